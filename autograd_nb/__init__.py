@@ -1,0 +1,94 @@
+"""autograd_nb: PyTorch's tensors and autograd on NumPy, made to be looked inside.
+
+Use it as PyTorch: `import autograd_nb as torch`.
+"""
+
+from . import autograd, dtypes
+from ._creation import (
+    arange,
+    as_tensor,
+    empty,
+    empty_like,
+    eye,
+    from_numpy,
+    full,
+    full_like,
+    initial_seed,
+    linspace,
+    manual_seed,
+    normal,
+    ones,
+    ones_like,
+    rand,
+    rand_like,
+    randint,
+    randint_like,
+    randn,
+    randn_like,
+    randperm,
+    scalar_tensor,
+    seed,
+    tensor,
+    zeros,
+    zeros_like,
+)
+from ._legacy import CPU_TYPES as _CPU_TYPES
+from ._legacy import set_default_tensor_type
+from ._size import Size
+from ._tensor import Tensor
+from .autograd.grad_mode import (
+    enable_grad,
+    inference_mode,
+    is_grad_enabled,
+    is_inference_mode_enabled,
+    no_grad,
+    set_grad_enabled,
+)
+from .device import device
+from .dtypes import (
+    bool,
+    double,
+    dtype,
+    float,
+    float16,
+    float32,
+    float64,
+    get_default_dtype,
+    half,
+    int,
+    int8,
+    int16,
+    int32,
+    int64,
+    long,
+    promote_types,
+    set_default_dtype,
+    short,
+    uint8,
+)
+from .ops import *  # noqa: F401,F403 - the torch.* functions
+from .ops import __all__ as _ops_all
+
+FloatTensor = _CPU_TYPES[float32]
+DoubleTensor = _CPU_TYPES[float64]
+HalfTensor = _CPU_TYPES[float16]
+LongTensor = _CPU_TYPES[int64]
+IntTensor = _CPU_TYPES[int32]
+ShortTensor = _CPU_TYPES[int16]
+CharTensor = _CPU_TYPES[int8]
+ByteTensor = _CPU_TYPES[uint8]
+BoolTensor = _CPU_TYPES[bool]
+
+__version__ = "0.1.0"
+
+
+def is_tensor(obj) -> bool:
+    return isinstance(obj, Tensor)
+
+
+def numel(input: Tensor) -> int:
+    return input.numel()
+
+
+def load_ipython_extension(ipython):  # pragma: no cover - the notebook layer comes later
+    """`%load_ext autograd_nb` (the notebook layer lives in autograd_nb.notebook)."""

@@ -1,0 +1,456 @@
+"""Making tensors: `tensor`, `from_numpy`, `zeros`/`ones`/..., random factories, `*_like`, `new_*`.
+
+Python data is walked once to check its shape and infer PyTorch's dtype (bool, then int64, then
+the default float); array data keeps its dtype. Host arrays go through the CPU backend.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+from . import _messages as msg
+from . import dtypes
+from ._tensor import Tensor, make_tensor, tensor_method
+from .backends import all_backends, backend_for, cpu_backend
+from .device import device as Device
+
+__all__ = [
+    "tensor", "as_tensor", "from_numpy", "zeros", "ones", "empty", "full", "eye", "arange",
+    "linspace", "rand", "randn", "randint", "randperm", "normal", "zeros_like", "ones_like",
+    "empty_like", "full_like", "rand_like", "randn_like", "randint_like", "manual_seed",
+    "initial_seed", "seed", "scalar_tensor",
+]
+
+
+# --- reading Python and array data -------------------------------------------------------------
+
+
+def _is_array_like(data) -> bool:
+    return hasattr(data, "__array_interface__") or hasattr(data, "__dlpack__") and \
+        not isinstance(data, Tensor)
+
+
+def _walk(data):
+    """(shape, dtype inferred by PyTorch's rules, flat values) of nested Python sequences."""
+    shape: list = []
+    probe = data
+    while isinstance(probe, (list, tuple)) or (isinstance(probe, Tensor) and probe.ndim > 0):
+        shape.append(len(probe))
+        if len(probe) == 0:
+            break
+        probe = probe[0]
+    category = None
+    flat = []
+    stack = [(data, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if depth < len(shape):
+            if isinstance(item, Tensor):
+                item = item.tolist()
+            if not isinstance(item, (list, tuple)):
+                raise ValueError(msg.TENSOR_RAGGED.format(expected=shape[depth], dim=depth,
+                                                          got=type(item).__name__))
+            if len(item) != shape[depth]:
+                raise ValueError(msg.TENSOR_RAGGED.format(expected=shape[depth], dim=depth,
+                                                          got=len(item)))
+            stack.extend((child, depth + 1) for child in reversed(item))
+            continue
+        if isinstance(item, Tensor):
+            if item.numel() != 1:
+                raise ValueError("only one element tensors can be converted to Python scalars")
+            kind = item.dtype
+            item = item.item()
+        elif isinstance(item, (list, tuple)):
+            raise ValueError(msg.TENSOR_RAGGED.format(expected=0, dim=depth, got=len(item)))
+        elif isinstance(item, bool) or type(item).__name__ == "bool_":
+            kind = dtypes.bool
+        elif isinstance(item, int) or hasattr(item, "__index__") and not hasattr(item, "dtype") \
+                or type(item).__name__.startswith(("int", "uint")):
+            kind = dtypes.int64
+        elif isinstance(item, float) or type(item).__name__.startswith("float"):
+            kind = dtypes.get_default_dtype()
+        else:
+            raise TypeError(msg.TENSOR_BAD_ELEMENT.format(type=type(item).__name__))
+        category = kind if category is None else dtypes.promote_types(category, kind)
+        flat.append(item)
+    if category is None:
+        category = dtypes.get_default_dtype()
+    elif category.is_floating_point:
+        category = dtypes.get_default_dtype() if category.itemsize <= \
+            dtypes.get_default_dtype().itemsize else category
+    return tuple(shape), category, flat
+
+
+def _host_array(data, dtype):
+    """A NumPy array (via the CPU backend) for any supported data, with its dtype."""
+    if isinstance(data, Tensor):
+        host = data._backend.to_host(data._data)
+        return (host if dtype is None else host.astype(cpu_backend.native[dtype])), \
+            dtype or data.dtype
+    if _is_array_like(data) and hasattr(data, "dtype"):
+        source = cpu_backend.ours.get(cpu_backend.xp.asarray(data).dtype)
+        if source is None:
+            raise TypeError(msg.FROM_NUMPY_DTYPE.format(dtype=data.dtype))
+        target = dtype or source
+        return cpu_backend.xp.asarray(data, dtype=cpu_backend.native[target]), target
+    shape, inferred, flat = _walk(data)
+    target = dtype or inferred
+    array = cpu_backend.asarray(flat, target).reshape(shape)
+    return array, target
+
+
+def _place(host, dtype, device, requires_grad: bool, copy: bool = True) -> Tensor:
+    backend = backend_for(device)
+    if backend is cpu_backend:
+        data = host.copy() if copy else host
+    else:
+        data = backend.from_host(host)
+    out = make_tensor(data, backend)
+    if requires_grad:
+        if not dtype.is_floating_point:
+            raise RuntimeError(msg.FACTORY_REQUIRES_GRAD_DTYPE)
+        out._requires_grad = True
+    return out
+
+
+def tensor(data, *, dtype=None, device=None, requires_grad: bool = False,
+           pin_memory: bool = False) -> Tensor:
+    """A new leaf tensor that copies `data` (int64 for ints, float32 for floats, bool for bools)."""
+    if isinstance(data, Tensor):
+        warnings.warn(msg.COPY_CONSTRUCT_WARNING, UserWarning, stacklevel=2)
+        device = device if device is not None else data.device
+    host, dtype = _host_array(data, dtype)
+    return _place(host, dtype, device, requires_grad, copy=True)
+
+
+def scalar_tensor(value, *, dtype=None, device=None, requires_grad: bool = False) -> Tensor:
+    return tensor(value, dtype=dtype or dtypes.get_default_dtype(), device=device,
+                  requires_grad=requires_grad)
+
+
+def as_tensor(data, dtype=None, device=None) -> Tensor:
+    """Like `tensor`, but shares memory with a tensor or CPU array when no conversion is needed."""
+    if isinstance(data, Tensor):
+        if (dtype is None or dtype is data.dtype) and (device is None or
+                                                       Device(device) == data.device):
+            return data
+        return data.to(device=device, dtype=dtype)
+    host, target = _host_array(data, dtype)
+    shares = _is_array_like(data) and (dtype is None or target is cpu_backend.ours.get(
+        getattr(data, "dtype", None)))
+    return _place(host, target, device, False, copy=not shares)
+
+
+def from_numpy(ndarray) -> Tensor:
+    """A CPU tensor sharing memory with a NumPy array: a change to either shows in both."""
+    if type(ndarray).__name__ != "ndarray":
+        raise TypeError(msg.FROM_NUMPY_TYPE.format(type=type(ndarray).__name__))
+    if ndarray.dtype not in cpu_backend.ours:
+        raise TypeError(msg.FROM_NUMPY_DTYPE.format(dtype=ndarray.dtype))
+    return make_tensor(ndarray, cpu_backend)
+
+
+def rebuild_tensor(host, device: str, requires_grad: bool) -> Tensor:
+    """Unpickling: the inverse of Tensor.__reduce_ex__."""
+    out = _place(host, cpu_backend.ours[host.dtype], device, False, copy=False)
+    out._requires_grad = requires_grad
+    return out
+
+
+# --- sized factories ---------------------------------------------------------------------------
+
+
+def _sizes(size) -> tuple:
+    if len(size) == 1 and isinstance(size[0], (list, tuple)):
+        size = tuple(size[0])
+    out = []
+    for s in size:
+        if isinstance(s, Tensor):
+            s = s.item()
+        if not isinstance(s, int) and not hasattr(s, "__index__"):
+            raise TypeError(f"zeros(): argument 'size' must be tuple of ints, but found element "
+                            f"of type {type(s).__name__} at pos {len(out)}")
+        if s < 0:
+            raise RuntimeError(msg.NEW_SIZE_NEGATIVE.format(size=s, sizes=list(size)))
+        out.append(int(s))
+    return tuple(out)
+
+
+def _finish(data, backend, dtype, requires_grad: bool) -> Tensor:
+    out = make_tensor(data, backend)
+    if requires_grad:
+        if not dtype.is_floating_point:
+            raise RuntimeError(msg.FACTORY_REQUIRES_GRAD_DTYPE)
+        out._requires_grad = True
+    return out
+
+
+def _filled(size, value, dtype, device, requires_grad) -> Tensor:
+    dtype = dtype or dtypes.get_default_dtype()
+    backend = backend_for(device)
+    data = backend.xp.full(_sizes(size), value, dtype=backend.native[dtype],
+                           device=backend.native_device)
+    return _finish(data, backend, dtype, requires_grad)
+
+
+def zeros(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False) -> Tensor:
+    return _filled(size, 0, dtype, device, requires_grad)
+
+
+def ones(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False) -> Tensor:
+    return _filled(size, 1, dtype, device, requires_grad)
+
+
+def empty(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False,
+          memory_format=None) -> Tensor:
+    """Zero-filled here: 'uninitialised' memory would make lessons print random garbage."""
+    return _filled(size, 0, dtype, device, requires_grad)
+
+
+def full(size, fill_value, *, out=None, dtype=None, layout=None, device=None,
+         requires_grad=False) -> Tensor:
+    if dtype is None:
+        dtype = dtypes.scalar_dtype(fill_value)
+    return _filled((size,) if isinstance(size, int) else tuple(size), fill_value, dtype,
+                   device, requires_grad)
+
+
+def eye(n: int, m: int | None = None, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+    if n < 0:
+        raise RuntimeError(msg.SQUARE_EYE.format(n=n))
+    dtype = dtype or dtypes.get_default_dtype()
+    host = cpu_backend.xp.eye(n, n if m is None else m, dtype=cpu_backend.native[dtype])
+    return _place(host, dtype, device, requires_grad, copy=False)
+
+
+def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+    if end is None:
+        start, end = 0, start
+    values = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
+    if values[2] == 0:
+        raise RuntimeError(msg.ARANGE_STEP)
+    if (values[1] - values[0]) * values[2] < 0:
+        raise RuntimeError(msg.ARANGE_BOUND)
+    if dtype is None:
+        dtype = dtypes.int64 if all(isinstance(v, int) for v in values) \
+            else dtypes.get_default_dtype()
+    host = cpu_backend.xp.arange(*values, dtype=cpu_backend.native[dtypes.float64]
+                                 if dtype.is_floating_point else None)
+    host = host.astype(cpu_backend.native[dtype])
+    return _place(host, dtype, device, requires_grad, copy=False)
+
+
+def linspace(start, end, steps: int, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+    dtype = dtype or dtypes.get_default_dtype()
+    host = cpu_backend.xp.linspace(float(start), float(end), int(steps))
+    return _place(host.astype(cpu_backend.native[dtype]), dtype, device, requires_grad,
+                  copy=False)
+
+
+# --- random factories --------------------------------------------------------------------------
+
+
+def manual_seed(seed: int):
+    """Seed every device's generator: the same seed gives the same numbers on each backend."""
+    for backend in all_backends():
+        backend.manual_seed(int(seed))
+    _state["seed"] = int(seed)
+    return _state
+
+
+_state = {"seed": 67280421310721}
+
+
+def initial_seed() -> int:
+    return _state["seed"]
+
+
+def seed() -> int:
+    import time
+    new = int(time.time_ns()) % (2 ** 63)
+    manual_seed(new)
+    return new
+
+
+def _random(kind: str, size, dtype, device, requires_grad, generator=None) -> Tensor:
+    dtype = dtype or dtypes.get_default_dtype()
+    if not dtype.is_floating_point:
+        raise RuntimeError(f'"{kind}" not implemented for \'{dtype.legacy_name[:-6]}\'')
+    backend = backend_for(device)
+    source = generator._backend if generator is not None else backend
+    data = getattr(source, kind)(_sizes(size), dtype)
+    if source is not backend:
+        data = backend.from_host(source.to_host(data))
+    return _finish(data, backend, dtype, requires_grad)
+
+
+def rand(*size, generator=None, out=None, dtype=None, layout=None, device=None,
+         requires_grad=False) -> Tensor:
+    """Uniform samples from [0, 1)."""
+    return _random("uniform", size, dtype, device, requires_grad, generator)
+
+
+def randn(*size, generator=None, out=None, dtype=None, layout=None, device=None,
+          requires_grad=False) -> Tensor:
+    """Standard normal samples."""
+    return _random("normal", size, dtype, device, requires_grad, generator)
+
+
+def randint(low=0, high=None, size=None, *, generator=None, dtype=None, device=None,
+            requires_grad=False) -> Tensor:
+    """Integers from [low, high)."""
+    if size is None:
+        low, high, size = 0, low, high
+    if high is None:
+        low, high = 0, low
+    if low >= high:
+        raise RuntimeError(msg.RANDINT_RANGE.format(low=low, high=high))
+    dtype = dtype or dtypes.int64
+    backend = backend_for(device)
+    data = backend.integers(int(low), int(high), _sizes((size,) if isinstance(size, int)
+                                                        else tuple(size)), dtype)
+    return _finish(data, backend, dtype, requires_grad)
+
+
+def randperm(n: int, *, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
+    backend = backend_for(device)
+    source = generator._backend if generator is not None else backend
+    data = source.permutation(int(n))
+    if source is not backend:
+        data = backend.from_host(source.to_host(data))
+    out = make_tensor(data, backend)
+    return out if dtype is None or dtype is dtypes.int64 else out.to(dtype)
+
+
+def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, device=None,
+           requires_grad=False) -> Tensor:
+    """Normal samples with the given mean and std (numbers with a size, or tensors)."""
+    if isinstance(mean, Tensor) or isinstance(std, Tensor):
+        like = mean if isinstance(mean, Tensor) else std
+        noise = randn(*like.shape, dtype=like.dtype, device=like.device, generator=generator)
+        return (noise * std + mean).detach()
+    out = randn(*_sizes((size,) if isinstance(size, int) else tuple(size or ())), dtype=dtype,
+                device=device, generator=generator)
+    out = (out * std + mean).detach()
+    out._requires_grad = requires_grad
+    return out
+
+
+# --- *_like and new_* --------------------------------------------------------------------------
+
+
+def _like_args(input, dtype, device):
+    return (input.shape, dtype or input.dtype, device if device is not None else input.device)
+
+
+def zeros_like(input, *, dtype=None, layout=None, device=None, requires_grad=False,
+               memory_format=None) -> Tensor:
+    shape, dtype, device = _like_args(input, dtype, device)
+    return zeros(shape, dtype=dtype, device=device, requires_grad=requires_grad)
+
+
+def ones_like(input, *, dtype=None, layout=None, device=None, requires_grad=False,
+              memory_format=None) -> Tensor:
+    shape, dtype, device = _like_args(input, dtype, device)
+    return ones(shape, dtype=dtype, device=device, requires_grad=requires_grad)
+
+
+def empty_like(input, *, dtype=None, layout=None, device=None, requires_grad=False,
+               memory_format=None) -> Tensor:
+    shape, dtype, device = _like_args(input, dtype, device)
+    return empty(shape, dtype=dtype, device=device, requires_grad=requires_grad)
+
+
+def full_like(input, fill_value, *, dtype=None, layout=None, device=None, requires_grad=False,
+              memory_format=None) -> Tensor:
+    shape, dtype, device = _like_args(input, dtype, device)
+    return full(shape, fill_value, dtype=dtype, device=device, requires_grad=requires_grad)
+
+
+def rand_like(input, *, dtype=None, layout=None, device=None, requires_grad=False,
+              memory_format=None) -> Tensor:
+    shape, dtype, device = _like_args(input, dtype, device)
+    return rand(shape, dtype=dtype, device=device, requires_grad=requires_grad)
+
+
+def randn_like(input, *, dtype=None, layout=None, device=None, requires_grad=False,
+               memory_format=None) -> Tensor:
+    shape, dtype, device = _like_args(input, dtype, device)
+    return randn(shape, dtype=dtype, device=device, requires_grad=requires_grad)
+
+
+def randint_like(input, low=0, high=None, *, dtype=None, layout=None, device=None,
+                 requires_grad=False, memory_format=None) -> Tensor:
+    shape, dtype, device = _like_args(input, dtype, device)
+    return randint(low, high, shape, dtype=dtype, device=device, requires_grad=requires_grad)
+
+
+@tensor_method("new_tensor")
+def new_tensor(self, data, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+    return tensor(data.detach() if isinstance(data, Tensor) else data,
+                  dtype=dtype or self.dtype, device=device or self.device,
+                  requires_grad=requires_grad)
+
+
+def _new_factory(factory):
+    def method(self, *size, dtype=None, device=None, requires_grad=False, **kwargs) -> Tensor:
+        return factory(*size, **kwargs, dtype=dtype or self.dtype,
+                       device=device if device is not None else self.device,
+                       requires_grad=requires_grad)
+    method.__name__ = f"new_{factory.__name__}"
+    method.__doc__ = f"`{factory.__name__}` with this tensor's dtype and device by default."
+    return method
+
+
+tensor_method("new_zeros")(_new_factory(zeros))
+tensor_method("new_ones")(_new_factory(ones))
+tensor_method("new_empty")(_new_factory(empty))
+
+
+@tensor_method("new_full")
+def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+    return full(size, fill_value, dtype=dtype or self.dtype,
+                device=device if device is not None else self.device,
+                requires_grad=requires_grad)
+
+
+@tensor_method("new")
+def new(self, *args, **kwargs) -> Tensor:
+    """Legacy: a tensor of this tensor's dtype and device from data or sizes (empty by default)."""
+    device = kwargs.pop("device", self.device)
+    return legacy_construct(self.dtype, Device(device).type, args, kwargs, device=device)
+
+
+# --- legacy constructors -----------------------------------------------------------------------
+
+
+def legacy_construct(dtype, device_type: str, args: tuple, kwargs: dict, device=None) -> Tensor:
+    """`torch.FloatTensor(data)` / `torch.FloatTensor(2, 3)` and friends."""
+    device = kwargs.pop("device", device) or (device_type if device_type != "cpu" else None)
+    if kwargs:
+        raise TypeError(f"new() received an invalid combination of arguments - got "
+                        f"unexpected keyword arguments {sorted(kwargs)}")
+    if not args:
+        return empty(0, dtype=dtype, device=device)
+    from ._size import Size
+    if all(isinstance(a, int) and not isinstance(a, bool) for a in args) or \
+            (len(args) == 1 and isinstance(args[0], Size)):
+        return empty(*args, dtype=dtype, device=device)
+    if len(args) != 1:
+        raise TypeError(f"new() received an invalid combination of arguments - got "
+                        f"({', '.join(type(a).__name__ for a in args)})")
+    data = args[0]
+    if isinstance(data, Tensor):
+        return data if data.dtype is dtype else data.to(dtype)
+    if not isinstance(data, (list, tuple)) and not _is_array_like(data):
+        raise TypeError(msg.TENSOR_CTOR_TYPE.format(type=type(data).__name__))
+    host, _ = _host_array(data, dtype)
+    return _place(host, dtype, device, False, copy=True)
+
+
+def legacy_new(cls, args: tuple, kwargs: dict) -> Tensor:
+    """`torch.Tensor(...)`: the default float type, from data or sizes."""
+    out = legacy_construct(dtypes.get_default_dtype(), "cpu", args, dict(kwargs))
+    if cls is not Tensor:
+        out.__class__ = cls
+    return out

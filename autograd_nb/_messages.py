@@ -1,0 +1,230 @@
+"""Every user-facing error and warning text, in one place.
+
+Texts match PyTorch 2.13 (see shared/reference/pytorch-behaviour.md) unless marked "ours":
+learners compare what they see with PyTorch, so the words are part of the interface.
+"""
+
+from __future__ import annotations
+
+# --- backward / graph -------------------------------------------------------------------------
+NO_GRAD_FN = "element {index} of tensors does not require grad and does not have a grad_fn"
+IMPLICIT_SCALAR = "grad can be implicitly created only for scalar outputs"
+BACKWARD_TWICE = (
+    "Trying to backward through the graph a second time (or directly access saved tensors after "
+    "they have already been freed). Saved intermediate values of the graph are freed when you call "
+    ".backward() or autograd.grad(). Specify retain_graph=True if you need to backward through the "
+    "graph a second time or if you need to access saved tensors after calling backward."
+)
+LEAF_INPLACE = "a leaf Variable that requires grad is being used in an in-place operation."
+VIEW_OF_LEAF_INPLACE = (
+    "a view of a leaf Variable that requires grad is being used in an in-place operation."
+)
+_ANOMALY_HINT = (
+    "Hint: enable anomaly detection to find the operation that failed to compute its gradient, "
+    "with torch.autograd.set_detect_anomaly(True, check_nan=False)."
+)
+MODIFIED_INPLACE = (
+    "one of the variables needed for gradient computation has been modified by an inplace "
+    "operation: [{type} [{sizes}]]{origin} is at version {version}; expected version {saved} "
+    "instead. " + _ANOMALY_HINT
+)
+NON_LEAF_GRAD_WARNING = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
+    "attribute won't be populated during autograd.backward(). If you indeed want the .grad field "
+    "to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you "
+    "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
+    "github.com/pytorch/pytorch/pull/30531 for more information."
+)
+CREATE_GRAPH_WARNING = (
+    "Using backward() with create_graph=True will create a reference cycle between the parameter "
+    "and its gradient which can cause a memory leak. We recommend using autograd.grad when creating "
+    "the graph to avoid this. If you have to use this function, make sure to reset the .grad fields "
+    "of your parameters to None after use to break the cycle and avoid the leak."
+)
+GRAD_SHAPE_MISMATCH = (
+    "Mismatch in shape: grad_output[{index}] has a shape of {grad_shape} and output[{index}] has a "
+    "shape of {out_shape}."
+)
+GRAD_ASSIGN_SIZE = (
+    "attempting to assign a gradient of size '{grad}' to a tensor of size '{tensor}'. Please ensure "
+    "that the gradient and the tensor are the same size"
+)
+GRAD_ASSIGN_DTYPE = (
+    "attempting to assign a gradient with dtype '{grad}' to a tensor with dtype '{tensor}'. Please "
+    "ensure that the gradient and the tensor have the same dtype"
+)
+GRAD_ASSIGN_TYPE = "assigned grad expected to be a Tensor or None but got grad of type {type}"
+UNUSED_INPUT = (
+    "The differentiated Tensor at index {index} appears to not have been used in the graph. "
+    "Set allow_unused=True if this is the desired behavior."
+)
+INPUT_NOT_REQUIRING_GRAD = "One of the differentiated Tensors does not require grad"
+GRAD_REQUIRES_GRAD_INPUTS = "grad requires non-empty inputs."
+
+# --- requires_grad ----------------------------------------------------------------------------
+FACTORY_REQUIRES_GRAD_DTYPE = "Only Tensors of floating point and complex dtype can require gradients"
+SETTER_REQUIRES_GRAD_DTYPE = "only Tensors of floating point and complex dtype can require gradients"
+METHOD_REQUIRES_GRAD_DTYPE = "only Tensors of floating point dtype can require gradients"
+NON_LEAF_REQUIRES_GRAD = (
+    "you can only change requires_grad flags of leaf variables. If you want to use a computed "
+    "variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach()."
+)
+RETAIN_GRAD_NO_GRAD = "can't retain_grad on Tensor that has requires_grad=False"
+HOOK_NO_GRAD = "cannot register a hook on a tensor that doesn't require gradient"
+INFERENCE_INPLACE = "Inplace update to inference tensor outside InferenceMode is not allowed."
+INFERENCE_SAVE = (
+    "Inference tensors cannot be saved for backward. To work around you can make a clone to get a "
+    "normal tensor and use it in autograd."
+)
+
+# --- conversion -------------------------------------------------------------------------------
+NUMPY_REQUIRES_GRAD = (
+    "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
+)
+NUMPY_ON_DEVICE = (
+    "can't convert {device} device type tensor to numpy. Use Tensor.cpu() to copy the tensor to "
+    "host memory first."
+)
+ITEM_NOT_SCALAR = "a Tensor with {numel} elements cannot be converted to Scalar"
+BOOL_AMBIGUOUS = "Boolean value of Tensor with more than one value is ambiguous"
+COPY_CONSTRUCT_WARNING = (
+    "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
+    "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor)."
+)
+LEN_OF_0D = "len() of a 0-d tensor"
+ITER_0D = "iteration over a 0-d tensor"
+
+# --- shapes and dtypes ------------------------------------------------------------------------
+BROADCAST = (
+    "The size of tensor a ({a}) must match the size of tensor b ({b}) at non-singleton "
+    "dimension {dim}"
+)
+MM_SHAPES = "mat1 and mat2 shapes cannot be multiplied ({a0}x{a1} and {b0}x{b1})"
+MM_DTYPES = "expected m1 and m2 to have the same dtype, but got: {a} != {b}"
+MATMUL_DTYPES = "expected both vectors to have same dtype, but found {a} and {b}"
+DOT_1D = "1D tensors expected, but got {a}D and {b}D tensors"
+DOT_SIZES = (
+    "inconsistent tensor size, expected tensor [{a}] and src [{b}] to have the same number of "
+    "elements, but got {a} and {b} elements respectively"
+)
+MV_SHAPES = "size mismatch, got input ({rows}), mat ({rows}x{cols}), vec ({n})"
+BMM_3D = "batch1 must be a 3D tensor"
+BMM_SHAPES = (
+    "Expected size for first two dimensions of batch2 tensor to be: [{batch}, {inner}] but got: "
+    "[{b0}, {b1}]."
+)
+MATMUL_0D = "both arguments to matmul need to be at least 1D, but they are {a}D and {b}D"
+MM_2D = "{name} must be a matrix"
+VIEW_SIZE = "shape '{shape}' is invalid for input of size {numel}"
+VIEW_ONE_INFERRED = "only one dimension can be inferred"
+VIEW_STRIDE = (
+    "view size is not compatible with input tensor's size and stride (at least one dimension spans "
+    "across two contiguous subspaces). Use .reshape(...) instead."
+)
+DIM_RANGE = "Dimension out of range (expected to be in range of [{low}, {high}], but got {dim})"
+DIM_0D = "Dimension specified as {dim} but tensor has no dimensions"
+INDEX_RANGE = "index {index} is out of bounds for dimension {dim} with size {size}"
+TOO_MANY_INDICES = "too many indices for tensor of dimension {dim}"
+EXPAND_SIZE = (
+    "The expanded size of the tensor ({new}) must match the existing size ({old}) at non-singleton "
+    "dimension {dim}.  Target sizes: {target}.  Tensor sizes: {sizes}"
+)
+EXPAND_DIMS = (
+    "expand(torch.{type}{{[{sizes}]}}, size=[{target}]): the number of sizes provided ({n}) must be "
+    "greater or equal to the number of dimensions in the tensor ({dim})"
+)
+PERMUTE_DIMS = (
+    "permute(sparse_coo): number of dimensions in the tensor input does not match the length of the "
+    "desired ordering of dimensions i.e. input.dim() = {dim} is not equal to len(dims) = {n}"
+)
+REPEAT_DIMS = (
+    "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor"
+)
+CAT_EMPTY = "torch.cat(): expected a non-empty list of Tensors"
+STACK_EMPTY = "stack expects a non-empty TensorList"
+CAT_SIZES = (
+    "Sizes of tensors must match except in dimension {dim}. Expected size {expected} but got size "
+    "{got} for tensor number {index} in the list."
+)
+CAT_DIMS = (
+    "Tensors must have same number of dimensions: got {expected} and {got}"
+)
+STACK_SIZES = (
+    "stack expects each tensor to be equal size, but got {first} at entry 0 and {other} at entry "
+    "{index}"
+)
+INPLACE_CAST = "result type {result} can't be cast to the desired output type {out}"
+NEGATIVE_INT_POW = "Integers to negative integer powers are not allowed."
+SUB_BOOL = (
+    "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
+    "`logical_xor()` operator instead."
+)
+NEG_BOOL = (
+    "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a "
+    "mask, use the `~` or `logical_not()` operator instead."
+)
+ZERO_DIV_INT = "ZeroDivisionError"
+REDUCE_EMPTY = (
+    "{name}(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction "
+    "dim with the 'dim' argument."
+)
+MEAN_DTYPE = (
+    "mean(): could not infer output dtype. Input dtype must be either a floating point or complex "
+    "dtype. Got: {dtype}"
+)
+GATHER_DIMS = "Index tensor must have the same number of dimensions as input tensor"
+INDEX_DTYPE = "tensors used as indices must be long, int, byte or bool tensors"
+GATHER_INDEX_DTYPE = "gather(): Expected dtype int64 for index"
+SCATTER_INDEX_DTYPE = "scatter(): Expected dtype int64 for index"
+INDEX_SELECT_DTYPE = "index_select(): Expected dtype int32 or int64 for index"
+MASK_SHAPE = (
+    "The shape of the mask [{mask}] at index {index} does not match the shape of the indexed "
+    "tensor [{tensor}] at index {index}"
+)
+MASKED_FILL_DTYPE = "masked_fill_ only supports boolean masks, but got mask with dtype {dtype}"
+SETITEM_SHAPE = "shape mismatch: value tensor of shape {value} cannot be broadcast to indexing result of shape {target}"
+SPLIT_SIZES = (
+    "split_with_sizes expects split_sizes to sum exactly to {size} (input tensor's size at "
+    "dimension {dim}), but got split_sizes={sizes}"
+)
+CHUNK_ZERO = "chunk expects `chunks` to be greater than 0, got: {chunks}"
+SQUARE_EYE = "n must be greater or equal to 0, got {n}"
+ARANGE_STEP = "step must be nonzero"
+ARANGE_BOUND = "upper bound and larger bound inconsistent with step sign"
+RANDINT_RANGE = "random_ expects 'from' to be less than 'to', but got from={low} >= to={high}"
+NEW_SIZE_NEGATIVE = "Trying to create tensor with negative dimension {size}: {sizes}"
+TENSOR_CTOR_TYPE = "new(): data must be a sequence (got {type})"
+TENSOR_RAGGED = "expected sequence of length {expected} at dim {dim} (got {got})"
+TENSOR_BAD_ELEMENT = "Could not infer dtype of {type}"
+FROM_NUMPY_TYPE = "expected np.ndarray (got {type})"
+FROM_NUMPY_DTYPE = (
+    "can't convert np.ndarray of type {dtype}. The only supported types are: float64, float32, "
+    "float16, complex64, complex128, int64, int32, int16, int8, uint64, uint32, uint16, uint8, "
+    "and bool."
+)
+NOT_A_TENSOR = "{name}(): argument '{arg}' (position {position}) must be Tensor, not {type}"
+UNSUPPORTED_OPERAND = "unsupported operand type(s) for {op}: '{left}' and '{right}'"
+UNKNOWN_DTYPE = "invalid dtype {dtype!r}: expected one of {choices} (ours)"
+INVALID_TYPE_NAME = "invalid type: '{name}'"
+SET_DEFAULT_DTYPE = "only floating-point types are supported as the default type"
+
+# --- devices ----------------------------------------------------------------------------------
+DEVICE_STRING = (
+    "Expected one of cpu, cuda, meta device type at start of device string: {string}"
+)
+DEVICE_INDEX = "Device index must not be negative"
+DEVICE_MIX = (
+    "Expected all tensors to be on the same device, but found at least two devices, {a} and {b}!"
+)
+DEVICE_MIX_ARG = (
+    "Expected all tensors to be on the same device, but got {arg} is on {other}, different from "
+    "other tensors on {device} (when checking argument in method {method})"
+)
+CUDA_UNAVAILABLE = (
+    "autograd_nb cannot use CUDA: {why} To use a GPU, install CuPy for your CUDA version "
+    '(pip install "autograd-nb[gpu]") on a machine with an NVIDIA driver and GPU; otherwise keep '
+    "tensors on the CPU, for example with device = 'cuda' if torch.cuda.is_available() else 'cpu'."
+)
+CUDA_INDEX = (
+    "CUDA error: invalid device ordinal (device {index} requested, {count} available)"
+)

@@ -1,0 +1,433 @@
+"""Tensor: a backend array plus autograd metadata.
+
+The class holds data and graph bookkeeping only. Math lives in `ops/`, whose modules attach
+their functions as methods with `tensor_method` (so `x.sum()` is `ops.reduction.sum`), the way
+PyTorch binds its C++ ops onto `torch.Tensor`.
+"""
+
+from __future__ import annotations
+
+import warnings
+import weakref
+
+from . import _messages as msg
+from . import dtypes
+from .autograd.grad_mode import STATE
+from .autograd.node import _HookHandle, version_counter
+from .backends import cpu_backend
+from .device import device as Device
+
+__all__ = ["Tensor", "make_tensor", "tensor_method"]
+
+
+class _AutogradMeta:
+    """The rarely-used per-tensor state, allocated only when needed (as PyTorch's AutogradMeta)."""
+
+    __slots__ = ("grad", "accumulator", "retains_grad", "hooks", "inference")
+
+    def __init__(self):
+        self.grad = None
+        self.accumulator = None
+        self.retains_grad = False
+        self.hooks = None
+        self.inference = False
+
+
+class Tensor:
+    """A multi-dimensional array that can record the operations applied to it (PyTorch's API)."""
+
+    __slots__ = ("_data", "_backend", "_requires_grad", "_grad_fn", "_output_nr", "_vc",
+                 "_view", "_meta", "__weakref__", "__dict__")
+
+    def __new__(cls, *args, **kwargs):
+        from ._creation import legacy_new
+        return legacy_new(cls, args, kwargs)
+
+    def __init__(self, *args, **kwargs):
+        pass
+
+    # --- metadata ------------------------------------------------------------------------------
+    @property
+    def shape(self):
+        from ._size import Size
+        return Size(self._data.shape)
+
+    def size(self, dim: int | None = None):
+        if dim is None:
+            return self.shape
+        from .ops._helpers import normalize_dim
+        return self._data.shape[normalize_dim(dim, self._data.ndim)]
+
+    def dim(self) -> int:
+        return self._data.ndim
+
+    ndimension = dim
+
+    @property
+    def ndim(self) -> int:
+        return self._data.ndim
+
+    def numel(self) -> int:
+        return _numel(self._data.shape)
+
+    nelement = numel
+
+    @property
+    def dtype(self) -> dtypes.dtype:
+        return self._backend.ours[self._data.dtype]
+
+    @property
+    def device(self) -> Device:
+        return self._backend.device
+
+    @property
+    def is_cuda(self) -> bool:
+        return self._backend.device.type == "cuda"
+
+    @property
+    def is_cpu(self) -> bool:
+        return self._backend.device.type == "cpu"
+
+    def get_device(self) -> int:
+        index = self._backend.device.index
+        return -1 if index is None else index
+
+    def is_floating_point(self) -> bool:
+        return self.dtype.is_floating_point
+
+    def is_complex(self) -> bool:
+        return False
+
+    def element_size(self) -> int:
+        return self.dtype.itemsize
+
+    def is_contiguous(self, memory_format=None) -> bool:
+        flags = getattr(self._data, "flags", None)
+        return True if flags is None else bool(flags["C_CONTIGUOUS"])
+
+    def stride(self, dim: int | None = None):
+        strides = getattr(self._data, "strides", None)
+        if strides is None:  # namespaces without strides: those of a contiguous array
+            strides, step = [], 1
+            for size in reversed(self._data.shape):
+                strides.insert(0, step)
+                step *= max(size, 1)
+            strides = tuple(strides)
+        else:
+            strides = tuple(s // self._data.itemsize for s in strides)
+        return strides if dim is None else strides[dim]
+
+    @property
+    def _version(self) -> int:
+        vc = self._vc
+        return 0 if vc is None else vc.value
+
+    @property
+    def _base(self):
+        return None if self._view is None else self._view[0]
+
+    def _is_view(self) -> bool:
+        return self._view is not None
+
+    @property
+    def output_nr(self) -> int:
+        return self._output_nr
+
+    def is_inference(self) -> bool:
+        return self._meta is not None and self._meta.inference
+
+    def _autograd_meta(self) -> _AutogradMeta:
+        meta = self._meta
+        if meta is None:
+            meta = self._meta = _AutogradMeta()
+        return meta
+
+    # --- autograd flags ------------------------------------------------------------------------
+    @property
+    def grad_fn(self):
+        return self._grad_fn
+
+    @property
+    def is_leaf(self) -> bool:
+        return self._grad_fn is None
+
+    @property
+    def requires_grad(self) -> bool:
+        return self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, value: bool) -> None:
+        self._set_requires_grad(bool(value), msg.SETTER_REQUIRES_GRAD_DTYPE)
+
+    def requires_grad_(self, requires_grad: bool = True) -> Tensor:
+        self._set_requires_grad(bool(requires_grad), msg.METHOD_REQUIRES_GRAD_DTYPE)
+        return self
+
+    def _set_requires_grad(self, value: bool, dtype_message: str) -> None:
+        if self._grad_fn is not None:
+            if not value:
+                raise RuntimeError(msg.NON_LEAF_REQUIRES_GRAD)
+            return
+        if value and not self.dtype.is_floating_point:
+            raise RuntimeError(dtype_message)
+        self._requires_grad = value
+
+    @property
+    def grad(self):
+        meta = self._meta
+        if self._grad_fn is not None and not (meta is not None and meta.retains_grad):
+            warnings.warn(msg.NON_LEAF_GRAD_WARNING, UserWarning, stacklevel=2)
+        return None if meta is None else meta.grad
+
+    @grad.setter
+    def grad(self, value) -> None:
+        if value is not None:
+            if not isinstance(value, Tensor):
+                raise TypeError(msg.GRAD_ASSIGN_TYPE.format(type=type(value).__name__))
+            if value._data.shape != self._data.shape:
+                raise RuntimeError(msg.GRAD_ASSIGN_SIZE.format(
+                    grad=list(value._data.shape), tensor=list(self._data.shape)))
+            if value.dtype is not self.dtype:
+                raise TypeError(msg.GRAD_ASSIGN_DTYPE.format(grad=value.dtype, tensor=self.dtype))
+            if value._backend is not self._backend:
+                raise RuntimeError(
+                    f"attempting to assign a gradient located on device with index "
+                    f"'{value.device}' to a parameter located on device with index "
+                    f"'{self.device}'. Please ensure that the gradient and the parameter are on "
+                    f"the same device")
+        self._autograd_meta().grad = value
+
+    @grad.deleter
+    def grad(self) -> None:
+        if self._meta is not None:
+            self._meta.grad = None
+
+    @property
+    def retains_grad(self) -> bool:
+        return self._grad_fn is not None and self._meta is not None and self._meta.retains_grad
+
+    def retain_grad(self) -> None:
+        """Keep `.grad` for this non-leaf after backward (a no-op on leaves)."""
+        if not self._requires_grad:
+            raise RuntimeError(msg.RETAIN_GRAD_NO_GRAD)
+        if self._grad_fn is None:
+            return
+        self._autograd_meta().retains_grad = True
+        retained = self._grad_fn._extras().setdefault("retains_grad", {})
+        retained[self._output_nr] = weakref.ref(self)
+
+    def register_hook(self, hook):
+        """hook(grad) runs when this tensor's gradient is computed; it may return a new grad."""
+        if not self._requires_grad:
+            raise RuntimeError(msg.HOOK_NO_GRAD)
+        if self._grad_fn is None:
+            meta = self._autograd_meta()
+            if meta.hooks is None:
+                meta.hooks = []
+            return _HookHandle(meta.hooks, hook)
+        per_output = self._grad_fn._extras().setdefault("tensor_prehooks", {})
+        return _HookHandle(per_output.setdefault(self._output_nr, []), hook)
+
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        """Accumulate d(self)/d(leaf) into each leaf's `.grad` (see autograd.backward)."""
+        from .autograd.functional import backward
+        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+
+    # --- sharing storage -----------------------------------------------------------------------
+    @property
+    def data(self) -> Tensor:
+        """The same storage with no history and its own version counter (unsafe for autograd)."""
+        return make_tensor(self._data, self._backend)
+
+    @data.setter
+    def data(self, value: Tensor) -> None:
+        if not isinstance(value, Tensor):
+            raise TypeError(f"data must be a Tensor, not {type(value).__name__}")
+        self._data = value._data
+        self._backend = value._backend
+
+    def detach(self) -> Tensor:
+        """A new leaf sharing storage and version counter, cut from the graph."""
+        out = make_tensor(self._data, self._backend)
+        out._vc = version_counter(self)
+        return out
+
+    def detach_(self) -> Tensor:
+        if self._view is not None:
+            raise RuntimeError(
+                "Can't detach views in-place. Use detach() instead. If you are using "
+                "DistributedDataParallel (DDP) for training, and gradient_as_bucket_view is set "
+                "as True, gradients are views of DDP buckets, and hence detach_() cannot be "
+                "called on these gradients. To fix this error, please refer to the "
+                "Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution.")
+        self._grad_fn = None
+        self._requires_grad = False
+        return self
+
+    # --- conversion to Python and NumPy ----------------------------------------------------------
+    def item(self):
+        """The value of a one-element tensor as a Python number."""
+        n = self.numel()
+        if n != 1:
+            raise RuntimeError(msg.ITEM_NOT_SCALAR.format(numel=n))
+        value = self._backend.to_host(self._data).reshape(()).item()
+        return value
+
+    def tolist(self):
+        return self._backend.to_host(self._data).tolist()
+
+    def numpy(self, *, force: bool = False):
+        """The NumPy array behind a CPU tensor (shared memory: changes show on both sides)."""
+        if self._requires_grad and not force:
+            raise RuntimeError(msg.NUMPY_REQUIRES_GRAD)
+        if self._backend is not cpu_backend:
+            if not force:
+                raise TypeError(msg.NUMPY_ON_DEVICE.format(device=self.device))
+            return self._backend.to_host(self._data)
+        return self._data
+
+    def __array__(self, dtype=None, copy=None):
+        if self._backend is not cpu_backend:
+            raise TypeError(msg.NUMPY_ON_DEVICE.format(device=self.device))
+        data = self._data
+        return data if dtype is None else data.astype(dtype)
+
+    def __len__(self) -> int:
+        if self._data.ndim == 0:
+            raise TypeError(msg.LEN_OF_0D)
+        return self._data.shape[0]
+
+    def __iter__(self):
+        if self._data.ndim == 0:
+            raise TypeError(msg.ITER_0D)
+        return (self[i] for i in range(self._data.shape[0]))
+
+    def __bool__(self) -> bool:
+        if self.numel() != 1:
+            raise RuntimeError(msg.BOOL_AMBIGUOUS)
+        return bool(self.item())
+
+    def __float__(self) -> float:
+        return float(self.item())
+
+    def __int__(self) -> int:
+        return int(self.item())
+
+    def __index__(self) -> int:
+        if self.dtype.is_floating_point or self.numel() != 1:
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return int(self.item())
+
+    def __complex__(self) -> complex:
+        return complex(self.item())
+
+    def __hash__(self) -> int:
+        return id(self)
+
+    def __repr__(self) -> str:
+        from ._printing import tensor_repr
+        return tensor_repr(self)
+
+    def __format__(self, spec: str) -> str:
+        if self._data.ndim == 0:
+            return self.item().__format__(spec)
+        return object.__format__(self, spec)
+
+    def __reduce_ex__(self, protocol):
+        from ._creation import rebuild_tensor
+        return (rebuild_tensor, (self._backend.to_host(self._data).copy(), str(self.device),
+                                 self._requires_grad))
+
+    def __deepcopy__(self, memo):
+        if not self.is_leaf:
+            raise RuntimeError(
+                "Only Tensors created explicitly by the user (graph leaves) support the deepcopy "
+                "protocol at the moment.  If you were attempting to deepcopy a module, this may be "
+                "because of a torch.nn.utils.weight_norm usage, see "
+                "https://github.com/pytorch/pytorch/pull/103001")
+        out = self.detach().clone()
+        out._vc = None
+        if type(self) is not Tensor:
+            out = type(self)(out, self._requires_grad)
+        else:
+            out._requires_grad = self._requires_grad
+        memo[id(self)] = out
+        if self._meta is not None and self._meta.grad is not None:
+            out.grad = self._meta.grad.clone()
+        return out
+
+    def type(self, dtype=None, non_blocking: bool = False, **kwargs):
+        """The legacy type name ('torch.FloatTensor'), or a copy converted to a dtype or type."""
+        from ._legacy import tensor_type, type_name
+        if dtype is None:
+            return type_name(self)
+        return tensor_type(self, dtype)
+
+
+def tensor_method(*names: str):
+    """Attach an op function to Tensor under the given method names."""
+    def attach(fn):
+        for name in names:
+            setattr(Tensor, name, fn)
+        return fn
+    return attach
+
+
+def _numel(shape) -> int:
+    n = 1
+    for s in shape:
+        n *= s
+    return n
+
+
+_new = object.__new__
+
+
+def make_tensor(data, backend, requires_grad: bool = False, grad_fn=None,
+                output_nr: int = 0, cls=Tensor) -> Tensor:
+    """Wrap a backend array (the one way tensors are born inside the library)."""
+    if type(data) is not backend.array_type:
+        data = backend.xp.asarray(data)
+    t = _new(cls)
+    t._data = data
+    t._backend = backend
+    t._requires_grad = requires_grad
+    t._grad_fn = grad_fn
+    t._output_nr = output_nr
+    t._vc = None
+    t._view = None
+    t._meta = None
+    if STATE.inference:
+        t._autograd_meta().inference = True
+    return t
+
+
+def accumulate_grad(leaf: Tensor, grad: Tensor) -> None:
+    """What AccumulateGrad does: run the leaf's hooks, then add `grad` into `leaf.grad`."""
+    meta = leaf._autograd_meta()
+    if meta.hooks:
+        for hook in list(meta.hooks):
+            new = hook(grad)
+            if new is not None:
+                grad = new
+    old = meta.grad
+    if old is None:
+        meta.grad = grad if STATE.enabled else _copy_of(grad)
+    elif STATE.enabled:
+        meta.grad = old + grad
+    else:
+        old._data += grad._data
+
+
+def retain_into(tensor: Tensor, grad: Tensor) -> None:
+    """The retain_grad hook: store (or add to) a non-leaf's `.grad`."""
+    meta = tensor._autograd_meta()
+    if meta.grad is None:
+        meta.grad = grad if STATE.enabled else _copy_of(grad)
+    else:
+        meta.grad = meta.grad + grad
+
+
+def _copy_of(t: Tensor) -> Tensor:
+    """A detached tensor with its own copy of `t`'s storage."""
+    return make_tensor(t._backend.xp.asarray(t._data, copy=True), t._backend)

@@ -1,0 +1,165 @@
+"""The engine: walks a graph from its outputs to its leaves and runs each node's backward.
+
+No recursion: dependencies are counted with an explicit stack, then nodes run from a heap keyed
+by creation order (newest first, AccumulateGrad as soon as ready), so the order in which
+gradients add up is deterministic and a chain of a million nodes needs no deep Python stack.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from .grad_mode import STATE
+
+
+def _count_dependencies(roots) -> dict:
+    """For every node reachable from `roots`, how many edges point at it."""
+    deps: dict = {}
+    stack = [node for node in roots if node is not None]
+    seen = set(stack)
+    while stack:
+        node = stack.pop()
+        for nxt, _ in node._next:
+            if nxt is None:
+                continue
+            deps[nxt] = deps.get(nxt, 0) + 1
+            if nxt not in seen:
+                seen.add(nxt)
+                stack.append(nxt)
+    return deps
+
+
+def _nodes_leading_to(roots, targets: set, deps: dict) -> set:
+    """The nodes with a path to any node in `targets` (what a backward limited to inputs runs)."""
+    pending = dict(deps)
+    for root in roots:
+        pending.setdefault(root, 0)
+    needed = set(targets)
+    # Visit in reverse topological order: a node is done when all of its successors are.
+    order, stack = [], [node for node in pending if pending[node] == 0]
+    remaining = dict(pending)
+    while stack:
+        node = stack.pop()
+        order.append(node)
+        for nxt, _ in node._next:
+            if nxt is not None:
+                remaining[nxt] -= 1
+                if remaining[nxt] == 0:
+                    stack.append(nxt)
+    for node in reversed(order):
+        if node not in needed and any(nxt in needed for nxt, _ in node._next):
+            needed.add(node)
+    return needed
+
+
+def _run_hooks(node, grads: list) -> list:
+    """Tensor hooks and retain_grad registered on this node's outputs, then node pre-hooks."""
+    extra = node._extra
+    tensor_hooks = extra.get("tensor_prehooks")
+    if tensor_hooks:
+        for nr, hooks in tensor_hooks.items():
+            for hook in list(hooks):
+                if grads[nr] is not None:
+                    new = hook(grads[nr])
+                    if new is not None:
+                        grads[nr] = new
+    retained = extra.get("retains_grad")
+    if retained:
+        from .._tensor import retain_into
+        for nr, ref in retained.items():
+            tensor = ref()
+            if tensor is not None and grads[nr] is not None:
+                retain_into(tensor, grads[nr])
+    for hook in list(extra.get("prehooks", ())):
+        new = hook(tuple(grads))
+        if new is not None:
+            grads = list(new)
+    return grads
+
+
+def run_backward(roots: list, grads: list, retain_graph: bool, create_graph: bool,
+                 capture: list | None = None, accumulate: bool = True) -> list | None:
+    """Back-propagate `grads` from `roots` ((node, output_nr) pairs).
+
+    With `capture` (a list of (node, output_nr) or AccumulateGrad nodes), the gradients arriving
+    there are returned instead of (or, with `accumulate`, besides) being added into leaves.
+    """
+    root_nodes = [node for node, _ in roots]
+    deps = _count_dependencies(root_nodes)
+    buffers: dict = {}
+    for (node, nr), grad in zip(roots, grads):
+        _add_to_buffer(buffers, node, nr, grad)
+
+    needed = None
+    captured = {}
+    capture_points = {}
+    if capture is not None:
+        for i, point in enumerate(capture):
+            capture_points.setdefault(point, []).append(i)
+        targets = {point[0] for point in capture_points}
+        needed = _nodes_leading_to(root_nodes, targets, deps)
+
+    heap = []
+    for node in dict.fromkeys(root_nodes):
+        if deps.get(node, 0) == 0:
+            heap.append((-node._seq, id(node), node))
+    heapq.heapify(heap)
+
+    previous = STATE.enabled
+    STATE.enabled = create_graph
+    try:
+        while heap:
+            node = heapq.heappop(heap)[2]
+            node_grads = buffers.pop(node, None)
+            if node_grads is None:
+                node_grads = [None] * _n_outputs(node)
+            if capture is not None:
+                for nr, grad in enumerate(node_grads):
+                    for i in capture_points.get((node, nr), ()):
+                        captured[i] = grad
+            runs = needed is None or node in needed
+            is_target_leaf = capture is not None and (node, 0) in capture_points \
+                and not accumulate
+            if node._extra is not None and runs:
+                node_grads = _run_hooks(node, node_grads)
+            if runs and not is_target_leaf and any(g is not None for g in node_grads):
+                results = node._apply(node_grads)
+                hooks = node._extra.get("hooks") if node._extra is not None else None
+                if hooks:
+                    for hook in list(hooks):
+                        new = hook(results, tuple(node_grads))
+                        if new is not None:
+                            results = tuple(new)
+            else:
+                results = ()
+            if not retain_graph:
+                node._release()
+            for (nxt, nr), grad in zip(node._next, results or (None,) * len(node._next)):
+                if nxt is None:
+                    continue
+                if grad is not None:
+                    _add_to_buffer(buffers, nxt, nr, grad)
+            for nxt, _ in node._next:
+                if nxt is None:
+                    continue
+                left = deps[nxt] - 1
+                deps[nxt] = left
+                if left == 0:
+                    heapq.heappush(heap, (-nxt._seq, id(nxt), nxt))
+    finally:
+        STATE.enabled = previous
+    if capture is None:
+        return None
+    return [captured.get(i) for i in range(len(capture))]
+
+
+def _n_outputs(node) -> int:
+    return getattr(node, "_n_outputs", 1)
+
+
+def _add_to_buffer(buffers: dict, node, nr: int, grad) -> None:
+    slots = buffers.get(node)
+    if slots is None:
+        slots = buffers[node] = [None] * _n_outputs(node)
+    old = slots[nr]
+    slots[nr] = grad if old is None else old + grad

@@ -1,0 +1,108 @@
+"""Grad mode: `no_grad`, `enable_grad`, `set_grad_enabled`, `inference_mode`; thread-local."""
+
+from __future__ import annotations
+
+import functools
+import threading
+
+__all__ = ["no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled", "inference_mode",
+           "is_inference_mode_enabled"]
+
+
+class _GradState(threading.local):
+    enabled = True
+    inference = False
+
+
+STATE = _GradState()
+
+
+def is_grad_enabled() -> bool:
+    """True when ops record the graph for backward."""
+    return STATE.enabled
+
+
+def is_inference_mode_enabled() -> bool:
+    return STATE.inference
+
+
+class _ModeContext:
+    """A context manager that is also a decorator, as torch's grad-mode classes are."""
+
+    def _enter_state(self):
+        raise NotImplementedError
+
+    def __enter__(self):
+        self._prev = (STATE.enabled, STATE.inference)
+        self._enter_state()
+        return None
+
+    def __exit__(self, *exc):
+        STATE.enabled, STATE.inference = self._prev
+        return False
+
+    def clone(self):
+        return type(self)()
+
+    def __call__(self, func):
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            with self.clone():
+                return func(*args, **kwargs)
+        return wrapper
+
+
+class no_grad(_ModeContext):  # noqa: N801
+    """Ops inside do not record the graph; their results are leaves with requires_grad=False."""
+
+    def _enter_state(self):
+        STATE.enabled = False
+
+
+class enable_grad(_ModeContext):  # noqa: N801
+    """Turns graph recording back on, e.g. inside a `no_grad` block."""
+
+    def _enter_state(self):
+        STATE.enabled = True
+
+
+class set_grad_enabled(_ModeContext):  # noqa: N801
+    """Sets grad mode now (as a function) or for a block (as a context manager or decorator)."""
+
+    def __init__(self, mode: bool):
+        self.mode = bool(mode)
+        self._prev = (STATE.enabled, STATE.inference)
+        STATE.enabled = self.mode
+
+    def __enter__(self):
+        if not hasattr(self, "_prev"):  # a clone made for a decorated call
+            self._prev = (STATE.enabled, STATE.inference)
+        STATE.enabled = self.mode
+        return None
+
+    def _enter_state(self):
+        STATE.enabled = self.mode
+
+    def __call__(self, func):
+        STATE.enabled, STATE.inference = self._prev  # decorating must not switch the mode now
+        return super().__call__(func)
+
+    def clone(self):
+        copy = object.__new__(set_grad_enabled)  # skip __init__: it would switch the mode now
+        copy.mode = self.mode
+        return copy
+
+
+class inference_mode(_ModeContext):  # noqa: N801
+    """Like no_grad, and tensors made inside are inference tensors (`is_inference()`)."""
+
+    def __init__(self, mode: bool = True):
+        self.mode = bool(mode)
+
+    def _enter_state(self):
+        if self.mode:
+            STATE.enabled = False
+            STATE.inference = True
+
+    def clone(self):
+        return inference_mode(self.mode)

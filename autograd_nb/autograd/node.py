@@ -1,0 +1,260 @@
+"""Graph nodes: the backward functions that `grad_fn` points at, and their saved tensors.
+
+A node holds edges to the nodes of its inputs (`next_functions`) and the tensors its backward
+needs, never its outputs: a graph is freed by reference counting as soon as its outputs go.
+An op's node class carries PyTorch's name (`MulBackward0`); its `backward` is written with
+tensor operations, so a graph of the backward pass is recorded when `create_graph=True`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import weakref
+
+from .. import _messages as msg
+from .grad_mode import STATE
+
+_sequence = itertools.count()
+_ACCUMULATE_SEQ = 1 << 62
+_NUMBERS = (int, float, bool)  # PyTorch runs AccumulateGrad as soon as it is ready
+
+
+class VersionCounter:
+    """How many in-place changes a storage has seen; shared by a tensor, its views and detach()."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: int = 0):
+        self.value = value
+
+
+def version_counter(tensor) -> VersionCounter:
+    """The tensor's counter, created on first need (most tensors are never modified in place)."""
+    vc = tensor._vc
+    if vc is None:
+        vc = tensor._vc = VersionCounter()
+    return vc
+
+
+class Node:
+    """A backward function: `grad_fn` of a tensor made by an op that recorded the graph."""
+
+    __slots__ = ("_next", "_seq", "_saved", "_in_meta", "_extra", "__weakref__")
+    _saved_names: tuple = ()  # names behind `_saved_<name>` for the tensors this op saves
+
+    def __init__(self):
+        self._next = ()
+        self._seq = next(_sequence)
+        self._saved = ()
+        self._in_meta = None
+        self._extra = None
+
+    # --- PyTorch's public node API -----------------------------------------------------------
+    def name(self) -> str:
+        return type(self).__name__
+
+    @property
+    def next_functions(self) -> tuple:
+        """((node or None, output_nr), ...), one pair per input of the forward op."""
+        return self._next
+
+    @property
+    def metadata(self) -> dict:
+        return self._extras().setdefault("metadata", {})
+
+    def register_hook(self, hook):
+        """hook(grad_inputs, grad_outputs) runs after this node; it may return new grad_inputs."""
+        return _HookHandle(self._extras().setdefault("hooks", []), hook)
+
+    def register_prehook(self, hook):
+        """hook(grad_outputs) runs before this node; it may return new grad_outputs."""
+        return _HookHandle(self._extras().setdefault("prehooks", []), hook)
+
+    def __call__(self, *grads):
+        return self.backward(*grads)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} object at {hex(id(self))}>"
+
+    def __getattr__(self, name: str):
+        if name.startswith("_saved_") and name[7:] in type(self)._saved_names:
+            value = self._unpack(type(self)._saved_names.index(name[7:]))
+            if type(value) in _NUMBERS:  # PyTorch shows saved scalars as 0-dim tensors
+                from .._creation import tensor
+                value = tensor(value)
+            return value
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+    # --- what op code calls ------------------------------------------------------------------
+    def backward(self, *grads):
+        """Gradients for each input (None where not needed) given gradients of the outputs."""
+        raise NotImplementedError
+
+    def save(self, *tensors) -> None:
+        """Keep inputs (or None) for backward, remembering their versions."""
+        entries = []
+        for t in tensors:
+            if t is None or type(t) in _NUMBERS:  # numbers are kept as they are
+                entries.append(t)
+            else:
+                vc = t._vc
+                entries.append((t, vc.value if vc is not None else 0, t._grad_fn, t._output_nr))
+        self._saved = tuple(entries)
+
+    def save_output(self, out) -> None:
+        """Keep this node's own output for backward without keeping the output tensor alive."""
+        vc = version_counter(out)
+        self._saved = ((None, vc.value, out._data, out._output_nr, vc, out._backend),)
+
+    def needs_input_grad(self, index: int) -> bool:
+        return self._next[index][0] is not None
+
+    def _unpack(self, index: int):
+        saved = self._saved
+        if saved is None:
+            raise RuntimeError(msg.BACKWARD_TWICE)
+        entry = saved[index]
+        if entry is None or type(entry) in _NUMBERS:
+            return entry
+        tensor, version = entry[0], entry[1]
+        if tensor is not None:
+            vc = tensor._vc
+            if (vc.value if vc is not None else 0) != version:
+                raise RuntimeError(_modified_message(tensor, version, entry[2], entry[3]))
+            return tensor
+        _, version, data, output_nr, vc, backend = entry
+        if vc.value != version:
+            raise RuntimeError(_modified_message(None, version, self, output_nr, data, vc,
+                                                 backend))
+        from .._tensor import make_tensor
+        out = make_tensor(data, backend, True, self, output_nr)
+        out._vc = vc
+        return out
+
+    def saved_tensors(self) -> tuple:
+        return tuple(self._unpack(i) for i in range(len(self._saved or ())))
+
+    # --- what the engine calls ---------------------------------------------------------------
+    def _apply(self, grads: list) -> tuple:
+        """Run backward on per-output gradients; adapt results to the inputs' shape and dtype."""
+        results = self.backward(*grads)
+        if type(results) is not tuple:
+            results = (results,)
+        meta = self._in_meta
+        if meta is not None:
+            results = tuple(_conform(g, m) if (m is not None and g is not None) else g
+                            for g, m in zip(results, meta))
+        return results
+
+    def _release(self) -> None:
+        """Free saved tensors after a backward without retain_graph."""
+        if self._saved:
+            self._saved = None
+
+    def _extras(self) -> dict:
+        if self._extra is None:
+            self._extra = {}
+        return self._extra
+
+
+def _conform(grad, meta):
+    """Sum a broadcast gradient back to its input's shape and cast it to the input's dtype."""
+    shape, dtype = meta
+    if shape is not None and grad.shape != shape:
+        grad = grad.sum_to_size(shape)
+    if dtype is not None and grad.dtype is not dtype:
+        grad = grad.to(dtype)
+    return grad
+
+
+def _modified_message(tensor, saved_version, grad_fn, output_nr, data=None, vc=None,
+                      backend=None):
+    from .._legacy import tensor_type_name
+    if tensor is not None:
+        data, backend, vc = tensor._data, tensor._backend, tensor._vc
+    origin = ""
+    if grad_fn is not None:
+        forward_name = type(grad_fn).__name__.rstrip("0123456789")
+        forward_name = forward_name[:-len("Backward")] if forward_name.endswith("Backward") \
+            else forward_name
+        origin = f", which is output {output_nr} of {forward_name},"
+    return msg.MODIFIED_INPLACE.format(
+        type=tensor_type_name(backend, backend.dtype_of(data)),
+        sizes=", ".join(str(s) for s in data.shape), origin=origin,
+        version=vc.value if vc is not None else 0, saved=saved_version)
+
+
+class _HookHandle:
+    """Returned by register_hook; `remove()` unregisters the hook."""
+
+    __slots__ = ("_hooks", "_hook")
+
+    def __init__(self, hooks: list, hook):
+        self._hooks, self._hook = hooks, hook
+        hooks.append(hook)
+
+    def remove(self) -> None:
+        if self._hook in self._hooks:
+            self._hooks.remove(self._hook)
+
+
+class AccumulateGrad(Node):
+    """The node at a leaf that requires grad: adds the incoming gradient into `leaf.grad`."""
+
+    __slots__ = ("variable",)
+
+    def __init__(self, variable):
+        super().__init__()
+        self._seq = _ACCUMULATE_SEQ
+        self.variable = variable
+
+    def backward(self, grad):
+        from .._tensor import accumulate_grad
+        accumulate_grad(self.variable, grad)
+        return ()
+
+    def _apply(self, grads: list) -> tuple:
+        return self.backward(*grads)
+
+    def _release(self) -> None:
+        pass
+
+
+def accumulator(tensor) -> AccumulateGrad:
+    """The leaf's AccumulateGrad node; one per leaf while anything holds it (weakly cached)."""
+    meta = tensor._autograd_meta()
+    ref = meta.accumulator
+    node = ref() if ref is not None else None
+    if node is None:
+        node = AccumulateGrad(tensor)
+        meta.accumulator = weakref.ref(node)
+    return node
+
+
+def edge(tensor) -> tuple:
+    """The (node, output_nr) a gradient for `tensor` flows into; (None, 0) if it needs none."""
+    if tensor is None or not tensor._requires_grad:
+        return (None, 0)
+    fn = tensor._grad_fn
+    if fn is not None:
+        return (fn, tensor._output_nr)
+    return (accumulator(tensor), 0)
+
+
+def new_node(cls, *inputs):
+    """A node of `cls` wired to `inputs` if the graph is being recorded, else None.
+
+    Inputs may be None (a Python scalar operand): it gets a (None, 0) edge like PyTorch's.
+    """
+    if not STATE.enabled:
+        return None
+    for t in inputs:
+        if t is not None and t._requires_grad:
+            node = cls.__new__(cls)
+            node._next = tuple([edge(t) for t in inputs])
+            node._seq = next(_sequence)
+            node._saved = ()
+            node._in_meta = None
+            node._extra = None
+            return node
+    return None

@@ -1,0 +1,66 @@
+"""The backend interface: what op code may ask of the place where a tensor's data lives.
+
+A backend serves one device (cpu, or cuda:N). Op code reaches arrays only through `xp`, the
+Python array API namespace, and the few named kernels below that the standard lacks.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..device import device
+
+
+class Backend:
+    """One device's array namespace, dtype mapping, transfers, random numbers and extra kernels."""
+
+    xp: Any  # the array API namespace
+    array_type: type  # the array class, for cheap "is this already one of ours" checks
+    device: device
+    native_device: Any  # what the namespace's `device=` arguments take for this device
+    native: dict  # our dtype -> the namespace's dtype
+    ours: dict  # the namespace's dtype -> our dtype
+
+    def dtype_of(self, array) -> Any:
+        """Our dtype object for an array of this backend."""
+        return self.ours[array.dtype]
+
+    def asarray(self, data, dtype) -> Any:
+        """An array on this device from host data (nested lists, numbers or a NumPy array)."""
+        raise NotImplementedError
+
+    def to_host(self, array) -> Any:
+        """A NumPy array with the same values (the array itself on the CPU)."""
+        raise NotImplementedError
+
+    def from_host(self, host_array) -> Any:
+        """This device's copy of a NumPy array."""
+        raise NotImplementedError
+
+    def scatter_add(self, target, index, values) -> None:
+        """`target[index] += values` in place, adding repeated indices up (index backward)."""
+        raise NotImplementedError
+
+    def manual_seed(self, seed: int) -> None:
+        raise NotImplementedError
+
+    def uniform(self, shape: tuple, dtype) -> Any:
+        """Samples from [0, 1)."""
+        raise NotImplementedError
+
+    def normal(self, shape: tuple, dtype) -> Any:
+        raise NotImplementedError
+
+    def integers(self, low: int, high: int, shape: tuple, dtype) -> Any:
+        """Integers from [low, high)."""
+        raise NotImplementedError
+
+    def permutation(self, n: int) -> Any:
+        """A random permutation of 0..n-1 as an int64 array."""
+        raise NotImplementedError
+
+    def synchronize(self) -> None:
+        """Wait for queued work (no-op for synchronous devices)."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} for {self.device}>"

@@ -1,0 +1,70 @@
+"""A stand-in GPU for tests: `array-api-strict` on one of its non-CPU devices.
+
+Like CuPy it refuses implicit conversion to NumPy and refuses to mix devices, so any op that
+sneaks past the backend interface fails loudly here, on machines with no GPU.
+"""
+
+from __future__ import annotations
+
+import array_api_strict as xs
+import numpy as np
+
+from .. import dtypes
+from ..device import device
+from .base import Backend
+from .numpy_backend import NATIVE as HOST_NATIVE
+from .numpy_backend import HostRandom
+
+_STRICT_DEVICES = ("device1", "device2")
+NATIVE = {ours: getattr(xs, ours.name) for ours in dtypes.ALL_DTYPES if hasattr(xs, ours.name)}
+OURS = {v: k for k, v in NATIVE.items()}
+_CPU = xs.Device("CPU_DEVICE")
+
+
+def device_count() -> int:
+    return len(_STRICT_DEVICES)
+
+
+class SimulatedCudaBackend(Backend):
+    """cuda:N backed by array-api-strict's device N+1; random numbers drawn on the host."""
+
+    xp = xs
+    array_type = xs._array_object.Array
+    native = NATIVE
+    ours = OURS
+
+    def __init__(self, index: int):
+        self.device = device("cuda", index)
+        self.native_device = xs.Device(_STRICT_DEVICES[index])
+        self.random = HostRandom()
+
+    def asarray(self, data, dtype):
+        return self.from_host(np.array(data, dtype=HOST_NATIVE[dtype]))
+
+    def to_host(self, array):
+        return np.asarray(array.to_device(_CPU))
+
+    def from_host(self, host_array):
+        return xs.asarray(np.ascontiguousarray(host_array), device=self.native_device)
+
+    def scatter_add(self, target, index, values):
+        host = self.to_host(target).copy()
+        host_index = tuple(self.to_host(i) if isinstance(i, self.array_type) else i
+                           for i in index)
+        np.add.at(host, host_index, self.to_host(values))
+        target[...] = self.from_host(host)
+
+    def manual_seed(self, seed):
+        self.random.manual_seed(seed)
+
+    def uniform(self, shape, dtype):
+        return self.from_host(self.random.uniform(shape, HOST_NATIVE[dtype]))
+
+    def normal(self, shape, dtype):
+        return self.from_host(self.random.normal(shape, HOST_NATIVE[dtype]))
+
+    def integers(self, low, high, shape, dtype):
+        return self.from_host(self.random.integers(low, high, shape, HOST_NATIVE[dtype]))
+
+    def permutation(self, n):
+        return self.from_host(self.random.permutation(n))

@@ -1,0 +1,71 @@
+"""`device` objects: `device('cuda:0')`, `device('cuda', 1)`, `'cpu'`, with PyTorch's printing."""
+
+from __future__ import annotations
+
+from . import _messages as msg
+
+__all__ = ["device", "as_device"]
+
+_TYPES = ("cpu", "cuda", "meta")
+
+
+class device:  # noqa: N801 - PyTorch's name
+    """Where a tensor's storage lives: a type ('cpu' or 'cuda') and an optional index."""
+
+    __slots__ = ("type", "index")
+
+    def __init__(self, type_or_string, index: int | None = None):
+        if isinstance(type_or_string, device):
+            type_, index_ = type_or_string.type, type_or_string.index
+        elif isinstance(type_or_string, int) and not isinstance(type_or_string, bool):
+            type_, index_ = "cuda", type_or_string
+        elif isinstance(type_or_string, str):
+            type_, _, rest = type_or_string.partition(":")
+            index_ = None
+            if rest:
+                if index is not None or not rest.isdigit():
+                    raise RuntimeError(f"Invalid device string: '{type_or_string}'")
+                index_ = int(rest)
+            if type_ not in _TYPES:
+                raise RuntimeError(msg.DEVICE_STRING.format(string=type_or_string))
+        else:
+            raise TypeError(
+                f"device() received an invalid combination of arguments - got "
+                f"({type(type_or_string).__name__}), but expected a string or an int"
+            )
+        if index is not None:
+            index_ = index
+        if index_ is not None and index_ < 0:
+            raise RuntimeError(msg.DEVICE_INDEX)
+        object.__setattr__(self, "type", type_)
+        object.__setattr__(self, "index", index_)
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"attribute '{name}' of 'torch.device' objects is not writable")
+
+    def __repr__(self) -> str:
+        if self.index is None:
+            return f"device(type='{self.type}')"
+        return f"device(type='{self.type}', index={self.index})"
+
+    def __str__(self) -> str:
+        return self.type if self.index is None else f"{self.type}:{self.index}"
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, str):
+            try:
+                other = device(other)
+            except RuntimeError:
+                return False
+        return isinstance(other, device) and (self.type, self.index) == (other.type, other.index)
+
+    def __hash__(self) -> int:
+        return hash((self.type, self.index))
+
+    def __reduce__(self):
+        return (device, (self.type, self.index))
+
+
+def as_device(spec) -> device:
+    """A `device` from a device, a string like 'cuda:0', or an int (a CUDA index)."""
+    return spec if isinstance(spec, device) else device(spec)

@@ -1,0 +1,143 @@
+"""dtype objects and PyTorch's type-promotion rules (Python scalars are "weak")."""
+
+from __future__ import annotations
+
+__all__ = [
+    "dtype", "float16", "float32", "float64", "half", "float", "double",
+    "int8", "int16", "int32", "int64", "uint8", "short", "int", "long", "bool",
+    "get_default_dtype", "set_default_dtype", "promote_types", "result_type_of",
+]
+
+_builtin_bool, _builtin_int, _builtin_float = bool, int, float
+
+_BOOL, _INT, _FLOAT, _COMPLEX = 0, 1, 2, 3  # categories, in promotion order
+
+
+class dtype:  # noqa: N801 - PyTorch's name
+    """A tensor element type: `autograd_nb.float32` prints as `torch.float32`, like PyTorch."""
+
+    __slots__ = ("name", "itemsize", "category", "is_signed", "legacy_name", "_rank")
+
+    def __init__(self, name: str, itemsize: int, category: int, is_signed: bool,
+                 legacy_name: str, rank: int):
+        self.name = name
+        self.itemsize = itemsize
+        self.category = category
+        self.is_signed = is_signed
+        self.legacy_name = legacy_name  # FloatTensor, LongTensor, ...
+        self._rank = rank
+
+    @property
+    def is_floating_point(self) -> bool:
+        return self.category == _FLOAT
+
+    @property
+    def is_complex(self) -> bool:
+        return self.category == _COMPLEX
+
+    def __repr__(self) -> str:
+        return f"torch.{self.name}"
+
+    def __reduce__(self):
+        return self.name
+
+
+bool = dtype("bool", 1, _BOOL, False, "BoolTensor", 0)  # noqa: A001
+uint8 = dtype("uint8", 1, _INT, False, "ByteTensor", 1)
+int8 = dtype("int8", 1, _INT, True, "CharTensor", 2)
+int16 = dtype("int16", 2, _INT, True, "ShortTensor", 3)
+int32 = dtype("int32", 4, _INT, True, "IntTensor", 4)
+int64 = dtype("int64", 8, _INT, True, "LongTensor", 5)
+float16 = dtype("float16", 2, _FLOAT, True, "HalfTensor", 6)
+float32 = dtype("float32", 4, _FLOAT, True, "FloatTensor", 7)
+float64 = dtype("float64", 8, _FLOAT, True, "DoubleTensor", 8)
+half, float, double = float16, float32, float64  # noqa: A001
+short, int, long = int16, int32, int64  # noqa: A001
+
+ALL_DTYPES = (bool, uint8, int8, int16, int32, int64, float16, float32, float64)
+BY_NAME = {d.name: d for d in ALL_DTYPES}
+BY_NAME.update(half=float16, float=float32, double=float64, short=int16, int=int32, long=int64)
+
+_default_float = float32
+
+
+def get_default_dtype() -> dtype:
+    """The dtype of float tensors made from Python floats (float32 unless changed)."""
+    return _default_float
+
+
+def set_default_dtype(d: dtype) -> None:
+    """Make `d` (float16/32/64) the default floating-point dtype, as torch.set_default_dtype."""
+    global _default_float
+    if not isinstance(d, dtype) or d.category != _FLOAT:
+        from ._messages import SET_DEFAULT_DTYPE
+        raise TypeError(SET_DEFAULT_DTYPE)
+    _default_float = d
+    _RESULT_CACHE.clear()
+
+
+def _promote_ints(a: dtype, b: dtype) -> dtype:
+    if a.is_signed == b.is_signed:
+        return a if a.itemsize >= b.itemsize else b
+    signed, unsigned = (a, b) if a.is_signed else (b, a)
+    if signed.itemsize > unsigned.itemsize:
+        return signed
+    return {1: int16, 2: int32, 4: int64}.get(unsigned.itemsize, int64)
+
+
+def promote_types(a: dtype, b: dtype) -> dtype:
+    """The smallest dtype both `a` and `b` convert to without losing their category."""
+    if a is b:
+        return a
+    if a.category != b.category:
+        return a if a.category > b.category else b
+    if a.category == _INT:
+        return _promote_ints(a, b)
+    return a if a.itemsize >= b.itemsize else b
+
+
+def _combine(higher: dtype | None, lower: dtype | None) -> dtype | None:
+    """PyTorch's combine_categories: a lower-priority group only wins by category."""
+    if higher is None:
+        return lower
+    if lower is None:
+        return higher
+    if higher.category >= _FLOAT:
+        return higher
+    if higher is bool or lower.category == _FLOAT:
+        return promote_types(higher, lower)
+    return higher
+
+
+def scalar_dtype(value) -> dtype:
+    """The dtype a Python number takes when it is wrapped into a tensor on its own."""
+    if isinstance(value, _builtin_bool):
+        return bool
+    if isinstance(value, _builtin_int):
+        return int64
+    return _default_float
+
+
+_RESULT_CACHE: dict = {}
+
+
+def result_type_of(dims: tuple, zeros: tuple, scalars: tuple) -> dtype:
+    """Result dtype of an op from dimensioned-tensor, 0-dim-tensor and Python-scalar dtypes."""
+    key = (dims, zeros, scalars)
+    found = _RESULT_CACHE.get(key)
+    if found is not None:
+        return found
+    groups = []
+    for group in (dims, zeros, scalars):
+        acc = None
+        for d in group:
+            acc = d if acc is None else promote_types(acc, d)
+        groups.append(acc)
+    result = _combine(groups[0], _combine(groups[1], groups[2]))
+    _RESULT_CACHE[key] = result
+    return result
+
+
+def can_cast(src: dtype, dst: dtype) -> _builtin_bool:
+    """PyTorch's same-kind rule for in-place results: no float into int, no int into bool."""
+    return src.category <= dst.category

@@ -1,0 +1,78 @@
+"""Ops, one module per family; importing them attaches their methods to Tensor."""
+
+from . import conversion, pointwise, reduction, shape
+from .conversion import clone
+from .pointwise import (
+                        abs,
+                        add,
+                        bitwise_and,
+                        bitwise_not,
+                        bitwise_or,
+                        bitwise_xor,
+                        ceil,
+                        clamp,
+                        clamp_max,
+                        clamp_min,
+                        cos,
+                        div,
+                        eq,
+                        exp,
+                        expm1,
+                        float_power,
+                        floor,
+                        floor_divide,
+                        ge,
+                        gt,
+                        isfinite,
+                        isinf,
+                        isnan,
+                        le,
+                        log,
+                        log1p,
+                        log2,
+                        log10,
+                        logical_and,
+                        logical_not,
+                        logical_or,
+                        logical_xor,
+                        lt,
+                        maximum,
+                        minimum,
+                        mul,
+                        ne,
+                        neg,
+                        pow,
+                        reciprocal,
+                        relu,
+                        remainder,
+                        round,
+                        rsqrt,
+                        rsub,
+                        sigmoid,
+                        sign,
+                        sin,
+                        sqrt,
+                        square,
+                        sub,
+                        tan,
+                        tanh,
+                        trunc,
+                        where,
+)
+from .reduction import mean, sum
+from .shape import expand, reshape
+
+clip = clamp
+multiply, divide, true_divide, subtract, negative, absolute = mul, div, div, sub, neg, abs
+
+__all__ = [
+    "conversion", "pointwise", "reduction", "shape",
+    "abs", "absolute", "add", "bitwise_and", "bitwise_not", "bitwise_or", "bitwise_xor", "ceil",
+    "clamp", "clamp_max", "clamp_min", "clip", "clone", "cos", "div", "divide", "eq", "exp",
+    "expand", "expm1", "float_power", "floor", "floor_divide", "ge", "gt", "isfinite", "isinf",
+    "isnan", "le", "log", "log1p", "log2", "log10", "logical_and", "logical_not", "logical_or",
+    "logical_xor", "lt", "maximum", "mean", "minimum", "mul", "multiply", "ne", "neg",
+    "negative", "pow", "reciprocal", "relu", "remainder", "reshape", "round", "rsqrt", "rsub",
+    "sigmoid", "sign", "sin", "sqrt", "square", "sub", "subtract", "sum", "tan", "tanh",
+    "true_divide", "trunc", "where",
+]

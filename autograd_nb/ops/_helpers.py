@@ -1,0 +1,202 @@
+"""What every op family shares: operand coercion, dtype promotion, device checks, dim handling."""
+
+from __future__ import annotations
+
+from .. import _messages as msg
+from .. import dtypes
+from .._tensor import Tensor, make_tensor
+from ..autograd.node import new_node
+
+_NUMBER_TYPES = (int, float, bool)
+
+
+def normalize_dim(dim: int, ndim: int) -> int:
+    """A dim in [0, ndim), accepting negatives like PyTorch; 0-d tensors take dims -1 and 0."""
+    if not isinstance(dim, int):
+        dim = int(dim)
+    size = max(ndim, 1)
+    if dim < -size or dim >= size:
+        raise IndexError(msg.DIM_RANGE.format(low=-size, high=size - 1, dim=dim))
+    return dim % size if ndim else 0
+
+
+def normalize_dims(dim, ndim: int) -> tuple:
+    """A sorted tuple of distinct dims from an int, a sequence, or None (all dims)."""
+    if dim is None:
+        return tuple(range(ndim))
+    if isinstance(dim, (list, tuple)):
+        dims = tuple(sorted({normalize_dim(d, ndim) for d in dim}))
+        return dims if dims or ndim == 0 else ()
+    return (normalize_dim(dim, ndim),)
+
+
+def check_tensor(value, name: str, arg: str = "input", position: int = 1) -> Tensor:
+    if not isinstance(value, Tensor):
+        raise TypeError(msg.NOT_A_TENSOR.format(name=name, arg=arg, position=position,
+                                                type=type(value).__name__))
+    return value
+
+
+def device_mismatch(a: Tensor, b: Tensor):
+    """PyTorch's element-wise device error: the non-CPU device is named first."""
+    first, second = (a.device, b.device) if a.device.type != "cpu" else (b.device, a.device)
+    return RuntimeError(msg.DEVICE_MIX.format(a=first, b=second))
+
+
+def broadcast_error(shape_a: tuple, shape_b: tuple):
+    """PyTorch's message for shapes that do not broadcast (dims counted in the result)."""
+    ndim = max(len(shape_a), len(shape_b))
+    pa = (1,) * (ndim - len(shape_a)) + tuple(shape_a)
+    pb = (1,) * (ndim - len(shape_b)) + tuple(shape_b)
+    for i in range(ndim - 1, -1, -1):
+        if pa[i] != pb[i] and pa[i] != 1 and pb[i] != 1:
+            return RuntimeError(msg.BROADCAST.format(a=pa[i], b=pb[i], dim=i))
+    return RuntimeError(f"shapes {list(shape_a)} and {list(shape_b)} cannot be broadcast")
+
+
+def broadcast_shapes(*shapes) -> tuple:
+    """The broadcast of several shapes, with PyTorch's error for incompatible ones."""
+    result: tuple = ()
+    for shape in shapes:
+        ndim = max(len(result), len(shape))
+        a = (1,) * (ndim - len(result)) + tuple(result)
+        b = (1,) * (ndim - len(shape)) + tuple(shape)
+        out = []
+        for x, y in zip(a, b):
+            if x != y and x != 1 and y != 1:
+                raise broadcast_error(result, shape)
+            out.append(y if x == 1 else x)
+        result = tuple(out)
+    return result
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, _NUMBER_TYPES)
+
+
+def result_dtype(*operands) -> dtypes.dtype:
+    """PyTorch's result dtype for tensors and Python numbers together."""
+    dims, zeros, scalars = [], [], []
+    for v in operands:
+        if isinstance(v, Tensor):
+            (dims if v._data.ndim else zeros).append(v.dtype)
+        elif v is not None:
+            scalars.append(dtypes.scalar_dtype(v))
+    return dtypes.result_type_of(tuple(dims), tuple(zeros), tuple(scalars))
+
+
+def common_backend(*tensors):
+    """The one backend all tensor operands live on; CPU 0-dim tensors may join any device."""
+    backend = None
+    first = None
+    for t in tensors:
+        if not isinstance(t, Tensor):
+            continue
+        if backend is None or (backend.device.type == "cpu" and first._data.ndim == 0
+                               and t._backend is not backend):
+            backend, first = t._backend, t
+        elif t._backend is not backend and not (t.device.type == "cpu" and t._data.ndim == 0):
+            raise device_mismatch(first, t)
+    return backend
+
+
+def on_backend(t: Tensor, backend, dtype: dtypes.dtype):
+    """`t`'s array converted to `dtype` and moved onto `backend` where needed."""
+    data = t._data
+    if t._backend is not backend:
+        data = backend.from_host(t._backend.to_host(data))
+    native = backend.native[dtype]
+    if data.dtype != native:
+        data = backend.xp.astype(data, native)
+    return data
+
+
+def scalar_for(value, dtype: dtypes.dtype):
+    """A Python number in the kind the result dtype wants (so backends keep the dtype)."""
+    if dtype.is_floating_point:
+        return float(value)
+    if dtype is dtypes.bool:
+        return bool(value)
+    return int(value)
+
+
+def operands(a, b, name: str):
+    """Coerce a binary op's operands: (tensor_a, tensor_b, data_a, data_b, backend).
+
+    A Python number stays a number (tensor None) so the backend treats it as weak, as PyTorch
+    does; tensors of mixed dtypes are cast to the promoted dtype first.
+    """
+    a_is_t = isinstance(a, Tensor)
+    b_is_t = isinstance(b, Tensor)
+    if a_is_t and b_is_t:
+        xa, xb = a._data, b._data
+        backend = a._backend
+        if b._backend is backend and xa.dtype == xb.dtype:
+            return a, b, xa, xb, backend
+        backend = common_backend(a, b)
+        dtype = result_dtype(a, b)
+        return a, b, on_backend(a, backend, dtype), on_backend(b, backend, dtype), backend
+    if a_is_t and _is_number(b):
+        dtype = result_dtype(a, b)
+        return a, None, on_backend(a, a._backend, dtype), scalar_for(b, dtype), a._backend
+    if b_is_t and _is_number(a):
+        dtype = result_dtype(a, b)
+        return None, b, scalar_for(a, dtype), on_backend(b, b._backend, dtype), b._backend
+    left = "Tensor" if a_is_t else type(a).__name__
+    right = "Tensor" if b_is_t else type(b).__name__
+    raise TypeError(msg.UNSUPPORTED_OPERAND.format(op=name, left=left, right=right))
+
+
+def input_meta(inputs, out_data, backend) -> tuple | None:
+    """(shape, dtype) per input whose gradient must be summed or cast back; None if none must."""
+    meta = None
+    out_shape = out_data.shape
+    out_dtype = out_data.dtype
+    for i, t in enumerate(inputs):
+        if t is None or not t._requires_grad:
+            continue
+        x = t._data
+        if x.shape != out_shape or x.dtype != out_dtype or t._backend is not backend:
+            if meta is None:
+                meta = [None] * len(inputs)
+            meta[i] = (tuple(x.shape) if x.shape != out_shape else None,
+                       t.dtype if x.dtype != out_dtype else None)
+    return None if meta is None else tuple(meta)
+
+
+def finish(node, out_data, backend, inputs=None) -> Tensor:
+    """Wrap an op's result; when `node` is given, make it the result's grad_fn."""
+    if node is None:
+        return make_tensor(out_data, backend)
+    if inputs is not None:
+        node._in_meta = input_meta(inputs, out_data, backend)
+    return make_tensor(out_data, backend, True, node, 0)
+
+
+def record(cls, inputs: tuple, out_data, backend, save=(), broadcasts: bool = False) -> Tensor:
+    """Result of a one-output op: a node of `cls` saving `save` when the graph is recorded."""
+    node = new_node(cls, *inputs)
+    if node is None:
+        return make_tensor(out_data, backend)
+    if save:
+        node.save(*save)
+    if broadcasts:
+        node._in_meta = input_meta(inputs, out_data, backend)
+    return make_tensor(out_data, backend, True, node, 0)
+
+
+def float_data(t: Tensor):
+    """The array of `t` as a floating dtype (ints and bools become the default float)."""
+    data = t._data
+    if t.dtype.is_floating_point:
+        return data
+    return t._backend.xp.astype(data, t._backend.native[dtypes.get_default_dtype()])
+
+
+def as_tensor_like(value, like: Tensor) -> Tensor:
+    """A Python number as a tensor on `like`'s device (for ops that need tensors)."""
+    if isinstance(value, Tensor):
+        return value
+    dtype = result_dtype(like, value)
+    backend = like._backend
+    return make_tensor(backend.asarray(value, dtype), backend)

@@ -1,0 +1,131 @@
+"""Copies and conversions: `to`, `clone`, `contiguous`, `cpu`/`cuda`, `float`/`double`/...
+
+Converting keeps the graph (`ToCopyBackward0` sends the gradient back in the source dtype and
+device), so `x.double()` of a leaf that requires grad is a differentiable non-leaf, as in PyTorch.
+"""
+
+from __future__ import annotations
+
+from .. import dtypes
+from .._tensor import Tensor, make_tensor, tensor_method
+from ..autograd.node import Node, new_node
+from ..backends import backend_for
+from ..device import device as Device
+from ._helpers import check_tensor
+
+
+class ToCopyBackward0(Node):
+    __slots__ = ("_source_dtype", "_source_backend")
+
+    def backward(self, grad):
+        return _convert(grad, self._source_dtype, self._source_backend)
+
+
+class CloneBackward0(Node):
+    __slots__ = ()
+
+    def backward(self, grad):
+        return grad
+
+
+def _move(data, source, target):
+    if source is target:
+        return data
+    return target.from_host(source.to_host(data))
+
+
+def _convert(t: Tensor, dtype: dtypes.dtype, backend) -> Tensor:
+    data = _move(t._data, t._backend, backend)
+    native = backend.native[dtype]
+    if data.dtype != native:
+        data = backend.xp.astype(data, native)
+    elif data is t._data:
+        data = backend.xp.asarray(data, copy=True)
+    node = new_node(ToCopyBackward0, t)
+    if node is None:
+        return make_tensor(data, backend)
+    if not dtype.is_floating_point:  # integer results carry no gradient
+        return make_tensor(data, backend)
+    node._source_dtype, node._source_backend = t.dtype, t._backend
+    return make_tensor(data, backend, True, node, 0)
+
+
+def _parse_to(t: Tensor, args, kwargs):
+    target_device = kwargs.pop("device", None)
+    target_dtype = kwargs.pop("dtype", None)
+    kwargs.pop("non_blocking", None)
+    kwargs.pop("memory_format", None)
+    copy = kwargs.pop("copy", False)
+    if kwargs:
+        raise TypeError(f"to() received an invalid combination of arguments - got unexpected "
+                        f"keyword arguments {sorted(kwargs)}")
+    for arg in args:
+        if isinstance(arg, dtypes.dtype):
+            target_dtype = arg
+        elif isinstance(arg, Tensor):
+            target_device, target_dtype = arg.device, arg.dtype
+        elif isinstance(arg, (str, Device, int)) and not isinstance(arg, bool):
+            target_device = arg
+        elif isinstance(arg, bool):
+            continue  # the legacy positional non_blocking / copy flags
+        else:
+            raise TypeError(f"to() received an invalid combination of arguments - got "
+                            f"({type(arg).__name__})")
+    return target_device, target_dtype, copy
+
+
+@tensor_method("to")
+def to(self, *args, **kwargs) -> Tensor:
+    """This tensor on another device and/or dtype; itself when nothing changes (unless copy)."""
+    device, dtype, copy = _parse_to(self, args, dict(kwargs))
+    backend = self._backend if device is None else backend_for(device)
+    dtype = dtype or self.dtype
+    if backend is self._backend and dtype is self.dtype and not copy:
+        return self
+    return _convert(self, dtype, backend)
+
+
+@tensor_method("cpu")
+def cpu(self, memory_format=None) -> Tensor:
+    return to(self, "cpu")
+
+
+@tensor_method("cuda")
+def cuda(self, device=None, non_blocking: bool = False, memory_format=None) -> Tensor:
+    """This tensor on a CUDA device (the current one unless an index or device is given)."""
+    if device is None:
+        device = Device("cuda")
+    elif isinstance(device, int):
+        device = Device("cuda", device)
+    return to(self, device)
+
+
+def _dtype_method(name: str, dtype: dtypes.dtype):
+    def method(self, memory_format=None) -> Tensor:
+        return to(self, dtype)
+    method.__name__ = name
+    method.__doc__ = f"`self.to({dtype!r})`."
+    tensor_method(name)(method)
+
+
+for _name, _dtype in (("float", dtypes.float32), ("double", dtypes.float64),
+                      ("half", dtypes.float16), ("int", dtypes.int32), ("long", dtypes.int64),
+                      ("short", dtypes.int16), ("char", dtypes.int8), ("byte", dtypes.uint8),
+                      ("bool", dtypes.bool)):
+    _dtype_method(_name, _dtype)
+
+
+@tensor_method("clone")
+def clone(input, *, memory_format=None) -> Tensor:
+    """A copy with its own storage that stays in the graph (CloneBackward0)."""
+    t = check_tensor(input, "clone")
+    data = t._backend.xp.asarray(t._data, copy=True)
+    node = new_node(CloneBackward0, t)
+    if node is None:
+        return make_tensor(data, t._backend)
+    return make_tensor(data, t._backend, True, node, 0)
+
+
+@tensor_method("contiguous")
+def contiguous(self, memory_format=None) -> Tensor:
+    return self if self.is_contiguous() else clone(self)

@@ -1,0 +1,811 @@
+"""Element-wise ops: arithmetic with broadcasting, unary math, comparisons, `where`.
+
+Each differentiable op is a node class named as PyTorch names it (the overload digit included)
+whose `backward` is written with tensor ops, next to the function that runs its forward.
+"""
+
+from __future__ import annotations
+
+import operator
+
+from .. import _messages as msg
+from .. import dtypes
+from .._tensor import Tensor, make_tensor, tensor_method
+from ..autograd.node import Node, new_node
+from ._helpers import (
+    as_tensor_like,
+    broadcast_error,
+    check_tensor,
+    float_data,
+    input_meta,
+    operands,
+    result_dtype,
+)
+
+# --- binary arithmetic -------------------------------------------------------------------------
+
+
+class _BinaryNode(Node):
+    """A broadcasting two-input op; `_record` keeps what backward needs from its operands."""
+
+    __slots__ = ()
+    _saved_names = ("self", "other")
+
+    def _record(self, a, b, out) -> None:
+        """Save what backward needs; `a`/`b` are tensors or the Python numbers used."""
+
+
+def _binary(cls, input, other, symbol: str, kernel) -> Tensor:
+    a, b, xa, xb, backend = operands(input, other, symbol)
+    try:
+        out = kernel(xa, xb)
+    except ValueError:
+        raise broadcast_error(getattr(xa, "shape", ()), getattr(xb, "shape", ())) from None
+    node = new_node(cls, a, b)
+    if node is None:
+        return make_tensor(out, backend)
+    result = make_tensor(out, backend, True, node, 0)
+    node._record(input, other, result)
+    node._in_meta = input_meta((a, b), result._data, backend)
+    return result
+
+
+class AddBackward0(_BinaryNode):
+    __slots__ = ("_saved_alpha",)
+
+    def _record(self, a, b, out):
+        self._saved_alpha = 1
+
+    def backward(self, grad):
+        alpha = self._saved_alpha
+        return grad, (grad if alpha == 1 else grad * alpha)
+
+
+class SubBackward0(AddBackward0):
+    __slots__ = ()
+
+    def backward(self, grad):
+        alpha = self._saved_alpha
+        return grad, (-grad if alpha == 1 else grad * -alpha)
+
+
+class RsubBackward1(_BinaryNode):
+    """`number - tensor`: the tensor is the first input, as in PyTorch's rsub."""
+
+    __slots__ = ("_saved_alpha",)
+
+    def _record(self, a, b, out):
+        self._saved_alpha = 1
+
+    def backward(self, grad):
+        return (-grad,)
+
+
+class MulBackward0(_BinaryNode):
+    __slots__ = ()
+
+    def _record(self, a, b, out):
+        self.save(
+            a if self._next[1][0] is not None else None, b if self._next[0][0] is not None else None
+        )
+
+    def backward(self, grad):
+        a, b = self._unpack(0), self._unpack(1)
+        return (grad * b if b is not None else None, grad * a if a is not None else None)
+
+
+class DivBackward0(_BinaryNode):
+    __slots__ = ()
+
+    def _record(self, a, b, out):
+        self.save(a if self._next[1][0] is not None else None, b)
+
+    def backward(self, grad):
+        a, b = self._unpack(0), self._unpack(1)
+        grad_a = grad / b if self._next[0][0] is not None else None
+        grad_b = -grad * a / (b * b) if a is not None else None
+        return grad_a, grad_b
+
+
+def _scaled(other, alpha):
+    return other if alpha == 1 else other * alpha
+
+
+@tensor_method("add", "__add__", "__radd__")
+def add(input, other, *, alpha=1) -> Tensor:
+    """input + alpha * other, broadcasting."""
+    out = _binary(
+        AddBackward0,
+        input,
+        _scaled(other, alpha) if not isinstance(other, Tensor) else other,
+        "+",
+        operator.add if alpha == 1 else (lambda x, y: x + y * alpha),
+    )
+    if alpha != 1 and out._grad_fn is not None:
+        out._grad_fn._saved_alpha = alpha
+    return out
+
+
+@tensor_method("sub", "subtract", "__sub__")
+def sub(input, other, *, alpha=1) -> Tensor:
+    """input - alpha * other, broadcasting."""
+    if (
+        isinstance(input, Tensor)
+        and input.dtype is dtypes.bool
+        and (isinstance(other, Tensor) and other.dtype is dtypes.bool or isinstance(other, bool))
+    ):
+        raise RuntimeError(msg.SUB_BOOL)
+    out = _binary(
+        SubBackward0,
+        input,
+        _scaled(other, alpha) if not isinstance(other, Tensor) else other,
+        "-",
+        operator.sub if alpha == 1 else (lambda x, y: x - y * alpha),
+    )
+    if alpha != 1 and out._grad_fn is not None:
+        out._grad_fn._saved_alpha = alpha
+    return out
+
+
+@tensor_method("__rsub__")
+def rsub(input, other, *, alpha=1) -> Tensor:
+    """other - alpha * input (what `number - tensor` runs)."""
+    tensor = check_tensor(input, "rsub")
+    if isinstance(other, Tensor):
+        return sub(other, tensor, alpha=alpha)
+    return _binary(RsubBackward1, tensor, other, "-", lambda x, y: y - x * alpha)
+
+
+@tensor_method("mul", "multiply", "__mul__", "__rmul__")
+def mul(input, other) -> Tensor:
+    """Element-wise product, broadcasting."""
+    return _binary(MulBackward0, input, other, "*", operator.mul)
+
+
+@tensor_method("div", "divide", "true_divide", "__truediv__")
+def div(input, other, *, rounding_mode=None) -> Tensor:
+    """Element-wise true division (ints give the default float dtype), broadcasting."""
+    if rounding_mode == "floor":
+        return floor_divide(input, other)
+    if rounding_mode == "trunc":
+        quotient = div(input, other).detach()
+        return quotient.trunc().to(result_dtype(input, other))
+    a, b = input, other
+    if not _float_result(a, b):
+        a = a.to(dtypes.get_default_dtype()) if isinstance(a, Tensor) else float(a)
+    return _binary(DivBackward0, a, b, "/", operator.truediv)
+
+
+def _float_result(a, b) -> bool:
+    return result_dtype(a, b).is_floating_point
+
+
+@tensor_method("__rtruediv__", "__rdiv__")
+def _rtruediv(input, other) -> Tensor:
+    """number / tensor, computed as PyTorch does: reciprocal(tensor) * number."""
+    return mul(reciprocal(input), other)
+
+
+class NotImplementedBackward(Node):
+    """Stands where PyTorch has no derivative: backward through it raises."""
+
+    __slots__ = ("_op",)
+
+    def name(self):
+        return "NotImplemented"
+
+    def __repr__(self):
+        return f"<NotImplemented object at {hex(id(self))}>"
+
+    def backward(self, grad):
+        raise RuntimeError(f"the derivative for '{self._op}' is not implemented.")
+
+
+def _not_differentiable(op: str, inputs, out_data, backend) -> Tensor:
+    node = new_node(NotImplementedBackward, *inputs)
+    if node is None:
+        return make_tensor(out_data, backend)
+    node._op = op
+    return make_tensor(out_data, backend, True, node, 0)
+
+
+@tensor_method("floor_divide", "__floordiv__")
+def floor_divide(input, other) -> Tensor:
+    """Element-wise division rounded down (no derivative, as in PyTorch)."""
+    a, b, xa, xb, backend = operands(input, other, "//")
+    try:
+        out = xa // xb
+    except ValueError:
+        raise broadcast_error(getattr(xa, "shape", ()), getattr(xb, "shape", ())) from None
+    except ZeroDivisionError:
+        raise RuntimeError("ZeroDivisionError") from None
+    return _not_differentiable("floor_divide", (a, b), out, backend)
+
+
+@tensor_method("__rfloordiv__")
+def _rfloordiv(input, other) -> Tensor:
+    return floor_divide(as_tensor_like(other, input), input)
+
+
+class RemainderBackward0(_BinaryNode):
+    """tensor % number: the gradient passes straight to the tensor."""
+
+    __slots__ = ()
+
+    def backward(self, grad):
+        return grad, None
+
+
+class RemainderBackward1(_BinaryNode):
+    __slots__ = ()
+
+    def _record(self, a, b, out):
+        self.save(a, b)
+
+    def backward(self, grad):
+        a, b = self._unpack(0), self._unpack(1)
+        return grad, -grad * (a / b).floor()
+
+
+@tensor_method("remainder", "__mod__")
+def remainder(input, other) -> Tensor:
+    """Python-style modulus (the result takes the divisor's sign), broadcasting."""
+    cls = RemainderBackward1 if isinstance(other, Tensor) else RemainderBackward0
+    return _binary(cls, input, other, "%", operator.mod)
+
+
+@tensor_method("__rmod__")
+def _rmod(input, other) -> Tensor:
+    return remainder(as_tensor_like(other, input), input)
+
+
+# --- powers ------------------------------------------------------------------------------------
+
+
+class PowBackward0(Node):
+    """tensor ** number."""
+
+    __slots__ = ("_saved_exponent",)
+    _saved_names = ("self",)
+
+    def backward(self, grad):
+        x, p = self._unpack(0), self._saved_exponent
+        if p == 0:
+            return grad * 0
+        if p == 2:
+            return grad * 2 * x
+        return grad * p * x ** (p - 1)
+
+
+class PowBackward1(_BinaryNode):
+    """tensor ** tensor."""
+
+    __slots__ = ()
+    _saved_names = ("self", "exponent", "result")
+
+    def _record(self, a, b, out):
+        self.save(a, b)
+
+    def backward(self, grad):
+        x, p = self._unpack(0), self._unpack(1)
+        result = x**p
+        grad_x = grad * p * x ** (p - 1) if self._next[0][0] is not None else None
+        grad_p = None
+        if self._next[1][0] is not None:
+            grad_p = grad * where(x > 0, result * x.log(), result * 0)
+        return grad_x, grad_p
+
+
+class PowBackward2(Node):
+    """number ** tensor."""
+
+    __slots__ = ("_saved_self",)
+    _saved_names = ("result",)
+
+    def backward(self, grad):
+        import math
+
+        base = self._saved_self
+        return grad * self._unpack(0) * math.log(base) if base > 0 else grad * 0
+
+
+@tensor_method("pow", "__pow__")
+def pow(input, exponent) -> Tensor:  # noqa: A001 - PyTorch's name
+    """input ** exponent, element-wise."""
+    if not isinstance(input, Tensor):
+        return _rpow(check_tensor(exponent, "pow", "exponent", 2), input)
+    if isinstance(exponent, Tensor):
+        return _binary(PowBackward1, input, exponent, "**", operator.pow)
+    a, _, xa, xp_, backend = operands(input, exponent, "**")
+    if not input.dtype.is_floating_point and isinstance(exponent, int) and exponent < 0:
+        raise RuntimeError(msg.NEGATIVE_INT_POW)
+    out = xa * xa if exponent == 2 else xa**xp_
+    node = new_node(PowBackward0, input)
+    if node is None:
+        return make_tensor(out, backend)
+    node.save(input)
+    node._saved_exponent = exponent
+    return make_tensor(out, backend, True, node, 0)
+
+
+@tensor_method("__rpow__")
+def _rpow(input, other) -> Tensor:
+    """number ** tensor."""
+    if isinstance(other, Tensor):
+        return pow(other, input)
+    _, b, xa, xb, backend = operands(other, input, "**")
+    out = make_tensor(xa**xb, backend)
+    node = new_node(PowBackward2, b)
+    if node is not None:
+        out._requires_grad, out._grad_fn = True, node
+        node._saved_self = other
+        node.save_output(out)
+    return out
+
+
+@tensor_method("square")
+def square(input) -> Tensor:
+    return pow(check_tensor(input, "square"), 2)
+
+
+@tensor_method("float_power")
+def float_power(input, exponent) -> Tensor:
+    return pow(input.double(), exponent.double() if isinstance(exponent, Tensor) else exponent)
+
+
+# --- unary math --------------------------------------------------------------------------------
+
+
+class _UnaryNode(Node):
+    """A one-input op; saves its input (`saves="self"`) or its output (`saves="result"`)."""
+
+    __slots__ = ()
+    saves = ""
+
+
+def _unary(cls, input, name: str, kernel, floating: bool = True) -> Tensor:
+    t = check_tensor(input, name)
+    x = float_data(t) if floating else t._data
+    out = make_tensor(kernel(t._backend.xp, x), t._backend)
+    node = new_node(cls, t)
+    if node is not None:
+        out._requires_grad, out._grad_fn = True, node
+        if cls.saves == "self":
+            node.save(t)
+        elif cls.saves == "result":
+            node.save_output(out)
+    return out
+
+
+def _define_unary(
+    name: str,
+    node_name: str,
+    saves: str,
+    kernel,
+    derivative,
+    floating: bool = True,
+    aliases: tuple = (),
+):
+    """Make the node class and the op function of a unary op from its kernel and derivative."""
+    cls = type(
+        node_name,
+        (_UnaryNode,),
+        {
+            "__slots__": (),
+            "saves": saves,
+            "_saved_names": (saves,) if saves else (),
+            "backward": lambda self, grad: derivative(grad, self._unpack(0) if saves else None),
+            "__module__": __name__,
+        },
+    )
+
+    def op(input) -> Tensor:
+        return _unary(cls, input, name, kernel, floating)
+
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = f"Element-wise {name}."
+    tensor_method(name, *aliases)(op)
+    return op, cls
+
+
+def _sigmoid_kernel(xp, x):
+    return 0.5 * (xp.tanh(0.5 * x) + 1.0)  # never overflows, unlike 1 / (1 + exp(-x))
+
+
+exp, ExpBackward0 = _define_unary(
+    "exp", "ExpBackward0", "result", lambda xp, x: xp.exp(x), lambda g, y: g * y
+)
+log, LogBackward0 = _define_unary(
+    "log", "LogBackward0", "self", lambda xp, x: xp.log(x), lambda g, x: g / x
+)
+log1p, Log1PBackward0 = _define_unary(
+    "log1p", "Log1PBackward0", "self", lambda xp, x: xp.log1p(x), lambda g, x: g / (x + 1)
+)
+log2, Log2Backward0 = _define_unary(
+    "log2",
+    "Log2Backward0",
+    "self",
+    lambda xp, x: xp.log2(x),
+    lambda g, x: g / (x * 0.6931471805599453),
+)
+log10, Log10Backward0 = _define_unary(
+    "log10",
+    "Log10Backward0",
+    "self",
+    lambda xp, x: xp.log10(x),
+    lambda g, x: g / (x * 2.302585092994046),
+)
+expm1, Expm1Backward0 = _define_unary(
+    "expm1", "Expm1Backward0", "result", lambda xp, x: xp.expm1(x), lambda g, y: g * (y + 1)
+)
+sqrt, SqrtBackward0 = _define_unary(
+    "sqrt", "SqrtBackward0", "result", lambda xp, x: xp.sqrt(x), lambda g, y: g / (2 * y)
+)
+rsqrt, RsqrtBackward0 = _define_unary(
+    "rsqrt",
+    "RsqrtBackward0",
+    "result",
+    lambda xp, x: 1.0 / xp.sqrt(x),
+    lambda g, y: -0.5 * g * y * y * y,
+)
+sin, SinBackward0 = _define_unary(
+    "sin", "SinBackward0", "self", lambda xp, x: xp.sin(x), lambda g, x: g * x.cos()
+)
+cos, CosBackward0 = _define_unary(
+    "cos", "CosBackward0", "self", lambda xp, x: xp.cos(x), lambda g, x: -g * x.sin()
+)
+tan, TanBackward0 = _define_unary(
+    "tan", "TanBackward0", "result", lambda xp, x: xp.tan(x), lambda g, y: g * (1 + y * y)
+)
+tanh, TanhBackward0 = _define_unary(
+    "tanh", "TanhBackward0", "result", lambda xp, x: xp.tanh(x), lambda g, y: g * (1 - y * y)
+)
+sigmoid, SigmoidBackward0 = _define_unary(
+    "sigmoid", "SigmoidBackward0", "result", _sigmoid_kernel, lambda g, y: g * y * (1 - y)
+)
+reciprocal, ReciprocalBackward0 = _define_unary(
+    "reciprocal", "ReciprocalBackward0", "result", lambda xp, x: 1.0 / x, lambda g, y: -g * y * y
+)
+abs, AbsBackward0 = _define_unary(
+    "abs",
+    "AbsBackward0",
+    "self",
+    lambda xp, x: xp.abs(x),
+    lambda g, x: g * x.sign(),
+    floating=False,
+    aliases=("__abs__", "absolute"),
+)
+neg, NegBackward0 = _define_unary(
+    "neg",
+    "NegBackward0",
+    "",
+    lambda xp, x: -x,
+    lambda g, _: -g,
+    floating=False,
+    aliases=("negative",),
+)
+relu, ReluBackward0 = _define_unary(
+    "relu",
+    "ReluBackward0",
+    "result",
+    lambda xp, x: xp.where(x > 0, x, 0 * x),
+    lambda g, y: g * (y > 0),
+    floating=False,
+)
+sign, SignBackward0 = _define_unary(
+    "sign", "SignBackward0", "", lambda xp, x: xp.sign(x), lambda g, _: g * 0, floating=False
+)
+floor, FloorBackward0 = _define_unary(
+    "floor", "FloorBackward0", "", lambda xp, x: xp.floor(x), lambda g, _: g * 0, floating=False
+)
+ceil, CeilBackward0 = _define_unary(
+    "ceil", "CeilBackward0", "", lambda xp, x: xp.ceil(x), lambda g, _: g * 0, floating=False
+)
+round, RoundBackward0 = _define_unary(
+    "round", "RoundBackward0", "", lambda xp, x: xp.round(x), lambda g, _: g * 0, floating=False
+)
+trunc, TruncBackward0 = _define_unary(
+    "trunc", "TruncBackward0", "", lambda xp, x: xp.trunc(x), lambda g, _: g * 0, floating=False
+)
+
+
+@tensor_method("__neg__")
+def _neg_operator(input) -> Tensor:
+    if input.dtype is dtypes.bool:
+        raise RuntimeError(msg.NEG_BOOL)
+    return neg(input)
+
+
+@tensor_method("__pos__", "positive")
+def positive(input) -> Tensor:
+    return input
+
+
+# --- clamping and element-wise extremes ----------------------------------------------------------
+
+
+class ClampBackward1(Node):
+    """clamp with number bounds: the gradient flows where the input was inside them."""
+
+    __slots__ = ("_saved_min", "_saved_max")
+    _saved_names = ("self",)
+
+    def backward(self, grad):
+        x = self._unpack(0)
+        low, high = self._saved_min, self._saved_max
+        inside = None
+        if low is not None:
+            inside = x >= low
+        if high is not None:
+            inside = (x <= high) if inside is None else inside & (x <= high)
+        return grad * inside
+
+
+class ClampBackward0(Node):
+    """clamp with tensor bounds."""
+
+    __slots__ = ()
+    _saved_names = ("self", "min", "max")
+
+    def backward(self, grad):
+        x, low, high = self._unpack(0), self._unpack(1), self._unpack(2)
+        inside = (x >= low) if low is not None else None
+        if high is not None:
+            inside = (x <= high) if inside is None else inside & (x <= high)
+        grad_low = grad * (x < low) if low is not None and self._next[1][0] is not None else None
+        grad_high = grad * (x > high) if high is not None and self._next[2][0] is not None else None
+        return grad * inside, grad_low, grad_high
+
+
+class ClampMinBackward0(ClampBackward1):
+    __slots__ = ()
+
+
+@tensor_method("clamp", "clip")
+def clamp(input, min=None, max=None) -> Tensor:  # noqa: A002 - PyTorch's names
+    """Limit values to [min, max]; either bound may be omitted."""
+    t = check_tensor(input, "clamp")
+    if min is None and max is None:
+        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        low = as_tensor_like(min, t) if min is not None else None
+        high = as_tensor_like(max, t) if max is not None else None
+        out = t
+        if low is not None:
+            out = maximum(out.detach(), low.detach())
+        if high is not None:
+            out = minimum(out.detach() if isinstance(out, Tensor) else out, high.detach())
+        data = out._data
+        node = new_node(ClampBackward0, t, low, high)
+        if node is None:
+            return make_tensor(data, out._backend)
+        node.save(t, low, high)
+        return make_tensor(data, out._backend, True, node, 0)
+    return _clamp_numbers(ClampBackward1, t, min, max)
+
+
+def _clamp_numbers(cls, t: Tensor, low, high) -> Tensor:
+    x = t._data
+    if t.dtype.is_floating_point or all(isinstance(v, int) or v is None for v in (low, high)):
+        pass
+    else:
+        x = float_data(t)
+    out = t._backend.xp.clip(x, low, high)
+    node = new_node(cls, t)
+    if node is None:
+        return make_tensor(out, t._backend)
+    node.save(t)
+    node._saved_min, node._saved_max = low, high
+    return make_tensor(out, t._backend, True, node, 0)
+
+
+@tensor_method("clamp_min")
+def clamp_min(input, min) -> Tensor:  # noqa: A002
+    return _clamp_numbers(ClampMinBackward0, check_tensor(input, "clamp_min"), min, None)
+
+
+@tensor_method("clamp_max")
+def clamp_max(input, max) -> Tensor:  # noqa: A002
+    return _clamp_numbers(ClampBackward1, check_tensor(input, "clamp_max"), None, max)
+
+
+class MaximumBackward0(_BinaryNode):
+    __slots__ = ()
+
+    def _record(self, a, b, out):
+        self.save(a, b)
+
+    def backward(self, grad):
+        a, b = self._unpack(0), self._unpack(1)
+        # Ties share the gradient equally, as PyTorch does.
+        mask = (a > b) + (a == b) * 0.5
+        return grad * mask, grad * (1 - mask)
+
+
+class MinimumBackward0(MaximumBackward0):
+    __slots__ = ()
+
+    def backward(self, grad):
+        a, b = self._unpack(0), self._unpack(1)
+        mask = (a < b) + (a == b) * 0.5
+        return grad * mask, grad * (1 - mask)
+
+
+@tensor_method("maximum")
+def maximum(input, other) -> Tensor:
+    check_tensor(other, "maximum", "other", 2)
+    return _binary(
+        MaximumBackward0,
+        check_tensor(input, "maximum"),
+        other,
+        "maximum",
+        lambda x, y: _xp_of(input).maximum(x, y),
+    )
+
+
+@tensor_method("minimum")
+def minimum(input, other) -> Tensor:
+    check_tensor(other, "minimum", "other", 2)
+    return _binary(
+        MinimumBackward0,
+        check_tensor(input, "minimum"),
+        other,
+        "minimum",
+        lambda x, y: _xp_of(input).minimum(x, y),
+    )
+
+
+def _xp_of(t: Tensor):
+    return t._backend.xp
+
+
+# --- comparisons, logic, where -------------------------------------------------------------------
+
+
+def _compare(input, other, symbol: str, kernel) -> Tensor:
+    a, b, xa, xb, backend = operands(input, other, symbol)
+    try:
+        return make_tensor(kernel(xa, xb), backend)
+    except ValueError:
+        raise broadcast_error(getattr(xa, "shape", ()), getattr(xb, "shape", ())) from None
+
+
+def _define_comparison(name: str, symbol: str, kernel, aliases: tuple):
+    def op(input, other) -> Tensor:
+        return _compare(input, other, symbol, kernel)
+
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = f"Element-wise `{symbol}` as a bool tensor."
+    tensor_method(name, *aliases)(op)
+    return op
+
+
+eq = _define_comparison("eq", "==", operator.eq, ("__eq__",))
+ne = _define_comparison("ne", "!=", operator.ne, ("__ne__", "not_equal"))
+lt = _define_comparison("lt", "<", operator.lt, ("__lt__", "less"))
+le = _define_comparison("le", "<=", operator.le, ("__le__", "less_equal"))
+gt = _define_comparison("gt", ">", operator.gt, ("__gt__", "greater"))
+ge = _define_comparison("ge", ">=", operator.ge, ("__ge__", "greater_equal"))
+
+
+def _logical(input, other, name: str) -> Tensor:
+    a, b, xa, xb, backend = operands(input, other, name)
+    xp = backend.xp
+    bool_type = backend.native[dtypes.bool]
+    xa = xa if not hasattr(xa, "dtype") else xp.astype(xa, bool_type)
+    xb = xb if not hasattr(xb, "dtype") else xp.astype(xb, bool_type)
+    return make_tensor(getattr(xp, name)(xa, xb), backend)
+
+
+@tensor_method("logical_and")
+def logical_and(input, other) -> Tensor:
+    return _logical(input, other, "logical_and")
+
+
+@tensor_method("logical_or")
+def logical_or(input, other) -> Tensor:
+    return _logical(input, other, "logical_or")
+
+
+@tensor_method("logical_xor")
+def logical_xor(input, other) -> Tensor:
+    return _logical(input, other, "logical_xor")
+
+
+@tensor_method("logical_not")
+def logical_not(input) -> Tensor:
+    t = check_tensor(input, "logical_not")
+    xp = t._backend.xp
+    return make_tensor(
+        xp.logical_not(xp.astype(t._data, t._backend.native[dtypes.bool])), t._backend
+    )
+
+
+def _bitwise(input, other, symbol: str, kernel) -> Tensor:
+    a, b, xa, xb, backend = operands(input, other, symbol)
+    if result_dtype(input, other).is_floating_point:
+        raise RuntimeError(f"\"{symbol}_cpu\" not implemented for 'Float'")
+    return make_tensor(kernel(xa, xb), backend)
+
+
+@tensor_method("__and__", "__rand__", "bitwise_and")
+def bitwise_and(input, other) -> Tensor:
+    return _bitwise(input, other, "bitwise_and", operator.and_)
+
+
+@tensor_method("__or__", "__ror__", "bitwise_or")
+def bitwise_or(input, other) -> Tensor:
+    return _bitwise(input, other, "bitwise_or", operator.or_)
+
+
+@tensor_method("__xor__", "__rxor__", "bitwise_xor")
+def bitwise_xor(input, other) -> Tensor:
+    return _bitwise(input, other, "bitwise_xor", operator.xor)
+
+
+@tensor_method("__invert__", "bitwise_not")
+def bitwise_not(input) -> Tensor:
+    t = check_tensor(input, "bitwise_not")
+    if t.dtype.is_floating_point:
+        raise RuntimeError("\"bitwise_not_cpu\" not implemented for 'Float'")
+    return make_tensor(~t._data, t._backend)
+
+
+class WhereBackward0(Node):
+    __slots__ = ()
+    _saved_names = ("condition",)
+
+    def backward(self, grad):
+        cond = self._unpack(0)
+        zero = grad * 0
+        return (
+            None,
+            where(cond, grad, zero) if self._next[1][0] is not None else None,
+            where(cond, zero, grad) if self._next[2][0] is not None else None,
+        )
+
+
+@tensor_method("where")
+def where(condition, input=None, other=None) -> Tensor:
+    """Pick from `input` where `condition` holds, else from `other` (broadcasting)."""
+    cond = check_tensor(condition, "where", "condition")
+    if input is None and other is None:
+        from .indexing import nonzero
+
+        return nonzero(cond, as_tuple=True)
+    x = (
+        as_tensor_like(input, other if isinstance(other, Tensor) else cond)
+        if not isinstance(input, Tensor)
+        else input
+    )
+    y = as_tensor_like(other, x) if not isinstance(other, Tensor) else other
+    a, b, xa, xb, backend = operands(x, y, "where")
+    xp = backend.xp
+    c = cond._data
+    if cond.dtype is not dtypes.bool:
+        c = xp.astype(c, backend.native[dtypes.bool])
+    try:
+        out = xp.where(c, xa, xb)
+    except ValueError:
+        raise broadcast_error(tuple(c.shape), tuple(xa.shape)) from None
+    node = new_node(WhereBackward0, None, a, b)
+    if node is None:
+        return make_tensor(out, backend)
+    node.save(cond)
+    node._in_meta = input_meta((None, a, b), out, backend)
+    return make_tensor(out, backend, True, node, 0)
+
+
+@tensor_method("isnan")
+def isnan(input) -> Tensor:
+    return make_tensor(input._backend.xp.isnan(input._data), input._backend)
+
+
+@tensor_method("isinf")
+def isinf(input) -> Tensor:
+    return make_tensor(input._backend.xp.isinf(input._data), input._backend)
+
+
+@tensor_method("isfinite")
+def isfinite(input) -> Tensor:
+    return make_tensor(input._backend.xp.isfinite(input._data), input._backend)
