@@ -50,8 +50,11 @@ GRAD_ASSIGN_SIZE = (
     "that the gradient and the tensor are the same size"
 )
 GRAD_ASSIGN_DTYPE = (
-    "attempting to assign a gradient with dtype '{grad}' to a tensor with dtype '{tensor}'. Please "
-    "ensure that the gradient and the tensor have the same dtype"
+    "attempting to assign a gradient with dtype '{grad}' to a tensor with grad_dtype '{tensor}'. "
+    "The gradient must match the tensor's grad_dtype (defaults to the tensor's dtype). You can set "
+    "the tensor's grad_dtype attribute with a specific dtype, or None to allow any dtype. Set "
+    "grad_dtype with caution. Diverging the dtypes of a tensor and its gradient may break "
+    "downstream systems that assume they match."
 )
 GRAD_ASSIGN_TYPE = "assigned grad expected to be a Tensor or None but got grad of type {type}"
 UNUSED_INPUT = (

@@ -188,7 +188,9 @@ class Tensor:
                 raise RuntimeError(msg.GRAD_ASSIGN_SIZE.format(
                     grad=list(value._data.shape), tensor=list(self._data.shape)))
             if value.dtype is not self.dtype:
-                raise TypeError(msg.GRAD_ASSIGN_DTYPE.format(grad=value.dtype, tensor=self.dtype))
+                raise RuntimeError(msg.GRAD_ASSIGN_DTYPE.format(
+                    grad=value.dtype.legacy_name[:-6].lower(),
+                    tensor=self.dtype.legacy_name[:-6]))
             if value._backend is not self._backend:
                 raise RuntimeError(
                     f"attempting to assign a gradient located on device with index "

@@ -107,45 +107,43 @@ def run_backward(roots: list, grads: list, retain_graph: bool, create_graph: boo
 
     previous = STATE.enabled
     STATE.enabled = create_graph
+    push, pop = heapq.heappush, heapq.heappop
     try:
         while heap:
-            node = heapq.heappop(heap)[2]
+            node = pop(heap)[2]
             node_grads = buffers.pop(node, None)
             if node_grads is None:
-                node_grads = [None] * _n_outputs(node)
+                node_grads = [None] * node._n_outputs
             if capture is not None:
-                for nr, grad in enumerate(node_grads):
-                    for i in capture_points.get((node, nr), ()):
-                        captured[i] = grad
-            runs = needed is None or node in needed
-            is_target_leaf = capture is not None and (node, 0) in capture_points \
-                and not accumulate
-            if node._extra is not None and runs:
-                node_grads = _run_hooks(node, node_grads)
-            if runs and not is_target_leaf and any(g is not None for g in node_grads):
-                results = node._apply(node_grads)
-                hooks = node._extra.get("hooks") if node._extra is not None else None
-                if hooks:
-                    for hook in list(hooks):
-                        new = hook(results, tuple(node_grads))
-                        if new is not None:
-                            results = tuple(new)
+                _capture(node, node_grads, capture_points, captured)
+                runs = (needed is None or node in needed) and not (
+                    not accumulate and (node, 0) in capture_points)
             else:
-                results = ()
+                runs = True
+            results = ()
+            if runs:
+                if node._extra is not None:
+                    node_grads = _run_hooks(node, node_grads)
+                if _has_grad(node_grads):
+                    results = node._apply(node_grads)
+                    if node._extra is not None and node._extra.get("hooks"):
+                        results = _run_post_hooks(node, results, node_grads)
             if not retain_graph:
                 node._release()
-            for (nxt, nr), grad in zip(node._next, results or (None,) * len(node._next)):
+            for i, (nxt, nr) in enumerate(node._next):
                 if nxt is None:
                     continue
+                grad = results[i] if i < len(results) else None
                 if grad is not None:
-                    _add_to_buffer(buffers, nxt, nr, grad)
-            for nxt, _ in node._next:
-                if nxt is None:
-                    continue
+                    slots = buffers.get(nxt)
+                    if slots is None:
+                        slots = buffers[nxt] = [None] * nxt._n_outputs
+                    old = slots[nr]
+                    slots[nr] = grad if old is None else old + grad
                 left = deps[nxt] - 1
                 deps[nxt] = left
                 if left == 0:
-                    heapq.heappush(heap, (-nxt._seq, id(nxt), nxt))
+                    push(heap, (-nxt._seq, id(nxt), nxt))
     finally:
         STATE.enabled = previous
     if capture is None:
@@ -153,13 +151,31 @@ def run_backward(roots: list, grads: list, retain_graph: bool, create_graph: boo
     return [captured.get(i) for i in range(len(capture))]
 
 
-def _n_outputs(node) -> int:
-    return getattr(node, "_n_outputs", 1)
+def _has_grad(grads: list) -> bool:
+    for grad in grads:
+        if grad is not None:
+            return True
+    return False
+
+
+def _capture(node, grads: list, points: dict, captured: dict) -> None:
+    """Record the gradients arriving at a node that autograd.grad asked for."""
+    for nr, grad in enumerate(grads):
+        for i in points.get((node, nr), ()):
+            captured[i] = grad
+
+
+def _run_post_hooks(node, results: tuple, grads: list) -> tuple:
+    for hook in list(node._extra["hooks"]):
+        new = hook(results, tuple(grads))
+        if new is not None:
+            results = tuple(new)
+    return results
 
 
 def _add_to_buffer(buffers: dict, node, nr: int, grad) -> None:
     slots = buffers.get(node)
     if slots is None:
-        slots = buffers[node] = [None] * _n_outputs(node)
+        slots = buffers[node] = [None] * node._n_outputs
     old = slots[nr]
     slots[nr] = grad if old is None else old + grad

@@ -16,7 +16,9 @@ from .grad_mode import STATE
 
 _sequence = itertools.count()
 _ACCUMULATE_SEQ = 1 << 62
-_NUMBERS = (int, float, bool)  # PyTorch runs AccumulateGrad as soon as it is ready
+_NUMBERS = (int, float, bool)
+_NO_EDGE = (None, 0)
+_new = object.__new__  # PyTorch runs AccumulateGrad as soon as it is ready
 
 
 class VersionCounter:
@@ -41,6 +43,7 @@ class Node:
 
     __slots__ = ("_next", "_seq", "_saved", "_in_meta", "_extra", "__weakref__")
     _saved_names: tuple = ()  # names behind `_saved_<name>` for the tensors this op saves
+    _n_outputs = 1  # multi-output ops (split, unbind) define a `_n_outputs` slot instead
 
     def __init__(self):
         self._next = ()
@@ -92,14 +95,10 @@ class Node:
 
     def save(self, *tensors) -> None:
         """Keep inputs (or None) for backward, remembering their versions."""
-        entries = []
-        for t in tensors:
-            if t is None or type(t) in _NUMBERS:  # numbers are kept as they are
-                entries.append(t)
-            else:
-                vc = t._vc
-                entries.append((t, vc.value if vc is not None else 0, t._grad_fn, t._output_nr))
-        self._saved = tuple(entries)
+        self._saved = tuple([
+            t if t is None or type(t) in _NUMBERS  # numbers are kept as they are
+            else (t, t._vc.value if t._vc is not None else 0, t._grad_fn, t._output_nr)
+            for t in tensors])
 
     def save_output(self, out) -> None:
         """Keep this node's own output for backward without keeping the output tensor alive."""
@@ -199,18 +198,28 @@ class _HookHandle:
 
 
 class AccumulateGrad(Node):
-    """The node at a leaf that requires grad: adds the incoming gradient into `leaf.grad`."""
+    """The node at a leaf that requires grad: adds the incoming gradient into `leaf.grad`.
 
-    __slots__ = ("variable",)
+    The leaf owns its AccumulateGrad and the node refers back weakly, so neither keeps the other
+    alive in a cycle (PyTorch has the same pair the other way round).
+    """
+
+    __slots__ = ("_variable",)
 
     def __init__(self, variable):
         super().__init__()
         self._seq = _ACCUMULATE_SEQ
-        self.variable = variable
+        self._variable = weakref.ref(variable)
+
+    @property
+    def variable(self):
+        return self._variable()
 
     def backward(self, grad):
         from .._tensor import accumulate_grad
-        accumulate_grad(self.variable, grad)
+        leaf = self._variable()
+        if leaf is not None:
+            accumulate_grad(leaf, grad)
         return ()
 
     def _apply(self, grads: list) -> tuple:
@@ -221,20 +230,18 @@ class AccumulateGrad(Node):
 
 
 def accumulator(tensor) -> AccumulateGrad:
-    """The leaf's AccumulateGrad node; one per leaf while anything holds it (weakly cached)."""
+    """The leaf's AccumulateGrad node (one per leaf, made on first use)."""
     meta = tensor._autograd_meta()
-    ref = meta.accumulator
-    node = ref() if ref is not None else None
+    node = meta.accumulator
     if node is None:
-        node = AccumulateGrad(tensor)
-        meta.accumulator = weakref.ref(node)
+        node = meta.accumulator = AccumulateGrad(tensor)
     return node
 
 
 def edge(tensor) -> tuple:
     """The (node, output_nr) a gradient for `tensor` flows into; (None, 0) if it needs none."""
     if tensor is None or not tensor._requires_grad:
-        return (None, 0)
+        return _NO_EDGE
     fn = tensor._grad_fn
     if fn is not None:
         return (fn, tensor._output_nr)
@@ -248,13 +255,26 @@ def new_node(cls, *inputs):
     """
     if not STATE.enabled:
         return None
+    edges = []
+    recorded = False
     for t in inputs:
-        if t is not None and t._requires_grad:
-            node = cls.__new__(cls)
-            node._next = tuple([edge(t) for t in inputs])
-            node._seq = next(_sequence)
-            node._saved = ()
-            node._in_meta = None
-            node._extra = None
-            return node
-    return None
+        if t is None or not t._requires_grad:
+            edges.append(_NO_EDGE)
+            continue
+        recorded = True
+        fn = t._grad_fn
+        if fn is None:
+            meta = t._meta
+            fn = meta.accumulator if meta is not None else None
+            edges.append((fn if fn is not None else accumulator(t), 0))
+        else:
+            edges.append((fn, t._output_nr))
+    if not recorded:
+        return None
+    node = _new(cls)
+    node._next = tuple(edges)
+    node._seq = next(_sequence)
+    node._saved = ()
+    node._in_meta = None
+    node._extra = None
+    return node

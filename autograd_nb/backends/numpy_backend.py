@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 
 from .. import dtypes
 from ..device import device
 from .base import Backend
+
+# PyTorch computes log(-1) = nan and 1 / 0 = inf silently; NumPy warns. Silence NumPy's
+# floating-point warnings raised from this package's own frames only: a user's own NumPy code
+# keeps its warnings, and notebooks don't fill with stderr that PyTorch would not print.
+warnings.filterwarnings("ignore", category=RuntimeWarning, module=r"autograd_nb\.")
 
 DEFAULT_SEED = 67280421310721  # PyTorch's default_generator seed: runs are repeatable by default
 

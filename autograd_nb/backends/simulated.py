@@ -6,6 +6,8 @@ sneaks past the backend interface fails loudly here, on machines with no GPU.
 
 from __future__ import annotations
 
+import warnings
+
 import array_api_strict as xs
 import numpy as np
 
@@ -16,6 +18,9 @@ from .numpy_backend import NATIVE as HOST_NATIVE
 from .numpy_backend import HostRandom
 
 _STRICT_DEVICES = ("device1", "device2")
+# The simulation runs NumPy inside array-api-strict's frames: silence its floating-point warnings
+# there too, as the CPU backend does for this package's frames (GPUs never warn).
+warnings.filterwarnings("ignore", category=RuntimeWarning, module=r"array_api_strict\.")
 NATIVE = {ours: getattr(xs, ours.name) for ours in dtypes.ALL_DTYPES if hasattr(xs, ours.name)}
 OURS = {v: k for k, v in NATIVE.items()}
 _CPU = xs.Device("CPU_DEVICE")

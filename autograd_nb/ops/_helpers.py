@@ -137,6 +137,10 @@ def operands(a, b, name: str):
         dtype = result_dtype(a, b)
         return a, b, on_backend(a, backend, dtype), on_backend(b, backend, dtype), backend
     if a_is_t and _is_number(b):
+        xa = a._data
+        category = a._backend.ours[xa.dtype].category
+        if category == 2 or (category == 1 and type(b) is int):
+            return a, None, xa, b, a._backend  # the backend keeps the tensor's dtype (weak b)
         dtype = result_dtype(a, b)
         return a, None, on_backend(a, a._backend, dtype), scalar_for(b, dtype), a._backend
     if b_is_t and _is_number(a):

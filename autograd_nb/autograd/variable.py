@@ -1,0 +1,21 @@
+"""Legacy `Variable`: since PyTorch 0.4 it just returns a tensor (old lessons still use it)."""
+
+from __future__ import annotations
+
+
+class _VariableMeta(type):
+    def __instancecheck__(cls, obj) -> bool:
+        from .._tensor import Tensor
+        return isinstance(obj, Tensor)
+
+
+class Variable(metaclass=_VariableMeta):
+    """`Variable(t, requires_grad=True)` returns `t` itself with requires_grad set, as PyTorch."""
+
+    def __new__(cls, data, requires_grad: bool = False, volatile: bool = False):
+        from .._tensor import Tensor
+        if not isinstance(data, Tensor):
+            raise TypeError(f"Variable data has to be a tensor, but got {type(data).__name__}")
+        if requires_grad:
+            data.requires_grad_(True)
+        return data

@@ -1,0 +1,430 @@
+"""Autograd semantics learners meet: backward, retain_graph, leaves, hooks, grad mode, memory.
+
+Expected texts and values were observed on PyTorch 2.13 (see shared/reference/pytorch-behaviour.md).
+"""
+
+import gc
+import subprocess
+import sys
+import threading
+import weakref
+
+import pytest
+
+import autograd_nb as torch
+from autograd_nb import _messages as msg
+from autograd_nb.autograd import Function, Variable
+
+
+def leaf(values, device, dtype=torch.float32):
+    return torch.tensor(values, dtype=dtype, device=device, requires_grad=True)
+
+
+# --- backward and the graph's lifetime --------------------------------------------------------------
+
+def test_backward_twice_through_saved_tensors_raises(device):
+    x = leaf([1.0, 2.0], device)
+    y = (x * x).sum()
+    y.backward()
+    with pytest.raises(RuntimeError) as err:
+        y.backward()
+    assert str(err.value) == msg.BACKWARD_TWICE
+    assert str(err.value).startswith("Trying to backward through the graph a second time (or")
+
+
+def test_backward_twice_without_saved_tensors_accumulates(device):
+    x = leaf([1.0, 2.0], device)
+    y = (x + 1).sum()
+    y.backward()
+    y.backward()
+    assert x.grad.tolist() == [2.0, 2.0]
+
+
+def test_retain_graph_works_once_as_in_lesson_000(device):
+    x = torch.randn(4, 4, requires_grad=True, device=device)
+    y = torch.sum(3 * x + 2)
+    y.backward(retain_graph=True)
+    y.backward()
+    with pytest.raises(RuntimeError, match="Trying to backward through the graph a second time"):
+        y.backward()
+    assert x.grad.tolist() == [[6.0] * 4] * 4
+
+
+def test_lesson_001_variable_backward_twice():
+    x = Variable(torch.Tensor([2]), requires_grad=True)
+    y = x * 2 + x ** 2 + 3
+    y.backward()
+    assert x.grad.item() == 6.0
+    with pytest.raises(RuntimeError, match="second time"):
+        y.backward()
+    z = x * 2 + x ** 2 + 3
+    z.backward(retain_graph=True)
+    x.grad.data.zero_()
+    z.backward()
+    assert x.grad.item() == 6.0
+
+
+def test_saved_tensors_are_freed_after_backward(device):
+    x = leaf([1.0, 2.0], device)
+    y = x * x
+    assert y.grad_fn._saved_self is x
+    y.sum().backward()
+    with pytest.raises(RuntimeError, match="second time"):
+        _ = y.grad_fn._saved_self
+
+
+def test_non_scalar_backward_needs_gradient(device):
+    x = leaf([1.0, 2.0], device)
+    with pytest.raises(RuntimeError) as err:
+        (x * 2).backward()
+    assert str(err.value) == "grad can be implicitly created only for scalar outputs"
+
+
+def test_backward_of_tensor_without_graph(device):
+    plain = torch.tensor([1.0, 2.0], device=device)
+    with pytest.raises(RuntimeError) as err:
+        plain.sum().backward()
+    assert str(err.value) == "element 0 of tensors does not require grad and does not have a grad_fn"
+    x = leaf([1.0, 2.0], device)
+    with pytest.raises(RuntimeError, match="^element 1 of tensors does not require grad"):
+        torch.autograd.backward([(x * 2).sum(), plain.sum()])
+    with torch.no_grad():
+        y = (x * 2).sum()
+    with pytest.raises(RuntimeError, match="^element 0 of tensors"):
+        y.backward()
+
+
+def test_gradient_argument_shape_is_checked(device):
+    x = leaf([1.0, 2.0], device)
+    with pytest.raises(RuntimeError) as err:
+        (x * 2).backward(torch.ones(3, device=device))
+    assert str(err.value) == ("Mismatch in shape: grad_output[0] has a shape of torch.Size([3]) "
+                              "and output[0] has a shape of torch.Size([2]).")
+
+
+def test_gradient_argument_is_vector_jacobian_product(device):
+    # Lesson 002: L = Y - w2 * (x1 * w1), with dL/dL = ones.
+    x1 = torch.full((2, 2), 2.0, device=device).requires_grad_(True)
+    w1 = torch.full((2, 2), 5.0, device=device).requires_grad_(True)
+    w2 = torch.full((2, 2), 6.0, device=device).requires_grad_(True)
+    Y = torch.full((2, 2), 10.0, device=device)
+    L = Y - (x1 * w1) * w2
+    L.backward(torch.ones(2, 2, dtype=torch.float, device=device))
+    assert x1.grad.tolist() == [[-30.0, -30.0]] * 2
+    assert w1.grad.tolist() == [[-12.0, -12.0]] * 2
+    assert w2.grad.tolist() == [[-10.0, -10.0]] * 2
+    L2 = x1 * x1
+    L2.backward(torch.ones(2, 2, dtype=torch.float, device=device))
+    assert x1.grad.tolist() == [[-26.0, -26.0]] * 2
+
+
+def test_gradients_accumulate_over_backward_calls(device):
+    # Lesson 000: z = mean(4x + 2) then y = mean(x^2 + 2) without zeroing.
+    x = leaf([[1, 2], [2, 1]], device, torch.float64)
+    (4 * x + 2).mean().backward()
+    assert x.grad.tolist() == [[1.0, 1.0], [1.0, 1.0]]
+    (x ** 2 + 2).mean().backward()
+    assert x.grad.tolist() == [[1.5, 2.0], [2.0, 1.5]]
+    assert x.grad.dtype is torch.float64
+
+
+def test_gradient_flows_back_in_the_source_dtype(device):
+    x = leaf([1.0, 2.0], device)
+    h = (x * 2).double()
+    assert type(h.grad_fn).__name__ == "ToCopyBackward0"
+    h.sum().backward()
+    assert x.grad.dtype is torch.float32 and x.grad.tolist() == [2.0, 2.0]
+
+
+# --- leaves, retain_grad, .grad --------------------------------------------------------------------
+
+def test_non_leaf_grad_access_warns_with_pytorch_text(device):
+    x = leaf([2.0], device)
+    y = x * 2
+    y.sum().backward()
+    with pytest.warns(UserWarning) as record:
+        assert y.grad is None
+    assert str(record[0].message) == msg.NON_LEAF_GRAD_WARNING
+    assert "use .retain_grad() on the non-leaf Tensor" in msg.NON_LEAF_GRAD_WARNING
+
+
+def test_retain_grad_keeps_non_leaf_gradient(device):
+    # Lesson 004: x and w are non-leaves made by reshape; retain_grad before backward.
+    x = leaf([1.0, 2.0, 3.0], device)
+    w = leaf([4.0, 5.0, 6.0], device)
+    xs, ws = x * 1, w * 1
+    xs.retain_grad()
+    ws.retain_grad()
+    y = (ws * xs).sum()
+    y.backward()
+    assert (xs.is_leaf, ws.is_leaf, xs.retains_grad) == (False, False, True)
+    assert xs.grad.tolist() == [4.0, 5.0, 6.0]
+    assert ws.grad.tolist() == [1.0, 2.0, 3.0]
+
+
+def test_retain_grad_rules(device):
+    x = leaf([1.0], device)
+    x.retain_grad()  # a no-op on a leaf
+    assert x.retains_grad is False
+    with pytest.raises(RuntimeError) as err:
+        torch.tensor([1.0], device=device).retain_grad()
+    assert str(err.value) == "can't retain_grad on Tensor that has requires_grad=False"
+
+
+def test_requires_grad_flag_errors():
+    with pytest.raises(RuntimeError) as err:
+        torch.tensor([1, 2], requires_grad=True)
+    assert str(err.value) == "Only Tensors of floating point and complex dtype can require gradients"
+    ints = torch.tensor([1, 2])
+    with pytest.raises(RuntimeError) as err:
+        ints.requires_grad = True
+    assert str(err.value) == "only Tensors of floating point and complex dtype can require gradients"
+    with pytest.raises(RuntimeError) as err:
+        ints.requires_grad_()
+    assert str(err.value) == "only Tensors of floating point dtype can require gradients"
+    y = torch.ones(2, requires_grad=True) * 2
+    y.requires_grad_(True)
+    with pytest.raises(RuntimeError, match="^you can only change requires_grad flags of leaf"):
+        y.requires_grad_(False)
+
+
+def test_non_leaf_made_by_multiplying_a_factory_result():
+    # Lesson 002: 2 * torch.ones(..., requires_grad=True) is not a leaf; ones(...) was.
+    x1 = 2 * torch.ones(2, 2, requires_grad=True, dtype=torch.float)
+    assert not x1.is_leaf and x1.requires_grad
+
+
+def test_grad_setter_checks(device):
+    x = leaf([1.0, 2.0], device)
+    with pytest.raises(RuntimeError) as err:
+        x.grad = torch.ones(3, device=device)
+    assert str(err.value) == ("attempting to assign a gradient of size '[3]' to a tensor of size "
+                              "'[2]'. Please ensure that the gradient and the tensor are the same "
+                              "size")
+    with pytest.raises(RuntimeError, match="^attempting to assign a gradient with dtype 'double' "
+                                           "to a tensor with grad_dtype 'Float'"):
+        x.grad = torch.ones(2, dtype=torch.float64, device=device)
+    x.grad = torch.ones(2, device=device)
+    assert x.grad.tolist() == [1.0, 1.0]
+
+
+def test_detach_makes_a_leaf_sharing_storage_and_version(device):
+    y = leaf([1.0, 2.0], device) * 2
+    d = y.detach()
+    assert d.is_leaf and not d.requires_grad and d.grad_fn is None
+    assert d._version == y._version == 0
+
+
+def test_data_does_not_share_the_version_counter():
+    t = torch.ones(2)
+    t.data.mul_(2)
+    assert t._version == 0 and t.tolist() == [2.0, 2.0]
+
+
+# --- hooks --------------------------------------------------------------------------------------
+
+def test_tensor_hooks_change_the_gradient(device):
+    x = leaf([1.0, 2.0], device)
+    x.register_hook(lambda g: g * 10)
+    y = x * 3
+    seen = []
+    handle = y.register_hook(lambda g: seen.append(g.tolist()))
+    y.sum().backward()
+    assert seen == [[1.0, 1.0]] and x.grad.tolist() == [30.0, 30.0]
+    handle.remove()
+    with pytest.raises(RuntimeError) as err:
+        torch.ones(1).register_hook(lambda g: g)
+    assert str(err.value) == "cannot register a hook on a tensor that doesn't require gradient"
+
+
+def test_node_hooks_see_inputs_and_outputs(device):
+    x = leaf([1.0, 2.0], device)
+    y = x * 3
+    calls = []
+    y.grad_fn.register_prehook(lambda grads: calls.append(("pre", grads[0].tolist())))
+    y.grad_fn.register_hook(lambda gin, gout: calls.append(("post", gin[0].tolist())))
+    y.sum().backward()
+    assert calls == [("pre", [1.0, 1.0]), ("post", [3.0, 3.0])]
+
+
+# --- autograd.grad and higher order ----------------------------------------------------------------
+
+def test_autograd_grad_returns_instead_of_accumulating(device):
+    x = leaf([1.0, 2.0], device)
+    (g,) = torch.autograd.grad((x ** 3).sum(), x, create_graph=True)
+    assert g.tolist() == [3.0, 12.0] and type(g.grad_fn).__name__ == "MulBackward0"
+    (g2,) = torch.autograd.grad(g.sum(), x)
+    assert g2.tolist() == [6.0, 12.0]
+    assert x.grad is None
+
+
+def test_autograd_grad_unused_input(device):
+    x, unused = leaf([1.0, 2.0], device), leaf([1.0, 1.0], device)
+    with pytest.raises(RuntimeError) as err:
+        torch.autograd.grad((x * 2).sum(), [x, unused])
+    assert str(err.value) == msg.UNUSED_INPUT.format(index=1)
+    gx, gu = torch.autograd.grad((x * 2).sum(), [x, unused], allow_unused=True)
+    assert gx.tolist() == [2.0, 2.0] and gu is None
+
+
+def test_autograd_grad_wrt_a_non_leaf(device):
+    x = leaf([1.0, 2.0], device)
+    h = x * x
+    (gh,) = torch.autograd.grad((h * 5).sum(), h)
+    assert gh.tolist() == [5.0, 5.0]
+
+
+def test_backward_with_create_graph_warns_and_keeps_grad_graph(device):
+    x = leaf([3.0], device)
+    with pytest.warns(UserWarning, match="^Using backward\\(\\) with create_graph=True"):
+        (x ** 2).sum().backward(create_graph=True)
+    assert x.grad.requires_grad and x.grad.tolist() == [6.0]
+
+
+def test_backward_inputs_limits_accumulation(device):
+    a, b = leaf([1.0], device), leaf([2.0], device)
+    (a * b).backward(inputs=[a])
+    assert a.grad.tolist() == [2.0] and b.grad is None
+
+
+# --- grad mode ----------------------------------------------------------------------------------
+
+def test_no_grad_results_are_leaves(device):
+    x = torch.randn(3, 4, requires_grad=True, device=device)
+    y = torch.randn(3, 4, requires_grad=True, device=device)
+    u = x + y
+    assert u.requires_grad and type(u.grad_fn).__name__ == "AddBackward0"
+    with torch.no_grad():
+        w = x + y
+        assert not w.requires_grad and w.grad_fn is None
+        made = torch.ones(2, requires_grad=True, device=device)
+        assert made.requires_grad and made.is_leaf
+    assert not w.requires_grad and w.is_leaf
+
+
+def test_grad_mode_decorators_and_nesting():
+    x = torch.ones(2, requires_grad=True)
+
+    @torch.no_grad()
+    def f():
+        inside = x * 2
+        with torch.enable_grad():
+            again = x * 2
+        return inside, again
+
+    inside, again = f()
+    assert not inside.requires_grad and again.requires_grad
+    torch.set_grad_enabled(False)
+    try:
+        assert not (x * 2).requires_grad and not torch.is_grad_enabled()
+    finally:
+        torch.set_grad_enabled(True)
+    with torch.set_grad_enabled(False):
+        assert not torch.is_grad_enabled()
+    assert torch.is_grad_enabled()
+
+
+def test_inference_mode_marks_tensors():
+    x = torch.ones(2, requires_grad=True)
+    with torch.inference_mode():
+        q = x * 2
+    assert q.is_inference() and not q.requires_grad and not (x * 2).is_inference()
+
+
+def test_grad_mode_is_thread_local():
+    seen = []
+    with torch.no_grad():
+        worker = threading.Thread(target=lambda: seen.append(torch.is_grad_enabled()))
+        worker.start()
+        worker.join()
+        assert not torch.is_grad_enabled()
+    assert seen == [True]
+
+
+# --- custom Function ----------------------------------------------------------------------------
+
+class Cube(Function):
+    @staticmethod
+    def forward(ctx, x, scale):
+        ctx.save_for_backward(x)
+        ctx.scale = scale
+        return x ** 3 * scale
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return grad * 3 * x ** 2 * ctx.scale, None
+
+
+def test_custom_function(device):
+    x = leaf([1.0, 2.0], device, torch.float64)
+    y = Cube.apply(x, 2.0)
+    assert type(y.grad_fn).__name__ == "CubeBackward"
+    assert repr(y.grad_fn).startswith("<torch.autograd.function.CubeBackward object at 0x")
+    assert y.grad_fn.needs_input_grad == (True, False)
+    y.sum().backward()
+    assert x.grad.tolist() == [6.0, 24.0]
+    assert torch.autograd.gradcheck(lambda t: Cube.apply(t, 2.0), (x.detach().requires_grad_(),))
+
+
+# --- memory and scale ---------------------------------------------------------------------------
+
+def test_graph_is_freed_when_its_output_goes(device):
+    x = leaf([1.0, 2.0], device)
+    y = (x.exp() * x).sum()
+    node = weakref.ref(y.grad_fn)
+    inner = weakref.ref(y.grad_fn.next_functions[0][0])
+    del y
+    assert node() is None and inner() is None  # reference counting alone, no gc needed
+    gc.collect()
+
+
+def test_leaf_and_its_accumulator_do_not_keep_each_other_alive(device):
+    x = leaf([1.0], device)
+    y = x * 2
+    acc = weakref.ref(y.grad_fn.next_functions[0][0])
+    assert acc().variable is x
+    ref = weakref.ref(x)
+    del x, y
+    assert ref() is None and acc() is None
+
+
+def test_million_node_chain_backward_completes():
+    x = torch.tensor([1.0], requires_grad=True)
+    y = x
+    for _ in range(1_000_000):
+        y = y + 1
+    y.backward()
+    assert x.grad.item() == 1.0 and y.item() == 1_000_001.0
+    del y  # freeing a million-node chain must not overflow the stack either
+
+
+def test_accumulation_order_is_deterministic(device):
+    order = []
+    x = leaf([1.0], device)
+    a = x * 2
+    b = x * 3
+    a.register_hook(lambda g: order.append("a"))
+    b.register_hook(lambda g: order.append("b"))
+    (a + b).backward()
+    assert order == ["b", "a"]  # newest node first, as PyTorch's engine orders by sequence number
+    assert x.grad.item() == 5.0
+
+
+def test_no_warnings_from_backend_math():
+    # PyTorch returns nan/inf silently; a NumPy RuntimeWarning would break nbval's comparisons.
+    # Run in a fresh interpreter: pytest restores warning filters after importing conftest.
+    code = (
+        "import warnings, autograd_nb as torch\n"
+        "x = torch.tensor([-1.0, 0.0])\n"
+        "with warnings.catch_warnings(record=True) as caught:\n"
+        "    assert x.log().isnan().tolist() == [True, False]\n"
+        "    assert (x / 0).isinf().tolist() == [True, False]\n"
+        "assert caught == [], caught\n"
+        "import numpy as np\n"
+        "with warnings.catch_warnings(record=True) as caught:\n"
+        "    warnings.simplefilter('always')\n"
+        "    np.log(np.array([-1.0]))\n"
+        "assert len(caught) == 1, 'NumPy code outside the package keeps its warnings'\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
