@@ -193,18 +193,20 @@ def _filled(size, value, dtype, device, requires_grad) -> Tensor:
     return _finish(data, backend, dtype, requires_grad)
 
 
-def zeros(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False) -> Tensor:
-    return _filled(size, 0, dtype, device, requires_grad)
+def zeros(*sizes, size=None, out=None, dtype=None, layout=None, device=None,
+          requires_grad=False) -> Tensor:
+    return _filled(sizes if size is None else (size,), 0, dtype, device, requires_grad)
 
 
-def ones(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False) -> Tensor:
-    return _filled(size, 1, dtype, device, requires_grad)
+def ones(*sizes, size=None, out=None, dtype=None, layout=None, device=None,
+          requires_grad=False) -> Tensor:
+    return _filled(sizes if size is None else (size,), 1, dtype, device, requires_grad)
 
 
-def empty(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False,
-          memory_format=None) -> Tensor:
+def empty(*sizes, size=None, out=None, dtype=None, layout=None, device=None,
+          requires_grad=False, memory_format=None) -> Tensor:
     """Zero-filled here: 'uninitialised' memory would make lessons print random garbage."""
-    return _filled(size, 0, dtype, device, requires_grad)
+    return _filled(sizes if size is None else (size,), 0, dtype, device, requires_grad)
 
 
 def full(size, fill_value, *, out=None, dtype=None, layout=None, device=None,

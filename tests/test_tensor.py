@@ -1,0 +1,192 @@
+"""Creating tensors, dtypes and promotion, legacy types, devices and the NumPy bridge.
+
+Expected values were observed on PyTorch 2.13.
+"""
+
+import numpy as np
+import pytest
+
+import autograd_nb as torch
+from autograd_nb import backends
+
+
+def test_tensor_infers_pytorch_dtypes():
+    assert torch.tensor([1, 2]).dtype is torch.int64
+    assert torch.tensor([1.0, 2]).dtype is torch.float32
+    assert torch.tensor([True, False]).dtype is torch.bool
+    assert torch.tensor(np.array([2, 1, 2])).dtype is torch.int64
+    assert torch.tensor(np.ones(2)).dtype is torch.float64
+
+
+def test_ragged_data_is_rejected():
+    with pytest.raises(ValueError, match="expected sequence of length 2 at dim 1 \\(got 3\\)"):
+        torch.tensor([[1, 2], [1, 2, 3]])
+
+
+@pytest.mark.parametrize("left, right, expected", [
+    # (left operand, right operand, result dtype) as PyTorch 2.13 computes them
+    ((torch.int64, [1, 2]), 2.5, torch.float32),
+    ((torch.int64, [1, 2]), (torch.int64, [1, 2]), torch.int64),
+    ((torch.float32, [1.0]), (torch.float64, 1.0), torch.float32),  # 0-dim tensors are weaker
+    ((torch.int64, [1]), (torch.float64, 1.0), torch.float64),  # ... but win on category
+    ((torch.float32, [1.0]), (torch.float64, [1.0]), torch.float64),
+    ((torch.uint8, [1]), (torch.int8, [1]), torch.int16),
+    ((torch.bool, [True]), True, torch.bool),
+    ((torch.int32, [1]), 5, torch.int32),
+    ((torch.float16, [1.0]), (torch.int64, [1]), torch.float16),
+])
+def test_type_promotion(left, right, expected):
+    def make(spec):
+        if isinstance(spec, tuple):
+            dtype, values = spec
+            return torch.tensor(values, dtype=dtype)
+        return spec
+    assert (make(left) + make(right)).dtype is expected
+
+
+def test_integer_division_gives_the_default_float():
+    a = torch.tensor([1, 2])
+    assert (a / a).dtype is torch.float32
+    assert (a / 2).tolist() == [0.5, 1.0]
+    assert torch.tensor([5, -3]).floor_divide(2).tolist() == [2, -2]
+    assert (torch.tensor([5, -3]) % 3).tolist() == [2, 0]
+
+
+def test_default_dtype_and_legacy_default_tensor_type():
+    try:
+        torch.set_default_dtype(torch.float64)
+        assert torch.tensor([1.0]).dtype is torch.float64
+        assert torch.get_default_dtype() is torch.float64
+        torch.set_default_tensor_type(torch.FloatTensor)
+        assert torch.Tensor([1]).dtype is torch.float32
+        torch.set_default_tensor_type(torch.DoubleTensor)
+        assert torch.Tensor([1]).dtype is torch.float64
+    finally:
+        torch.set_default_dtype(torch.float32)
+    with pytest.raises(TypeError, match="only floating-point types are supported"):
+        torch.set_default_dtype(torch.int64)
+
+
+def test_legacy_constructors_and_type_names():
+    f = torch.FloatTensor([2, 3])
+    assert f.dtype is torch.float32 and f.tolist() == [2.0, 3.0]
+    assert f.type() == "torch.FloatTensor"
+    assert torch.Tensor(2, 3).shape == torch.Size([2, 3])
+    assert torch.Tensor(np.array([2, 1, 2])).dtype is torch.float32
+    assert isinstance(f, torch.FloatTensor) and not isinstance(f, torch.DoubleTensor)
+    a = torch.tensor([[1, 3, 1], [4, 5, 4]])
+    b = a.type(torch.float64)
+    assert (a.dtype, b.dtype) == (torch.int64, torch.float64)
+    assert a.type() == "torch.LongTensor"
+    assert repr(torch.FloatTensor) == "<class 'torch.FloatTensor'>"
+
+
+def test_attributes_seen_in_lesson_000():
+    a = torch.tensor(data=[[1, 3, 1], [4, 5, 4]])
+    assert repr(a.shape) == "torch.Size([2, 3])"
+    assert (a.is_cuda, str(a.device), a.grad, a.requires_grad) == (False, "cpu", None, False)
+    assert (a.dim(), a.numel(), a.size(1), a.ndim) == (2, 6, 3, 2)
+
+
+def test_factories():
+    assert torch.full(size=[2, 3], fill_value=2).dtype is torch.int64
+    assert torch.full((2,), 2.0).tolist() == [2.0, 2.0]
+    assert torch.ones(size=[2, 3]).tolist() == [[1.0] * 3] * 2
+    assert torch.zeros(2, 3).dtype is torch.float32
+    assert torch.eye(3).tolist() == [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
+    assert torch.arange(5).dtype is torch.int64 and torch.arange(0, 1, 0.5).tolist() == [0, 0.5]
+    assert torch.linspace(0, 1, 3).tolist() == [0.0, 0.5, 1.0]
+    e = torch.randint(low=1, high=10, size=[2, 2])
+    assert e.dtype is torch.int64 and all(1 <= v < 10 for row in e.tolist() for v in row)
+    x = torch.tensor([[1, 2], [3, 4]])
+    assert torch.ones_like(x).tolist() == [[1, 1], [1, 1]] and torch.ones_like(x).dtype is torch.int64
+    assert torch.rand_like(x, dtype=torch.float).dtype is torch.float32
+    with pytest.raises(RuntimeError, match="not implemented for 'Long'"):
+        torch.rand_like(x)
+
+
+def test_new_methods_keep_dtype_and_device(device):
+    base = torch.ones(2, dtype=torch.float64, device=device)
+    for made in (base.new_zeros(3), base.new_ones((2, 2)), base.new_full((2,), 7.0),
+                 base.new_tensor([1, 2]), base.new(2, 3), base.new([1, 2])):
+        assert made.dtype is torch.float64 and made.device == base.device
+    assert base.new().shape == torch.Size([0])
+
+
+def test_manual_seed_is_reproducible(device):
+    torch.manual_seed(0)
+    first = torch.rand(3, device=device).tolist()
+    torch.manual_seed(0)
+    assert torch.rand(3, device=device).tolist() == first
+    assert torch.rand(3, device=device).tolist() != first
+
+
+def test_numpy_bridge_shares_memory_both_ways():
+    t = torch.ones(5)
+    n = t.numpy()
+    n[0] = 7.0
+    assert t.tolist()[0] == 7.0
+    arr = np.ones(5)
+    t2 = torch.from_numpy(arr)
+    np.add(arr, 1, out=arr)
+    assert t2.tolist() == [2.0] * 5 and t2.dtype is torch.float64
+    with pytest.raises(TypeError, match="expected np.ndarray \\(got list\\)"):
+        torch.from_numpy([1, 2])
+
+
+def test_numpy_refuses_grad_and_device_tensors():
+    with pytest.raises(RuntimeError) as err:
+        torch.ones(2, requires_grad=True).numpy()
+    assert str(err.value) == ("Can't call numpy() on Tensor that requires grad. "
+                              "Use tensor.detach().numpy() instead.")
+    gpu = torch.ones(2, device="cuda")
+    with pytest.raises(TypeError) as err:
+        gpu.numpy()
+    assert str(err.value) == ("can't convert cuda:0 device type tensor to numpy. Use Tensor.cpu() "
+                              "to copy the tensor to host memory first.")
+    assert gpu.cpu().numpy().tolist() == [1.0, 1.0]
+
+
+def test_item_and_python_conversions(device):
+    assert torch.tensor([2.5], device=device).item() == 2.5
+    with pytest.raises(RuntimeError) as err:
+        torch.ones(2, 3, device=device).item()
+    assert str(err.value) == "a Tensor with 6 elements cannot be converted to Scalar"
+    assert float(torch.tensor(1.5)) == 1.5 and int(torch.tensor(3)) == 3
+    assert f"{torch.tensor(2.0):.1f}" == "2.0"
+
+
+def test_devices_print_and_compare():
+    assert repr(torch.device("cuda", 0)) == "device(type='cuda', index=0)"
+    assert str(torch.device("cuda:1")) == "cuda:1" and repr(torch.device("cpu")) == "device(type='cpu')"
+    assert torch.device("cuda:0") == "cuda:0" and torch.device("cuda") != torch.device("cuda:0")
+    with pytest.raises(RuntimeError, match="Expected one of cpu, cuda"):
+        torch.device("gpu")
+
+
+def test_moving_between_devices_keeps_values_and_grad(device):
+    a = torch.tensor([[1, 3, 1], [4, 5, 4]], dtype=torch.float64, device=device)
+    assert a.dtype is torch.float64 and a.is_cuda == (device == "cuda")
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    moved = x.to(device) * 3
+    moved.sum().backward()
+    assert x.grad.device.type == "cpu" and x.grad.tolist() == [3.0, 3.0]
+
+
+def test_mixing_devices_is_refused():
+    with pytest.raises(RuntimeError) as err:
+        torch.ones(2, device="cuda") + torch.ones(2)
+    assert str(err.value) == ("Expected all tensors to be on the same device, but found at least "
+                              "two devices, cuda:0 and cpu!")
+
+
+def test_cuda_unavailable_error_says_why_and_what_to_do():
+    backends.use_simulated_cuda(False)
+    try:
+        assert torch.cuda.is_available() is False
+        with pytest.raises(AssertionError, match="CuPy is not installed") as err:
+            torch.ones(2).cuda()
+        assert 'pip install "autograd-nb[gpu]"' in str(err.value)
+    finally:
+        backends.use_simulated_cuda(True)
+    assert torch.cuda.is_available() is True
