@@ -3,7 +3,7 @@
 Use it as PyTorch: `import autograd_nb as torch`.
 """
 
-from . import autograd, dtypes
+from . import autograd, cuda, dtypes
 from ._creation import (
     arange,
     as_tensor,
@@ -34,6 +34,7 @@ from ._creation import (
 )
 from ._legacy import CPU_TYPES as _CPU_TYPES
 from ._legacy import set_default_tensor_type
+from ._printing import get_printoptions, set_printoptions
 from ._size import Size
 from ._tensor import Tensor
 from .autograd.grad_mode import (
