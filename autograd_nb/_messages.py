@@ -231,3 +231,132 @@ CUDA_UNAVAILABLE = (
 CUDA_INDEX = (
     "CUDA error: invalid device ordinal (device {index} requested, {count} available)"
 )
+
+# --- shape ops and indexing (ops/shape.py, ops/indexing.py) -------------------------------------
+SHAPE_NEGATIVE = "invalid shape dimension {size} at index {index} of shape {shape}"
+FLATTEN_ORDER = "flatten() has invalid args: start_dim cannot come after end_dim"
+UNFLATTEN_EMPTY = "unflatten: sizes must be non-empty"
+UNFLATTEN_SIZES = (
+    "unflatten: Provided sizes {sizes} don't multiply up to the size of dim {dim} ({size}) in the "
+    "input tensor"
+)
+EXPAND_LEADING = (
+    "The expanded size of the tensor ({size}) isn't allowed in a leading, non-existing dimension "
+    "{dim}"
+)
+DIM_REPEATED = "dim {dim} appears multiple times in the list of dims"
+T_DIMS = "t() expects a tensor with <= 2 dimensions, but self is {dim}D"
+T_DEPRECATED = (
+    "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated "
+    "and it will throw an error in a future release. Consider `x.mT` to transpose batches of "
+    "matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a "
+    "tensor."
+)
+T_0D = "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases."
+MT_0D = "Tensor.mT is deprecated on 0-D tensors. This function is the identity in these cases."
+MT_DIMS = "tensor.mT is only supported on matrices or batches of matrices. Got {dim}-D tensor."
+PERMUTE_DUPLICATE = "permute(): duplicate dims are not allowed."
+MOVEDIM_LEN = (
+    "movedim: Invalid source or destination dims: source ({src} dims) should contain the same "
+    "number of dims as destination ({dst} dims)"
+)
+MOVEDIM_REPEATED = "movedim: repeated dim in `{name}` ({dims})"
+SELECT_0D = "select() cannot be applied to a 0-dim tensor."
+SELECT_RANGE = "select(): index {index} out of range for tensor of size {sizes} at dimension {dim}"
+SLICE_STEP_ZERO = "slice step cannot be zero"
+SLICE_STEP_NEGATIVE = "step must be greater than zero"
+NARROW_0D = "narrow() cannot be applied to a 0-dim tensor."
+NARROW_LENGTH = "narrow(): length must be non-negative."
+NARROW_START = "start out of range (expected to be in range of [{low}, {high}], but got {start})"
+NARROW_SIZE = "start ({start}) + length ({length}) exceeds dimension size ({size})."
+CAT_NOT_SEQUENCE = (
+    "{name}(): argument 'tensors' (position 1) must be tuple of Tensors, not {type}"
+)
+CAT_ELEMENT = "expected Tensor as element {index} in argument 0, but got {type}"
+CAT_0D = "zero-dimensional tensor (at position {index}) cannot be concatenated"
+SPLIT_NEGATIVE = "split expects split_size be non-negative, but got split_size={size}"
+SPLIT_ZERO = "split_size can only be 0 if dimension size is 0, but got dimension size of {size}"
+SPLIT_NEGATIVE_SIZES = (
+    "split_with_sizes expects split_sizes have only non-negative entries, but got "
+    "split_sizes={sizes}"
+)
+SPLIT_0D = "{name} expects at least a 1-dimensional tensor"
+INDEX_0D = (
+    "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ "
+    "to convert a 0-dim tensor to a number"
+)
+INDEX_TYPE = (
+    "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid "
+    "indices (got {type})"
+)
+INDEX_BROADCAST = (
+    "shape mismatch: indexing tensors could not be broadcast together with shapes {shapes}"
+)
+INDEX_DTYPE_FOR = "{name}(): Expected dtype int32/int64 for index"  # gather, scatter (2.13)
+GATHER_SIZE = (
+    "Size does not match at dimension {dim} expected index {index} to be no larger than self "
+    "{sizes} apart from dimension {axis}"
+)
+SCATTER_SIZE = "Expected index {index} to be no larger than self {sizes} apart from dimension {axis}"
+SCATTER_SIZE_SRC = (
+    "Expected index {index} to be no larger than self {sizes} apart from dimension {axis} and to "
+    "be no larger size than src {src}"
+)
+SCATTER_SRC_DTYPE = "{name}(): Expected self.dtype to be equal to src.dtype"
+INDEX_SELECT_VECTOR = "index_select(): Index is supposed to be a vector"
+INDEX_SELECT_RANGE = "index out of range in self"
+MASKED_FILL_VALUE_DIM = (
+    "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with {dim} "
+    "dimension(s)."
+)
+MASKED_SELECT_DTYPE = "masked_select: expected BoolTensor for mask"
+
+# --- in-place ops and setitem (ops/inplace.py), PyTorch 2.13 ------------------------------------
+INPLACE_SHAPE = "output with shape [{out}] doesn't match the broadcast shape [{shape}]"
+VIEW_NO_GRAD_INPLACE = (
+    "A view was created in no_grad mode and is being modified inplace with grad mode enabled. "
+    "Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify your "
+    "code by moving both the view and the inplace either both inside the no_grad block (if you "
+    "don't want the inplace to be tracked) or both outside (if you want the inplace to be "
+    "tracked)."
+)
+INPLACE_OVERLAP = (
+    "unsupported operation: more than one element of the written-to tensor refers to a single "
+    "memory location. Please clone() the tensor before performing the operation."
+)
+INDEX_PUT_DTYPE = (
+    "Index put requires the source and destination dtypes match, got {dst} for the destination "
+    "and {src} for the source."
+)
+SETITEM_TYPE = "can't assign a {type} to a {tensor_type}"
+FILL_VALUE_DIM = (
+    "fill_ only supports 0-dimension value tensor but got tensor with {dim} dimensions."
+)
+
+# --- reductions and linear algebra (ops/reduction.py, ops/linalg.py) ----------------------------
+ARG_REDUCE_EMPTY = "{name}(): Expected reduction dim to be specified for input.numel() == 0."
+REDUCE_EMPTY_DIM = "{name}(): Expected reduction dim {dim} to have non-zero size."
+STD_VAR_DTYPE = "std and var only support floating point and complex dtypes"
+DOF_WARNING = (
+    "{name}(): degrees of freedom is <= 0. Correction should be strictly less than the reduction "
+    "factor (input numel divided by output numel)."
+)
+VECTOR_NORM_DTYPE = (
+    "linalg.vector_norm: Expected a floating point or complex tensor as input. Got {dtype}"
+)
+VECTOR_NORM_EMPTY_INF = (
+    "linalg.vector_norm cannot compute the {ord} norm on an empty tensor because the operation "
+    "does not have an identity"
+)
+KERNEL_DTYPE = '"{kernel}" not implemented for \'{dtype}\''
+MV_DTYPES = "addmv input tensors must have the same dtype, but got {a}, {b}, and {c}"
+DOT_DTYPES = "dot : expected both vectors to have same dtype, but found {a} and {b}"
+BMM_2D = "batch2 must be a 3D tensor"
+BMM_DTYPES = "expected scalar type {a} but found {b}"
+MV_DIMS = "vector + matrix @ vector expected, got 1, {a}, {b}"
+OUTER_1D = "outer: Expected 1-D argument {name}, but got {dim}-D"
+ADDMM_DTYPES = "{a_name} and {b_name} must have the same dtype, but got {a} and {b}"
+MASK_SHAPE_AT = (
+    "The shape of the mask {mask} at index {k} does not match the shape of the indexed tensor "
+    "{tensor} at index {index}"
+)

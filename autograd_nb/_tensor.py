@@ -145,6 +145,9 @@ class Tensor:
     # --- autograd flags ------------------------------------------------------------------------
     @property
     def grad_fn(self):
+        if self._view is not None and self._requires_grad:
+            from .autograd.node import refresh_view
+            refresh_view(self)
         return self._grad_fn
 
     @property

@@ -238,10 +238,18 @@ def accumulator(tensor) -> AccumulateGrad:
     return node
 
 
+def refresh_view(tensor) -> None:
+    """Give a view the base's current history if an in-place op rewrote the base since."""
+    from ..ops.inplace import refresh_view_history
+    refresh_view_history(tensor)
+
+
 def edge(tensor) -> tuple:
     """The (node, output_nr) a gradient for `tensor` flows into; (None, 0) if it needs none."""
     if tensor is None or not tensor._requires_grad:
         return _NO_EDGE
+    if tensor._view is not None:
+        refresh_view(tensor)
     fn = tensor._grad_fn
     if fn is not None:
         return (fn, tensor._output_nr)
@@ -262,6 +270,8 @@ def new_node(cls, *inputs):
             edges.append(_NO_EDGE)
             continue
         recorded = True
+        if t._view is not None:
+            refresh_view(t)
         fn = t._grad_fn
         if fn is None:
             meta = t._meta

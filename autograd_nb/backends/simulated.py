@@ -50,7 +50,7 @@ class SimulatedCudaBackend(Backend):
         return np.asarray(array.to_device(_CPU))
 
     def from_host(self, host_array):
-        return xs.asarray(np.ascontiguousarray(host_array), device=self.native_device)
+        return xs.asarray(np.array(host_array, order="C"), device=self.native_device)
 
     def scatter_add(self, target, index, values):
         host = self.to_host(target).copy()

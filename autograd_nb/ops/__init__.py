@@ -1,7 +1,19 @@
 """Ops, one module per family; importing them attaches their methods to Tensor."""
 
-from . import conversion, pointwise, reduction, shape
+from . import conversion, indexing, inplace, linalg, pointwise, reduction, shape
 from .conversion import clone
+from .indexing import (
+    argwhere,
+    gather,
+    index_select,
+    masked_fill,
+    masked_select,
+    nonzero,
+    scatter,
+    scatter_add,
+    take_along_dim,
+)
+from .linalg import addmm, bmm, dot, ger, matmul, mm, mv, outer, vdot
 from .pointwise import (
                         abs,
                         add,
@@ -59,14 +71,57 @@ from .pointwise import (
                         trunc,
                         where,
 )
-from .reduction import mean, sum
-from .shape import expand, reshape
+from .reduction import (
+    all,
+    amax,
+    amin,
+    any,
+    argmax,
+    argmin,
+    cumsum,
+    log_softmax,
+    logsumexp,
+    max,
+    mean,
+    min,
+    norm,
+    prod,
+    softmax,
+    std,
+    sum,
+    var,
+)
+from .shape import (
+    cat,
+    chunk,
+    concat,
+    concatenate,
+    expand,
+    flatten,
+    flip,
+    moveaxis,
+    movedim,
+    narrow,
+    permute,
+    reshape,
+    select,
+    split,
+    squeeze,
+    stack,
+    swapaxes,
+    swapdims,
+    t,
+    transpose,
+    unbind,
+    unflatten,
+    unsqueeze,
+)
 
 clip = clamp
 multiply, divide, true_divide, subtract, negative, absolute = mul, div, div, sub, neg, abs
 
 __all__ = [
-    "conversion", "pointwise", "reduction", "shape",
+    "conversion", "inplace", "pointwise", "reduction", "shape",
     "abs", "absolute", "add", "bitwise_and", "bitwise_not", "bitwise_or", "bitwise_xor", "ceil",
     "clamp", "clamp_max", "clamp_min", "clip", "clone", "cos", "div", "divide", "eq", "exp",
     "expand", "expm1", "float_power", "floor", "floor_divide", "ge", "gt", "isfinite", "isinf",
@@ -75,4 +130,13 @@ __all__ = [
     "negative", "pow", "reciprocal", "relu", "remainder", "reshape", "round", "rsqrt", "rsub",
     "sigmoid", "sign", "sin", "sqrt", "square", "sub", "subtract", "sum", "tan", "tanh",
     "true_divide", "trunc", "where",
+    # shape ops and indexing
+    "indexing", "argwhere", "gather", "index_select", "masked_fill", "masked_select", "nonzero",
+    "scatter", "scatter_add", "take_along_dim", "cat", "chunk", "concat", "concatenate",
+    "flatten", "flip", "movedim", "moveaxis", "narrow", "permute", "select", "split", "squeeze",
+    "stack", "swapaxes", "swapdims", "t", "transpose", "unbind", "unflatten", "unsqueeze",
+    # reductions and linear algebra
+    "linalg", "addmm", "bmm", "dot", "ger", "matmul", "mm", "mv", "outer", "vdot",
+    "all", "amax", "amin", "any", "argmax", "argmin", "cumsum", "log_softmax", "logsumexp",
+    "max", "min", "norm", "prod", "softmax", "std", "var",
 ]

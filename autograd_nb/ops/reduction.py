@@ -1,20 +1,77 @@
-"""Reductions: `sum`, `mean`, ... over all elements or along dims, with `keepdim`.
+"""Reductions: `sum`, `mean`, `prod`, `max`, `std`, `norm`, `softmax`, ... along dims.
 
-`sum_to_size` is also here: it is how a broadcast gradient is summed back to an input's shape.
+A reduction over `dim` (an int, a tuple of ints, or None / () for every dim) with `keepdim`.
+Backward functions first put the reduced dims back (`_unreduce`) so the gradient broadcasts
+over the input. `sum_to_size` is also here: it sums a broadcast gradient back to an input's shape.
 """
 
 from __future__ import annotations
 
+import collections
+import warnings
+
+from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node
-from ._helpers import check_tensor, normalize_dims
+from ._helpers import check_tensor, normalize_dim
 
 
 def _kept_shape(shape: tuple, dims: tuple) -> tuple:
     return tuple(1 if i in dims else s for i, s in enumerate(shape))
 
 
+def _reduce_dims(dim, ndim: int) -> tuple:
+    """Distinct normalized dims; None and () mean every dim, as in PyTorch's reductions."""
+    if dim is None or (isinstance(dim, (tuple, list)) and len(dim) == 0):
+        return tuple(range(ndim))
+    if isinstance(dim, (tuple, list)):
+        from .shape import _distinct_dims  # PyTorch's error for a dim given twice
+        return tuple(sorted(_distinct_dims(dim, ndim)))
+    return (normalize_dim(dim, ndim),)
+
+
+def _axis(t: Tensor, dims: tuple):
+    """The axis argument for the array namespace (a 0-d array takes dims 0/-1 as no axis)."""
+    return dims if t._data.ndim else None
+
+
+def _save_with_result(node, t: Tensor, out: Tensor) -> None:
+    """Save the input and the op's own output (which backward differentiates through)."""
+    node.save_output(out)
+    result_entry = node._saved[0]
+    node.save(t)
+    node._saved = node._saved + (result_entry,)
+
+
+def _unreduce(grad: Tensor, shape: tuple, dims: tuple, keepdim: bool) -> Tensor:
+    """A reduced result's gradient reshaped so it broadcasts against the input again."""
+    if not keepdim and grad.dim() != len(shape):
+        grad = grad.reshape(_kept_shape(shape, dims))
+    return grad
+
+
+def _count(shape: tuple, dims: tuple) -> int:
+    n = 1
+    for d in dims:
+        n *= shape[d]
+    return n
+
+
+def _finish(node, data, backend, **saved) -> Tensor:
+    """Wrap a reduction's result; set `_saved_<name>` attributes on its node if recorded."""
+    if node is None:
+        return make_tensor(data, backend)
+    for name, value in saved.items():
+        setattr(node, name, value)
+    return make_tensor(data, backend, True, node, 0)
+
+
+def _type_name(t: Tensor) -> str:
+    return t.dtype.legacy_name[:-6]  # "LongTensor" -> "Long"
+
+
+# --- sum / mean --------------------------------------------------------------------------------
 class SumBackward0(Node):
     """sum of all elements: every input element gets the output's gradient."""
 
@@ -31,9 +88,7 @@ class SumBackward1(Node):
 
     def backward(self, grad):
         shape = self._saved_self_sym_sizes
-        if not self._saved_keepdim:
-            grad = grad.reshape(_kept_shape(shape, self._saved_dim))
-        return grad.expand(shape)
+        return _unreduce(grad, shape, self._saved_dim, self._saved_keepdim).expand(shape)
 
 
 def _sum_dtype(t: Tensor, dtype):
@@ -47,19 +102,19 @@ def sum(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:  # noq
     """Sum of all elements, or along `dim` (an int or a tuple of ints)."""
     t = check_tensor(input, "sum")
     backend = t._backend
-    xp = backend.xp
     out_dtype = _sum_dtype(t, dtype)
     whole = dim is None
-    dims = normalize_dims(dim, t._data.ndim)
-    data = xp.sum(t._data, axis=dims if not whole else None, keepdims=keepdim,
-                  dtype=backend.native[out_dtype])
+    dims = _reduce_dims(dim, t._data.ndim)
+    data = t._data
+    if t.dtype is dtypes.bool:  # the array API sums numbers only
+        data = backend.xp.astype(data, backend.native[dtypes.int64])
+    data = backend.xp.sum(data, axis=None if whole else _axis(t, dims), keepdims=keepdim,
+                          dtype=backend.native[out_dtype])
     node = new_node(SumBackward0 if whole else SumBackward1, t)
-    if node is None:
-        return make_tensor(data, backend)
-    node._saved_self_sym_sizes = tuple(t._data.shape)
-    if not whole:
-        node._saved_dim, node._saved_keepdim = dims, keepdim
-    return make_tensor(data, backend, True, node, 0)
+    if whole:
+        return _finish(node, data, backend, _saved_self_sym_sizes=tuple(t._data.shape))
+    return _finish(node, data, backend, _saved_self_sym_sizes=tuple(t._data.shape),
+                   _saved_dim=dims, _saved_keepdim=keepdim)
 
 
 @tensor_method("sum_to_size")
@@ -89,35 +144,631 @@ class MeanBackward1(Node):
 
     def backward(self, grad):
         shape = self._saved_self_sym_sizes
-        if not self._saved_keepdim:
-            grad = grad.reshape(_kept_shape(shape, self._saved_dim))
+        grad = _unreduce(grad, shape, self._saved_dim, self._saved_keepdim)
         return grad.expand(shape) / self._count
 
 
 @tensor_method("mean")
 def mean(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
     """Average of all elements, or along `dim`; needs a floating dtype as in PyTorch."""
-    from .. import _messages as msg
     t = check_tensor(input, "mean")
     target = dtype or t.dtype
     if not target.is_floating_point:
-        raise RuntimeError(msg.MEAN_DTYPE.format(dtype=t.dtype.legacy_name[:-6]))
+        raise RuntimeError(msg.MEAN_DTYPE.format(dtype=_type_name(t)))
     if dtype is not None and dtype is not t.dtype:
         t = t.to(dtype)
     backend = t._backend
     whole = dim is None
-    dims = normalize_dims(dim, t._data.ndim)
-    data = backend.xp.mean(t._data, axis=None if whole else dims, keepdims=keepdim)
+    shape = tuple(t._data.shape)
+    dims = _reduce_dims(dim, len(shape))
+    data = backend.xp.mean(t._data, axis=None if whole else _axis(t, dims), keepdims=keepdim)
     node = new_node(MeanBackward0 if whole else MeanBackward1, t)
+    if whole:
+        return _finish(node, data, backend, _saved_self_sym_sizes=shape,
+                       _saved_self_sym_numel=_count(shape, dims))
+    return _finish(node, data, backend, _saved_self_sym_sizes=shape, _saved_dim=dims,
+                   _saved_keepdim=keepdim, _count=_count(shape, dims))
+
+
+# --- prod ----------------------------------------------------------------------------------------
+def _prod_grad(x: Tensor, grad: Tensor, dims: tuple) -> Tensor:
+    """d prod / dx_i = product of the others, right also when some x are zero.
+
+    With z zeros in a slice: no zero -> prod / x_i; one zero -> the product of the non-zeros
+    at the zero and 0 elsewhere; more zeros -> 0 everywhere.
+    """
+    from .pointwise import where
+    is_zero = x == 0
+    nonzero = where(is_zero, 1.0, x)
+    prod_nonzero = prod_over(nonzero, dims)
+    zeros_left = is_zero.sum(dims, keepdim=True) - is_zero.long()
+    return grad * where(zeros_left == 0, prod_nonzero / nonzero, 0.0)
+
+
+def prod_over(x: Tensor, dims: tuple) -> Tensor:
+    """Product over several dims, kept as size 1 (one prod per dim, so it stays differentiable)."""
+    for d in dims:
+        x = prod(x, d, keepdim=True)
+    return x
+
+
+class ProdBackward0(Node):
+    """prod of all elements."""
+
+    _saved_names = ("self",)
+
+    def backward(self, grad):
+        x = self._unpack(0)
+        return _prod_grad(x, grad.reshape((1,) * x.dim()), tuple(range(x.dim())))
+
+
+class ProdBackward1(Node):
+    """prod along one dim."""
+
+    __slots__ = ("_saved_dim", "_saved_keepdim")
+    _saved_names = ("self",)
+
+    def backward(self, grad):
+        x = self._unpack(0)
+        dim = normalize_dim(self._saved_dim, x.dim())
+        return _prod_grad(x, _unreduce(grad, tuple(x.shape), (dim,), self._saved_keepdim),
+                          (dim,))
+
+
+@tensor_method("prod")
+def prod(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
+    """Product of all elements, or along one `dim`; integers and bools give int64."""
+    t = check_tensor(input, "prod")
+    backend = t._backend
+    out_dtype = _sum_dtype(t, dtype)
+    if dim is None:
+        data = backend.xp.prod(t._data, dtype=backend.native[out_dtype])
+        node = new_node(ProdBackward0, t)
+    else:
+        d = normalize_dim(dim, t._data.ndim)
+        data = backend.xp.prod(t._data, axis=d if t._data.ndim else None, keepdims=keepdim,
+                               dtype=backend.native[out_dtype])
+        node = new_node(ProdBackward1, t)
+        if node is not None:
+            node._saved_dim, node._saved_keepdim = d, keepdim
+    if node is not None:
+        node.save(t)
+    return _finish(node, data, backend)
+
+
+# --- max / min / amax / amin / argmax / argmin ------------------------------------------------
+def _check_nonempty(t: Tensor, name: str, dims: tuple | None, error=RuntimeError) -> None:
+    shape = tuple(t._data.shape)
+    if dims is None:
+        if t.numel() == 0:
+            text = msg.ARG_REDUCE_EMPTY if error is IndexError else msg.REDUCE_EMPTY
+            raise error(text.format(name=name))
+        return
+    for d in dims:
+        if shape and shape[d] == 0:
+            raise IndexError(msg.REDUCE_EMPTY_DIM.format(name=name, dim=d))
+
+
+class _ExtremeBackward(Node):
+    """max()/min()/amax()/amin(): ties share the gradient evenly (PyTorch's choice)."""
+
+    __slots__ = ("_saved_dim", "_saved_keepdim", "_saved_result")
+    _saved_names = ("self",)
+
+    def backward(self, grad):
+        x = self._unpack(0)
+        result = self._saved_result
+        dims = getattr(self, "_saved_dim", None)
+        if dims is None:
+            dims, keepdim = tuple(range(x.dim())), False
+        else:
+            keepdim = self._saved_keepdim
+        shape = tuple(x.shape)
+        result = _unreduce(result, shape, dims, keepdim)
+        grad = _unreduce(grad, shape, dims, keepdim)
+        hit = x == result
+        return grad * hit / hit.sum(dims if dims else None, keepdim=True)
+
+
+class MaxBackward1(_ExtremeBackward):
+    __slots__ = ()
+
+
+class MinBackward1(_ExtremeBackward):
+    __slots__ = ()
+
+
+class AmaxBackward0(_ExtremeBackward):
+    __slots__ = ()
+
+
+class AminBackward0(_ExtremeBackward):
+    __slots__ = ()
+
+
+class _IndexedBackward(Node):
+    """max(dim)/min(dim): the gradient goes to the one element each index points at."""
+
+    __slots__ = ("_saved_dim", "_saved_keepdim", "_saved_indices", "_saved_self_sym_sizes")
+
+    def backward(self, grad):
+        from .._creation import arange
+        shape = self._saved_self_sym_sizes
+        dim = self._saved_dim
+        grad = _unreduce(grad, shape, (dim,), self._saved_keepdim)
+        index = _unreduce(self._saved_indices, shape, (dim,), self._saved_keepdim)
+        if not shape:
+            return grad
+        positions = arange(shape[dim], device=grad.device).reshape(
+            tuple(shape[dim] if i == dim else 1 for i in range(len(shape))))
+        return grad * (positions == index)
+
+
+class MaxBackward0(_IndexedBackward):
+    __slots__ = ()
+
+
+class MinBackward0(_IndexedBackward):
+    __slots__ = ()
+
+
+_RETURN_TYPES = {}
+
+
+def _return_type(name: str):
+    """PyTorch's torch.return_types.<name>: a named tuple (values, indices)."""
+    cls = _RETURN_TYPES.get(name)
+    if cls is None:
+        cls = collections.namedtuple(name, ["values", "indices"])
+        cls.__module__ = "torch.return_types"
+        cls.__qualname__ = name
+        cls.__repr__ = _return_type_repr
+        _RETURN_TYPES[name] = cls
+    return cls
+
+
+def _return_type_repr(self) -> str:
+    return (f"torch.return_types.{type(self).__name__}(\nvalues={self.values!r},\n"
+            f"indices={self.indices!r})")
+
+
+def _with_indices(t: Tensor, dim, keepdim: bool, name: str, cls):
+    """max/min along `dim`: (values, indices), the first index among ties."""
+    backend = t._backend
+    xp = backend.xp
+    d = normalize_dim(dim, t._data.ndim)
+    _check_nonempty(t, name, (d,))
+    data = t._data if t._data.ndim else xp.reshape(t._data, (1,))
+    arg = xp.argmax if name == "max" else xp.argmin
+    index = arg(data, axis=d, keepdims=True)
+    values = xp.take_along_axis(data, index, axis=d)
+    if not keepdim or not t._data.ndim:
+        values = xp.squeeze(values, axis=d)
+        index = xp.squeeze(index, axis=d)
+    if not t._data.ndim and keepdim:
+        values, index = xp.reshape(values, ()), xp.reshape(index, ())
+    indices = make_tensor(xp.astype(index, backend.native[dtypes.int64]), backend)
+    node = new_node(cls, t)
+    out = _finish(node, values, backend, _saved_dim=d, _saved_keepdim=keepdim,
+                  _saved_indices=indices, _saved_self_sym_sizes=tuple(t._data.shape))
+    return _return_type(name)(out, indices)
+
+
+def _extreme(t: Tensor, dims, keepdim: bool, name: str, cls) -> Tensor:
+    """max()/min() of everything, or amax/amin over dims: ties share the gradient."""
+    backend = t._backend
+    xp = backend.xp
+    whole = dims is None
+    all_dims = _reduce_dims(dims, t._data.ndim)
+    _check_nonempty(t, name, None if whole or t.numel() == 0 and dims == () else all_dims)
+    fn = xp.max if name in ("max", "amax") else xp.min
+    data = fn(t._data, axis=None if whole else _axis(t, all_dims), keepdims=keepdim)
+    node = new_node(cls, t)
     if node is None:
         return make_tensor(data, backend)
-    shape = tuple(t._data.shape)
-    node._saved_self_sym_sizes = shape
-    count = 1
-    for d in (range(len(shape)) if whole else dims):
-        count *= shape[d]
-    if whole:
-        node._saved_self_sym_numel = count
-    else:
-        node._saved_dim, node._saved_keepdim, node._count = dims, keepdim, count
+    node.save(t)
+    node._saved_result = make_tensor(data, backend)
+    if not whole:
+        node._saved_dim, node._saved_keepdim = all_dims, keepdim
     return make_tensor(data, backend, True, node, 0)
+
+
+def _max_or_min(name: str, cls_whole, cls_dim, input, dim, keepdim, other):
+    t = check_tensor(input, name)
+    if isinstance(dim, Tensor) and other is None:
+        dim, other = None, dim
+    if other is not None:
+        from .pointwise import maximum, minimum
+        return (maximum if name == "max" else minimum)(t, other)
+    if dim is None:
+        return _extreme(t, None, False, name, cls_whole)
+    return _with_indices(t, dim, keepdim, name, cls_dim)
+
+
+@tensor_method("max")
+def max(input, dim=None, keepdim: bool = False, *, other=None):  # noqa: A001
+    """Largest element; with `dim`, (values, indices) along it; with a tensor, maximum."""
+    return _max_or_min("max", MaxBackward1, MaxBackward0, input, dim, keepdim, other)
+
+
+@tensor_method("min")
+def min(input, dim=None, keepdim: bool = False, *, other=None):  # noqa: A001
+    """Smallest element; with `dim`, (values, indices) along it; with a tensor, minimum."""
+    return _max_or_min("min", MinBackward1, MinBackward0, input, dim, keepdim, other)
+
+
+@tensor_method("amax")
+def amax(input, dim=(), keepdim: bool = False) -> Tensor:
+    """Largest values over `dim` (all dims by default); ties share the gradient."""
+    return _extreme(check_tensor(input, "amax"), dim, keepdim, "amax", AmaxBackward0)
+
+
+@tensor_method("amin")
+def amin(input, dim=(), keepdim: bool = False) -> Tensor:
+    """Smallest values over `dim` (all dims by default); ties share the gradient."""
+    return _extreme(check_tensor(input, "amin"), dim, keepdim, "amin", AminBackward0)
+
+
+def _arg_extreme(name: str, input, dim, keepdim: bool) -> Tensor:
+    t = check_tensor(input, name)
+    backend = t._backend
+    xp = backend.xp
+    fn = xp.argmax if name == "argmax" else xp.argmin
+    if dim is None:
+        _check_nonempty(t, name, None, IndexError)
+        index = fn(xp.reshape(t._data, (-1,)))
+        if keepdim:
+            index = xp.reshape(index, (1,) * t._data.ndim)
+    else:
+        d = normalize_dim(dim, t._data.ndim)
+        _check_nonempty(t, name, (d,))
+        data = t._data if t._data.ndim else xp.reshape(t._data, (1,))
+        index = fn(data, axis=d, keepdims=keepdim and t._data.ndim > 0)
+        if not t._data.ndim:
+            index = xp.reshape(index, ())
+    return make_tensor(xp.astype(index, backend.native[dtypes.int64]), backend)
+
+
+@tensor_method("argmax")
+def argmax(input, dim=None, keepdim: bool = False) -> Tensor:
+    """Index of the largest element (of the flattened tensor when dim is None)."""
+    return _arg_extreme("argmax", input, dim, keepdim)
+
+
+@tensor_method("argmin")
+def argmin(input, dim=None, keepdim: bool = False) -> Tensor:
+    """Index of the smallest element (of the flattened tensor when dim is None)."""
+    return _arg_extreme("argmin", input, dim, keepdim)
+
+
+# --- var / std ---------------------------------------------------------------------------------
+def _correction(unbiased, correction) -> float:
+    if unbiased is not None and correction is not None:
+        raise TypeError("var() received an invalid combination of arguments - got "
+                        "(correction=int, unbiased=bool, )")
+    if correction is not None:
+        return correction
+    return 1 if unbiased is None or unbiased else 0
+
+
+class VarBackward0(Node):
+    """d var / dx = 2 (x - mean) / (N - correction)."""
+
+    __slots__ = ("_saved_correction", "_saved_dim", "_saved_keepdim", "_divisor")
+    _saved_names = ("self",)
+
+    def backward(self, grad):
+        x = self._unpack(0)
+        dims = self._saved_dim
+        grad = _unreduce(grad, tuple(x.shape), dims, self._saved_keepdim)
+        return grad * 2 * (x - mean(x, dims, keepdim=True)) / self._divisor
+
+
+class StdBackward0(Node):
+    """d std / dx = (x - mean) / ((N - correction) std)."""
+
+    __slots__ = ("_saved_correction", "_saved_dim", "_saved_keepdim", "_divisor")
+    _saved_names = ("self", "result")
+
+    def backward(self, grad):
+        x = self._unpack(0)
+        dims = self._saved_dim
+        shape = tuple(x.shape)
+        grad = _unreduce(grad, shape, dims, self._saved_keepdim)
+        result = _unreduce(self._unpack(1), shape, dims, self._saved_keepdim)
+        return grad * (x - mean(x, dims, keepdim=True)) / (result * self._divisor)
+
+
+def _var(name: str, input, dim, unbiased, keepdim, correction, take_root: bool) -> Tensor:
+    t = check_tensor(input, name)
+    if isinstance(dim, bool):  # std(unbiased) form
+        dim, unbiased = None, dim
+    if not t.dtype.is_floating_point:
+        raise RuntimeError(msg.STD_VAR_DTYPE)
+    c = _correction(unbiased, correction)
+    backend = t._backend
+    xp = backend.xp
+    shape = tuple(t._data.shape)
+    dims = _reduce_dims(dim, len(shape))
+    divisor = _count(shape, dims) - c
+    if divisor <= 0:
+        warnings.warn(msg.DOF_WARNING.format(name=name), UserWarning, stacklevel=3)
+        divisor = 0
+    centered = t._data - xp.mean(t._data, axis=_axis(t, dims), keepdims=True)
+    squares = xp.sum(centered * centered, axis=_axis(t, dims), keepdims=keepdim)
+    if divisor:
+        data = squares / divisor
+    else:  # 0 / 0 and x / 0 without NumPy's warnings
+        data = xp.where(squares == 0, xp.full_like(squares, float("nan")),
+                        xp.full_like(squares, float("inf")))
+    if take_root:
+        data = xp.sqrt(data)
+    node = new_node(StdBackward0 if take_root else VarBackward0, t)
+    if node is None:
+        return make_tensor(data, backend)
+    out = make_tensor(data, backend, True, node, 0)
+    if take_root:
+        _save_with_result(node, t, out)
+    else:
+        node.save(t)
+    node._saved_correction, node._saved_dim, node._saved_keepdim = c, dims, keepdim
+    node._divisor = divisor
+    return out
+
+
+@tensor_method("var")
+def var(input, dim=None, unbiased=None, keepdim: bool = False, *, correction=None) -> Tensor:
+    """Variance over `dim`, dividing by N - correction (Bessel's correction 1 by default)."""
+    return _var("var", input, dim, unbiased, keepdim, correction, take_root=False)
+
+
+@tensor_method("std")
+def std(input, dim=None, unbiased=None, keepdim: bool = False, *, correction=None) -> Tensor:
+    """Standard deviation over `dim` (the square root of var)."""
+    return _var("std", input, dim, unbiased, keepdim, correction, take_root=True)
+
+
+# --- norm ---------------------------------------------------------------------------------------
+class LinalgVectorNormBackward0(Node):
+    """Gradient of the p-norm; 0 where the norm is 0, ties share it for p = +-inf."""
+
+    __slots__ = ("_saved_dim", "_saved_keepdim", "_saved_ord", "_dims")
+    _saved_names = ("self", "result")
+
+    def backward(self, grad):
+        from .pointwise import where
+        x = self._unpack(0)
+        p = self._saved_ord
+        if p == 0:
+            return None
+        shape, dims = tuple(x.shape), self._dims
+        grad = _unreduce(grad, shape, dims, self._saved_keepdim)
+        norm = _unreduce(self._unpack(1), shape, dims, self._saved_keepdim)
+        if p == 1:
+            return grad * x.sign()
+        if p in (float("inf"), float("-inf")):
+            hit = x.abs() == norm
+            return grad * x.sign() * hit / hit.sum(dims, keepdim=True)
+        zero = norm == 0
+        safe = where(zero, 1.0, norm)  # 0 / 0 never computed: the gradient is 0 there
+        if p == 2:
+            return grad * where(zero, 0.0, x / safe)
+        return grad * where(zero, 0.0, x * x.abs().pow(p - 2) / safe.pow(p - 1))
+
+
+def _vector_norm(t: Tensor, p: float, dim, keepdim: bool) -> Tensor:
+    backend = t._backend
+    xp = backend.xp
+    shape = tuple(t._data.shape)
+    dims = _reduce_dims(dim, len(shape))
+    axis = _axis(t, dims) if dims else None
+    a = xp.abs(t._data)
+    if p in (float("inf"), float("-inf")):
+        if t.numel() == 0:
+            raise RuntimeError(msg.VECTOR_NORM_EMPTY_INF.format(ord=p))
+        data = (xp.max if p > 0 else xp.min)(a, axis=axis, keepdims=keepdim)
+    elif p == 0:
+        data = xp.sum(xp.astype(a != 0, a.dtype), axis=axis, keepdims=keepdim)
+    elif p == 1:
+        data = xp.sum(a, axis=axis, keepdims=keepdim)
+    elif p == 2:
+        data = xp.sqrt(xp.sum(a * a, axis=axis, keepdims=keepdim))
+    else:
+        data = xp.sum(a ** p, axis=axis, keepdims=keepdim) ** (1.0 / p)
+    node = new_node(LinalgVectorNormBackward0, t)
+    if node is None:
+        return make_tensor(data, backend)
+    out = make_tensor(data, backend, True, node, 0)
+    _save_with_result(node, t, out)
+    node._saved_ord, node._saved_keepdim, node._dims = p, keepdim, dims
+    node._saved_dim = None if dim is None else tuple(dims)
+    return out
+
+
+@tensor_method("norm")
+def norm(input, p="fro", dim=None, keepdim: bool = False, dtype=None) -> Tensor:
+    """The p-norm of the elements over `dim` ('fro' = 2); LinalgVectorNormBackward0."""
+    t = check_tensor(input, "norm")
+    if not t.dtype.is_floating_point:
+        raise RuntimeError(msg.VECTOR_NORM_DTYPE.format(dtype=_type_name(t)))
+    if dtype is not None:
+        t = t.to(dtype)
+    if p == "fro" or p is None:
+        p = 2
+    if isinstance(p, str):
+        raise NotImplementedError(f"norm with p={p!r} is not supported (ours)")
+    if isinstance(dim, int):
+        dim = (dim,)
+    return _vector_norm(t, float(p), dim, keepdim)
+
+
+# --- logsumexp / softmax / log_softmax ---------------------------------------------------------
+def _float_input(t: Tensor, dtype=None) -> Tensor:
+    if dtype is not None and dtype is not t.dtype:
+        return t.to(dtype)
+    if not t.dtype.is_floating_point:
+        return t.to(dtypes.get_default_dtype())
+    return t
+
+
+def _stable_max(xp, data, axis):
+    """The max along axis with infinities replaced by 0, to shift exp() safely."""
+    m = xp.max(data, axis=axis, keepdims=True)
+    return xp.where(xp.isinf(m), xp.zeros_like(m), m)
+
+
+class LogsumexpBackward0(Node):
+    __slots__ = ("_saved_dim", "_saved_keepdim")
+    _saved_names = ("self", "result")
+
+    def backward(self, grad):
+        x = self._unpack(0)
+        shape, dims = tuple(x.shape), self._saved_dim
+        grad = _unreduce(grad, shape, dims, self._saved_keepdim)
+        result = _unreduce(self._unpack(1), shape, dims, self._saved_keepdim)
+        return grad * (x - result).exp()
+
+
+@tensor_method("logsumexp")
+def logsumexp(input, dim, keepdim: bool = False) -> Tensor:
+    """log(sum(exp(x))) over `dim`, computed without overflow (integers give floats)."""
+    t = _float_input(check_tensor(input, "logsumexp"))
+    backend = t._backend
+    xp = backend.xp
+    dims = _reduce_dims(dim, t._data.ndim)
+    axis = dims if t._data.ndim else None
+    if t.numel() == 0:
+        data = xp.log(xp.sum(xp.exp(t._data), axis=axis, keepdims=keepdim))
+    else:
+        m = _stable_max(xp, t._data, axis)
+        s = xp.sum(xp.exp(t._data - m), axis=axis, keepdims=True)
+        empty = s == 0  # every element -inf: log(0) = -inf, without NumPy's warning
+        logs = xp.log(xp.where(empty, xp.ones_like(s), s))
+        data = xp.where(empty, xp.full_like(s, float("-inf")), logs) + m
+        if not keepdim:
+            data = xp.reshape(data, tuple(n for i, n in enumerate(t._data.shape)
+                                          if i not in dims))
+    node = new_node(LogsumexpBackward0, t)
+    if node is None:
+        return make_tensor(data, backend)
+    out = make_tensor(data, backend, True, node, 0)
+    _save_with_result(node, t, out)
+    node._saved_dim, node._saved_keepdim = dims, keepdim
+    return out
+
+
+class SoftmaxBackward0(Node):
+    """dx = y * (g - sum(g * y)) along dim."""
+
+    __slots__ = ("_saved_dim",)
+    _saved_names = ("result",)
+
+    def backward(self, grad):
+        y = self._unpack(0)
+        d = self._saved_dim
+        return y * (grad - (grad * y).sum(d, keepdim=True))
+
+
+class LogSoftmaxBackward0(Node):
+    """dx = g - exp(y) * sum(g) along dim."""
+
+    __slots__ = ("_saved_dim",)
+    _saved_names = ("result",)
+
+    def backward(self, grad):
+        y = self._unpack(0)
+        return grad - y.exp() * grad.sum(self._saved_dim, keepdim=True)
+
+
+def _softmax(name: str, cls, input, dim, dtype) -> Tensor:
+    t = check_tensor(input, name)
+    if dtype is None and not t.dtype.is_floating_point:
+        raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel=f"{name}_kernel_impl",
+                                                          dtype=_type_name(t)))
+    t = _float_input(t, dtype)
+    backend = t._backend
+    xp = backend.xp
+    d = normalize_dim(dim, t._data.ndim)
+    data = t._data if t._data.ndim else xp.reshape(t._data, (1,))
+    shifted = data - _stable_max(xp, data, d) if t.numel() else data
+    total = xp.sum(xp.exp(shifted), axis=d, keepdims=True)
+    out = xp.exp(shifted) / total if cls is SoftmaxBackward0 else shifted - xp.log(total)
+    if not t._data.ndim:
+        out = xp.reshape(out, ())
+    node = new_node(cls, t)
+    result = make_tensor(out, backend, node is not None, node, 0)
+    if node is not None:
+        node._saved_dim = d
+        node.save_output(result)
+    return result
+
+
+@tensor_method("softmax")
+def softmax(input, dim: int, dtype=None) -> Tensor:
+    """exp(x) / sum(exp(x)) along `dim`, shifted by the max so it never overflows."""
+    return _softmax("softmax", SoftmaxBackward0, input, dim, dtype)
+
+
+@tensor_method("log_softmax")
+def log_softmax(input, dim: int, dtype=None) -> Tensor:
+    """x - logsumexp(x) along `dim` (more accurate than log(softmax(x)))."""
+    return _softmax("log_softmax", LogSoftmaxBackward0, input, dim, dtype)
+
+
+# --- cumsum / all / any --------------------------------------------------------------------------
+class CumsumBackward0(Node):
+    """The gradient of a running sum is the running sum of the gradient from the end."""
+
+    __slots__ = ("_saved_dim",)
+
+    def backward(self, grad):
+        if grad.dim() == 0:
+            return grad
+        d = self._saved_dim
+        return cumsum(grad.flip(d), d).flip(d)
+
+
+@tensor_method("cumsum")
+def cumsum(input, dim: int, *, dtype=None) -> Tensor:
+    """Running sums along `dim`; integers and bools give int64."""
+    t = check_tensor(input, "cumsum")
+    backend = t._backend
+    xp = backend.xp
+    d = normalize_dim(dim, t._data.ndim)
+    native = backend.native[_sum_dtype(t, dtype)]
+    if t._data.ndim:
+        data = xp.cumulative_sum(t._data, axis=d, dtype=native)
+    else:
+        data = xp.astype(t._data, native)
+    node = new_node(CumsumBackward0, t)
+    return _finish(node, data, backend, _saved_dim=d)
+
+
+def _logical_reduce(name: str, input, dim, keepdim: bool) -> Tensor:
+    t = check_tensor(input, name)
+    backend = t._backend
+    xp = backend.xp
+    dims = None if dim is None else _reduce_dims(dim, t._data.ndim)
+    fn = xp.all if name == "all" else xp.any
+    data = fn(t._data != 0 if t.dtype is not dtypes.bool else t._data,
+              axis=dims if t._data.ndim else None, keepdims=keepdim)
+    if t.dtype is dtypes.uint8:  # PyTorch keeps uint8 for uint8 inputs
+        data = xp.astype(data, backend.native[dtypes.uint8])
+    return make_tensor(data, backend)
+
+
+@tensor_method("all")
+def all(input, dim=None, keepdim: bool = False) -> Tensor:  # noqa: A001
+    """True where every element (along `dim`) is non-zero; never differentiable."""
+    return _logical_reduce("all", input, dim, keepdim)
+
+
+@tensor_method("any")
+def any(input, dim=None, keepdim: bool = False) -> Tensor:  # noqa: A001
+    """True where some element (along `dim`) is non-zero; never differentiable."""
+    return _logical_reduce("any", input, dim, keepdim)
+
+
+__all__ = ["sum", "sum_to_size", "mean", "prod", "max", "min", "amax", "amin", "argmax",
+           "argmin", "var", "std", "norm", "logsumexp", "softmax", "log_softmax", "cumsum",
+           "all", "any"]

@@ -1,10 +1,20 @@
-"""Shape ops and views: `view`/`reshape`, `expand`, ... (views share storage with their base)."""
+"""Shape ops and views: `view`/`reshape`, `expand`, `permute`, `cat`, `split`, ...
+
+Ops that are views in PyTorch share storage (and the version counter) with their input through
+`make_view`; the others (`cat`, `stack`, `repeat`, `flip`) copy. Each backward is written with
+tensor ops, so gradients of gradients work.
+"""
 
 from __future__ import annotations
+
+import warnings
 
 from .. import _messages as msg
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node, version_counter
+from ._helpers import check_tensor, common_backend, normalize_dim, on_backend, result_dtype
+
+INT64_MAX = (1 << 63) - 1  # what PyTorch saves as a slice's end when none is given
 
 
 def _shape_arg(size) -> tuple:
@@ -17,6 +27,9 @@ def infer_shape(shape: tuple, numel: int) -> tuple:
     """Resolve one -1 in a requested shape, with PyTorch's errors."""
     if shape.count(-1) > 1:
         raise RuntimeError(msg.VIEW_ONE_INFERRED)
+    for i, s in enumerate(shape):
+        if s < -1:
+            raise RuntimeError(msg.SHAPE_NEGATIVE.format(size=s, index=i, shape=list(shape)))
     known = 1
     for s in shape:
         if s != -1:
@@ -46,6 +59,23 @@ def make_view(base: Tensor, data, node, view_fn) -> Tensor:
     return out
 
 
+def _view_op(t: Tensor, data, cls, view_fn, **saved) -> Tensor:
+    """A view of `t` whose grad_fn (when recorded) is `cls` carrying `_saved_<name>` values."""
+    node = new_node(cls, t)
+    if node is not None:
+        for name, value in saved.items():
+            setattr(node, "_saved_" + name, value)
+    return make_view(t, data, node, view_fn)
+
+
+def _zeros(backend, shape: tuple, like) -> Tensor:
+    return make_tensor(backend.xp.zeros(shape, dtype=like.dtype, device=backend.native_device),
+                       backend)
+
+
+# --- view / reshape / flatten ----------------------------------------------------------------
+
+
 class ViewBackward0(Node):
     __slots__ = ("_saved_self_sym_sizes",)
 
@@ -53,15 +83,18 @@ class ViewBackward0(Node):
         return grad.reshape(self._saved_self_sym_sizes)
 
 
-class ExpandBackward0(Node):
-    __slots__ = ("_saved_self_sym_sizes",)
+class UnsafeViewBackward0(ViewBackward0):
+    """reshape of a tensor whose strides allow no view: a view of a fresh copy."""
 
-    def backward(self, grad):
-        return grad.sum_to_size(self._saved_self_sym_sizes)
+    __slots__ = ()
 
 
-def _reshape_data(t: Tensor, shape: tuple):
-    return t._backend.xp.reshape(t._data, shape)
+def _viewed(t: Tensor, shape: tuple):
+    """`t`'s array reshaped without copying, or None when its strides forbid it."""
+    try:
+        return t._backend.xp.reshape(t._data, shape, copy=False)
+    except (ValueError, AttributeError):  # NumPy / array-api-strict: "a copy is needed"
+        return None
 
 
 @tensor_method("view")
@@ -70,17 +103,83 @@ def view(self, *shape) -> Tensor:
     if len(shape) == 1 and not isinstance(shape[0], (tuple, list, int)):
         return self.to(shape[0])  # view(dtype) is not supported beyond a plain cast
     shape = infer_shape(_shape_arg(shape), self.numel())
-    data = _reshape_data(self, shape)
-    node = new_node(ViewBackward0, self)
-    if node is not None:
-        node._saved_self_sym_sizes = tuple(self._data.shape)
-    return make_view(self, data, node, lambda b: b.view(shape))
+    data = _viewed(self, shape)
+    if data is None:
+        raise RuntimeError(msg.VIEW_STRIDE)
+    return _view_op(self, data, ViewBackward0, lambda b: b.view(shape),
+                    self_sym_sizes=tuple(self._data.shape))
 
 
 @tensor_method("reshape")
 def reshape(input, *shape) -> Tensor:
-    """`view` when the storage allows it, else a copy with the new shape."""
-    return view(input, *shape)
+    """`view` when the storage allows it, else a copy with the new shape (as PyTorch)."""
+    t = check_tensor(input, "reshape")
+    shape = infer_shape(_shape_arg(shape), t.numel())
+    if _viewed(t, shape) is not None:
+        return view(t, shape)
+    copy = t.clone()
+    node = new_node(UnsafeViewBackward0, copy)
+    if node is not None:
+        node._saved_self_sym_sizes = tuple(t._data.shape)
+    data = t._backend.xp.reshape(copy._data, shape)
+    return make_tensor(data, t._backend, node is not None, node, 0)
+
+
+@tensor_method("view_as")
+def view_as(self, other: Tensor) -> Tensor:
+    return view(self, other.shape)
+
+
+@tensor_method("reshape_as")
+def reshape_as(self, other: Tensor) -> Tensor:
+    return reshape(self, other.shape)
+
+
+@tensor_method("flatten")
+def flatten(input, start_dim: int = 0, end_dim: int = -1) -> Tensor:
+    """Merge dims start_dim..end_dim into one (a view when the strides allow it)."""
+    t = check_tensor(input, "flatten")
+    ndim = t._data.ndim
+    start, end = normalize_dim(start_dim, ndim), normalize_dim(end_dim, ndim)
+    if start > end:
+        raise RuntimeError(msg.FLATTEN_ORDER)
+    if ndim == 0:
+        return reshape(t, (1,))
+    if start == end:
+        return t
+    shape = tuple(t._data.shape)
+    merged = 1
+    for s in shape[start:end + 1]:
+        merged *= s
+    return reshape(t, shape[:start] + (merged,) + shape[end + 1:])
+
+
+@tensor_method("unflatten")
+def unflatten(input, dim: int, sizes) -> Tensor:
+    """Split dim `dim` into `sizes` (one may be -1): the inverse of flatten."""
+    t = check_tensor(input, "unflatten")
+    d = normalize_dim(dim, t._data.ndim)
+    sizes = tuple(int(s) for s in sizes)
+    if not sizes:
+        raise RuntimeError(msg.UNFLATTEN_EMPTY)
+    size = t._data.shape[d]
+    known = 1
+    for s in sizes:
+        known *= s if s != -1 else 1
+    if (-1 in sizes and (known == 0 or size % known)) or (-1 not in sizes and known != size):
+        raise RuntimeError(msg.UNFLATTEN_SIZES.format(sizes=list(sizes), dim=d, size=size))
+    shape = tuple(t._data.shape)
+    return view(t, shape[:d] + infer_shape(sizes, size) + shape[d + 1:])
+
+
+# --- expand ----------------------------------------------------------------------------------
+
+
+class ExpandBackward0(Node):
+    __slots__ = ("_saved_self_sym_sizes",)
+
+    def backward(self, grad):
+        return grad.sum_to_size(self._saved_self_sym_sizes)
 
 
 @tensor_method("expand")
@@ -95,24 +194,648 @@ def expand(self, *sizes) -> Tensor:
             target=", ".join(map(str, sizes)), n=len(sizes), dim=len(shape)))
     target = []
     for i, s in enumerate(sizes):
+        if i < lead and s < 0:
+            raise RuntimeError(msg.EXPAND_LEADING.format(size=s, dim=i))
         old = shape[i - lead] if i >= lead else 1
         if s == -1:
             s = old
-        if old != 1 and old != s:
+        if (old != 1 and old != s) or s < 0:
             raise RuntimeError(msg.EXPAND_SIZE.format(
                 new=s, old=old, dim=i, target=list(sizes), sizes=list(shape)))
         target.append(s)
     target = tuple(target)
-    if target == shape:
-        data = self._data
-    else:
-        data = self._backend.xp.broadcast_to(self._data, target)
-    node = new_node(ExpandBackward0, self)
-    if node is not None:
-        node._saved_self_sym_sizes = shape
-    return make_view(self, data, node, lambda b: b.expand(target))
+    data = self._data if target == shape else self._backend.xp.broadcast_to(self._data, target)
+    return _view_op(self, data, ExpandBackward0, lambda b: b.expand(target),
+                    self_sym_sizes=shape)
 
 
 @tensor_method("expand_as")
 def expand_as(self, other: Tensor) -> Tensor:
     return expand(self, other.shape)
+
+
+# --- squeeze / unsqueeze -----------------------------------------------------------------------
+
+
+class SqueezeBackward0(Node):
+    """squeeze(): every size-1 dim removed."""
+
+    __slots__ = ("_saved_self_sym_sizes",)
+
+    def backward(self, grad):
+        return grad.reshape(self._saved_self_sym_sizes)
+
+
+class SqueezeBackward1(Node):
+    """squeeze(dim)."""
+
+    __slots__ = ("_saved_dim", "_saved_self_sym_sizes", "_dim")
+
+    def backward(self, grad):
+        shape = self._saved_self_sym_sizes
+        return grad.unsqueeze(self._dim) if shape and shape[self._dim] == 1 else grad
+
+
+class SqueezeBackward2(SqueezeBackward0):
+    """squeeze(dims) with a tuple of dims."""
+
+    __slots__ = ("_saved_dim",)
+
+
+class UnsqueezeBackward0(Node):
+    __slots__ = ("_saved_dim", "_dim")
+
+    def backward(self, grad):
+        return grad.squeeze(self._dim)
+
+
+@tensor_method("squeeze")
+def squeeze(input, dim=None) -> Tensor:
+    """Remove size-1 dims: all of them, one `dim`, or a tuple of dims (a view)."""
+    t = check_tensor(input, "squeeze")
+    shape = tuple(t._data.shape)
+    if dim is None:
+        cls, dims = SqueezeBackward0, tuple(range(len(shape)))
+    elif isinstance(dim, (tuple, list)):
+        cls, dims = SqueezeBackward2, _distinct_dims(dim, len(shape))
+    else:
+        cls, dims = SqueezeBackward1, (normalize_dim(dim, len(shape)),)
+    new = tuple(s for i, s in enumerate(shape) if not (i in dims and s == 1))
+    node = new_node(cls, t)
+    if node is not None:
+        node._saved_self_sym_sizes = shape
+        if cls is SqueezeBackward1:
+            node._saved_dim, node._dim = dim, dims[0]
+        elif cls is SqueezeBackward2:
+            node._saved_dim = tuple(dim)
+    return make_view(t, t._backend.xp.reshape(t._data, new), node, lambda b: b.squeeze(dim))
+
+
+@tensor_method("unsqueeze")
+def unsqueeze(input, dim: int) -> Tensor:
+    """Insert a size-1 dim at `dim` (a view)."""
+    t = check_tensor(input, "unsqueeze")
+    d = normalize_dim(dim, t._data.ndim + 1)
+    node = new_node(UnsqueezeBackward0, t)
+    if node is not None:
+        node._saved_dim, node._dim = dim, d
+    return make_view(t, t._backend.xp.expand_dims(t._data, axis=d), node,
+                     lambda b: b.unsqueeze(d))
+
+
+def _distinct_dims(dims, ndim: int) -> tuple:
+    """Normalized dims, with PyTorch's error for a dim given twice."""
+    seen = []
+    for d in dims:
+        n = normalize_dim(d, ndim)
+        if n in seen:
+            raise RuntimeError(msg.DIM_REPEATED.format(dim=n))
+        seen.append(n)
+    return tuple(seen)
+
+
+# --- transpose / permute ---------------------------------------------------------------------
+
+
+class TransposeBackward0(Node):
+    __slots__ = ("_saved_dim0", "_saved_dim1")
+
+    def backward(self, grad):
+        return grad.transpose(self._saved_dim0, self._saved_dim1)
+
+
+class TBackward0(Node):
+    __slots__ = ()
+
+    def backward(self, grad):
+        return grad.t()
+
+
+class PermuteBackward0(Node):
+    __slots__ = ("_saved_dims", "_inverse")
+
+    def backward(self, grad):
+        return grad.permute(self._inverse)
+
+
+def _permuted(t: Tensor, order: tuple):
+    return t._backend.xp.permute_dims(t._data, order)
+
+
+@tensor_method("transpose", "swapaxes", "swapdims")
+def transpose(input, dim0: int, dim1: int) -> Tensor:
+    """Swap two dims (a view)."""
+    t = check_tensor(input, "transpose")
+    ndim = t._data.ndim
+    d0, d1 = normalize_dim(dim0, ndim), normalize_dim(dim1, ndim)
+    order = list(range(ndim))
+    order[d0], order[d1] = d1, d0
+    return _view_op(t, _permuted(t, tuple(order)), TransposeBackward0,
+                    lambda b: b.transpose(d0, d1), dim0=dim0, dim1=dim1)
+
+
+swapaxes = swapdims = transpose
+
+
+@tensor_method("t")
+def t(input) -> Tensor:
+    """Transpose of a matrix; 0-d and 1-d tensors come back as they are (a view)."""
+    x = check_tensor(input, "t")
+    ndim = x._data.ndim
+    if ndim > 2:
+        raise RuntimeError(msg.T_DIMS.format(dim=ndim))
+    order = (1, 0) if ndim == 2 else tuple(range(ndim))
+    return _view_op(x, _permuted(x, order), TBackward0, lambda b: b.t())
+
+
+@tensor_method("permute")
+def permute(input, *dims) -> Tensor:
+    """Reorder the dims (a view)."""
+    x = check_tensor(input, "permute")
+    dims = _shape_arg(dims)
+    ndim = x._data.ndim
+    if len(dims) != ndim:
+        raise RuntimeError(msg.PERMUTE_DIMS.format(dim=ndim, n=len(dims)))
+    order = tuple(normalize_dim(d, ndim) for d in dims)
+    if len(set(order)) != ndim:
+        raise RuntimeError(msg.PERMUTE_DUPLICATE)
+    inverse = [0] * ndim
+    for i, d in enumerate(order):
+        inverse[d] = i
+    node = new_node(PermuteBackward0, x)
+    if node is not None:
+        node._saved_dims, node._inverse = dims, tuple(inverse)
+    return make_view(x, _permuted(x, order), node, lambda b: b.permute(order))
+
+
+def _T(self) -> Tensor:
+    """All dims reversed (PyTorch warns about it beyond 2-d, as here)."""
+    ndim = self._data.ndim
+    if ndim != 2:
+        warnings.warn(msg.T_DEPRECATED if ndim else msg.T_0D, UserWarning, stacklevel=2)
+    return permute(self, tuple(range(ndim - 1, -1, -1)))
+
+
+def _mT(self) -> Tensor:
+    """The last two dims swapped (batches of matrices)."""
+    if self._data.ndim == 0:
+        warnings.warn(msg.MT_0D, UserWarning, stacklevel=2)
+        return permute(self, ())
+    if self._data.ndim < 2:
+        raise RuntimeError(msg.MT_DIMS.format(dim=self._data.ndim))
+    return transpose(self, -2, -1)
+
+
+Tensor.T = property(_T)
+Tensor.mT = property(_mT)
+
+
+@tensor_method("movedim", "moveaxis")
+def movedim(input, source, destination) -> Tensor:
+    """Move dims from `source` positions to `destination` positions (a permute view)."""
+    x = check_tensor(input, "movedim")
+    ndim = x._data.ndim
+    src = tuple(source) if isinstance(source, (tuple, list)) else (source,)
+    dst = tuple(destination) if isinstance(destination, (tuple, list)) else (destination,)
+    if len(src) != len(dst):
+        raise RuntimeError(msg.MOVEDIM_LEN.format(src=list(src), n=len(src), dst=list(dst),
+                                                  m=len(dst)))
+    s = tuple(normalize_dim(d, ndim) for d in src)
+    d = tuple(normalize_dim(v, ndim) for v in dst)
+    for name, dims, given in (("source", s, src), ("destination", d, dst)):
+        if len(set(dims)) != len(dims):
+            raise RuntimeError(msg.MOVEDIM_REPEATED.format(name=name, dims=list(given)))
+    order = [None] * ndim
+    for a, b in zip(s, d):
+        order[b] = a
+    rest = iter(i for i in range(ndim) if i not in s)
+    order = tuple(o if o is not None else next(rest) for o in order)
+    return permute(x, order)
+
+
+moveaxis = movedim
+
+
+# --- repeat / flip -----------------------------------------------------------------------------
+
+
+class RepeatBackward0(Node):
+    __slots__ = ("_saved_repeats", "_saved_self_sym_sizes")
+
+    def backward(self, grad):
+        repeats = self._saved_repeats
+        shape = self._saved_self_sym_sizes
+        padded = (1,) * (len(repeats) - len(shape)) + tuple(shape)
+        split = []
+        for r, s in zip(repeats, padded):
+            split += [r, s]
+        summed = grad.reshape(split).sum(tuple(range(0, len(split), 2)))
+        return summed.reshape(shape)
+
+
+@tensor_method("repeat")
+def repeat(self, *repeats) -> Tensor:
+    """Tile the tensor `repeats[i]` times along each dim (a copy)."""
+    repeats = _shape_arg(repeats)
+    shape = tuple(self._data.shape)
+    if len(repeats) < len(shape):
+        raise RuntimeError(msg.REPEAT_DIMS)
+    padded = (1,) * (len(repeats) - len(shape)) + shape
+    target = tuple(r * s for r, s in zip(repeats, padded))
+    if any(r < 0 for r in repeats):
+        raise RuntimeError(msg.NEW_SIZE_NEGATIVE.format(
+            size=min(target), sizes=list(target)))
+    xp = self._backend.xp
+    data = xp.reshape(self._data, padded)
+    tiled = xp.tile(data, repeats) if hasattr(xp, "tile") else _tile(xp, data, repeats)
+    node = new_node(RepeatBackward0, self)
+    if node is not None:
+        node._saved_repeats, node._saved_self_sym_sizes = repeats, shape
+    return make_tensor(tiled, self._backend, node is not None, node, 0)
+
+
+def _tile(xp, data, repeats):
+    """Tiling with array-API basics: broadcast against a leading repeat axis per dim."""
+    pairs, target = [], []
+    for r, s in zip(repeats, data.shape):
+        pairs += [1, s]
+        target += [r, s]
+    out = xp.broadcast_to(xp.reshape(data, tuple(pairs)), tuple(target))
+    return xp.reshape(out, tuple(r * s for r, s in zip(repeats, data.shape)))
+
+
+class FlipBackward0(Node):
+    __slots__ = ("_saved_dims",)
+
+    def backward(self, grad):
+        return grad.flip(self._saved_dims)
+
+
+@tensor_method("flip")
+def flip(input, *dims) -> Tensor:
+    """The elements in reverse order along `dims` (a copy, as in PyTorch)."""
+    x = check_tensor(input, "flip")
+    dims = _shape_arg(dims)
+    axes = _distinct_dims(dims, x._data.ndim)
+    xp = x._backend.xp
+    data = xp.asarray(xp.flip(x._data, axis=axes), copy=True) if axes else \
+        xp.asarray(x._data, copy=True)
+    node = new_node(FlipBackward0, x)
+    if node is not None:
+        node._saved_dims = dims
+    return make_tensor(data, x._backend, node is not None, node, 0)
+
+
+# --- select / slice (what basic indexing is made of) ---------------------------------------------
+
+
+def _key(dim: int, item) -> tuple:
+    return (slice(None),) * dim + (item, Ellipsis)
+
+
+class _Embed(Node):
+    """The gradient of select/slice: a zero tensor with the grad written into the picked part."""
+
+    __slots__ = ("_saved_dim", "_item")
+
+    def backward(self, grad):
+        return _pick(grad, self._saved_dim, self._item)
+
+
+class SelectBackwardBackward0(_Embed):
+    __slots__ = ("_saved_index",)
+
+
+class SliceBackwardBackward0(_Embed):
+    __slots__ = ("_saved_start", "_saved_end", "_saved_step")
+
+
+def _pick(t: Tensor, dim: int, item) -> Tensor:
+    if isinstance(item, slice):
+        return slice_dim(t, dim, item.start, item.stop, item.step)
+    return select(t, dim, item)
+
+
+def _embed(grad: Tensor, shape: tuple, dim: int, item, cls) -> Tensor:
+    """zeros(shape) with `grad` placed at `item` along `dim` (select/slice backward)."""
+    backend = grad._backend
+    out = backend.xp.zeros(shape, dtype=grad._data.dtype, device=backend.native_device)
+    out[_key(dim, item)] = grad._data
+    node = new_node(cls, grad)
+    if node is None:
+        return make_tensor(out, backend)
+    node._saved_dim, node._item = dim, item
+    return make_tensor(out, backend, True, node, 0)
+
+
+class SelectBackward0(Node):
+    __slots__ = ("_saved_dim", "_saved_index", "_saved_self_sym_sizes")
+
+    def backward(self, grad):
+        return _embed(grad, self._saved_self_sym_sizes, self._saved_dim, self._saved_index,
+                      SelectBackwardBackward0)
+
+
+class SliceBackward0(Node):
+    __slots__ = ("_saved_dim", "_saved_start", "_saved_end", "_saved_step",
+                 "_saved_self_sym_sizes", "_item")
+
+    def backward(self, grad):
+        return _embed(grad, self._saved_self_sym_sizes, self._saved_dim, self._item,
+                      SliceBackwardBackward0)
+
+
+@tensor_method("select")
+def select(input, dim: int, index: int) -> Tensor:
+    """The slice at `index` along `dim`, with that dim removed (a view)."""
+    x = check_tensor(input, "select")
+    ndim = x._data.ndim
+    if ndim == 0:
+        raise IndexError(msg.SELECT_0D)
+    d = normalize_dim(dim, ndim)
+    size = x._data.shape[d]
+    index = int(index)
+    if not -size <= index < size:
+        raise IndexError(msg.SELECT_RANGE.format(index=index, sizes=list(x._data.shape), dim=d))
+    i = index % size
+    node = new_node(SelectBackward0, x)
+    if node is not None:
+        node._saved_dim, node._saved_index = d, i
+        node._saved_self_sym_sizes = tuple(x._data.shape)
+    return make_view(x, x._data[_key(d, i)], node, lambda b: select(b, d, i))
+
+
+def slice_dim(x: Tensor, dim: int, start=None, end=None, step=None) -> Tensor:
+    """x[start:end:step] along `dim` (aten::slice; a view, step > 0)."""
+    d = normalize_dim(dim, x._data.ndim)
+    step = 1 if step is None else int(step)
+    if step <= 0:
+        raise ValueError(msg.SLICE_STEP_ZERO if step == 0 else msg.SLICE_STEP_NEGATIVE)
+    item = slice(*slice(start, end, step).indices(x._data.shape[d]))
+    node = new_node(SliceBackward0, x)
+    if node is not None:
+        node._saved_dim = d
+        node._saved_start = 0 if start is None else int(start)
+        node._saved_end = INT64_MAX if end is None else int(end)
+        node._saved_step, node._item = step, item
+        node._saved_self_sym_sizes = tuple(x._data.shape)
+    return make_view(x, x._data[_key(d, item)], node, lambda b: slice_dim(b, d, *_bounds(item)))
+
+
+def _bounds(item: slice) -> tuple:
+    return item.start, item.stop, item.step
+
+
+@tensor_method("narrow")
+def narrow(input, dim: int, start: int, length: int) -> Tensor:
+    """`length` elements from `start` along `dim` (a view; SliceBackward0)."""
+    x = check_tensor(input, "narrow")
+    if x._data.ndim == 0:
+        raise RuntimeError(msg.NARROW_0D)
+    d = normalize_dim(dim, x._data.ndim)
+    size = x._data.shape[d]
+    start, length = int(start), int(length)
+    if length < 0:
+        raise RuntimeError(msg.NARROW_LENGTH)
+    if not -size <= start <= size:
+        raise IndexError(msg.NARROW_START.format(low=-size, high=size, start=start))
+    if start < 0:
+        start += size
+    if start + length > size:
+        raise RuntimeError(msg.NARROW_SIZE.format(start=start, length=length, size=size))
+    return slice_dim(x, d, start, start + length, 1)
+
+
+class AliasBackward0(Node):
+    __slots__ = ()
+
+    def backward(self, grad):
+        return grad
+
+
+def alias(x: Tensor) -> Tensor:
+    """The same tensor as a new view (what `x[...]` returns)."""
+    return _view_op(x, x._data, AliasBackward0, alias)
+
+
+# --- cat / stack -------------------------------------------------------------------------------
+
+
+class CatBackward0(Node):
+    __slots__ = ("_saved_dim", "_dim", "_sizes")
+
+    def backward(self, grad):
+        out, offset = [], 0
+        for size in self._sizes:
+            if size is None:  # a legacy empty 1-d input
+                out.append(None)
+                continue
+            out.append(grad.narrow(self._dim, offset, size))
+            offset += size
+        return tuple(out)
+
+
+class StackBackward0(Node):
+    __slots__ = ("_saved_dim", "_dim", "_n")
+
+    def backward(self, grad):
+        return tuple(select(grad, self._dim, i) for i in range(self._n))
+
+
+def _tensor_list(tensors, name: str) -> list:
+    if isinstance(tensors, Tensor) or not isinstance(tensors, (tuple, list)):
+        raise TypeError(msg.CAT_NOT_SEQUENCE.format(name=name, type=type(tensors).__name__))
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            raise TypeError(msg.CAT_ELEMENT.format(index=i, type=type(t).__name__))
+    return list(tensors)
+
+
+def _joined(tensors: list, cls, data_fn):
+    """Common part of cat and stack: promote dtypes, join arrays, record the node."""
+    backend = common_backend(*tensors)
+    dtype = result_dtype(*[t for t in tensors if t._data.ndim] or tensors)
+    arrays = [on_backend(t, backend, dtype) for t in tensors]
+    data = data_fn(backend.xp, arrays)
+    node = new_node(cls, *tensors)
+    if node is None:
+        return None, make_tensor(data, backend)
+    meta = [(None, t.dtype) if t._requires_grad and t.dtype is not dtype else None
+            for t in tensors]
+    node._in_meta = tuple(meta) if any(meta) else None
+    return node, make_tensor(data, backend, True, node, 0)
+
+
+@tensor_method("cat")
+def cat(tensors, dim: int = 0, *, out=None) -> Tensor:
+    """Join tensors along an existing dim (a copy; dtypes are promoted)."""
+    tensors = _tensor_list(tensors, "cat")
+    if not tensors:
+        raise ValueError(msg.CAT_EMPTY)
+    for i, t in enumerate(tensors):
+        if t._data.ndim == 0:
+            raise RuntimeError(msg.CAT_0D.format(index=i))
+    # PyTorch still skips legacy empty 1-d tensors (shape [0]) when joining other shapes.
+    used = [i for i, t in enumerate(tensors) if tuple(t._data.shape) != (0,)] or [0]
+    ref = tensors[used[0]]
+    ndim = ref._data.ndim
+    d = normalize_dim(dim, ndim)
+    for i in used:
+        t = tensors[i]
+        if t._data.ndim != ndim:
+            raise RuntimeError(msg.CAT_DIMS.format(expected=ndim, got=t._data.ndim))
+        for k in range(ndim):
+            if k != d and t._data.shape[k] != ref._data.shape[k]:
+                raise RuntimeError(msg.CAT_SIZES.format(
+                    dim=d, expected=ref._data.shape[k], got=t._data.shape[k], index=i))
+    node, result = _joined(tensors, CatBackward0,
+                           lambda xp, arrays: xp.concat([arrays[i] for i in used], axis=d))
+    if node is not None:
+        node._saved_dim, node._dim = dim, d
+        node._sizes = [t._data.shape[d] if i in used else None for i, t in enumerate(tensors)]
+    return result
+
+
+concat = concatenate = cat
+
+
+@tensor_method("stack")
+def stack(tensors, dim: int = 0, *, out=None) -> Tensor:
+    """Join equal-shaped tensors along a new dim (a copy)."""
+    tensors = _tensor_list(tensors, "stack")
+    if not tensors:
+        raise RuntimeError(msg.STACK_EMPTY)
+    first = tuple(tensors[0]._data.shape)
+    for i, t in enumerate(tensors[1:], 1):
+        if tuple(t._data.shape) != first:
+            raise RuntimeError(msg.STACK_SIZES.format(
+                first=list(first), other=list(t._data.shape), index=i))
+    d = normalize_dim(dim, len(first) + 1)
+    node, result = _joined(tensors, StackBackward0,
+                           lambda xp, arrays: xp.stack(arrays, axis=d))
+    if node is not None:
+        node._saved_dim, node._dim, node._n = dim, d, len(tensors)
+    return result
+
+
+# --- split / chunk / unbind (several outputs, each a view) ----------------------------------------
+
+
+class _MultiOutput(Node):
+    """A node with one output per piece; missing output grads count as zeros."""
+
+    __slots__ = ("_n_outputs", "_saved_dim", "_dim", "_saved_self_sym_sizes", "_sizes")
+
+    def _filled(self, grads) -> list:
+        shape = list(self._saved_self_sym_sizes)
+        like = next(g for g in grads if g is not None)
+        out = []
+        for g, size in zip(grads, self._sizes):
+            if g is None:
+                shape[self._dim] = size
+                g = _zeros(like._backend, tuple(shape), like._data)
+            out.append(g)
+        return out
+
+    def backward(self, *grads):
+        return cat(self._filled(grads), self._dim)
+
+
+class SplitBackward0(_MultiOutput):
+    __slots__ = ("_saved_split_size",)
+
+
+class SplitWithSizesBackward0(_MultiOutput):
+    __slots__ = ("_saved_split_sizes",)
+
+
+class UnbindBackward0(_MultiOutput):
+    __slots__ = ()
+
+    def _filled(self, grads) -> list:
+        shape = list(self._saved_self_sym_sizes)
+        del shape[self._dim]
+        like = next(g for g in grads if g is not None)
+        return [g if g is not None else _zeros(like._backend, tuple(shape), like._data)
+                for g in grads]
+
+    def backward(self, *grads):
+        return stack(self._filled(grads), self._dim)
+
+
+def _pieces(x: Tensor, cls, d: int, sizes: list, arrays: list, view_fn, **saved) -> tuple:
+    """Wrap each piece as a view of `x` with output number i of one shared node."""
+    node = new_node(cls, x)
+    if node is not None:
+        node._n_outputs = len(arrays)
+        node._dim, node._sizes = d, sizes
+        node._saved_self_sym_sizes = tuple(x._data.shape)
+        for name, value in saved.items():
+            setattr(node, "_saved_" + name, value)
+    outs = []
+    for i, data in enumerate(arrays):
+        out = make_view(x, data, node, lambda b, i=i: view_fn(b)[i])
+        out._output_nr = i
+        outs.append(out)
+    return tuple(outs)
+
+
+def _split_arrays(x: Tensor, d: int, sizes: list) -> list:
+    arrays, offset = [], 0
+    for size in sizes:
+        arrays.append(x._data[_key(d, slice(offset, offset + size))])
+        offset += size
+    return arrays
+
+
+@tensor_method("split")
+def split(tensor, split_size_or_sections, dim: int = 0) -> tuple:
+    """Pieces of `split_size` along `dim` (the last may be smaller), or of the listed sizes."""
+    x = check_tensor(tensor, "split")
+    if x._data.ndim == 0:
+        raise RuntimeError(msg.SPLIT_0D.format(name="split"))
+    d = normalize_dim(dim, x._data.ndim)
+    size = x._data.shape[d]
+    if isinstance(split_size_or_sections, (tuple, list)):
+        sizes = [int(s) for s in split_size_or_sections]
+        if any(s < 0 for s in sizes):
+            raise RuntimeError(msg.SPLIT_NEGATIVE_SIZES.format(sizes=sizes))
+        if sum(sizes) != size:
+            raise RuntimeError(msg.SPLIT_SIZES.format(size=size, dim=d, sizes=sizes))
+        return _pieces(x, SplitWithSizesBackward0, d, sizes, _split_arrays(x, d, sizes),
+                       lambda b: split(b, sizes, d), dim=dim, split_sizes=tuple(sizes))
+    step = int(split_size_or_sections)
+    if step < 0:
+        raise RuntimeError(msg.SPLIT_NEGATIVE.format(size=step))
+    if step == 0 and size != 0:
+        raise RuntimeError(msg.SPLIT_ZERO.format(size=size))
+    n = max((size + step - 1) // step, 1) if step else 1
+    sizes = [min(step, size - i * step) for i in range(n)]
+    return _pieces(x, SplitBackward0, d, sizes, _split_arrays(x, d, sizes),
+                   lambda b: split(b, step, d), dim=dim, split_size=step)
+
+
+@tensor_method("chunk")
+def chunk(input, chunks: int, dim: int = 0) -> tuple:
+    """At most `chunks` equal pieces along `dim` (SplitBackward0, as in PyTorch)."""
+    x = check_tensor(input, "chunk")
+    if chunks <= 0:
+        raise RuntimeError(msg.CHUNK_ZERO.format(chunks=chunks))
+    if x._data.ndim == 0:
+        raise RuntimeError(msg.SPLIT_0D.format(name="chunk"))
+    size = x._data.shape[normalize_dim(dim, x._data.ndim)]
+    if size == 0:  # PyTorch gives `chunks` empty pieces here
+        return split(x, [0] * chunks, dim)
+    return split(x, (size + chunks - 1) // chunks, dim)
+
+
+@tensor_method("unbind")
+def unbind(input, dim: int = 0) -> tuple:
+    """Every slice along `dim`, as a tuple of views with that dim removed."""
+    x = check_tensor(input, "unbind")
+    if x._data.ndim == 0:
+        raise IndexError(msg.DIM_0D.format(dim=dim))
+    d = normalize_dim(dim, x._data.ndim)
+    n = x._data.shape[d]
+    arrays = [x._data[_key(d, i)] for i in range(n)]
+    return _pieces(x, UnbindBackward0, d, [1] * n, arrays, lambda b: unbind(b, d), dim=dim)

@@ -1,0 +1,662 @@
+"""Reading by index: `x[...]`, `gather`, `index_select`, `masked_select`, `nonzero`, ...
+
+Basic indexing (ints, slices, None, ...) is a chain of views built as PyTorch builds it
+(`select`, `slice`, `unsqueeze`); integer-tensor and mask indices then gather a copy in one
+step (`IndexBackward0`), whose backward adds gradients up at repeated indices. Writing by
+index (`x[i] = v`) lives in ops/inplace.py.
+"""
+
+from __future__ import annotations
+
+from .. import _messages as msg
+from .. import dtypes
+from .._tensor import Tensor, make_tensor, tensor_method
+from ..autograd.node import Node, new_node
+from ._helpers import broadcast_error, broadcast_shapes, check_tensor, normalize_dim, scalar_for
+from .shape import alias, select, slice_dim, unsqueeze
+
+_INDEX_DTYPES = (dtypes.int64, dtypes.int32)
+_MASK_DTYPES = (dtypes.bool, dtypes.uint8)
+_CPP_NAMES = {  # how PyTorch's C++ messages name dtypes
+    dtypes.int64: "long int", dtypes.int32: "int", dtypes.int16: "short int",
+    dtypes.int8: "signed char", dtypes.uint8: "unsigned char", dtypes.float64: "double",
+    dtypes.float32: "float", dtypes.float16: "c10::Half", dtypes.bool: "bool",
+}
+
+
+# --- an index plan: which dims are indexed, by which flat positions ------------------------------
+
+
+class _Plan:
+    """Integer indices on some dims of an array of `shape`, as flat positions into those dims.
+
+    Gathering moves the indexed dims to the front, flattens them and takes rows; the result
+    dims of the index go where PyTorch puts them (in place if the indexed dims are adjacent,
+    else first). Scattering does the inverse, adding repeated positions up.
+    """
+
+    __slots__ = ("shape", "dims", "flat", "index_shape", "perm", "out_order")
+
+    def __init__(self, backend, shape: tuple, dims: list, arrays: list):
+        xp = backend.xp
+        self.shape, self.dims = shape, dims
+        self.index_shape = tuple(arrays[0].shape)
+        flat = None
+        for d, a in zip(dims, arrays):
+            flat = a if flat is None else flat * shape[d] + a
+        self.flat = xp.reshape(flat, (-1,))
+        rest = [i for i in range(len(shape)) if i not in dims]
+        self.perm = tuple(dims) + tuple(rest)
+        k, first = len(self.index_shape), dims[0]
+        adjacent = dims == list(range(first, first + len(dims)))
+        if adjacent and first > 0:
+            self.out_order = tuple(range(k, k + first)) + tuple(range(k)) + \
+                tuple(range(k + first, k + len(rest)))
+        else:
+            self.out_order = None
+
+    def _rest_shape(self) -> tuple:
+        return tuple(self.shape[i] for i in self.perm[len(self.dims):])
+
+    def _rows(self) -> int:
+        n = 1
+        for d in self.dims:
+            n *= self.shape[d]
+        return n
+
+    def gather(self, xp, data):
+        rest = self._rest_shape()
+        rows = xp.reshape(xp.permute_dims(data, self.perm), (self._rows(),) + rest)
+        out = xp.reshape(xp.take(rows, self.flat, axis=0), self.index_shape + rest)
+        return out if self.out_order is None else xp.permute_dims(out, self.out_order)
+
+    def scatter_add(self, backend, grad):
+        """An array of `shape` holding `grad` added at the indexed positions."""
+        xp = backend.xp
+        rest = self._rest_shape()
+        if self.out_order is not None:
+            grad = xp.permute_dims(grad, _inverse(self.out_order))
+        grad = xp.reshape(grad, (self.flat.shape[0],) + rest)
+        target = xp.zeros((self._rows(),) + rest, dtype=grad.dtype, device=backend.native_device)
+        backend.scatter_add(target, (self.flat,), grad)
+        target = xp.reshape(target, tuple(self.shape[d] for d in self.perm))
+        return xp.permute_dims(target, _inverse(self.perm))
+
+
+def _inverse(order: tuple) -> tuple:
+    inverse = [0] * len(order)
+    for i, d in enumerate(order):
+        inverse[d] = i
+    return tuple(inverse)
+
+
+class _TakeNode(Node):
+    """A gather along a plan: backward scatters the gradient back (adding repeats)."""
+
+    __slots__ = ("_plan",)
+
+    def backward(self, grad):
+        return _put(grad, self._plan, IndexPutImplBackward0)
+
+
+class IndexBackward0(_TakeNode):
+    __slots__ = ("_saved_indices", "_saved_self_sym_sizes")
+
+
+class IndexSelectBackward0(_TakeNode):
+    __slots__ = ("_saved_dim", "_saved_index", "_saved_self_sym_sizes")
+
+    def backward(self, grad):
+        return _put(grad, self._plan, IndexAddBackward0)
+
+
+class MaskedSelectBackward0(_TakeNode):
+    __slots__ = ("_saved_mask", "_saved_self")
+
+    def backward(self, grad):
+        return _put(grad, self._plan, MaskedScatterBackward0)
+
+
+class _PutNode(Node):
+    """zeros with a gradient added at a plan's positions; its own gradient gathers back."""
+
+    __slots__ = ("_plan",)
+
+    def backward(self, grad):
+        return None, _take(grad, self._plan, IndexBackward0)
+
+
+class IndexPutImplBackward0(_PutNode):
+    __slots__ = ()
+
+
+class IndexAddBackward0(_PutNode):
+    __slots__ = ()
+
+
+class MaskedScatterBackward0(_PutNode):
+    __slots__ = ()
+
+
+def _take(x: Tensor, plan: _Plan, cls, **saved) -> Tensor:
+    data = plan.gather(x._backend.xp, x._data)
+    node = new_node(cls, x)
+    if node is None:
+        return make_tensor(data, x._backend)
+    node._plan = plan
+    for name, value in saved.items():
+        setattr(node, "_saved_" + name, value)
+    return make_tensor(data, x._backend, True, node, 0)
+
+
+def _put(grad: Tensor, plan: _Plan, cls) -> Tensor:
+    data = plan.scatter_add(grad._backend, grad._data)
+    node = new_node(cls, None, grad)
+    if node is None:
+        return make_tensor(data, grad._backend)
+    node._plan = plan
+    return make_tensor(data, grad._backend, True, node, 0)
+
+
+# --- x[key] ------------------------------------------------------------------------------------
+
+
+def _as_items(key) -> tuple:
+    """The index as a tuple; a list holding slices, lists or tensors counts as a tuple (legacy)."""
+    if isinstance(key, tuple):
+        return key
+    if isinstance(key, list) and any(
+            isinstance(k, (Tensor, list, tuple, slice)) or k is None or k is Ellipsis
+            for k in key):
+        return tuple(key)
+    return (key,)
+
+
+def _is_int(item) -> bool:
+    if isinstance(item, bool):
+        return False
+    if isinstance(item, Tensor):
+        return item._data.ndim == 0 and item.dtype in _INDEX_DTYPES + (dtypes.int16,
+                                                                       dtypes.int8)
+    return isinstance(item, int) or (hasattr(item, "__index__") and not isinstance(item, float))
+
+
+def _is_bool_scalar(item) -> bool:
+    return isinstance(item, bool) or (isinstance(item, Tensor) and item._data.ndim == 0
+                                      and item.dtype is dtypes.bool)
+
+
+def _index_tensor(item, backend) -> Tensor:
+    """A list or tensor index as a tensor on `backend`, with PyTorch's dtype rule."""
+    if not isinstance(item, Tensor):
+        from .._creation import tensor
+        item = tensor(list(item) if isinstance(item, tuple) else item,
+                      dtype=dtypes.int64 if len(item) == 0 else None)
+    if item.dtype not in _INDEX_DTYPES + _MASK_DTYPES:
+        raise IndexError(msg.INDEX_DTYPE)
+    if item._backend is not backend:
+        item = make_tensor(backend.from_host(item._backend.to_host(item._data)), backend)
+    return item
+
+
+def _consumed(item) -> int:
+    if item is None or item is Ellipsis or _is_bool_scalar(item):
+        return 0
+    if isinstance(item, Tensor) and item.dtype in _MASK_DTYPES:
+        return item._data.ndim
+    return 1
+
+
+@tensor_method("__getitem__")
+def getitem(self, key) -> Tensor:
+    """x[key] as PyTorch reads it: views for basic indices, a gathered copy for tensor indices."""
+    items = _as_items(key)
+    ndim = self._data.ndim
+    consumed = sum(_consumed(item) for item in items)
+    if consumed > ndim:
+        if ndim == 0 and any(_is_int(item) for item in items):
+            raise IndexError(msg.INDEX_0D)
+        raise IndexError(msg.TOO_MANY_INDICES.format(dim=ndim))
+    out, d, orig, seen_ellipsis, advanced = self, 0, 0, False, []
+    for item in items:
+        orig += _consumed(item)
+        if item is None:
+            out = unsqueeze(out, d)
+            d += 1
+        elif item is Ellipsis:
+            if not seen_ellipsis:
+                d += ndim - consumed
+                orig += ndim - consumed
+                seen_ellipsis = True
+        elif _is_bool_scalar(item):
+            out = unsqueeze(out, d)
+            keep = [0] if bool(item) else []
+            advanced.append((d, _index_tensor(keep, self._backend)._data))
+            d += 1
+        elif _is_int(item):
+            i = int(item)
+            size = out._data.shape[d]
+            if not -size <= i < size:
+                raise IndexError(msg.INDEX_RANGE.format(index=i, dim=orig - 1, size=size))
+            out = select(out, d, i)
+        elif isinstance(item, slice):
+            size = out._data.shape[d]
+            step = 1 if item.step is None else item.step
+            if isinstance(key, slice) or step <= 0 or \
+                    slice(item.start, item.stop, step).indices(size) != (0, size, 1):
+                out = slice_dim(out, d, item.start, item.stop, item.step)
+            d += 1
+        elif isinstance(item, (Tensor, list, tuple)):
+            index = _index_tensor(item, self._backend)
+            if index.dtype in _MASK_DTYPES:
+                advanced += _mask_positions(out, d, index)
+                d += index._data.ndim
+            else:
+                advanced.append((d, index._data))
+                d += 1
+        else:
+            raise IndexError(msg.INDEX_TYPE.format(type=type(item).__name__))
+    if not advanced:
+        return alias(self) if out is self else out
+    dims = [dim for dim, _ in advanced]
+    plan = _plan(out, dims, [a for _, a in advanced])
+    saved = [None] * (dims[-1] + 1)
+    for dim, a in advanced:
+        saved[dim] = make_tensor(a, out._backend)
+    return _take(out, plan, IndexBackward0, indices=tuple(saved),
+                 self_sym_sizes=tuple(out._data.shape))
+
+
+def _mask_positions(x: Tensor, d: int, mask: Tensor) -> list:
+    """(dim, positions) pairs selecting where a mask over dims d.. of `x` is set."""
+    shape = tuple(x._data.shape)
+    m = mask._data.shape
+    for k, size in enumerate(m):
+        if d + k >= len(shape) or shape[d + k] != size:
+            raise IndexError(msg.MASK_SHAPE_AT.format(mask=list(m), k=k, tensor=list(shape),
+                                                      index=d + k))
+    xp = x._backend.xp
+    data = mask._data
+    if mask.dtype is not dtypes.bool:
+        data = xp.astype(data, x._backend.native[dtypes.bool])
+    return [(d + k, p) for k, p in enumerate(xp.nonzero(data))]
+
+
+def _plan(x: Tensor, dims: list, arrays: list) -> _Plan:
+    """Check and broadcast integer index arrays for `dims` of `x`; negatives wrap around."""
+    backend = x._backend
+    xp = backend.xp
+    try:
+        shape = broadcast_shapes(*[tuple(a.shape) for a in arrays])
+    except RuntimeError:
+        shapes = ", ".join(str(list(a.shape)) for a in arrays)
+        raise IndexError(msg.INDEX_BROADCAST.format(shapes=shapes)) from None
+    int64 = backend.native[dtypes.int64]
+    checked = []
+    for k, (d, a) in enumerate(zip(dims, arrays)):
+        size = x._data.shape[d]
+        a = xp.astype(a, int64)
+        _check_range(backend, a, size, lambda i, k=k, size=size: IndexError(
+            msg.INDEX_RANGE.format(index=i, dim=k, size=size)))
+        a = xp.where(a < 0, a + size, a)
+        checked.append(xp.broadcast_to(a, shape))
+    return _Plan(backend, tuple(x._data.shape), list(dims), checked)
+
+
+def _check_range(backend, a, size: int, error) -> None:
+    """Raise error(first bad index) if any entry of `a` is outside [-size, size)."""
+    xp = backend.xp
+    bad = (a < -size) | (a >= size)
+    if a.shape and bool(xp.any(bad)):
+        raise error(backend.to_host(a[bad]).tolist()[0])
+    if not a.shape and bool(bad):
+        raise error(int(backend.to_host(a)))
+
+
+# --- gather / scatter ----------------------------------------------------------------------------
+
+
+def _index_arg(index, name: str) -> Tensor:
+    index = check_tensor(index, name, "index", 3)
+    if index.dtype not in _INDEX_DTYPES:
+        raise RuntimeError(msg.INDEX_DTYPE_FOR.format(name=name))
+    return index
+
+
+def _grid(backend, index, dim: int) -> tuple:
+    """The full index tuple that takes `index` along `dim` and every other position as is."""
+    xp = backend.xp
+    shape = tuple(index.shape)
+    out = []
+    for k, size in enumerate(shape):
+        if k == dim:
+            out.append(xp.astype(index, backend.native[dtypes.int64]))
+            continue
+        axis = xp.arange(size, dtype=backend.native[dtypes.int64], device=backend.native_device)
+        view = [1] * len(shape)
+        view[k] = size
+        out.append(xp.broadcast_to(xp.reshape(axis, tuple(view)), shape))
+    return tuple(out)
+
+
+def _flat_positions(backend, grid: tuple, shape: tuple):
+    flat = None
+    for a, size in zip(grid, shape):
+        flat = a if flat is None else flat * size + a
+    return backend.xp.reshape(flat, (-1,))
+
+
+def _check_gather(x: Tensor, d: int, index: Tensor, src: Tensor | None, name: str) -> None:
+    if index._data.ndim != x._data.ndim and not (index._data.ndim <= 1 and x._data.ndim <= 1):
+        raise RuntimeError(msg.GATHER_DIMS)
+    xs, ix = list(x._data.shape) or [1], list(index._data.shape) or [1]
+    for k, size in enumerate(ix):
+        too_big = (k != d and size > xs[k]) or (src is not None and size > src.shape[k])
+        if too_big:
+            if name == "gather":
+                raise RuntimeError(msg.GATHER_SIZE.format(dim=k, index=ix, sizes=xs, axis=d))
+            if src is None:
+                raise RuntimeError(msg.SCATTER_SIZE.format(index=ix, sizes=xs, axis=d))
+            raise RuntimeError(msg.SCATTER_SIZE_SRC.format(index=ix, sizes=xs, axis=d,
+                                                           src=list(src.shape)))
+    _check_range(x._backend, index._data, xs[d], lambda i: RuntimeError(
+        msg.INDEX_RANGE.format(index=i, dim=d, size=xs[d])))
+
+
+class GatherBackward0(Node):
+    __slots__ = ("_saved_dim", "_saved_index", "_saved_self_sym_sizes", "_saved_sparse_grad")
+
+    def backward(self, grad):
+        zeros = _zeros_like(grad, self._saved_self_sym_sizes)
+        return scatter_add(zeros, self._saved_dim, self._saved_index, grad)
+
+
+def _zeros_like(like: Tensor, shape: tuple) -> Tensor:
+    backend = like._backend
+    return make_tensor(backend.xp.zeros(shape, dtype=like._data.dtype,
+                                        device=backend.native_device), backend)
+
+
+def _on(t: Tensor, backend):
+    return t._data if t._backend is backend else backend.from_host(t._backend.to_host(t._data))
+
+
+@tensor_method("gather")
+def gather(input, dim: int, index, *, sparse_grad: bool = False) -> Tensor:
+    """out[i][j] = input[index[i][j]][j] (for dim 0): pick along `dim` by an index tensor."""
+    x = check_tensor(input, "gather")
+    index = _index_arg(index, "gather")
+    d = normalize_dim(dim, x._data.ndim)
+    _check_gather(x, d, index, None, "gather")
+    backend = x._backend
+    idx = _on(index, backend)
+    grid = _grid(backend, idx, d) if idx.ndim else ()
+    if not grid:
+        data = backend.xp.reshape(backend.xp.take(backend.xp.reshape(x._data, (-1,)),
+                                                  backend.xp.reshape(idx, (1,))), ())
+    else:
+        flat = _flat_positions(backend, grid, tuple(x._data.shape))
+        data = backend.xp.reshape(backend.xp.take(backend.xp.reshape(x._data, (-1,)), flat),
+                                  tuple(idx.shape))
+    node = new_node(GatherBackward0, x)
+    if node is None:
+        return make_tensor(data, backend)
+    node._saved_dim, node._saved_index = d, index
+    node._saved_self_sym_sizes, node._saved_sparse_grad = tuple(x._data.shape), sparse_grad
+    return make_tensor(data, backend, True, node, 0)
+
+
+class ScatterAddBackward0(Node):
+    __slots__ = ("_saved_dim", "_saved_index")
+
+    def backward(self, grad):
+        grad_src = gather(grad, self._saved_dim, self._saved_index) \
+            if self._next[1][0] is not None else None
+        return grad, grad_src
+
+
+class ScatterBackward0(Node):
+    """scatter with a src tensor: the overwritten positions get no gradient."""
+
+    __slots__ = ("_saved_dim", "_saved_index")
+
+    def backward(self, grad):
+        grad_self = scatter(grad, self._saved_dim, self._saved_index, 0) \
+            if self._next[0][0] is not None else None
+        grad_src = gather(grad, self._saved_dim, self._saved_index) \
+            if self._next[1][0] is not None else None
+        return grad_self, grad_src
+
+
+class ScatterBackward1(Node):
+    """scatter with a value."""
+
+    __slots__ = ("_saved_dim", "_saved_index", "_saved_value")
+
+    def backward(self, grad):
+        return scatter(grad, self._saved_dim, self._saved_index, 0)
+
+
+def _scatter_sums(x: Tensor, d: int, index: Tensor, values):
+    """(sum of values sent to each position of x, how many were sent) as arrays."""
+    backend = x._backend
+    xp = backend.xp
+    idx = _on(index, backend)
+    shape = tuple(x._data.shape)
+    flat = _flat_positions(backend, _grid(backend, idx, d), shape)
+    n = 1
+    for s in shape:
+        n *= s
+    sums = xp.zeros((n,), dtype=x._data.dtype, device=backend.native_device)
+    counts = xp.zeros((n,), dtype=backend.native[dtypes.int64], device=backend.native_device)
+    backend.scatter_add(sums, (flat,), xp.reshape(values, (-1,)))
+    backend.scatter_add(counts, (flat,), xp.ones_like(flat))
+    return xp.reshape(sums, shape), xp.reshape(counts, shape)
+
+
+def _src_part(src: Tensor, index: Tensor, backend):
+    """The corner of `src` that `index` covers, on `backend`."""
+    data = _on(src, backend)
+    key = tuple(slice(0, s) for s in index._data.shape)
+    return data[key] if key else data
+
+
+def _scatter_args(input, dim, index, src, name: str):
+    x = check_tensor(input, name)
+    index = _index_arg(index, "scatter")
+    d = normalize_dim(dim, x._data.ndim)
+    if isinstance(src, Tensor) and src.dtype is not x.dtype:
+        raise RuntimeError(msg.SCATTER_SRC_DTYPE.format(name="scatter"))
+    _check_gather(x, d, index, src if isinstance(src, Tensor) else None, "scatter")
+    return x, d, index
+
+
+@tensor_method("scatter")
+def scatter(input, dim: int, index, src=None, *, value=None, reduce=None) -> Tensor:
+    """A copy of input with src (or value) written at index along dim (out-of-place)."""
+    if src is None:
+        src = value
+    x, d, index = _scatter_args(input, dim, index, src, "scatter")
+    backend = x._backend
+    xp = backend.xp
+    if isinstance(src, Tensor):
+        part = _src_part(src, index, backend)
+        cls, inputs = ScatterBackward0, (x, src)
+    else:
+        full = xp.full(tuple(index._data.shape), scalar_for(src, x.dtype),
+                       dtype=x._data.dtype, device=backend.native_device)
+        part, cls, inputs = full, ScatterBackward1, (x,)
+    sums, counts = _scatter_sums(x, d, index, part)
+    hit = counts > 0
+    one = xp.where(hit, counts, xp.ones_like(counts))
+    # A position written twice takes the mean of its values (PyTorch leaves the order unspecified).
+    if x.dtype.is_floating_point:
+        written = sums / xp.astype(one, sums.dtype)
+    else:
+        written = xp.astype(sums // xp.astype(one, sums.dtype), sums.dtype)
+    data = xp.where(hit, written, x._data)
+    node = new_node(cls, *inputs)
+    if node is None:
+        return make_tensor(data, backend)
+    node._saved_dim, node._saved_index = d, index
+    if cls is ScatterBackward1:
+        node._saved_value = src
+    return make_tensor(data, backend, True, node, 0)
+
+
+@tensor_method("scatter_add")
+def scatter_add(input, dim: int, index, src) -> Tensor:
+    """A copy of input with src added at index along dim; repeated indices add up."""
+    x, d, index = _scatter_args(input, dim, index, check_tensor(src, "scatter_add", "src", 4),
+                                "scatter_add")
+    backend = x._backend
+    sums, _ = _scatter_sums(x, d, index, _src_part(src, index, backend))
+    data = x._data + sums
+    node = new_node(ScatterAddBackward0, x, src)
+    if node is None:
+        return make_tensor(data, backend)
+    node._saved_dim, node._saved_index = d, index
+    return make_tensor(data, backend, True, node, 0)
+
+
+@tensor_method("take_along_dim")
+def take_along_dim(input, indices, dim: int | None = None) -> Tensor:
+    """gather after broadcasting input and indices over every dim but `dim`."""
+    x = check_tensor(input, "take_along_dim")
+    if dim is None:
+        return gather(x.reshape(-1), 0, indices.reshape(-1))
+    d = normalize_dim(dim, x._data.ndim)
+    xs, ix = list(x._data.shape), list(indices._data.shape)
+    xs[d] = ix[d] = 1
+    shape = broadcast_shapes(tuple(xs), tuple(ix))
+    x_shape = shape[:d] + (x._data.shape[d],) + shape[d + 1:]
+    i_shape = shape[:d] + (indices._data.shape[d],) + shape[d + 1:]
+    return gather(x.expand(x_shape), d, indices.expand(i_shape))
+
+
+# --- index_select / masks / nonzero --------------------------------------------------------------
+
+
+@tensor_method("index_select")
+def index_select(input, dim: int, index) -> Tensor:
+    """The slices at `index` (a vector) along `dim`, in that order (a copy)."""
+    x = check_tensor(input, "index_select")
+    index = check_tensor(index, "index_select", "index", 3)
+    if index.dtype not in _INDEX_DTYPES:
+        raise RuntimeError(msg.INDEX_SELECT_DTYPE)
+    if index._data.ndim > 1:
+        raise IndexError(msg.INDEX_SELECT_VECTOR)
+    d = normalize_dim(dim, x._data.ndim)
+    backend = x._backend
+    idx = backend.xp.reshape(_on(index, backend), (-1,))
+    size = x._data.shape[d] if x._data.ndim else 1
+    bad = (idx < 0) | (idx >= size)
+    if idx.shape[0] and bool(backend.xp.any(bad)):
+        raise IndexError(msg.INDEX_SELECT_RANGE)
+    if x._data.ndim == 0:
+        return x.clone()
+    plan = _Plan(backend, tuple(x._data.shape), [d], [backend.xp.astype(
+        idx, backend.native[dtypes.int64])])
+    return _take(x, plan, IndexSelectBackward0, dim=dim, index=index,
+                 self_sym_sizes=tuple(x._data.shape))
+
+
+class MaskedFillBackward0(Node):
+    __slots__ = ("_saved_mask",)
+
+    def backward(self, grad):
+        return masked_fill(grad, self._saved_mask, 0)
+
+
+class MaskedFillBackward1(Node):
+    """masked_fill with a 0-dim value tensor: the value gets the sum of the masked grads."""
+
+    __slots__ = ("_saved_mask",)
+
+    def backward(self, grad):
+        mask = self._saved_mask
+        grad_self = masked_fill(grad, mask, 0) if self._next[0][0] is not None else None
+        grad_value = None
+        if self._next[1][0] is not None:
+            grad_value = (grad - masked_fill(grad, mask, 0)).sum()
+        return grad_self, grad_value
+
+
+def _bool_mask(mask, name: str, message: str, **fmt) -> Tensor:
+    mask = check_tensor(mask, name, "mask", 2)
+    if mask.dtype is not dtypes.bool:
+        raise RuntimeError(message.format(**fmt, dtype=_CPP_NAMES.get(mask.dtype, mask.dtype)))
+    return mask
+
+
+@tensor_method("masked_fill")
+def masked_fill(input, mask, value) -> Tensor:
+    """A copy of input with `value` where mask is True (mask broadcasts to input)."""
+    x = check_tensor(input, "masked_fill")
+    mask = _bool_mask(mask, "masked_fill", msg.MASKED_FILL_DTYPE)
+    backend = x._backend
+    xp = backend.xp
+    if isinstance(value, Tensor):
+        if value._data.ndim:
+            raise RuntimeError(msg.MASKED_FILL_VALUE_DIM.format(dim=value._data.ndim))
+        fill = xp.astype(_on(value, backend), x._data.dtype)
+        cls, inputs = MaskedFillBackward1, (x, value)
+    else:
+        fill, cls, inputs = scalar_for(value, x.dtype), MaskedFillBackward0, (x,)
+    m = _on(mask, backend)
+    shape = tuple(x._data.shape)
+    try:
+        if broadcast_shapes(tuple(m.shape), shape) != shape:
+            raise RuntimeError
+    except RuntimeError:
+        raise broadcast_error(tuple(m.shape), shape) from None
+    data = xp.where(m, fill, x._data)
+    node = new_node(cls, *inputs)
+    if node is None:
+        return make_tensor(data, backend)
+    node._saved_mask = mask
+    return make_tensor(data, backend, True, node, 0)
+
+
+@tensor_method("masked_select")
+def masked_select(input, mask) -> Tensor:
+    """The elements where mask is True, as a 1-d copy (input and mask broadcast together)."""
+    x = check_tensor(input, "masked_select")
+    mask = check_tensor(mask, "masked_select", "mask", 2)
+    if mask.dtype is not dtypes.bool:
+        raise RuntimeError(msg.MASKED_SELECT_DTYPE)
+    try:
+        shape = broadcast_shapes(tuple(mask._data.shape), tuple(x._data.shape))
+    except RuntimeError:
+        raise broadcast_error(tuple(mask._data.shape), tuple(x._data.shape)) from None
+    source = x if tuple(x._data.shape) == shape else x.expand(shape)
+    backend = x._backend
+    m = backend.xp.broadcast_to(_on(mask, backend), shape)
+    if not shape:
+        source, m = source.reshape(1), backend.xp.reshape(m, (1,))
+    positions = backend.xp.nonzero(m)
+    dims = list(range(len(positions)))
+    return _take(source, _Plan(backend, tuple(source._data.shape), dims, list(positions)),
+                 MaskedSelectBackward0, mask=mask, self=x)
+
+
+@tensor_method("nonzero")
+def nonzero(input, *, as_tuple: bool = False):
+    """Positions of the nonzero elements: an (n, ndim) int64 tensor, or one tensor per dim."""
+    x = check_tensor(input, "nonzero")
+    backend = x._backend
+    xp = backend.xp
+    data = x._data if x._data.ndim else xp.reshape(x._data, (1,))
+    positions = [xp.astype(p, backend.native[dtypes.int64]) for p in xp.nonzero(data)]
+    if as_tuple:
+        return tuple(make_tensor(p, backend) for p in positions)
+    if not x._data.ndim:
+        n = positions[0].shape[0]
+        return make_tensor(xp.zeros((n, 0), dtype=backend.native[dtypes.int64],
+                                    device=backend.native_device), backend)
+    return make_tensor(xp.stack(positions, axis=1), backend)
+
+
+@tensor_method("argwhere")
+def argwhere(input) -> Tensor:
+    return nonzero(input)

@@ -1,0 +1,723 @@
+"""In-place ops (`add_`, `x += 1`, `x[i] = v`, ...): version counters, safety checks, history.
+
+An in-place op runs its out-of-place twin and writes the result into the tensor's storage, so
+views and NumPy arrays sharing that storage see the change. Every in-place change bumps the
+version counter (shared by views and `detach()`, not by `.data`); a saved tensor changed after
+it was saved is caught when backward unpacks it.
+
+When the graph is recorded the history is rebased as in PyTorch: a plain tensor takes the op's
+node as its grad_fn (`y.add_(1)` -> AddBackward0); a view makes its base's grad_fn a
+`CopySlices` node (the op applied to the viewed region of the base's gradient) and itself an
+`AsStridedBackward0` view of that.
+"""
+
+from __future__ import annotations
+
+import operator
+
+from .. import _messages as msg
+from .. import dtypes
+from .._tensor import Tensor, make_tensor, tensor_method
+from ..autograd.grad_mode import STATE
+from ..autograd.node import Node, edge, new_node, version_counter
+from ._helpers import broadcast_shapes, check_tensor, normalize_dim, on_backend, scalar_for
+
+_NUMBERS = (int, float, bool)
+_C_NAMES = {"int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
+            "uint8": "unsigned char", "bool": "bool"}
+
+
+# --- checks -------------------------------------------------------------------------------------
+
+
+def _short_name(dtype: dtypes.dtype) -> str:
+    """'Float', 'Long', ...: the scalar type name PyTorch's messages use."""
+    return dtype.legacy_name[:-len("Tensor")]
+
+
+def check_inplace(self: Tensor) -> None:
+    """Refuse in-place changes that would corrupt the graph (PyTorch's checks and texts)."""
+    meta = self._meta
+    if meta is not None and meta.inference and not STATE.inference:
+        raise RuntimeError(msg.INFERENCE_INPLACE)
+    if not STATE.enabled:
+        return
+    view = self._view
+    if view is not None:
+        root = view[0]
+        if root._requires_grad:
+            if not self._requires_grad:
+                raise RuntimeError(msg.VIEW_NO_GRAD_INPLACE)
+            if root._grad_fn is None:
+                raise RuntimeError(msg.VIEW_OF_LEAF_INPLACE)
+    elif self._requires_grad and self._grad_fn is None:
+        raise RuntimeError(msg.LEAF_INPLACE)
+
+
+def _records(self: Tensor, args, kwargs) -> bool:
+    """Whether the in-place op must be recorded in the graph."""
+    if not STATE.enabled:
+        return False
+    if self._requires_grad:
+        return True
+    for a in args:
+        if isinstance(a, Tensor) and a._requires_grad:
+            return True
+    return any(isinstance(a, Tensor) and a._requires_grad for a in kwargs.values())
+
+
+def _result_data(self: Tensor, result: Tensor):
+    """`result`'s array made fit to be written into `self`, or PyTorch's error if it isn't."""
+    if result._backend is not self._backend:
+        from ._helpers import device_mismatch
+        raise device_mismatch(self, result)
+    data = result._data
+    if data.shape != self._data.shape:
+        raise RuntimeError(msg.INPLACE_SHAPE.format(
+            out=", ".join(map(str, self._data.shape)), shape=", ".join(map(str, data.shape))))
+    if data.dtype != self._data.dtype:
+        src, dst = result.dtype, self.dtype
+        if not dtypes.can_cast(src, dst):
+            raise RuntimeError(msg.INPLACE_CAST.format(result=_short_name(src),
+                                                       out=_short_name(dst)))
+        data = self._backend.xp.astype(data, self._data.dtype)
+    return data
+
+
+def _store(self: Tensor, data) -> None:
+    """Write into `self`'s storage (never rebinding it, so views and NumPy arrays see it)."""
+    try:
+        self._data[...] = data
+    except ValueError as error:
+        if "read-only" in str(error):  # an expanded (broadcast) view
+            raise RuntimeError(msg.INPLACE_OVERLAP) from None
+        raise
+
+
+def _bump(self: Tensor):
+    vc = version_counter(self)
+    vc.value += 1
+    return vc
+
+
+# --- the generic mechanism ----------------------------------------------------------------------
+
+
+def apply_inplace(self: Tensor, out_of_place_fn, *args, **kwargs) -> Tensor:
+    """Run `out_of_place_fn(self, *args)` and write its result into `self` (PyTorch's `op_`)."""
+    check_tensor(self, getattr(out_of_place_fn, "__name__", "op") + "_")
+    check_inplace(self)
+    if _records(self, args, kwargs):
+        return _recorded(self, out_of_place_fn, args, kwargs)
+    _store(self, _result_data(self, out_of_place_fn(self, *args, **kwargs)))
+    _bump(self)
+    return self
+
+
+def _recorded(self: Tensor, fn, args, kwargs) -> Tensor:
+    """The in-place op with history: compute on a snapshot of the old value, then rebase."""
+    backend = self._backend
+    view = self._view
+    old = make_tensor(backend.xp.asarray(self._data, copy=True), backend,
+                      self._requires_grad or (view is not None and view[0]._requires_grad),
+                      self._grad_fn, self._output_nr)
+    result = fn(old, *args, **kwargs)
+    data = _result_data(self, result)
+    node = result._grad_fn
+    _store(self, data)
+    vc = _bump(self)
+    if node is None or node is old._grad_fn:
+        return self
+    _alias_saved_result(node, result, self, vc)
+    if view is None:
+        _set_history(self, node)
+    else:
+        _rebase_view(self, node)
+    return self
+
+
+def _alias_saved_result(node: Node, result: Tensor, self: Tensor, vc) -> None:
+    """A node that saved its output now saves `self` (as PyTorch's in-place ops save self)."""
+    saved = node._saved
+    if not saved:
+        return
+    entries = []
+    for entry in saved:
+        if type(entry) is tuple:
+            if entry[0] is None and entry[2] is result._data:  # save_output
+                entry = (None, vc.value, self._data, entry[3], vc, self._backend)
+            elif entry[0] is result:
+                entry = (self, vc.value, entry[2], entry[3])
+        entries.append(entry)
+    node._saved = tuple(entries)
+
+
+def _set_history(t: Tensor, node: Node) -> None:
+    """Make `node` the grad_fn of `t`, carrying a retain_grad() registration over to it."""
+    old_fn, old_nr = t._grad_fn, t._output_nr
+    meta = t._meta
+    if old_fn is not None and meta is not None and meta.retains_grad:
+        retained = old_fn._extras().get("retains_grad")
+        ref = retained.pop(old_nr, None) if retained else None
+        if ref is not None:
+            node._extras().setdefault("retains_grad", {})[0] = ref
+    t._grad_fn, t._output_nr, t._requires_grad = node, 0, True
+    if t._view is None:
+        t.__dict__["_history_seq"] = node._seq  # older views of `t` now have stale grad_fns
+
+
+def refresh_view_history(view: Tensor) -> None:
+    """Point a view's grad_fn at its base's current history if an in-place op rewrote it.
+
+    PyTorch does this lazily when a view's grad_fn is read: a view made before its base (or a
+    sibling view) was changed in place gets an AsStridedBackward0 of the base's new grad_fn.
+    """
+    root, view_fn = view._view
+    seq = root.__dict__.get("_history_seq")
+    fn = view._grad_fn
+    if seq is None or fn is None or fn._seq > seq:
+        return
+    _set_history(view, _as_strided(root, view_fn))
+
+
+class CopySlices(Node):
+    """The base's grad_fn after one of its views changed in place: `fn` applied to that region.
+
+    Its inputs are the base's previous history and the op's other inputs; the gradient of the
+    old base is the incoming one with the region replaced by `fn`'s gradient for the old view.
+    """
+
+    __slots__ = ("_fn", "_view_fn")
+
+    def backward(self, grad):
+        result = grad.clone()
+        region = self._view_fn(result)
+        grads = self._fn._apply([region.clone()])
+        first = grads[0] if grads else None
+        if first is None:
+            region.zero_()
+        else:
+            region.copy_(first)
+        return (result, *grads[1:])
+
+    def _release(self) -> None:
+        self._fn._release()
+
+
+class AsStridedBackward0(Node):
+    """A view's grad_fn after an in-place change: its gradient placed in zeros of base shape."""
+
+    __slots__ = ("_base_shape", "_view_fn")
+
+    def backward(self, grad):
+        backend = grad._backend
+        zeros = make_tensor(backend.xp.zeros(self._base_shape, dtype=grad._data.dtype,
+                                             device=backend.native_device), backend)
+        self._view_fn(zeros).copy_(grad)
+        return zeros
+
+
+def _rebase_view(view: Tensor, fn: Node) -> None:
+    """Give the root base a CopySlices grad_fn and the view an AsStridedBackward0 of it."""
+    root, view_fn = view._view
+    copy = CopySlices()
+    copy._next = (edge(root), *fn._next[1:])
+    copy._fn, copy._view_fn = fn, view_fn
+    _set_history(root, copy)
+    _set_history(view, _as_strided(root, view_fn))
+
+
+def _as_strided(root: Tensor, view_fn) -> AsStridedBackward0:
+    strided = AsStridedBackward0()
+    strided._next = (edge(root),)
+    strided._base_shape, strided._view_fn = tuple(root._data.shape), view_fn
+    return strided
+
+
+# --- arithmetic, with a fast path for optimizers --------------------------------------------------
+
+
+def _fast_operand(self: Tensor, other, floating_only: bool = False):
+    """`other` as something `self._data op= other` accepts unchanged, or None if it isn't."""
+    dtype = self.dtype
+    if dtype is dtypes.bool or (floating_only and not dtype.is_floating_point):
+        return None
+    kind = type(other)
+    if kind is int:
+        return other
+    if kind is float:
+        return other if dtype.is_floating_point else None
+    if isinstance(other, Tensor):
+        data, x = other._data, self._data
+        if other._backend is not self._backend or data.dtype != x.dtype or data.ndim > x.ndim:
+            return None
+        for o, s in zip(reversed(data.shape), reversed(x.shape)):
+            if o != s and o != 1:
+                return None
+        return data
+    return None
+
+
+def _arithmetic_(self: Tensor, fn, iop, other, floating_only: bool = False, **kwargs) -> Tensor:
+    """`self op= other` straight on the storage when nothing is recorded, else apply_inplace."""
+    if (not kwargs and not _records(self, (other,), kwargs) and isinstance(self, Tensor)
+            and (operand := _fast_operand(self, other, floating_only)) is not None):
+        check_inplace(self)
+        data = self._data
+        try:
+            iop(data, operand)
+        except ValueError as error:
+            if "read-only" in str(error):
+                raise RuntimeError(msg.INPLACE_OVERLAP) from None
+            raise
+        _bump(self)
+        return self
+    return apply_inplace(self, fn, other, **kwargs)
+
+
+@tensor_method("add_")
+def add_(self: Tensor, other, *, alpha=1) -> Tensor:
+    """self += alpha * other, in place."""
+    from .pointwise import add
+    if alpha != 1:
+        return apply_inplace(self, add, other, alpha=alpha)
+    return _arithmetic_(self, add, operator.iadd, other)
+
+
+@tensor_method("sub_", "subtract_")
+def sub_(self: Tensor, other, *, alpha=1) -> Tensor:
+    """self -= alpha * other, in place."""
+    from .pointwise import sub
+    if alpha != 1:
+        return apply_inplace(self, sub, other, alpha=alpha)
+    return _arithmetic_(self, sub, operator.isub, other)
+
+
+@tensor_method("mul_", "multiply_")
+def mul_(self: Tensor, other) -> Tensor:
+    """self *= other, in place."""
+    from .pointwise import mul
+    return _arithmetic_(self, mul, operator.imul, other)
+
+
+@tensor_method("div_", "divide_", "true_divide_")
+def div_(self: Tensor, other, *, rounding_mode=None) -> Tensor:
+    """self /= other, in place (an integer tensor can't hold the float quotient)."""
+    from .pointwise import div
+    if rounding_mode is not None:
+        return apply_inplace(self, div, other, rounding_mode=rounding_mode)
+    return _arithmetic_(self, div, operator.itruediv, other, floating_only=True)
+
+
+@tensor_method("pow_")
+def pow_(self: Tensor, exponent) -> Tensor:
+    """self **= exponent, in place."""
+    from .pointwise import pow
+    return apply_inplace(self, pow, exponent)
+
+
+@tensor_method("__iadd__")
+def _iadd(self: Tensor, other) -> Tensor:
+    return add_(self, other)
+
+
+@tensor_method("__isub__")
+def _isub(self: Tensor, other) -> Tensor:
+    return sub_(self, other)
+
+
+@tensor_method("__imul__")
+def _imul(self: Tensor, other) -> Tensor:
+    return mul_(self, other)
+
+
+@tensor_method("__itruediv__", "__idiv__")
+def _itruediv(self: Tensor, other) -> Tensor:
+    return div_(self, other)
+
+
+@tensor_method("__ipow__")
+def _ipow(self: Tensor, other) -> Tensor:
+    return pow_(self, other)
+
+
+def _define_unary_(name: str, aliases: tuple = ()):
+    """`name_`: the unary op `name` applied in place."""
+    def op_(self: Tensor) -> Tensor:
+        return apply_inplace(self, getattr(Tensor, name))
+
+    op_.__name__ = op_.__qualname__ = name + "_"
+    op_.__doc__ = f"Element-wise {name}, in place."
+    tensor_method(name + "_", *aliases)(op_)
+    return op_
+
+
+neg_ = _define_unary_("neg", ("negative_",))
+abs_ = _define_unary_("abs", ("absolute_",))
+exp_ = _define_unary_("exp")
+log_ = _define_unary_("log")
+sqrt_ = _define_unary_("sqrt")
+sigmoid_ = _define_unary_("sigmoid")
+tanh_ = _define_unary_("tanh")
+relu_ = _define_unary_("relu")
+
+
+@tensor_method("clamp_", "clip_")
+def clamp_(self: Tensor, min=None, max=None) -> Tensor:  # noqa: A002 - PyTorch's names
+    """Limit values to [min, max] in place."""
+    from .pointwise import clamp
+    if not self.dtype.is_floating_point and (type(min) is float or type(max) is float):
+        raise RuntimeError(msg.INPLACE_CAST.format(  # clamp_'s own wording of the cast error
+            result="Float", out=_C_NAMES.get(self.dtype.name, self.dtype.name)))
+    return apply_inplace(self, clamp, min, max)
+
+
+# --- zero_, fill_, copy_ --------------------------------------------------------------------------
+
+
+class ZeroBackward0(Node):
+    __slots__ = ()
+
+    def backward(self, grad):
+        return grad * 0
+
+
+class FillBackward2(Node):
+    """fill_ with a number: nothing of the old value survives."""
+
+    __slots__ = ()
+
+    def backward(self, grad):
+        return grad * 0
+
+
+class FillBackward3(Node):
+    """fill_ with a 0-dim tensor: its gradient is the sum of the incoming one."""
+
+    __slots__ = ()
+
+    def backward(self, grad):
+        return (grad * 0 if self._next[0][0] is not None else None,
+                grad.sum() if self._next[1][0] is not None else None)
+
+
+class CopyBackwards(Node):
+    """copy_: the gradient goes to the source, in its shape, dtype and device."""
+
+    __slots__ = ("_src_shape", "_src_dtype", "_src_device")
+
+    def backward(self, grad):
+        grad_src = None
+        if self._next[1][0] is not None:
+            grad_src = grad
+            if tuple(grad.shape) != self._src_shape:
+                grad_src = grad_src.sum_to_size(self._src_shape)
+            grad_src = grad_src.to(device=self._src_device, dtype=self._src_dtype)
+        return (grad * 0 if self._next[0][0] is not None else None), grad_src
+
+
+def _moved(t: Tensor, backend, dtype: dtypes.dtype):
+    """`t`'s array on `backend` in `dtype`, keeping its shape (0-dim ones included)."""
+    data = on_backend(t, backend, dtype)
+    if data.shape != t._data.shape:  # a device transfer may turn 0-dim into 1-dim
+        data = backend.xp.reshape(data, t._data.shape)
+    return data
+
+
+def _filled(self: Tensor, value) -> Tensor:
+    """A new tensor like `self` full of `value` (the out-of-place fill)."""
+    backend = self._backend
+    if isinstance(value, Tensor):
+        if value._data.ndim:
+            raise RuntimeError(msg.FILL_VALUE_DIM.format(dim=value._data.ndim))
+        out = backend.xp.broadcast_to(_moved(value, backend, self.dtype), self._data.shape)
+        node = new_node(FillBackward3, self, value)
+    else:
+        out = backend.xp.full(self._data.shape, scalar_for(value, self.dtype),
+                              dtype=self._data.dtype, device=backend.native_device)
+        node = new_node(FillBackward2, self)
+    return make_tensor(out, backend, node is not None, node)
+
+
+def _zeroed(self: Tensor) -> Tensor:
+    backend = self._backend
+    node = new_node(ZeroBackward0, self)
+    return make_tensor(backend.xp.zeros_like(self._data), backend, node is not None, node)
+
+
+def _copied(self: Tensor, src) -> Tensor:
+    """`src` broadcast to `self`'s shape in `self`'s dtype and device (the out-of-place copy)."""
+    src = check_tensor(src, "copy_", "src")
+    backend = self._backend
+    shape = broadcast_shapes(tuple(self._data.shape), tuple(src._data.shape))
+    data = _moved(src, backend, self.dtype)
+    data = backend.xp.broadcast_to(data, shape)
+    node = new_node(CopyBackwards, self, src)
+    if node is not None:
+        node._src_shape, node._src_dtype, node._src_device = tuple(src.shape), src.dtype, src.device
+    return make_tensor(data, backend, node is not None, node)
+
+
+@tensor_method("zero_")
+def zero_(self: Tensor) -> Tensor:
+    """Set every element to 0 in place (`x.grad.zero_()`)."""
+    if _records(self, (), {}):
+        return apply_inplace(self, _zeroed)
+    check_inplace(self)
+    _store(self, 0 if self.dtype is not dtypes.bool else False)
+    _bump(self)
+    return self
+
+
+@tensor_method("fill_")
+def fill_(self: Tensor, value) -> Tensor:
+    """Set every element to `value` (a number or a 0-dim tensor) in place."""
+    if not isinstance(value, (Tensor, *_NUMBERS)):
+        raise TypeError(f"fill_() received an invalid combination of arguments - got "
+                        f"({type(value).__name__})")
+    if isinstance(value, Tensor) or _records(self, (), {}):
+        return apply_inplace(self, _filled, value)
+    check_inplace(self)
+    _store(self, scalar_for(value, self.dtype))
+    _bump(self)
+    return self
+
+
+@tensor_method("copy_")
+def copy_(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:
+    """Copy `src`'s values into `self` (broadcasting, converting dtype and device)."""
+    return apply_inplace(self, _copied, src)
+
+
+# --- masked_fill_, scatter_, scatter_add_ ---------------------------------------------------------
+
+
+@tensor_method("masked_fill_")
+def masked_fill_(self: Tensor, mask: Tensor, value) -> Tensor:
+    """Set the elements where `mask` is True to `value`, in place."""
+    mask = check_tensor(mask, "masked_fill_", "mask")
+    if mask.dtype is not dtypes.bool:
+        raise RuntimeError(msg.MASKED_FILL_DTYPE.format(
+            dtype=_C_NAMES.get(mask.dtype.name, mask.dtype.name)))
+    shape = broadcast_shapes(tuple(self._data.shape), tuple(mask._data.shape))
+    if shape != tuple(self._data.shape):
+        raise RuntimeError(msg.INPLACE_SHAPE.format(out=", ".join(map(str, self._data.shape)),
+                                                    shape=", ".join(map(str, shape))))
+    return apply_inplace(self, Tensor.masked_fill, mask, value)
+
+
+@tensor_method("scatter_")
+def scatter_(self: Tensor, dim: int, index: Tensor, src=None, *, value=None,
+             reduce=None) -> Tensor:
+    """Write `src` (or `value`) at `index` along `dim`, in place."""
+    src = value if src is None else src
+    if reduce is not None:
+        return apply_inplace(self, Tensor.scatter, dim, index, src, reduce=reduce)
+    return apply_inplace(self, Tensor.scatter, dim, index, src)
+
+
+@tensor_method("scatter_add_")
+def scatter_add_(self: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
+    """Add `src` into `self` at `index` along `dim`, in place."""
+    return apply_inplace(self, Tensor.scatter_add, dim, index, src)
+
+
+# --- shape-changing in-place ops -----------------------------------------------------------------
+
+
+class TBackward1(Node):
+    __slots__ = ()
+
+    def backward(self, grad):
+        return grad.t()
+
+
+class TransposeBackward1(Node):
+    __slots__ = ("_dim0", "_dim1")
+
+    def backward(self, grad):
+        return grad.transpose(self._dim0, self._dim1)
+
+
+class UnsqueezeBackward1(Node):
+    __slots__ = ("_dim",)
+
+    def backward(self, grad):
+        return grad.squeeze(self._dim)
+
+
+class SqueezeBackward3(Node):
+    """squeeze_() of all size-1 dims (SqueezeBackward4 is squeeze_(dim))."""
+
+    __slots__ = ("_sizes",)
+
+    def backward(self, grad):
+        return grad.reshape(self._sizes)
+
+
+class SqueezeBackward4(SqueezeBackward3):
+    __slots__ = ()
+
+
+def _restride(self: Tensor, data, cls, **saved) -> Tensor:
+    """Give `self` a new shape over the same storage, recording `cls` when needed."""
+    check_inplace(self)
+    node = new_node(cls, self)
+    if node is not None:
+        for name, value in saved.items():
+            setattr(node, name, value)
+    self._data = data
+    _bump(self)
+    if node is not None:
+        _set_history(self, node)
+    return self
+
+
+@tensor_method("t_")
+def t_(self: Tensor) -> Tensor:
+    """Transpose a tensor of at most 2 dims in place."""
+    data = self.t()._data
+    return _restride(self, data, TBackward1)
+
+
+@tensor_method("transpose_", "swapaxes_", "swapdims_")
+def transpose_(self: Tensor, dim0: int, dim1: int) -> Tensor:
+    """Swap two dims in place."""
+    data = self.detach().transpose(dim0, dim1)._data
+    return _restride(self, data, TransposeBackward1, _dim0=dim0, _dim1=dim1)
+
+
+@tensor_method("unsqueeze_")
+def unsqueeze_(self: Tensor, dim: int) -> Tensor:
+    """Insert a size-1 dim in place."""
+    dim = normalize_dim(dim, self._data.ndim + 1)
+    data = self._backend.xp.expand_dims(self._data, axis=dim)
+    return _restride(self, data, UnsqueezeBackward1, _dim=dim)
+
+
+@tensor_method("squeeze_")
+def squeeze_(self: Tensor, dim=None) -> Tensor:
+    """Remove size-1 dims (all, or the given one) in place."""
+    sizes = tuple(self._data.shape)
+    data = self.detach().squeeze() if dim is None else self.detach().squeeze(dim)
+    cls = SqueezeBackward3 if dim is None else SqueezeBackward4
+    return _restride(self, data._data, cls, _sizes=sizes)
+
+
+# --- setitem --------------------------------------------------------------------------------------
+
+
+class IndexPutBackward0(Node):
+    """x[advanced_key] = values: overwritten slots get no gradient; values get theirs."""
+
+    __slots__ = ("_hit", "_positions")
+
+    def backward(self, grad):
+        grad_self = grad_values = None
+        if self._next[0][0] is not None:
+            grad_self = grad.masked_fill(self._hit, 0)
+        if self._next[1][0] is not None:
+            positions = self._positions
+            grad_values = grad.reshape(-1)[positions.reshape(-1)].reshape(positions.shape)
+        return grad_self, grad_values
+
+
+def _index_put(self: Tensor, key, value: Tensor) -> Tensor:
+    """A copy of `self` with `self[key] = value` for an advanced key (last write wins)."""
+    backend = self._backend
+    xp = backend.xp
+    shape = tuple(self._data.shape)
+    numel = self.numel()
+    long = backend.native[dtypes.int64]
+    grid = make_tensor(xp.reshape(xp.arange(numel, dtype=long, device=backend.native_device),
+                                  shape), backend)
+    positions = grid[key]
+    target, vshape = tuple(positions._data.shape), tuple(value._data.shape)
+    try:
+        fits = broadcast_shapes(vshape, target) == target
+    except RuntimeError:
+        fits = False
+    if not fits:
+        raise RuntimeError(msg.SETITEM_SHAPE.format(value=list(vshape), target=list(target)))
+    flat = xp.reshape(positions._data, (-1,))
+    values = xp.reshape(xp.broadcast_to(on_backend(value, backend, self.dtype), target), (-1,))
+    order = xp.argsort(flat, stable=True)
+    flat, values = xp.take(flat, order), xp.take(values, order)
+    if flat.shape[0]:  # keep the last write to each position, as a loop of writes would
+        last = xp.concat([flat[1:] != flat[:-1], xp.ones((1,), dtype=xp.bool,
+                                                         device=backend.native_device)])
+        flat, values = flat[last], values[last]
+    hit = xp.zeros((numel,), dtype=long, device=backend.native_device)
+    backend.scatter_add(hit, (flat,), xp.ones_like(flat))
+    hit = hit > 0
+    old = xp.reshape(self._data, (-1,))
+    out = xp.where(hit, xp.zeros_like(old), old)
+    backend.scatter_add(out, (flat,), values)
+    out = xp.reshape(out, shape)
+    node = new_node(IndexPutBackward0, self, value)
+    if node is None:
+        return make_tensor(out, backend)
+    node._hit = make_tensor(xp.reshape(hit, shape), backend)
+    node._positions = positions
+    if vshape != target:
+        node._in_meta = (None, (vshape, None))
+    return make_tensor(out, backend, True, node)
+
+
+def _is_advanced(key) -> bool:
+    for item in (key if type(key) is tuple else (key,)):
+        if isinstance(item, Tensor):
+            if item._data.ndim or item.dtype is dtypes.bool:
+                return True
+        elif isinstance(item, (list, bool)) or hasattr(item, "__array__"):
+            return True
+    return False
+
+
+def _result_ndim(self: Tensor, key) -> int:
+    """How many dims `self[key]` has, without computing it (a bound for advanced keys)."""
+    if _is_advanced(key):
+        return self._data.ndim
+    items = key if type(key) is tuple else (key,)
+    return self._data.ndim + sum(item is None for item in items) - sum(
+        isinstance(item, (int, Tensor)) for item in items)
+
+
+def _is_whole(key) -> bool:
+    """A key that selects the tensor itself (`...`, `:`): PyTorch writes without a view."""
+    items = key if type(key) is tuple else (key,)
+    return all(item is Ellipsis or item == slice(None) for item in items) \
+        and sum(item is Ellipsis for item in items) <= 1
+
+
+@tensor_method("__setitem__")
+def setitem(self: Tensor, key, value) -> None:
+    """`self[key] = value`: a number or a tensor broadcast to the indexed region."""
+    if isinstance(value, Tensor):
+        src = value
+    elif isinstance(value, _NUMBERS):
+        src = make_tensor(self._backend.asarray(value, self.dtype), self._backend)
+    else:
+        raise TypeError(msg.SETITEM_TYPE.format(type=type(value).__name__,
+                                                tensor_type=self.type()))
+    if isinstance(key, Tensor) and not _is_advanced(key):
+        key = int(key)
+    while src._data.ndim and src._data.shape[0] == 1 and src._data.ndim > _result_ndim(self, key):
+        src = src.squeeze(0)  # PyTorch drops leading size-1 dims of the value
+    if _is_advanced(key):
+        if src._backend is not self._backend and src._data.ndim:
+            from ._helpers import device_mismatch
+            raise device_mismatch(self, src)
+        if src.dtype is not self.dtype:
+            raise RuntimeError(msg.INDEX_PUT_DTYPE.format(dst=_short_name(self.dtype),
+                                                          src=_short_name(src.dtype)))
+        apply_inplace(self, _index_put, key, src)
+        return
+    target = self if _is_whole(key) else self[key]
+    if src._data.shape == target._data.shape:
+        copy_(target, src)
+    elif src._data.ndim == 0:
+        fill_(target, src)
+    else:
+        src.detach().expand(target.shape)  # PyTorch's expand error for a value that won't fit
+        copy_(target, src)

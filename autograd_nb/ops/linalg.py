@@ -1,0 +1,353 @@
+"""Matrix products: `matmul` (`@`), `mm`, `bmm`, `mv`, `dot`, `vdot`, `outer`, `addmm`.
+
+`matmul` dispatches on the operands' dims as PyTorch's at::matmul does: 1-D @ 1-D is `dot`,
+2-D @ 1-D is `mv`, 2-D @ 2-D is `mm`, and batches are folded into `mm` or broadcast into `bmm`;
+so `x @ w` shows the same grad_fn as in PyTorch (MmBackward0, UnsafeViewBackward0, ...).
+Backward functions are written with these same ops, so second derivatives work.
+"""
+
+from __future__ import annotations
+
+from .. import _messages as msg
+from .._tensor import Tensor, make_tensor, tensor_method
+from ..autograd.node import Node, new_node
+from ._helpers import broadcast_shapes, check_tensor
+
+_CPP_NAMES = {  # how PyTorch's C++ spells dtypes in the mm dtype error
+    "float32": "float", "float64": "double", "float16": "c10::Half", "bfloat16": "c10::BFloat16",
+    "int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
+    "uint8": "unsigned char", "bool": "bool",
+}
+
+
+def _scalar_name(t: Tensor) -> str:
+    return t.dtype.legacy_name[:-6]  # FloatTensor -> Float
+
+
+def _same_device(op: str, arg: str, first: Tensor, other: Tensor) -> None:
+    """PyTorch's dispatcher check: the common device is the first tensor's."""
+    if other._backend is not first._backend:
+        raise RuntimeError(msg.DEVICE_MIX_ARG.format(
+            arg=arg, other=other.device, device=first.device,
+            method=f"wrapper_CUDA_{op}"))
+
+
+def _record(cls, inputs: tuple, data, backend, **saved) -> Tensor:
+    node = new_node(cls, *inputs)
+    if node is None:
+        return make_tensor(data, backend)
+    node.save(*inputs)
+    for name, value in saved.items():
+        setattr(node, name, value)
+    return make_tensor(data, backend, True, node, 0)
+
+
+# --- dot / vdot ------------------------------------------------------------------------------
+class DotBackward0(Node):
+    _saved_names = ("self", "tensor")
+
+    def backward(self, grad):
+        a, b = self._unpack(0), self._unpack(1)
+        return (grad * b if self.needs_input_grad(0) else None,
+                grad * a if self.needs_input_grad(1) else None)
+
+
+class VdotBackward0(DotBackward0):
+    _saved_names = ("self", "other")
+
+
+def _check_vectors(a: Tensor, b: Tensor, op: str, arg: str) -> None:
+    _same_device(op, arg, a, b)
+    if a._data.ndim != 1 or b._data.ndim != 1:
+        raise RuntimeError(msg.DOT_1D.format(a=a._data.ndim, b=b._data.ndim))
+    if a.dtype is not b.dtype:
+        raise RuntimeError(msg.DOT_DTYPES.format(a=_scalar_name(a), b=_scalar_name(b)))
+    if a._data.shape[0] != b._data.shape[0]:
+        raise RuntimeError(msg.DOT_SIZES.format(a=a._data.shape[0], b=b._data.shape[0]))
+
+
+@tensor_method("dot")
+def dot(input, tensor) -> Tensor:
+    """The inner product of two 1-D tensors of the same dtype and length."""
+    a = check_tensor(input, "dot")
+    b = check_tensor(tensor, "dot", "tensor", 2)
+    _check_vectors(a, b, "_dot", "tensor")
+    data = a._backend.xp.vecdot(a._data, b._data)
+    return _record(DotBackward0, (a, b), data, a._backend)
+
+
+@tensor_method("vdot")
+def vdot(input, other) -> Tensor:
+    """dot of the conjugate of `input` with `other` (the same as dot for real tensors)."""
+    a = check_tensor(input, "vdot")
+    b = check_tensor(other, "vdot", "other", 2)
+    _check_vectors(a, b, "_vdot", "other")
+    data = a._backend.xp.vecdot(a._data, b._data)
+    return _record(VdotBackward0, (a, b), data, a._backend)
+
+
+# --- mm / mv / bmm / addmm ---------------------------------------------------------------------
+class MmBackward0(Node):
+    """d(A @ B): grad @ B^T for A, A^T @ grad for B."""
+
+    _saved_names = ("self", "mat2")
+
+    def backward(self, grad):
+        a, b = self._unpack(0), self._unpack(1)
+        return (mm(grad, b.mT) if self.needs_input_grad(0) else None,
+                mm(a.mT, grad) if self.needs_input_grad(1) else None)
+
+
+def _check_matrices(a: Tensor, b: Tensor) -> None:
+    _same_device("mm", "mat2", a, b)
+    if a._data.ndim != 2:
+        raise RuntimeError(msg.MM_2D.format(name="self"))
+    if b._data.ndim != 2:
+        raise RuntimeError(msg.MM_2D.format(name="mat2"))
+    (n, m), (m2, p) = a._data.shape, b._data.shape
+    if m != m2:
+        raise RuntimeError(msg.MM_SHAPES.format(a0=n, a1=m, b0=m2, b1=p))
+    if a.dtype is not b.dtype:
+        raise RuntimeError(msg.MM_DTYPES.format(a=_CPP_NAMES.get(a.dtype.name, a.dtype.name),
+                                                b=_CPP_NAMES.get(b.dtype.name, b.dtype.name)))
+
+
+@tensor_method("mm")
+def mm(input, mat2) -> Tensor:
+    """The matrix product of two 2-D tensors (n x m) @ (m x p) -> (n x p)."""
+    a = check_tensor(input, "mm")
+    b = check_tensor(mat2, "mm", "mat2", 2)
+    _check_matrices(a, b)
+    data = a._backend.xp.matmul(a._data, b._data)
+    return _record(MmBackward0, (a, b), data, a._backend)
+
+
+class MvBackward0(Node):
+    """d(A @ v): outer(grad, v) for A, A^T @ grad for v."""
+
+    _saved_names = ("self", "vec")
+
+    def backward(self, grad):
+        a, v = self._unpack(0), self._unpack(1)
+        return (outer(grad, v) if self.needs_input_grad(0) else None,
+                mv(a.mT, grad) if self.needs_input_grad(1) else None)
+
+
+@tensor_method("mv")
+def mv(input, vec) -> Tensor:
+    """The product of a matrix (n x m) and a vector (m) -> (n)."""
+    a = check_tensor(input, "mv")
+    v = check_tensor(vec, "mv", "vec", 2)
+    _same_device("mv", "vec", a, v)
+    if a._data.ndim != 2 or v._data.ndim != 1:
+        raise RuntimeError(msg.MV_DIMS.format(a=a._data.ndim, b=v._data.ndim))
+    if a.dtype is not v.dtype:
+        raise RuntimeError(msg.MV_DTYPES.format(a=_scalar_name(v), b=_scalar_name(a),
+                                                c=_scalar_name(v)))
+    n, m = a._data.shape
+    if m != v._data.shape[0]:
+        raise RuntimeError(msg.MV_SHAPES.format(rows=n, cols=m, n=v._data.shape[0]))
+    data = a._backend.xp.matmul(a._data, v._data)
+    return _record(MvBackward0, (a, v), data, a._backend)
+
+
+class BmmBackward0(Node):
+    _saved_names = ("self", "mat2")
+
+    def backward(self, grad):
+        a, b = self._unpack(0), self._unpack(1)
+        return (bmm(grad, b.mT) if self.needs_input_grad(0) else None,
+                bmm(a.mT, grad) if self.needs_input_grad(1) else None)
+
+
+@tensor_method("bmm")
+def bmm(input, mat2) -> Tensor:
+    """Batched matrix product of two 3-D tensors (b x n x m) @ (b x m x p) -> (b x n x p)."""
+    a = check_tensor(input, "bmm")
+    b = check_tensor(mat2, "bmm", "mat2", 2)
+    _same_device("bmm", "mat2", a, b)
+    if a._data.ndim != 3:
+        raise RuntimeError(msg.BMM_3D)
+    if b._data.ndim != 3:
+        raise RuntimeError(msg.BMM_2D)
+    batch, _, inner = a._data.shape
+    if tuple(b._data.shape[:2]) != (batch, inner):
+        raise RuntimeError(msg.BMM_SHAPES.format(batch=batch, inner=inner,
+                                                 b0=b._data.shape[0], b1=b._data.shape[1]))
+    if a.dtype is not b.dtype:
+        raise RuntimeError(msg.BMM_DTYPES.format(a=_scalar_name(a), b=_scalar_name(b)))
+    data = a._backend.xp.matmul(a._data, b._data)
+    return _record(BmmBackward0, (a, b), data, a._backend)
+
+
+class AddmmBackward0(Node):
+    """d(beta * input + alpha * mat1 @ mat2)."""
+
+    __slots__ = ("_saved_alpha", "_saved_beta")
+    _saved_names = ("mat1", "mat2")
+
+    def backward(self, grad):
+        m1, m2 = self._unpack(0), self._unpack(1)
+        alpha, beta = self._saved_alpha, self._saved_beta
+        g_input = (grad if beta == 1 else grad * beta) if self.needs_input_grad(0) else None
+        g1 = mm(grad, m2.mT) if self.needs_input_grad(1) else None
+        g2 = mm(m1.mT, grad) if self.needs_input_grad(2) else None
+        if alpha != 1:
+            g1 = None if g1 is None else g1 * alpha
+            g2 = None if g2 is None else g2 * alpha
+        return g_input, g1, g2
+
+
+@tensor_method("addmm")
+def addmm(input, mat1, mat2, *, beta=1, alpha=1) -> Tensor:
+    """beta * input + alpha * (mat1 @ mat2), input broadcast to the product's shape."""
+    c = check_tensor(input, "addmm")
+    a = check_tensor(mat1, "addmm", "mat1", 2)
+    b = check_tensor(mat2, "addmm", "mat2", 3)
+    _same_device("addmm", "mat1", c, a)
+    _same_device("addmm", "mat2", c, b)
+    for name, m in (("mat1", a), ("mat2", b)):
+        if m._data.ndim != 2:
+            raise RuntimeError(msg.MM_2D.format(name=name))
+    if c.dtype is not b.dtype:
+        raise RuntimeError(msg.ADDMM_DTYPES.format(a_name="self", b_name="mat2",
+                                                   a=_scalar_name(c), b=_scalar_name(b)))
+    if a.dtype is not b.dtype:
+        raise RuntimeError(msg.ADDMM_DTYPES.format(a_name="mat1", b_name="mat2",
+                                                   a=_scalar_name(a), b=_scalar_name(b)))
+    (n, m), (m2, p) = a._data.shape, b._data.shape
+    if m != m2:
+        raise RuntimeError(msg.MM_SHAPES.format(a0=n, a1=m, b0=m2, b1=p))
+    xp = c._backend.xp
+    bias = c.expand(n, p)._data  # PyTorch's expand error for a bias of the wrong shape
+    product = xp.matmul(a._data, b._data)
+    if alpha != 1:
+        product = product * alpha
+    data = product if beta == 0 else (product + (bias if beta == 1 else bias * beta))
+    node = new_node(AddmmBackward0, c, a, b)
+    if node is None:
+        return make_tensor(data, c._backend)
+    node.save(a, b)
+    node._saved_alpha, node._saved_beta = alpha, beta
+    if tuple(c._data.shape) != (n, p):
+        node._in_meta = ((tuple(c._data.shape), None), None, None)
+    return make_tensor(data, c._backend, True, node, 0)
+
+
+# --- outer -------------------------------------------------------------------------------------
+@tensor_method("outer", "ger")
+def outer(input, vec2) -> Tensor:
+    """The outer product of two vectors: a[:, None] * b (MulBackward0, as in PyTorch)."""
+    a = check_tensor(input, "outer")
+    b = check_tensor(vec2, "outer", "vec2", 2)
+    for name, v in (("self", a), ("vec2", b)):
+        if v._data.ndim != 1:
+            raise RuntimeError(msg.OUTER_1D.format(name=name, dim=v._data.ndim))
+    return a.unsqueeze(1) * b
+
+
+# --- matmul ------------------------------------------------------------------------------------
+class SqueezeBackward4(Node):
+    """The in-place squeeze_(0) matmul applies to (1 x m) @ (m x p) for a 1-D left operand."""
+
+    __slots__ = ("_saved_dim", "_saved_self_sym_sizes")
+
+    def backward(self, grad):
+        return grad.unsqueeze(0)
+
+
+def _squeeze_first(t: Tensor) -> Tensor:
+    data = t._backend.xp.reshape(t._data, tuple(t._data.shape[1:]))
+    node = new_node(SqueezeBackward4, t)
+    if node is None:
+        return make_tensor(data, t._backend)
+    node._saved_dim, node._saved_self_sym_sizes = 0, tuple(t._data.shape)
+    return make_tensor(data, t._backend, True, node, 0)
+
+
+def _unsafe_view(t: Tensor, shape: tuple) -> Tensor:
+    """A reshape of a fresh result, recorded as UnsafeViewBackward0 as PyTorch does."""
+    from .shape import UnsafeViewBackward0
+    data = t._backend.xp.reshape(t._data, shape)
+    node = new_node(UnsafeViewBackward0, t)
+    if node is None:
+        return make_tensor(data, t._backend)
+    node._saved_self_sym_sizes = tuple(t._data.shape)
+    return make_tensor(data, t._backend, True, node, 0)
+
+
+def _batched(a: Tensor, b: Tensor) -> Tensor:
+    """Broadcast batch dims, fold them into one, bmm, and unfold: UnsafeViewBackward0."""
+    a_vec, b_vec = a._data.ndim == 1, b._data.ndim == 1
+    if a_vec:
+        a = a.unsqueeze(0)
+    if b_vec:
+        b = b.unsqueeze(1)
+    n, m = a._data.shape[-2:]
+    m2, p = b._data.shape[-2:]
+    batch = broadcast_shapes(tuple(a._data.shape[:-2]), tuple(b._data.shape[:-2]))
+    count = 1
+    for s in batch:
+        count *= s
+    a3 = a.expand(*batch, n, m).reshape(count, n, m)
+    b3 = b.expand(*batch, m2, p).reshape(count, m2, p)
+    shape = batch + ((n,) if not a_vec else ()) + ((p,) if not b_vec else ())
+    return _unsafe_view(bmm(a3, b3), shape)
+
+
+@tensor_method("matmul", "__matmul__")
+def matmul(input, other) -> Tensor:
+    """The matrix product with PyTorch's rules for 1-D operands and broadcast batch dims."""
+    if not isinstance(other, Tensor):
+        raise TypeError(msg.UNSUPPORTED_OPERAND.format(op="@", left="Tensor",
+                                                       right=type(other).__name__))
+    a = check_tensor(input, "matmul")
+    da, db = a._data.ndim, other._data.ndim
+    if da == 0 or db == 0:
+        raise RuntimeError(msg.MATMUL_0D.format(a=da, b=db))
+    if da == 1 and db == 1:
+        return dot(a, other)
+    if da == 2 and db == 1:
+        return mv(a, other)
+    if da == 1 and db == 2:
+        return _squeeze_first(mm(a.unsqueeze(0), other))
+    if da == 2 and db == 2:
+        return mm(a, other)
+    if da >= 3 and db in (1, 2):  # fold the batch into the rows of one mm / mv
+        rows = a.reshape(-1, a._data.shape[-1])
+        out = mv(rows, other) if db == 1 else mm(rows, other)
+        tail = () if db == 1 else (other._data.shape[-1],)
+        return _unsafe_view(out, tuple(a._data.shape[:-1]) + tail)
+    if db >= 3 and da in (1, 2):  # fold transposed, as PyTorch: (b^T @ a^T)^T, made contiguous
+        _check_like_bmm(a, other)
+        return matmul(other.mT, a) if da == 1 else matmul(other.mT, a.mT).mT.clone()
+    if a.dtype is not other.dtype:
+        raise RuntimeError(msg.BMM_DTYPES.format(a=_scalar_name(a), b=_scalar_name(other)))
+    return _batched(a, other)
+
+
+def _check_like_bmm(a: Tensor, b: Tensor) -> None:
+    """The errors PyTorch reports for 1-D/2-D @ batched operands: those of its bmm check."""
+    _same_device("bmm", "mat2", a, b)
+    count = 1
+    for s in b._data.shape[:-2]:
+        count *= s
+    inner, rows = a._data.shape[-1], b._data.shape[-2]
+    if inner != rows:
+        raise RuntimeError(msg.BMM_SHAPES.format(batch=count, inner=inner, b0=count, b1=rows))
+    if a.dtype is not b.dtype:
+        raise RuntimeError(msg.BMM_DTYPES.format(a=_scalar_name(a), b=_scalar_name(b)))
+
+
+def _rmatmul(self, other) -> Tensor:
+    if not isinstance(other, Tensor):
+        raise TypeError(msg.UNSUPPORTED_OPERAND.format(op="@", left=type(other).__name__,
+                                                       right="Tensor"))
+    return matmul(other, self)
+
+
+Tensor.__rmatmul__ = _rmatmul
+
+ger = outer
+
+__all__ = ["matmul", "mm", "bmm", "mv", "dot", "vdot", "outer", "ger", "addmm"]

@@ -1,0 +1,301 @@
+"""Reading by index: x[...], gather, scatter, index_select, masks, nonzero.
+
+grad_fn names, result shapes and error texts are golden values checked with PyTorch 2.13.
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_shape import _chain, _x, check_error
+
+import autograd_nb as torch
+from autograd_nb.autograd.gradcheck import gradcheck, gradgradcheck
+
+
+def _long(values, device):
+    return torch.tensor(values, device=device)
+
+
+# --- grad_fn chains and shapes as PyTorch 2.13 builds them --------------------------------------
+
+CHAINS = [
+    (lambda x: x[0], ["SelectBackward0"], (4,)),
+    (lambda x: x[-1], ["SelectBackward0"], (4,)),
+    (lambda x: x[1:], ["SliceBackward0"], (2, 4)),
+    (lambda x: x[:], ["SliceBackward0"], (3, 4)),
+    (lambda x: x[::2], ["SliceBackward0"], (2, 4)),
+    (lambda x: x[:10], ["SliceBackward0"], (3, 4)),
+    (lambda x: x[0, 1:], ["SliceBackward0", "SelectBackward0"], (3,)),
+    (lambda x: x[:, 1], ["SelectBackward0"], (3,)),
+    (lambda x: x[0:3, 1], ["SelectBackward0"], (3,)),
+    (lambda x: x[:, :2], ["SliceBackward0"], (3, 2)),
+    (lambda x: x[:, :], ["AliasBackward0"], (3, 4)),
+    (lambda x: x[...], ["AliasBackward0"], (3, 4)),
+    (lambda x: x[()], ["AliasBackward0"], (3, 4)),
+    (lambda x: x[..., 1], ["SelectBackward0"], (3,)),
+    (lambda x: x[None], ["UnsqueezeBackward0"], (1, 3, 4)),
+    (lambda x: x[:, None], ["UnsqueezeBackward0"], (3, 1, 4)),
+    (lambda x: x[..., None], ["UnsqueezeBackward0"], (3, 4, 1)),
+    (lambda x: x[None, 0], ["SelectBackward0", "UnsqueezeBackward0"], (1, 4)),
+    (lambda x: x[0, 0], ["SelectBackward0", "SelectBackward0"], ()),
+    (lambda x: x[torch.tensor(1)], ["SelectBackward0"], (4,)),
+    (lambda x: x[[0, 1]], ["IndexBackward0"], (2, 4)),
+    (lambda x: x[x > 0.5], ["IndexBackward0"], (6,)),
+    (lambda x: x[0, [0, 1]], ["IndexBackward0", "SelectBackward0"], (2,)),
+    (lambda x: x[1:, [0, 1]], ["IndexBackward0", "SliceBackward0"], (2, 2)),
+    (lambda x: x[True], ["IndexBackward0", "UnsqueezeBackward0"], (1, 3, 4)),
+    (lambda x: x[False], ["IndexBackward0", "UnsqueezeBackward0"], (0, 3, 4)),
+    (lambda x: x.gather(1, torch.tensor([[0], [1], [2]])), ["GatherBackward0"], (3, 1)),
+    (lambda x: x.index_select(0, torch.tensor([0, 2])), ["IndexSelectBackward0"], (2, 4)),
+    (lambda x: x.scatter(1, torch.tensor([[0], [1], [2]]), 1.0), ["ScatterBackward1"], (3, 4)),
+    (lambda x: x.scatter(1, torch.tensor([[0], [1], [2]]), x), ["ScatterBackward0"], (3, 4)),
+    (lambda x: x.scatter_add(1, torch.tensor([[0], [1], [2]]), x), ["ScatterAddBackward0"],
+     (3, 4)),
+    (lambda x: x.masked_fill(x > 0.5, 0.0), ["MaskedFillBackward0"], (3, 4)),
+    (lambda x: x.masked_fill(x > 0.5, torch.tensor(0.0)), ["MaskedFillBackward1"], (3, 4)),
+    (lambda x: x.masked_select(x > 0.5), ["MaskedSelectBackward0"], (6,)),
+    (lambda x: x.take_along_dim(torch.tensor([[0], [1], [2]]), 1),
+     ["GatherBackward0", "ExpandBackward0"], (3, 1)),
+]
+
+
+@pytest.mark.parametrize("fn,names,shape", CHAINS)
+def test_grad_fn_chain(fn, names, shape):
+    x = torch.arange(12.0).reshape(3, 4).div(11).requires_grad_()
+    out = fn(x)
+    assert _chain(out) == names
+    assert tuple(out.shape) == shape
+
+
+def test_saved_index_attributes():
+    x = torch.randn(3, 4, requires_grad=True)
+    fn = x[:, [0, 1]].grad_fn  # PyTorch 2.13: (None, tensor([0, 1]))
+    assert fn._saved_indices[0] is None and fn._saved_indices[1].tolist() == [0, 1]
+    assert fn._saved_self_sym_sizes == (3, 4)
+    fn = x[0].grad_fn
+    assert (fn._saved_dim, fn._saved_index, fn._saved_self_sym_sizes) == (0, 0, (3, 4))
+    fn = x[:, ::2].grad_fn
+    assert (fn._saved_dim, fn._saved_start, fn._saved_end, fn._saved_step) == \
+        (1, 0, 9223372036854775807, 2)
+
+
+# --- values --------------------------------------------------------------------------------------
+
+
+def test_values(device):
+    x = torch.arange(12, device=device).reshape(3, 4)
+    assert x[1].tolist() == [4, 5, 6, 7]
+    assert x[-1, -2].item() == 10
+    assert x[:, 1::2].tolist() == [[1, 3], [5, 7], [9, 11]]
+    assert x[5:10].shape == (0, 4)
+    assert x[[0, 1], [1, 2]].tolist() == [1, 6]
+    assert x[[2, 0, 2]].tolist() == [[8, 9, 10, 11], [0, 1, 2, 3], [8, 9, 10, 11]]
+    assert x[_long([-1], device)].tolist() == [[8, 9, 10, 11]]
+    assert x[x > 8].tolist() == [9, 10, 11]
+    assert x[[True, False, True]].tolist() == [[0, 1, 2, 3], [8, 9, 10, 11]]
+    assert x[torch.tensor([True, False, True], device=device), 1:].tolist() == \
+        [[1, 2, 3], [9, 10, 11]]
+    assert x[[]].shape == (0, 4)
+    assert x[torch.tensor([0, 1], dtype=torch.int32, device=device)].shape == (2, 4)
+    assert x[..., None, 0].shape == (3, 1)
+    assert x[(0, 1)].item() == 1
+
+
+def test_advanced_index_placement(device):
+    """Index results go in place when the indexed dims are adjacent, else first (PyTorch)."""
+    z = torch.zeros(2, 3, 4, 5, device=device)
+    assert z[[0, 1], :, [0, 1]].shape == (2, 3, 5)
+    assert z[:, [0, 1], [0, 1]].shape == (2, 2, 5)
+    assert z[0, :, [0, 1]].shape == (3, 2, 5)
+    assert z[:, [0, 1], :, 0].shape == (2, 2, 4)
+    assert z[:, [[0, 1], [1, 2]]].shape == (2, 2, 2, 4, 5)
+
+
+def test_iteration_and_len(device):
+    x = torch.arange(6, device=device).reshape(3, 2)
+    assert len(x) == 3
+    assert [row.tolist() for row in x] == [[0, 1], [2, 3], [4, 5]]
+
+
+def test_gather_scatter_values(device):
+    x = torch.arange(12.0, device=device).reshape(3, 4)
+    idx = _long([[0, 3], [1, 1], [2, 0]], device)
+    assert x.gather(1, idx).tolist() == [[0, 3], [5, 5], [10, 8]]
+    assert x.gather(0, _long([[2, 1, 0, 0]], device)).tolist() == [[8, 5, 2, 3]]
+    assert torch.zeros(3, 4, device=device).scatter(1, idx[:, :1], 7.0).tolist() == \
+        [[7, 0, 0, 0], [0, 7, 0, 0], [0, 0, 7, 0]]
+    ones = torch.ones(3, 2, device=device)
+    assert torch.zeros(3, 4, device=device).scatter_add(1, idx, ones).tolist() == \
+        [[1, 0, 0, 1], [0, 2, 0, 0], [1, 0, 1, 0]]
+    assert x.index_select(1, _long([3, 0], device)).tolist() == [[3, 0], [7, 4], [11, 8]]
+    assert x.masked_fill(x > 9, -1.0).tolist()[2] == [8, 9, -1, -1]
+    assert x.masked_select(torch.tensor([True, False, False, True], device=device)).tolist() \
+        == [0, 3, 4, 7, 8, 11]
+    assert x.take_along_dim(_long([[1], [0], [3]], device), 1).tolist() == [[1], [4], [11]]
+
+
+def test_nonzero(device):
+    x = torch.tensor([[0, 1], [2, 0]], device=device)
+    assert x.nonzero().tolist() == [[0, 1], [1, 0]]
+    assert x.nonzero().dtype == torch.int64
+    assert [t.tolist() for t in x.nonzero(as_tuple=True)] == [[0, 1], [1, 0]]
+    assert [t.tolist() for t in torch.where(x > 0)] == [[0, 1], [1, 0]]
+    assert torch.tensor(1.0).nonzero().shape == (1, 0)  # PyTorch 2.13
+
+
+# --- views share storage; advanced results are copies --------------------------------------------
+
+
+@pytest.mark.parametrize("key", [0, (slice(1, None),), (0, slice(None, None, 2)), None,
+                                 (Ellipsis, 1), (slice(None), slice(None))])
+def test_basic_index_is_a_view(device, key):
+    base = torch.zeros(3, 4, device=device)
+    v = base[key]
+    assert v._base is base
+    base.add_(1)
+    assert float(v.sum()) == v.numel()
+    assert v._version == base._version == 1
+    v._data[...] = 5.0
+    assert float(base.sum()) == 5.0 * v.numel() + (12 - v.numel())
+
+
+def test_advanced_index_is_a_copy(device):
+    base = torch.zeros(3, 4, device=device)
+    out = base[[0, 1]]
+    base.add_(1)
+    assert float(out.sum()) == 0 and out._base is None
+
+
+# --- gradients -----------------------------------------------------------------------------------
+
+GRAD_OPS = [
+    ((3, 4), lambda x: x[1]),
+    ((3, 4), lambda x: x[:, -1]),
+    ((3, 4), lambda x: x[1:, ::2]),
+    ((3, 4), lambda x: x[None, ..., 1:3]),
+    ((3, 4), lambda x: x[[0, 2, 0]]),
+    ((3, 4), lambda x: x[[0, 1], [3, 3]]),
+    ((3, 4), lambda x: x[x > 0.5]),
+    ((2, 3, 4), lambda x: x[[1, 0], :, [0, 2]]),
+    ((2, 3, 4), lambda x: x[0, 1:, [1, 1]]),
+    ((3, 4), lambda x: x.gather(1, torch.tensor([[0, 0], [3, 1], [2, 2]]))),
+    ((3, 4), lambda x: x.index_select(1, torch.tensor([3, 0, 3]))),
+    ((3, 4), lambda x: x.scatter(1, torch.tensor([[0], [1], [2]]), 2.0)),
+    ((3, 4), lambda x: x.scatter_add(0, torch.tensor([[0, 1, 2, 0]]), x[:1] * 2)),
+    ((3, 4), lambda x: x.masked_fill(torch.tensor([True, False, True, False]), 1.0)),
+    ((3, 4), lambda x: x.masked_select(torch.tensor([True, False, True, True]))),
+    ((3, 4), lambda x: x.take_along_dim(torch.tensor([[1], [0], [3]]), 1)),
+]
+
+
+@pytest.mark.parametrize("shape,fn", GRAD_OPS)
+def test_gradcheck(shape, fn):
+    assert gradcheck(fn, (_x("cpu", *shape),))
+
+
+@pytest.mark.parametrize("shape,fn", [GRAD_OPS[i] for i in (0, 2, 4, 6, 9, 11, 14)])
+def test_gradgradcheck(shape, fn):
+    assert gradgradcheck(lambda x: fn(x) ** 2, (_x("cpu", *shape),))
+
+
+def test_gradcheck_on_device(device):
+    idx = _long([[0, 0], [3, 1], [2, 2]], device)
+    assert gradcheck(lambda x: x[[0, 2, 0]][:, 1:3] * x.gather(1, idx)[[0, 1, 2]],
+                     (_x(device, 3, 4),))
+    mask = torch.tensor([True, False, True], device=device)
+    assert gradcheck(lambda x: x[mask].masked_fill(x[mask] > 0.5, 0.0), (_x(device, 3, 4),))
+    src = _x(device, 1, 4)
+    index = _long([[2, 0, 1, 2]], device)
+    assert gradcheck(lambda x, s: x.scatter(0, index, s), (_x(device, 3, 4), src))
+
+
+def test_masked_fill_value_tensor_gets_summed_grad(device):
+    x = _x(device, 2, 2)
+    value = torch.zeros((), dtype=torch.float64, device=device, requires_grad=True)
+    mask = torch.tensor([[True, False], [True, True]], device=device)
+    x.masked_fill(mask, value).sum().backward()
+    assert value.grad.item() == 3.0
+    assert x.grad.tolist() == [[0, 1], [0, 0]]
+
+
+def test_repeated_indices_add_up(device):
+    x = _x(device, 3)
+    x[[0, 0, 2, 0]].sum().backward()
+    assert x.grad.tolist() == [3, 0, 1]
+
+
+# --- errors (texts from PyTorch 2.13) -----------------------------------------------------------
+
+ERRORS = [
+    (lambda x: x[5], IndexError, "index 5 is out of bounds for dimension 0 with size 3"),
+    (lambda x: x[-4], IndexError, "index -4 is out of bounds for dimension 0 with size 3"),
+    (lambda x: x[0, 4], IndexError, "index 4 is out of bounds for dimension 1 with size 4"),
+    (lambda x: x[[0, 5]], IndexError, "index 5 is out of bounds for dimension 0 with size 3"),
+    (lambda x: x[:, torch.tensor([0, 5])], IndexError,
+     "index 5 is out of bounds for dimension 0 with size 4"),
+    (lambda x: x[torch.tensor([-4])], IndexError,
+     "index -4 is out of bounds for dimension 0 with size 3"),
+    (lambda x: x[0, 0, 0], IndexError, "too many indices for tensor of dimension 2"),
+    (lambda x: x[..., 0, 0, 0], IndexError, "too many indices for tensor of dimension 2"),
+    (lambda x: x[torch.tensor([True, False])], IndexError,
+     "The shape of the mask [2] at index 0 does not match the shape of the indexed tensor [3, 4] "
+     "at index 0"),
+    (lambda x: x[:, torch.tensor([True, False])], IndexError,
+     "The shape of the mask [2] at index 0 does not match the shape of the indexed tensor [3, 4] "
+     "at index 1"),
+    (lambda x: x[torch.tensor([0.0, 1.0])], IndexError,
+     "tensors used as indices must be long, int, byte or bool tensors"),
+    (lambda x: x[torch.tensor([0, 1], dtype=torch.int16)], IndexError,
+     "tensors used as indices must be long, int, byte or bool tensors"),
+    (lambda x: x[1.0], IndexError,
+     "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid "
+     "indices (got float)"),
+    (lambda x: x[0, 0][0], IndexError,
+     "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in "
+     "C++ to convert a 0-dim tensor to a number"),
+    (lambda x: x[[0, 1], [0, 1, 2]], IndexError,
+     "shape mismatch: indexing tensors could not be broadcast together with shapes [2], [3]"),
+    (lambda x: x[::-1], ValueError, "step must be greater than zero"),
+    (lambda x: x[::0], ValueError, "slice step cannot be zero"),
+    (lambda x: x.gather(1, torch.tensor([0, 1])), RuntimeError,
+     "Index tensor must have the same number of dimensions as input tensor"),
+    (lambda x: x.gather(1, torch.tensor([[0.0]])), RuntimeError,
+     "gather(): Expected dtype int32/int64 for index"),
+    (lambda x: x.gather(1, torch.tensor([[5]])), RuntimeError,
+     "index 5 is out of bounds for dimension 1 with size 4"),
+    (lambda x: x.gather(1, torch.zeros(4, 1, dtype=torch.int64)), RuntimeError,
+     "Size does not match at dimension 0 expected index [4, 1] to be no larger than self [3, 4] "
+     "apart from dimension 1"),
+    (lambda x: x.scatter(1, torch.tensor([[0.0]]), 1.0), RuntimeError,
+     "scatter(): Expected dtype int32/int64 for index"),
+    (lambda x: x.scatter(1, torch.tensor([[5]]), 1.0), RuntimeError,
+     "index 5 is out of bounds for dimension 1 with size 4"),
+    (lambda x: x.scatter(1, torch.tensor([[0]]), torch.ones(1, 1, dtype=torch.float64)),
+     RuntimeError, "scatter(): Expected self.dtype to be equal to src.dtype"),
+    (lambda x: x.scatter(1, torch.zeros(4, 1, dtype=torch.int64), 1.0), RuntimeError,
+     "Expected index [4, 1] to be no larger than self [3, 4] apart from dimension 1"),
+    (lambda x: x.scatter(1, torch.zeros(2, 2, dtype=torch.int64), torch.ones(1, 1)),
+     RuntimeError, "Expected index [2, 2] to be no larger than self [3, 4] apart from dimension 1 "
+     "and to be no larger size than src [1, 1]"),
+    (lambda x: x.index_select(0, torch.tensor([0.0])), RuntimeError,
+     "index_select(): Expected dtype int32 or int64 for index"),
+    (lambda x: x.index_select(0, torch.tensor([[0]])), IndexError,
+     "index_select(): Index is supposed to be a vector"),
+    (lambda x: x.index_select(0, torch.tensor([3])), IndexError, "index out of range in self"),
+    (lambda x: x.masked_fill(torch.tensor([1, 0, 1, 0]), 0.0), RuntimeError,
+     "masked_fill_ only supports boolean masks, but got mask with dtype long int"),
+    (lambda x: x.masked_fill(torch.tensor([True, False]), 0.0), RuntimeError,
+     "The size of tensor a (2) must match the size of tensor b (4) at non-singleton dimension 1"),
+    (lambda x: x.masked_fill(x > 1, torch.tensor([1.0])), RuntimeError,
+     "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with 1 "
+     "dimension(s)."),
+    (lambda x: x.masked_select(torch.tensor([1, 0, 0, 0])), RuntimeError,
+     "masked_select: expected BoolTensor for mask"),
+    (lambda x: x.masked_select(torch.tensor([True, False])), RuntimeError,
+     "The size of tensor a (2) must match the size of tensor b (4) at non-singleton dimension 1"),
+]
+
+
+@pytest.mark.parametrize("fn,error,text", ERRORS)
+def test_errors(fn, error, text):
+    check_error(fn, error, text)

@@ -1,0 +1,258 @@
+"""Reductions: values, grad_fn names, tie and zero handling, gradients, errors, properties.
+
+Golden values, grad_fn names and error texts were checked against PyTorch 2.13 (CPU).
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import autograd_nb as torch
+from autograd_nb.autograd.gradcheck import gradcheck, gradgradcheck
+
+D = torch.float64
+TIES = [[1.0, 3.0, 3.0], [2.0, 2.0, 0.0]]
+
+
+def _grad(fn, values, device):
+    x = torch.tensor(values, device=device, requires_grad=True)
+    fn(x).backward()
+    return x.grad.tolist()
+
+
+def test_ties_share_gradient_like_pytorch(device):
+    # PyTorch 2.13: whole max/amax split evenly, max(dim) gives it to the returned index.
+    assert _grad(lambda x: x.max(), TIES, device) == [[0.0, 0.5, 0.5], [0.0, 0.0, 0.0]]
+    assert _grad(lambda x: x.max(1)[0].sum(), TIES, device) == [[0.0, 1.0, 0.0], [1.0, 0.0, 0.0]]
+    assert _grad(lambda x: x.amax(1).sum(), TIES, device) == [[0.0, 0.5, 0.5], [0.5, 0.5, 0.0]]
+    assert _grad(lambda x: x.min(), TIES, device) == [[0.0, 0.0, 0.0], [0.0, 0.0, 1.0]]
+
+
+def test_prod_with_zeros(device):
+    y = [[1.0, 0.0, 3.0], [0.0, 0.0, 2.0], [1.0, 2.0, 3.0]]
+    assert _grad(lambda x: x.prod(), y, device) == [[0.0] * 3] * 3
+    assert _grad(lambda x: x.prod(1).sum(), y, device) == [[0.0, 3.0, 0.0], [0.0, 0.0, 0.0],
+                                                          [6.0, 3.0, 2.0]]
+    assert _grad(lambda x: x.prod(0).sum(), y, device) == [[0.0, 0.0, 6.0], [1.0, 0.0, 9.0],
+                                                          [0.0, 0.0, 6.0]]
+    ints = torch.tensor([1, 2, 3], device=device)
+    assert ints.prod().item() == 6 and ints.prod().dtype is torch.int64
+
+
+def test_values_and_names(device):
+    x = torch.tensor(TIES, device=device, requires_grad=True)
+    golden = [  # (result, PyTorch 2.13 values, grad_fn)
+        (x.std(), [1.1690], "StdBackward0"),
+        (x.var(1), [1.3333, 1.3333], "VarBackward0"),
+        (x.var(correction=0), [1.1389], "VarBackward0"),
+        (x.norm(), [5.1962], "LinalgVectorNormBackward0"),
+        (x.norm(1), [11.0], "LinalgVectorNormBackward0"),
+        (x.norm(float("inf"), 1), [3.0, 2.0], "LinalgVectorNormBackward0"),
+        (x.logsumexp(1), [3.7586, 2.7586], "LogsumexpBackward0"),
+        (x.softmax(1), [0.0634, 0.4683, 0.4683, 0.4683, 0.4683, 0.0634], "SoftmaxBackward0"),
+        (x.log_softmax(0), [-1.3133, -0.3133, -0.0486, -0.3133, -1.3133, -3.0486],
+         "LogSoftmaxBackward0"),
+        (x.cumsum(1), [1.0, 4.0, 7.0, 2.0, 4.0, 4.0], "CumsumBackward0"),
+        (x.prod(), [0.0], "ProdBackward0"),
+        (x.prod(1, keepdim=True), [9.0, 0.0], "ProdBackward1"),
+        (x.max(), [3.0], "MaxBackward1"),
+        (x.min(), [0.0], "MinBackward1"),
+        (x.amax(0), [2.0, 3.0, 3.0], "AmaxBackward0"),
+        (x.amin((0, 1)), [0.0], "AminBackward0"),
+        (x.sum(1), [7.0, 4.0], "SumBackward1"),
+        (x.mean(), [11 / 6], "MeanBackward0"),
+    ]
+    for out, values, name in golden:
+        assert out.grad_fn.name() == name
+        flat = out.detach().reshape(-1).tolist()
+        assert flat == pytest.approx(values, abs=1e-4), name
+
+
+def test_max_with_dim_returns_named_tuple(device):
+    x = torch.tensor(TIES, device=device)
+    result = x.max(1)
+    assert type(result).__name__ == "max" and type(result).__module__ == "torch.return_types"
+    values, indices = result
+    assert values.tolist() == [3.0, 2.0] and indices.tolist() == [1, 0]
+    assert result.indices.dtype is torch.int64
+    kept = torch.min(x, 0, keepdim=True)
+    assert kept.values.tolist() == [[1.0, 2.0, 0.0]] and kept.indices.tolist() == [[0, 1, 1]]
+    assert torch.max(x, torch.ones_like(x)).tolist() == [[1.0, 3.0, 3.0], [2.0, 2.0, 1.0]]
+
+
+def test_argmax_argmin(device):
+    x = torch.tensor(TIES, device=device)
+    assert x.argmax().item() == 1
+    assert x.argmax(1).tolist() == [1, 0]
+    assert x.argmin(1, keepdim=True).tolist() == [[0], [2]]
+    assert torch.argmax(x, keepdim=True).tolist() == [[1]]
+    assert torch.tensor([1.0, float("nan"), 3.0], device=device).argmax().item() == 1
+
+
+def test_all_any(device):
+    b = torch.tensor([[True, False], [True, True]], device=device)
+    assert b.all().item() is False
+    assert b.all(0, keepdim=True).tolist() == [[True, False]]
+    assert torch.any(torch.tensor([1.5, 0.0], device=device), 0).item() is True
+    assert torch.tensor([1, 0, 2], dtype=torch.uint8).all().dtype is torch.uint8
+
+
+def test_softmax_is_stable_and_dtype(device):
+    big = torch.tensor([1000.0, 1000.0], device=device)
+    assert big.softmax(0).tolist() == [0.5, 0.5]
+    assert big.log_softmax(0).tolist() == pytest.approx([-math.log(2)] * 2)
+    ints = torch.tensor([[1, 2], [3, 4]], device=device)
+    assert ints.softmax(0, dtype=torch.float64).dtype is torch.float64
+    assert torch.tensor([-float("inf")] * 2).logsumexp(0).item() == -float("inf")
+    assert torch.tensor([float("inf"), 1.0]).logsumexp(0).item() == float("inf")
+
+
+SHAPES_DIMS = [((3, 4), None, False), ((3, 4), 1, False), ((3, 4), 0, True),
+               ((2, 3, 2), (0, 2), False), ((2, 3, 2), -1, True), ((), None, False)]
+
+
+@pytest.mark.parametrize("shape, dim, keepdim", SHAPES_DIMS)
+def test_gradcheck_dim_reductions(device, shape, dim, keepdim):
+    torch.manual_seed(0)
+    x = torch.randn(*shape, dtype=D, device=device).requires_grad_()
+    kw = {} if dim is None else {"dim": dim, "keepdim": keepdim}
+    fns = [lambda t: t.sum(**kw), lambda t: t.mean(**kw), lambda t: t.amax(**kw),
+           lambda t: t.amin(**kw), lambda t: t.norm(**kw), lambda t: t.norm(1, **kw),
+           lambda t: t.norm(3, **kw), lambda t: t.norm(float("inf"), **kw)]
+    if x.numel() > 1:
+        fns += [lambda t: t.std(**kw), lambda t: t.var(**kw),
+                lambda t: t.var(correction=0, **kw)]
+    if dim is not None:
+        fns.append(lambda t: t.logsumexp(dim, keepdim))
+    if isinstance(dim, int) or shape == ():
+        d = 0 if dim is None else dim
+        fns += [lambda t: t.prod(d, keepdim), lambda t: t.max(d, keepdim)[0],
+                lambda t: t.min(d, keepdim)[0], lambda t: t.softmax(d),
+                lambda t: t.log_softmax(d), lambda t: t.cumsum(d)]
+    else:
+        fns += [lambda t: t.prod(), lambda t: t.max(), lambda t: t.min()]
+    for fn in fns:
+        assert gradcheck(fn, (x,))
+
+
+def test_gradgradcheck_smooth_reductions(device):
+    torch.manual_seed(1)
+    x = torch.randn(2, 3, dtype=D, device=device).requires_grad_()
+    for fn in [lambda t: t.prod(1), lambda t: t.prod(), lambda t: t.std(0),
+               lambda t: t.var(), lambda t: t.norm(dim=1), lambda t: t.logsumexp(1),
+               lambda t: t.softmax(0), lambda t: t.log_softmax(1), lambda t: t.cumsum(1)]:
+        assert gradgradcheck(fn, (x,))
+
+
+def test_prod_gradcheck_with_a_zero(device):
+    x = torch.tensor([[1.5, 0.0, 2.0], [0.5, -1.0, 3.0]], dtype=D, device=device,
+                     requires_grad=True)
+    assert gradcheck(lambda t: t.prod(1), (x,))
+    assert gradcheck(lambda t: t.prod(), (x,))
+
+
+def test_norm_and_std_warnings(device):
+    z = torch.zeros(3, dtype=D, device=device, requires_grad=True)
+    z.norm().backward()
+    assert z.grad.tolist() == [0.0, 0.0, 0.0]  # PyTorch 2.13: 0 where the norm is 0
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert math.isnan(torch.tensor([5.0], device=device).std().item())
+    assert str(caught[0].message) == (
+        "std(): degrees of freedom is <= 0. Correction should be strictly less than the "
+        "reduction factor (input numel divided by output numel).")
+
+
+# Golden texts from PyTorch 2.13.
+ERRORS = [
+    (lambda: torch.zeros(0, 3).max(), RuntimeError,
+     "max(): Expected reduction dim to be specified for input.numel() == 0. Specify the "
+     "reduction dim with the 'dim' argument."),
+    (lambda: torch.zeros(0, 3).max(0), IndexError,
+     "max(): Expected reduction dim 0 to have non-zero size."),
+    (lambda: torch.zeros(0, 3).amax(), RuntimeError,
+     "amax(): Expected reduction dim to be specified for input.numel() == 0. Specify the "
+     "reduction dim with the 'dim' argument."),
+    (lambda: torch.zeros(0, 3).argmax(), IndexError,
+     "argmax(): Expected reduction dim to be specified for input.numel() == 0."),
+    (lambda: torch.zeros(0, 3).argmin(0), IndexError,
+     "argmin(): Expected reduction dim 0 to have non-zero size."),
+    (lambda: torch.zeros(0, 3).norm(float("inf")), RuntimeError,
+     "linalg.vector_norm cannot compute the inf norm on an empty tensor because the operation "
+     "does not have an identity"),
+    (lambda: torch.ones(2, 3).max(2), IndexError,
+     "Dimension out of range (expected to be in range of [-2, 1], but got 2)"),
+    (lambda: torch.ones(2, 3).std(3), IndexError,
+     "Dimension out of range (expected to be in range of [-2, 1], but got 3)"),
+    (lambda: torch.ones(2, 3).softmax(2), IndexError,
+     "Dimension out of range (expected to be in range of [-2, 1], but got 2)"),
+    (lambda: torch.ones(2, 3).amax((0, 0)), RuntimeError,
+     "dim 0 appears multiple times in the list of dims"),
+    (lambda: torch.tensor([1, 2]).std(), RuntimeError,
+     "std and var only support floating point and complex dtypes"),
+    (lambda: torch.tensor([1, 2]).norm(), RuntimeError,
+     "linalg.vector_norm: Expected a floating point or complex tensor as input. Got Long"),
+    (lambda: torch.tensor([1, 2]).softmax(0), NotImplementedError,
+     "\"softmax_kernel_impl\" not implemented for 'Long'"),
+    (lambda: torch.tensor([1, 2]).log_softmax(0), NotImplementedError,
+     "\"log_softmax_kernel_impl\" not implemented for 'Long'"),
+]
+
+
+@pytest.mark.parametrize("fn, error, text", ERRORS)
+def test_errors_match_pytorch(fn, error, text):
+    with pytest.raises(error) as info:
+        fn()
+    assert str(info.value) == text
+
+
+# --- properties over random shapes -------------------------------------------------------------
+@st.composite
+def tensors_and_dims(draw):
+    shape = tuple(draw(st.lists(st.integers(1, 3), min_size=1, max_size=3)))
+    n = math.prod(shape)
+    values = draw(st.lists(st.integers(-5, 5), min_size=n, max_size=n))
+    dim = draw(st.integers(-len(shape), len(shape) - 1))
+    return shape, [float(v) for v in values], dim
+
+
+def _rows(values, shape, dim):
+    """Python lists of the values along `dim`, one per position of the other dims."""
+    d = dim % len(shape)
+    strides = [math.prod(shape[i + 1:]) for i in range(len(shape))]
+    groups = {}
+    for flat, v in enumerate(values):
+        index = [(flat // strides[i]) % shape[i] for i in range(len(shape))]
+        key = tuple(index[:d] + index[d + 1:])
+        groups.setdefault(key, []).append(v)
+    return [groups[k] for k in sorted(groups)]
+
+
+@settings(max_examples=25, deadline=None)
+@given(tensors_and_dims())
+def test_sum_mean_max_match_python(case):
+    shape, values, dim = case
+    x = torch.tensor(values).reshape(shape)
+    rows = _rows(values, shape, dim)
+    assert x.sum(dim).reshape(-1).tolist() == pytest.approx([sum(r) for r in rows])
+    assert x.mean(dim).reshape(-1).tolist() == pytest.approx([sum(r) / len(r) for r in rows])
+    assert x.max(dim).values.reshape(-1).tolist() == [max(r) for r in rows]
+    assert x.amin(dim).reshape(-1).tolist() == [min(r) for r in rows]
+    assert x.argmax(dim).reshape(-1).tolist() == [r.index(max(r)) for r in rows]
+    assert x.sum().item() == pytest.approx(sum(values))
+
+
+@settings(max_examples=25, deadline=None)
+@given(tensors_and_dims(), st.booleans())
+def test_sum_backward_gives_ones(case, keepdim):
+    shape, values, dim = case
+    x = torch.tensor(values, requires_grad=True)
+    y = x.reshape(shape).sum(dim, keepdim=keepdim)
+    assert y.dim() == len(shape) - (0 if keepdim else 1)
+    y.sum().backward()
+    assert x.grad.tolist() == [1.0] * len(values)
