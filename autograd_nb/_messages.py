@@ -177,13 +177,7 @@ MEAN_DTYPE = (
 )
 GATHER_DIMS = "Index tensor must have the same number of dimensions as input tensor"
 INDEX_DTYPE = "tensors used as indices must be long, int, byte or bool tensors"
-GATHER_INDEX_DTYPE = "gather(): Expected dtype int64 for index"
-SCATTER_INDEX_DTYPE = "scatter(): Expected dtype int64 for index"
 INDEX_SELECT_DTYPE = "index_select(): Expected dtype int32 or int64 for index"
-MASK_SHAPE = (
-    "The shape of the mask [{mask}] at index {index} does not match the shape of the indexed "
-    "tensor [{tensor}] at index {index}"
-)
 MASKED_FILL_DTYPE = "masked_fill_ only supports boolean masks, but got mask with dtype {dtype}"
 SETITEM_SHAPE = "shape mismatch: value tensor of shape {value} cannot be broadcast to indexing result of shape {target}"
 SPLIT_SIZES = (

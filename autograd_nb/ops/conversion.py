@@ -128,4 +128,12 @@ def clone(input, *, memory_format=None) -> Tensor:
 
 @tensor_method("contiguous")
 def contiguous(self, memory_format=None) -> Tensor:
-    return self if self.is_contiguous() else clone(self)
+    """Itself if row-major already, else a row-major copy (CloneBackward0, as in PyTorch)."""
+    if self.is_contiguous():
+        return self
+    xp = self._backend.xp
+    data = xp.reshape(xp.reshape(self._data, (-1,), copy=True), self._data.shape)
+    node = new_node(CloneBackward0, self)
+    if node is None:
+        return make_tensor(data, self._backend)
+    return make_tensor(data, self._backend, True, node, 0)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import numpy as np
-
 from _measure import time_calls
 
 TITLE = "(2) ((x*w+b).tanh()*x).sum() fwd+bwd, 1e6 float32"

@@ -8,7 +8,6 @@ implementations) and the tracemalloc peak (NumPy and autograd_nb; torch allocate
 from __future__ import annotations
 
 import numpy as np
-
 from _measure import time_calls, timed_with_rss, tracemalloc_peak
 
 TITLE = "(4) x = x + 1 chained 100,000 times, fwd+bwd"

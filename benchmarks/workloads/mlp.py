@@ -7,7 +7,6 @@ backward; then p -= lr * p.grad under no_grad. Written with tensor ops (no `nn`)
 from __future__ import annotations
 
 import numpy as np
-
 from _measure import time_calls
 
 TITLE = "(1) MLP 784-256-256-10 train step, batch 128"

@@ -6,7 +6,6 @@ Forward and backward; the number reported is microseconds per op (the per-op ove
 from __future__ import annotations
 
 import numpy as np
-
 from _measure import time_calls
 
 TITLE = "(3) 200-op chain (mul/add/tanh) on 1-element tensors, fwd+bwd"
