@@ -3,7 +3,14 @@
 Use it as PyTorch: `import autograd_nb as torch`.
 """
 
-from . import autograd, cuda, dtypes
+from . import (  # noqa: E402 - after the ops they use
+    autograd,
+    cuda,
+    dtypes,
+    nn,  # noqa: E402 - after the ops it uses
+    optim,
+    utils,
+)
 from ._creation import (
     arange,
     as_tensor,
@@ -32,6 +39,8 @@ from ._creation import (
     zeros,
     zeros_like,
 )
+from ._dlpack import from_dlpack
+from ._generator import Generator, default_generator, get_rng_state, set_rng_state
 from ._legacy import CPU_TYPES as _CPU_TYPES
 from ._legacy import set_default_tensor_type
 from ._printing import get_printoptions, set_printoptions
@@ -67,8 +76,10 @@ from .dtypes import (
     short,
     uint8,
 )
+from .nn.modules.module import typename  # noqa: E402
 from .ops import *  # noqa: F401,F403 - the torch.* functions
 from .ops import __all__ as _ops_all
+from .serialization import load, save  # noqa: E402
 
 FloatTensor = _CPU_TYPES[float32]
 DoubleTensor = _CPU_TYPES[float64]
@@ -91,5 +102,13 @@ def numel(input: Tensor) -> int:
     return input.numel()
 
 
-def load_ipython_extension(ipython):  # pragma: no cover - the notebook layer comes later
-    """`%load_ext autograd_nb` (the notebook layer lives in autograd_nb.notebook)."""
+def load_ipython_extension(ipython) -> None:
+    """`%load_ext autograd_nb`: magics and widgets, imported only now (never by `import`)."""
+    from .notebook import load_ipython_extension as _load
+    _load(ipython)
+
+
+def unload_ipython_extension(ipython) -> None:
+    """`%unload_ext autograd_nb`: remove the magics and formatters again."""
+    from .notebook import unload_ipython_extension as _unload
+    _unload(ipython)

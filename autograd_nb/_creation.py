@@ -253,25 +253,37 @@ def linspace(start, end, steps: int, *, dtype=None, device=None, requires_grad=F
 
 
 def manual_seed(seed: int):
-    """Seed every device's generator: the same seed gives the same numbers on each backend."""
+    """Seed every device's generator: the same seed gives the same numbers on each backend.
+
+    Returns `default_generator` (the CPU generator), as PyTorch does."""
+    from ._generator import _seed_value, default_generator
+    value = _seed_value(seed)
     for backend in all_backends():
-        backend.manual_seed(int(seed))
-    _state["seed"] = int(seed)
-    return _state
-
-
-_state = {"seed": 67280421310721}
+        backend.manual_seed(value)
+    return default_generator
 
 
 def initial_seed() -> int:
-    return _state["seed"]
+    """The seed the default CPU generator was last started from."""
+    return cpu_backend.random.seed
 
 
 def seed() -> int:
+    """Seed every device non-deterministically (from the clock); returns the seed."""
     import time
     new = int(time.time_ns()) % (2 ** 63)
     manual_seed(new)
     return new
+
+
+def _random_source(generator, backend):
+    """The backend that draws the numbers: the generator's own, or the device's default one."""
+    if generator is None:
+        return backend
+    if generator.device.type != backend.device.type:
+        raise RuntimeError(msg.GENERATOR_DEVICE_MISMATCH.format(
+            expected=backend.device.type, got=generator.device.type))
+    return generator._backend
 
 
 def _random(kind: str, size, dtype, device, requires_grad, generator=None) -> Tensor:
@@ -279,7 +291,7 @@ def _random(kind: str, size, dtype, device, requires_grad, generator=None) -> Te
     if not dtype.is_floating_point:
         raise RuntimeError(f'"{kind}" not implemented for \'{dtype.legacy_name[:-6]}\'')
     backend = backend_for(device)
-    source = generator._backend if generator is not None else backend
+    source = _random_source(generator, backend)
     data = getattr(source, kind)(_sizes(size), dtype)
     if source is not backend:
         data = backend.from_host(source.to_host(data))
@@ -309,14 +321,17 @@ def randint(low=0, high=None, size=None, *, generator=None, dtype=None, device=N
         raise RuntimeError(msg.RANDINT_RANGE.format(low=low, high=high))
     dtype = dtype or dtypes.int64
     backend = backend_for(device)
-    data = backend.integers(int(low), int(high), _sizes((size,) if isinstance(size, int)
-                                                        else tuple(size)), dtype)
+    source = _random_source(generator, backend)
+    data = source.integers(int(low), int(high), _sizes((size,) if isinstance(size, int)
+                                                       else tuple(size)), dtype)
+    if source is not backend:
+        data = backend.from_host(source.to_host(data))
     return _finish(data, backend, dtype, requires_grad)
 
 
 def randperm(n: int, *, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
     backend = backend_for(device)
-    source = generator._backend if generator is not None else backend
+    source = _random_source(generator, backend)
     data = source.permutation(int(n))
     if source is not backend:
         data = backend.from_host(source.to_host(data))

@@ -25,6 +25,9 @@ class _LegacyTensorMeta(type):
 
     def __call__(cls, *args, **kwargs):
         from ._creation import legacy_construct
+        if cls.device_type == "cuda":  # PyTorch: TypeError "type torch.cuda.FloatTensor not ..."
+            from .cuda import check_legacy_type
+            check_legacy_type(cls.__qualname__)
         return legacy_construct(cls.dtype, cls.device_type, args, kwargs)
 
     def __instancecheck__(cls, obj) -> bool:

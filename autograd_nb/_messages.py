@@ -162,6 +162,10 @@ SUB_BOOL = (
     "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
     "`logical_xor()` operator instead."
 )
+SUB_ONE_BOOL = (
+    "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to "
+    "invert a mask, use the `~` or `logical_not()` operator instead."
+)
 NEG_BOOL = (
     "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a "
     "mask, use the `~` or `logical_not()` operator instead."
@@ -212,6 +216,9 @@ DEVICE_STRING = (
 DEVICE_INDEX = "Device index must not be negative"
 DEVICE_MIX = (
     "Expected all tensors to be on the same device, but found at least two devices, {a} and {b}!"
+)
+MASKED_FILL_DEVICE = (  # ATen's masked_fill__cuda check
+    "expected self and mask to be on the same device, but got mask on {mask} and self on {self}"
 )
 DEVICE_MIX_ARG = (
     "Expected all tensors to be on the same device, but got {arg} is on {other}, different from "
@@ -354,3 +361,263 @@ MASK_SHAPE_AT = (
     "The shape of the mask {mask} at index {k} does not match the shape of the indexed tensor "
     "{tensor} at index {index}"
 )
+
+# --- CUDA through CuPy, DLPack (backends/, cuda.py, _dlpack.py) -----------------------------------
+# Ours, modelled on PyTorch's "AssertionError: Torch not compiled with CUDA enabled": why, then what to do.
+CUDA_NO_GPU = (
+    "autograd_nb cannot use CUDA: {why} {todo} Until then keep tensors on the CPU, for example with "
+    "device = 'cuda' if torch.cuda.is_available() else 'cpu' (on Binder there is no GPU)."
+)
+CUDA_WHY_NO_CUPY = "CuPy is not installed."
+CUDA_WHY_BROKEN_CUPY = "CuPy is installed but failed to import ({error})."
+CUDA_WHY_NO_COMPAT = "array-api-compat, which autograd_nb uses to drive CuPy, is not installed."
+CUDA_WHY_NO_DRIVER = "CuPy is installed but no NVIDIA driver was found on this machine."
+CUDA_WHY_OLD_DRIVER = (
+    "the NVIDIA driver (CUDA {driver}) is older than the CUDA runtime CuPy was built for "
+    "(CUDA {runtime})."
+)
+CUDA_WHY_NO_DEVICE = "CuPy and the NVIDIA driver are installed but no CUDA device was found."
+CUDA_WHY_ERROR = "CuPy could not reach a CUDA device ({error})."
+CUDA_TODO_INSTALL = (
+    'To use an NVIDIA GPU, install CuPy with pip install "autograd-nb[gpu]" (CUDA 12; for CUDA 13 '
+    "use pip install cupy-cuda13x)."
+)
+CUDA_TODO_DRIVER = "To use an NVIDIA GPU, install or update its driver (nvidia-smi should list it)."
+CUDA_TODO_DEVICE = (
+    "Check that the machine has an NVIDIA GPU and that CUDA_VISIBLE_DEVICES does not hide it."
+)
+CUDA_LEGACY_TYPE = "type {name} not available. {reason}"  # PyTorch: "... Torch not compiled with CUDA enabled."
+CUDA_ERROR = "CUDA error: {error}"  # PyTorch prefixes CUDA runtime errors this way
+CUDA_OOM = "CUDA out of memory. {detail}"  # PyTorch: torch.OutOfMemoryError "CUDA out of memory. Tried to allocate ..."
+DEVICE_EXPLICIT_INDEX = (
+    "type (string) must not include an index because index was passed explicitly: {string}"
+)
+DEVICE_INVALID_STRING = "Invalid device string: '{string}'"
+DEVICE_NO_ACCELERATOR = "Cannot access accelerator device when none is available."
+DEVICE_BAD_ARGS = (
+    "device() received an invalid combination of arguments - got ({type}), but expected one of:\n"
+    " * (torch.device device)\n"
+    "      didn't match because some of the arguments have invalid types: (!{type}!)\n"
+    " * (str type, int index = -1)\n"
+)
+DLPACK_REQUIRES_GRAD = "Can't export tensors that require gradient, use tensor.detach()"
+DLPACK_CPU_STREAM = "stream should be None on cpu."
+DLPACK_NO_PROTOCOL = (
+    "from_dlpack expects an object with __dlpack__ and __dlpack_device__ (got {type}) (ours)"
+)
+DLPACK_DEVICE = "from_dlpack: cannot import a tensor from DLPack device type {kind} (ours)"
+
+# --- nn.Module, nn.Parameter, serialization (nn/modules/module.py, nn/parameter.py), 2.13 --------
+PARAMETER_REQUIRES_GRAD_DTYPE = "Only Tensors of floating point and complex dtype can require gradients"
+MODULE_TO_DTYPE = (
+    "nn.Module.to only accepts floating point or complex dtypes, but got desired dtype={dtype}"
+)
+STATE_DICT_POSITIONAL = (
+    "Positional args are being deprecated, use kwargs instead. Refer to "
+    "https://pytorch.org/docs/main/generated/torch.nn.Module.html#torch.nn.Module.state_dict"
+    " for details."
+)
+DEVICE_TYPES = (  # PyTorch 2.13's full list
+    "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, maia, xla, "
+    "lazy, vulkan, mps, meta, hpu, mtia, privateuseone device type at start of device string: "
+    "{string}"
+)
+DEVICE_INDEX_TYPE = "device(): argument 'index' (position 2) must be int, not {type}"
+CUDA_NOT_CUDA_DEVICE = "Invalid device, must be cuda device"
+
+# --- optim, Generator, utils.data (optim/, _generator.py, utils/data/), PyTorch 2.13 -------------
+OPTIM_PARAMS_TENSOR = (
+    "params argument given to the optimizer should be an iterable of Tensors or dicts, but got "
+    "{type}"
+)
+OPTIM_EMPTY = "optimizer got an empty parameter list"
+OPTIM_GROUP_DICT = "param_group must be a dict, but got {type}"
+OPTIM_PARAMS_SET = (
+    "optimizer parameters need to be organized in ordered collections, but the ordering of "
+    "tensors in sets will change between runs. Please use a list instead."
+)
+OPTIM_NAMES_MISSING = (
+    "all optimizer params should be with/without names. Some param names are missing"
+)
+OPTIM_NAMES_MIXED = (
+    "all optimizer param groups should be with/without names. cannot add param group {which} to "
+    "the optimizer"
+)
+OPTIM_NOT_TENSOR = "optimizer can only optimize Tensors, but one of the params is {type}"
+OPTIM_NON_LEAF = "can't optimize a non-leaf Tensor"
+OPTIM_REQUIRED = (
+    "parameter group didn't specify a value of required optimization parameter {name}"
+)
+OPTIM_DUPLICATE_WARNING = (
+    "optimizer contains a parameter group with duplicate parameters; in future, this will cause "
+    "an error; see github.com/pytorch/pytorch/issues/40967 for more information"
+)
+OPTIM_OVERLAP = "some parameters appear in more than one parameter group"
+OPTIM_LOAD_GROUPS = "loaded state dict has a different number of parameter groups"
+OPTIM_LOAD_GROUP_SIZE = (
+    "loaded state dict contains a parameter group that doesn't match the size of optimizer's group"
+)
+OPTIM_INVALID = "Invalid {what}: {value}"
+OPTIM_NESTEROV = "Nesterov momentum requires a momentum and zero dampening"
+OPTIM_BETA = "Invalid beta parameter at index {index}: {value}"
+LR_SCHEDULER_NOT_OPTIMIZER = "{type} is not an Optimizer"
+LR_SCHEDULER_INITIAL_LR = (
+    "param 'initial_lr' is not specified in param_groups[{index}] when resuming scheduler with "
+    "last_epoch >= 0.\nThis typically happens when:\n1. You're trying to resume training from a "
+    "checkpoint but haven't properly loaded the optimizer state\n2. You're using last_epoch >= 0 "
+    "for a fresh training run (not recommended)"
+)
+LR_SCHEDULER_ORDER_WARNING = (
+    "Detected call of `lr_scheduler.step()` before `optimizer.step()`. In PyTorch 1.1.0 and "
+    "later, you should call them in the opposite order: `optimizer.step()` before "
+    "`lr_scheduler.step()`.  Failure to do this will result in PyTorch skipping the first value "
+    "of the learning rate schedule. See more details at "
+    "https://pytorch.org/docs/stable/optim.html#how-to-adjust-learning-rate"
+)
+LR_SCHEDULER_GET_LR_WARNING = (
+    "To get the last learning rate computed by the scheduler, please use `get_last_lr()`."
+)
+LR_SCHEDULER_EPOCH_WARNING = (
+    "The epoch parameter in `scheduler.step()` was not necessary and is being deprecated where "
+    "possible. Please use `scheduler.step()` to step the scheduler. During the deprecation, if "
+    "epoch is different from None, the closed form is used instead of the new chainable form, "
+    "where available. Please open an issue if you are unable to replicate your use case: "
+    "https://github.com/pytorch/pytorch/issues/new/choose."
+)
+GENERATOR_SEED_TYPE = "manual_seed expected a long, but got {type}"
+GENERATOR_SEED_OVERFLOW = "Overflow when unpacking long long"
+GENERATOR_DEVICE = "{type} device type not an accelerator."
+GENERATOR_STATE_TYPE = "expected a torch.ByteTensor, but got {type}"
+GENERATOR_STATE_DTYPE = "RNG state must be a torch.ByteTensor"
+GENERATOR_STATE_SIZE = (
+    "Expected a CPUGeneratorImplState of size {expected} but found the input RNG state size to be "
+    "{got}"
+)
+DATA_SIZE_MISMATCH = "Size mismatch between tensors"
+DATA_COLLATE_TYPE = (
+    "default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; found "
+    "{type}"
+)
+DATA_COLLATE_SIZES = "each element in list of batch should be of equal size"
+DATA_SPLIT_SUM = "Sum of input lengths does not equal the length of the input dataset!"
+DATA_SPLIT_FRACTION = "Fraction at index {index} is not between 0 and 1"
+DATA_SPLIT_EMPTY_WARNING = (
+    "Length of split at index {index} is 0. This might result in an empty dataset."
+)
+DATA_BATCH_SIZE = "batch_size should be a positive integer value, but got batch_size={value}"
+DATA_DROP_LAST = "drop_last should be a boolean value, but got drop_last={value}"
+DATA_NUM_SAMPLES = (
+    "num_samples should be a positive integer value, but got num_samples={value}"
+)
+DATA_REPLACEMENT = "replacement should be a boolean value, but got replacement={value}"
+DATA_SAMPLER_SHUFFLE = "sampler option is mutually exclusive with shuffle"
+DATA_BATCH_SAMPLER_OPTIONS = (
+    "batch_sampler option is mutually exclusive with batch_size, shuffle, sampler, and drop_last"
+)
+DATA_NUM_WORKERS = (
+    "num_workers option should be non-negative; use num_workers=0 to disable multiprocessing."
+)
+
+# --- nn layers, functional ops and losses (PyTorch 2.13 wording) ---------------------------------
+CONV_INPUT_DIM = (
+    "Expected 3D (unbatched) or 4D (batched) input to conv2d, but got input of size: {size}"
+)
+CONV_WEIGHT_DIM = (
+    "expected stride to be a single integer value or a list of {n} values to match the "
+    "convolution dimensions, but got stride={stride}"
+)
+CONV_CHANNELS = (
+    "Given groups={groups}, weight of size {weight}, expected input{input} to have {expected} "
+    "channels, but got {got} channels instead"
+)
+CONV_KERNEL_TOO_BIG = (
+    "Calculated padded input size per channel: ({h} x {w}). Kernel size: ({kh} x {kw}). "
+    "Kernel size can't be greater than actual input size"
+)
+CONV_SAME_STRIDED = "padding='same' is not supported for strided convolutions"
+CONV_PADDING_STRING = "Invalid padding string: '{padding}'"
+CONV_BIAS = (
+    "Given weight of size {weight}, expected bias to be 1-dimensional with {out} elements, but "
+    "got bias of size {bias} instead"
+)
+CONV_DTYPES = "expected scalar type {input} but found {weight}"
+CONV_BIAS_DTYPE = "Input type ({input}) and bias type ({bias}) should be the same"
+CONV_GROUPS = "{name} must be divisible by groups"
+CONV_MODULE_PADDING_STRING = (
+    "Invalid padding string {padding!r}, should be one of {{'same', 'valid'}}"
+)
+POOL_INPUT_DIM = "non-empty 3D or 4D (batch mode) tensor expected for input"
+POOL_PAD = (
+    "pad should be at most half of effective kernel size, but got pad={pad}, "
+    "kernel_size={kernel} and dilation={dilation}"
+)
+POOL_OUTPUT_SIZE = (
+    "Given input size: ({c}x{h}x{w}). Calculated output size: ({c}x{oh}x{ow}). "
+    "Output size is too small"
+)
+BN_ONE_VALUE = "Expected more than 1 value per channel when training, got input size {size}"
+BN_RUNNING_SIZE = "{name} should contain {expected} elements not {got}"
+BN_MODULE_DIM = "expected {expected} input (got {got}D input)"
+BN_EVAL_NO_STATS = "running_mean must be defined in evaluation mode"
+LOSS_REDUCTION = "{reduction} is not a valid value for reduction"
+LOSS_LEGACY_REDUCTION = (
+    "size_average and reduce args will be deprecated, please use reduction='{reduction}' instead."
+)
+LOSS_SIZE_WARNING = (
+    "Using a target size ({target}) that is different to the input size ({input}). This will "
+    "likely lead to incorrect results due to broadcasting. Please ensure they have the same size."
+)
+NLL_BATCH = "Expected input batch_size ({input}) to match target batch_size ({target})."
+NLL_TARGET_BOUNDS = "Target {target} is out of bounds."
+NLL_TARGET_DTYPE = "expected target dtype to be Long or Byte, but got {dtype}"
+NLL_MULTI_TARGET = "0D or 1D target tensor expected, multi-target not supported"
+NLL_WEIGHT = (
+    "weight tensor should be defined either for all {classes} classes or no classes but got "
+    "weight tensor of shape: {shape}"
+)
+NLL_SPATIAL_TARGET = (
+    "only batches of spatial targets supported (3D tensors) but got targets of dimension: {dim}"
+)
+NLL_SPATIAL_SIZE = "size mismatch (got input: {input} , target: {target}"
+NLL_ND_TARGET_SIZE = "Expected target size {expected}, got {got}"
+NLL_INPUT_DIM = "input tensor should be 1D or 2D"
+CE_PROB_IGNORE_INDEX = "ignore_index is not supported for floating point target"
+CE_LABEL_SMOOTHING = "label_smoothing must be between 0.0 and 1.0. Got: {value}"
+NLL_1D_TARGET = "For 1D input, 1D target must have size 1, but got target size: {size}"
+BCE_SIZE = (
+    "Using a target size ({target}) that is different to the input size ({input}) is "
+    "deprecated. Please ensure they have the same size."
+)
+BCE_RANGE = "all elements of input should be between 0 and 1"
+BCE_LOGITS_SIZE = "Target size ({target}) must be the same as input size ({input})"
+ONE_HOT_DTYPE = "one_hot is only applicable to index tensor of type LongTensor."
+ONE_HOT_TOO_BIG = "Class values must be smaller than num_classes."
+ONE_HOT_NEGATIVE = "Class values must be non-negative."
+PAD_ODD = "Padding length must be divisible by 2"
+PAD_TOO_LONG = (
+    "Padding length should be less than or equal to two times the input dimension but got "
+    "padding length {length} and input of dimension {dim}"
+)
+PAD_NEGATIVE_SIZE = "narrow(): length must be non-negative."
+DROPOUT_P = "dropout probability has to be between 0 and 1, but got {p}"
+EMBEDDING_INDEX = "index out of range in self"
+EMBEDDING_DTYPE = (
+    "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, "
+    "Int; but got {type} instead (while checking arguments for embedding)"
+)
+SOFTMAX_IMPLICIT_DIM = (
+    "Implicit dimension choice for {name} has been deprecated. Change the call to include dim=X "
+    "as an argument."
+)
+GENERATOR_DEVICE_MISMATCH = "Expected a '{expected}' device type for generator but found '{got}'"
+DLPACK_SIMULATED = (
+    "the simulated CUDA device (array-api-strict) has no GPU memory to share through DLPack; "
+    "use .cpu() first (ours)"
+)
+FULL_BACKWARD_HOOK_NO_INPUT_GRAD = (
+    "Full backward hook is firing when gradients are computed with respect to module outputs "
+    "since no inputs require gradients. See "
+    "https://docs.pytorch.org/docs/main/generated/torch.nn.Module.html"
+    "#torch.nn.Module.register_full_backward_hook for more details."
+)
+DTYPE_NOT_ON_DEVICE = "{dtype} is not available on {device}: {backend} has no such dtype (ours)"

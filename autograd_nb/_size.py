@@ -11,6 +11,10 @@ class Size(tuple):
     def __new__(cls, sizes=()):
         return super().__new__(cls, (int(s) for s in sizes))
 
+    @classmethod
+    def _of(cls, shape: tuple) -> Size:
+        return tuple.__new__(cls, shape)  # a backend shape: a tuple of Python ints already
+
     def __repr__(self) -> str:
         return f"torch.Size({list(self)})"
 

@@ -7,11 +7,13 @@ PyTorch binds its C++ ops onto `torch.Tensor`.
 
 from __future__ import annotations
 
+import sys
 import warnings
 import weakref
 
 from . import _messages as msg
 from . import dtypes
+from ._size import Size as _Size
 from .autograd.grad_mode import STATE
 from .autograd.node import _HookHandle, version_counter
 from .backends import cpu_backend
@@ -27,7 +29,7 @@ class _AutogradMeta:
 
     def __init__(self):
         self.grad = None
-        self.accumulator = None
+        self.accumulator = None  # a weak reference to the AccumulateGrad node (see node.py)
         self.retains_grad = False
         self.hooks = None
         self.inference = False
@@ -49,8 +51,7 @@ class Tensor:
     # --- metadata ------------------------------------------------------------------------------
     @property
     def shape(self):
-        from ._size import Size
-        return Size(self._data.shape)
+        return _Size._of(self._data.shape)
 
     def size(self, dim: int | None = None):
         if dim is None:
@@ -102,11 +103,12 @@ class Tensor:
         return self.dtype.itemsize
 
     def is_contiguous(self, memory_format=None) -> bool:
-        flags = getattr(self._data, "flags", None)
+        flags = getattr(_strided(self._data), "flags", None)
         return True if flags is None else bool(flags["C_CONTIGUOUS"])
 
     def stride(self, dim: int | None = None):
-        strides = getattr(self._data, "strides", None)
+        array = _strided(self._data)
+        strides = getattr(array, "strides", None)
         if strides is None:  # namespaces without strides: those of a contiguous array
             strides, step = [], 1
             for size in reversed(self._data.shape):
@@ -114,7 +116,7 @@ class Tensor:
                 step *= max(size, 1)
             strides = tuple(strides)
         else:
-            strides = tuple(s // self._data.itemsize for s in strides)
+            strides = tuple(s // array.itemsize for s in strides)
         return strides if dim is None else strides[dim]
 
     @property
@@ -292,10 +294,9 @@ class Tensor:
         return self._data
 
     def __array__(self, dtype=None, copy=None):
-        if self._backend is not cpu_backend:
-            raise TypeError(msg.NUMPY_ON_DEVICE.format(device=self.device))
-        data = self._data
-        return data if dtype is None else data.astype(dtype)
+        """NumPy's view of a CPU tensor (shared memory unless a dtype change or copy=True)."""
+        from ._dlpack import array_for_numpy
+        return array_for_numpy(self, dtype, copy)
 
     def __len__(self) -> int:
         if self._data.ndim == 0:
@@ -369,6 +370,12 @@ class Tensor:
         return tensor_type(self, dtype)
 
 
+def _strided(data):
+    """The array that knows the memory layout: array-api-strict (the simulated GPU) keeps it on
+    the NumPy array it wraps, as a CuPy array keeps it on itself."""
+    return data if hasattr(data, "strides") else getattr(data, "_array", data)
+
+
 def tensor_method(*names: str):
     """Attach an op function to Tensor under the given method names."""
     def attach(fn):
@@ -407,21 +414,38 @@ def make_tensor(data, backend, requires_grad: bool = False, grad_fn=None,
     return t
 
 
-def accumulate_grad(leaf: Tensor, grad: Tensor) -> None:
-    """What AccumulateGrad does: run the leaf's hooks, then add `grad` into `leaf.grad`."""
+def accumulate_grad(leaf: Tensor, grads: list) -> None:
+    """What AccumulateGrad does: run the leaf's hooks, then add the gradient into `leaf.grad`.
+
+    `grads` is the engine's one-element list; the gradient is taken out of it, so that when
+    nobody else refers to it, it can become `.grad` without a copy.
+    """
+    grad = grads.pop()
     meta = leaf._autograd_meta()
     if meta.hooks:
         for hook in list(meta.hooks):
             new = hook(grad)
             if new is not None:
                 grad = new
+        new = None
     old = meta.grad
     if old is None:
-        meta.grad = grad if STATE.enabled else _copy_of(grad)
+        # Keep the gradient itself (PyTorch "steals" it) when only this frame refers to it and
+        # only it refers to an array that owns its memory: a copy would cost a pass over a big
+        # tensor for nothing. getrefcount counts our `grad` (or the tensor's slot and `data`) and
+        # its own argument; any more is another owner.
+        data = grad._data
+        unshared = (_getrefcount(grad) == 2 and _getrefcount(data) == 3
+                    and grad._backend.owns_memory(data))
+        data = None
+        meta.grad = grad if STATE.enabled or unshared else _copy_of(grad)
     elif STATE.enabled:
         meta.grad = old + grad
     else:
         old._data += grad._data
+
+
+_getrefcount = sys.getrefcount
 
 
 def retain_into(tensor: Tensor, grad: Tensor) -> None:

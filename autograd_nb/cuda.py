@@ -1,7 +1,8 @@
 """`torch.cuda`: is a GPU usable, which one is current, seeding, and the legacy cuda tensor types.
 
-Without CuPy or a CUDA device, `is_available()` is False and moving a tensor to 'cuda' raises an
-error that says why and what to do (PyTorch's 'Torch not compiled with CUDA enabled' is the model).
+Without CuPy or a CUDA device, `is_available()` is False, `device_count()` is 0 (neither ever
+raises), and using a CUDA device raises an AssertionError that says why and what to do (PyTorch's
+'Torch not compiled with CUDA enabled' is the model). CuPy is imported on first use only.
 """
 
 from __future__ import annotations
@@ -9,14 +10,18 @@ from __future__ import annotations
 from . import _messages as msg
 from . import backends, dtypes
 from ._legacy import CUDA_TYPES
+from .backends import OutOfMemoryError
+from .device import device as Device
 
 __all__ = ["is_available", "device_count", "current_device", "set_device", "synchronize",
            "manual_seed", "manual_seed_all", "get_device_name", "memory_allocated",
+           "empty_cache", "is_initialized", "OutOfMemoryError",
            "FloatTensor", "DoubleTensor", "HalfTensor", "LongTensor", "IntTensor", "ShortTensor",
            "CharTensor", "ByteTensor", "BoolTensor"]
 
 
 def device_count() -> int:
+    """How many CUDA devices can hold tensors (0 without CuPy, driver or GPU; never raises)."""
     return backends.cuda_status()[0]
 
 
@@ -25,29 +30,59 @@ def is_available() -> bool:
     return device_count() > 0
 
 
+def is_initialized() -> bool:
+    """True once a CUDA tensor has been made (PyTorch initializes CUDA lazily too)."""
+    return any(b.device.type == "cuda" for b in backends.all_backends())
+
+
 def _require() -> None:
-    count, why = backends.cuda_status()
-    if count == 0:
-        raise AssertionError(msg.CUDA_UNAVAILABLE.format(why=why))
+    if not is_available():
+        raise backends.cuda_unavailable_error()
+
+
+def _index(device) -> int:
+    """The CUDA index `device` names (the current device for None or a bare 'cuda')."""
+    if device is None:
+        return backends.current_cuda_index()
+    if isinstance(device, int) and not isinstance(device, bool):
+        return device
+    dev = device if isinstance(device, Device) else Device(device)
+    if dev.type != "cuda":
+        raise ValueError(msg.CUDA_NOT_CUDA_DEVICE)
+    return backends.current_cuda_index() if dev.index is None else dev.index
+
+
+def _backend(device):
+    _require()
+    return backends.backend_for(Device("cuda", _index(device)))
+
+
+def check_legacy_type(name: str) -> None:
+    """`torch.cuda.FloatTensor(...)` without CUDA: PyTorch's TypeError, with our reason."""
+    if not is_available():
+        raise TypeError(msg.CUDA_LEGACY_TYPE.format(name=name, reason=backends.cuda_status()[1]))
 
 
 def current_device() -> int:
+    """The index 'cuda' without an index refers to."""
     _require()
     return backends.current_cuda_index()
 
 
 def set_device(device) -> None:
-    from .device import as_device
-    index = device if isinstance(device, int) else as_device(device).index or 0
+    """Make `device` (an index, 'cuda:1' or a device) the current CUDA device."""
+    index = _index(device)
     _require()
+    if index < 0:
+        return  # PyTorch ignores negative indices here
     if index >= device_count():
         raise RuntimeError(msg.CUDA_INDEX.format(index=index, count=device_count()))
     backends.set_current_cuda_index(index)
 
 
 def synchronize(device=None) -> None:
-    _require()
-    backends.backend_for("cuda" if device is None else device).synchronize()
+    """Wait until the device has finished all queued work (for honest GPU timings)."""
+    _backend(device).synchronize()
 
 
 def manual_seed(seed: int) -> None:
@@ -57,21 +92,29 @@ def manual_seed(seed: int) -> None:
 
 
 def manual_seed_all(seed: int) -> None:
+    """Seed every CUDA device's generator (silently ignored without CUDA, as PyTorch)."""
     for index in range(device_count()):
-        backends.backend_for(f"cuda:{index}").manual_seed(int(seed))
+        backends.backend_for(Device("cuda", index)).manual_seed(int(seed))
 
 
 def get_device_name(device=None) -> str:
-    _require()
-    return getattr(backends.backend_for("cuda" if device is None else device), "name",
-                   "simulated CUDA device (array-api-strict)")
+    """The GPU's name, e.g. 'NVIDIA A100-SXM4-40GB'."""
+    return getattr(_backend(device), "name", "simulated CUDA device (array-api-strict)")
 
 
 def memory_allocated(device=None) -> int:
-    """Bytes held by tensors on the device (0 where the backend cannot tell)."""
-    _require()
-    backend = backends.backend_for("cuda" if device is None else device)
+    """Bytes held by tensors on the device (0 without CUDA, as PyTorch, or when untracked)."""
+    if not is_available():
+        return 0
+    backend = _backend(device)
     return int(getattr(backend, "memory_allocated", lambda: 0)())
+
+
+def empty_cache() -> None:
+    """Give cached, unused GPU memory back to the driver (a no-op without CuPy)."""
+    if is_available() and any(type(b).__name__ == "CupyBackend" for b in backends.all_backends()):
+        import cupy
+        cupy.get_default_memory_pool().free_all_blocks()
 
 
 FloatTensor = CUDA_TYPES[dtypes.float32]

@@ -9,30 +9,41 @@ __all__ = ["device", "as_device"]
 _TYPES = ("cpu", "cuda", "meta")
 
 
+def _parse(string: str, index) -> tuple[str, int | None]:
+    """('cuda', 1) from 'cuda:1', with PyTorch's errors for malformed strings."""
+    type_, colon, rest = string.partition(":")
+    if type_ not in _TYPES:
+        if type_ and not type_.replace("_", "").isalpha():
+            raise RuntimeError(msg.DEVICE_INVALID_STRING.format(string=string))
+        raise RuntimeError(msg.DEVICE_TYPES.format(string=string))
+    if not colon:
+        return type_, None
+    if not rest.isdigit() or (len(rest) > 1 and rest[0] == "0"):
+        raise RuntimeError(msg.DEVICE_INVALID_STRING.format(string=string))
+    if index is not None:
+        raise RuntimeError(msg.DEVICE_EXPLICIT_INDEX.format(string=string))
+    return type_, int(rest)
+
+
 class device:  # noqa: N801 - PyTorch's name
     """Where a tensor's storage lives: a type ('cpu' or 'cuda') and an optional index."""
 
     __slots__ = ("type", "index")
 
     def __init__(self, type_or_string, index: int | None = None):
+        if index is not None and (isinstance(index, bool) or not isinstance(index, int)):
+            raise TypeError(msg.DEVICE_INDEX_TYPE.format(type=type(index).__name__))
         if isinstance(type_or_string, device):
             type_, index_ = type_or_string.type, type_or_string.index
         elif isinstance(type_or_string, int) and not isinstance(type_or_string, bool):
+            from . import cuda  # a bare index means the accelerator, as in PyTorch
+            if not cuda.is_available():
+                raise RuntimeError(msg.DEVICE_NO_ACCELERATOR)
             type_, index_ = "cuda", type_or_string
         elif isinstance(type_or_string, str):
-            type_, _, rest = type_or_string.partition(":")
-            index_ = None
-            if rest:
-                if index is not None or not rest.isdigit():
-                    raise RuntimeError(f"Invalid device string: '{type_or_string}'")
-                index_ = int(rest)
-            if type_ not in _TYPES:
-                raise RuntimeError(msg.DEVICE_STRING.format(string=type_or_string))
+            type_, index_ = _parse(type_or_string, index)
         else:
-            raise TypeError(
-                f"device() received an invalid combination of arguments - got "
-                f"({type(type_or_string).__name__}), but expected a string or an int"
-            )
+            raise TypeError(msg.DEVICE_BAD_ARGS.format(type=type(type_or_string).__name__))
         if index is not None:
             index_ = index
         if index_ is not None and index_ < 0:

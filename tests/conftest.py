@@ -20,6 +20,20 @@ def pytest_configure(config):
         backends.use_simulated_cuda(True)
 
 
+def pytest_collection_modifyitems(config, items):
+    """Skip `gpu` tests, saying why, unless CuPy finds a real CUDA device."""
+    gpu_items = [item for item in items if "gpu" in item.keywords]
+    if not gpu_items:
+        return
+    import pytest
+    count, why = backends._probe_cupy()  # the real probe, whatever the simulation says
+    if count:
+        return
+    skip = pytest.mark.skip(reason=f"no real CUDA device: {why.split(' To use')[0]}")
+    for item in gpu_items:
+        item.add_marker(skip)
+
+
 def pytest_generate_tests(metafunc):
     if "device" in metafunc.fixturenames:
         devices = ["cpu"]

@@ -4,6 +4,8 @@ Expected texts and values were observed on PyTorch 2.13 (see shared/reference/py
 """
 
 import gc
+import os
+import platform
 import subprocess
 import sys
 import threading
@@ -428,3 +430,84 @@ def test_no_warnings_from_backend_math():
         "assert len(caught) == 1, 'NumPy code outside the package keeps its warnings'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# --- gradients kept without a copy must never alias anything a user can see --------------------
+def test_leaf_grad_never_aliases_the_users_gradient_argument(device):
+    a = torch.zeros(3, requires_grad=True, device=device)
+    b = torch.zeros(3, requires_grad=True, device=device)
+    g = torch.tensor([1.0, 2.0, 3.0], device=device)
+    (a + b).backward(g)  # AddBackward0 hands `g` itself on to both leaves
+    (a + b).backward(g)  # accumulating in place must not write into `g`
+    assert g.tolist() == [1.0, 2.0, 3.0]
+    assert a.grad.tolist() == [2.0, 4.0, 6.0] and b.grad.tolist() == [2.0, 4.0, 6.0]
+
+
+def test_leaf_grad_never_aliases_another_input(device):
+    x = torch.tensor([1.0, 2.0], requires_grad=True, device=device)
+    w = torch.tensor([3.0, 4.0], requires_grad=True, device=device)
+    (x * w).sum().backward()  # d/dx is w itself, d/dw is x itself
+    x.grad.zero_()
+    w.grad.add_(1)
+    assert x.tolist() == [1.0, 2.0] and w.tolist() == [3.0, 4.0]
+    assert x.grad.tolist() == [0.0, 0.0] and w.grad.tolist() == [2.0, 3.0]
+
+
+def test_leaf_grad_never_aliases_a_gradient_a_hook_kept(device):
+    x = torch.ones(2, requires_grad=True, device=device)
+    kept = []
+    x.register_hook(kept.append)
+    (x * 2).sum().backward()
+    (x * 2).sum().backward()  # accumulates into x.grad in place
+    assert kept[0].tolist() == [2.0, 2.0] and x.grad.tolist() == [4.0, 4.0]
+
+
+def test_gradients_from_two_paths_add_up_in_a_fresh_tensor(device):
+    x = torch.tensor([0.5, -1.0], requires_grad=True, device=device)
+    y = x * x + x * 3  # x reaches the loss along three edges
+    y.sum().backward()
+    assert x.grad.tolist() == [4.0, 1.0]
+
+
+def test_relu_keeps_negative_zero_and_nan_like_pytorch(device):
+    # PyTorch 2.13 prints tensor([-0., 0., nan, 2.]) (clamp_min(0) returns x on ties)
+    x = torch.tensor([-0.0, -1.0, float("nan"), 2.0], device=device)
+    assert str(torch.relu(x).cpu()) == "tensor([-0., 0., nan, 2.])"
+    leaf = torch.tensor([-1.0, 0.0, 2.0], requires_grad=True, device=device)
+    torch.relu(leaf).backward(torch.tensor([float("inf"), 1.0, 5.0], device=device))
+    assert leaf.grad.tolist() == [0.0, 0.0, 5.0]  # a dead unit passes no gradient, not inf * 0
+
+
+def test_tensor_where_method_takes_the_condition_first(device):
+    mask = torch.tensor([True, False], device=device)
+    assert torch.ones(2, device=device).where(mask, 0).dtype is torch.float32
+    assert torch.ones(2, device=device).where(mask, 0).tolist() == [1.0, 0.0]
+    assert torch.ones(2, dtype=torch.int64, device=device).where(mask, 0.5).tolist() == [1.0, 0.5]
+
+
+def test_freed_big_arrays_are_kept_for_reuse_unless_opted_out():
+    probe = "import autograd_nb.backends.numpy_backend as b; print(b.KEEPS_FREED_MEMORY)"
+    env = {**os.environ, "AUTOGRAD_NB_KEEP_FREED_MEMORY": "0"}
+    out = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True)
+    assert out.stdout.strip() == "False"
+    if sys.platform.startswith("linux") and platform.libc_ver()[0] == "glibc":
+        out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+        assert out.stdout.strip() == "True"
+
+
+@pytest.mark.parametrize("make", [
+    lambda d: torch.tensor([1.0], device=d) - True,
+    lambda d: True - torch.tensor([1], device=d),
+    lambda d: torch.tensor([1.0], device=d) - torch.tensor([True], device=d),
+])
+def test_subtracting_one_bool_raises_pytorchs_text(device, make):
+    with pytest.raises(RuntimeError) as info:
+        make(device)
+    assert str(info.value) == ("Subtraction, the `-` operator, with a bool tensor is not supported. "
+                               "If you are trying to invert a mask, use the `~` or `logical_not()` "
+                               "operator instead.")
+
+
+def test_adding_a_python_bool_keeps_the_float_dtype(device):
+    x = torch.tensor([1.0], device=device)
+    assert (x + True).tolist() == [2.0] and (x * False).dtype is torch.float32

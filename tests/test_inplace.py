@@ -537,3 +537,29 @@ def test_view_made_before_an_in_place_change_of_its_base_follows_the_new_history
     assert type(v.grad_fn).__name__ == "AsStridedBackward0"
     v.sum().backward()
     assert x.grad.tolist() == [[2.0, 2.0, 2.0], [0.0, 0.0, 0.0]]
+
+
+def test_uniform_and_normal_fill_in_place_with_pytorchs_rules(device):
+    torch.manual_seed(3)
+    w = torch.zeros(1000, device=device)
+    assert w.uniform_(-2, 3) is w and w._version == 1
+    assert -2 <= w.min().item() and w.max().item() < 3 and abs(w.mean().item() - 0.5) < 0.2
+    w.normal_(5, 0.5)
+    assert abs(w.mean().item() - 5) < 0.1 and abs(w.std().item() - 0.5) < 0.05
+    torch.manual_seed(3)
+    again = torch.zeros(1000, device=device).uniform_(-2, 3)
+    torch.manual_seed(3)
+    assert again.tolist() == torch.zeros(1000, device=device).uniform_(-2, 3).tolist()
+    leaf = torch.zeros(3, requires_grad=True, device=device)
+    with pytest.raises(RuntimeError, match="a leaf Variable that requires grad is being used"):
+        leaf.normal_()
+    leaf.data.normal_(0, 0.01)  # the lessons' initialisation idiom: allowed through .data
+    y = leaf * 2
+    y.uniform_()  # PyTorch 2.13: grad_fn=<UniformBackward0>, and no gradient flows through
+    assert y.grad_fn.name() == "UniformBackward0"
+    y.sum().backward()
+    assert leaf.grad.tolist() == [0.0, 0.0, 0.0]
+    with pytest.raises(RuntimeError, match="normal expects std >= 0.0, but found std -1"):
+        torch.zeros(2, device=device).normal_(0, -1)
+    with pytest.raises(NotImplementedError, match="\"check_uniform_bounds\" not implemented for 'Long'"):
+        torch.zeros(2, dtype=torch.long, device=device).uniform_()

@@ -3,6 +3,8 @@
 Expected values were observed on PyTorch 2.13.
 """
 
+import sys
+
 import numpy as np
 import pytest
 
@@ -180,7 +182,9 @@ def test_mixing_devices_is_refused():
                               "two devices, cuda:0 and cpu!")
 
 
-def test_cuda_unavailable_error_says_why_and_what_to_do():
+def test_cuda_unavailable_error_says_why_and_what_to_do(monkeypatch):
+    monkeypatch.setitem(sys.modules, "cupy", None)  # as on a machine without CuPy
+    monkeypatch.setattr(backends, "_cupy_status", None)  # probe again under that condition
     backends.use_simulated_cuda(False)
     try:
         assert torch.cuda.is_available() is False

@@ -7,8 +7,10 @@ gradients add up is deterministic and a chain of a million nodes needs no deep P
 
 from __future__ import annotations
 
+import gc
 import heapq
 
+from .. import _tensor
 from .grad_mode import STATE
 
 
@@ -88,7 +90,7 @@ def run_backward(roots: list, grads: list, retain_graph: bool, create_graph: boo
     deps = _count_dependencies(root_nodes)
     buffers: dict = {}
     for (node, nr), grad in zip(roots, grads):
-        _add_to_buffer(buffers, node, nr, grad)
+        _add_to_buffer(buffers, node, nr, grad, create_graph)
 
     needed = None
     captured = {}
@@ -99,63 +101,61 @@ def run_backward(roots: list, grads: list, retain_graph: bool, create_graph: boo
         targets = {point[0] for point in capture_points}
         needed = _nodes_leading_to(root_nodes, targets, deps)
 
-    heap = []
-    for node in dict.fromkeys(root_nodes):
-        if deps.get(node, 0) == 0:
-            heap.append((-node._seq, id(node), node))
+    # Heap entries are (-sequence number, node): sequence numbers are unique, so nodes are
+    # never compared, and the newest ready node runs first.
+    heap = [(-node._seq, node) for node in dict.fromkeys(root_nodes) if deps.get(node, 0) == 0]
     heapq.heapify(heap)
 
     previous = STATE.enabled
     STATE.enabled = create_graph
+    # The pass makes no reference cycles, but its allocations would trigger the cycle collector,
+    # which scans every live object of the graph each time: pause it, as a C++ engine runs free.
+    collecting = gc.isenabled()
+    gc.disable()
     push, pop = heapq.heappush, heapq.heappop
     try:
         while heap:
-            node = pop(heap)[2]
+            node = pop(heap)[1]
             node_grads = buffers.pop(node, None)
             if node_grads is None:
                 node_grads = [None] * node._n_outputs
+            runs = True
             if capture is not None:
                 _capture(node, node_grads, capture_points, captured)
-                runs = (needed is None or node in needed) and not (
-                    not accumulate and (node, 0) in capture_points)
-            else:
-                runs = True
+                runs = node in needed and (accumulate or (node, 0) not in capture_points)
             results = ()
             if runs:
                 if node._extra is not None:
                     node_grads = _run_hooks(node, node_grads)
-                if _has_grad(node_grads):
+                if node_grads[0] is not None or any(g is not None for g in node_grads):
                     results = node._apply(node_grads)
                     if node._extra is not None and node._extra.get("hooks"):
                         results = _run_post_hooks(node, results, node_grads)
             if not retain_graph:
                 node._release()
+            n_results = len(results)
             for i, (nxt, nr) in enumerate(node._next):
                 if nxt is None:
                     continue
-                grad = results[i] if i < len(results) else None
+                grad = results[i] if i < n_results else None
                 if grad is not None:
                     slots = buffers.get(nxt)
                     if slots is None:
                         slots = buffers[nxt] = [None] * nxt._n_outputs
                     old = slots[nr]
-                    slots[nr] = grad if old is None else old + grad
+                    slots[nr] = grad if old is None else _sum(old, grad, create_graph)
                 left = deps[nxt] - 1
                 deps[nxt] = left
                 if left == 0:
-                    push(heap, (-nxt._seq, id(nxt), nxt))
+                    push(heap, (-nxt._seq, nxt))
+            grad = None  # drop the loop's reference: AccumulateGrad counts a gradient's owners
     finally:
         STATE.enabled = previous
+        if collecting:
+            gc.enable()
     if capture is None:
         return None
     return [captured.get(i) for i in range(len(capture))]
-
-
-def _has_grad(grads: list) -> bool:
-    for grad in grads:
-        if grad is not None:
-            return True
-    return False
 
 
 def _capture(node, grads: list, points: dict, captured: dict) -> None:
@@ -173,9 +173,18 @@ def _run_post_hooks(node, results: tuple, grads: list) -> tuple:
     return results
 
 
-def _add_to_buffer(buffers: dict, node, nr: int, grad) -> None:
+def _add_to_buffer(buffers: dict, node, nr: int, grad, create_graph: bool) -> None:
     slots = buffers.get(node)
     if slots is None:
         slots = buffers[node] = [None] * node._n_outputs
     old = slots[nr]
-    slots[nr] = grad if old is None else old + grad
+    slots[nr] = grad if old is None else _sum(old, grad, create_graph)
+
+
+def _sum(old, grad, create_graph: bool):
+    """Two gradients for the same output, added; without a graph when none is being built."""
+    if not create_graph and old._backend is grad._backend:
+        a, b = old._data, grad._data
+        if a.dtype == b.dtype and a.shape == b.shape:
+            return _tensor.make_tensor(a + b, old._backend)
+    return old + grad

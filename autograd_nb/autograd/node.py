@@ -21,6 +21,17 @@ _NO_EDGE = (None, 0)
 _new = object.__new__  # PyTorch runs AccumulateGrad as soon as it is ready
 
 
+def saved_entry(t):
+    """What a node keeps of a saved input: the tensor with its version and history at saving.
+
+    None and Python numbers are kept as they are.
+    """
+    if t is None or type(t) in _NUMBERS:
+        return t
+    vc = t._vc
+    return (t, vc.value if vc is not None else 0, t._grad_fn, t._output_nr)
+
+
 class VersionCounter:
     """How many in-place changes a storage has seen; shared by a tensor, its views and detach()."""
 
@@ -95,10 +106,7 @@ class Node:
 
     def save(self, *tensors) -> None:
         """Keep inputs (or None) for backward, remembering their versions."""
-        self._saved = tuple([
-            t if t is None or type(t) in _NUMBERS  # numbers are kept as they are
-            else (t, t._vc.value if t._vc is not None else 0, t._grad_fn, t._output_nr)
-            for t in tensors])
+        self._saved = tuple([saved_entry(t) for t in tensors])
 
     def save_output(self, out) -> None:
         """Keep this node's own output for backward without keeping the output tensor alive."""
@@ -125,8 +133,7 @@ class Node:
         if vc.value != version:
             raise RuntimeError(_modified_message(None, version, self, output_nr, data, vc,
                                                  backend))
-        from .._tensor import make_tensor
-        out = make_tensor(data, backend, True, self, output_nr)
+        out = _tensor.make_tensor(data, backend, True, self, output_nr)
         out._vc = vc
         return out
 
@@ -200,42 +207,48 @@ class _HookHandle:
 class AccumulateGrad(Node):
     """The node at a leaf that requires grad: adds the incoming gradient into `leaf.grad`.
 
-    The leaf owns its AccumulateGrad and the node refers back weakly, so neither keeps the other
-    alive in a cycle (PyTorch has the same pair the other way round).
+    As in PyTorch, the node holds its leaf (so `next_functions[i][0].variable` is the leaf while
+    a graph uses it) and the leaf refers to its node weakly: no cycle, and one node per leaf for
+    as long as any graph holds it.
     """
 
     __slots__ = ("_variable",)
 
     def __init__(self, variable):
         super().__init__()
-        self._seq = _ACCUMULATE_SEQ
-        self._variable = weakref.ref(variable)
+        self._seq = _ACCUMULATE_SEQ + next(_sequence)  # unique, and above every op node
+        self._variable = variable
 
     @property
     def variable(self):
-        return self._variable()
+        return self._variable
 
     def backward(self, grad):
-        from .._tensor import accumulate_grad
-        leaf = self._variable()
-        if leaf is not None:
-            accumulate_grad(leaf, grad)
-        return ()
+        return self._apply([grad])
 
     def _apply(self, grads: list) -> tuple:
-        return self.backward(*grads)
+        _tensor.accumulate_grad(self._variable, grads)
+        return ()
 
     def _release(self) -> None:
         pass
 
 
 def accumulator(tensor) -> AccumulateGrad:
-    """The leaf's AccumulateGrad node (one per leaf, made on first use)."""
+    """The leaf's AccumulateGrad node: the one a live graph holds, else a new one."""
     meta = tensor._autograd_meta()
-    node = meta.accumulator
+    node = meta.accumulator() if meta.accumulator is not None else None
     if node is None:
-        node = meta.accumulator = AccumulateGrad(tensor)
+        node = AccumulateGrad(tensor)
+        meta.accumulator = weakref.ref(node)
     return node
+
+
+def existing_accumulator(tensor) -> AccumulateGrad | None:
+    """The leaf's AccumulateGrad node if some graph still holds it, else None."""
+    meta = tensor._meta
+    ref = meta.accumulator if meta is not None else None
+    return ref() if ref is not None else None
 
 
 def refresh_view(tensor) -> None:
@@ -274,9 +287,7 @@ def new_node(cls, *inputs):
             refresh_view(t)
         fn = t._grad_fn
         if fn is None:
-            meta = t._meta
-            fn = meta.accumulator if meta is not None else None
-            edges.append((fn if fn is not None else accumulator(t), 0))
+            edges.append((accumulator(t), 0))
         else:
             edges.append((fn, t._output_nr))
     if not recorded:
@@ -288,3 +299,6 @@ def new_node(cls, *inputs):
     node._in_meta = None
     node._extra = None
     return node
+
+
+from .. import _tensor  # noqa: E402

@@ -37,6 +37,14 @@ class Backend:
         """This device's copy of a NumPy array."""
         raise NotImplementedError
 
+    def broadcast_value(self, array) -> Any:
+        """The one number a broadcast view repeats (e.g. the gradient of `sum()`), else None."""
+        return None
+
+    def owns_memory(self, array) -> bool:
+        """Whether `array` is the only view of its memory (so it may be kept without a copy)."""
+        return False
+
     def scatter_add(self, target, index, values) -> None:
         """`target[index] += values` in place, adding repeated indices up (index backward)."""
         raise NotImplementedError

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import ctypes
+import os
+import sys
 import warnings
 
 import numpy as np
@@ -15,6 +18,29 @@ from .base import Backend
 # keeps its warnings, and notebooks don't fill with stderr that PyTorch would not print.
 warnings.filterwarnings("ignore", category=RuntimeWarning, module=r"autograd_nb\.")
 
+
+
+def keep_freed_arrays_for_reuse() -> bool:
+    """Ask glibc to keep freed multi-megabyte arrays in the heap for the next op to reuse.
+
+    By default glibc hands a freed array of a few MB back to the operating system, and the next
+    op of the same size page-faults fresh zeroed memory in: on million-element tensors that costs
+    more than the arithmetic (PyTorch's caching allocators exist for the same reason). This keeps
+    up to 32 MB per array and 256 MB of free heap. Linux with glibc only; opt out by setting
+    AUTOGRAD_NB_KEEP_FREED_MEMORY=0. Returns whether the setting was applied.
+    """
+    if not sys.platform.startswith("linux") or os.environ.get(
+            "AUTOGRAD_NB_KEEP_FREED_MEMORY", "1") == "0":
+        return False
+    try:
+        mallopt = ctypes.CDLL("libc.so.6").mallopt
+    except (OSError, AttributeError):  # musl and other C libraries: leave them alone
+        return False
+    m_trim_threshold, m_mmap_threshold = -1, -3
+    return bool(mallopt(m_mmap_threshold, 32 << 20) and mallopt(m_trim_threshold, 256 << 20))
+
+
+KEEPS_FREED_MEMORY = keep_freed_arrays_for_reuse()
 DEFAULT_SEED = 67280421310721  # PyTorch's default_generator seed: runs are repeatable by default
 
 NATIVE = {
@@ -71,6 +97,14 @@ class NumpyBackend(Backend):
 
     def from_host(self, host_array):
         return host_array
+
+    def broadcast_value(self, array):
+        if array.ndim and array.size and not any(array.strides):
+            return array.flat[0].item()
+        return None
+
+    def owns_memory(self, array):
+        return array.base is None and array.flags.writeable
 
     def scatter_add(self, target, index, values):
         np.add.at(target, index, values)

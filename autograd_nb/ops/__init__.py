@@ -118,6 +118,16 @@ from .shape import (
 )
 
 clip = clamp
+
+# the nn layers' ops that PyTorch also exposes as torch.* (torch.conv2d, torch.dropout, ...)
+from . import activation, convolution, loss, normalization, padding, pooling, sparse  # noqa: E402
+from .activation import dropout  # noqa: E402
+from .convolution import conv2d  # noqa: E402
+from .normalization import torch_batch_norm as batch_norm  # noqa: E402
+from .padding import constant_pad_nd  # noqa: E402
+from .pooling import max_pool2d  # noqa: E402
+from .sparse import embedding  # noqa: E402
+
 multiply, divide, true_divide, subtract, negative, absolute = mul, div, div, sub, neg, abs
 
 __all__ = [
@@ -140,3 +150,4 @@ __all__ = [
     "all", "amax", "amin", "any", "argmax", "argmin", "cumsum", "log_softmax", "logsumexp",
     "max", "min", "norm", "prod", "softmax", "std", "var",
 ]
+__all__ += ["batch_norm", "constant_pad_nd", "conv2d", "dropout", "embedding", "max_pool2d"]

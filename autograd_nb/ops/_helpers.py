@@ -21,12 +21,20 @@ def normalize_dim(dim: int, ndim: int) -> int:
 
 
 def normalize_dims(dim, ndim: int) -> tuple:
-    """A sorted tuple of distinct dims from an int, a sequence, or None (all dims)."""
+    """A sorted tuple of distinct dims from an int, a sequence, or None (all dims).
+
+    A dim given twice raises PyTorch's error rather than being merged silently.
+    """
     if dim is None:
         return tuple(range(ndim))
     if isinstance(dim, (list, tuple)):
-        dims = tuple(sorted({normalize_dim(d, ndim) for d in dim}))
-        return dims if dims or ndim == 0 else ()
+        seen: list = []
+        for d in dim:
+            n = normalize_dim(d, ndim)
+            if n in seen:
+                raise RuntimeError(msg.DIM_REPEATED.format(dim=n))
+            seen.append(n)
+        return tuple(sorted(seen))
     return (normalize_dim(dim, ndim),)
 
 
@@ -41,6 +49,14 @@ def device_mismatch(a: Tensor, b: Tensor):
     """PyTorch's element-wise device error: the non-CPU device is named first."""
     first, second = (a.device, b.device) if a.device.type != "cpu" else (b.device, a.device)
     return RuntimeError(msg.DEVICE_MIX.format(a=first, b=second))
+
+
+def check_same_device(method: str, arg: str, first: Tensor, other: Tensor) -> None:
+    """PyTorch's dispatcher check (mm, gather, index_select...): `other` must be on `first`'s
+    device; `method` is the CUDA wrapper PyTorch names, e.g. wrapper_CUDA_mm."""
+    if other._backend is not first._backend:
+        raise RuntimeError(msg.DEVICE_MIX_ARG.format(
+            arg=arg, other=other.device, device=first.device, method=method))
 
 
 def broadcast_error(shape_a: tuple, shape_b: tuple):
@@ -139,11 +155,15 @@ def operands(a, b, name: str):
     if a_is_t and _is_number(b):
         xa = a._data
         category = a._backend.ours[xa.dtype].category
-        if category == 2 or (category == 1 and type(b) is int):
+        if (category == 2 and type(b) is not bool) or (category == 1 and type(b) is int):
             return a, None, xa, b, a._backend  # the backend keeps the tensor's dtype (weak b)
         dtype = result_dtype(a, b)
         return a, None, on_backend(a, a._backend, dtype), scalar_for(b, dtype), a._backend
     if b_is_t and _is_number(a):
+        xb = b._data
+        category = b._backend.ours[xb.dtype].category
+        if (category == 2 and type(a) is not bool) or (category == 1 and type(a) is int):
+            return None, b, a, xb, b._backend
         dtype = result_dtype(a, b)
         return None, b, scalar_for(a, dtype), on_backend(b, b._backend, dtype), b._backend
     left = "Tensor" if a_is_t else type(a).__name__

@@ -6,6 +6,7 @@ device), so `x.double()` of a leaf that requires grad is a differentiable non-le
 
 from __future__ import annotations
 
+from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node
@@ -35,8 +36,11 @@ def _move(data, source, target):
 
 
 def _convert(t: Tensor, dtype: dtypes.dtype, backend) -> Tensor:
+    native = backend.native.get(dtype)
+    if native is None:  # array-api-strict, behind the simulated GPU, has no float16
+        raise TypeError(msg.DTYPE_NOT_ON_DEVICE.format(dtype=dtype, device=backend.device,
+                                                       backend=type(backend).__name__))
     data = _move(t._data, t._backend, backend)
-    native = backend.native[dtype]
     if data.dtype != native:
         data = backend.xp.astype(data, native)
     elif data is t._data:
@@ -87,6 +91,7 @@ def to(self, *args, **kwargs) -> Tensor:
 
 @tensor_method("cpu")
 def cpu(self, memory_format=None) -> Tensor:
+    """This tensor in host memory (itself if it is there already)."""
     return to(self, "cpu")
 
 
@@ -95,8 +100,10 @@ def cuda(self, device=None, non_blocking: bool = False, memory_format=None) -> T
     """This tensor on a CUDA device (the current one unless an index or device is given)."""
     if device is None:
         device = Device("cuda")
-    elif isinstance(device, int):
+    elif isinstance(device, int) and not isinstance(device, bool):
         device = Device("cuda", device)
+    elif Device(device).type != "cuda":
+        raise RuntimeError(msg.CUDA_NOT_CUDA_DEVICE)
     return to(self, device)
 
 

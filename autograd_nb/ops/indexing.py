@@ -12,7 +12,14 @@ from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node
-from ._helpers import broadcast_error, broadcast_shapes, check_tensor, normalize_dim, scalar_for
+from ._helpers import (
+    broadcast_error,
+    broadcast_shapes,
+    check_same_device,
+    check_tensor,
+    normalize_dim,
+    scalar_for,
+)
 from .shape import alias, select, slice_dim, unsqueeze
 
 _INDEX_DTYPES = (dtypes.int64, dtypes.int32)
@@ -386,6 +393,7 @@ def gather(input, dim: int, index, *, sparse_grad: bool = False) -> Tensor:
     """out[i][j] = input[index[i][j]][j] (for dim 0): pick along `dim` by an index tensor."""
     x = check_tensor(input, "gather")
     index = _index_arg(index, "gather")
+    check_same_device("wrapper_CUDA_gather", "index", x, index)
     d = normalize_dim(dim, x._data.ndim)
     _check_gather(x, d, index, None, "gather")
     backend = x._backend
@@ -437,8 +445,21 @@ class ScatterBackward1(Node):
         return scatter(grad, self._saved_dim, self._saved_index, 0)
 
 
-def _scatter_sums(x: Tensor, d: int, index: Tensor, values):
-    """(sum of values sent to each position of x, how many were sent) as arrays."""
+def _last_writes(xp, flat):
+    """True where a write is the last one (in index order) to its position."""
+    if flat.shape[0] < 2:
+        return flat == flat
+    order = xp.argsort(flat, stable=True)
+    ordered = xp.take(flat, order)
+    last = xp.concat([ordered[1:] != ordered[:-1], xp.ones_like(ordered[:1], dtype=xp.bool)])
+    return xp.take(last, xp.argsort(order))
+
+
+def _scatter_sums(x: Tensor, d: int, index: Tensor, values, last_wins: bool = False):
+    """(sum of values sent to each position of x, how many were sent) as arrays.
+
+    With `last_wins`, only the last value sent to a position counts, as in PyTorch's CPU scatter.
+    """
     backend = x._backend
     xp = backend.xp
     idx = _on(index, backend)
@@ -449,8 +470,14 @@ def _scatter_sums(x: Tensor, d: int, index: Tensor, values):
         n *= s
     sums = xp.zeros((n,), dtype=x._data.dtype, device=backend.native_device)
     counts = xp.zeros((n,), dtype=backend.native[dtypes.int64], device=backend.native_device)
-    backend.scatter_add(sums, (flat,), xp.reshape(values, (-1,)))
-    backend.scatter_add(counts, (flat,), xp.ones_like(flat))
+    values = xp.reshape(values, (-1,))
+    sent = xp.ones_like(flat)
+    if last_wins:
+        last = _last_writes(xp, flat)
+        values = xp.where(last, values, xp.zeros_like(values))
+        sent = xp.astype(last, flat.dtype)
+    backend.scatter_add(sums, (flat,), values)
+    backend.scatter_add(counts, (flat,), sent)
     return xp.reshape(sums, shape), xp.reshape(counts, shape)
 
 
@@ -464,6 +491,11 @@ def _src_part(src: Tensor, index: Tensor, backend):
 def _scatter_args(input, dim, index, src, name: str):
     x = check_tensor(input, name)
     index = _index_arg(index, "scatter")
+    overload = "add" if name == "scatter_add" else "src" if isinstance(src, Tensor) else "value"
+    method = f"wrapper_CUDA_scatter_{overload}"
+    check_same_device(method, "index", x, index)
+    if isinstance(src, Tensor):
+        check_same_device(method, "src", x, src)
     d = normalize_dim(dim, x._data.ndim)
     if isinstance(src, Tensor) and src.dtype is not x.dtype:
         raise RuntimeError(msg.SCATTER_SRC_DTYPE.format(name="scatter"))
@@ -486,15 +518,9 @@ def scatter(input, dim: int, index, src=None, *, value=None, reduce=None) -> Ten
         full = xp.full(tuple(index._data.shape), scalar_for(src, x.dtype),
                        dtype=x._data.dtype, device=backend.native_device)
         part, cls, inputs = full, ScatterBackward1, (x,)
-    sums, counts = _scatter_sums(x, d, index, part)
-    hit = counts > 0
-    one = xp.where(hit, counts, xp.ones_like(counts))
-    # A position written twice takes the mean of its values (PyTorch leaves the order unspecified).
-    if x.dtype.is_floating_point:
-        written = sums / xp.astype(one, sums.dtype)
-    else:
-        written = xp.astype(sums // xp.astype(one, sums.dtype), sums.dtype)
-    data = xp.where(hit, written, x._data)
+    # A position written twice keeps the last value in index order (PyTorch's CPU kernel).
+    sums, counts = _scatter_sums(x, d, index, part, last_wins=True)
+    data = xp.where(counts > 0, sums, x._data)
     node = new_node(cls, *inputs)
     if node is None:
         return make_tensor(data, backend)
@@ -542,6 +568,7 @@ def index_select(input, dim: int, index) -> Tensor:
     """The slices at `index` (a vector) along `dim`, in that order (a copy)."""
     x = check_tensor(input, "index_select")
     index = check_tensor(index, "index_select", "index", 3)
+    check_same_device("wrapper_CUDA__index_select", "index", x, index)
     if index.dtype not in _INDEX_DTYPES:
         raise RuntimeError(msg.INDEX_SELECT_DTYPE)
     if index._data.ndim > 1:
@@ -594,6 +621,8 @@ def masked_fill(input, mask, value) -> Tensor:
     """A copy of input with `value` where mask is True (mask broadcasts to input)."""
     x = check_tensor(input, "masked_fill")
     mask = _bool_mask(mask, "masked_fill", msg.MASKED_FILL_DTYPE)
+    if mask._backend is not x._backend:
+        raise RuntimeError(msg.MASKED_FILL_DEVICE.format(mask=mask.device, self=x.device))
     backend = x._backend
     xp = backend.xp
     if isinstance(value, Tensor):

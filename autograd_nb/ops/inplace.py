@@ -13,6 +13,7 @@ node as its grad_fn (`y.add_(1)` -> AddBackward0); a view makes its base's grad_
 
 from __future__ import annotations
 
+import math
 import operator
 
 from .. import _messages as msg
@@ -84,14 +85,62 @@ def _result_data(self: Tensor, result: Tensor):
     return data
 
 
-def _store(self: Tensor, data) -> None:
-    """Write into `self`'s storage (never rebinding it, so views and NumPy arrays see it)."""
+def _store(self: Tensor, data, fill: bool = False) -> None:
+    """Write into `self`'s storage (never rebinding it, so views and NumPy arrays see it).
+
+    `fill` (zero_, fill_: one value everywhere) may write elements that share memory.
+    """
     try:
         self._data[...] = data
     except ValueError as error:
-        if "read-only" in str(error):  # an expanded (broadcast) view
-            raise RuntimeError(msg.INPLACE_OVERLAP) from None
+        if "read-only" in str(error):  # a part of an expanded (broadcast) view
+            _store_through_root(self, data, fill)
+            return
         raise
+
+
+def root_positions(backend, root_shape: tuple, view_fn) -> Tensor:
+    """For each element of the view `view_fn` makes of a root, its flat position in the root."""
+    xp = backend.xp
+    n = 1
+    for size in root_shape:
+        n *= size
+    positions = xp.arange(n, dtype=backend.native[dtypes.int64], device=backend.native_device)
+    view = view_fn(make_tensor(xp.reshape(positions, root_shape), backend))
+    return make_tensor(xp.reshape(view._data, (-1,)), backend)
+
+
+def _store_through_root(self: Tensor, data, fill: bool = False) -> None:
+    """Write a view the array namespace holds read-only (a piece of an `expand`) into its root.
+
+    As in PyTorch, this is allowed unless two elements of `self` share one memory location; the
+    written root elements then show through every view of the root (the expanded tensor too).
+    """
+    if self._view is None or (not fill and any(
+            stride == 0 and size > 1 for stride, size in zip(self.stride(), self._data.shape))):
+        raise RuntimeError(msg.INPLACE_OVERLAP) from None
+    root, view_fn = self._view
+    backend = root._backend
+    xp = backend.xp
+    n, shape = root.numel(), tuple(root._data.shape)
+    long = backend.native[dtypes.int64]
+    index = root_positions(backend, shape, view_fn)._data
+    values = xp.reshape(xp.broadcast_to(xp.asarray(data, dtype=root._data.dtype,
+                                                   device=backend.native_device),
+                                        tuple(self._data.shape)), (-1,))
+    hit = xp.zeros((n,), dtype=long, device=backend.native_device)
+    backend.scatter_add(hit, (index,), xp.ones_like(index))
+    if fill:
+        written = xp.full((n,), data, dtype=root._data.dtype, device=backend.native_device)
+    else:  # each hit element receives exactly one value: from -0.0, as x + (-0.0) == x
+        start = -0.0 if root.dtype.is_floating_point else 0
+        written = xp.full((n,), start, dtype=root._data.dtype, device=backend.native_device)
+        backend.scatter_add(written, (index,), values)
+    try:
+        root._data[...] = xp.where(xp.reshape(hit, shape) > 0, xp.reshape(written, shape),
+                                   root._data)
+    except ValueError:  # the root itself is read-only
+        raise RuntimeError(msg.INPLACE_OVERLAP) from None
 
 
 def _bump(self: Tensor):
@@ -210,11 +259,14 @@ class AsStridedBackward0(Node):
     __slots__ = ("_base_shape", "_view_fn")
 
     def backward(self, grad):
+        # each root element gets the sum of the view elements that alias it (several for expand)
+        from .indexing import scatter_add
         backend = grad._backend
-        zeros = make_tensor(backend.xp.zeros(self._base_shape, dtype=grad._data.dtype,
+        index = root_positions(backend, self._base_shape, self._view_fn)
+        zeros = make_tensor(backend.xp.zeros((math.prod(self._base_shape),),
+                                             dtype=grad._data.dtype,
                                              device=backend.native_device), backend)
-        self._view_fn(zeros).copy_(grad)
-        return zeros
+        return scatter_add(zeros, 0, index, grad.reshape(-1)).reshape(self._base_shape)
 
 
 def _rebase_view(view: Tensor, fn: Node) -> None:
@@ -267,8 +319,8 @@ def _arithmetic_(self: Tensor, fn, iop, other, floating_only: bool = False, **kw
         try:
             iop(data, operand)
         except ValueError as error:
-            if "read-only" in str(error):
-                raise RuntimeError(msg.INPLACE_OVERLAP) from None
+            if "read-only" in str(error):  # a piece of an expanded view: the generic path
+                return apply_inplace(self, fn, other, **kwargs)
             raise
         _bump(self)
         return self
@@ -464,7 +516,7 @@ def zero_(self: Tensor) -> Tensor:
     if _records(self, (), {}):
         return apply_inplace(self, _zeroed)
     check_inplace(self)
-    _store(self, 0 if self.dtype is not dtypes.bool else False)
+    _store(self, 0 if self.dtype is not dtypes.bool else False, fill=True)
     _bump(self)
     return self
 
@@ -478,7 +530,7 @@ def fill_(self: Tensor, value) -> Tensor:
     if isinstance(value, Tensor) or _records(self, (), {}):
         return apply_inplace(self, _filled, value)
     check_inplace(self)
-    _store(self, scalar_for(value, self.dtype))
+    _store(self, scalar_for(value, self.dtype), fill=True)
     _bump(self)
     return self
 
@@ -721,3 +773,44 @@ def setitem(self: Tensor, key, value) -> None:
     else:
         src.detach().expand(target.shape)  # PyTorch's expand error for a value that won't fit
         copy_(target, src)
+
+
+# --- random fills: uniform_, normal_ -------------------------------------------------------------
+
+
+class UniformBackward0(ZeroBackward0):
+    """uniform_: the old value has no influence on the new one."""
+
+    __slots__ = ()
+
+
+class NormalBackward0(ZeroBackward0):
+    __slots__ = ()
+
+
+def _sampled(self: Tensor, kind: str, shift: float, scale: float, generator) -> Tensor:
+    """A new tensor like `self` of samples `shift + scale * X` (X uniform [0, 1) or standard)."""
+    from .._creation import rand, randn  # the factories sit above the ops in the layering
+    if not self.dtype.is_floating_point:
+        name = "check_uniform_bounds" if kind == "uniform" else "normal_kernel_cpu"
+        raise NotImplementedError(f'"{name}" not implemented for '
+                                  f"'{self.dtype.legacy_name[:-len('Tensor')]}'")
+    draw = rand if kind == "uniform" else randn
+    sample = draw(tuple(self._data.shape), dtype=self.dtype, device=self.device,
+                  generator=generator)._data * scale + shift
+    node = new_node(UniformBackward0 if kind == "uniform" else NormalBackward0, self)
+    return make_tensor(sample, self._backend, node is not None, node)
+
+
+@tensor_method("uniform_")
+def uniform_(self: Tensor, from_: float = 0.0, to: float = 1.0, *, generator=None) -> Tensor:
+    """Fill in place with samples from the uniform distribution on [from_, to)."""
+    return apply_inplace(self, _sampled, "uniform", from_, to - from_, generator)
+
+
+@tensor_method("normal_")
+def normal_(self: Tensor, mean: float = 0.0, std: float = 1.0, *, generator=None) -> Tensor:
+    """Fill in place with samples from the normal distribution N(mean, std**2)."""
+    if std < 0:
+        raise RuntimeError(f"normal expects std >= 0.0, but found std {std}")
+    return apply_inplace(self, _sampled, "normal", mean, std, generator)

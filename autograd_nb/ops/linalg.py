@@ -11,7 +11,7 @@ from __future__ import annotations
 from .. import _messages as msg
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node
-from ._helpers import broadcast_shapes, check_tensor
+from ._helpers import broadcast_shapes, check_same_device, check_tensor
 
 _CPP_NAMES = {  # how PyTorch's C++ spells dtypes in the mm dtype error
     "float32": "float", "float64": "double", "float16": "c10::Half", "bfloat16": "c10::BFloat16",
@@ -26,10 +26,7 @@ def _scalar_name(t: Tensor) -> str:
 
 def _same_device(op: str, arg: str, first: Tensor, other: Tensor) -> None:
     """PyTorch's dispatcher check: the common device is the first tensor's."""
-    if other._backend is not first._backend:
-        raise RuntimeError(msg.DEVICE_MIX_ARG.format(
-            arg=arg, other=other.device, device=first.device,
-            method=f"wrapper_CUDA_{op}"))
+    check_same_device(f"wrapper_CUDA_{op}", arg, first, other)
 
 
 def _record(cls, inputs: tuple, data, backend, **saved) -> Tensor:

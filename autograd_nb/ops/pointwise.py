@@ -11,11 +11,13 @@ import operator
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.node import Node, new_node
+from ..autograd.grad_mode import STATE as _STATE
+from ..autograd.node import Node, new_node, saved_entry
 from ._helpers import (
     as_tensor_like,
     broadcast_error,
     check_tensor,
+    device_mismatch,
     float_data,
     input_meta,
     operands,
@@ -36,7 +38,11 @@ class _BinaryNode(Node):
 
 
 def _binary(cls, input, other, symbol: str, kernel) -> Tensor:
-    a, b, xa, xb, backend = operands(input, other, symbol)
+    if (type(input) is Tensor and type(other) is Tensor and input._backend is other._backend
+            and input._data.dtype == other._data.dtype):  # the common case, without `operands`
+        a, b, xa, xb, backend = input, other, input._data, other._data, input._backend
+    else:
+        a, b, xa, xb, backend = operands(input, other, symbol)
     try:
         out = kernel(xa, xb)
     except ValueError:
@@ -46,7 +52,10 @@ def _binary(cls, input, other, symbol: str, kernel) -> Tensor:
         return make_tensor(out, backend)
     result = make_tensor(out, backend, True, node, 0)
     node._record(input, other, result)
-    node._in_meta = input_meta((a, b), result._data, backend)
+    shape, dtype = out.shape, out.dtype
+    if not ((a is None or (a._data is xa and xa.shape == shape and xa.dtype == dtype))
+            and (b is None or (b._data is xb and xb.shape == shape and xb.dtype == dtype))):
+        node._in_meta = input_meta((a, b), result._data, backend)
     return result
 
 
@@ -85,13 +94,28 @@ class MulBackward0(_BinaryNode):
     __slots__ = ()
 
     def _record(self, a, b, out):
-        self.save(
-            a if self._next[1][0] is not None else None, b if self._next[0][0] is not None else None
-        )
+        nxt = self._next  # each input is needed only for the other's gradient
+        self._saved = (saved_entry(a) if nxt[1][0] is not None else None,
+                       saved_entry(b) if nxt[0][0] is not None else None)
 
     def backward(self, grad):
         a, b = self._unpack(0), self._unpack(1)
+        if not _STATE.enabled and grad._backend.broadcast_value(grad._data) == 1:
+            # A gradient of ones (what `sum()` sends back): each input's gradient is the other
+            # input itself, so skip multiplying a big tensor by one.
+            return _times_ones(b, grad), _times_ones(a, grad)
         return (grad * b if b is not None else None, grad * a if a is not None else None)
+
+
+def _times_ones(t, ones: Tensor):
+    """`ones * t` for a gradient of ones: `t`'s own array when shape and dtype already match."""
+    if t is None:
+        return None
+    if type(t) is Tensor or isinstance(t, Tensor):
+        data = t._data
+        if data.shape == ones._data.shape and data.dtype == ones._data.dtype:
+            return make_tensor(data, t._backend)
+    return ones * t
 
 
 class DivBackward0(_BinaryNode):
@@ -129,12 +153,7 @@ def add(input, other, *, alpha=1) -> Tensor:
 @tensor_method("sub", "subtract", "__sub__")
 def sub(input, other, *, alpha=1) -> Tensor:
     """input - alpha * other, broadcasting."""
-    if (
-        isinstance(input, Tensor)
-        and input.dtype is dtypes.bool
-        and (isinstance(other, Tensor) and other.dtype is dtypes.bool or isinstance(other, bool))
-    ):
-        raise RuntimeError(msg.SUB_BOOL)
+    _check_no_bool_subtraction(input, other)
     out = _binary(
         SubBackward0,
         input,
@@ -147,13 +166,31 @@ def sub(input, other, *, alpha=1) -> Tensor:
     return out
 
 
+def _is_bool(value) -> bool:
+    return type(value) is bool or (isinstance(value, Tensor) and value.dtype is dtypes.bool)
+
+
+def _check_no_bool_subtraction(a, b) -> None:
+    """PyTorch refuses `-` whenever either side is a bool (tensor or Python bool)."""
+    if _is_bool(a) and _is_bool(b):
+        raise RuntimeError(msg.SUB_BOOL)
+    if _is_bool(a) or _is_bool(b):
+        raise RuntimeError(msg.SUB_ONE_BOOL)
+
+
+def _rsub_kernel(x, y):
+    return y - x
+
+
 @tensor_method("__rsub__")
 def rsub(input, other, *, alpha=1) -> Tensor:
     """other - alpha * input (what `number - tensor` runs)."""
     tensor = check_tensor(input, "rsub")
+    _check_no_bool_subtraction(tensor, other)
     if isinstance(other, Tensor):
         return sub(other, tensor, alpha=alpha)
-    return _binary(RsubBackward1, tensor, other, "-", lambda x, y: y - x * alpha)
+    return _binary(RsubBackward1, tensor, other, "-",
+                   _rsub_kernel if alpha == 1 else (lambda x, y: y - x * alpha))
 
 
 @tensor_method("mul", "multiply", "__mul__", "__rmul__")
@@ -457,8 +494,15 @@ cos, CosBackward0 = _define_unary(
 tan, TanBackward0 = _define_unary(
     "tan", "TanBackward0", "result", lambda xp, x: xp.tan(x), lambda g, y: g * (1 + y * y)
 )
+def _tanh_backward(g, y):
+    if _STATE.enabled:
+        return g * (1 - y * y)
+    yd = y._data
+    return make_tensor(g._data * (1 - yd * yd), g._backend)
+
+
 tanh, TanhBackward0 = _define_unary(
-    "tanh", "TanhBackward0", "result", lambda xp, x: xp.tanh(x), lambda g, y: g * (1 - y * y)
+    "tanh", "TanhBackward0", "result", lambda xp, x: xp.tanh(x), _tanh_backward
 )
 sigmoid, SigmoidBackward0 = _define_unary(
     "sigmoid", "SigmoidBackward0", "result", _sigmoid_kernel, lambda g, y: g * y * (1 - y)
@@ -488,8 +532,8 @@ relu, ReluBackward0 = _define_unary(
     "relu",
     "ReluBackward0",
     "result",
-    lambda xp, x: xp.where(x > 0, x, 0 * x),
-    lambda g, y: g * (y > 0),
+    lambda xp, x: xp.maximum(0, x),  # ties return x: -0. stays -0. and nan stays nan, as in PyTorch
+    lambda g, y: g.where(y > 0, 0),
     floating=False,
 )
 sign, SignBackward0 = _define_unary(
@@ -765,7 +809,6 @@ class WhereBackward0(Node):
         )
 
 
-@tensor_method("where")
 def where(condition, input=None, other=None) -> Tensor:
     """Pick from `input` where `condition` holds, else from `other` (broadcasting)."""
     cond = check_tensor(condition, "where", "condition")
@@ -780,6 +823,8 @@ def where(condition, input=None, other=None) -> Tensor:
     )
     y = as_tensor_like(other, x) if not isinstance(other, Tensor) else other
     a, b, xa, xb, backend = operands(x, y, "where")
+    if cond._backend is not backend and not (cond.device.type == "cpu" and cond._data.ndim == 0):
+        raise device_mismatch(a if a is not None else b, cond)
     xp = backend.xp
     c = cond._data
     if cond.dtype is not dtypes.bool:
@@ -794,6 +839,12 @@ def where(condition, input=None, other=None) -> Tensor:
     node.save(cond)
     node._in_meta = input_meta((None, a, b), out, backend)
     return make_tensor(out, backend, True, node, 0)
+
+
+@tensor_method("where")
+def _where_method(self, condition, other) -> Tensor:
+    """`x.where(condition, y)` is `torch.where(condition, x, y)`."""
+    return where(condition, self, other)
 
 
 @tensor_method("isnan")

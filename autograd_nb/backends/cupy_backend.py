@@ -1,0 +1,203 @@
+"""The CUDA backend: CuPy arrays on an NVIDIA GPU, through array-api-compat's `cupy` namespace.
+
+Imported only by `backends` when a cuda tensor is first needed and CuPy found a device, so
+`import autograd_nb` never imports CuPy. Random numbers are drawn on the GPU by one CuPy generator
+per device; index backward uses `cupyx.scatter_add`. CuPy's exceptions are turned into PyTorch's
+(`RuntimeError: CUDA error: ...`, `torch.cuda.OutOfMemoryError`) wherever they pass through here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+
+import array_api_compat.cupy as compat_cupy
+import cupy
+import cupyx
+import numpy as np
+
+from .. import _messages as msg
+from ..device import device
+from . import OutOfMemoryError
+from .base import Backend
+from .numpy_backend import DEFAULT_SEED, NATIVE, OURS
+
+
+def _cupy_error_types() -> tuple[type, ...]:
+    found = [cupy.cuda.runtime.CUDARuntimeError, cupy.cuda.driver.CUDADriverError,
+             cupy.cuda.memory.OutOfMemoryError]
+    for module, name in (("cupy.cuda.compiler", "CompileException"),
+                         ("cupy_backends.cuda.libs.cublas", "CUBLASError"),
+                         ("cupy_backends.cuda.libs.curand", "CURANDError")):
+        try:
+            found.append(getattr(__import__(module, fromlist=[name]), name))
+        except (ImportError, AttributeError):
+            pass
+    return tuple(found)
+
+
+CUPY_ERRORS = _cupy_error_types()
+
+
+def translate(error: BaseException) -> RuntimeError:
+    """PyTorch's exception for one of CuPy's."""
+    if isinstance(error, cupy.cuda.memory.OutOfMemoryError):
+        return OutOfMemoryError(msg.CUDA_OOM.format(detail=error))
+    return RuntimeError(msg.CUDA_ERROR.format(error=error))
+
+
+@contextlib.contextmanager
+def cuda_errors():
+    """Run a block with CuPy's exceptions re-raised as PyTorch's."""
+    try:
+        yield
+    except CUPY_ERRORS as error:
+        raise translate(error) from None
+
+
+def use_device(index: int) -> None:
+    """Make cuda:index CuPy's current device (`torch.cuda.set_device`)."""
+    cupy.cuda.Device(index).use()
+
+
+class DeviceNamespace:
+    """array-api-compat's CuPy namespace whose functions run on one GPU and raise PyTorch's errors.
+
+    Wrapped functions are cached as attributes, so each name costs one lookup after its first use.
+    """
+
+    def __init__(self, namespace, cuda_device, enter_device: bool):
+        self._namespace = namespace
+        self._device = cuda_device
+        self._enter = enter_device  # only needed with more than one GPU
+
+    def __getattr__(self, name: str):
+        value = getattr(self._namespace, name)
+        if callable(value) and not isinstance(value, type):
+            value = self._wrap(value)
+        setattr(self, name, value)
+        return value
+
+    def _wrap(self, function):
+        dev, enter = self._device, self._enter
+
+        @functools.wraps(function)
+        def on_device(*args, **kwargs):
+            try:
+                if enter:
+                    with dev:
+                        return function(*args, **kwargs)
+                return function(*args, **kwargs)
+            except CUPY_ERRORS as error:
+                raise translate(error) from None
+        return on_device
+
+
+class CupyRandom:
+    """A seeded CuPy generator (XORWOW) that lives on one GPU."""
+
+    def __init__(self, cuda_device, seed: int = DEFAULT_SEED):
+        self._device = cuda_device
+        self.manual_seed(seed)
+
+    def manual_seed(self, seed: int) -> None:
+        self.seed = int(seed)
+        with self._device:
+            self.rng = cupy.random.default_rng(self.seed)
+
+    def _floats(self, draw, shape, np_dtype):
+        exact = np_dtype if np_dtype in (np.float32, np.float64) else np.float32
+        with self._device:
+            return draw(size=tuple(shape), dtype=exact).astype(np_dtype, copy=False)
+
+    def uniform(self, shape, np_dtype):
+        return self._floats(self.rng.random, shape, np_dtype)
+
+    def normal(self, shape, np_dtype):
+        return self._floats(self.rng.standard_normal, shape, np_dtype)
+
+    def integers(self, low, high, shape, np_dtype):
+        with self._device:
+            drawn = self.rng.integers(low, high, size=tuple(shape), dtype=np.int64)
+            return drawn.astype(np_dtype, copy=False)
+
+    def permutation(self, n):
+        with self._device:  # argsort of uniform keys is a uniformly random permutation
+            return cupy.argsort(self.rng.random(n, dtype=np.float64)).astype(np.int64)
+
+
+class CupyBackend(Backend):
+    """cuda:N served by CuPy: arrays are `cupy.ndarray` on GPU N; gradients never leave it."""
+
+    array_type = cupy.ndarray
+    native = NATIVE  # CuPy uses NumPy's dtype objects
+    ours = OURS
+
+    def __init__(self, index: int, seed: int = DEFAULT_SEED):
+        self.device = device("cuda", index)
+        self.native_device = cupy.cuda.Device(index)
+        many = cupy.cuda.runtime.getDeviceCount() > 1
+        self.xp = DeviceNamespace(compat_cupy, self.native_device, many)
+        self.random = CupyRandom(self.native_device, seed)
+        props = cupy.cuda.runtime.getDeviceProperties(index)
+        name = props["name"]
+        self.name = name.decode() if isinstance(name, bytes) else str(name)
+
+    def asarray(self, data, dtype):
+        return self.from_host(np.asarray(data, dtype=NATIVE[dtype]))
+
+    def to_host(self, array):
+        with cuda_errors():
+            return cupy.asnumpy(array)
+
+    def from_host(self, host_array):
+        with cuda_errors(), self.native_device:
+            return cupy.asarray(host_array)
+
+    def scatter_add(self, target, index, values):
+        with cuda_errors(), self.native_device:
+            try:
+                cupyx.scatter_add(target, index, values)
+            except TypeError:  # a dtype without CUDA atomics (bool, int8, ...): add on the host
+                host = cupy.asnumpy(target)
+                np.add.at(host, tuple(cupy.asnumpy(i) if isinstance(i, cupy.ndarray) else i
+                                      for i in index), cupy.asnumpy(values))
+                target[...] = cupy.asarray(host)
+
+    def manual_seed(self, seed):
+        self.random.manual_seed(seed)
+
+    def uniform(self, shape, dtype):
+        with cuda_errors():
+            return self.random.uniform(shape, NATIVE[dtype])
+
+    def normal(self, shape, dtype):
+        with cuda_errors():
+            return self.random.normal(shape, NATIVE[dtype])
+
+    def integers(self, low, high, shape, dtype):
+        with cuda_errors():
+            return self.random.integers(low, high, shape, NATIVE[dtype])
+
+    def permutation(self, n):
+        with cuda_errors():
+            return self.random.permutation(n)
+
+    def export_dlpack(self, array, *, stream=None, max_version=None, copy=None):
+        """`Tensor.__dlpack__` for GPU memory: CuPy's capsule, ordered on the consumer's stream."""
+        with cuda_errors(), self.native_device:
+            return array.__dlpack__(stream=stream, max_version=max_version, copy=copy)
+
+    def import_dlpack(self, producer, *, copy=None):
+        """A CuPy array sharing a DLPack producer's GPU memory (`torch.from_dlpack`)."""
+        with cuda_errors(), self.native_device:
+            return cupy.from_dlpack(producer, copy=copy)
+
+    def synchronize(self) -> None:
+        with cuda_errors():
+            self.native_device.synchronize()
+
+    def memory_allocated(self) -> int:
+        """Bytes CuPy's memory pool has handed out on this device."""
+        with cuda_errors(), self.native_device:
+            return int(cupy.get_default_memory_pool().used_bytes())

@@ -1,0 +1,248 @@
+"""`torch.nn.functional`: layers, activations and losses as functions, with PyTorch's signatures.
+
+The math lives in `autograd_nb/ops/` (each op beside its backward node); this module adds
+PyTorch's Python-level argument handling: defaults, `inplace=`, legacy `size_average`/`reduce`,
+the implicit-dim softmax warning and the shape checks PyTorch makes before calling its kernels.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+from .. import _messages as msg
+from .._tensor import Tensor
+from ..autograd.grad_mode import no_grad
+from ..ops import activation as _activation
+from ..ops import convolution as _convolution
+from ..ops import loss as _loss
+from ..ops import normalization as _normalization
+from ..ops import padding as _padding
+from ..ops import pooling as _pooling
+from ..ops import sparse as _sparse
+from ..ops._helpers import check_tensor
+
+__all__ = [
+    "avg_pool2d", "batch_norm", "binary_cross_entropy", "binary_cross_entropy_with_logits",
+    "conv2d", "cross_entropy", "dropout", "embedding", "fold", "l1_loss", "leaky_relu", "linear",
+    "log_softmax", "max_pool2d", "max_pool2d_with_indices", "mse_loss", "nll_loss", "one_hot",
+    "pad", "relu", "sigmoid", "softmax", "tanh", "unfold",
+]
+
+conv2d = _convolution.conv2d
+unfold = _convolution.unfold
+fold = _convolution.fold
+avg_pool2d = _pooling.avg_pool2d
+max_pool2d_with_indices = _pooling.max_pool2d_with_indices
+one_hot = _sparse.one_hot
+
+
+def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
+    """input @ weight.T + bias, recorded as PyTorch's at::linear records it."""
+    x = check_tensor(input, "linear")
+    w = check_tensor(weight, "linear", "weight", 2)
+    if bias is None:
+        return x.matmul(w.t())
+    if x.dim() == 2:
+        return bias.addmm(x, w.t())
+    if x.is_contiguous() and bias.dim() == 1:  # folded into one addmm
+        rows = x.reshape(-1, x.shape[-1])
+        return bias.addmm(rows, w.t()).view(*x.shape[:-1], w.shape[0])
+    return x.matmul(w.t()) + bias
+
+
+def max_pool2d(input: Tensor, kernel_size, stride=None, padding=0, dilation=1,
+               ceil_mode: bool = False, return_indices: bool = False):
+    """The maximum of each window; (values, flat indices) if return_indices."""
+    return _pooling.max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode,
+                               return_indices)
+
+
+def batch_norm(input: Tensor, running_mean: Tensor | None, running_var: Tensor | None,
+               weight: Tensor | None = None, bias: Tensor | None = None, training: bool = False,
+               momentum: float = 0.1, eps: float = 1e-5) -> Tensor:
+    """Normalise each channel (dim 1) by batch statistics (training) or running ones."""
+    return _normalization.batch_norm(input, running_mean, running_var, weight, bias, training,
+                                     momentum, eps)
+
+
+# --- activations --------------------------------------------------------------------------------
+def relu(input: Tensor, inplace: bool = False) -> Tensor:
+    """max(x, 0) (in place with inplace=True)."""
+    return input.relu_() if inplace else input.relu()
+
+
+def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
+    """x if x > 0 else negative_slope * x."""
+    if inplace:
+        return _activation.leaky_relu_(input, negative_slope)
+    return _activation.leaky_relu(input, negative_slope)
+
+
+def sigmoid(input: Tensor) -> Tensor:
+    """1 / (1 + exp(-x))."""
+    return input.sigmoid()
+
+
+def tanh(input: Tensor) -> Tensor:
+    """Hyperbolic tangent."""
+    return input.tanh()
+
+
+def _softmax_dim(name: str, ndim: int, stacklevel: int) -> int:
+    """PyTorch's legacy choice when dim is omitted (with its deprecation warning)."""
+    warnings.warn(msg.SOFTMAX_IMPLICIT_DIM.format(name=name), UserWarning, stacklevel=stacklevel)
+    return 0 if ndim in (0, 1, 3) else 1
+
+
+def softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype=None) -> Tensor:
+    """exp(x) / sum(exp(x)) along dim."""
+    if dim is None:
+        dim = _softmax_dim("softmax", input.dim(), _stacklevel)
+    return input.softmax(dim, dtype=dtype)
+
+
+def log_softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3,
+                dtype=None) -> Tensor:
+    """log(softmax(x)) along dim, computed stably."""
+    if dim is None:
+        dim = _softmax_dim("log_softmax", input.dim(), _stacklevel)
+    return input.log_softmax(dim, dtype=dtype)
+
+
+def dropout(input: Tensor, p: float = 0.5, training: bool = True,
+            inplace: bool = False) -> Tensor:
+    """Zero elements with probability p and scale the rest by 1/(1-p), when training."""
+    if inplace:
+        return _activation.dropout_(input, p, training)
+    return _activation.dropout(input, p, training)
+
+
+# --- embedding / pad ----------------------------------------------------------------------------
+def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None,
+              max_norm: float | None = None, norm_type: float = 2.0,
+              scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
+    """weight[input]: the rows of `weight` at the indices in `input`."""
+    rows = weight.shape[0]
+    if padding_idx is not None:
+        if padding_idx >= rows or padding_idx < -rows:
+            raise AssertionError("Padding_idx must be within num_embeddings")
+        padding_idx = padding_idx % rows
+    else:
+        padding_idx = -1
+    if max_norm is not None:
+        _renorm_rows(weight, input, max_norm, norm_type)
+    return _sparse.embedding(weight, input, padding_idx, scale_grad_by_freq, sparse)
+
+
+def _renorm_rows(weight: Tensor, indices: Tensor, max_norm: float, norm_type: float) -> None:
+    """embedding_renorm_: rows used by `indices` whose norm exceeds max_norm are scaled down."""
+    with no_grad():
+        rows = indices.reshape(-1)  # a repeated row is written twice with the same value
+        picked = weight[rows]
+        norms = picked.norm(p=norm_type, dim=1, keepdim=True)
+        scale = (max_norm / (norms + 1e-7)).clamp(max=1.0)
+        weight[rows] = picked * scale
+
+
+def pad(input: Tensor, pad, mode: str = "constant", value: float | None = None) -> Tensor:
+    """Pad the last len(pad) // 2 dims: pad = (left, right, top, bottom, ...)."""
+    if mode != "constant":
+        raise NotImplementedError(f"pad mode {mode!r} is not implemented in autograd_nb "
+                                  f"(only 'constant')")
+    return _padding.constant_pad_nd(input, pad, 0 if value is None else value)
+
+
+# --- losses -------------------------------------------------------------------------------------
+def _reduction(size_average, reduce, reduction: str) -> str:
+    """`reduction`, or what the legacy size_average/reduce flags mean (with PyTorch's warning)."""
+    if size_average is None and reduce is None:
+        _loss.reduction_enum(reduction)
+        return reduction
+    size_average = True if size_average is None else size_average
+    reduce = True if reduce is None else reduce
+    reduction = "mean" if size_average and reduce else "sum" if reduce else "none"
+    warnings.warn(msg.LOSS_LEGACY_REDUCTION.format(reduction=reduction), UserWarning,
+                  stacklevel=3)
+    return reduction
+
+
+def _broadcast_pair(input: Tensor, target: Tensor) -> tuple:
+    """PyTorch's warning for differently-shaped regression targets, then broadcasting."""
+    if target.shape != input.shape:
+        warnings.warn(msg.LOSS_SIZE_WARNING.format(target=target.shape, input=input.shape),
+                      UserWarning, stacklevel=3)
+    from ..ops._helpers import broadcast_shapes
+    shape = broadcast_shapes(tuple(input.shape), tuple(target.shape))
+    if tuple(input.shape) != shape:
+        input = input.expand(*shape)
+    if tuple(target.shape) != shape:
+        target = target.expand(*shape)
+    return input, target
+
+
+def _weighted(losses: Tensor, weight: Tensor, reduction: str) -> Tensor:
+    losses = losses * weight
+    if reduction == "mean":
+        return losses.mean()
+    return losses.sum() if reduction == "sum" else losses
+
+
+def mse_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
+             reduction: str = "mean", weight: Tensor | None = None) -> Tensor:
+    """Mean squared error: mean((input - target) ** 2)."""
+    reduction = _reduction(size_average, reduce, reduction)
+    input, target = _broadcast_pair(check_tensor(input, "mse_loss"),
+                                    check_tensor(target, "mse_loss", "target", 2))
+    if weight is not None:
+        return _weighted((input - target) ** 2, weight, reduction)
+    return _loss.mse_loss(input, target, reduction)
+
+
+def l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
+            reduction: str = "mean", weight: Tensor | None = None) -> Tensor:
+    """Mean absolute error: mean(|input - target|)."""
+    reduction = _reduction(size_average, reduce, reduction)
+    input, target = _broadcast_pair(check_tensor(input, "l1_loss"),
+                                    check_tensor(target, "l1_loss", "target", 2))
+    losses = (input - target).abs()
+    if weight is not None:
+        return _weighted(losses, weight, reduction)
+    if reduction == "mean":
+        return losses.mean()
+    return losses.sum() if reduction == "sum" else losses
+
+
+def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None, size_average=None,
+             ignore_index: int = -100, reduce=None, reduction: str = "mean") -> Tensor:
+    """Negative log-likelihood of class indices given log-probabilities (class dim 1)."""
+    reduction = _reduction(size_average, reduce, reduction)
+    return _loss.nll_loss(input, target, weight, ignore_index, reduction)
+
+
+def cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None, size_average=None,
+                  ignore_index: int = -100, reduce=None, reduction: str = "mean",
+                  label_smoothing: float = 0.0) -> Tensor:
+    """log_softmax + nll_loss for class indices; -sum(p log q) for class probabilities."""
+    reduction = _reduction(size_average, reduce, reduction)
+    return _loss.cross_entropy(input, target, weight, ignore_index, reduction, label_smoothing)
+
+
+def binary_cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None,
+                         size_average=None, reduce=None, reduction: str = "mean") -> Tensor:
+    """-(t log p + (1 - t) log(1 - p)) for probabilities p in [0, 1]."""
+    reduction = _reduction(size_average, reduce, reduction)
+    x = check_tensor(input, "binary_cross_entropy")
+    t = check_tensor(target, "binary_cross_entropy", "target", 2)
+    if t.shape != x.shape:
+        raise ValueError(msg.BCE_SIZE.format(target=t.shape, input=x.shape))
+    if weight is not None and weight.shape != x.shape:
+        weight = weight.expand(*x.shape)
+    return _loss.binary_cross_entropy(x, t, weight, reduction)
+
+
+def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight: Tensor | None = None,
+                                     size_average=None, reduce=None, reduction: str = "mean",
+                                     pos_weight: Tensor | None = None) -> Tensor:
+    """binary_cross_entropy(sigmoid(x), t), computed stably from the logits."""
+    reduction = _reduction(size_average, reduce, reduction)
+    return _loss.binary_cross_entropy_with_logits(input, target, weight, pos_weight, reduction)

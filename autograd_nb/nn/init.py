@@ -1,0 +1,193 @@
+"""`torch.nn.init`: fill a tensor in place with numbers chosen for a good start of training.
+
+Every function works under `no_grad` (so it can fill a Parameter that requires grad), writes
+into the existing storage (the version counter goes up, as PyTorch's) and returns the tensor.
+Random numbers come from the tensor's device generator (seeded by `torch.manual_seed`), or from
+`generator=` when one is given. The scales follow PyTorch 2.13: Xavier/Glorot uses
+gain * sqrt(2 / (fan_in + fan_out)), Kaiming/He uses gain / sqrt(fan).
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+
+from .._tensor import Tensor, make_tensor
+from ..autograd.grad_mode import no_grad
+
+__all__ = ["calculate_gain", "uniform_", "normal_", "trunc_normal_", "constant_", "ones_",
+           "zeros_", "eye_", "dirac_", "xavier_uniform_", "xavier_normal_", "kaiming_uniform_",
+           "kaiming_normal_"]
+
+
+def _draw(tensor: Tensor, kind: str, generator=None):
+    """Samples ('uniform' in [0, 1) or 'normal') shaped like tensor, on its backend."""
+    backend = tensor._backend
+    source = generator._backend if generator is not None else backend
+    data = getattr(source, kind)(tuple(tensor.shape), tensor.dtype)
+    if source is not backend:
+        data = backend.from_host(source.to_host(data))
+    return data
+
+
+def _fill_with(tensor: Tensor, data) -> Tensor:
+    """Copy a backend array into tensor in place, without recording (bumps the version)."""
+    with no_grad():
+        return tensor.copy_(make_tensor(data, tensor._backend))
+
+
+def calculate_gain(nonlinearity: str, param: int | float | None = None) -> float:
+    """The recommended gain for a nonlinearity (sqrt(2) for relu, 5/3 for tanh, ...)."""
+    linear_fns = ["linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d",
+                  "conv_transpose2d", "conv_transpose3d"]
+    if nonlinearity in linear_fns or nonlinearity == "sigmoid":
+        return 1
+    if nonlinearity == "tanh":
+        return 5.0 / 3
+    if nonlinearity == "relu":
+        return math.sqrt(2.0)
+    if nonlinearity == "leaky_relu":
+        if param is None:
+            negative_slope = 0.01
+        elif not isinstance(param, bool) and isinstance(param, (int, float)):
+            negative_slope = param
+        else:
+            raise ValueError(f"negative_slope {param} not a valid number")
+        return math.sqrt(2.0 / (1 + negative_slope**2))
+    if nonlinearity == "selu":
+        return 3.0 / 4
+    raise ValueError(f"Unsupported nonlinearity {nonlinearity}")
+
+
+def uniform_(tensor: Tensor, a: float = 0.0, b: float = 1.0, generator=None) -> Tensor:
+    """Fill with samples from U(a, b)."""
+    return _fill_with(tensor, _draw(tensor, "uniform", generator) * (b - a) + a)
+
+
+def normal_(tensor: Tensor, mean: float = 0.0, std: float = 1.0, generator=None) -> Tensor:
+    """Fill with samples from N(mean, std^2)."""
+    return _fill_with(tensor, _draw(tensor, "normal", generator) * std + mean)
+
+
+def trunc_normal_(tensor: Tensor, mean: float = 0.0, std: float = 1.0, a: float = -2.0,
+                  b: float = 2.0, generator=None) -> Tensor:
+    """Fill with N(mean, std^2) samples restricted to [a, b] (redrawn until inside)."""
+    if (mean < a - 2 * std) or (mean > b + 2 * std):
+        warnings.warn("mean is more than 2 std from [a, b] in nn.init.trunc_normal_. "
+                      "The distribution of values may be incorrect.", stacklevel=2)
+    xp = tensor._backend.xp
+    data = _draw(tensor, "normal", generator) * std + mean
+    for _ in range(1000):  # each round keeps a fraction > 0 of the misses: this ends quickly
+        outside = (data < a) | (data > b)
+        if not bool(xp.any(outside)):
+            break
+        data = xp.where(outside, _draw(tensor, "normal", generator) * std + mean, data)
+    return _fill_with(tensor, xp.clip(data, a, b))
+
+
+def constant_(tensor: Tensor, val: float) -> Tensor:
+    """Fill with the value val."""
+    with no_grad():
+        return tensor.fill_(val)
+
+
+def ones_(tensor: Tensor) -> Tensor:
+    """Fill with ones."""
+    return constant_(tensor, 1.0)
+
+
+def zeros_(tensor: Tensor) -> Tensor:
+    """Fill with zeros."""
+    with no_grad():
+        return tensor.zero_()
+
+
+def eye_(tensor: Tensor) -> Tensor:
+    """Fill a 2-D tensor with the identity matrix (keeps Linear's inputs unchanged)."""
+    if tensor.ndimension() != 2:
+        raise ValueError("Only tensors with 2 dimensions are supported")
+    xp, backend = tensor._backend.xp, tensor._backend
+    n, m = tensor.shape
+    return _fill_with(tensor, xp.eye(n, m, dtype=backend.native[tensor.dtype],
+                                     device=backend.native_device))
+
+
+def dirac_(tensor: Tensor, groups: int = 1) -> Tensor:
+    """Fill a {3,4,5}-D conv weight with the Dirac delta (the conv keeps its input's channels)."""
+    dimensions = tensor.ndimension()
+    if dimensions not in [3, 4, 5]:
+        raise ValueError("Only tensors with 3, 4, or 5 dimensions are supported")
+    sizes = tensor.size()
+    if sizes[0] % groups != 0:
+        raise ValueError("dim 0 must be divisible by groups")
+    out_chans_per_grp = sizes[0] // groups
+    min_dim = min(out_chans_per_grp, sizes[1])
+    with no_grad():
+        tensor.zero_()
+        for g in range(groups):
+            for d in range(min_dim):
+                centre = tuple(s // 2 for s in sizes[2:])
+                tensor[(g * out_chans_per_grp + d, d) + centre] = 1
+    return tensor
+
+
+def _calculate_fan_in_and_fan_out(tensor: Tensor) -> tuple[int, int]:
+    """(fan_in, fan_out): input and output feature counts times the kernel size."""
+    if tensor.dim() < 2:
+        raise ValueError(
+            "Fan in and fan out can not be computed for tensor with fewer than 2 dimensions")
+    receptive_field_size = 1
+    for s in tensor.shape[2:]:
+        receptive_field_size *= s
+    return tensor.size(1) * receptive_field_size, tensor.size(0) * receptive_field_size
+
+
+def _calculate_correct_fan(tensor: Tensor, mode: str) -> int:
+    mode = mode.lower()
+    valid_modes = ["fan_in", "fan_out"]
+    if mode not in valid_modes:
+        raise ValueError(f"Mode {mode} not supported, please use one of {valid_modes}")
+    fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
+    return fan_in if mode == "fan_in" else fan_out
+
+
+def xavier_uniform_(tensor: Tensor, gain: float = 1.0, generator=None) -> Tensor:
+    """Glorot uniform: U(-a, a) with a = gain * sqrt(6 / (fan_in + fan_out))."""
+    fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
+    std = gain * math.sqrt(2.0 / float(fan_in + fan_out))
+    a = math.sqrt(3.0) * std
+    return uniform_(tensor, -a, a, generator)
+
+
+def xavier_normal_(tensor: Tensor, gain: float = 1.0, generator=None) -> Tensor:
+    """Glorot normal: N(0, std^2) with std = gain * sqrt(2 / (fan_in + fan_out))."""
+    fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
+    std = gain * math.sqrt(2.0 / float(fan_in + fan_out))
+    return normal_(tensor, 0.0, std, generator)
+
+
+def _kaiming_std(tensor: Tensor, a: float, mode: str, nonlinearity: str) -> float | None:
+    if 0 in tensor.shape:
+        warnings.warn("Initializing zero-element tensors is a no-op", stacklevel=3)
+        return None
+    fan = _calculate_correct_fan(tensor, mode)
+    return calculate_gain(nonlinearity, a) / math.sqrt(fan)
+
+
+def kaiming_uniform_(tensor: Tensor, a: float = 0, mode: str = "fan_in",
+                     nonlinearity: str = "leaky_relu", generator=None) -> Tensor:
+    """He uniform: U(-bound, bound) with bound = gain * sqrt(3 / fan)."""
+    std = _kaiming_std(tensor, a, mode, nonlinearity)
+    if std is None:
+        return tensor
+    bound = math.sqrt(3.0) * std
+    return uniform_(tensor, -bound, bound, generator)
+
+
+def kaiming_normal_(tensor: Tensor, a: float = 0, mode: str = "fan_in",
+                    nonlinearity: str = "leaky_relu", generator=None) -> Tensor:
+    """He normal: N(0, std^2) with std = gain / sqrt(fan)."""
+    std = _kaiming_std(tensor, a, mode, nonlinearity)
+    if std is None:
+        return tensor
+    return normal_(tensor, 0.0, std, generator)

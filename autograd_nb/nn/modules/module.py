@@ -1,0 +1,795 @@
+"""`nn.Module`: the base class of every layer and model (PyTorch 2.13's registration rules).
+
+A module keeps three ordered dicts: `_parameters` (Parameters), `_buffers` (tensors that are
+state but not trained, e.g. BatchNorm's running mean) and `_modules` (children). Assigning an
+attribute routes the value by its type (`__setattr__`), reading one falls back to these dicts
+(`__getattr__`), and everything else -- `parameters()`, `state_dict()`, `to()`, `zero_grad()`,
+the nested `repr` -- is a walk over them.
+
+Calling a module runs forward pre-hooks, `forward`, forward hooks; with full backward hooks the
+inputs and outputs pass through an identity autograd Function (`BackwardHookFunction`, as in
+PyTorch) whose backward sees the gradients w.r.t. the module's outputs and inputs.
+"""
+
+from __future__ import annotations
+
+import itertools
+import warnings
+from collections import OrderedDict, namedtuple
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+from ... import _messages as msg
+from ..._tensor import Tensor
+from ...autograd.function import Function
+from ...autograd.grad_mode import STATE, no_grad
+from ..parameter import Buffer, Parameter
+
+__all__ = ["Module", "RemovableHandle", "typename"]
+
+
+def typename(obj: Any) -> str:
+    """`torch.typename`: 'torch.FloatTensor' for tensors, the qualified class name otherwise."""
+    if isinstance(obj, Tensor):
+        return obj.type()
+    module = getattr(obj, "__module__", "") or ""
+    if hasattr(obj, "__qualname__"):
+        qualname = obj.__qualname__
+    elif hasattr(obj, "__name__"):
+        qualname = obj.__name__
+    else:
+        module = obj.__class__.__module__ or ""
+        qualname = obj.__class__.__qualname__
+    if module.startswith("autograd_nb"):
+        module = "torch" + module[len("autograd_nb"):]
+    if module in {"", "builtins"}:
+        return qualname
+    return f"{module}.{qualname}"
+
+
+class RemovableHandle:
+    """What `register_*_hook` returns: `handle.remove()` unregisters the hook (also `with`)."""
+
+    next_id = 0
+
+    def __init__(self, hooks_dict: dict, *, extra_dict: dict | None = None):
+        self.hooks_dict = hooks_dict
+        self.id = RemovableHandle.next_id
+        RemovableHandle.next_id += 1
+        self.extra_dicts = [] if extra_dict is None else [extra_dict]
+
+    def remove(self) -> None:
+        """Unregister the hook (removing twice is harmless)."""
+        for d in (self.hooks_dict, *self.extra_dicts):
+            d.pop(self.id, None)
+
+    def __enter__(self) -> RemovableHandle:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.remove()
+
+
+class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):
+    """What `load_state_dict` returns; prints `<All keys matched successfully>` when both empty."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        if not self.missing_keys and not self.unexpected_keys:
+            return "<All keys matched successfully>"
+        return super().__repr__()
+
+    __str__ = __repr__
+
+
+def _addindent(s_: str, num_spaces: int) -> str:
+    """Indent every line but the first (blank lines stay empty), for nested module reprs."""
+    s = s_.split("\n")
+    if len(s) == 1:
+        return s_
+    first = s.pop(0)
+    s = [(num_spaces * " ") + line if line.strip() else "" for line in s]
+    return first + "\n" + "\n".join(s)
+
+
+# --- full backward hooks -------------------------------------------------------------------------
+class BackwardHookFunction(Function):
+    """Identity on the module's input (or output) tensors; its backward calls the module's hooks."""
+
+    @staticmethod
+    def forward(ctx, state, is_output, *tensors):
+        ctx.state, ctx.is_output = state, is_output
+        ctx.set_materialize_grads(not is_output)  # output hooks see None for unused outputs
+        ctx.mark_non_differentiable(*[t for t in tensors if not t.requires_grad])
+        return tensors
+
+    @staticmethod
+    def backward(ctx, *grads):
+        grads = ctx.state.on_output_grads(grads) if ctx.is_output \
+            else ctx.state.on_input_grads(grads)
+        return (None, None, *grads)
+
+
+class _BackwardHookState:
+    """One forward call's link between the output grads and the input grads of a module."""
+
+    def __init__(self, module: Module, hooks: list):
+        self.module = module
+        self.hooks = hooks
+        self.n_inputs = 0
+        self.input_hooked = False
+        self.grad_outputs = None
+
+    def setup_inputs(self, args: tuple) -> tuple:
+        positions = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
+        self.n_inputs = len(positions)
+        if not (STATE.enabled and any(args[i].requires_grad for i in positions)):
+            return args
+        self.input_hooked = True
+        new = BackwardHookFunction.apply(self, False, *(args[i] for i in positions))
+        args = list(args)
+        for i, t in zip(positions, new):
+            args[i] = t
+        return tuple(args)
+
+    def setup_outputs(self, result):
+        single = isinstance(result, Tensor)
+        outputs = (result,) if single else result
+        if not (isinstance(outputs, tuple) and STATE.enabled
+                and any(isinstance(o, Tensor) and o.requires_grad for o in outputs)):
+            return result
+        positions = [i for i, o in enumerate(outputs) if isinstance(o, Tensor)]
+        new = BackwardHookFunction.apply(self, True, *(outputs[i] for i in positions))
+        outputs = list(outputs)
+        for i, t in zip(positions, new):
+            outputs[i] = t
+        return outputs[0] if single else tuple(outputs)
+
+    def on_output_grads(self, grads: tuple) -> tuple:
+        self.grad_outputs = tuple(grads)
+        if not self.input_hooked:  # no input needs a gradient: the hooks run now, with Nones
+            warnings.warn(msg.FULL_BACKWARD_HOOK_NO_INPUT_GRAD, UserWarning, stacklevel=2)
+            self._run_hooks((None,) * self.n_inputs)
+        return grads
+
+    def on_input_grads(self, grads: tuple) -> tuple:
+        return self._run_hooks(grads)
+
+    def _run_hooks(self, grad_input: tuple) -> tuple:
+        for hook in self.hooks:
+            out = hook(self.module, grad_input, self.grad_outputs)
+            if out is None:
+                continue
+            out = (out,) if isinstance(out, Tensor) else tuple(out)
+            if len(out) != len(grad_input):
+                raise RuntimeError(
+                    f"Backward hook returned an invalid number of grad_input, got {len(out)}, "
+                    f"but expected {len(grad_input)}")
+            grad_input = out
+        return grad_input
+
+
+# --- Module --------------------------------------------------------------------------------------
+class Module:
+    """Base class for all neural network modules: subclass it, assign layers, write `forward`."""
+
+    dump_patches: bool = False
+    _version: int = 1
+    training: bool
+    call_super_init: bool = False
+
+    def __init__(self, *args, **kwargs) -> None:
+        if self.call_super_init is False and bool(kwargs):
+            raise TypeError(f"{type(self).__name__}.__init__() got an unexpected keyword "
+                            f"argument '{next(iter(kwargs))}'")
+        if self.call_super_init is False and bool(args):
+            raise TypeError(f"{type(self).__name__}.__init__() takes 1 positional argument but "
+                            f"{len(args) + 1} were given")
+        setattr_ = super().__setattr__
+        setattr_("training", True)
+        setattr_("_parameters", {})
+        setattr_("_buffers", {})
+        setattr_("_non_persistent_buffers_set", set())
+        setattr_("_backward_hooks", OrderedDict())
+        setattr_("_forward_hooks", OrderedDict())
+        setattr_("_forward_hooks_with_kwargs", OrderedDict())
+        setattr_("_forward_pre_hooks", OrderedDict())
+        setattr_("_forward_pre_hooks_with_kwargs", OrderedDict())
+        setattr_("_state_dict_hooks", OrderedDict())
+        setattr_("_load_state_dict_post_hooks", OrderedDict())
+        setattr_("_modules", {})
+
+    def forward(self, *args, **kwargs):
+        """Define the computation of the module; called through `module(*args)`."""
+        raise NotImplementedError(
+            f'Module [{type(self).__name__}] is missing the required "forward" function')
+
+    # --- registration ----------------------------------------------------------------------------
+    def register_buffer(self, name: str, tensor: Tensor | None, persistent: bool = True) -> None:
+        """Add a tensor that is state, not a parameter (in state_dict unless persistent=False)."""
+        if "_buffers" not in self.__dict__:
+            raise AttributeError("cannot assign buffer before Module.__init__() call")
+        if not isinstance(name, str):
+            raise TypeError(f"buffer name should be a string. Got {typename(name)}")
+        if "." in name:
+            raise KeyError('buffer name can\'t contain "."')
+        if name == "":
+            raise KeyError('buffer name can\'t be empty string ""')
+        if hasattr(self, name) and name not in self._buffers:
+            raise KeyError(f"attribute '{name}' already exists")
+        if tensor is not None and not isinstance(tensor, Tensor):
+            raise TypeError(f"cannot assign '{typename(tensor)}' object to buffer '{name}' "
+                            "(torch Tensor or None required)")
+        self._buffers[name] = tensor
+        if persistent:
+            self._non_persistent_buffers_set.discard(name)
+        else:
+            self._non_persistent_buffers_set.add(name)
+
+    def register_parameter(self, name: str, param: Parameter | None) -> None:
+        """Add a Parameter (or None, a placeholder skipped by parameters() and state_dict())."""
+        if "_parameters" not in self.__dict__:
+            raise AttributeError("cannot assign parameter before Module.__init__() call")
+        if not isinstance(name, str):
+            raise TypeError(f"parameter name should be a string. Got {typename(name)}")
+        if "." in name:
+            raise KeyError('parameter name can\'t contain "."')
+        if name == "":
+            raise KeyError('parameter name can\'t be empty string ""')
+        if hasattr(self, name) and name not in self._parameters:
+            raise KeyError(f"attribute '{name}' already exists")
+        if param is None:
+            self._parameters[name] = None
+        elif not isinstance(param, Parameter):
+            raise TypeError(f"cannot assign '{typename(param)}' object to parameter '{name}' "
+                            "(torch.nn.Parameter or None required)")
+        elif param.grad_fn:
+            raise ValueError(
+                f"Cannot assign non-leaf Tensor to parameter '{name}'. Model parameters must be "
+                f"created explicitly. To express '{name}' as a function of another Tensor, "
+                "compute the value in the forward() method.")
+        else:
+            self._parameters[name] = param
+
+    def add_module(self, name: str, module: Module | None) -> None:
+        """Add a child module, reachable as the attribute `name`."""
+        if not isinstance(module, Module) and module is not None:
+            raise TypeError(f"{typename(module)} is not a Module subclass")
+        if not isinstance(name, str):
+            raise TypeError(f"module name should be a string. Got {typename(name)}")
+        if hasattr(self, name) and name not in self._modules:
+            raise KeyError(f"attribute '{name}' already exists")
+        if "." in name:
+            raise KeyError(f'module name can\'t contain ".", got: {name}')
+        if name == "":
+            raise KeyError('module name can\'t be empty string ""')
+        self._modules[name] = module
+
+    def register_module(self, name: str, module: Module | None) -> None:
+        """Alias for `add_module`."""
+        self.add_module(name, module)
+
+    def get_submodule(self, target: str) -> Module:
+        """The submodule at a dotted path such as 'net_b.linear' ('' is the module itself)."""
+        if target == "":
+            return self
+        mod = self
+        for item in target.split("."):
+            if not hasattr(mod, item):
+                raise AttributeError(mod._get_name() + " has no attribute `" + item + "`")
+            mod = getattr(mod, item)
+            if not isinstance(mod, Module):
+                raise AttributeError("`" + item + "` is not an nn.Module")
+        return mod
+
+    def _split_target(self, target: str) -> tuple[Module, str]:
+        module_path, _, name = target.rpartition(".")
+        return self.get_submodule(module_path), name
+
+    def get_parameter(self, target: str) -> Parameter:
+        """The parameter at a dotted path such as 'net_b.linear.weight'."""
+        mod, name = self._split_target(target)
+        if not hasattr(mod, name):
+            raise AttributeError(mod._get_name() + " has no attribute `" + name + "`")
+        param = getattr(mod, name)
+        if not isinstance(param, Parameter):
+            raise AttributeError("`" + name + "` is not an nn.Parameter")
+        return param
+
+    def get_buffer(self, target: str) -> Tensor:
+        """The buffer at a dotted path such as 'bn.running_mean'."""
+        mod, name = self._split_target(target)
+        if not hasattr(mod, name):
+            raise AttributeError(mod._get_name() + " has no attribute `" + name + "`")
+        if name not in mod._buffers:
+            raise AttributeError("`" + name + "` is not a buffer")
+        return getattr(mod, name)
+
+    # --- attribute routing ---------------------------------------------------------------------
+    def __getattr__(self, name: str):
+        d = self.__dict__
+        if "_parameters" in d:
+            if name in d["_parameters"]:
+                return d["_parameters"][name]
+            if name in d["_buffers"]:
+                return d["_buffers"][name]
+            if name in d["_modules"]:
+                return d["_modules"][name]
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+    def __setattr__(self, name: str, value) -> None:
+        d = self.__dict__
+
+        def remove_from(*dicts_or_sets) -> None:
+            for container in dicts_or_sets:
+                if name in container:
+                    if isinstance(container, dict):
+                        del container[name]
+                    else:
+                        container.discard(name)
+
+        params = d.get("_parameters")
+        if isinstance(value, Parameter):
+            if params is None:
+                raise AttributeError("cannot assign parameters before Module.__init__() call")
+            remove_from(d, self._buffers, self._modules, self._non_persistent_buffers_set)
+            self.register_parameter(name, value)
+        elif params is not None and name in params:
+            if value is not None:
+                raise TypeError(f"cannot assign '{typename(value)}' as parameter '{name}' "
+                                "(torch.nn.Parameter or None expected)")
+            self.register_parameter(name, value)
+        else:
+            modules = d.get("_modules")
+            if isinstance(value, Module):
+                if modules is None:
+                    raise AttributeError("cannot assign module before Module.__init__() call")
+                remove_from(d, self._parameters, self._buffers, self._non_persistent_buffers_set)
+                modules[name] = value
+            elif modules is not None and name in modules:
+                if value is not None:
+                    raise TypeError(f"cannot assign '{typename(value)}' as child module '{name}' "
+                                    "(torch.nn.Module or None expected)")
+                modules[name] = value
+            else:
+                buffers = d.get("_buffers")
+                if isinstance(value, Buffer) or buffers is not None and name in buffers:
+                    if value is not None and not isinstance(value, Tensor):
+                        raise TypeError(
+                            f"cannot assign '{typename(value)}' as buffer '{name}' "
+                            "(torch.nn.Buffer, torch.Tensor or None expected)")
+                    if isinstance(value, Buffer):
+                        persistent = value.persistent
+                    else:
+                        persistent = name not in self._non_persistent_buffers_set
+                    self.register_buffer(name, value, persistent)
+                else:
+                    object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        if name in self._parameters:
+            del self._parameters[name]
+        elif name in self._buffers:
+            del self._buffers[name]
+            self._non_persistent_buffers_set.discard(name)
+        elif name in self._modules:
+            del self._modules[name]
+        else:
+            object.__delattr__(self, name)
+
+    def __dir__(self) -> list[str]:
+        keys = (dir(self.__class__) + list(self.__dict__) + list(self._parameters)
+                + list(self._modules) + list(self._buffers))
+        return sorted(key for key in keys if not key[0].isdigit())
+
+    # --- walking the tree ------------------------------------------------------------------------
+    def _named_members(self, get_members_fn, prefix: str = "", recurse: bool = True,
+                       remove_duplicate: bool = True):
+        memo = set()
+        modules = (self.named_modules(prefix=prefix, remove_duplicate=remove_duplicate)
+                   if recurse else [(prefix, self)])
+        for module_prefix, module in modules:
+            for k, v in get_members_fn(module):
+                if v is None or v in memo:
+                    continue
+                if remove_duplicate:
+                    memo.add(v)
+                yield module_prefix + ("." if module_prefix else "") + k, v
+
+    def parameters(self, recurse: bool = True) -> Iterator[Parameter]:
+        """The module's parameters (and its descendants' if recurse), each once."""
+        for _, param in self.named_parameters(recurse=recurse):
+            yield param
+
+    def named_parameters(self, prefix: str = "", recurse: bool = True,
+                         remove_duplicate: bool = True) -> Iterator[tuple[str, Parameter]]:
+        """(dotted name, parameter) pairs such as ('fc.weight', Parameter)."""
+        yield from self._named_members(lambda m: m._parameters.items(), prefix=prefix,
+                                       recurse=recurse, remove_duplicate=remove_duplicate)
+
+    def buffers(self, recurse: bool = True) -> Iterator[Tensor]:
+        """The module's buffers (and its descendants' if recurse)."""
+        for _, buf in self.named_buffers(recurse=recurse):
+            yield buf
+
+    def named_buffers(self, prefix: str = "", recurse: bool = True,
+                      remove_duplicate: bool = True) -> Iterator[tuple[str, Tensor]]:
+        """(dotted name, buffer) pairs such as ('bn.running_mean', tensor)."""
+        yield from self._named_members(lambda m: m._buffers.items(), prefix=prefix,
+                                       recurse=recurse, remove_duplicate=remove_duplicate)
+
+    def children(self) -> Iterator[Module]:
+        """The direct submodules."""
+        for _, module in self.named_children():
+            yield module
+
+    def named_children(self) -> Iterator[tuple[str, Module]]:
+        """(name, direct submodule) pairs, each module once."""
+        memo = set()
+        for name, module in self._modules.items():
+            if module is not None and module not in memo:
+                memo.add(module)
+                yield name, module
+
+    def modules(self) -> Iterator[Module]:
+        """This module and all its descendants, depth first, each once."""
+        for _, module in self.named_modules():
+            yield module
+
+    def named_modules(self, memo: set | None = None, prefix: str = "",
+                      remove_duplicate: bool = True):
+        """(dotted name, module) pairs for this module ('') and all its descendants."""
+        if memo is None:
+            memo = set()
+        if self in memo:
+            return
+        if remove_duplicate:
+            memo.add(self)
+        yield prefix, self
+        for name, module in self._modules.items():
+            if module is None:
+                continue
+            submodule_prefix = prefix + ("." if prefix else "") + name
+            yield from module.named_modules(memo, submodule_prefix, remove_duplicate)
+
+    __hash__ = object.__hash__
+
+    # --- modes and gradients ---------------------------------------------------------------------
+    def train(self, mode: bool = True) -> Module:
+        """Set training mode on this module and its descendants (Dropout, BatchNorm care)."""
+        if not isinstance(mode, bool):
+            raise ValueError("training mode is expected to be boolean")
+        self.training = mode
+        for module in self.children():
+            module.train(mode)
+        return self
+
+    def eval(self) -> Module:
+        """`train(False)`: evaluation mode."""
+        return self.train(False)
+
+    def requires_grad_(self, requires_grad: bool = True) -> Module:
+        """Set requires_grad on every parameter (freeze with False)."""
+        for p in self.parameters():
+            p.requires_grad_(requires_grad)
+        return self
+
+    def zero_grad(self, set_to_none: bool = True) -> None:
+        """Reset the parameters' gradients: to None (default) or to zeros in place."""
+        for p in self.parameters():
+            if p.grad is not None:
+                if set_to_none:
+                    p.grad = None
+                else:
+                    if p.grad.grad_fn is not None:
+                        p.grad.detach_()
+                    else:
+                        p.grad.requires_grad_(False)
+                    p.grad.zero_()
+
+    # --- conversions ---------------------------------------------------------------------------
+    def _apply(self, fn: Callable[[Tensor], Tensor], recurse: bool = True) -> Module:
+        """Convert every parameter, gradient and buffer with fn, keeping Parameter identity."""
+        if recurse:
+            for module in self.children():
+                module._apply(fn)
+        for param in self._parameters.values():
+            if param is None:
+                continue
+            with no_grad():
+                param_applied = fn(param)
+            param.data = param_applied  # torch's `.data =`: the same Parameter object, new data
+            grad = param._meta.grad if param._meta is not None else None
+            if grad is not None:
+                with no_grad():
+                    grad.data = fn(grad)
+        for key, buf in self._buffers.items():
+            if buf is not None:
+                self._buffers[key] = fn(buf)
+        return self
+
+    def apply(self, fn: Callable[[Module], None]) -> Module:
+        """Call fn on every submodule (children first) and then on self; used for init."""
+        for module in self.children():
+            module.apply(fn)
+        fn(self)
+        return self
+
+    def cuda(self, device=None) -> Module:
+        """Move parameters and buffers to a CUDA device (in place)."""
+        return self._apply(lambda t: t.cuda(device))
+
+    def cpu(self) -> Module:
+        """Move parameters and buffers to the CPU (in place)."""
+        return self._apply(lambda t: t.cpu())
+
+    def type(self, dst_type) -> Module:
+        """Cast parameters and buffers to a dtype or legacy type."""
+        return self._apply(lambda t: t.type(dst_type))
+
+    def float(self) -> Module:
+        """Cast floating point parameters and buffers to float32."""
+        return self._apply(lambda t: t.float() if t.is_floating_point() else t)
+
+    def double(self) -> Module:
+        """Cast floating point parameters and buffers to float64."""
+        return self._apply(lambda t: t.double() if t.is_floating_point() else t)
+
+    def half(self) -> Module:
+        """Cast floating point parameters and buffers to float16."""
+        return self._apply(lambda t: t.half() if t.is_floating_point() else t)
+
+    def to(self, *args, **kwargs) -> Module:
+        """Move and/or cast parameters and buffers (integer tensors keep their dtype)."""
+        from ...ops.conversion import _parse_to
+        kwargs = dict(kwargs)
+        if len(args) == 1 and isinstance(args[0], Tensor):
+            args = (args[0].device, args[0].dtype)
+        device, dtype, _ = _parse_to(None, args, kwargs)
+        if dtype is not None and not dtype.is_floating_point:
+            raise TypeError(msg.MODULE_TO_DTYPE.format(dtype=dtype))
+
+        def convert(t: Tensor) -> Tensor:
+            target = dtype if dtype is not None and t.is_floating_point() else None
+            return t.to(device=device, dtype=target)
+        return self._apply(convert)
+
+    # --- calling -----------------------------------------------------------------------------
+    def _call_impl(self, *args, **kwargs):
+        d = self.__dict__
+        if not (d["_forward_pre_hooks"] or d["_forward_hooks"] or d["_backward_hooks"]):
+            return self.forward(*args, **kwargs)
+        for hook_id, hook in list(self._forward_pre_hooks.items()):
+            if hook_id in self._forward_pre_hooks_with_kwargs:
+                result = hook(self, args, kwargs)
+                if result is not None:
+                    if not (isinstance(result, tuple) and len(result) == 2):
+                        raise RuntimeError(
+                            "forward pre-hook must return None or a tuple of (new_args, "
+                            f"new_kwargs), but got {result}.")
+                    args, kwargs = result
+            else:
+                result = hook(self, args)
+                if result is not None:
+                    args = result if isinstance(result, tuple) else (result,)
+        state = None
+        if self._backward_hooks:
+            state = _BackwardHookState(self, list(self._backward_hooks.values()))
+            args = state.setup_inputs(args)
+        output = self.forward(*args, **kwargs)
+        for hook_id, hook in list(self._forward_hooks.items()):
+            if hook_id in self._forward_hooks_with_kwargs:
+                result = hook(self, args, kwargs, output)
+            else:
+                result = hook(self, args, output)
+            if result is not None:
+                output = result
+        if state is not None:
+            output = state.setup_outputs(output)
+        return output
+
+    __call__ = _call_impl
+
+    def register_forward_pre_hook(self, hook: Callable, *, prepend: bool = False,
+                                  with_kwargs: bool = False) -> RemovableHandle:
+        """hook(module, args) runs before forward; it may return new args."""
+        handle = RemovableHandle(self._forward_pre_hooks,
+                                 extra_dict=self._forward_pre_hooks_with_kwargs)
+        self._forward_pre_hooks[handle.id] = hook
+        if with_kwargs:
+            self._forward_pre_hooks_with_kwargs[handle.id] = True
+        if prepend:
+            self._forward_pre_hooks.move_to_end(handle.id, last=False)
+        return handle
+
+    def register_forward_hook(self, hook: Callable, *, prepend: bool = False,
+                              with_kwargs: bool = False,
+                              always_call: bool = False) -> RemovableHandle:
+        """hook(module, args, output) runs after forward; it may return a new output."""
+        handle = RemovableHandle(self._forward_hooks,
+                                 extra_dict=self._forward_hooks_with_kwargs)
+        self._forward_hooks[handle.id] = hook
+        if with_kwargs:
+            self._forward_hooks_with_kwargs[handle.id] = True
+        if prepend:
+            self._forward_hooks.move_to_end(handle.id, last=False)
+        return handle
+
+    def register_full_backward_hook(self, hook: Callable,
+                                    prepend: bool = False) -> RemovableHandle:
+        """hook(module, grad_input, grad_output) runs when the inputs' gradients are computed."""
+        handle = RemovableHandle(self._backward_hooks)
+        self._backward_hooks[handle.id] = hook
+        if prepend:
+            self._backward_hooks.move_to_end(handle.id, last=False)
+        return handle
+
+    # --- state_dict ----------------------------------------------------------------------------
+    def _save_to_state_dict(self, destination: dict, prefix: str, keep_vars: bool) -> None:
+        for name, param in self._parameters.items():
+            if param is not None:
+                destination[prefix + name] = param if keep_vars else param.detach()
+        for name, buf in self._buffers.items():
+            if buf is not None and name not in self._non_persistent_buffers_set:
+                destination[prefix + name] = buf if keep_vars else buf.detach()
+
+    def state_dict(self, *args, destination=None, prefix: str = "", keep_vars: bool = False):
+        """An OrderedDict name -> tensor of parameters and persistent buffers (detached)."""
+        if args:
+            warnings.warn(msg.STATE_DICT_POSITIONAL, FutureWarning, stacklevel=2)
+            if destination is None:
+                destination = args[0]
+            if len(args) > 1 and prefix == "":
+                prefix = args[1]
+            if len(args) > 2 and keep_vars is False:
+                keep_vars = args[2]
+        if destination is None:
+            destination = OrderedDict()
+            destination._metadata = OrderedDict()
+        local_metadata = dict(version=self._version)
+        if hasattr(destination, "_metadata"):
+            destination._metadata[prefix[:-1]] = local_metadata
+        self._save_to_state_dict(destination, prefix, keep_vars)
+        for name, module in self._modules.items():
+            if module is not None:
+                module.state_dict(destination=destination, prefix=prefix + name + ".",
+                                  keep_vars=keep_vars)
+        for hook in self._state_dict_hooks.values():
+            result = hook(self, destination, prefix, local_metadata)
+            if result is not None:
+                destination = result
+        return destination
+
+    def _load_from_state_dict(self, state_dict, prefix, local_metadata, strict, missing_keys,
+                              unexpected_keys, error_msgs) -> None:
+        persistent_buffers = {k: v for k, v in self._buffers.items()
+                              if k not in self._non_persistent_buffers_set}
+        local_state = {k: v for k, v in itertools.chain(self._parameters.items(),
+                                                        persistent_buffers.items())
+                       if v is not None}
+        assign = local_metadata.get("assign_to_params_buffers", False)
+        for name, param in local_state.items():
+            key = prefix + name
+            if key not in state_dict:
+                if strict:
+                    missing_keys.append(key)
+                continue
+            input_param = state_dict[key]
+            if not isinstance(input_param, Tensor):
+                error_msgs.append(
+                    f'While copying the parameter named "{key}", expected torch.Tensor or '
+                    f"Tensor-like object from checkpoint but received {type(input_param)}")
+                continue
+            if param.dim() == 0 and input_param.dim() == 1 and input_param.shape[0] == 1:
+                input_param = input_param[0]
+            if input_param.shape != param.shape:
+                error_msgs.append(
+                    f"size mismatch for {key}: copying a param with shape {input_param.shape} "
+                    f"from checkpoint, the shape in current model is {param.shape}.")
+                continue
+            try:
+                with no_grad():
+                    if assign:
+                        if isinstance(param, Parameter):
+                            if not isinstance(input_param, Parameter):
+                                input_param = Parameter(input_param,
+                                                        requires_grad=param.requires_grad)
+                            else:
+                                input_param.requires_grad_(param.requires_grad)
+                        setattr(self, name, input_param)
+                    else:
+                        param.copy_(input_param)
+            except Exception as ex:  # noqa: BLE001 - reported with the others, as PyTorch does
+                error_msgs.append(
+                    f'While copying the parameter named "{key}", whose dimensions in the model '
+                    f"are {param.size()} and whose dimensions in the checkpoint are "
+                    f"{input_param.size()}, an exception occurred : {ex.args}.")
+        if strict:
+            for key in state_dict:
+                if key.startswith(prefix):
+                    input_name = key[len(prefix):].split(".", 1)
+                    if len(input_name) > 1:
+                        if input_name[0] not in self._modules:
+                            unexpected_keys.append(key)
+                    elif input_name[0] not in local_state:
+                        unexpected_keys.append(key)
+
+    def load_state_dict(self, state_dict: Mapping[str, Any], strict: bool = True,
+                        assign: bool = False) -> _IncompatibleKeys:
+        """Copy tensors from state_dict into the parameters and buffers (in place, no grad)."""
+        if not isinstance(state_dict, Mapping):
+            raise TypeError(f"Expected state_dict to be dict-like, got {type(state_dict)}.")
+        missing_keys: list[str] = []
+        unexpected_keys: list[str] = []
+        error_msgs: list[str] = []
+        metadata = getattr(state_dict, "_metadata", None)
+        state_dict = OrderedDict(state_dict)
+
+        def load(module: Module, local_state_dict: dict, prefix: str = "") -> None:
+            local_metadata = {} if metadata is None else dict(metadata.get(prefix[:-1], {}))
+            if assign:
+                local_metadata["assign_to_params_buffers"] = assign
+            module._load_from_state_dict(local_state_dict, prefix, local_metadata, True,
+                                         missing_keys, unexpected_keys, error_msgs)
+            for name, child in module._modules.items():
+                if child is not None:
+                    child_prefix = prefix + name + "."
+                    child_state_dict = {k: v for k, v in local_state_dict.items()
+                                        if k.startswith(child_prefix)}
+                    load(child, child_state_dict, child_prefix)
+            incompatible = _IncompatibleKeys(missing_keys, unexpected_keys)
+            for hook in module._load_state_dict_post_hooks.values():
+                hook(module, incompatible)
+
+        load(self, state_dict)
+        if strict:
+            if unexpected_keys:
+                error_msgs.insert(0, "Unexpected key(s) in state_dict: {}. ".format(
+                    ", ".join(f'"{k}"' for k in unexpected_keys)))
+            if missing_keys:
+                error_msgs.insert(0, "Missing key(s) in state_dict: {}. ".format(
+                    ", ".join(f'"{k}"' for k in missing_keys)))
+        if error_msgs:
+            raise RuntimeError("Error(s) in loading state_dict for {}:\n\t{}".format(
+                self.__class__.__name__, "\n\t".join(error_msgs)))
+        return _IncompatibleKeys(missing_keys, unexpected_keys)
+
+    def register_state_dict_post_hook(self, hook: Callable) -> RemovableHandle:
+        """hook(module, state_dict, prefix, local_metadata) runs after state_dict()."""
+        handle = RemovableHandle(self._state_dict_hooks)
+        self._state_dict_hooks[handle.id] = hook
+        return handle
+
+    def register_load_state_dict_post_hook(self, hook: Callable) -> RemovableHandle:
+        """hook(module, incompatible_keys) runs after load_state_dict()."""
+        handle = RemovableHandle(self._load_state_dict_post_hooks)
+        self._load_state_dict_post_hooks[handle.id] = hook
+        return handle
+
+    # --- printing ------------------------------------------------------------------------------
+    def _get_name(self) -> str:
+        return self.__class__.__name__
+
+    def extra_repr(self) -> str:
+        """The text inside the parentheses of this module's repr; override in layers."""
+        return ""
+
+    def __repr__(self) -> str:
+        extra_lines = []
+        extra_repr = self.extra_repr()
+        if extra_repr:
+            extra_lines = extra_repr.split("\n")
+        child_lines = []
+        for key, module in self._modules.items():
+            mod_str = _addindent(repr(module), 2)
+            child_lines.append("(" + key + "): " + mod_str)
+        lines = extra_lines + child_lines
+        main_str = self._get_name() + "("
+        if lines:
+            if len(extra_lines) == 1 and not child_lines:
+                main_str += extra_lines[0]
+            else:
+                main_str += "\n  " + "\n  ".join(lines) + "\n"
+        return main_str + ")"
+

@@ -1,0 +1,50 @@
+"""The Jupyter layer: `%load_ext autograd_nb` magics, widgets and plots.
+
+Only this subpackage imports IPython, ipywidgets and matplotlib; `import autograd_nb` never does.
+"""
+
+from __future__ import annotations
+
+from .explain import Explanation, explain
+
+__all__ = ["load_ipython_extension", "unload_ipython_extension", "explain", "Explanation",
+           "BackwardStepper", "TensorInspector", "JacobianExplorer", "LossCurve",
+           "plot_function_and_grad"]
+
+_LAZY = {"BackwardStepper": "widgets", "TensorInspector": "widgets",
+         "JacobianExplorer": "widgets", "LossCurve": "plots", "plot_function_and_grad": "plots"}
+
+
+def __getattr__(name: str):
+    """Widgets and plots import ipywidgets / matplotlib only when first used."""
+    if name in _LAZY:
+        import importlib
+        return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def load_ipython_extension(ipython) -> None:
+    """Register the magics, the (opt-in) tensor HTML formatter and the inspector refresh."""
+    from .._tensor import Tensor
+    from .magics import AutogradMagics, tensor_html
+    from .widgets import refresh_inspectors
+    ipython.register_magics(AutogradMagics)
+    ipython.display_formatter.formatters["text/html"].for_type(Tensor, tensor_html)
+    ipython.events.register("post_run_cell", refresh_inspectors)
+
+
+def unload_ipython_extension(ipython) -> None:
+    """Remove everything load_ipython_extension added (IPython has no unregister API)."""
+    from .._tensor import Tensor
+    from .magics import _STATE, AutogradMagics
+    from .widgets import refresh_inspectors
+    for kind, names in AutogradMagics.magics.items():
+        for name in names:
+            ipython.magics_manager.magics[kind].pop(name, None)
+    ipython.magics_manager.registry.pop(AutogradMagics.__name__, None)
+    ipython.display_formatter.formatters["text/html"].pop(Tensor, None)
+    try:
+        ipython.events.unregister("post_run_cell", refresh_inspectors)
+    except ValueError:  # already gone
+        pass
+    _STATE["cards"] = False

@@ -1,0 +1,309 @@
+"""The `%load_ext autograd_nb` magics: graphs, traces, cards, the stepper and error help.
+
+Magics (`%autograd_nb` prints this list; each has its own `%magic?` help):
+
+    %grad_graph y [z ...] [--saved] [--grads] [--values]   the autograd graph of y (SVG)
+    %%grad_trace                                            run a cell, then tabulate its tensors
+    %grad_inspect x                                         a card: value, grad, grad_fn chain...
+    %grad_steps y [--gradient EXPR] [--max-frames N]       step through y.backward()
+    %explain_error [MESSAGE]                                the last autograd error, explained
+    %grad_display card|plain                                rich HTML cards for tensors, or not
+
+Bad input never shows a traceback into this module: argument errors are IPython UsageErrors and
+a wrong name or value is one line such as `NameError: name 'q' is not defined`.
+"""
+
+from __future__ import annotations
+
+import inspect
+import sys
+
+from IPython.core.error import UsageError
+from IPython.core.magic import Magics, cell_magic, line_magic, magics_class
+from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
+from IPython.display import display
+
+from .._tensor import Tensor
+from . import _format as fmt
+from .explain import explain
+
+_HIDDEN = {"In", "Out", "exit", "quit", "get_ipython"}
+_ONE_LINE: dict = {}
+
+
+def one_line(cls: type, text: str) -> Exception:
+    """An exception of (a subclass named like) `cls` that IPython shows as one line."""
+    sub = _ONE_LINE.get(cls)
+    if sub is None:
+        name = cls.__name__
+
+        def render(self) -> list[str]:
+            return [f"{name}: {self}"]
+        sub = _ONE_LINE[cls] = type(name, (cls,), {"_render_traceback_": render,
+                                                   "__module__": "builtins"})
+    return sub(text)
+
+
+class GraphView:
+    """An SVG picture with a short stable text/plain (what nbval and GitHub show)."""
+
+    def __init__(self, svg: str, label: str):
+        self.svg, self.label = svg, label
+
+    def __repr__(self) -> str:
+        return f"<autograd graph of {self.label}>"
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
+        return {"image/svg+xml": self.svg, "text/plain": repr(self)}
+
+
+def tensor_names(namespace: dict) -> dict:
+    """{name: tensor} for the user's tensor variables, in definition order."""
+    return {name: value for name, value in namespace.items()
+            if isinstance(value, Tensor) and not name.startswith("_") and name not in _HIDDEN}
+
+
+def graph_roots(tensors: dict) -> list[str]:
+    """The names among `tensors` whose grad_fn is not inside another one's graph: the outputs."""
+    below: set = set()
+    for t in tensors.values():
+        fn = t._grad_fn
+        if fn is None:
+            continue
+        stack = [nxt for nxt, _ in fn._next if nxt is not None]
+        while stack:
+            node = stack.pop()
+            if node not in below:
+                below.add(node)
+                stack.extend(nxt for nxt, _ in node._next if nxt is not None)
+    return [name for name, t in tensors.items() if t._grad_fn is not None
+            and t._grad_fn not in below]
+
+
+def saved_by(x: Tensor, namespace: dict) -> list[str]:
+    """Which nodes of the graphs in `namespace` saved `x` for backward, and at which version."""
+    starts = [t._grad_fn for t in [x, *tensor_names(namespace).values()] if t._grad_fn]
+    seen, found, stack = set(), [], list(starts)
+    while stack:
+        node = stack.pop()
+        if node in seen:
+            continue
+        seen.add(node)
+        stack.extend(nxt for nxt, _ in node._next if nxt is not None)
+        for entry in node._saved or ():
+            if type(entry) is not tuple:
+                continue
+            mine = entry[0] is x or (entry[0] is None and node is x._grad_fn
+                                     and entry[3] == x._output_nr)
+            if mine:
+                found.append((node._seq, f"{type(node).__name__} (saved at version {entry[1]})"))
+    return [text for _, text in sorted(found)]
+
+
+def _snapshot(namespace: dict) -> dict:
+    state = {}
+    for name, t in tensor_names(namespace).items():
+        grad = fmt.grad_of(t)
+        state[name] = (t, t._version, grad, None if grad is None else grad._version,
+                       t.requires_grad, t._grad_fn)
+    return state
+
+
+def _changed(before: dict, after: dict) -> dict:
+    out = {}
+    for name, now in after.items():
+        old = before.get(name)
+        if old is None or any(a is not b if i in (0, 2, 5) else a != b
+                              for i, (a, b) in enumerate(zip(old, now))):
+            out[name] = now[0]
+    return out
+
+
+def graph_view(tensors: dict, namespace: dict, **options) -> GraphView:
+    """The graph of the named tensors as an SVG GraphView."""
+    from ..viz import build_graph
+    graph = build_graph(*tensors.values(), names=tensor_names(namespace),
+                        saved=options.pop("saved", False))
+    return GraphView(graph.to_svg(**options), ", ".join(tensors))
+
+
+@magics_class
+class AutogradMagics(Magics):
+    """The magics registered by `%load_ext autograd_nb`."""
+
+    # --- helpers -------------------------------------------------------------------------------
+    def _value(self, expr: str, magic: str):
+        try:
+            return eval(expr, self.shell.user_ns)  # noqa: S307 - the user's own expression
+        except NameError as exc:
+            raise one_line(NameError, f"%{magic}: {exc}") from None
+        except Exception as exc:  # a typo in an expression: one line, never our traceback
+            raise one_line(type(exc), f"%{magic}: cannot evaluate {expr!r}: {exc}") from None
+
+    def _tensor(self, expr: str, magic: str, need_graph: bool = True) -> Tensor:
+        value = self._value(expr, magic)
+        if not isinstance(value, Tensor):
+            raise one_line(TypeError, f"%{magic}: {expr} is a {type(value).__name__}, "
+                                      "not a Tensor")
+        if need_graph and value._grad_fn is None and not value.requires_grad:
+            raise one_line(ValueError, f"%{magic}: {expr} has no autograd graph "
+                                       "(requires_grad=False and grad_fn=None)")
+        return value
+
+    # --- magics --------------------------------------------------------------------------------
+    @line_magic
+    def autograd_nb(self, line: str = "") -> None:
+        """List autograd_nb's magics (see each one's `%name?` for details).
+
+        %grad_graph y [z ...] [--saved] [--grads] [--values]   the autograd graph of y (SVG)
+        %%grad_trace                                            run a cell, tabulate its tensors
+        %grad_inspect x                                         value, grad, grad_fn chain, ...
+        %grad_steps y [--gradient EXPR] [--max-frames N]       step through y.backward()
+        %explain_error [MESSAGE]                                the last autograd error explained
+        %grad_display card|plain                                HTML cards for tensors, or not
+        """
+        print(_HELP)
+
+    @line_magic
+    @magic_arguments()
+    @argument("tensors", nargs="+", help="tensor variables (or expressions without spaces)")
+    @argument("--saved", action="store_true", help="also show saved tensors and their versions")
+    @argument("--grads", action="store_true", help="show each tensor's .grad")
+    @argument("--values", action="store_true", help="show each tensor's values")
+    def grad_graph(self, line: str) -> None:
+        """Draw the autograd graph of one or more tensors, labelled with your variable names.
+
+        Example: `%grad_graph y --grads` after `y.backward()` shows y's graph with the leaves'
+        .grad. Colours: see the legend on the picture.
+        """
+        args = parse_argstring(self.grad_graph, line)
+        tensors = {expr: self._tensor(expr, "grad_graph") for expr in args.tensors}
+        display(graph_view(tensors, self.shell.user_ns, saved=args.saved, grads=args.grads,
+                           values=args.values))
+
+    @cell_magic
+    @magic_arguments()
+    @argument("--no-graph", action="store_true", help="only the table, no graph")
+    def grad_trace(self, line: str, cell: str) -> None:
+        """Run the cell, then show every tensor it created or changed, and its outputs' graph.
+
+        The table has name, shape, dtype, device, requires_grad, is_leaf, grad_fn, grad and
+        version: the print statements of the lessons, automatic. "Changed" means a new object,
+        an in-place change (version), a new or changed .grad, or requires_grad switched.
+        If the cell fails, its traceback is shown and no table (as %%time and %%capture do).
+        """
+        args = parse_argstring(self.grad_trace, line)
+        namespace = self.shell.user_ns
+        before = _snapshot(namespace)
+        result = self.shell.run_cell(cell, store_history=False)
+        if not result.success:
+            return
+        changed = _changed(before, _snapshot(namespace))
+        rows = [fmt.trace_row(name, t) for name, t in changed.items()]
+        display(fmt.Table(fmt.TRACE_COLUMNS, rows, title=f"{len(rows)} tensor(s) created or "
+                                                          "changed by this cell"))
+        roots = graph_roots(changed)
+        if roots and not args.no_graph:
+            display(graph_view({name: changed[name] for name in roots}, namespace))
+
+    @line_magic
+    @magic_arguments()
+    @argument("tensor", help="a tensor variable")
+    def grad_inspect(self, line: str) -> None:
+        """Show a card for one tensor: value, grad, grad_fn chain to the leaves, version,
+        the nodes that saved it for backward, device."""
+        args = parse_argstring(self.grad_inspect, line)
+        display(inspect_card(self._tensor(args.tensor, "grad_inspect", need_graph=False),
+                             args.tensor, self.shell.user_ns))
+
+    @line_magic
+    @magic_arguments()
+    @argument("tensor", help="the output to back-propagate from")
+    @argument("--gradient", nargs="+", metavar="EXPR",
+              help="the gradient argument of backward() (needed when y is not a scalar)")
+    @argument("--max-frames", type=int, default=60, help="cap on the number of frames")
+    def grad_steps(self, line: str) -> None:
+        """Step through `y.backward()` node by node with a Play button and a slider.
+
+        Frames are computed up front by replaying the engine's order on the graph's saved values
+        (your tensors' .grad are not touched) and switched in the browser, so the widget works
+        in a saved notebook without a kernel.
+        """
+        args = parse_argstring(self.grad_steps, line)
+        if args.max_frames < 2:
+            raise UsageError("--max-frames must be at least 2")
+        y = self._tensor(args.tensor, "grad_steps")
+        gradient = None
+        if args.gradient:
+            gradient = self._value(" ".join(args.gradient), "grad_steps")
+        from .widgets import BackwardStepper
+        try:
+            stepper = BackwardStepper(y, gradient=gradient, name=args.tensor,
+                                      names=tensor_names(self.shell.user_ns),
+                                      max_frames=args.max_frames)
+        except (RuntimeError, TypeError, ValueError) as exc:
+            raise one_line(type(exc), f"%grad_steps: {exc}") from None
+        display(stepper)
+
+    @line_magic
+    def explain_error(self, line: str = "") -> None:
+        """Explain the last autograd error (or the MESSAGE given) in English and 简体中文.
+
+        Covers: backward twice, in-place change of a leaf (or its view), a saved tensor modified
+        in place, backward() of a non-scalar, backward() without requires_grad, numpy() on a
+        tensor that requires grad or lives on the GPU, tensors on different devices, the .grad
+        of a non-leaf warning (pass its text), gradient shape, integer requires_grad, and more.
+        """
+        text = line.strip()
+        error = text or getattr(sys, "last_value", None)
+        if not error:
+            print("%explain_error: no error yet; run the failing cell first, or pass the "
+                  "message: %explain_error <text>")
+            return
+        found = explain(error)
+        if found is None:
+            shown = text or f"{type(error).__name__}: {fmt_first_line(str(error))}"
+            print(f"%explain_error: not an autograd error I know: {shown}")
+            return
+        display(found)
+
+    @line_magic
+    def grad_display(self, line: str) -> None:
+        """`%grad_display card` shows tensors as HTML cards; `%grad_display plain` (the default)
+        keeps PyTorch's text."""
+        mode = line.strip()
+        if mode not in ("card", "plain"):
+            raise UsageError("%grad_display: expected 'card' or 'plain'")
+        _STATE["cards"] = mode == "card"
+
+
+_STATE = {"cards": False}
+_HELP = inspect.cleandoc(AutogradMagics.autograd_nb.__doc__)
+
+
+def fmt_first_line(text: str) -> str:
+    lines = text.strip().splitlines()
+    return lines[0] if lines else ""
+
+
+def inspect_card(t: Tensor, name: str, namespace: dict) -> fmt.Card:
+    """%grad_inspect's card for tensor `t` called `name`."""
+    grad = fmt.grad_of(t)
+    saved = saved_by(t, namespace)
+    fields = [
+        ("value", repr(t)),
+        ("grad", "None" if grad is None else repr(grad)),
+        ("grad_fn chain", "\n".join(fmt.grad_fn_chain(t, tensor_names(namespace)))),
+        ("shape", fmt.shape_text(t)), ("dtype", fmt.dtype_text(t)), ("device", str(t.device)),
+        ("requires_grad", str(t.requires_grad)), ("is_leaf", str(t.is_leaf)),
+        ("retains_grad", str(t.retains_grad)), ("version", str(t._version)),
+        ("saved by", "\n".join(saved) if saved else "(no node saved it)"),
+    ]
+    return fmt.Card(f"Tensor {name}", fields)
+
+
+def tensor_html(t: Tensor):
+    """The `%grad_display card` HTML for a tensor (None leaves PyTorch's text alone)."""
+    if not _STATE["cards"]:
+        return None
+    return inspect_card(t, "", {})._repr_html_()

@@ -1,0 +1,143 @@
+"""Matplotlib helpers: a function next to its autograd derivative, and a live loss curve.
+
+Figures are made with `matplotlib.figure.Figure` (no pyplot, no global state, Agg-safe), so they
+display once, as returned, and their text/plain is the stable `<Figure size ... with 1 Axes>`.
+"""
+
+from __future__ import annotations
+
+import io
+
+from .._tensor import Tensor
+
+
+def _figure(figsize: tuple[float, float]):
+    """A Figure outside pyplot's figure list, shown once when returned in IPython."""
+    from matplotlib.figure import Figure
+    _register_png_formatter()
+    return Figure(figsize=figsize)
+
+
+def figure_png(fig, dpi: int = 80) -> bytes:
+    """A figure as PNG bytes, drawn with Agg (no display needed)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    FigureCanvasAgg(fig)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight")
+    return buffer.getvalue()
+
+
+def _register_png_formatter() -> None:
+    """In IPython, make Figures display as PNG even when pyplot's inline backend is not on."""
+    import sys
+    if "IPython" not in sys.modules:
+        return
+    from IPython import get_ipython
+    from matplotlib.figure import Figure
+    shell = get_ipython()
+    if shell is None:
+        return
+    png = shell.display_formatter.formatters["image/png"]
+    try:
+        png.lookup_by_type(Figure)
+    except KeyError:
+        png.for_type(Figure, figure_png)
+
+
+def plot_function_and_grad(f, x_range: tuple[float, float], num: int = 200, ax=None):
+    """Plot an elementwise f and its derivative computed by autograd on one figure (returned)."""
+    from .._creation import linspace
+    from ..autograd.functional import grad
+    from ..dtypes import float64
+    low, high = (float(v) for v in x_range)
+    if not low < high or num < 2:
+        raise ValueError("x_range must be (low, high) with low < high, and num >= 2")
+    x = linspace(low, high, num, dtype=float64, requires_grad=True)
+    y = f(x)
+    if not isinstance(y, Tensor) or y.shape != x.shape:
+        raise ValueError("f must be elementwise: f(x) must be a Tensor shaped like x")
+    (dy,) = grad(y.sum(), x)
+    name = getattr(f, "__name__", "f")
+    name = "f" if name == "<lambda>" else name
+    if ax is None:
+        fig = _figure((6.4, 4.0))
+        ax = fig.add_subplot()
+    else:
+        fig = ax.figure
+    xs = x.detach().tolist()
+    ax.plot(xs, y.detach().tolist(), label=f"{name}(x)")
+    ax.plot(xs, dy.tolist(), label=f"{name}'(x) (autograd)", linestyle="--")
+    ax.axhline(0.0, color="0.8", linewidth=0.8)
+    ax.set_xlabel("x")
+    ax.set_title(f"{name} and its derivative")
+    ax.legend()
+    return fig
+
+
+class LossCurve:
+    """Live loss curve for a training loop: `update(step, loss)`; a progress bar when `total`.
+
+    In a notebook it is an ipywidgets box (IntProgress, a status line and a PNG of the curve,
+    redrawn every `every` updates and at the last step); `widget=False` prints a one-line text
+    progress bar instead. `figure()` returns the curve as a matplotlib Figure.
+    """
+
+    def __init__(self, total: int | None = None, every: int = 10, title: str = "loss",
+                 widget: bool = True):
+        self.total, self.every, self.title = total, max(1, every), title
+        self.steps: list[int] = []
+        self.losses: list[float] = []
+        self.widget = None
+        if widget:
+            import ipywidgets as W
+            self._bar = W.IntProgress(value=0, min=0, max=total or 1,
+                                      layout=W.Layout(display="flex" if total else "none"))
+            self._status = W.Label(value=f"{title}: no steps yet")
+            self._image = W.Image(format="png")
+            self.widget = W.VBox([W.HBox([self._bar, self._status]), self._image])
+
+    def __repr__(self) -> str:
+        total = f", total={self.total}" if self.total else ""
+        return f"LossCurve({self.title!r}{total})"
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        if self.widget is None:
+            return {"text/plain": repr(self)}
+        data = self.widget._repr_mimebundle_(include=include, exclude=exclude)
+        data["text/plain"] = repr(self)
+        return data
+
+    def update(self, step: int, loss) -> None:
+        """Record the loss (a number or a one-element tensor) at this step."""
+        value = float(loss.item() if isinstance(loss, Tensor) else loss)
+        self.steps.append(int(step))
+        self.losses.append(value)
+        status = f"{self.title} {value:.4g} at step {step}"
+        if self.total:
+            status += f" ({len(self.steps)}/{self.total})"
+        last = self.total is not None and len(self.steps) >= self.total
+        if self.widget is None:
+            bar = ""
+            if self.total:
+                done = int(20 * min(len(self.steps), self.total) / self.total)
+                bar = "[" + "#" * done + "." * (20 - done) + "] "
+            print("\r" + bar + status, end="\n" if last else "", flush=True)
+            return
+        self._bar.value = min(len(self.steps), self._bar.max)
+        self._status.value = status
+        if last or len(self.steps) % self.every == 0:
+            self._image.value = self.png()
+
+    def figure(self):
+        """The curve so far as a matplotlib Figure."""
+        fig = _figure((6.0, 3.2))
+        ax = fig.add_subplot()
+        ax.plot(self.steps, self.losses)
+        ax.set_xlabel("step")
+        ax.set_ylabel(self.title)
+        ax.grid(True, alpha=0.3)
+        return fig
+
+    def png(self) -> bytes:
+        """The curve as PNG bytes (Agg, no display needed)."""
+        return figure_png(self.figure())

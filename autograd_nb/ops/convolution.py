@@ -1,0 +1,302 @@
+"""2-D convolution by im2col: each kernel tap is one strided slice, then a single matmul.
+
+`unfold` (im2col, Im2ColBackward0) and `fold` (col2im, Col2ImBackward0) are each other's
+backward. Convolution's backward is written with them and `matmul`, so gradients of gradients
+work; pooling reuses the same window helpers.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .. import _messages as msg
+from .._tensor import Tensor, make_tensor
+from ..autograd.node import Node, new_node
+from ._helpers import check_tensor
+from .linalg import _CPP_NAMES
+
+
+class Window(NamedTuple):
+    """Where a sliding window goes over (H, W): everything im2col and col2im need."""
+
+    size: tuple  # input (H, W)
+    kernel: tuple  # (kh, kw)
+    dilation: tuple
+    pads: tuple  # (top, bottom, left, right)
+    stride: tuple
+    out: tuple  # (oh, ow)
+
+
+def pair(value) -> tuple:
+    """An int or a 1- or 2-sequence as (h, w), the way PyTorch's _pair does."""
+    if isinstance(value, (list, tuple)):
+        return (int(value[0]),) * 2 if len(value) == 1 else (int(value[0]), int(value[1]))
+    return (int(value), int(value))
+
+
+def out_size(size: int, pad_total: int, kernel: int, dilation: int, stride: int) -> int:
+    return (size + pad_total - dilation * (kernel - 1) - 1) // stride + 1
+
+
+def make_window(size, kernel, dilation, pads, stride) -> Window:
+    oh = out_size(size[0], pads[0] + pads[1], kernel[0], dilation[0], stride[0])
+    ow = out_size(size[1], pads[2] + pads[3], kernel[1], dilation[1], stride[1])
+    return Window(tuple(size), kernel, dilation, pads, stride, (oh, ow))
+
+
+def pad_data(backend, x, pads: tuple, value: float):
+    """`x` (..., H, W) surrounded by `value`: pads = (top, bottom, left, right)."""
+    top, bottom, left, right = pads
+    if not (top or bottom or left or right):
+        return x
+    h, w = x.shape[-2:]
+    shape = tuple(x.shape[:-2]) + (h + top + bottom, w + left + right)
+    out = backend.xp.full(shape, value, dtype=x.dtype, device=backend.native_device)
+    out[..., top:top + h, left:left + w] = x
+    return out
+
+
+def _tap(win: Window, i: int, j: int) -> tuple:
+    """The strided slice of the padded input that kernel tap (i, j) sees at every output."""
+    (dh, dw), (sh, sw), (oh, ow) = win.dilation, win.stride, win.out
+    return (..., slice(i * dh, i * dh + sh * (oh - 1) + 1, sh),
+            slice(j * dw, j * dw + sw * (ow - 1) + 1, sw))
+
+
+def padded_for(win: Window) -> tuple:
+    """Pads grown at the bottom/right so every window fits (ceil_mode windows may overhang)."""
+    top, bottom, left, right = win.pads
+    (kh, kw), (dh, dw), (sh, sw), (oh, ow) = win.kernel, win.dilation, win.stride, win.out
+    need_h = (oh - 1) * sh + dh * (kh - 1) + 1 - win.size[0] - top
+    need_w = (ow - 1) * sw + dw * (kw - 1) + 1 - win.size[1] - left
+    return (top, max(bottom, need_h), left, max(right, need_w))
+
+
+def im2col_data(backend, x, win: Window, fill: float = 0.0):
+    """(..., H, W) -> (..., kh*kw, oh, ow): every kernel tap's view of the padded input."""
+    padded = pad_data(backend, x, padded_for(win), fill)
+    kh, kw = win.kernel
+    return backend.xp.stack([padded[_tap(win, i, j)] for i in range(kh) for j in range(kw)],
+                            axis=-3)
+
+
+def col2im_data(backend, cols, win: Window):
+    """(..., kh*kw, oh, ow) -> (..., H, W): each tap added back where it came from."""
+    xp = backend.xp
+    top, bottom, left, right = padded_for(win)
+    h, w = win.size
+    shape = tuple(cols.shape[:-3]) + (h + top + bottom, w + left + right)
+    out = xp.zeros(shape, dtype=cols.dtype, device=backend.native_device)
+    kh, kw = win.kernel
+    for i in range(kh):
+        for j in range(kw):
+            where = _tap(win, i, j)
+            out[where] = out[where] + cols[..., i * kw + j, :, :]
+    return out[..., top:top + h, left:left + w]
+
+
+# --- unfold / fold -------------------------------------------------------------------------------
+class Im2ColBackward0(Node):
+    """d unfold = fold of the gradient."""
+
+    __slots__ = ("_saved_kernel_size", "_saved_dilation", "_saved_padding", "_saved_stride",
+                 "_window")
+
+    def backward(self, grad):
+        return fold_window(grad, self._window)
+
+
+class Col2ImBackward0(Node):
+    """d fold = unfold of the gradient."""
+
+    __slots__ = ("_saved_kernel_size", "_saved_dilation", "_saved_padding", "_saved_stride",
+                 "_window")
+
+    def backward(self, grad):
+        return unfold_window(grad, self._window)
+
+
+def _record_window(cls, t: Tensor, data, win: Window) -> Tensor:
+    node = new_node(cls, t)
+    if node is None:
+        return make_tensor(data, t._backend)
+    node._window = win
+    node._saved_kernel_size, node._saved_dilation = win.kernel, win.dilation
+    node._saved_padding, node._saved_stride = (win.pads[0], win.pads[2]), win.stride
+    return make_tensor(data, t._backend, True, node, 0)
+
+
+def unfold_window(x: Tensor, win: Window, data=None) -> Tensor:
+    """(B, C, H, W) -> (B, C*kh*kw, oh*ow); `data` is a precomputed im2col_data of `x`."""
+    backend = x._backend
+    if data is None:
+        data = im2col_data(backend, x._data, win)
+    b, c = x._data.shape[:2]
+    k = win.kernel[0] * win.kernel[1]
+    data = backend.xp.reshape(data, (b, c * k, win.out[0] * win.out[1]))
+    return _record_window(Im2ColBackward0, x, data, win)
+
+
+def fold_window(cols: Tensor, win: Window) -> Tensor:
+    """(B, C*kh*kw, oh*ow) -> (B, C, H, W), overlapping taps summed."""
+    backend = cols._backend
+    b, ck, _ = cols._data.shape
+    k = win.kernel[0] * win.kernel[1]
+    data = backend.xp.reshape(cols._data, (b, ck // k, k) + tuple(win.out))
+    return _record_window(Col2ImBackward0, cols, col2im_data(backend, data, win), win)
+
+
+def unfold(input: Tensor, kernel_size, dilation=1, padding=0, stride=1) -> Tensor:
+    """Sliding local blocks of a batched image as columns (N, C*kh*kw, L) (F.unfold)."""
+    x = check_tensor(input, "im2col")
+    if x.dim() == 3:
+        return unfold(x.unsqueeze(0), kernel_size, dilation, padding, stride).squeeze(0)
+    if x.dim() != 4:
+        raise RuntimeError(f"Input Error: Only 3D or 4D input Tensors are supported "
+                           f"(got {x.dim()}D)")
+    ph, pw = pair(padding)
+    win = make_window(tuple(x._data.shape[2:]), pair(kernel_size), pair(dilation),
+                      (ph, ph, pw, pw), pair(stride))
+    return unfold_window(x, win)
+
+
+def fold(input: Tensor, output_size, kernel_size, dilation=1, padding=0, stride=1) -> Tensor:
+    """Sum columns (N, C*kh*kw, L) back into an image (N, C, H, W) (F.fold)."""
+    cols = check_tensor(input, "col2im")
+    if cols.dim() == 2:
+        return fold(cols.unsqueeze(0), output_size, kernel_size, dilation, padding,
+                    stride).squeeze(0)
+    ph, pw = pair(padding)
+    win = make_window(pair(output_size), pair(kernel_size), pair(dilation), (ph, ph, pw, pw),
+                      pair(stride))
+    k = win.kernel[0] * win.kernel[1]
+    n, ck, length = cols._data.shape
+    if ck % k or length != win.out[0] * win.out[1]:
+        raise RuntimeError(
+            f"Given output_size={list(win.size)}, kernel_size={list(win.kernel)}, "
+            f"dilation={list(win.dilation)}, padding={[ph, pw]}, stride={list(win.stride)}, "
+            f"expected size of input's dimension 2 to match the calculated number of sliding "
+            f"blocks {win.out[0]} * {win.out[1]} = {win.out[0] * win.out[1]}, but got "
+            f"input.size(2)={length}.")
+    return fold_window(cols, win)
+
+
+# --- conv2d --------------------------------------------------------------------------------------
+class ConvolutionBackward0(Node):
+    """d conv: grad_weight = grad @ cols^T, grad_input = fold(weight^T @ grad), grad_bias = sum."""
+
+    __slots__ = ("_saved_stride", "_saved_padding", "_saved_dilation", "_saved_groups",
+                 "_saved_transposed", "_saved_output_padding", "_saved_bias_sym_sizes_opt",
+                 "_window", "_cols")
+    _saved_names = ("input", "weight")
+
+    def backward(self, grad):
+        x, w = self._unpack(0), self._unpack(1)
+        groups = self._saved_groups
+        n, o = grad.shape[0], grad.shape[1]
+        g = grad.reshape(n, groups, o // groups, -1)
+        grad_x = grad_w = grad_b = None
+        if self.needs_input_grad(1):
+            cols = unfold_window(x, self._window, self._cols)
+            cols = cols.reshape(n, groups, -1, cols.shape[-1])
+            grad_w = (g @ cols.mT).sum(0).reshape(w.shape)
+        if self.needs_input_grad(0):
+            per_group = w.reshape(groups, o // groups, -1)
+            grad_x = fold_window((per_group.mT @ g).reshape(n, -1, g.shape[-1]), self._window)
+        if self.needs_input_grad(2):
+            grad_b = grad.sum((0, 2, 3))
+        return grad_x, grad_w, grad_b
+
+    def _release(self) -> None:
+        self._cols = None
+        super()._release()
+
+
+def _conv_padding(padding, kernel: tuple, dilation: tuple, stride: tuple) -> tuple:
+    """(top, bottom, left, right) from an int, a pair, 'valid' or 'same'."""
+    if isinstance(padding, str):
+        if padding == "valid":
+            return (0, 0, 0, 0)
+        if padding != "same":
+            raise RuntimeError(msg.CONV_PADDING_STRING.format(padding=padding))
+        if stride != (1, 1):
+            raise RuntimeError(msg.CONV_SAME_STRIDED)
+        pads = []
+        for k, d in zip(kernel, dilation):
+            total = d * (k - 1)
+            pads += [total // 2, total - total // 2]
+        return tuple(pads)
+    ph, pw = pair(padding)
+    return (ph, ph, pw, pw)
+
+
+def _check_conv(x: Tensor, w: Tensor, b, groups: int) -> None:
+    if w.dim() != 4:
+        raise RuntimeError(msg.CONV_WEIGHT_DIM.format(n=w.dim() - 2, stride=[1, 1]))
+    channels = w._data.shape[1] * groups
+    if x._data.shape[1] != channels:
+        raise RuntimeError(msg.CONV_CHANNELS.format(
+            groups=groups, weight=list(w._data.shape), input=list(x._data.shape),
+            expected=channels, got=x._data.shape[1]))
+    if x.dtype is not w.dtype:
+        raise RuntimeError(msg.CONV_DTYPES.format(input=x.dtype.legacy_name[:-6],
+                                                  weight=w.dtype.legacy_name[:-6]))
+    if b is not None:
+        out = w._data.shape[0]
+        if b.dim() != 1 or b._data.shape[0] != out:
+            raise RuntimeError(msg.CONV_BIAS.format(weight=list(w._data.shape), out=out,
+                                                    bias=list(b._data.shape)))
+        if b.dtype is not x.dtype:
+            raise RuntimeError(msg.CONV_BIAS_DTYPE.format(
+                input=_CPP_NAMES.get(x.dtype.name, x.dtype.name),
+                bias=_CPP_NAMES.get(b.dtype.name, b.dtype.name)))
+    for other in (w, b):
+        if other is not None and other._backend is not x._backend:
+            raise RuntimeError(msg.DEVICE_MIX.format(a=x.device, b=other.device)
+                               if x.device.type != "cpu" else
+                               msg.DEVICE_MIX.format(a=other.device, b=x.device))
+
+
+def conv2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1, padding=0,
+           dilation=1, groups: int = 1) -> Tensor:
+    """2-D cross-correlation of (N, C, H, W) with (O, C/groups, kh, kw) by im2col + matmul."""
+    x = check_tensor(input, "conv2d")
+    w = check_tensor(weight, "conv2d", "weight", 2)
+    if x.dim() == 3:
+        return conv2d(x.unsqueeze(0), w, bias, stride, padding, dilation, groups).squeeze(0)
+    if x.dim() != 4:
+        raise RuntimeError(msg.CONV_INPUT_DIM.format(size=list(x._data.shape)))
+    _check_conv(x, w, bias, groups)
+    stride, dilation = pair(stride), pair(dilation)
+    kernel = tuple(w._data.shape[2:])
+    pads = _conv_padding(padding, kernel, dilation, stride)
+    h, wd = x._data.shape[2:]
+    span = tuple(d * (k - 1) + 1 for k, d in zip(kernel, dilation))
+    if h + pads[0] + pads[1] < span[0] or wd + pads[2] + pads[3] < span[1]:
+        raise RuntimeError(msg.CONV_KERNEL_TOO_BIG.format(
+            h=h + pads[0] + pads[1], w=wd + pads[2] + pads[3], kh=span[0], kw=span[1]))
+    win = make_window((h, wd), kernel, dilation, pads, stride)
+    backend = x._backend
+    xp = backend.xp
+    n, o = x._data.shape[0], w._data.shape[0]
+    cols = im2col_data(backend, x._data, win)  # (N, C, K, oh, ow)
+    length = win.out[0] * win.out[1]
+    grouped = xp.reshape(cols, (n, groups, -1, length))
+    out = xp.matmul(xp.reshape(w._data, (groups, o // groups, -1)), grouped)
+    out = xp.reshape(out, (n, o) + win.out)
+    if bias is not None:
+        out += xp.reshape(bias._data, (o, 1, 1))
+    node = new_node(ConvolutionBackward0, x, w, bias)
+    if node is None:
+        return make_tensor(out, backend)
+    node.save(x, w)
+    node._window = win
+    node._cols = cols if w._requires_grad else None
+    node._saved_stride, node._saved_dilation, node._saved_groups = stride, dilation, groups
+    node._saved_padding = (pads[0], pads[2])
+    node._saved_transposed, node._saved_output_padding = False, (0, 0)
+    node._saved_bias_sym_sizes_opt = None if bias is None else tuple(bias._data.shape)
+    return make_tensor(out, backend, True, node, 0)
+
+
+__all__ = ["conv2d", "unfold", "fold"]

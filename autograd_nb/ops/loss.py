@@ -1,0 +1,353 @@
+"""Losses with their own backward nodes: mse_loss, nll_loss, binary_cross_entropy(_with_logits).
+
+cross_entropy is composed as PyTorch composes it (log_softmax + nll_loss; the probability-target
+and label-smoothing forms from tensor ops), so it shows the same grad_fn. `reduction` is one of
+'none' | 'mean' | 'sum'; PyTorch saves it as 0 | 1 | 2.
+"""
+
+from __future__ import annotations
+
+from .. import _messages as msg
+from .. import dtypes
+from .._tensor import Tensor, make_tensor
+from ..autograd.node import Node, new_node
+from ._helpers import check_tensor
+
+REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
+
+
+def reduction_enum(reduction: str) -> int:
+    """PyTorch's _Reduction.get_enum, with its error for unknown names."""
+    if reduction not in REDUCTIONS:
+        raise ValueError(msg.LOSS_REDUCTION.format(reduction=reduction))
+    return REDUCTIONS[reduction]
+
+
+def _reduce_data(xp, losses, reduction: int, count=None):
+    if reduction == 0:
+        return losses
+    total = xp.sum(losses)
+    if reduction == 2:
+        return total
+    return total / (losses.size if count is None else count)
+
+
+def _constant(backend, data) -> Tensor:
+    return make_tensor(data, backend)
+
+
+def _record(cls, inputs: tuple, data, backend, save: tuple, reduction: int) -> Tensor:
+    node = new_node(cls, *inputs)
+    if node is None:
+        return make_tensor(data, backend)
+    node.save(*save)
+    node._saved_reduction = reduction
+    return make_tensor(data, backend, True, node, 0)
+
+
+def _scale(grad: Tensor, reduction: int, numel: int) -> Tensor:
+    """The incoming gradient per element: a mean's gradient is shared by its `numel` inputs."""
+    return grad / numel if reduction == 1 else grad
+
+
+# --- mse_loss -------------------------------------------------------------------------------------
+class MseLossBackward0(Node):
+    """d mean((x - t)^2) = 2 (x - t) / n, and minus that for the target."""
+
+    __slots__ = ("_saved_reduction",)
+    _saved_names = ("self", "target")
+
+    def backward(self, grad):
+        x, t = self._unpack(0), self._unpack(1)
+        g = _scale(grad, self._saved_reduction, x.numel()) * 2 * (x - t)
+        return (g if self.needs_input_grad(0) else None,
+                -g if self.needs_input_grad(1) else None)
+
+
+def mse_loss(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
+    """Mean (or sum) of squared differences of same-shaped tensors."""
+    x, t = check_tensor(input, "mse_loss"), check_tensor(target, "mse_loss", "target", 2)
+    r = reduction_enum(reduction)
+    xp = x._backend.xp
+    diff = x._data - t._data
+    data = _reduce_data(xp, diff * diff, r)
+    return _record(MseLossBackward0, (x, t), data, x._backend, (x, t), r)
+
+
+# --- nll_loss -------------------------------------------------------------------------------------
+class NllLossBackward0(Node):
+    """-weight[t] at the target class (divided by the total weight for 'mean'), 0 elsewhere."""
+
+    __slots__ = ("_saved_reduction", "_saved_ignore_index", "_coef", "_mask")
+    _saved_names = ("self", "target", "weight", "total_weight")
+
+    def backward(self, grad):
+        if self._saved_reduction != 0:
+            grad = grad.reshape((1,) * self._coef.dim())
+        return self._mask * (self._coef * grad).unsqueeze(1)
+
+
+class NllLoss2DBackward0(NllLossBackward0):
+    """nll_loss over images: input (N, C, H, W), target (N, H, W)."""
+
+    __slots__ = ()
+
+
+def _check_nll(x: Tensor, t: Tensor, weight) -> None:
+    """PyTorch's nll_loss checks, in its order."""
+    nd = x.dim()
+    if nd == 0:
+        raise ValueError(f"Expected 1 or more dimensions (got {nd})")
+    if nd != 1 and (t.dim() == 0 or x._data.shape[0] != t._data.shape[0]):
+        raise ValueError(msg.NLL_BATCH.format(input=x._data.shape[0],
+                                              target=t._data.shape[0] if t.dim() else 1))
+    if nd == 1 and t.dim() == 1 and t._data.shape[0] != 1:
+        raise RuntimeError(msg.NLL_1D_TARGET.format(size=t._data.shape[0]))
+    if nd == 2 and t.dim() > 1:
+        raise RuntimeError(msg.NLL_MULTI_TARGET)
+    if nd == 4:
+        if t.dim() != 3:
+            raise RuntimeError(msg.NLL_SPATIAL_TARGET.format(dim=t.dim()))
+        if tuple(t._data.shape[1:]) != tuple(x._data.shape[2:]):
+            raise RuntimeError(msg.NLL_SPATIAL_SIZE.format(input=list(x._data.shape),
+                                                           target=list(t._data.shape)))
+    elif nd > 2:
+        expected = (x._data.shape[0],) + tuple(x._data.shape[2:])
+        if tuple(t._data.shape) != expected:
+            raise RuntimeError(msg.NLL_ND_TARGET_SIZE.format(expected=list(expected),
+                                                             got=list(t._data.shape)))
+    if t.dtype not in (dtypes.int64, dtypes.uint8):
+        raise RuntimeError(msg.NLL_TARGET_DTYPE.format(dtype=t.dtype.legacy_name[:-6]))
+    classes = x._data.shape[1] if nd > 1 else x._data.shape[0]
+    if weight is not None and weight.numel() != classes:
+        raise RuntimeError(msg.NLL_WEIGHT.format(classes=classes, shape=list(weight._data.shape)))
+
+
+def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None,
+             ignore_index: int = -100, reduction: str = "mean") -> Tensor:
+    """-input[n, target[n]] (weighted), over class dim 1; targets equal to ignore_index count 0."""
+    x = check_tensor(input, "nll_loss")
+    t = check_tensor(target, "nll_loss", "target", 2)
+    r = reduction_enum(reduction)
+    _check_nll(x, t, weight)
+    nd = x.dim()
+    if nd == 1:  # one sample: (C,) with a 0-d (or 1-element) target
+        out = nll_loss(x.unsqueeze(0), t.reshape(1), weight, ignore_index, reduction)
+        return out.squeeze(0) if r == 0 else out
+    if nd == 3 or nd > 4:  # folded to images, as PyTorch's nll_loss_nd
+        n, c = x._data.shape[:2]
+        out = nll_loss(x.reshape(n, c, x._data.shape[2], -1),
+                       t.reshape(n, t._data.shape[1], -1), weight, ignore_index, reduction)
+        return out.view(t.shape) if r == 0 else out
+    backend = x._backend
+    xp = backend.xp
+    classes = x._data.shape[1]
+    tgt = xp.astype(t._data, xp.int64)
+    valid = tgt != ignore_index
+    _check_bounds(backend, tgt, valid, classes)
+    safe = xp.where(valid, tgt, xp.zeros_like(tgt))
+    picked = xp.take_along_axis(x._data, xp.expand_dims(safe, axis=1), axis=1)[:, 0, ...]
+    w = xp.astype(valid, x._data.dtype)
+    if weight is not None:
+        w = w * xp.reshape(xp.take(weight._data, xp.reshape(safe, (-1,)), axis=0), safe.shape)
+    losses = -picked * w
+    total = xp.sum(w)
+    data = _reduce_data(xp, losses, r, total)
+    cls = NllLoss2DBackward0 if nd == 4 else NllLossBackward0
+    node = new_node(cls, x)
+    if node is None:
+        return make_tensor(data, backend)
+    total_t = _constant(backend, total if r == 1 else xp.zeros_like(total))
+    node.save(x, t, weight, total_t)
+    node._saved_reduction, node._saved_ignore_index = r, ignore_index
+    node._coef = _constant(backend, -w / total if r == 1 else -w)
+    class_ids = xp.reshape(xp.arange(classes, dtype=xp.int64, device=backend.native_device),
+                           (1, classes) + (1,) * (nd - 2))
+    node._mask = _constant(backend, xp.astype(class_ids == xp.expand_dims(safe, axis=1),
+                                              x._data.dtype))
+    return make_tensor(data, backend, True, node, 0)
+
+
+def _check_bounds(backend, tgt, valid, classes: int) -> None:
+    """IndexError naming the first target outside [0, classes) that is not ignored."""
+    xp = backend.xp
+    bad = valid & ((tgt < 0) | (tgt >= classes))
+    if bool(xp.any(bad)):
+        host_t = backend.to_host(tgt).reshape(-1)
+        host_bad = backend.to_host(bad).reshape(-1)
+        raise IndexError(msg.NLL_TARGET_BOUNDS.format(target=int(host_t[host_bad.argmax()])))
+
+
+# --- cross_entropy -------------------------------------------------------------------------------
+def cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None,
+                  ignore_index: int = -100, reduction: str = "mean",
+                  label_smoothing: float = 0.0) -> Tensor:
+    """log_softmax over the class dim, then nll_loss (class indices) or -sum(p * log q)."""
+    x = check_tensor(input, "cross_entropy_loss")
+    t = check_tensor(target, "cross_entropy_loss", "target", 2)
+    r = reduction_enum(reduction)
+    if not 0.0 <= label_smoothing <= 1.0:
+        raise RuntimeError(msg.CE_LABEL_SMOOTHING.format(value=label_smoothing))
+    class_dim = 0 if x.dim() == 1 else 1
+    logp = x.log_softmax(class_dim)
+    if t.dtype.is_floating_point and tuple(t._data.shape) == tuple(x._data.shape):
+        if ignore_index >= 0:
+            raise RuntimeError(msg.CE_PROB_IGNORE_INDEX)
+        return _cross_entropy_probs(logp, t, weight, r, label_smoothing, class_dim)
+    nll = nll_loss(logp, t, weight, ignore_index, reduction)
+    if label_smoothing <= 0.0:
+        return nll
+    return _smoothed(logp, t, weight, r, ignore_index, label_smoothing, class_dim, nll)
+
+
+def _class_weight(weight: Tensor, logp: Tensor, class_dim: int) -> Tensor:
+    shape = [1] * logp.dim()
+    shape[class_dim] = weight.numel()
+    return weight.view(shape)
+
+
+def _cross_entropy_probs(logp, t, weight, r: int, smoothing: float, class_dim: int) -> Tensor:
+    """PyTorch's cross_entropy_loss_prob_target."""
+    classes = logp.shape[class_dim]
+    if smoothing > 0:
+        t = t * (1 - smoothing) + smoothing / classes
+    terms = logp * t
+    if weight is not None:
+        terms = terms * _class_weight(weight, logp, class_dim)
+    if r == 0:
+        return -terms.sum(class_dim)
+    if r == 2:
+        return -terms.sum()
+    return _div_number(-terms.sum(), logp.numel() / classes)
+
+
+class DivBackward1(Node):
+    """tensor / number as ATen's div.Scalar records it (the composite losses divide so)."""
+
+    __slots__ = ("_saved_other",)
+
+    def backward(self, grad):
+        return grad / self._saved_other
+
+
+def _div_number(t: Tensor, number: float) -> Tensor:
+    node = new_node(DivBackward1, t)
+    data = t._data / number
+    if node is None:
+        return make_tensor(data, t._backend)
+    node._saved_other = number
+    return make_tensor(data, t._backend, True, node, 0)
+
+
+def _smoothed(logp, t, weight, r: int, ignore_index: int, smoothing: float, class_dim: int,
+              nll: Tensor) -> Tensor:
+    """PyTorch's cross_entropy_loss_label_smoothing: (1 - eps) * nll + eps / C * smooth."""
+    classes = logp.shape[class_dim]
+    ignored = t == ignore_index
+    if weight is not None:
+        smooth = -(logp * _class_weight(weight, logp, class_dim)).sum(class_dim)
+    else:
+        smooth = -logp.sum(class_dim)
+    smooth = smooth.masked_fill(ignored, 0.0)
+    if r == 1:
+        if weight is not None:
+            kept = t.masked_select(~ignored).flatten()
+            smooth = smooth.sum() / weight.gather(0, kept).sum()
+        else:
+            smooth = smooth.sum() / (~ignored).sum()
+    elif r == 2:
+        smooth = smooth.sum()
+    return (1 - smoothing) * nll + smooth * (smoothing / classes)
+
+
+# --- binary cross-entropy ------------------------------------------------------------------------
+class BinaryCrossEntropyBackward0(Node):
+    """d/dx = w (x - t) / max(x (1 - x), 1e-12); d/dt = w (log(1 - x) - log x)."""
+
+    __slots__ = ("_saved_reduction",)
+    _saved_names = ("self", "target", "weight")
+
+    def backward(self, grad):
+        x, t, w = self._unpack(0), self._unpack(1), self._unpack(2)
+        g = _scale(grad, self._saved_reduction, x.numel())
+        if w is not None:
+            g = g * w
+        grad_x = grad_t = None
+        if self.needs_input_grad(0):
+            grad_x = g * (x - t) / ((1 - x) * x).clamp(min=1e-12)
+        if self.needs_input_grad(1):
+            grad_t = g * ((1 - x).log().clamp(min=-100) - x.log().clamp(min=-100))
+        return grad_x, grad_t, None
+
+
+def binary_cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None,
+                         reduction: str = "mean") -> Tensor:
+    """-w (t log x + (1 - t) log(1 - x)) with each log clamped at -100, as PyTorch's."""
+    x = check_tensor(input, "binary_cross_entropy")
+    t = check_tensor(target, "binary_cross_entropy", "target", 2)
+    r = reduction_enum(reduction)
+    backend = x._backend
+    xp = backend.xp
+    if bool(xp.any((x._data < 0) | (x._data > 1))):
+        raise RuntimeError(msg.BCE_RANGE)
+    log_x = xp.clip(xp.log(x._data), -100.0, None)
+    log_1mx = xp.clip(xp.log(1 - x._data), -100.0, None)
+    losses = -(t._data * log_x + (1 - t._data) * log_1mx)
+    if weight is not None:
+        losses = losses * weight._data
+    data = _reduce_data(xp, losses, r)
+    return _record(BinaryCrossEntropyBackward0, (x, t, weight), data, backend, (x, t, weight), r)
+
+
+class BinaryCrossEntropyWithLogitsBackward0(Node):
+    """d/dx = w ((1 + (pw - 1) t) sigmoid(x) - pw t); d/dt = w ((pw - 1) softplus(-x) - x)."""
+
+    __slots__ = ("_saved_reduction",)
+    _saved_names = ("self", "target", "weight", "pos_weight")
+
+    def backward(self, grad):
+        x, t, w, pw = (self._unpack(i) for i in range(4))
+        g = _scale(grad, self._saved_reduction, x.numel())
+        if w is not None:
+            g = g * w
+        grad_x = grad_t = None
+        if self.needs_input_grad(0):
+            if pw is None:
+                grad_x = g * (x.sigmoid() - t)
+            else:
+                grad_x = g * ((1 + (pw - 1) * t) * x.sigmoid() - pw * t)
+        if self.needs_input_grad(1):
+            if pw is None:
+                grad_t = -g * x
+            else:
+                softplus = (-x).clamp(min=0) + (-x.abs()).exp().log1p()
+                grad_t = g * ((pw - 1) * softplus - x)
+        return grad_x, grad_t, None, None
+
+
+def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight: Tensor | None = None,
+                                     pos_weight: Tensor | None = None,
+                                     reduction: str = "mean") -> Tensor:
+    """binary_cross_entropy(sigmoid(x), t) computed stably from the logits x."""
+    x = check_tensor(input, "binary_cross_entropy_with_logits")
+    t = check_tensor(target, "binary_cross_entropy_with_logits", "target", 2)
+    r = reduction_enum(reduction)
+    if tuple(t._data.shape) != tuple(x._data.shape):
+        raise ValueError(msg.BCE_LOGITS_SIZE.format(target=t.shape, input=x.shape))
+    backend = x._backend
+    xp = backend.xp
+    xd, td = x._data, t._data
+    softplus = xp.maximum(-xd, xp.zeros_like(xd)) + xp.log1p(xp.exp(-xp.abs(xd)))
+    if pos_weight is not None:
+        losses = (1 - td) * xd + (1 + (pos_weight._data - 1) * td) * softplus
+    else:
+        losses = (1 - td) * xd + softplus
+    if weight is not None:
+        losses = losses * weight._data
+    data = _reduce_data(xp, losses, r)
+    inputs = (x, t, weight, pos_weight)
+    return _record(BinaryCrossEntropyWithLogitsBackward0, inputs, data, backend, inputs, r)
+
+
+__all__ = ["mse_loss", "nll_loss", "cross_entropy", "binary_cross_entropy",
+           "binary_cross_entropy_with_logits", "reduction_enum"]

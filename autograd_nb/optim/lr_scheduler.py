@@ -1,0 +1,183 @@
+"""Learning-rate schedulers: `StepLR`, `ExponentialLR` and `CosineAnnealingLR` (`LRScheduler`).
+
+A scheduler rewrites `group["lr"]` of its optimizer each time `scheduler.step()` is called (once
+per epoch, after `optimizer.step()`). As in PyTorch, `step()` uses the recursive ("chainable")
+form, which multiplies the current lr, and `step(epoch)` the closed form from the base lr.
+Creating a scheduler already takes one step (epoch 0), and stores `initial_lr` in each group.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+import weakref
+from functools import wraps
+from typing import Any
+
+from .. import _messages as msg
+from .optimizer import Optimizer
+
+__all__ = ["LRScheduler", "StepLR", "ExponentialLR", "CosineAnnealingLR"]
+
+
+def _lrs(optimizer: Optimizer, key: str = "lr") -> list:
+    return [group[key] for group in optimizer.param_groups]
+
+
+def _track_step_calls(scheduler: LRScheduler) -> None:
+    """Wrap `optimizer.step` once so the scheduler can tell whether it was called yet."""
+    opt = scheduler.optimizer
+    if hasattr(opt.step, "_wrapped_by_lr_sched"):
+        return
+    opt_ref = weakref.ref(opt)
+    func = opt.step.__func__
+
+    @wraps(func)
+    def wrapper(*args, **kwargs):
+        optimizer = opt_ref()
+        optimizer._opt_called = True
+        return func.__get__(optimizer, optimizer.__class__)(*args, **kwargs)
+
+    wrapper._wrapped_by_lr_sched = True
+    opt.step = wrapper
+
+
+class LRScheduler:
+    """Base class: subclasses give `get_lr()` (recursive) and `_get_closed_form_lr()`."""
+
+    _get_lr_called_within_step: bool = False
+    _is_initial: bool = False
+
+    def __init__(self, optimizer: Optimizer, last_epoch: int = -1) -> None:
+        if not isinstance(optimizer, Optimizer):
+            raise TypeError(msg.LR_SCHEDULER_NOT_OPTIMIZER.format(type=type(optimizer).__name__))
+        self.optimizer = optimizer
+        if last_epoch == -1:
+            for group in optimizer.param_groups:
+                group.setdefault("initial_lr", group["lr"])
+        else:
+            for i, group in enumerate(optimizer.param_groups):
+                if "initial_lr" not in group:
+                    raise KeyError(msg.LR_SCHEDULER_INITIAL_LR.format(index=i))
+        self.base_lrs: list = _lrs(optimizer, "initial_lr")
+        self.last_epoch = last_epoch
+        _track_step_calls(self)
+        self._initial_step()
+
+    def _initial_step(self) -> None:
+        self._step_count = 0
+        self._is_initial = True
+        try:
+            self.step()
+        finally:
+            self._is_initial = False
+
+    def state_dict(self) -> dict[str, Any]:
+        """Every attribute except the optimizer."""
+        return {key: value for key, value in self.__dict__.items() if key != "optimizer"}
+
+    def load_state_dict(self, state_dict: dict[str, Any]) -> None:
+        """Restore attributes saved by `state_dict()`."""
+        self.__dict__.update(state_dict)
+
+    def get_last_lr(self) -> list[float]:
+        """The learning rates set by the latest `step()`, one per param group."""
+        return self._last_lr
+
+    def get_lr(self) -> list[float]:
+        """The next learning rates (called by `step`; use `get_last_lr` to read them)."""
+        raise NotImplementedError
+
+    def _warn_if_called_outside_step(self) -> None:
+        if not self._get_lr_called_within_step:
+            warnings.warn(msg.LR_SCHEDULER_GET_LR_WARNING, UserWarning, stacklevel=3)
+
+    def step(self, epoch: int | None = None) -> None:
+        """Advance one epoch (or jump to `epoch`) and write the new lr into each param group."""
+        if self._step_count == 1 and not getattr(self.optimizer, "_opt_called", False):
+            warnings.warn(msg.LR_SCHEDULER_ORDER_WARNING, UserWarning, stacklevel=2)
+        self._step_count += 1
+        if epoch is not None:
+            warnings.warn(msg.LR_SCHEDULER_EPOCH_WARNING, UserWarning, stacklevel=2)
+        self._get_lr_called_within_step = True
+        try:
+            if epoch is None:
+                self.last_epoch += 1
+                values = self.get_lr()
+            else:
+                self.last_epoch = epoch
+                values = (self._get_closed_form_lr() if hasattr(self, "_get_closed_form_lr")
+                          else self.get_lr())
+        finally:
+            self._get_lr_called_within_step = False
+        for group, lr in zip(self.optimizer.param_groups, values):
+            group["lr"] = lr
+        self._last_lr = _lrs(self.optimizer)
+
+
+class StepLR(LRScheduler):
+    """Multiply the lr by `gamma` every `step_size` epochs."""
+
+    def __init__(self, optimizer: Optimizer, step_size: int, gamma: float = 0.1,
+                 last_epoch: int = -1) -> None:
+        self.step_size = step_size
+        self.gamma = gamma
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list[float]:
+        self._warn_if_called_outside_step()
+        if self.last_epoch == 0 or self.last_epoch % self.step_size != 0:
+            return _lrs(self.optimizer)
+        return [lr * self.gamma for lr in _lrs(self.optimizer)]
+
+    def _get_closed_form_lr(self) -> list[float]:
+        return [base_lr * self.gamma ** (self.last_epoch // self.step_size)
+                for base_lr in self.base_lrs]
+
+
+class ExponentialLR(LRScheduler):
+    """Multiply the lr by `gamma` every epoch."""
+
+    def __init__(self, optimizer: Optimizer, gamma: float, last_epoch: int = -1) -> None:
+        self.gamma = gamma
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list[float]:
+        self._warn_if_called_outside_step()
+        if self._is_initial:
+            return _lrs(self.optimizer)
+        return [lr * self.gamma for lr in _lrs(self.optimizer)]
+
+    def _get_closed_form_lr(self) -> list[float]:
+        return [base_lr * self.gamma ** self.last_epoch for base_lr in self.base_lrs]
+
+
+class CosineAnnealingLR(LRScheduler):
+    """Anneal the lr from its base value to `eta_min` along half a cosine over `T_max` epochs
+    (and back up over the next `T_max`, as PyTorch's recursive form does)."""
+
+    def __init__(self, optimizer: Optimizer, T_max: int, eta_min: float = 0.0,
+                 last_epoch: int = -1) -> None:
+        self.T_max = T_max
+        self.eta_min = eta_min
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list[float]:
+        self._warn_if_called_outside_step()
+        epoch, t_max, eta_min = self.last_epoch, self.T_max, self.eta_min
+        if self._is_initial:
+            return _lrs(self.optimizer)
+        if self._step_count == 1 and epoch > 0:
+            return [eta_min + (base_lr - eta_min) * (1 + math.cos(epoch * math.pi / t_max)) / 2
+                    for base_lr in self.base_lrs]
+        if (epoch - 1 - t_max) % (2 * t_max) == 0:
+            return [lr + (base_lr - eta_min) * (1 - math.cos(math.pi / t_max)) / 2
+                    for base_lr, lr in zip(self.base_lrs, _lrs(self.optimizer))]
+        return [(1 + math.cos(math.pi * epoch / t_max))
+                / (1 + math.cos(math.pi * (epoch - 1) / t_max)) * (lr - eta_min) + eta_min
+                for lr in _lrs(self.optimizer)]
+
+    def _get_closed_form_lr(self) -> list[float]:
+        return [self.eta_min + (base_lr - self.eta_min)
+                * (1 + math.cos(math.pi * self.last_epoch / self.T_max)) / 2
+                for base_lr in self.base_lrs]

@@ -1,0 +1,230 @@
+"""`Optimizer`: the base class that holds parameter groups and per-parameter state.
+
+As in PyTorch, an optimizer keeps `param_groups` (a list of dicts: the tensors under "params" plus
+that group's hyper-parameters, filled in from `defaults`) and `state` (a defaultdict keyed by the
+parameter tensors themselves). Subclasses implement `step`, updating each parameter in place under
+`no_grad`, so every update bumps the parameter's `_version` exactly as PyTorch's does.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from copy import deepcopy
+from itertools import chain
+from typing import Any
+
+from .. import _messages as msg
+from .._tensor import Tensor
+from ..autograd.grad_mode import enable_grad, no_grad
+
+__all__ = ["Optimizer", "required"]
+
+
+class _RequiredParameter:
+    """Marks a hyper-parameter with no default: each param group must give it."""
+
+    def __repr__(self) -> str:
+        return "<required parameter>"
+
+
+required = _RequiredParameter()
+
+
+def typename(obj) -> str:
+    """`torch.typename`: 'torch.FloatTensor' for tensors, the qualified type name otherwise."""
+    if isinstance(obj, Tensor):
+        return obj.type()
+    module = getattr(obj, "__module__", "") or ""
+    qualname = getattr(obj, "__qualname__", None) or getattr(obj, "__name__", None)
+    if qualname is None:
+        module, qualname = type(obj).__module__ or "", type(obj).__qualname__
+    return qualname if module in ("", "builtins") else f"{module}.{qualname}"
+
+
+class Optimizer:
+    """Base class of all optimizers: `Optimizer(params, defaults)`."""
+
+    def __init__(self, params, defaults: dict[str, Any]) -> None:
+        self.defaults = defaults
+        if isinstance(params, Tensor):
+            raise TypeError(msg.OPTIM_PARAMS_TENSOR.format(type=typename(params)))
+        self.state: defaultdict[Tensor, Any] = defaultdict(dict)
+        self.param_groups: list[dict[str, Any]] = []
+        param_groups = list(params)
+        if len(param_groups) == 0:
+            raise ValueError(msg.OPTIM_EMPTY)
+        if not isinstance(param_groups[0], dict):
+            param_groups = [{"params": param_groups}]
+        for param_group in param_groups:
+            self.add_param_group(param_group)
+
+    # --- pickling -------------------------------------------------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        return {"defaults": self.defaults, "state": self.state,
+                "param_groups": self.param_groups}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.defaults.setdefault("differentiable", False)
+
+    def __repr__(self) -> str:
+        out = self.__class__.__name__ + " ("
+        for i, group in enumerate(self.param_groups):
+            out += f"\nParameter Group {i}\n"
+            for key in sorted(group.keys()):
+                if key != "params":
+                    out += f"    {key}: {group[key]}\n"
+        return out + ")"
+
+    # --- groups -------------------------------------------------------------------------------
+    def add_param_group(self, param_group: dict[str, Any]) -> None:
+        """Add a group of tensors with its own hyper-parameters (e.g. unfreezing layers later)."""
+        if not isinstance(param_group, dict):
+            raise TypeError(msg.OPTIM_GROUP_DICT.format(type=type(param_group)))
+        params = param_group["params"]
+        if isinstance(params, Tensor):
+            param_group["params"] = [params]
+        elif isinstance(params, set):
+            raise TypeError(msg.OPTIM_PARAMS_SET)
+        else:
+            param_group["params"] = list(params)
+
+        names = [p[0] for p in param_group["params"] if isinstance(p, tuple)]
+        param_group["params"] = [p[1] if isinstance(p, tuple) else p
+                                 for p in param_group["params"]]
+        if names:
+            if len(names) != len(param_group["params"]):
+                raise ValueError(msg.OPTIM_NAMES_MISSING)
+            param_group["param_names"] = names
+
+        for param in param_group["params"]:
+            if not isinstance(param, Tensor):
+                raise TypeError(msg.OPTIM_NOT_TENSOR.format(type=typename(param)))
+            if not self.defaults.get("differentiable", None) and not (
+                    param.is_leaf or param.retains_grad):
+                raise ValueError(msg.OPTIM_NON_LEAF)
+
+        for name, default in self.defaults.items():
+            if default is required and name not in param_group:
+                raise ValueError(msg.OPTIM_REQUIRED.format(name=name))
+            param_group.setdefault(name, default)
+
+        params = param_group["params"]
+        if len(params) != len({id(p) for p in params}):
+            warnings.warn(msg.OPTIM_DUPLICATE_WARNING, UserWarning, stacklevel=3)
+
+        seen: set[int] = set()
+        for group in self.param_groups:
+            seen.update(id(p) for p in group["params"])
+            if ("param_names" in param_group) != ("param_names" in group):
+                which = "with names" if "param_names" in param_group else "without names"
+                raise ValueError(msg.OPTIM_NAMES_MIXED.format(which=which))
+        if not seen.isdisjoint(id(p) for p in params):
+            raise ValueError(msg.OPTIM_OVERLAP)
+        self.param_groups.append(param_group)
+
+    # --- gradients and steps ------------------------------------------------------------------
+    def zero_grad(self, set_to_none: bool = True) -> None:
+        """Forget the gradients: set `.grad` to None (default) or fill it with zeros."""
+        for group in self.param_groups:
+            for p in group["params"]:
+                if p.grad is None:
+                    continue
+                if set_to_none:
+                    p.grad = None
+                    continue
+                if p.grad.grad_fn is not None:
+                    p.grad.detach_()
+                else:
+                    p.grad.requires_grad_(False)
+                p.grad.zero_()
+
+    def step(self, closure: Callable[[], Any] | None = None):
+        """Update the parameters once from their `.grad` (each subclass's rule)."""
+        raise NotImplementedError
+
+    def _evaluate(self, closure: Callable[[], Any] | None):
+        """Run the closure (with grad mode on) before a step, as PyTorch's optimizers do."""
+        if closure is None:
+            return None
+        with enable_grad():
+            return closure()
+
+    def _params_with_grad(self, group: dict[str, Any]) -> list[Tensor]:
+        """The group's parameters that received a gradient (the others are skipped)."""
+        return [p for p in group["params"] if p.grad is not None]
+
+    # --- saving and loading -------------------------------------------------------------------
+    def state_dict(self) -> dict[str, Any]:
+        """{'state': {index: state}, 'param_groups': [...]} with parameters replaced by indices."""
+        mapping: dict[int, int] = {}
+        start = 0
+
+        def pack_group(group: dict[str, Any]) -> dict[str, Any]:
+            nonlocal start
+            packed = {k: v for k, v in group.items() if k != "params"}
+            for i, p in enumerate(group["params"], start):
+                mapping.setdefault(id(p), i)
+            packed["params"] = [mapping[id(p)] for p in group["params"]]
+            start += len(packed["params"])
+            return packed
+
+        param_groups = [pack_group(g) for g in self.param_groups]
+        packed_state = {(mapping[id(k)] if isinstance(k, Tensor) else k): v
+                        for k, v in self.state.items()}
+        return {"state": packed_state, "param_groups": param_groups}
+
+    def load_state_dict(self, state_dict: dict[str, Any]) -> None:
+        """Restore a `state_dict()`: groups are matched in order, state moved to each param's
+        dtype and device (the tensors are shared with `state_dict` when no move is needed)."""
+        groups = self.param_groups
+        saved_groups = deepcopy(state_dict["param_groups"])
+        if len(groups) != len(saved_groups):
+            raise ValueError(msg.OPTIM_LOAD_GROUPS)
+        if any(len(g["params"]) != len(s["params"]) for g, s in zip(groups, saved_groups)):
+            raise ValueError(msg.OPTIM_LOAD_GROUP_SIZE)
+        id_map = dict(zip(chain.from_iterable(g["params"] for g in saved_groups),
+                          chain.from_iterable(g["params"] for g in groups)))
+
+        def cast(param: Tensor, value, key=None):
+            if isinstance(value, Tensor):
+                if key == "step":
+                    return value
+                if param.is_floating_point():
+                    return value.to(dtype=param.dtype, device=param.device)
+                return value.to(device=param.device)
+            if isinstance(value, dict):
+                return {k: cast(param, v, key=k) for k, v in value.items()}
+            if isinstance(value, Iterable) and not isinstance(value, (str, bytes)):
+                return type(value)(cast(param, v) for v in value)
+            return value
+
+        state: defaultdict[Tensor, Any] = defaultdict(dict)
+        for k, v in state_dict["state"].items():
+            if k in id_map:
+                state[id_map[k]] = cast(id_map[k], v)
+            else:
+                state[k] = v
+
+        def update_group(group: dict[str, Any], new_group: dict[str, Any]) -> dict[str, Any]:
+            new_group["params"] = group["params"]
+            if "param_names" in group and "param_names" not in new_group:
+                new_group["param_names"] = group["param_names"]
+            return new_group
+
+        param_groups = [update_group(g, ng) for g, ng in zip(groups, saved_groups)]
+        self.__setstate__({"state": state, "param_groups": param_groups})
+
+
+def _no_grad_step(step):
+    """Decorate a subclass's `step`: run the closure with grad on, then update under no_grad."""
+    def wrapper(self, closure=None):
+        loss = self._evaluate(closure)
+        with no_grad():
+            step(self)
+        return loss
+    wrapper.__name__, wrapper.__qualname__ = step.__name__, step.__qualname__
+    wrapper.__doc__ = step.__doc__
+    return wrapper

@@ -1,0 +1,16 @@
+"""`torch.utils.data`: datasets, samplers, `DataLoader`, `default_collate`, `random_split`."""
+
+from ._collate import default_collate, default_convert
+from .dataloader import DataLoader
+from .dataset import ConcatDataset, Dataset, IterableDataset, Subset, TensorDataset, random_split
+from .sampler import (
+    BatchSampler,
+    RandomSampler,
+    Sampler,
+    SequentialSampler,
+    SubsetRandomSampler,
+)
+
+__all__ = ["BatchSampler", "ConcatDataset", "DataLoader", "Dataset", "IterableDataset",
+           "RandomSampler", "Sampler", "SequentialSampler", "Subset", "SubsetRandomSampler",
+           "TensorDataset", "default_collate", "default_convert", "random_split"]

@@ -1,0 +1,355 @@
+"""The autograd graph as plain data: nodes and edges found by walking `grad_fn.next_functions`.
+
+`build_graph(y)` starts at the output tensors and walks the backward nodes breadth first, without
+recursion, so a 100,000-node chain is no problem. Node ids ("n0", "n1", ...) follow the order of
+discovery, never `id()`, so the same code gives the same graph in every process. Edges point the
+way the gradient flows: output tensor -> its grad_fn -> ... -> AccumulateGrad -> leaf tensor.
+Graphs above `max_nodes` are collapsed (long runs of one node type become one "summary" node) and,
+if still too big, cut after the first `max_nodes` nodes, so drawing never hangs a kernel.
+"""
+
+from __future__ import annotations
+
+import gc
+import weakref
+from collections import deque
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..autograd.node import existing_accumulator
+
+__all__ = ["GraphNode", "GraphEdge", "Graph", "build_graph", "shape_text"]
+
+TENSOR_KINDS = ("leaf_requires_grad", "leaf_no_grad", "output", "saved", "saved_freed")
+_NUMBERS = (int, float, bool)
+_WALK_LIMIT = 1_000_000  # nodes discovered before the walk gives up (then summarised)
+
+
+@dataclass(slots=True)
+class GraphNode:
+    """One picture node: a tensor, a backward node (grad_fn), a saved tensor or a summary."""
+
+    id: str
+    kind: str
+    label: str
+    detail: dict = field(default_factory=dict)
+    ref: Any = None  # weakref.ref to the tensor or grad_fn node, or None
+
+    def obj(self):
+        """The live tensor / node this stands for, or None if it is gone (or never had one)."""
+        return self.ref() if self.ref is not None else None
+
+
+@dataclass(slots=True)
+class GraphEdge:
+    """src -> dst; kind "grad" (node to node), "tensor" (tensor to its node) or "saved"."""
+
+    src: str
+    dst: str
+    kind: str
+    label: str = ""
+
+
+@contextmanager
+def gc_paused():
+    """Pause the cyclic GC while making many small objects (it would rescan the whole graph)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+def shape_text(shape) -> str:
+    """A shape as torchviz writes it: "(2, 3)", "(4)", "()"."""
+    return "(" + ", ".join(str(int(s)) for s in shape) + ")"
+
+
+def _tensor_class():
+    from .._tensor import Tensor
+    return Tensor
+
+
+def _node_class():
+    from ..autograd.node import Node
+    return Node
+
+
+def _short_text(t) -> str:
+    """PyTorch's printing of the values only (no grad_fn / requires_grad suffix)."""
+    try:
+        return str(t.detach())
+    except Exception as exc:  # a broken tensor must not break the picture
+        return f"<unprintable: {type(exc).__name__}>"
+
+
+def _tensor_detail(t, name: str | None) -> dict:
+    meta = t._meta
+    grad = meta.grad if meta is not None else None
+    vc = t._vc
+    fn = t._grad_fn
+    return {
+        "name": name,
+        "shape": tuple(int(s) for s in t._data.shape),
+        "dtype": str(t.dtype),
+        "device": str(t.device),
+        "data": _short_text(t),
+        "grad": None if grad is None else _short_text(grad),
+        "requires_grad": bool(t._requires_grad),
+        "is_leaf": fn is None,
+        "retains_grad": fn is not None and meta is not None and bool(meta.retains_grad),
+        "grad_fn": None if fn is None else type(fn).__name__,
+        "version": 0 if vc is None else vc.value,
+    }
+
+
+def _node_name(fn) -> str:
+    try:
+        name = fn.name()
+    except Exception:
+        name = type(fn).__name__
+    return name.rsplit("::", 1)[-1]
+
+
+class _Builder:
+    """Walks the graph once, breadth first, assigning ids in discovery order."""
+
+    def __init__(self, names: dict | None, saved: bool):
+        self.saved = saved
+        self.nodes: list[GraphNode] = []
+        self.edges: list[GraphEdge] = []
+        self.index: dict[int, tuple[Any, str]] = {}  # id(obj) -> (obj, node id)
+        self.labels: dict[type, tuple[str, str]] = {}  # node class -> (label, kind)
+        self.queue: deque = deque()
+        self.tensor_names: dict[int, tuple[Any, str]] = {}
+        self.output_names: dict[int, list] = {}  # id(grad_fn) -> [(output_nr, name), ...]
+        self.truncated = False
+        if names:
+            self._read_names(names)
+
+    def _read_names(self, names: dict) -> None:
+        Tensor = _tensor_class()
+        for key in sorted(k for k in names if isinstance(k, str)):
+            if key.startswith("_"):
+                continue
+            value = names[key]
+            if not isinstance(value, Tensor) or id(value) in self.tensor_names:
+                continue
+            self.tensor_names[id(value)] = (value, key)
+            fn = value._grad_fn
+            if fn is not None:
+                self.output_names.setdefault(id(fn), []).append((value._output_nr, key))
+
+    def name_of(self, t) -> str | None:
+        hit = self.tensor_names.get(id(t))
+        return hit[1] if hit is not None and hit[0] is t else None
+
+    def _add(self, obj, kind: str, label: str, detail: dict) -> str:
+        nid = f"n{len(self.nodes)}"
+        ref = weakref.ref(obj) if obj is not None else None
+        if obj is not None:
+            self.index[id(obj)] = (obj, nid)
+        self.nodes.append(GraphNode(nid, kind, label, detail, ref))
+        return nid
+
+    def _known(self, obj) -> str | None:
+        hit = self.index.get(id(obj))
+        return hit[1] if hit is not None and hit[0] is obj else None
+
+    def tensor(self, t, root: bool = False) -> str:
+        nid = self._known(t)
+        if nid is not None:
+            return nid
+        name = self.name_of(t)
+        if t._grad_fn is not None:
+            kind = "output"
+        else:
+            kind = "leaf_requires_grad" if t._requires_grad else "leaf_no_grad"
+        detail = _tensor_detail(t, name)
+        detail["root"] = root
+        return self._add(t, kind, name or shape_text(t._data.shape), detail)
+
+    def backward_node(self, fn) -> str:
+        hit = self.index.get(id(fn))
+        if hit is not None and hit[0] is fn:
+            return hit[1]
+        nodes = self.nodes
+        if len(nodes) >= _WALK_LIMIT:
+            self.truncated = True
+        cls = type(fn)
+        style = self.labels.get(cls)
+        if style is None:
+            label = _node_name(fn)
+            style = self.labels[cls] = (
+                label, "accumulate_grad" if label == "AccumulateGrad" else "backward")
+        outs = self.output_names.get(id(fn)) if self.output_names else None
+        detail = {"name": style[0], "outputs": [n for _, n in sorted(outs)] if outs else [],
+                  "inputs": len(fn._next)}
+        nid = f"n{len(nodes)}"
+        self.index[id(fn)] = (fn, nid)
+        nodes.append(GraphNode(nid, style[1], style[0], detail, weakref.ref(fn)))
+        if not self.truncated:
+            self.queue.append(fn)
+        return nid
+
+    def root(self, obj) -> str:
+        Tensor, Node = _tensor_class(), _node_class()
+        if isinstance(obj, Node):
+            return self.backward_node(obj)
+        if not isinstance(obj, Tensor):
+            raise TypeError(f"build_graph() expects tensors (or grad_fn nodes), "
+                            f"got {type(obj).__name__}")
+        fn = obj.grad_fn if obj._requires_grad else None  # the property refreshes views
+        nid = self.tensor(obj, root=True)
+        if fn is not None:
+            self.edges.append(GraphEdge(nid, self.backward_node(fn), "tensor"))
+        return nid
+
+    def walk(self) -> None:
+        queue, edges, index, add_node = self.queue, self.edges, self.index, self.backward_node
+        while queue:
+            fn = queue.popleft()
+            fid = index[id(fn)][1]
+            for child, _ in fn._next:
+                if child is not None:
+                    edges.append(GraphEdge(fid, add_node(child), "grad"))
+            if self.labels[type(fn)][1] == "accumulate_grad":
+                leaf = fn.variable
+                if leaf is not None:
+                    self.edges.append(GraphEdge(fid, self.tensor(leaf), "tensor"))
+            if self.saved:
+                self._saved_of(fn, fid)
+
+    def _saved_of(self, fn, fid: str) -> None:
+        entries = fn._saved
+        names = type(fn)._saved_names
+        if entries is None:  # freed by a backward without retain_graph
+            for slot in names or ("saved",):
+                nid = self._add(None, "saved_freed", "freed", {"slot": slot})
+                self.edges.append(GraphEdge(fid, nid, "saved"))
+            return
+        scalars = {}
+        for i, entry in enumerate(entries):
+            slot = names[i] if i < len(names) else f"saved{i}"
+            if entry is None:
+                continue
+            if type(entry) in _NUMBERS:
+                scalars[slot] = entry
+                continue
+            self.edges.append(GraphEdge(fid, self._saved_tensor(fn, slot, entry), "saved"))
+        if scalars:
+            self.nodes[int(fid[1:])].detail["saved_scalars"] = scalars
+
+    def _saved_tensor(self, fn, slot: str, entry: tuple) -> str:
+        tensor, version = entry[0], entry[1]
+        if tensor is not None:
+            name = self.name_of(tensor)
+            detail = _tensor_detail(tensor, name)
+            obj = tensor
+        else:  # the node's own output, kept as (None, version, data, output_nr, vc, backend)
+            from .._tensor import make_tensor
+            _, version, data, output_nr, vc, backend = entry
+            out = make_tensor(data, backend)
+            names = [n for nr, n in sorted(self.output_names.get(id(fn), ())) if nr == output_nr]
+            name = names[0] if names else None
+            detail = _tensor_detail(out, name)
+            detail.update(version=vc.value, requires_grad=True, is_leaf=False,
+                          grad_fn=type(fn).__name__, grad=None)
+            obj = None
+        detail.update(slot=slot, saved_version=version,
+                      modified=detail["version"] != version, is_output=tensor is None)
+        label = name or shape_text(detail["shape"])
+        nid = f"n{len(self.nodes)}"
+        self.nodes.append(GraphNode(nid, "saved", label, detail,
+                                    weakref.ref(obj) if obj is not None else None))
+        return nid
+
+
+class Graph:
+    """Nodes and edges of an autograd graph, with SVG / DOT rendering (see `build_graph`)."""
+
+    def __init__(self, nodes: list[GraphNode], edges: list[GraphEdge], roots: list[str],
+                 index: dict | None = None, info: dict | None = None):
+        self.nodes = nodes
+        self.edges = edges
+        self.roots = roots
+        self.info = info or {}
+        self._by_id = {n.id: n for n in nodes}
+        # id(obj) -> node id, checked against node.ref on lookup
+        self._index = {k: v for k, v in (index or {}).items() if v in self._by_id}
+        self._layout_cache: dict = {}
+
+    def __repr__(self) -> str:
+        return f"<autograd graph: {len(self.nodes)} nodes, {len(self.edges)} edges>"
+
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+    def node(self, node_id: str) -> GraphNode:
+        """The node with this id (KeyError if none)."""
+        return self._by_id[node_id]
+
+    def node_for(self, obj) -> GraphNode | None:
+        """The node drawn for a tensor or grad_fn; for an intermediate tensor, its grad_fn's."""
+        nid = self._index.get(id(obj))
+        if nid is not None and nid in self._by_id:
+            node = self._by_id[nid]
+            if node.obj() is obj:
+                return node
+        fn = getattr(obj, "_grad_fn", None)
+        if fn is not None:
+            return self.node_for(fn)
+        acc = existing_accumulator(obj) if isinstance(obj, _tensor_class()) else None
+        return self.node_for(acc) if acc is not None else None
+
+    def children(self, node_id: str) -> list[GraphEdge]:
+        """Edges leaving a node, in graph order."""
+        return [e for e in self.edges if e.src == node_id]
+
+    def to_svg(self, values: bool = False, grads: bool = False, highlight: str | None = None,
+               edge_labels: dict | None = None, legend: bool = True,
+               node_notes: dict | None = None, engine: str | None = None) -> str:
+        """The picture as SVG text, byte-for-byte the same for the same graph in any process."""
+        if engine is not None:
+            from .dot import render_with_dot
+            return render_with_dot(self, engine, values=values, grads=grads)
+        from .svg import render_svg
+        with gc_paused():
+            return render_svg(self, values=values, grads=grads, highlight=highlight,
+                              edge_labels=edge_labels, legend=legend, node_notes=node_notes)
+
+    def to_dot(self, values: bool = False, grads: bool = False) -> str:
+        """Graphviz DOT text of the same graph (for `dot -Tsvg` or other tools)."""
+        from .dot import render_dot
+        return render_dot(self, values=values, grads=grads)
+
+    def _repr_svg_(self) -> str:
+        return self.to_svg()
+
+
+def build_graph(*tensors, names: dict | None = None, saved: bool = False,
+                max_nodes: int = 2000) -> Graph:
+    """Walk the autograd graph behind `tensors` (iteratively) into a Graph ready to draw."""
+    if not tensors:
+        raise TypeError("build_graph() needs at least one tensor")
+    if max_nodes < 2:
+        raise ValueError(f"max_nodes must be at least 2, got {max_nodes}")
+    with gc_paused():
+        b = _Builder(names, saved)
+        roots = []
+        for t in tensors:
+            nid = b.root(t)
+            if nid not in roots:
+                roots.append(nid)
+        b.walk()
+        index = {key: nid for key, (_, nid) in b.index.items()}
+        info = {"total_nodes": len(b.nodes), "collapsed": False, "truncated_walk": b.truncated}
+        nodes, edges = b.nodes, b.edges
+        if len(nodes) > max_nodes:
+            from .collapse import collapse
+            nodes, edges = collapse(nodes, edges, roots, max_nodes)
+            info["collapsed"] = True
+        return Graph(nodes, edges, roots, index, info)

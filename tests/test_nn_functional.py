@@ -1,0 +1,351 @@
+"""nn.functional ops: gradients (gradcheck in float64), values and grad_fn names from PyTorch 2.13.
+
+Golden numbers were printed by PyTorch 2.13.0+cpu for the same inputs (documented per test).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import autograd_nb as torch
+import autograd_nb.nn.functional as F
+from autograd_nb.autograd.gradcheck import gradcheck, gradgradcheck
+
+D = torch.float64
+
+
+def _randn(*shape, device):
+    return torch.randn(*shape, dtype=D).to(device).requires_grad_()
+
+
+def _equal(a, b) -> bool:
+    return a.shape == b.shape and bool((a.cpu() == b.cpu()).all())
+
+
+def _close(a, b, atol=1e-5) -> bool:
+    """Every element of a within atol of b (both moved to the CPU)."""
+    return bool(((a.detach().cpu() - b.detach().cpu()).abs() <= atol).all())
+
+
+@pytest.mark.parametrize("kwargs", [
+    {}, {"stride": 2, "padding": 1}, {"dilation": 2, "padding": (2, 1)}, {"padding": "same"},
+    {"stride": (2, 1), "padding": "valid"}, {"groups": 2},
+])
+def test_conv2d_gradcheck(device, kwargs):
+    torch.manual_seed(0)
+    x = _randn(1, 2, 4, 4, device=device)
+    w = _randn(2, 2 // kwargs.get("groups", 1), 3, 2, device=device)
+    b = _randn(2, device=device)
+    fn = lambda x, w, b: F.conv2d(x, w, b, **kwargs)  # noqa: E731
+    assert gradcheck(fn, (x, w, b))
+
+
+def test_conv2d_gradgradcheck(device):
+    torch.manual_seed(0)
+    x, w, b = _randn(1, 2, 3, 3, device=device), _randn(2, 1, 2, 2, device=device), _randn(
+        2, device=device)
+    assert gradgradcheck(lambda x, w, b: F.conv2d(x, w, b, stride=2, padding=1, groups=2),
+                         (x, w, b))
+
+
+def test_conv2d_values_match_pytorch(device):
+    x = (torch.arange(32.0) / 10).view(1, 2, 4, 4).to(device)
+    w = torch.tensor([[[[1.0, -1], [0.5, 2]], [[0.0, 1], [-1, 0.5]]],
+                      [[[0.2, 0.3], [0.1, -0.4]], [[1, 1], [1, 1]]]], device=device)
+    b = torch.tensor([0.5, -1.0], device=device)
+    # PyTorch 2.13: F.conv2d(x, w, b, stride=2, padding=1)
+    expected = torch.tensor([[[[1.30, 0.15, -1.25], [4.90, 3.85, -0.95], [2.10, 3.40, 2.00]],
+                              [[0.60, 2.43, 0.93], [3.20, 8.37, 4.25], [2.16, 5.58, 2.40]]]])
+    out = F.conv2d(x, w, b, stride=2, padding=1)
+    assert _close(out.cpu(), expected, atol=1e-5)
+    # PyTorch 2.13: F.conv2d(x, w, dilation=2)
+    expected = torch.tensor([[[[2.9, 3.2], [4.1, 4.4]], [[8.14, 8.56], [9.82, 10.24]]]])
+    assert _close(F.conv2d(x, w, dilation=2).cpu(), expected, atol=1e-5)
+    xr, wr, br = (t.clone().requires_grad_() for t in (x, w, b))
+    out = F.conv2d(xr, wr, br, padding=1)
+    (out * out).sum().backward()
+    # PyTorch 2.13: sums of the gradients of sum(out**2)
+    assert abs(wr.grad.sum().item() - 3872.8159) < 1e-2
+    assert abs(xr.grad.sum().item() - 1163.0300) < 1e-2
+    assert _close(br.grad.cpu(), torch.tensor([122.6, 255.6]), atol=1e-3)
+    assert type(out.grad_fn).__name__ == "ConvolutionBackward0"
+
+
+def test_conv2d_same_even_kernel_pads_right(device):
+    x = torch.arange(16.0, device=device).view(1, 1, 4, 4)
+    w = torch.tensor([[[[1.0, 0], [0, -1]]]], device=device)
+    # PyTorch 2.13: the extra padding of an even kernel goes after (bottom/right)
+    expected = torch.tensor([[[[-5.0, -5, -5, 3], [-5, -5, -5, 7], [-5, -5, -5, 11],
+                               [12, 13, 14, 15]]]])
+    assert _equal(F.conv2d(x, w, padding="same").cpu(), expected)
+
+
+def test_conv2d_unbatched_and_errors():
+    x = torch.randn(3, 5, 5, requires_grad=True)
+    out = F.conv2d(x, torch.randn(2, 3, 3, 3))
+    assert out.shape == (2, 3, 3)
+    assert type(out.grad_fn).__name__ == "SqueezeBackward1"  # as PyTorch 2.13
+    cases = [
+        (lambda: F.conv2d(torch.randn(1, 3, 5, 5), torch.randn(4, 2, 3, 3)),
+         "Given groups=1, weight of size [4, 2, 3, 3], expected input[1, 3, 5, 5] to have 2 "
+         "channels, but got 3 channels instead"),
+        (lambda: F.conv2d(torch.randn(1, 3, 2, 2), torch.randn(4, 3, 3, 3)),
+         "Calculated padded input size per channel: (2 x 2). Kernel size: (3 x 3). Kernel size "
+         "can't be greater than actual input size"),
+        (lambda: F.conv2d(torch.randn(5, 5), torch.randn(4, 3, 3, 3)),
+         "Expected 3D (unbatched) or 4D (batched) input to conv2d, but got input of size: [5, 5]"),
+        (lambda: F.conv2d(torch.randn(1, 3, 5, 5), torch.randn(4, 3, 3, 3), stride=2,
+                          padding="same"),
+         "padding='same' is not supported for strided convolutions"),
+        (lambda: F.conv2d(torch.randn(1, 3, 5, 5), torch.randn(4, 3, 3, 3), padding="foo"),
+         "Invalid padding string: 'foo'"),
+        (lambda: F.conv2d(torch.randn(1, 3, 5, 5), torch.randn(4, 3, 3, 3), torch.randn(3)),
+         "Given weight of size [4, 3, 3, 3], expected bias to be 1-dimensional with 4 elements, "
+         "but got bias of size [3] instead"),
+        (lambda: F.conv2d(torch.randn(1, 3, 5, 5), torch.randn(4, 3, 3, 3).double()),
+         "expected scalar type Float but found Double"),
+        (lambda: F.conv2d(torch.randn(1, 3, 5, 5), torch.randn(4, 3, 3, 3),
+                          torch.randn(4).double()),
+         "Input type (float) and bias type (double) should be the same"),
+    ]
+    for fn, text in cases:  # PyTorch 2.13 texts
+        with pytest.raises(RuntimeError) as info:
+            fn()
+        assert str(info.value) == text
+
+
+def test_unfold_fold_gradcheck(device):
+    torch.manual_seed(0)
+    x = _randn(1, 2, 3, 4, device=device)
+    assert gradcheck(lambda x: F.unfold(x, 2, padding=1, stride=2), (x,))
+    assert gradgradcheck(lambda x: F.fold(F.unfold(x, (2, 3), dilation=(1, 2)), (3, 4), (2, 3),
+                                          dilation=(1, 2)), (x,))
+    assert type(F.unfold(x, 2).grad_fn).__name__ == "Im2ColBackward0"
+
+
+POOLS = [
+    (F.max_pool2d, {"kernel_size": 2}), (F.max_pool2d, {"kernel_size": 3, "stride": 2,
+                                                         "padding": 1}),
+    (F.max_pool2d, {"kernel_size": (3, 2), "stride": (2, 1), "ceil_mode": True}),
+    (F.max_pool2d, {"kernel_size": 2, "dilation": 2, "padding": 1}),
+    (F.avg_pool2d, {"kernel_size": 2}), (F.avg_pool2d, {"kernel_size": 3, "stride": 2,
+                                                         "padding": 1}),
+    (F.avg_pool2d, {"kernel_size": 3, "stride": 2, "padding": 1, "ceil_mode": True,
+                    "count_include_pad": False}),
+    (F.avg_pool2d, {"kernel_size": 2, "divisor_override": 3}),
+]
+
+
+@pytest.mark.parametrize("pool, kwargs", POOLS)
+def test_pooling_gradcheck(device, pool, kwargs):
+    torch.manual_seed(1)
+    x = _randn(1, 2, 5, 4, device=device)
+    assert gradcheck(lambda x: pool(x, **kwargs), (x,))
+    if kwargs.get("ceil_mode"):
+        assert gradgradcheck(lambda x: pool(x, **kwargs), (x,))
+
+
+def test_pooling_values_match_pytorch(device):
+    a = torch.arange(25.0, device=device).view(1, 1, 5, 5)
+    # PyTorch 2.13 outputs for these calls
+    values, indices = F.max_pool2d(a, 2, ceil_mode=True, return_indices=True)
+    assert values.cpu().tolist() == [[[[6.0, 8, 9], [16, 18, 19], [21, 23, 24]]]]
+    assert indices.dtype is torch.int64
+    assert indices.cpu().tolist() == [[[[6, 8, 9], [16, 18, 19], [21, 23, 24]]]]
+    out = F.avg_pool2d(a, 2, ceil_mode=True)
+    assert _close(out.cpu(), torch.tensor([[[[3.0, 5, 6.5], [13, 15, 16.5],
+                                                     [20.5, 22.5, 24]]]]))
+    out = F.avg_pool2d(a, 3, stride=2, padding=1)
+    assert _close(out.cpu(), torch.tensor([[[[4 / 3, 3, 8 / 3], [7, 12, 9],
+                                                     [8, 13, 28 / 3]]]]))
+    out = F.avg_pool2d(a, 3, stride=2, padding=1, count_include_pad=False)
+    assert _close(out.cpu(), torch.tensor([[[[3.0, 4.5, 6], [10.5, 12, 13.5],
+                                                     [18, 19.5, 21]]]]))
+    out = F.avg_pool2d(a, 2, divisor_override=3)
+    assert _close(out.cpu(), torch.tensor([[[[4.0, 20 / 3], [52 / 3, 20]]]]))
+    x = a.clone().requires_grad_()
+    assert type(F.max_pool2d(x, 2).grad_fn).__name__ == "MaxPool2DWithIndicesBackward0"
+    assert type(F.avg_pool2d(x, 2).grad_fn).__name__ == "AvgPool2DBackward0"
+
+
+def test_pooling_errors():
+    cases = [  # PyTorch 2.13 texts
+        (lambda: F.max_pool2d(torch.randn(1, 3, 5, 5), 3, padding=2),
+         "pad should be at most half of effective kernel size, but got pad=2, kernel_size=3 "
+         "and dilation=1"),
+        (lambda: F.max_pool2d(torch.randn(1, 3, 2, 2), 3),
+         "Given input size: (3x2x2). Calculated output size: (3x0x0). Output size is too small"),
+        (lambda: F.max_pool2d(torch.randn(5, 5), 2),
+         "non-empty 3D or 4D (batch mode) tensor expected for input"),
+    ]
+    for fn, text in cases:
+        with pytest.raises(RuntimeError) as info:
+            fn()
+        assert str(info.value) == text
+
+
+@pytest.mark.parametrize("training", [True, False])
+def test_batch_norm_gradcheck(device, training):
+    torch.manual_seed(3)
+    x = _randn(3, 2, 2, 1, device=device)
+    w, b = _randn(2, device=device), _randn(2, device=device)
+    mean = torch.zeros(2, dtype=D, device=device)
+    var = torch.ones(2, dtype=D, device=device)
+    fn = lambda x, w, b: F.batch_norm(x, mean, var, w, b, training=training)  # noqa: E731
+    assert gradcheck(fn, (x, w, b))
+    assert gradgradcheck(fn, (x, w, b))
+    assert type(fn(x, w, b).grad_fn).__name__ == "NativeBatchNormBackward0"
+
+
+def test_batch_norm_updates_running_stats_like_pytorch(device):
+    x = torch.tensor([[1.0, 2], [3, 6], [5, 1]], device=device)
+    mean, var = torch.zeros(2, device=device), torch.ones(2, device=device)
+    out = F.batch_norm(x, mean, var, training=True)
+    # PyTorch 2.13: output, running_mean [0.3, 0.3], running_var [1.3, 1.6] (unbiased var)
+    assert _close(out.cpu(), torch.tensor([[-1.2247, -0.4629], [0.0, 1.3887],
+                                                   [1.2247, -0.9258]]), atol=1e-4)
+    assert _close(mean.cpu(), torch.tensor([0.3, 0.3]))
+    assert _close(var.cpu(), torch.tensor([1.3, 1.6]))
+    assert mean._version == 1
+    out = F.batch_norm(x, mean, var, training=False)
+    assert _close(out.cpu(), torch.tensor([[0.6139, 1.3440], [2.3680, 4.5062],
+                                                   [4.1222, 0.5534]]), atol=1e-4)
+    with pytest.raises(ValueError, match=r"Expected more than 1 value per channel when "
+                                         r"training, got input size torch.Size\(\[1, 3\]\)"):
+        F.batch_norm(torch.randn(1, 3), None, None, training=True)
+    with pytest.raises(RuntimeError, match="running_mean should contain 3 elements not 4"):
+        F.batch_norm(torch.randn(2, 3), torch.zeros(4), torch.ones(4), training=True)
+
+
+def test_linear_grad_fns_match_pytorch():
+    w = torch.randn(5, 4, requires_grad=True)
+    b = torch.randn(5, requires_grad=True)
+    x2, x3 = torch.randn(3, 4), torch.randn(2, 3, 4)
+    names = [type(out.grad_fn).__name__ for out in (
+        F.linear(x2, w), F.linear(x2, w, b), F.linear(x3, w), F.linear(x3, w, b),
+        F.linear(x3.transpose(0, 1), w, b), F.linear(torch.randn(4), w, b))]
+    # PyTorch 2.13
+    assert names == ["MmBackward0", "AddmmBackward0", "UnsafeViewBackward0", "ViewBackward0",
+                     "AddBackward0", "ViewBackward0"]
+    assert _close(F.linear(x3, w, b), x3 @ w.t() + b, atol=1e-6)
+
+
+def test_linear_gradcheck(device):
+    torch.manual_seed(4)
+    x, w, b = _randn(2, 3, 4, device=device), _randn(5, 4, device=device), _randn(5,
+                                                                                    device=device)
+    assert gradcheck(F.linear, (x, w, b))
+    assert gradgradcheck(F.linear, (x[0], w, b))
+
+
+def test_activations(device):
+    x = torch.tensor([-2.0, 0.0, 3.0], device=device, requires_grad=True)
+    out = F.leaky_relu(x, 0.1)
+    assert _close(out.cpu(), torch.tensor([-0.2, 0.0, 3.0]))  # PyTorch 2.13
+    assert type(out.grad_fn).__name__ == "LeakyReluBackward0"
+    y = x.clone()
+    assert type(F.leaky_relu(y, 0.1, inplace=True).grad_fn).__name__ == "LeakyReluBackward1"
+    assert type(F.relu(x.clone(), inplace=True).grad_fn).__name__ == "ReluBackward0"
+    xd = _randn(3, 4, device=device)
+    assert gradcheck(lambda t: F.leaky_relu(t, 0.2), (xd,))
+    assert gradcheck(lambda t: F.leaky_relu(t.clone(), 0.2, inplace=True), (xd,))
+    assert _close(F.sigmoid(xd), xd.sigmoid()) and _close(F.tanh(xd), xd.tanh())
+
+
+def test_softmax_implicit_dim_warns_like_pytorch():
+    text = ("Implicit dimension choice for softmax has been deprecated. Change the call to "
+            "include dim=X as an argument.")
+    with pytest.warns(UserWarning) as record:
+        out = F.softmax(torch.tensor([[1.0, 2], [3, 4]]))
+    assert str(record[0].message) == text
+    assert record[0].filename == __file__  # points at the caller, as PyTorch's stacklevel
+    assert _close(out, torch.tensor([[0.2689, 0.7311], [0.2689, 0.7311]]), atol=1e-4)
+    with pytest.warns(UserWarning, match="log_softmax"):
+        out = F.log_softmax(torch.tensor([[[1.0, 2], [3, 4]]]))
+    assert _close(out, torch.zeros(1, 2, 2))  # dim 0 for 3-D input (PyTorch's rule)
+
+
+def test_dropout_train_and_eval(device):
+    torch.manual_seed(5)
+    x = torch.ones(2000, device=device, requires_grad=True)
+    out = F.dropout(x, 0.25)
+    kept = (out != 0).sum().item()
+    assert 1350 < kept < 1650
+    assert _close(out[out != 0].detach().cpu(), torch.full((kept,), 1 / 0.75))
+    name = "NativeDropoutBackward0" if device == "cuda" else "MulBackward0"  # as PyTorch's
+    assert type(out.grad_fn).__name__ == name
+    out.sum().backward()
+    assert _equal(x.grad != 0, out.detach() != 0)
+    assert F.dropout(x, 0.5, training=False) is x
+    assert F.dropout(x, 0.0) is x
+    assert (F.dropout(x, 1.0) == 0).all()
+    with pytest.raises(ValueError, match="dropout probability has to be between 0 and 1, but "
+                                         "got 1.5"):
+        F.dropout(x, 1.5)
+
+
+def test_embedding(device):
+    torch.manual_seed(6)
+    w = _randn(4, 3, device=device)
+    idx = torch.tensor([[0, 2], [2, 1]], device=device)
+    out = F.embedding(idx, w)
+    assert out.shape == (2, 2, 3) and _equal(out[1, 0], w[2])
+    assert type(out.grad_fn).__name__ == "EmbeddingBackward0"
+    assert gradcheck(lambda w: F.embedding(idx, w), (w,))
+    assert gradgradcheck(lambda w: F.embedding(idx, w), (w,))
+    F.embedding(idx, w, padding_idx=2).sum().backward()
+    assert w.grad.cpu().tolist() == [[1.0] * 3, [1.0] * 3, [0.0] * 3, [0.0] * 3]
+    with pytest.raises(IndexError, match="index out of range in self"):
+        F.embedding(torch.tensor([4], device=device), w)
+    with pytest.raises(RuntimeError) as info:
+        F.embedding(torch.tensor([0.0]), w.detach().cpu())
+    assert str(info.value) == (  # PyTorch 2.13
+        "Expected tensor for argument #1 'indices' to have one of the following scalar types: "
+        "Long, Int; but got torch.FloatTensor instead (while checking arguments for embedding)")
+
+
+def test_one_hot(device):
+    out = F.one_hot(torch.tensor([0, 1, 3], device=device))
+    assert out.dtype is torch.int64 and not out.requires_grad
+    assert out.cpu().tolist() == [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 0, 1]]
+    assert F.one_hot(torch.tensor([[1, 0], [2, 2]], device=device), 4).shape == (2, 2, 4)
+    for fn, text in [  # PyTorch 2.13 texts
+        (lambda: F.one_hot(torch.tensor([0, 5]), 3), "Class values must be smaller than "
+                                                      "num_classes."),
+        (lambda: F.one_hot(torch.tensor([0.0, 1])), "one_hot is only applicable to index "
+                                                     "tensor of type LongTensor."),
+        (lambda: F.one_hot(torch.tensor([0, -1])), "Class values must be non-negative."),
+    ]:
+        with pytest.raises(RuntimeError) as info:
+            fn()
+        assert str(info.value) == text
+
+
+def test_pad(device):
+    x = torch.arange(6.0, device=device).view(2, 3)
+    # PyTorch 2.13: F.pad(x, (1, -1, 1, 0), value=9.)
+    assert F.pad(x, (1, -1, 1, 0), value=9.0).cpu().tolist() == [[9, 9, 9], [9, 0, 1], [9, 3, 4]]
+    xd = _randn(3, 4, device=device)
+    assert type(F.pad(xd, (1, 1)).grad_fn).__name__ == "ConstantPadNdBackward0"
+    assert gradcheck(lambda t: F.pad(t, (1, -1, 2, 0)), (xd,))
+    assert gradgradcheck(lambda t: F.pad(t, (2, 1)), (xd,))
+    for pad, text in [  # PyTorch 2.13 texts
+        ((1,), "Padding length must be divisible by 2"),
+        ((1, 1, 1, 1, 1, 1), "Padding length should be less than or equal to two times the "
+                             "input dimension but got padding length 6 and input of dimension 2"),
+        ((-3, -2), "narrow(): length must be non-negative."),
+    ]:
+        with pytest.raises(RuntimeError) as info:
+            F.pad(torch.randn(3, 4), pad)
+        assert str(info.value) == text
+
+
+def test_top_level_ops_exist():
+    x = torch.randn(1, 1, 4, 4)
+    assert torch.conv2d(x, torch.ones(1, 1, 2, 2)).shape == (1, 1, 3, 3)
+    assert torch.max_pool2d(x, 2).shape == (1, 1, 2, 2)
+    assert torch.dropout(x, 0.5, False) is x
+    assert torch.embedding(torch.eye(3), torch.tensor([1])).tolist() == [[0.0, 1.0, 0.0]]
+    assert torch.constant_pad_nd(x, (1, 1)).shape == (1, 1, 4, 6)
+    out = torch.batch_norm(x, torch.zeros(1), torch.ones(1), None, None, True, 0.1, 1e-5, False)
+    assert _close(out, torch.ones(1, 1, 4, 4))  # ATen order: weight (0), bias (1), mean, var

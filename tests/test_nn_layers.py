@@ -1,0 +1,185 @@
+"""nn layers: PyTorch 2.13 reprs, default initialisation bounds, BatchNorm/Dropout train vs eval."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+import autograd_nb as torch
+import autograd_nb.nn as nn
+import autograd_nb.nn.functional as F
+from autograd_nb.autograd.gradcheck import gradcheck
+
+REPRS = [  # PyTorch 2.13 repr() of the same constructor calls
+    (lambda: nn.Linear(3, 4), "Linear(in_features=3, out_features=4, bias=True)"),
+    (lambda: nn.Linear(3, 4, bias=False), "Linear(in_features=3, out_features=4, bias=False)"),
+    (lambda: nn.Conv2d(3, 8, 3), "Conv2d(3, 8, kernel_size=(3, 3), stride=(1, 1))"),
+    (lambda: nn.Conv2d(3, 8, (3, 5), stride=2, padding=1, dilation=2, bias=False),
+     "Conv2d(3, 8, kernel_size=(3, 5), stride=(2, 2), padding=(1, 1), dilation=(2, 2), "
+     "bias=False)"),
+    (lambda: nn.Conv2d(3, 8, 3, padding="same"),
+     "Conv2d(3, 8, kernel_size=(3, 3), stride=(1, 1), padding=same)"),
+    (lambda: nn.MaxPool2d(2),
+     "MaxPool2d(kernel_size=2, stride=2, padding=0, dilation=1, ceil_mode=False)"),
+    (lambda: nn.AvgPool2d(3, 1, 1, ceil_mode=True, count_include_pad=False),
+     "AvgPool2d(kernel_size=3, stride=1, padding=1)"),
+    (lambda: nn.BatchNorm1d(4),
+     "BatchNorm1d(4, eps=1e-05, momentum=0.1, affine=True, bias=True, track_running_stats=True)"),
+    (lambda: nn.BatchNorm2d(4, momentum=None, affine=False, track_running_stats=False, eps=1e-3),
+     "BatchNorm2d(4, eps=0.001, momentum=None, affine=False, bias=False, "
+     "track_running_stats=False)"),
+    (lambda: nn.Dropout(0.2, inplace=True), "Dropout(p=0.2, inplace=True)"),
+    (lambda: nn.Embedding(10, 3, padding_idx=0, max_norm=1.0),
+     "Embedding(10, 3, padding_idx=0, max_norm=1.0)"),
+    (lambda: nn.Flatten(), "Flatten(start_dim=1, end_dim=-1)"),
+    (lambda: nn.Unflatten(1, (2, 3)), "Unflatten(dim=1, unflattened_size=(2, 3))"),
+    (lambda: nn.Identity(), "Identity()"),
+    (lambda: nn.ReLU(inplace=True), "ReLU(inplace=True)"),
+    (lambda: nn.LeakyReLU(0.2, True), "LeakyReLU(negative_slope=0.2, inplace=True)"),
+    (lambda: nn.Sigmoid(), "Sigmoid()"),
+    (lambda: nn.Tanh(), "Tanh()"),
+    (lambda: nn.Softmax(), "Softmax(dim=None)"),
+    (lambda: nn.LogSoftmax(1), "LogSoftmax(dim=1)"),
+]
+
+
+@pytest.mark.parametrize("make, text", REPRS)
+def test_layer_reprs_match_pytorch(make, text):
+    assert repr(make()) == text
+
+
+def test_nested_repr_matches_pytorch():
+    model = nn.Sequential(nn.Conv2d(1, 4, 3), nn.BatchNorm2d(4), nn.ReLU(), nn.MaxPool2d(2),
+                          nn.Flatten(), nn.Dropout(0.5), nn.Linear(4, 2))
+    assert repr(model) == """Sequential(
+  (0): Conv2d(1, 4, kernel_size=(3, 3), stride=(1, 1))
+  (1): BatchNorm2d(4, eps=1e-05, momentum=0.1, affine=True, bias=True, track_running_stats=True)
+  (2): ReLU()
+  (3): MaxPool2d(kernel_size=2, stride=2, padding=0, dilation=1, ceil_mode=False)
+  (4): Flatten(start_dim=1, end_dim=-1)
+  (5): Dropout(p=0.5, inplace=False)
+  (6): Linear(in_features=4, out_features=2, bias=True)
+)"""
+
+
+def test_default_init_bounds_are_pytorchs():
+    torch.manual_seed(0)
+    # kaiming_uniform_(a=sqrt(5)) gives U(-1/sqrt(fan_in), 1/sqrt(fan_in)) for the weight too
+    for layer, fan_in in [(nn.Linear(50, 40), 50), (nn.Conv2d(4, 30, 3), 36)]:
+        bound = 1 / math.sqrt(fan_in)
+        for p in (layer.weight, layer.bias):
+            assert p.abs().max().item() <= bound
+            assert p.abs().max().item() > 0.8 * bound  # spread over the whole interval
+    emb = nn.Embedding(200, 5, padding_idx=1)
+    assert emb.weight[1].abs().sum().item() == 0
+    assert 0.8 < emb.weight.std().item() < 1.2  # N(0, 1)
+    assert nn.Conv2d(3, 8, 3, bias=False).bias is None
+
+
+def test_layer_parameters_and_buffers():
+    bn = nn.BatchNorm1d(3)
+    assert list(dict(bn.named_buffers())) == ["running_mean", "running_var",
+                                              "num_batches_tracked"]
+    assert list(bn.state_dict()) == ["weight", "bias", "running_mean", "running_var",
+                                     "num_batches_tracked"]
+    assert bn.num_batches_tracked.dtype is torch.int64
+    conv = nn.Conv2d(4, 6, (3, 2), groups=2)
+    assert tuple(conv.weight.shape) == (6, 2, 3, 2)
+    assert [name for name, _ in conv.named_parameters()] == ["weight", "bias"]
+
+
+def test_module_errors_match_pytorch():
+    cases = [  # PyTorch 2.13 texts
+        (lambda: nn.BatchNorm1d(3)(torch.randn(2, 3, 4, 5)), "expected 2D or 3D input (got 4D "
+                                                             "input)"),
+        (lambda: nn.BatchNorm2d(3)(torch.randn(2, 3)), "expected 4D input (got 2D input)"),
+        (lambda: nn.Conv2d(3, 8, 3, padding="same", stride=2),
+         "padding='same' is not supported for strided convolutions"),
+        (lambda: nn.Conv2d(3, 8, 3, padding="foo"),
+         "Invalid padding string 'foo', should be one of {'same', 'valid'}"),
+        (lambda: nn.Conv2d(3, 8, 3, groups=2), "in_channels must be divisible by groups"),
+        (lambda: nn.Dropout(2), "dropout probability has to be between 0 and 1, but got 2"),
+    ]
+    for fn, text in cases:
+        with pytest.raises(ValueError) as info:
+            fn()
+        assert str(info.value) == text
+
+
+def test_batchnorm_train_then_eval(device):
+    bn = nn.BatchNorm1d(2).to(device)
+    x = torch.tensor([[1.0, 2], [3, 6], [5, 1]], device=device)
+    out = bn(x)
+    # PyTorch 2.13: training normalises by the batch and updates the running stats
+    assert bool(((out.detach().cpu() - torch.tensor([[-1.2247, -0.4629], [0.0, 1.3887],
+                                                     [1.2247, -0.9258]])).abs() < 1e-4).all())
+    assert bn.running_mean.cpu().tolist() == pytest.approx([0.3, 0.3])
+    assert bn.running_var.cpu().tolist() == pytest.approx([1.3, 1.6])
+    assert bn.num_batches_tracked.item() == 1
+    bn.eval()
+    out = bn(x)
+    expected = [[0.6139, 1.3440], [2.3680, 4.5062], [4.1222, 0.5534]]
+    assert bool(((out.detach().cpu() - torch.tensor(expected)).abs() < 1e-4).all())
+    assert bn.num_batches_tracked.item() == 1  # eval leaves the stats alone
+    cumulative = nn.BatchNorm1d(2, momentum=None).to(device)
+    cumulative(x)
+    cumulative(x * 2)
+    # PyTorch 2.13: momentum=None averages the batches: [4.5, 4.5], [10.0, 17.5]
+    assert cumulative.running_mean.cpu().tolist() == pytest.approx([4.5, 4.5])
+    assert cumulative.running_var.cpu().tolist() == pytest.approx([10.0, 17.5])
+
+
+def test_batchnorm2d_gradients(device):
+    torch.manual_seed(0)
+    bn = nn.BatchNorm2d(2).double().to(device)
+    x = torch.randn(3, 2, 2, 1, dtype=torch.float64).to(device).requires_grad_()
+    assert gradcheck(lambda x, w, b: F.batch_norm(x, None, None, w, b, True),
+                     (x, bn.weight, bn.bias))
+    assert type(bn(x).grad_fn).__name__ == "NativeBatchNormBackward0"
+
+
+def test_dropout_module_train_and_eval(device):
+    torch.manual_seed(0)
+    drop = nn.Dropout(0.5)
+    x = torch.ones(400, device=device)
+    out = drop(x)
+    assert 120 < (out == 0).sum().item() < 280
+    assert set(out.cpu().tolist()) <= {0.0, 2.0}
+    drop.eval()
+    assert drop(x) is x
+
+
+def test_small_cnn_trains(device):
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Conv2d(1, 4, 3, padding=1), nn.BatchNorm2d(4), nn.ReLU(),
+                          nn.MaxPool2d(2), nn.Conv2d(4, 4, 3), nn.LeakyReLU(), nn.AvgPool2d(2),
+                          nn.Flatten(), nn.Dropout(0.1), nn.Linear(4, 2)).to(device)
+    x = torch.randn(8, 1, 8, 8).to(device)
+    y = (x.mean((1, 2, 3)) > 0).long()
+    losses = []
+    for _ in range(25):
+        loss = F.cross_entropy(model(x), y)
+        losses.append(loss.item())
+        for p in model.parameters():
+            p.grad = None
+        loss.backward()
+        with torch.no_grad():
+            for p in model.parameters():
+                p -= 0.1 * p.grad
+    assert losses[-1] < 0.6 * losses[0]
+
+
+def test_embedding_flatten_identity_modules(device):
+    emb = nn.Embedding(5, 3).to(device)
+    idx = torch.tensor([[0, 4], [1, 1]], device=device)
+    out = emb(idx)
+    assert out.shape == (2, 2, 3) and type(out.grad_fn).__name__ == "EmbeddingBackward0"
+    frozen = nn.Embedding.from_pretrained(torch.eye(3, device=device))
+    assert not frozen.weight.requires_grad and frozen(torch.tensor([2], device=device)).cpu(
+    ).tolist() == [[0.0, 0.0, 1.0]]
+    x = torch.randn(2, 3, 4, device=device)
+    assert nn.Flatten()(x).shape == (2, 12)
+    assert nn.Unflatten(1, (3, 1))(x).shape == (2, 3, 1, 4)
+    assert nn.Identity(5, foo=1)(x) is x
+    assert nn.Softmax(dim=1)(x).sum(1).reshape(-1).cpu().tolist() == pytest.approx([1.0] * 8)

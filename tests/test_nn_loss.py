@@ -1,0 +1,192 @@
+"""Losses (functional and modules): values and errors from PyTorch 2.13, gradients by gradcheck."""
+
+from __future__ import annotations
+
+import pytest
+
+import autograd_nb as torch
+import autograd_nb.nn as nn
+import autograd_nb.nn.functional as F
+from autograd_nb.autograd.gradcheck import gradcheck, gradgradcheck
+
+D = torch.float64
+
+
+def _value(t) -> float:
+    return t.detach().cpu().item()
+
+
+def _near(t, expected, atol=1e-4) -> bool:
+    return abs(_value(t) - expected) <= atol
+
+
+def test_loss_values_match_pytorch(device):
+    logits = torch.tensor([[1.0, 2, 3], [1, 0, -1]], device=device)
+    target = torch.tensor([2, 0], device=device)
+    # every expected number below was printed by PyTorch 2.13 for the same call
+    assert _near(F.cross_entropy(logits, target), 0.407606)
+    assert _near(F.cross_entropy(logits, target, label_smoothing=0.2), 0.6076)
+    assert _near(F.cross_entropy(logits, torch.tensor([2, -100], device=device),
+                                 label_smoothing=0.2), 0.6076)
+    probs = torch.tensor([[0.2, 0.3, 0.5], [1, 0, 0]], device=device)
+    assert _near(F.cross_entropy(logits, probs, label_smoothing=0.2), 0.8876)
+    weight = torch.tensor([1.0, 2, 3], device=device)
+    assert _near(F.cross_entropy(logits, torch.tensor([2, 1], device=device), weight=weight),
+                 0.8076)
+    out = F.nll_loss(logits, torch.tensor([2, 1], device=device), weight=weight, reduction="none")
+    assert out.cpu().tolist() == [-9.0, -0.0]
+    logp = torch.tensor([[-1.0, -2, -3], [-1, -0.5, -1]], device=device)
+    assert _near(F.nll_loss(logp, torch.tensor([2, 1], device=device), weight=weight), 2.0)
+    x, t = torch.tensor([0.9, 0.2, 0.6], device=device), torch.tensor([1.0, 0, 0.5], device=device)
+    assert _near(F.binary_cross_entropy(x, t), 0.347354)
+    assert _near(F.binary_cross_entropy(x, t, weight=torch.tensor([2.0, 1, 3], device=device)),
+                 0.8582)
+    assert _near(F.binary_cross_entropy(torch.tensor([0.0, 1], device=device),
+                                        torch.tensor([1.0, 0], device=device)), 100.0)  # log clamp
+    z = torch.tensor([1.0, -2, 3], device=device)
+    assert _near(F.binary_cross_entropy_with_logits(z, t), 0.662926)
+    assert _near(F.binary_cross_entropy_with_logits(
+        z, t, pos_weight=torch.tensor([2.0, 1, 3], device=device)), 0.7835)
+    a, b = torch.tensor([1.0, 2, 3], device=device), torch.tensor([0.0, 0, 1], device=device)
+    assert _near(F.mse_loss(a, b), 3.0)
+    assert _near(F.l1_loss(a, torch.tensor([0.0, 0, 5], device=device)), 1.666667)
+    assert F.l1_loss(a, b, reduction="none").cpu().tolist() == [1.0, 2.0, 2.0]
+    nan = F.nll_loss(torch.randn(3, 4), torch.tensor([1, 1, 1]), ignore_index=1)
+    assert nan.isnan().item()  # every target ignored: 0 / 0, as PyTorch
+
+
+def test_loss_grad_fns_match_pytorch():
+    x = torch.randn(3, 4, requires_grad=True)
+    t = torch.tensor([0, 1, 3])
+    p = torch.rand(3, 4).softmax(1)
+    names = [type(out.grad_fn).__name__ for out in (
+        F.mse_loss(x, torch.randn(3, 4)), F.l1_loss(x, torch.randn(3, 4)),
+        F.nll_loss(x, t), F.cross_entropy(x, t), F.cross_entropy(x, p),
+        F.cross_entropy(x, t, label_smoothing=0.1), F.cross_entropy(x, p, reduction="sum"),
+        F.binary_cross_entropy(x.sigmoid(), torch.rand(3, 4)),
+        F.binary_cross_entropy_with_logits(x, torch.rand(3, 4)),
+        F.nll_loss(torch.randn(2, 3, 4, 5, requires_grad=True), torch.randint(0, 3, (2, 4, 5))),
+        F.nll_loss(torch.randn(2, 3, 4, requires_grad=True), torch.randint(0, 3, (2, 4)),
+                   reduction="none"),
+    )]
+    assert names == [  # PyTorch 2.13
+        "MseLossBackward0", "MeanBackward0", "NllLossBackward0", "NllLossBackward0",
+        "DivBackward1", "AddBackward0", "NegBackward0", "BinaryCrossEntropyBackward0",
+        "BinaryCrossEntropyWithLogitsBackward0", "NllLoss2DBackward0", "ViewBackward0"]
+
+
+@pytest.mark.parametrize("reduction", ["mean", "sum", "none"])
+def test_cross_entropy_and_nll_gradcheck(device, reduction):
+    torch.manual_seed(0)
+    x = torch.randn(4, 3, dtype=D).to(device).requires_grad_()
+    t = torch.tensor([0, 2, 1, -100], device=device)
+    w = torch.rand(3, dtype=D).to(device)
+    for kwargs in ({}, {"weight": w, "label_smoothing": 0.1}):
+        fn = lambda x, kw=kwargs: F.cross_entropy(x, t, reduction=reduction, **kw)  # noqa: E731
+        assert gradcheck(fn, (x,))
+    assert gradgradcheck(lambda x: F.cross_entropy(x, t, reduction=reduction), (x,))
+    p = torch.rand(4, 3, dtype=D).softmax(1).to(device).requires_grad_()
+    assert gradcheck(lambda x, p: F.cross_entropy(x, p, weight=w, reduction=reduction,
+                                                  label_smoothing=0.2), (x, p))
+    x4 = torch.randn(2, 3, 2, 1, dtype=D).to(device).requires_grad_()
+    t4 = torch.tensor([[[0], [2]], [[1], [1]]], device=device)
+    assert gradcheck(lambda x: F.nll_loss(x, t4, reduction=reduction), (x4,))
+
+
+@pytest.mark.parametrize("reduction", ["mean", "sum", "none"])
+def test_regression_and_binary_losses_gradcheck(device, reduction):
+    torch.manual_seed(1)
+    a = (torch.rand(2, 3, dtype=D) * 0.8 + 0.1).to(device).requires_grad_()
+    b = torch.rand(2, 3, dtype=D).to(device).requires_grad_()
+    w = torch.rand(2, 3, dtype=D).to(device)
+    pw = (torch.rand(3, dtype=D) + 0.5).to(device)
+    z = torch.randn(2, 3, dtype=D).to(device).requires_grad_()
+    for fn, inputs in [
+        (lambda a, b: F.mse_loss(a, b, reduction=reduction), (a, b)),
+        (lambda a, b: F.binary_cross_entropy(a, b, w, reduction=reduction), (a, b)),
+        (lambda z, b: F.binary_cross_entropy_with_logits(z, b, w, reduction=reduction,
+                                                         pos_weight=pw), (z, b)),
+    ]:
+        assert gradcheck(fn, inputs)
+        assert gradgradcheck(fn, inputs)
+
+
+def test_loss_errors_match_pytorch():
+    y = torch.randn(3, 4)
+    cases = [  # (exception type, PyTorch 2.13 text, call)
+        (ValueError, "Expected input batch_size (3) to match target batch_size (2).",
+         lambda: F.cross_entropy(y, torch.tensor([0, 1]))),
+        (IndexError, "Target 5 is out of bounds.",
+         lambda: F.cross_entropy(y, torch.tensor([0, 1, 5]))),
+        (IndexError, "Target -3 is out of bounds.",
+         lambda: F.nll_loss(y, torch.tensor([0, 1, -3]))),
+        (RuntimeError, "expected target dtype to be Long or Byte, but got Float",
+         lambda: F.cross_entropy(y, torch.tensor([0.0, 1, 2]))),
+        (ValueError, "avg is not a valid value for reduction",
+         lambda: F.cross_entropy(y, torch.tensor([0, 1, 2]), reduction="avg")),
+        (RuntimeError, "weight tensor should be defined either for all 4 classes or no classes "
+                       "but got weight tensor of shape: [3]",
+         lambda: F.nll_loss(y, torch.tensor([0, 1, 2]), weight=torch.ones(3))),
+        (RuntimeError, "0D or 1D target tensor expected, multi-target not supported",
+         lambda: F.cross_entropy(y, torch.rand(3, 5))),
+        (RuntimeError, "ignore_index is not supported for floating point target",
+         lambda: F.cross_entropy(y, torch.rand(3, 4), ignore_index=1)),
+        (RuntimeError, "label_smoothing must be between 0.0 and 1.0. Got: 1.5",
+         lambda: F.cross_entropy(y, torch.tensor([0, 1, 2]), label_smoothing=1.5)),
+        (RuntimeError, "size mismatch (got input: [2, 3, 4, 5] , target: [2, 4, 6]",
+         lambda: F.nll_loss(torch.randn(2, 3, 4, 5), torch.randint(0, 3, (2, 4, 6)))),
+        (ValueError, "Using a target size (torch.Size([4])) that is different to the input size "
+                     "(torch.Size([3])) is deprecated. Please ensure they have the same size.",
+         lambda: F.binary_cross_entropy(torch.rand(3), torch.rand(4))),
+        (RuntimeError, "all elements of input should be between 0 and 1",
+         lambda: F.binary_cross_entropy(torch.tensor([0.5, 1.5]), torch.tensor([0.0, 1]))),
+        (ValueError, "Target size (torch.Size([4])) must be the same as input size "
+                     "(torch.Size([3]))",
+         lambda: F.binary_cross_entropy_with_logits(torch.rand(3), torch.rand(4))),
+    ]
+    for kind, text, fn in cases:
+        with pytest.raises(kind) as info:
+            fn()
+        assert str(info.value).strip("'") == text
+
+
+def test_mse_broadcast_warns_like_pytorch():
+    with pytest.warns(UserWarning) as record:
+        out = F.mse_loss(torch.zeros(3, 4), torch.ones(4))
+    assert str(record[0].message) == (  # PyTorch 2.13
+        "Using a target size (torch.Size([4])) that is different to the input size "
+        "(torch.Size([3, 4])). This will likely lead to incorrect results due to broadcasting. "
+        "Please ensure they have the same size.")
+    assert out.item() == 1.0
+    with pytest.warns(UserWarning, match=r"size_average and reduce args will be deprecated, "
+                                         r"please use reduction='sum' instead."):
+        assert F.mse_loss(torch.zeros(2), torch.ones(2), size_average=False).item() == 2.0
+
+
+def test_loss_modules(device):
+    logits = torch.tensor([[1.0, 2, 3], [1, 0, -1]], device=device, requires_grad=True)
+    target = torch.tensor([2, 0], device=device)
+    loss = nn.CrossEntropyLoss()(logits, target)
+    assert _near(loss, 0.407606) and type(loss.grad_fn).__name__ == "NllLossBackward0"
+    loss.backward()
+    expected = (logits.detach().softmax(1) - F.one_hot(target, 3)) / 2
+    assert bool(((logits.grad - expected).abs() < 1e-6).all())
+    weight = torch.tensor([1.0, 2, 3], device=device)
+    module = nn.CrossEntropyLoss(weight=weight, label_smoothing=0.2, reduction="sum")
+    assert "weight" in dict(module.named_buffers())
+    assert _near(module(logits, target), _value(F.cross_entropy(
+        logits, target, weight=weight, label_smoothing=0.2, reduction="sum")))
+    assert nn.NLLLoss(reduction="none")(logits.log_softmax(1), target).shape == (2,)
+    x, t = torch.tensor([0.9, 0.2, 0.6], device=device), torch.tensor([1.0, 0, 0.5], device=device)
+    assert _near(nn.BCELoss()(x, t), 0.347354)
+    assert _near(nn.BCEWithLogitsLoss(pos_weight=torch.tensor([2.0, 1, 3], device=device))(
+        torch.tensor([1.0, -2, 3], device=device), t), 0.7835)
+    assert _near(nn.MSELoss(reduction="sum")(x, t), 0.01 + 0.04 + 0.01)
+    assert _near(nn.L1Loss()(x, t), (0.1 + 0.2 + 0.1) / 3)
+    for m, text in [(nn.MSELoss(), "MSELoss()"), (nn.L1Loss(reduction="sum"), "L1Loss()"),
+                    (nn.CrossEntropyLoss(label_smoothing=0.1), "CrossEntropyLoss()"),
+                    (nn.NLLLoss(), "NLLLoss()"), (nn.BCELoss(), "BCELoss()"),
+                    (nn.BCEWithLogitsLoss(), "BCEWithLogitsLoss()")]:
+        assert repr(m) == text  # PyTorch 2.13 shows no arguments for losses
+    with pytest.raises(ValueError, match="foo is not a valid value for reduction"):
+        nn.MSELoss(reduction="foo")(x, t)

@@ -1,0 +1,475 @@
+"""torch.optim: each optimizer against PyTorch's documented update rule written out by hand here,
+plus golden numbers, versions, reprs, errors and scheduler sequences observed with PyTorch 2.13."""
+
+from __future__ import annotations
+
+import copy
+import math
+import warnings
+
+import pytest
+
+import autograd_nb as torch
+from autograd_nb.nn.parameter import Parameter
+from autograd_nb.optim import lr_scheduler
+
+# The fixed problem: loss(p) = sum(A * p**2 + B * p), so the gradient is 2 * A * p + B.
+A, B, P0 = [0.5, 1.0, 2.0], [0.3, -0.2, 0.1], [1.0, -2.0, 0.5]
+STEPS = 5
+
+
+def run(name: str, kwargs: dict, device: str = "cpu", steps: int = STEPS):
+    """`steps` optimizer steps on the fixed problem, in float64; returns the parameter."""
+    a = torch.tensor(A, dtype=torch.float64, device=device)
+    b = torch.tensor(B, dtype=torch.float64, device=device)
+    p = torch.tensor(P0, dtype=torch.float64, device=device, requires_grad=True)
+    opt = getattr(torch.optim, name)([p], **kwargs)
+    for _ in range(steps):
+        opt.zero_grad()
+        (a * p * p + b * p).sum().backward()
+        opt.step()
+    return p
+
+
+# --- the documented rules, one coordinate at a time, in Python floats --------------------------
+
+
+def grad_of(i: int, p: float, maximize: bool) -> float:
+    g = 2 * A[i] * p + B[i]
+    return -g if maximize else g
+
+
+def sgd_rule(i, lr, momentum=0.0, dampening=0.0, weight_decay=0.0, nesterov=False,
+             maximize=False):
+    p, buf = P0[i], None
+    for _ in range(STEPS):
+        g = grad_of(i, p, maximize) + weight_decay * p
+        if momentum:
+            buf = g if buf is None else momentum * buf + (1 - dampening) * g
+            g = g + momentum * buf if nesterov else buf
+        p -= lr * g
+    return p
+
+
+def adam_rule(i, lr, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.0, amsgrad=False,
+              maximize=False, decoupled=False):
+    p, m, v, v_max = P0[i], 0.0, 0.0, 0.0
+    beta1, beta2 = betas
+    for t in range(1, STEPS + 1):
+        g = grad_of(i, p, maximize)
+        if decoupled:
+            p *= 1 - lr * weight_decay
+        else:
+            g += weight_decay * p
+        m = beta1 * m + (1 - beta1) * g
+        v = beta2 * v + (1 - beta2) * g * g
+        v_max = max(v_max, v)
+        v_hat = (v_max if amsgrad else v) / (1 - beta2 ** t)
+        p -= lr * (m / (1 - beta1 ** t)) / (math.sqrt(v_hat) + eps)
+    return p
+
+
+def rmsprop_rule(i, lr, alpha=0.99, eps=1e-8, weight_decay=0.0, momentum=0.0, centered=False):
+    p, v, g_avg, buf = P0[i], 0.0, 0.0, 0.0
+    for _ in range(STEPS):
+        g = grad_of(i, p, False) + weight_decay * p
+        v = alpha * v + (1 - alpha) * g * g
+        if centered:
+            g_avg = alpha * g_avg + (1 - alpha) * g
+            avg = math.sqrt(v - g_avg * g_avg) + eps
+        else:
+            avg = math.sqrt(v) + eps
+        if momentum > 0:
+            buf = momentum * buf + g / avg
+            p -= lr * buf
+        else:
+            p -= lr * g / avg
+    return p
+
+
+def adagrad_rule(i, lr, lr_decay=0.0, weight_decay=0.0, initial_accumulator_value=0.0,
+                 eps=1e-10):
+    p, s = P0[i], initial_accumulator_value
+    for t in range(1, STEPS + 1):
+        g = grad_of(i, p, False) + weight_decay * p
+        clr = lr / (1 + (t - 1) * lr_decay)
+        s += g * g
+        p -= clr * g / (math.sqrt(s) + eps)
+    return p
+
+
+def adamw_rule(i, lr, weight_decay=1e-2, **kwargs):
+    return adam_rule(i, lr, weight_decay=weight_decay, decoupled=True, **kwargs)
+
+
+# (optimizer, kwargs, hand rule, final parameter after 5 steps and its _version in PyTorch 2.13)
+CASES = [
+    ("SGD", dict(lr=0.1), sgd_rule, [0.467637, -0.588128, 0.015824], 5),
+    ("SGD", dict(lr=0.1, momentum=0.9), sgd_rule, [-0.337908, 1.318882, -0.407725], 5),
+    ("SGD", dict(lr=0.1, momentum=0.9, dampening=0.1, weight_decay=0.01), sgd_rule,
+     [-0.276809962588, 1.227854330439, -0.430532943032], 5),
+    ("SGD", dict(lr=0.1, momentum=0.9, nesterov=True), sgd_rule,
+     [-0.43595618907, 0.97300691968, -0.11169629584], 5),
+    ("SGD", dict(lr=0.1, maximize=True), sgd_rule, [1.793663, -5.125472, 2.798576], 5),
+    ("Adam", dict(lr=0.1), adam_rule, [0.505346375636, -1.502774554659, 0.025192065602], 5),
+    ("Adam", dict(lr=0.1, weight_decay=0.1, amsgrad=True), adam_rule,
+     [0.505514729043, -1.502782693362, 0.025251057526], 5),
+    ("Adam", dict(lr=0.05, betas=(0.8, 0.9), maximize=True), adam_rule,
+     [1.250727282093, -2.250492385384, 0.751260284901], 5),
+    ("AdamW", dict(lr=0.1), adamw_rule, [0.501421079442, -1.493859354769, 0.02388187369], 10),
+    ("AdamW", dict(lr=0.1, weight_decay=0.1, amsgrad=True), adamw_rule,
+     [0.466903494238, -1.41533131354, 0.012464657792], 10),
+    ("RMSprop", dict(lr=0.01), rmsprop_rule,
+     [0.691264506918, -1.684984833064, 0.219008582329], 5),
+    ("RMSprop", dict(lr=0.01, momentum=0.9, centered=True, weight_decay=0.1), rmsprop_rule,
+     [0.110879503344, -1.079755949769, -0.247167709224], 5),
+    ("Adagrad", dict(lr=0.1), adagrad_rule, [0.69253027567, -1.686265854422, 0.220145783418], 5),
+    ("Adagrad", dict(lr=0.1, lr_decay=0.01, weight_decay=0.1, initial_accumulator_value=0.1),
+     adagrad_rule, [0.701503875573, -1.691402881443, 0.225250725545], 5),
+]
+IDS = [f"{name}-{'-'.join(kwargs)}" for name, kwargs, *_ in CASES]
+
+
+@pytest.mark.parametrize("name, kwargs, rule, golden, version", CASES, ids=IDS)
+def test_matches_documented_rule_and_pytorch(device, name, kwargs, rule, golden, version):
+    p = run(name, kwargs, device)
+    by_hand = [rule(i, **kwargs) for i in range(3)]
+    assert p.tolist() == pytest.approx(by_hand, rel=1e-12, abs=1e-14)
+    assert p.tolist() == pytest.approx(golden, abs=1e-11)
+    assert p._version == version  # one in-place update per step (AdamW: two with weight decay)
+    assert p.is_leaf and p.requires_grad and p.grad_fn is None
+
+
+def test_state_as_pytorch_stores_it():
+    p = run("Adam", dict(lr=0.1, amsgrad=True), steps=2)
+    opt = torch.optim.Adam([p], amsgrad=True)
+    assert len(opt.state) == 0  # lazily created at the first step
+    p.grad = torch.ones_like(p)
+    opt.step()
+    state = opt.state[p]
+    assert list(state) == ["step", "exp_avg", "exp_avg_sq", "max_exp_avg_sq"]
+    assert state["step"].dtype == torch.float32 and state["step"].item() == 1.0
+    assert state["step"].shape == ()
+    sgd = torch.optim.SGD([p], lr=0.1)
+    sgd.step()
+    assert len(sgd.state) == 0  # no momentum: no buffer
+    sgd = torch.optim.SGD([p], lr=0.1, momentum=0.9)
+    sgd.step()
+    buf = sgd.state[p]["momentum_buffer"]
+    assert buf.tolist() == [1.0, 1.0, 1.0] and buf is not p.grad
+    sgd.step()  # buf.mul_(momentum).add_(grad): two in-place ops, as in PyTorch
+    assert buf._version == 2 and buf.tolist() == pytest.approx([1.9] * 3)
+    ada = torch.optim.Adagrad([p], initial_accumulator_value=0.5)
+    assert list(ada.state[p]) == ["step", "sum"]  # Adagrad creates its state eagerly
+    assert ada.state[p]["sum"].tolist() == [0.5, 0.5, 0.5]
+    rms = torch.optim.RMSprop([p], momentum=0.5, centered=True)
+    rms.step()
+    assert list(rms.state[p]) == ["step", "square_avg", "momentum_buffer", "grad_avg"]
+
+
+def test_updates_do_not_record_a_graph():
+    w = torch.tensor([1.0, 2.0], requires_grad=True)
+    opt = torch.optim.SGD([w], lr=0.5, momentum=0.9)
+    (w * w).sum().backward()
+    opt.step()
+    assert w.grad_fn is None and w.is_leaf
+    assert opt.state[w]["momentum_buffer"].requires_grad is False
+    assert torch.is_grad_enabled()
+
+
+def test_zero_grad():
+    w = torch.tensor([1.0, 2.0], requires_grad=True)
+    opt = torch.optim.SGD([w], lr=0.1)
+    (w * 3).sum().backward()
+    grad = w.grad
+    opt.zero_grad(set_to_none=False)
+    assert w.grad is grad and w.grad.tolist() == [0.0, 0.0]
+    opt.zero_grad()
+    assert w.grad is None
+    opt.zero_grad()  # nothing to do
+    opt.step()  # parameters without a gradient are skipped
+    assert w.tolist() == [1.0, 2.0] and w._version == 0
+
+
+def test_frozen_parameters_are_left_bit_identical():
+    frozen = torch.tensor([0.1, 0.2, 0.3], requires_grad=False)
+    head = torch.tensor([1.0, -1.0], requires_grad=True)
+    opt = torch.optim.SGD([frozen, head], lr=1e-2, momentum=0.9)
+    before = frozen.tolist()
+    for _ in range(3):
+        opt.zero_grad()
+        ((frozen.sum() * head) ** 2).sum().backward()
+        opt.step()
+    assert frozen.tolist() == before and frozen._version == 0
+    assert frozen not in opt.state and head in opt.state
+
+
+def test_works_with_parameters():
+    w = Parameter(torch.tensor([1.0, 2.0]))
+    opt = torch.optim.SGD([w], lr=0.5)
+    (w ** 2).sum().backward()
+    opt.step()
+    assert type(w) is Parameter and w.tolist() == [0.0, 0.0]
+
+
+def test_closure_runs_with_grad_and_returns_the_loss():
+    w = torch.tensor([3.0], requires_grad=True)
+    opt = torch.optim.SGD([w], lr=0.25)
+
+    def closure():
+        opt.zero_grad()
+        loss = (w * w).sum()
+        loss.backward()
+        return loss
+
+    with torch.no_grad():
+        loss = opt.step(closure)
+    assert loss.item() == 9.0 and w.item() == 1.5
+
+
+def test_param_groups_with_their_own_lr():
+    w = torch.tensor([1.0, 1.0], requires_grad=True)
+    b = torch.tensor([1.0], requires_grad=True)
+    opt = torch.optim.SGD([{"params": [w]}, {"params": b, "lr": 0.01}], lr=0.1, momentum=0.5)
+    assert [g["lr"] for g in opt.param_groups] == [0.1, 0.01]
+    assert opt.param_groups[1]["momentum"] == 0.5  # filled in from the defaults
+    assert opt.param_groups[1]["params"][0] is b
+    ((w * 2).sum() + (b * 4).sum()).backward()
+    opt.step()
+    assert w.tolist() == pytest.approx([0.8, 0.8]) and b.item() == pytest.approx(0.96)
+    c = torch.tensor([0.0], requires_grad=True)
+    opt.add_param_group({"params": [c], "lr": 1.0})
+    assert len(opt.param_groups) == 3 and opt.param_groups[2]["dampening"] == 0
+
+
+def test_state_dict_format_and_round_trip():
+    def make():
+        w = torch.tensor([1.0, -1.0], requires_grad=True)
+        b = torch.tensor([0.5], requires_grad=True)
+        opt = torch.optim.Adam([{"params": [w]}, {"params": [b], "lr": 0.01}], lr=0.1)
+        return w, b, opt
+
+    def train(w, b, opt, steps):
+        for _ in range(steps):
+            opt.zero_grad()
+            ((w * w).sum() + (b * w).sum()).backward()
+            opt.step()
+
+    w, b, opt = make()
+    train(w, b, opt, 3)
+    sd = opt.state_dict()
+    assert list(sd) == ["state", "param_groups"]
+    assert list(sd["state"]) == [0, 1] and sd["state"][0]["step"].item() == 3.0
+    assert sd["param_groups"][0]["params"] == [0] and sd["param_groups"][1]["params"] == [1]
+    assert sd["param_groups"][1]["lr"] == 0.01 and sd["param_groups"][0]["betas"] == (0.9, 0.999)
+
+    w2, b2, opt2 = make()
+    with torch.no_grad():
+        w2.copy_(w)
+        b2.copy_(b)
+    opt2.load_state_dict(sd)
+    # As in PyTorch 2.13, loaded state tensors are shared when no dtype/device cast is needed.
+    assert opt2.state[w2]["exp_avg"] is opt.state[w]["exp_avg"]
+    opt2.load_state_dict(copy.deepcopy(sd))  # what a save/load round trip gives
+    assert opt2.state[w2]["exp_avg"] is not opt.state[w]["exp_avg"]
+    assert opt2.param_groups[1]["params"][0] is b2
+    train(w, b, opt, 2)
+    train(w2, b2, opt2, 2)
+    assert w2.tolist() == w.tolist() and b2.tolist() == b.tolist()
+
+
+def test_state_dict_uses_the_first_index_of_each_parameter():
+    # PyTorch 2.13: {'state': {}, 'param_groups': [{..., 'params': [0]}]}
+    w = torch.zeros(2, requires_grad=True)
+    sd = torch.optim.SGD([w], lr=0.1).state_dict()
+    assert sd == {"state": {}, "param_groups": [
+        {"lr": 0.1, "momentum": 0, "dampening": 0, "weight_decay": 0, "nesterov": False,
+         "maximize": False, "foreach": None, "differentiable": False, "fused": None,
+         "params": [0]}]}
+
+
+def test_load_state_dict_errors():
+    w = torch.zeros(2, requires_grad=True)
+    opt = torch.optim.SGD([w], lr=0.1)
+    with pytest.raises(ValueError, match="^loaded state dict has a different number of parameter groups$"):
+        opt.load_state_dict({"state": {}, "param_groups": []})
+    with pytest.raises(ValueError, match="^loaded state dict contains a parameter group that doesn't match the size of optimizer's group$"):
+        opt.load_state_dict({"state": {}, "param_groups": [{"params": [0, 1], "lr": 0.1}]})
+
+
+# Golden reprs from PyTorch 2.13.
+SGD_REPR = """SGD (
+Parameter Group 0
+    dampening: 0
+    differentiable: False
+    foreach: None
+    fused: None
+    lr: 0.1
+    maximize: False
+    momentum: 0
+    nesterov: False
+    weight_decay: 0
+)"""
+ADAM_REPR = """Adam (
+Parameter Group 0
+    amsgrad: False
+    betas: (0.9, 0.999)
+    capturable: False
+    decoupled_weight_decay: False
+    differentiable: False
+    eps: 1e-08
+    foreach: None
+    fused: None
+    lr: 0.001
+    maximize: False
+    weight_decay: 0
+)"""
+ADAMW_REPR = ADAM_REPR.replace("Adam (", "AdamW (").replace(
+    "decoupled_weight_decay: False", "decoupled_weight_decay: True").replace(
+    "weight_decay: 0\n", "weight_decay: 0.01\n")
+RMSPROP_REPR = """RMSprop (
+Parameter Group 0
+    alpha: 0.99
+    capturable: False
+    centered: False
+    differentiable: False
+    eps: 1e-08
+    foreach: None
+    lr: 0.01
+    maximize: False
+    momentum: 0
+    weight_decay: 0
+)"""
+ADAGRAD_REPR = """Adagrad (
+Parameter Group 0
+    differentiable: False
+    eps: 1e-10
+    foreach: None
+    fused: None
+    initial_accumulator_value: 0
+    lr: 0.01
+    lr_decay: 0
+    maximize: False
+    weight_decay: 0
+)"""
+
+
+def test_reprs():
+    w = torch.zeros(2, requires_grad=True)
+    assert repr(torch.optim.SGD([w], lr=0.1)) == SGD_REPR
+    assert repr(torch.optim.Adam([w])) == ADAM_REPR
+    assert repr(torch.optim.AdamW([w])) == ADAMW_REPR
+    assert "    decoupled_weight_decay: True\n" in ADAMW_REPR
+    assert repr(torch.optim.RMSprop([w])) == RMSPROP_REPR
+    assert repr(torch.optim.Adagrad([w])) == ADAGRAD_REPR
+    two = torch.optim.SGD([{"params": [w]}, {"params": [torch.zeros(1, requires_grad=True)],
+                                              "lr": 0.5}], lr=0.1)
+    assert "\nParameter Group 1\n    dampening: 0\n" in repr(two)
+    assert repr(two).endswith("    weight_decay: 0\n)")
+
+
+def test_default_learning_rates():
+    w = torch.zeros(2, requires_grad=True)
+    assert torch.optim.SGD([w]).defaults["lr"] == 1e-3
+    assert torch.optim.Adam([w]).defaults["lr"] == 1e-3
+    assert torch.optim.RMSprop([w]).defaults["lr"] == 1e-2
+    assert torch.optim.Adagrad([w]).defaults["lr"] == 1e-2
+
+
+def test_errors_match_pytorch():
+    w = torch.zeros(2, requires_grad=True)
+    with pytest.raises(ValueError, match="^optimizer got an empty parameter list$"):
+        torch.optim.SGD([], lr=0.1)
+    with pytest.raises(TypeError, match="^params argument given to the optimizer should be an iterable of Tensors or dicts, but got torch.FloatTensor$"):
+        torch.optim.SGD(w, lr=0.1)
+    with pytest.raises(TypeError, match="^optimizer can only optimize Tensors, but one of the params is float$"):
+        torch.optim.SGD([w, 1.0], lr=0.1)
+    with pytest.raises(ValueError, match="^some parameters appear in more than one parameter group$"):
+        torch.optim.SGD([{"params": [w]}, {"params": [w]}], lr=0.1)
+    with pytest.raises(ValueError, match="^can't optimize a non-leaf Tensor$"):
+        torch.optim.SGD([w * 2], lr=0.1)
+    with pytest.raises(TypeError, match="^param_group must be a dict, but got <class 'list'>$"):
+        torch.optim.SGD([w], lr=0.1).add_param_group([w])
+    with pytest.raises(ValueError, match="^Invalid learning rate: -0.1$"):
+        torch.optim.SGD([w], lr=-0.1)
+    with pytest.raises(ValueError, match="^Invalid momentum value: -1$"):
+        torch.optim.SGD([w], momentum=-1)
+    with pytest.raises(ValueError, match="^Nesterov momentum requires a momentum and zero dampening$"):
+        torch.optim.SGD([w], nesterov=True)
+    with pytest.raises(ValueError, match=r"^Invalid beta parameter at index 0: 1.0$"):
+        torch.optim.Adam([w], betas=(1.0, 0.9))
+    with pytest.raises(ValueError, match="^Invalid epsilon value: -1$"):
+        torch.optim.Adam([w], eps=-1)
+    with pytest.raises(ValueError, match="^Invalid alpha value: -1$"):
+        torch.optim.RMSprop([w], alpha=-1)
+    with pytest.raises(ValueError, match="^Invalid initial_accumulator_value value: -1$"):
+        torch.optim.Adagrad([w], initial_accumulator_value=-1)
+    with pytest.raises(NotImplementedError):
+        torch.optim.Optimizer([w], {}).step()
+    with pytest.warns(UserWarning, match="duplicate parameters"):
+        torch.optim.SGD([w, w], lr=0.1)
+
+
+# --- learning-rate schedulers (sequences observed with PyTorch 2.13) ----------------------------
+
+
+def scheduled(make, steps=12):
+    """get_last_lr() after creation and after each of `steps` epochs, for two param groups."""
+    opt = torch.optim.SGD([{"params": [torch.zeros(1, requires_grad=True)]},
+                           {"params": [torch.zeros(1, requires_grad=True)], "lr": 0.5}],
+                          lr=0.1, momentum=0.9)
+    sched = make(opt)
+    out = [sched.get_last_lr()]
+    for _ in range(steps):
+        opt.step()
+        sched.step()
+        out.append(sched.get_last_lr())
+    assert [g["lr"] for g in opt.param_groups] == out[-1]
+    assert [g["initial_lr"] for g in opt.param_groups] == [0.1, 0.5]
+    return out, sched
+
+
+def test_step_lr():
+    out, sched = scheduled(lambda o: lr_scheduler.StepLR(o, step_size=3, gamma=0.5))
+    assert [lrs[0] for lrs in out] == [0.1, 0.1, 0.1, 0.05, 0.05, 0.05, 0.025, 0.025, 0.025,
+                                       0.0125, 0.0125, 0.0125, 0.00625]
+    assert out[-1][1] == 0.03125 and sched.last_epoch == 12
+    assert sorted(sched.state_dict()) == ["_get_lr_called_within_step", "_is_initial",
+                                          "_last_lr", "_step_count", "base_lrs", "gamma",
+                                          "last_epoch", "step_size"]
+
+
+def test_exponential_lr():
+    out, _ = scheduled(lambda o: lr_scheduler.ExponentialLR(o, gamma=0.9))
+    assert [lrs[0] for lrs in out[:6]] == pytest.approx([0.1, 0.09, 0.081, 0.0729, 0.06561, 0.059049], abs=1e-15)
+    assert out[12] == pytest.approx([0.0282429536481, 0.1412147682405], abs=1e-15)
+
+
+def test_cosine_annealing_lr_goes_down_and_back_up():
+    out, _ = scheduled(lambda o: lr_scheduler.CosineAnnealingLR(o, T_max=5, eta_min=0.01))
+    golden = [0.1, 0.091405764746873, 0.068905764746873, 0.041094235253127, 0.018594235253127,
+              0.01, 0.018594235253127, 0.041094235253127, 0.068905764746873, 0.091405764746873,
+              0.1, 0.091405764746873, 0.068905764746873]
+    assert [lrs[0] for lrs in out] == pytest.approx(golden, abs=1e-14)
+    closed = [0.01 + 0.09 * (1 + math.cos(math.pi * t / 5)) / 2 for t in range(13)]
+    assert [lrs[0] for lrs in out] == pytest.approx(closed, abs=1e-14)
+
+
+def test_scheduler_warnings_and_closed_form():
+    opt = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=1.0)
+    sched = lr_scheduler.CosineAnnealingLR(opt, T_max=4)
+    with pytest.warns(UserWarning, match=r"^Detected call of `lr_scheduler.step\(\)` before `optimizer.step\(\)`. In PyTorch 1.1.0 and later"):
+        sched.step()
+    with pytest.warns(UserWarning, match="^The epoch parameter in `scheduler.step"):
+        sched.step(3)
+    assert sched.get_last_lr() == [0.14644660940672627] and sched.last_epoch == 3
+    with pytest.warns(UserWarning, match=r"please use `get_last_lr\(\)`"):
+        sched.get_lr()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        opt2 = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=1.0)
+        sched2 = lr_scheduler.StepLR(opt2, 1)
+        opt2.step()
+        sched2.step()  # the right order: no warning
+    with pytest.raises(TypeError, match="^int is not an Optimizer$"):
+        lr_scheduler.StepLR(3, 1)

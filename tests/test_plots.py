@@ -1,0 +1,71 @@
+"""Plots: f next to its autograd derivative; the loss curve with its progress bar."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from _ipython_shell import new_shell
+from matplotlib.figure import Figure
+
+import autograd_nb as torch
+from autograd_nb.notebook.plots import LossCurve, plot_function_and_grad
+
+
+def test_sin_and_its_derivative():
+    fig = plot_function_and_grad(torch.sin, (-3, 3), num=50)
+    assert isinstance(fig, Figure) and repr(fig) == "<Figure size 640x400 with 1 Axes>"
+    (ax,) = fig.axes
+    f_line, df_line = ax.get_lines()[:2]
+    xs = list(f_line.get_xdata())
+    assert len(xs) == 50 and xs[0] == -3 and xs[-1] == 3
+    assert list(f_line.get_ydata()) == pytest.approx([math.sin(x) for x in xs], abs=1e-12)
+    assert list(df_line.get_ydata()) == pytest.approx([math.cos(x) for x in xs], abs=1e-12)
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == [
+        "sin(x)", "sin'(x) (autograd)"]
+
+
+def test_polynomial_matches_analytic_derivative():
+    fig = plot_function_and_grad(lambda x: x ** 3 - 2 * x, (-2, 2), num=41)
+    f_line, df_line = fig.axes[0].get_lines()[:2]
+    xs = list(df_line.get_xdata())
+    assert list(df_line.get_ydata()) == pytest.approx([3 * x * x - 2 for x in xs], abs=1e-12)
+    assert f_line.get_label() == "f(x)"
+
+
+def test_plot_rejects_bad_input():
+    with pytest.raises(ValueError, match="elementwise"):
+        plot_function_and_grad(lambda x: x.sum(), (0, 1))
+    with pytest.raises(ValueError, match="low < high"):
+        plot_function_and_grad(torch.sin, (1, 0))
+
+
+def test_loss_curve_widget():
+    curve = LossCurve(total=5, every=2)
+    assert repr(curve) == "LossCurve('loss', total=5)"
+    assert curve._repr_mimebundle_()["text/plain"] == "LossCurve('loss', total=5)"
+    for step in range(5):
+        curve.update(step, torch.tensor(1.0 / (step + 1)))
+    assert curve._bar.value == 5 and curve._bar.max == 5
+    assert curve._status.value == "loss 0.2 at step 4 (5/5)"
+    assert bytes(curve._image.value).startswith(b"\x89PNG")
+    line = curve.figure().axes[0].get_lines()[0]
+    assert list(line.get_xdata()) == [0, 1, 2, 3, 4]
+    assert list(line.get_ydata()) == pytest.approx([1, 1 / 2, 1 / 3, 1 / 4, 1 / 5])
+
+
+def test_loss_curve_text_progress(capsys):
+    curve = LossCurve(total=4, widget=False)
+    for step in range(4):
+        curve.update(step, 0.5)
+    out = capsys.readouterr().out
+    assert out.endswith("\r[####################] loss 0.5 at step 3 (4/4)\n")
+    assert out.count("\r") == 4
+
+
+def test_figure_displays_as_png_in_ipython(tmp_path):
+    for shell in new_shell(tmp_path):
+        fig = plot_function_and_grad(torch.sin, (0, 1), num=5)
+        data, _ = shell.display_formatter.format(fig)
+        assert data["image/png"].startswith(b"\x89PNG")
+        assert data["text/plain"] == "<Figure size 640x400 with 1 Axes>"
