@@ -3,11 +3,12 @@
 Use it as PyTorch: `import autograd_nb as torch`.
 """
 
-from . import (  # noqa: E402 - after the ops they use
+from . import (
     autograd,
     cuda,
     dtypes,
-    nn,  # noqa: E402 - after the ops it uses
+    linalg,
+    nn,
     optim,
     utils,
 )

@@ -6,6 +6,9 @@ Old lessons create tensors with `torch.FloatTensor([2, 3])`, convert with
 
 from __future__ import annotations
 
+import warnings
+
+from . import _messages as msg
 from . import dtypes
 from .device import device as Device
 
@@ -69,6 +72,7 @@ def tensor_type(tensor, target):
 
 def set_default_tensor_type(t) -> None:
     """Legacy: make `torch.Tensor(...)` and Python floats default to the type's dtype."""
+    warnings.warn(msg.SET_DEFAULT_TENSOR_TYPE_DEPRECATED, UserWarning, stacklevel=2)
     if isinstance(t, str):
         t = BY_NAME[t]
     if t.device_type != "cpu":

@@ -621,3 +621,58 @@ FULL_BACKWARD_HOOK_NO_INPUT_GRAD = (
     "#torch.nn.Module.register_full_backward_hook for more details."
 )
 DTYPE_NOT_ON_DEVICE = "{dtype} is not available on {device}: {backend} has no such dtype (ours)"
+
+# --- more ops (equal/isclose, lerp, addcdiv, sort/topk, tril, diag, cross, meshgrid, ...) ---------
+ADDCDIV_INTEGER = (
+    "Integer division with addcdiv is no longer supported, and in a future  release addcdiv will "
+    "perform a true division of tensor1 and tensor2. The historic addcdiv behavior can be "
+    "implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer "
+    "inputs and as (input + value * tensor1 / tensor2) for float inputs. The future addcdiv "
+    "behavior is just the latter implementation: (input + value * tensor1 / tensor2), for all "
+    "dtypes."
+)
+LERP_DTYPE = "expected dtype {expected} for `{arg}` but got dtype {got}"
+DTYPE_DID_NOT_MATCH = "{a} did not match {b}"
+TOPK_RANGE = "selected index k out of range"
+NEEDS_2D = "{name}: input tensor must have at least 2 dimensions"
+TRACE_MATRIX = "trace: expected a matrix, but got tensor with dim {dim}"
+DIAG_DIMS = "diag(): Supports 1D or 2D tensors. Got {dim}D"
+CROSS_LENGTH = "linalg.cross: inputs dimension {dim} must have length 3. Got {a} and {b}"
+CROSS_NO_DIM = (
+    "Using torch.cross without specifying the dim arg is deprecated.\nPlease either pass the dim "
+    "explicitly or simply use torch.linalg.cross.\nThe default value of dim will change to agree "
+    "with that of linalg.cross in a future release."
+)
+MESHGRID_INDEXING = (
+    "torch.meshgrid: in an upcoming release, it will be required to pass the indexing argument."
+)
+TENSORDOT_SIZES = (
+    "contracted dimensions need to match, but first has size {a} in dim {da} and second has size "
+    "{b} in dim {db}"
+)
+EINSUM_SIZE = (
+    "einsum(): subscript {letter} has size {size} for operand {index} which does not broadcast "
+    "with previously seen size {seen}"
+)
+CDIST_COLUMNS = "X1 and X2 must have the same number of columns. X1: {a} X2: {b}"
+ROLL_ALIGN = "shifts and dimensions must align. shifts: {shifts}, dims:{dims}"
+DIFF_0D = "diff expects input to be at least one-dimensional"
+AMINMAX_EMPTY = (
+    "aminmax(): cannot compute aminmax over an empty dimension as the operation has no identity."
+)
+ALPHA_INTEGRAL = "For integral input tensors, argument alpha must not be a floating point number."
+DIAGONAL_SAME_DIMS = "diagonal dimensions cannot be identical {d1}, {d2}"
+MESHGRID_MODE = (
+    "torch.meshgrid: indexing must be one of \"xy\" or \"ij\", but received: {indexing}"
+)
+EINSUM_OPERANDS = "einsum(): more operands were provided than specified in the equation"
+EINSUM_DIMS = (
+    "einsum(): the number of subscripts in the equation ({subscripts}) does not match the number "
+    "of dimensions ({dims}) for operand {index} and no ellipsis was given"
+)
+
+# --- lessons (notebooks/): legacy API warnings, PyTorch 2.13 wording ------------------------------
+SET_DEFAULT_TENSOR_TYPE_DEPRECATED = (
+    "torch.set_default_tensor_type() is deprecated as of PyTorch 2.1, please use "
+    "torch.set_default_dtype() and torch.set_default_device() as alternatives."
+)

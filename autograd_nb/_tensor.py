@@ -103,20 +103,10 @@ class Tensor:
         return self.dtype.itemsize
 
     def is_contiguous(self, memory_format=None) -> bool:
-        flags = getattr(_strided(self._data), "flags", None)
-        return True if flags is None else bool(flags["C_CONTIGUOUS"])
+        return self._backend.is_contiguous(self._data)
 
     def stride(self, dim: int | None = None):
-        array = _strided(self._data)
-        strides = getattr(array, "strides", None)
-        if strides is None:  # namespaces without strides: those of a contiguous array
-            strides, step = [], 1
-            for size in reversed(self._data.shape):
-                strides.insert(0, step)
-                step *= max(size, 1)
-            strides = tuple(strides)
-        else:
-            strides = tuple(s // array.itemsize for s in strides)
+        strides = self._backend.strides(self._data)
         return strides if dim is None else strides[dim]
 
     @property
@@ -368,12 +358,6 @@ class Tensor:
         if dtype is None:
             return type_name(self)
         return tensor_type(self, dtype)
-
-
-def _strided(data):
-    """The array that knows the memory layout: array-api-strict (the simulated GPU) keeps it on
-    the NumPy array it wraps, as a CuPy array keeps it on itself."""
-    return data if hasattr(data, "strides") else getattr(data, "_array", data)
 
 
 def tensor_method(*names: str):

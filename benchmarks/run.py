@@ -19,7 +19,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-WORKLOADS = ("mlp", "big_pointwise", "small_ops", "deep_chain")
+WORKLOADS = ("mlp", "big_pointwise", "small_ops", "deep_chain", "conv2d", "mlp_nn")
 THREAD_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS",
                "NUMEXPR_NUM_THREADS", "VECLIB_MAXIMUM_THREADS")
 # (row label, workload, result key, unit)
@@ -30,10 +30,12 @@ ROWS = (
     ("(4) x = x + 1 x100,000, fwd+bwd", "deep_chain", "value", "ms"),
     ("(4) peak RSS growth", "deep_chain", "rss_mb", "MB"),
     ("(4) tracemalloc peak", "deep_chain", "tracemalloc_mb", "MB"),
+    ("(5) Conv2d 3x3 32->32, 28x28, batch 64, fwd+bwd", "conv2d", "value", "ms"),
+    ("(6) MLP step, nn.Linear + CrossEntropyLoss + SGD(momentum)", "mlp_nn", "value", "ms"),
     ("(1e6) x = x + 1 x1,000,000, fwd+bwd", "deep_chain:run_million", "value", "s"),
     ("(1e6) peak RSS growth", "deep_chain:run_million", "rss_mb", "MB"),
 )
-TARGETS = {"mlp": 1.15, "big_pointwise": 1.4, "small_ops": 6.5}
+TARGETS = {"mlp": 1.15, "big_pointwise": 1.4, "small_ops": 6.5, "conv2d": 1.3, "mlp_nn": 1.2}
 
 
 def child_env() -> dict:

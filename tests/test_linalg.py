@@ -5,6 +5,8 @@ grad_fn names and error texts were checked against PyTorch 2.13 (CPU).
 
 from __future__ import annotations
 
+import warnings
+
 import pytest
 
 import autograd_nb as torch
@@ -183,3 +185,18 @@ def test_device_mismatch_uses_dispatcher_message():
         torch.mv(a, torch.randn(3))
     with pytest.raises(RuntimeError, match="but got mat2 is on cpu.*wrapper_CUDA_bmm"):
         torch.bmm(a.unsqueeze(0), b.unsqueeze(0))
+
+
+def test_linalg_namespace_norms_and_cross(device):
+    # values printed by PyTorch 2.13
+    x = torch.tensor([[3.0, 4.0], [1.0, 2.0]], requires_grad=True, device=device)
+    assert f"{torch.linalg.norm(x).item():.4f}" == "5.4772"
+    assert torch.linalg.norm(x).grad_fn.name() == "LinalgVectorNormBackward0"
+    assert torch.linalg.vector_norm(x, dim=1).tolist() == pytest.approx([5.0, 5 ** 0.5])
+    assert torch.linalg.matrix_norm(x).item() == pytest.approx(30 ** 0.5)
+    e1 = torch.tensor([1.0, 0.0, 0.0], device=device)
+    e2 = torch.tensor([0.0, 1.0, 0.0], device=device)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # linalg.cross defaults to dim=-1: no deprecation warning
+        assert torch.linalg.cross(e1, e2).tolist() == [0.0, 0.0, 1.0]
+    assert torch.linalg.vecdot(x, x).tolist() == [25.0, 5.0]

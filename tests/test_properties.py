@@ -311,12 +311,3 @@ def test_repeated_dim_raises_pytorch_text(case, name):
         REDUCTIONS[name][0](x, listed, False)
     assert str(err.value) == f"dim {first} appears multiple times in the list of dims"
 
-
-def test_normalize_dims_refuses_a_repeated_dim():
-    from autograd_nb.ops._helpers import normalize_dims
-    assert normalize_dims([1, -2], 2) == (0, 1)
-    assert normalize_dims(None, 3) == (0, 1, 2)
-    assert normalize_dims(-1, 3) == (2,)
-    with pytest.raises(RuntimeError) as err:
-        normalize_dims([1, 0, -1], 2)
-    assert str(err.value) == "dim 1 appears multiple times in the list of dims"

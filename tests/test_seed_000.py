@@ -17,9 +17,7 @@ import autograd_nb as torch
 from autograd_nb import _messages as msg
 from autograd_nb.autograd import Variable
 
-NEEDS_LATER = {
-    "000_freeze_by_named_parameters": "nn (issue 4): model.named_parameters() needs nn.Module",
-}
+NEEDS_LATER: dict = {}  # every example of this lesson now runs (nn arrived with issue 4)
 
 NODE_REPR = r"<{name} object at 0x[0-9a-f]+>"
 
@@ -276,6 +274,42 @@ def test_000_no_grad(capsys):
     assert re.fullmatch(NODE_REPR.format(name="AddBackward0"), out[1])
     assert out[2:] == ["False", "None", "False"]
     assert w.is_leaf
+
+
+def test_000_freeze_by_named_parameters(capsys):
+    # the author's `model` is left unspecified: a feature layer, then the last layer `fc`
+    class Model(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.features = torch.nn.Linear(2, 2)
+            self.fc = torch.nn.Linear(2, 1)
+
+        def forward(self, x):
+            return self.fc(torch.relu(self.features(x)))
+
+    model = Model()
+    model.load_state_dict({"features.weight": torch.tensor([[1.0, -1.0], [0.5, 2.0]]),
+                           "features.bias": torch.tensor([0.0, -1.0]),
+                           "fc.weight": torch.tensor([[3.0, -2.0]]),
+                           "fc.bias": torch.tensor([0.5])})
+    for name, para in model.named_parameters():
+        # 按照名字将其进行冻结 (the author's loop, as printed)
+        if "fc" not in name and "fc.bias" not in name:
+            para.requires_grad_(False)
+    for name, para in model.named_parameters():
+        print(name, para.requires_grad)
+    loss = model(torch.tensor([[2.0, 1.0], [1.0, 1.0]])).sum()
+    print(loss)
+    loss.backward()
+    for name, para in model.named_parameters():
+        print(name, para.grad)
+    # PyTorch 2.13 prints this: only fc is tracked, the frozen layer gets no .grad
+    assert printed(capsys) == (
+        "features.weight False\nfeatures.bias False\nfc.weight True\nfc.bias True\n"
+        "tensor(-3., grad_fn=<SumBackward0>)\n"
+        "features.weight None\nfeatures.bias None\n"
+        "fc.weight tensor([[1.0000, 3.5000]])\nfc.bias tensor([2.])\n")
+    assert model.features.weight.is_leaf and model.features.weight.grad_fn is None
 
 
 # --- pytorch 计算图 --------------------------------------------------------------------------------

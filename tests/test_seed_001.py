@@ -13,16 +13,10 @@ import pytest
 
 import autograd_nb as torch
 from autograd_nb import _messages as msg
+from autograd_nb import nn
 from autograd_nb.autograd import Variable
 
-NEEDS_LATER = {
-    "001_parameter_vs_buffer": "nn (issue 4): nn.Parameter and Module.register_buffer",
-    "001_module_registers_parameters": "nn (issue 4): nn.Module.__setattr__ registering Parameters",
-    "001_parameter_requires_grad_by_default": "nn (issue 4): nn.Parameter",
-    "001_net_parameters_optimizer_step": "nn (issue 4): nn.Module subclass + optim.SGD(net.parameters())",
-    "001_tensorboard_summary_writer": "TensorBoard (issue 6): SummaryWriter add_graph/add_scalar/"
-                                      "add_scalars/flush/close",
-}
+NEEDS_LATER: dict = {}  # every example now runs (nn/optim: issue 4; SummaryWriter: issue 6)
 
 
 # --- 2.1 Tensor ------------------------------------------------------------------------------------
@@ -152,6 +146,175 @@ def test_001_manual_update_through_data():
     # PyTorch 2.13: still the same leaf, version untouched
     assert repr(w) == "tensor([0.8000, 1.6000], requires_grad=True)"
     assert w.is_leaf and w._version == 0
+
+
+# --- 1.1 Parameter vs buffer, 1.2 how nn.Module registers them, 2.3 Parameter + optimizer -------
+# The author links to two articles instead of printing code; these are their examples, with
+# fixed values. Every expected text is what PyTorch 2.13 prints for the same code.
+
+class ParamAndBuffer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.my_param = nn.Parameter(torch.tensor([2.0]))  # trained: in parameters()
+        self.register_buffer("my_buffer", torch.tensor([1.0]))  # state, not trained
+        self.register_buffer("scratch", torch.tensor([5.0]), persistent=False)
+        self.plain = torch.tensor([3.0])  # neither: a plain attribute
+
+    def forward(self, x):
+        return x * self.my_param + self.my_buffer
+
+
+def test_001_parameter_vs_buffer(capsys):
+    model = ParamAndBuffer()
+    print(list(model.named_parameters()))
+    print(list(model.named_buffers()))
+    print(model.state_dict())
+    assert capsys.readouterr().out == (
+        "[('my_param', Parameter containing:\ntensor([2.], requires_grad=True))]\n"
+        "[('my_buffer', tensor([1.])), ('scratch', tensor([5.]))]\n"
+        "OrderedDict([('my_param', tensor([2.])), ('my_buffer', tensor([1.]))])\n")
+    # a buffer takes part in forward but gets no gradient, and the optimizer never sees it
+    assert not model.my_buffer.requires_grad
+    model(torch.tensor([1.0, 2.0])).sum().backward()
+    assert repr(model.my_param.grad) == "tensor([3.])" and model.my_buffer.grad is None
+    torch.optim.SGD(model.parameters(), lr=0.5).step()
+    assert repr(model.my_param) == "Parameter containing:\ntensor([0.5000], requires_grad=True)"
+    assert repr(model.my_buffer) == "tensor([1.])"
+    # buffers move with the module (.double(), .to(), .cuda()); a plain attribute stays behind
+    model.double()
+    assert (model.my_param.dtype, model.my_buffer.dtype, model.scratch.dtype,
+            model.plain.dtype) == (torch.float64,) * 3 + (torch.float32,)
+
+
+def test_001_module_registers_parameters(capsys):
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.w = nn.Parameter(torch.ones(2))  # __setattr__ puts it in self._parameters
+            self.t = torch.ones(2)  # a plain tensor: an ordinary attribute
+            self.lst = [nn.Parameter(torch.zeros(1))]  # hidden in a list: not registered
+            self.plist = nn.ParameterList([nn.Parameter(torch.zeros(1))])  # registered
+            self.fc = nn.Linear(2, 1)  # a submodule: its parameters are found recursively
+
+    net = Net()
+    assert [name for name, _ in net.named_parameters()] == ["w", "plist.0", "fc.weight", "fc.bias"]
+    assert (list(net._parameters), list(net._modules), list(net._buffers)) == (
+        ["w"], ["plist", "fc"], [])
+    assert "t" in net.__dict__ and "w" not in net.__dict__
+    net.extra = nn.Parameter(torch.zeros(3))  # registered later too, in assignment order
+    assert [name for name, _ in net.named_parameters()] == [
+        "w", "extra", "plist.0", "fc.weight", "fc.bias"]
+    with pytest.raises(TypeError) as err:
+        net.w = torch.zeros(2)
+    # PyTorch 2.13's text
+    assert str(err.value) == ("cannot assign 'torch.FloatTensor' as parameter 'w' "
+                              "(torch.nn.Parameter or None expected)")
+    print(net)
+    assert capsys.readouterr().out == (
+        "Net(\n"
+        "  (plist): ParameterList(  (0): Parameter containing: [torch.float32 of size 1])\n"
+        "  (fc): Linear(in_features=2, out_features=1, bias=True)\n"
+        ")\n")
+
+    class Early(nn.Module):
+        def __init__(self):
+            self.w = nn.Parameter(torch.ones(1))  # before super().__init__()
+            super().__init__()
+
+    with pytest.raises(AttributeError, match=r"^cannot assign parameters before "
+                                             r"Module\.__init__\(\) call$"):
+        Early()
+
+
+def test_001_parameter_requires_grad_by_default():
+    p = nn.Parameter(torch.tensor([1.0, 2.0]))
+    # PyTorch 2.13: a Tensor subclass, a leaf that requires grad unless told otherwise
+    assert repr(p) == str(p) == "Parameter containing:\ntensor([1., 2.], requires_grad=True)"
+    assert isinstance(p, torch.Tensor) and type(p).__name__ == "Parameter"
+    assert p.requires_grad and p.is_leaf and p.grad_fn is None
+    assert not Variable(torch.tensor([1.0, 2.0])).requires_grad  # Variable's default is False
+    q = nn.Parameter(torch.tensor([1.0, 2.0]), requires_grad=False)
+    assert repr(q) == "Parameter containing:\ntensor([1., 2.])"
+    assert repr(nn.Parameter()) == "Parameter containing:\ntensor([], requires_grad=True)"
+    # results of ops, .data and .detach() are plain Tensors
+    assert type(p * 2) is torch.Tensor and repr(p * 2) == "tensor([2., 4.], grad_fn=<MulBackward0>)"
+    assert type(p.data) is torch.Tensor and type(p.detach()) is torch.Tensor
+
+
+class TwoLayerNet(nn.Module):
+    def __init__(self, n_in, n_hidden, n_out):
+        super(TwoLayerNet, self).__init__()  # noqa: UP008 - the author's spelling
+        self.hidden = nn.Linear(n_in, n_hidden)  # layers
+        self.out = nn.Linear(n_hidden, n_out)
+
+    def forward(self, x):
+        x = torch.relu(self.hidden(x))  # 数据流
+        x = self.out(x)
+        return x
+
+
+def test_001_net_parameters_optimizer_step(capsys):
+    net = TwoLayerNet(2, 3, 1)
+    with torch.no_grad():  # fixed weights instead of the random initialisation
+        net.hidden.weight.copy_(torch.tensor([[0.1, -0.2], [0.3, 0.4], [-0.5, 0.6]]))
+        net.hidden.bias.copy_(torch.tensor([0.0, 0.1, -0.1]))
+        net.out.weight.copy_(torch.tensor([[0.7, -0.8, 0.9]]))
+        net.out.bias.fill_(0.2)
+    net.train()
+    optimizer = torch.optim.SGD(net.parameters(), lr=1e-1)
+    x = torch.tensor([[1.0, 2.0], [-1.0, 0.5], [0.5, -1.5]])
+    y = torch.tensor([[1.0], [0.0], [-1.0]])
+    for _ in range(2):  # 每一个batch中, optimizer.step() after loss.backward()
+        loss = ((net(x) - y) ** 2).mean()
+        print(loss)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+    for name, p in net.named_parameters():
+        print(name, p)
+    # PyTorch 2.13 prints this
+    assert capsys.readouterr().out == (
+        "tensor(1.4218, grad_fn=<MeanBackward0>)\n"
+        "tensor(0.7595, grad_fn=<MeanBackward0>)\n"
+        "hidden.weight Parameter containing:\n"
+        "tensor([[ 0.0395, -0.0185],\n"
+        "        [ 0.2097,  0.2194],\n"
+        "        [-0.3000,  0.7647]], requires_grad=True)\n"
+        "hidden.bias Parameter containing:\n"
+        "tensor([-0.1210,  0.0097, -0.0883], requires_grad=True)\n"
+        "out.weight Parameter containing:\n"
+        "tensor([[ 0.6571, -0.6733,  0.9134]], requires_grad=True)\n"
+        "out.bias Parameter containing:\n"
+        "tensor([0.0364], requires_grad=True)\n")
+    assert repr(net.out.bias.grad) == "tensor([0.9323])"  # the second step's gradient
+    assert net.training and len(optimizer.param_groups[0]["params"]) == 4
+
+
+# --- 四、TensorBoard -------------------------------------------------------------------------------
+
+def test_001_tensorboard_summary_writer(tmp_path, monkeypatch):
+    from autograd_nb.utils.tensorboard import SummaryWriter, event_files, read_graph, read_scalars
+    monkeypatch.chdir(tmp_path)
+    model = TwoLayerNet(2, 3, 1)
+    input_to_model = torch.ones(4, 2)
+    tb_writer = SummaryWriter(log_dir="./runs")
+    tb_writer.add_graph(model, input_to_model)
+    for global_step in range(3):
+        tb_writer.add_scalar("loss", 1.0 / (global_step + 1), global_step)
+        tb_writer.add_scalars("acc", {"train": 0.5 + global_step / 10, "test": 0.25}, global_step)
+    tb_writer.flush()
+    tb_writer.close()
+    # one event file in ./runs, and one per add_scalars key in runs/<main_tag>_<key> (PyTorch 2.13)
+    assert len(event_files(tmp_path / "runs")) == 3
+    assert {p.parent.name for p in (tmp_path / "runs").rglob("events.out.tfevents.*")} == {
+        "runs", "acc_train", "acc_test"}
+    assert read_scalars("runs") == {
+        "loss": {".": [(0, 1.0), (1, 0.5), (2, pytest.approx(1 / 3))]},
+        "acc": {"acc_train": [(0, 0.5), (1, pytest.approx(0.6)), (2, pytest.approx(0.7))],
+                "acc_test": [(0, 0.25), (1, 0.25), (2, 0.25)]},
+    }
+    names = {node.name for node in read_graph("runs")}
+    assert {"TwoLayerNet/Linear[hidden]/weight", "TwoLayerNet/Linear[out]/bias"} <= names
 
 
 # --- 3.1 .data and .detach() ---------------------------------------------------------------------

@@ -14,11 +14,7 @@ from seed_fixtures import no_cuda, simulated_gpu  # noqa: F401 - fixtures
 import autograd_nb as torch
 from autograd_nb import _messages as msg
 
-NEEDS_LATER = {
-    "004_network_layer_weights_are_leaves": "nn (issue 4): nn.Linear / nn.Conv2d parameters as "
-                                            "requires-grad leaves",
-    "004_optimizer_step_updates_leaf_data": "nn (issue 4): optimizer.step() (optim.SGD)",
-}
+NEEDS_LATER: dict = {}  # every example now runs (nn and optim arrived with issue 4)
 
 
 # --- 什么样节点会是叶子节点 ------------------------------------------------------------------------
@@ -100,6 +96,65 @@ def test_004_is_leaf_rules_without_gpu():
     assert not b.is_leaf and b.grad_fn.name() == "ToCopyBackward0"
     e = torch.rand(10).to(device).requires_grad_()
     assert e.is_leaf
+
+
+def test_004_network_layer_weights_are_leaves(capsys):
+    # "例如各种网络层,nn.Linear(), nn.Conv2d()等": user-created, trained, so requires_grad=True leaves
+    lin = torch.nn.Linear(3, 2)
+    conv = torch.nn.Conv2d(1, 2, 3)
+    for layer in (lin, conv):
+        for name, p in layer.named_parameters():
+            print(name, type(p).__name__, p.is_leaf, p.requires_grad, p.grad_fn, p.grad,
+                  tuple(p.shape))
+    out = lin(torch.ones(4, 3))
+    feature_map = conv(torch.ones(1, 1, 5, 5))
+    print(type(out.grad_fn).__name__, out.is_leaf, type(feature_map.grad_fn).__name__,
+          feature_map.is_leaf)
+    (out.sum() + feature_map.sum()).backward()
+    print(lin.weight.grad, lin.bias.grad, conv.bias.grad)
+    # PyTorch 2.13 prints this
+    assert capsys.readouterr().out == (
+        "weight Parameter True True None None (2, 3)\n"
+        "bias Parameter True True None None (2,)\n"
+        "weight Parameter True True None None (2, 1, 3, 3)\n"
+        "bias Parameter True True None None (2,)\n"
+        "AddmmBackward0 False ConvolutionBackward0 False\n"
+        "tensor([[4., 4., 4.],\n        [4., 4., 4.]]) tensor([4., 4.]) tensor([9., 9.])\n")
+    assert conv.weight.grad.tolist() == [[[[9.0] * 3] * 3]] * 2
+    # the graph reaches the leaves through AccumulateGrad nodes (bias; input; weight.t())
+    edges = [type(node).__name__ if node else None for node, _ in out.grad_fn.next_functions]
+    assert edges == ["AccumulateGrad", None, "TBackward0"]
+    assert out.grad_fn.next_functions[0][0].variable is lin.bias
+    with pytest.warns(UserWarning):
+        assert out.grad is None  # the non-leaf output's gradient was not kept
+
+
+def test_004_optimizer_step_updates_leaf_data(capsys):
+    # "在 optimizer.step()过程中会更新叶子节点的data属性值"
+    lin = torch.nn.Linear(2, 1)
+    with torch.no_grad():
+        lin.weight.copy_(torch.tensor([[0.5, -0.5]]))
+        lin.bias.zero_()
+    w = lin.weight
+    data = w.data  # shares w's memory
+    optimizer = torch.optim.SGD(lin.parameters(), lr=0.1)
+    lin(torch.tensor([[1.0, 2.0]])).sum().backward()
+    print(w.grad, w._version)
+    optimizer.step()  # w -= lr * w.grad, in place under no_grad
+    print(w is lin.weight, w.is_leaf, w.grad_fn, w._version)
+    print(w)
+    print(data)
+    print(lin.bias)
+    optimizer.zero_grad()
+    print(w.grad)
+    # PyTorch 2.13 prints this: the same leaf, its data updated in place (version 2 -> 3)
+    assert capsys.readouterr().out == (
+        "tensor([[1., 2.]]) 2\n"
+        "True True None 3\n"
+        "Parameter containing:\ntensor([[ 0.4000, -0.7000]], requires_grad=True)\n"
+        "tensor([[ 0.4000, -0.7000]])\n"
+        "Parameter containing:\ntensor([-0.1000], requires_grad=True)\n"
+        "None\n")
 
 
 # --- 获得非叶节点的梯度 retain_grad() -----------------------------------------------------------------

@@ -23,7 +23,7 @@ def _x(device, *shape, requires_grad=True):
 def _chain(t) -> list:
     """grad_fn names from `t` down the first inputs, as PyTorch shows them."""
     names, fn = [], t.grad_fn
-    while fn is not None and fn.name() != "AccumulateGrad":
+    while fn is not None and type(fn).__name__ != "AccumulateGrad":
         names.append(fn.name())
         fn = fn.next_functions[0][0]
     return names

@@ -20,8 +20,7 @@ def _as_sequence(value) -> list:
 
 def _root_grads(outputs: list, grad_outputs: list) -> list:
     """The starting gradient for each output: ones for scalars, else the given tensor, checked."""
-    from .._creation import ones_like
-    from .._tensor import Tensor
+    from .._tensor import Tensor, make_tensor
     if grad_outputs and len(grad_outputs) != len(outputs):
         raise RuntimeError(f"grad requires {len(outputs)} gradients, got {len(grad_outputs)}")
     grads = []
@@ -33,7 +32,9 @@ def _root_grads(outputs: list, grad_outputs: list) -> list:
             if not out.dtype.is_floating_point:
                 raise RuntimeError("grad can be implicitly created only for real scalar outputs "
                                    f"but got {out.dtype}")
-            grads.append(ones_like(out))
+            data = out._data
+            backend = out._backend
+            grads.append(make_tensor(backend.xp.ones_like(data), backend))
             continue
         if not isinstance(given, Tensor):
             from .._creation import tensor

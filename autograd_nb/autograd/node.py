@@ -64,8 +64,10 @@ class Node:
         self._extra = None
 
     # --- PyTorch's public node API -----------------------------------------------------------
+    _cpp_namespace = ""  # nodes PyTorch writes by hand in C++ name themselves "torch::autograd::"
+
     def name(self) -> str:
-        return type(self).__name__
+        return self._cpp_namespace + type(self).__name__
 
     @property
     def next_functions(self) -> tuple:
@@ -166,11 +168,22 @@ class Node:
 def _conform(grad, meta):
     """Sum a broadcast gradient back to its input's shape and cast it to the input's dtype."""
     shape, dtype = meta
-    if shape is not None and grad.shape != shape:
-        grad = grad.sum_to_size(shape)
+    if shape is not None and grad._data.shape != shape:
+        grad = grad.sum_to_size(shape) if STATE.enabled else _summed_to(grad, shape)
     if dtype is not None and grad.dtype is not dtype:
         grad = grad.to(dtype)
     return grad
+
+
+def _summed_to(grad, shape: tuple):
+    """`grad.sum_to_size(shape)` on the raw array, for a backward that builds no graph."""
+    data, backend = grad._data, grad._backend
+    lead = data.ndim - len(shape)
+    dims = tuple(range(lead)) + tuple(
+        lead + i for i, size in enumerate(shape) if size == 1 and data.shape[lead + i] != 1)
+    xp = backend.xp
+    return _tensor.make_tensor(xp.reshape(xp.sum(data, axis=dims, dtype=data.dtype), shape),
+                               backend)
 
 
 def _modified_message(tensor, saved_version, grad_fn, output_nr, data=None, vc=None,
@@ -213,10 +226,14 @@ class AccumulateGrad(Node):
     """
 
     __slots__ = ("_variable",)
+    _cpp_namespace = "torch::autograd::"
 
     def __init__(self, variable):
-        super().__init__()
+        self._next = ()
         self._seq = _ACCUMULATE_SEQ + next(_sequence)  # unique, and above every op node
+        self._saved = ()
+        self._in_meta = None
+        self._extra = None
         self._variable = variable
 
     @property

@@ -41,6 +41,18 @@ class Backend:
         """The one number a broadcast view repeats (e.g. the gradient of `sum()`), else None."""
         return None
 
+    def strides(self, array) -> tuple:
+        """`array`'s strides in elements (row-major ones where the namespace does not tell)."""
+        strides, step = [], 1
+        for size in reversed(array.shape):
+            strides.insert(0, step)
+            step *= max(size, 1)
+        return tuple(strides)
+
+    def is_contiguous(self, array) -> bool:
+        """Whether `array` is laid out row-major without gaps (as `Tensor.is_contiguous`)."""
+        return True
+
     def owns_memory(self, array) -> bool:
         """Whether `array` is the only view of its memory (so it may be kept without a copy)."""
         return False

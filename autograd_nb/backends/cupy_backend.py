@@ -146,6 +146,12 @@ class CupyBackend(Backend):
     def asarray(self, data, dtype):
         return self.from_host(np.asarray(data, dtype=NATIVE[dtype]))
 
+    def strides(self, array):
+        return tuple(s // array.itemsize for s in array.strides)
+
+    def is_contiguous(self, array):
+        return array.flags.c_contiguous
+
     def to_host(self, array):
         with cuda_errors():
             return cupy.asnumpy(array)

@@ -103,6 +103,12 @@ class NumpyBackend(Backend):
             return array.flat[0].item()
         return None
 
+    def strides(self, array):
+        return tuple(s // array.itemsize for s in array.strides)
+
+    def is_contiguous(self, array):
+        return array.flags.c_contiguous
+
     def owns_memory(self, array):
         return array.base is None and array.flags.writeable
 

@@ -46,6 +46,13 @@ class SimulatedCudaBackend(Backend):
     def asarray(self, data, dtype):
         return self.from_host(np.array(data, dtype=HOST_NATIVE[dtype]))
 
+    # array-api-strict hides the layout; the NumPy array it wraps has it (as CuPy arrays do).
+    def strides(self, array):
+        return tuple(s // array._array.itemsize for s in array._array.strides)
+
+    def is_contiguous(self, array):
+        return array._array.flags.c_contiguous
+
     def to_host(self, array):
         return np.asarray(array.to_device(_CPU))
 

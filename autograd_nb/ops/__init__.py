@@ -119,12 +119,36 @@ from .shape import (
 
 clip = clamp
 
-# the nn layers' ops that PyTorch also exposes as torch.* (torch.conv2d, torch.dropout, ...)
+# more element-wise ops (exp2, erf, lerp, addcmul, isclose, ...) and the nn layers' ops that
+# PyTorch also exposes as torch.* (torch.conv2d, torch.dropout, ...)
 from . import activation, convolution, loss, normalization, padding, pooling, sparse  # noqa: E402
 from .activation import dropout  # noqa: E402
 from .convolution import conv2d  # noqa: E402
 from .normalization import torch_batch_norm as batch_norm  # noqa: E402
 from .padding import constant_pad_nd  # noqa: E402
+from .pointwise import (  # noqa: E402
+    acos,
+    addcdiv,
+    addcmul,
+    allclose,
+    arccos,
+    arcsin,
+    arctan,
+    arctan2,
+    asin,
+    atan,
+    atan2,
+    cosh,
+    equal,
+    erf,
+    exp2,
+    frac,
+    is_floating_point,
+    isclose,
+    lerp,
+    nan_to_num,
+    sinh,
+)
 from .pooling import max_pool2d  # noqa: E402
 from .sparse import embedding  # noqa: E402
 
@@ -146,8 +170,42 @@ __all__ = [
     "flatten", "flip", "movedim", "moveaxis", "narrow", "permute", "select", "split", "squeeze",
     "stack", "swapaxes", "swapdims", "t", "transpose", "unbind", "unflatten", "unsqueeze",
     # reductions and linear algebra
-    "linalg", "addmm", "bmm", "dot", "ger", "matmul", "mm", "mv", "outer", "vdot",
+    "addmm", "bmm", "dot", "ger", "matmul", "mm", "mv", "outer", "vdot",
     "all", "amax", "amin", "any", "argmax", "argmin", "cumsum", "log_softmax", "logsumexp",
     "max", "min", "norm", "prod", "softmax", "std", "var",
 ]
 __all__ += ["batch_norm", "constant_pad_nd", "conv2d", "dropout", "embedding", "max_pool2d"]
+__all__ += ["acos", "addcdiv", "addcmul", "allclose", "arccos", "arcsin", "arctan", "arctan2",
+            "asin", "atan", "atan2", "cosh", "equal", "erf", "exp2", "frac", "is_floating_point",
+            "isclose", "lerp", "nan_to_num", "sinh"]
+
+from .reduction import aminmax, count_nonzero, cumprod, std_mean, var_mean  # noqa: E402
+
+__all__ += ["aminmax", "count_nonzero", "cumprod", "std_mean", "var_mean"]
+
+from .indexing import argsort, sort, topk  # noqa: E402
+
+__all__ += ["argsort", "sort", "topk"]
+
+from .shape import (  # noqa: E402
+    broadcast_tensors,
+    broadcast_to,
+    diag,
+    diagonal,
+    diff,
+    hstack,
+    meshgrid,
+    roll,
+    row_stack,
+    tile,
+    tril,
+    triu,
+    vstack,
+)
+
+__all__ += ["broadcast_tensors", "broadcast_to", "diag", "diagonal", "diff", "hstack",
+            "meshgrid", "roll", "row_stack", "tile", "tril", "triu", "vstack"]
+
+from .linalg import cdist, cosine_similarity, cross, einsum, kron, tensordot, trace  # noqa: E402
+
+__all__ += ["cdist", "cosine_similarity", "cross", "einsum", "kron", "tensordot", "trace"]

@@ -20,24 +20,6 @@ def normalize_dim(dim: int, ndim: int) -> int:
     return dim % size if ndim else 0
 
 
-def normalize_dims(dim, ndim: int) -> tuple:
-    """A sorted tuple of distinct dims from an int, a sequence, or None (all dims).
-
-    A dim given twice raises PyTorch's error rather than being merged silently.
-    """
-    if dim is None:
-        return tuple(range(ndim))
-    if isinstance(dim, (list, tuple)):
-        seen: list = []
-        for d in dim:
-            n = normalize_dim(d, ndim)
-            if n in seen:
-                raise RuntimeError(msg.DIM_REPEATED.format(dim=n))
-            seen.append(n)
-        return tuple(sorted(seen))
-    return (normalize_dim(dim, ndim),)
-
-
 def check_tensor(value, name: str, arg: str = "input", position: int = 1) -> Tensor:
     if not isinstance(value, Tensor):
         raise TypeError(msg.NOT_A_TENSOR.format(name=name, arg=arg, position=position,

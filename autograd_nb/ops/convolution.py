@@ -91,7 +91,7 @@ def col2im_data(backend, cols, win: Window):
     for i in range(kh):
         for j in range(kw):
             where = _tap(win, i, j)
-            out[where] = out[where] + cols[..., i * kw + j, :, :]
+            out[where] += cols[..., i * kw + j, :, :]
     return out[..., top:top + h, left:left + w]
 
 

@@ -237,6 +237,7 @@ class CopySlices(Node):
     """
 
     __slots__ = ("_fn", "_view_fn")
+    _cpp_namespace = "torch::autograd::"
 
     def backward(self, grad):
         result = grad.clone()
@@ -332,8 +333,36 @@ def add_(self: Tensor, other, *, alpha=1) -> Tensor:
     """self += alpha * other, in place."""
     from .pointwise import add
     if alpha != 1:
-        return apply_inplace(self, add, other, alpha=alpha)
+        return _scaled_(self, add, operator.iadd, other, alpha)
     return _arithmetic_(self, add, operator.iadd, other)
+
+
+def _scaled_(self: Tensor, fn, iop, other, alpha) -> Tensor:
+    """`self op= other * alpha`: SGD's `p.add_(grad, alpha=-lr)` straight on the storage.
+
+    The same arithmetic as the generic path (`x + y * alpha`), taken only when nothing is
+    recorded and `other` is a tensor whose array fits `self` unchanged.
+    """
+    kind = type(alpha)
+    if (type(other) is Tensor and isinstance(self, Tensor)
+            and not (STATE.enabled and (self._requires_grad or other._requires_grad))
+            and (kind is int or (kind is float and self.dtype.is_floating_point))):
+        data, operand = self._data, other._data
+        if (other._backend is not self._backend or operand.dtype != data.dtype
+                or operand.shape != data.shape):
+            operand = _fast_operand(self, other)  # None where the generic path is needed
+        if operand is None or self.dtype is dtypes.bool:
+            return apply_inplace(self, fn, other, alpha=alpha)
+        check_inplace(self)
+        try:
+            iop(data, operand * alpha)
+        except ValueError as error:
+            if "read-only" not in str(error):
+                raise
+            return apply_inplace(self, fn, other, alpha=alpha)  # a piece of an expanded view
+        _bump(self)
+        return self
+    return apply_inplace(self, fn, other, alpha=alpha)
 
 
 @tensor_method("sub_", "subtract_")
@@ -341,7 +370,7 @@ def sub_(self: Tensor, other, *, alpha=1) -> Tensor:
     """self -= alpha * other, in place."""
     from .pointwise import sub
     if alpha != 1:
-        return apply_inplace(self, sub, other, alpha=alpha)
+        return _scaled_(self, sub, operator.isub, other, alpha)
     return _arithmetic_(self, sub, operator.isub, other)
 
 
@@ -457,6 +486,7 @@ class CopyBackwards(Node):
     """copy_: the gradient goes to the source, in its shape, dtype and device."""
 
     __slots__ = ("_src_shape", "_src_dtype", "_src_device")
+    _cpp_namespace = "torch::autograd::"
 
     def backward(self, grad):
         grad_src = None
@@ -814,3 +844,39 @@ def normal_(self: Tensor, mean: float = 0.0, std: float = 1.0, *, generator=None
     if std < 0:
         raise RuntimeError(f"normal expects std >= 0.0, but found std {std}")
     return apply_inplace(self, _sampled, "normal", mean, std, generator)
+
+
+# --- more in-place ops: the optimizers' addcmul_/addcdiv_/lerp_, unary math, tril_/triu_ ---------
+
+exp2_ = _define_unary_("exp2")
+sinh_ = _define_unary_("sinh")
+cosh_ = _define_unary_("cosh")
+atan_ = _define_unary_("atan", ("arctan_",))
+asin_ = _define_unary_("asin", ("arcsin_",))
+acos_ = _define_unary_("acos", ("arccos_",))
+erf_ = _define_unary_("erf")
+frac_ = _define_unary_("frac")
+
+
+def _method_(name: str, doc: str):
+    """`name_(self, *args, **kwargs)`: the Tensor method `name` applied in place."""
+    def op_(self: Tensor, *args, **kwargs) -> Tensor:
+        return apply_inplace(self, getattr(Tensor, name), *args, **kwargs)
+
+    op_.__name__ = op_.__qualname__ = name + "_"
+    op_.__doc__ = doc
+    tensor_method(name + "_")(op_)
+    return op_
+
+
+addcmul_ = _method_("addcmul", "self += value * tensor1 * tensor2, in place (Adam's moments).")
+addcdiv_ = _method_("addcdiv", "self += value * tensor1 / tensor2, in place (Adam's step).")
+lerp_ = _method_("lerp", "self += weight * (end - self), in place (exponential averages).")
+nan_to_num_ = _method_("nan_to_num", "Replace NaN and infinities in place.")
+clamp_min_ = _method_("clamp_min", "max(self, min), in place.")
+clamp_max_ = _method_("clamp_max", "min(self, max), in place.")
+atan2_ = _method_("atan2", "atan2(self, other), in place.")
+tril_ = _method_("tril", "Zero the elements above the `diagonal`-th diagonal, in place.")
+triu_ = _method_("triu", "Zero the elements below the `diagonal`-th diagonal, in place.")
+cumsum_ = _method_("cumsum", "Running sums along `dim`, in place.")
+cumprod_ = _method_("cumprod", "Running products along `dim`, in place.")

@@ -348,3 +348,292 @@ Tensor.__rmatmul__ = _rmatmul
 ger = outer
 
 __all__ = ["matmul", "mm", "bmm", "mv", "dot", "vdot", "outer", "ger", "addmm"]
+
+
+# --- trace, kron, cross, tensordot, einsum, cdist, cosine_similarity ------------------------------
+
+
+class TraceBackward0(Node):
+    __slots__ = ("_saved_self_sym_sizes",)
+
+    def backward(self, grad):
+        rows, cols = self._saved_self_sym_sizes
+        backend = grad._backend
+        xp = backend.xp
+        eye = xp.eye(rows, cols, dtype=grad._data.dtype, device=backend.native_device)
+        return grad * make_tensor(eye, backend)
+
+
+@tensor_method("trace")
+def trace(input) -> Tensor:
+    """The sum of a matrix's main diagonal (integers give int64)."""
+    x = check_tensor(input, "trace")
+    if x._data.ndim != 2:
+        raise RuntimeError(msg.TRACE_MATRIX.format(dim=x._data.ndim))
+    from ..autograd.grad_mode import no_grad
+    from .shape import diagonal
+    with no_grad():
+        data = diagonal(x).sum()._data
+    node = new_node(TraceBackward0, x)
+    if node is None:
+        return make_tensor(data, x._backend)
+    node._saved_self_sym_sizes = tuple(x._data.shape)
+    return make_tensor(data, x._backend, True, node, 0)
+
+
+@tensor_method("kron")
+def kron(input, other) -> Tensor:
+    """The Kronecker product: every element of `input` times a whole block of `other`."""
+    a = check_tensor(input, "kron")
+    b = check_tensor(other, "kron", "other", 2)
+    ndim = max(a.dim(), b.dim())
+    sa = (1,) * (ndim - a.dim()) + tuple(a.shape)
+    sb = (1,) * (ndim - b.dim()) + tuple(b.shape)
+    a_spread, b_spread = [], []
+    for x, y in zip(sa, sb):
+        a_spread += [x, 1]
+        b_spread += [1, y]
+    product = a.reshape(a_spread) * b.reshape(b_spread)
+    return _unsafe_view(product, tuple(x * y for x, y in zip(sa, sb)))
+
+
+class LinalgCrossBackward0(Node):
+    __slots__ = ("_saved_dim",)
+    _saved_names = ("self", "other")
+
+    def backward(self, grad):
+        a, b, d = self._unpack(0), self._unpack(1), self._saved_dim
+        return (cross(b, grad, dim=d) if self._next[0][0] is not None else None,
+                cross(grad, a, dim=d) if self._next[1][0] is not None else None)
+
+
+@tensor_method("cross")
+def cross(input, other, dim=None) -> Tensor:
+    """The 3-D cross product along `dim` (size 3), broadcasting the other dims."""
+    import warnings
+
+    from ._helpers import common_backend, input_meta, on_backend, result_dtype
+    a = check_tensor(input, "cross")
+    b = check_tensor(other, "cross", "other", 2)
+    shape = broadcast_shapes(tuple(a.shape), tuple(b.shape))
+    if dim is None:
+        warnings.warn(msg.CROSS_NO_DIM, UserWarning, stacklevel=2)
+        dim = next((i for i, s in enumerate(shape) if s == 3), -1)
+    from ._helpers import normalize_dim
+    d = normalize_dim(dim, len(shape))
+    if shape[d] != 3 or (a.dim() == len(shape) and b.dim() == len(shape)
+                         and (a.shape[d] != 3 or b.shape[d] != 3)):
+        size_a = a.shape[d - len(shape) + a.dim()] if a.dim() > len(shape) - 1 - d else 1
+        size_b = b.shape[d - len(shape) + b.dim()] if b.dim() > len(shape) - 1 - d else 1
+        raise RuntimeError(msg.CROSS_LENGTH.format(dim=dim, a=size_a, b=size_b))
+    backend = common_backend(a, b)
+    dtype = result_dtype(a, b)
+    xp = backend.xp
+    xa = xp.broadcast_to(on_backend(a, backend, dtype), shape)
+    xb = xp.broadcast_to(on_backend(b, backend, dtype), shape)
+
+    def part(x, i):
+        return xp.take(x, xp.asarray([i], device=backend.native_device), axis=d)
+
+    a0, a1, a2 = (part(xa, i) for i in range(3))
+    b0, b1, b2 = (part(xb, i) for i in range(3))
+    data = xp.concat([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], axis=d)
+    node = new_node(LinalgCrossBackward0, a, b)
+    if node is None:
+        return make_tensor(data, backend)
+    node.save(a, b)
+    node._saved_dim = d
+    node._in_meta = input_meta((a, b), data, backend)
+    return make_tensor(data, backend, True, node, 0)
+
+
+def _contract(a: Tensor, b: Tensor, dims_a: list, dims_b: list) -> Tensor:
+    """Sum the products over dims_a of `a` paired with dims_b of `b`: one matrix product."""
+    free_a = [i for i in range(a.dim()) if i not in dims_a]
+    free_b = [i for i in range(b.dim()) if i not in dims_b]
+    k = 1
+    for i in dims_a:
+        k *= a.shape[i]
+    left = a.permute(free_a + dims_a).reshape(-1, k)
+    right = b.permute(dims_b + free_b).reshape(k, -1)
+    shape = tuple(a.shape[i] for i in free_a) + tuple(b.shape[i] for i in free_b)
+    return mm(left, right).reshape(shape)
+
+
+def tensordot(a, b, dims=2) -> Tensor:
+    """Contract the last `dims` dims of `a` with the first of `b`, or the listed dim pairs."""
+    a = check_tensor(a, "tensordot")
+    b = check_tensor(b, "tensordot", "b", 2)
+    if isinstance(dims, int):
+        dims_a = list(range(a.dim() - dims, a.dim()))
+        dims_b = list(range(dims))
+    else:
+        first, second = dims
+        dims_a = [first] if isinstance(first, int) else list(first)
+        dims_b = [second] if isinstance(second, int) else list(second)
+    from ._helpers import normalize_dim
+    dims_a = [normalize_dim(d, a.dim()) for d in dims_a]
+    dims_b = [normalize_dim(d, b.dim()) for d in dims_b]
+    for da, db in zip(dims_a, dims_b):
+        if a.shape[da] != b.shape[db]:
+            raise RuntimeError(msg.TENSORDOT_SIZES.format(
+                a=a.shape[da], da=da - a.dim() if isinstance(dims, int) else da,
+                b=b.shape[db], db=db))
+    return _contract(a, b, dims_a, dims_b)
+
+
+def _einsum_terms(equation: str, count: int) -> tuple:
+    """(input letter lists, output letters) of an einsum equation without ellipses."""
+    equation = equation.replace(" ", "")
+    if "..." in equation:
+        raise NotImplementedError("einsum(): '...' is not supported here (ours)")
+    lhs, arrow, rhs = equation.partition("->")
+    inputs = [list(term) for term in lhs.split(",")]
+    if len(inputs) != count:
+        raise RuntimeError(msg.EINSUM_OPERANDS)
+    if not arrow:
+        seen = [c for term in inputs for c in term]
+        rhs = "".join(sorted(c for c in set(seen) if seen.count(c) == 1))
+    return inputs, list(rhs)
+
+
+def _einsum_prepare(x: Tensor, letters: list, keep: set) -> tuple:
+    """Take diagonals for letters repeated in one operand, sum out letters used nowhere else."""
+    from .shape import diagonal
+    letters = list(letters)
+    while len(set(letters)) < len(letters):
+        c = next(c for c in letters if letters.count(c) > 1)
+        first = letters.index(c)
+        second = letters.index(c, first + 1)
+        x = diagonal(x, 0, first, second)
+        letters = [s for i, s in enumerate(letters) if i not in (first, second)] + [c]
+    lonely = [i for i, c in enumerate(letters) if c not in keep]
+    if lonely:
+        x = x.sum(lonely)
+        letters = [c for i, c in enumerate(letters) if i not in lonely]
+    return x, letters
+
+
+def einsum(equation: str, *operands) -> Tensor:
+    """Einstein summation (no '...'), as sums, permutes, reshapes and batched matmuls."""
+    if len(operands) == 1 and isinstance(operands[0], (tuple, list)):
+        operands = tuple(operands[0])
+    terms, output = _einsum_terms(equation, len(operands))
+    sizes: dict = {}
+    for index, (x, letters) in enumerate(zip(operands, terms)):
+        check_tensor(x, "einsum")
+        if len(letters) != x.dim():
+            raise RuntimeError(msg.EINSUM_DIMS.format(index=index, subscripts=len(letters),
+                                                      dims=x.dim()))
+        for c, size in zip(letters, x.shape):
+            if sizes.setdefault(c, size) != size:
+                raise RuntimeError(msg.EINSUM_SIZE.format(letter=c, size=size, index=index,
+                                                          seen=sizes[c]))
+    result, letters = None, None
+    for i, (x, term) in enumerate(zip(operands, terms)):
+        keep = set(output).union(*[set(t) for j, t in enumerate(terms) if j != i])
+        x, term = _einsum_prepare(x, term, keep)
+        if result is None:
+            result, letters = x, term
+            continue
+        later = set(output).union(*[set(t) for t in terms[i + 1:]])
+        result, letters = _einsum_pair(result, letters, x, term, later)
+    result, letters = _einsum_prepare(result, letters, set(output))
+    order = [letters.index(c) for c in output]
+    return result.permute(order) if order != list(range(len(order))) else result
+
+
+def _einsum_pair(a: Tensor, la: list, b: Tensor, lb: list, later: set) -> tuple:
+    """Contract two prepared operands: batch letters stay, shared unneeded ones are summed."""
+    batch = [c for c in la if c in lb and c in later]
+    summed = [c for c in la if c in lb and c not in later]
+    left = [c for c in la if c not in lb]
+    right = [c for c in lb if c not in la]
+
+    def size(x, letters_x, group):
+        n = 1
+        for c in group:
+            n *= x.shape[letters_x.index(c)]
+        return n
+
+    if not summed:  # nothing to sum: a broadcast product, as PyTorch's sumproduct_pair does
+        shape_a = [a.shape[la.index(c)] if c in la else 1 for c in batch + left + right]
+        shape_b = [b.shape[lb.index(c)] if c in lb else 1 for c in batch + left + right]
+        a_aligned = a.permute([la.index(c) for c in batch + left]).reshape(shape_a)
+        b_aligned = b.permute([lb.index(c) for c in batch + right]).reshape(shape_b)
+        return a_aligned * b_aligned, batch + left + right
+    nb, nl = size(a, la, batch), size(a, la, left)
+    nk, nr = size(a, la, summed), size(b, lb, right)
+    a3 = a.permute([la.index(c) for c in batch + left + summed]).reshape(nb, nl, nk)
+    b3 = b.permute([lb.index(c) for c in batch + summed + right]).reshape(nb, nk, nr)
+    shape = tuple(a.shape[la.index(c)] for c in batch + left) + tuple(
+        b.shape[lb.index(c)] for c in right)
+    return bmm(a3, b3).reshape(shape), batch + left + right
+
+
+class CdistBackward0(Node):
+    """d ||x1_i - x2_j||_p: each pair's difference scaled by the gradient over its distance."""
+
+    __slots__ = ("_saved_p",)
+    _saved_names = ("x1", "x2", "result")
+
+    def backward(self, grad):
+        x1, x2, dist = self._unpack(0), self._unpack(1), self._unpack(2)
+        p = self._saved_p
+        diff = x1.unsqueeze(-2) - x2.unsqueeze(-3)
+        if p == 1:
+            pieces = diff.sign() * grad.unsqueeze(-1)
+        else:
+            scale = (grad / dist ** (p - 1)).where(dist != 0, 0)
+            slope = diff if p == 2 else diff.sign() * diff.abs() ** (p - 1)
+            pieces = slope * scale.unsqueeze(-1)
+        return (pieces.sum(-2) if self._next[0][0] is not None else None,
+                -pieces.sum(-3) if self._next[1][0] is not None else None)
+
+
+def cdist(x1, x2, p: float = 2.0, compute_mode=None) -> Tensor:
+    """The p-norm distance between each row of x1 and each row of x2 (batched)."""
+    from ..autograd.grad_mode import no_grad
+    a = check_tensor(x1, "cdist")
+    b = check_tensor(x2, "cdist", "x2", 2)
+    if a.shape[-1] != b.shape[-1]:
+        raise RuntimeError(msg.CDIST_COLUMNS.format(a=a.shape[-1], b=b.shape[-1]))
+    if not (p >= 1 and p != float("inf")):
+        raise NotImplementedError("cdist: only 1 <= p < inf is supported here (ours)")
+    with no_grad():
+        diff = (a.unsqueeze(-2) - b.unsqueeze(-3)).abs()
+        dist = (diff * diff).sum(-1).sqrt() if p == 2 else (diff ** p).sum(-1) ** (1 / p)
+    node = new_node(CdistBackward0, a, b)
+    if node is None:
+        return dist
+    out = make_tensor(dist._data, dist._backend, True, node, 0)
+    node._saved_p = p
+    node.save_output(out)
+    result = node._saved
+    node.save(a, b)
+    node._saved += result  # saved: x1, x2, result
+    return out
+
+
+def cosine_similarity(x1, x2, dim: int = 1, eps: float = 1e-8) -> Tensor:
+    """x1 . x2 / (|x1| |x2|) along `dim`, each norm clamped to at least eps (as PyTorch does)."""
+    from ..autograd.grad_mode import no_grad
+    from .reduction import norm
+    from .shape import broadcast_tensors
+    a = check_tensor(x1, "cosine_similarity")
+    b = check_tensor(x2, "cosine_similarity", "x2", 2)
+    if not a.dtype.is_floating_point or not b.dtype.is_floating_point:
+        from ._helpers import result_dtype
+        common = result_dtype(a, b)
+        common = common if common.is_floating_point else None
+        a, b = (a.to(common), b.to(common)) if common else (a.float(), b.float())
+    a, b = broadcast_tensors(a, b)
+    norm_a = norm(a, 2, dim, keepdim=True).clone()
+    norm_b = norm(b, 2, dim, keepdim=True).clone()
+    with no_grad():
+        norm_a.clamp_min_(eps)
+        norm_b.clamp_min_(eps)
+    return ((a / norm_a) * (b / norm_b)).sum(dim)
+
+
+__all__ += ["trace", "kron", "cross", "tensordot", "einsum", "cdist", "cosine_similarity"]

@@ -138,6 +138,8 @@ def _scaled(other, alpha):
 @tensor_method("add", "__add__", "__radd__")
 def add(input, other, *, alpha=1) -> Tensor:
     """input + alpha * other, broadcasting."""
+    if alpha != 1:
+        _check_alpha(input, other, alpha)
     out = _binary(
         AddBackward0,
         input,
@@ -154,6 +156,8 @@ def add(input, other, *, alpha=1) -> Tensor:
 def sub(input, other, *, alpha=1) -> Tensor:
     """input - alpha * other, broadcasting."""
     _check_no_bool_subtraction(input, other)
+    if alpha != 1:
+        _check_alpha(input, other, alpha)
     out = _binary(
         SubBackward0,
         input,
@@ -164,6 +168,12 @@ def sub(input, other, *, alpha=1) -> Tensor:
     if alpha != 1 and out._grad_fn is not None:
         out._grad_fn._saved_alpha = alpha
     return out
+
+
+def _check_alpha(input, other, alpha) -> None:
+    """PyTorch refuses a float alpha when the result would be an integer tensor."""
+    if type(alpha) is float and not result_dtype(input, other).is_floating_point:
+        raise RuntimeError(msg.ALPHA_INTEGRAL)
 
 
 def _is_bool(value) -> bool:
@@ -605,6 +615,40 @@ class ClampMinBackward0(ClampBackward1):
     __slots__ = ()
 
 
+class ClampMaxBackward0(ClampBackward1):
+    __slots__ = ()
+
+
+class ClampMinBackward1(Node):
+    """clamp_min with a tensor bound: the gradient goes to whichever side was picked."""
+
+    __slots__ = ()
+    _saved_names = ("self", "min")
+
+    def backward(self, grad):
+        x, bound = self._unpack(0), self._unpack(1)
+        keep = x >= bound if type(self) is ClampMinBackward1 else x <= bound
+        return (grad * keep,
+                grad * keep.logical_not() if self._next[1][0] is not None else None)
+
+
+class ClampMaxBackward1(ClampMinBackward1):
+    __slots__ = ()
+    _saved_names = ("self", "max")
+
+
+def _clamp_tensor(cls, t: Tensor, bound: Tensor) -> Tensor:
+    """clamp_min / clamp_max against a tensor bound (broadcasting)."""
+    kernel = maximum if cls is ClampMinBackward1 else minimum
+    out = kernel(t.detach(), bound.detach())
+    node = new_node(cls, t, bound)
+    if node is None:
+        return out
+    node.save(t, bound)
+    node._in_meta = input_meta((t, bound), out._data, out._backend)
+    return make_tensor(out._data, out._backend, True, node, 0)
+
+
 @tensor_method("clamp", "clip")
 def clamp(input, min=None, max=None) -> Tensor:  # noqa: A002 - PyTorch's names
     """Limit values to [min, max]; either bound may be omitted."""
@@ -645,12 +689,20 @@ def _clamp_numbers(cls, t: Tensor, low, high) -> Tensor:
 
 @tensor_method("clamp_min")
 def clamp_min(input, min) -> Tensor:  # noqa: A002
-    return _clamp_numbers(ClampMinBackward0, check_tensor(input, "clamp_min"), min, None)
+    """max(input, min) element-wise; `min` a number or a tensor."""
+    t = check_tensor(input, "clamp_min")
+    if isinstance(min, Tensor):
+        return _clamp_tensor(ClampMinBackward1, t, min)
+    return _clamp_numbers(ClampMinBackward0, t, min, None)
 
 
 @tensor_method("clamp_max")
 def clamp_max(input, max) -> Tensor:  # noqa: A002
-    return _clamp_numbers(ClampBackward1, check_tensor(input, "clamp_max"), None, max)
+    """min(input, max) element-wise; `max` a number or a tensor."""
+    t = check_tensor(input, "clamp_max")
+    if isinstance(max, Tensor):
+        return _clamp_tensor(ClampMaxBackward1, t, max)
+    return _clamp_numbers(ClampMaxBackward0, t, None, max)
 
 
 class MaximumBackward0(_BinaryNode):
@@ -860,3 +912,326 @@ def isinf(input) -> Tensor:
 @tensor_method("isfinite")
 def isfinite(input) -> Tensor:
     return make_tensor(input._backend.xp.isfinite(input._data), input._backend)
+
+
+# --- more unary math: exp2, hyperbolic and inverse trigonometric functions, erf, frac ------------
+
+_LN2 = 0.6931471805599453
+_TWO_OVER_SQRT_PI = 1.1283791670955126
+_SQRT_PI = 1.7724538509055159
+
+
+def _erf_kernel(xp, x):
+    """erf with array-API basics (the standard has none), to a few ulps in float64.
+
+    |x| < 3: the series 2/sqrt(pi) exp(-x^2) sum 2^n x^(2n+1) / (2n+1)!! (all terms positive);
+    |x| >= 3: 1 - erfc(x) from erfc's continued fraction.
+    """
+    a = xp.abs(x)
+    s = xp.minimum(a, 3.0)
+    s2 = s * s
+    term, total = s, s
+    for n in range(1, 64):
+        term = term * (2.0 / (2 * n + 1)) * s2
+        total = total + term
+    series = total * xp.exp(-s2) * _TWO_OVER_SQRT_PI
+    b = xp.maximum(a, 3.0)
+    fraction = b
+    for k in range(64, 0, -1):
+        fraction = b + (k / 2) / fraction
+    tail = 1.0 - xp.exp(-b * b) / (fraction * _SQRT_PI)
+    magnitude = xp.where(a < 3.0, series, tail)
+    return xp.where(x < 0, -magnitude, xp.where(x > 0, magnitude, x))  # keeps -0. and nan
+
+
+def _inverse_sine_derivative(g, x):
+    return g * (1 - x * x).rsqrt()
+
+
+exp2, Exp2Backward0 = _define_unary(
+    "exp2", "Exp2Backward0", "result", lambda xp, x: 2.0**x, lambda g, y: g * y * _LN2
+)
+sinh, SinhBackward0 = _define_unary(
+    "sinh", "SinhBackward0", "self", lambda xp, x: xp.sinh(x), lambda g, x: g * x.cosh()
+)
+cosh, CoshBackward0 = _define_unary(
+    "cosh", "CoshBackward0", "self", lambda xp, x: xp.cosh(x), lambda g, x: g * x.sinh()
+)
+atan, AtanBackward0 = _define_unary(
+    "atan", "AtanBackward0", "self", lambda xp, x: xp.atan(x), lambda g, x: g / (x * x + 1),
+    aliases=("arctan",),
+)
+asin, AsinBackward0 = _define_unary(
+    "asin", "AsinBackward0", "self", lambda xp, x: xp.asin(x), _inverse_sine_derivative,
+    aliases=("arcsin",),
+)
+acos, AcosBackward0 = _define_unary(
+    "acos", "AcosBackward0", "self", lambda xp, x: xp.acos(x),
+    lambda g, x: -_inverse_sine_derivative(g, x), aliases=("arccos",),
+)
+erf, ErfBackward0 = _define_unary(
+    "erf", "ErfBackward0", "self", _erf_kernel,
+    lambda g, x: g * _TWO_OVER_SQRT_PI * (-(x * x)).exp(),
+)
+_frac, FracBackward0 = _define_unary(
+    "frac", "FracBackward0", "", lambda xp, x: x - xp.trunc(x), lambda g, _: g, floating=False
+)
+arctan, arcsin, arccos = atan, asin, acos
+
+
+@tensor_method("frac")
+def frac(input) -> Tensor:
+    """The fractional part x - trunc(x), keeping the sign (floating tensors only)."""
+    t = check_tensor(input, "frac")
+    if not t.dtype.is_floating_point:
+        raise NotImplementedError(msg.KERNEL_DTYPE.format(
+            kernel="frac_cpu", dtype=t.dtype.legacy_name[:-6]))
+    return _frac(t)
+
+
+class Atan2Backward0(_BinaryNode):
+    __slots__ = ()
+
+    def _record(self, a, b, out):
+        self.save(a, b)
+
+    def backward(self, grad):
+        a, b = self._unpack(0), self._unpack(1)
+        scale = grad / (a * a + b * b)
+        return (scale * b if self._next[0][0] is not None else None,
+                -scale * a if self._next[1][0] is not None else None)
+
+
+@tensor_method("atan2", "arctan2")
+def atan2(input, other) -> Tensor:
+    """The angle of the point (other, input) in radians, element-wise with broadcasting."""
+    a = check_tensor(input, "atan2")
+    b = check_tensor(other, "atan2", "other", 2)
+    if not _float_result(a, b):
+        a, b = a.to(dtypes.get_default_dtype()), b.to(dtypes.get_default_dtype())
+    return _binary(Atan2Backward0, a, b, "atan2", lambda x, y: _xp_of(a).atan2(x, y))
+
+
+arctan2 = atan2
+
+
+# --- three-input element-wise ops: lerp, addcmul, addcdiv -----------------------------------------
+
+
+def _ternary(cls, tensors: tuple, kernel, name: str) -> Tensor:
+    """Broadcast and promote three operands, run `kernel` on their arrays, record `cls`."""
+    from ._helpers import broadcast_shapes, common_backend, on_backend
+
+    for i, t in enumerate(tensors):
+        check_tensor(t, name, ("input", "tensor1", "tensor2")[i], i + 1)
+    backend = common_backend(*tensors)
+    dtype = result_dtype(*tensors)
+    broadcast_shapes(*(tuple(t._data.shape) for t in tensors))
+    arrays = [on_backend(t, backend, dtype) for t in tensors]
+    out = kernel(backend.xp, *arrays)
+    node = new_node(cls, *tensors)
+    if node is None:
+        return make_tensor(out, backend)
+    node._in_meta = input_meta(tensors, out, backend)
+    return make_tensor(out, backend, True, node, 0)
+
+
+class AddcmulBackward0(Node):
+    __slots__ = ("_saved_value",)
+    _saved_names = ("tensor1", "tensor2")
+
+    def backward(self, grad):
+        t1, t2, value = self._unpack(0), self._unpack(1), self._saved_value
+        return (grad,
+                grad * t2 * value if self._next[1][0] is not None else None,
+                grad * t1 * value if self._next[2][0] is not None else None)
+
+
+class AddcdivBackward0(AddcmulBackward0):
+    __slots__ = ()
+
+    def backward(self, grad):
+        t1, t2, value = self._unpack(0), self._unpack(1), self._saved_value
+        return (grad,
+                grad * value / t2 if self._next[1][0] is not None else None,
+                -grad * value * t1 / (t2 * t2) if self._next[2][0] is not None else None)
+
+
+def _saving_operands(out: Tensor, value, *saved) -> Tensor:
+    node = out._grad_fn
+    if node is not None:
+        node.save(*saved)
+        node._saved_value = value
+    return out
+
+
+@tensor_method("addcmul")
+def addcmul(input, tensor1, tensor2, *, value=1) -> Tensor:
+    """input + value * tensor1 * tensor2, broadcasting (what Adam's moment updates use)."""
+    out = _ternary(AddcmulBackward0, (input, tensor1, tensor2),
+                   lambda xp, x, a, b: x + value * a * b, "addcmul")
+    return _saving_operands(out, value, tensor1, tensor2)
+
+
+@tensor_method("addcdiv")
+def addcdiv(input, tensor1, tensor2, *, value=1) -> Tensor:
+    """input + value * tensor1 / tensor2, broadcasting (Adam's parameter step)."""
+    if not _float_result(tensor1, tensor2):
+        raise RuntimeError(msg.ADDCDIV_INTEGER)
+    out = _ternary(AddcdivBackward0, (input, tensor1, tensor2),
+                   lambda xp, x, a, b: x + value * a / b, "addcdiv")
+    return _saving_operands(out, value, tensor1, tensor2)
+
+
+def _c_name(t: Tensor) -> str:
+    """'float', 'double', 'long': the dtype as PyTorch's lerp message spells it."""
+    return t.dtype.legacy_name[:-6].lower()
+
+
+class LerpBackward0(Node):
+    """lerp with a number weight."""
+
+    __slots__ = ("_saved_weight",)
+
+    def backward(self, grad):
+        w = self._saved_weight
+        return grad * (1 - w), grad * w
+
+
+class LerpBackward1(Node):
+    """lerp with a tensor weight."""
+
+    __slots__ = ()
+    _saved_names = ("self", "end", "weight")
+
+    def backward(self, grad):
+        start, end, weight = self._unpack(0), self._unpack(1), self._unpack(2)
+        return (grad * (1 - weight), grad * weight,
+                grad * (end - start) if self._next[2][0] is not None else None)
+
+
+def _lerp_kernel(xp, start, end, weight):
+    """PyTorch's formula: from the nearer end, so lerp(a, b, 1) is exactly b."""
+    diff = end - start
+    if not hasattr(weight, "shape"):
+        return start + weight * diff if -0.5 < weight < 0.5 else end - diff * (1 - weight)
+    return xp.where(xp.abs(weight) < 0.5, start + weight * diff, end - diff * (1 - weight))
+
+
+@tensor_method("lerp")
+def lerp(input, end, weight) -> Tensor:
+    """input + weight * (end - input): linear interpolation, weight a number or a tensor."""
+    start = check_tensor(input, "lerp")
+    end = check_tensor(end, "lerp", "end", 2)
+    if end.dtype is not start.dtype:
+        raise RuntimeError(msg.LERP_DTYPE.format(arg="end", expected=_c_name(start),
+                                                 got=_c_name(end)))
+    if not start.dtype.is_floating_point:
+        raise NotImplementedError(msg.KERNEL_DTYPE.format(
+            kernel="lerp_kernel_scalar" if not isinstance(weight, Tensor) else "lerp_kernel_tensor",
+            dtype=start.dtype.legacy_name[:-6]))
+    if isinstance(weight, Tensor):
+        if weight.dtype is not start.dtype:
+            raise RuntimeError(msg.LERP_DTYPE.format(arg="weight", expected=_c_name(start),
+                                                     got=_c_name(weight)))
+        out = _ternary(LerpBackward1, (start, end, weight), _lerp_kernel, "lerp")
+        if out._grad_fn is not None:
+            out._grad_fn.save(start, end, weight)
+        return out
+    w = float(weight)
+    out = _ternary(LerpBackward0, (start, end),
+                   lambda xp, a, b: _lerp_kernel(xp, a, b, w), "lerp")
+    if out._grad_fn is not None:
+        out._grad_fn._saved_weight = w
+    return out
+
+
+# --- nan_to_num, closeness, dtype queries ---------------------------------------------------------
+
+
+class NanToNumBackward0(Node):
+    __slots__ = ()
+    _saved_names = ("self",)
+
+    def backward(self, grad):
+        return grad * isfinite(self._unpack(0))
+
+
+@tensor_method("nan_to_num")
+def nan_to_num(input, nan: float = 0.0, posinf=None, neginf=None) -> Tensor:
+    """Replace NaN by `nan` and +/-inf by `posinf`/`neginf` (default: the dtype's extremes)."""
+    t = check_tensor(input, "nan_to_num")
+    if not t.dtype.is_floating_point:
+        return t.clone()
+    xp = t._backend.xp
+    x = t._data
+    info = xp.finfo(x.dtype)
+    high = info.max if posinf is None else posinf
+    low = -info.max if neginf is None else neginf
+    out = xp.where(xp.isnan(x), xp.asarray(nan, dtype=x.dtype, device=_device(x)), x)
+    out = xp.where(out == float("inf"), xp.asarray(high, dtype=x.dtype, device=_device(x)), out)
+    out = xp.where(out == -float("inf"), xp.asarray(low, dtype=x.dtype, device=_device(x)), out)
+    node = new_node(NanToNumBackward0, t)
+    if node is None:
+        return make_tensor(out, t._backend)
+    node.save(t)
+    return make_tensor(out, t._backend, True, node, 0)
+
+
+def _device(array):
+    """The array's device, for creating arrays beside it."""
+    return array.device
+
+
+def _same_dtype(a: Tensor, b: Tensor) -> None:
+    if a.dtype is not b.dtype:
+        raise RuntimeError(msg.DTYPE_DID_NOT_MATCH.format(
+            a=a.dtype.legacy_name[:-6], b=b.dtype.legacy_name[:-6]))
+
+
+@tensor_method("isclose")
+def isclose(input, other, rtol: float = 1e-05, atol: float = 1e-08,
+            equal_nan: bool = False) -> Tensor:
+    """|input - other| <= atol + rtol * |other| element-wise (equal infinities are close)."""
+    a = check_tensor(input, "isclose")
+    b = check_tensor(other, "isclose", "other", 2)
+    _same_dtype(a, b)
+    with _no_grad():
+        equal = eq(a, b)
+        if equal_nan:
+            equal = equal | (isnan(a) & isnan(b))
+        if not a.dtype.is_floating_point:
+            return equal
+        apart = equal.logical_not()  # inf - inf would warn; equal pairs are close anyway
+        gap = (a.where(apart, 0) - b.where(apart, 0)).abs()
+        close = isfinite(gap) & (gap <= atol + rtol * b.abs())
+        return equal | close
+
+
+def _no_grad():
+    from ..autograd.grad_mode import no_grad
+    return no_grad()
+
+
+@tensor_method("allclose")
+def allclose(input, other, rtol: float = 1e-05, atol: float = 1e-08,
+             equal_nan: bool = False) -> bool:
+    """Whether every element pair is close (see isclose), as a Python bool."""
+    return bool(isclose(input, other, rtol, atol, equal_nan).all().item())
+
+
+@tensor_method("equal")
+def equal(input, other) -> bool:
+    """True when both tensors have the same shape and the same values (a Python bool)."""
+    a = check_tensor(input, "equal")
+    b = check_tensor(other, "equal", "other", 2)
+    if tuple(a._data.shape) != tuple(b._data.shape):
+        return False
+    with _no_grad():
+        return bool(eq(a, b).all().item())
+
+
+def is_floating_point(input) -> bool:
+    """Whether the tensor's dtype is a floating point one (float16/32/64)."""
+    return check_tensor(input, "is_floating_point").dtype.is_floating_point
+

@@ -731,17 +731,22 @@ class CumsumBackward0(Node):
 @tensor_method("cumsum")
 def cumsum(input, dim: int, *, dtype=None) -> Tensor:
     """Running sums along `dim`; integers and bools give int64."""
-    t = check_tensor(input, "cumsum")
+    t, d, data = _running("cumsum", input, dim, dtype)
+    node = new_node(CumsumBackward0, t)
+    return _finish(node, data, t._backend, _saved_dim=d)
+
+
+def _running(name: str, input, dim: int, dtype) -> tuple:
+    """(tensor, dim, array) of a running sum or product (`cumulative_sum`/`_prod`) along dim."""
+    t = check_tensor(input, name)
     backend = t._backend
     xp = backend.xp
     d = normalize_dim(dim, t._data.ndim)
-    native = backend.native[_sum_dtype(t, dtype)]
+    data = xp.astype(t._data, backend.native[_sum_dtype(t, dtype)])
     if t._data.ndim:
-        data = xp.cumulative_sum(t._data, axis=d, dtype=native)
-    else:
-        data = xp.astype(t._data, native)
-    node = new_node(CumsumBackward0, t)
-    return _finish(node, data, backend, _saved_dim=d)
+        kernel = xp.cumulative_sum if name == "cumsum" else xp.cumulative_prod
+        data = kernel(data, axis=d)
+    return t, d, data
 
 
 def _logical_reduce(name: str, input, dim, keepdim: bool) -> Tensor:
@@ -772,3 +777,189 @@ def any(input, dim=None, keepdim: bool = False) -> Tensor:  # noqa: A001
 __all__ = ["sum", "sum_to_size", "mean", "prod", "max", "min", "amax", "amin", "argmax",
            "argmin", "var", "std", "norm", "logsumexp", "softmax", "log_softmax", "cumsum",
            "all", "any"]
+
+
+# --- cumprod, std_mean / var_mean, aminmax, count_nonzero -----------------------------------------
+
+
+class CumprodBackward0(Node):
+    """d out_j / d x_k = out_j / x_k (j >= k); recomputed without x_k where x has zeros."""
+
+    __slots__ = ("_saved_dim",)
+    _saved_names = ("self", "result")
+
+    def backward(self, grad):
+        x = self._unpack(0)
+        if grad.dim() == 0:
+            return grad
+        d = self._saved_dim
+        if not bool((x == 0).any()):
+            result = self._unpack(1)
+            return cumsum((grad * result).flip(d), d).flip(d) / x
+        return _cumprod_grad_with_zeros(x, grad, d)
+
+
+def _cumprod_grad_with_zeros(x: Tensor, grad: Tensor, d: int) -> Tensor:
+    """Each x_k's gradient from the running products of x with x_k set to 1 (O(n^2))."""
+    from .._creation import arange
+    n = x.shape[d]
+    positions = arange(n, device=x.device).reshape(
+        tuple(n if i == d else 1 for i in range(x.dim())))
+    pieces = []
+    for k in range(n):
+        products = cumprod(x.where(positions != k, 1), d)
+        later = (positions >= k)
+        pieces.append((grad * products * later).sum(d, keepdim=True))
+    from .shape import cat
+    return cat(pieces, d)
+
+
+@tensor_method("cumprod")
+def cumprod(input, dim: int, *, dtype=None) -> Tensor:
+    """Running products along `dim`; integers and bools give int64."""
+    t, d, data = _running("cumprod", input, dim, dtype)
+    backend = t._backend
+    node = new_node(CumprodBackward0, t)
+    if node is None:
+        return make_tensor(data, backend)
+    out = make_tensor(data, backend, True, node, 0)
+    _save_with_result(node, t, out)
+    node._saved_dim = d
+    return out
+
+
+class StdMeanBackward0(Node):
+    """Both outputs of std_mean (output 0: std, 1: mean); either gradient may be missing."""
+
+    __slots__ = ("_n_outputs", "_saved_correction", "_saved_dim", "_saved_keepdim", "_divisor")
+    _saved_names = ("self", "result0")
+
+    def backward(self, grad_spread, grad_mean):
+        x = self._unpack(0)
+        dims, keepdim = self._saved_dim, self._saved_keepdim
+        shape = tuple(x.shape)
+        total = None
+        if grad_spread is not None:
+            g = _unreduce(grad_spread, shape, dims, keepdim)
+            centered = x - mean(x, dims, keepdim=True)
+            if type(self) is StdMeanBackward0:
+                spread = _unreduce(self._unpack(1), shape, dims, keepdim)
+                total = g * centered / (spread * self._divisor)
+            else:
+                total = g * 2 * centered / self._divisor
+        if grad_mean is not None:
+            g = _unreduce(grad_mean, shape, dims, keepdim) / _count(shape, dims)
+            total = g.expand(shape) if total is None else total + g
+        return total
+
+
+class VarMeanBackward0(StdMeanBackward0):
+    __slots__ = ()
+    _saved_names = ("self",)
+
+
+def _spread_mean(name: str, input, dim, unbiased, keepdim, correction, take_root: bool):
+    t = check_tensor(input, name)
+    from ..autograd.grad_mode import no_grad
+    with no_grad():
+        spread = _var(name, t, dim, unbiased, keepdim, correction, take_root)
+        if isinstance(dim, bool):
+            dim = None
+        average = mean(t, _reduce_dims(dim, t._data.ndim), keepdim)
+    cls = StdMeanBackward0 if take_root else VarMeanBackward0
+    node = new_node(cls, t)
+    if node is None:
+        return spread, average
+    backend = t._backend
+    first = make_tensor(spread._data, backend, True, node, 0)
+    second = make_tensor(average._data, backend, True, node, 1)
+    node._n_outputs = 2
+    if take_root:
+        _save_with_result(node, t, first)
+    else:
+        node.save(t)
+    shape = tuple(t._data.shape)
+    dims = _reduce_dims(None if isinstance(dim, bool) else dim, len(shape))
+    node._saved_correction = _correction(unbiased if not isinstance(dim, bool) else dim,
+                                         correction)
+    node._saved_dim, node._saved_keepdim = dims, keepdim
+    node._divisor = _count(shape, dims) - node._saved_correction
+    return first, second
+
+
+def std_mean(input, dim=None, unbiased=None, keepdim: bool = False, *, correction=None):
+    """(std, mean) over `dim` in one call, both with grad_fn StdMeanBackward0."""
+    return _spread_mean("std_mean", input, dim, unbiased, keepdim, correction, take_root=True)
+
+
+def var_mean(input, dim=None, unbiased=None, keepdim: bool = False, *, correction=None):
+    """(var, mean) over `dim` in one call, both with grad_fn VarMeanBackward0."""
+    return _spread_mean("var_mean", input, dim, unbiased, keepdim, correction, take_root=False)
+
+
+_AMINMAX = collections.namedtuple("aminmax", ["min", "max"])
+_AMINMAX.__module__ = "torch.return_types"
+_AMINMAX.__repr__ = lambda self: (f"torch.return_types.aminmax(\nmin={self.min!r},\n"
+                                  f"max={self.max!r})")
+
+
+class AminmaxBackward0(Node):
+    """Each extreme's gradient is shared equally among the elements that reach it."""
+
+    __slots__ = ("_n_outputs", "_saved_dim", "_saved_keepdim", "_dims")
+    _saved_names = ("self", "min", "max")
+
+    def backward(self, grad_min, grad_max):
+        x = self._unpack(0)
+        shape, dims, keepdim = tuple(x.shape), self._dims, self._saved_keepdim
+        total = None
+        for g, index in ((grad_min, 1), (grad_max, 2)):
+            if g is None:
+                continue
+            hit = x == _unreduce(self._unpack(index), shape, dims, keepdim)
+            share = _unreduce(g, shape, dims, keepdim) * hit / hit.sum(dims, keepdim=True)
+            total = share if total is None else total + share
+        return total
+
+
+@tensor_method("aminmax")
+def aminmax(input, *, dim=None, keepdim: bool = False):
+    """(min, max) over `dim` (every element when None) as torch.return_types.aminmax."""
+    t = check_tensor(input, "aminmax")
+    shape = tuple(t._data.shape)
+    dims = _reduce_dims(dim, len(shape))
+    if t.numel() == 0 and (dim is None or any(shape[d] == 0 for d in dims)):
+        raise RuntimeError(msg.AMINMAX_EMPTY)
+    backend = t._backend
+    xp = backend.xp
+    axis = _axis(t, dims) if dim is not None else None
+    keep = keepdim if dim is not None else False
+    low = xp.min(t._data, axis=axis, keepdims=keep)
+    high = xp.max(t._data, axis=axis, keepdims=keep)
+    if dim is None and keepdim:
+        low = xp.reshape(low, (1,) * len(shape))
+        high = xp.reshape(high, (1,) * len(shape))
+    node = new_node(AminmaxBackward0, t)
+    if node is None:
+        return _AMINMAX(make_tensor(low, backend), make_tensor(high, backend))
+    first = make_tensor(low, backend, True, node, 0)
+    second = make_tensor(high, backend, True, node, 1)
+    node._n_outputs = 2
+    node.save(t, make_tensor(low, backend), make_tensor(high, backend))
+    node._saved_dim, node._saved_keepdim, node._dims = dim, keepdim, dims
+    return _AMINMAX(first, second)
+
+
+@tensor_method("count_nonzero")
+def count_nonzero(input, dim=None) -> Tensor:
+    """How many elements are non-zero (along `dim`, an int or a tuple), as int64."""
+    t = check_tensor(input, "count_nonzero")
+    backend = t._backend
+    xp = backend.xp
+    dims = _reduce_dims(dim, t._data.ndim)
+    nonzero = t._data != 0 if t.dtype is not dtypes.bool else t._data
+    data = xp.sum(xp.astype(nonzero, backend.native[dtypes.int64]), axis=_axis(t, dims))
+    return make_tensor(data, backend)
+
+
+__all__ += ["cumprod", "std_mean", "var_mean", "aminmax", "count_nonzero"]

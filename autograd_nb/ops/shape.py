@@ -839,3 +839,282 @@ def unbind(input, dim: int = 0) -> tuple:
     n = x._data.shape[d]
     arrays = [x._data[_key(d, i)] for i in range(n)]
     return _pieces(x, UnbindBackward0, d, [1] * n, arrays, lambda b: unbind(b, d), dim=dim)
+
+
+# --- triangles and diagonals ----------------------------------------------------------------------
+
+
+def _triangle_mask(backend, shape: tuple, diagonal: int, lower: bool):
+    """A bool array of the last two dims' shape: True where tril (or triu) keeps elements."""
+    xp = backend.xp
+    rows, cols = shape[-2], shape[-1]
+    long = backend.native[_int64()]
+    i = xp.reshape(xp.arange(rows, dtype=long, device=backend.native_device), (rows, 1))
+    j = xp.reshape(xp.arange(cols, dtype=long, device=backend.native_device), (1, cols))
+    return (j - i <= diagonal) if lower else (j - i >= diagonal)
+
+
+def _int64():
+    from .. import dtypes
+    return dtypes.int64
+
+
+class TrilBackward0(Node):
+    __slots__ = ("_saved_diagonal",)
+
+    def backward(self, grad):
+        return tril(grad, self._saved_diagonal)
+
+
+class TriuBackward0(TrilBackward0):
+    __slots__ = ()
+
+    def backward(self, grad):
+        return triu(grad, self._saved_diagonal)
+
+
+def _triangle(name: str, cls, input, diagonal: int) -> Tensor:
+    x = check_tensor(input, name)
+    if x._data.ndim < 2:
+        raise RuntimeError(msg.NEEDS_2D.format(name=name))
+    backend = x._backend
+    keep = _triangle_mask(backend, tuple(x._data.shape), int(diagonal), name == "tril")
+    data = backend.xp.where(keep, x._data, backend.xp.zeros_like(x._data))
+    node = new_node(cls, x)
+    if node is None:
+        return make_tensor(data, backend)
+    node._saved_diagonal = int(diagonal)
+    return make_tensor(data, backend, True, node, 0)
+
+
+@tensor_method("tril")
+def tril(input, diagonal: int = 0) -> Tensor:
+    """The lower triangle of the last two dims (the rest zeroed); `diagonal` shifts the edge."""
+    return _triangle("tril", TrilBackward0, input, diagonal)
+
+
+@tensor_method("triu")
+def triu(input, diagonal: int = 0) -> Tensor:
+    """The upper triangle of the last two dims (the rest zeroed); `diagonal` shifts the edge."""
+    return _triangle("triu", TriuBackward0, input, diagonal)
+
+
+def _diagonal_length(n1: int, n2: int, offset: int) -> int:
+    return max(0, min(n1 + min(offset, 0), n2 - max(offset, 0)))
+
+
+def _embed_diagonal(values: Tensor, n1: int, n2: int, offset: int) -> Tensor:
+    """(..., L) values placed on the `offset` diagonal of (..., n1, n2) zeros, with tensor ops
+    (a product with a constant 0/1 matrix), so gradients of gradients work."""
+    backend = values._backend
+    xp = backend.xp
+    length = values.shape[-1]
+    long = backend.native[_int64()]
+    k = xp.arange(length, dtype=long, device=backend.native_device)
+    flat = (k + max(-offset, 0)) * n2 + (k + max(offset, 0))
+    cells = xp.arange(n1 * n2, dtype=long, device=backend.native_device)
+    ones = xp.reshape(cells, (1, -1)) == xp.reshape(flat, (-1, 1))
+    placement = make_tensor(xp.astype(ones, values._data.dtype), backend)
+    lead = tuple(values.shape[:-1])
+    return (values.reshape(-1, length) @ placement).reshape(lead + (n1, n2))
+
+
+def _diagonal_order(ndim: int, d1: int, d2: int) -> tuple:
+    return tuple(i for i in range(ndim) if i not in (d1, d2)) + (d1, d2)
+
+
+class DiagonalBackward0(Node):
+    __slots__ = ("_saved_offset", "_saved_dim1", "_saved_dim2", "_saved_self_sym_sizes")
+
+    def backward(self, grad):
+        shape, d1, d2 = self._saved_self_sym_sizes, self._dim1, self._dim2
+        order = _diagonal_order(len(shape), d1, d2)
+        embedded = _embed_diagonal(grad, shape[d1], shape[d2], self._saved_offset)
+        inverse = [0] * len(order)
+        for i, o in enumerate(order):
+            inverse[o] = i
+        return embedded.permute(inverse)
+
+    @property
+    def _dim1(self) -> int:
+        return normalize_dim(self._saved_dim1, len(self._saved_self_sym_sizes))
+
+    @property
+    def _dim2(self) -> int:
+        return normalize_dim(self._saved_dim2, len(self._saved_self_sym_sizes))
+
+
+class DiagonalBackward0_copy(DiagonalBackward0):  # noqa: N801 - PyTorch's name for diag(matrix)
+    __slots__ = ()
+
+
+def _diagonal_data(x: Tensor, offset: int, d1: int, d2: int):
+    xp = x._backend.xp
+    moved = xp.permute_dims(x._data, _diagonal_order(x._data.ndim, d1, d2))
+    return xp.linalg.diagonal(moved, offset=offset)
+
+
+@tensor_method("diagonal")
+def diagonal(input, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Tensor:
+    """A view of the `offset` diagonal of dims (dim1, dim2), appended as the last dim."""
+    x = check_tensor(input, "diagonal")
+    ndim = x._data.ndim
+    d1, d2 = normalize_dim(dim1, ndim), normalize_dim(dim2, ndim)
+    if d1 == d2:
+        raise RuntimeError(msg.DIAGONAL_SAME_DIMS.format(d1=dim1, d2=dim2))
+    data = _diagonal_data(x, offset, d1, d2)
+    return _view_op(x, data, DiagonalBackward0, lambda b: diagonal(b, offset, d1, d2),
+                    offset=offset, dim1=dim1, dim2=dim2, self_sym_sizes=tuple(x._data.shape))
+
+
+class DiagEmbedBackward0(Node):
+    __slots__ = ("_saved_offset", "_saved_dim1", "_saved_dim2")
+
+    def backward(self, grad):
+        return diagonal(grad, self._saved_offset, -2, -1)
+
+
+@tensor_method("diag")
+def diag(input, diagonal: int = 0) -> Tensor:
+    """A vector's square diagonal matrix, or a copy of a matrix's `diagonal`-th diagonal."""
+    x = check_tensor(input, "diag")
+    ndim = x._data.ndim
+    if ndim not in (1, 2):
+        raise RuntimeError(msg.DIAG_DIMS.format(dim=ndim))
+    backend = x._backend
+    if ndim == 2:
+        data = backend.xp.asarray(_diagonal_data(x, diagonal, 0, 1), copy=True)
+        node = new_node(DiagonalBackward0_copy, x)
+        if node is None:
+            return make_tensor(data, backend)
+        node._saved_offset, node._saved_dim1, node._saved_dim2 = diagonal, 0, 1
+        node._saved_self_sym_sizes = tuple(x._data.shape)
+        return make_tensor(data, backend, True, node, 0)
+    n = x._data.shape[0] + abs(diagonal)
+    data = _embed_diagonal(make_tensor(x._data, backend), n, n, diagonal)._data
+    node = new_node(DiagEmbedBackward0, x)
+    if node is None:
+        return make_tensor(data, backend)
+    node._saved_offset, node._saved_dim1, node._saved_dim2 = diagonal, -2, -1
+    return make_tensor(data, backend, True, node, 0)
+
+
+# --- broadcasting helpers, meshgrid ---------------------------------------------------------------
+
+
+@tensor_method("broadcast_to")
+def broadcast_to(input, size) -> Tensor:
+    """`input` expanded to `size` (a view, ExpandBackward0)."""
+    return expand(check_tensor(input, "broadcast_to"), tuple(size))
+
+
+def broadcast_tensors(*tensors) -> tuple:
+    """The tensors expanded to their common broadcast shape (unchanged ones returned as is)."""
+    from ._helpers import broadcast_shapes
+    if len(tensors) == 1 and isinstance(tensors[0], (tuple, list)):
+        tensors = tuple(tensors[0])
+    shape = broadcast_shapes(*(tuple(check_tensor(t, "broadcast_tensors").shape)
+                               for t in tensors))
+    return tuple(t if tuple(t.shape) == shape else expand(t, shape) for t in tensors)
+
+
+def meshgrid(*tensors, indexing: str | None = None) -> tuple:
+    """Coordinate grids from 1-D tensors: 'ij' (matrix) or 'xy' (Cartesian) indexing."""
+    if len(tensors) == 1 and isinstance(tensors[0], (tuple, list)):
+        tensors = tuple(tensors[0])
+    if indexing is None:
+        warnings.warn(msg.MESHGRID_INDEXING, UserWarning, stacklevel=2)
+        indexing = "ij"
+    if indexing not in ("ij", "xy"):
+        raise RuntimeError(msg.MESHGRID_MODE.format(indexing=indexing))
+    sizes = [check_tensor(t, "meshgrid").numel() for t in tensors]
+    axes = list(range(len(tensors)))
+    if indexing == "xy" and len(tensors) >= 2:
+        axes[0], axes[1] = 1, 0
+        sizes[0], sizes[1] = sizes[1], sizes[0]
+    grids = []
+    for t, axis in zip(tensors, axes):
+        shape = [1] * len(tensors)
+        shape[axis] = -1
+        grids.append(expand(t.reshape(shape), sizes))
+    return tuple(grids)
+
+
+# --- roll, tile, hstack / vstack, diff ------------------------------------------------------------
+
+
+class RollBackward0(Node):
+    __slots__ = ("_saved_shifts", "_saved_dims")
+
+    def backward(self, grad):
+        return roll(grad, tuple(-s for s in self._saved_shifts), self._saved_dims)
+
+
+@tensor_method("roll")
+def roll(input, shifts, dims=None) -> Tensor:
+    """Shift elements along `dims` cyclically (of the flattened tensor when dims is None)."""
+    x = check_tensor(input, "roll")
+    shifts = tuple(shifts) if isinstance(shifts, (tuple, list)) else (int(shifts),)
+    dims = () if dims is None else tuple(dims) if isinstance(dims, (tuple, list)) else (dims,)
+    if dims and len(shifts) != len(dims):
+        raise RuntimeError(msg.ROLL_ALIGN.format(shifts=len(shifts), dims=len(dims)))
+    xp = x._backend.xp
+    if not dims:
+        if len(shifts) != 1:
+            raise RuntimeError(msg.ROLL_ALIGN.format(shifts=len(shifts), dims=0))
+        data = xp.reshape(xp.roll(xp.reshape(x._data, (-1,)), shifts[0]), x._data.shape)
+    else:
+        axes = tuple(normalize_dim(d, x._data.ndim) for d in dims)
+        data = xp.roll(x._data, shifts, axis=axes)
+    node = new_node(RollBackward0, x)
+    if node is None:
+        return make_tensor(data, x._backend)
+    node._saved_shifts, node._saved_dims = shifts, dims
+    return make_tensor(data, x._backend, True, node, 0)
+
+
+@tensor_method("tile")
+def tile(input, dims) -> Tensor:
+    """repeat() with `dims` padded by leading 1s to the tensor's dims (RepeatBackward0)."""
+    x = check_tensor(input, "tile")
+    dims = tuple(dims)
+    return repeat(x, (1,) * (x._data.ndim - len(dims)) + dims)
+
+
+def _at_least(t: Tensor, ndim: int) -> Tensor:
+    if t.dim() >= ndim:
+        return t
+    return t.reshape((1,) * (ndim - t.dim()) + tuple(t.shape))
+
+
+def hstack(tensors) -> Tensor:
+    """Join along dim 1 (dim 0 for 1-D tensors), as NumPy's hstack."""
+    tensors = [_at_least(t, 1) for t in _tensor_list(tensors, "hstack")]
+    return cat(tensors, 0 if tensors and tensors[0].dim() == 1 else 1)
+
+
+def vstack(tensors) -> Tensor:
+    """Join along dim 0 after making every tensor at least 2-D (rows)."""
+    return cat([_at_least(t, 2) for t in _tensor_list(tensors, "vstack")], 0)
+
+
+row_stack = vstack
+
+
+@tensor_method("diff")
+def diff(input, n: int = 1, dim: int = -1, prepend=None, append=None) -> Tensor:
+    """n-th forward difference along `dim` (xor for bools), prepend/append joined first."""
+    x = check_tensor(input, "diff")
+    if x._data.ndim == 0:
+        raise RuntimeError(msg.DIFF_0D)
+    d = normalize_dim(dim, x._data.ndim)
+    parts = [p for p in (prepend, x, append) if p is not None]
+    if len(parts) > 1:
+        x = cat(parts, d)
+    for _ in range(n):
+        length = x.shape[d]
+        if length == 0:
+            break
+        later, earlier = narrow(x, d, 1, length - 1), narrow(x, d, 0, length - 1)
+        x = later.logical_xor(earlier) if x.dtype.name == "bool" else later - earlier
+    return x

@@ -29,8 +29,8 @@ def _data():
     return x, y, params
 
 
-def numpy_step(x, y, params):
-    """The floor: forward, hand-derived backward and SGD in NumPy."""
+def numpy_loss_and_grads(x, y, params):
+    """Forward and hand-derived backward in NumPy: the loss and each parameter's gradient."""
     w1, b1, w2, b2, w3, b3 = params
     h1 = x @ w1 + b1
     a1 = np.maximum(h1, 0)
@@ -52,7 +52,13 @@ def numpy_step(x, y, params):
     gw2, gb2 = a1.T @ g, g.sum(axis=0)
     g = (g @ w2.T) * (h1 > 0)
     gw1, gb1 = x.T @ g, g.sum(axis=0)
-    for p, gp in zip(params, (gw1, gb1, gw2, gb2, gw3, gb3)):
+    return loss, (gw1, gb1, gw2, gb2, gw3, gb3)
+
+
+def numpy_step(x, y, params):
+    """The floor: forward, hand-derived backward and SGD in NumPy."""
+    loss, grads = numpy_loss_and_grads(x, y, params)
+    for p, gp in zip(params, grads):
         p -= LR * gp
     return float(loss)
 

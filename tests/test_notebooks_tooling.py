@@ -1,0 +1,118 @@
+"""The lesson tooling: regenerate.py is deterministic, stored lessons are canonical and follow the
+conventions of notebooks/README.md, and plain `pytest` runs them in nbval's strict mode."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import shlex
+import sys
+import uuid
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+_spec = importlib.util.spec_from_file_location("lesson_regenerate", NOTEBOOKS / "regenerate.py")
+regen = importlib.util.module_from_spec(_spec)
+sys.modules.setdefault("lesson_regenerate", regen)
+_spec.loader.exec_module(regen)
+LESSONS = regen.lessons()
+FIRST_CELL = "%load_ext autograd_nb\nimport autograd_nb as torch"
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def test_pytest_runs_the_notebooks_in_strict_mode(pytestconfig):
+    opts = shlex.split(" ".join(pytestconfig.getini("addopts")))
+    assert "notebooks" in pytestconfig.getini("testpaths")
+    assert "--nbval" in opts and "--nbval-lax" not in opts
+    assert "--nbval-current-env" in opts
+    assert (ROOT / opts[opts.index("--nbval-sanitize-with") + 1]).is_file()
+    if "-n" in opts:  # cells of one notebook share a kernel: never spread them over workers
+        assert opts[opts.index("--dist") + 1] in ("loadfile", "loadgroup")
+
+
+def test_sanitize_file_masks_kernel_paths_and_addresses():
+    rules = regen.read_sanitize()
+    text = ("/tmp/ipykernel_4242/1234567.py:3: UserWarning: careful\n"
+            "<Foo object at 0x7f3a2b1c0d90>")
+    for rx, rep in rules:
+        text = rx.sub(rep, text)
+    assert text == "<cell>: UserWarning: careful\n<Foo object at 0xADDR>"
+
+
+def test_kernel_env_is_clean(tmp_path):
+    env = regen.kernel_env(regen.make_ipython_dir(tmp_path), base={"AUTOGRAD_NB_SIMULATED_CUDA": "1"})
+    assert env["AUTOGRAD_NB_SIMULATED_CUDA"] == "0" and env["IPYTHONDIR"] == str(tmp_path)
+    config = (tmp_path / "profile_default" / "ipython_kernel_config.py").read_text()
+    assert 'colors = "nocolor"' in config
+
+
+TRIAL = [
+    FIRST_CELL + "\ntorch.manual_seed(0);",
+    "x = torch.tensor([1., 2.], requires_grad=True)\ny = (x * x).sum()\ny",
+    "# NBVAL_RAISES_EXCEPTION\ny.backward()\ny.backward()",
+    "z = x * 2\nz.grad",  # a UserWarning: the kernel's temp path must be sanitized
+    "%grad_graph y",
+    "from autograd_nb.notebook import BackwardStepper\nBackwardStepper((x * x).sum())",
+    "for i in range(3):\n    print(i, end='\\r')\nprint(torch.rand(2))",
+]
+
+
+def test_regenerate_is_deterministic(tmp_path):
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(s) for s in TRIAL])
+    for i, cell in enumerate(nb.cells):
+        cell["id"] = f"t-{i}"
+    path = tmp_path / "90_trial.ipynb"
+    path.write_text(regen.dumps(nb))
+    ipython_dir = regen.make_ipython_dir(tmp_path / "ipython")
+    first = regen.execute(path, ipython_dir)
+    path.write_text(first)
+    assert regen.execute(path, ipython_dir) == first  # a re-run changes no byte
+    stored = json.loads(first)
+    cells = stored["cells"]
+    assert all("execution" not in c["metadata"] and "tags" not in c["metadata"] for c in cells)
+    assert "version" not in stored["metadata"]["language_info"]
+    assert cells[2]["outputs"][-1]["ename"] == "RuntimeError"
+    assert "".join(cells[3]["outputs"][0]["text"]).startswith("<cell>: UserWarning")
+    assert "\x1b[" not in "".join(cells[2]["outputs"][-1]["traceback"])  # no colours
+    view = cells[5]["outputs"][0]["data"]["application/vnd.jupyter.widget-view+json"]
+    state = stored["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    assert view["model_id"] in state  # saved, so a trusted notebook shows it before running
+    assert view["model_id"] == uuid.uuid5(uuid.NAMESPACE_URL, "autograd_nb/90_trial/0").hex
+
+
+def test_regenerate_rejects_a_marked_cell_that_does_not_raise(tmp_path):
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("# NBVAL_RAISES_EXCEPTION\n1")])
+    path = tmp_path / "91_bad.ipynb"
+    path.write_text(regen.dumps(nb))
+    with pytest.raises(RuntimeError, match="raised nothing"):
+        regen.execute(path, regen.make_ipython_dir(tmp_path / "ipython"))
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
+def test_lesson_is_stored_canonically(path):
+    """Stored as regenerate.py writes it (re-canonicalizing changes nothing)."""
+    text = path.read_text()
+    nb = nbformat.reads(text, as_version=4)
+    regen.canonicalize(nb, path.stem)
+    assert regen.dumps(nb) == text, f"run: python notebooks/regenerate.py {path.name}"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
+def test_lesson_follows_the_conventions(path):
+    nb = nbformat.read(path, as_version=4)
+    assert nb.nbformat == 4 and nb.metadata.kernelspec.name == "python3"
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert code[0].source.startswith(FIRST_CELL)
+    assert all(c.execution_count is not None for c in code), "regenerate the outputs"
+    markdown = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    assert CJK.search(markdown) and re.search(r"\b(the|a|is)\b", markdown), "English + 中文"
+    assert any(re.search(r"^assert ", c.source, re.M) for c in code[-4:]), "exercise checks"
+    for cell in code:
+        raising = "# NBVAL_RAISES_EXCEPTION" in cell.source
+        errors = [o for o in cell.outputs if o.output_type == "error"]
+        assert bool(errors) == raising, cell.source
