@@ -156,3 +156,9 @@ def test_tags_are_kept_as_given(tmp_path):
         writer.add_histogram("w=1", torch.ones(3), 0)
     events = [e for e in read_events(event_files(tmp_path)[0]) if e.HasField("summary")]
     assert [e.summary.value[0].tag for e in events] == ["y=2x", "w=1"]
+
+
+def test_tensorboard_is_reachable_as_torch_utils_tensorboard():
+    import autograd_nb as torch
+    from autograd_nb.utils.tensorboard import SummaryWriter
+    assert torch.utils.tensorboard.SummaryWriter is SummaryWriter

@@ -1,5 +1,14 @@
-"""`torch.utils`: for now, `utils.data` (datasets, samplers and the DataLoader)."""
+"""`torch.utils`: `utils.data` (datasets, samplers, the DataLoader) and `utils.tensorboard`."""
+
+from importlib import import_module
 
 from . import data
 
-__all__ = ["data"]
+__all__ = ["data", "tensorboard"]
+
+
+def __getattr__(name: str):
+    """`torch.utils.tensorboard` on first use, so `import autograd_nb` never loads its writer."""
+    if name == "tensorboard":
+        return import_module(f"{__name__}.tensorboard")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
