@@ -60,15 +60,6 @@ def _is_notebook_cell(item) -> bool:
     return getattr(item, "path", None) is not None and item.path.suffix == ".ipynb"
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(config, items):
-    """Keep each notebook's cells on one xdist worker (one kernel): `--dist loadgroup` groups
-    them, while unit tests stay spread test by test."""
-    for item in items:
-        if _is_notebook_cell(item):
-            item.add_marker(pytest.mark.xdist_group(item.path.name))
-
-
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_setup(item):
     """Start a notebook's kernel (nbval does it in the first cell's setup) in the kernel env."""

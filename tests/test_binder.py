@@ -100,8 +100,23 @@ def test_simulated_binder_build_runs_the_lessons(tmp_path):
     _run([python, "-m", "pip", "install", "-q", *HARNESS], repo, env)
     out = _run([python, "-m", "pytest", "-q", "-o", "addopts=", "-p", "no:cacheprovider",
                 "--nbval", "--nbval-current-env", "--nbval-sanitize-with",
-                "notebooks/nbval_sanitize.cfg", "-n", "2", "--dist", "loadgroup", "notebooks"],
+                "notebooks/nbval_sanitize.cfg", "-n", "2", "--dist", "loadfile", "notebooks"],
                repo, env, timeout=900)
     assert re.search(r"\d+ passed", out) and "failed" not in out, out
     print(f"binder simulation: install + postBuild {installed:.0f} s, "
           f"total {time.perf_counter() - start:.0f} s")
+
+
+def test_repo2docker_accepts_the_binder_folder(tmp_path):
+    """`repo2docker --no-build` reads binder/ as Binder will (no docker needed) and writes the
+    Dockerfile it would build: the repository is installed from binder/requirements.txt and
+    postBuild runs after it. A malformed runtime.txt or requirements file fails here."""
+    import shutil
+    import subprocess
+    repo2docker = shutil.which("repo2docker")
+    assert repo2docker, 'jupyter-repo2docker is in the dev extra: pip install -e ".[dev]"'
+    done = subprocess.run([repo2docker, "--no-build", "--debug", str(ROOT)], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    dockerfile = done.stdout + done.stderr
+    assert "binder/requirements.txt" in dockerfile and "postBuild" in dockerfile

@@ -302,11 +302,14 @@ def _plan(x: Tensor, dims: list, arrays: list) -> _Plan:
     checked = []
     for k, (d, a) in enumerate(zip(dims, arrays)):
         size = x._data.shape[d]
-        a = xp.astype(a, int64)
-        _check_range(backend, a, size, lambda i, k=k, size=size: IndexError(
-            msg.INDEX_RANGE.format(index=i, dim=k, size=size)))
-        a = xp.where(a < 0, a + size, a)
-        checked.append(xp.broadcast_to(a, shape))
+        a = xp.astype(a, int64, copy=False)
+        low, high = (int(xp.min(a)), int(xp.max(a))) if a.size else (0, 0)
+        if low < -size or high >= size:
+            _check_range(backend, a, size, lambda i, k=k, size=size: IndexError(
+                msg.INDEX_RANGE.format(index=i, dim=k, size=size)))
+        if low < 0:
+            a = xp.where(a < 0, a + size, a)
+        checked.append(a if tuple(a.shape) == shape else xp.broadcast_to(a, shape))
     return _Plan(backend, tuple(x._data.shape), list(dims), checked)
 
 
