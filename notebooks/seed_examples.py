@@ -1,6 +1,6 @@
 """Find the code examples in the five seed documents (plain text) and where the lessons cover them.
 
-The documents (../shared/seeds/*.txt, Chinese blog posts) lost their code fences when they were
+The documents (notebooks/seeds/*.txt, Chinese blog posts) lost their code fences when they were
 saved as text, so an example is recovered as a *block*: a maximal run of Python-looking lines.
 
 A line is Python-looking when, after removing its `# comment` and its string literals, it has no
@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SEEDS = HERE.parent.parent / "shared" / "seeds"
+SEEDS = HERE / "seeds"  # the five posts the lessons mirror (copied from the team's seeds)
 MANIFEST = HERE / "seed_examples.json"
 SEED_TAG = re.compile(r"^\s*#\s*seed:\s*(.+?)\s*$", re.M)
 ID_PATTERN = re.compile(r"\d{3}-\d{2}")
@@ -203,7 +203,7 @@ def load_manifest(path: Path = MANIFEST) -> list[dict]:
 
 def write_manifest(entries: list[dict], path: Path = MANIFEST) -> None:
     """Write the manifest (stable order and formatting)."""
-    doc = {"about": "Every code example of ../shared/seeds/*.txt (see seed_examples.py) and the "
+    doc = {"about": "Every code example of notebooks/seeds/*.txt (see seed_examples.py) and the "
                     "lesson that runs it (a cell with '# seed: <id>'), or why none does.",
            "examples": entries}
     path.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")

@@ -11,16 +11,11 @@ import importlib.util
 import sys
 from pathlib import Path
 
-import pytest
-
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 _spec = importlib.util.spec_from_file_location("seed_examples", NOTEBOOKS / "seed_examples.py")
 se = importlib.util.module_from_spec(_spec)
 sys.modules.setdefault("seed_examples", se)  # dataclasses look their module up
 _spec.loader.exec_module(se)
-
-pytestmark = pytest.mark.skipif(not se.SEEDS.is_dir(), reason=f"no seed documents at {se.SEEDS}")
-
 
 def test_extractor_finds_the_known_examples():
     """Spot checks against the documents as read by a person."""

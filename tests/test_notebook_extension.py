@@ -274,3 +274,24 @@ def test_explain_error_without_a_known_error(ip, monkeypatch):
 
 def test_tensor_module_unchanged_by_extension():
     assert torch.load_ipython_extension.__module__ == "autograd_nb"
+
+
+def test_grad_graph_grads_labels_edges_with_the_gradients_that_flowed(ip):
+    ip.run_cell(LESSON_000_GRAPH + "y.backward()")
+    _, cap = run(ip, "%grad_graph y --grads")
+    svg = cap.outputs[0].data["image/svg+xml"]
+    # lesson 000: y = f * g sends g = -5 to f's AddBackward0 and f = 3 to g's SubBackward0
+    assert ">[3]<" in svg and ">[-5]<" in svg
+    _, plain = run(ip, "%grad_graph y")
+    assert ">[3]<" not in plain.outputs[0].data["image/svg+xml"]
+
+
+def test_flow_recording_stops_with_the_extension(ip):
+    from autograd_nb.autograd import engine
+    from autograd_nb.notebook.magics import FLOWS
+    assert FLOWS in engine.flow_observers
+    ip.run_line_magic("unload_ext", "autograd_nb")
+    try:
+        assert FLOWS not in engine.flow_observers  # no cost in backward once unloaded
+    finally:
+        ip.run_line_magic("load_ext", "autograd_nb")

@@ -1,6 +1,6 @@
 """Lesson 000 (Tensor vs Variable, creation, dtypes, autograd, no_grad, the graph, backward).
 
-Every code example of shared/seeds/000_f19a9448fc6b484c.txt that needs only the core, run with
+Every code example of notebooks/seeds/000_f19a9448fc6b484c.txt that needs only the core, run with
 `import autograd_nb as torch`; the printed text is compared with what the author shows. Where the
 author's PyTorch printed something else than PyTorch 2.13, the 2.13 text is asserted (noted).
 Random values are checked structurally (shape, dtype, gradient relationships).

@@ -1,6 +1,6 @@
 """Lesson 001 (Parameter and buffers, Tensor / Variable / Parameter, common functions, TensorBoard).
 
-Every code example of shared/seeds/001_54f6fd0a54713c68.txt that needs only the core, run with
+Every code example of notebooks/seeds/001_54f6fd0a54713c68.txt that needs only the core, run with
 `import autograd_nb as torch`. Expected values were observed on PyTorch 2.13; where the author's
 code cannot run as printed (an undefined name, a 1-D tensor indexed with two indices), the test
 asserts what PyTorch 2.13 does with it, then runs the evident intent.

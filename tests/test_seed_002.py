@@ -1,6 +1,6 @@
 """Lesson 002 (backward and its `gradient` argument on a two-weight network).
 
-Every code example of shared/seeds/002_7a830d1ac7db6a81.txt, run with
+Every code example of notebooks/seeds/002_7a830d1ac7db6a81.txt, run with
 `import autograd_nb as torch`; printed text compared with what the author shows (PyTorch 2.13
 prints the same).
 """

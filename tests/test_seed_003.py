@@ -1,6 +1,6 @@
 """Lesson 003 (the official "Tensors" and "A Gentle Introduction to torch.autograd" tutorials).
 
-Every code example of shared/seeds/003_9cde6cb49b595ef8.txt that needs only the core, run with
+Every code example of notebooks/seeds/003_9cde6cb49b595ef8.txt that needs only the core, run with
 `import autograd_nb as torch`. The blog lost the indentation of continuation lines in its "out:"
 blocks; the expected strings here are what PyTorch 2.13 prints (indented by 8). Random tensors
 are checked for shape, dtype, range and print format.

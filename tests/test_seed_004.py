@@ -1,6 +1,6 @@
 """Lesson 004 (leaf tensors: is_leaf rules, non-leaf grads freed, retain_grad, hooks, detach).
 
-Every code example of shared/seeds/004_b1ee09503b87e959.txt, run with
+Every code example of notebooks/seeds/004_b1ee09503b87e959.txt, run with
 `import autograd_nb as torch`. The author describes the output instead of printing it; the
 expected text is what PyTorch 2.13 prints for the same code.
 """

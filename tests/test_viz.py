@@ -356,3 +356,24 @@ def test_viz_imports_no_notebook_packages():
                           cwd=ROOT, timeout=60)
     assert done.stdout.strip() == "[]", done.stderr
 
+
+
+def test_flow_recorder_labels_each_edge_with_the_gradient_it_carried():
+    from autograd_nb.autograd import engine
+    from autograd_nb.viz import FlowRecorder
+    recorder = FlowRecorder().start()
+    try:
+        x = torch.tensor([2.0], requires_grad=True)
+        w = torch.arange(6.0, requires_grad=True)
+        y = x * 3
+        z = (w * y).sum()
+        z.backward(retain_graph=True)
+        graph = build_graph(z, names={"x": x, "w": w, "y": y, "z": z})
+        labels = {(graph.node(a).label, graph.node(b).label): text
+                  for (a, b), text in recorder.edge_labels(graph).items()}
+    finally:
+        recorder.stop()
+    assert recorder not in engine.flow_observers
+    assert labels[("MulBackward0", "MulBackward0")] == "[15]"  # dz/dy = sum(w) = 15
+    assert labels[("MulBackward0", "AccumulateGrad")] in {"[45]", "(6)"}  # to x: 15 * 3
+    assert labels[("SumBackward0", "MulBackward0")] == "(6)"  # six ones: shown by shape

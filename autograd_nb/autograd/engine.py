@@ -13,6 +13,10 @@ import heapq
 from .. import _tensor
 from .grad_mode import STATE
 
+# Callables `observer(node, gradients_sent_to_its_inputs)` run after each node's backward: how
+# the notebook layer shows the gradient that flowed along each edge. Empty unless it is loaded.
+flow_observers: list = []
+
 
 def _count_dependencies(roots) -> dict:
     """For every node reachable from `roots`, how many edges point at it."""
@@ -131,6 +135,8 @@ def run_backward(roots: list, grads: list, retain_graph: bool, create_graph: boo
                     results = node._apply(node_grads)
                     if node._extra is not None and node._extra.get("hooks"):
                         results = _run_post_hooks(node, results, node_grads)
+                    for observer in flow_observers:
+                        observer(node, results)
             if not retain_graph:
                 node._release()
             n_results = len(results)

@@ -26,17 +26,18 @@ def __getattr__(name: str):
 def load_ipython_extension(ipython) -> None:
     """Register the magics, the (opt-in) tensor HTML formatter and the inspector refresh."""
     from .._tensor import Tensor
-    from .magics import AutogradMagics, tensor_html
+    from .magics import FLOWS, AutogradMagics, tensor_html
     from .widgets import refresh_inspectors
     ipython.register_magics(AutogradMagics)
     ipython.display_formatter.formatters["text/html"].for_type(Tensor, tensor_html)
     ipython.events.register("post_run_cell", refresh_inspectors)
+    FLOWS.start()
 
 
 def unload_ipython_extension(ipython) -> None:
     """Remove everything load_ipython_extension added (IPython has no unregister API)."""
     from .._tensor import Tensor
-    from .magics import _STATE, AutogradMagics
+    from .magics import _STATE, FLOWS, AutogradMagics
     from .widgets import refresh_inspectors
     for kind, names in AutogradMagics.magics.items():
         for name in names:
@@ -48,3 +49,4 @@ def unload_ipython_extension(ipython) -> None:
     except ValueError:  # already gone
         pass
     _STATE["cards"] = False
+    FLOWS.stop()

@@ -24,6 +24,7 @@ from IPython.core.magic_arguments import argument, magic_arguments, parse_argstr
 from IPython.display import display
 
 from .._tensor import Tensor
+from ..viz import FlowRecorder, build_graph
 from . import _format as fmt
 from .explain import explain
 
@@ -119,11 +120,17 @@ def _changed(before: dict, after: dict) -> dict:
     return out
 
 
+# What each backward node sent to its inputs in the last backward: recorded while the
+# extension is loaded, drawn on the edges by `%grad_graph --grads`.
+FLOWS = FlowRecorder()
+
+
 def graph_view(tensors: dict, namespace: dict, **options) -> GraphView:
-    """The graph of the named tensors as an SVG GraphView."""
-    from ..viz import build_graph
+    """The graph of the named tensors as an SVG GraphView (with --grads: gradients on edges)."""
     graph = build_graph(*tensors.values(), names=tensor_names(namespace),
                         saved=options.pop("saved", False))
+    if options.get("grads"):
+        options["edge_labels"] = FLOWS.edge_labels(graph)
     return GraphView(graph.to_svg(**options), ", ".join(tensors))
 
 
@@ -168,13 +175,15 @@ class AutogradMagics(Magics):
     @magic_arguments()
     @argument("tensors", nargs="+", help="tensor variables (or expressions without spaces)")
     @argument("--saved", action="store_true", help="also show saved tensors and their versions")
-    @argument("--grads", action="store_true", help="show each tensor's .grad")
+    @argument("--grads", action="store_true",
+              help="show each tensor's .grad and, on the edges, the gradients of the last backward")
     @argument("--values", action="store_true", help="show each tensor's values")
     def grad_graph(self, line: str) -> None:
         """Draw the autograd graph of one or more tensors, labelled with your variable names.
 
         Example: `%grad_graph y --grads` after `y.backward()` shows y's graph with the leaves'
-        .grad. Colours: see the legend on the picture.
+        .grad, and on each edge the gradient that flowed along it in the last backward run
+        while the extension was loaded. Colours: see the legend on the picture.
         """
         args = parse_argstring(self.grad_graph, line)
         tensors = {expr: self._tensor(expr, "grad_graph") for expr in args.tensors}

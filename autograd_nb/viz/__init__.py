@@ -10,9 +10,11 @@ No Graphviz, IPython or NumPy is needed; the SVG is byte-for-byte the same in ev
 
 from __future__ import annotations
 
+from .flows import FlowRecorder, flow_text
 from .graph import Graph, GraphEdge, GraphNode, build_graph, shape_text
 
-__all__ = ["Graph", "GraphEdge", "GraphNode", "build_graph", "graph_svg", "shape_text"]
+__all__ = ["FlowRecorder", "Graph", "GraphEdge", "GraphNode", "build_graph", "flow_text",
+           "graph_svg", "shape_text"]
 
 _BUILD_KEYS = ("names", "saved", "max_nodes")
 

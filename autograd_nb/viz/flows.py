@@ -1,0 +1,55 @@
+"""The gradients that flowed along the graph's edges in the last backward, as edge labels.
+
+A `FlowRecorder`, once started, is told by the engine what each backward node sent to each of
+its inputs; it keeps only a short text per edge (never the tensors), for the nodes still alive.
+"""
+
+from __future__ import annotations
+
+import weakref
+
+from ..autograd import engine
+
+__all__ = ["FlowRecorder", "flow_text"]
+
+
+def flow_text(grad) -> str:
+    """A short, stable text for a gradient: its values when small, else its shape."""
+    if grad.numel() > 4:
+        return "(" + ", ".join(str(s) for s in grad.shape) + ")"
+    values = grad.detach().cpu().reshape(-1).tolist()
+    return "[" + ", ".join(format(float(v), ".4g") for v in values) + "]"
+
+
+class FlowRecorder:
+    """Records the last gradient each backward node sent to each input (see module docstring)."""
+
+    def __init__(self):
+        self._sent: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+    def __call__(self, node, results: tuple) -> None:
+        self._sent[node] = tuple(None if g is None else flow_text(g) for g in results)
+
+    def start(self) -> FlowRecorder:
+        if self not in engine.flow_observers:
+            engine.flow_observers.append(self)
+        return self
+
+    def stop(self) -> None:
+        if self in engine.flow_observers:
+            engine.flow_observers.remove(self)
+
+    def edge_labels(self, graph) -> dict:
+        """{(src id, dst id): text} for the graph's edges that carried a recorded gradient."""
+        labels: dict = {}
+        for node, sent in list(self._sent.items()):
+            src = graph.node_for(node)
+            if src is None:
+                continue
+            for (nxt, _), text in zip(node.next_functions, sent):
+                dst = graph.node_for(nxt) if nxt is not None else None
+                if text is None or dst is None:
+                    continue
+                key = (src.id, dst.id)
+                labels[key] = text if key not in labels else labels[key] + "; " + text
+        return labels
