@@ -49,6 +49,9 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 KERNEL_CONFIG = """\
 # Written by notebooks/regenerate.py: plain tracebacks and no user profile for lesson kernels.
 c.InteractiveShell.colors = "nocolor"
+# Stored errors show the exception line only: full tracebacks would quote the library's own
+# source lines, so every library edit would rewrite the lessons' stored outputs.
+c.InteractiveShell.xmode = "Minimal"
 c.HistoryManager.hist_file = ":memory:"
 """
 CELL_TIMEOUT = 120
