@@ -37,10 +37,20 @@ class _BinaryNode(Node):
         """Save what backward needs; `a`/`b` are tensors or the Python numbers used."""
 
 
+_FLOATING = 2  # dtype.category of floating dtypes: a Python int or float keeps their dtype
+
+
 def _binary(cls, input, other, symbol: str, kernel) -> Tensor:
-    if (type(input) is Tensor and type(other) is Tensor and input._backend is other._backend
-            and input._data.dtype == other._data.dtype):  # the common case, without `operands`
-        a, b, xa, xb, backend = input, other, input._data, other._data, input._backend
+    # The common cases without `operands`: two tensors alike, or a float tensor and a number.
+    if type(input) is Tensor and (
+            (type(other) is Tensor and input._backend is other._backend
+             and input._data.dtype == other._data.dtype)
+            or ((type(other) is float or type(other) is int)
+                and input._backend.ours[input._data.dtype].category == _FLOATING)):
+        a, xa, xb, backend = input, input._data, other, input._backend
+        b = other if type(other) is Tensor else None
+        if b is not None:
+            xb = other._data
     else:
         a, b, xa, xb, backend = operands(input, other, symbol)
     try:
@@ -138,8 +148,9 @@ def _scaled(other, alpha):
 @tensor_method("add", "__add__", "__radd__")
 def add(input, other, *, alpha=1) -> Tensor:
     """input + alpha * other, broadcasting."""
-    if alpha != 1:
-        _check_alpha(input, other, alpha)
+    if alpha == 1:
+        return _binary(AddBackward0, input, other, "+", operator.add)
+    _check_alpha(input, other, alpha)
     out = _binary(
         AddBackward0,
         input,
