@@ -418,6 +418,10 @@ def accumulate_grad(leaf: Tensor, grads: list) -> None:
         # only it refers to an array that owns its memory: a copy would cost a pass over a big
         # tensor for nothing. getrefcount counts our `grad` (or the tensor's slot and `data`) and
         # its own argument; any more is another owner.
+        view = grad._view
+        if view is not None and _getrefcount(view[0]) == 2:  # the tuple's and getrefcount's
+            grad._view = None  # a view (say, a transpose) of a temporary only it refers to
+        view = None
         data = grad._data
         unshared = (_getrefcount(grad) == 2 and _getrefcount(data) == 3
                     and grad._backend.owns_memory(data))

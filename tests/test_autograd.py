@@ -511,3 +511,22 @@ def test_subtracting_one_bool_raises_pytorchs_text(device, make):
 def test_adding_a_python_bool_keeps_the_float_dtype(device):
     x = torch.tensor([1.0], device=device)
     assert (x + True).tolist() == [2.0] and (x * False).dtype is torch.float32
+
+
+def test_leaf_grad_never_aliases_a_users_tensor_through_a_view(device):
+    a = torch.ones(2, 3, requires_grad=True, device=device)
+    g = torch.ones(3, 2, device=device)
+    (a.t() * 1).backward(g)  # TBackward0 hands back a transposed view of `g`
+    a.grad.add_(5)
+    assert g.tolist() == [[1.0, 1.0]] * 3 and a.grad.tolist() == [[6.0, 6.0, 6.0]] * 2
+
+
+def test_linear_weight_gradient_is_row_major_like_the_weight(device):
+    # PyTorch computes the gradient of `weight.t()` transposed, so weight.grad is contiguous
+    layer = torch.nn.Linear(4, 3).to(device)
+    x = torch.arange(20.0, device=device).reshape(5, 4)
+    layer(x).sum().backward()
+    assert layer.weight.grad.is_contiguous()
+    assert layer.weight.grad.tolist() == [[40.0, 45.0, 50.0, 55.0]] * 3  # column sums of x
+    layer(x).sum().backward()  # accumulates in place
+    assert layer.weight.grad.tolist() == [[80.0, 90.0, 100.0, 110.0]] * 3

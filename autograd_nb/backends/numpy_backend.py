@@ -110,7 +110,13 @@ class NumpyBackend(Backend):
         return array.flags.c_contiguous
 
     def owns_memory(self, array):
-        return array.base is None and array.flags.writeable
+        if not array.flags.writeable:
+            return False
+        base = array.base
+        # A view (a transpose, say) of an array nothing else refers to has that memory to itself.
+        # getrefcount counts the view's `.base`, our `base` and its own argument.
+        return base is None or (type(base) is np.ndarray and base.base is None
+                                and sys.getrefcount(base) == 3)
 
     def scatter_add(self, target, index, values):
         np.add.at(target, index, values)

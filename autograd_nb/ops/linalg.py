@@ -94,9 +94,20 @@ def _mm_grads(grad: Tensor, a: Tensor, b: Tensor, need_a: bool, need_b: bool) ->
     if STATE.enabled:
         return (mm(grad, b.mT) if need_a else None, mm(a.mT, grad) if need_b else None)
     backend = grad._backend
-    xp, g = backend.xp, grad._data
-    return (make_tensor(xp.matmul(g, xp.matrix_transpose(b._data)), backend) if need_a else None,
-            make_tensor(xp.matmul(xp.matrix_transpose(a._data), g), backend) if need_b else None)
+    return (_product_like(backend, grad._data, b._data, a._data, True) if need_a else None,
+            _product_like(backend, a._data, grad._data, b._data, False) if need_b else None)
+
+
+def _product_like(backend, left, right, like, transpose_right: bool) -> Tensor:
+    """left @ right^T (or left^T @ right) laid out as `like` is: when `like` is a transposed
+    view (nn.Linear's `weight.t()`), its gradient is computed transposed too, as PyTorch's
+    mm_mat1/mat2_backward do, so that the weight's own gradient comes out row-major."""
+    xp, t = backend.xp, backend.xp.matrix_transpose
+    left_op, right_op = (left, t(right)) if transpose_right else (t(left), right)
+    strides = backend.strides(like)
+    if like.ndim == 2 and strides[0] == 1 and strides[1] != 1:  # column-major: a transpose
+        return make_tensor(t(xp.matmul(t(right_op), t(left_op))), backend)
+    return make_tensor(xp.matmul(left_op, right_op), backend)
 
 
 class MmBackward0(Node):
