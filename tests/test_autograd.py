@@ -478,6 +478,36 @@ def test_relu_keeps_negative_zero_and_nan_like_pytorch(device):
     assert leaf.grad.tolist() == [0.0, 0.0, 5.0]  # a dead unit passes no gradient, not inf * 0
 
 
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
+@pytest.mark.parametrize("create_graph", [False, True])
+def test_relu_backward_masks_like_threshold_backward(device, dtype, create_graph):
+    # PyTorch 2.13: x = [nan, -1, 0, -0, 2], grad [5, 5, nan, nan, 5] -> x.grad [5, 0, 0, 0, 5]:
+    # the mask is `result <= 0`, so a nan unit passes its gradient and a dead one gives 0 even
+    # for a nan gradient (a multiply by the mask would give nan there).
+    _check_relu_backward_mask(device, dtype, create_graph)
+
+
+@pytest.mark.parametrize("create_graph", [False, True])
+def test_relu_backward_mask_in_half_precision(create_graph):
+    _check_relu_backward_mask("cpu", torch.float16, create_graph)  # the simulated GPU has no f16
+
+
+def _check_relu_backward_mask(device, dtype, create_graph):
+    nan = float("nan")
+    x = torch.tensor([nan, -1.0, 0.0, -0.0, 2.0], dtype=dtype, device=device,
+                     requires_grad=True)
+    grad = torch.tensor([5.0, 5.0, nan, nan, 5.0], dtype=dtype, device=device)
+    (gx,) = torch.autograd.grad(x.relu(), x, grad, create_graph=create_graph)
+    assert gx.dtype is dtype
+    assert gx.tolist() == [5.0, 0.0, 0.0, 0.0, 5.0]
+
+
+def test_relu_backward_on_a_broadcast_gradient(device):
+    x = torch.tensor([[-1.0, 2.0], [3.0, -4.0]], device=device, requires_grad=True)
+    x.relu().sum().backward()  # sum() sends a broadcast view of one number
+    assert x.grad.tolist() == [[0.0, 1.0], [1.0, 0.0]]
+
+
 def test_tensor_where_method_takes_the_condition_first(device):
     mask = torch.tensor([True, False], device=device)
     assert torch.ones(2, device=device).where(mask, 0).dtype is torch.float32
@@ -519,6 +549,22 @@ def test_leaf_grad_never_aliases_a_users_tensor_through_a_view(device):
     (a.t() * 1).backward(g)  # TBackward0 hands back a transposed view of `g`
     a.grad.add_(5)
     assert g.tolist() == [[1.0, 1.0]] * 3 and a.grad.tolist() == [[6.0, 6.0, 6.0]] * 2
+
+
+def test_fresh_gradients_of_a_training_step_are_kept_without_copies(monkeypatch):
+    # Performance, not values: a copy of each weight's gradient costs a pass over the weight.
+    # (CPU only: the other backends do not tell whether an array owns its memory, so they copy.)
+    import autograd_nb._tensor as core
+    device = "cpu"
+    copies = []
+    real_copy = core._copy_of
+    monkeypatch.setattr(core, "_copy_of", lambda t: copies.append(t.shape) or real_copy(t))
+    model = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.ReLU(), torch.nn.Linear(8, 3))
+    model.to(device)
+    x, y = torch.randn(5, 4, device=device), torch.tensor([0, 2, 1, 1, 0], device=device)
+    torch.nn.functional.cross_entropy(model(x), y).backward()
+    assert copies == []
+    assert all(p.grad is not None for p in model.parameters())
 
 
 def test_linear_weight_gradient_is_row_major_like_the_weight(device):

@@ -91,6 +91,12 @@ def test_cross_entropy_and_nll_gradcheck(device, reduction):
     x4 = torch.randn(2, 3, 2, 1, dtype=D).to(device).requires_grad_()
     t4 = torch.tensor([[[0], [2]], [[1], [1]]], device=device)
     assert gradcheck(lambda x: F.nll_loss(x, t4, reduction=reduction), (x4,))
+    x4 = torch.randn(2, 3, 2, 3, dtype=D).to(device).requires_grad_()  # images, one pixel ignored
+    t4 = torch.tensor([[[0, 2, 1], [2, -100, 0]], [[1, 1, 0], [2, 0, 1]]], device=device)
+    assert gradcheck(lambda x: F.nll_loss(x, t4, weight=w, reduction=reduction), (x4,))
+    assert gradgradcheck(lambda x: F.nll_loss(x, t4, reduction=reduction), (x4,))
+    x3 = torch.randn(2, 3, 4, dtype=D).to(device).requires_grad_()  # folded to images
+    assert gradcheck(lambda x: F.nll_loss(x, t4[:, 0], reduction=reduction), (x3[..., :3],))
 
 
 @pytest.mark.parametrize("reduction", ["mean", "sum", "none"])

@@ -311,3 +311,26 @@ def test_repeated_dim_raises_pytorch_text(case, name):
         REDUCTIONS[name][0](x, listed, False)
     assert str(err.value) == f"dim {first} appears multiple times in the list of dims"
 
+
+
+# --- the NumPy backend's bitwise threshold_backward equals the generic `where` -------------------
+SPECIALS = st.sampled_from([0.0, -0.0, 1.5, -2.0, float("nan"), float("inf"), -float("inf")])
+
+
+@FAST
+@given(st.sampled_from([np.float16, np.float32, np.float64]),
+       st.lists(SPECIALS, min_size=1, max_size=12), SEEDS, st.booleans())
+def test_numpy_threshold_backward_matches_the_generic_kernel(dtype, values, seed, transposed):
+    from autograd_nb.backends import Backend
+    from autograd_nb.backends import cpu_backend as cpu
+
+    rng = np.random.default_rng(seed)
+    x = np.array(values, dtype=dtype)
+    grad = rng.permutation(np.array(values, dtype=dtype))
+    if transposed:  # a non-contiguous gradient and input
+        x, grad = np.stack([x, x]).T, np.stack([grad, -grad]).T
+    fast = cpu.threshold_backward(grad, x, 0)
+    generic = Backend.threshold_backward(cpu, grad, x, 0)
+    assert fast.dtype == grad.dtype and fast.shape == grad.shape
+    np.testing.assert_array_equal(fast, generic)
+    assert np.array_equal(np.signbit(fast), np.signbit(generic))

@@ -12,6 +12,7 @@ import heapq
 
 from .. import _tensor
 from .grad_mode import STATE
+from .node import AccumulateGrad
 
 # Callables `observer(node, gradients_sent_to_its_inputs)` run after each node's backward: how
 # the notebook layer shows the gradient that flowed along each edge. Empty unless it is loaded.
@@ -117,6 +118,7 @@ def run_backward(roots: list, grads: list, retain_graph: bool, create_graph: boo
     collecting = gc.isenabled()
     gc.disable()
     push, pop = heapq.heappush, heapq.heappop
+    plain = capture is None and not flow_observers  # no node needs to see every step
     try:
         while heap:
             node = pop(heap)[1]
@@ -140,6 +142,7 @@ def run_backward(roots: list, grads: list, retain_graph: bool, create_graph: boo
             if not retain_graph:
                 node._release()
             n_results = len(results)
+            leaves = None
             for i, (nxt, nr) in enumerate(node._next):
                 if nxt is None:
                     continue
@@ -153,8 +156,19 @@ def run_backward(roots: list, grads: list, retain_graph: bool, create_graph: boo
                 left = deps[nxt] - 1
                 deps[nxt] = left
                 if left == 0:
-                    push(heap, (-nxt._seq, nxt))
-            grad = None  # drop the loop's reference: AccumulateGrad counts a gradient's owners
+                    if plain and type(nxt) is AccumulateGrad and nxt._extra is None:
+                        leaves = [nxt] if leaves is None else leaves + [nxt]
+                    else:
+                        push(heap, (-nxt._seq, nxt))
+            # Drop the loop's references: AccumulateGrad counts a gradient's owners.
+            results = grad = node_grads = None
+            if leaves is not None:
+                # A ready leaf with no node hooks would be the next node popped anyway (its
+                # sequence number is the highest): accumulate now, without the heap.
+                for leaf_node in leaves:
+                    slots = buffers.pop(leaf_node, None)
+                    if slots is not None and slots[0] is not None:
+                        leaf_node._apply(slots)
     finally:
         STATE.enabled = previous
         if collecting:

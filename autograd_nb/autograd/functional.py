@@ -5,22 +5,21 @@ from __future__ import annotations
 import warnings
 
 from .. import _messages as msg
+from .. import _tensor
 from .engine import run_backward
 from .node import accumulator
 
 
 def _as_sequence(value) -> list:
-    from .._tensor import Tensor
     if value is None:
         return []
-    if isinstance(value, Tensor):
+    if isinstance(value, _tensor.Tensor):
         return [value]
     return list(value)
 
 
 def _root_grads(outputs: list, grad_outputs: list) -> list:
     """The starting gradient for each output: ones for scalars, else the given tensor, checked."""
-    from .._tensor import Tensor, make_tensor
     if grad_outputs and len(grad_outputs) != len(outputs):
         raise RuntimeError(f"grad requires {len(outputs)} gradients, got {len(grad_outputs)}")
     grads = []
@@ -34,9 +33,9 @@ def _root_grads(outputs: list, grad_outputs: list) -> list:
                                    f"but got {out.dtype}")
             data = out._data
             backend = out._backend
-            grads.append(make_tensor(backend.xp.ones_like(data), backend))
+            grads.append(_tensor.make_tensor(backend.xp.ones_like(data), backend))
             continue
-        if not isinstance(given, Tensor):
+        if not isinstance(given, _tensor.Tensor):
             from .._creation import tensor
             given = tensor(given, dtype=out.dtype, device=out.device)
         if given.shape != out.shape:

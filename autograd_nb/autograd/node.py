@@ -150,8 +150,8 @@ class Node:
             results = (results,)
         meta = self._in_meta
         if meta is not None:
-            results = tuple(_conform(g, m) if (m is not None and g is not None) else g
-                            for g, m in zip(results, meta))
+            results = tuple([_conform(g, m) if (m is not None and g is not None) else g
+                             for g, m in zip(results, meta)])
         return results
 
     def _release(self) -> None:

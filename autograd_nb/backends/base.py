@@ -57,6 +57,15 @@ class Backend:
         """Whether `array` is the only view of its memory (so it may be kept without a copy)."""
         return False
 
+    def threshold_backward(self, grad, x, threshold) -> Any:
+        """`grad` where `x > threshold`, else 0 (PyTorch's kernel: a nan in `x` passes `grad`).
+
+        ReLU's backward without a graph; a nan or inf in `grad` stays only where it is not masked.
+        """
+        xp = self.xp
+        zero = xp.zeros((), dtype=grad.dtype, device=self.native_device)
+        return xp.where(x <= threshold, zero, grad)
+
     def scatter_add(self, target, index, values) -> None:
         """`target[index] += values` in place, adding repeated indices up (index backward)."""
         raise NotImplementedError

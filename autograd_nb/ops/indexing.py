@@ -73,7 +73,9 @@ class _Plan:
 
     def gather(self, xp, data):
         rest = self._rest_shape()
-        rows = xp.reshape(xp.permute_dims(data, self.perm), (self._rows(),) + rest)
+        if self.perm != tuple(range(len(self.perm))):
+            data = xp.permute_dims(data, self.perm)
+        rows = xp.reshape(data, (self._rows(),) + rest)
         out = xp.reshape(xp.take(rows, self.flat, axis=0), self.index_shape + rest)
         return out if self.out_order is None else xp.permute_dims(out, self.out_order)
 
@@ -87,6 +89,8 @@ class _Plan:
         target = xp.zeros((self._rows(),) + rest, dtype=grad.dtype, device=backend.native_device)
         backend.scatter_add(target, (self.flat,), grad)
         target = xp.reshape(target, tuple(self.shape[d] for d in self.perm))
+        if self.perm == tuple(range(len(self.perm))):
+            return target
         return xp.permute_dims(target, _inverse(self.perm))
 
 
@@ -217,8 +221,13 @@ def _consumed(item) -> int:
 @tensor_method("__getitem__")
 def getitem(self, key) -> Tensor:
     """x[key] as PyTorch reads it: views for basic indices, a gathered copy for tensor indices."""
-    items = _as_items(key)
     ndim = self._data.ndim
+    arrays = _leading_index_arrays(key, ndim, self._backend)
+    if arrays:  # x[i, j] with integer tensors: straight to the gather
+        plan = _plan(self, list(range(len(arrays))), arrays)
+        return _take(self, plan, IndexBackward0, indices=key,
+                     self_sym_sizes=tuple(self._data.shape))
+    items = _as_items(key)
     consumed = sum(_consumed(item) for item in items)
     if consumed > ndim:
         if ndim == 0 and any(_is_int(item) for item in items):
@@ -274,6 +283,19 @@ def getitem(self, key) -> Tensor:
                  self_sym_sizes=tuple(out._data.shape))
 
 
+def _leading_index_arrays(key, ndim: int, backend) -> list | None:
+    """The arrays of a key made only of integer tensors (one per leading dim), else None."""
+    if type(key) is not tuple or len(key) > ndim:
+        return None
+    arrays = []
+    for item in key:
+        if (type(item) is not Tensor or item._backend is not backend or not item._data.ndim
+                or item.dtype not in _INDEX_DTYPES):
+            return None
+        arrays.append(item._data)
+    return arrays
+
+
 def _mask_positions(x: Tensor, d: int, mask: Tensor) -> list:
     """(dim, positions) pairs selecting where a mask over dims d.. of `x` is set."""
     shape = tuple(x._data.shape)
@@ -293,10 +315,12 @@ def _plan(x: Tensor, dims: list, arrays: list) -> _Plan:
     """Check and broadcast integer index arrays for `dims` of `x`; negatives wrap around."""
     backend = x._backend
     xp = backend.xp
+    shapes = [tuple(a.shape) for a in arrays]
     try:
-        shape = broadcast_shapes(*[tuple(a.shape) for a in arrays])
+        shape = shapes[0] if shapes.count(shapes[0]) == len(shapes) else \
+            broadcast_shapes(*shapes)
     except RuntimeError:
-        shapes = ", ".join(str(list(a.shape)) for a in arrays)
+        shapes = ", ".join(str(list(a)) for a in shapes)
         raise IndexError(msg.INDEX_BROADCAST.format(shapes=shapes)) from None
     int64 = backend.native[dtypes.int64]
     checked = []

@@ -22,6 +22,7 @@ from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.grad_mode import STATE
 from ..autograd.node import Node, edge, new_node, version_counter
 from ._helpers import broadcast_shapes, check_tensor, normalize_dim, on_backend, scalar_for
+from .pointwise import add, clamp, div, mul, pow, sub
 
 _NUMBERS = (int, float, bool)
 _C_NAMES = {"int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
@@ -331,7 +332,6 @@ def _arithmetic_(self: Tensor, fn, iop, other, floating_only: bool = False, **kw
 @tensor_method("add_")
 def add_(self: Tensor, other, *, alpha=1) -> Tensor:
     """self += alpha * other, in place."""
-    from .pointwise import add
     if alpha != 1:
         return _scaled_(self, add, operator.iadd, other, alpha)
     return _arithmetic_(self, add, operator.iadd, other)
@@ -368,7 +368,6 @@ def _scaled_(self: Tensor, fn, iop, other, alpha) -> Tensor:
 @tensor_method("sub_", "subtract_")
 def sub_(self: Tensor, other, *, alpha=1) -> Tensor:
     """self -= alpha * other, in place."""
-    from .pointwise import sub
     if alpha != 1:
         return _scaled_(self, sub, operator.isub, other, alpha)
     return _arithmetic_(self, sub, operator.isub, other)
@@ -377,14 +376,12 @@ def sub_(self: Tensor, other, *, alpha=1) -> Tensor:
 @tensor_method("mul_", "multiply_")
 def mul_(self: Tensor, other) -> Tensor:
     """self *= other, in place."""
-    from .pointwise import mul
     return _arithmetic_(self, mul, operator.imul, other)
 
 
 @tensor_method("div_", "divide_", "true_divide_")
 def div_(self: Tensor, other, *, rounding_mode=None) -> Tensor:
     """self /= other, in place (an integer tensor can't hold the float quotient)."""
-    from .pointwise import div
     if rounding_mode is not None:
         return apply_inplace(self, div, other, rounding_mode=rounding_mode)
     return _arithmetic_(self, div, operator.itruediv, other, floating_only=True)
@@ -393,7 +390,6 @@ def div_(self: Tensor, other, *, rounding_mode=None) -> Tensor:
 @tensor_method("pow_")
 def pow_(self: Tensor, exponent) -> Tensor:
     """self **= exponent, in place."""
-    from .pointwise import pow
     return apply_inplace(self, pow, exponent)
 
 
@@ -446,7 +442,6 @@ relu_ = _define_unary_("relu")
 @tensor_method("clamp_", "clip_")
 def clamp_(self: Tensor, min=None, max=None) -> Tensor:  # noqa: A002 - PyTorch's names
     """Limit values to [min, max] in place."""
-    from .pointwise import clamp
     if not self.dtype.is_floating_point and (type(min) is float or type(max) is float):
         raise RuntimeError(msg.INPLACE_CAST.format(  # clamp_'s own wording of the cast error
             result="Float", out=_C_NAMES.get(self.dtype.name, self.dtype.name)))

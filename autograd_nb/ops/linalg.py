@@ -241,7 +241,9 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1) -> Tensor:
     if m != m2:
         raise RuntimeError(msg.MM_SHAPES.format(a0=n, a1=m, b0=m2, b1=p))
     xp = c._backend.xp
-    bias = c.expand(n, p)._data  # PyTorch's expand error for a bias of the wrong shape
+    bias = c._data
+    if tuple(bias.shape) not in ((p,), (n, p)):
+        bias = c.detach().expand(n, p)._data  # PyTorch's expand error for a wrong shape
     product = xp.matmul(a._data, b._data)
     if alpha != 1:
         product = product * alpha

@@ -12,6 +12,7 @@ from .. import dtypes
 from .._tensor import Tensor, make_tensor
 from ..autograd.node import Node, new_node
 from ._helpers import check_tensor
+from .indexing import IndexPutImplBackward0, _Plan, _put
 
 REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
 
@@ -78,13 +79,12 @@ def mse_loss(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
 class NllLossBackward0(Node):
     """-weight[t] at the target class (divided by the total weight for 'mean'), 0 elsewhere."""
 
-    __slots__ = ("_saved_reduction", "_saved_ignore_index", "_coef", "_mask")
+    __slots__ = ("_saved_reduction", "_saved_ignore_index", "_coef", "_plan")
     _saved_names = ("self", "target", "weight", "total_weight")
 
     def backward(self, grad):
-        if self._saved_reduction != 0:
-            grad = grad.reshape((1,) * self._coef.dim())
-        return self._mask * (self._coef * grad).unsqueeze(1)
+        # Each sample's coefficient times the incoming gradient, put back at its target class.
+        return _put(self._coef * grad, self._plan, IndexPutImplBackward0)
 
 
 class NllLoss2DBackward0(NllLossBackward0):
@@ -142,11 +142,14 @@ def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None,
     backend = x._backend
     xp = backend.xp
     classes = x._data.shape[1]
-    tgt = xp.astype(t._data, xp.int64)
+    int64 = backend.native[dtypes.int64]
+    tgt = xp.astype(t._data, int64, copy=False)
     valid = tgt != ignore_index
-    _check_bounds(backend, tgt, valid, classes)
-    safe = xp.where(valid, tgt, xp.zeros_like(tgt))
-    picked = xp.take_along_axis(x._data, xp.expand_dims(safe, axis=1), axis=1)[:, 0, ...]
+    safe = tgt if bool(xp.all(valid)) else xp.where(valid, tgt, xp.zeros_like(tgt))
+    if safe.size and (int(xp.min(safe)) < 0 or int(xp.max(safe)) >= classes):
+        _check_bounds(backend, tgt, valid, classes)
+    plan = _target_plan(backend, tuple(x._data.shape), safe)
+    picked = plan.gather(xp, x._data)
     w = xp.astype(valid, x._data.dtype)
     if weight is not None:
         w = w * xp.reshape(xp.take(weight._data, xp.reshape(safe, (-1,)), axis=0), safe.shape)
@@ -161,11 +164,26 @@ def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None,
     node.save(x, t, weight, total_t)
     node._saved_reduction, node._saved_ignore_index = r, ignore_index
     node._coef = _constant(backend, -w / total if r == 1 else -w)
-    class_ids = xp.reshape(xp.arange(classes, dtype=xp.int64, device=backend.native_device),
-                           (1, classes) + (1,) * (nd - 2))
-    node._mask = _constant(backend, xp.astype(class_ids == xp.expand_dims(safe, axis=1),
-                                              x._data.dtype))
+    node._plan = plan
     return make_tensor(data, backend, True, node, 0)
+
+
+def _target_plan(backend, shape: tuple, safe) -> _Plan:
+    """Where each sample's target class sits in an input of `shape`: (n, target[n, ...], ...)."""
+    xp = backend.xp
+    int64 = backend.native[dtypes.int64]
+    nd = len(shape)
+    grids = []
+    for d, size in enumerate(shape):
+        if d == 1:
+            grids.append(safe)
+            continue
+        grid = xp.arange(size, dtype=int64, device=backend.native_device)
+        if nd > 2:
+            grid = xp.broadcast_to(xp.reshape(grid, tuple(size if k == d else 1 for k in
+                                                          range(nd) if k != 1)), safe.shape)
+        grids.append(grid)
+    return _Plan(backend, shape, list(range(nd)), grids)
 
 
 def _check_bounds(backend, tgt, valid, classes: int) -> None:

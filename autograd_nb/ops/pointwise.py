@@ -549,12 +549,19 @@ neg, NegBackward0 = _define_unary(
     floating=False,
     aliases=("negative",),
 )
+def _relu_backward(g, y):
+    """PyTorch's threshold_backward: zero where the output is <= 0 (a nan output passes g)."""
+    if _STATE.enabled:
+        return where(y <= 0, 0, g)
+    return make_tensor(g._backend.threshold_backward(g._data, y._data, 0), g._backend)
+
+
 relu, ReluBackward0 = _define_unary(
     "relu",
     "ReluBackward0",
     "result",
     lambda xp, x: xp.maximum(0, x),  # ties return x: -0. stays -0. and nan stays nan, as in PyTorch
-    lambda g, y: g.where(y > 0, 0),
+    _relu_backward,
     floating=False,
 )
 sign, SignBackward0 = _define_unary(

@@ -13,6 +13,7 @@ import warnings
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
+from ..autograd.grad_mode import STATE
 from ..autograd.node import Node, new_node
 from ._helpers import check_tensor, normalize_dim
 
@@ -136,7 +137,11 @@ class MeanBackward0(Node):
     __slots__ = ("_saved_self_sym_sizes", "_saved_self_sym_numel")
 
     def backward(self, grad):
-        return grad.expand(self._saved_self_sym_sizes) / self._saved_self_sym_numel
+        shape, count = self._saved_self_sym_sizes, self._saved_self_sym_numel
+        if STATE.enabled:
+            return grad.expand(shape) / count
+        xp = grad._backend.xp
+        return make_tensor(xp.broadcast_to(xp.asarray(grad._data / count), shape), grad._backend)
 
 
 class MeanBackward1(Node):
@@ -677,7 +682,11 @@ class LogSoftmaxBackward0(Node):
 
     def backward(self, grad):
         y = self._unpack(0)
-        return grad - y.exp() * grad.sum(self._saved_dim, keepdim=True)
+        if STATE.enabled:
+            return grad - y.exp() * grad.sum(self._saved_dim, keepdim=True)
+        xp, g = grad._backend.xp, grad._data
+        return make_tensor(g - xp.exp(y._data) * xp.sum(g, axis=self._saved_dim, keepdims=True),
+                           grad._backend)
 
 
 def _softmax(name: str, cls, input, dim, dtype) -> Tensor:
