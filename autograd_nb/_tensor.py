@@ -436,6 +436,12 @@ def accumulate_grad(leaf: Tensor, grads: list) -> None:
 _getrefcount = sys.getrefcount
 
 
+def has_hooks(leaf: Tensor) -> bool:
+    """Whether hooks registered on a leaf run when its gradient arrives."""
+    meta = leaf._meta
+    return meta is not None and bool(meta.hooks)
+
+
 def retain_into(tensor: Tensor, grad: Tensor) -> None:
     """The retain_grad hook: store (or add to) a non-leaf's `.grad`."""
     meta = tensor._autograd_meta()

@@ -567,6 +567,34 @@ def test_fresh_gradients_of_a_training_step_are_kept_without_copies(monkeypatch)
     assert all(p.grad is not None for p in model.parameters())
 
 
+def test_a_gradient_another_node_still_reads_is_kept_without_a_copy(monkeypatch):
+    # AddBackward0 hands the same gradient to `b` and to the product: it becomes b.grad once
+    # the product's backward has read it, instead of being copied.
+    import autograd_nb._tensor as core
+    copies = []
+    real_copy = core._copy_of
+    monkeypatch.setattr(core, "_copy_of", lambda t: copies.append(t.shape) or real_copy(t))
+    x, w, b = (torch.tensor([0.5, -1.0, 2.0], requires_grad=True) for _ in range(3))
+    ((x * w + b).tanh() * x).sum().backward()
+    assert copies == []
+    grads = [t.grad.clone() for t in (x, w, b)]
+    b.grad.add_(100.0)  # b.grad shares storage with nothing else
+    assert [t.grad.tolist() for t in (x, w)] == [g.tolist() for g in grads[:2]]
+
+
+def test_leaf_hooks_run_as_soon_as_the_leaf_is_ready(device):
+    # With a hook on `b`, accumulation keeps PyTorch's order: b's hook runs before the product's
+    # backward (recorded by a hook on its input `x * w`).
+    order = []
+    x, w, b = (torch.ones(2, requires_grad=True, device=device) for _ in range(3))
+    b.register_hook(lambda g: order.append("b"))
+    xw = x * w
+    xw.register_hook(lambda g: order.append("x*w"))
+    (xw + b).sum().backward()
+    assert order == ["b", "x*w"]
+    assert b.grad.tolist() == [1.0, 1.0] and x.grad.tolist() == [1.0, 1.0]
+
+
 def test_linear_weight_gradient_is_row_major_like_the_weight(device):
     # PyTorch computes the gradient of `weight.t()` transposed, so weight.grad is contiguous
     layer = torch.nn.Linear(4, 3).to(device)

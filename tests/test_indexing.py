@@ -175,6 +175,8 @@ GRAD_OPS = [
     ((3, 4), lambda x: x[None, ..., 1:3]),
     ((3, 4), lambda x: x[[0, 2, 0]]),
     ((3, 4), lambda x: x[[0, 1], [3, 3]]),
+    ((3, 4), lambda x: x[[-1, 0, -1]]),
+    ((3, 4), lambda x: x[torch.tensor([[-1, 2]]), torch.tensor([[0], [-4]])]),
     ((3, 4), lambda x: x[x > 0.5]),
     ((2, 3, 4), lambda x: x[[1, 0], :, [0, 2]]),
     ((2, 3, 4), lambda x: x[0, 1:, [1, 1]]),
@@ -186,6 +188,15 @@ GRAD_OPS = [
     ((3, 4), lambda x: x.masked_select(torch.tensor([True, False, True, True]))),
     ((3, 4), lambda x: x.take_along_dim(torch.tensor([[1], [0], [3]]), 1)),
 ]
+
+
+def test_negative_and_repeated_indices_gather_and_add_up_on_every_device(device):
+    x = torch.arange(12.0, device=device).reshape(3, 4).requires_grad_()
+    rows, cols = _long([-1, 0, -1], device), _long([-4, 3, 0], device)
+    out = x[rows, cols]
+    assert out.tolist() == [8.0, 3.0, 8.0]
+    out.backward(torch.tensor([1.0, 2.0, 4.0], device=device))
+    assert x.grad.tolist() == [[0, 0, 0, 2], [0, 0, 0, 0], [5, 0, 0, 0]]
 
 
 @pytest.mark.parametrize("shape,fn", GRAD_OPS)
@@ -235,6 +246,8 @@ ERRORS = [
      "index 5 is out of bounds for dimension 0 with size 4"),
     (lambda x: x[torch.tensor([-4])], IndexError,
      "index -4 is out of bounds for dimension 0 with size 3"),
+    (lambda x: x[torch.tensor([0, 2]), torch.tensor([1, 4])], IndexError,
+     "index 4 is out of bounds for dimension 1 with size 4"),
     (lambda x: x[0, 0, 0], IndexError, "too many indices for tensor of dimension 2"),
     (lambda x: x[..., 0, 0, 0], IndexError, "too many indices for tensor of dimension 2"),
     (lambda x: x[torch.tensor([True, False])], IndexError,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import heapq
+import sys
 
 from .. import _tensor
 from .grad_mode import STATE
@@ -18,21 +19,24 @@ from .node import AccumulateGrad
 # the notebook layer shows the gradient that flowed along each edge. Empty unless it is loaded.
 flow_observers: list = []
 
+_getrefcount = sys.getrefcount
+
 
 def _count_dependencies(roots) -> dict:
     """For every node reachable from `roots`, how many edges point at it."""
     deps: dict = {}
     stack = [node for node in roots if node is not None]
-    seen = set(stack)
+    roots = set(stack)  # walked already, even when another root leads to them
     while stack:
-        node = stack.pop()
-        for nxt, _ in node._next:
+        for nxt, _ in stack.pop()._next:
             if nxt is None:
                 continue
-            deps[nxt] = deps.get(nxt, 0) + 1
-            if nxt not in seen:
-                seen.add(nxt)
-                stack.append(nxt)
+            if nxt in deps:
+                deps[nxt] += 1
+            else:
+                deps[nxt] = 1
+                if nxt not in roots:
+                    stack.append(nxt)
     return deps
 
 
@@ -118,7 +122,9 @@ def run_backward(roots: list, grads: list, retain_graph: bool, create_graph: boo
     collecting = gc.isenabled()
     gc.disable()
     push, pop = heapq.heappush, heapq.heappop
-    plain = capture is None and not flow_observers  # no node needs to see every step
+    observers = list(flow_observers)
+    plain = capture is None and not observers  # no node needs to see every step
+    deferred: list = []
     try:
         while heap:
             node = pop(heap)[1]
@@ -131,14 +137,16 @@ def run_backward(roots: list, grads: list, retain_graph: bool, create_graph: boo
                 runs = node in needed and (accumulate or (node, 0) not in capture_points)
             results = ()
             if runs:
-                if node._extra is not None:
+                extra = node._extra
+                if extra is not None:
                     node_grads = _run_hooks(node, node_grads)
                 if node_grads[0] is not None or any(g is not None for g in node_grads):
                     results = node._apply(node_grads)
-                    if node._extra is not None and node._extra.get("hooks"):
+                    if extra is not None and extra.get("hooks"):
                         results = _run_post_hooks(node, results, node_grads)
-                    for observer in flow_observers:
-                        observer(node, results)
+                    if observers:
+                        for observer in observers:
+                            observer(node, results)
             if not retain_graph:
                 node._release()
             n_results = len(results)
@@ -161,14 +169,23 @@ def run_backward(roots: list, grads: list, retain_graph: bool, create_graph: boo
                     else:
                         push(heap, (-nxt._seq, nxt))
             # Drop the loop's references: AccumulateGrad counts a gradient's owners.
-            results = grad = node_grads = None
+            results = grad = old = node_grads = None
             if leaves is not None:
                 # A ready leaf with no node hooks would be the next node popped anyway (its
-                # sequence number is the highest): accumulate now, without the heap.
+                # sequence number is the highest): accumulate now, without the heap. A gradient
+                # another node still has to read (`b` in `x * w + b`) waits for the end, when
+                # it can become `.grad` without a copy; nothing can tell the difference.
                 for leaf_node in leaves:
                     slots = buffers.pop(leaf_node, None)
-                    if slots is not None and slots[0] is not None:
+                    if slots is None or slots[0] is None:
+                        continue
+                    if _getrefcount(slots[0]) > 2 and not _tensor.has_hooks(leaf_node.variable):
+                        deferred.append((leaf_node, slots))
+                    else:
                         leaf_node._apply(slots)
+                slots = None
+        for leaf_node, slots in deferred:
+            leaf_node._apply(slots)
     finally:
         STATE.enabled = previous
         if collecting:

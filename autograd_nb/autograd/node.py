@@ -182,8 +182,10 @@ def _summed_to(grad, shape: tuple):
     dims = tuple(range(lead)) + tuple(
         lead + i for i, size in enumerate(shape) if size == 1 and data.shape[lead + i] != 1)
     xp = backend.xp
-    return _tensor.make_tensor(xp.reshape(xp.sum(data, axis=dims, dtype=data.dtype), shape),
-                               backend)
+    summed = xp.sum(data, axis=dims, dtype=data.dtype)
+    if summed.shape != shape:
+        summed = xp.reshape(summed, shape)
+    return _tensor.make_tensor(summed, backend)
 
 
 def _modified_message(tensor, saved_version, grad_fn, output_nr, data=None, vc=None,

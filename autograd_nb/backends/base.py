@@ -66,6 +66,25 @@ class Backend:
         zero = xp.zeros((), dtype=grad.dtype, device=self.native_device)
         return xp.where(x <= threshold, zero, grad)
 
+    def index(self, data, indices: tuple) -> Any:
+        """`data[indices]`: integer arrays of one shape index the leading dims (negative ones
+        count from the end); IndexError if one is out of range."""
+        xp = self.xp
+        flat, rows = None, 1
+        for size, a in zip(data.shape, indices):
+            if a.size:
+                low, high = int(xp.min(a)), int(xp.max(a))
+                if low < -size or high >= size:
+                    raise IndexError(f"index {low if low < -size else high} is out of bounds "
+                                     f"for size {size}")
+                if low < 0:
+                    a = xp.where(a < 0, a + size, a)
+            flat = a if flat is None else flat * size + a
+            rows *= size
+        rest = tuple(data.shape[len(indices):])
+        taken = xp.take(xp.reshape(data, (rows,) + rest), xp.reshape(flat, (-1,)), axis=0)
+        return xp.reshape(taken, tuple(flat.shape) + rest)
+
     def scatter_add(self, target, index, values) -> None:
         """`target[index] += values` in place, adding repeated indices up (index backward)."""
         raise NotImplementedError

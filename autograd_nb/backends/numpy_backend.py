@@ -134,6 +134,9 @@ class NumpyBackend(Backend):
         np.subtract(mask, 1, out=mask)  # 0 there, all bits set elsewhere
         return np.bitwise_and(mask, grad.view(bits), out=mask).view(grad.dtype)
 
+    def index(self, data, indices):
+        return data[indices]  # NumPy checks the range and wraps negative indices as PyTorch
+
     def scatter_add(self, target, index, values):
         np.add.at(target, index, values)
 

@@ -35,26 +35,21 @@ _CPP_NAMES = {  # how PyTorch's C++ messages name dtypes
 
 
 class _Plan:
-    """Integer indices on some dims of an array of `shape`, as flat positions into those dims.
+    """Integer index arrays (of one shape) on some dims of an array of `shape`.
 
-    Gathering moves the indexed dims to the front, flattens them and takes rows; the result
-    dims of the index go where PyTorch puts them (in place if the indexed dims are adjacent,
-    else first). Scattering does the inverse, adding repeated positions up.
+    Gathering moves the indexed dims to the front and asks the backend for `data[arrays]`; the
+    result dims of the index go where PyTorch puts them (in place if the indexed dims are
+    adjacent, else first). Scattering does the inverse, adding repeated positions up.
     """
 
-    __slots__ = ("shape", "dims", "flat", "index_shape", "perm", "out_order")
+    __slots__ = ("shape", "arrays", "perm", "out_order")
 
-    def __init__(self, backend, shape: tuple, dims: list, arrays: list):
-        xp = backend.xp
-        self.shape, self.dims = shape, dims
-        self.index_shape = tuple(arrays[0].shape)
-        flat = None
-        for d, a in zip(dims, arrays):
-            flat = a if flat is None else flat * shape[d] + a
-        self.flat = xp.reshape(flat, (-1,))
+    def __init__(self, shape: tuple, dims: list, arrays: list):
+        self.shape, self.arrays = shape, tuple(arrays)
         rest = [i for i in range(len(shape)) if i not in dims]
-        self.perm = tuple(dims) + tuple(rest)
-        k, first = len(self.index_shape), dims[0]
+        perm = tuple(dims) + tuple(rest)
+        self.perm = None if perm == tuple(range(len(shape))) else perm
+        k, first = arrays[0].ndim, dims[0]
         adjacent = dims == list(range(first, first + len(dims)))
         if adjacent and first > 0:
             self.out_order = tuple(range(k, k + first)) + tuple(range(k)) + \
@@ -62,36 +57,23 @@ class _Plan:
         else:
             self.out_order = None
 
-    def _rest_shape(self) -> tuple:
-        return tuple(self.shape[i] for i in self.perm[len(self.dims):])
-
-    def _rows(self) -> int:
-        n = 1
-        for d in self.dims:
-            n *= self.shape[d]
-        return n
-
-    def gather(self, xp, data):
-        rest = self._rest_shape()
-        if self.perm != tuple(range(len(self.perm))):
+    def gather(self, backend, data):
+        """`data` at the planned positions (IndexError from the backend if one is outside)."""
+        xp = backend.xp
+        if self.perm is not None:
             data = xp.permute_dims(data, self.perm)
-        rows = xp.reshape(data, (self._rows(),) + rest)
-        out = xp.reshape(xp.take(rows, self.flat, axis=0), self.index_shape + rest)
+        out = backend.index(data, self.arrays)
         return out if self.out_order is None else xp.permute_dims(out, self.out_order)
 
     def scatter_add(self, backend, grad):
-        """An array of `shape` holding `grad` added at the indexed positions."""
+        """An array of `shape` holding `grad` added at the planned positions."""
         xp = backend.xp
-        rest = self._rest_shape()
         if self.out_order is not None:
             grad = xp.permute_dims(grad, _inverse(self.out_order))
-        grad = xp.reshape(grad, (self.flat.shape[0],) + rest)
-        target = xp.zeros((self._rows(),) + rest, dtype=grad.dtype, device=backend.native_device)
-        backend.scatter_add(target, (self.flat,), grad)
-        target = xp.reshape(target, tuple(self.shape[d] for d in self.perm))
-        if self.perm == tuple(range(len(self.perm))):
-            return target
-        return xp.permute_dims(target, _inverse(self.perm))
+        shape = self.shape if self.perm is None else tuple(self.shape[d] for d in self.perm)
+        target = xp.zeros(shape, dtype=grad.dtype, device=backend.native_device)
+        backend.scatter_add(target, self.arrays, grad)
+        return target if self.perm is None else xp.permute_dims(target, _inverse(self.perm))
 
 
 def _inverse(order: tuple) -> tuple:
@@ -150,7 +132,7 @@ class MaskedScatterBackward0(_PutNode):
 
 
 def _take(x: Tensor, plan: _Plan, cls, **saved) -> Tensor:
-    data = plan.gather(x._backend.xp, x._data)
+    data = plan.gather(x._backend, x._data)
     node = new_node(cls, x)
     if node is None:
         return make_tensor(data, x._backend)
@@ -224,9 +206,7 @@ def getitem(self, key) -> Tensor:
     ndim = self._data.ndim
     arrays = _leading_index_arrays(key, ndim, self._backend)
     if arrays:  # x[i, j] with integer tensors: straight to the gather
-        plan = _plan(self, list(range(len(arrays))), arrays)
-        return _take(self, plan, IndexBackward0, indices=key,
-                     self_sym_sizes=tuple(self._data.shape))
+        return _index(self, list(range(len(arrays))), arrays, key)
     items = _as_items(key)
     consumed = sum(_consumed(item) for item in items)
     if consumed > ndim:
@@ -275,12 +255,25 @@ def getitem(self, key) -> Tensor:
     if not advanced:
         return alias(self) if out is self else out
     dims = [dim for dim, _ in advanced]
-    plan = _plan(out, dims, [a for _, a in advanced])
     saved = [None] * (dims[-1] + 1)
     for dim, a in advanced:
         saved[dim] = make_tensor(a, out._backend)
-    return _take(out, plan, IndexBackward0, indices=tuple(saved),
-                 self_sym_sizes=tuple(out._data.shape))
+    return _index(out, dims, [a for _, a in advanced], tuple(saved))
+
+
+def _index(x: Tensor, dims: list, arrays: list, saved_indices: tuple) -> Tensor:
+    """x with integer index arrays on `dims` (IndexBackward0), with PyTorch's range error."""
+    plan = _plan(x, dims, arrays)
+    try:
+        return _take(x, plan, IndexBackward0, indices=saved_indices,
+                     self_sym_sizes=tuple(x._data.shape))
+    except IndexError:
+        pass
+    for k, (d, a) in enumerate(zip(dims, plan.arrays)):
+        size = x._data.shape[d]
+        _check_range(x._backend, a, size, lambda i, k=k, size=size: IndexError(
+            msg.INDEX_RANGE.format(index=i, dim=k, size=size)))
+    raise AssertionError("the backend refused an index that is in range")  # pragma: no cover
 
 
 def _leading_index_arrays(key, ndim: int, backend) -> list | None:
@@ -312,7 +305,8 @@ def _mask_positions(x: Tensor, d: int, mask: Tensor) -> list:
 
 
 def _plan(x: Tensor, dims: list, arrays: list) -> _Plan:
-    """Check and broadcast integer index arrays for `dims` of `x`; negatives wrap around."""
+    """Integer index arrays for `dims` of `x`, as int64 and broadcast together (PyTorch's error
+    if they do not broadcast); the range is checked when they are used."""
     backend = x._backend
     xp = backend.xp
     shapes = [tuple(a.shape) for a in arrays]
@@ -324,17 +318,10 @@ def _plan(x: Tensor, dims: list, arrays: list) -> _Plan:
         raise IndexError(msg.INDEX_BROADCAST.format(shapes=shapes)) from None
     int64 = backend.native[dtypes.int64]
     checked = []
-    for k, (d, a) in enumerate(zip(dims, arrays)):
-        size = x._data.shape[d]
+    for a in arrays:
         a = xp.astype(a, int64, copy=False)
-        low, high = (int(xp.min(a)), int(xp.max(a))) if a.size else (0, 0)
-        if low < -size or high >= size:
-            _check_range(backend, a, size, lambda i, k=k, size=size: IndexError(
-                msg.INDEX_RANGE.format(index=i, dim=k, size=size)))
-        if low < 0:
-            a = xp.where(a < 0, a + size, a)
         checked.append(a if tuple(a.shape) == shape else xp.broadcast_to(a, shape))
-    return _Plan(backend, tuple(x._data.shape), list(dims), checked)
+    return _Plan(tuple(x._data.shape), list(dims), checked)
 
 
 def _check_range(backend, a, size: int, error) -> None:
@@ -609,7 +596,7 @@ def index_select(input, dim: int, index) -> Tensor:
         raise IndexError(msg.INDEX_SELECT_RANGE)
     if x._data.ndim == 0:
         return x.clone()
-    plan = _Plan(backend, tuple(x._data.shape), [d], [backend.xp.astype(
+    plan = _Plan(tuple(x._data.shape), [d], [backend.xp.astype(
         idx, backend.native[dtypes.int64])])
     return _take(x, plan, IndexSelectBackward0, dim=dim, index=index,
                  self_sym_sizes=tuple(x._data.shape))
@@ -692,7 +679,7 @@ def masked_select(input, mask) -> Tensor:
         source, m = source.reshape(1), backend.xp.reshape(m, (1,))
     positions = backend.xp.nonzero(m)
     dims = list(range(len(positions)))
-    return _take(source, _Plan(backend, tuple(source._data.shape), dims, list(positions)),
+    return _take(source, _Plan(tuple(source._data.shape), dims, list(positions)),
                  MaskedSelectBackward0, mask=mask, self=x)
 
 

@@ -303,7 +303,11 @@ def _fast_operand(self: Tensor, other, floating_only: bool = False):
         return other if dtype.is_floating_point else None
     if isinstance(other, Tensor):
         data, x = other._data, self._data
-        if other._backend is not self._backend or data.dtype != x.dtype or data.ndim > x.ndim:
+        if other._backend is not self._backend or data.dtype != x.dtype:
+            return None
+        if data.shape == x.shape:
+            return data
+        if data.ndim > x.ndim:
             return None
         for o, s in zip(reversed(data.shape), reversed(x.shape)):
             if o != s and o != 1:

@@ -102,11 +102,10 @@ def _product_like(backend, left, right, like, transpose_right: bool) -> Tensor:
     """left @ right^T (or left^T @ right) laid out as `like` is: when `like` is a transposed
     view (nn.Linear's `weight.t()`), its gradient is computed transposed too, as PyTorch's
     mm_mat1/mat2_backward do, so that the weight's own gradient comes out row-major."""
-    xp, t = backend.xp, backend.xp.matrix_transpose
-    left_op, right_op = (left, t(right)) if transpose_right else (t(left), right)
-    strides = backend.strides(like)
-    if like.ndim == 2 and strides[0] == 1 and strides[1] != 1:  # column-major: a transpose
-        return make_tensor(t(xp.matmul(t(right_op), t(left_op))), backend)
+    xp = backend.xp
+    left_op, right_op = (left, right.mT) if transpose_right else (left.mT, right)
+    if like.ndim == 2 and not backend.is_contiguous(like) and backend.is_contiguous(like.mT):
+        return make_tensor(xp.matmul(right_op.mT, left_op.mT).mT, backend)  # column-major
     return make_tensor(xp.matmul(left_op, right_op), backend)
 
 
@@ -226,15 +225,16 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1) -> Tensor:
     c = check_tensor(input, "addmm")
     a = check_tensor(mat1, "addmm", "mat1", 2)
     b = check_tensor(mat2, "addmm", "mat2", 3)
-    _same_device("addmm", "mat1", c, a)
-    _same_device("addmm", "mat2", c, b)
+    if not (c._backend is a._backend is b._backend):
+        _same_device("addmm", "mat1", c, a)
+        _same_device("addmm", "mat2", c, b)
     for name, m in (("mat1", a), ("mat2", b)):
         if m._data.ndim != 2:
             raise RuntimeError(msg.MM_2D.format(name=name))
-    if c.dtype is not b.dtype:
-        raise RuntimeError(msg.ADDMM_DTYPES.format(a_name="self", b_name="mat2",
-                                                   a=_scalar_name(c), b=_scalar_name(b)))
-    if a.dtype is not b.dtype:
+    if not (c._data.dtype == a._data.dtype == b._data.dtype):
+        if c.dtype is not b.dtype:
+            raise RuntimeError(msg.ADDMM_DTYPES.format(a_name="self", b_name="mat2",
+                                                       a=_scalar_name(c), b=_scalar_name(b)))
         raise RuntimeError(msg.ADDMM_DTYPES.format(a_name="mat1", b_name="mat2",
                                                    a=_scalar_name(a), b=_scalar_name(b)))
     (n, m), (m2, p) = a._data.shape, b._data.shape

@@ -149,7 +149,7 @@ def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None,
     if safe.size and (int(xp.min(safe)) < 0 or int(xp.max(safe)) >= classes):
         _check_bounds(backend, tgt, valid, classes)
     plan = _target_plan(backend, tuple(x._data.shape), safe)
-    picked = plan.gather(xp, x._data)
+    picked = plan.gather(backend, x._data)
     w = xp.astype(valid, x._data.dtype)
     if weight is not None:
         w = w * xp.reshape(xp.take(weight._data, xp.reshape(safe, (-1,)), axis=0), safe.shape)
@@ -183,7 +183,7 @@ def _target_plan(backend, shape: tuple, safe) -> _Plan:
             grid = xp.broadcast_to(xp.reshape(grid, tuple(size if k == d else 1 for k in
                                                           range(nd) if k != 1)), safe.shape)
         grids.append(grid)
-    return _Plan(backend, shape, list(range(nd)), grids)
+    return _Plan(shape, list(range(nd)), grids)
 
 
 def _check_bounds(backend, tgt, valid, classes: int) -> None:

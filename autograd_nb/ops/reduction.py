@@ -619,6 +619,8 @@ def _float_input(t: Tensor, dtype=None) -> Tensor:
 def _stable_max(xp, data, axis):
     """The max along axis with infinities replaced by 0, to shift exp() safely."""
     m = xp.max(data, axis=axis, keepdims=True)
+    if bool(xp.all(xp.isfinite(m))):
+        return m
     return xp.where(xp.isinf(m), xp.zeros_like(m), m)
 
 

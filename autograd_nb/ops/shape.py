@@ -11,6 +11,7 @@ import warnings
 
 from .. import _messages as msg
 from .._tensor import Tensor, make_tensor, tensor_method
+from ..autograd.grad_mode import STATE
 from ..autograd.node import Node, new_node, version_counter
 from ._helpers import check_tensor, common_backend, normalize_dim, on_backend, result_dtype
 
@@ -308,7 +309,9 @@ class TBackward0(Node):
     __slots__ = ()
 
     def backward(self, grad):
-        return grad.t()
+        if STATE.enabled or grad._data.ndim < 2:
+            return grad.t()
+        return make_tensor(grad._data.mT, grad._backend)  # no view bookkeeping without a graph
 
 
 class PermuteBackward0(Node):
