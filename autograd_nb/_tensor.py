@@ -422,11 +422,7 @@ def accumulate_grad(leaf: Tensor, grads: list) -> None:
         if view is not None and _getrefcount(view[0]) == 2:  # the tuple's and getrefcount's
             grad._view = None  # a view (say, a transpose) of a temporary only it refers to
         view = None
-        data = grad._data
-        unshared = (_getrefcount(grad) == 2 and _getrefcount(data) == 3
-                    and grad._backend.owns_memory(data))
-        data = None
-        meta.grad = grad if STATE.enabled or unshared else _copy_of(grad)
+        meta.grad = grad if STATE.enabled or only_here(grad) else _copy_of(grad)
     elif STATE.enabled:
         meta.grad = old + grad
     else:
@@ -434,6 +430,16 @@ def accumulate_grad(leaf: Tensor, grads: list) -> None:
 
 
 _getrefcount = sys.getrefcount
+
+
+def only_here(t: Tensor) -> bool:
+    """Whether the caller's one local name is the only reference to `t` and `t` the only one to
+    its memory: then `t` may be kept or written in place without anyone seeing it."""
+    # getrefcount counts the caller's name, our parameter and its own argument; for the array,
+    # the tensor's slot, our `data` and the argument.
+    data = t._data
+    return (_getrefcount(t) == 3 and _getrefcount(data) == 3
+            and t._backend.owns_memory(data))
 
 
 def has_hooks(leaf: Tensor) -> bool:

@@ -582,6 +582,17 @@ def test_a_gradient_another_node_still_reads_is_kept_without_a_copy(monkeypatch)
     assert [t.grad.tolist() for t in (x, w)] == [g.tolist() for g in grads[:2]]
 
 
+def test_adding_gradients_up_never_writes_into_a_users_tensor(device):
+    x = torch.tensor([1.0, 2.0], requires_grad=True, device=device)
+    w = torch.tensor([3.0, 4.0], requires_grad=True, device=device)
+    g = torch.tensor([0.5, 0.25], device=device)
+    (x + x).backward(g)  # both gradients of x are `g` itself
+    assert g.tolist() == [0.5, 0.25] and x.grad.tolist() == [1.0, 0.5]
+    x.grad = None
+    ((x * w).sum() + (w * x).sum()).backward()  # d/dx arrives twice as w's own storage
+    assert w.tolist() == [3.0, 4.0] and x.grad.tolist() == [6.0, 8.0]
+
+
 def test_leaf_hooks_run_as_soon_as_the_leaf_is_ready(device):
     # With a hook on `b`, accumulation keeps PyTorch's order: b's hook runs before the product's
     # backward (recorded by a hook on its input `x * w`).

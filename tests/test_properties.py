@@ -334,3 +334,17 @@ def test_numpy_threshold_backward_matches_the_generic_kernel(dtype, values, seed
     assert fast.dtype == grad.dtype and fast.shape == grad.shape
     np.testing.assert_array_equal(fast, generic)
     assert np.array_equal(np.signbit(fast), np.signbit(generic))
+
+
+@FAST
+@given(st.sampled_from([np.float16, np.float32, np.float64]),
+       st.lists(st.floats(-3, 3, width=16), min_size=1, max_size=12), SEEDS)
+def test_numpy_tanh_backward_matches_the_generic_kernel(dtype, values, seed):
+    from autograd_nb.backends import Backend
+    from autograd_nb.backends import cpu_backend as cpu
+
+    y = np.tanh(np.array(values, dtype=dtype))
+    grad = np.random.default_rng(seed).standard_normal(y.shape).astype(dtype)
+    fast = cpu.tanh_backward(grad, y)
+    assert fast.dtype == grad.dtype
+    np.testing.assert_array_equal(fast, Backend.tanh_backward(cpu, grad, y))

@@ -159,8 +159,10 @@ def run_backward(roots: list, grads: list, retain_graph: bool, create_graph: boo
                     slots = buffers.get(nxt)
                     if slots is None:
                         slots = buffers[nxt] = [None] * nxt._n_outputs
-                    old = slots[nr]
-                    slots[nr] = grad if old is None else _sum(old, grad, create_graph)
+                    if slots[nr] is None:
+                        slots[nr] = grad
+                    else:
+                        _add_into(slots, nr, grad, create_graph)
                 left = deps[nxt] - 1
                 deps[nxt] = left
                 if left == 0:
@@ -169,7 +171,7 @@ def run_backward(roots: list, grads: list, retain_graph: bool, create_graph: boo
                     else:
                         push(heap, (-nxt._seq, nxt))
             # Drop the loop's references: AccumulateGrad counts a gradient's owners.
-            results = grad = old = node_grads = None
+            results = grad = node_grads = None
             if leaves is not None:
                 # A ready leaf with no node hooks would be the next node popped anyway (its
                 # sequence number is the highest): accumulate now, without the heap. A gradient
@@ -214,14 +216,25 @@ def _add_to_buffer(buffers: dict, node, nr: int, grad, create_graph: bool) -> No
     slots = buffers.get(node)
     if slots is None:
         slots = buffers[node] = [None] * node._n_outputs
+    if slots[nr] is None:
+        slots[nr] = grad
+    else:
+        _add_into(slots, nr, grad, create_graph)
+
+
+def _add_into(slots: list, nr: int, grad, create_graph: bool) -> None:
+    """Add a second gradient for the same output into its slot; without a graph when none is
+    being built, and in place when nothing else can see the first one."""
     old = slots[nr]
-    slots[nr] = grad if old is None else _sum(old, grad, create_graph)
-
-
-def _sum(old, grad, create_graph: bool):
-    """Two gradients for the same output, added; without a graph when none is being built."""
+    slots[nr] = None
     if not create_graph and old._backend is grad._backend:
         a, b = old._data, grad._data
         if a.dtype == b.dtype and a.shape == b.shape:
-            return _tensor.make_tensor(a + b, old._backend)
-    return old + grad
+            a = b = None
+            if _tensor.only_here(old):
+                old._data += grad._data
+                slots[nr] = old
+            else:
+                slots[nr] = _tensor.make_tensor(old._data + grad._data, old._backend)
+            return
+    slots[nr] = old + grad
