@@ -181,13 +181,14 @@ def run_backward(roots: list, grads: list, retain_graph: bool, create_graph: boo
                     slots = buffers.pop(leaf_node, None)
                     if slots is None or slots[0] is None:
                         continue
-                    if _getrefcount(slots[0]) > 2 and not _tensor.has_hooks(leaf_node.variable):
-                        deferred.append((leaf_node, slots))
+                    leaf = leaf_node._variable
+                    if _getrefcount(slots[0]) > 2 and not _tensor.has_hooks(leaf):
+                        deferred.append((leaf, slots))
                     else:
-                        leaf_node._apply(slots)
-                slots = None
-        for leaf_node, slots in deferred:
-            leaf_node._apply(slots)
+                        _tensor.accumulate_grad(leaf, slots)
+                slots = leaf = None
+        for leaf, slots in deferred:
+            _tensor.accumulate_grad(leaf, slots)
     finally:
         STATE.enabled = previous
         if collecting:

@@ -319,7 +319,8 @@ def _plan(x: Tensor, dims: list, arrays: list) -> _Plan:
     int64 = backend.native[dtypes.int64]
     checked = []
     for a in arrays:
-        a = xp.astype(a, int64, copy=False)
+        if a.dtype != int64:
+            a = xp.astype(a, int64)
         checked.append(a if tuple(a.shape) == shape else xp.broadcast_to(a, shape))
     return _Plan(tuple(x._data.shape), list(dims), checked)
 

@@ -293,10 +293,15 @@ def _as_strided(root: Tensor, view_fn) -> AsStridedBackward0:
 
 def _fast_operand(self: Tensor, other, floating_only: bool = False):
     """`other` as something `self._data op= other` accepts unchanged, or None if it isn't."""
+    kind = type(other)
+    if isinstance(other, Tensor):
+        data, x = other._data, self._data
+        if (other._backend is self._backend and data.dtype == x.dtype and data.shape == x.shape
+                and self.dtype.is_floating_point):
+            return data  # the optimizers' case, decided without the checks below
     dtype = self.dtype
     if dtype is dtypes.bool or (floating_only and not dtype.is_floating_point):
         return None
-    kind = type(other)
     if kind is int:
         return other
     if kind is float:
@@ -318,17 +323,22 @@ def _fast_operand(self: Tensor, other, floating_only: bool = False):
 
 def _arithmetic_(self: Tensor, fn, iop, other, floating_only: bool = False, **kwargs) -> Tensor:
     """`self op= other` straight on the storage when nothing is recorded, else apply_inplace."""
-    if (not kwargs and not _records(self, (other,), kwargs) and isinstance(self, Tensor)
+    if (not kwargs and (not STATE.enabled or not _records(self, (other,), kwargs))
+            and isinstance(self, Tensor)
             and (operand := _fast_operand(self, other, floating_only)) is not None):
-        check_inplace(self)
-        data = self._data
+        if STATE.enabled or (self._meta is not None and self._meta.inference):
+            check_inplace(self)
         try:
-            iop(data, operand)
+            iop(self._data, operand)
         except ValueError as error:
             if "read-only" in str(error):  # a piece of an expanded view: the generic path
                 return apply_inplace(self, fn, other, **kwargs)
             raise
-        _bump(self)
+        vc = self._vc
+        if vc is None:
+            _bump(self)
+        else:
+            vc.value += 1
         return self
     return apply_inplace(self, fn, other, **kwargs)
 
@@ -357,7 +367,8 @@ def _scaled_(self: Tensor, fn, iop, other, alpha) -> Tensor:
             operand = _fast_operand(self, other)  # None where the generic path is needed
         if operand is None or self.dtype is dtypes.bool:
             return apply_inplace(self, fn, other, alpha=alpha)
-        check_inplace(self)
+        if STATE.enabled or (self._meta is not None and self._meta.inference):
+            check_inplace(self)
         try:
             iop(data, operand * alpha)
         except ValueError as error:

@@ -327,6 +327,8 @@ def matmul(input, other) -> Tensor:
                                                        right=type(other).__name__))
     a = check_tensor(input, "matmul")
     da, db = a._data.ndim, other._data.ndim
+    if da == 2 and db == 2:
+        return mm(a, other)
     if da == 0 or db == 0:
         raise RuntimeError(msg.MATMUL_0D.format(a=da, b=db))
     if da == 1 and db == 1:
@@ -335,8 +337,6 @@ def matmul(input, other) -> Tensor:
         return mv(a, other)
     if da == 1 and db == 2:
         return _squeeze_first(mm(a.unsqueeze(0), other))
-    if da == 2 and db == 2:
-        return mm(a, other)
     if da >= 3 and db in (1, 2):  # fold the batch into the rows of one mm / mv
         rows = a.reshape(-1, a._data.shape[-1])
         out = mv(rows, other) if db == 1 else mm(rows, other)

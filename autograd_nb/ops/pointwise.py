@@ -42,13 +42,13 @@ _FLOATING = 2  # dtype.category of floating dtypes: a Python int or float keeps 
 
 def _binary(cls, input, other, symbol: str, kernel) -> Tensor:
     # The common cases without `operands`: two tensors alike, or a float tensor and a number.
-    if type(input) is Tensor and (
-            (type(other) is Tensor and input._backend is other._backend
+    if isinstance(input, Tensor) and (
+            (isinstance(other, Tensor) and input._backend is other._backend
              and input._data.dtype == other._data.dtype)
             or ((type(other) is float or type(other) is int)
                 and input._backend.ours[input._data.dtype].category == _FLOATING)):
         a, xa, xb, backend = input, input._data, other, input._backend
-        b = other if type(other) is Tensor else None
+        b = other if isinstance(other, Tensor) else None
         if b is not None:
             xb = other._data
     else:
@@ -544,7 +544,7 @@ neg, NegBackward0 = _define_unary(
     "NegBackward0",
     "",
     lambda xp, x: -x,
-    lambda g, _: -g,
+    lambda g, _: -g if _STATE.enabled else make_tensor(-g._data, g._backend),
     floating=False,
     aliases=("negative",),
 )

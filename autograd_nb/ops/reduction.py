@@ -166,13 +166,18 @@ def mean(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
     whole = dim is None
     shape = tuple(t._data.shape)
     dims = _reduce_dims(dim, len(shape))
-    data = backend.xp.mean(t._data, axis=None if whole else _axis(t, dims), keepdims=keepdim)
+    xp, count = backend.xp, _count(shape, dims)
+    axis = None if whole else _axis(t, dims)
+    if t.dtype is dtypes.float16:  # NumPy's mean adds float16 up in float32, as PyTorch does
+        data = xp.mean(t._data, axis=axis, keepdims=keepdim)
+    else:  # what NumPy's mean computes, without its Python-level bookkeeping
+        data = xp.sum(t._data, axis=axis, keepdims=keepdim) / count
     node = new_node(MeanBackward0 if whole else MeanBackward1, t)
     if whole:
         return _finish(node, data, backend, _saved_self_sym_sizes=shape,
-                       _saved_self_sym_numel=_count(shape, dims))
+                       _saved_self_sym_numel=count)
     return _finish(node, data, backend, _saved_self_sym_sizes=shape, _saved_dim=dims,
-                   _saved_keepdim=keepdim, _count=_count(shape, dims))
+                   _saved_keepdim=keepdim, _count=count)
 
 
 # --- prod ----------------------------------------------------------------------------------------
