@@ -2,7 +2,10 @@
 
 Every (workload, implementation, repetition) runs in its own single-threaded process, and
 repetitions are interleaved (numpy 1, autograd_nb 1, torch 1, numpy 2, ...) so drifting machine
-load hits every column alike. The table shows medians over repetitions and ratios to the floor.
+load hits every column alike. The table shows medians over repetitions; a ratio is the median
+over repetitions of that repetition's time divided by the floor's time in the same repetition
+(processes that ran back to back), with the range of those per-repetition ratios beside it: on
+a shared machine whole processes run up to ~25% slower or faster, and pairing cancels the drift.
 
     python benchmarks/run.py [--reps 5] [--torch-python /path/to/python] [--million]
 """
@@ -82,7 +85,7 @@ def collect(workloads: list, impls: dict, reps: int, quick: bool) -> dict:
                 if result is None:
                     failed.add(impl)  # a missing op fails every repetition alike
                     continue
-                results.setdefault((workload, impl), []).append(result)
+                results.setdefault((workload, impl), []).append({**result, "rep": rep})
     return results
 
 
@@ -98,10 +101,20 @@ def fmt(value, unit: str) -> str:
     return f"{value:.{digits}f} {unit}"
 
 
-def ratio(value, floor) -> str:
-    if value is None or not floor:
+def paired_ratios(results: dict, workload: str, impl: str, key: str = "value",
+                  base: str = "numpy") -> list:
+    """impl's result over base's, for each repetition in which both ran."""
+    bases = {r["rep"]: r[key] for r in results.get((workload, base), []) if r.get(key)}
+    return [r[key] / bases[r["rep"]] for r in results.get((workload, impl), [])
+            if key in r and r["rep"] in bases]
+
+
+def ratio(results: dict, workload: str, impl: str, key: str) -> str:
+    ratios = paired_ratios(results, workload, impl, key)
+    if not ratios:
         return "—"
-    return f"{value / floor:.2f}×"
+    return (f"{statistics.median(ratios):.2f}× ({min(ratios):.2f}–{max(ratios):.2f})"
+            if len(ratios) > 1 else f"{ratios[0]:.2f}×")
 
 
 def table(results: dict, with_torch: bool) -> str:
@@ -118,10 +131,12 @@ def table(results: dict, with_torch: bool) -> str:
         ours = median_of(results, workload, "autograd_nb", key)
         if unit == "MB":  # the floor keeps no graph: a ratio to ~0 MB says nothing
             floor = None
-        line = f"| {label} | {fmt(floor, unit)} | {fmt(ours, unit)} | {ratio(ours, floor)} |"
+        ours_ratio = ratio(results, workload, "autograd_nb", key) if floor else "—"
+        line = f"| {label} | {fmt(floor, unit)} | {fmt(ours, unit)} | {ours_ratio} |"
         if with_torch:
             theirs = median_of(results, workload, "torch", key)
-            line += f" {fmt(theirs, unit)} | {ratio(theirs, floor)} |"
+            theirs_ratio = ratio(results, workload, "torch", key) if floor else "—"
+            line += f" {fmt(theirs, unit)} | {theirs_ratio} |"
         lines.append(line)
     return "\n".join(lines)
 
@@ -130,17 +145,16 @@ def verdicts(results: dict, with_torch: bool) -> list:
     """The issue's targets, each with the measured number and PASS / FAIL."""
     lines = []
     for workload, limit in TARGETS.items():
-        floor = median_of(results, workload, "numpy", "value")
-        ours = median_of(results, workload, "autograd_nb", "value")
-        if floor and ours is not None:
-            r = ours / floor
+        ratios = paired_ratios(results, workload, "autograd_nb")
+        if ratios:
+            r = statistics.median(ratios)
             lines.append(f"{workload}: {r:.2f}× floor (target ≤ {limit}×) "
                          f"{'PASS' if r <= limit else 'FAIL'}")
-    ours = median_of(results, "deep_chain", "autograd_nb", "value")
-    theirs = median_of(results, "deep_chain", "torch", "value")
-    if ours is not None and theirs is not None and with_torch:
-        lines.append(f"deep_chain: {ours / theirs:.2f}× torch (target ≤ 1.00×) "
-                     f"{'PASS' if ours <= theirs else 'FAIL'}")
+    ratios = paired_ratios(results, "deep_chain", "autograd_nb", base="torch")
+    if ratios and with_torch:
+        r = statistics.median(ratios)
+        lines.append(f"deep_chain: {r:.2f}× torch (target ≤ 1.00×) "
+                     f"{'PASS' if r <= 1 else 'FAIL'}")
         ours_mb = median_of(results, "deep_chain", "autograd_nb", "rss_mb")
         theirs_mb = median_of(results, "deep_chain", "torch", "rss_mb")
         if ours_mb is not None and theirs_mb:

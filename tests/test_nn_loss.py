@@ -55,6 +55,19 @@ def test_loss_values_match_pytorch(device):
     assert nan.isnan().item()  # every target ignored: 0 / 0, as PyTorch
 
 
+@pytest.mark.parametrize("weight,expected", [
+    (None, {"mean": 4.0, "sum": 4.0, "none": 0.0}),  # PyTorch 2.13, every target counted
+    ([0.5, 2.0, 1.0], {"mean": 3.5, "sum": 3.5, "none": 0.0}),  # one ignored, weighted
+])
+def test_nll_loss_saves_pytorchs_total_weight(weight, expected):
+    x = torch.randn(4, 3, requires_grad=True)
+    t = torch.tensor([1, 0, 2, 2]) if weight is None else torch.tensor([1, 0, -100, 2])
+    w = None if weight is None else torch.tensor(weight)
+    for reduction, total in expected.items():
+        out = F.nll_loss(x, t, weight=w, reduction=reduction)
+        assert out.grad_fn._saved_total_weight.item() == total
+
+
 def test_loss_grad_fns_match_pytorch():
     x = torch.randn(3, 4, requires_grad=True)
     t = torch.tensor([0, 1, 3])

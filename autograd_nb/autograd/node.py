@@ -272,8 +272,9 @@ def existing_accumulator(tensor) -> AccumulateGrad | None:
 
 def refresh_view(tensor) -> None:
     """Give a view the base's current history if an in-place op rewrote the base since."""
-    from ..ops.inplace import refresh_view_history
-    refresh_view_history(tensor)
+    if tensor._view[0].__dict__.get("_history_seq") is not None:  # else nothing was rewritten
+        from ..ops.inplace import refresh_view_history
+        refresh_view_history(tensor)
 
 
 def edge(tensor) -> tuple:

@@ -142,28 +142,40 @@ def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None,
     backend = x._backend
     xp = backend.xp
     classes = x._data.shape[1]
-    int64 = backend.native[dtypes.int64]
-    tgt = xp.astype(t._data, int64, copy=False)
+    int64, dtype = backend.native[dtypes.int64], x._data.dtype
+    tgt = t._data if t._data.dtype == int64 else xp.astype(t._data, int64)
     valid = tgt != ignore_index
-    safe = tgt if bool(xp.all(valid)) else xp.where(valid, tgt, xp.zeros_like(tgt))
+    every = bool(xp.all(valid))  # no target ignored: each sample weighs 1 unless `weight`
+    safe = tgt if every else xp.where(valid, tgt, xp.zeros_like(tgt))
     if safe.size and (int(xp.min(safe)) < 0 or int(xp.max(safe)) >= classes):
         _check_bounds(backend, tgt, valid, classes)
     plan = _target_plan(backend, tuple(x._data.shape), safe)
     picked = plan.gather(backend, x._data)
-    w = xp.astype(valid, x._data.dtype)
-    if weight is not None:
-        w = w * xp.reshape(xp.take(weight._data, xp.reshape(safe, (-1,)), axis=0), safe.shape)
-    losses = -picked * w
-    total = xp.sum(w)
+    device = backend.native_device
+    if every and weight is None:
+        w, total = None, xp.asarray(float(safe.size), dtype=dtype, device=device)
+        losses = -picked
+    else:
+        w = xp.astype(valid, dtype)
+        if weight is not None:
+            w = w * xp.reshape(xp.take(weight._data, xp.reshape(safe, (-1,)), axis=0),
+                               safe.shape)
+        total = xp.sum(w)
+        losses = -picked * w
     data = _reduce_data(xp, losses, r, total)
     cls = NllLoss2DBackward0 if nd == 4 else NllLossBackward0
     node = new_node(cls, x)
     if node is None:
         return make_tensor(data, backend)
-    total_t = _constant(backend, total if r == 1 else xp.zeros_like(total))
+    total_t = _constant(backend, total if r != 0 else xp.zeros_like(total))
     node.save(x, t, weight, total_t)
     node._saved_reduction, node._saved_ignore_index = r, ignore_index
-    node._coef = _constant(backend, -w / total if r == 1 else -w)
+    if w is None:  # -1 per sample, shared by the count for 'mean' (divided in `dtype`)
+        coef = xp.full(safe.shape, float(-1.0 / total) if r == 1 else -1.0, dtype=dtype,
+                       device=device)
+    else:
+        coef = -w / total if r == 1 else -w
+    node._coef = _constant(backend, coef)
     node._plan = plan
     return make_tensor(data, backend, True, node, 0)
 
