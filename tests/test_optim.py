@@ -140,6 +140,19 @@ def test_matches_documented_rule_and_pytorch(device, name, kwargs, rule, golden,
     assert p.is_leaf and p.requires_grad and p.grad_fn is None
 
 
+def test_sgd_momentum_counts_versions_like_pytorch(device):
+    # PyTorch 2.13: after 3 steps p._version == 3 and the buffer's == 4 (mul_ and add_ from the
+    # second step on); p == 0.048999... in float32 (PyTorch fuses p + (-lr) * buf: last bit may
+    # differ, so compare to 6 places).
+    p = torch.nn.Parameter(torch.ones(3, device=device))
+    opt = torch.optim.SGD([p], lr=0.1, momentum=0.9)
+    for i in range(3):
+        p.grad = torch.full((3,), float(i + 1), device=device)
+        opt.step()
+    assert p._version == 3 and opt.state[p]["momentum_buffer"]._version == 4
+    assert p.tolist() == pytest.approx([0.04899993] * 3, abs=1e-6)
+
+
 def test_state_as_pytorch_stores_it():
     p = run("Adam", dict(lr=0.1, amsgrad=True), steps=2)
     opt = torch.optim.Adam([p], amsgrad=True)

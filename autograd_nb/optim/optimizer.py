@@ -18,6 +18,7 @@ from typing import Any
 from .. import _messages as msg
 from .._tensor import Tensor
 from ..autograd.grad_mode import enable_grad, no_grad
+from ..autograd.node import version_counter
 
 __all__ = ["Optimizer", "required"]
 
@@ -216,6 +217,30 @@ class Optimizer:
 
         param_groups = [update_group(g, ng) for g, ng in zip(groups, saved_groups)]
         self.__setstate__({"state": state, "param_groups": param_groups})
+
+
+def _storage(*tensors: Tensor) -> tuple | None:
+    """The arrays of `tensors` when an update may be written straight on them (one device,
+    dtype and shape, floating point, no inference tensor), else None.
+
+    Updating the arrays with Python's in-place operators computes exactly what the tensors'
+    in-place ops would, without their per-call checks; the caller then counts the versions.
+    """
+    first = tensors[0]
+    backend, data = first._backend, first._data
+    for t in tensors:
+        meta = t._meta
+        if (t._backend is not backend or t._data.dtype != data.dtype
+                or t._data.shape != data.shape or (meta is not None and meta.inference)):
+            return None
+    if not first.dtype.is_floating_point:
+        return None
+    return tuple(t._data for t in tensors)
+
+
+def _count_updates(tensor: Tensor, count: int) -> None:
+    """Bump `_version` as `count` in-place tensor ops would have."""
+    version_counter(tensor).value += count
 
 
 def _no_grad_step(step):

@@ -12,9 +12,20 @@ PyTorch's single-tensor rule, for each parameter p with gradient g (`-g` when ma
 from __future__ import annotations
 
 from .. import _messages as msg
-from .optimizer import Optimizer, _no_grad_step
+from .optimizer import Optimizer, _count_updates, _no_grad_step, _storage
 
 __all__ = ["SGD"]
+
+
+def _momentum_step(param, grad, buf, lr: float, momentum: float, dampening: float) -> None:
+    """buf = momentum * buf + (1 - dampening) * grad; param -= lr * buf, in place on arrays.
+
+    The same arithmetic as `buf.mul_(momentum).add_(grad, alpha=1 - dampening)` and
+    `param.add_(buf, alpha=-lr)` (p + (-lr) * b and p - lr * b round alike).
+    """
+    buf *= momentum
+    buf += grad if dampening == 0 else (1 - dampening) * grad
+    param -= lr * buf
 
 
 class SGD(Optimizer):
@@ -53,6 +64,11 @@ class SGD(Optimizer):
                     buf = state.get("momentum_buffer")
                     if buf is None:
                         buf = state["momentum_buffer"] = grad.detach().clone()
+                    elif not nesterov and (arrays := _storage(param, grad, buf)) is not None:
+                        _momentum_step(*arrays, lr, momentum, dampening)  # on the storage
+                        _count_updates(buf, 2)
+                        _count_updates(param, 1)
+                        continue
                     else:
                         buf.mul_(momentum).add_(grad, alpha=1 - dampening)
                     grad = grad.add(buf, alpha=momentum) if nesterov else buf

@@ -35,7 +35,7 @@ def tensor_iter(x, w, b):
 
 
 def run(impl: str, quick: bool) -> dict:
-    warmup, repeat = (1, 3) if quick else (3, 20)
+    warmup, repeat = (1, 3) if quick else (3, 10)
     x, w, b = _data()
     if impl == "numpy":
         return {"value": time_calls(lambda: numpy_iter(x, w, b), warmup, repeat) * 1e3}

@@ -57,7 +57,7 @@ def tensor_step(lib, x, w, b, g):
 
 
 def run(impl: str, quick: bool) -> dict:
-    warmup, repeat = (1, 3) if quick else (3, 20)
+    warmup, repeat = (1, 3) if quick else (3, 4)
     x, w, b, g = _data()
     if impl == "numpy":
         seconds = time_calls(lambda: numpy_step(x, w, b, g), warmup, repeat)

@@ -77,7 +77,7 @@ def tensor_step(lib, x, y, params, rows):
 
 
 def run(impl: str, quick: bool) -> dict:
-    warmup, repeat = (2, 5) if quick else (5, 50)
+    warmup, repeat = (2, 5) if quick else (5, 20)
     x, y, params = _data()
     if impl == "numpy":
         seconds = time_calls(lambda: numpy_step(x, y, params), warmup, repeat)

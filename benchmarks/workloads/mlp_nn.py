@@ -37,7 +37,7 @@ def tensor_step(model, loss_fn, optimizer, x, y):
 
 
 def run(impl: str, quick: bool) -> dict:
-    warmup, repeat = (2, 5) if quick else (5, 50)
+    warmup, repeat = (2, 5) if quick else (5, 20)
     x, y, params = _data()
     if impl == "numpy":
         buffers = [np.zeros_like(p) for p in params]

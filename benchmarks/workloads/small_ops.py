@@ -63,7 +63,7 @@ def tensor_chain(x, w, b):
 
 
 def run(impl: str, quick: bool) -> dict:
-    warmup, repeat = (5, 20) if quick else (20, 200)
+    warmup, repeat = (5, 20) if quick else (20, 40)
     x, w, b = _data()
     if impl == "numpy":
         seconds = time_calls(lambda: numpy_chain(x, w, b), warmup, repeat)
