@@ -129,24 +129,11 @@ def run_backward(roots: list, grads: list, retain_graph: bool, create_graph: boo
         while heap:
             node = pop(heap)[1]
             node_grads = buffers.pop(node, None)
-            if node_grads is None:
-                node_grads = [None] * node._n_outputs
-            runs = True
-            if capture is not None:
-                _capture(node, node_grads, capture_points, captured)
-                runs = node in needed and (accumulate or (node, 0) not in capture_points)
-            results = ()
-            if runs:
-                extra = node._extra
-                if extra is not None:
-                    node_grads = _run_hooks(node, node_grads)
-                if node_grads[0] is not None or any(g is not None for g in node_grads):
-                    results = node._apply(node_grads)
-                    if extra is not None and extra.get("hooks"):
-                        results = _run_post_hooks(node, results, node_grads)
-                    if observers:
-                        for observer in observers:
-                            observer(node, results)
+            if plain and node_grads is not None and node._extra is None:
+                results = node._apply(node_grads)  # a buffer only exists once a gradient came
+            else:
+                results = _run_node(node, node_grads, capture, capture_points, captured, needed,
+                                    accumulate, observers)
             if not retain_graph:
                 node._release()
             n_results = len(results)
@@ -154,22 +141,25 @@ def run_backward(roots: list, grads: list, retain_graph: bool, create_graph: boo
             for i, (nxt, nr) in enumerate(node._next):
                 if nxt is None:
                     continue
-                grad = results[i] if i < n_results else None
-                if grad is not None:
+                if i < n_results and (grad := results[i]) is not None:
                     slots = buffers.get(nxt)
                     if slots is None:
-                        slots = buffers[nxt] = [None] * nxt._n_outputs
-                    if slots[nr] is None:
+                        if nxt._n_outputs == 1:
+                            buffers[nxt] = [grad]
+                        else:
+                            slots = buffers[nxt] = [None] * nxt._n_outputs
+                            slots[nr] = grad
+                    elif slots[nr] is None:
                         slots[nr] = grad
                     else:
                         _add_into(slots, nr, grad, create_graph)
                 left = deps[nxt] - 1
-                deps[nxt] = left
-                if left == 0:
-                    if plain and type(nxt) is AccumulateGrad and nxt._extra is None:
-                        leaves = [nxt] if leaves is None else leaves + [nxt]
-                    else:
-                        push(heap, (-nxt._seq, nxt))
+                if left:
+                    deps[nxt] = left
+                elif plain and type(nxt) is AccumulateGrad and nxt._extra is None:
+                    leaves = [nxt] if leaves is None else leaves + [nxt]
+                else:
+                    push(heap, (-nxt._seq, nxt))
             # Drop the loop's references: AccumulateGrad counts a gradient's owners.
             results = grad = node_grads = None
             if leaves is not None:
@@ -196,6 +186,29 @@ def run_backward(roots: list, grads: list, retain_graph: bool, create_graph: boo
     if capture is None:
         return None
     return [captured.get(i) for i in range(len(capture))]
+
+
+def _run_node(node, grads: list | None, capture, points: dict, captured: dict, needed,
+              accumulate: bool, observers: list) -> tuple:
+    """A node's backward with what the plain loop leaves out: autograd.grad's captures, hooks,
+    flow observers, and nodes that no gradient reached."""
+    if grads is None:
+        grads = [None] * node._n_outputs
+    if capture is not None:
+        _capture(node, grads, points, captured)
+        if node not in needed or (not accumulate and (node, 0) in points):
+            return ()
+    extra = node._extra
+    if extra is not None:
+        grads = _run_hooks(node, grads)
+    if all(g is None for g in grads):
+        return ()
+    results = node._apply(grads)
+    if extra is not None and extra.get("hooks"):
+        results = _run_post_hooks(node, results, grads)
+    for observer in observers:
+        observer(node, results)
+    return results
 
 
 def _capture(node, grads: list, points: dict, captured: dict) -> None:
