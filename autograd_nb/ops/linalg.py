@@ -228,23 +228,23 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1) -> Tensor:
     if not (c._backend is a._backend is b._backend):
         _same_device("addmm", "mat1", c, a)
         _same_device("addmm", "mat2", c, b)
-    for name, m in (("mat1", a), ("mat2", b)):
-        if m._data.ndim != 2:
-            raise RuntimeError(msg.MM_2D.format(name=name))
-    if not (c._data.dtype == a._data.dtype == b._data.dtype):
+    x, w = a._data, b._data
+    if x.ndim != 2 or w.ndim != 2:
+        raise RuntimeError(msg.MM_2D.format(name="mat1" if x.ndim != 2 else "mat2"))
+    bias = c._data
+    if not (bias.dtype == x.dtype == w.dtype):
         if c.dtype is not b.dtype:
             raise RuntimeError(msg.ADDMM_DTYPES.format(a_name="self", b_name="mat2",
                                                        a=_scalar_name(c), b=_scalar_name(b)))
         raise RuntimeError(msg.ADDMM_DTYPES.format(a_name="mat1", b_name="mat2",
                                                    a=_scalar_name(a), b=_scalar_name(b)))
-    (n, m), (m2, p) = a._data.shape, b._data.shape
+    (n, m), (m2, p) = x.shape, w.shape
     if m != m2:
         raise RuntimeError(msg.MM_SHAPES.format(a0=n, a1=m, b0=m2, b1=p))
-    xp = c._backend.xp
-    bias = c._data
-    if tuple(bias.shape) not in ((p,), (n, p)):
+    bias_shape = tuple(bias.shape)
+    if bias_shape != (p,) and bias_shape != (n, p):
         bias = c.detach().expand(n, p)._data  # PyTorch's expand error for a wrong shape
-    product = xp.matmul(a._data, b._data)
+    product = c._backend.xp.matmul(x, w)
     if alpha != 1:
         product = product * alpha
     data = product if beta == 0 else (product + (bias if beta == 1 else bias * beta))
@@ -253,8 +253,8 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1) -> Tensor:
         return make_tensor(data, c._backend)
     node.save(a, b)
     node._saved_alpha, node._saved_beta = alpha, beta
-    if tuple(c._data.shape) != (n, p):
-        node._in_meta = ((tuple(c._data.shape), None), None, None)
+    if bias_shape != (n, p):
+        node._in_meta = ((bias_shape, None), None, None)
     return make_tensor(data, c._backend, True, node, 0)
 
 
