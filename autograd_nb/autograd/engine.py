@@ -3,6 +3,8 @@
 No recursion: dependencies are counted with an explicit stack, then nodes run from a heap keyed
 by creation order (newest first, AccumulateGrad as soon as ready), so the order in which
 gradients add up is deterministic and a chain of a million nodes needs no deep Python stack.
+Without a graph to build, gradients are kept and added up in place whenever nobody else can
+see them (reference counts tell), as PyTorch's engine does with its "steal" rule.
 """
 
 from __future__ import annotations
@@ -161,22 +163,9 @@ def run_backward(roots: list, grads: list, retain_graph: bool, create_graph: boo
                 else:
                     push(heap, (-nxt._seq, nxt))
             # Drop the loop's references: AccumulateGrad counts a gradient's owners.
-            results = grad = node_grads = None
+            results = grad = node_grads = slots = None
             if leaves is not None:
-                # A ready leaf with no node hooks would be the next node popped anyway (its
-                # sequence number is the highest): accumulate now, without the heap. A gradient
-                # another node still has to read (`b` in `x * w + b`) waits for the end, when
-                # it can become `.grad` without a copy; nothing can tell the difference.
-                for leaf_node in leaves:
-                    slots = buffers.pop(leaf_node, None)
-                    if slots is None or slots[0] is None:
-                        continue
-                    leaf = leaf_node._variable
-                    if _getrefcount(slots[0]) > 2 and not _tensor.has_hooks(leaf):
-                        deferred.append((leaf, slots))
-                    else:
-                        _tensor.accumulate_grad(leaf, slots)
-                slots = leaf = None
+                _accumulate_ready(leaves, buffers, deferred)
         for leaf, slots in deferred:
             _tensor.accumulate_grad(leaf, slots)
     finally:
@@ -186,6 +175,27 @@ def run_backward(roots: list, grads: list, retain_graph: bool, create_graph: boo
     if capture is None:
         return None
     return [captured.get(i) for i in range(len(capture))]
+
+
+def _accumulate_ready(leaves: list, buffers: dict, deferred: list) -> None:
+    """Add the gradients of leaves that became ready (and have no node hooks) into `.grad`.
+
+    Each would be the next node popped anyway (AccumulateGrad has the highest sequence
+    numbers), so it runs now, without the heap. A gradient another node still has to read (`b`
+    in `x * w + b`) waits in `deferred` for the end of the pass, when it can become `.grad`
+    without a copy; nothing can tell the difference unless the leaf has hooks.
+    """
+    for leaf_node in leaves:
+        slots = buffers.pop(leaf_node, None)
+        if slots is None or slots[0] is None:
+            continue
+        leaf = leaf_node._variable
+        # getrefcount counts the list's reference and its own argument: more means another
+        # node's buffer still holds this gradient.
+        if _getrefcount(slots[0]) > 2 and not _tensor.has_hooks(leaf):
+            deferred.append((leaf, slots))
+        else:
+            _tensor.accumulate_grad(leaf, slots)
 
 
 def _run_node(node, grads: list | None, capture, points: dict, captured: dict, needed,
