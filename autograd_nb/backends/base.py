@@ -90,7 +90,8 @@ class Backend:
         return xp.reshape(taken, tuple(flat.shape) + rest)
 
     def scatter_add(self, target, index, values) -> None:
-        """`target[index] += values` in place, adding repeated indices up (index backward)."""
+        """`target[index] += values` in place for a tuple of integer arrays (negative ones count
+        from the end), adding repeated indices up: the backward of `index`."""
         raise NotImplementedError
 
     def manual_seed(self, seed: int) -> None:
