@@ -22,6 +22,9 @@ from .node import AccumulateGrad
 flow_observers: list = []
 
 _getrefcount = sys.getrefcount
+# Below this many elements a new array for a sum costs less than finding out whether the old
+# one may be overwritten.
+_IN_PLACE_FROM = 1 << 14
 
 
 def _count_dependencies(roots) -> dict:
@@ -254,8 +257,9 @@ def _add_into(slots: list, nr: int, grad, create_graph: bool) -> None:
     if not create_graph and old._backend is grad._backend:
         a, b = old._data, grad._data
         if a.dtype == b.dtype and a.shape == b.shape:
+            big = a.size >= _IN_PLACE_FROM
             a = b = None
-            if _tensor.only_here(old):
+            if big and _tensor.only_here(old):
                 old._data += grad._data
                 slots[nr] = old
             else:

@@ -128,16 +128,18 @@ class NumpyBackend(Backend):
         # multiply); a multiply by the mask would turn an inf or nan gradient into nan where
         # PyTorch gives 0. So clear the masked elements' bits with an integer AND instead.
         bits = _SAME_WIDTH_INT.get(grad.dtype)
-        if bits is None or grad.shape != x.shape:
+        if bits is None or grad.shape != x.shape or grad.size < 512:  # small: where is cheaper
             return super().threshold_backward(grad, x, threshold)
         mask = np.less_equal(x, threshold).astype(bits)  # 1 where the gradient is cleared
         np.subtract(mask, 1, out=mask)  # 0 there, all bits set elsewhere
         return np.bitwise_and(mask, grad.view(bits), out=mask).view(grad.dtype)
 
     def tanh_backward(self, grad, y):
-        if grad.shape != y.shape or grad.dtype != y.dtype:
+        # Past the L2 cache, one new array written three times while it is in cache beats
+        # three new arrays; below, the plain expression has less call overhead.
+        if grad.shape != y.shape or grad.dtype != y.dtype or grad.size < 1 << 18:
             return super().tanh_backward(grad, y)
-        out = np.multiply(y, y)  # one new array, written three times while it is in cache
+        out = np.multiply(y, y)
         np.subtract(1, out, out=out)
         return np.multiply(grad, out, out=out)
 
