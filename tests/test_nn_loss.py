@@ -130,6 +130,12 @@ def test_regression_and_binary_losses_gradcheck(device, reduction):
         assert gradgradcheck(fn, inputs)
 
 
+def test_an_ignored_target_may_lie_outside_the_classes():
+    y = torch.randn(3, 4)
+    out = F.nll_loss(y, torch.tensor([7, 1, 7]), ignore_index=7)  # PyTorch 2.13: no error
+    assert out.item() == -y[1, 1].item()
+
+
 def test_loss_errors_match_pytorch():
     y = torch.randn(3, 4)
     cases = [  # (exception type, PyTorch 2.13 text, call)
@@ -139,6 +145,8 @@ def test_loss_errors_match_pytorch():
          lambda: F.cross_entropy(y, torch.tensor([0, 1, 5]))),
         (IndexError, "Target -3 is out of bounds.",
          lambda: F.nll_loss(y, torch.tensor([0, 1, -3]))),
+        (IndexError, "Target 4 is out of bounds.",  # not the ignored 5
+         lambda: F.nll_loss(y, torch.tensor([5, 1, 4]), ignore_index=5)),
         (RuntimeError, "expected target dtype to be Long or Byte, but got Float",
          lambda: F.cross_entropy(y, torch.tensor([0.0, 1, 2]))),
         (ValueError, "avg is not a valid value for reduction",

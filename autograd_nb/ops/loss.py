@@ -144,11 +144,15 @@ def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None,
     classes = x._data.shape[1]
     int64, dtype = backend.native[dtypes.int64], x._data.dtype
     tgt = t._data if t._data.dtype == int64 else xp.astype(t._data, int64)
-    valid = tgt != ignore_index
-    every = bool(xp.all(valid))  # no target ignored: each sample weighs 1 unless `weight`
+    low, high = (int(xp.min(tgt)), int(xp.max(tgt))) if tgt.size else (0, 0)
+    if low <= ignore_index <= high:  # some targets may be ignored
+        valid = tgt != ignore_index
+        every = bool(xp.all(valid))
+    else:  # none is: each sample weighs 1 unless `weight`
+        valid, every = None, True
+    if low < 0 or high >= classes:  # PyTorch's error unless every such target is ignored
+        _check_bounds(backend, tgt, tgt != ignore_index if valid is None else valid, classes)
     safe = tgt if every else xp.where(valid, tgt, xp.zeros_like(tgt))
-    if safe.size and (int(xp.min(safe)) < 0 or int(xp.max(safe)) >= classes):
-        _check_bounds(backend, tgt, valid, classes)
     plan = _target_plan(backend, tuple(x._data.shape), safe)
     picked = plan.gather(backend, x._data)
     device = backend.native_device
@@ -156,7 +160,7 @@ def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None,
         w, total = None, xp.asarray(float(safe.size), dtype=dtype, device=device)
         losses = -picked
     else:
-        w = xp.astype(valid, dtype)
+        w = xp.astype(tgt != ignore_index if valid is None else valid, dtype)
         if weight is not None:
             w = w * xp.reshape(xp.take(weight._data, xp.reshape(safe, (-1,)), axis=0),
                                safe.shape)

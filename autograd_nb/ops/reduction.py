@@ -8,6 +8,7 @@ over the input. `sum_to_size` is also here: it sums a broadcast gradient back to
 from __future__ import annotations
 
 import collections
+import math
 import warnings
 
 from .. import _messages as msg
@@ -624,7 +625,7 @@ def _float_input(t: Tensor, dtype=None) -> Tensor:
 def _stable_max(xp, data, axis):
     """The max along axis with infinities replaced by 0, to shift exp() safely."""
     m = xp.max(data, axis=axis, keepdims=True)
-    if bool(xp.all(xp.isfinite(m))):
+    if math.isfinite(float(xp.sum(m))):  # every max finite (an overflowing sum just says no)
         return m
     return xp.where(xp.isinf(m), xp.zeros_like(m), m)
 
