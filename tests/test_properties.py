@@ -349,3 +349,17 @@ def test_numpy_tanh_backward_matches_the_generic_kernel(dtype, values, seed):
     fast = cpu.tanh_backward(grad, y)
     assert fast.dtype == grad.dtype
     np.testing.assert_array_equal(fast, Backend.tanh_backward(cpu, grad, y))
+
+
+@FAST
+@given(BROADCASTABLE, SEEDS)
+def test_numpy_sum_to_matches_the_generic_kernel(shapes, seed):
+    from autograd_nb.backends import Backend
+    from autograd_nb.backends import cpu_backend as cpu
+
+    (shape, _), full = shapes.input_shapes, shapes.result_shape
+    grad = np.random.default_rng(seed).standard_normal(full).astype(np.float32)
+    fast = cpu.sum_to(grad, shape)
+    assert np.shape(fast) == shape and np.asarray(fast).dtype == np.float32
+    np.testing.assert_array_equal(fast, Backend.sum_to(cpu, grad, shape))
+    np.testing.assert_allclose(fast, sum_to(grad.astype(np.float64), shape), rtol=1e-5, atol=1e-5)

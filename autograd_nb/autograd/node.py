@@ -177,15 +177,8 @@ def _conform(grad, meta):
 
 def _summed_to(grad, shape: tuple):
     """`grad.sum_to_size(shape)` on the raw array, for a backward that builds no graph."""
-    data, backend = grad._data, grad._backend
-    lead = data.ndim - len(shape)
-    dims = tuple(range(lead)) + tuple(
-        lead + i for i, size in enumerate(shape) if size == 1 and data.shape[lead + i] != 1)
-    xp = backend.xp
-    summed = xp.sum(data, axis=dims, dtype=data.dtype)
-    if summed.shape != shape:
-        summed = xp.reshape(summed, shape)
-    return _tensor.make_tensor(summed, backend)
+    backend = grad._backend
+    return _tensor.make_tensor(backend.sum_to(grad._data, shape), backend)
 
 
 def _modified_message(tensor, saved_version, grad_fn, output_nr, data=None, vc=None,

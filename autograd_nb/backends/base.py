@@ -57,6 +57,13 @@ class Backend:
         """Whether `array` is the only view of its memory (so it may be kept without a copy)."""
         return False
 
+    def sum_to(self, array, shape: tuple) -> Any:
+        """`array` summed over the dims broadcasting added to `shape` (a gradient brought back
+        to its input's shape, PyTorch's at::sum_to)."""
+        axes = _broadcast_axes(array.shape, shape)
+        summed = self.xp.sum(array, axis=axes, dtype=array.dtype)
+        return summed if summed.shape == shape else self.xp.reshape(summed, shape)
+
     def threshold_backward(self, grad, x, threshold) -> Any:
         """`grad` where `x > threshold`, else 0 (PyTorch's kernel: a nan in `x` passes `grad`).
 
@@ -117,3 +124,10 @@ class Backend:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} for {self.device}>"
+
+
+def _broadcast_axes(full: tuple, shape: tuple) -> tuple:
+    """The axes of an array of shape `full` that broadcasting `shape` up to it added or grew."""
+    lead = len(full) - len(shape)
+    return tuple(range(lead)) + tuple(
+        lead + i for i, size in enumerate(shape) if size == 1 and full[lead + i] != 1)

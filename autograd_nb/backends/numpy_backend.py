@@ -11,7 +11,7 @@ import numpy as np
 
 from .. import dtypes
 from ..device import device
-from .base import Backend
+from .base import Backend, _broadcast_axes
 
 # PyTorch computes log(-1) = nan and 1 / 0 = inf silently; NumPy warns. Silence NumPy's
 # floating-point warnings raised from this package's own frames only: a user's own NumPy code
@@ -122,6 +122,10 @@ class NumpyBackend(Backend):
         # getrefcount counts the view's `.base`, our `base` and its own argument.
         return base is None or (type(base) is np.ndarray and base.base is None
                                 and sys.getrefcount(base) == 3)
+
+    def sum_to(self, array, shape):
+        summed = np.add.reduce(array, axis=_broadcast_axes(array.shape, shape))  # np.sum's core
+        return summed if summed.shape == shape else summed.reshape(shape)
 
     def threshold_backward(self, grad, x, threshold):
         # np.where branches per element and mispredicts on a relu mask (about 5x slower than a
