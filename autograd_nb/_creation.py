@@ -147,7 +147,19 @@ def from_numpy(ndarray) -> Tensor:
         raise TypeError(msg.FROM_NUMPY_TYPE.format(type=type(ndarray).__name__))
     if ndarray.dtype not in cpu_backend.ours:
         raise TypeError(msg.FROM_NUMPY_DTYPE.format(dtype=ndarray.dtype))
+    if not ndarray.flags.writeable and not _warned_not_writable:
+        _warn_not_writable()
     return make_tensor(ndarray, cpu_backend)
+
+
+_warned_not_writable = False
+
+
+def _warn_not_writable() -> None:
+    """PyTorch's from_numpy warning for a read-only array, once per program as PyTorch does."""
+    global _warned_not_writable
+    _warned_not_writable = True
+    warnings.warn(msg.FROM_NUMPY_NOT_WRITABLE, UserWarning, stacklevel=3)
 
 
 def rebuild_tensor(host, device: str, requires_grad: bool) -> Tensor:

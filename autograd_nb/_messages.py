@@ -321,6 +321,16 @@ VIEW_NO_GRAD_INPLACE = (
     "don't want the inplace to be tracked) or both outside (if you want the inplace to be "
     "tracked)."
 )
+INPLACE_READ_ONLY = (  # ours: PyTorch writes into a read-only NumPy array (undefined behavior)
+    "this tensor shares the memory of a NumPy array that is not writable, so it cannot be "
+    "changed in place. Use .clone() (or make the array writable) before changing it."
+)
+FROM_NUMPY_NOT_WRITABLE = (
+    "The given NumPy array is not writable, and PyTorch does not support non-writable tensors. "
+    "This means writing to this tensor will result in undefined behavior. You may want to copy "
+    "the array to protect its data or make it writable before converting it to a tensor. This "
+    "type of warning will be suppressed for the rest of this program."
+)
 INPLACE_OVERLAP = (
     "unsupported operation: more than one element of the written-to tensor refers to a single "
     "memory location. Please clone() the tensor before performing the operation."

@@ -478,6 +478,18 @@ def test_expanded_tensor_refuses_inplace():
         e.add_(1)
 
 
+@pytest.mark.filterwarnings("ignore:The given NumPy array is not writable")
+def test_tensor_on_a_read_only_array_refuses_inplace_and_keeps_its_values():
+    frozen = np.arange(3.0, dtype=np.float32)
+    frozen.flags.writeable = False
+    t = torch.from_numpy(frozen)
+    for change in (lambda: t.add_(1), lambda: t.zero_(), lambda: t.__setitem__(0, 5.0)):
+        with raises(RuntimeError, msg.INPLACE_READ_ONLY):
+            change()
+    assert frozen.tolist() == [0.0, 1.0, 2.0] and t._version == 0
+    assert (t + 1).tolist() == [1.0, 2.0, 3.0]  # reading still works
+
+
 def test_cross_device_copy_and_device_mismatch():
     g = torch.zeros(3, device="cuda")
     g.copy_(torch.tensor([1.0, 2.0, 3.0]))

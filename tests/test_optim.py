@@ -7,6 +7,7 @@ import copy
 import math
 import warnings
 
+import numpy as np
 import pytest
 
 import autograd_nb as torch
@@ -151,6 +152,23 @@ def test_sgd_momentum_counts_versions_like_pytorch(device):
         opt.step()
     assert p._version == 3 and opt.state[p]["momentum_buffer"]._version == 4
     assert p.tolist() == pytest.approx([0.04899993] * 3, abs=1e-6)
+
+
+def test_a_step_that_cannot_write_a_parameter_changes_nothing(monkeypatch):
+    import autograd_nb._creation as creation
+    monkeypatch.setattr(creation, "_warned_not_writable", False)
+    frozen = np.ones(3, dtype=np.float32)
+    frozen.flags.writeable = False
+    with pytest.warns(UserWarning, match="The given NumPy array is not writable"):  # PyTorch's
+        stuck = torch.nn.Parameter(torch.from_numpy(frozen))
+    fine = torch.nn.Parameter(torch.ones(3))
+    opt = torch.optim.SGD([fine, stuck], lr=0.1, momentum=0.9)
+    for _ in range(2):
+        fine.grad, stuck.grad = torch.ones(3), torch.ones(3)
+        with pytest.raises(RuntimeError, match="NumPy array that is not writable"):
+            opt.step()
+    assert fine.tolist() == [1.0] * 3 and stuck.tolist() == [1.0] * 3 and not opt.state
+    assert fine._version == 0
 
 
 def test_state_as_pytorch_stores_it():

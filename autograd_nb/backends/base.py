@@ -53,6 +53,10 @@ class Backend:
         """Whether `array` is laid out row-major without gaps (as `Tensor.is_contiguous`)."""
         return True
 
+    def is_writable(self, array) -> bool:
+        """Whether `array`'s memory may be written (a NumPy array can be read-only)."""
+        return True
+
     def owns_memory(self, array) -> bool:
         """Whether `array` is the only view of its memory (so it may be kept without a copy)."""
         return False

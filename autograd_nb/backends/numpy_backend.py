@@ -114,6 +114,9 @@ class NumpyBackend(Backend):
     def is_contiguous(self, array):
         return array.flags.c_contiguous
 
+    def is_writable(self, array):
+        return array.flags.writeable
+
     def owns_memory(self, array):
         if not array.flags.writeable:
             return False

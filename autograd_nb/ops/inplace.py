@@ -117,9 +117,10 @@ def _store_through_root(self: Tensor, data, fill: bool = False) -> None:
     As in PyTorch, this is allowed unless two elements of `self` share one memory location; the
     written root elements then show through every view of the root (the expanded tensor too).
     """
-    if self._view is None or (not fill and any(
-            stride == 0 and size > 1 for stride, size in zip(self.stride(), self._data.shape))):
-        raise RuntimeError(msg.INPLACE_OVERLAP) from None
+    overlap = any(stride == 0 and size > 1
+                  for stride, size in zip(self.stride(), self._data.shape))
+    if self._view is None or (not fill and overlap):
+        raise RuntimeError(msg.INPLACE_OVERLAP if overlap else msg.INPLACE_READ_ONLY) from None
     root, view_fn = self._view
     backend = root._backend
     xp = backend.xp
@@ -140,8 +141,8 @@ def _store_through_root(self: Tensor, data, fill: bool = False) -> None:
     try:
         root._data[...] = xp.where(xp.reshape(hit, shape) > 0, xp.reshape(written, shape),
                                    root._data)
-    except ValueError:  # the root itself is read-only
-        raise RuntimeError(msg.INPLACE_OVERLAP) from None
+    except ValueError:  # the root itself is read-only (a non-writable NumPy array)
+        raise RuntimeError(msg.INPLACE_READ_ONLY) from None
 
 
 def _bump(self: Tensor):

@@ -154,8 +154,16 @@ class Optimizer:
             return closure()
 
     def _params_with_grad(self, group: dict[str, Any]) -> list[Tensor]:
-        """The group's parameters that received a gradient (the others are skipped)."""
-        return [p for p in group["params"] if p.grad is not None]
+        """The group's parameters that received a gradient (the others are skipped).
+
+        A parameter that cannot be written is refused here, before any state changes, so a
+        failing step updates nothing.
+        """
+        params = [p for p in group["params"] if p.grad is not None]
+        for p in params:
+            if not p._backend.is_writable(p._data):
+                raise RuntimeError(msg.INPLACE_READ_ONLY)
+        return params
 
     # --- saving and loading -------------------------------------------------------------------
     def state_dict(self) -> dict[str, Any]:
