@@ -227,8 +227,7 @@ class Tensor:
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         """Accumulate d(self)/d(leaf) into each leaf's `.grad` (see autograd.backward)."""
-        from .autograd.functional import backward
-        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+        _functional.backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
     # --- sharing storage -----------------------------------------------------------------------
     @property
@@ -460,3 +459,6 @@ def retain_into(tensor: Tensor, grad: Tensor) -> None:
 def _copy_of(t: Tensor) -> Tensor:
     """A detached tensor with its own copy of `t`'s storage."""
     return make_tensor(t._backend.xp.asarray(t._data, copy=True), t._backend)
+
+
+from .autograd import functional as _functional  # noqa: E402  (it needs Tensor defined)

@@ -68,6 +68,24 @@ def test_nll_loss_saves_pytorchs_total_weight(weight, expected):
         assert out.grad_fn._saved_total_weight.item() == total
 
 
+def test_nll_loss_gradient_rounds_as_pytorch():
+    # PyTorch divides the incoming gradient by the total weight, then negates (and weighs) it:
+    # -(0.1 / 5) in float32, not (-1 / 5) * 0.1, which is one ulp off. Values from torch 2.13.
+    y = torch.tensor([1, 0, 3, 2, 2])
+    x = torch.zeros(5, 4, requires_grad=True)
+    F.nll_loss(x, y).backward(torch.tensor(0.1))
+    assert x.grad[0, 1].item() == -0.019999999552965164
+    assert x.grad.sum().item() == pytest.approx(-0.1)
+    x = torch.zeros(5, 4, requires_grad=True)
+    F.cross_entropy(x, y).backward(torch.tensor(0.1))
+    assert x.grad[0].tolist() == [0.004999999888241291, -0.014999999664723873,
+                                  0.004999999888241291, 0.004999999888241291]
+    x = torch.zeros(5, 4, requires_grad=True)
+    F.nll_loss(x, y, weight=torch.tensor([1.0, 3.0, 0.5, 3.0])).backward(torch.tensor(0.1))
+    assert x.grad[0, 1].item() == -0.03750000149011612
+    assert x.grad[3, 2].item() == -0.0062500000931322575
+
+
 def test_loss_grad_fns_match_pytorch():
     x = torch.randn(3, 4, requires_grad=True)
     t = torch.tensor([0, 1, 3])
@@ -107,7 +125,7 @@ def test_cross_entropy_and_nll_gradcheck(device, reduction):
     x4 = torch.randn(2, 3, 2, 3, dtype=D).to(device).requires_grad_()  # images, one pixel ignored
     t4 = torch.tensor([[[0, 2, 1], [2, -100, 0]], [[1, 1, 0], [2, 0, 1]]], device=device)
     assert gradcheck(lambda x: F.nll_loss(x, t4, weight=w, reduction=reduction), (x4,))
-    assert gradgradcheck(lambda x: F.nll_loss(x, t4, reduction=reduction), (x4,))
+    assert gradgradcheck(lambda x: F.nll_loss(x, t4, weight=w, reduction=reduction), (x4,))
     x3 = torch.randn(2, 3, 4, dtype=D).to(device).requires_grad_()  # folded to images
     assert gradcheck(lambda x: F.nll_loss(x, t4[:, 0], reduction=reduction), (x3[..., :3],))
 

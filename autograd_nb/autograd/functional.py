@@ -31,9 +31,11 @@ def _root_grads(outputs: list, grad_outputs: list) -> list:
             if not out.dtype.is_floating_point:
                 raise RuntimeError("grad can be implicitly created only for real scalar outputs "
                                    f"but got {out.dtype}")
-            data = out._data
-            backend = out._backend
-            grads.append(_tensor.make_tensor(backend.xp.ones_like(data), backend))
+            data, backend = out._data, out._backend
+            one = backend.xp.asarray(1, dtype=data.dtype, device=backend.native_device)
+            if data.ndim:  # a 1-element tensor of shape (1,), (1, 1), ...
+                one = backend.xp.reshape(one, data.shape)
+            grads.append(_tensor.make_tensor(one, backend))
             continue
         if not isinstance(given, _tensor.Tensor):
             from .._creation import tensor

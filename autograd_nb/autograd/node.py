@@ -108,7 +108,7 @@ class Node:
 
     def save(self, *tensors) -> None:
         """Keep inputs (or None) for backward, remembering their versions."""
-        self._saved = tuple([saved_entry(t) for t in tensors])
+        self._saved = tuple(map(saved_entry, tensors))
 
     def save_output(self, out) -> None:
         """Keep this node's own output for backward without keeping the output tensor alive."""
@@ -249,7 +249,8 @@ class AccumulateGrad(Node):
 def accumulator(tensor) -> AccumulateGrad:
     """The leaf's AccumulateGrad node: the one a live graph holds, else a new one."""
     meta = tensor._autograd_meta()
-    node = meta.accumulator() if meta.accumulator is not None else None
+    ref = meta.accumulator
+    node = ref() if ref is not None else None
     if node is None:
         node = AccumulateGrad(tensor)
         meta.accumulator = weakref.ref(node)

@@ -61,6 +61,19 @@ class Backend:
         """Whether `array` is the only view of its memory (so it may be kept without a copy)."""
         return False
 
+    def sum(self, array, axis=None, keepdims: bool = False, dtype=None) -> Any:
+        """`xp.sum`: a backend may skip the namespace function's dispatch (the hot reductions
+        of a training step go through here)."""
+        return self.xp.sum(array, axis=axis, keepdims=keepdims, dtype=dtype)
+
+    def amax(self, array, axis=None, keepdims: bool = False) -> Any:
+        """`xp.max` (PyTorch's amax), like `sum`."""
+        return self.xp.max(array, axis=axis, keepdims=keepdims)
+
+    def amin(self, array, axis=None, keepdims: bool = False) -> Any:
+        """`xp.min` (PyTorch's amin), like `sum`."""
+        return self.xp.min(array, axis=axis, keepdims=keepdims)
+
     def sum_to(self, array, shape: tuple) -> Any:
         """`array` summed over the dims broadcasting added to `shape` (a gradient brought back
         to its input's shape, PyTorch's at::sum_to)."""

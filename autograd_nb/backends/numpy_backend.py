@@ -126,6 +126,17 @@ class NumpyBackend(Backend):
         return base is None or (type(base) is np.ndarray and base.base is None
                                 and sys.getrefcount(base) == 3)
 
+    # np.sum, np.max and np.min are these ufunc reductions behind a Python dispatch layer that
+    # costs more than the reduction itself on small arrays.
+    def sum(self, array, axis=None, keepdims=False, dtype=None):
+        return np.add.reduce(array, axis=axis, keepdims=keepdims, dtype=dtype)
+
+    def amax(self, array, axis=None, keepdims=False):
+        return np.maximum.reduce(array, axis=axis, keepdims=keepdims)
+
+    def amin(self, array, axis=None, keepdims=False):
+        return np.minimum.reduce(array, axis=axis, keepdims=keepdims)
+
     def sum_to(self, array, shape):
         summed = np.add.reduce(array, axis=_broadcast_axes(array.shape, shape))  # np.sum's core
         return summed if summed.shape == shape else summed.reshape(shape)

@@ -46,6 +46,9 @@ class _Plan:
 
     def __init__(self, shape: tuple, dims: list, arrays: list):
         self.shape, self.arrays = shape, tuple(arrays)
+        if dims == list(range(len(dims))):  # the leading dims, in order: nothing moves
+            self.perm = self.out_order = None
+            return
         rest = [i for i in range(len(shape)) if i not in dims]
         perm = tuple(dims) + tuple(rest)
         self.perm = None if perm == tuple(range(len(shape))) else perm

@@ -10,6 +10,7 @@ from __future__ import annotations
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor
+from ..autograd.grad_mode import STATE
 from ..autograd.node import Node, new_node
 from ._helpers import check_tensor
 from .indexing import IndexPutImplBackward0, _Plan, _put
@@ -24,10 +25,10 @@ def reduction_enum(reduction: str) -> int:
     return REDUCTIONS[reduction]
 
 
-def _reduce_data(xp, losses, reduction: int, count=None):
+def _reduce_data(backend, losses, reduction: int, count=None):
     if reduction == 0:
         return losses
-    total = xp.sum(losses)
+    total = backend.sum(losses)
     if reduction == 2:
         return total
     return total / (losses.size if count is None else count)
@@ -69,9 +70,8 @@ def mse_loss(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
     """Mean (or sum) of squared differences of same-shaped tensors."""
     x, t = check_tensor(input, "mse_loss"), check_tensor(target, "mse_loss", "target", 2)
     r = reduction_enum(reduction)
-    xp = x._backend.xp
     diff = x._data - t._data
-    data = _reduce_data(xp, diff * diff, r)
+    data = _reduce_data(x._backend, diff * diff, r)
     return _record(MseLossBackward0, (x, t), data, x._backend, (x, t), r)
 
 
@@ -79,12 +79,21 @@ def mse_loss(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
 class NllLossBackward0(Node):
     """-weight[t] at the target class (divided by the total weight for 'mean'), 0 elsewhere."""
 
-    __slots__ = ("_saved_reduction", "_saved_ignore_index", "_coef", "_plan")
+    __slots__ = ("_saved_reduction", "_saved_ignore_index", "_weights", "_plan")
     _saved_names = ("self", "target", "weight", "total_weight")
 
     def backward(self, grad):
-        # Each sample's coefficient times the incoming gradient, put back at its target class.
-        return _put(self._coef * grad, self._plan, IndexPutImplBackward0)
+        # PyTorch's arithmetic: -(grad / total_weight) for 'mean' (-grad otherwise), times each
+        # sample's weight (None: all 1), put at the sample's target class.
+        mean, weights, plan = self._saved_reduction == 1, self._weights, self._plan
+        if STATE.enabled:  # the same with tensor ops, recorded
+            g = grad / self._unpack(3) if mean else grad
+            g = g if weights is None else g * make_tensor(weights, grad._backend)
+            return _put(-g.expand(plan.arrays[0].shape), plan, IndexPutImplBackward0)
+        backend, g = grad._backend, grad._data
+        g = g / self._unpack(3)._data if mean else g
+        g = g if weights is None else g * weights
+        return make_tensor(plan.scatter_add(backend, -g), backend)  # a 0-d g fills every sample
 
 
 class NllLoss2DBackward0(NllLossBackward0):
@@ -144,7 +153,7 @@ def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None,
     classes = x._data.shape[1]
     int64, dtype = backend.native[dtypes.int64], x._data.dtype
     tgt = t._data if t._data.dtype == int64 else xp.astype(t._data, int64)
-    low, high = (int(xp.min(tgt)), int(xp.max(tgt))) if tgt.size else (0, 0)
+    low, high = (int(backend.amin(tgt)), int(backend.amax(tgt))) if tgt.size else (0, 0)
     if low <= ignore_index <= high:  # some targets may be ignored
         valid = tgt != ignore_index
         every = bool(xp.all(valid))
@@ -164,9 +173,9 @@ def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None,
         if weight is not None:
             w = w * xp.reshape(xp.take(weight._data, xp.reshape(safe, (-1,)), axis=0),
                                safe.shape)
-        total = xp.sum(w)
+        total = backend.sum(w)
         losses = -picked * w
-    data = _reduce_data(xp, losses, r, total)
+    data = _reduce_data(backend, losses, r, total)
     cls = NllLoss2DBackward0 if nd == 4 else NllLossBackward0
     node = new_node(cls, x)
     if node is None:
@@ -174,13 +183,7 @@ def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None,
     total_t = _constant(backend, total if r != 0 else xp.zeros_like(total))
     node.save(x, t, weight, total_t)
     node._saved_reduction, node._saved_ignore_index = r, ignore_index
-    if w is None:  # -1 per sample, shared by the count for 'mean' (divided in `dtype`)
-        coef = xp.full(safe.shape, float(-1.0 / total) if r == 1 else -1.0, dtype=dtype,
-                       device=device)
-    else:
-        coef = -w / total if r == 1 else -w
-    node._coef = _constant(backend, coef)
-    node._plan = plan
+    node._weights, node._plan = w, plan
     return make_tensor(data, backend, True, node, 0)
 
 
@@ -329,7 +332,7 @@ def binary_cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = 
     losses = -(t._data * log_x + (1 - t._data) * log_1mx)
     if weight is not None:
         losses = losses * weight._data
-    data = _reduce_data(xp, losses, r)
+    data = _reduce_data(backend, losses, r)
     return _record(BinaryCrossEntropyBackward0, (x, t, weight), data, backend, (x, t, weight), r)
 
 
@@ -378,7 +381,7 @@ def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight: Tens
         losses = (1 - td) * xd + softplus
     if weight is not None:
         losses = losses * weight._data
-    data = _reduce_data(xp, losses, r)
+    data = _reduce_data(backend, losses, r)
     inputs = (x, t, weight, pos_weight)
     return _record(BinaryCrossEntropyWithLogitsBackward0, inputs, data, backend, inputs, r)
 

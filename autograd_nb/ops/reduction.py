@@ -110,8 +110,8 @@ def sum(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:  # noq
     data = t._data
     if t.dtype is dtypes.bool:  # the array API sums numbers only
         data = backend.xp.astype(data, backend.native[dtypes.int64])
-    data = backend.xp.sum(data, axis=None if whole else _axis(t, dims), keepdims=keepdim,
-                          dtype=backend.native[out_dtype])
+    data = backend.sum(data, axis=None if whole else _axis(t, dims), keepdims=keepdim,
+                       dtype=backend.native[out_dtype])
     node = new_node(SumBackward0 if whole else SumBackward1, t)
     if whole:
         return _finish(node, data, backend, _saved_self_sym_sizes=tuple(t._data.shape))
@@ -172,7 +172,7 @@ def mean(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
     if t.dtype is dtypes.float16:  # NumPy's mean adds float16 up in float32, as PyTorch does
         data = xp.mean(t._data, axis=axis, keepdims=keepdim)
     else:  # what NumPy's mean computes, without its Python-level bookkeeping
-        data = xp.sum(t._data, axis=axis, keepdims=keepdim) / count
+        data = backend.sum(t._data, axis=axis, keepdims=keepdim) / count
     node = new_node(MeanBackward0 if whole else MeanBackward1, t)
     if whole:
         return _finish(node, data, backend, _saved_self_sym_sizes=shape,
@@ -368,11 +368,10 @@ def _with_indices(t: Tensor, dim, keepdim: bool, name: str, cls):
 def _extreme(t: Tensor, dims, keepdim: bool, name: str, cls) -> Tensor:
     """max()/min() of everything, or amax/amin over dims: ties share the gradient."""
     backend = t._backend
-    xp = backend.xp
     whole = dims is None
     all_dims = _reduce_dims(dims, t._data.ndim)
     _check_nonempty(t, name, None if whole or t.numel() == 0 and dims == () else all_dims)
-    fn = xp.max if name in ("max", "amax") else xp.min
+    fn = backend.amax if name in ("max", "amax") else backend.amin
     data = fn(t._data, axis=None if whole else _axis(t, all_dims), keepdims=keepdim)
     node = new_node(cls, t)
     if node is None:
@@ -622,11 +621,12 @@ def _float_input(t: Tensor, dtype=None) -> Tensor:
     return t
 
 
-def _stable_max(xp, data, axis):
+def _stable_max(backend, data, axis):
     """The max along axis with infinities replaced by 0, to shift exp() safely."""
-    m = xp.max(data, axis=axis, keepdims=True)
-    if math.isfinite(float(xp.sum(m))):  # every max finite (an overflowing sum just says no)
+    m = backend.amax(data, axis=axis, keepdims=True)
+    if math.isfinite(float(backend.sum(m))):  # every max finite (an overflowing sum says no)
         return m
+    xp = backend.xp
     return xp.where(xp.isinf(m), xp.zeros_like(m), m)
 
 
@@ -653,8 +653,8 @@ def logsumexp(input, dim, keepdim: bool = False) -> Tensor:
     if t.numel() == 0:
         data = xp.log(xp.sum(xp.exp(t._data), axis=axis, keepdims=keepdim))
     else:
-        m = _stable_max(xp, t._data, axis)
-        s = xp.sum(xp.exp(t._data - m), axis=axis, keepdims=True)
+        m = _stable_max(backend, t._data, axis)
+        s = backend.sum(xp.exp(t._data - m), axis=axis, keepdims=True)
         empty = s == 0  # every element -inf: log(0) = -inf, without NumPy's warning
         logs = xp.log(xp.where(empty, xp.ones_like(s), s))
         data = xp.where(empty, xp.full_like(s, float("-inf")), logs) + m
@@ -692,9 +692,9 @@ class LogSoftmaxBackward0(Node):
         y = self._unpack(0)
         if STATE.enabled:
             return grad - y.exp() * grad.sum(self._saved_dim, keepdim=True)
-        xp, g = grad._backend.xp, grad._data
-        return make_tensor(g - xp.exp(y._data) * xp.sum(g, axis=self._saved_dim, keepdims=True),
-                           grad._backend)
+        backend, g = grad._backend, grad._data
+        total = backend.sum(g, axis=self._saved_dim, keepdims=True)
+        return make_tensor(g - backend.xp.exp(y._data) * total, backend)
 
 
 def _softmax(name: str, cls, input, dim, dtype) -> Tensor:
@@ -707,9 +707,10 @@ def _softmax(name: str, cls, input, dim, dtype) -> Tensor:
     xp = backend.xp
     d = normalize_dim(dim, t._data.ndim)
     data = t._data if t._data.ndim else xp.reshape(t._data, (1,))
-    shifted = data - _stable_max(xp, data, d) if t.numel() else data
-    total = xp.sum(xp.exp(shifted), axis=d, keepdims=True)
-    out = xp.exp(shifted) / total if cls is SoftmaxBackward0 else shifted - xp.log(total)
+    shifted = data - _stable_max(backend, data, d) if t.numel() else data
+    exps = xp.exp(shifted)
+    total = backend.sum(exps, axis=d, keepdims=True)
+    out = exps / total if cls is SoftmaxBackward0 else shifted - xp.log(total)
     if not t._data.ndim:
         out = xp.reshape(out, ())
     node = new_node(cls, t)

@@ -18,7 +18,6 @@ from typing import Any
 from .. import _messages as msg
 from .._tensor import Tensor
 from ..autograd.grad_mode import enable_grad, no_grad
-from ..autograd.node import version_counter
 
 __all__ = ["Optimizer", "required"]
 
@@ -159,10 +158,15 @@ class Optimizer:
         A parameter that cannot be written is refused here, before any state changes, so a
         failing step updates nothing.
         """
-        params = [p for p in group["params"] if p.grad is not None]
-        for p in params:
+        params = []
+        for p in group["params"]:
+            meta = p._meta  # a leaf's `.grad` (the property adds a warning for non-leaves)
+            grad = (meta.grad if meta is not None else None) if p._grad_fn is None else p.grad
+            if grad is None:
+                continue
             if not p._backend.is_writable(p._data):
                 raise RuntimeError(msg.INPLACE_READ_ONLY)
+            params.append(p)
         return params
 
     # --- saving and loading -------------------------------------------------------------------
@@ -227,28 +231,25 @@ class Optimizer:
         self.__setstate__({"state": state, "param_groups": param_groups})
 
 
-def _storage(*tensors: Tensor) -> tuple | None:
+def _storage(*tensors: Tensor) -> list | None:
     """The arrays of `tensors` when an update may be written straight on them (one device,
     dtype and shape, floating point, no inference tensor), else None.
 
     Updating the arrays with Python's in-place operators computes exactly what the tensors'
-    in-place ops would, without their per-call checks; the caller then counts the versions.
+    in-place ops would, without their per-call checks; the caller then counts the versions (`_version`).
     """
     first = tensors[0]
-    backend, data = first._backend, first._data
-    for t in tensors:
-        meta = t._meta
-        if (t._backend is not backend or t._data.dtype != data.dtype
-                or t._data.shape != data.shape or (meta is not None and meta.inference)):
-            return None
     if not first.dtype.is_floating_point:
         return None
-    return tuple(t._data for t in tensors)
-
-
-def _count_updates(tensor: Tensor, count: int) -> None:
-    """Bump `_version` as `count` in-place tensor ops would have."""
-    version_counter(tensor).value += count
+    backend, dtype, shape = first._backend, first._data.dtype, first._data.shape
+    arrays = []
+    for t in tensors:
+        data, meta = t._data, t._meta
+        if (t._backend is not backend or data.dtype != dtype or data.shape != shape
+                or (meta is not None and meta.inference)):
+            return None
+        arrays.append(data)
+    return arrays
 
 
 def _no_grad_step(step):

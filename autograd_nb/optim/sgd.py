@@ -12,7 +12,8 @@ PyTorch's single-tensor rule, for each parameter p with gradient g (`-g` when ma
 from __future__ import annotations
 
 from .. import _messages as msg
-from .optimizer import Optimizer, _count_updates, _no_grad_step, _storage
+from ..autograd.node import version_counter
+from .optimizer import Optimizer, _no_grad_step, _storage
 
 __all__ = ["SGD"]
 
@@ -56,7 +57,7 @@ class SGD(Optimizer):
             lr, momentum, dampening = group["lr"], group["momentum"], group["dampening"]
             weight_decay, nesterov = group["weight_decay"], group["nesterov"]
             for param in self._params_with_grad(group):
-                grad = param.grad if not group["maximize"] else -param.grad
+                grad = param._meta.grad if not group["maximize"] else -param._meta.grad
                 if weight_decay != 0:
                     grad = grad.add(param, alpha=weight_decay)
                 if momentum != 0:
@@ -66,8 +67,8 @@ class SGD(Optimizer):
                         buf = state["momentum_buffer"] = grad.detach().clone()
                     elif not nesterov and (arrays := _storage(param, grad, buf)) is not None:
                         _momentum_step(*arrays, lr, momentum, dampening)  # on the storage
-                        _count_updates(buf, 2)
-                        _count_updates(param, 1)
+                        version_counter(buf).value += 2  # as mul_ and add_ count
+                        version_counter(param).value += 1  # as add_ counts
                         continue
                     else:
                         buf.mul_(momentum).add_(grad, alpha=1 - dampening)
