@@ -363,3 +363,23 @@ def test_numpy_sum_to_matches_the_generic_kernel(shapes, seed):
     assert np.shape(fast) == shape and np.asarray(fast).dtype == np.float32
     np.testing.assert_array_equal(fast, Backend.sum_to(cpu, grad, shape))
     np.testing.assert_allclose(fast, sum_to(grad.astype(np.float64), shape), rtol=1e-5, atol=1e-5)
+
+
+@FAST
+@given(st.sampled_from([np.float16, np.float32, np.float64, np.int32, np.int64, np.bool_]),
+       st.integers(0, 3), st.data(), st.booleans(), SEEDS)
+def test_numpy_reductions_match_the_generic_kernels(dtype, ndim, data, keepdims, seed):
+    """Backend.sum/amax/amin on NumPy (the ufunc reductions) give np.sum/max/min's values and
+    dtypes (small integers and bools sum to int64) for every axis choice."""
+    from autograd_nb.backends import Backend
+    from autograd_nb.backends import cpu_backend as cpu
+
+    shape = tuple(data.draw(st.lists(st.integers(1, 4), min_size=ndim, max_size=ndim)))
+    axis = data.draw(st.one_of(st.none(), st.sets(st.integers(0, ndim - 1)).map(tuple))
+                     if ndim else st.none())
+    array = (np.random.default_rng(seed).standard_normal(shape) * 5).astype(dtype)
+    for name in ("sum", "amax", "amin"):
+        fast = getattr(cpu, name)(array, axis=axis, keepdims=keepdims)
+        generic = getattr(Backend, name)(cpu, array, axis=axis, keepdims=keepdims)
+        assert np.asarray(fast).dtype == np.asarray(generic).dtype, name
+        np.testing.assert_array_equal(fast, generic)
