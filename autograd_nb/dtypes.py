@@ -16,7 +16,8 @@ _BOOL, _INT, _FLOAT, _COMPLEX = 0, 1, 2, 3  # categories, in promotion order
 class dtype:  # noqa: N801 - PyTorch's name
     """A tensor element type: `autograd_nb.float32` prints as `torch.float32`, like PyTorch."""
 
-    __slots__ = ("name", "itemsize", "category", "is_signed", "legacy_name", "_rank")
+    __slots__ = ("name", "itemsize", "category", "is_signed", "is_floating_point", "is_complex",
+                 "legacy_name", "_rank")
 
     def __init__(self, name: str, itemsize: int, category: int, is_signed: bool,
                  legacy_name: str, rank: int):
@@ -24,16 +25,10 @@ class dtype:  # noqa: N801 - PyTorch's name
         self.itemsize = itemsize
         self.category = category
         self.is_signed = is_signed
+        self.is_floating_point = category == _FLOAT  # plain attributes: read in every op
+        self.is_complex = category == _COMPLEX
         self.legacy_name = legacy_name  # FloatTensor, LongTensor, ...
         self._rank = rank
-
-    @property
-    def is_floating_point(self) -> bool:
-        return self.category == _FLOAT
-
-    @property
-    def is_complex(self) -> bool:
-        return self.category == _COMPLEX
 
     def __repr__(self) -> str:
         return f"torch.{self.name}"

@@ -135,7 +135,12 @@ def run_backward(roots: list, grads: list, retain_graph: bool, create_graph: boo
             node = pop(heap)[1]
             node_grads = buffers.pop(node, None)
             if plain and node_grads is not None and node._extra is None:
-                results = node._apply(node_grads)  # a buffer only exists once a gradient came
+                # Node._apply, inlined (a buffer only exists once a gradient came)
+                results = node.backward(*node_grads)
+                if type(results) is not tuple:
+                    results = (results,)
+                if node._in_meta is not None:
+                    results = node._conformed(results)
             else:
                 results = _run_node(node, node_grads, capture, capture_points, captured, needed,
                                     accumulate, observers)

@@ -148,11 +148,12 @@ class Node:
         results = self.backward(*grads)
         if type(results) is not tuple:
             results = (results,)
-        meta = self._in_meta
-        if meta is not None:
-            results = tuple([_conform(g, m) if (m is not None and g is not None) else g
-                             for g, m in zip(results, meta)])
-        return results
+        return results if self._in_meta is None else self._conformed(results)
+
+    def _conformed(self, results: tuple) -> tuple:
+        """Each gradient summed and cast to its input's recorded shape and dtype."""
+        return tuple([_conform(g, m) if (m is not None and g is not None) else g
+                      for g, m in zip(results, self._in_meta)])
 
     def _release(self) -> None:
         """Free saved tensors after a backward without retain_graph."""

@@ -211,8 +211,9 @@ class AddmmBackward0(Node):
     def backward(self, grad):
         m1, m2 = self._unpack(0), self._unpack(1)
         alpha, beta = self._saved_alpha, self._saved_beta
-        g_input = (grad if beta == 1 else grad * beta) if self.needs_input_grad(0) else None
-        g1, g2 = _mm_grads(grad, m1, m2, self.needs_input_grad(1), self.needs_input_grad(2))
+        (bias_fn, _), (fn1, _), (fn2, _) = self._next  # None where no gradient is needed
+        g_input = (grad if beta == 1 else grad * beta) if bias_fn is not None else None
+        g1, g2 = _mm_grads(grad, m1, m2, fn1 is not None, fn2 is not None)
         if alpha != 1:
             g1 = None if g1 is None else g1 * alpha
             g2 = None if g2 is None else g2 * alpha

@@ -130,10 +130,10 @@ class Optimizer:
         """Forget the gradients: set `.grad` to None (default) or fill it with zeros."""
         for group in self.param_groups:
             for p in group["params"]:
-                if p.grad is None:
+                if _grad_of(p) is None:
                     continue
                 if set_to_none:
-                    p.grad = None
+                    p._meta.grad = None
                     continue
                 if p.grad.grad_fn is not None:
                     p.grad.detach_()
@@ -160,9 +160,7 @@ class Optimizer:
         """
         params = []
         for p in group["params"]:
-            meta = p._meta  # a leaf's `.grad` (the property adds a warning for non-leaves)
-            grad = (meta.grad if meta is not None else None) if p._grad_fn is None else p.grad
-            if grad is None:
+            if _grad_of(p) is None:
                 continue
             if not p._backend.is_writable(p._data):
                 raise RuntimeError(msg.INPLACE_READ_ONLY)
@@ -231,12 +229,20 @@ class Optimizer:
         self.__setstate__({"state": state, "param_groups": param_groups})
 
 
+def _grad_of(param: Tensor) -> Tensor | None:
+    """`param.grad`, read straight from a leaf's meta (the property adds a non-leaf warning)."""
+    if param._grad_fn is not None:
+        return param.grad
+    meta = param._meta
+    return None if meta is None else meta.grad
+
+
 def _storage(*tensors: Tensor) -> list | None:
     """The arrays of `tensors` when an update may be written straight on them (one device,
     dtype and shape, floating point, no inference tensor), else None.
 
     Updating the arrays with Python's in-place operators computes exactly what the tensors'
-    in-place ops would, without their per-call checks; the caller then counts the versions (`_version`).
+    in-place ops would, without their per-call checks; the caller then counts the versions.
     """
     first = tensors[0]
     if not first.dtype.is_floating_point:
