@@ -146,5 +146,10 @@ class Backend:
 def _broadcast_axes(full: tuple, shape: tuple) -> tuple:
     """The axes of an array of shape `full` that broadcasting `shape` up to it added or grew."""
     lead = len(full) - len(shape)
+    if full[lead:] == shape:  # only leading axes were added (a bias, say): the common case
+        return _LEADING_AXES[lead] if lead < len(_LEADING_AXES) else tuple(range(lead))
     return tuple(range(lead)) + tuple(
         lead + i for i, size in enumerate(shape) if size == 1 and full[lead + i] != 1)
+
+
+_LEADING_AXES = tuple(tuple(range(n)) for n in range(8))
