@@ -12,6 +12,7 @@ never modified and the code works on any device (only array-API calls on the bac
 
 from __future__ import annotations
 
+import math
 import random
 import warnings
 from collections.abc import Callable
@@ -84,13 +85,6 @@ def _unravel(k: int, shape: tuple) -> tuple:
         index.append(k % size)
         k //= size
     return tuple(reversed(index))
-
-
-def _numel(shape: tuple) -> int:
-    n = 1
-    for s in shape:
-        n *= s
-    return n
 
 
 def _dot(a: list, b: list) -> float:
@@ -167,7 +161,7 @@ def _numerical_jacobian(func, inputs: tuple, index: int, eps: float, n_outs: int
     xp = t._backend.xp
     shape = tuple(base.shape)
     columns = []  # one per input element: the derivative of every output element
-    for k in range(_numel(shape)):
+    for k in range(math.prod(shape)):
         pos = _unravel(k, shape)
         plus = xp.asarray(base, copy=True)
         minus = xp.asarray(base, copy=True)
