@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 import autograd_nb as torch
@@ -84,6 +86,19 @@ def test_nll_loss_gradient_rounds_as_pytorch():
     F.nll_loss(x, y, weight=torch.tensor([1.0, 3.0, 0.5, 3.0])).backward(torch.tensor(0.1))
     assert x.grad[0, 1].item() == -0.03750000149011612
     assert x.grad[3, 2].item() == -0.0062500000931322575
+
+
+def test_nll_loss_ignored_sample_adds_nothing_even_at_minus_inf():
+    # PyTorch skips ignored samples; multiplying them by a zero weight would give nan.
+    x = torch.tensor([[-float("inf"), 0.0], [0.0, -1.0]], requires_grad=True)
+    t = torch.tensor([-100, 1])
+    assert F.nll_loss(x, t).item() == 1.0  # torch 2.13: 1.0, 1.0 and [0.0, 1.0]
+    assert F.nll_loss(x, t, reduction="sum").item() == 1.0
+    assert F.nll_loss(x, t, reduction="none").tolist() == [0.0, 1.0]
+    F.nll_loss(x, t).backward()
+    assert x.grad.tolist() == [[0.0, 0.0], [0.0, -1.0]]
+    # a class weighted 0 is not ignored: PyTorch multiplies, and 0 * inf is nan
+    assert math.isnan(F.nll_loss(x, torch.tensor([0, 1]), weight=torch.tensor([0.0, 1.0])))
 
 
 def test_loss_grad_fns_match_pytorch():

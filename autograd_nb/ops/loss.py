@@ -175,6 +175,8 @@ def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None,
                                safe.shape)
         total = backend.sum(w)
         losses = -picked * w
+        if valid is not None:  # an ignored sample adds 0, even where its input is -inf
+            losses = xp.where(valid, losses, xp.zeros_like(losses))
     data = _reduce_data(backend, losses, r, total)
     cls = NllLoss2DBackward0 if nd == 4 else NllLossBackward0
     node = new_node(cls, x)
