@@ -21,14 +21,20 @@ class dtype:  # noqa: N801 - PyTorch's name
 
     def __init__(self, name: str, itemsize: int, category: int, is_signed: bool,
                  legacy_name: str, rank: int):
-        self.name = name
-        self.itemsize = itemsize
-        self.category = category
-        self.is_signed = is_signed
-        self.is_floating_point = category == _FLOAT  # plain attributes: read in every op
-        self.is_complex = category == _COMPLEX
-        self.legacy_name = legacy_name  # FloatTensor, LongTensor, ...
-        self._rank = rank
+        init = super().__setattr__  # dtypes are read-only afterwards, as PyTorch's
+        init("name", name)
+        init("itemsize", itemsize)
+        init("category", category)
+        init("is_signed", is_signed)
+        init("is_floating_point", category == _FLOAT)  # plain attributes: read in every op
+        init("is_complex", category == _COMPLEX)
+        init("legacy_name", legacy_name)  # FloatTensor, LongTensor, ...
+        init("_rank", rank)
+
+    def __setattr__(self, name: str, value) -> None:
+        if name in dtype.__slots__:
+            raise AttributeError(f"attribute '{name}' of 'torch.dtype' objects is not writable")
+        raise AttributeError(f"'torch.dtype' object has no attribute '{name}'")
 
     def __repr__(self) -> str:
         return f"torch.{self.name}"

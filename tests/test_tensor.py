@@ -54,6 +54,16 @@ def test_integer_division_gives_the_default_float():
     assert (torch.tensor([5, -3]) % 3).tolist() == [2, 0]
 
 
+def test_dtypes_are_read_only_like_pytorchs():
+    with pytest.raises(AttributeError, match="attribute 'is_floating_point' of 'torch.dtype' "
+                                             "objects is not writable"):
+        torch.float32.is_floating_point = False
+    with pytest.raises(AttributeError, match="'torch.dtype' object has no attribute 'foo'"):
+        torch.float32.foo = 1
+    assert torch.float32.is_floating_point and not torch.int64.is_floating_point
+    assert torch.float16.itemsize == 2 and not torch.uint8.is_signed
+
+
 def test_default_dtype_and_legacy_default_tensor_type():
     try:
         torch.set_default_dtype(torch.float64)
