@@ -109,6 +109,11 @@ class Tensor:
         strides = self._backend.strides(self._data)
         return strides if dim is None else strides[dim]
 
+    def data_ptr(self) -> int:
+        """The address of the first element: equal for tensors that share it (views, detach,
+        from_numpy), 0 for an empty tensor."""
+        return self._backend.data_ptr(self._data) if self._data.size else 0
+
     @property
     def _version(self) -> int:
         vc = self._vc

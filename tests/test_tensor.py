@@ -161,6 +161,23 @@ def test_numpy_refuses_grad_and_device_tensors():
     assert gpu.cpu().numpy().tolist() == [1.0, 1.0]
 
 
+def test_data_ptr_tells_which_tensors_share_memory(device):
+    x = torch.arange(6.0, device=device)
+    view = x.view(2, 3)
+    assert view.data_ptr() == x.data_ptr() == x.detach().data_ptr() == view.t().data_ptr()
+    assert x[2:].data_ptr() == x.data_ptr() + 2 * x.element_size()  # starts two floats later
+    assert x.clone().data_ptr() != x.data_ptr()
+    assert view.contiguous().data_ptr() == x.data_ptr()  # already contiguous: no copy
+    assert view.t().contiguous().data_ptr() != x.data_ptr()
+    assert torch.empty(0, device=device).data_ptr() == 0  # as PyTorch reports an empty tensor
+
+
+def test_data_ptr_of_from_numpy_is_the_arrays():
+    arr = np.zeros(4, dtype=np.float32)
+    assert torch.from_numpy(arr).data_ptr() == arr.ctypes.data
+    assert torch.tensor(arr).data_ptr() != arr.ctypes.data  # torch.tensor copies
+
+
 def test_item_and_python_conversions(device):
     assert torch.tensor([2.5], device=device).item() == 2.5
     with pytest.raises(RuntimeError) as err:

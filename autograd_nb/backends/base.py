@@ -53,6 +53,10 @@ class Backend:
         """Whether `array` is laid out row-major without gaps (as `Tensor.is_contiguous`)."""
         return True
 
+    def data_ptr(self, array) -> int:
+        """The address of `array`'s first element (what `Tensor.data_ptr` reports)."""
+        raise NotImplementedError
+
     def is_writable(self, array) -> bool:
         """Whether `array`'s memory may be written (a NumPy array can be read-only)."""
         return True

@@ -152,6 +152,9 @@ class CupyBackend(Backend):
     def is_contiguous(self, array):
         return array.flags.c_contiguous
 
+    def data_ptr(self, array):
+        return array.data.ptr
+
     def to_host(self, array):
         with cuda_errors():
             return cupy.asnumpy(array)

@@ -114,6 +114,9 @@ class NumpyBackend(Backend):
     def is_contiguous(self, array):
         return array.flags.c_contiguous
 
+    def data_ptr(self, array):
+        return array.__array_interface__["data"][0]
+
     def is_writable(self, array):
         return array.flags.writeable
 

@@ -53,6 +53,9 @@ class SimulatedCudaBackend(Backend):
     def is_contiguous(self, array):
         return array._array.flags.c_contiguous
 
+    def data_ptr(self, array):
+        return array._array.__array_interface__["data"][0]
+
     def to_host(self, array):
         return np.asarray(array.to_device(_CPU))
 
