@@ -46,7 +46,7 @@ from ._legacy import CPU_TYPES as _CPU_TYPES
 from ._legacy import set_default_tensor_type
 from ._printing import get_printoptions, set_printoptions
 from ._size import Size
-from ._tensor import Tensor
+from ._tensor import Tensor, typename
 from .autograd.grad_mode import (
     enable_grad,
     inference_mode,
@@ -77,7 +77,6 @@ from .dtypes import (
     short,
     uint8,
 )
-from .nn.modules.module import typename  # noqa: E402
 from .ops import *  # noqa: F401,F403 - the torch.* functions
 from .ops import __all__ as _ops_all
 from .serialization import load, save  # noqa: E402

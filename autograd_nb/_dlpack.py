@@ -47,6 +47,22 @@ def array_for_numpy(t: Tensor, dtype=None, copy: bool | None = None):
     return data.copy() if copy else data
 
 
+@tensor_method("__array_wrap__")
+def array_wrap(self, array, context=None, return_scalar: bool = False) -> Tensor:
+    """A NumPy function's result on a tensor comes back as a tensor (`np.sin(t)`), sharing the
+    array; bools become uint8, as PyTorch's own wrapper does."""
+    if array.dtype == _np.bool_:
+        array = array.astype(_np.uint8)
+    return make_tensor(_np.asarray(array), cpu_backend)
+
+
+def through_numpy(kernel, a, b) -> Tensor:
+    """`tensor + ndarray` and the like: PyTorch leaves them to NumPy, which reads the tensor's
+    array (CPU, no grad: `__array__` refuses others), applies its own dtype rules and wraps the
+    result back into a tensor."""
+    return array_wrap(None, kernel(_np.asarray(a), _np.asarray(b)))
+
+
 @tensor_method("__dlpack_device__")
 def dlpack_device(self) -> tuple[DLDeviceType, int]:
     """Where the tensor's memory is, as DLPack says it: (kDLCPU, 0) or (kDLCUDA, index)."""

@@ -40,6 +40,7 @@ class Tensor:
 
     __slots__ = ("_data", "_backend", "_requires_grad", "_grad_fn", "_output_nr", "_vc",
                  "_view", "_meta", "__weakref__", "__dict__")
+    __array_priority__ = 1000  # NumPy leaves `np.float32(2) * t` to the tensor, as with PyTorch
 
     def __new__(cls, *args, **kwargs):
         from ._creation import legacy_new
@@ -374,6 +375,25 @@ def tensor_method(*names: str):
 
 
 _new = object.__new__
+
+
+def typename(obj) -> str:
+    """`torch.typename`: 'torch.FloatTensor' for tensors, the qualified class name otherwise."""
+    if isinstance(obj, Tensor):
+        return obj.type()
+    module = getattr(obj, "__module__", "") or ""
+    if hasattr(obj, "__qualname__"):
+        qualname = obj.__qualname__
+    elif hasattr(obj, "__name__"):
+        qualname = obj.__name__
+    else:
+        module = obj.__class__.__module__ or ""
+        qualname = obj.__class__.__qualname__
+    if module.startswith("autograd_nb"):
+        module = "torch" + module[len("autograd_nb"):]
+    if module in {"", "builtins"}:
+        return qualname
+    return f"{module}.{qualname}"
 
 
 def make_tensor(data, backend, requires_grad: bool = False, grad_fn=None,

@@ -110,6 +110,16 @@ def _combine(higher: dtype | None, lower: dtype | None) -> dtype | None:
     return higher
 
 
+def wrap_int(value: _builtin_int, into: dtype) -> _builtin_int:
+    """A Python int as an integer dtype holds it after PyTorch's C++ cast: wrapped modulo 2**bits
+    (uint8: 300 -> 44); OverflowError beyond 64 bits, as PyTorch raises."""
+    if not -(1 << 63) <= value < (1 << 64):
+        raise OverflowError("int too big to convert")
+    bits = 8 * into.itemsize
+    wrapped = value % (1 << bits)
+    return wrapped - (1 << bits) if into.is_signed and wrapped >> (bits - 1) else wrapped
+
+
 def scalar_dtype(value) -> dtype:
     """The dtype a Python number takes when it is wrapped into a tensor on its own."""
     if isinstance(value, _builtin_bool):

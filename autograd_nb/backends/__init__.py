@@ -12,10 +12,10 @@ import os
 from .. import _messages as msg
 from ..device import device
 from .base import Backend
-from .numpy_backend import NumpyBackend
+from .numpy_backend import NumpyBackend, is_numpy_array, python_number
 
 __all__ = ["Backend", "OutOfMemoryError", "backend_for", "cpu_backend", "cuda_status",
-           "use_simulated_cuda"]
+           "is_numpy_array", "python_number", "use_simulated_cuda"]
 
 SIMULATE_ENV = "AUTOGRAD_NB_SIMULATED_CUDA"
 

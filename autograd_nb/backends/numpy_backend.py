@@ -41,6 +41,19 @@ def keep_freed_arrays_for_reuse() -> bool:
 
 
 KEEPS_FREED_MEMORY = keep_freed_arrays_for_reuse()
+
+
+def is_numpy_array(value) -> bool:
+    return isinstance(value, np.ndarray)
+
+
+def python_number(value):
+    """A NumPy scalar (`np.float32(0.1)`, `np.int64(3)`) as the Python number it holds, since
+    PyTorch treats them as Python numbers (weak in promotion); else `value`. PyTorch reads a
+    NumPy bool as the float 1.0 or 0.0 (`int_tensor + np.bool_(True)` is a float tensor)."""
+    if isinstance(value, np.number):
+        return value.item()
+    return float(value) if isinstance(value, np.bool_) else value
 DEFAULT_SEED = 67280421310721  # PyTorch's default_generator seed: runs are repeatable by default
 
 NATIVE = {

@@ -6,6 +6,7 @@ from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor
 from ..autograd.node import new_node
+from ..backends import python_number
 
 _NUMBER_TYPES = (int, float, bool)
 
@@ -122,10 +123,13 @@ def operands(a, b, name: str):
     """Coerce a binary op's operands: (tensor_a, tensor_b, data_a, data_b, backend).
 
     A Python number stays a number (tensor None) so the backend treats it as weak, as PyTorch
-    does; tensors of mixed dtypes are cast to the promoted dtype first.
+    does (a NumPy scalar counts as a Python number); tensors of mixed dtypes are cast to the
+    promoted dtype first.
     """
     a_is_t = isinstance(a, Tensor)
     b_is_t = isinstance(b, Tensor)
+    if not (a_is_t and b_is_t):
+        a, b = python_number(a), python_number(b)
     if a_is_t and b_is_t:
         xa, xb = a._data, b._data
         backend = a._backend
@@ -138,6 +142,8 @@ def operands(a, b, name: str):
         xa = a._data
         category = a._backend.ours[xa.dtype].category
         if (category == 2 and type(b) is not bool) or (category == 1 and type(b) is int):
+            if category == 1:
+                b = dtypes.wrap_int(b, a.dtype)
             return a, None, xa, b, a._backend  # the backend keeps the tensor's dtype (weak b)
         dtype = result_dtype(a, b)
         return a, None, on_backend(a, a._backend, dtype), scalar_for(b, dtype), a._backend
@@ -145,6 +151,8 @@ def operands(a, b, name: str):
         xb = b._data
         category = b._backend.ours[xb.dtype].category
         if (category == 2 and type(a) is not bool) or (category == 1 and type(a) is int):
+            if category == 1:
+                a = dtypes.wrap_int(a, b.dtype)
             return None, b, a, xb, b._backend
         dtype = result_dtype(a, b)
         return None, b, scalar_for(a, dtype), on_backend(b, b._backend, dtype), b._backend

@@ -12,6 +12,7 @@ from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node
+from ..backends import is_numpy_array
 from ._helpers import (
     broadcast_error,
     broadcast_shapes,
@@ -157,6 +158,23 @@ def _put(grad: Tensor, plan: _Plan, cls) -> Tensor:
 # --- x[key] ------------------------------------------------------------------------------------
 
 
+def _from_host(item):
+    """A `range` or NumPy array index as PyTorch reads it: a list, or a tensor of the array."""
+    if isinstance(item, range):
+        return list(item)
+    if is_numpy_array(item):
+        from .._creation import tensor
+        return tensor(item)
+    return item
+
+
+def host_key(key):
+    """`key` with its `range` and NumPy array items made lists and tensors (the rest kept)."""
+    if type(key) is tuple:
+        return tuple(_from_host(item) for item in key)
+    return _from_host(key)
+
+
 def _as_items(key) -> tuple:
     """The index as a tuple; a list holding slices, lists or tensors counts as a tuple (legacy)."""
     if isinstance(key, tuple):
@@ -210,6 +228,7 @@ def getitem(self, key) -> Tensor:
     arrays = _leading_index_arrays(key, ndim, self._backend)
     if arrays:  # x[i, j] with integer tensors: straight to the gather
         return _index(self, list(range(len(arrays))), arrays, key)
+    key = host_key(key)
     items = _as_items(key)
     consumed = sum(_consumed(item) for item in items)
     if consumed > ndim:

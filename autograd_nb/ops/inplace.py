@@ -18,10 +18,12 @@ import operator
 
 from .. import _messages as msg
 from .. import dtypes
-from .._tensor import Tensor, make_tensor, tensor_method
+from .._tensor import Tensor, make_tensor, tensor_method, typename
 from ..autograd.grad_mode import STATE
 from ..autograd.node import Node, edge, new_node, version_counter
+from ..backends import python_number
 from ._helpers import broadcast_shapes, check_tensor, normalize_dim, on_backend, scalar_for
+from .indexing import host_key
 from .pointwise import add, clamp, div, mul, pow, sub
 
 _NUMBERS = (int, float, bool)
@@ -304,7 +306,7 @@ def _fast_operand(self: Tensor, other, floating_only: bool = False):
     if dtype is dtypes.bool or (floating_only and not dtype.is_floating_point):
         return None
     if kind is int:
-        return other
+        return other if dtype.is_floating_point else dtypes.wrap_int(other, dtype)
     if kind is float:
         return other if dtype.is_floating_point else None
     if isinstance(other, Tensor):
@@ -786,12 +788,13 @@ def _is_whole(key) -> bool:
 @tensor_method("__setitem__")
 def setitem(self: Tensor, key, value) -> None:
     """`self[key] = value`: a number or a tensor broadcast to the indexed region."""
+    value, key = python_number(value), host_key(key)
     if isinstance(value, Tensor):
         src = value
     elif isinstance(value, _NUMBERS):
         src = make_tensor(self._backend.asarray(value, self.dtype), self._backend)
     else:
-        raise TypeError(msg.SETITEM_TYPE.format(type=type(value).__name__,
+        raise TypeError(msg.SETITEM_TYPE.format(type=typename(type(value)),
                                                 tensor_type=self.type()))
     if isinstance(key, Tensor) and not _is_advanced(key):
         key = int(key)

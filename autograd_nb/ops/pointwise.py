@@ -10,9 +10,11 @@ import operator
 
 from .. import _messages as msg
 from .. import dtypes
+from .._dlpack import through_numpy
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.grad_mode import STATE as _STATE
 from ..autograd.node import Node, new_node, saved_entry
+from ..backends import is_numpy_array, python_number
 from ._helpers import (
     as_tensor_like,
     broadcast_error,
@@ -52,6 +54,9 @@ def _binary(cls, input, other, symbol: str, kernel) -> Tensor:
         if b is not None:
             xb = other._data
     else:
+        if is_numpy_array(other) or is_numpy_array(input):
+            return through_numpy(kernel, input, other)
+        input, other = python_number(input), python_number(other)  # what the node records
         a, b, xa, xb, backend = operands(input, other, symbol)
     try:
         out = kernel(xa, xb)
@@ -389,6 +394,7 @@ def pow(input, exponent) -> Tensor:  # noqa: A001 - PyTorch's name
         return _rpow(check_tensor(exponent, "pow", "exponent", 2), input)
     if isinstance(exponent, Tensor):
         return _binary(PowBackward1, input, exponent, "**", operator.pow)
+    exponent = python_number(exponent)
     a, _, xa, xp_, backend = operands(input, exponent, "**")
     if not input.dtype.is_floating_point and isinstance(exponent, int) and exponent < 0:
         raise RuntimeError(msg.NEGATIVE_INT_POW)
@@ -406,6 +412,7 @@ def _rpow(input, other) -> Tensor:
     """number ** tensor."""
     if isinstance(other, Tensor):
         return pow(other, input)
+    other = python_number(other)
     _, b, xa, xb, backend = operands(other, input, "**")
     out = make_tensor(xa**xb, backend)
     node = new_node(PowBackward2, b)
@@ -705,6 +712,7 @@ def clamp(input, min=None, max=None) -> Tensor:  # noqa: A002 - PyTorch's names
 
 
 def _clamp_numbers(cls, t: Tensor, low, high) -> Tensor:
+    low, high = python_number(low), python_number(high)
     x = t._data
     if t.dtype.is_floating_point or all(isinstance(v, int) or v is None for v in (low, high)):
         pass

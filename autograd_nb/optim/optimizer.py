@@ -16,7 +16,7 @@ from itertools import chain
 from typing import Any
 
 from .. import _messages as msg
-from .._tensor import Tensor
+from .._tensor import Tensor, typename
 from ..autograd.grad_mode import enable_grad, no_grad
 
 __all__ = ["Optimizer", "required"]
@@ -30,17 +30,6 @@ class _RequiredParameter:
 
 
 required = _RequiredParameter()
-
-
-def typename(obj) -> str:
-    """`torch.typename`: 'torch.FloatTensor' for tensors, the qualified type name otherwise."""
-    if isinstance(obj, Tensor):
-        return obj.type()
-    module = getattr(obj, "__module__", "") or ""
-    qualname = getattr(obj, "__qualname__", None) or getattr(obj, "__name__", None)
-    if qualname is None:
-        module, qualname = type(obj).__module__ or "", type(obj).__qualname__
-    return qualname if module in ("", "builtins") else f"{module}.{qualname}"
 
 
 class Optimizer:

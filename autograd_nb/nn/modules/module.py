@@ -20,31 +20,12 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from ... import _messages as msg
-from ..._tensor import Tensor
+from ..._tensor import Tensor, typename
 from ...autograd.function import Function
 from ...autograd.grad_mode import STATE, no_grad
 from ..parameter import Buffer, Parameter
 
 __all__ = ["Module", "RemovableHandle", "typename"]
-
-
-def typename(obj: Any) -> str:
-    """`torch.typename`: 'torch.FloatTensor' for tensors, the qualified class name otherwise."""
-    if isinstance(obj, Tensor):
-        return obj.type()
-    module = getattr(obj, "__module__", "") or ""
-    if hasattr(obj, "__qualname__"):
-        qualname = obj.__qualname__
-    elif hasattr(obj, "__name__"):
-        qualname = obj.__name__
-    else:
-        module = obj.__class__.__module__ or ""
-        qualname = obj.__class__.__qualname__
-    if module.startswith("autograd_nb"):
-        module = "torch" + module[len("autograd_nb"):]
-    if module in {"", "builtins"}:
-        return qualname
-    return f"{module}.{qualname}"
 
 
 class RemovableHandle:

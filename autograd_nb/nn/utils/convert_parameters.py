@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..._tensor import Tensor
+from ..._tensor import Tensor, typename
 
 __all__ = ["parameters_to_vector", "vector_to_parameters"]
 
@@ -34,7 +34,6 @@ def parameters_to_vector(parameters: Iterable[Tensor]) -> Tensor:
 def vector_to_parameters(vec: Tensor, parameters: Iterable[Tensor]) -> None:
     """Point each parameter's `.data` at its slice of vec (the inverse of parameters_to_vector)."""
     if not isinstance(vec, Tensor):
-        from ..modules.module import typename
         raise TypeError(f"expected torch.Tensor, but got: {typename(vec)}")
     param_device = None
     pointer = 0
