@@ -326,6 +326,28 @@ def test_grad_mode_decorators_and_nesting():
     assert torch.is_grad_enabled()
 
 
+def test_grad_modes_decorate_without_parentheses():
+    x = torch.ones(2, requires_grad=True)
+
+    @torch.no_grad
+    def doubled(t):
+        return t * 2
+
+    @torch.enable_grad
+    def tripled(t):
+        return t * 3
+
+    @torch.inference_mode
+    def quadrupled(t):
+        return t * 4
+
+    assert doubled.__name__ == "doubled" and not doubled(x).requires_grad
+    with torch.no_grad():
+        assert tripled(x).requires_grad
+    assert quadrupled(x).is_inference()
+    assert torch.is_grad_enabled() and not torch.is_inference_mode_enabled()
+
+
 def test_inference_mode_marks_tensors():
     x = torch.ones(2, requires_grad=True)
     with torch.inference_mode():

@@ -134,6 +134,19 @@ def test_gather_scatter_values(device):
     assert x.take_along_dim(_long([[1], [0], [3]], device), 1).tolist() == [[1], [4], [11]]
 
 
+def test_scatter_with_a_0d_index_writes_one_element(device):
+    label = torch.tensor(2, device=device)  # the one-hot target transform of PyTorch's tutorial
+    one_hot = torch.zeros(4, device=device).scatter_(0, label, value=1)
+    assert one_hot.tolist() == [0.0, 0.0, 1.0, 0.0]
+    src = torch.tensor(5.0, device=device, requires_grad=True)
+    out = torch.zeros(4, device=device).scatter(0, label, src)
+    assert out.tolist() == [0.0, 0.0, 5.0, 0.0]
+    out.sum().backward()
+    assert src.grad.item() == 1.0
+    added = torch.ones(4, device=device).scatter_add(0, label, torch.tensor(3.0, device=device))
+    assert added.tolist() == [1.0, 1.0, 4.0, 1.0]
+
+
 def test_nonzero(device):
     x = torch.tensor([[0, 1], [2, 0]], device=device)
     assert x.nonzero().tolist() == [[0, 1], [1, 0]]

@@ -52,14 +52,23 @@ class _ModeContext:
         return wrapper
 
 
-class no_grad(_ModeContext):  # noqa: N801
+class _NoParamDecorator(_ModeContext):
+    """A mode that also decorates without parentheses: `@torch.no_grad` as `@torch.no_grad()`."""
+
+    def __new__(cls, orig_func=None):
+        if orig_func is None:
+            return super().__new__(cls)
+        return cls()(orig_func)
+
+
+class no_grad(_NoParamDecorator):  # noqa: N801
     """Ops inside do not record the graph; their results are leaves with requires_grad=False."""
 
     def _enter_state(self):
         STATE.enabled = False
 
 
-class enable_grad(_ModeContext):  # noqa: N801
+class enable_grad(_NoParamDecorator):  # noqa: N801
     """Turns graph recording back on, e.g. inside a `no_grad` block."""
 
     def _enter_state(self):
@@ -95,6 +104,11 @@ class set_grad_enabled(_ModeContext):  # noqa: N801
 
 class inference_mode(_ModeContext):  # noqa: N801
     """Like no_grad, and tensors made inside are inference tensors (`is_inference()`)."""
+
+    def __new__(cls, mode=True):
+        if isinstance(mode, bool):
+            return super().__new__(cls)
+        return cls()(mode)  # `@torch.inference_mode` without parentheses
 
     def __init__(self, mode: bool = True):
         self.mode = bool(mode)

@@ -526,8 +526,14 @@ def _src_part(src: Tensor, index: Tensor, backend):
 
 
 def _scatter_args(input, dim, index, src, name: str):
+    """The checked (input, dim, index, src); a 0-d index (and src) counts as one element, as
+    PyTorch's `zeros(10).scatter_(0, tensor(y), value=1)` one-hot idiom relies on."""
     x = check_tensor(input, name)
     index = _index_arg(index, "scatter")
+    if index._data.ndim == 0:
+        index = index.reshape(1)
+        if isinstance(src, Tensor) and src._data.ndim == 0:
+            src = src.reshape(1)
     overload = "add" if name == "scatter_add" else "src" if isinstance(src, Tensor) else "value"
     method = f"wrapper_CUDA_scatter_{overload}"
     check_same_device(method, "index", x, index)
@@ -537,7 +543,7 @@ def _scatter_args(input, dim, index, src, name: str):
     if isinstance(src, Tensor) and src.dtype is not x.dtype:
         raise RuntimeError(msg.SCATTER_SRC_DTYPE.format(name="scatter"))
     _check_gather(x, d, index, src if isinstance(src, Tensor) else None, "scatter")
-    return x, d, index
+    return x, d, index, src
 
 
 @tensor_method("scatter")
@@ -545,7 +551,7 @@ def scatter(input, dim: int, index, src=None, *, value=None, reduce=None) -> Ten
     """A copy of input with src (or value) written at index along dim (out-of-place)."""
     if src is None:
         src = value
-    x, d, index = _scatter_args(input, dim, index, src, "scatter")
+    x, d, index, src = _scatter_args(input, dim, index, src, "scatter")
     backend = x._backend
     xp = backend.xp
     if isinstance(src, Tensor):
@@ -570,8 +576,8 @@ def scatter(input, dim: int, index, src=None, *, value=None, reduce=None) -> Ten
 @tensor_method("scatter_add")
 def scatter_add(input, dim: int, index, src) -> Tensor:
     """A copy of input with src added at index along dim; repeated indices add up."""
-    x, d, index = _scatter_args(input, dim, index, check_tensor(src, "scatter_add", "src", 4),
-                                "scatter_add")
+    x, d, index, src = _scatter_args(input, dim, index,
+                                     check_tensor(src, "scatter_add", "src", 4), "scatter_add")
     backend = x._backend
     sums, _ = _scatter_sums(x, d, index, _src_part(src, index, backend))
     data = x._data + sums
