@@ -11,7 +11,7 @@ import warnings
 from . import _messages as msg
 from . import dtypes
 from ._tensor import Tensor, make_tensor, tensor_method
-from .backends import all_backends, backend_for, cpu_backend
+from .backends import all_backends, backend_for, cpu_backend, is_numpy_array
 from .device import device as Device
 
 __all__ = [
@@ -34,7 +34,9 @@ def _walk(data):
     """(shape, dtype inferred by PyTorch's rules, flat values) of nested Python sequences."""
     shape: list = []
     probe = data
-    while isinstance(probe, (list, tuple)) or (isinstance(probe, Tensor) and probe.ndim > 0):
+    # A tensor inside a list is one number (PyTorch's ValueError unless it has one element);
+    # a NumPy array inside a list is a nested sequence, as in PyTorch.
+    while isinstance(probe, (list, tuple)) or (is_numpy_array(probe) and probe.ndim > 0):
         shape.append(len(probe))
         if len(probe) == 0:
             break
@@ -45,7 +47,7 @@ def _walk(data):
     while stack:
         item, depth = stack.pop()
         if depth < len(shape):
-            if isinstance(item, Tensor):
+            if is_numpy_array(item):
                 item = item.tolist()
             if not isinstance(item, (list, tuple)):
                 raise ValueError(msg.TENSOR_RAGGED.format(expected=shape[depth], dim=depth,
@@ -57,7 +59,7 @@ def _walk(data):
             continue
         if isinstance(item, Tensor):
             if item.numel() != 1:
-                raise ValueError("only one element tensors can be converted to Python scalars")
+                raise ValueError(msg.ONE_ELEMENT_SCALAR)
             kind = item.dtype
             item = item.item()
         elif isinstance(item, (list, tuple)):

@@ -686,3 +686,4 @@ SET_DEFAULT_TENSOR_TYPE_DEPRECATED = (
     "torch.set_default_tensor_type() is deprecated as of PyTorch 2.1, please use "
     "torch.set_default_dtype() and torch.set_default_device() as alternatives."
 )
+ONE_ELEMENT_SCALAR = "only one element tensors can be converted to Python scalars"

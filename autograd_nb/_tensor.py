@@ -309,10 +309,16 @@ class Tensor:
         return bool(self.item())
 
     def __float__(self) -> float:
-        return float(self.item())
+        return float(self._python_scalar())
 
     def __int__(self) -> int:
-        return int(self.item())
+        return int(self._python_scalar())
+
+    def _python_scalar(self):
+        """The one element for float() / int() / complex() (their error differs from item()'s)."""
+        if self._data.size != 1:
+            raise ValueError(msg.ONE_ELEMENT_SCALAR)
+        return self.item()
 
     def __index__(self) -> int:
         if self.dtype.is_floating_point or self.numel() != 1:
@@ -320,7 +326,7 @@ class Tensor:
         return int(self.item())
 
     def __complex__(self) -> complex:
-        return complex(self.item())
+        return complex(self._python_scalar())
 
     def __hash__(self) -> int:
         return id(self)

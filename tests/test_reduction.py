@@ -256,3 +256,21 @@ def test_sum_backward_gives_ones(case, keepdim):
     assert y.dim() == len(shape) - (0 if keepdim else 1)
     y.sum().backward()
     assert x.grad.tolist() == [1.0] * len(values)
+
+
+def test_std_gradient_is_zero_where_the_input_is_constant(device):
+    # PyTorch masks std's backward where std is 0 (a constant row), instead of 0 / 0 = nan.
+    x = torch.tensor([[0.3, 1.7, -2.2, 0.9], [1.0, 1.0, 1.0, 1.0]], device=device,
+                     requires_grad=True)
+    x.std(dim=1).backward(torch.full((2,), 0.3, device=device))
+    expected = [0.007422834634780884, 0.09055856615304947, -0.1410338282585144,
+                0.04305243119597435, 0.0, 0.0, 0.0, 0.0]  # PyTorch 2.13
+    assert x.grad.flatten().tolist() == pytest.approx(expected, rel=1e-6)
+    x.grad = None
+    x.var(dim=1).backward(torch.full((2,), 0.3, device=device))
+    expected = [0.025000007823109627, 0.30500003695487976, -0.4750000536441803,
+                0.14500001072883606, 0.0, 0.0, 0.0, 0.0]  # PyTorch 2.13
+    assert x.grad.flatten().tolist() == pytest.approx(expected, rel=1e-6)
+    single = torch.ones(2, 1, device=device, requires_grad=True)
+    single.var(dim=1).sum().backward()  # no degrees of freedom: nan, as PyTorch gives
+    assert all(math.isnan(v) for v in single.grad.flatten().tolist())

@@ -461,6 +461,14 @@ def _correction(unbiased, correction) -> float:
     return 1 if unbiased is None or unbiased else 0
 
 
+def _var_backward(node, grad_var, x):
+    """PyTorch's var_backward: (2 / (N - correction)) * grad * (x - mean), in its order."""
+    dims = node._saved_dim
+    grad_var = _unreduce(grad_var, tuple(x.shape), dims, node._saved_keepdim)
+    scale = 2.0 / node._divisor if node._divisor else math.inf
+    return scale * grad_var * (x - mean(x, dims, keepdim=True))
+
+
 class VarBackward0(Node):
     """d var / dx = 2 (x - mean) / (N - correction)."""
 
@@ -468,25 +476,19 @@ class VarBackward0(Node):
     _saved_names = ("self",)
 
     def backward(self, grad):
-        x = self._unpack(0)
-        dims = self._saved_dim
-        grad = _unreduce(grad, tuple(x.shape), dims, self._saved_keepdim)
-        return grad * 2 * (x - mean(x, dims, keepdim=True)) / self._divisor
+        return _var_backward(self, grad, self._unpack(0))
 
 
 class StdBackward0(Node):
-    """d std / dx = (x - mean) / ((N - correction) std)."""
+    """d std / dx = d var / dx / (2 std): 0 where std is 0 (constant input), as in PyTorch."""
 
     __slots__ = ("_saved_correction", "_saved_dim", "_saved_keepdim", "_divisor")
     _saved_names = ("self", "result")
 
     def backward(self, grad):
-        x = self._unpack(0)
-        dims = self._saved_dim
-        shape = tuple(x.shape)
-        grad = _unreduce(grad, shape, dims, self._saved_keepdim)
-        result = _unreduce(self._unpack(1), shape, dims, self._saved_keepdim)
-        return grad * (x - mean(x, dims, keepdim=True)) / (result * self._divisor)
+        result = self._unpack(1)
+        grad_var = (grad / (result * 2)).masked_fill(result == 0, 0)
+        return _var_backward(self, grad_var, self._unpack(0))
 
 
 def _var(name: str, input, dim, unbiased, keepdim, correction, take_root: bool) -> Tensor:
