@@ -494,6 +494,11 @@ LR_SCHEDULER_EPOCH_WARNING = (
     "where available. Please open an issue if you are unable to replicate your use case: "
     "https://github.com/pytorch/pytorch/issues/new/choose."
 )
+LR_SCHEDULER_STEP_OVERRIDDEN_WARNING = (
+    "Seems like `optimizer.step()` has been overridden after learning rate scheduler "
+    "initialization. Please, make sure to call `optimizer.step()` before `lr_scheduler.step()`. "
+    "See more details at https://pytorch.org/docs/stable/optim.html#how-to-adjust-learning-rate"
+)
 GENERATOR_SEED_TYPE = "manual_seed expected a long, but got {type}"
 GENERATOR_SEED_OVERFLOW = "Overflow when unpacking long long"
 GENERATOR_DEVICE = "{type} device type not an accelerator."

@@ -444,11 +444,16 @@ def test_errors_match_pytorch():
 # --- learning-rate schedulers (sequences observed with PyTorch 2.13) ----------------------------
 
 
+def two_groups(optimizer=torch.optim.SGD, **kwargs):
+    """An optimizer with two param groups, lr 0.1 and 0.5."""
+    return optimizer([{"params": [torch.zeros(1, requires_grad=True)]},
+                      {"params": [torch.zeros(1, requires_grad=True)], "lr": 0.5}],
+                     lr=0.1, **kwargs)
+
+
 def scheduled(make, steps=12):
     """get_last_lr() after creation and after each of `steps` epochs, for two param groups."""
-    opt = torch.optim.SGD([{"params": [torch.zeros(1, requires_grad=True)]},
-                           {"params": [torch.zeros(1, requires_grad=True)], "lr": 0.5}],
-                          lr=0.1, momentum=0.9)
+    opt = two_groups(momentum=0.9)
     sched = make(opt)
     out = [sched.get_last_lr()]
     for _ in range(steps):
@@ -504,3 +509,11 @@ def test_scheduler_warnings_and_closed_form():
         sched2.step()  # the right order: no warning
     with pytest.raises(TypeError, match="^int is not an Optimizer$"):
         lr_scheduler.StepLR(3, 1)
+
+
+def test_scheduler_warns_when_optimizer_step_was_replaced():
+    opt = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=1.0)
+    sched = lr_scheduler.StepLR(opt, 1)
+    opt.step = lambda: None
+    with pytest.warns(UserWarning, match=r"^Seems like `optimizer.step\(\)` has been overridden after learning rate scheduler initialization. Please, make sure to call `optimizer.step\(\)` before `lr_scheduler.step\(\)`. See more"):
+        sched.step()

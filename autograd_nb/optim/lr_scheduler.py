@@ -94,8 +94,11 @@ class LRScheduler:
 
     def step(self, epoch: int | None = None) -> None:
         """Advance one epoch (or jump to `epoch`) and write the new lr into each param group."""
-        if self._step_count == 1 and not getattr(self.optimizer, "_opt_called", False):
-            warnings.warn(msg.LR_SCHEDULER_ORDER_WARNING, UserWarning, stacklevel=2)
+        if self._step_count == 1:
+            if not hasattr(self.optimizer.step, "_wrapped_by_lr_sched"):
+                warnings.warn(msg.LR_SCHEDULER_STEP_OVERRIDDEN_WARNING, UserWarning, stacklevel=2)
+            elif not getattr(self.optimizer, "_opt_called", False):
+                warnings.warn(msg.LR_SCHEDULER_ORDER_WARNING, UserWarning, stacklevel=2)
         self._step_count += 1
         if epoch is not None:
             warnings.warn(msg.LR_SCHEDULER_EPOCH_WARNING, UserWarning, stacklevel=2)
