@@ -517,3 +517,21 @@ def test_scheduler_warns_when_optimizer_step_was_replaced():
     opt.step = lambda: None
     with pytest.warns(UserWarning, match=r"^Seems like `optimizer.step\(\)` has been overridden after learning rate scheduler initialization. Please, make sure to call `optimizer.step\(\)` before `lr_scheduler.step\(\)`. See more"):
         sched.step()
+
+
+def test_multistep_lr_repeated_milestones_multiply():
+    out, sched = scheduled(lambda o: lr_scheduler.MultiStepLR(o, milestones=[2, 5, 5, 9],
+                                                              gamma=0.5))
+    # PyTorch's sequence: epoch 5 is listed twice, so the lr is multiplied by 0.5 ** 2 there
+    assert [lrs[0] for lrs in out] == [0.1, 0.1, 0.05, 0.05, 0.05, 0.0125, 0.0125, 0.0125, 0.0125,
+                                       0.00625, 0.00625, 0.00625, 0.00625]
+    assert out[-1] == [0.00625, 0.03125]
+    assert sched.milestones == {5: 2, 2: 1, 9: 1} and type(sched.milestones).__name__ == "Counter"
+    assert sorted(sched.state_dict()) == ["_get_lr_called_within_step", "_is_initial",
+                                          "_last_lr", "_step_count", "base_lrs", "gamma",
+                                          "last_epoch", "milestones"]
+    with pytest.warns(UserWarning, match="^The epoch parameter"):
+        for epoch, lrs in [(6, [0.0125, 0.0625]), (1, [0.1, 0.5]), (10, [0.00625, 0.03125]),
+                           (5, [0.0125, 0.0625])]:  # PyTorch's closed form at those epochs
+            sched.step(epoch)
+            assert sched.get_last_lr() == lrs

@@ -1,4 +1,5 @@
-"""Learning-rate schedulers: `StepLR`, `ExponentialLR` and `CosineAnnealingLR` (`LRScheduler`).
+"""Learning-rate schedulers: `StepLR`, `MultiStepLR`, `ExponentialLR` and `CosineAnnealingLR`
+(`LRScheduler`).
 
 A scheduler rewrites `group["lr"]` of its optimizer each time `scheduler.step()` is called (once
 per epoch, after `optimizer.step()`). As in PyTorch, `step()` uses the recursive ("chainable")
@@ -11,13 +12,16 @@ from __future__ import annotations
 import math
 import warnings
 import weakref
+from bisect import bisect_right
+from collections import Counter
+from collections.abc import Iterable
 from functools import wraps
 from typing import Any
 
 from .. import _messages as msg
 from .optimizer import Optimizer
 
-__all__ = ["LRScheduler", "StepLR", "ExponentialLR", "CosineAnnealingLR"]
+__all__ = ["LRScheduler", "StepLR", "MultiStepLR", "ExponentialLR", "CosineAnnealingLR"]
 
 
 def _lrs(optimizer: Optimizer, key: str = "lr") -> list:
@@ -135,6 +139,27 @@ class StepLR(LRScheduler):
 
     def _get_closed_form_lr(self) -> list[float]:
         return [base_lr * self.gamma ** (self.last_epoch // self.step_size)
+                for base_lr in self.base_lrs]
+
+
+class MultiStepLR(LRScheduler):
+    """Multiply the lr by `gamma` at each milestone epoch (by `gamma**n` for one listed n times)."""
+
+    def __init__(self, optimizer: Optimizer, milestones: Iterable[int], gamma: float = 0.1,
+                 last_epoch: int = -1) -> None:
+        self.milestones = Counter(milestones)
+        self.gamma = gamma
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list[float]:
+        self._warn_if_called_outside_step()
+        if self.last_epoch not in self.milestones:
+            return _lrs(self.optimizer)
+        return [lr * self.gamma ** self.milestones[self.last_epoch] for lr in _lrs(self.optimizer)]
+
+    def _get_closed_form_lr(self) -> list[float]:
+        milestones = sorted(self.milestones.elements())
+        return [base_lr * self.gamma ** bisect_right(milestones, self.last_epoch)
                 for base_lr in self.base_lrs]
 
 
