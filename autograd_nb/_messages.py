@@ -499,6 +499,8 @@ LR_SCHEDULER_STEP_OVERRIDDEN_WARNING = (
     "initialization. Please, make sure to call `optimizer.step()` before `lr_scheduler.step()`. "
     "See more details at https://pytorch.org/docs/stable/optim.html#how-to-adjust-learning-rate"
 )
+LR_LAMBDAS_LENGTH = "Expected {expected} lr_lambdas, but got {got}"
+LR_LAMBDA_NOT_CALLABLE = "lr_lambda should be a function, but got {type}"
 GENERATOR_SEED_TYPE = "manual_seed expected a long, but got {type}"
 GENERATOR_SEED_OVERFLOW = "Overflow when unpacking long long"
 GENERATOR_DEVICE = "{type} device type not an accelerator."

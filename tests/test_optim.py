@@ -535,3 +535,67 @@ def test_multistep_lr_repeated_milestones_multiply():
                            (5, [0.0125, 0.0625])]:  # PyTorch's closed form at those epochs
             sched.step(epoch)
             assert sched.get_last_lr() == lrs
+
+
+def test_lambda_lr_one_function_per_group():
+    out, sched = scheduled(lambda o: lr_scheduler.LambdaLR(
+        o, [lambda e: 0.95 ** e, lambda e: 1 / (e + 1)]))
+    # PyTorch's values: base lr times the group's factor at each epoch
+    assert [lrs[0] for lrs in out] == [
+        0.1, 0.095, 0.09025, 0.0857375, 0.081450625, 0.07737809374999999, 0.07350918906249998,
+        0.06983372960937498, 0.06634204312890622, 0.0630249409724609, 0.05987369392383787,
+        0.05688000922764597, 0.05403600876626367]
+    assert [lrs[1] for lrs in out] == [
+        0.5, 0.25, 0.16666666666666666, 0.125, 0.1, 0.08333333333333333, 0.07142857142857142,
+        0.0625, 0.05555555555555555, 0.05, 0.045454545454545456, 0.041666666666666664,
+        0.038461538461538464]
+    state = sched.state_dict()
+    assert sorted(state) == ["_get_lr_called_within_step", "_is_initial", "_last_lr",
+                             "_step_count", "base_lrs", "last_epoch", "lr_lambdas"]
+    assert state["lr_lambdas"] == [None, None]  # plain functions are not saved
+    opt = two_groups()
+    with pytest.raises(ValueError, match="^Expected 2 lr_lambdas, but got 1$"):
+        lr_scheduler.LambdaLR(opt, [lambda e: 1.0])
+    with pytest.raises(TypeError, match="^'int' object is not callable$"):
+        lr_scheduler.LambdaLR(opt, 3)
+
+
+class Warmup:
+    """A callable object as lr_lambda: its attributes go into the scheduler's state_dict."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def __call__(self, epoch: int) -> float:
+        return min(1.0, (epoch + 1) / self.n)
+
+
+def test_lambda_lr_state_dict_keeps_callable_objects():
+    out, sched = scheduled(lambda o: lr_scheduler.LambdaLR(o, Warmup(4)), steps=6)
+    assert [lrs[0] for lrs in out] == [0.025, 0.05, 0.07500000000000001, 0.1, 0.1, 0.1, 0.1]
+    state = sched.state_dict()
+    assert state["lr_lambdas"] == [{"n": 4}, {"n": 4}]
+    opt = two_groups()
+    other = lr_scheduler.LambdaLR(opt, [Warmup(10), lambda e: 1.0])
+    assert other.state_dict()["lr_lambdas"] == [{"n": 10}, None]
+    other.load_state_dict(state)
+    assert other.lr_lambdas[0].n == 4 and other.lr_lambdas[1](3) == 1.0
+    assert other.last_epoch == 6 and other.get_last_lr() == [0.1, 0.5]
+    assert "lr_lambdas" in state  # loading leaves the given dict as it was
+
+
+def test_multiplicative_lr():
+    out, _ = scheduled(lambda o: lr_scheduler.MultiplicativeLR(
+        o, lambda e: 0.9 if e < 5 else 0.5), steps=8)
+    # PyTorch's values: the current lr times the factor, every epoch
+    assert [lrs[0] for lrs in out] == [
+        0.1, 0.09000000000000001, 0.08100000000000002, 0.07290000000000002, 0.06561000000000002,
+        0.03280500000000001, 0.016402500000000004, 0.008201250000000002, 0.004100625000000001]
+    assert [lrs[1] for lrs in out] == [
+        0.5, 0.45, 0.405, 0.36450000000000005, 0.32805000000000006, 0.16402500000000003,
+        0.08201250000000002, 0.04100625000000001, 0.020503125000000004]
+    opt = two_groups()
+    with pytest.raises(TypeError, match="^lr_lambda should be a function, but got int$"):
+        lr_scheduler.MultiplicativeLR(opt, 3)
+    with pytest.raises(ValueError, match="^Expected 2 lr_lambdas, but got 1$"):
+        lr_scheduler.MultiplicativeLR(opt, [lambda e: 1.0])

@@ -1,5 +1,5 @@
-"""Learning-rate schedulers: `StepLR`, `MultiStepLR`, `ExponentialLR` and `CosineAnnealingLR`
-(`LRScheduler`).
+"""Learning-rate schedulers: `LambdaLR`, `MultiplicativeLR`, `StepLR`, `MultiStepLR`,
+`ExponentialLR` and `CosineAnnealingLR` (`LRScheduler`).
 
 A scheduler rewrites `group["lr"]` of its optimizer each time `scheduler.step()` is called (once
 per epoch, after `optimizer.step()`). As in PyTorch, `step()` uses the recursive ("chainable")
@@ -10,22 +10,35 @@ Creating a scheduler already takes one step (epoch 0), and stores `initial_lr` i
 from __future__ import annotations
 
 import math
+import types
 import warnings
 import weakref
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import wraps
 from typing import Any
 
 from .. import _messages as msg
 from .optimizer import Optimizer
 
-__all__ = ["LRScheduler", "StepLR", "MultiStepLR", "ExponentialLR", "CosineAnnealingLR"]
+__all__ = ["LRScheduler", "LambdaLR", "MultiplicativeLR", "StepLR", "MultiStepLR", "ExponentialLR",
+           "CosineAnnealingLR"]
 
 
 def _lrs(optimizer: Optimizer, key: str = "lr") -> list:
     return [group[key] for group in optimizer.param_groups]
+
+
+def _per_group(optimizer: Optimizer, value: Any, message: str, name: str = "") -> list:
+    """One value per param group: one value repeated, or a list or tuple with one per group
+    (else ValueError `message`, PyTorch's text for that argument)."""
+    groups = len(optimizer.param_groups)
+    if not isinstance(value, (list, tuple)):
+        return [value] * groups
+    if len(value) != groups:
+        raise ValueError(message.format(name=name, got=len(value), expected=groups))
+    return list(value)
 
 
 def _track_step_calls(scheduler: LRScheduler) -> None:
@@ -120,6 +133,60 @@ class LRScheduler:
         for group, lr in zip(self.optimizer.param_groups, values):
             group["lr"] = lr
         self._last_lr = _lrs(self.optimizer)
+
+
+class _LambdaScheduler(LRScheduler):
+    """Shared by `LambdaLR` and `MultiplicativeLR`: one lr function per group; `state_dict()`
+    keeps the attributes of callable objects but not plain functions (they cannot be saved)."""
+
+    def __init__(self, optimizer: Optimizer, lr_lambda: Callable[[int], float] | list,
+                 last_epoch: int = -1) -> None:
+        self.lr_lambdas: list = _per_group(optimizer, lr_lambda, msg.LR_LAMBDAS_LENGTH)
+        super().__init__(optimizer, last_epoch)
+
+    def state_dict(self) -> dict[str, Any]:
+        """Every attribute except the optimizer; for each lr function, its `__dict__` or None."""
+        state = {key: value for key, value in self.__dict__.items()
+                 if key not in ("optimizer", "lr_lambdas")}
+        state["lr_lambdas"] = [None if isinstance(fn, types.FunctionType) else fn.__dict__.copy()
+                               for fn in self.lr_lambdas]
+        return state
+
+    def load_state_dict(self, state_dict: dict[str, Any]) -> None:
+        """Restore attributes saved by `state_dict()`, and those of callable-object lr functions."""
+        saved = {key: value for key, value in state_dict.items() if key != "lr_lambdas"}
+        self.__dict__.update(saved)
+        for fn, fn_state in zip(self.lr_lambdas, state_dict["lr_lambdas"]):
+            if fn_state is not None:
+                fn.__dict__.update(fn_state)
+
+
+class LambdaLR(_LambdaScheduler):
+    """Set the lr to the base lr times `lr_lambda(epoch)` (a function, or one per group)."""
+
+    def get_lr(self) -> list[float]:
+        self._warn_if_called_outside_step()
+        return [base_lr * lmbda(self.last_epoch)
+                for lmbda, base_lr in zip(self.lr_lambdas, self.base_lrs)]
+
+
+class MultiplicativeLR(_LambdaScheduler):
+    """Multiply the lr by `lr_lambda(epoch)` every epoch (a function, or one per group)."""
+
+    def __init__(self, optimizer: Optimizer, lr_lambda: Callable[[int], float] | list,
+                 last_epoch: int = -1) -> None:
+        lr_lambdas = _per_group(optimizer, lr_lambda, msg.LR_LAMBDAS_LENGTH)
+        for fn in lr_lambdas:
+            if not callable(fn):
+                raise TypeError(msg.LR_LAMBDA_NOT_CALLABLE.format(type=type(fn).__name__))
+        super().__init__(optimizer, lr_lambdas, last_epoch)
+
+    def get_lr(self) -> list[float]:
+        self._warn_if_called_outside_step()
+        if self._is_initial:
+            return _lrs(self.optimizer)
+        return [lr * lmbda(self.last_epoch)
+                for lmbda, lr in zip(self.lr_lambdas, _lrs(self.optimizer))]
 
 
 class StepLR(LRScheduler):
