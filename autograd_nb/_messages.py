@@ -501,6 +501,15 @@ LR_SCHEDULER_STEP_OVERRIDDEN_WARNING = (
 )
 LR_LAMBDAS_LENGTH = "Expected {expected} lr_lambdas, but got {got}"
 LR_LAMBDA_NOT_CALLABLE = "lr_lambda should be a function, but got {type}"
+PLATEAU_FACTOR = "Factor should be < 1.0."
+PLATEAU_MIN_LRS = "expected {expected} min_lrs, got {got}"
+PLATEAU_MODE = "mode {mode} is unknown!"
+PLATEAU_THRESHOLD_MODE = "threshold mode {mode} is unknown!"
+PLATEAU_GROUPS_CHANGED = (
+    "The number of param groups in the `optimizer` ({now}) differs from when `ReduceLROnPlateau` "
+    "was initialized ({then}), usually due to a new param group being added to the optimizer. "
+    "Please modify the `min_lrs` field to match the length of the `optimizer` param groups."
+)
 GENERATOR_SEED_TYPE = "manual_seed expected a long, but got {type}"
 GENERATOR_SEED_OVERFLOW = "Overflow when unpacking long long"
 GENERATOR_DEVICE = "{type} device type not an accelerator."

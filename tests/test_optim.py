@@ -599,3 +599,111 @@ def test_multiplicative_lr():
         lr_scheduler.MultiplicativeLR(opt, 3)
     with pytest.raises(ValueError, match="^Expected 2 lr_lambdas, but got 1$"):
         lr_scheduler.MultiplicativeLR(opt, [lambda e: 1.0])
+
+
+def test_reduce_lr_on_plateau_min_mode_with_cooldown_and_min_lrs():
+    opt = two_groups(momentum=0.9)
+    sched = lr_scheduler.ReduceLROnPlateau(opt, factor=0.5, patience=2, cooldown=1,
+                                           min_lr=[0.01, 0.2])
+    assert sched.get_last_lr() == [0.1, 0.5] and sched.last_epoch == 0
+    assert sorted(sched.state_dict()) == [
+        "_last_lr", "best", "cooldown", "cooldown_counter", "default_min_lr", "eps", "factor",
+        "last_epoch", "min_lrs", "mode", "mode_worse", "num_bad_epochs", "patience",
+        "threshold", "threshold_mode"]
+    out = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # PyTorch gives no step-order warning for this one
+        for metric in [1.0, 0.9, 0.95, 0.9, 0.91, 0.8, 0.85, 0.86, 0.87, 0.88, 0.89, 0.9, 0.91,
+                       0.92, 0.93, 0.94]:
+            opt.step()
+            sched.step(torch.tensor(metric))
+            out.append(sched.get_last_lr())
+    # PyTorch's sequence; the second group stops at its min_lr 0.2
+    assert out == [[0.1, 0.5]] * 4 + [[0.05, 0.25]] * 4 + [[0.025, 0.2]] * 4 + [[0.0125, 0.2]] * 4
+    assert [g["lr"] for g in opt.param_groups] == [0.0125, 0.2]
+    assert (sched.best, sched.num_bad_epochs, sched.cooldown_counter, sched.last_epoch) == (
+        0.800000011920929, 2, 0, 16)  # best is the float32 tensor's value, as in PyTorch
+
+
+def test_reduce_lr_on_plateau_max_abs_and_state_dict_round_trip():
+    opt = two_groups(momentum=0.9)
+    sched = lr_scheduler.ReduceLROnPlateau(opt, mode="max", factor=0.1, patience=0,
+                                           threshold=0.05, threshold_mode="abs")
+    out = []
+    for metric in [0.5, 0.52, 0.56, 0.6, 0.6, 0.7, 0.69]:
+        opt.step()
+        sched.step(metric)
+        out.append(sched.get_last_lr()[0])
+    assert out == [0.1, 0.010000000000000002, 0.010000000000000002, 0.0010000000000000002,
+                   0.00010000000000000003, 0.00010000000000000003, 1.0000000000000004e-05]
+    state = sched.state_dict()
+    assert state == {  # PyTorch's state_dict after the same steps
+        "factor": 0.1, "default_min_lr": 0, "min_lrs": [0, 0], "patience": 0, "cooldown": 0,
+        "eps": 1e-08, "last_epoch": 7, "_last_lr": [1.0000000000000004e-05, 5.0000000000000016e-05],
+        "mode_worse": -math.inf, "mode": "max", "threshold": 0.05, "threshold_mode": "abs",
+        "best": 0.7, "cooldown_counter": 0, "num_bad_epochs": 0}
+    fresh = two_groups()
+    resumed = lr_scheduler.ReduceLROnPlateau(fresh)
+    resumed.load_state_dict(state)
+    assert (resumed.mode, resumed.best, resumed.last_epoch) == ("max", 0.7, 7)
+    resumed.step(0.8)  # better than 0.7 + 0.05: no cut
+    assert resumed.get_last_lr() == [0.1, 0.5] and resumed.best == 0.8
+    resumed.step(0.8)  # patience 0: cut at once
+    assert resumed.get_last_lr() == [0.010000000000000002, 0.05]
+    with pytest.warns(UserWarning, match="^The epoch parameter"):
+        resumed.step(0.9, 20)
+    assert resumed.last_epoch == 20
+    with pytest.raises(ValueError, match="^mode foo is unknown!$"):
+        resumed.load_state_dict({**state, "mode": "foo"})
+
+
+def test_reduce_lr_on_plateau_errors_and_edges():
+    # PyTorch's texts; the factor is checked before the optimizer
+    for kwargs, error, text in [
+            ({"factor": 1.0}, ValueError, "Factor should be < 1.0."),
+            ({"mode": "foo"}, ValueError, "mode foo is unknown!"),
+            ({"threshold_mode": "bar"}, ValueError, "threshold mode bar is unknown!"),
+            ({"min_lr": [0.1]}, ValueError, "expected 2 min_lrs, got 1")]:
+        with pytest.raises(error) as info:
+            lr_scheduler.ReduceLROnPlateau(two_groups(), **kwargs)
+        assert str(info.value) == text
+    with pytest.raises(TypeError, match="^int is not an Optimizer$"):
+        lr_scheduler.ReduceLROnPlateau(3)
+    with pytest.raises(ValueError, match=r"^Factor should be < 1.0.$"):
+        lr_scheduler.ReduceLROnPlateau(3, factor=2)
+
+    opt = two_groups()
+    sched = lr_scheduler.ReduceLROnPlateau(opt, patience=0, min_lr=[0.0, 0.0])
+    opt.add_param_group({"params": [torch.zeros(1, requires_grad=True)]})
+    sched.step(1.0)
+    with pytest.raises(RuntimeError) as info:
+        sched.step(2.0)
+    assert str(info.value) == (  # PyTorch's text
+        "The number of param groups in the `optimizer` (3) differs from when `ReduceLROnPlateau` "
+        "was initialized (2), usually due to a new param group being added to the optimizer. "
+        "Please modify the `min_lrs` field to match the length of the `optimizer` param groups.")
+
+    opt = two_groups()
+    sched = lr_scheduler.ReduceLROnPlateau(opt, patience=0, min_lr=0.001)
+    opt.add_param_group({"params": [torch.zeros(1, requires_grad=True)]})
+    sched.step(1.0)
+    sched.step(2.0)  # one min_lr for all: the new group gets it too
+    assert sched.get_last_lr() == [0.010000000000000002, 0.05, 0.010000000000000002]
+    assert sched.min_lrs == [0.001, 0.001, 0.001]
+
+    for mode in ["min", "max"]:
+        for threshold_mode in ["rel", "abs"]:  # an equal metric is no improvement (PyTorch: 0.1)
+            opt = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=1.0)
+            sched = lr_scheduler.ReduceLROnPlateau(opt, mode=mode, patience=0, threshold=0,
+                                                   threshold_mode=threshold_mode)
+            sched.step(2.0)
+            sched.step(2.0)
+            assert sched.get_last_lr() == [0.1] and sched.best == 2.0
+
+    opt = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=1e-8)
+    sched = lr_scheduler.ReduceLROnPlateau(opt, patience=0)
+    sched.step(1.0)
+    sched.step(2.0)
+    assert sched.get_last_lr() == [1e-8]  # a cut smaller than eps is skipped
+    with pytest.raises(ValueError, match="^could not convert string to float: 'abc'$"):
+        sched.step("abc")

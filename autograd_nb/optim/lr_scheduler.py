@@ -1,10 +1,11 @@
 """Learning-rate schedulers: `LambdaLR`, `MultiplicativeLR`, `StepLR`, `MultiStepLR`,
-`ExponentialLR` and `CosineAnnealingLR` (`LRScheduler`).
+`ExponentialLR`, `CosineAnnealingLR` and `ReduceLROnPlateau` (`LRScheduler`).
 
 A scheduler rewrites `group["lr"]` of its optimizer each time `scheduler.step()` is called (once
 per epoch, after `optimizer.step()`). As in PyTorch, `step()` uses the recursive ("chainable")
 form, which multiplies the current lr, and `step(epoch)` the closed form from the base lr.
 Creating a scheduler already takes one step (epoch 0), and stores `initial_lr` in each group.
+`ReduceLROnPlateau` is the exception: `step(metrics)` cuts the lr when the metric stops improving.
 """
 
 from __future__ import annotations
@@ -17,13 +18,13 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable
 from functools import wraps
-from typing import Any
+from typing import Any, SupportsFloat
 
 from .. import _messages as msg
 from .optimizer import Optimizer
 
 __all__ = ["LRScheduler", "LambdaLR", "MultiplicativeLR", "StepLR", "MultiStepLR", "ExponentialLR",
-           "CosineAnnealingLR"]
+           "CosineAnnealingLR", "ReduceLROnPlateau"]
 
 
 def _lrs(optimizer: Optimizer, key: str = "lr") -> list:
@@ -276,3 +277,93 @@ class CosineAnnealingLR(LRScheduler):
         return [self.eta_min + (base_lr - self.eta_min)
                 * (1 + math.cos(math.pi * self.last_epoch / self.T_max)) / 2
                 for base_lr in self.base_lrs]
+
+
+class ReduceLROnPlateau(LRScheduler):
+    """Multiply the lr by `factor` once the metric passed to `step(metrics)` has not improved
+    for more than `patience` epochs, then wait `cooldown` epochs before counting again."""
+
+    def __init__(self, optimizer: Optimizer, mode: str = "min", factor: float = 0.1,
+                 patience: int = 10, threshold: float = 1e-4, threshold_mode: str = "rel",
+                 cooldown: int = 0, min_lr: float | list[float] = 0, eps: float = 1e-8) -> None:
+        if factor >= 1.0:
+            raise ValueError(msg.PLATEAU_FACTOR)
+        self.factor = factor
+        if not isinstance(optimizer, Optimizer):
+            raise TypeError(msg.LR_SCHEDULER_NOT_OPTIMIZER.format(type=type(optimizer).__name__))
+        self.optimizer = optimizer
+        self.default_min_lr = None if isinstance(min_lr, (list, tuple)) else min_lr
+        self.min_lrs = _per_group(optimizer, min_lr, msg.PLATEAU_MIN_LRS)
+        self.patience = patience
+        self.cooldown = cooldown
+        self.eps = eps
+        self.last_epoch = 0
+        self._last_lr = _lrs(optimizer)
+        self._init_is_better(mode, threshold, threshold_mode)
+        self._reset()
+
+    def _reset(self) -> None:
+        self.best = self.mode_worse
+        self.cooldown_counter = 0
+        self.num_bad_epochs = 0
+
+    def step(self, metrics: SupportsFloat, epoch: int | None = None) -> None:
+        """Record this epoch's metric (a number or a one-element tensor); cut the lr if stuck."""
+        current = float(metrics)
+        if epoch is None:
+            epoch = self.last_epoch + 1
+        else:
+            warnings.warn(msg.LR_SCHEDULER_EPOCH_WARNING, UserWarning, stacklevel=2)
+        self.last_epoch = epoch
+        if self._is_better(current, self.best):
+            self.best = current
+            self.num_bad_epochs = 0
+        else:
+            self.num_bad_epochs += 1
+        if self.in_cooldown:
+            self.cooldown_counter -= 1
+            self.num_bad_epochs = 0  # bad epochs during the cooldown do not count
+        if self.num_bad_epochs > self.patience:
+            self._reduce_lr()
+            self.cooldown_counter = self.cooldown
+            self.num_bad_epochs = 0
+        self._last_lr = _lrs(self.optimizer)
+
+    def _reduce_lr(self) -> None:
+        groups = self.optimizer.param_groups
+        if len(groups) != len(self.min_lrs):
+            if self.default_min_lr is None:
+                raise RuntimeError(msg.PLATEAU_GROUPS_CHANGED.format(now=len(groups),
+                                                                     then=len(self.min_lrs)))
+            self.min_lrs = [self.default_min_lr] * len(groups)
+        for group, min_lr in zip(groups, self.min_lrs):
+            old_lr = float(group["lr"])
+            new_lr = max(old_lr * self.factor, min_lr)
+            if old_lr - new_lr > self.eps:
+                group["lr"] = new_lr
+
+    @property
+    def in_cooldown(self) -> bool:
+        """Whether the lr was cut less than `cooldown` epochs ago."""
+        return self.cooldown_counter > 0
+
+    def _is_better(self, a: float, best: float) -> bool:
+        rel = self.threshold_mode == "rel"
+        if self.mode == "min":
+            return a < (best * (1.0 - self.threshold) if rel else best - self.threshold)
+        return a > (best * (self.threshold + 1.0) if rel else best + self.threshold)
+
+    def _init_is_better(self, mode: str, threshold: float, threshold_mode: str) -> None:
+        if mode not in {"min", "max"}:
+            raise ValueError(msg.PLATEAU_MODE.format(mode=mode))
+        if threshold_mode not in {"rel", "abs"}:
+            raise ValueError(msg.PLATEAU_THRESHOLD_MODE.format(mode=threshold_mode))
+        self.mode_worse = math.inf if mode == "min" else -math.inf
+        self.mode = mode
+        self.threshold = threshold
+        self.threshold_mode = threshold_mode
+
+    def load_state_dict(self, state_dict: dict[str, Any]) -> None:
+        """Restore attributes saved by `state_dict()` (and re-check mode and threshold mode)."""
+        self.__dict__.update(state_dict)
+        self._init_is_better(self.mode, self.threshold, self.threshold_mode)
