@@ -707,3 +707,132 @@ def test_reduce_lr_on_plateau_errors_and_edges():
     assert sched.get_last_lr() == [1e-8]  # a cut smaller than eps is skipped
     with pytest.raises(ValueError, match="^could not convert string to float: 'abc'$"):
         sched.step("abc")
+
+
+def one_cycle_run(opt, sched, steps):
+    """get_last_lr() and each group's momentum (or betas) after creation and after each step."""
+    def momenta():
+        return [g.get("momentum", g.get("betas")) for g in opt.param_groups]
+    lrs, moms = [sched.get_last_lr()], [momenta()]
+    for _ in range(steps):
+        opt.step()
+        sched.step()
+        lrs.append(sched.get_last_lr())
+        moms.append(momenta())
+    return lrs, moms
+
+
+def test_one_cycle_lr_sgd_cos_cycles_momentum():
+    opt = two_groups(momentum=0.9)
+    sched = lr_scheduler.OneCycleLR(opt, max_lr=[1.0, 0.4], total_steps=10)
+    lrs, moms = one_cycle_run(opt, sched, 10)
+    # PyTorch's values (the 10th step goes past the end of the cosine, as in PyTorch)
+    assert [lr[0] for lr in lrs] == pytest.approx([
+        0.040000000000000036, 0.52, 1.0, 0.9504846320134737, 0.8117456539497631,
+        0.6112620219362893, 0.38874197806371075, 0.18825834605023697, 0.049519367986526286,
+        4e-06, 0.04951936798652623], abs=1e-15)
+    assert [lr[1] for lr in lrs] == pytest.approx([
+        0.016000000000000014, 0.20800000000000002, 0.4, 0.38019385280538953,
+        0.3246982615799052, 0.24450480877451572, 0.1554967912254843, 0.0753033384200948,
+        0.019807747194610516, 1.6e-06, 0.019807747194610495], abs=1e-15)
+    assert [m[0] for m in moms] == pytest.approx([
+        0.95, 0.8999999999999999, 0.85, 0.854951556604879, 0.8688255099070633,
+        0.8888739533021842, 0.9111260466978157, 0.9311744900929366, 0.945048443395121, 0.95,
+        0.945048443395121], abs=1e-15)
+    state = sched.state_dict()
+    assert sorted(state) == ["_anneal_func_type", "_get_lr_called_within_step", "_is_initial",
+                             "_last_lr", "_schedule_phases", "_step_count", "base_lrs",
+                             "cycle_momentum", "last_epoch", "total_steps", "use_beta1"]
+    assert state["_schedule_phases"] == [
+        {"end_step": 2.0, "start_lr": "initial_lr", "end_lr": "max_lr",
+         "start_momentum": "max_momentum", "end_momentum": "base_momentum"},
+        {"end_step": 9, "start_lr": "max_lr", "end_lr": "min_lr",
+         "start_momentum": "base_momentum", "end_momentum": "max_momentum"}]
+    group = opt.param_groups[0]
+    assert {k: group[k] for k in ("initial_lr", "max_lr", "min_lr", "max_momentum",
+                                  "base_momentum")} == {
+        "initial_lr": 0.04, "max_lr": 1.0, "min_lr": 4e-06, "max_momentum": 0.95,
+        "base_momentum": 0.85}
+    with pytest.raises(ValueError, match="^Tried to step 11 times. The specified number of "
+                                         "total steps is 10$"):
+        sched.step()
+    assert (sched.last_epoch, sched._step_count) == (11, 12)
+    assert sched.get_last_lr() == lrs[-1]
+
+
+def test_one_cycle_lr_adam_three_phase_linear():
+    opt = two_groups(torch.optim.Adam, betas=(0.8, 0.99))
+    sched = lr_scheduler.OneCycleLR(opt, max_lr=0.01, epochs=3, steps_per_epoch=4,
+                                    anneal_strategy="linear", three_phase=True, pct_start=0.25,
+                                    base_momentum=0.7, max_momentum=[0.9, 0.95])
+    assert sched.total_steps == 12
+    lrs, moms = one_cycle_run(opt, sched, 12)
+    # PyTorch's values: up, back down symmetrically, then down to min_lr (and a step past it)
+    assert [lr[0] for lr in lrs] == pytest.approx([
+        0.0004, 0.005200000000000001, 0.01, 0.0052, 0.0003999999999999993,
+        0.00034286285714285716, 0.0002857257142857143, 0.00022858857142857143,
+        0.00017145142857142857, 0.00011431428571428569, 5.7177142857142834e-05,
+        3.999999999997929e-08, -5.7097142857142876e-05], abs=1e-18)
+    assert [m[0] for m in moms] == [(0.9, 0.99), (0.8, 0.99), (0.7, 0.99), (0.8, 0.99)] + [
+        (0.9, 0.99)] * 9
+    assert [m[1][0] for m in moms[:4]] == [0.95, 0.825, 0.7, 0.825]
+
+
+def test_one_cycle_lr_errors():
+    # PyTorch's texts
+    for kwargs, text in [
+            ({}, "You must define either total_steps OR (epochs AND steps_per_epoch)"),
+            ({"total_steps": 0}, "Expected positive integer total_steps, but got 0"),
+            ({"total_steps": 2.5}, "Expected positive integer total_steps, but got 2.5"),
+            ({"epochs": 0, "steps_per_epoch": 3}, "Expected positive integer epochs, but got 0"),
+            ({"epochs": 2, "steps_per_epoch": -1},
+             "Expected positive integer steps_per_epoch, but got -1"),
+            ({"total_steps": 5, "pct_start": 1.5},
+             "Expected float between 0 and 1 pct_start, but got 1.5"),
+            ({"total_steps": 5, "pct_start": 1},
+             "Expected float between 0 and 1 pct_start, but got 1"),
+            ({"total_steps": 5, "anneal_strategy": "exp"},
+             "anneal_strategy must be one of 'cos' or 'linear', instead got exp"),
+            ({"total_steps": 5, "max_momentum": [0.9]},
+             "max_momentum must have the same length as optimizer.param_groups. max_momentum "
+             "has 1 values, param_groups has 2.")]:
+        with pytest.raises(ValueError) as info:
+            lr_scheduler.OneCycleLR(two_groups(momentum=0.9), 1.0, **kwargs)
+        assert str(info.value) == text
+    with pytest.raises(ValueError, match=r"^max_lr must have the same length as optimizer.param_groups. max_lr has 3 values, param_groups has 2.$"):
+        lr_scheduler.OneCycleLR(two_groups(), [1.0, 2.0, 3.0], total_steps=4)
+    with pytest.raises(ValueError, match="^optimizer must support momentum or beta1 with "
+                                         "`cycle_momentum` option enabled$"):
+        lr_scheduler.OneCycleLR(two_groups(torch.optim.Adagrad), 1.0, total_steps=4)
+    with pytest.raises(TypeError, match="^int is not an Optimizer$"):
+        lr_scheduler.OneCycleLR(3, 1.0, total_steps=4)
+    opt = two_groups(torch.optim.Adagrad)
+    sched = lr_scheduler.OneCycleLR(opt, 1.0, total_steps=4, cycle_momentum=False)
+    assert sched.get_last_lr() == [0.040000000000000036, 0.040000000000000036]
+    assert "momentum" not in opt.param_groups[0]
+    opt = two_groups()  # SGD without momentum still has the key: it gets cycled
+    lr_scheduler.OneCycleLR(opt, 1.0, total_steps=4)
+    assert opt.param_groups[0]["momentum"] == 0.95
+
+
+def test_one_cycle_lr_state_dict_round_trip():
+    opt = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=1.0, momentum=0.9)
+    sched = lr_scheduler.OneCycleLR(opt, 1.0, total_steps=8)
+    for _ in range(3):
+        opt.step()
+        sched.step()
+    opt2 = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=1.0, momentum=0.9)
+    sched2 = lr_scheduler.OneCycleLR(opt2, 1.0, total_steps=8)
+    opt2.load_state_dict(opt.state_dict())
+    sched2.load_state_dict(sched.state_dict())
+    out = []
+    for _ in range(5):
+        opt2.step()
+        sched2.step()
+        out.append((sched2.get_last_lr()[0], opt2.param_groups[0]["momentum"]))
+    assert out == pytest.approx([  # PyTorch's values after the same resume
+        (0.5559840141227016, 0.8944017761948346), (0.28306099820869923, 0.9216941869558779),
+        (0.0766415938342564, 0.9423362099614142), (4e-06, 0.95),
+        (0.07664159383425634, 0.9423362099614142)], abs=1e-15)
+    resumed = lr_scheduler.OneCycleLR(opt2, 1.0, total_steps=8, last_epoch=4)
+    assert resumed.last_epoch == 5  # creating it takes one step, as in PyTorch

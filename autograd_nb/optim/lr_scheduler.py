@@ -1,11 +1,12 @@
 """Learning-rate schedulers: `LambdaLR`, `MultiplicativeLR`, `StepLR`, `MultiStepLR`,
-`ExponentialLR`, `CosineAnnealingLR` and `ReduceLROnPlateau` (`LRScheduler`).
+`ExponentialLR`, `CosineAnnealingLR`, `ReduceLROnPlateau` and `OneCycleLR` (`LRScheduler`).
 
 A scheduler rewrites `group["lr"]` of its optimizer each time `scheduler.step()` is called (once
-per epoch, after `optimizer.step()`). As in PyTorch, `step()` uses the recursive ("chainable")
-form, which multiplies the current lr, and `step(epoch)` the closed form from the base lr.
-Creating a scheduler already takes one step (epoch 0), and stores `initial_lr` in each group.
-`ReduceLROnPlateau` is the exception: `step(metrics)` cuts the lr when the metric stops improving.
+per epoch, after `optimizer.step()`; per batch for `OneCycleLR`). As in PyTorch, `step()` uses the
+recursive ("chainable") form, which multiplies the current lr, and `step(epoch)` the closed form
+from the base lr. Creating a scheduler already takes one step (epoch 0), and stores `initial_lr`
+in each group. `ReduceLROnPlateau` is the exception: `step(metrics)` cuts the lr when the metric
+stops improving.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from .. import _messages as msg
 from .optimizer import Optimizer
 
 __all__ = ["LRScheduler", "LambdaLR", "MultiplicativeLR", "StepLR", "MultiStepLR", "ExponentialLR",
-           "CosineAnnealingLR", "ReduceLROnPlateau"]
+           "CosineAnnealingLR", "ReduceLROnPlateau", "OneCycleLR"]
 
 
 def _lrs(optimizer: Optimizer, key: str = "lr") -> list:
@@ -367,3 +368,120 @@ class ReduceLROnPlateau(LRScheduler):
         """Restore attributes saved by `state_dict()` (and re-check mode and threshold mode)."""
         self.__dict__.update(state_dict)
         self._init_is_better(self.mode, self.threshold, self.threshold_mode)
+
+
+def _phase(end_step: float, start_lr: str, end_lr: str, start_momentum: str,
+           end_momentum: str) -> dict[str, Any]:
+    """One phase of `OneCycleLR`: the step it ends at, and the group keys it goes from and to."""
+    return {"end_step": end_step, "start_lr": start_lr, "end_lr": end_lr,
+            "start_momentum": start_momentum, "end_momentum": end_momentum}
+
+
+class OneCycleLR(LRScheduler):
+    """The 1cycle policy, stepped once per batch: the lr rises from `max_lr / div_factor` to
+    `max_lr`, then falls far below its start, while the momentum (or Adam's beta1) moves the
+    other way between `max_momentum` and `base_momentum`."""
+
+    def __init__(self, optimizer: Optimizer, max_lr: float | list[float],
+                 total_steps: int | None = None, epochs: int | None = None,
+                 steps_per_epoch: int | None = None, pct_start: float = 0.3,
+                 anneal_strategy: str = "cos", cycle_momentum: bool = True,
+                 base_momentum: float | list[float] = 0.85,
+                 max_momentum: float | list[float] = 0.95, div_factor: float = 25.0,
+                 final_div_factor: float = 1e4, three_phase: bool = False,
+                 last_epoch: int = -1) -> None:
+        if not isinstance(optimizer, Optimizer):
+            raise TypeError(msg.LR_SCHEDULER_NOT_OPTIMIZER.format(type=type(optimizer).__name__))
+        self.optimizer = optimizer
+        if total_steps is not None:
+            if total_steps <= 0 or not isinstance(total_steps, int):
+                raise ValueError(msg.ONE_CYCLE_POSITIVE.format(name="total_steps",
+                                                               value=total_steps))
+            self.total_steps = total_steps
+        elif epochs is not None and steps_per_epoch is not None:
+            for name, value in (("epochs", epochs), ("steps_per_epoch", steps_per_epoch)):
+                if not isinstance(value, int) or value <= 0:
+                    raise ValueError(msg.ONE_CYCLE_POSITIVE.format(name=name, value=value))
+            self.total_steps = epochs * steps_per_epoch
+        else:
+            raise ValueError(msg.ONE_CYCLE_NO_LENGTH)
+
+        warmup = _phase(float(pct_start * self.total_steps) - 1, "initial_lr", "max_lr",
+                        "max_momentum", "base_momentum")
+        if three_phase:
+            self._schedule_phases = [
+                warmup,
+                _phase(float(2 * pct_start * self.total_steps) - 2, "max_lr", "initial_lr",
+                       "base_momentum", "max_momentum"),
+                _phase(self.total_steps - 1, "initial_lr", "min_lr", "max_momentum",
+                       "max_momentum")]
+        else:
+            self._schedule_phases = [
+                warmup,
+                _phase(self.total_steps - 1, "max_lr", "min_lr", "base_momentum", "max_momentum")]
+
+        if pct_start < 0 or pct_start > 1 or not isinstance(pct_start, float):
+            raise ValueError(msg.ONE_CYCLE_PCT_START.format(value=pct_start))
+        if anneal_strategy not in ["cos", "linear"]:
+            raise ValueError(msg.ONE_CYCLE_ANNEAL.format(value=anneal_strategy))
+        self._anneal_func_type = anneal_strategy
+
+        max_lrs = _per_group(optimizer, max_lr, msg.LR_SCHEDULER_PARAM_LENGTH, "max_lr")
+        if last_epoch == -1:
+            for group, group_max_lr in zip(optimizer.param_groups, max_lrs):
+                group["initial_lr"] = group_max_lr / div_factor
+                group["max_lr"] = group_max_lr
+                group["min_lr"] = group["initial_lr"] / final_div_factor
+
+        self.cycle_momentum = cycle_momentum
+        if cycle_momentum:
+            if "momentum" not in optimizer.defaults and "betas" not in optimizer.defaults:
+                raise ValueError(msg.ONE_CYCLE_MOMENTUM)
+            self.use_beta1 = "betas" in optimizer.defaults
+            max_momentums = _per_group(optimizer, max_momentum, msg.LR_SCHEDULER_PARAM_LENGTH,
+                                       "max_momentum")
+            base_momentums = _per_group(optimizer, base_momentum,
+                                        msg.LR_SCHEDULER_PARAM_LENGTH, "base_momentum")
+            if last_epoch == -1:
+                for group, m_momentum, b_momentum in zip(optimizer.param_groups, max_momentums,
+                                                         base_momentums):
+                    self._set_momentum(group, m_momentum)
+                    group["max_momentum"] = m_momentum
+                    group["base_momentum"] = b_momentum
+        super().__init__(optimizer, last_epoch)
+
+    def _set_momentum(self, group: dict[str, Any], momentum: float) -> None:
+        if self.use_beta1:
+            group["betas"] = (momentum, *group["betas"][1:])
+        else:
+            group["momentum"] = momentum
+
+    def _anneal_func(self, start: float, end: float, pct: float) -> float:
+        """From `start` (pct 0) to `end` (pct 1), along half a cosine or a straight line."""
+        if self._anneal_func_type == "cos":
+            return end + (start - end) / 2.0 * (math.cos(math.pi * pct) + 1)
+        return (end - start) * pct + start
+
+    def _current_phase(self) -> tuple[dict[str, Any], float]:
+        """The phase `last_epoch` falls in, and how far through it (0 to 1) it is."""
+        start_step = 0.0
+        for phase in self._schedule_phases:
+            if self.last_epoch <= phase["end_step"] or phase is self._schedule_phases[-1]:
+                break
+            start_step = phase["end_step"]
+        return phase, (self.last_epoch - start_step) / (phase["end_step"] - start_step)
+
+    def get_lr(self) -> list[float]:
+        """The lr of this step for each group (and, with `cycle_momentum`, set its momentum)."""
+        self._warn_if_called_outside_step()
+        if self.last_epoch > self.total_steps:
+            raise ValueError(msg.ONE_CYCLE_TOO_MANY_STEPS.format(step=self.last_epoch,
+                                                                 total=self.total_steps))
+        phase, pct = self._current_phase()
+        lrs = []
+        for group in self.optimizer.param_groups:
+            lrs.append(self._anneal_func(group[phase["start_lr"]], group[phase["end_lr"]], pct))
+            if self.cycle_momentum:
+                self._set_momentum(group, self._anneal_func(
+                    group[phase["start_momentum"]], group[phase["end_momentum"]], pct))
+        return lrs
