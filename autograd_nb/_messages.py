@@ -494,6 +494,36 @@ LR_SCHEDULER_EPOCH_WARNING = (
     "where available. Please open an issue if you are unable to replicate your use case: "
     "https://github.com/pytorch/pytorch/issues/new/choose."
 )
+LR_SCHEDULER_STEP_OVERRIDDEN_WARNING = (
+    "Seems like `optimizer.step()` has been overridden after learning rate scheduler "
+    "initialization. Please, make sure to call `optimizer.step()` before `lr_scheduler.step()`. "
+    "See more details at https://pytorch.org/docs/stable/optim.html#how-to-adjust-learning-rate"
+)
+LR_SCHEDULER_PARAM_LENGTH = (
+    "{name} must have the same length as optimizer.param_groups. {name} has {got} values, "
+    "param_groups has {expected}."
+)
+LR_LAMBDAS_LENGTH = "Expected {expected} lr_lambdas, but got {got}"
+LR_LAMBDA_NOT_CALLABLE = "lr_lambda should be a function, but got {type}"
+PLATEAU_FACTOR = "Factor should be < 1.0."
+PLATEAU_MIN_LRS = "expected {expected} min_lrs, got {got}"
+PLATEAU_MODE = "mode {mode} is unknown!"
+PLATEAU_THRESHOLD_MODE = "threshold mode {mode} is unknown!"
+PLATEAU_GROUPS_CHANGED = (
+    "The number of param groups in the `optimizer` ({now}) differs from when `ReduceLROnPlateau` "
+    "was initialized ({then}), usually due to a new param group being added to the optimizer. "
+    "Please modify the `min_lrs` field to match the length of the `optimizer` param groups."
+)
+ONE_CYCLE_POSITIVE = "Expected positive integer {name}, but got {value}"
+ONE_CYCLE_NO_LENGTH = "You must define either total_steps OR (epochs AND steps_per_epoch)"
+ONE_CYCLE_PCT_START = "Expected float between 0 and 1 pct_start, but got {value}"
+ONE_CYCLE_ANNEAL = "anneal_strategy must be one of 'cos' or 'linear', instead got {value}"
+ONE_CYCLE_MOMENTUM = (
+    "optimizer must support momentum or beta1 with `cycle_momentum` option enabled"
+)
+ONE_CYCLE_TOO_MANY_STEPS = (
+    "Tried to step {step} times. The specified number of total steps is {total}"
+)
 GENERATOR_SEED_TYPE = "manual_seed expected a long, but got {type}"
 GENERATOR_SEED_OVERFLOW = "Overflow when unpacking long long"
 GENERATOR_DEVICE = "{type} device type not an accelerator."

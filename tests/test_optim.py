@@ -444,11 +444,16 @@ def test_errors_match_pytorch():
 # --- learning-rate schedulers (sequences observed with PyTorch 2.13) ----------------------------
 
 
+def two_groups(optimizer=torch.optim.SGD, **kwargs):
+    """An optimizer with two param groups, lr 0.1 and 0.5."""
+    return optimizer([{"params": [torch.zeros(1, requires_grad=True)]},
+                      {"params": [torch.zeros(1, requires_grad=True)], "lr": 0.5}],
+                     lr=0.1, **kwargs)
+
+
 def scheduled(make, steps=12):
     """get_last_lr() after creation and after each of `steps` epochs, for two param groups."""
-    opt = torch.optim.SGD([{"params": [torch.zeros(1, requires_grad=True)]},
-                           {"params": [torch.zeros(1, requires_grad=True)], "lr": 0.5}],
-                          lr=0.1, momentum=0.9)
+    opt = two_groups(momentum=0.9)
     sched = make(opt)
     out = [sched.get_last_lr()]
     for _ in range(steps):
@@ -504,3 +509,330 @@ def test_scheduler_warnings_and_closed_form():
         sched2.step()  # the right order: no warning
     with pytest.raises(TypeError, match="^int is not an Optimizer$"):
         lr_scheduler.StepLR(3, 1)
+
+
+def test_scheduler_warns_when_optimizer_step_was_replaced():
+    opt = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=1.0)
+    sched = lr_scheduler.StepLR(opt, 1)
+    opt.step = lambda: None
+    with pytest.warns(UserWarning, match=r"^Seems like `optimizer.step\(\)` has been overridden after learning rate scheduler initialization. Please, make sure to call `optimizer.step\(\)` before `lr_scheduler.step\(\)`. See more"):
+        sched.step()
+
+
+def test_multistep_lr_repeated_milestones_multiply():
+    out, sched = scheduled(lambda o: lr_scheduler.MultiStepLR(o, milestones=[2, 5, 5, 9],
+                                                              gamma=0.5))
+    # PyTorch's sequence: epoch 5 is listed twice, so the lr is multiplied by 0.5 ** 2 there
+    assert [lrs[0] for lrs in out] == [0.1, 0.1, 0.05, 0.05, 0.05, 0.0125, 0.0125, 0.0125, 0.0125,
+                                       0.00625, 0.00625, 0.00625, 0.00625]
+    assert out[-1] == [0.00625, 0.03125]
+    assert sched.milestones == {5: 2, 2: 1, 9: 1} and type(sched.milestones).__name__ == "Counter"
+    assert sorted(sched.state_dict()) == ["_get_lr_called_within_step", "_is_initial",
+                                          "_last_lr", "_step_count", "base_lrs", "gamma",
+                                          "last_epoch", "milestones"]
+    with pytest.warns(UserWarning, match="^The epoch parameter"):
+        for epoch, lrs in [(6, [0.0125, 0.0625]), (1, [0.1, 0.5]), (10, [0.00625, 0.03125]),
+                           (5, [0.0125, 0.0625])]:  # PyTorch's closed form at those epochs
+            sched.step(epoch)
+            assert sched.get_last_lr() == lrs
+
+
+def test_lambda_lr_one_function_per_group():
+    out, sched = scheduled(lambda o: lr_scheduler.LambdaLR(
+        o, [lambda e: 0.95 ** e, lambda e: 1 / (e + 1)]))
+    # PyTorch's values: base lr times the group's factor at each epoch
+    assert [lrs[0] for lrs in out] == [
+        0.1, 0.095, 0.09025, 0.0857375, 0.081450625, 0.07737809374999999, 0.07350918906249998,
+        0.06983372960937498, 0.06634204312890622, 0.0630249409724609, 0.05987369392383787,
+        0.05688000922764597, 0.05403600876626367]
+    assert [lrs[1] for lrs in out] == [
+        0.5, 0.25, 0.16666666666666666, 0.125, 0.1, 0.08333333333333333, 0.07142857142857142,
+        0.0625, 0.05555555555555555, 0.05, 0.045454545454545456, 0.041666666666666664,
+        0.038461538461538464]
+    state = sched.state_dict()
+    assert sorted(state) == ["_get_lr_called_within_step", "_is_initial", "_last_lr",
+                             "_step_count", "base_lrs", "last_epoch", "lr_lambdas"]
+    assert state["lr_lambdas"] == [None, None]  # plain functions are not saved
+    opt = two_groups()
+    with pytest.raises(ValueError, match="^Expected 2 lr_lambdas, but got 1$"):
+        lr_scheduler.LambdaLR(opt, [lambda e: 1.0])
+    with pytest.raises(TypeError, match="^'int' object is not callable$"):
+        lr_scheduler.LambdaLR(opt, 3)
+
+
+class Warmup:
+    """A callable object as lr_lambda: its attributes go into the scheduler's state_dict."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def __call__(self, epoch: int) -> float:
+        return min(1.0, (epoch + 1) / self.n)
+
+
+def test_lambda_lr_state_dict_keeps_callable_objects():
+    out, sched = scheduled(lambda o: lr_scheduler.LambdaLR(o, Warmup(4)), steps=6)
+    assert [lrs[0] for lrs in out] == [0.025, 0.05, 0.07500000000000001, 0.1, 0.1, 0.1, 0.1]
+    state = sched.state_dict()
+    assert state["lr_lambdas"] == [{"n": 4}, {"n": 4}]
+    opt = two_groups()
+    other = lr_scheduler.LambdaLR(opt, [Warmup(10), lambda e: 1.0])
+    assert other.state_dict()["lr_lambdas"] == [{"n": 10}, None]
+    other.load_state_dict(state)
+    assert other.lr_lambdas[0].n == 4 and other.lr_lambdas[1](3) == 1.0
+    assert other.last_epoch == 6 and other.get_last_lr() == [0.1, 0.5]
+    assert "lr_lambdas" in state  # loading leaves the given dict as it was
+
+
+def test_multiplicative_lr():
+    out, _ = scheduled(lambda o: lr_scheduler.MultiplicativeLR(
+        o, lambda e: 0.9 if e < 5 else 0.5), steps=8)
+    # PyTorch's values: the current lr times the factor, every epoch
+    assert [lrs[0] for lrs in out] == [
+        0.1, 0.09000000000000001, 0.08100000000000002, 0.07290000000000002, 0.06561000000000002,
+        0.03280500000000001, 0.016402500000000004, 0.008201250000000002, 0.004100625000000001]
+    assert [lrs[1] for lrs in out] == [
+        0.5, 0.45, 0.405, 0.36450000000000005, 0.32805000000000006, 0.16402500000000003,
+        0.08201250000000002, 0.04100625000000001, 0.020503125000000004]
+    opt = two_groups()
+    with pytest.raises(TypeError, match="^lr_lambda should be a function, but got int$"):
+        lr_scheduler.MultiplicativeLR(opt, 3)
+    with pytest.raises(ValueError, match="^Expected 2 lr_lambdas, but got 1$"):
+        lr_scheduler.MultiplicativeLR(opt, [lambda e: 1.0])
+
+
+def test_reduce_lr_on_plateau_min_mode_with_cooldown_and_min_lrs():
+    opt = two_groups(momentum=0.9)
+    sched = lr_scheduler.ReduceLROnPlateau(opt, factor=0.5, patience=2, cooldown=1,
+                                           min_lr=[0.01, 0.2])
+    assert sched.get_last_lr() == [0.1, 0.5] and sched.last_epoch == 0
+    assert sorted(sched.state_dict()) == [
+        "_last_lr", "best", "cooldown", "cooldown_counter", "default_min_lr", "eps", "factor",
+        "last_epoch", "min_lrs", "mode", "mode_worse", "num_bad_epochs", "patience",
+        "threshold", "threshold_mode"]
+    out = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # PyTorch gives no step-order warning for this one
+        for metric in [1.0, 0.9, 0.95, 0.9, 0.91, 0.8, 0.85, 0.86, 0.87, 0.88, 0.89, 0.9, 0.91,
+                       0.92, 0.93, 0.94]:
+            opt.step()
+            sched.step(torch.tensor(metric))
+            out.append(sched.get_last_lr())
+    # PyTorch's sequence; the second group stops at its min_lr 0.2
+    assert out == [[0.1, 0.5]] * 4 + [[0.05, 0.25]] * 4 + [[0.025, 0.2]] * 4 + [[0.0125, 0.2]] * 4
+    assert [g["lr"] for g in opt.param_groups] == [0.0125, 0.2]
+    assert (sched.best, sched.num_bad_epochs, sched.cooldown_counter, sched.last_epoch) == (
+        0.800000011920929, 2, 0, 16)  # best is the float32 tensor's value, as in PyTorch
+
+
+def test_reduce_lr_on_plateau_max_abs_and_state_dict_round_trip():
+    opt = two_groups(momentum=0.9)
+    sched = lr_scheduler.ReduceLROnPlateau(opt, mode="max", factor=0.1, patience=0,
+                                           threshold=0.05, threshold_mode="abs")
+    out = []
+    for metric in [0.5, 0.52, 0.56, 0.6, 0.6, 0.7, 0.69]:
+        opt.step()
+        sched.step(metric)
+        out.append(sched.get_last_lr()[0])
+    assert out == [0.1, 0.010000000000000002, 0.010000000000000002, 0.0010000000000000002,
+                   0.00010000000000000003, 0.00010000000000000003, 1.0000000000000004e-05]
+    state = sched.state_dict()
+    assert state == {  # PyTorch's state_dict after the same steps
+        "factor": 0.1, "default_min_lr": 0, "min_lrs": [0, 0], "patience": 0, "cooldown": 0,
+        "eps": 1e-08, "last_epoch": 7, "_last_lr": [1.0000000000000004e-05, 5.0000000000000016e-05],
+        "mode_worse": -math.inf, "mode": "max", "threshold": 0.05, "threshold_mode": "abs",
+        "best": 0.7, "cooldown_counter": 0, "num_bad_epochs": 0}
+    fresh = two_groups()
+    resumed = lr_scheduler.ReduceLROnPlateau(fresh)
+    resumed.load_state_dict(state)
+    assert (resumed.mode, resumed.best, resumed.last_epoch) == ("max", 0.7, 7)
+    resumed.step(0.8)  # better than 0.7 + 0.05: no cut
+    assert resumed.get_last_lr() == [0.1, 0.5] and resumed.best == 0.8
+    resumed.step(0.8)  # patience 0: cut at once
+    assert resumed.get_last_lr() == [0.010000000000000002, 0.05]
+    with pytest.warns(UserWarning, match="^The epoch parameter"):
+        resumed.step(0.9, 20)
+    assert resumed.last_epoch == 20
+    with pytest.raises(ValueError, match="^mode foo is unknown!$"):
+        resumed.load_state_dict({**state, "mode": "foo"})
+
+
+def test_reduce_lr_on_plateau_errors_and_edges():
+    # PyTorch's texts; the factor is checked before the optimizer
+    for kwargs, error, text in [
+            ({"factor": 1.0}, ValueError, "Factor should be < 1.0."),
+            ({"mode": "foo"}, ValueError, "mode foo is unknown!"),
+            ({"threshold_mode": "bar"}, ValueError, "threshold mode bar is unknown!"),
+            ({"min_lr": [0.1]}, ValueError, "expected 2 min_lrs, got 1")]:
+        with pytest.raises(error) as info:
+            lr_scheduler.ReduceLROnPlateau(two_groups(), **kwargs)
+        assert str(info.value) == text
+    with pytest.raises(TypeError, match="^int is not an Optimizer$"):
+        lr_scheduler.ReduceLROnPlateau(3)
+    with pytest.raises(ValueError, match=r"^Factor should be < 1.0.$"):
+        lr_scheduler.ReduceLROnPlateau(3, factor=2)
+
+    opt = two_groups()
+    sched = lr_scheduler.ReduceLROnPlateau(opt, patience=0, min_lr=[0.0, 0.0])
+    opt.add_param_group({"params": [torch.zeros(1, requires_grad=True)]})
+    sched.step(1.0)
+    with pytest.raises(RuntimeError) as info:
+        sched.step(2.0)
+    assert str(info.value) == (  # PyTorch's text
+        "The number of param groups in the `optimizer` (3) differs from when `ReduceLROnPlateau` "
+        "was initialized (2), usually due to a new param group being added to the optimizer. "
+        "Please modify the `min_lrs` field to match the length of the `optimizer` param groups.")
+
+    opt = two_groups()
+    sched = lr_scheduler.ReduceLROnPlateau(opt, patience=0, min_lr=0.001)
+    opt.add_param_group({"params": [torch.zeros(1, requires_grad=True)]})
+    sched.step(1.0)
+    sched.step(2.0)  # one min_lr for all: the new group gets it too
+    assert sched.get_last_lr() == [0.010000000000000002, 0.05, 0.010000000000000002]
+    assert sched.min_lrs == [0.001, 0.001, 0.001]
+
+    for mode in ["min", "max"]:
+        for threshold_mode in ["rel", "abs"]:  # an equal metric is no improvement (PyTorch: 0.1)
+            opt = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=1.0)
+            sched = lr_scheduler.ReduceLROnPlateau(opt, mode=mode, patience=0, threshold=0,
+                                                   threshold_mode=threshold_mode)
+            sched.step(2.0)
+            sched.step(2.0)
+            assert sched.get_last_lr() == [0.1] and sched.best == 2.0
+
+    opt = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=1e-8)
+    sched = lr_scheduler.ReduceLROnPlateau(opt, patience=0)
+    sched.step(1.0)
+    sched.step(2.0)
+    assert sched.get_last_lr() == [1e-8]  # a cut smaller than eps is skipped
+    with pytest.raises(ValueError, match="^could not convert string to float: 'abc'$"):
+        sched.step("abc")
+
+
+def one_cycle_run(opt, sched, steps):
+    """get_last_lr() and each group's momentum (or betas) after creation and after each step."""
+    def momenta():
+        return [g.get("momentum", g.get("betas")) for g in opt.param_groups]
+    lrs, moms = [sched.get_last_lr()], [momenta()]
+    for _ in range(steps):
+        opt.step()
+        sched.step()
+        lrs.append(sched.get_last_lr())
+        moms.append(momenta())
+    return lrs, moms
+
+
+def test_one_cycle_lr_sgd_cos_cycles_momentum():
+    opt = two_groups(momentum=0.9)
+    sched = lr_scheduler.OneCycleLR(opt, max_lr=[1.0, 0.4], total_steps=10)
+    lrs, moms = one_cycle_run(opt, sched, 10)
+    # PyTorch's values (the 10th step goes past the end of the cosine, as in PyTorch)
+    assert [lr[0] for lr in lrs] == pytest.approx([
+        0.040000000000000036, 0.52, 1.0, 0.9504846320134737, 0.8117456539497631,
+        0.6112620219362893, 0.38874197806371075, 0.18825834605023697, 0.049519367986526286,
+        4e-06, 0.04951936798652623], abs=1e-15)
+    assert [lr[1] for lr in lrs] == pytest.approx([
+        0.016000000000000014, 0.20800000000000002, 0.4, 0.38019385280538953,
+        0.3246982615799052, 0.24450480877451572, 0.1554967912254843, 0.0753033384200948,
+        0.019807747194610516, 1.6e-06, 0.019807747194610495], abs=1e-15)
+    assert [m[0] for m in moms] == pytest.approx([
+        0.95, 0.8999999999999999, 0.85, 0.854951556604879, 0.8688255099070633,
+        0.8888739533021842, 0.9111260466978157, 0.9311744900929366, 0.945048443395121, 0.95,
+        0.945048443395121], abs=1e-15)
+    state = sched.state_dict()
+    assert sorted(state) == ["_anneal_func_type", "_get_lr_called_within_step", "_is_initial",
+                             "_last_lr", "_schedule_phases", "_step_count", "base_lrs",
+                             "cycle_momentum", "last_epoch", "total_steps", "use_beta1"]
+    assert state["_schedule_phases"] == [
+        {"end_step": 2.0, "start_lr": "initial_lr", "end_lr": "max_lr",
+         "start_momentum": "max_momentum", "end_momentum": "base_momentum"},
+        {"end_step": 9, "start_lr": "max_lr", "end_lr": "min_lr",
+         "start_momentum": "base_momentum", "end_momentum": "max_momentum"}]
+    group = opt.param_groups[0]
+    assert {k: group[k] for k in ("initial_lr", "max_lr", "min_lr", "max_momentum",
+                                  "base_momentum")} == {
+        "initial_lr": 0.04, "max_lr": 1.0, "min_lr": 4e-06, "max_momentum": 0.95,
+        "base_momentum": 0.85}
+    with pytest.raises(ValueError, match="^Tried to step 11 times. The specified number of "
+                                         "total steps is 10$"):
+        sched.step()
+    assert (sched.last_epoch, sched._step_count) == (11, 12)
+    assert sched.get_last_lr() == lrs[-1]
+
+
+def test_one_cycle_lr_adam_three_phase_linear():
+    opt = two_groups(torch.optim.Adam, betas=(0.8, 0.99))
+    sched = lr_scheduler.OneCycleLR(opt, max_lr=0.01, epochs=3, steps_per_epoch=4,
+                                    anneal_strategy="linear", three_phase=True, pct_start=0.25,
+                                    base_momentum=0.7, max_momentum=[0.9, 0.95])
+    assert sched.total_steps == 12
+    lrs, moms = one_cycle_run(opt, sched, 12)
+    # PyTorch's values: up, back down symmetrically, then down to min_lr (and a step past it)
+    assert [lr[0] for lr in lrs] == pytest.approx([
+        0.0004, 0.005200000000000001, 0.01, 0.0052, 0.0003999999999999993,
+        0.00034286285714285716, 0.0002857257142857143, 0.00022858857142857143,
+        0.00017145142857142857, 0.00011431428571428569, 5.7177142857142834e-05,
+        3.999999999997929e-08, -5.7097142857142876e-05], abs=1e-18)
+    assert [m[0] for m in moms] == [(0.9, 0.99), (0.8, 0.99), (0.7, 0.99), (0.8, 0.99)] + [
+        (0.9, 0.99)] * 9
+    assert [m[1][0] for m in moms[:4]] == [0.95, 0.825, 0.7, 0.825]
+
+
+def test_one_cycle_lr_errors():
+    # PyTorch's texts
+    for kwargs, text in [
+            ({}, "You must define either total_steps OR (epochs AND steps_per_epoch)"),
+            ({"total_steps": 0}, "Expected positive integer total_steps, but got 0"),
+            ({"total_steps": 2.5}, "Expected positive integer total_steps, but got 2.5"),
+            ({"epochs": 0, "steps_per_epoch": 3}, "Expected positive integer epochs, but got 0"),
+            ({"epochs": 2, "steps_per_epoch": -1},
+             "Expected positive integer steps_per_epoch, but got -1"),
+            ({"total_steps": 5, "pct_start": 1.5},
+             "Expected float between 0 and 1 pct_start, but got 1.5"),
+            ({"total_steps": 5, "pct_start": 1},
+             "Expected float between 0 and 1 pct_start, but got 1"),
+            ({"total_steps": 5, "anneal_strategy": "exp"},
+             "anneal_strategy must be one of 'cos' or 'linear', instead got exp"),
+            ({"total_steps": 5, "max_momentum": [0.9]},
+             "max_momentum must have the same length as optimizer.param_groups. max_momentum "
+             "has 1 values, param_groups has 2.")]:
+        with pytest.raises(ValueError) as info:
+            lr_scheduler.OneCycleLR(two_groups(momentum=0.9), 1.0, **kwargs)
+        assert str(info.value) == text
+    with pytest.raises(ValueError, match=r"^max_lr must have the same length as optimizer.param_groups. max_lr has 3 values, param_groups has 2.$"):
+        lr_scheduler.OneCycleLR(two_groups(), [1.0, 2.0, 3.0], total_steps=4)
+    with pytest.raises(ValueError, match="^optimizer must support momentum or beta1 with "
+                                         "`cycle_momentum` option enabled$"):
+        lr_scheduler.OneCycleLR(two_groups(torch.optim.Adagrad), 1.0, total_steps=4)
+    with pytest.raises(TypeError, match="^int is not an Optimizer$"):
+        lr_scheduler.OneCycleLR(3, 1.0, total_steps=4)
+    opt = two_groups(torch.optim.Adagrad)
+    sched = lr_scheduler.OneCycleLR(opt, 1.0, total_steps=4, cycle_momentum=False)
+    assert sched.get_last_lr() == [0.040000000000000036, 0.040000000000000036]
+    assert "momentum" not in opt.param_groups[0]
+    opt = two_groups()  # SGD without momentum still has the key: it gets cycled
+    lr_scheduler.OneCycleLR(opt, 1.0, total_steps=4)
+    assert opt.param_groups[0]["momentum"] == 0.95
+
+
+def test_one_cycle_lr_state_dict_round_trip():
+    opt = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=1.0, momentum=0.9)
+    sched = lr_scheduler.OneCycleLR(opt, 1.0, total_steps=8)
+    for _ in range(3):
+        opt.step()
+        sched.step()
+    opt2 = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=1.0, momentum=0.9)
+    sched2 = lr_scheduler.OneCycleLR(opt2, 1.0, total_steps=8)
+    opt2.load_state_dict(opt.state_dict())
+    sched2.load_state_dict(sched.state_dict())
+    out = []
+    for _ in range(5):
+        opt2.step()
+        sched2.step()
+        out.append((sched2.get_last_lr()[0], opt2.param_groups[0]["momentum"]))
+    assert out == pytest.approx([  # PyTorch's values after the same resume
+        (0.5559840141227016, 0.8944017761948346), (0.28306099820869923, 0.9216941869558779),
+        (0.0766415938342564, 0.9423362099614142), (4e-06, 0.95),
+        (0.07664159383425634, 0.9423362099614142)], abs=1e-15)
+    resumed = lr_scheduler.OneCycleLR(opt2, 1.0, total_steps=8, last_epoch=4)
+    assert resumed.last_epoch == 5  # creating it takes one step, as in PyTorch

@@ -1,27 +1,46 @@
-"""Learning-rate schedulers: `StepLR`, `ExponentialLR` and `CosineAnnealingLR` (`LRScheduler`).
+"""Learning-rate schedulers: `LambdaLR`, `MultiplicativeLR`, `StepLR`, `MultiStepLR`,
+`ExponentialLR`, `CosineAnnealingLR`, `ReduceLROnPlateau` and `OneCycleLR` (`LRScheduler`).
 
 A scheduler rewrites `group["lr"]` of its optimizer each time `scheduler.step()` is called (once
-per epoch, after `optimizer.step()`). As in PyTorch, `step()` uses the recursive ("chainable")
-form, which multiplies the current lr, and `step(epoch)` the closed form from the base lr.
-Creating a scheduler already takes one step (epoch 0), and stores `initial_lr` in each group.
+per epoch, after `optimizer.step()`; per batch for `OneCycleLR`). As in PyTorch, `step()` uses the
+recursive ("chainable") form, which multiplies the current lr, and `step(epoch)` the closed form
+from the base lr. Creating a scheduler already takes one step (epoch 0), and stores `initial_lr`
+in each group. `ReduceLROnPlateau` is the exception: `step(metrics)` cuts the lr when the metric
+stops improving.
 """
 
 from __future__ import annotations
 
 import math
+import types
 import warnings
 import weakref
+from bisect import bisect_right
+from collections import Counter
+from collections.abc import Callable, Iterable
 from functools import wraps
-from typing import Any
+from typing import Any, SupportsFloat
 
 from .. import _messages as msg
 from .optimizer import Optimizer
 
-__all__ = ["LRScheduler", "StepLR", "ExponentialLR", "CosineAnnealingLR"]
+__all__ = ["LRScheduler", "LambdaLR", "MultiplicativeLR", "StepLR", "MultiStepLR", "ExponentialLR",
+           "CosineAnnealingLR", "ReduceLROnPlateau", "OneCycleLR"]
 
 
 def _lrs(optimizer: Optimizer, key: str = "lr") -> list:
     return [group[key] for group in optimizer.param_groups]
+
+
+def _per_group(optimizer: Optimizer, value: Any, message: str, name: str = "") -> list:
+    """One value per param group: one value repeated, or a list or tuple with one per group
+    (else ValueError `message`, PyTorch's text for that argument)."""
+    groups = len(optimizer.param_groups)
+    if not isinstance(value, (list, tuple)):
+        return [value] * groups
+    if len(value) != groups:
+        raise ValueError(message.format(name=name, got=len(value), expected=groups))
+    return list(value)
 
 
 def _track_step_calls(scheduler: LRScheduler) -> None:
@@ -94,8 +113,11 @@ class LRScheduler:
 
     def step(self, epoch: int | None = None) -> None:
         """Advance one epoch (or jump to `epoch`) and write the new lr into each param group."""
-        if self._step_count == 1 and not getattr(self.optimizer, "_opt_called", False):
-            warnings.warn(msg.LR_SCHEDULER_ORDER_WARNING, UserWarning, stacklevel=2)
+        if self._step_count == 1:
+            if not hasattr(self.optimizer.step, "_wrapped_by_lr_sched"):
+                warnings.warn(msg.LR_SCHEDULER_STEP_OVERRIDDEN_WARNING, UserWarning, stacklevel=2)
+            elif not getattr(self.optimizer, "_opt_called", False):
+                warnings.warn(msg.LR_SCHEDULER_ORDER_WARNING, UserWarning, stacklevel=2)
         self._step_count += 1
         if epoch is not None:
             warnings.warn(msg.LR_SCHEDULER_EPOCH_WARNING, UserWarning, stacklevel=2)
@@ -115,6 +137,60 @@ class LRScheduler:
         self._last_lr = _lrs(self.optimizer)
 
 
+class _LambdaScheduler(LRScheduler):
+    """Shared by `LambdaLR` and `MultiplicativeLR`: one lr function per group; `state_dict()`
+    keeps the attributes of callable objects but not plain functions (they cannot be saved)."""
+
+    def __init__(self, optimizer: Optimizer, lr_lambda: Callable[[int], float] | list,
+                 last_epoch: int = -1) -> None:
+        self.lr_lambdas: list = _per_group(optimizer, lr_lambda, msg.LR_LAMBDAS_LENGTH)
+        super().__init__(optimizer, last_epoch)
+
+    def state_dict(self) -> dict[str, Any]:
+        """Every attribute except the optimizer; for each lr function, its `__dict__` or None."""
+        state = {key: value for key, value in self.__dict__.items()
+                 if key not in ("optimizer", "lr_lambdas")}
+        state["lr_lambdas"] = [None if isinstance(fn, types.FunctionType) else fn.__dict__.copy()
+                               for fn in self.lr_lambdas]
+        return state
+
+    def load_state_dict(self, state_dict: dict[str, Any]) -> None:
+        """Restore attributes saved by `state_dict()`, and those of callable-object lr functions."""
+        saved = {key: value for key, value in state_dict.items() if key != "lr_lambdas"}
+        self.__dict__.update(saved)
+        for fn, fn_state in zip(self.lr_lambdas, state_dict["lr_lambdas"]):
+            if fn_state is not None:
+                fn.__dict__.update(fn_state)
+
+
+class LambdaLR(_LambdaScheduler):
+    """Set the lr to the base lr times `lr_lambda(epoch)` (a function, or one per group)."""
+
+    def get_lr(self) -> list[float]:
+        self._warn_if_called_outside_step()
+        return [base_lr * lmbda(self.last_epoch)
+                for lmbda, base_lr in zip(self.lr_lambdas, self.base_lrs)]
+
+
+class MultiplicativeLR(_LambdaScheduler):
+    """Multiply the lr by `lr_lambda(epoch)` every epoch (a function, or one per group)."""
+
+    def __init__(self, optimizer: Optimizer, lr_lambda: Callable[[int], float] | list,
+                 last_epoch: int = -1) -> None:
+        lr_lambdas = _per_group(optimizer, lr_lambda, msg.LR_LAMBDAS_LENGTH)
+        for fn in lr_lambdas:
+            if not callable(fn):
+                raise TypeError(msg.LR_LAMBDA_NOT_CALLABLE.format(type=type(fn).__name__))
+        super().__init__(optimizer, lr_lambdas, last_epoch)
+
+    def get_lr(self) -> list[float]:
+        self._warn_if_called_outside_step()
+        if self._is_initial:
+            return _lrs(self.optimizer)
+        return [lr * lmbda(self.last_epoch)
+                for lmbda, lr in zip(self.lr_lambdas, _lrs(self.optimizer))]
+
+
 class StepLR(LRScheduler):
     """Multiply the lr by `gamma` every `step_size` epochs."""
 
@@ -132,6 +208,27 @@ class StepLR(LRScheduler):
 
     def _get_closed_form_lr(self) -> list[float]:
         return [base_lr * self.gamma ** (self.last_epoch // self.step_size)
+                for base_lr in self.base_lrs]
+
+
+class MultiStepLR(LRScheduler):
+    """Multiply the lr by `gamma` at each milestone epoch (by `gamma**n` for one listed n times)."""
+
+    def __init__(self, optimizer: Optimizer, milestones: Iterable[int], gamma: float = 0.1,
+                 last_epoch: int = -1) -> None:
+        self.milestones = Counter(milestones)
+        self.gamma = gamma
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list[float]:
+        self._warn_if_called_outside_step()
+        if self.last_epoch not in self.milestones:
+            return _lrs(self.optimizer)
+        return [lr * self.gamma ** self.milestones[self.last_epoch] for lr in _lrs(self.optimizer)]
+
+    def _get_closed_form_lr(self) -> list[float]:
+        milestones = sorted(self.milestones.elements())
+        return [base_lr * self.gamma ** bisect_right(milestones, self.last_epoch)
                 for base_lr in self.base_lrs]
 
 
@@ -181,3 +278,210 @@ class CosineAnnealingLR(LRScheduler):
         return [self.eta_min + (base_lr - self.eta_min)
                 * (1 + math.cos(math.pi * self.last_epoch / self.T_max)) / 2
                 for base_lr in self.base_lrs]
+
+
+class ReduceLROnPlateau(LRScheduler):
+    """Multiply the lr by `factor` once the metric passed to `step(metrics)` has not improved
+    for more than `patience` epochs, then wait `cooldown` epochs before counting again."""
+
+    def __init__(self, optimizer: Optimizer, mode: str = "min", factor: float = 0.1,
+                 patience: int = 10, threshold: float = 1e-4, threshold_mode: str = "rel",
+                 cooldown: int = 0, min_lr: float | list[float] = 0, eps: float = 1e-8) -> None:
+        if factor >= 1.0:
+            raise ValueError(msg.PLATEAU_FACTOR)
+        self.factor = factor
+        if not isinstance(optimizer, Optimizer):
+            raise TypeError(msg.LR_SCHEDULER_NOT_OPTIMIZER.format(type=type(optimizer).__name__))
+        self.optimizer = optimizer
+        self.default_min_lr = None if isinstance(min_lr, (list, tuple)) else min_lr
+        self.min_lrs = _per_group(optimizer, min_lr, msg.PLATEAU_MIN_LRS)
+        self.patience = patience
+        self.cooldown = cooldown
+        self.eps = eps
+        self.last_epoch = 0
+        self._last_lr = _lrs(optimizer)
+        self._init_is_better(mode, threshold, threshold_mode)
+        self._reset()
+
+    def _reset(self) -> None:
+        self.best = self.mode_worse
+        self.cooldown_counter = 0
+        self.num_bad_epochs = 0
+
+    def step(self, metrics: SupportsFloat, epoch: int | None = None) -> None:
+        """Record this epoch's metric (a number or a one-element tensor); cut the lr if stuck."""
+        current = float(metrics)
+        if epoch is None:
+            epoch = self.last_epoch + 1
+        else:
+            warnings.warn(msg.LR_SCHEDULER_EPOCH_WARNING, UserWarning, stacklevel=2)
+        self.last_epoch = epoch
+        if self._is_better(current, self.best):
+            self.best = current
+            self.num_bad_epochs = 0
+        else:
+            self.num_bad_epochs += 1
+        if self.in_cooldown:
+            self.cooldown_counter -= 1
+            self.num_bad_epochs = 0  # bad epochs during the cooldown do not count
+        if self.num_bad_epochs > self.patience:
+            self._reduce_lr()
+            self.cooldown_counter = self.cooldown
+            self.num_bad_epochs = 0
+        self._last_lr = _lrs(self.optimizer)
+
+    def _reduce_lr(self) -> None:
+        groups = self.optimizer.param_groups
+        if len(groups) != len(self.min_lrs):
+            if self.default_min_lr is None:
+                raise RuntimeError(msg.PLATEAU_GROUPS_CHANGED.format(now=len(groups),
+                                                                     then=len(self.min_lrs)))
+            self.min_lrs = [self.default_min_lr] * len(groups)
+        for group, min_lr in zip(groups, self.min_lrs):
+            old_lr = float(group["lr"])
+            new_lr = max(old_lr * self.factor, min_lr)
+            if old_lr - new_lr > self.eps:
+                group["lr"] = new_lr
+
+    @property
+    def in_cooldown(self) -> bool:
+        """Whether the lr was cut less than `cooldown` epochs ago."""
+        return self.cooldown_counter > 0
+
+    def _is_better(self, a: float, best: float) -> bool:
+        rel = self.threshold_mode == "rel"
+        if self.mode == "min":
+            return a < (best * (1.0 - self.threshold) if rel else best - self.threshold)
+        return a > (best * (self.threshold + 1.0) if rel else best + self.threshold)
+
+    def _init_is_better(self, mode: str, threshold: float, threshold_mode: str) -> None:
+        if mode not in {"min", "max"}:
+            raise ValueError(msg.PLATEAU_MODE.format(mode=mode))
+        if threshold_mode not in {"rel", "abs"}:
+            raise ValueError(msg.PLATEAU_THRESHOLD_MODE.format(mode=threshold_mode))
+        self.mode_worse = math.inf if mode == "min" else -math.inf
+        self.mode = mode
+        self.threshold = threshold
+        self.threshold_mode = threshold_mode
+
+    def load_state_dict(self, state_dict: dict[str, Any]) -> None:
+        """Restore attributes saved by `state_dict()` (and re-check mode and threshold mode)."""
+        self.__dict__.update(state_dict)
+        self._init_is_better(self.mode, self.threshold, self.threshold_mode)
+
+
+def _phase(end_step: float, start_lr: str, end_lr: str, start_momentum: str,
+           end_momentum: str) -> dict[str, Any]:
+    """One phase of `OneCycleLR`: the step it ends at, and the group keys it goes from and to."""
+    return {"end_step": end_step, "start_lr": start_lr, "end_lr": end_lr,
+            "start_momentum": start_momentum, "end_momentum": end_momentum}
+
+
+class OneCycleLR(LRScheduler):
+    """The 1cycle policy, stepped once per batch: the lr rises from `max_lr / div_factor` to
+    `max_lr`, then falls far below its start, while the momentum (or Adam's beta1) moves the
+    other way between `max_momentum` and `base_momentum`."""
+
+    def __init__(self, optimizer: Optimizer, max_lr: float | list[float],
+                 total_steps: int | None = None, epochs: int | None = None,
+                 steps_per_epoch: int | None = None, pct_start: float = 0.3,
+                 anneal_strategy: str = "cos", cycle_momentum: bool = True,
+                 base_momentum: float | list[float] = 0.85,
+                 max_momentum: float | list[float] = 0.95, div_factor: float = 25.0,
+                 final_div_factor: float = 1e4, three_phase: bool = False,
+                 last_epoch: int = -1) -> None:
+        if not isinstance(optimizer, Optimizer):
+            raise TypeError(msg.LR_SCHEDULER_NOT_OPTIMIZER.format(type=type(optimizer).__name__))
+        self.optimizer = optimizer
+        if total_steps is not None:
+            if total_steps <= 0 or not isinstance(total_steps, int):
+                raise ValueError(msg.ONE_CYCLE_POSITIVE.format(name="total_steps",
+                                                               value=total_steps))
+            self.total_steps = total_steps
+        elif epochs is not None and steps_per_epoch is not None:
+            for name, value in (("epochs", epochs), ("steps_per_epoch", steps_per_epoch)):
+                if not isinstance(value, int) or value <= 0:
+                    raise ValueError(msg.ONE_CYCLE_POSITIVE.format(name=name, value=value))
+            self.total_steps = epochs * steps_per_epoch
+        else:
+            raise ValueError(msg.ONE_CYCLE_NO_LENGTH)
+
+        warmup = _phase(float(pct_start * self.total_steps) - 1, "initial_lr", "max_lr",
+                        "max_momentum", "base_momentum")
+        if three_phase:
+            self._schedule_phases = [
+                warmup,
+                _phase(float(2 * pct_start * self.total_steps) - 2, "max_lr", "initial_lr",
+                       "base_momentum", "max_momentum"),
+                _phase(self.total_steps - 1, "initial_lr", "min_lr", "max_momentum",
+                       "max_momentum")]
+        else:
+            self._schedule_phases = [
+                warmup,
+                _phase(self.total_steps - 1, "max_lr", "min_lr", "base_momentum", "max_momentum")]
+
+        if pct_start < 0 or pct_start > 1 or not isinstance(pct_start, float):
+            raise ValueError(msg.ONE_CYCLE_PCT_START.format(value=pct_start))
+        if anneal_strategy not in ["cos", "linear"]:
+            raise ValueError(msg.ONE_CYCLE_ANNEAL.format(value=anneal_strategy))
+        self._anneal_func_type = anneal_strategy
+
+        max_lrs = _per_group(optimizer, max_lr, msg.LR_SCHEDULER_PARAM_LENGTH, "max_lr")
+        if last_epoch == -1:
+            for group, group_max_lr in zip(optimizer.param_groups, max_lrs):
+                group["initial_lr"] = group_max_lr / div_factor
+                group["max_lr"] = group_max_lr
+                group["min_lr"] = group["initial_lr"] / final_div_factor
+
+        self.cycle_momentum = cycle_momentum
+        if cycle_momentum:
+            if "momentum" not in optimizer.defaults and "betas" not in optimizer.defaults:
+                raise ValueError(msg.ONE_CYCLE_MOMENTUM)
+            self.use_beta1 = "betas" in optimizer.defaults
+            max_momentums = _per_group(optimizer, max_momentum, msg.LR_SCHEDULER_PARAM_LENGTH,
+                                       "max_momentum")
+            base_momentums = _per_group(optimizer, base_momentum,
+                                        msg.LR_SCHEDULER_PARAM_LENGTH, "base_momentum")
+            if last_epoch == -1:
+                for group, m_momentum, b_momentum in zip(optimizer.param_groups, max_momentums,
+                                                         base_momentums):
+                    self._set_momentum(group, m_momentum)
+                    group["max_momentum"] = m_momentum
+                    group["base_momentum"] = b_momentum
+        super().__init__(optimizer, last_epoch)
+
+    def _set_momentum(self, group: dict[str, Any], momentum: float) -> None:
+        if self.use_beta1:
+            group["betas"] = (momentum, *group["betas"][1:])
+        else:
+            group["momentum"] = momentum
+
+    def _anneal_func(self, start: float, end: float, pct: float) -> float:
+        """From `start` (pct 0) to `end` (pct 1), along half a cosine or a straight line."""
+        if self._anneal_func_type == "cos":
+            return end + (start - end) / 2.0 * (math.cos(math.pi * pct) + 1)
+        return (end - start) * pct + start
+
+    def _current_phase(self) -> tuple[dict[str, Any], float]:
+        """The phase `last_epoch` falls in, and how far through it (0 to 1) it is."""
+        start_step = 0.0
+        for phase in self._schedule_phases:
+            if self.last_epoch <= phase["end_step"] or phase is self._schedule_phases[-1]:
+                break
+            start_step = phase["end_step"]
+        return phase, (self.last_epoch - start_step) / (phase["end_step"] - start_step)
+
+    def get_lr(self) -> list[float]:
+        """The lr of this step for each group (and, with `cycle_momentum`, set its momentum)."""
+        self._warn_if_called_outside_step()
+        if self.last_epoch > self.total_steps:
+            raise ValueError(msg.ONE_CYCLE_TOO_MANY_STEPS.format(step=self.last_epoch,
+                                                                 total=self.total_steps))
+        phase, pct = self._current_phase()
+        lrs = []
+        for group in self.optimizer.param_groups:
+            lrs.append(self._anneal_func(group[phase["start_lr"]], group[phase["end_lr"]], pct))
+            if self.cycle_momentum:
+                self._set_momentum(group, self._anneal_func(
+                    group[phase["start_momentum"]], group[phase["end_momentum"]], pct))
+        return lrs
