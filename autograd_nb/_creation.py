@@ -258,9 +258,27 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
 
 def linspace(start, end, steps: int, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     dtype = dtype or dtypes.get_default_dtype()
-    host = cpu_backend.xp.linspace(float(start), float(end), int(steps))
-    return _place(host.astype(cpu_backend.native[dtype]), dtype, device, requires_grad,
+    return _place(_linspace_host(start, end, int(steps), dtype), dtype, device, requires_grad,
                   copy=False)
+
+
+def _linspace_host(start, end, steps: int, dtype):
+    """PyTorch's linspace kernel: the first half counts up from `start`, the second half down
+    from `end`, in the float dtype itself (in float64 for integer dtypes, then truncated)."""
+    np = cpu_backend.xp
+    native = cpu_backend.native[dtype]
+    if steps < 0:
+        raise RuntimeError("number of steps must be non-negative")
+    compute = native if dtype.is_floating_point and dtype.itemsize >= 4 else np.dtype(
+        np.float32 if dtype.is_floating_point else np.float64)
+    first, last = compute.type(start), compute.type(end)
+    if steps == 1:
+        return np.full(1, first).astype(native)
+    step = (last - first) / compute.type(max(steps - 1, 1))
+    index = np.arange(steps)
+    up = first + step * index.astype(compute)
+    down = last - step * (steps - 1 - index).astype(compute)
+    return np.where(index < steps // 2, up, down).astype(native)
 
 
 # --- random factories --------------------------------------------------------------------------

@@ -19,14 +19,18 @@ LEAF_INPLACE = "a leaf Variable that requires grad is being used in an in-place 
 VIEW_OF_LEAF_INPLACE = (
     "a view of a leaf Variable that requires grad is being used in an in-place operation."
 )
-_ANOMALY_HINT = (
-    "Hint: enable anomaly detection to find the operation that failed to compute its gradient, "
-    "with torch.autograd.set_detect_anomaly(True, check_nan=False)."
-)
 MODIFIED_INPLACE = (
     "one of the variables needed for gradient computation has been modified by an inplace "
     "operation: [{type} [{sizes}]]{origin} is at version {version}; expected version {saved} "
-    "instead. " + _ANOMALY_HINT
+    "instead. {hint}"
+)
+MODIFIED_INPLACE_HINT = (
+    "Hint: enable anomaly detection to find the operation that failed to compute its gradient, "
+    "with torch.autograd.set_detect_anomaly(True, check_nan=False)."
+)
+MODIFIED_INPLACE_ANOMALY_HINT = (
+    "Hint: the backtrace further above shows the operation that failed to compute its "
+    "gradient. The variable in question was changed in there or anywhere later. Good luck!"
 )
 NON_LEAF_GRAD_WARNING = (
     "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "

@@ -4,6 +4,7 @@ Expected texts and values were observed on PyTorch 2.13 (see shared/reference/py
 """
 
 import gc
+import math
 import os
 import platform
 import subprocess
@@ -656,3 +657,83 @@ def test_linear_weight_gradient_is_row_major_like_the_weight(device):
     assert layer.weight.grad.tolist() == [[40.0, 45.0, 50.0, 55.0]] * 3  # column sums of x
     layer(x).sum().backward()  # accumulates in place
     assert layer.weight.grad.tolist() == [[80.0, 90.0, 100.0, 110.0]] * 3
+
+
+def _in_place_error(make) -> str:
+    with pytest.raises(RuntimeError) as err:
+        make()
+    return str(err.value).split("operation: ")[1].split("; expected")[0]
+
+
+def test_version_error_names_the_tensors_history_now():
+    # PyTorch 2.13's texts: a saved input is named by its grad_fn after the in-place change,
+    # a saved output by the node that made it.
+    def saved_input():
+        a = torch.tensor([1.0, 2.0], requires_grad=True)
+        b = a * 2
+        c = b * b
+        b.add_(1)
+        c.sum().backward()
+
+    def saved_output():
+        x = torch.tensor([1.0, 2.0], requires_grad=True)
+        y = x.exp()
+        y.add_(1)
+        y.sum().backward()
+
+    def through_a_slice():
+        a = torch.tensor([1.0, 2.0], requires_grad=True)
+        b = a * 2
+        c = b * b
+        b[0:1].mul_(2)
+        c.sum().backward()
+
+    def base_of_a_view():
+        a = torch.tensor([[1.0, 2.0]], requires_grad=True)
+        b = a * 2
+        v = b.view(2)
+        c = v * v
+        b.add_(1)
+        c.sum().backward()
+
+    assert _in_place_error(saved_input) == \
+        "[torch.FloatTensor [2]], which is output 0 of Add, is at version 1"
+    assert _in_place_error(saved_output) == \
+        "[torch.FloatTensor [2]], which is output 0 of Exp, is at version 1"
+    assert _in_place_error(through_a_slice) == \
+        "[torch.FloatTensor [2]], which is output 0 of torch::autograd::CopySlices, is at version 1"
+    assert _in_place_error(base_of_a_view) == \
+        "[torch.FloatTensor [2]], which is output 0 of AsStrided, is at version 1"
+
+
+def test_detect_anomaly_names_the_forward_call_and_refuses_nan():
+    assert not torch.is_anomaly_enabled()
+    with pytest.warns(UserWarning, match="Anomaly Detection has been enabled"):
+        mode = torch.autograd.detect_anomaly()
+    with mode:
+        assert torch.is_anomaly_enabled() and torch.is_anomaly_check_nan_enabled()
+        a = torch.tensor([1.0, 2.0], requires_grad=True)
+        b = a * 2
+        c = b * b  # the forward call the warning must point at
+        b.add_(1)
+        with pytest.warns(UserWarning, match="Error detected in MulBackward0") as warned:
+            with pytest.raises(RuntimeError) as err:
+                c.sum().backward()
+        assert "c = b * b" in str(warned[0].message)
+        assert str(err.value).endswith(
+            "Hint: the backtrace further above shows the operation that failed to compute its "
+            "gradient. The variable in question was changed in there or anywhere later. "
+            "Good luck!")
+        x = torch.tensor([-1.0, 1.0], requires_grad=True)
+        with pytest.raises(RuntimeError) as err:
+            (x.sqrt() * 0).sum().backward()
+        assert str(err.value) == "Function 'SqrtBackward0' returned nan values in its 0th output."
+    assert not torch.is_anomaly_enabled()
+    with torch.autograd.set_detect_anomaly(True, check_nan=False):
+        x = torch.tensor([-1.0, 1.0], requires_grad=True)
+        (x.sqrt() * 0).sum().backward()  # nan allowed through
+        assert math.isnan(x.grad[0].item())
+    torch.autograd.set_detect_anomaly(True)
+    assert torch.is_anomaly_enabled()
+    torch.autograd.set_detect_anomaly(False)
+    assert not torch.is_anomaly_enabled()

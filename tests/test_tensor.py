@@ -54,6 +54,47 @@ def test_integer_division_gives_the_default_float():
     assert (torch.tensor([5, -3]) % 3).tolist() == [2, 0]
 
 
+def test_integer_division_by_zero_raises_like_pytorch(device):
+    a = torch.tensor([1, 2], device=device)
+    zeros = torch.tensor([0, 1], device=device)
+    for divide in (lambda: a // zeros, lambda: a % zeros, lambda: a // 0, lambda: a % 0,
+                   lambda: a.div(zeros, rounding_mode="floor"),
+                   lambda: a.div(zeros, rounding_mode="trunc"), lambda: 7 // zeros):
+        with pytest.raises(RuntimeError, match="^ZeroDivisionError$"):
+            divide()
+    assert (a / zeros).tolist() == [float("inf"), 2.0]  # true division gives floats: no error
+    assert (a.double() // 0).tolist() == [float("inf"), float("inf")]
+
+
+def test_linspace_counts_down_from_end_in_its_second_half():
+    # PyTorch's kernel: the first half is start + i * step, the second end - (n - 1 - i) * step,
+    # in float32 itself, so 6 * linspace(0, 1, 7) is not all whole numbers (PyTorch 2.13).
+    x = torch.linspace(0, 1, 7)
+    assert x[4].item() == 0.6666666269302368 and x[1].item() == 0.1666666716337204
+    assert repr(x * 6) == ("tensor([0.0000, 1.0000, 2.0000, 3.0000, 4.0000, 5.0000, "
+                           "6.0000])")
+    assert torch.linspace(0, 1, 10, dtype=torch.float64)[6].item() == 0.6666666666666667
+    assert torch.linspace(0, 10, 5, dtype=torch.int64).tolist() == [0, 2, 5, 7, 10]
+    assert torch.linspace(-3, 3, 4, dtype=torch.int32).tolist() == [-3, -1, 1, 3]
+    assert torch.linspace(0, 1, 1).tolist() == [0.0] and torch.linspace(0, 1, 0).numel() == 0
+    with pytest.raises(RuntimeError, match="number of steps must be non-negative"):
+        torch.linspace(0, 1, -1)
+
+
+def test_python_scalars_need_one_element_tensors():
+    for convert in (float, int, complex):
+        with pytest.raises(ValueError) as err:
+            convert(torch.tensor([1.0, 2.0]))
+        assert str(err.value) == "only one element tensors can be converted to Python scalars"
+    assert float(torch.tensor([[2.5]])) == 2.5 and int(torch.tensor([3])) == 3
+    with pytest.raises(ValueError, match="only one element tensors"):
+        torch.tensor([torch.tensor([1.0, 2.0]), torch.tensor([3.0, 4.0])])
+    stacked = torch.tensor([torch.tensor([1.0]), torch.tensor([2.0])])  # one-element: numbers
+    assert stacked.shape == (2,) and stacked.tolist() == [1.0, 2.0]
+    rows = torch.tensor([np.array([1, 2]), np.array([3, 4])])  # arrays in a list nest
+    assert rows.tolist() == [[1, 2], [3, 4]] and rows.dtype is torch.int64
+
+
 def test_dtypes_are_read_only_like_pytorchs():
     with pytest.raises(AttributeError, match="attribute 'is_floating_point' of 'torch.dtype' "
                                              "objects is not writable"):

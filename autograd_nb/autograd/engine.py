@@ -14,6 +14,7 @@ import heapq
 import sys
 
 from .. import _tensor
+from .anomaly_mode import ANOMALY, apply_watched
 from .grad_mode import STATE
 from .node import AccumulateGrad
 
@@ -128,7 +129,7 @@ def run_backward(roots: list, grads: list, retain_graph: bool, create_graph: boo
     gc.disable()
     push, pop = heapq.heappush, heapq.heappop
     observers = list(flow_observers)
-    plain = capture is None and not observers  # no node needs to see every step
+    plain = capture is None and not observers and not ANOMALY.enabled  # nothing watches nodes
     deferred: list = []
     try:
         while heap:
@@ -221,7 +222,7 @@ def _run_node(node, grads: list | None, capture, points: dict, captured: dict, n
         grads = _run_hooks(node, grads)
     if all(g is None for g in grads):
         return ()
-    results = node._apply(grads)
+    results = apply_watched(node, grads) if ANOMALY.enabled else node._apply(grads)
     if extra is not None and extra.get("hooks"):
         results = _run_post_hooks(node, results, grads)
     for observer in observers:

@@ -12,6 +12,7 @@ import itertools
 import weakref
 
 from .. import _messages as msg
+from .anomaly_mode import ANOMALY, remember_forward_stack
 from .grad_mode import STATE
 
 _sequence = itertools.count()
@@ -129,7 +130,10 @@ class Node:
         if tensor is not None:
             vc = tensor._vc
             if (vc.value if vc is not None else 0) != version:
-                raise RuntimeError(_modified_message(tensor, version, entry[2], entry[3]))
+                if tensor._view is not None:
+                    refresh_view(tensor)  # the message names the tensor's history now
+                raise RuntimeError(_modified_message(tensor, version, tensor._grad_fn,
+                                                     tensor._output_nr))
             return tensor
         _, version, data, output_nr, vc, backend = entry
         if vc.value != version:
@@ -189,14 +193,15 @@ def _modified_message(tensor, saved_version, grad_fn, output_nr, data=None, vc=N
         data, backend, vc = tensor._data, tensor._backend, tensor._vc
     origin = ""
     if grad_fn is not None:
-        forward_name = type(grad_fn).__name__.rstrip("0123456789")
+        forward_name = grad_fn.name().rstrip("0123456789")
         forward_name = forward_name[:-len("Backward")] if forward_name.endswith("Backward") \
             else forward_name
         origin = f", which is output {output_nr} of {forward_name},"
     return msg.MODIFIED_INPLACE.format(
         type=tensor_type_name(backend, backend.dtype_of(data)),
         sizes=", ".join(str(s) for s in data.shape), origin=origin,
-        version=vc.value if vc is not None else 0, saved=saved_version)
+        version=vc.value if vc is not None else 0, saved=saved_version,
+        hint=msg.MODIFIED_INPLACE_ANOMALY_HINT if ANOMALY.enabled else msg.MODIFIED_INPLACE_HINT)
 
 
 class _HookHandle:
@@ -313,6 +318,8 @@ def new_node(cls, *inputs):
     node._saved = ()
     node._in_meta = None
     node._extra = None
+    if ANOMALY.enabled:
+        remember_forward_stack(node)
     return node
 
 

@@ -246,6 +246,7 @@ def div(input, other, *, rounding_mode=None) -> Tensor:
     if rounding_mode == "floor":
         return floor_divide(input, other)
     if rounding_mode == "trunc":
+        _check_integer_divisor(input, other)
         quotient = div(input, other).detach()
         return quotient.trunc().to(result_dtype(input, other))
     a, b = input, other
@@ -256,6 +257,19 @@ def div(input, other, *, rounding_mode=None) -> Tensor:
 
 def _float_result(a, b) -> bool:
     return result_dtype(a, b).is_floating_point
+
+
+def _check_integer_divisor(input, other) -> None:
+    """PyTorch's error for an integer division by zero (NumPy would quietly give 0)."""
+    if _float_result(input, other):
+        return
+    divisor = python_number(other)
+    if isinstance(divisor, Tensor):
+        divisor = divisor._backend.xp.any(divisor._data == 0)
+    elif isinstance(divisor, (int, float)):
+        divisor = divisor == 0
+    if divisor is True or bool(divisor):
+        raise RuntimeError("ZeroDivisionError")
 
 
 @tensor_method("__rtruediv__", "__rdiv__")
@@ -291,12 +305,11 @@ def _not_differentiable(op: str, inputs, out_data, backend) -> Tensor:
 def floor_divide(input, other) -> Tensor:
     """Element-wise division rounded down (no derivative, as in PyTorch)."""
     a, b, xa, xb, backend = operands(input, other, "//")
+    _check_integer_divisor(a if a is not None else xa, b if b is not None else xb)
     try:
         out = xa // xb
     except ValueError:
         raise broadcast_error(getattr(xa, "shape", ()), getattr(xb, "shape", ())) from None
-    except ZeroDivisionError:
-        raise RuntimeError("ZeroDivisionError") from None
     return _not_differentiable("floor_divide", (a, b), out, backend)
 
 
@@ -329,6 +342,7 @@ class RemainderBackward1(_BinaryNode):
 def remainder(input, other) -> Tensor:
     """Python-style modulus (the result takes the divisor's sign), broadcasting."""
     cls = RemainderBackward1 if isinstance(other, Tensor) else RemainderBackward0
+    _check_integer_divisor(input, other)
     return _binary(cls, input, other, "%", operator.mod)
 
 
