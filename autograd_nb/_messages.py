@@ -530,7 +530,13 @@ DATA_NUM_WORKERS = (
 
 # --- nn layers, functional ops and losses (PyTorch 2.13 wording) ---------------------------------
 CONV_INPUT_DIM = (
-    "Expected 3D (unbatched) or 4D (batched) input to conv2d, but got input of size: {size}"
+    "Expected {unbatched}D (unbatched) or {batched}D (batched) input to {name}, but got input of "
+    "size: {size}"
+)
+CONV_WEIGHT_RANK = "weight should have at least three dimensions"
+CONV_INPUT_FOR_WEIGHT = (
+    "Expected {n}-dimensional input for {n}-dimensional weight {weight}, but got "
+    "{got}-dimensional input of size {size} instead"
 )
 CONV_WEIGHT_DIM = (
     "expected stride to be a single integer value or a list of {n} values to match the "
@@ -541,7 +547,7 @@ CONV_CHANNELS = (
     "channels, but got {got} channels instead"
 )
 CONV_KERNEL_TOO_BIG = (
-    "Calculated padded input size per channel: ({h} x {w}). Kernel size: ({kh} x {kw}). "
+    "Calculated padded input size per channel: ({size}). Kernel size: ({kernel}). "
     "Kernel size can't be greater than actual input size"
 )
 CONV_SAME_STRIDED = "padding='same' is not supported for strided convolutions"

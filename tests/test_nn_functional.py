@@ -577,3 +577,75 @@ def test_normalize(device):
         F.normalize(torch.arange(4).reshape(2, 2))
     assert str(info.value) == ("linalg.vector_norm: Expected a floating point or complex tensor "
                                "as input. Got Long")  # PyTorch's
+
+
+@pytest.mark.parametrize("kwargs", [
+    {}, {"stride": 2, "padding": 1}, {"dilation": 2, "padding": (2,)}, {"padding": "same"},
+    {"padding": "valid", "stride": [2]}, {"groups": 2},
+])
+def test_conv1d_gradcheck(device, kwargs):
+    torch.manual_seed(0)
+    x = _randn(2, 2, 6, device=device)
+    w = _randn(4, 2 // kwargs.get("groups", 1), 3, device=device)
+    b = _randn(4, device=device)
+    fn = lambda x, w, b: F.conv1d(x, w, b, **kwargs)  # noqa: E731
+    assert gradcheck(fn, (x, w, b))
+    assert type(fn(x, w, b).grad_fn).__name__ == "ConvolutionBackward0"
+    assert gradcheck(lambda x, w: F.conv1d(x, w, **kwargs), (x[0], w))  # unbatched
+
+
+def test_conv1d_gradgradcheck(device):
+    torch.manual_seed(0)
+    x, w, b = _randn(1, 2, 5, device=device), _randn(2, 1, 2, device=device), _randn(
+        2, device=device)
+    assert gradgradcheck(lambda x, w, b: F.conv1d(x, w, b, stride=2, padding=1, groups=2),
+                         (x, w, b))
+
+
+def test_conv1d_values_match_pytorch(device):
+    x = (torch.arange(42, dtype=D) / 10).view(2, 3, 7).to(device).requires_grad_()
+    w = torch.linspace(-1, 1, 36, dtype=D).view(4, 3, 3).to(device).requires_grad_()
+    b = _expected([0.5, -1.0, 0.0, 2.0], device).requires_grad_()
+    out = F.conv1d(x, w, b, stride=2, padding=1)
+    # PyTorch 2.13: F.conv1d(x, w, b, stride=2, padding=1)[0, 0] and its saved arguments
+    assert _close(out[0, 0], _expected([-2.3543, -4.9943, -6.3829, -5.0114], device), atol=1e-4)
+    node = out.grad_fn
+    assert (node._saved_stride, node._saved_padding, node._saved_dilation,
+            node._saved_output_padding, node._saved_bias_sym_sizes_opt) == (
+        (2,), (1,), (1,), (0,), (4,))
+    assert node._saved_input.shape == (2, 3, 7)
+    # PyTorch 2.13: F.conv1d(x, w, dilation=2)[1, 0]
+    assert _close(F.conv1d(x, w, dilation=2)[1, 0], _expected([-20.04, -20.7343, -21.4286],
+                                                               device), atol=1e-4)
+    (out * out).sum().backward()
+    # PyTorch 2.13: sums of the gradients of sum(out ** 2)
+    assert abs(x.grad.sum().item() - 2709.157224489796) < 1e-9
+    assert abs(w.grad.sum().item() - 972.8948571428576) < 1e-9
+    assert _close(b.grad, _expected([-172.17142857142858, -69.65714285714286, 72.85714285714286,
+                                     231.3714285714286], device), atol=1e-9)
+    assert type(F.conv1d(x[0], w).grad_fn).__name__ == "SqueezeBackward1"  # as PyTorch 2.13
+
+
+def test_conv1d_errors():
+    w = torch.randn(4, 3, 3)
+    cases = [  # PyTorch 2.13 texts
+        (lambda: F.conv1d(torch.randn(5), w),
+         "Expected 2D (unbatched) or 3D (batched) input to conv1d, but got input of size: [5]"),
+        (lambda: F.conv1d(torch.randn(2, 2, 7), w),
+         "Given groups=1, weight of size [4, 3, 3], expected input[2, 2, 7] to have 3 channels, "
+         "but got 2 channels instead"),
+        (lambda: F.conv1d(torch.randn(2, 3, 2), w),
+         "Calculated padded input size per channel: (2). Kernel size: (3). Kernel size can't be "
+         "greater than actual input size"),
+        (lambda: F.conv1d(torch.randn(2, 3, 7), torch.randn(4, 3, 3, 3)),
+         "Expected 4-dimensional input for 4-dimensional weight [4, 3, 3, 3], but got "
+         "3-dimensional input of size [2, 3, 7] instead"),
+        (lambda: F.conv2d(torch.randn(2, 3, 7, 7), torch.randn(4, 3)),
+         "weight should have at least three dimensions"),
+        (lambda: F.conv1d(torch.randn(2, 3, 7), w, stride=2, padding="same"),
+         "padding='same' is not supported for strided convolutions"),
+    ]
+    for fn, text in cases:
+        with pytest.raises(RuntimeError) as info:
+            fn()
+        assert str(info.value) == text

@@ -20,6 +20,11 @@ REPRS = [  # PyTorch 2.13 repr() of the same constructor calls
      "bias=False)"),
     (lambda: nn.Conv2d(3, 8, 3, padding="same"),
      "Conv2d(3, 8, kernel_size=(3, 3), stride=(1, 1), padding=same)"),
+    (lambda: nn.Conv1d(3, 8, 3), "Conv1d(3, 8, kernel_size=(3,), stride=(1,))"),
+    (lambda: nn.Conv1d(3, 8, 5, stride=2, padding=1, dilation=2, bias=False),
+     "Conv1d(3, 8, kernel_size=(5,), stride=(2,), padding=(1,), dilation=(2,), bias=False)"),
+    (lambda: nn.Conv1d(4, 8, 3, padding="same", groups=2),
+     "Conv1d(4, 8, kernel_size=(3,), stride=(1,), padding=same, groups=2)"),
     (lambda: nn.MaxPool2d(2),
      "MaxPool2d(kernel_size=2, stride=2, padding=0, dilation=1, ceil_mode=False)"),
     (lambda: nn.AvgPool2d(3, 1, 1, ceil_mode=True, count_include_pad=False),
@@ -111,6 +116,8 @@ def test_module_errors_match_pytorch():
         (lambda: nn.Conv2d(3, 8, 3, padding="foo"),
          "Invalid padding string 'foo', should be one of {'same', 'valid'}"),
         (lambda: nn.Conv2d(3, 8, 3, groups=2), "in_channels must be divisible by groups"),
+        (lambda: nn.Conv1d(3, 8, 3, padding="same", stride=2),
+         "padding='same' is not supported for strided convolutions"),
         (lambda: nn.Dropout(2), "dropout probability has to be between 0 and 1, but got 2"),
     ]
     for fn, text in cases:
@@ -253,3 +260,17 @@ def test_gelu_and_adaptive_pool_modules(device):
     with pytest.raises(RuntimeError) as info:
         nn.AdaptiveAvgPool2d(2)(torch.randn(5, 6))
     assert str(info.value) == "adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got [5, 6]"
+
+
+def test_conv1d_module(device):
+    conv = nn.Conv1d(3, 8, 3, stride=[2]).to(device)
+    assert (conv.kernel_size, conv.stride, conv.padding, conv.dilation, conv.output_padding) == (
+        (3,), (2,), (0,), (1,), (0,))  # PyTorch 2.13's attributes
+    assert conv.weight.shape == (8, 3, 3) and conv.bias.shape == (8,)
+    bound = 1 / math.sqrt(9)
+    assert conv.weight.abs().max().item() <= bound and conv.bias.abs().max().item() <= bound
+    x = torch.randn(2, 3, 9, device=device)
+    out = conv(x)
+    assert out.shape == (2, 8, 4) and type(out.grad_fn).__name__ == "ConvolutionBackward0"
+    assert bool((out == F.conv1d(x, conv.weight, conv.bias, 2)).all())
+    assert nn.Conv1d(3, 8, 3, padding="valid").padding == "valid"

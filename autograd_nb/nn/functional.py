@@ -23,12 +23,13 @@ from ..ops._helpers import check_tensor
 
 __all__ = [
     "adaptive_avg_pool2d", "avg_pool2d", "batch_norm", "binary_cross_entropy",
-    "binary_cross_entropy_with_logits", "conv2d", "cross_entropy", "dropout", "embedding", "fold",
-    "gelu", "huber_loss", "l1_loss", "layer_norm", "leaky_relu", "linear", "log_softmax",
-    "max_pool2d", "max_pool2d_with_indices", "mse_loss", "nll_loss", "normalize", "one_hot",
-    "pad", "relu", "sigmoid", "smooth_l1_loss", "softmax", "tanh", "unfold",
+    "binary_cross_entropy_with_logits", "conv1d", "conv2d", "cross_entropy", "dropout",
+    "embedding", "fold", "gelu", "huber_loss", "l1_loss", "layer_norm", "leaky_relu", "linear",
+    "log_softmax", "max_pool2d", "max_pool2d_with_indices", "mse_loss", "nll_loss", "normalize",
+    "one_hot", "pad", "relu", "sigmoid", "smooth_l1_loss", "softmax", "tanh", "unfold",
 ]
 
+conv1d = _convolution.conv1d
 conv2d = _convolution.conv2d
 unfold = _convolution.unfold
 fold = _convolution.fold
