@@ -564,7 +564,13 @@ DATA_NUM_WORKERS = (
 
 # --- nn layers, functional ops and losses (PyTorch 2.13 wording) ---------------------------------
 CONV_INPUT_DIM = (
-    "Expected 3D (unbatched) or 4D (batched) input to conv2d, but got input of size: {size}"
+    "Expected {unbatched}D (unbatched) or {batched}D (batched) input to {name}, but got input of "
+    "size: {size}"
+)
+CONV_WEIGHT_RANK = "weight should have at least three dimensions"
+CONV_INPUT_FOR_WEIGHT = (
+    "Expected {n}-dimensional input for {n}-dimensional weight {weight}, but got "
+    "{got}-dimensional input of size {size} instead"
 )
 CONV_WEIGHT_DIM = (
     "expected stride to be a single integer value or a list of {n} values to match the "
@@ -575,7 +581,7 @@ CONV_CHANNELS = (
     "channels, but got {got} channels instead"
 )
 CONV_KERNEL_TOO_BIG = (
-    "Calculated padded input size per channel: ({h} x {w}). Kernel size: ({kh} x {kw}). "
+    "Calculated padded input size per channel: ({size}). Kernel size: ({kernel}). "
     "Kernel size can't be greater than actual input size"
 )
 CONV_SAME_STRIDED = "padding='same' is not supported for strided convolutions"
@@ -599,6 +605,34 @@ POOL_OUTPUT_SIZE = (
     "Given input size: ({c}x{h}x{w}). Calculated output size: ({c}x{oh}x{ow}). "
     "Output size is too small"
 )
+ADAPTIVE_POOL_RANK = "adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got {size}"
+ADAPTIVE_POOL_EMPTY = (
+    "adaptive_avg_pool2d(): Expected input to have non-zero size for non-batch dimensions, but "
+    "input has sizes {size} with dimension {dim} being empty"
+)
+ADAPTIVE_POOL_SIZE = "adaptive_avg_pool2d: output_size must be 2"
+ADAPTIVE_POOL_NEGATIVE = (
+    "adaptive_avg_pool2d: elements of output_size must be greater than or equal to 0 but "
+    "received {{{h}, {w}}}"
+)
+ADAPTIVE_POOL_NONE_RANK = "Input dimension should be at least {rank}"
+LAYER_NORM_EMPTY_SHAPE = (
+    "Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one "
+    "element, but got normalized_shape = {shape}"
+)
+LAYER_NORM_PARAM = (
+    "Expected {name} to be of same shape as normalized_shape, but got {name} of shape {got} and "
+    "normalized_shape = {shape}"
+)
+LAYER_NORM_INPUT = (
+    "Given normalized_shape={shape}, expected input with shape [*{dims}], but got input of "
+    "size{size}"
+)
+LAYER_NORM_SHAPE_TYPE = (
+    "layer_norm(): argument 'normalized_shape' (position 2) must be tuple of ints, not {type}"
+)
+LAYER_NORM_MIXED = "mixed dtype (CPU): expect parameter to have scalar type of {dtype}"
+GELU_APPROXIMATE = "approximate argument must be either none or tanh."
 BN_ONE_VALUE = "Expected more than 1 value per channel when training, got input size {size}"
 BN_RUNNING_SIZE = "{name} should contain {expected} elements not {got}"
 BN_MODULE_DIM = "expected {expected} input (got {got}D input)"
@@ -610,6 +644,12 @@ LOSS_LEGACY_REDUCTION = (
 LOSS_SIZE_WARNING = (
     "Using a target size ({target}) that is different to the input size ({input}). This will "
     "likely lead to incorrect results due to broadcasting. Please ensure they have the same size."
+)
+SMOOTH_L1_BETA = "smooth_l1_loss does not support negative values for beta."
+HUBER_DELTA = "huber_loss does not support non-positive values for delta."
+HUBER_WEIGHT_SIZE = "Weights and input must have the same size."
+HUBER_REDUCTION = (
+    "Invalid reduction mode: {reduction}. Expected one of 'none', 'mean', 'sum'."
 )
 NLL_BATCH = "Expected input batch_size ({input}) to match target batch_size ({target})."
 NLL_TARGET_BOUNDS = "Target {target} is out of bounds."

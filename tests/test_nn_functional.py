@@ -5,6 +5,8 @@ Golden numbers were printed by PyTorch 2.13.0+cpu for the same inputs (documente
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 import autograd_nb as torch
@@ -347,5 +349,303 @@ def test_top_level_ops_exist():
     assert torch.dropout(x, 0.5, False) is x
     assert torch.embedding(torch.eye(3), torch.tensor([1])).tolist() == [[0.0, 1.0, 0.0]]
     assert torch.constant_pad_nd(x, (1, 1)).shape == (1, 1, 4, 6)
+    assert torch.layer_norm(x, [4, 4]).shape == (1, 1, 4, 4)
     out = torch.batch_norm(x, torch.zeros(1), torch.ones(1), None, None, True, 0.1, 1e-5, False)
     assert _close(out, torch.ones(1, 1, 4, 4))  # ATen order: weight (0), bias (1), mean, var
+
+
+def _expected(values, device):
+    return torch.tensor(values, dtype=D, device=device)
+
+
+def _sines(*shape, device):
+    """Deterministic float64 inputs, the same in PyTorch: sin(0.37 * arange)."""
+    return (torch.arange(math.prod(shape), dtype=D) * 0.37).sin().reshape(shape).to(device)
+
+
+@pytest.mark.parametrize("size, output_size", [
+    ((1, 2, 5, 7), (3, 4)), ((2, 5, 4), (3, 2)), ((1, 1, 3, 4), (5, 7)), ((2, 3, 4), (None, 3)),
+    ((1, 2, 6, 6), 4),
+])
+def test_adaptive_avg_pool2d_gradcheck(device, size, output_size):
+    torch.manual_seed(0)
+    x = _randn(*size, device=device)
+    assert gradcheck(lambda x: F.adaptive_avg_pool2d(x, output_size), (x,))
+    assert type(F.adaptive_avg_pool2d(x, output_size).grad_fn).__name__ == \
+        "AdaptiveAvgPool2DBackward0"
+
+
+def test_adaptive_avg_pool2d_values_match_pytorch(device):
+    x = _sines(1, 2, 5, 7, device=device)
+    # PyTorch 2.13: F.adaptive_avg_pool2d(x, (3, 4)) (windows of 2-3 rows, 2-3 columns)
+    expected = _expected([
+        0.26656401038661776, 0.23251124878599852, 0.09320347992256002, -0.050132520282773124,
+        0.18310058691841283, 0.07953521066396345, -0.08238008009090494, -0.1849909507090377,
+        0.04654440221570258, -0.09650325462221548, -0.23407630038385493, -0.2662084805689077,
+        0.25627198102506055, 0.17203689242929673, -0.00442980991366948, -0.1449001349785359,
+        0.11740984954738574, -0.004576761512920413, -0.15430980616364, -0.2229870727084943,
+        -0.05549702866491399, -0.17986331481432413, -0.2594453598497017, -0.23641556445013517,
+    ], device).view(1, 2, 3, 4)
+    assert _close(F.adaptive_avg_pool2d(x, (3, 4)), expected, atol=1e-12)
+    # a None entry keeps that input size: (2, 5, 7) -> (2, 5, 3); PyTorch 2.13's first row
+    out = F.adaptive_avg_pool2d(x[0], (None, 3))
+    assert out.shape == (2, 5, 3)
+    assert _close(out[0, 0], _expected([0.3453011145310357, 0.8552891472819443,
+                                        0.9179071732496755], device), atol=1e-12)
+    # upsampling repeats inputs in overlapping windows; PyTorch 2.13's sum
+    assert abs(F.adaptive_avg_pool2d(x[0, :1], (7, 9)).sum().item() - 0.07501041793181659) < 1e-12
+    xr = x.clone().requires_grad_()
+    out = F.adaptive_avg_pool2d(xr, (3, 4))
+    (out * out).sum().backward()
+    # PyTorch 2.13: first row of the gradient of sum(out ** 2)
+    assert _close(xr.grad[0, 0, 0], _expected([
+        0.13328200519330888, 0.2107857547886417, 0.07750374959533284, 0.10857157623618617,
+        0.03106782664085334, 0.006001566499466777, -0.025066260141386562], device), atol=1e-12)
+
+
+def test_adaptive_avg_pool2d_one_by_one_is_a_mean(device):
+    x = _randn(2, 3, 4, 5, device=device)
+    out = F.adaptive_avg_pool2d(x, 1)
+    assert type(out.grad_fn).__name__ == "MeanBackward1"  # as PyTorch 2.13 records it
+    assert out.shape == (2, 3, 1, 1)
+    assert _close(out, x.mean((2, 3), keepdim=True), atol=1e-12)
+    assert F.adaptive_avg_pool2d(torch.randn(5, 7), 1).shape == (1, 1)  # no rank check either
+    assert F.adaptive_avg_pool2d(torch.randn(2, 3, 4), (0, 2)).shape == (2, 0, 2)
+    assert F.adaptive_avg_pool2d(torch.randn(0, 3, 4), 2).shape == (0, 2, 2)
+
+
+def test_adaptive_avg_pool2d_errors():
+    cases = [  # PyTorch 2.13 types and texts
+        (lambda: F.adaptive_avg_pool2d(torch.randn(5, 7), 2), RuntimeError,
+         "adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got [5, 7]"),
+        (lambda: F.adaptive_avg_pool2d(torch.randn(1, 2, 0, 4), 2), RuntimeError,
+         "adaptive_avg_pool2d(): Expected input to have non-zero size for non-batch dimensions, "
+         "but input has sizes [1, 2, 0, 4] with dimension 2 being empty"),
+        (lambda: F.adaptive_avg_pool2d(torch.randn(2, 3, 4), (2,)), RuntimeError,
+         "adaptive_avg_pool2d: output_size must be 2"),
+        (lambda: F.adaptive_avg_pool2d(torch.randn(1, 2, 3, 4), -1), RuntimeError,
+         "adaptive_avg_pool2d: elements of output_size must be greater than or equal to 0 but "
+         "received {-1, -1}"),
+        (lambda: F.adaptive_avg_pool2d(torch.randn(2, 3, 4), (1, 2, 3)), ValueError,
+         "Input dimension should be at least 4"),
+        (lambda: F.adaptive_avg_pool2d(torch.arange(12).reshape(1, 3, 4), 2), NotImplementedError,
+         "\"adaptive_avg_pool2d\" not implemented for 'Long'"),
+        (lambda: F.adaptive_avg_pool2d(torch.arange(12).reshape(1, 3, 4), 1), RuntimeError,
+         "mean(): could not infer output dtype. Input dtype must be either a floating point or "
+         "complex dtype. Got: Long"),
+    ]
+    for fn, kind, text in cases:
+        with pytest.raises(kind) as info:
+            fn()
+        assert str(info.value) == text
+
+
+def test_layer_norm_gradcheck(device):
+    torch.manual_seed(0)
+    x, w, b = _randn(2, 3, 4, device=device), _randn(4, device=device), _randn(4, device=device)
+    fn = lambda x, w, b: F.layer_norm(x, (4,), w, b)  # noqa: E731
+    assert gradcheck(fn, (x, w, b))
+    assert gradgradcheck(fn, (x, w, b))
+    w2, b2 = _randn(3, 4, device=device), _randn(3, 4, device=device)
+    assert gradcheck(lambda x, w, b: F.layer_norm(x, [3, 4], w, b, eps=1e-3), (x, w2, b2))
+    assert gradcheck(lambda x: F.layer_norm(x, x.shape), (x,))  # every dim normalised
+    assert type(fn(x, w, b).grad_fn).__name__ == "NativeLayerNormBackward0"
+
+
+def test_layer_norm_values_match_pytorch(device):
+    x = (torch.arange(12, dtype=D) * 0.7).cos().view(3, 4).to(device)
+    w = _expected([1.0, 0.5, -1.0, 2.0], device)
+    b = _expected([0.0, 0.1, 0.2, -0.3], device)
+    # PyTorch 2.13: F.layer_norm(x, (4,), w, b, eps=1e-3)
+    expected = _expected([
+        1.1012695111725004, 0.44910290823239984, 0.5214181139933116, -3.2561144272879763,
+        -0.8588004211565996, -0.3231579609499373, 0.08015795302216651, 2.870548592157281,
+        0.3325713969698142, 0.621862222910993, -0.06388370271879201, -3.5803590910211853,
+    ], device).view(3, 4)
+    assert _close(F.layer_norm(x, (4,), w, b, eps=1e-3), expected, atol=1e-12)
+    # PyTorch 2.13: F.layer_norm(x, (3, 4)), first row
+    assert _close(F.layer_norm(x, (3, 4))[0], _expected([
+        1.207919920045678, 0.86941925571929, 0.01311941439160762, -0.9582484085068539], device),
+        atol=1e-12)
+    xr, wr, br = (t.clone().requires_grad_() for t in (x, w, b))
+    out = F.layer_norm(xr, (4,), wr, br)
+    (out * out.sin()).sum().backward()
+    # PyTorch 2.13: gradients of sum(out * sin(out))
+    assert _close(xr.grad[0], _expected([2.829793900571425, -0.1870591985532437,
+                                         -5.958874347949737, 3.316139645931554], device),
+                  atol=1e-12)
+    assert _close(wr.grad, _expected([2.883902038462476, 2.262573545743118, -0.3214794883208006,
+                                      -15.018308118229864], device), atol=1e-12)
+    assert _close(br.grad, _expected([0.7142713381648759, 1.3050769771853303, 0.98011895595143,
+                                      4.508304926167808], device), atol=1e-12)
+    saved = out.grad_fn
+    assert saved._saved_normalized_shape == (4,)
+
+
+def test_layer_norm_errors():
+    cases = [  # PyTorch 2.13 types and texts
+        (lambda: F.layer_norm(torch.randn(2, 3), (4,)), RuntimeError,
+         "Given normalized_shape=[4], expected input with shape [*, 4], but got input of "
+         "size[2, 3]"),
+        (lambda: F.layer_norm(torch.randn(3), (2, 3)), RuntimeError,
+         "Given normalized_shape=[2, 3], expected input with shape [*, 2, 3], but got input of "
+         "size[3]"),
+        (lambda: F.layer_norm(torch.randn(2, 3), (3,), torch.randn(2)), RuntimeError,
+         "Expected weight to be of same shape as normalized_shape, but got weight of shape [2] "
+         "and normalized_shape = [3]"),
+        (lambda: F.layer_norm(torch.randn(2, 3), (3,), None, torch.randn(2)), RuntimeError,
+         "Expected bias to be of same shape as normalized_shape, but got bias of shape [2] and "
+         "normalized_shape = [3]"),
+        (lambda: F.layer_norm(torch.randn(2, 3), ()), RuntimeError,
+         "Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one "
+         "element, but got normalized_shape = []"),
+        (lambda: F.layer_norm(torch.randn(2, 3), 3), TypeError,
+         "layer_norm(): argument 'normalized_shape' (position 2) must be tuple of ints, not int"),
+        (lambda: F.layer_norm(torch.arange(6).reshape(2, 3), (3,)), NotImplementedError,
+         "\"LayerNormKernelImpl\" not implemented for 'Long'"),
+        (lambda: F.layer_norm(torch.randn(2, 3), (3,), torch.randn(3).double()), RuntimeError,
+         "mixed dtype (CPU): expect parameter to have scalar type of Float"),
+    ]
+    for fn, kind, text in cases:
+        with pytest.raises(kind) as info:
+            fn()
+        assert str(info.value) == text
+
+
+@pytest.mark.parametrize("approximate", ["none", "tanh"])
+def test_gelu_gradcheck(device, approximate):
+    torch.manual_seed(0)
+    x = _randn(3, 4, device=device)
+    assert gradcheck(lambda x: F.gelu(x, approximate=approximate), (x,))
+    assert gradgradcheck(lambda x: F.gelu(x, approximate=approximate), (x,))
+    out = F.gelu(x, approximate=approximate)
+    assert type(out.grad_fn).__name__ == "GeluBackward0"
+    assert out.grad_fn._saved_approximate == approximate
+
+
+def test_gelu_values_match_pytorch(device):
+    z = _expected([-5.0, -2.5, -0.7, 0.0, 0.3, 1.0, 4.0], device)
+    # PyTorch 2.13: F.gelu(z), F.gelu(z, approximate='tanh') and their derivatives
+    cases = [
+        ("none", [-1.4332578593401202e-06, -0.015524163314440398, -0.1693745565561511, 0.0,
+                  0.1853734266566858, 0.841344746068543, 3.9998733150326675],
+         [-7.1469460018034646e-06, -0.03761108590814519, 0.023385898866340155, 0.5,
+          0.7323277668271099, 1.0833154705876864, 1.0005036496612265]),
+        ("tanh", [-2.2917961972623857e-07, -0.015084266089998577, -0.16942986529488321, 0.0,
+                  0.18537092354275922, 0.8411919906082768, 3.9999297540518075],
+         [-1.5463619879596227e-06, -0.03795157621266618, 0.023642781343896052, 0.5,
+          0.7322954516388018, 1.0829640838457826, 1.000335123197122]),
+    ]
+    for approximate, values, slopes in cases:
+        zr = z.clone().requires_grad_()
+        out = F.gelu(zr, approximate=approximate)
+        assert _close(out, _expected(values, device), atol=1e-12)
+        assert _close(torch.autograd.grad(out.sum(), zr)[0], _expected(slopes, device),
+                      atol=1e-12)
+
+
+def test_gelu_errors():
+    z = torch.randn(3)
+    with pytest.raises(RuntimeError) as info:
+        F.gelu(z, approximate="foo")
+    assert str(info.value) == "approximate argument must be either none or tanh."  # PyTorch's
+    with pytest.raises(NotImplementedError) as info:
+        F.gelu(torch.arange(3))
+    assert str(info.value) == "\"GeluKernelImpl\" not implemented for 'Long'"  # PyTorch's
+    with pytest.raises(TypeError):
+        F.gelu(z, "tanh")  # approximate is keyword-only, as in PyTorch
+
+
+def test_normalize(device):
+    x = _expected([[3.0, 4.0, 0.0], [0.0, 0.0, 0.0], [1.0, -2.0, 2.0]], device).requires_grad_()
+    out = F.normalize(x)
+    # PyTorch 2.13: x / norm.clamp_min(eps).expand_as(x)
+    assert type(out.grad_fn).__name__ == "DivBackward0"
+    assert type(out.grad_fn.next_functions[1][0]).__name__ == "ExpandBackward0"
+    assert _close(out, _expected([[0.6, 0.8, 0.0], [0.0, 0.0, 0.0],
+                                  [1 / 3, -2 / 3, 2 / 3]], device), atol=1e-12)
+    assert _close(F.normalize(x, p=1, dim=0)[0], _expected([0.75, 2 / 3, 0.0], device),
+                  atol=1e-12)
+    assert _close(F.normalize(x, p=float("inf"), dim=-1)[0], _expected([0.75, 1.0, 0.0], device),
+                  atol=1e-12)
+    grad = torch.autograd.grad(out.sum(), x)[0]
+    # PyTorch 2.13: the all-zero row gets 1 / eps = 1e12
+    assert _close(grad[1], _expected([1e12, 1e12, 1e12], device), atol=1e-3)
+    torch.manual_seed(0)
+    assert gradcheck(lambda t: F.normalize(t, dim=0), (_randn(3, 4, device=device),))
+    with pytest.raises(RuntimeError) as info:
+        F.normalize(torch.arange(4).reshape(2, 2))
+    assert str(info.value) == ("linalg.vector_norm: Expected a floating point or complex tensor "
+                               "as input. Got Long")  # PyTorch's
+
+
+@pytest.mark.parametrize("kwargs", [
+    {}, {"stride": 2, "padding": 1}, {"dilation": 2, "padding": (2,)}, {"padding": "same"},
+    {"padding": "valid", "stride": [2]}, {"groups": 2},
+])
+def test_conv1d_gradcheck(device, kwargs):
+    torch.manual_seed(0)
+    x = _randn(2, 2, 6, device=device)
+    w = _randn(4, 2 // kwargs.get("groups", 1), 3, device=device)
+    b = _randn(4, device=device)
+    fn = lambda x, w, b: F.conv1d(x, w, b, **kwargs)  # noqa: E731
+    assert gradcheck(fn, (x, w, b))
+    assert type(fn(x, w, b).grad_fn).__name__ == "ConvolutionBackward0"
+    assert gradcheck(lambda x, w: F.conv1d(x, w, **kwargs), (x[0], w))  # unbatched
+
+
+def test_conv1d_gradgradcheck(device):
+    torch.manual_seed(0)
+    x, w, b = _randn(1, 2, 5, device=device), _randn(2, 1, 2, device=device), _randn(
+        2, device=device)
+    assert gradgradcheck(lambda x, w, b: F.conv1d(x, w, b, stride=2, padding=1, groups=2),
+                         (x, w, b))
+
+
+def test_conv1d_values_match_pytorch(device):
+    x = (torch.arange(42, dtype=D) / 10).view(2, 3, 7).to(device).requires_grad_()
+    w = torch.linspace(-1, 1, 36, dtype=D).view(4, 3, 3).to(device).requires_grad_()
+    b = _expected([0.5, -1.0, 0.0, 2.0], device).requires_grad_()
+    out = F.conv1d(x, w, b, stride=2, padding=1)
+    # PyTorch 2.13: F.conv1d(x, w, b, stride=2, padding=1)[0, 0] and its saved arguments
+    assert _close(out[0, 0], _expected([-2.3543, -4.9943, -6.3829, -5.0114], device), atol=1e-4)
+    node = out.grad_fn
+    assert (node._saved_stride, node._saved_padding, node._saved_dilation,
+            node._saved_output_padding, node._saved_bias_sym_sizes_opt) == (
+        (2,), (1,), (1,), (0,), (4,))
+    assert node._saved_input.shape == (2, 3, 7)
+    # PyTorch 2.13: F.conv1d(x, w, dilation=2)[1, 0]
+    assert _close(F.conv1d(x, w, dilation=2)[1, 0], _expected([-20.04, -20.7343, -21.4286],
+                                                               device), atol=1e-4)
+    (out * out).sum().backward()
+    # PyTorch 2.13: sums of the gradients of sum(out ** 2)
+    assert abs(x.grad.sum().item() - 2709.157224489796) < 1e-9
+    assert abs(w.grad.sum().item() - 972.8948571428576) < 1e-9
+    assert _close(b.grad, _expected([-172.17142857142858, -69.65714285714286, 72.85714285714286,
+                                     231.3714285714286], device), atol=1e-9)
+    assert type(F.conv1d(x[0], w).grad_fn).__name__ == "SqueezeBackward1"  # as PyTorch 2.13
+
+
+def test_conv1d_errors():
+    w = torch.randn(4, 3, 3)
+    cases = [  # PyTorch 2.13 texts
+        (lambda: F.conv1d(torch.randn(5), w),
+         "Expected 2D (unbatched) or 3D (batched) input to conv1d, but got input of size: [5]"),
+        (lambda: F.conv1d(torch.randn(2, 2, 7), w),
+         "Given groups=1, weight of size [4, 3, 3], expected input[2, 2, 7] to have 3 channels, "
+         "but got 2 channels instead"),
+        (lambda: F.conv1d(torch.randn(2, 3, 2), w),
+         "Calculated padded input size per channel: (2). Kernel size: (3). Kernel size can't be "
+         "greater than actual input size"),
+        (lambda: F.conv1d(torch.randn(2, 3, 7), torch.randn(4, 3, 3, 3)),
+         "Expected 4-dimensional input for 4-dimensional weight [4, 3, 3, 3], but got "
+         "3-dimensional input of size [2, 3, 7] instead"),
+        (lambda: F.conv2d(torch.randn(2, 3, 7, 7), torch.randn(4, 3)),
+         "weight should have at least three dimensions"),
+        (lambda: F.conv1d(torch.randn(2, 3, 7), w, stride=2, padding="same"),
+         "padding='same' is not supported for strided convolutions"),
+    ]
+    for fn, text in cases:
+        with pytest.raises(RuntimeError) as info:
+            fn()
+        assert str(info.value) == text

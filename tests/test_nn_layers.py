@@ -20,6 +20,11 @@ REPRS = [  # PyTorch 2.13 repr() of the same constructor calls
      "bias=False)"),
     (lambda: nn.Conv2d(3, 8, 3, padding="same"),
      "Conv2d(3, 8, kernel_size=(3, 3), stride=(1, 1), padding=same)"),
+    (lambda: nn.Conv1d(3, 8, 3), "Conv1d(3, 8, kernel_size=(3,), stride=(1,))"),
+    (lambda: nn.Conv1d(3, 8, 5, stride=2, padding=1, dilation=2, bias=False),
+     "Conv1d(3, 8, kernel_size=(5,), stride=(2,), padding=(1,), dilation=(2,), bias=False)"),
+    (lambda: nn.Conv1d(4, 8, 3, padding="same", groups=2),
+     "Conv1d(4, 8, kernel_size=(3,), stride=(1,), padding=same, groups=2)"),
     (lambda: nn.MaxPool2d(2),
      "MaxPool2d(kernel_size=2, stride=2, padding=0, dilation=1, ceil_mode=False)"),
     (lambda: nn.AvgPool2d(3, 1, 1, ceil_mode=True, count_include_pad=False),
@@ -41,6 +46,18 @@ REPRS = [  # PyTorch 2.13 repr() of the same constructor calls
     (lambda: nn.Tanh(), "Tanh()"),
     (lambda: nn.Softmax(), "Softmax(dim=None)"),
     (lambda: nn.LogSoftmax(1), "LogSoftmax(dim=1)"),
+    (lambda: nn.AdaptiveAvgPool2d(1), "AdaptiveAvgPool2d(output_size=1)"),
+    (lambda: nn.AdaptiveAvgPool2d((None, 3)), "AdaptiveAvgPool2d(output_size=(None, 3))"),
+    (lambda: nn.AdaptiveAvgPool2d([2, None]), "AdaptiveAvgPool2d(output_size=[2, None])"),
+    (lambda: nn.LayerNorm(4), "LayerNorm((4,), eps=1e-05, elementwise_affine=True, bias=True)"),
+    (lambda: nn.LayerNorm((3, 4), eps=1e-6, elementwise_affine=False),
+     "LayerNorm((3, 4), eps=1e-06, elementwise_affine=False, bias=False)"),
+    (lambda: nn.LayerNorm([4], bias=False),
+     "LayerNorm((4,), eps=1e-05, elementwise_affine=True, bias=False)"),
+    (lambda: nn.LayerNorm(torch.Size([2, 3])),
+     "LayerNorm((2, 3), eps=1e-05, elementwise_affine=True, bias=True)"),
+    (lambda: nn.GELU(), "GELU(approximate='none')"),
+    (lambda: nn.GELU("tanh"), "GELU(approximate='tanh')"),
 ]
 
 
@@ -99,6 +116,8 @@ def test_module_errors_match_pytorch():
         (lambda: nn.Conv2d(3, 8, 3, padding="foo"),
          "Invalid padding string 'foo', should be one of {'same', 'valid'}"),
         (lambda: nn.Conv2d(3, 8, 3, groups=2), "in_channels must be divisible by groups"),
+        (lambda: nn.Conv1d(3, 8, 3, padding="same", stride=2),
+         "padding='same' is not supported for strided convolutions"),
         (lambda: nn.Dropout(2), "dropout probability has to be between 0 and 1, but got 2"),
     ]
     for fn, text in cases:
@@ -183,3 +202,75 @@ def test_embedding_flatten_identity_modules(device):
     assert nn.Unflatten(1, (3, 1))(x).shape == (2, 3, 1, 4)
     assert nn.Identity(5, foo=1)(x) is x
     assert nn.Softmax(dim=1)(x).sum(1).reshape(-1).cpu().tolist() == pytest.approx([1.0] * 8)
+
+
+def test_tutorial_cnn_with_adaptive_pool_layer_norm_and_gelu(device):
+    # "What is torch.nn really?": conv layers, then AdaptiveAvgPool2d(1) and a view
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Conv2d(1, 4, 3, stride=2, padding=1), nn.GELU(),
+                          nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.LayerNorm(4),
+                          nn.Linear(4, 2)).to(device)
+    assert repr(model) == """Sequential(
+  (0): Conv2d(1, 4, kernel_size=(3, 3), stride=(2, 2), padding=(1, 1))
+  (1): GELU(approximate='none')
+  (2): AdaptiveAvgPool2d(output_size=1)
+  (3): Flatten(start_dim=1, end_dim=-1)
+  (4): LayerNorm((4,), eps=1e-05, elementwise_affine=True, bias=True)
+  (5): Linear(in_features=4, out_features=2, bias=True)
+)"""  # PyTorch 2.13's print(model)
+    assert [name for name, _ in model.named_parameters()] == [
+        "0.weight", "0.bias", "4.weight", "4.bias", "5.weight", "5.bias"]
+    y = torch.arange(8, device=device) % 2
+    x = torch.randn(8, 1, 7, 7, device=device) + 2.0 * y.view(8, 1, 1, 1)  # class 1 is brighter
+    opt = torch.optim.SGD(model.parameters(), lr=0.5)
+    losses = []
+    for _ in range(30):
+        loss = F.cross_entropy(model(x), y)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        losses.append(loss.item())
+    assert losses[-1] < 0.5 * losses[0]
+
+
+def test_layer_norm_module(device):
+    ln = nn.LayerNorm((2, 3), device=device, dtype=torch.float64)
+    assert ln.normalized_shape == (2, 3)
+    assert ln.weight.shape == (2, 3) and ln.weight.dtype is torch.float64
+    assert ln.weight.cpu().tolist() == [[1.0] * 3] * 2 and ln.bias.abs().sum().item() == 0
+    assert list(ln.state_dict()) == ["weight", "bias"]
+    x = torch.randn(4, 2, 3, dtype=torch.float64, device=device)
+    assert bool((ln(x) - F.layer_norm(x, (2, 3), ln.weight, ln.bias)).abs().max() == 0)
+    bare = nn.LayerNorm(3, elementwise_affine=False)
+    assert bare.weight is None and bare.bias is None and list(bare.parameters()) == []
+    with pytest.raises(RuntimeError) as info:
+        nn.LayerNorm(4)(torch.randn(2, 3))
+    assert str(info.value) == ("Given normalized_shape=[4], expected input with shape [*, 4], but "
+                               "got input of size[2, 3]")  # PyTorch 2.13's text
+
+
+def test_gelu_and_adaptive_pool_modules(device):
+    x = torch.randn(2, 3, 5, 6, device=device)
+    assert bool((nn.GELU("tanh")(x) == F.gelu(x, approximate="tanh")).all())
+    assert nn.AdaptiveAvgPool2d((None, 2))(x).shape == (2, 3, 5, 2)
+    assert nn.AdaptiveAvgPool2d(3)(x).shape == (2, 3, 3, 3)
+    with pytest.raises(RuntimeError) as info:
+        nn.GELU("foo")(x)
+    assert str(info.value) == "approximate argument must be either none or tanh."  # PyTorch's
+    with pytest.raises(RuntimeError) as info:
+        nn.AdaptiveAvgPool2d(2)(torch.randn(5, 6))
+    assert str(info.value) == "adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got [5, 6]"
+
+
+def test_conv1d_module(device):
+    conv = nn.Conv1d(3, 8, 3, stride=[2]).to(device)
+    assert (conv.kernel_size, conv.stride, conv.padding, conv.dilation, conv.output_padding) == (
+        (3,), (2,), (0,), (1,), (0,))  # PyTorch 2.13's attributes
+    assert conv.weight.shape == (8, 3, 3) and conv.bias.shape == (8,)
+    bound = 1 / math.sqrt(9)
+    assert conv.weight.abs().max().item() <= bound and conv.bias.abs().max().item() <= bound
+    x = torch.randn(2, 3, 9, device=device)
+    out = conv(x)
+    assert out.shape == (2, 8, 4) and type(out.grad_fn).__name__ == "ConvolutionBackward0"
+    assert bool((out == F.conv1d(x, conv.weight, conv.bias, 2)).all())
+    assert nn.Conv1d(3, 8, 3, padding="valid").padding == "valid"

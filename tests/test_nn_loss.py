@@ -250,3 +250,113 @@ def test_loss_modules(device):
         assert repr(m) == text  # PyTorch 2.13 shows no arguments for losses
     with pytest.raises(ValueError, match="foo is not a valid value for reduction"):
         nn.MSELoss(reduction="foo")(x, t)
+
+
+@pytest.mark.parametrize("reduction", ["mean", "sum", "none"])
+def test_smooth_l1_and_huber_gradcheck(device, reduction):
+    torch.manual_seed(2)
+    a = (torch.randn(3, 4, dtype=D) * 2).to(device).requires_grad_()
+    b = torch.randn(3, 4, dtype=D).to(device).requires_grad_()
+    w = torch.rand(3, 4, dtype=D).to(device)
+    for fn in [
+        lambda a, b: F.smooth_l1_loss(a, b, reduction=reduction),
+        lambda a, b: F.smooth_l1_loss(a, b, reduction=reduction, beta=0.5),
+        lambda a, b: F.huber_loss(a, b, reduction=reduction, delta=1.5),
+        lambda a, b: F.huber_loss(a, b, reduction=reduction, weight=w),
+    ]:
+        assert gradcheck(fn, (a, b))
+        assert gradgradcheck(fn, (a, b))
+
+
+SMOOTH_X = [0.0, 0.3, -0.8, 1.5, -2.5, 4.0]
+SMOOTH_T = [0.1, 0.0, 0.5, -0.5, -2.0, 1.0]
+
+
+@pytest.mark.parametrize("loss, kwargs, grad_fn, values", [  # PyTorch 2.13, per reduction
+    (F.smooth_l1_loss, {}, "SmoothL1LossBackward0",
+     {"mean": 0.8291666666666666, "sum": 4.975,
+      "none": [0.005, 0.045, 0.8, 1.5, 0.125, 2.5]}),
+    (F.smooth_l1_loss, {"beta": 0.5}, "SmoothL1LossBackward0",
+     {"mean": 0.9833333333333333, "sum": 5.9, "none": [0.01, 0.09, 1.05, 1.75, 0.25, 2.75]}),
+    (F.huber_loss, {"delta": 0.5}, "HuberLossBackward0",
+     {"mean": 0.49166666666666664, "sum": 2.95,
+      "none": [0.005, 0.045, 0.525, 0.875, 0.125, 1.375]}),
+    (F.huber_loss, {"delta": 2.0}, "HuberLossBackward0",
+     {"mean": 1.17, "sum": 7.02, "none": [0.005, 0.045, 0.845, 2.0, 0.125, 4.0]}),
+])
+def test_smooth_l1_and_huber_values_match_pytorch(device, loss, kwargs, grad_fn, values):
+    x = torch.tensor(SMOOTH_X, dtype=D, device=device, requires_grad=True)
+    t = torch.tensor(SMOOTH_T, dtype=D, device=device)
+    for reduction, expected in values.items():
+        out = loss(x, t, reduction=reduction, **kwargs)
+        assert type(out.grad_fn).__name__ == grad_fn
+        assert out.detach().cpu().tolist() == pytest.approx(expected, abs=1e-12)
+
+
+def test_smooth_l1_and_huber_gradients_and_special_cases(device):
+    x = torch.tensor(SMOOTH_X, dtype=D, device=device, requires_grad=True)
+    t = torch.tensor(SMOOTH_T, dtype=D, device=device, requires_grad=True)
+    # PyTorch 2.13: d loss / d x (d / d t is its negative)
+    gx, gt = torch.autograd.grad(F.smooth_l1_loss(x, t, beta=0.5), (x, t))
+    expected = [-1 / 30, 0.1, -1 / 6, 1 / 6, -1 / 6, 1 / 6]
+    assert gx.cpu().tolist() == pytest.approx(expected, abs=1e-12)
+    assert gt.cpu().tolist() == pytest.approx([-g for g in expected], abs=1e-12)
+    gx, = torch.autograd.grad(F.huber_loss(x, t, delta=0.5), (x,))
+    assert gx.cpu().tolist() == pytest.approx([g / 2 for g in expected], abs=1e-12)
+    out = F.smooth_l1_loss(x, t, beta=0.5)
+    assert out.grad_fn._saved_beta == 0.5 and F.huber_loss(x, t).grad_fn._saved_delta == 1.0
+    # beta = 0 is l1_loss, recorded as PyTorch's l1_loss records it
+    out = F.smooth_l1_loss(x, t, beta=0.0)
+    assert type(out.grad_fn).__name__ == "MeanBackward0" and _near(out, 1.2, 1e-12)
+    assert type(F.smooth_l1_loss(x, t, beta=0.0, reduction="none").grad_fn).__name__ == \
+        "AbsBackward0"
+    # a weighted huber loss is composed from the unreduced one (PyTorch 2.13's values)
+    w = torch.tensor([1.0, 2, 3, 1, 2, 3], dtype=D, device=device)
+    out = F.huber_loss(x, t, weight=w)
+    assert type(out.grad_fn).__name__ == "MeanBackward0" and _near(out, 1.9575, 1e-12)
+    assert _near(F.huber_loss(x, t, weight=w, reduction="sum"), 11.745, 1e-12)
+    with pytest.warns(UserWarning, match="size_average and reduce args will be deprecated"):
+        assert _near(F.smooth_l1_loss(x, t, size_average=False), 4.975, 1e-12)
+
+
+def test_smooth_l1_and_huber_errors():
+    x, t = torch.randn(6), torch.randn(6)
+    cases = [  # PyTorch 2.13 types and texts
+        (lambda: F.smooth_l1_loss(x, t, beta=-1.0), RuntimeError,
+         "smooth_l1_loss does not support negative values for beta."),
+        (lambda: F.huber_loss(x, t, delta=0.0), RuntimeError,
+         "huber_loss does not support non-positive values for delta."),
+        (lambda: F.smooth_l1_loss(x, t, reduction="foo"), ValueError,
+         "foo is not a valid value for reduction"),
+        (lambda: F.huber_loss(x, t, reduction="foo"), ValueError,
+         "foo is not a valid value for reduction"),
+        (lambda: F.huber_loss(x, t, weight=torch.ones(3)), ValueError,
+         "Weights and input must have the same size."),
+        (lambda: F.huber_loss(x, t, reduction="foo", weight=torch.ones(6)), ValueError,
+         "Invalid reduction mode: foo. Expected one of 'none', 'mean', 'sum'."),
+        (lambda: F.smooth_l1_loss(torch.arange(3), torch.arange(3)), NotImplementedError,
+         "\"smooth_l1_cpu\" not implemented for 'Long'"),
+        (lambda: F.huber_loss(torch.arange(3), torch.arange(3)), NotImplementedError,
+         "\"huber_cpu\" not implemented for 'Long'"),
+    ]
+    for fn, kind, text in cases:
+        with pytest.raises(kind) as info:
+            fn()
+        assert str(info.value) == text
+    with pytest.warns(UserWarning, match=r"Using a target size \(torch.Size\(\[4\]\)\)"):
+        with pytest.raises(RuntimeError) as info:
+            F.smooth_l1_loss(x, t[:4])
+    assert str(info.value) == ("The size of tensor a (6) must match the size of tensor b (4) at "
+                               "non-singleton dimension 0")  # PyTorch's
+
+
+def test_smooth_l1_and_huber_modules(device):
+    x = torch.tensor(SMOOTH_X, dtype=D, device=device)
+    t = torch.tensor(SMOOTH_T, dtype=D, device=device)
+    assert _near(nn.SmoothL1Loss(beta=0.5)(x, t), 0.9833333333333333, 1e-12)
+    assert _near(nn.HuberLoss(reduction="sum", delta=2.0)(x, t), 7.02, 1e-12)
+    assert nn.HuberLoss(reduction="none")(x, t).shape == (6,)
+    with pytest.warns(UserWarning, match="size_average and reduce args will be deprecated"):
+        assert nn.SmoothL1Loss(reduce=False).reduction == "none"
+    for m in (nn.SmoothL1Loss(beta=0.5), nn.HuberLoss(delta=2.0)):
+        assert repr(m) == f"{type(m).__name__}()"  # as PyTorch 2.13 prints them

@@ -22,16 +22,20 @@ from ..ops import sparse as _sparse
 from ..ops._helpers import check_tensor
 
 __all__ = [
-    "avg_pool2d", "batch_norm", "binary_cross_entropy", "binary_cross_entropy_with_logits",
-    "conv2d", "cross_entropy", "dropout", "embedding", "fold", "l1_loss", "leaky_relu", "linear",
-    "log_softmax", "max_pool2d", "max_pool2d_with_indices", "mse_loss", "nll_loss", "one_hot",
-    "pad", "relu", "sigmoid", "softmax", "tanh", "unfold",
+    "adaptive_avg_pool2d", "avg_pool2d", "batch_norm", "binary_cross_entropy",
+    "binary_cross_entropy_with_logits", "conv1d", "conv2d", "cross_entropy", "dropout",
+    "embedding", "fold", "gelu", "huber_loss", "l1_loss", "layer_norm", "leaky_relu", "linear",
+    "log_softmax", "max_pool2d", "max_pool2d_with_indices", "mse_loss", "nll_loss", "normalize",
+    "one_hot", "pad", "relu", "sigmoid", "smooth_l1_loss", "softmax", "tanh", "unfold",
 ]
 
+conv1d = _convolution.conv1d
 conv2d = _convolution.conv2d
 unfold = _convolution.unfold
 fold = _convolution.fold
 avg_pool2d = _pooling.avg_pool2d
+adaptive_avg_pool2d = _pooling.adaptive_avg_pool2d
+gelu = _activation.gelu
 max_pool2d_with_indices = _pooling.max_pool2d_with_indices
 one_hot = _sparse.one_hot
 
@@ -63,6 +67,17 @@ def batch_norm(input: Tensor, running_mean: Tensor | None, running_var: Tensor |
     """Normalise each channel (dim 1) by batch statistics (training) or running ones."""
     return _normalization.batch_norm(input, running_mean, running_var, weight, bias, training,
                                      momentum, eps)
+
+
+def layer_norm(input: Tensor, normalized_shape, weight: Tensor | None = None,
+               bias: Tensor | None = None, eps: float = 1e-5) -> Tensor:
+    """Normalise each sample over its last len(normalized_shape) dims, then weight and bias."""
+    return _normalization.layer_norm(input, normalized_shape, weight, bias, eps)
+
+
+def normalize(input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12) -> Tensor:
+    """input / max(||input||_p along dim, eps): unit-norm slices, composed as PyTorch does."""
+    return input / input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
 
 
 # --- activations --------------------------------------------------------------------------------
@@ -180,11 +195,15 @@ def _broadcast_pair(input: Tensor, target: Tensor) -> tuple:
     return input, target
 
 
-def _weighted(losses: Tensor, weight: Tensor, reduction: str) -> Tensor:
-    losses = losses * weight
+def _reduce(losses: Tensor, reduction: str) -> Tensor:
+    """The per-element losses averaged ('mean'), summed ('sum') or kept ('none')."""
     if reduction == "mean":
         return losses.mean()
     return losses.sum() if reduction == "sum" else losses
+
+
+def _weighted(losses: Tensor, weight: Tensor, reduction: str) -> Tensor:
+    return _reduce(losses * weight, reduction)
 
 
 def mse_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
@@ -207,9 +226,33 @@ def l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
     losses = (input - target).abs()
     if weight is not None:
         return _weighted(losses, weight, reduction)
-    if reduction == "mean":
-        return losses.mean()
-    return losses.sum() if reduction == "sum" else losses
+    return _reduce(losses, reduction)
+
+
+def smooth_l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
+                   reduction: str = "mean", beta: float = 1.0) -> Tensor:
+    """0.5 (x - t)^2 / beta where |x - t| < beta, else |x - t| - 0.5 beta (l1_loss if beta = 0)."""
+    reduction = _reduction(size_average, reduce, reduction)
+    input, target = _broadcast_pair(check_tensor(input, "smooth_l1_loss"),
+                                    check_tensor(target, "smooth_l1_loss", "target", 2))
+    if beta == 0.0:
+        return _reduce((input - target).abs(), reduction)
+    return _loss.smooth_l1_loss(input, target, reduction, beta)
+
+
+def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean", delta: float = 1.0,
+               weight: Tensor | None = None) -> Tensor:
+    """0.5 (x - t)^2 where |x - t| < delta, else delta (|x - t| - 0.5 delta); weighted if given."""
+    x, t = check_tensor(input, "huber_loss"), check_tensor(target, "huber_loss", "target", 2)
+    expanded, t = _broadcast_pair(x, t)
+    if weight is None:
+        return _loss.huber_loss(expanded, t, reduction, delta)
+    if weight.shape != x.shape:
+        raise ValueError(msg.HUBER_WEIGHT_SIZE)
+    losses = _loss.huber_loss(expanded, t, "none", delta) * weight
+    if reduction not in _loss.REDUCTIONS:
+        raise ValueError(msg.HUBER_REDUCTION.format(reduction=reduction))
+    return _reduce(losses, reduction)
 
 
 def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None, size_average=None,

@@ -123,8 +123,9 @@ clip = clamp
 # PyTorch also exposes as torch.* (torch.conv2d, torch.dropout, ...)
 from . import activation, convolution, loss, normalization, padding, pooling, sparse  # noqa: E402
 from .activation import dropout  # noqa: E402
-from .convolution import conv2d  # noqa: E402
+from .convolution import conv1d, conv2d  # noqa: E402
 from .normalization import torch_batch_norm as batch_norm  # noqa: E402
+from .normalization import torch_layer_norm as layer_norm  # noqa: E402
 from .padding import constant_pad_nd  # noqa: E402
 from .pointwise import (  # noqa: E402
     acos,
@@ -174,7 +175,8 @@ __all__ = [
     "all", "amax", "amin", "any", "argmax", "argmin", "cumsum", "log_softmax", "logsumexp",
     "max", "min", "norm", "prod", "softmax", "std", "var",
 ]
-__all__ += ["batch_norm", "constant_pad_nd", "conv2d", "dropout", "embedding", "max_pool2d"]
+__all__ += ["batch_norm", "constant_pad_nd", "conv1d", "conv2d", "dropout", "embedding",
+            "layer_norm", "max_pool2d"]
 __all__ += ["acos", "addcdiv", "addcmul", "allclose", "arccos", "arcsin", "arctan", "arctan2",
             "asin", "atan", "atan2", "cosh", "equal", "erf", "exp2", "frac", "is_floating_point",
             "isclose", "lerp", "nan_to_num", "sinh"]

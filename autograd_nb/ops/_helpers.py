@@ -28,6 +28,13 @@ def check_tensor(value, name: str, arg: str = "input", position: int = 1) -> Ten
     return value
 
 
+def require_floating(t: Tensor, kernel: str) -> None:
+    """PyTorch's NotImplementedError for a floating-only kernel given an integer or bool tensor."""
+    if not t.dtype.is_floating_point:
+        raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel=kernel,
+                                                          dtype=t.dtype.legacy_name[:-6]))
+
+
 def device_mismatch(a: Tensor, b: Tensor):
     """PyTorch's element-wise device error: the non-CPU device is named first."""
     first, second = (a.device, b.device) if a.device.type != "cpu" else (b.device, a.device)

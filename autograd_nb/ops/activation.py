@@ -1,4 +1,4 @@
-"""leaky_relu and dropout: the activations that the tensor ops (relu, sigmoid, ...) lack.
+"""leaky_relu, gelu and dropout: the activations that the tensor ops (relu, sigmoid, ...) lack.
 
 Dropout is `input * mask / (1 - p)` (MulBackward0 on the CPU, as PyTorch's CPU path records);
 on a CUDA device PyTorch runs its fused kernel, so there the node is NativeDropoutBackward0.
@@ -9,8 +9,9 @@ from __future__ import annotations
 from .. import _messages as msg
 from .._tensor import Tensor, make_tensor
 from ..autograd.node import Node, new_node
-from ._helpers import check_tensor
+from ._helpers import check_tensor, require_floating
 from .inplace import apply_inplace
+from .pointwise import _erf_kernel
 
 
 class LeakyReluBackward0(Node):
@@ -55,6 +56,48 @@ def leaky_relu_(input: Tensor, negative_slope: float = 0.01) -> Tensor:
     """leaky_relu written into `input`."""
     return apply_inplace(check_tensor(input, "leaky_relu_"), _leaky, negative_slope,
                          LeakyReluBackward1)
+
+
+_SQRT_HALF = 0.7071067811865476
+_SQRT_TWO_OVER_PI = 0.7978845608028654
+_TANH_CUBIC = 0.044715
+
+
+class GeluBackward0(Node):
+    """'none': Phi(x) + x phi(x); 'tanh': the derivative of 0.5 x (1 + tanh(inner(x)))."""
+
+    __slots__ = ("_saved_approximate",)
+    _saved_names = ("self",)
+
+    def backward(self, grad):
+        x = self._unpack(0)
+        if self._saved_approximate == "tanh":
+            t = ((x + x * x * x * _TANH_CUBIC) * _SQRT_TWO_OVER_PI).tanh()
+            slope = (x * x * (3 * _TANH_CUBIC) + 1) * _SQRT_TWO_OVER_PI
+            return grad * ((t + 1) * 0.5 + x * 0.5 * (1 - t * t) * slope)
+        cdf = ((x * _SQRT_HALF).erf() + 1) * 0.5
+        pdf = (x * x * -0.5).exp() * (_SQRT_TWO_OVER_PI * 0.5)
+        return grad * (cdf + x * pdf)
+
+
+def gelu(input: Tensor, *, approximate: str = "none") -> Tensor:
+    """x * Phi(x), the Gaussian CDF by erf ('none') or by PyTorch's tanh formula ('tanh')."""
+    x = check_tensor(input, "gelu")
+    if approximate not in ("none", "tanh"):
+        raise RuntimeError(msg.GELU_APPROXIMATE)
+    require_floating(x, "GeluKernelImpl")
+    xp, data = x._backend.xp, x._data
+    if approximate == "tanh":
+        inner = (data + _TANH_CUBIC * data * data * data) * _SQRT_TWO_OVER_PI
+        out = 0.5 * data * (1 + xp.tanh(inner))
+    else:
+        out = 0.5 * data * (1 + _erf_kernel(xp, data * _SQRT_HALF))
+    node = new_node(GeluBackward0, x)
+    if node is None:
+        return make_tensor(out, x._backend)
+    node.save(x)
+    node._saved_approximate = approximate
+    return make_tensor(out, x._backend, True, node, 0)
 
 
 class NativeDropoutBackward0(Node):
@@ -110,4 +153,4 @@ def dropout_(input: Tensor, p: float = 0.5, train: bool = True) -> Tensor:
     return x.mul_(_noise(x, p))
 
 
-__all__ = ["leaky_relu", "leaky_relu_", "dropout", "dropout_"]
+__all__ = ["leaky_relu", "leaky_relu_", "gelu", "dropout", "dropout_"]

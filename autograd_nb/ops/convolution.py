@@ -2,7 +2,8 @@
 
 `unfold` (im2col, Im2ColBackward0) and `fold` (col2im, Col2ImBackward0) are each other's
 backward. Convolution's backward is written with them and `matmul`, so gradients of gradients
-work; pooling reuses the same window helpers.
+work; pooling reuses the same window helpers. conv1d is the same op on images of height 1: its
+node keeps the 3-d input and weight, as PyTorch's ConvolutionBackward0 does.
 """
 
 from __future__ import annotations
@@ -32,6 +33,11 @@ def pair(value) -> tuple:
     if isinstance(value, (list, tuple)):
         return (int(value[0]),) * 2 if len(value) == 1 else (int(value[0]), int(value[1]))
     return (int(value), int(value))
+
+
+def single(value) -> tuple:
+    """An int or a 1-sequence as (length,), the way PyTorch's _single does."""
+    return (int(value[0]),) if isinstance(value, (list, tuple)) else (int(value),)
 
 
 def out_size(size: int, pad_total: int, kernel: int, dilation: int, stride: int) -> int:
@@ -196,15 +202,17 @@ class ConvolutionBackward0(Node):
         n, o = grad.shape[0], grad.shape[1]
         g = grad.reshape(n, groups, o // groups, -1)
         grad_x = grad_w = grad_b = None
+        lifted = x.dim() == 3  # conv1d: an image of height 1
         if self.needs_input_grad(1):
-            cols = unfold_window(x, self._window, self._cols)
+            cols = unfold_window(x.unsqueeze(2) if lifted else x, self._window, self._cols)
             cols = cols.reshape(n, groups, -1, cols.shape[-1])
             grad_w = (g @ cols.mT).sum(0).reshape(w.shape)
         if self.needs_input_grad(0):
             per_group = w.reshape(groups, o // groups, -1)
             grad_x = fold_window((per_group.mT @ g).reshape(n, -1, g.shape[-1]), self._window)
+            grad_x = grad_x.squeeze(2) if lifted else grad_x
         if self.needs_input_grad(2):
-            grad_b = grad.sum((0, 2, 3))
+            grad_b = grad.sum((0,) + tuple(range(2, grad.dim())))
         return grad_x, grad_w, grad_b
 
     def _release(self) -> None:
@@ -212,27 +220,31 @@ class ConvolutionBackward0(Node):
         super()._release()
 
 
-def _conv_padding(padding, kernel: tuple, dilation: tuple, stride: tuple) -> tuple:
-    """(top, bottom, left, right) from an int, a pair, 'valid' or 'same'."""
+def _conv_padding(padding, kernel: tuple, dilation: tuple, stride: tuple, expand) -> tuple:
+    """(before, after) per spatial dim from an int, a sequence, 'valid' or 'same'."""
     if isinstance(padding, str):
         if padding == "valid":
-            return (0, 0, 0, 0)
+            return (0, 0) * len(kernel)
         if padding != "same":
             raise RuntimeError(msg.CONV_PADDING_STRING.format(padding=padding))
-        if stride != (1, 1):
+        if any(s != 1 for s in stride):
             raise RuntimeError(msg.CONV_SAME_STRIDED)
-        pads = []
+        pads: tuple = ()
         for k, d in zip(kernel, dilation):
             total = d * (k - 1)
-            pads += [total // 2, total - total // 2]
-        return tuple(pads)
-    ph, pw = pair(padding)
-    return (ph, ph, pw, pw)
+            pads += (total // 2, total - total // 2)
+        return pads
+    return tuple(p for p in expand(padding) for _ in range(2))
 
 
-def _check_conv(x: Tensor, w: Tensor, b, groups: int) -> None:
-    if w.dim() != 4:
-        raise RuntimeError(msg.CONV_WEIGHT_DIM.format(n=w.dim() - 2, stride=[1, 1]))
+def _check_conv(x: Tensor, w: Tensor, b, groups: int, stride: tuple) -> None:
+    if w.dim() < 3:
+        raise RuntimeError(msg.CONV_WEIGHT_RANK)
+    if w.dim() != x.dim() and x.dim() == 3:
+        raise RuntimeError(msg.CONV_INPUT_FOR_WEIGHT.format(
+            n=w.dim(), weight=list(w._data.shape), got=x.dim(), size=list(x._data.shape)))
+    if w.dim() != x.dim():
+        raise RuntimeError(msg.CONV_WEIGHT_DIM.format(n=w.dim() - 2, stride=list(stride)))
     channels = w._data.shape[1] * groups
     if x._data.shape[1] != channels:
         raise RuntimeError(msg.CONV_CHANNELS.format(
@@ -257,35 +269,44 @@ def _check_conv(x: Tensor, w: Tensor, b, groups: int) -> None:
                                msg.DEVICE_MIX.format(a=other.device, b=x.device))
 
 
-def conv2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1, padding=0,
-           dilation=1, groups: int = 1) -> Tensor:
-    """2-D cross-correlation of (N, C, H, W) with (O, C/groups, kh, kw) by im2col + matmul."""
-    x = check_tensor(input, "conv2d")
-    w = check_tensor(weight, "conv2d", "weight", 2)
-    if x.dim() == 3:
-        return conv2d(x.unsqueeze(0), w, bias, stride, padding, dilation, groups).squeeze(0)
-    if x.dim() != 4:
-        raise RuntimeError(msg.CONV_INPUT_DIM.format(size=list(x._data.shape)))
-    _check_conv(x, w, bias, groups)
-    stride, dilation = pair(stride), pair(dilation)
+def _convolution(name: str, expand, input: Tensor, weight: Tensor, bias, stride, padding,
+                 dilation, groups: int) -> Tensor:
+    """conv1d / conv2d: checks in PyTorch's order, then im2col + matmul on (N, C, H, W) arrays
+    (a 1-d input is viewed with height 1); the node keeps the input and weight as given."""
+    x = check_tensor(input, name)
+    w = check_tensor(weight, name, "weight", 2)
+    nd = len(expand(1))
+    if x.dim() == nd + 1:
+        return _convolution(name, expand, x.unsqueeze(0), w, bias, stride, padding, dilation,
+                            groups).squeeze(0)
+    if x.dim() != nd + 2:
+        raise RuntimeError(msg.CONV_INPUT_DIM.format(unbatched=nd + 1, batched=nd + 2, name=name,
+                                                     size=list(x._data.shape)))
+    stride, dilation = expand(stride), expand(dilation)
+    _check_conv(x, w, bias, groups, stride)
     kernel = tuple(w._data.shape[2:])
-    pads = _conv_padding(padding, kernel, dilation, stride)
-    h, wd = x._data.shape[2:]
-    span = tuple(d * (k - 1) + 1 for k, d in zip(kernel, dilation))
-    if h + pads[0] + pads[1] < span[0] or wd + pads[2] + pads[3] < span[1]:
+    pads = _conv_padding(padding, kernel, dilation, stride, expand)
+    sizes = tuple(s + pads[2 * i] + pads[2 * i + 1] for i, s in enumerate(x._data.shape[2:]))
+    spans = tuple(d * (k - 1) + 1 for k, d in zip(kernel, dilation))
+    if any(s < k for s, k in zip(sizes, spans)):
         raise RuntimeError(msg.CONV_KERNEL_TOO_BIG.format(
-            h=h + pads[0] + pads[1], w=wd + pads[2] + pads[3], kh=span[0], kw=span[1]))
-    win = make_window((h, wd), kernel, dilation, pads, stride)
+            size=" x ".join(map(str, sizes)), kernel=" x ".join(map(str, spans))))
+    lift = 2 - nd  # conv1d works on images of height 1
+    xd, wd = x._data, w._data
+    if lift:
+        xd, wd = xd[:, :, None, :], wd[:, :, None, :]
+    win = make_window(tuple(xd.shape[2:]), tuple(wd.shape[2:]), (1,) * lift + dilation,
+                      (0, 0) * lift + pads, (1,) * lift + stride)
     backend = x._backend
     xp = backend.xp
-    n, o = x._data.shape[0], w._data.shape[0]
-    cols = im2col_data(backend, x._data, win)  # (N, C, K, oh, ow)
+    n, o = xd.shape[0], wd.shape[0]
+    cols = im2col_data(backend, xd, win)  # (N, C, K, oh, ow)
     length = win.out[0] * win.out[1]
     grouped = xp.reshape(cols, (n, groups, -1, length))
-    out = xp.matmul(xp.reshape(w._data, (groups, o // groups, -1)), grouped)
-    out = xp.reshape(out, (n, o) + win.out)
+    out = xp.matmul(xp.reshape(wd, (groups, o // groups, -1)), grouped)
+    out = xp.reshape(out, (n, o) + win.out[lift:])
     if bias is not None:
-        out += xp.reshape(bias._data, (o, 1, 1))
+        out += xp.reshape(bias._data, (o,) + (1,) * nd)
     node = new_node(ConvolutionBackward0, x, w, bias)
     if node is None:
         return make_tensor(out, backend)
@@ -293,10 +314,22 @@ def conv2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1, 
     node._window = win
     node._cols = cols if w._requires_grad else None
     node._saved_stride, node._saved_dilation, node._saved_groups = stride, dilation, groups
-    node._saved_padding = (pads[0], pads[2])
-    node._saved_transposed, node._saved_output_padding = False, (0, 0)
+    node._saved_padding = pads[::2]
+    node._saved_transposed, node._saved_output_padding = False, (0,) * nd
     node._saved_bias_sym_sizes_opt = None if bias is None else tuple(bias._data.shape)
     return make_tensor(out, backend, True, node, 0)
 
 
-__all__ = ["conv2d", "unfold", "fold"]
+def conv1d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1, padding=0,
+           dilation=1, groups: int = 1) -> Tensor:
+    """1-D cross-correlation of (N, C, L) with (O, C/groups, k): conv2d over height 1."""
+    return _convolution("conv1d", single, input, weight, bias, stride, padding, dilation, groups)
+
+
+def conv2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1, padding=0,
+           dilation=1, groups: int = 1) -> Tensor:
+    """2-D cross-correlation of (N, C, H, W) with (O, C/groups, kh, kw) by im2col + matmul."""
+    return _convolution("conv2d", pair, input, weight, bias, stride, padding, dilation, groups)
+
+
+__all__ = ["conv1d", "conv2d", "unfold", "fold"]

@@ -1,4 +1,5 @@
-"""Losses with their own backward nodes: mse_loss, nll_loss, binary_cross_entropy(_with_logits).
+"""Losses with their own backward nodes: mse_loss, smooth_l1_loss, huber_loss, nll_loss,
+binary_cross_entropy(_with_logits).
 
 cross_entropy is composed as PyTorch composes it (log_softmax + nll_loss; the probability-target
 and label-smoothing forms from tensor ops), so it shows the same grad_fn. `reduction` is one of
@@ -12,7 +13,7 @@ from .. import dtypes
 from .._tensor import Tensor, make_tensor
 from ..autograd.grad_mode import STATE
 from ..autograd.node import Node, new_node
-from ._helpers import check_tensor
+from ._helpers import check_tensor, require_floating
 from .indexing import IndexPutImplBackward0, _Plan, _put
 
 REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
@@ -73,6 +74,76 @@ def mse_loss(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
     diff = x._data - t._data
     data = _reduce_data(x._backend, diff * diff, r)
     return _record(MseLossBackward0, (x, t), data, x._backend, (x, t), r)
+
+
+# --- smooth_l1_loss / huber_loss -----------------------------------------------------------------
+class _QuadraticNearZero(Node):
+    """0.5 d^2 for |d| < width, linear beyond; its slope is d clamped to [-width, width]."""
+
+    __slots__ = ()
+    _saved_names = ("self", "target")
+    _width_name = ""  # the slot holding the width (PyTorch's beta or delta)
+    _per_width = False  # smooth_l1 divides the whole loss by its width
+
+    def backward(self, grad):
+        x, t = self._unpack(0), self._unpack(1)
+        width = getattr(self, self._width_name)
+        g = _scale(grad, self._saved_reduction, x.numel()) * (x - t).clamp(-width, width)
+        g = g / width if self._per_width else g
+        return (g if self.needs_input_grad(0) else None,
+                -g if self.needs_input_grad(1) else None)
+
+
+class SmoothL1LossBackward0(_QuadraticNearZero):
+    """d smooth_l1 = clamp(x - t, -beta, beta) / beta."""
+
+    __slots__ = ("_saved_reduction", "_saved_beta")
+    _width_name = "_saved_beta"
+    _per_width = True
+
+
+class HuberLossBackward0(_QuadraticNearZero):
+    """d huber = clamp(x - t, -delta, delta)."""
+
+    __slots__ = ("_saved_reduction", "_saved_delta")
+    _width_name = "_saved_delta"
+
+
+def _quadratic_near_zero(cls, kernel: str, input: Tensor, target: Tensor, reduction: str,
+                         width: float) -> Tensor:
+    """PyTorch's smooth_l1 (0.5 d^2 / w or |d| - 0.5 w) or huber (0.5 d^2 or w (|d| - 0.5 w))."""
+    x, t = check_tensor(input, kernel), check_tensor(target, kernel, "target", 2)
+    r = reduction_enum(reduction)
+    require_floating(x, f"{kernel}_cpu")
+    backend = x._backend
+    xp = backend.xp
+    diff = x._data - t._data
+    size = xp.abs(diff)
+    if cls._per_width:
+        losses = xp.where(size < width, 0.5 * diff * diff / width, size - 0.5 * width)
+    else:
+        losses = xp.where(size < width, 0.5 * diff * diff, width * (size - 0.5 * width))
+    out = _record(cls, (x, t), _reduce_data(backend, losses, r), backend, (x, t), r)
+    if out.grad_fn is not None:
+        setattr(out.grad_fn, cls._width_name, width)
+    return out
+
+
+def smooth_l1_loss(input: Tensor, target: Tensor, reduction: str = "mean",
+                   beta: float = 1.0) -> Tensor:
+    """0.5 (x - t)^2 / beta where |x - t| < beta, else |x - t| - 0.5 beta (beta > 0)."""
+    if beta < 0:
+        raise RuntimeError(msg.SMOOTH_L1_BETA)
+    return _quadratic_near_zero(SmoothL1LossBackward0, "smooth_l1", input, target, reduction,
+                                beta)
+
+
+def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean",
+               delta: float = 1.0) -> Tensor:
+    """0.5 (x - t)^2 where |x - t| < delta, else delta (|x - t| - 0.5 delta)."""
+    if delta <= 0:
+        raise RuntimeError(msg.HUBER_DELTA)
+    return _quadratic_near_zero(HuberLossBackward0, "huber", input, target, reduction, delta)
 
 
 # --- nll_loss -------------------------------------------------------------------------------------
@@ -388,5 +459,5 @@ def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight: Tens
     return _record(BinaryCrossEntropyWithLogitsBackward0, inputs, data, backend, inputs, r)
 
 
-__all__ = ["mse_loss", "nll_loss", "cross_entropy", "binary_cross_entropy",
-           "binary_cross_entropy_with_logits", "reduction_enum"]
+__all__ = ["mse_loss", "smooth_l1_loss", "huber_loss", "nll_loss", "cross_entropy",
+           "binary_cross_entropy", "binary_cross_entropy_with_logits", "reduction_enum"]

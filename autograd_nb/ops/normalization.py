@@ -1,7 +1,9 @@
-"""Batch normalization: normalise each channel (dim 1) by its batch or running statistics.
+"""Batch and layer normalization: (x - mean) / sqrt(var + eps), then a per-element affine.
 
-In training mode the running statistics are updated in place, without recording, with the
-batch mean and the unbiased batch variance, as PyTorch's native_batch_norm does.
+Batch norm normalises each channel (dim 1) by its batch or running statistics; in training mode
+the running statistics are updated in place, without recording, with the batch mean and the
+unbiased batch variance, as PyTorch's native_batch_norm does. Layer norm normalises each sample
+over its last len(normalized_shape) dims.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from .. import _messages as msg
 from .._tensor import Tensor, make_tensor
 from ..autograd.grad_mode import no_grad
 from ..autograd.node import Node, new_node
-from ._helpers import check_tensor
+from ._helpers import check_tensor, require_floating
 
 
 def _stats_dims(ndim: int) -> tuple:
@@ -123,4 +125,88 @@ def torch_batch_norm(input: Tensor, weight, bias, running_mean, running_var, tra
     return batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps)
 
 
-__all__ = ["batch_norm", "torch_batch_norm"]
+# --- layer_norm ----------------------------------------------------------------------------------
+def _sum_leading(t: Tensor, count: int) -> Tensor:
+    """`t` summed over its first `count` dims (none: `t` itself)."""
+    return t.sum(tuple(range(count))) if count else t
+
+
+class NativeLayerNormBackward0(Node):
+    """d of (x - mean) * rstd over the normalized dims, recomputed with tensor ops."""
+
+    __slots__ = ("_saved_normalized_shape", "_eps")
+    _saved_names = ("input", "weight", "bias", "result1", "result2")
+
+    def backward(self, grad):
+        x, weight = self._unpack(0), self._unpack(1)
+        lead = x.dim() - len(self._saved_normalized_shape)
+        dims = tuple(range(lead, x.dim()))
+        centred = x - x.mean(dims, keepdim=True)
+        rstd = ((centred * centred).mean(dims, keepdim=True) + self._eps).rsqrt()
+        normed = centred * rstd
+        grad_x = grad_w = grad_b = None
+        if self.needs_input_grad(0):
+            g = grad if weight is None else grad * weight
+            g = g - g.mean(dims, keepdim=True) - normed * (g * normed).mean(dims, keepdim=True)
+            grad_x = g * rstd
+        if self.needs_input_grad(1):
+            grad_w = _sum_leading(grad * normed, lead)
+        if self.needs_input_grad(2):
+            grad_b = _sum_leading(grad, lead)
+        return grad_x, grad_w, grad_b
+
+
+
+def _check_layer_norm(x: Tensor, shape: tuple, weight, bias) -> None:
+    """PyTorch's layer_norm checks, in its order."""
+    if not shape:
+        raise RuntimeError(msg.LAYER_NORM_EMPTY_SHAPE.format(shape=list(shape)))
+    for name, t in (("weight", weight), ("bias", bias)):
+        if t is not None and tuple(t._data.shape) != shape:
+            raise RuntimeError(msg.LAYER_NORM_PARAM.format(name=name, got=list(t._data.shape),
+                                                           shape=list(shape)))
+    size = tuple(x._data.shape)
+    if len(size) < len(shape) or size[len(size) - len(shape):] != shape:
+        raise RuntimeError(msg.LAYER_NORM_INPUT.format(
+            shape=list(shape), dims="".join(f", {d}" for d in shape), size=list(size)))
+    require_floating(x, "LayerNormKernelImpl")
+    for t in (weight, bias):
+        if t is not None and t.dtype is not x.dtype:
+            raise RuntimeError(msg.LAYER_NORM_MIXED.format(dtype=x.dtype.legacy_name[:-6]))
+
+
+def layer_norm(input: Tensor, normalized_shape, weight: Tensor | None = None,
+               bias: Tensor | None = None, eps: float = 1e-5) -> Tensor:
+    """(x - mean) / sqrt(var + eps) * weight + bias over the last len(normalized_shape) dims."""
+    x = check_tensor(input, "layer_norm")
+    if not isinstance(normalized_shape, (list, tuple)):
+        raise TypeError(msg.LAYER_NORM_SHAPE_TYPE.format(type=type(normalized_shape).__name__))
+    shape = tuple(int(d) for d in normalized_shape)
+    _check_layer_norm(x, shape, weight, bias)
+    backend = x._backend
+    xp = backend.xp
+    dims = tuple(range(x.dim() - len(shape), x.dim()))
+    mean = xp.mean(x._data, axis=dims, keepdims=True)
+    centred = x._data - mean
+    rstd = 1.0 / xp.sqrt(xp.mean(centred * centred, axis=dims, keepdims=True) + eps)
+    out = centred * rstd
+    if weight is not None:
+        out = out * weight._data
+    if bias is not None:
+        out = out + bias._data
+    node = new_node(NativeLayerNormBackward0, x, weight, bias)
+    if node is None:
+        return make_tensor(out, backend)
+    node.save(x, weight, bias, make_tensor(mean, backend), make_tensor(rstd, backend))
+    node._saved_normalized_shape, node._eps = shape, eps
+    return make_tensor(out, backend, True, node, 0)
+
+
+def torch_layer_norm(input: Tensor, normalized_shape, weight: Tensor | None = None,
+                     bias: Tensor | None = None, eps: float = 1e-5,
+                     cudnn_enable: bool = True) -> Tensor:
+    """torch.layer_norm: F.layer_norm with ATen's extra cudnn_enable flag (ignored)."""
+    return layer_norm(input, normalized_shape, weight, bias, eps)
+
+
+__all__ = ["batch_norm", "torch_batch_norm", "layer_norm", "torch_layer_norm"]

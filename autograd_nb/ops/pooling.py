@@ -2,7 +2,8 @@
 
 max_pool2d keeps, per output, the flat index (h * W + w) of the winning input, as PyTorch's
 `indices`; its backward scatters the gradient there. avg_pool2d's backward spreads each
-gradient evenly back over its window with `fold`.
+gradient evenly back over its window with `fold`. adaptive_avg_pool2d's windows differ in size,
+so it sums them with 0/1 matrices instead: rows @ x @ cols.T, divided by each window's size.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor
 from ..autograd.node import Node, new_node
-from ._helpers import check_tensor
+from ._helpers import check_tensor, require_floating
 from .convolution import Window, fold_window, im2col_data, pair
 
 
@@ -169,4 +170,68 @@ def avg_pool2d(input: Tensor, kernel_size, stride=None, padding=0, ceil_mode: bo
     return make_tensor(out, backend, True, node, 0)
 
 
-__all__ = ["max_pool2d", "max_pool2d_with_indices", "avg_pool2d"]
+# --- adaptive_avg_pool2d -------------------------------------------------------------------------
+def _window_matrix(backend, size: int, out: int, dtype):
+    """(out, size) 0/1 rows; row i marks [floor(i * size / out), ceil((i + 1) * size / out))."""
+    xp = backend.xp
+    device, int64 = backend.native_device, backend.native[dtypes.int64]
+    i = xp.reshape(xp.arange(out, dtype=int64, device=device), (-1, 1))
+    j = xp.arange(size, dtype=int64, device=device)
+    inside = (j >= i * size // out) & (j < -(-(i + 1) * size // out))
+    return xp.astype(inside, backend.native[dtype])
+
+
+class AdaptiveAvgPool2DBackward0(Node):
+    """Each window's gradient, divided by its size, spread back: rows.T @ (grad / n) @ cols."""
+
+    __slots__ = ("_rows", "_cols", "_divisor")
+    _saved_names = ("self",)
+
+    def backward(self, grad):
+        return self._rows.mT @ (grad / self._divisor) @ self._cols
+
+
+def _adaptive_output_size(output_size, shape: tuple) -> tuple:
+    """(oh, ow) from an int or a pair whose None entries keep the input's size."""
+    if isinstance(output_size, int):
+        size = (output_size, output_size)
+    else:
+        if len(shape) <= len(output_size):
+            raise ValueError(msg.ADAPTIVE_POOL_NONE_RANK.format(rank=len(output_size) + 1))
+        size = tuple(s if v is None else v for v, s in zip(output_size, shape[-len(output_size):]))
+    if len(size) != 2:
+        raise RuntimeError(msg.ADAPTIVE_POOL_SIZE)
+    if size[0] < 0 or size[1] < 0:
+        raise RuntimeError(msg.ADAPTIVE_POOL_NEGATIVE.format(h=size[0], w=size[1]))
+    return size
+
+
+def adaptive_avg_pool2d(input: Tensor, output_size) -> Tensor:
+    """The mean of each of output_size windows tiling (H, W); a (1, 1) output is a plain mean."""
+    x = check_tensor(input, "adaptive_avg_pool2d")
+    shape = tuple(x._data.shape)
+    oh, ow = _adaptive_output_size(output_size, shape)
+    if (oh, ow) == (1, 1):  # PyTorch takes the mean (MeanBackward1)
+        return x.mean((-1, -2), keepdim=True)
+    if len(shape) not in (3, 4):
+        raise RuntimeError(msg.ADAPTIVE_POOL_RANK.format(size=list(shape)))
+    for dim in (len(shape) - 2, len(shape) - 1):
+        if shape[dim] == 0:
+            raise RuntimeError(msg.ADAPTIVE_POOL_EMPTY.format(size=list(shape), dim=dim))
+    require_floating(x, "adaptive_avg_pool2d")
+    backend = x._backend
+    xp = backend.xp
+    rows = _window_matrix(backend, shape[-2], oh, x.dtype)
+    cols = _window_matrix(backend, shape[-1], ow, x.dtype)
+    divisor = xp.reshape(xp.sum(rows, axis=1), (-1, 1)) * xp.sum(cols, axis=1)
+    out = xp.matmul(xp.matmul(rows, x._data), xp.matrix_transpose(cols)) / divisor
+    node = new_node(AdaptiveAvgPool2DBackward0, x)
+    if node is None:
+        return make_tensor(out, backend)
+    node.save(x)
+    node._rows, node._cols = make_tensor(rows, backend), make_tensor(cols, backend)
+    node._divisor = make_tensor(divisor, backend)
+    return make_tensor(out, backend, True, node, 0)
+
+
+__all__ = ["max_pool2d", "max_pool2d_with_indices", "avg_pool2d", "adaptive_avg_pool2d"]

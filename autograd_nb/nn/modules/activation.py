@@ -1,4 +1,4 @@
-"""Activation layers: ReLU, LeakyReLU, Sigmoid, Tanh, Softmax, LogSoftmax."""
+"""Activation layers: ReLU, LeakyReLU, GELU, Sigmoid, Tanh, Softmax, LogSoftmax."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from ..._tensor import Tensor
 from .. import functional as F
 from .module import Module
 
-__all__ = ["LeakyReLU", "LogSoftmax", "ReLU", "Sigmoid", "Softmax", "Tanh"]
+__all__ = ["GELU", "LeakyReLU", "LogSoftmax", "ReLU", "Sigmoid", "Softmax", "Tanh"]
 
 
 class ReLU(Module):
@@ -36,6 +36,20 @@ class LeakyReLU(Module):
 
     def extra_repr(self) -> str:
         return f"negative_slope={self.negative_slope}" + (", inplace=True" if self.inplace else "")
+
+
+class GELU(Module):
+    """x * Phi(x), Phi the Gaussian CDF (exact with erf, or its tanh approximation)."""
+
+    def __init__(self, approximate: str = "none") -> None:
+        super().__init__()
+        self.approximate = approximate
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.gelu(input, approximate=self.approximate)
+
+    def extra_repr(self) -> str:
+        return f"approximate={self.approximate!r}"
 
 
 class Sigmoid(Module):

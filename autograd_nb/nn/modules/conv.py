@@ -1,19 +1,21 @@
-"""Conv2d: a 2-D convolution layer (zeros padding)."""
+"""Conv1d and Conv2d: convolution layers (zeros padding)."""
 
 from __future__ import annotations
 
 from ... import _messages as msg
 from ..._tensor import Tensor
-from ...ops.convolution import pair
+from ...ops.convolution import pair, single
 from .. import functional as F
 from .linear import add_weight_and_bias, reset_weight_and_bias
 from .module import Module
 
-__all__ = ["Conv2d"]
+__all__ = ["Conv1d", "Conv2d"]
 
 
-class Conv2d(Module):
-    """2-D convolution over (N, C_in, H, W) with weight (C_out, C_in/groups, kh, kw)."""
+class _ConvNd(Module):
+    """What Conv1d and Conv2d share; they differ in how an int becomes a size per dim."""
+
+    _expand = staticmethod(pair)
 
     def __init__(self, in_channels: int, out_channels: int, kernel_size, stride=1, padding=0,
                  dilation=1, groups: int = 1, bias: bool = True, padding_mode: str = "zeros",
@@ -25,14 +27,15 @@ class Conv2d(Module):
             raise ValueError(msg.CONV_GROUPS.format(name="in_channels"))
         if out_channels % groups != 0:
             raise ValueError(msg.CONV_GROUPS.format(name="out_channels"))
-        stride = pair(stride)
+        expand = self._expand
+        stride = expand(stride)
         if isinstance(padding, str):
             if padding not in ("same", "valid"):
                 raise ValueError(msg.CONV_MODULE_PADDING_STRING.format(padding=padding))
-            if padding == "same" and stride != (1, 1):
+            if padding == "same" and any(s != 1 for s in stride):
                 raise ValueError(msg.CONV_SAME_STRIDED)
         else:
-            padding = pair(padding)
+            padding = expand(padding)
         if padding_mode not in ("zeros", "reflect", "replicate", "circular"):
             raise ValueError(f"padding_mode must be one of ['zeros', 'reflect', 'replicate', "
                              f"'circular'], but got padding_mode='{padding_mode}'")
@@ -41,12 +44,12 @@ class Conv2d(Module):
                                       f"autograd_nb (only 'zeros')")
         self.in_channels = in_channels
         self.out_channels = out_channels
-        self.kernel_size = pair(kernel_size)
+        self.kernel_size = expand(kernel_size)
         self.stride = stride
         self.padding = padding
-        self.dilation = pair(dilation)
+        self.dilation = expand(dilation)
         self.transposed = False
-        self.output_padding = (0, 0)
+        self.output_padding = expand(0)
         self.groups = groups
         self.padding_mode = padding_mode
         shape = (out_channels, in_channels // groups) + self.kernel_size
@@ -55,10 +58,6 @@ class Conv2d(Module):
     def reset_parameters(self) -> None:
         """PyTorch's default: kaiming_uniform_(a=sqrt(5)), bias U(-1/sqrt(fan_in), ...)."""
         reset_weight_and_bias(self)
-
-    def forward(self, input: Tensor) -> Tensor:
-        return F.conv2d(input, self.weight, self.bias, self.stride, self.padding, self.dilation,
-                        self.groups)
 
     def extra_repr(self) -> str:
         s = (f"{self.in_channels}, {self.out_channels}, kernel_size={self.kernel_size}, "
@@ -72,3 +71,21 @@ class Conv2d(Module):
         if self.bias is None:
             s += ", bias=False"
         return s
+
+
+class Conv1d(_ConvNd):
+    """1-D convolution over (N, C_in, L) with weight (C_out, C_in/groups, k)."""
+
+    _expand = staticmethod(single)
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.conv1d(input, self.weight, self.bias, self.stride, self.padding, self.dilation,
+                        self.groups)
+
+
+class Conv2d(_ConvNd):
+    """2-D convolution over (N, C_in, H, W) with weight (C_out, C_in/groups, kh, kw)."""
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.conv2d(input, self.weight, self.bias, self.stride, self.padding, self.dilation,
+                        self.groups)
