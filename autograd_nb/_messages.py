@@ -761,3 +761,16 @@ SET_DEFAULT_TENSOR_TYPE_DEPRECATED = (
     "torch.set_default_dtype() and torch.set_default_device() as alternatives."
 )
 ONE_ELEMENT_SCALAR = "only one element tensors can be converted to Python scalars"
+OUT_NOT_TENSOR = "{name}(): argument 'out' must be Tensor, not {type}"
+OUT_REQUIRES_GRAD = (
+    "{name}(): functions with out=... arguments don't support automatic differentiation, but "
+    "one of the arguments requires grad."
+)
+OUT_DEVICE = "Expected out tensor to have device {expected}, but got {got} instead"
+OUT_RESIZED = (
+    "An output with one or more elements was resized since it had shape {old}, which does not "
+    "match the required output shape {new}. This behavior is deprecated, and in a future "
+    "PyTorch release outputs will not be resized unless they have zero elements. You can "
+    "explicitly reuse an out tensor t by resizing it, inplace, to zero elements with "
+    "t.resize_(0)."
+)

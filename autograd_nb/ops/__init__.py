@@ -211,3 +211,10 @@ __all__ += ["broadcast_tensors", "broadcast_to", "diag", "diagonal", "diff", "hs
 from .linalg import cdist, cosine_similarity, cross, einsum, kron, tensordot, trace  # noqa: E402
 
 __all__ += ["cdist", "cosine_similarity", "cross", "einsum", "kron", "tensordot", "trace"]
+
+# The torch.* forms take PyTorch's `out=` (the Tensor methods above stay as they are).
+from .out import FUNCTIONS_WITH_OUT, with_out  # noqa: E402
+
+for _name in FUNCTIONS_WITH_OUT:
+    globals()[_name] = with_out(globals()[_name], _name)
+del _name
