@@ -179,9 +179,17 @@ __all__ += ["acos", "addcdiv", "addcmul", "allclose", "arccos", "arcsin", "arcta
             "asin", "atan", "atan2", "cosh", "equal", "erf", "exp2", "frac", "is_floating_point",
             "isclose", "lerp", "nan_to_num", "sinh"]
 
-from .reduction import aminmax, count_nonzero, cumprod, std_mean, var_mean  # noqa: E402
+from .reduction import (  # noqa: E402
+    aminmax,
+    count_nonzero,
+    cumprod,
+    median,
+    nanmedian,
+    std_mean,
+    var_mean,
+)
 
-__all__ += ["aminmax", "count_nonzero", "cumprod", "std_mean", "var_mean"]
+__all__ += ["aminmax", "count_nonzero", "cumprod", "median", "nanmedian", "std_mean", "var_mean"]
 
 from .indexing import argsort, sort, topk  # noqa: E402
 

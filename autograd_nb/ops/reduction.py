@@ -261,7 +261,7 @@ def _check_nonempty(t: Tensor, name: str, dims: tuple | None, error=RuntimeError
 
 
 class _ExtremeBackward(Node):
-    """max()/min()/amax()/amin(): ties share the gradient evenly (PyTorch's choice)."""
+    """max()/min()/amax()/amin()/median(): ties share the gradient evenly (PyTorch's choice)."""
 
     __slots__ = ("_saved_dim", "_saved_keepdim", "_saved_result")
     _saved_names = ("self",)
@@ -270,7 +270,8 @@ class _ExtremeBackward(Node):
         x = self._unpack(0)
         result = self._saved_result
         dims = getattr(self, "_saved_dim", None)
-        if dims is None:
+        whole = dims is None
+        if whole:
             dims, keepdim = tuple(range(x.dim())), False
         else:
             keepdim = self._saved_keepdim
@@ -278,6 +279,8 @@ class _ExtremeBackward(Node):
         result = _unreduce(result, shape, dims, keepdim)
         grad = _unreduce(grad, shape, dims, keepdim)
         hit = x == result
+        if whole and bool(result.isnan()):
+            hit = x.isnan()  # a nan result: the nans share it (PyTorch's evenly_distribute)
         return grad * hit / hit.sum(dims if dims else None, keepdim=True)
 
 
@@ -345,14 +348,20 @@ def _return_type_repr(self) -> str:
 
 def _with_indices(t: Tensor, dim, keepdim: bool, name: str, cls):
     """max/min along `dim`: (values, indices), the first index among ties."""
-    backend = t._backend
-    xp = backend.xp
+    xp = t._backend.xp
     d = normalize_dim(dim, t._data.ndim)
     _check_nonempty(t, name, (d,))
     data = t._data if t._data.ndim else xp.reshape(t._data, (1,))
     arg = xp.argmax if name == "max" else xp.argmin
     index = arg(data, axis=d, keepdims=True)
-    values = xp.take_along_axis(data, index, axis=d)
+    return _indexed_result(t, d, keepdim, name, cls, xp.take_along_axis(data, index, axis=d),
+                           index)
+
+
+def _indexed_result(t: Tensor, d: int, keepdim: bool, name: str, cls, values, index):
+    """torch.return_types.<name>(values, indices) from arrays that kept dim `d` as size 1."""
+    backend = t._backend
+    xp = backend.xp
     if not keepdim or not t._data.ndim:
         values = xp.squeeze(values, axis=d)
         index = xp.squeeze(index, axis=d)
@@ -981,3 +990,86 @@ def count_nonzero(input, dim=None) -> Tensor:
 
 
 __all__ += ["cumprod", "std_mean", "var_mean", "aminmax", "count_nonzero"]
+
+
+# --- median / nanmedian ------------------------------------------------------------------------
+class MedianBackward0(_ExtremeBackward):
+    """median(): the elements equal to it share the gradient (the nans, for a nan median)."""
+
+    __slots__ = ()
+
+
+class NanmedianBackward0(_ExtremeBackward):
+    __slots__ = ()
+
+
+class MedianBackward1(_IndexedBackward):
+    """median(dim): the gradient goes to the element each index points at."""
+
+    __slots__ = ()
+
+
+class NanmedianBackward1(_IndexedBackward):
+    __slots__ = ()
+
+
+def _median_picks(backend, data, d: int, skip_nan: bool):
+    """(values, indices) of the lower median along `d` as size-1 dims, from a stable sort (the
+    index PyTorch returns among ties). A nan wins for median (its first index); nanmedian
+    takes the median of the rest."""
+    xp = backend.xp
+    order = xp.argsort(data, axis=d, stable=True)  # nans sort last
+    n = data.shape[d]
+    k = xp.full(_kept_shape(data.shape, (d,)), (n - 1) // 2, dtype=order.dtype,
+                device=backend.native_device)
+    if xp.isdtype(data.dtype, "real floating"):
+        nans = xp.sum(xp.astype(xp.isnan(data), order.dtype), axis=d, keepdims=True)
+        if skip_nan:  # the lower median of the first n - nans
+            k = xp.maximum((n - nans - 1) // 2, xp.zeros_like(k))
+        else:
+            k = xp.where(nans > 0, n - nans, k)
+    index = xp.take_along_axis(order, k, axis=d)
+    return xp.take_along_axis(data, index, axis=d), index
+
+
+def _median(name: str, input, dim, keepdim: bool):
+    t = check_tensor(input, name)
+    backend = t._backend
+    xp = backend.xp
+    if t.dtype is dtypes.bool:
+        raise NotImplementedError(msg.KERNEL_DTYPE.format(
+            kernel="median_cpu" if dim is None else "median_out", dtype="Bool"))
+    skip_nan = name == "nanmedian"
+    if dim is not None:
+        d = normalize_dim(dim, t._data.ndim)
+        _check_nonempty(t, name, (d,))
+        data = t._data if t._data.ndim else xp.reshape(t._data, (1,))
+        cls = NanmedianBackward1 if skip_nan else MedianBackward1
+        values, index = _median_picks(backend, data, d, skip_nan)
+        return _indexed_result(t, d, keepdim, name, cls, values, index)
+    if t.numel() == 0:  # PyTorch's nan, or an integer dtype's smallest value
+        empty = float("nan") if t.dtype.is_floating_point else xp.iinfo(t._data.dtype).min
+        data = xp.full((), empty, dtype=t._data.dtype, device=backend.native_device)
+    else:
+        data = xp.reshape(_median_picks(backend, xp.reshape(t._data, (-1,)), 0, skip_nan)[0], ())
+    node = new_node(NanmedianBackward0 if skip_nan else MedianBackward0, t)
+    if node is None:
+        return make_tensor(data, backend)
+    node.save(t)
+    node._saved_result = make_tensor(data, backend)
+    return make_tensor(data, backend, True, node, 0)
+
+
+@tensor_method("median")
+def median(input, dim=None, keepdim: bool = False):
+    """The lower median of all elements, or (values, indices) along `dim`; a nan wins."""
+    return _median("median", input, dim, keepdim)
+
+
+@tensor_method("nanmedian")
+def nanmedian(input, dim=None, keepdim: bool = False):
+    """median() that ignores nans (nan only where every element is nan)."""
+    return _median("nanmedian", input, dim, keepdim)
+
+
+__all__ += ["median", "nanmedian"]
