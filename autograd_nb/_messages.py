@@ -686,3 +686,8 @@ SET_DEFAULT_TENSOR_TYPE_DEPRECATED = (
     "torch.set_default_tensor_type() is deprecated as of PyTorch 2.1, please use "
     "torch.set_default_dtype() and torch.set_default_device() as alternatives."
 )
+
+# unique / bincount, and ops PyTorch gives no derivative
+NO_DERIVATIVE = "the derivative for '{op}' is not implemented."
+ATEN_NO_DERIVATIVE = "derivative for aten::{op} is not implemented"
+BINCOUNT_INPUT = "bincount only supports 1-d non-negative integral inputs."

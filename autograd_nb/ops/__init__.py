@@ -217,3 +217,7 @@ __all__ += ["broadcast_tensors", "broadcast_to", "diag", "diagonal", "diff", "hs
 from .linalg import cdist, cosine_similarity, cross, einsum, kron, tensordot, trace  # noqa: E402
 
 __all__ += ["cdist", "cosine_similarity", "cross", "einsum", "kron", "tensordot", "trace"]
+
+from .counting import bincount, unique  # noqa: E402
+
+__all__ += ["bincount", "unique"]

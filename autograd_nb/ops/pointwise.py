@@ -264,14 +264,11 @@ class NotImplementedBackward(Node):
 
     __slots__ = ("_op",)
 
-    def name(self):
-        return "NotImplemented"
-
-    def __repr__(self):
-        return f"<NotImplemented object at {hex(id(self))}>"
-
     def backward(self, grad):
-        raise RuntimeError(f"the derivative for '{self._op}' is not implemented.")
+        raise RuntimeError(msg.ATEN_NO_DERIVATIVE.format(op=self._op))
+
+
+NotImplementedBackward.__name__ = NotImplementedBackward.__qualname__ = "NotImplemented"
 
 
 def _not_differentiable(op: str, inputs, out_data, backend) -> Tensor:
