@@ -358,3 +358,28 @@ def test_median_gradcheck(device, shape, dim, keepdim):
         fns = [lambda t: t.median(dim, keepdim).values, lambda t: t.nanmedian(dim, keepdim)[0]]
     for fn in fns:
         assert gradcheck(fn, (x,))
+
+
+# --- NumPy's names: PyTorch's argument parser takes axis= for dim= and keepdims= for keepdim= ---
+def test_axis_and_keepdims_are_accepted_like_pytorch(device):
+    x = torch.tensor([[1.0, 2.0], [3.0, 4.0]], device=device)
+    assert x.sum(axis=1, keepdims=True).tolist() == [[3.0], [7.0]]
+    assert torch.sum(x, axis=(0, 1)).item() == 10.0 and x.sum(axis=None).item() == 10.0
+    assert torch.mean(x, axis=0).tolist() == [2.0, 3.0]
+    assert x.max(axis=1, keepdims=True).indices.tolist() == [[1], [1]]
+    assert x.argmax(axis=0, keepdims=True).tolist() == [[1, 1]]
+    assert x.std(axis=0, keepdims=True).shape == (1, 2)
+    assert x.any(axis=0).tolist() == [True, True] and x.amax(axis=0).tolist() == [3.0, 4.0]
+    assert x.median(axis=0).values.tolist() == [1.0, 2.0]
+    assert x.sort(axis=0, descending=True).values.tolist() == [[3.0, 4.0], [1.0, 2.0]]
+    assert [t.tolist() for t in torch.var_mean(x, axis=1)] == [[0.5, 0.5], [1.5, 3.5]]
+    assert x.aminmax(axis=0, keepdims=True).max.tolist() == [[3.0, 4.0]]
+    assert torch.count_nonzero(x, axis=1).tolist() == [2, 2]
+
+
+@pytest.mark.parametrize("call", [lambda x: torch.sum(x, dim=1, axis=1),
+                                  lambda x: x.sum(1, axis=0)])
+def test_giving_dim_and_axis_is_pytorchs_type_error(call):
+    with pytest.raises(TypeError) as info:
+        call(torch.ones(2, 2))
+    assert str(info.value) == "sum() got an unexpected keyword argument 'axis'"  # PyTorch's

@@ -17,6 +17,7 @@ from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.grad_mode import STATE
 from ..autograd.node import Node, new_node
 from ._helpers import check_tensor, normalize_dim
+from ._numpy_names import numpy_names
 
 
 def _kept_shape(shape: tuple, dims: tuple) -> tuple:
@@ -100,6 +101,7 @@ def _sum_dtype(t: Tensor, dtype):
 
 
 @tensor_method("sum")
+@numpy_names
 def sum(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:  # noqa: A001
     """Sum of all elements, or along `dim` (an int or a tuple of ints)."""
     t = check_tensor(input, "sum")
@@ -155,6 +157,7 @@ class MeanBackward1(Node):
 
 
 @tensor_method("mean")
+@numpy_names
 def mean(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
     """Average of all elements, or along `dim`; needs a floating dtype as in PyTorch."""
     t = check_tensor(input, "mean")
@@ -227,6 +230,7 @@ class ProdBackward1(Node):
 
 
 @tensor_method("prod")
+@numpy_names
 def prod(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
     """Product of all elements, or along one `dim`; integers and bools give int64."""
     t = check_tensor(input, "prod")
@@ -405,24 +409,28 @@ def _max_or_min(name: str, cls_whole, cls_dim, input, dim, keepdim, other):
 
 
 @tensor_method("max")
+@numpy_names
 def max(input, dim=None, keepdim: bool = False, *, other=None):  # noqa: A001
     """Largest element; with `dim`, (values, indices) along it; with a tensor, maximum."""
     return _max_or_min("max", MaxBackward1, MaxBackward0, input, dim, keepdim, other)
 
 
 @tensor_method("min")
+@numpy_names
 def min(input, dim=None, keepdim: bool = False, *, other=None):  # noqa: A001
     """Smallest element; with `dim`, (values, indices) along it; with a tensor, minimum."""
     return _max_or_min("min", MinBackward1, MinBackward0, input, dim, keepdim, other)
 
 
 @tensor_method("amax")
+@numpy_names
 def amax(input, dim=(), keepdim: bool = False) -> Tensor:
     """Largest values over `dim` (all dims by default); ties share the gradient."""
     return _extreme(check_tensor(input, "amax"), dim, keepdim, "amax", AmaxBackward0)
 
 
 @tensor_method("amin")
+@numpy_names
 def amin(input, dim=(), keepdim: bool = False) -> Tensor:
     """Smallest values over `dim` (all dims by default); ties share the gradient."""
     return _extreme(check_tensor(input, "amin"), dim, keepdim, "amin", AminBackward0)
@@ -449,12 +457,14 @@ def _arg_extreme(name: str, input, dim, keepdim: bool) -> Tensor:
 
 
 @tensor_method("argmax")
+@numpy_names
 def argmax(input, dim=None, keepdim: bool = False) -> Tensor:
     """Index of the largest element (of the flattened tensor when dim is None)."""
     return _arg_extreme("argmax", input, dim, keepdim)
 
 
 @tensor_method("argmin")
+@numpy_names
 def argmin(input, dim=None, keepdim: bool = False) -> Tensor:
     """Index of the smallest element (of the flattened tensor when dim is None)."""
     return _arg_extreme("argmin", input, dim, keepdim)
@@ -536,12 +546,14 @@ def _var(name: str, input, dim, unbiased, keepdim, correction, take_root: bool) 
 
 
 @tensor_method("var")
+@numpy_names
 def var(input, dim=None, unbiased=None, keepdim: bool = False, *, correction=None) -> Tensor:
     """Variance over `dim`, dividing by N - correction (Bessel's correction 1 by default)."""
     return _var("var", input, dim, unbiased, keepdim, correction, take_root=False)
 
 
 @tensor_method("std")
+@numpy_names
 def std(input, dim=None, unbiased=None, keepdim: bool = False, *, correction=None) -> Tensor:
     """Standard deviation over `dim` (the square root of var)."""
     return _var("std", input, dim, unbiased, keepdim, correction, take_root=True)
@@ -790,12 +802,14 @@ def _logical_reduce(name: str, input, dim, keepdim: bool) -> Tensor:
 
 
 @tensor_method("all")
+@numpy_names
 def all(input, dim=None, keepdim: bool = False) -> Tensor:  # noqa: A001
     """True where every element (along `dim`) is non-zero; never differentiable."""
     return _logical_reduce("all", input, dim, keepdim)
 
 
 @tensor_method("any")
+@numpy_names
 def any(input, dim=None, keepdim: bool = False) -> Tensor:  # noqa: A001
     """True where some element (along `dim`) is non-zero; never differentiable."""
     return _logical_reduce("any", input, dim, keepdim)
@@ -914,11 +928,13 @@ def _spread_mean(name: str, input, dim, unbiased, keepdim, correction, take_root
     return first, second
 
 
+@numpy_names
 def std_mean(input, dim=None, unbiased=None, keepdim: bool = False, *, correction=None):
     """(std, mean) over `dim` in one call, both with grad_fn StdMeanBackward0."""
     return _spread_mean("std_mean", input, dim, unbiased, keepdim, correction, take_root=True)
 
 
+@numpy_names
 def var_mean(input, dim=None, unbiased=None, keepdim: bool = False, *, correction=None):
     """(var, mean) over `dim` in one call, both with grad_fn VarMeanBackward0."""
     return _spread_mean("var_mean", input, dim, unbiased, keepdim, correction, take_root=False)
@@ -950,6 +966,7 @@ class AminmaxBackward0(Node):
 
 
 @tensor_method("aminmax")
+@numpy_names
 def aminmax(input, *, dim=None, keepdim: bool = False):
     """(min, max) over `dim` (every element when None) as torch.return_types.aminmax."""
     t = check_tensor(input, "aminmax")
@@ -978,6 +995,7 @@ def aminmax(input, *, dim=None, keepdim: bool = False):
 
 
 @tensor_method("count_nonzero")
+@numpy_names
 def count_nonzero(input, dim=None) -> Tensor:
     """How many elements are non-zero (along `dim`, an int or a tuple), as int64."""
     t = check_tensor(input, "count_nonzero")
@@ -1061,12 +1079,14 @@ def _median(name: str, input, dim, keepdim: bool):
 
 
 @tensor_method("median")
+@numpy_names
 def median(input, dim=None, keepdim: bool = False):
     """The lower median of all elements, or (values, indices) along `dim`; a nan wins."""
     return _median("median", input, dim, keepdim)
 
 
 @tensor_method("nanmedian")
+@numpy_names
 def nanmedian(input, dim=None, keepdim: bool = False):
     """median() that ignores nans (nan only where every element is nan)."""
     return _median("nanmedian", input, dim, keepdim)
