@@ -774,3 +774,8 @@ OUT_RESIZED = (
     "explicitly reuse an out tensor t by resizing it, inplace, to zero elements with "
     "t.resize_(0)."
 )
+
+# unique / bincount, and ops PyTorch gives no derivative
+NO_DERIVATIVE = "the derivative for '{op}' is not implemented."
+ATEN_NO_DERIVATIVE = "derivative for aten::{op} is not implemented"
+BINCOUNT_INPUT = "bincount only supports 1-d non-negative integral inputs."

@@ -233,7 +233,7 @@ class Tensor:
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         """Accumulate d(self)/d(leaf) into each leaf's `.grad` (see autograd.backward)."""
-        _functional.backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+        _grad_api.backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
     # --- sharing storage -----------------------------------------------------------------------
     @property
@@ -485,4 +485,4 @@ def _copy_of(t: Tensor) -> Tensor:
     return make_tensor(t._backend.xp.asarray(t._data, copy=True), t._backend)
 
 
-from .autograd import functional as _functional  # noqa: E402  (it needs Tensor defined)
+from .autograd import grad_api as _grad_api  # noqa: E402  (it needs Tensor defined)

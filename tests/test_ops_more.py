@@ -367,3 +367,66 @@ def test_add_with_alpha_fast_path_matches_the_general_one(device):
     y.add_(w, alpha=2)
     y.sum().backward()
     assert y.grad_fn.name() == "AddBackward0" and w.grad.tolist() == [3.0, 3.0]
+
+
+# --- round(decimals=...): PyTorch 2.13's float32 results (x * 10**d rounded half to even, then
+# scaled back, all in float32) -------------------------------------------------------------------
+ROUND_X = [0.5, 1.5, 2.5, -0.5, -1.5, 1.2345, 2.675, 0.125, 1234.5678, -2.5]
+ROUND_GOLDEN = {
+    None: [0.0, 2.0, 2.0, -0.0, -2.0, 1.0, 3.0, 0.0, 1235.0, -2.0],
+    2: [0.5, 1.5, 2.5, -0.5, -1.5, 1.2300000190734863, 2.680000066757202, 0.11999999731779099,
+        1234.5699462890625, -2.5],
+    1: [0.5, 1.5, 2.5, -0.5, -1.5, 1.2000000476837158, 2.700000047683716, 0.10000000149011612,
+        1234.5999755859375, -2.5],
+    -1: [0.0, 0.0, 0.0, -0.0, -0.0, 0.0, 0.0, 0.0, 1230.0, -0.0],
+    -2: [0.0, 0.0, 0.0, -0.0, -0.0, 0.0, 0.0, 0.0, 1200.0, -0.0],
+}
+
+
+@pytest.mark.parametrize("decimals", list(ROUND_GOLDEN))
+def test_round_decimals_matches_pytorch_float32(device, decimals):
+    x = torch.tensor(ROUND_X, device=device)
+    kw = {} if decimals is None else {"decimals": decimals}
+    for out in (x.round(**kw), torch.round(x, **kw)):
+        assert out.dtype is torch.float32
+        assert out.tolist() == ROUND_GOLDEN[decimals]
+        assert [str(v) for v in out.tolist()] == [str(v) for v in ROUND_GOLDEN[decimals]]  # -0.0
+
+
+def test_round_decimals_dtypes_grad_fn_and_errors(device):
+    x64 = torch.tensor(ROUND_X, dtype=torch.float64, device=device)
+    assert x64.round(decimals=2).tolist() == [0.5, 1.5, 2.5, -0.5, -1.5, 1.23, 2.68, 0.12, 1234.57,
+                                              -2.5]  # PyTorch, in float64
+    assert torch.tensor([1e30, 3.4e38], device=device).round(decimals=10).tolist() == [
+        float("inf")] * 2
+    assert torch.tensor([1, 15, 25, 35], device=device).round().tolist() == [1, 15, 25, 35]
+    leaf = torch.tensor([1.25, 2.5], device=device, requires_grad=True)
+    out = leaf.round(decimals=1)
+    assert out.grad_fn.name() == "RoundBackward1" and out.tolist() == [1.2000000476837158, 2.5]
+    assert leaf.round(decimals=0).grad_fn.name() == "RoundBackward1"
+    assert leaf.round().grad_fn.name() == "RoundBackward0"
+    out.sum().backward()
+    assert leaf.grad.tolist() == [0.0, 0.0]
+    assert gradcheck(lambda t: t.round(decimals=2), (torch.tensor(
+        [0.1234, -2.3456], dtype=torch.float64, device=device, requires_grad=True),))
+    cases = [
+        (lambda: torch.tensor([1, 2], device=device).round(decimals=1), NotImplementedError,
+         "\"round_cpu\" not implemented for 'Long'"),
+        (lambda: torch.tensor([True], device=device).round(decimals=1), NotImplementedError,
+         "\"round_cpu\" not implemented for 'Bool'"),
+        (lambda: torch.tensor([True], device=device).round(), NotImplementedError,
+         "\"round_vml_cpu\" not implemented for 'Bool'"),
+        (lambda: torch.tensor([1.5], device=device).round(decimals=1.5), TypeError,
+         "round(): argument 'decimals' must be int, not float"),
+    ]
+    for make, error, text in cases:
+        with pytest.raises(error) as info:
+            make()
+        assert str(info.value) == text
+
+
+def test_round_decimals_float16_and_repr():
+    assert repr(torch.tensor([1.23456], dtype=torch.float16).round(decimals=2)) == (
+        "tensor([1.2305], dtype=torch.float16)")
+    assert repr(torch.tensor([1.0, 2.5], requires_grad=True).round(decimals=1)) == (
+        "tensor([1.0000, 2.5000], grad_fn=<RoundBackward1>)")

@@ -274,3 +274,130 @@ def test_std_gradient_is_zero_where_the_input_is_constant(device):
     single = torch.ones(2, 1, device=device, requires_grad=True)
     single.var(dim=1).sum().backward()  # no degrees of freedom: nan, as PyTorch gives
     assert all(math.isnan(v) for v in single.grad.flatten().tolist())
+
+
+# --- median / nanmedian (golden values, reprs, grad_fn names and errors from PyTorch 2.13) -----
+NAN = float("nan")
+MEDIAN_X = [[1.0, 3.0, 3.0, 0.5], [2.0, 2.0, 0.0, 7.0]]
+
+
+def test_median_whole_is_the_lower_median_and_ties_share_the_gradient(device):
+    x = torch.tensor(MEDIAN_X, device=device, requires_grad=True)
+    m = x.median()
+    assert m.item() == 2.0 and m.grad_fn.name() == "MedianBackward0"
+    m.backward()
+    assert x.grad.tolist() == [[0.0, 0.0, 0.0, 0.0], [0.5, 0.5, 0.0, 0.0]]
+    ints = torch.tensor([3, 1, 2, 2, 5, 2], device=device)
+    assert ints.median().item() == 2 and ints.median().dtype is torch.int64
+    assert torch.median(torch.tensor([1.0, 2.0], dtype=torch.float16)).item() == 1.0
+
+
+def test_median_dim_returns_named_tuple_with_pytorchs_indices(device):
+    x = torch.tensor(MEDIAN_X, requires_grad=True).to(device)
+    r = x.median(1)
+    assert type(r).__name__ == "median" and type(r).__module__ == "torch.return_types"
+    assert r.values.grad_fn.name() == "MedianBackward1"
+    assert r.values.tolist() == [1.0, 2.0] and r.indices.tolist() == [0, 0]
+    kept = torch.median(x, 0, keepdim=True)
+    assert kept.values.tolist() == [[1.0, 2.0, 0.0, 0.5]] and kept.indices.tolist() == [[0, 1, 1, 0]]
+    # among equal values PyTorch returns the one a stable sort puts at the median position
+    ties = torch.tensor([[2.0, 1.0, 2.0, 2.0, 1.0, 2.0], [5.0, 5.0, 5.0, 5.0, 5.0, 5.0]],
+                        device=device)
+    assert ties.median(1).indices.tolist() == [0, 2]
+    assert torch.tensor([5, 5, 5, 5], device=device).median(0).indices.item() == 1
+    leaf = torch.tensor([2.0, 2.0, 2.0, 3.0], device=device, requires_grad=True)
+    leaf.median(0).values.backward()
+    assert leaf.grad.tolist() == [0.0, 1.0, 0.0, 0.0]
+
+
+def test_median_prints_like_pytorch():
+    x = torch.tensor(MEDIAN_X, requires_grad=True)
+    assert repr(x.median()) == "tensor(2., grad_fn=<MedianBackward0>)"
+    assert repr(torch.median(x, dim=-1)) == (
+        "torch.return_types.median(\nvalues=tensor([1., 2.], grad_fn=<MedianBackward1>),\n"
+        "indices=tensor([0, 0]))")
+    assert repr(torch.tensor([3, 1, 2, 2, 5, 2]).median(0)) == (
+        "torch.return_types.median(\nvalues=tensor(2),\nindices=tensor(3))")
+    assert repr(torch.tensor(5.0).median(0, keepdim=True)) == (
+        "torch.return_types.median(\nvalues=tensor(5.),\nindices=tensor(0))")
+    assert repr(torch.zeros(2, 0).median(0)) == (
+        "torch.return_types.median(\nvalues=tensor([]),\nindices=tensor([], dtype=torch.int64))")
+    assert repr(torch.tensor([]).median()) == "tensor(nan)"
+    assert repr(torch.tensor([], dtype=torch.long).median()) == "tensor(-9223372036854775808)"
+
+
+def test_median_nan_wins_and_nanmedian_skips_it(device):
+    t = torch.tensor([1.0, NAN, 3.0], device=device)
+    assert math.isnan(t.median().item())
+    r = t.median(0)
+    assert math.isnan(r.values.item()) and r.indices.item() == 1
+    assert torch.tensor([1.0, NAN, 3.0, 2.0], device=device).nanmedian().item() == 2.0
+    rows = torch.tensor([[NAN, 3.0, NAN, 1.0, 2.0, 5.0], [1.0, NAN, 3.0, 2.0, 0.0, 0.0]],
+                        device=device).nanmedian(1)
+    assert type(rows).__name__ == "nanmedian"
+    assert rows.values.tolist() == [2.0, 1.0] and rows.indices.tolist() == [4, 0]
+    assert torch.tensor([1, 2, 3, 4], device=device).nanmedian().item() == 2
+    for fn, values, grad in [(torch.median, [NAN, 1.0, NAN], [0.5, 0.0, 0.5]),
+                             (torch.nanmedian, [NAN, 1.0, NAN], [0.0, 1.0, 0.0]),
+                             (torch.nanmedian, [NAN, NAN], [0.5, 0.5]),
+                             (torch.max, [NAN, 1.0, NAN], [0.5, 0.0, 0.5])]:
+        x = torch.tensor(values, device=device, requires_grad=True)
+        fn(x).backward()
+        assert x.grad.tolist() == grad
+    x = torch.tensor([NAN, 2.0], device=device, requires_grad=True)
+    assert torch.nanmedian(x).grad_fn.name() == "NanmedianBackward0"
+    assert torch.nanmedian(x, 0).values.grad_fn.name() == "NanmedianBackward1"
+
+
+def test_median_errors(device):
+    with pytest.raises(IndexError, match=r"^median\(\): Expected reduction dim 1 to have "
+                       r"non-zero size\.$"):
+        torch.zeros(2, 0, device=device).median(1)
+    with pytest.raises(NotImplementedError, match="^\"median_cpu\" not implemented for 'Bool'$"):
+        torch.tensor([True, False], device=device).median()
+    with pytest.raises(NotImplementedError, match="^\"median_out\" not implemented for 'Bool'$"):
+        torch.tensor([True, False], device=device).nanmedian(0)
+    with pytest.raises(IndexError, match=r"expected to be in range of \[-2, 1\], but got 5"):
+        torch.zeros(2, 3, device=device).median(5)
+    with pytest.raises(TypeError, match=r"^nanmedian\(\): argument 'input' \(position 1\) must "
+                       "be Tensor, not list$"):
+        torch.nanmedian([1, 2])
+
+
+@pytest.mark.parametrize("shape, dim, keepdim", [((5,), None, False), ((3, 4), 1, False),
+                                                 ((3, 4), 0, True), ((2, 3, 2), -1, False),
+                                                 ((), 0, True)])
+def test_median_gradcheck(device, shape, dim, keepdim):
+    torch.manual_seed(2)
+    x = torch.randn(*shape, dtype=D, device=device).requires_grad_()
+    if dim is None:
+        fns = [torch.median, torch.nanmedian]
+    else:
+        fns = [lambda t: t.median(dim, keepdim).values, lambda t: t.nanmedian(dim, keepdim)[0]]
+    for fn in fns:
+        assert gradcheck(fn, (x,))
+
+
+# --- NumPy's names: PyTorch's argument parser takes axis= for dim= and keepdims= for keepdim= ---
+def test_axis_and_keepdims_are_accepted_like_pytorch(device):
+    x = torch.tensor([[1.0, 2.0], [3.0, 4.0]], device=device)
+    assert x.sum(axis=1, keepdims=True).tolist() == [[3.0], [7.0]]
+    assert torch.sum(x, axis=(0, 1)).item() == 10.0 and x.sum(axis=None).item() == 10.0
+    assert torch.mean(x, axis=0).tolist() == [2.0, 3.0]
+    assert x.max(axis=1, keepdims=True).indices.tolist() == [[1], [1]]
+    assert x.argmax(axis=0, keepdims=True).tolist() == [[1, 1]]
+    assert x.std(axis=0, keepdims=True).shape == (1, 2)
+    assert x.any(axis=0).tolist() == [True, True] and x.amax(axis=0).tolist() == [3.0, 4.0]
+    assert x.median(axis=0).values.tolist() == [1.0, 2.0]
+    assert x.sort(axis=0, descending=True).values.tolist() == [[3.0, 4.0], [1.0, 2.0]]
+    assert [t.tolist() for t in torch.var_mean(x, axis=1)] == [[0.5, 0.5], [1.5, 3.5]]
+    assert x.aminmax(axis=0, keepdims=True).max.tolist() == [[3.0, 4.0]]
+    assert torch.count_nonzero(x, axis=1).tolist() == [2, 2]
+
+
+@pytest.mark.parametrize("call", [lambda x: torch.sum(x, dim=1, axis=1),
+                                  lambda x: x.sum(1, axis=0)])
+def test_giving_dim_and_axis_is_pytorchs_type_error(call):
+    with pytest.raises(TypeError) as info:
+        call(torch.ones(2, 2))
+    assert str(info.value) == "sum() got an unexpected keyword argument 'axis'"  # PyTorch's

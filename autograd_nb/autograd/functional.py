@@ -1,114 +1,130 @@
-"""`autograd.backward` and `autograd.grad`: checking what the user passed, then the engine."""
+"""torch.autograd.functional: `jacobian` and `hessian` of a function, row by row with `grad`.
+
+Each output element's gradient w.r.t. every input is one row; rows are stacked into a tensor of
+shape output.shape + input.shape. Nesting follows PyTorch: a Tensor for one input and one
+output, else a tuple over outputs of tuples over inputs (dropping the levels given as Tensors).
+"""
 
 from __future__ import annotations
 
-import warnings
-
-from .. import _messages as msg
 from .. import _tensor
-from .engine import run_backward
-from .node import accumulator
+from .grad_api import grad
+from .grad_mode import enable_grad
+
+_STRICT_OUTPUT = ("Output {i} of the user-provided function does not require gradients. The "
+                  "outputs must be computed in a differentiable manner from the input when "
+                  "running in strict mode.")
+_STRICT_UNUSED = ("Output {i} of the user-provided function is independent of input {k}. This "
+                  "is not allowed in strict mode.")
+_STRICT_CONSTANT = ("The jacobian of the user-provided function is independent of input {i}. "
+                    "This is not allowed in strict mode when create_graph=True.")
+_STRICT_LINEAR = ("While computing the hessian, found that the jacobian of the user-provided "
+                  "function with respect to input {i} is independent of the input. This is not "
+                  "allowed in strict mode. You should ensure that your function is twice "
+                  "differentiable and that the jacobian depends on the inputs (this would be "
+                  "violated by a linear function for example).")
 
 
-def _as_sequence(value) -> list:
-    if value is None:
-        return []
-    if isinstance(value, _tensor.Tensor):
-        return [value]
-    return list(value)
+def _as_tuple(value, what: str, fn: str) -> tuple:
+    """(whether `value` was a tuple, its tensors as a tuple), with PyTorch's TypeError."""
+    is_tuple = isinstance(value, tuple)
+    items = value if is_tuple else (value,)
+    for i, item in enumerate(items):
+        if not isinstance(item, _tensor.Tensor):
+            where = f"value at index {i}" if is_tuple else f"given {what}"
+            raise TypeError(f"The {what} given to {fn} must be either a Tensor or a tuple of "
+                            f"Tensors but the {where} has type {type(item)}.")
+    return is_tuple, items
 
 
-def _root_grads(outputs: list, grad_outputs: list) -> list:
-    """The starting gradient for each output: ones for scalars, else the given tensor, checked."""
-    if grad_outputs and len(grad_outputs) != len(outputs):
-        raise RuntimeError(f"grad requires {len(outputs)} gradients, got {len(grad_outputs)}")
-    grads = []
-    for i, out in enumerate(outputs):
-        given = grad_outputs[i] if grad_outputs else None
-        if given is None:
-            if out.numel() != 1:
-                raise RuntimeError(msg.IMPLICIT_SCALAR)
-            if not out.dtype.is_floating_point:
-                raise RuntimeError("grad can be implicitly created only for real scalar outputs "
-                                   f"but got {out.dtype}")
-            data, backend = out._data, out._backend
-            one = backend.xp.asarray(1, dtype=data.dtype, device=backend.native_device)
-            if data.ndim:  # a 1-element tensor of shape (1,), (1, 1), ...
-                one = backend.xp.reshape(one, data.shape)
-            grads.append(_tensor.make_tensor(one, backend))
-            continue
-        if not isinstance(given, _tensor.Tensor):
-            from .._creation import tensor
-            given = tensor(given, dtype=out.dtype, device=out.device)
-        if given.shape != out.shape:
-            raise RuntimeError(msg.GRAD_SHAPE_MISMATCH.format(
-                index=i, grad_shape=given.shape, out_shape=out.shape))
-        if given.dtype is not out.dtype or given._backend is not out._backend:
-            given = given.to(device=out.device, dtype=out.dtype)
-        grads.append(given)
-    return grads
+def _unnest(result: tuple, outputs_tuple: bool, inputs_tuple: bool):
+    """Drop the nesting levels the caller passed as plain Tensors."""
+    if not inputs_tuple:
+        result = tuple(per_input[0] for per_input in result)
+    return result if outputs_tuple else result[0]
 
 
-def _roots(outputs: list) -> list:
-    roots = []
-    for i, out in enumerate(outputs):
-        if not out._requires_grad:
-            raise RuntimeError(msg.NO_GRAD_FN.format(index=i))
-        fn = out._grad_fn
-        roots.append((fn, out._output_nr) if fn is not None else (accumulator(out), 0))
-    return roots
+def _check_outputs(outputs: tuple, strict: bool) -> None:
+    if strict:
+        for i, out in enumerate(outputs):
+            if not out.requires_grad:
+                raise RuntimeError(_STRICT_OUTPUT.format(i=i))
 
 
-def _capture_point(t):
-    return (t._grad_fn, t._output_nr) if t._grad_fn is not None else (accumulator(t), 0)
+def _rows(out, i: int, inputs: tuple, create_graph: bool, strict: bool) -> list:
+    """Per input, the gradient of each element of `out` (zeros where it does not depend on it)."""
+    rows = [[] for _ in inputs]
+    flat = out.reshape(-1)
+    for j in range(out.numel()):
+        grads = (grad(flat[j], inputs, retain_graph=True, create_graph=create_graph,
+                      allow_unused=True) if out.requires_grad else (None,) * len(inputs))
+        for k, (g, inp) in enumerate(zip(grads, inputs)):
+            if g is None:
+                if strict:
+                    raise RuntimeError(_STRICT_UNUSED.format(i=i, k=k))
+                g = inp.new_zeros(inp.shape)
+            elif strict and create_graph and not g.requires_grad:
+                raise RuntimeError(_STRICT_CONSTANT.format(i=i))
+            rows[k].append(g)
+    return rows
 
 
-def backward(tensors, grad_tensors=None, retain_graph=None, create_graph: bool = False,
-             grad_variables=None, inputs=None) -> None:
-    """Add the gradients of `tensors` w.r.t. graph leaves into their `.grad`."""
-    outputs = _as_sequence(tensors)
-    grads = _root_grads(outputs, _as_sequence(grad_tensors if grad_tensors is not None
-                                              else grad_variables))
-    if retain_graph is None:
-        retain_graph = create_graph
-    if create_graph:
-        warnings.warn(msg.CREATE_GRAPH_WARNING, UserWarning, stacklevel=3)
-    roots = _roots(outputs)
-    capture = None
-    if inputs is not None:
-        inputs = _as_sequence(inputs)
-        if not inputs:
-            raise RuntimeError("'inputs' argument to backward() cannot be empty.")
-        capture = [_capture_point(t) for t in inputs]
-    run_backward(roots, grads, retain_graph, create_graph, capture=capture, accumulate=True)
+def jacobian(func, inputs, create_graph: bool = False, strict: bool = False,
+             vectorize: bool = False, strategy: str = "reverse-mode"):
+    """The Jacobian of `func` at `inputs`: d output[i] / d input[j], of shape
+    output.shape + input.shape, nested as PyTorch nests it."""
+    from ..ops.shape import stack
+    if strategy != "reverse-mode":
+        raise NotImplementedError(f"jacobian(strategy={strategy!r}) is not supported (ours): "
+                                  "only 'reverse-mode'")
+    with enable_grad():
+        inputs_tuple, inputs = _as_tuple(inputs, "inputs", "jacobian")
+        inputs = tuple(inp.view_as(inp) if create_graph and inp.requires_grad
+                       else inp.detach().requires_grad_(True) for inp in inputs)
+        outputs_tuple, outputs = _as_tuple(func(*inputs), "outputs of the user-provided function",
+                                           "jacobian")
+        _check_outputs(outputs, strict)
+        if strict and vectorize:
+            raise RuntimeError("torch.autograd.functional.jacobian: `strict=True` and "
+                               "`vectorized=True` are not supported together. Please either "
+                               "set `strict=False` or `vectorize=False`.")
+        result = []
+        for i, out in enumerate(outputs):
+            rows = _rows(out, i, inputs, create_graph, strict)
+            blocks = tuple(stack(r, 0).view(tuple(out.shape) + tuple(inp.shape))
+                           for r, inp in zip(rows, inputs))
+            result.append(blocks if create_graph else tuple(b.detach() for b in blocks))
+    return _unnest(tuple(result), outputs_tuple, inputs_tuple)
 
 
-def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph: bool = False,
-         only_inputs: bool = True, allow_unused=None, is_grads_batched: bool = False,
-         materialize_grads: bool = False) -> tuple:
-    """The gradients of `outputs` w.r.t. `inputs`, returned instead of stored in `.grad`."""
-    outputs = _as_sequence(outputs)
-    inputs = _as_sequence(inputs)
-    if not inputs:
-        raise RuntimeError(msg.GRAD_REQUIRES_GRAD_INPUTS)
-    for t in inputs:
-        if not t._requires_grad:
-            raise RuntimeError(msg.INPUT_NOT_REQUIRING_GRAD)
-    if allow_unused is None:
-        allow_unused = materialize_grads
-    grads = _root_grads(outputs, _as_sequence(grad_outputs))
-    if retain_graph is None:
-        retain_graph = create_graph
-    roots = _roots(outputs)
-    results = run_backward(roots, grads, retain_graph, create_graph,
-                           capture=[_capture_point(t) for t in inputs], accumulate=False)
-    for i, result in enumerate(results):
-        if result is None:
-            if materialize_grads:
-                from .._creation import zeros_like
-                results[i] = zeros_like(inputs[i])
-            elif not allow_unused:
-                raise RuntimeError(msg.UNUSED_INPUT.format(index=i))
-        elif not create_graph:
-            results[i] = result.detach()
-    return tuple(results)
+def hessian(func, inputs, create_graph: bool = False, strict: bool = False,
+            vectorize: bool = False, outer_jacobian_strategy: str = "reverse-mode"):
+    """The Hessian of a scalar `func` at `inputs`: the Jacobian of its gradient, of shape
+    input_i.shape + input_j.shape, nested over pairs of inputs as PyTorch nests it."""
+    inputs_tuple, inputs = _as_tuple(inputs, "inputs", "hessian")
+
+    def scalar_func(*args):
+        out = func(*args)
+        is_tuple, outs = _as_tuple(out, "outputs of the user-provided function", "hessian")
+        _check_outputs(outs, strict)
+        if is_tuple:
+            raise RuntimeError("The function given to hessian should return a single Tensor")
+        if out.numel() != 1:
+            raise RuntimeError("The Tensor returned by the function given to hessian should "
+                               "contain a single element")
+        return out.squeeze()
+
+    def gradient(*args):
+        jac = jacobian(scalar_func, args, create_graph=True)
+        if strict:
+            for i, g in enumerate(jac):
+                if not g.requires_grad:
+                    raise RuntimeError(_STRICT_LINEAR.format(i=i))
+        return jac
+
+    result = jacobian(gradient, inputs, create_graph, strict, vectorize,
+                      outer_jacobian_strategy)
+    return _unnest(result, inputs_tuple, inputs_tuple)
+
+
+__all__ = ["jacobian", "hessian"]

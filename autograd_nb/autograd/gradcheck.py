@@ -18,7 +18,7 @@ import warnings
 from collections.abc import Callable
 
 from .._tensor import Tensor, make_tensor
-from .functional import grad as autograd_grad
+from .grad_api import grad as autograd_grad
 
 __all__ = ["GradcheckError", "gradcheck", "gradgradcheck"]
 

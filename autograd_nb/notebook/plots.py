@@ -47,7 +47,7 @@ def _register_png_formatter() -> None:
 def plot_function_and_grad(f, x_range: tuple[float, float], num: int = 200, ax=None):
     """Plot an elementwise f and its derivative computed by autograd on one figure (returned)."""
     from .._creation import linspace
-    from ..autograd.functional import grad
+    from ..autograd.grad_api import grad
     from ..dtypes import float64
     low, high = (float(v) for v in x_range)
     if not low < high or num < 2:

@@ -56,7 +56,7 @@ def replay_backward(y: Tensor, gradient=None) -> list[Step]:
     is called on its saved values under no_grad; leaves' gradients are summed here, in copies
     that start from the leaves' current `.grad`. Tensor and node hooks are not run.
     """
-    from ..autograd.functional import _root_grads
+    from ..autograd.grad_api import _root_grads
     if not y.requires_grad:
         from .. import _messages as msg
         raise RuntimeError(msg.NO_GRAD_FN.format(index=0))
@@ -336,7 +336,7 @@ class JacobianExplorer(W.VBox):
 
     def __init__(self, f, x: Tensor, v=None, name: str | None = None):
         from .._creation import eye, tensor
-        from ..autograd.functional import grad
+        from ..autograd.grad_api import grad
         if not isinstance(x, Tensor) or not x.dtype.is_floating_point:
             raise TypeError("JacobianExplorer needs a floating point Tensor x")
         self.name = name or getattr(f, "__name__", "f").replace("<lambda>", "f")

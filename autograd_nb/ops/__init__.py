@@ -181,9 +181,17 @@ __all__ += ["acos", "addcdiv", "addcmul", "allclose", "arccos", "arcsin", "arcta
             "asin", "atan", "atan2", "cosh", "equal", "erf", "exp2", "frac", "is_floating_point",
             "isclose", "lerp", "nan_to_num", "sinh"]
 
-from .reduction import aminmax, count_nonzero, cumprod, std_mean, var_mean  # noqa: E402
+from .reduction import (  # noqa: E402
+    aminmax,
+    count_nonzero,
+    cumprod,
+    median,
+    nanmedian,
+    std_mean,
+    var_mean,
+)
 
-__all__ += ["aminmax", "count_nonzero", "cumprod", "std_mean", "var_mean"]
+__all__ += ["aminmax", "count_nonzero", "cumprod", "median", "nanmedian", "std_mean", "var_mean"]
 
 from .indexing import argsort, sort, topk  # noqa: E402
 
@@ -211,6 +219,10 @@ __all__ += ["broadcast_tensors", "broadcast_to", "diag", "diagonal", "diff", "hs
 from .linalg import cdist, cosine_similarity, cross, einsum, kron, tensordot, trace  # noqa: E402
 
 __all__ += ["cdist", "cosine_similarity", "cross", "einsum", "kron", "tensordot", "trace"]
+
+from .counting import bincount, unique  # noqa: E402
+
+__all__ += ["bincount", "unique"]
 
 # The torch.* forms take PyTorch's `out=` (the Tensor methods above stay as they are).
 from .out import FUNCTIONS_WITH_OUT, with_out  # noqa: E402

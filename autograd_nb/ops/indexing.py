@@ -21,6 +21,7 @@ from ._helpers import (
     normalize_dim,
     scalar_for,
 )
+from ._numpy_names import numpy_names
 from .shape import alias, select, slice_dim, unsqueeze
 
 _INDEX_DTYPES = (dtypes.int64, dtypes.int32)
@@ -784,6 +785,7 @@ def _with_positions(name: str, cls, x: Tensor, d: int, values, order):
 
 
 @tensor_method("sort")
+@numpy_names
 def sort(input, dim: int = -1, descending: bool = False, stable: bool = False):
     """(values, indices) sorted along `dim`; equal values keep their order."""
     x = check_tensor(input, "sort")
@@ -793,6 +795,7 @@ def sort(input, dim: int = -1, descending: bool = False, stable: bool = False):
 
 
 @tensor_method("argsort")
+@numpy_names
 def argsort(input, dim: int = -1, descending: bool = False, stable: bool = False) -> Tensor:
     """The indices that sort the tensor along `dim` (int64, no gradient)."""
     x = check_tensor(input, "argsort")

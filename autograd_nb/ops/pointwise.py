@@ -283,14 +283,11 @@ class NotImplementedBackward(Node):
 
     __slots__ = ("_op",)
 
-    def name(self):
-        return "NotImplemented"
-
-    def __repr__(self):
-        return f"<NotImplemented object at {hex(id(self))}>"
-
     def backward(self, grad):
-        raise RuntimeError(f"the derivative for '{self._op}' is not implemented.")
+        raise RuntimeError(msg.ATEN_NO_DERIVATIVE.format(op=self._op))
+
+
+NotImplementedBackward.__name__ = NotImplementedBackward.__qualname__ = "NotImplemented"
 
 
 def _not_differentiable(op: str, inputs, out_data, backend) -> Tensor:
@@ -608,12 +605,45 @@ floor, FloorBackward0 = _define_unary(
 ceil, CeilBackward0 = _define_unary(
     "ceil", "CeilBackward0", "", lambda xp, x: xp.ceil(x), lambda g, _: g * 0, floating=False
 )
-round, RoundBackward0 = _define_unary(
+_round_half_even, RoundBackward0 = _define_unary(
     "round", "RoundBackward0", "", lambda xp, x: xp.round(x), lambda g, _: g * 0, floating=False
 )
 trunc, TruncBackward0 = _define_unary(
     "trunc", "TruncBackward0", "", lambda xp, x: xp.trunc(x), lambda g, _: g * 0, floating=False
 )
+
+
+class RoundBackward1(_UnaryNode):
+    """round(decimals=...): a step function, so a zero gradient."""
+
+    __slots__ = ("_saved_decimals",)
+
+    def backward(self, grad):
+        return grad * 0
+
+
+@tensor_method("round")
+def round(input, *, decimals: int | None = None) -> Tensor:  # noqa: A001
+    """Round half to even; with `decimals`, round x * 10**decimals and scale back in x's dtype
+    (x / 10**-decimals for negative ones), as PyTorch computes it."""
+    t = check_tensor(input, "round")
+    if t.dtype is dtypes.bool or (decimals is not None and not t.dtype.is_floating_point):
+        kernel = "round_vml_cpu" if decimals is None else "round_cpu"
+        raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel=kernel,
+                                                          dtype=t.dtype.legacy_name[:-6]))
+    if decimals is None:
+        return _round_half_even(t)
+    if type(decimals) is not int:
+        raise TypeError(f"round(): argument 'decimals' must be int, not {type(decimals).__name__}")
+    if decimals >= 0:
+        scale = 10.0 ** decimals
+        out = _unary(RoundBackward1, t, "round", lambda xp, x: xp.round(x * scale) / scale, False)
+    else:
+        scale = 10.0 ** -decimals
+        out = _unary(RoundBackward1, t, "round", lambda xp, x: xp.round(x / scale) * scale, False)
+    if out._grad_fn is not None:
+        out._grad_fn._saved_decimals = decimals
+    return out
 
 
 @tensor_method("__neg__")

@@ -17,6 +17,7 @@ from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.grad_mode import STATE
 from ..autograd.node import Node, new_node
 from ._helpers import check_tensor, normalize_dim
+from ._numpy_names import numpy_names
 
 
 def _kept_shape(shape: tuple, dims: tuple) -> tuple:
@@ -100,6 +101,7 @@ def _sum_dtype(t: Tensor, dtype):
 
 
 @tensor_method("sum")
+@numpy_names
 def sum(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:  # noqa: A001
     """Sum of all elements, or along `dim` (an int or a tuple of ints)."""
     t = check_tensor(input, "sum")
@@ -155,6 +157,7 @@ class MeanBackward1(Node):
 
 
 @tensor_method("mean")
+@numpy_names
 def mean(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
     """Average of all elements, or along `dim`; needs a floating dtype as in PyTorch."""
     t = check_tensor(input, "mean")
@@ -227,6 +230,7 @@ class ProdBackward1(Node):
 
 
 @tensor_method("prod")
+@numpy_names
 def prod(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
     """Product of all elements, or along one `dim`; integers and bools give int64."""
     t = check_tensor(input, "prod")
@@ -261,7 +265,7 @@ def _check_nonempty(t: Tensor, name: str, dims: tuple | None, error=RuntimeError
 
 
 class _ExtremeBackward(Node):
-    """max()/min()/amax()/amin(): ties share the gradient evenly (PyTorch's choice)."""
+    """max()/min()/amax()/amin()/median(): ties share the gradient evenly (PyTorch's choice)."""
 
     __slots__ = ("_saved_dim", "_saved_keepdim", "_saved_result")
     _saved_names = ("self",)
@@ -270,7 +274,8 @@ class _ExtremeBackward(Node):
         x = self._unpack(0)
         result = self._saved_result
         dims = getattr(self, "_saved_dim", None)
-        if dims is None:
+        whole = dims is None
+        if whole:
             dims, keepdim = tuple(range(x.dim())), False
         else:
             keepdim = self._saved_keepdim
@@ -278,6 +283,8 @@ class _ExtremeBackward(Node):
         result = _unreduce(result, shape, dims, keepdim)
         grad = _unreduce(grad, shape, dims, keepdim)
         hit = x == result
+        if whole and bool(result.isnan()):
+            hit = x.isnan()  # a nan result: the nans share it (PyTorch's evenly_distribute)
         return grad * hit / hit.sum(dims if dims else None, keepdim=True)
 
 
@@ -345,14 +352,20 @@ def _return_type_repr(self) -> str:
 
 def _with_indices(t: Tensor, dim, keepdim: bool, name: str, cls):
     """max/min along `dim`: (values, indices), the first index among ties."""
-    backend = t._backend
-    xp = backend.xp
+    xp = t._backend.xp
     d = normalize_dim(dim, t._data.ndim)
     _check_nonempty(t, name, (d,))
     data = t._data if t._data.ndim else xp.reshape(t._data, (1,))
     arg = xp.argmax if name == "max" else xp.argmin
     index = arg(data, axis=d, keepdims=True)
-    values = xp.take_along_axis(data, index, axis=d)
+    return _indexed_result(t, d, keepdim, name, cls, xp.take_along_axis(data, index, axis=d),
+                           index)
+
+
+def _indexed_result(t: Tensor, d: int, keepdim: bool, name: str, cls, values, index):
+    """torch.return_types.<name>(values, indices) from arrays that kept dim `d` as size 1."""
+    backend = t._backend
+    xp = backend.xp
     if not keepdim or not t._data.ndim:
         values = xp.squeeze(values, axis=d)
         index = xp.squeeze(index, axis=d)
@@ -396,24 +409,28 @@ def _max_or_min(name: str, cls_whole, cls_dim, input, dim, keepdim, other):
 
 
 @tensor_method("max")
+@numpy_names
 def max(input, dim=None, keepdim: bool = False, *, other=None):  # noqa: A001
     """Largest element; with `dim`, (values, indices) along it; with a tensor, maximum."""
     return _max_or_min("max", MaxBackward1, MaxBackward0, input, dim, keepdim, other)
 
 
 @tensor_method("min")
+@numpy_names
 def min(input, dim=None, keepdim: bool = False, *, other=None):  # noqa: A001
     """Smallest element; with `dim`, (values, indices) along it; with a tensor, minimum."""
     return _max_or_min("min", MinBackward1, MinBackward0, input, dim, keepdim, other)
 
 
 @tensor_method("amax")
+@numpy_names
 def amax(input, dim=(), keepdim: bool = False) -> Tensor:
     """Largest values over `dim` (all dims by default); ties share the gradient."""
     return _extreme(check_tensor(input, "amax"), dim, keepdim, "amax", AmaxBackward0)
 
 
 @tensor_method("amin")
+@numpy_names
 def amin(input, dim=(), keepdim: bool = False) -> Tensor:
     """Smallest values over `dim` (all dims by default); ties share the gradient."""
     return _extreme(check_tensor(input, "amin"), dim, keepdim, "amin", AminBackward0)
@@ -440,12 +457,14 @@ def _arg_extreme(name: str, input, dim, keepdim: bool) -> Tensor:
 
 
 @tensor_method("argmax")
+@numpy_names
 def argmax(input, dim=None, keepdim: bool = False) -> Tensor:
     """Index of the largest element (of the flattened tensor when dim is None)."""
     return _arg_extreme("argmax", input, dim, keepdim)
 
 
 @tensor_method("argmin")
+@numpy_names
 def argmin(input, dim=None, keepdim: bool = False) -> Tensor:
     """Index of the smallest element (of the flattened tensor when dim is None)."""
     return _arg_extreme("argmin", input, dim, keepdim)
@@ -529,12 +548,14 @@ def _var(name: str, input, dim, unbiased, keepdim, correction, take_root: bool) 
 
 
 @tensor_method("var")
+@numpy_names
 def var(input, dim=None, unbiased=None, keepdim: bool = False, *, correction=None) -> Tensor:
     """Variance over `dim`, dividing by N - correction (Bessel's correction 1 by default)."""
     return _var("var", input, dim, unbiased, keepdim, correction, take_root=False)
 
 
 @tensor_method("std")
+@numpy_names
 def std(input, dim=None, unbiased=None, keepdim: bool = False, *, correction=None) -> Tensor:
     """Standard deviation over `dim` (the square root of var)."""
     return _var("std", input, dim, unbiased, keepdim, correction, take_root=True)
@@ -783,12 +804,14 @@ def _logical_reduce(name: str, input, dim, keepdim: bool) -> Tensor:
 
 
 @tensor_method("all")
+@numpy_names
 def all(input, dim=None, keepdim: bool = False) -> Tensor:  # noqa: A001
     """True where every element (along `dim`) is non-zero; never differentiable."""
     return _logical_reduce("all", input, dim, keepdim)
 
 
 @tensor_method("any")
+@numpy_names
 def any(input, dim=None, keepdim: bool = False) -> Tensor:  # noqa: A001
     """True where some element (along `dim`) is non-zero; never differentiable."""
     return _logical_reduce("any", input, dim, keepdim)
@@ -907,11 +930,13 @@ def _spread_mean(name: str, input, dim, unbiased, keepdim, correction, take_root
     return first, second
 
 
+@numpy_names
 def std_mean(input, dim=None, unbiased=None, keepdim: bool = False, *, correction=None):
     """(std, mean) over `dim` in one call, both with grad_fn StdMeanBackward0."""
     return _spread_mean("std_mean", input, dim, unbiased, keepdim, correction, take_root=True)
 
 
+@numpy_names
 def var_mean(input, dim=None, unbiased=None, keepdim: bool = False, *, correction=None):
     """(var, mean) over `dim` in one call, both with grad_fn VarMeanBackward0."""
     return _spread_mean("var_mean", input, dim, unbiased, keepdim, correction, take_root=False)
@@ -943,6 +968,7 @@ class AminmaxBackward0(Node):
 
 
 @tensor_method("aminmax")
+@numpy_names
 def aminmax(input, *, dim=None, keepdim: bool = False):
     """(min, max) over `dim` (every element when None) as torch.return_types.aminmax."""
     t = check_tensor(input, "aminmax")
@@ -971,6 +997,7 @@ def aminmax(input, *, dim=None, keepdim: bool = False):
 
 
 @tensor_method("count_nonzero")
+@numpy_names
 def count_nonzero(input, dim=None) -> Tensor:
     """How many elements are non-zero (along `dim`, an int or a tuple), as int64."""
     t = check_tensor(input, "count_nonzero")
@@ -983,3 +1010,88 @@ def count_nonzero(input, dim=None) -> Tensor:
 
 
 __all__ += ["cumprod", "std_mean", "var_mean", "aminmax", "count_nonzero"]
+
+
+# --- median / nanmedian ------------------------------------------------------------------------
+class MedianBackward0(_ExtremeBackward):
+    """median(): the elements equal to it share the gradient (the nans, for a nan median)."""
+
+    __slots__ = ()
+
+
+class NanmedianBackward0(_ExtremeBackward):
+    __slots__ = ()
+
+
+class MedianBackward1(_IndexedBackward):
+    """median(dim): the gradient goes to the element each index points at."""
+
+    __slots__ = ()
+
+
+class NanmedianBackward1(_IndexedBackward):
+    __slots__ = ()
+
+
+def _median_picks(backend, data, d: int, skip_nan: bool):
+    """(values, indices) of the lower median along `d` as size-1 dims, from a stable sort (the
+    index PyTorch returns among ties). A nan wins for median (its first index); nanmedian
+    takes the median of the rest."""
+    xp = backend.xp
+    order = xp.argsort(data, axis=d, stable=True)  # nans sort last
+    n = data.shape[d]
+    k = xp.full(_kept_shape(data.shape, (d,)), (n - 1) // 2, dtype=order.dtype,
+                device=backend.native_device)
+    if xp.isdtype(data.dtype, "real floating"):
+        nans = xp.sum(xp.astype(xp.isnan(data), order.dtype), axis=d, keepdims=True)
+        if skip_nan:  # the lower median of the first n - nans
+            k = xp.maximum((n - nans - 1) // 2, xp.zeros_like(k))
+        else:
+            k = xp.where(nans > 0, n - nans, k)
+    index = xp.take_along_axis(order, k, axis=d)
+    return xp.take_along_axis(data, index, axis=d), index
+
+
+def _median(name: str, input, dim, keepdim: bool):
+    t = check_tensor(input, name)
+    backend = t._backend
+    xp = backend.xp
+    if t.dtype is dtypes.bool:
+        raise NotImplementedError(msg.KERNEL_DTYPE.format(
+            kernel="median_cpu" if dim is None else "median_out", dtype="Bool"))
+    skip_nan = name == "nanmedian"
+    if dim is not None:
+        d = normalize_dim(dim, t._data.ndim)
+        _check_nonempty(t, name, (d,))
+        data = t._data if t._data.ndim else xp.reshape(t._data, (1,))
+        cls = NanmedianBackward1 if skip_nan else MedianBackward1
+        values, index = _median_picks(backend, data, d, skip_nan)
+        return _indexed_result(t, d, keepdim, name, cls, values, index)
+    if t.numel() == 0:  # PyTorch's nan, or an integer dtype's smallest value
+        empty = float("nan") if t.dtype.is_floating_point else xp.iinfo(t._data.dtype).min
+        data = xp.full((), empty, dtype=t._data.dtype, device=backend.native_device)
+    else:
+        data = xp.reshape(_median_picks(backend, xp.reshape(t._data, (-1,)), 0, skip_nan)[0], ())
+    node = new_node(NanmedianBackward0 if skip_nan else MedianBackward0, t)
+    if node is None:
+        return make_tensor(data, backend)
+    node.save(t)
+    node._saved_result = make_tensor(data, backend)
+    return make_tensor(data, backend, True, node, 0)
+
+
+@tensor_method("median")
+@numpy_names
+def median(input, dim=None, keepdim: bool = False):
+    """The lower median of all elements, or (values, indices) along `dim`; a nan wins."""
+    return _median("median", input, dim, keepdim)
+
+
+@tensor_method("nanmedian")
+@numpy_names
+def nanmedian(input, dim=None, keepdim: bool = False):
+    """median() that ignores nans (nan only where every element is nan)."""
+    return _median("nanmedian", input, dim, keepdim)
+
+
+__all__ += ["median", "nanmedian"]

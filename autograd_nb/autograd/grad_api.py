@@ -1,0 +1,114 @@
+"""`autograd.backward` and `autograd.grad`: checking what the user passed, then the engine."""
+
+from __future__ import annotations
+
+import warnings
+
+from .. import _messages as msg
+from .. import _tensor
+from .engine import run_backward
+from .node import accumulator
+
+
+def _as_sequence(value) -> list:
+    if value is None:
+        return []
+    if isinstance(value, _tensor.Tensor):
+        return [value]
+    return list(value)
+
+
+def _root_grads(outputs: list, grad_outputs: list) -> list:
+    """The starting gradient for each output: ones for scalars, else the given tensor, checked."""
+    if grad_outputs and len(grad_outputs) != len(outputs):
+        raise RuntimeError(f"grad requires {len(outputs)} gradients, got {len(grad_outputs)}")
+    grads = []
+    for i, out in enumerate(outputs):
+        given = grad_outputs[i] if grad_outputs else None
+        if given is None:
+            if out.numel() != 1:
+                raise RuntimeError(msg.IMPLICIT_SCALAR)
+            if not out.dtype.is_floating_point:
+                raise RuntimeError("grad can be implicitly created only for real scalar outputs "
+                                   f"but got {out.dtype}")
+            data, backend = out._data, out._backend
+            one = backend.xp.asarray(1, dtype=data.dtype, device=backend.native_device)
+            if data.ndim:  # a 1-element tensor of shape (1,), (1, 1), ...
+                one = backend.xp.reshape(one, data.shape)
+            grads.append(_tensor.make_tensor(one, backend))
+            continue
+        if not isinstance(given, _tensor.Tensor):
+            from .._creation import tensor
+            given = tensor(given, dtype=out.dtype, device=out.device)
+        if given.shape != out.shape:
+            raise RuntimeError(msg.GRAD_SHAPE_MISMATCH.format(
+                index=i, grad_shape=given.shape, out_shape=out.shape))
+        if given.dtype is not out.dtype or given._backend is not out._backend:
+            given = given.to(device=out.device, dtype=out.dtype)
+        grads.append(given)
+    return grads
+
+
+def _roots(outputs: list) -> list:
+    roots = []
+    for i, out in enumerate(outputs):
+        if not out._requires_grad:
+            raise RuntimeError(msg.NO_GRAD_FN.format(index=i))
+        fn = out._grad_fn
+        roots.append((fn, out._output_nr) if fn is not None else (accumulator(out), 0))
+    return roots
+
+
+def _capture_point(t):
+    return (t._grad_fn, t._output_nr) if t._grad_fn is not None else (accumulator(t), 0)
+
+
+def backward(tensors, grad_tensors=None, retain_graph=None, create_graph: bool = False,
+             grad_variables=None, inputs=None) -> None:
+    """Add the gradients of `tensors` w.r.t. graph leaves into their `.grad`."""
+    outputs = _as_sequence(tensors)
+    grads = _root_grads(outputs, _as_sequence(grad_tensors if grad_tensors is not None
+                                              else grad_variables))
+    if retain_graph is None:
+        retain_graph = create_graph
+    if create_graph:
+        warnings.warn(msg.CREATE_GRAPH_WARNING, UserWarning, stacklevel=3)
+    roots = _roots(outputs)
+    capture = None
+    if inputs is not None:
+        inputs = _as_sequence(inputs)
+        if not inputs:
+            raise RuntimeError("'inputs' argument to backward() cannot be empty.")
+        capture = [_capture_point(t) for t in inputs]
+    run_backward(roots, grads, retain_graph, create_graph, capture=capture, accumulate=True)
+
+
+def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph: bool = False,
+         only_inputs: bool = True, allow_unused=None, is_grads_batched: bool = False,
+         materialize_grads: bool = False) -> tuple:
+    """The gradients of `outputs` w.r.t. `inputs`, returned instead of stored in `.grad`."""
+    outputs = _as_sequence(outputs)
+    inputs = _as_sequence(inputs)
+    if not inputs:
+        raise RuntimeError(msg.GRAD_REQUIRES_GRAD_INPUTS)
+    for t in inputs:
+        if not t._requires_grad:
+            raise RuntimeError(msg.INPUT_NOT_REQUIRING_GRAD)
+    if allow_unused is None:
+        allow_unused = materialize_grads
+    grads = _root_grads(outputs, _as_sequence(grad_outputs))
+    if retain_graph is None:
+        retain_graph = create_graph
+    roots = _roots(outputs)
+    results = run_backward(roots, grads, retain_graph, create_graph,
+                           capture=[_capture_point(t) for t in inputs], accumulate=False)
+    for i, result in enumerate(results):
+        if result is None:
+            if materialize_grads:
+                from .._creation import zeros_like
+                results[i] = zeros_like(inputs[i])
+            elif not allow_unused:
+                raise RuntimeError(msg.UNUSED_INPUT.format(index=i))
+        elif not create_graph:
+            results[i] = result.detach()
+    return tuple(results)
