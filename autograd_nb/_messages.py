@@ -673,6 +673,10 @@ BCE_SIZE = (
     "deprecated. Please ensure they have the same size."
 )
 BCE_RANGE = "all elements of input should be between 0 and 1"
+BCE_TARGET_DTYPE = "Found dtype {found} but expected {expected}"
+CE_PROB_TARGET_DTYPE = (
+    "Expected floating point type for target with class probabilities, got {dtype}"
+)
 BCE_LOGITS_SIZE = "Target size ({target}) must be the same as input size ({input})"
 ONE_HOT_DTYPE = "one_hot is only applicable to index tensor of type LongTensor."
 ONE_HOT_TOO_BIG = "Class values must be smaller than num_classes."

@@ -197,10 +197,14 @@ ERRORS = [
      "std and var only support floating point and complex dtypes"),
     (lambda: torch.tensor([1, 2]).norm(), RuntimeError,
      "linalg.vector_norm: Expected a floating point or complex tensor as input. Got Long"),
-    (lambda: torch.tensor([1, 2]).softmax(0), NotImplementedError,
-     "\"softmax_kernel_impl\" not implemented for 'Long'"),
+    (lambda: torch.tensor([1, 2]).softmax(0), NotImplementedError,  # the last dim: its own kernel
+     "\"softmax_lastdim_kernel_impl\" not implemented for 'Long'"),
     (lambda: torch.tensor([1, 2]).log_softmax(0), NotImplementedError,
+     "\"log_softmax_lastdim_kernel_impl\" not implemented for 'Long'"),
+    (lambda: torch.tensor([[1, 2]]).log_softmax(0), NotImplementedError,
      "\"log_softmax_kernel_impl\" not implemented for 'Long'"),
+    (lambda: torch.tensor([[1, 2]]).softmax(-3), IndexError,  # the dim is checked first
+     "Dimension out of range (expected to be in range of [-2, 1], but got -3)"),
 ]
 
 

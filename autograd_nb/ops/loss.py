@@ -3,18 +3,23 @@ binary_cross_entropy(_with_logits).
 
 cross_entropy is composed as PyTorch composes it (log_softmax + nll_loss; the probability-target
 and label-smoothing forms from tensor ops), so it shows the same grad_fn. `reduction` is one of
-'none' | 'mean' | 'sum'; PyTorch saves it as 0 | 1 | 2.
+'none' | 'mean' | 'sum'; PyTorch saves it as 0 | 1 | 2. Each loss keeps PyTorch's dtype rules:
+mse_loss promotes, binary_cross_entropy wants the input's dtype, the logits form computes into
+the target's dtype, nll_loss wants Long/Byte targets and a weight of the input's dtype.
 """
 
 from __future__ import annotations
+
+import operator
 
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor
 from ..autograd.grad_mode import STATE
 from ..autograd.node import Node, new_node
-from ._helpers import check_tensor, require_floating
+from ._helpers import check_tensor, operands, require_floating
 from .indexing import IndexPutImplBackward0, _Plan, _put
+from .inplace import _short_name
 
 REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
 
@@ -39,13 +44,48 @@ def _constant(backend, data) -> Tensor:
     return make_tensor(data, backend)
 
 
-def _record(cls, inputs: tuple, data, backend, save: tuple, reduction: int) -> Tensor:
+def _record(cls, inputs: tuple, data, backend, save: tuple, reduction: int,
+            mixed: bool = False) -> Tensor:
+    """The loss tensor; `mixed`: inputs of several dtypes, each gradient goes back in its own."""
     node = new_node(cls, *inputs)
     if node is None:
         return make_tensor(data, backend)
     node.save(*save)
     node._saved_reduction = reduction
+    if mixed:
+        node._in_meta = tuple(None if t is None else (None, t.dtype) for t in inputs)
     return make_tensor(data, backend, True, node, 0)
+
+
+def _mixed(x: Tensor, *others) -> bool:
+    """Whether any of `others` (tensors or None) has another dtype than `x`."""
+    return any(t is not None and t.dtype is not x.dtype for t in others)
+
+
+def _as_dtype(t: Tensor, dtype) -> Tensor:
+    """`t` in `dtype`: a saved operand brought to the dtype its backward computes in."""
+    return t if t.dtype is dtype else t.to(dtype)
+
+
+def _promoted(backend, op, a, b):
+    """op(a, b) on arrays, in their promoted dtype (array-API backends refuse to mix kinds)."""
+    if a.dtype == b.dtype:
+        return op(a, b)
+    common = backend.native[dtypes.promote_types(backend.ours[a.dtype], backend.ours[b.dtype])]
+    xp = backend.xp
+    return op(a if a.dtype == common else xp.astype(a, common),
+              b if b.dtype == common else xp.astype(b, common))
+
+
+def _inplace(backend, op, a, b):
+    """PyTorch's `a.op_(b)` on arrays: computed in the promoted dtype, kept in a's."""
+    out = _promoted(backend, op, a, b)
+    return out if out.dtype == a.dtype else backend.xp.astype(out, a.dtype)
+
+
+def _kernel_error(kernel: str, dtype) -> NotImplementedError:
+    """PyTorch's error for a kernel that has no version for `dtype` (e.g. integer inputs)."""
+    return NotImplementedError(msg.KERNEL_DTYPE.format(kernel=kernel, dtype=_short_name(dtype)))
 
 
 def _scale(grad: Tensor, reduction: int, numel: int) -> Tensor:
@@ -62,18 +102,27 @@ class MseLossBackward0(Node):
 
     def backward(self, grad):
         x, t = self._unpack(0), self._unpack(1)
+        if self._in_meta is not None:  # mixed dtypes: both in the result's (bools can't subtract)
+            x, t = _as_dtype(x, grad.dtype), _as_dtype(t, grad.dtype)
         g = _scale(grad, self._saved_reduction, x.numel()) * 2 * (x - t)
         return (g if self.needs_input_grad(0) else None,
                 -g if self.needs_input_grad(1) else None)
 
 
 def mse_loss(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
-    """Mean (or sum) of squared differences of same-shaped tensors."""
+    """Mean (or sum) of squared differences of same-shaped tensors, in their promoted dtype."""
     x, t = check_tensor(input, "mse_loss"), check_tensor(target, "mse_loss", "target", 2)
     r = reduction_enum(reduction)
-    diff = x._data - t._data
-    data = _reduce_data(x._backend, diff * diff, r)
-    return _record(MseLossBackward0, (x, t), data, x._backend, (x, t), r)
+    backend, xd, td = x._backend, x._data, t._data
+    mixed = xd.dtype is not td.dtype or t._backend is not backend  # (equal ones would do too)
+    if mixed:  # promoted as PyTorch does: a float32 input and an int64 target give float32
+        _, _, xd, td, backend = operands(x, t, "mse_loss")
+    # no integer kernel (an input that requires grad is floating, and so is the promoted dtype)
+    if not x._requires_grad and not backend.ours[xd.dtype].is_floating_point:
+        raise _kernel_error("mse_cpu", backend.ours[xd.dtype])
+    diff = xd - td
+    data = _reduce_data(backend, diff * diff, r)
+    return _record(MseLossBackward0, (x, t), data, backend, (x, t), r, mixed)
 
 
 # --- smooth_l1_loss / huber_loss -----------------------------------------------------------------
@@ -197,10 +246,16 @@ def _check_nll(x: Tensor, t: Tensor, weight) -> None:
             raise RuntimeError(msg.NLL_ND_TARGET_SIZE.format(expected=list(expected),
                                                              got=list(t._data.shape)))
     if t.dtype not in (dtypes.int64, dtypes.uint8):
-        raise RuntimeError(msg.NLL_TARGET_DTYPE.format(dtype=t.dtype.legacy_name[:-6]))
+        raise RuntimeError(msg.NLL_TARGET_DTYPE.format(dtype=_short_name(t.dtype)))
     classes = x._data.shape[1] if nd > 1 else x._data.shape[0]
     if weight is not None and weight.numel() != classes:
         raise RuntimeError(msg.NLL_WEIGHT.format(classes=classes, shape=list(weight._data.shape)))
+    if not x._requires_grad and not x.dtype.is_floating_point:  # (one that requires grad is)
+        raise _kernel_error("nll_loss_out_frame" if nd < 3 else "nll_loss2d_forward_out_frame",
+                            x.dtype)
+    if weight is not None and weight.dtype is not x.dtype:
+        raise RuntimeError(msg.CONV_DTYPES.format(input=_short_name(x.dtype),
+                                                  weight=_short_name(weight.dtype)))
 
 
 def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None,
@@ -296,18 +351,27 @@ def cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None,
     x = check_tensor(input, "cross_entropy_loss")
     t = check_tensor(target, "cross_entropy_loss", "target", 2)
     r = reduction_enum(reduction)
-    if not 0.0 <= label_smoothing <= 1.0:
-        raise RuntimeError(msg.CE_LABEL_SMOOTHING.format(value=label_smoothing))
     class_dim = 0 if x.dim() == 1 else 1
-    logp = x.log_softmax(class_dim)
-    if t.dtype.is_floating_point and tuple(t._data.shape) == tuple(x._data.shape):
+    if t._data.shape == x._data.shape:  # PyTorch takes a same-shaped target for probabilities
+        if not t.dtype.is_floating_point:
+            raise RuntimeError(msg.CE_PROB_TARGET_DTYPE.format(dtype=_short_name(t.dtype)))
         if ignore_index >= 0:
             raise RuntimeError(msg.CE_PROB_IGNORE_INDEX)
+        logp = x.log_softmax(class_dim)
+        _check_smoothing(label_smoothing)
         return _cross_entropy_probs(logp, t, weight, r, label_smoothing, class_dim)
+    _check_smoothing(label_smoothing)
+    logp = x.log_softmax(class_dim)
     nll = nll_loss(logp, t, weight, ignore_index, reduction)
     if label_smoothing <= 0.0:
         return nll
     return _smoothed(logp, t, weight, r, ignore_index, label_smoothing, class_dim, nll)
+
+
+def _check_smoothing(label_smoothing: float) -> None:
+    """PyTorch's range check of label_smoothing (made where its cross_entropy makes it)."""
+    if not 0.0 <= label_smoothing <= 1.0:
+        raise RuntimeError(msg.CE_LABEL_SMOOTHING.format(value=label_smoothing))
 
 
 def _class_weight(weight: Tensor, logp: Tensor, class_dim: int) -> Tensor:
@@ -380,8 +444,8 @@ class BinaryCrossEntropyBackward0(Node):
     def backward(self, grad):
         x, t, w = self._unpack(0), self._unpack(1), self._unpack(2)
         g = _scale(grad, self._saved_reduction, x.numel())
-        if w is not None:
-            g = g * w
+        if w is not None:  # in the loss's dtype, as forward kept it (w's would win over a 0-dim g)
+            g = g * _as_dtype(w, grad.dtype)
         grad_x = grad_t = None
         if self.needs_input_grad(0):
             grad_x = g * (x - t) / ((1 - x) * x).clamp(min=1e-12)
@@ -392,10 +456,18 @@ class BinaryCrossEntropyBackward0(Node):
 
 def binary_cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None,
                          reduction: str = "mean") -> Tensor:
-    """-w (t log x + (1 - t) log(1 - x)) with each log clamped at -100, as PyTorch's."""
+    """-w (t log x + (1 - t) log(1 - x)) with each log clamped at -100, as PyTorch's.
+
+    Input and target share one floating dtype, which the loss keeps (a weight does not promote).
+    """
     x = check_tensor(input, "binary_cross_entropy")
     t = check_tensor(target, "binary_cross_entropy", "target", 2)
     r = reduction_enum(reduction)
+    if t.dtype is not x.dtype:
+        raise RuntimeError(msg.BCE_TARGET_DTYPE.format(found=_short_name(t.dtype),
+                                                       expected=_short_name(x.dtype)))
+    if not x.dtype.is_floating_point:
+        raise _kernel_error("binary_cross_entropy", x.dtype)
     backend = x._backend
     xp = backend.xp
     if bool(xp.any((x._data < 0) | (x._data > 1))):
@@ -404,9 +476,10 @@ def binary_cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = 
     log_1mx = xp.clip(xp.log(1 - x._data), -100.0, None)
     losses = -(t._data * log_x + (1 - t._data) * log_1mx)
     if weight is not None:
-        losses = losses * weight._data
+        losses = _inplace(backend, operator.mul, losses, weight._data)
     data = _reduce_data(backend, losses, r)
-    return _record(BinaryCrossEntropyBackward0, (x, t, weight), data, backend, (x, t, weight), r)
+    inputs = (x, t, weight)
+    return _record(BinaryCrossEntropyBackward0, inputs, data, backend, inputs, r)
 
 
 class BinaryCrossEntropyWithLogitsBackward0(Node):
@@ -418,8 +491,8 @@ class BinaryCrossEntropyWithLogitsBackward0(Node):
     def backward(self, grad):
         x, t, w, pw = (self._unpack(i) for i in range(4))
         g = _scale(grad, self._saved_reduction, x.numel())
-        if w is not None:
-            g = g * w
+        if w is not None:  # in the loss's dtype, as forward kept it (w's would win over a 0-dim g)
+            g = g * _as_dtype(w, grad.dtype)
         grad_x = grad_t = None
         if self.needs_input_grad(0):
             if pw is None:
@@ -444,19 +517,28 @@ def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight: Tens
     r = reduction_enum(reduction)
     if tuple(t._data.shape) != tuple(x._data.shape):
         raise ValueError(msg.BCE_LOGITS_SIZE.format(target=t.shape, input=x.shape))
+    if not x.dtype.is_floating_point:
+        raise _kernel_error("log_sigmoid_cpu", x.dtype)
+    dtype = t.dtype  # PyTorch computes the loss into (1 - target), then in place
+    if dtype is dtypes.bool:
+        raise RuntimeError(msg.SUB_BOOL)
+    if not dtype.is_floating_point:
+        raise RuntimeError(msg.INPLACE_CAST.format(result=_short_name(x.dtype),
+                                                   out=_short_name(dtype)))
     backend = x._backend
     xp = backend.xp
     xd, td = x._data, t._data
-    softplus = xp.maximum(-xd, xp.zeros_like(xd)) + xp.log1p(xp.exp(-xp.abs(xd)))
-    if pos_weight is not None:
-        losses = (1 - td) * xd + (1 + (pos_weight._data - 1) * td) * softplus
-    else:
-        losses = (1 - td) * xd + softplus
+    softplus = xp.maximum(-xd, xp.zeros_like(xd)) + xp.log1p(xp.exp(-xp.abs(xd)))  # -logsigmoid
+    if pos_weight is not None:  # softplus.mul_((pos_weight - 1) * target + 1)
+        log_weight = _promoted(backend, operator.mul, pos_weight._data - 1, td) + 1
+        softplus = _inplace(backend, operator.mul, softplus, log_weight)
+    losses = _inplace(backend, operator.add, _inplace(backend, operator.mul, 1 - td, xd), softplus)
     if weight is not None:
-        losses = losses * weight._data
+        losses = _inplace(backend, operator.mul, losses, weight._data)
     data = _reduce_data(backend, losses, r)
     inputs = (x, t, weight, pos_weight)
-    return _record(BinaryCrossEntropyWithLogitsBackward0, inputs, data, backend, inputs, r)
+    return _record(BinaryCrossEntropyWithLogitsBackward0, inputs, data, backend, inputs, r,
+                   _mixed(x, t, pos_weight))
 
 
 __all__ = ["mse_loss", "smooth_l1_loss", "huber_loss", "nll_loss", "cross_entropy",

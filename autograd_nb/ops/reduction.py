@@ -722,13 +722,14 @@ class LogSoftmaxBackward0(Node):
 
 def _softmax(name: str, cls, input, dim, dtype) -> Tensor:
     t = check_tensor(input, name)
-    if dtype is None and not t.dtype.is_floating_point:
-        raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel=f"{name}_kernel_impl",
-                                                          dtype=_type_name(t)))
+    d = normalize_dim(dim, t._data.ndim)
+    if dtype is None and not t.dtype.is_floating_point:  # PyTorch's kernel for the last dim
+        last = d == t._data.ndim - 1 or not t._data.ndim
+        kernel = f"{name}_lastdim_kernel_impl" if last else f"{name}_kernel_impl"
+        raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel=kernel, dtype=_type_name(t)))
     t = _float_input(t, dtype)
     backend = t._backend
     xp = backend.xp
-    d = normalize_dim(dim, t._data.ndim)
     data = t._data if t._data.ndim else xp.reshape(t._data, (1,))
     shifted = data - _stable_max(backend, data, d) if t.numel() else data
     exps = xp.exp(shifted)
