@@ -10,7 +10,7 @@ import warnings
 
 from . import _messages as msg
 from . import dtypes
-from ._tensor import Tensor, make_tensor, tensor_method
+from ._tensor import Tensor, make_tensor, tensor_method, typename
 from .backends import all_backends, backend_for, cpu_backend, is_numpy_array
 from .device import device as Device
 
@@ -72,7 +72,9 @@ def _walk(data):
         elif isinstance(item, float) or type(item).__name__.startswith("float"):
             kind = dtypes.get_default_dtype()
         else:
-            raise TypeError(msg.TENSOR_BAD_ELEMENT.format(type=type(item).__name__))
+            if isinstance(item, str):
+                raise TypeError(msg.TENSOR_STR_ELEMENT.format(type=type(item).__name__))
+            raise RuntimeError(msg.TENSOR_BAD_ELEMENT.format(type=type(item).__name__))
         category = kind if category is None else dtypes.promote_types(category, kind)
         flat.append(item)
     if category is None:
@@ -174,61 +176,80 @@ def rebuild_tensor(host, device: str, requires_grad: bool) -> Tensor:
 # --- sized factories ---------------------------------------------------------------------------
 
 
-def _sizes(size) -> tuple:
+def _sizes(size, name: str) -> tuple:
+    """A shape from a factory's `size` (ints, or one sequence of them), with the TypeErrors of
+    PyTorch's argument parser naming the function."""
     if len(size) == 1 and isinstance(size[0], (list, tuple)):
         size = tuple(size[0])
+    elif len(size) == 1 and not _is_int(size[0]):
+        raise TypeError(msg.SIZE_NOT_TUPLE.format(name=name, type=typename(type(size[0]))))
     out = []
-    for s in size:
+    for i, s in enumerate(size):
         if isinstance(s, Tensor):
             s = s.item()
-        if not isinstance(s, int) and not hasattr(s, "__index__"):
-            raise TypeError(f"zeros(): argument 'size' must be tuple of ints, but found element "
-                            f"of type {type(s).__name__} at pos {len(out)}")
+        if not _is_int(s):
+            kind = typename(type(s))
+            raise TypeError(msg.SIZE_FIRST_ELEMENT.format(name=name, type=kind) if i == 0 else
+                            msg.SIZE_ELEMENT.format(name=name, pos=i + 1, type=kind))
         if s < 0:
-            raise RuntimeError(msg.NEW_SIZE_NEGATIVE.format(size=s, sizes=list(size)))
+            raise RuntimeError(msg.ZEROS_NEGATIVE if name == "zeros" else
+                               msg.NEW_SIZE_NEGATIVE.format(size=s, sizes=list(size)))
         out.append(int(s))
     return tuple(out)
 
 
-def _finish(data, backend, dtype, requires_grad: bool) -> Tensor:
-    out = make_tensor(data, backend)
+def _is_int(value) -> bool:
+    return isinstance(value, int) or (hasattr(value, "__index__") and not isinstance(value, float))
+
+
+def _finish(data, backend, dtype, requires_grad: bool, out=None) -> Tensor:
+    result = make_tensor(data, backend)
+    if out is not None:
+        from .ops.out import write_into
+        return write_into(out, result)
     if requires_grad:
         if not dtype.is_floating_point:
             raise RuntimeError(msg.FACTORY_REQUIRES_GRAD_DTYPE)
-        out._requires_grad = True
-    return out
+        result._requires_grad = True
+    return result
 
 
-def _filled(size, value, dtype, device, requires_grad) -> Tensor:
+def _filled(name: str, size, value, dtype, device, requires_grad, out=None) -> Tensor:
+    if out is not None:  # PyTorch's factories write into `out` (its dtype and device win)
+        dtype, device = dtype or out.dtype, device or out.device
     dtype = dtype or dtypes.get_default_dtype()
     backend = backend_for(device)
-    data = backend.xp.full(_sizes(size), value, dtype=backend.native[dtype],
+    data = backend.xp.full(_sizes(size, name), value, dtype=backend.native[dtype],
                            device=backend.native_device)
-    return _finish(data, backend, dtype, requires_grad)
+    return _finish(data, backend, dtype, requires_grad, out)
 
 
 def zeros(*sizes, size=None, out=None, dtype=None, layout=None, device=None,
           requires_grad=False) -> Tensor:
-    return _filled(sizes if size is None else (size,), 0, dtype, device, requires_grad)
+    return _filled("zeros", sizes if size is None else (size,), 0, dtype, device, requires_grad,
+                   out)
 
 
 def ones(*sizes, size=None, out=None, dtype=None, layout=None, device=None,
           requires_grad=False) -> Tensor:
-    return _filled(sizes if size is None else (size,), 1, dtype, device, requires_grad)
+    return _filled("ones", sizes if size is None else (size,), 1, dtype, device, requires_grad,
+                   out)
 
 
 def empty(*sizes, size=None, out=None, dtype=None, layout=None, device=None,
           requires_grad=False, memory_format=None) -> Tensor:
     """Zero-filled here: 'uninitialised' memory would make lessons print random garbage."""
-    return _filled(sizes if size is None else (size,), 0, dtype, device, requires_grad)
+    return _filled("empty", sizes if size is None else (size,), 0, dtype, device,
+                   requires_grad, out)
 
 
 def full(size, fill_value, *, out=None, dtype=None, layout=None, device=None,
          requires_grad=False) -> Tensor:
-    if dtype is None:
+    if dtype is None and out is None:
         dtype = dtypes.scalar_dtype(fill_value)
-    return _filled((size,) if isinstance(size, int) else tuple(size), fill_value, dtype,
-                   device, requires_grad)
+    if not isinstance(size, (list, tuple)):
+        raise TypeError(msg.SIZE_NOT_TUPLE.format(name="full", type=typename(type(size))))
+    return _filled("full", (tuple(size),), fill_value, dtype, device, requires_grad, out)
 
 
 def eye(n: int, m: int | None = None, *, dtype=None, device=None, requires_grad=False) -> Tensor:
@@ -318,28 +339,33 @@ def _random_source(generator, backend):
     return generator._backend
 
 
-def _random(kind: str, size, dtype, device, requires_grad, generator=None) -> Tensor:
+def _random(kind: str, size, dtype, device, requires_grad, generator=None, out=None) -> Tensor:
+    if out is not None:
+        dtype, device = dtype or out.dtype, device or out.device
     dtype = dtype or dtypes.get_default_dtype()
     if not dtype.is_floating_point:
         raise RuntimeError(f'"{kind}" not implemented for \'{dtype.legacy_name[:-6]}\'')
     backend = backend_for(device)
     source = _random_source(generator, backend)
-    data = getattr(source, kind)(_sizes(size), dtype)
+    data = getattr(source, kind)(_sizes(size, _RANDOM_NAMES[kind]), dtype)
     if source is not backend:
         data = backend.from_host(source.to_host(data))
-    return _finish(data, backend, dtype, requires_grad)
+    return _finish(data, backend, dtype, requires_grad, out)
+
+
+_RANDOM_NAMES = {"uniform": "rand", "normal": "randn"}
 
 
 def rand(*size, generator=None, out=None, dtype=None, layout=None, device=None,
          requires_grad=False) -> Tensor:
     """Uniform samples from [0, 1)."""
-    return _random("uniform", size, dtype, device, requires_grad, generator)
+    return _random("uniform", size, dtype, device, requires_grad, generator, out)
 
 
 def randn(*size, generator=None, out=None, dtype=None, layout=None, device=None,
           requires_grad=False) -> Tensor:
     """Standard normal samples."""
-    return _random("normal", size, dtype, device, requires_grad, generator)
+    return _random("normal", size, dtype, device, requires_grad, generator, out)
 
 
 def randint(low=0, high=None, size=None, *, generator=None, dtype=None, device=None,
@@ -354,8 +380,9 @@ def randint(low=0, high=None, size=None, *, generator=None, dtype=None, device=N
     dtype = dtype or dtypes.int64
     backend = backend_for(device)
     source = _random_source(generator, backend)
-    data = source.integers(int(low), int(high), _sizes((size,) if isinstance(size, int)
-                                                       else tuple(size)), dtype)
+    data = source.integers(int(low), int(high),
+                           _sizes((size,) if isinstance(size, int) else (tuple(size),),
+                                  "randint"), dtype)
     if source is not backend:
         data = backend.from_host(source.to_host(data))
     return _finish(data, backend, dtype, requires_grad)
@@ -378,8 +405,8 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, device=N
         like = mean if isinstance(mean, Tensor) else std
         noise = randn(*like.shape, dtype=like.dtype, device=like.device, generator=generator)
         return (noise * std + mean).detach()
-    out = randn(*_sizes((size,) if isinstance(size, int) else tuple(size or ())), dtype=dtype,
-                device=device, generator=generator)
+    out = randn(*_sizes((size,) if isinstance(size, int) else (tuple(size or ()),), "normal"),
+                dtype=dtype, device=device, generator=generator)
     out = (out * std + mean).detach()
     out._requires_grad = requires_grad
     return out

@@ -16,6 +16,11 @@ BACKWARD_TWICE = (
     "graph a second time or if you need to access saved tensors after calling backward."
 )
 LEAF_INPLACE = "a leaf Variable that requires grad is being used in an in-place operation."
+MULTI_OUTPUT_VIEW_INPLACE = (
+    "Output {nr} of {name} is a view and is being modified inplace. This view is the output of "
+    "a function that returns multiple views. Such functions do not allow the output views to "
+    "be modified inplace. You should replace the inplace operation by an out-of-place one."
+)
 VIEW_OF_LEAF_INPLACE = (
     "a view of a leaf Variable that requires grad is being used in an in-place operation."
 )
@@ -198,9 +203,20 @@ ARANGE_STEP = "step must be nonzero"
 ARANGE_BOUND = "upper bound and larger bound inconsistent with step sign"
 RANDINT_RANGE = "random_ expects 'from' to be less than 'to', but got from={low} >= to={high}"
 NEW_SIZE_NEGATIVE = "Trying to create tensor with negative dimension {size}: {sizes}"
+ZEROS_NEGATIVE = "zeros: Dimension size must be non-negative."
+SIZE_NOT_TUPLE = "{name}(): argument 'size' (position 1) must be tuple of ints, not {type}"
+SIZE_FIRST_ELEMENT = (
+    "{name}(): argument 'size' (position 1) must be tuple of ints, but found element of type "
+    "{type} at pos 0"
+)
+SIZE_ELEMENT = (
+    "{name}(): argument 'size' failed to unpack the object at pos {pos} with error \"type must "
+    "be tuple of ints,but got {type}\""
+)
 TENSOR_CTOR_TYPE = "new(): data must be a sequence (got {type})"
 TENSOR_RAGGED = "expected sequence of length {expected} at dim {dim} (got {got})"
 TENSOR_BAD_ELEMENT = "Could not infer dtype of {type}"
+TENSOR_STR_ELEMENT = "new(): invalid data type '{type}'"
 FROM_NUMPY_TYPE = "expected np.ndarray (got {type})"
 FROM_NUMPY_DTYPE = (
     "can't convert np.ndarray of type {dtype}. The only supported types are: float64, float32, "

@@ -575,3 +575,37 @@ def test_uniform_and_normal_fill_in_place_with_pytorchs_rules(device):
         torch.zeros(2, device=device).normal_(0, -1)
     with pytest.raises(NotImplementedError, match="\"check_uniform_bounds\" not implemented for 'Long'"):
         torch.zeros(2, dtype=torch.long, device=device).uniform_()
+
+
+MULTI_VIEW = ("Output {nr} of {name} is a view and is being modified inplace. This view is the "
+              "output of a function that returns multiple views. Such functions do not allow "
+              "the output views to be modified inplace. You should replace the inplace "
+              "operation by an out-of-place one.")  # PyTorch 2.13
+
+
+@pytest.mark.parametrize("modify, nr, name", [
+    (lambda z: z.unbind(0)[1].mul_(2), 1, "Unbind"),
+    (lambda z: z.split(2)[1].add_(1), 1, "Split"),
+    (lambda z: z.chunk(2)[0].add_(1), 0, "Split"),
+    (lambda z: z.split([2, 2])[0].zero_(), 0, "SplitWithSizes"),
+    (lambda z: z.split([2, 2])[0].__setitem__(0, 5.0), 0, "Select"),  # a view of a piece
+])
+def test_pieces_of_split_and_unbind_refuse_in_place_changes(device, modify, nr, name):
+    z = torch.ones(4, device=device, requires_grad=True) * 1
+    with pytest.raises(RuntimeError) as err:
+        modify(z)
+    assert str(err.value) == MULTI_VIEW.format(nr=nr, name=name)
+
+
+def test_pieces_may_change_in_place_without_a_graph(device):
+    leaf = torch.ones(3, device=device, requires_grad=True)
+    with pytest.raises(RuntimeError) as err:  # checked before the leaf rule, as in PyTorch
+        leaf.unbind(0)[0].mul_(2)
+    assert str(err.value) == MULTI_VIEW.format(nr=0, name="Unbind")
+    plain = torch.ones(3, device=device)
+    plain.unbind(0)[0].mul_(2)
+    assert plain.tolist() == [2.0, 1.0, 1.0]
+    z = torch.ones(4, device=device, requires_grad=True) * 1
+    with torch.no_grad():
+        z.chunk(2)[0].add_(1)
+    assert z.tolist() == [2.0, 2.0, 1.0, 1.0]

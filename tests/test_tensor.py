@@ -95,6 +95,51 @@ def test_python_scalars_need_one_element_tensors():
     assert rows.tolist() == [[1, 2], [3, 4]] and rows.dtype is torch.int64
 
 
+@pytest.mark.parametrize("make, kind, text", [  # PyTorch 2.13's argument-parser texts
+    (lambda: torch.ones(2.5), TypeError,
+     "ones(): argument 'size' (position 1) must be tuple of ints, not float"),
+    (lambda: torch.zeros(None), TypeError,
+     "zeros(): argument 'size' (position 1) must be tuple of ints, not NoneType"),
+    (lambda: torch.zeros(2, 3, 2.5), TypeError,
+     "zeros(): argument 'size' failed to unpack the object at pos 3 with error \"type must be "
+     "tuple of ints,but got float\""),
+    (lambda: torch.empty((None,)), TypeError,
+     "empty(): argument 'size' (position 1) must be tuple of ints, but found element of type "
+     "NoneType at pos 0"),
+    (lambda: torch.randn(3, 2.5), TypeError,
+     "randn(): argument 'size' failed to unpack the object at pos 2 with error \"type must be "
+     "tuple of ints,but got float\""),
+    (lambda: torch.full(2, 1.0), TypeError,
+     "full(): argument 'size' (position 1) must be tuple of ints, not int"),
+    (lambda: torch.nn.Linear(2, 3.5), TypeError,
+     "empty(): argument 'size' (position 1) must be tuple of ints, but found element of type "
+     "float at pos 0"),
+    (lambda: torch.zeros(-1), RuntimeError, "zeros: Dimension size must be non-negative."),
+    (lambda: torch.ones(-1), RuntimeError,
+     "Trying to create tensor with negative dimension -1: [-1]"),
+    (lambda: torch.tensor(None), RuntimeError, "Could not infer dtype of NoneType"),
+    (lambda: torch.tensor([1, None]), RuntimeError, "Could not infer dtype of NoneType"),
+    (lambda: torch.tensor("abc"), TypeError, "new(): invalid data type 'str'"),
+    (lambda: torch.relu(np.ones(2)), TypeError,
+     "relu(): argument 'input' (position 1) must be Tensor, not numpy.ndarray"),
+])
+def test_factory_and_argument_errors_read_as_pytorchs(make, kind, text):
+    with pytest.raises(kind) as err:
+        make()
+    assert str(err.value) == text
+
+
+def test_factories_write_into_out():
+    out = torch.empty(2, 3)
+    assert torch.zeros(2, 3, out=out) is out and out.tolist() == [[0.0] * 3] * 2
+    assert torch.ones(2, 3, out=out) is out and out.tolist() == [[1.0] * 3] * 2
+    ints = torch.empty(0, dtype=torch.int64)
+    torch.full((2,), 7, out=ints)
+    assert ints.dtype is torch.int64 and ints.tolist() == [7, 7]
+    with pytest.warns(UserWarning, match="An output with one or more elements was resized"):
+        assert torch.randn(4, out=out).shape == (4,) and out.dtype is torch.float32
+
+
 def test_dtypes_are_read_only_like_pytorchs():
     with pytest.raises(AttributeError, match="attribute 'is_floating_point' of 'torch.dtype' "
                                              "objects is not writable"):

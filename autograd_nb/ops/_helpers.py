@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import _messages as msg
 from .. import dtypes
-from .._tensor import Tensor, make_tensor
+from .._tensor import Tensor, make_tensor, typename
 from ..autograd.node import new_node
 from ..backends import python_number
 
@@ -24,7 +24,7 @@ def normalize_dim(dim: int, ndim: int) -> int:
 def check_tensor(value, name: str, arg: str = "input", position: int = 1) -> Tensor:
     if not isinstance(value, Tensor):
         raise TypeError(msg.NOT_A_TENSOR.format(name=name, arg=arg, position=position,
-                                                type=type(value).__name__))
+                                                type=typename(type(value))))
     return value
 
 

@@ -25,6 +25,7 @@ from ..backends import python_number
 from ._helpers import broadcast_shapes, check_tensor, normalize_dim, on_backend, scalar_for
 from .indexing import host_key
 from .pointwise import add, clamp, div, mul, pow, sub
+from .shape import MULTI_OUTPUT_VIEW
 
 _NUMBERS = (int, float, bool)
 _C_NAMES = {"int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
@@ -50,6 +51,10 @@ def check_inplace(self: Tensor) -> None:
     if view is not None:
         root = view[0]
         if root._requires_grad:
+            if self._grad_fn is not None and getattr(self, MULTI_OUTPUT_VIEW, False):
+                name = self._grad_fn.name().rstrip("0123456789").removesuffix("Backward")
+                raise RuntimeError(msg.MULTI_OUTPUT_VIEW_INPLACE.format(nr=self._output_nr,
+                                                                        name=name))
             if not self._requires_grad:
                 raise RuntimeError(msg.VIEW_NO_GRAD_INPLACE)
             if root._grad_fn is None:

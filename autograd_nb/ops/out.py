@@ -68,10 +68,16 @@ def _into(out, name: str, fn, args: tuple, kwargs: dict) -> Tensor:
                                                    out=_short_name(out.dtype)))
     if result.device != out.device:
         raise RuntimeError(msg.OUT_DEVICE.format(expected=result.device, got=out.device))
+    return write_into(out, result)
+
+
+def write_into(out: Tensor, result: Tensor) -> Tensor:
+    """`result` copied into `out`, which is resized (with PyTorch's warning unless it was
+    empty) when the shapes differ; returns `out`."""
     if tuple(out.shape) != tuple(result.shape):
         if out.numel():
             warnings.warn(msg.OUT_RESIZED.format(old=list(out.shape), new=list(result.shape)),
-                          UserWarning, stacklevel=3)
+                          UserWarning, stacklevel=4)
         with no_grad():
             out.data = result.to(out.dtype)  # a new storage of the right shape, as resize_
         version_counter(out).value += 1

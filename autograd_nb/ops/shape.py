@@ -57,7 +57,14 @@ def make_view(base: Tensor, data, node, view_fn) -> Tensor:
     else:
         root, parent_fn = base._view
         out._view = (root, lambda r: view_fn(parent_fn(r)))
+        if getattr(base, MULTI_OUTPUT_VIEW, False):
+            setattr(out, MULTI_OUTPUT_VIEW, True)  # a view of a piece is still one
     return out
+
+
+# Set on the pieces of split / chunk / unbind (views that share one node): PyTorch refuses to
+# modify them in place while a graph is recorded.
+MULTI_OUTPUT_VIEW = "_multi_output_view"
 
 
 def _view_op(t: Tensor, data, cls, view_fn, **saved) -> Tensor:
@@ -779,6 +786,7 @@ def _pieces(x: Tensor, cls, d: int, sizes: list, arrays: list, view_fn, **saved)
     for i, data in enumerate(arrays):
         out = make_view(x, data, node, lambda b, i=i: view_fn(b)[i])
         out._output_nr = i
+        setattr(out, MULTI_OUTPUT_VIEW, True)
         outs.append(out)
     return tuple(outs)
 
