@@ -119,7 +119,7 @@ DOT_SIZES = (
     "inconsistent tensor size, expected tensor [{a}] and src [{b}] to have the same number of "
     "elements, but got {a} and {b} elements respectively"
 )
-MV_SHAPES = "size mismatch, got input ({rows}), mat ({rows}x{cols}), vec ({n})"
+MV_SHAPES = "size mismatch, got input ({input}), mat ({rows}x{cols}), vec ({n})"
 BMM_3D = "batch1 must be a 3D tensor"
 BMM_SHAPES = (
     "Expected size for first two dimensions of batch2 tensor to be: [{batch}, {inner}] but got: "
@@ -201,6 +201,19 @@ CHUNK_ZERO = "chunk expects `chunks` to be greater than 0, got: {chunks}"
 SQUARE_EYE = "n must be greater or equal to 0, got {n}"
 ARANGE_STEP = "step must be nonzero"
 ARANGE_BOUND = "upper bound and larger bound inconsistent with step sign"
+BERNOULLI_P_TENSOR = (
+    "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message be "
+    "improved?  If so, please report an enhancement request to PyTorch.)"
+)
+BERNOULLI_P = "bernoulli_ expects p to be in [0, 1], but got p={p}"
+MULTINOMIAL_DIMS = "prob_dist must be 1 or 2 dim"
+MULTINOMIAL_DTYPE = "multinomial only supports floating-point dtypes for input, got: {dtype}"
+MULTINOMIAL_NONPOSITIVE = "cannot sample n_sample <= 0 samples"
+MULTINOMIAL_TOO_MANY = (
+    "cannot sample n_sample > prob_dist.size(-1) samples without replacement"
+)
+MULTINOMIAL_VALUES = "probability tensor contains either `inf`, `nan` or element < 0"
+MULTINOMIAL_SUM = "invalid multinomial distribution (sum of probabilities <= 0)"
 RANDINT_RANGE = "random_ expects 'from' to be less than 'to', but got from={low} >= to={high}"
 NEW_SIZE_NEGATIVE = "Trying to create tensor with negative dimension {size}: {sizes}"
 ZEROS_NEGATIVE = "zeros: Dimension size must be non-negative."
@@ -301,6 +314,34 @@ SPLIT_NEGATIVE_SIZES = (
     "split_with_sizes expects split_sizes have only non-negative entries, but got "
     "split_sizes={sizes}"
 )
+ROT90_DIMS = "expected total rotation dims == 2, but got dims = {n}"
+ROT90_NDIM = "expected total dims >= 2, but got total dims = {ndim}"
+ROT90_SAME = "expected rotation dims to be different, but got dim0 = {a} and dim1 = {b}"
+TENSOR_SPLIT_0D = (
+    "tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims"
+)
+TENSOR_SPLIT_SECTIONS = "number of sections must be larger than 0, got {n}"
+TENSOR_SPLIT_DTYPE = (
+    "tensor_split expected tensor_indices_or_sections to have dtype of long, but got {dtype}"
+)
+TENSOR_SPLIT_TENSOR_DIMS = (
+    "tensor_split expected tensor_indices_or_sections to be a zero-dimensional or "
+    "one-dimensional tensor, but got a tensor with {ndim} dims"
+)
+TENSOR_SPLIT_ARGS = (
+    "tensor_split() received an invalid combination of arguments - got (Tensor, {type}), but "
+    "expected one of:\n * (Tensor input, tuple of ints indices, int dim = 0)\n * (Tensor input, "
+    "Tensor tensor_indices_or_sections, int dim = 0)\n * (Tensor input, int sections, int dim = 0)"
+    "\n"
+)
+SPLIT_ALONG_DIMS = (
+    "torch.{name} requires a tensor with at least {need} dimension, but got a tensor with "
+    "{ndim} dimensions!"
+)
+SPLIT_ALONG_SIZE = (
+    "torch.{name} attempted to split along dimension {dim}, but the size of the dimension "
+    "{size} is not divisible by the split_size {n}!"
+)
 SPLIT_0D = "{name} expects at least a 1-dimensional tensor"
 INDEX_0D = (
     "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ "
@@ -324,6 +365,47 @@ SCATTER_SIZE_SRC = (
     "be no larger size than src {src}"
 )
 SCATTER_SRC_DTYPE = "{name}(): Expected self.dtype to be equal to src.dtype"
+INDEX_ADD_DTYPE = "index_add_(): Expected dtype int32/int64 for index but got: {dtype}"
+INDEX_ADD_VECTOR = (
+    "index_add_(): Index is supposed to be a vector, but got dim: {dim} with type: {type} and "
+    "size: {size}"
+)
+INDEX_ADD_SOURCE_DTYPE = (
+    "index_add_(): self ({self}) and source ({source}) must have the same scalar type"
+)
+INDEX_ADD_SHAPE = (
+    "source tensor shape must match self tensor shape, excluding the specified dimension. Got "
+    "self.shape = {self} source.shape = {source}"
+)
+INDEX_ADD_COUNT = (
+    "index_add_(): Number of indices ({n}) should be equal to source.size(dim): ({size}), for "
+    "dim: {dim}"
+)
+INDEX_COPY_DTYPE = "index_copy_(): Expected a long tensor for index, but got {dtype}"
+INDEX_COPY_VECTOR = "index_copy_(): Index should have dimension 1 or 0 (got {dim})"
+INDEX_COPY_SCALAR = "index_copy_(): When source is scalar, index should have one element (got {n})"
+INDEX_COPY_DIMS = (
+    "index_copy_(): When source and destination are not scalars, their dimensionality must "
+    "match. Source dimensionality ({source}), destination dimensionality ({dest})"
+)
+INDEX_COPY_SHAPE = (
+    "index_copy_(): Source/destination tensor must have same slice shapes. Destination slice "
+    "shape: {dest} at dimension {dim} and source slice shape: {source} at dimension 0."
+)
+INDEX_COPY_COUNT = (
+    "index_copy_(): Number of indices ({n}) should be equal to source.size(dim) ({size})"
+)
+INDEX_COPY_SOURCE_DTYPE = (
+    "index_copy_(): self and source expected to have the same dtype, but got (self) {self} and "
+    "(source) {source}"
+)
+INDEX_COPY_RANGE = "index_copy_(): index {index} is out of bounds for dimension {dim} with size {size}"
+INDEX_FILL_DTYPE = "index_fill_(): Expected dtype int64 for index."
+INDEX_FILL_VECTOR = "Index has to be a vector/scalar"
+INDEX_FILL_VALUE_DIM = (
+    "index_fill_ only supports a 0-dimensional value tensor, but got tensor with {dim} "
+    "dimension(s)."
+)
 INDEX_SELECT_VECTOR = "index_select(): Index is supposed to be a vector"
 INDEX_SELECT_RANGE = "index out of range in self"
 MASKED_FILL_VALUE_DIM = (
@@ -379,12 +461,18 @@ VECTOR_NORM_EMPTY_INF = (
     "linalg.vector_norm cannot compute the {ord} norm on an empty tensor because the operation "
     "does not have an identity"
 )
+HEAVISIDE_DTYPES = "heaviside is not yet implemented for tensors with different dtypes."
 KERNEL_DTYPE = '"{kernel}" not implemented for \'{dtype}\''
 MV_DTYPES = "addmv input tensors must have the same dtype, but got {a}, {b}, and {c}"
 DOT_DTYPES = "dot : expected both vectors to have same dtype, but found {a} and {b}"
 BMM_2D = "batch2 must be a 3D tensor"
 BMM_DTYPES = "expected scalar type {a} but found {b}"
-MV_DIMS = "vector + matrix @ vector expected, got 1, {a}, {b}"
+MV_DIMS = "vector + matrix @ vector expected, got {input}, {a}, {b}"
+ADDBMM_BATCHES = "batch1 and batch2 must have same number of batches, got {a} and {b}"
+ADDBMM_SHAPES = "Incompatible matrix sizes for bmm ({a0}x{a1} and {b0}x{b1})"
+BADDBMM_DTYPES = (
+    "Input dtypes must be the same, got: input {input}, batch1: {batch1}, batch2: {batch2}"
+)
 OUTER_1D = "outer: Expected 1-D argument {name}, but got {dim}-D"
 ADDMM_DTYPES = "{a_name} and {b_name} must have the same dtype, but got {a} and {b}"
 MASK_SHAPE_AT = (

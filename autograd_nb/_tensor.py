@@ -103,6 +103,20 @@ class Tensor:
     def element_size(self) -> int:
         return self.dtype.itemsize
 
+    @property
+    def itemsize(self) -> int:
+        """Bytes per element (the same as element_size())."""
+        return self.dtype.itemsize
+
+    @property
+    def nbytes(self) -> int:
+        """numel() * itemsize: the bytes of the elements (an expanded view counts each one)."""
+        return self._data.size * self.dtype.itemsize
+
+    def is_signed(self) -> bool:
+        """Whether the dtype holds negative numbers (False for bool and uint8)."""
+        return self.dtype.is_signed
+
     def is_contiguous(self, memory_format=None) -> bool:
         return self._backend.is_contiguous(self._data)
 

@@ -224,6 +224,25 @@ from .counting import bincount, unique  # noqa: E402
 
 __all__ += ["bincount", "unique"]
 
+from . import sampling  # noqa: E402
+from .indexing import index_add, index_copy, index_fill  # noqa: E402
+from .linalg import addbmm, addmv, baddbmm  # noqa: E402
+from .pointwise import fmod, heaviside, hypot, logaddexp, signbit  # noqa: E402
+from .sampling import bernoulli, multinomial  # noqa: E402
+from .shape import (  # noqa: E402
+    column_stack,
+    dsplit,
+    dstack,
+    hsplit,
+    rot90,
+    tensor_split,
+    vsplit,
+)
+
+__all__ += ["index_add", "index_copy", "index_fill", "addbmm", "addmv", "baddbmm", "fmod",
+            "heaviside", "hypot", "logaddexp", "signbit", "bernoulli", "multinomial",
+            "column_stack", "dsplit", "dstack", "hsplit", "rot90", "tensor_split", "vsplit"]
+
 # The torch.* forms take PyTorch's `out=` (the Tensor methods above stay as they are).
 from .out import FUNCTIONS_WITH_OUT, with_out  # noqa: E402
 

@@ -122,6 +122,13 @@ for _name, _dtype in (("float", dtypes.float32), ("double", dtypes.float64),
     _dtype_method(_name, _dtype)
 
 
+@tensor_method("type_as")
+def type_as(self, other) -> Tensor:
+    """This tensor in `other`'s type (dtype and device kind): `self.type(other.type())`."""
+    check_tensor(other, "type_as", "other", 1)
+    return self.type(other.type())
+
+
 @tensor_method("clone")
 def clone(input, *, memory_format=None) -> Tensor:
     """A copy with its own storage that stays in the graph (CloneBackward0)."""

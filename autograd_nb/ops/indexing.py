@@ -105,7 +105,9 @@ class IndexSelectBackward0(_TakeNode):
     __slots__ = ("_saved_dim", "_saved_index", "_saved_self_sym_sizes")
 
     def backward(self, grad):
-        return _put(grad, self._plan, IndexAddBackward0)
+        """zeros.index_add_(dim, index, grad), as PyTorch's index_select_backward."""
+        return index_add(_zeros_like(grad, self._saved_self_sym_sizes), self._saved_dim,
+                         self._saved_index, grad)
 
 
 class MaskedSelectBackward0(_TakeNode):
@@ -125,10 +127,6 @@ class _PutNode(Node):
 
 
 class IndexPutImplBackward0(_PutNode):
-    __slots__ = ()
-
-
-class IndexAddBackward0(_PutNode):
     __slots__ = ()
 
 
@@ -348,10 +346,11 @@ def _plan(x: Tensor, dims: list, arrays: list) -> _Plan:
     return _Plan(tuple(x._data.shape), list(dims), checked)
 
 
-def _check_range(backend, a, size: int, error) -> None:
-    """Raise error(first bad index) if any entry of `a` is outside [-size, size)."""
+def _check_range(backend, a, size: int, error, negative: bool = True) -> None:
+    """Raise error(first bad index) if any entry of `a` is outside [-size, size) (or [0, size)
+    when negative indices are refused)."""
     xp = backend.xp
-    bad = (a < -size) | (a >= size)
+    bad = (a < (-size if negative else 0)) | (a >= size)
     if a.shape and bool(xp.any(bad)):
         raise error(backend.to_host(a[bad]).tolist()[0])
     if not a.shape and bool(bad):
@@ -632,6 +631,204 @@ def index_select(input, dim: int, index) -> Tensor:
                  self_sym_sizes=tuple(x._data.shape))
 
 
+def _fill_value(x: Tensor, value, dim_error: str, classes: tuple) -> tuple:
+    """(fill, node class, node inputs) of a fill by a number or a 0-dim tensor (masked_fill,
+    index_fill): `classes` are the nodes for a number and for a tensor."""
+    if isinstance(value, Tensor):
+        if value._data.ndim:
+            raise RuntimeError(dim_error.format(dim=value._data.ndim))
+        return x._backend.xp.astype(_on(value, x._backend), x._data.dtype), classes[1], (x, value)
+    return scalar_for(value, x.dtype), classes[0], (x,)
+
+
+# --- index_add / index_copy / index_fill: writing whole slices at a vector of positions ----------
+
+
+def _index_vector(x: Tensor, dim: int, index, name: str, dtype_error, vector_error) -> tuple:
+    """(dim, index as a flat int64 array): the index a dtype (int64, or int32 too for index_add)
+    and at most 1-d, with the error the op gives for each."""
+    index = check_tensor(index, name, "index", 3)
+    if index.dtype is not dtypes.int64 and (name != "index_add" or index.dtype not in
+                                            _INDEX_DTYPES):
+        raise dtype_error(index)
+    if index._data.ndim > 1:
+        raise vector_error(index)
+    backend = x._backend
+    idx = backend.xp.astype(backend.xp.reshape(_on(index, backend), (-1,)),
+                            backend.native[dtypes.int64])
+    return normalize_dim(dim, x._data.ndim), index, idx
+
+
+def _recorded(data, backend, cls, inputs: tuple, **saved) -> Tensor:
+    """Wrap `data`; when the graph is recorded, a `cls` node over `inputs` keeping each
+    `_saved_<name>`."""
+    node = new_node(cls, *inputs)
+    if node is None:
+        return make_tensor(data, backend)
+    for name, value in saved.items():
+        setattr(node, "_saved_" + name, value)
+    return make_tensor(data, backend, True, node, 0)
+
+
+def _slice_sums(x: Tensor, d: int, idx, values, last_wins: bool = False) -> tuple:
+    """_scatter_sums of whole slices sent to positions `idx` along `d` (a 0-d x as 1 element)."""
+    backend = x._backend
+    xp = backend.xp
+    target = x if x._data.ndim else x.detach().reshape(1)
+    shape, view = list(target._data.shape), [1] * target._data.ndim
+    shape[d] = view[d] = idx.shape[0]
+    index = make_tensor(xp.broadcast_to(xp.reshape(idx, tuple(view)), tuple(shape)), backend)
+    sums, counts = _scatter_sums(target, d, index, values, last_wins)
+    if target is x:
+        return sums, counts
+    return xp.reshape(sums, ()), xp.reshape(counts, ())
+
+
+def _slice_shape(shape: tuple, d: int) -> list:
+    return [s for k, s in enumerate(shape) if k != d]
+
+
+def _source_arg(x: Tensor, source, name: str, position: int = 4) -> Tensor:
+    source = check_tensor(source, name, "source", position)
+    if source._backend is not x._backend:
+        check_same_device(f"wrapper_CUDA_{name}", "source", x, source)
+    return source
+
+
+class IndexAddBackward0(Node):
+    """self's gradient passes through; source's is read back at index, times alpha."""
+
+    __slots__ = ("_saved_alpha", "_saved_dim", "_saved_index", "_saved_source_shape")
+
+    def backward(self, grad):
+        grad_source = None
+        if self._next[1][0] is not None:
+            grad_source = index_select(grad, self._saved_dim, self._saved_index).reshape(
+                self._saved_source_shape)
+            if self._saved_alpha != 1:
+                grad_source = grad_source * self._saved_alpha
+        return (grad if self._next[0][0] is not None else None), grad_source
+
+
+@tensor_method("index_add")
+def index_add(input, dim: int, index, source, *, alpha=1) -> Tensor:
+    """A copy of input with alpha * source's slices added at `index` along `dim` (repeats add)."""
+    x = check_tensor(input, "index_add")
+    d, index, idx = _index_vector(
+        x, dim, index, "index_add",
+        lambda i: RuntimeError(msg.INDEX_ADD_DTYPE.format(dtype=i.dtype.legacy_name[:-6])),
+        lambda i: IndexError(msg.INDEX_ADD_VECTOR.format(
+            dim=i._data.ndim, type=i.dtype.legacy_name[:-6], size=list(i._data.shape))))
+    source = _source_arg(x, source, "index_add")
+    if source.dtype is not x.dtype:
+        raise RuntimeError(msg.INDEX_ADD_SOURCE_DTYPE.format(
+            self=x.dtype.legacy_name[:-6], source=source.dtype.legacy_name[:-6]))
+    xs, ss = tuple(x._data.shape), tuple(source._data.shape)
+    if len(ss) != len(xs) or _slice_shape(xs, d) != _slice_shape(ss, d):
+        raise RuntimeError(msg.INDEX_ADD_SHAPE.format(self=list(xs), source=list(ss)))
+    n = idx.shape[0]
+    if ss and n != ss[d]:
+        raise RuntimeError(msg.INDEX_ADD_COUNT.format(n=n, size=ss[d], dim=d))
+    backend = x._backend
+    _check_range(backend, idx, xs[d] if xs else 1, lambda i: RuntimeError(
+        msg.INDEX_RANGE.format(index=i, dim=d, size=xs[d] if xs else 1)), negative=False)
+    sums, _ = _slice_sums(x, d, idx, source._data)
+    data = x._data + (sums if alpha == 1 else sums * scalar_for(alpha, x.dtype))
+    return _recorded(data, backend, IndexAddBackward0, (x, source), alpha=alpha, dim=d,
+                     index=index, source_shape=ss)
+
+
+class IndexCopyBackward0(Node):
+    """The overwritten slices give self no gradient; source gets theirs."""
+
+    __slots__ = ("_saved_dim", "_saved_index", "_saved_source_shape")
+
+    def backward(self, grad):
+        d, index = self._saved_dim, self._saved_index
+        return (index_fill(grad, d, index, 0) if self._next[0][0] is not None else None,
+                index_select(grad, d, index).reshape(self._saved_source_shape)
+                if self._next[1][0] is not None else None)
+
+
+@tensor_method("index_copy")
+def index_copy(input, dim: int, index, source) -> Tensor:
+    """A copy of input with source's slices written at `index` along `dim` (the last one wins)."""
+    x = check_tensor(input, "index_copy")
+    d, index, idx = _index_vector(
+        x, dim, index, "index_copy",
+        lambda i: RuntimeError(msg.INDEX_COPY_DTYPE.format(dtype=i.dtype.legacy_name[:-6])),
+        lambda i: IndexError(msg.INDEX_COPY_VECTOR.format(dim=i._data.ndim)))
+    source = _source_arg(x, source, "index_copy")
+    xs, ss = tuple(x._data.shape), tuple(source._data.shape)
+    n = idx.shape[0]
+    if not ss:
+        if n != 1:
+            raise IndexError(msg.INDEX_COPY_SCALAR.format(n=n))
+    elif xs and len(ss) != len(xs):
+        raise IndexError(msg.INDEX_COPY_DIMS.format(source=len(ss), dest=len(xs)))
+    elif xs and _slice_shape(xs, d) != _slice_shape(ss, d):
+        raise RuntimeError(msg.INDEX_COPY_SHAPE.format(
+            dest=" ".join(map(str, _slice_shape(xs, d))), dim=d,
+            source=" ".join(map(str, _slice_shape(ss, d)))))
+    elif n != ss[d]:
+        raise IndexError(msg.INDEX_COPY_COUNT.format(n=n, size=ss[d]))
+    if source.dtype is not x.dtype:
+        raise RuntimeError(msg.INDEX_COPY_SOURCE_DTYPE.format(
+            self=x.dtype.legacy_name[:-6], source=source.dtype.legacy_name[:-6]))
+    backend = x._backend
+    size = xs[d] if xs else 1
+    _check_range(backend, idx, size, lambda i: IndexError(
+        msg.INDEX_COPY_RANGE.format(index=i, dim=d, size=size)), negative=False)
+    sums, counts = _slice_sums(x, d, idx, source._data, last_wins=True)
+    data = backend.xp.where(counts > 0, sums, x._data)
+    return _recorded(data, backend, IndexCopyBackward0, (x, source), dim=d, index=index,
+                     source_shape=ss)
+
+
+class IndexFillBackward0(Node):
+    """index_fill with a number: the filled slices get no gradient."""
+
+    __slots__ = ("_saved_dim", "_saved_index", "_saved_value")
+
+    def backward(self, grad):
+        return index_fill(grad, self._saved_dim, self._saved_index, 0)
+
+
+class IndexFillBackward1(Node):
+    """index_fill with a 0-dim tensor: the value gets the sum of the filled slices' gradient."""
+
+    __slots__ = ("_saved_dim", "_saved_index")
+
+    def backward(self, grad):
+        d, index = self._saved_dim, self._saved_index
+        return (index_fill(grad, d, index, 0) if self._next[0][0] is not None else None,
+                index_select(grad, d, index).sum() if self._next[1][0] is not None else None)
+
+
+@tensor_method("index_fill")
+def index_fill(input, dim: int, index, value) -> Tensor:
+    """A copy of input with `value` in the slices at `index` along `dim` (negatives count back)."""
+    x = check_tensor(input, "index_fill")
+    d, index, idx = _index_vector(
+        x, dim, index, "index_fill", lambda i: IndexError(msg.INDEX_FILL_DTYPE),
+        lambda i: RuntimeError(msg.INDEX_FILL_VECTOR))
+    backend = x._backend
+    xp = backend.xp
+    fill, cls, inputs = _fill_value(x, value, msg.INDEX_FILL_VALUE_DIM,
+                                    (IndexFillBackward0, IndexFillBackward1))
+    size = x._data.shape[d] if x._data.ndim else 1
+    _check_range(backend, idx, size, lambda i: IndexError(
+        msg.INDEX_RANGE.format(index=i, dim=d, size=size)))
+    hit = xp.zeros((size,), dtype=idx.dtype, device=backend.native_device)
+    backend.scatter_add(hit, (idx,), xp.ones_like(idx))
+    view = [1] * x._data.ndim
+    if view:
+        view[d] = size
+    data = xp.where(xp.reshape(hit > 0, tuple(view)), fill, x._data)
+    saved = {"value": value} if cls is IndexFillBackward0 else {}
+    return _recorded(data, backend, cls, inputs, dim=d, index=index, **saved)
+
+
 class MaskedFillBackward0(Node):
     __slots__ = ("_saved_mask",)
 
@@ -669,13 +866,8 @@ def masked_fill(input, mask, value) -> Tensor:
         raise RuntimeError(msg.MASKED_FILL_DEVICE.format(mask=mask.device, self=x.device))
     backend = x._backend
     xp = backend.xp
-    if isinstance(value, Tensor):
-        if value._data.ndim:
-            raise RuntimeError(msg.MASKED_FILL_VALUE_DIM.format(dim=value._data.ndim))
-        fill = xp.astype(_on(value, backend), x._data.dtype)
-        cls, inputs = MaskedFillBackward1, (x, value)
-    else:
-        fill, cls, inputs = scalar_for(value, x.dtype), MaskedFillBackward0, (x,)
+    fill, cls, inputs = _fill_value(x, value, msg.MASKED_FILL_VALUE_DIM,
+                                    (MaskedFillBackward0, MaskedFillBackward1))
     m = _on(mask, backend)
     shape = tuple(x._data.shape)
     try:

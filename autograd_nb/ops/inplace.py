@@ -865,6 +865,42 @@ def normal_(self: Tensor, mean: float = 0.0, std: float = 1.0, *, generator=None
     return apply_inplace(self, _sampled, "normal", mean, std, generator)
 
 
+class BernoulliBackward1(Node):
+    """bernoulli_ with a tensor p: neither the old value nor p moves the samples smoothly."""
+
+    __slots__ = ("_p_shape",)
+
+    def backward(self, grad):
+        return (grad * 0 if self._next[0][0] is not None else None,
+                (grad * 0).sum_to_size(self._p_shape) if self._next[1][0] is not None else None)
+
+
+class BernoulliBackward2(ZeroBackward0):
+    """bernoulli_ with a number p."""
+
+    __slots__ = ()
+
+
+def _bernoulli(self: Tensor, p, generator) -> Tensor:
+    """A new tensor like `self` of 1s with probability p and 0s (the out-of-place bernoulli_)."""
+    from .sampling import check_probabilities, check_probability, flips
+    if isinstance(p, Tensor):
+        check_probabilities(p)
+        node = new_node(BernoulliBackward1, self, p)
+        if node is not None:
+            node._p_shape = tuple(p._data.shape)
+    else:
+        check_probability(p)
+        node = new_node(BernoulliBackward2, self)
+    return make_tensor(flips(self, p, generator), self._backend, node is not None, node)
+
+
+@tensor_method("bernoulli_")
+def bernoulli_(self: Tensor, p=0.5, *, generator=None) -> Tensor:
+    """Fill in place with 1s (with probability p, a number or a tensor) and 0s."""
+    return apply_inplace(self, _bernoulli, p, generator)
+
+
 # --- more in-place ops: the optimizers' addcmul_/addcdiv_/lerp_, unary math, tril_/triu_ ---------
 
 exp2_ = _define_unary_("exp2")
@@ -899,3 +935,12 @@ tril_ = _method_("tril", "Zero the elements above the `diagonal`-th diagonal, in
 triu_ = _method_("triu", "Zero the elements below the `diagonal`-th diagonal, in place.")
 cumsum_ = _method_("cumsum", "Running sums along `dim`, in place.")
 cumprod_ = _method_("cumprod", "Running products along `dim`, in place.")
+fmod_ = _method_("fmod", "C-style remainder of self by other, in place.")
+hypot_ = _method_("hypot", "sqrt(self**2 + other**2), in place.")
+heaviside_ = _method_("heaviside", "The step function of self with `values` at 0, in place.")
+index_add_ = _method_("index_add", "Add alpha * source's slices at `index` along `dim`, in place.")
+index_copy_ = _method_("index_copy", "Write source's slices at `index` along `dim`, in place.")
+index_fill_ = _method_("index_fill", "Fill the slices at `index` along `dim`, in place.")
+addmv_ = _method_("addmv", "beta * self + alpha * (mat @ vec), in place.")
+addbmm_ = _method_("addbmm", "beta * self + alpha * sum(batch1 @ batch2), in place.")
+baddbmm_ = _method_("baddbmm", "beta * self + alpha * bmm(batch1, batch2), in place.")

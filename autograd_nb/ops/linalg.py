@@ -12,7 +12,7 @@ from .. import _messages as msg
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.grad_mode import STATE
 from ..autograd.node import Node, new_node
-from ._helpers import broadcast_shapes, check_same_device, check_tensor
+from ._helpers import broadcast_shapes, check_same_device, check_tensor, scalar_for
 
 _CPP_NAMES = {  # how PyTorch's C++ spells dtypes in the mm dtype error
     "float32": "float", "float64": "double", "float16": "c10::Half", "bfloat16": "c10::BFloat16",
@@ -162,13 +162,13 @@ def mv(input, vec) -> Tensor:
     v = check_tensor(vec, "mv", "vec", 2)
     _same_device("mv", "vec", a, v)
     if a._data.ndim != 2 or v._data.ndim != 1:
-        raise RuntimeError(msg.MV_DIMS.format(a=a._data.ndim, b=v._data.ndim))
+        raise RuntimeError(msg.MV_DIMS.format(input=1, a=a._data.ndim, b=v._data.ndim))
     if a.dtype is not v.dtype:
         raise RuntimeError(msg.MV_DTYPES.format(a=_scalar_name(v), b=_scalar_name(a),
                                                 c=_scalar_name(v)))
     n, m = a._data.shape
     if m != v._data.shape[0]:
-        raise RuntimeError(msg.MV_SHAPES.format(rows=n, cols=m, n=v._data.shape[0]))
+        raise RuntimeError(msg.MV_SHAPES.format(input=n, rows=n, cols=m, n=v._data.shape[0]))
     data = a._backend.xp.matmul(a._data, v._data)
     return _record(MvBackward0, (a, v), data, a._backend)
 
@@ -234,11 +234,7 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1) -> Tensor:
         raise RuntimeError(msg.MM_2D.format(name="mat1" if x.ndim != 2 else "mat2"))
     bias = c._data
     if not (bias.dtype == x.dtype == w.dtype):
-        if c.dtype is not b.dtype:
-            raise RuntimeError(msg.ADDMM_DTYPES.format(a_name="self", b_name="mat2",
-                                                       a=_scalar_name(c), b=_scalar_name(b)))
-        raise RuntimeError(msg.ADDMM_DTYPES.format(a_name="mat1", b_name="mat2",
-                                                   a=_scalar_name(a), b=_scalar_name(b)))
+        raise _addmm_dtype_error(c, a, b)
     (n, m), (m2, p) = x.shape, w.shape
     if m != m2:
         raise RuntimeError(msg.MM_SHAPES.format(a0=n, a1=m, b0=m2, b1=p))
@@ -257,6 +253,152 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1) -> Tensor:
     if bias_shape != (n, p):
         node._in_meta = ((bias_shape, None), None, None)
     return make_tensor(data, c._backend, True, node, 0)
+
+
+def _addmm_dtype_error(c: Tensor, a: Tensor, b: Tensor) -> RuntimeError:
+    """addmm's (and addbmm's) error for operands of different dtypes."""
+    if c.dtype is not b.dtype:
+        return RuntimeError(msg.ADDMM_DTYPES.format(a_name="self", b_name="mat2",
+                                                    a=_scalar_name(c), b=_scalar_name(b)))
+    return RuntimeError(msg.ADDMM_DTYPES.format(a_name="mat1", b_name="mat2",
+                                                a=_scalar_name(a), b=_scalar_name(b)))
+
+
+# --- addmv / addbmm / baddbmm: beta * input + alpha * (a product), as addmm -----------------------
+
+
+class _AddProductNode(Node):
+    """d(beta * input + alpha * product(m1, m2)); `_product_grads` gives the product's own."""
+
+    __slots__ = ("_saved_alpha", "_saved_beta")
+
+    def backward(self, grad):
+        m1, m2 = self._unpack(0), self._unpack(1)
+        alpha, beta = self._saved_alpha, self._saved_beta
+        g_input = (grad if beta == 1 else grad * beta) if self._next[0][0] is not None else None
+        grads = self._product_grads(grad, m1, m2)
+        if alpha != 1:
+            grads = [None if g is None else g * alpha for g in grads]
+        return (g_input, *grads)
+
+
+class AddmvBackward0(_AddProductNode):
+    __slots__ = ()
+    _saved_names = ("mat", "vec")
+
+    def _product_grads(self, grad, mat, vec) -> tuple:
+        return (outer(grad, vec) if self._next[1][0] is not None else None,
+                mv(mat.mT, grad) if self._next[2][0] is not None else None)
+
+
+class BaddbmmBackward0(_AddProductNode):
+    __slots__ = ()
+    _saved_names = ("batch1", "batch2")
+
+    def _product_grads(self, grad, b1, b2) -> tuple:
+        return (bmm(grad, b2.mT) if self._next[1][0] is not None else None,
+                bmm(b1.mT, grad) if self._next[2][0] is not None else None)
+
+
+class AddbmmBackward0(BaddbmmBackward0):
+    """The batch's products were summed: each gets the whole gradient."""
+
+    __slots__ = ()
+
+    def _product_grads(self, grad, b1, b2) -> tuple:
+        batch = b1.shape[0]
+        return super()._product_grads(grad.unsqueeze(0).expand(batch, *grad.shape), b1, b2)
+
+
+def _add_product(cls, c: Tensor, a: Tensor, b: Tensor, product, shape: tuple, beta,
+                 alpha) -> Tensor:
+    """beta * c + alpha * product (c broadcast to `shape`; ignored when beta is 0, nan or not)."""
+    backend = c._backend
+    bias = c._data
+    if tuple(bias.shape) != shape:
+        bias = c.detach().expand(shape)._data  # PyTorch's expand error for a wrong shape
+    dtype = c.dtype
+    if alpha != 1:
+        product = product * scalar_for(alpha, dtype)
+    data = product if beta == 0 else (
+        product + (bias if beta == 1 else bias * scalar_for(beta, dtype)))
+    node = new_node(cls, c, a, b)
+    if node is None:
+        return make_tensor(data, backend)
+    node.save(a, b)
+    node._saved_alpha, node._saved_beta = alpha, beta
+    if tuple(c._data.shape) != shape:
+        node._in_meta = ((tuple(c._data.shape), None), None, None)
+    return make_tensor(data, backend, True, node, 0)
+
+
+def _add_product_args(name: str, input, first, second, names: tuple) -> tuple:
+    """The three checked tensor operands of an add-product op, all on input's device."""
+    c = check_tensor(input, name)
+    a = check_tensor(first, name, names[0], 2)
+    b = check_tensor(second, name, names[1], 3)
+    _same_device(name, names[0], c, a)
+    _same_device(name, names[1], c, b)
+    return c, a, b
+
+
+@tensor_method("addmv")
+def addmv(input, mat, vec, *, beta=1, alpha=1) -> Tensor:
+    """beta * input + alpha * (mat @ vec), input broadcast to the product's length."""
+    c, a, v = _add_product_args("addmv", input, mat, vec, ("mat", "vec"))
+    if a._data.ndim != 2 or v._data.ndim != 1 or c._data.ndim > 1:
+        raise RuntimeError(msg.MV_DIMS.format(input=c._data.ndim, a=a._data.ndim,
+                                              b=v._data.ndim))
+    (n, m), k = a._data.shape, v._data.shape[0]
+    size = c._data.shape[0] if c._data.ndim else 1
+    if m != k or size not in (1, n):
+        raise RuntimeError(msg.MV_SHAPES.format(input=size, rows=n, cols=m, n=k))
+    if not (c.dtype is a.dtype is v.dtype):
+        raise RuntimeError(msg.MV_DTYPES.format(a=_scalar_name(c), b=_scalar_name(a),
+                                                c=_scalar_name(v)))
+    return _add_product(AddmvBackward0, c, a, v, c._backend.xp.matmul(a._data, v._data), (n,),
+                        beta, alpha)
+
+
+def _check_batches(c: Tensor, b1: Tensor, b2: Tensor, shape: tuple) -> None:
+    """PyTorch's order: input must expand to the result's shape, then both must be 3-D."""
+    c.detach().expand(shape)
+    if b1._data.ndim != 3:
+        raise RuntimeError(msg.BMM_3D)
+    if b2._data.ndim != 3:
+        raise RuntimeError(msg.BMM_2D)
+
+
+@tensor_method("baddbmm")
+def baddbmm(input, batch1, batch2, *, beta=1, alpha=1) -> Tensor:
+    """beta * input + alpha * bmm(batch1, batch2), input broadcast to the product's shape."""
+    c, a, b = _add_product_args("baddbmm", input, batch1, batch2, ("batch1", "batch2"))
+    shape = (a.size(0), a.size(1), b.size(2))
+    _check_batches(c, a, b, shape)
+    product = bmm(a.detach(), b.detach())._data  # with bmm's shape and dtype errors
+    if c.dtype is not a.dtype:
+        raise RuntimeError(msg.BADDBMM_DTYPES.format(
+            input=_CPP_NAMES[c.dtype.name], batch1=_CPP_NAMES[a.dtype.name],
+            batch2=_CPP_NAMES[b.dtype.name]))
+    return _add_product(BaddbmmBackward0, c, a, b, product, shape, beta, alpha)
+
+
+@tensor_method("addbmm")
+def addbmm(input, batch1, batch2, *, beta=1, alpha=1) -> Tensor:
+    """beta * input + alpha * (the sum over the batch of batch1[i] @ batch2[i])."""
+    c, a, b = _add_product_args("addbmm", input, batch1, batch2, ("batch1", "batch2"))
+    shape = (a.size(1), b.size(2))
+    _check_batches(c, a, b, shape)
+    (batch, n, m), (batch2_, m2, p) = a._data.shape, b._data.shape
+    if batch != batch2_:
+        raise RuntimeError(msg.ADDBMM_BATCHES.format(a=batch, b=batch2_))
+    if m != m2:
+        raise RuntimeError(msg.ADDBMM_SHAPES.format(a0=n, a1=m, b0=m2, b1=p))
+    if not (c.dtype is a.dtype is b.dtype):
+        raise _addmm_dtype_error(c, a, b)
+    xp = c._backend.xp
+    product = xp.sum(xp.matmul(a._data, b._data), axis=0, dtype=a._data.dtype)
+    return _add_product(AddbmmBackward0, c, a, b, product, shape, beta, alpha)
 
 
 # --- outer -------------------------------------------------------------------------------------
@@ -375,7 +517,8 @@ Tensor.__rmatmul__ = _rmatmul
 
 ger = outer
 
-__all__ = ["matmul", "mm", "bmm", "mv", "dot", "vdot", "outer", "ger", "addmm"]
+__all__ = ["matmul", "mm", "bmm", "mv", "dot", "vdot", "outer", "ger", "addmm", "addmv", "addbmm",
+           "baddbmm"]
 
 
 # --- trace, kron, cross, tensordot, einsum, cdist, cosine_similarity ------------------------------

@@ -20,19 +20,21 @@ from .inplace import _short_name
 
 # The torch.* functions given an `out=` keyword (those of PyTorch's that return one tensor).
 FUNCTIONS_WITH_OUT = (
-    "abs", "absolute", "acos", "add", "addcdiv", "addcmul", "addmm", "amax", "amin", "arccos",
-    "arcsin", "arctan", "arctan2", "argmax", "argmin", "asin", "atan", "atan2", "bitwise_and",
-    "bitwise_not", "bitwise_or", "bitwise_xor", "bmm", "cat", "ceil", "clamp", "clamp_max",
-    "clamp_min", "clip", "concat", "concatenate", "cos", "cosh", "cross", "cumprod", "cumsum",
-    "diag", "diff", "div", "divide", "dot", "eq", "erf", "exp", "exp2", "expm1", "float_power",
-    "floor", "floor_divide", "frac", "gather", "ge", "ger", "gt", "hstack", "index_select",
-    "kron", "le", "lerp", "log", "log10", "log1p", "log2", "logical_and", "logical_not",
-    "logical_or", "logical_xor", "logsumexp", "lt", "masked_select", "matmul", "maximum",
-    "mean", "minimum", "mm", "mul", "multiply", "mv", "nan_to_num", "ne", "neg", "negative",
-    "nonzero", "norm", "outer", "pow", "prod", "reciprocal", "remainder", "round", "rsqrt",
-    "sigmoid", "sign", "sin", "sinh", "sqrt", "square", "stack", "std", "sub", "subtract",
-    "sum", "take_along_dim", "tan", "tanh", "tensordot", "tril", "triu", "true_divide", "trunc",
-    "var", "vdot", "vstack", "where",
+    "abs", "absolute", "acos", "add", "addbmm", "addcdiv", "addcmul", "addmm", "addmv", "amax",
+    "amin", "arccos", "arcsin", "arctan", "arctan2", "argmax", "argmin", "asin", "atan", "atan2",
+    "baddbmm", "bernoulli", "bitwise_and", "bitwise_not", "bitwise_or", "bitwise_xor", "bmm",
+    "cat", "ceil", "clamp", "clamp_max", "clamp_min", "clip", "column_stack", "concat",
+    "concatenate", "cos", "cosh", "cross", "cumprod", "cumsum", "diag", "diff", "div", "divide",
+    "dot", "dstack", "eq", "erf", "exp", "exp2", "expm1", "float_power", "floor", "floor_divide",
+    "fmod", "frac", "gather", "ge", "ger", "gt", "heaviside", "hstack", "hypot", "index_add",
+    "index_copy", "index_select", "kron", "le", "lerp", "log", "log10", "log1p", "log2",
+    "logaddexp", "logical_and", "logical_not", "logical_or", "logical_xor", "logsumexp", "lt",
+    "masked_select", "matmul", "maximum", "mean", "minimum", "mm", "mul", "multinomial",
+    "multiply", "mv", "nan_to_num", "ne", "neg", "negative", "nonzero", "norm", "outer", "pow",
+    "prod", "reciprocal", "remainder", "round", "rsqrt", "sigmoid", "sign", "signbit", "sin",
+    "sinh", "sqrt", "square", "stack", "std", "sub", "subtract", "sum", "take_along_dim", "tan",
+    "tanh", "tensordot", "tril", "triu", "true_divide", "trunc", "var", "vdot", "vstack",
+    "where",
 )
 
 

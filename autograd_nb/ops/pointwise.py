@@ -6,6 +6,7 @@ whose `backward` is written with tensor ops, next to the function that runs its 
 
 from __future__ import annotations
 
+import builtins
 import operator
 
 from .. import _messages as msg
@@ -19,6 +20,7 @@ from ._helpers import (
     as_tensor_like,
     broadcast_error,
     check_tensor,
+    common_backend,
     device_mismatch,
     float_data,
     input_meta,
@@ -1097,6 +1099,121 @@ def atan2(input, other) -> Tensor:
 
 
 arctan2 = atan2
+
+
+# --- logaddexp, hypot, fmod, signbit, heaviside ---------------------------------------------------
+
+
+def _floating_binary(cls, name: str, input, other, kernel) -> Tensor:
+    """A two-tensor op defined only for floating results (PyTorch's error for integer ones)."""
+    a = check_tensor(input, name)
+    b = check_tensor(other, name, "other", 2)
+    dtype = result_dtype(a, b)
+    if not dtype.is_floating_point:
+        raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel=f"{name}_cpu",
+                                                          dtype=dtype.legacy_name[:-6]))
+    xp = common_backend(a, b).xp
+    return _binary(cls, a, b, name, lambda x, y: kernel(xp, x, y))
+
+
+class LogaddexpBackward0(_BinaryNode):
+    __slots__ = ()
+
+    def _record(self, a, b, out):
+        self.save(a, b)
+
+    def backward(self, grad):
+        a, b = self._unpack(0), self._unpack(1)
+        return (grad / (1 + (b - a).exp()) if self._next[0][0] is not None else None,
+                grad / (1 + (a - b).exp()) if self._next[1][0] is not None else None)
+
+
+@tensor_method("logaddexp")
+def logaddexp(input, other) -> Tensor:
+    """log(exp(input) + exp(other)) without overflow, broadcasting (floating tensors only)."""
+    return _floating_binary(LogaddexpBackward0, "logaddexp", input, other,
+                            lambda xp, x, y: xp.logaddexp(x, y))
+
+
+class HypotBackward0(_BinaryNode):
+    __slots__ = ()
+
+    def _record(self, a, b, out):
+        self.save(a, b)
+
+    def backward(self, grad):
+        a, b = self._unpack(0), self._unpack(1)
+        scale = grad / hypot(a, b)
+        return (scale * a if self._next[0][0] is not None else None,
+                scale * b if self._next[1][0] is not None else None)
+
+
+@tensor_method("hypot")
+def hypot(input, other) -> Tensor:
+    """sqrt(input**2 + other**2) element-wise without overflow (floating tensors only)."""
+    return _floating_binary(HypotBackward0, "hypot", input, other,
+                            lambda xp, x, y: xp.hypot(x, y))
+
+
+class FmodBackward0(RemainderBackward0):
+    """fmod by a number: the gradient passes straight to the tensor."""
+
+    __slots__ = ()
+
+
+class FmodBackward1(RemainderBackward1):
+    __slots__ = ()
+
+    def backward(self, grad):
+        a, b = self._unpack(0), self._unpack(1)
+        return grad, -grad * (a / b).trunc()
+
+
+def _fmod_kernel(xp, x, y):
+    """|x| mod |y| with x's sign: C's fmod, exact (no rounding of x / y)."""
+    r = xp.abs(x) % (xp.abs(y) if hasattr(y, "shape") else builtins.abs(y))
+    if xp.isdtype(r.dtype, "real floating"):
+        return xp.copysign(r, x)
+    return xp.where(x < 0, -r, r)
+
+
+@tensor_method("fmod")
+def fmod(input, other) -> Tensor:
+    """C-style remainder: the result takes the dividend's sign (math.fmod), broadcasting."""
+    a = check_tensor(input, "fmod")
+    _check_integer_divisor(a, other)
+    xp = common_backend(a, other).xp
+    return _binary(FmodBackward1 if isinstance(other, Tensor) else FmodBackward0, a, other,
+                   "fmod", lambda x, y: _fmod_kernel(xp, x, y))
+
+
+@tensor_method("signbit")
+def signbit(input) -> Tensor:
+    """Whether the sign bit is set (True for -0.0 and negative numbers), as a bool tensor."""
+    t = check_tensor(input, "signbit")
+    xp = t._backend.xp
+    x = t._data
+    if t.dtype.is_floating_point:
+        return make_tensor(xp.signbit(x), t._backend)
+    return make_tensor(x < 0 if t.dtype.is_signed else xp.zeros_like(x, dtype=xp.bool),
+                       t._backend)
+
+
+@tensor_method("heaviside")
+def heaviside(input, values) -> Tensor:
+    """The step function: 0 where input < 0, `values` where it is 0, 1 where > 0 (no grad)."""
+    a = check_tensor(input, "heaviside")
+    b = check_tensor(values, "heaviside", "values", 2)
+    if a.dtype is not b.dtype:
+        raise RuntimeError(msg.HEAVISIDE_DTYPES)
+    _, _, x, v, backend = operands(a, b, "heaviside")
+    xp = backend.xp
+    try:
+        out = xp.logical_or(x, v) if a.dtype is dtypes.bool else \
+            xp.where(x == 0, v, xp.astype(x > 0, x.dtype))
+    except ValueError:
+        raise broadcast_error(tuple(x.shape), tuple(v.shape)) from None
+    return _not_differentiable("heaviside", (a, b), out, backend)
 
 
 # --- three-input element-wise ops: lerp, addcmul, addcdiv -----------------------------------------

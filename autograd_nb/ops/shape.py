@@ -1098,15 +1098,151 @@ def _at_least(t: Tensor, ndim: int) -> Tensor:
     return t.reshape((1,) * (ndim - t.dim()) + tuple(t.shape))
 
 
+def _stack_list(tensors, name: str) -> list:
+    """The tensors of hstack/vstack/dstack/column_stack: a non-empty sequence of tensors."""
+    tensors = _tensor_list(tensors, name)
+    if not tensors:
+        raise RuntimeError(msg.STACK_EMPTY.replace("stack", name, 1))
+    return tensors
+
+
 def hstack(tensors) -> Tensor:
     """Join along dim 1 (dim 0 for 1-D tensors), as NumPy's hstack."""
-    tensors = [_at_least(t, 1) for t in _tensor_list(tensors, "hstack")]
-    return cat(tensors, 0 if tensors and tensors[0].dim() == 1 else 1)
+    tensors = [_at_least(t, 1) for t in _stack_list(tensors, "hstack")]
+    return cat(tensors, 0 if tensors[0].dim() == 1 else 1)
 
 
 def vstack(tensors) -> Tensor:
     """Join along dim 0 after making every tensor at least 2-D (rows)."""
-    return cat([_at_least(t, 2) for t in _tensor_list(tensors, "vstack")], 0)
+    return cat([_at_least(t, 2) for t in _stack_list(tensors, "vstack")], 0)
+
+
+def _at_least_3d(t: Tensor) -> Tensor:
+    """atleast_3d: a scalar as (1, 1, 1), a vector (n) as (1, n, 1), a matrix as (m, n, 1)."""
+    if t.dim() >= 3:
+        return t
+    if t.dim() == 2:
+        return t.unsqueeze(2)
+    return t.reshape(1, -1, 1)
+
+
+def dstack(tensors) -> Tensor:
+    """Join along dim 2 (depth) after making every tensor at least 3-D."""
+    return cat([_at_least_3d(t) for t in _stack_list(tensors, "dstack")], 2)
+
+
+def column_stack(tensors) -> Tensor:
+    """Join as columns: scalars and vectors become (n, 1) columns, then hstack."""
+    return hstack([t.reshape(t.numel(), 1) if t.dim() <= 1 else t
+                   for t in _stack_list(tensors, "column_stack")])
+
+
+# --- rot90, tensor_split and the h/v/dsplit built on it -------------------------------------------
+
+
+class Rot90Backward0(Node):
+    __slots__ = ("_saved_k", "_saved_dims")
+
+    def backward(self, grad):
+        return rot90(grad, -self._saved_k, self._saved_dims)
+
+
+@tensor_method("rot90")
+def rot90(input, k: int = 1, dims=(0, 1)) -> Tensor:
+    """Rotate by k * 90 degrees in the plane of `dims`, from the first dim towards the second."""
+    x = check_tensor(input, "rot90")
+    dims = tuple(dims)
+    ndim = x._data.ndim
+    if len(dims) != 2:
+        raise RuntimeError(msg.ROT90_DIMS.format(n=len(dims)))
+    if ndim < 2:
+        raise RuntimeError(msg.ROT90_NDIM.format(ndim=ndim))
+    if dims[0] == dims[1] or abs(dims[0] - dims[1]) == ndim:
+        raise RuntimeError(msg.ROT90_SAME.format(a=dims[0], b=dims[1]))
+    d0, d1 = normalize_dim(dims[0], ndim), normalize_dim(dims[1], ndim)
+    xp = x._backend.xp
+    turns = k % 4
+    flipped = {0: (), 1: (d1,), 2: (d0, d1), 3: (d0,)}[turns]
+    data = xp.asarray(xp.flip(x._data, axis=flipped) if flipped else x._data, copy=True)
+    if turns % 2:  # a quarter turn: the flipped copy seen transposed, as PyTorch returns it
+        order = list(range(ndim))
+        order[d0], order[d1] = d1, d0
+        data = xp.permute_dims(data, tuple(order))
+    node = new_node(Rot90Backward0, x)
+    if node is None:
+        return make_tensor(data, x._backend)
+    node._saved_k, node._saved_dims = k, dims
+    return make_tensor(data, x._backend, True, node, 0)
+
+
+def _sections_or_indices(value):
+    """An int (sections) or a tuple of ints (indices) from tensor_split's argument."""
+    if isinstance(value, Tensor):
+        if value.dtype.name != "int64":
+            raise RuntimeError(msg.TENSOR_SPLIT_DTYPE.format(dtype=value.dtype.legacy_name[:-6]))
+        if value._data.ndim > 1:
+            raise RuntimeError(msg.TENSOR_SPLIT_TENSOR_DIMS.format(ndim=value._data.ndim))
+        return value.item() if not value._data.ndim else tuple(value.tolist())
+    if isinstance(value, (tuple, list)):
+        return tuple(int(i) for i in value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(msg.TENSOR_SPLIT_ARGS.format(type=type(value).__name__))
+    return value
+
+
+@tensor_method("tensor_split")
+def tensor_split(input, indices_or_sections=None, dim: int = 0, *, sections=None,
+                 indices=None) -> tuple:
+    """`sections` nearly equal pieces along `dim` (the first ones one longer), or the pieces
+    between the given indices; each piece is a slice view (SliceBackward0)."""
+    x = check_tensor(input, "tensor_split")
+    if x._data.ndim == 0:
+        raise RuntimeError(msg.TENSOR_SPLIT_0D)
+    d = normalize_dim(dim, x._data.ndim)
+    split = _sections_or_indices(next(v for v in (indices_or_sections, sections, indices)
+                                      if v is not None))
+    size = x._data.shape[d]
+    if isinstance(split, int):
+        if split <= 0:
+            raise RuntimeError(msg.TENSOR_SPLIT_SECTIONS.format(n=split))
+        small, extra = divmod(size, split)
+        split = tuple(i * small + min(i, extra) for i in range(1, split))
+    bounds = (0, *split, None)
+    return tuple(slice_dim(x, d, start, end) for start, end in zip(bounds, bounds[1:]))
+
+
+def _split_along(name: str, input, indices_or_sections, min_dims: int, dim: int) -> tuple:
+    """hsplit / vsplit / dsplit: tensor_split along one dim, sections dividing it evenly."""
+    x = check_tensor(input, name)
+    if x._data.ndim < min_dims:
+        raise RuntimeError(msg.SPLIT_ALONG_DIMS.format(name=name, need=min_dims,
+                                                       ndim=x._data.ndim))
+    split = _sections_or_indices(indices_or_sections)
+    if isinstance(split, int):
+        size = x._data.shape[dim]
+        if split == 0 or size % split:
+            raise RuntimeError(msg.SPLIT_ALONG_SIZE.format(name=name, dim=dim, size=size,
+                                                           n=split))
+    return tensor_split(x, split, dim)
+
+
+@tensor_method("hsplit")
+def hsplit(input, indices_or_sections) -> tuple:
+    """tensor_split along dim 1 (dim 0 of a vector), in equal sections or at indices."""
+    ndim = check_tensor(input, "hsplit")._data.ndim
+    return _split_along("hsplit", input, indices_or_sections, 1, 0 if ndim == 1 else 1)
+
+
+@tensor_method("vsplit")
+def vsplit(input, indices_or_sections) -> tuple:
+    """tensor_split along dim 0 of a tensor of at least 2 dims."""
+    return _split_along("vsplit", input, indices_or_sections, 2, 0)
+
+
+@tensor_method("dsplit")
+def dsplit(input, indices_or_sections) -> tuple:
+    """tensor_split along dim 2 of a tensor of at least 3 dims."""
+    return _split_along("dsplit", input, indices_or_sections, 3, 2)
 
 
 row_stack = vstack
