@@ -17,7 +17,7 @@ from typing import Any
 
 from .. import _messages as msg
 from .._tensor import Tensor, typename
-from ..autograd.grad_mode import enable_grad, no_grad
+from ..autograd.grad_mode import STATE, enable_grad
 
 __all__ = ["Optimizer", "required"]
 
@@ -251,8 +251,12 @@ def _no_grad_step(step):
     """Decorate a subclass's `step`: run the closure with grad on, then update under no_grad."""
     def wrapper(self, closure=None):
         loss = self._evaluate(closure)
-        with no_grad():
+        enabled = STATE.enabled  # no_grad's effect, without a context object on every step
+        STATE.enabled = False
+        try:
             step(self)
+        finally:
+            STATE.enabled = enabled
         return loss
     wrapper.__name__, wrapper.__qualname__ = step.__name__, step.__qualname__
     wrapper.__doc__ = step.__doc__
