@@ -89,7 +89,8 @@ class _Writer:
         k = self.ids.get(id(t))
         if k is None:
             k = self.ids[id(t)] = len(self.arrays)
-            self.arrays.append(np.ascontiguousarray(t._backend.to_host(t._data)))
+            # asarray, not ascontiguousarray: that one makes a 0-d tensor 1-d
+            self.arrays.append(np.asarray(t._backend.to_host(t._data), order="C"))
         from .nn.parameter import Parameter
         return {"__type__": "tensor", "id": k, "dtype": t.dtype.name, "device": str(t.device),
                 "requires_grad": bool(t._requires_grad),

@@ -67,6 +67,20 @@ def test_lesson_001_variable_backward_twice():
     assert x.grad.item() == 6.0
 
 
+def test_variable_makes_a_new_leaf_sharing_memory():
+    data = torch.ones(2)
+    v = Variable(data, requires_grad=True)  # PyTorch 2.13: a new tensor; `data` is untouched
+    assert v is not data and v.requires_grad and v.is_leaf and not data.requires_grad
+    data.add_(1)
+    assert v.tolist() == [2.0, 2.0]  # shares memory, as detach() does
+    computed = torch.ones(2, requires_grad=True) * 2
+    wrapped = Variable(computed)
+    assert wrapped.grad_fn is None and not wrapped.requires_grad and wrapped.is_leaf
+    assert type(Variable(torch.nn.Parameter(torch.ones(2)))) is torch.Tensor
+    with pytest.raises(TypeError, match="Variable data has to be a tensor, but got list"):
+        Variable([1, 2])
+
+
 def test_saved_tensors_are_freed_after_backward(device):
     x = leaf([1.0, 2.0], device)
     y = x * x

@@ -63,6 +63,18 @@ def test_nested_values_keep_their_types(device):
     assert out["t"].device == obj["t"].device
 
 
+def test_shapes_survive_including_0d_and_transposed(device):
+    x = torch.arange(6.0, device=device).view(2, 3)
+    obj = {"loss": torch.tensor(0.25, device=device), "step": torch.tensor(3), "t": x.t(),
+           "empty": torch.ones(2, 0)}
+    out = _round_trip(obj)
+    for key, value in obj.items():
+        assert out[key].shape == value.shape and out[key].tolist() == value.tolist()
+    assert f"{out['loss']:.3f}" == "0.250"  # a checkpoint's loss formats as a number again
+    bn = torch.nn.BatchNorm1d(2)
+    assert _round_trip(bn.state_dict())["num_batches_tracked"].shape == ()
+
+
 def test_parameters_requires_grad_and_identity_are_kept():
     p = nn.Parameter(torch.ones(2))
     q = torch.zeros(2, requires_grad=True)

@@ -1,4 +1,4 @@
-"""Legacy `Variable`: since PyTorch 0.4 it just returns a tensor (old lessons still use it)."""
+"""Legacy `Variable`: since PyTorch 0.4 it just makes a tensor (old lessons still use it)."""
 
 from __future__ import annotations
 
@@ -10,12 +10,11 @@ class _VariableMeta(type):
 
 
 class Variable(metaclass=_VariableMeta):
-    """`Variable(t, requires_grad=True)` returns `t` itself with requires_grad set, as PyTorch."""
+    """`Variable(t, requires_grad=True)`: a new leaf tensor sharing `t`'s memory (as `detach()`),
+    requiring grad only if asked, as PyTorch returns; `t` itself is left as it was."""
 
     def __new__(cls, data, requires_grad: bool = False, volatile: bool = False):
         from .._tensor import Tensor
         if not isinstance(data, Tensor):
             raise TypeError(f"Variable data has to be a tensor, but got {type(data).__name__}")
-        if requires_grad:
-            data.requires_grad_(True)
-        return data
+        return data.detach().requires_grad_(requires_grad)
