@@ -869,6 +869,10 @@ SET_DEFAULT_TENSOR_TYPE_DEPRECATED = (
     "torch.set_default_dtype() and torch.set_default_device() as alternatives."
 )
 ONE_ELEMENT_SCALAR = "only one element tensors can be converted to Python scalars"
+SCALAR_OF_GRAD_TENSOR = (
+    "Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior.\n"
+    "Consider using tensor.detach() first."
+)
 OUT_NOT_TENSOR = "{name}(): argument 'out' must be Tensor, not {type}"
 OUT_REQUIRES_GRAD = (
     "{name}(): functions with out=... arguments don't support automatic differentiation, but "

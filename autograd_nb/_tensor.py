@@ -323,6 +323,8 @@ class Tensor:
         return bool(self.item())
 
     def __float__(self) -> float:
+        if self._requires_grad:
+            _warn_scalar_of_grad_tensor()
         return float(self._python_scalar())
 
     def __int__(self) -> int:
@@ -414,6 +416,17 @@ def typename(obj) -> str:
     if module in {"", "builtins"}:
         return qualname
     return f"{module}.{qualname}"
+
+
+_warned_scalar_of_grad_tensor = False
+
+
+def _warn_scalar_of_grad_tensor() -> None:
+    """PyTorch's warning for float() of a tensor that requires grad, once per process as its."""
+    global _warned_scalar_of_grad_tensor
+    if not _warned_scalar_of_grad_tensor:
+        _warned_scalar_of_grad_tensor = True
+        warnings.warn(msg.SCALAR_OF_GRAD_TENSOR, UserWarning, stacklevel=3)
 
 
 def make_tensor(data, backend, requires_grad: bool = False, grad_fn=None,

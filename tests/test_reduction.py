@@ -383,6 +383,23 @@ def test_median_gradcheck(device, shape, dim, keepdim):
 
 
 # --- NumPy's names: PyTorch's argument parser takes axis= for dim= and keepdims= for keepdim= ---
+def test_axis_stands_for_a_required_dim_too(device):
+    a = torch.arange(6.0, device=device).view(2, 3)
+    assert a.cumsum(axis=0).tolist() == [[0.0, 1.0, 2.0], [3.0, 5.0, 7.0]]  # d2l's example
+    assert torch.cumprod(a + 1, axis=1).tolist() == [[1.0, 2.0, 6.0], [4.0, 20.0, 120.0]]
+    assert torch.cat([a, a], axis=0).shape == (4, 3) and torch.stack([a, a], axis=1).shape == (
+        2, 2, 3)
+    assert a.unsqueeze(axis=0).shape == (1, 2, 3) and a[None].squeeze(axis=0).shape == (2, 3)
+    assert a.softmax(axis=1).sum(1).tolist() == pytest.approx([1.0, 1.0])
+    assert a.logsumexp(axis=1).tolist() == pytest.approx([2.40760596, 5.40760596])
+    assert a.topk(1, axis=1).values.tolist() == [[2.0], [5.0]]
+    with pytest.raises(TypeError, match=r"cumsum\(\) missing 1 required positional argument"):
+        a.cumsum()
+    with pytest.raises(TypeError, match="cumsum\\(\\) got an unexpected keyword argument 'axis'"):
+        a.cumsum(0, axis=1)
+
+
+
 def test_axis_and_keepdims_are_accepted_like_pytorch(device):
     x = torch.tensor([[1.0, 2.0], [3.0, 4.0]], device=device)
     assert x.sum(axis=1, keepdims=True).tolist() == [[3.0], [7.0]]

@@ -4,6 +4,7 @@ Expected values were observed on PyTorch 2.13.
 """
 
 import sys
+import warnings
 
 import numpy as np
 import pytest
@@ -138,6 +139,22 @@ def test_factories_write_into_out():
     assert ints.dtype is torch.int64 and ints.tolist() == [7, 7]
     with pytest.warns(UserWarning, match="An output with one or more elements was resized"):
         assert torch.randn(4, out=out).shape == (4,) and out.dtype is torch.float32
+
+
+def test_float_of_a_tensor_that_requires_grad_warns_once(monkeypatch):
+    from autograd_nb import _tensor
+    monkeypatch.setattr(_tensor, "_warned_scalar_of_grad_tensor", False)
+    loss = torch.ones(1, requires_grad=True) * 2
+    with pytest.warns(UserWarning) as warned:
+        assert float(loss) == 2.0
+    assert str(warned[0].message) == (  # PyTorch 2.13, once per process
+        "Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
+        "behavior.\nConsider using tensor.detach() first.")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        float(loss)  # not again
+        monkeypatch.setattr(_tensor, "_warned_scalar_of_grad_tensor", False)
+        assert loss.item() == 2.0 and int(loss) == 2 and float(loss.detach()) == 2.0
 
 
 def test_dtypes_are_read_only_like_pytorchs():

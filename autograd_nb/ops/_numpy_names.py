@@ -16,7 +16,8 @@ def numpy_names(fn):
     """`fn` recompiled with keyword-only `axis` / `keepdims` standing for its `dim` / `keepdim`.
 
     Recompiled rather than wrapped, so a call that uses neither pays no extra frame (these are
-    the hot reductions); giving both names raises PyTorch's TypeError.
+    the hot reductions); giving both names raises PyTorch's TypeError. A required `dim` (the
+    last positional parameter without a default) becomes optional, so `axis=` can stand in.
     """
     params = inspect.signature(fn).parameters
     func = copy.deepcopy(_module_functions(fn.__code__.co_filename)[fn.__code__.co_firstlineno])
@@ -26,7 +27,18 @@ def numpy_names(fn):
         if ours not in params:
             continue
         default = params[ours].default
-        same = "is" if default is None or isinstance(default, bool) else "=="
+        if default is inspect.Parameter.empty:  # a required dim: `...` stands for "not given"
+            later = list(params.values())[list(params).index(ours) + 1:]
+            if any(p.default is p.empty and p.kind is p.POSITIONAL_OR_KEYWORD for p in later):
+                raise TypeError(f"{fn.__name__}: a required {ours} must be the last positional "
+                                "parameter without a default")
+            default = ...
+            func.args.defaults.insert(0, _at_def(ast.Constant(...), func))
+            checks += ast.parse(
+                f"if {ours} is ... and {alias} is None:\n"
+                f"    raise TypeError(\"{fn.__name__}() missing 1 required positional argument: "
+                f"'{ours}'\")\n").body
+        same = "is" if default is None or default is ... or isinstance(default, bool) else "=="
         func.args.kwonlyargs.append(_at_def(ast.arg(alias), func))
         func.args.kw_defaults.append(_at_def(ast.Constant(None), func))
         checks += ast.parse(

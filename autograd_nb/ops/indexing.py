@@ -996,6 +996,7 @@ def argsort(input, dim: int = -1, descending: bool = False, stable: bool = False
 
 
 @tensor_method("topk")
+@numpy_names
 def topk(input, k: int, dim: int = -1, largest: bool = True, sorted: bool = True):  # noqa: A002
     """The k largest (or smallest) values along `dim` with their indices."""
     x = check_tensor(input, "topk")

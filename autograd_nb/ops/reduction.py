@@ -666,6 +666,7 @@ class LogsumexpBackward0(Node):
 
 
 @tensor_method("logsumexp")
+@numpy_names
 def logsumexp(input, dim, keepdim: bool = False) -> Tensor:
     """log(sum(exp(x))) over `dim`, computed without overflow (integers give floats)."""
     t = _float_input(check_tensor(input, "logsumexp"))
@@ -746,12 +747,14 @@ def _softmax(name: str, cls, input, dim, dtype) -> Tensor:
 
 
 @tensor_method("softmax")
+@numpy_names
 def softmax(input, dim: int, dtype=None) -> Tensor:
     """exp(x) / sum(exp(x)) along `dim`, shifted by the max so it never overflows."""
     return _softmax("softmax", SoftmaxBackward0, input, dim, dtype)
 
 
 @tensor_method("log_softmax")
+@numpy_names
 def log_softmax(input, dim: int, dtype=None) -> Tensor:
     """x - logsumexp(x) along `dim` (more accurate than log(softmax(x)))."""
     return _softmax("log_softmax", LogSoftmaxBackward0, input, dim, dtype)
@@ -771,6 +774,7 @@ class CumsumBackward0(Node):
 
 
 @tensor_method("cumsum")
+@numpy_names
 def cumsum(input, dim: int, *, dtype=None) -> Tensor:
     """Running sums along `dim`; integers and bools give int64."""
     t, d, data = _running("cumsum", input, dim, dtype)
@@ -859,6 +863,7 @@ def _cumprod_grad_with_zeros(x: Tensor, grad: Tensor, d: int) -> Tensor:
 
 
 @tensor_method("cumprod")
+@numpy_names
 def cumprod(input, dim: int, *, dtype=None) -> Tensor:
     """Running products along `dim`; integers and bools give int64."""
     t, d, data = _running("cumprod", input, dim, dtype)

@@ -14,6 +14,7 @@ from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.grad_mode import STATE
 from ..autograd.node import Node, new_node, version_counter
 from ._helpers import check_tensor, common_backend, normalize_dim, on_backend, result_dtype
+from ._numpy_names import numpy_names
 
 INT64_MAX = (1 << 63) - 1  # what PyTorch saves as a slice's end when none is given
 
@@ -258,6 +259,7 @@ class UnsqueezeBackward0(Node):
 
 
 @tensor_method("squeeze")
+@numpy_names
 def squeeze(input, dim=None) -> Tensor:
     """Remove size-1 dims: all of them, one `dim`, or a tuple of dims (a view)."""
     t = check_tensor(input, "squeeze")
@@ -280,6 +282,7 @@ def squeeze(input, dim=None) -> Tensor:
 
 
 @tensor_method("unsqueeze")
+@numpy_names
 def unsqueeze(input, dim: int) -> Tensor:
     """Insert a size-1 dim at `dim` (a view)."""
     t = check_tensor(input, "unsqueeze")
@@ -677,6 +680,7 @@ def _joined(tensors: list, cls, data_fn):
 
 
 @tensor_method("cat")
+@numpy_names
 def cat(tensors, dim: int = 0, *, out=None) -> Tensor:
     """Join tensors along an existing dim (a copy; dtypes are promoted)."""
     tensors = _tensor_list(tensors, "cat")
@@ -710,6 +714,7 @@ concat = concatenate = cat
 
 
 @tensor_method("stack")
+@numpy_names
 def stack(tensors, dim: int = 0, *, out=None) -> Tensor:
     """Join equal-shaped tensors along a new dim (a copy)."""
     tensors = _tensor_list(tensors, "stack")
