@@ -737,6 +737,23 @@ LAYER_NORM_SHAPE_TYPE = (
 )
 LAYER_NORM_MIXED = "mixed dtype (CPU): expect parameter to have scalar type of {dtype}"
 GELU_APPROXIMATE = "approximate argument must be either none or tanh."
+ELU_INPLACE_NEGATIVE_SLOPE = (
+    "In-place elu backward calculation is triggered with a negative slope which is not "
+    "supported. This is caused by calling in-place forward function with a negative slope, "
+    "please call out-of-place version instead."
+)
+HARDTANH_BOOL = "Bool inputs not supported for hardtanh"
+HARDTANH_UNSIGNED = "cannot do hardtanh on an unsigned type with negative limits"
+HARDTANH_LIMITS = "min_val cannot be greater than max_val"
+HARDTANH_MODULE_LIMITS = "max_val ({max_val}) must be greater than min_val ({min_val})"
+HARDTANH_DEPRECATED_KEYWORD = "keyword argument `{old}` is deprecated and renamed to `{new}`"
+PRELU_PROMOTE = "prelu: Type promoting not supported. Got {input} and {weight}"
+PRELU_WEIGHT_DIM = "prelu: Expected `weight` to be a scalar or 1D tensor, but got: ndim = {ndim}"
+PRELU_ZERO_DIM = "Not allow zero-dim input tensor."
+PRELU_CHANNELS = (
+    "Mismatch of parameter numbers and input channel size. Found parameter numbers = {weights} "
+    "and channel size = {channels}."
+)
 BN_ONE_VALUE = "Expected more than 1 value per channel when training, got input size {size}"
 BN_RUNNING_SIZE = "{name} should contain {expected} elements not {got}"
 BN_MODULE_DIM = "expected {expected} input (got {got}D input)"

@@ -649,3 +649,269 @@ def test_conv1d_errors():
         with pytest.raises(RuntimeError) as info:
             fn()
         assert str(info.value) == text
+
+
+# --- the tutorial activations: softplus, elu, silu, mish, hardtanh/relu6, prelu, ... -----------
+
+_ACT_INPUT = [-25.0, -3.0, -1.0, -0.5, 0.0, 0.5, 1.0, 3.0, 7.0, 25.0]
+
+# PyTorch 2.13 on _ACT_INPUT (float64): grad_fn name, values, and the gradient of their sum
+_ACT_REFERENCE = [
+    ("softplus", lambda t: F.softplus(t), "SoftplusBackward0",
+     [1.3887943864867583e-11, 0.04858735157374206, 0.31326168751822286, 0.4740769841801067,
+      0.6931471805599453, 0.9740769841801067, 1.3132616875182228, 3.048587351573742,
+      7.000911466453774, 25.0],
+     [1.3887943864771146e-11, 0.04742587317756679, 0.2689414213699951, 0.37754066879814546, 0.5,
+      0.6224593312018546, 0.7310585786300049, 0.9525741268224333, 0.9990889488055994, 1.0]),
+    ("softplus_beta2_threshold5", lambda t: F.softplus(t, beta=2, threshold=5),
+     "SoftplusBackward0",
+     [9.643749239819589e-23, 0.0012378425688652247, 0.06346400552148625, 0.15663084375911143,
+      0.34657359027997264, 0.6566308437591114, 1.0634640055214863, 3.0, 7.0, 25.0],
+     [1.9287498479639178e-22, 0.0024726231566347748, 0.11920292202211755, 0.2689414213699951,
+      0.5, 0.7310585786300049, 0.8807970779778824, 1.0, 1.0, 1.0]),
+    ("elu_alpha0.5", lambda t: F.elu(t, alpha=0.5), "EluBackward0",
+     [-0.49999999999305605, -0.475106465816068, -0.31606027941427883, -0.1967346701436833, 0.0,
+      0.5, 1.0, 3.0, 7.0, 25.0],
+     [6.9439719324820104e-12, 0.024893534183931972, 0.18393972058572117, 0.3032653298563167, 0.5,
+      1.0, 1.0, 1.0, 1.0, 1.0]),
+    ("silu", F.silu, "SiluBackward0",
+     [-3.4719859661927863e-10, -0.14227761953270035, -0.2689414213699951, -0.1887703343990727,
+      0.0, 0.3112296656009273, 0.7310585786300049, 2.8577223804672998, 6.993622641639196,
+      24.9999999996528],
+     [-3.3331065274968563e-10, -0.08810410601516962, 0.07232948812851325, 0.2600388126973482,
+      0.5, 0.7399611873026519, 0.9276705118714869, 1.0881041060151693, 1.0054604970664518,
+      1.000000000333312]),
+    ("mish", F.mish, "MishBackward0",
+     [-3.4719859662168955e-10, -0.1456474612756246, -0.30340146137410895, -0.22074377465173,
+      0.0, 0.3752452113048951, 0.8650983882673103, 2.9865350049679575, 6.999988379809741, 25.0],
+     [-3.33310652754411e-10, -0.09339311453232084, 0.059216755877395014, 0.28951067791351226,
+      0.6, 0.8864243753577272, 1.0490362200997922, 1.0211069109294435, 1.000021559160889, 1.0]),
+    ("hardtanh_-2_3", lambda t: F.hardtanh(t, -2.0, 3.0), "HardtanhBackward0",
+     [-2.0, -2.0, -1.0, -0.5, 0.0, 0.5, 1.0, 3.0, 3.0, 3.0],
+     [0.0, 0.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0]),
+    ("relu6", F.relu6, "HardtanhBackward0",  # relu6 is hardtanh(0, 6) in PyTorch
+     [0.0, 0.0, 0.0, 0.0, 0.0, 0.5, 1.0, 3.0, 6.0, 6.0],
+     [0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 0.0, 0.0]),
+    ("hardsigmoid", F.hardsigmoid, "HardsigmoidBackward0",  # its slope is float32(1/6)
+     [0.0, 0.0, 0.3333333333333333, 0.4166666666666667, 0.5, 0.5833333333333334,
+      0.6666666666666666, 1.0, 1.0, 1.0],
+     [0.0, 0.0] + [0.1666666716337204] * 5 + [0.0, 0.0, 0.0]),
+    ("hardswish", F.hardswish, "HardswishBackward0",
+     [-0.0, -0.0, -0.3333333333333333, -0.20833333333333334, 0.0, 0.2916666666666667,
+      0.6666666666666666, 3.0, 7.0, 25.0],
+     [0.0, 0.0, 0.16666666666666669, 0.33333333333333337, 0.5, 0.6666666666666666,
+      0.8333333333333333, 1.0, 1.0, 1.0]),
+    ("logsigmoid", F.logsigmoid, "LogSigmoidBackward0",
+     [-25.000000000013888, -3.048587351573742, -1.3132616875182228, -0.9740769841801067,
+      -0.6931471805599453, -0.4740769841801067, -0.31326168751822286, -0.04858735157374206,
+      -0.0009114664537742447, -1.3887943864867583e-11],
+     [0.9999999999861121, 0.9525741268224333, 0.7310585786300049, 0.6224593312018545, 0.5,
+      0.37754066879814546, 0.2689414213699951, 0.04742587317756679, 0.0009110511944006454,
+      1.3887943864771146e-11]),
+    ("softsign", F.softsign, "DivBackward0",
+     [-0.9615384615384616, -0.75, -0.5, -0.3333333333333333, 0.0, 0.3333333333333333, 0.5,
+      0.75, 0.875, 0.9615384615384616],
+     [0.001479289940828403, 0.0625, 0.25, 0.4444444444444444, 1.0, 0.4444444444444444, 0.25,
+      0.0625, 0.015625, 0.001479289940828403]),
+    ("tanhshrink", F.tanhshrink, "SubBackward0",
+     [-24.0, -2.0049452463132695, -0.23840584404423515, -0.03788284273999026, 0.0,
+      0.03788284273999026, 0.23840584404423515, 2.0049452463132695, 6.0000016630560555, 24.0],
+     [1.0, 0.9901339628345598, 0.5800256583859739, 0.2135522670340726, 0.0, 0.2135522670340726,
+      0.5800256583859739, 0.9901339628345598, 0.9999966738906552, 1.0]),
+    ("prelu", lambda t: F.prelu(t, torch.tensor([0.25], dtype=D, device=t.device)),
+     "PreluKernelBackward0",
+     [-6.25, -0.75, -0.25, -0.125, 0.0, 0.5, 1.0, 3.0, 7.0, 25.0],
+     [0.25, 0.25, 0.25, 0.25, 0.25, 1.0, 1.0, 1.0, 1.0, 1.0]),
+]
+
+
+@pytest.mark.parametrize("name, fn, grad_fn, values, grads", _ACT_REFERENCE,
+                         ids=[case[0] for case in _ACT_REFERENCE])
+def test_activation_values_and_grad_fns_match_pytorch(device, name, fn, grad_fn, values, grads):
+    x = _expected(_ACT_INPUT, device).requires_grad_()
+    out = fn(x)
+    assert type(out.grad_fn).__name__ == grad_fn
+    assert _close(out, _expected(values, device), atol=1e-12)
+    assert _close(torch.autograd.grad(out.sum(), x)[0], _expected(grads, device), atol=1e-12)
+
+
+_GRADCHECKED = [
+    ("softplus", lambda t: F.softplus(t, 2, 3)),  # both sides of beta * x = threshold
+    ("elu", lambda t: F.elu(t, 0.7)),
+    ("elu_inplace", lambda t: F.elu(t.clone(), 0.7, inplace=True)),
+    ("silu", F.silu), ("silu_inplace", lambda t: F.silu(t.clone(), inplace=True)),
+    ("mish", F.mish), ("mish_inplace", lambda t: F.mish(t.clone(), inplace=True)),
+    ("hardsigmoid", F.hardsigmoid), ("hardswish", F.hardswish),
+    ("hardswish_inplace", lambda t: F.hardswish(t.clone(), inplace=True)),
+    ("hardtanh", lambda t: F.hardtanh(t, -1.5, 2.0)),
+    ("hardtanh_", lambda t: F.hardtanh_(t.clone(), -0.5, 0.5)),
+    ("relu6", F.relu6), ("relu6_inplace", lambda t: F.relu6(t.clone(), inplace=True)),
+    ("logsigmoid", F.logsigmoid), ("softsign", F.softsign), ("tanhshrink", F.tanhshrink),
+]
+
+
+@pytest.mark.parametrize("name, fn", _GRADCHECKED, ids=[case[0] for case in _GRADCHECKED])
+def test_activation_gradcheck(device, name, fn):
+    torch.manual_seed(0)
+    x = (torch.randn(3, 4, dtype=D) * 3).to(device).requires_grad_()  # reaches the kinks at +-3
+    assert gradcheck(fn, (x,))
+
+
+@pytest.mark.parametrize("weight", [[0.2, -0.3, 0.5, 0.1], [0.3], 0.3])
+def test_prelu_gradcheck(device, weight):
+    torch.manual_seed(0)
+    x = _randn(2, 4, 3, device=device)
+    w = torch.tensor(weight, dtype=D, device=device, requires_grad=True)
+    assert gradcheck(F.prelu, (x, w))
+
+
+def test_prelu_per_channel_matches_pytorch(device):
+    x = torch.tensor([[[-1.0, 2.0], [3.0, -4.0]], [[0.5, -0.5], [-2.0, 1.0]]], device=device,
+                     requires_grad=True)
+    w = torch.tensor([0.1, 0.3], device=device, requires_grad=True)
+    out = F.prelu(x, w)
+    (out * torch.tensor([1.0, 2.0], device=device)).sum().backward()
+    # PyTorch 2.13: the channels are dim 1; the weight's gradient sums over the other dims
+    assert _close(out, torch.tensor([[[-0.1, 2.0], [3.0, -1.2]], [[0.5, -0.05], [-0.6, 1.0]]]))
+    assert _close(x.grad, torch.tensor([[[0.1, 2.0], [1.0, 0.6]], [[1.0, 0.2], [0.3, 2.0]]]))
+    assert _close(w.grad, torch.tensor([-2.0, -10.0]))
+    assert type(out.grad_fn).__name__ == "PreluKernelBackward0"
+    assert [type(n[0]).__name__ for n in out.grad_fn.next_functions] == ["AccumulateGrad"] * 2
+    assert torch.prelu(x, w).tolist() == out.tolist() == x.prelu(w).tolist()
+    assert F.prelu(torch.tensor(-2.0), torch.tensor([0.5])).item() == -1.0  # 0-dim input
+
+
+_INPLACE_CASES = [  # PyTorch 2.13: grad_fn of the in-place form, gradient of its sum at _ACT_INPUT
+    ("elu", lambda t: F.elu(t, inplace=True), "EluBackward1",  # computed from the result
+     [1.3887890837338546e-11, 0.04978706836786395, 0.36787944117144233, 0.6065306597126334, 1.0,
+      1.0, 1.0, 1.0, 1.0, 1.0]),
+    ("elu_", F.elu_, "EluBackward1",
+     [1.3887890837338546e-11, 0.04978706836786395, 0.36787944117144233, 0.6065306597126334, 1.0,
+      1.0, 1.0, 1.0, 1.0, 1.0]),
+    ("silu", lambda t: F.silu(t, inplace=True), "SiluBackward0",
+     [-3.3331065274968563e-10, -0.08810410601516962, 0.07232948812851325, 0.2600388126973482,
+      0.5, 0.7399611873026519, 0.9276705118714869, 1.0881041060151693, 1.0054604970664518,
+      1.000000000333312]),
+    ("hardtanh_", F.hardtanh_, "HardtanhBackward0",
+     [0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0]),
+    ("hardtanh", lambda t: F.hardtanh(t, inplace=True), "HardtanhBackward0",
+     [0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0]),
+    ("relu6", lambda t: F.relu6(t, inplace=True), "HardtanhBackward0",
+     [0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 0.0, 0.0]),
+    ("hardsigmoid", lambda t: F.hardsigmoid(t, inplace=True), "HardsigmoidBackward0",
+     [0.0, 0.0] + [0.1666666716337204] * 5 + [0.0, 0.0, 0.0]),
+    ("hardswish", lambda t: F.hardswish(t, inplace=True), "HardswishBackward0",
+     [0.0, 0.0, 0.16666666666666669, 0.33333333333333337, 0.5, 0.6666666666666666,
+      0.8333333333333333, 1.0, 1.0, 1.0]),
+    ("mish", lambda t: F.mish(t, inplace=True), "MishBackward0",
+     [-3.33310652754411e-10, -0.09339311453232084, 0.059216755877395014, 0.28951067791351226,
+      0.6, 0.8864243753577272, 1.0490362200997922, 1.0211069109294435, 1.000021559160889, 1.0]),
+]
+
+
+@pytest.mark.parametrize("name, fn, grad_fn, grads", _INPLACE_CASES,
+                         ids=[case[0] for case in _INPLACE_CASES])
+def test_inplace_activations_match_pytorch(device, name, fn, grad_fn, grads):
+    x = _expected(_ACT_INPUT, device).requires_grad_()
+    y = x.clone()
+    version = y._version
+    out = fn(y)
+    assert out is y and y._version == version + 1
+    assert type(out.grad_fn).__name__ == grad_fn
+    assert _close(torch.autograd.grad(out.sum(), x)[0], _expected(grads, device), atol=1e-12)
+    with pytest.raises(RuntimeError) as info:
+        fn(torch.randn(3, requires_grad=True))
+    assert str(info.value) == "a leaf Variable that requires grad is being used in an in-place operation."  # noqa: E501 - PyTorch's
+    plain = torch.randn(3, device=device)
+    assert fn(plain) is plain and plain._version == 1  # no graph: still written in place
+
+
+def test_activation_errors_match_pytorch():
+    ints, x = torch.arange(-3, 4), torch.randn(3)
+    cases = [  # PyTorch 2.13's exception types and texts
+        (lambda: F.softplus(ints), NotImplementedError,
+         "\"softplus_cpu\" not implemented for 'Long'"),
+        (lambda: F.elu(ints > 0), NotImplementedError, "\"elu_cpu\" not implemented for 'Bool'"),
+        (lambda: F.elu(ints.clone(), inplace=True), NotImplementedError,
+         "\"elu_cpu\" not implemented for 'Long'"),
+        (lambda: F.silu(ints), NotImplementedError, "\"silu_cpu\" not implemented for 'Long'"),
+        (lambda: F.mish(ints), NotImplementedError, "\"mish_cpu\" not implemented for 'Long'"),
+        (lambda: F.hardsigmoid(ints), NotImplementedError,
+         "\"hardsigmoid_cpu\" not implemented for 'Long'"),
+        (lambda: F.hardswish(ints, inplace=True), NotImplementedError,
+         "\"hardswish_cpu\" not implemented for 'Long'"),
+        (lambda: F.logsigmoid(ints), NotImplementedError,
+         "\"log_sigmoid_cpu\" not implemented for 'Long'"),
+        (lambda: F.softplus([1.0]), TypeError,
+         "softplus(): argument 'input' (position 1) must be Tensor, not list"),
+        (lambda: F.logsigmoid([1.0]), TypeError,
+         "log_sigmoid(): argument 'input' (position 1) must be Tensor, not list"),
+        (lambda: F.relu6([1.0]), TypeError,
+         "relu6(): argument 'input' (position 1) must be Tensor, not list"),
+        (lambda: F.hardtanh(ints > 0), RuntimeError, "Bool inputs not supported for hardtanh"),
+        (lambda: F.relu6(ints > 0), RuntimeError, "Bool inputs not supported for hardtanh"),
+        (lambda: F.hardtanh(torch.tensor([2, 0], dtype=torch.uint8)), RuntimeError,
+         "cannot do hardtanh on an unsigned type with negative limits"),
+        (lambda: F.hardtanh(x, 2.0, 1.0), ValueError, "min_val cannot be greater than max_val"),
+        (lambda: F.prelu(ints, torch.tensor([1])), NotImplementedError,
+         "\"prelu_cpu\" not implemented for 'Long'"),
+        (lambda: F.prelu(ints, torch.tensor([0.25])), RuntimeError,
+         "prelu: Type promoting not supported. Got Long and Float"),
+        (lambda: F.prelu(torch.randn(2, 3), torch.ones(2)), RuntimeError,
+         "Mismatch of parameter numbers and input channel size. Found parameter numbers = 2 and "
+         "channel size = 3."),
+        (lambda: F.prelu(x, torch.ones(2)), RuntimeError,
+         "Mismatch of parameter numbers and input channel size. Found parameter numbers = 2 and "
+         "channel size = 1."),
+        (lambda: F.prelu(torch.randn(2, 3), torch.ones(3, 1)), RuntimeError,
+         "prelu: Expected `weight` to be a scalar or 1D tensor, but got: ndim = 2"),
+        (lambda: F.prelu(torch.tensor(-2.0), torch.ones(2)), RuntimeError,
+         "Not allow zero-dim input tensor."),
+        (lambda: F.prelu(x, 0.25), TypeError,
+         "prelu(): argument 'weight' (position 2) must be Tensor, not float"),
+    ]
+    for fn, kind, text in cases:
+        with pytest.raises(kind) as info:
+            fn()
+        assert str(info.value) == text
+
+
+def test_elu_inplace_negative_alpha_refuses_backward():
+    x = torch.tensor([-2.0, 0.5, 3.0], requires_grad=True)
+    out = F.elu(x.clone(), alpha=-1.0, inplace=True)
+    assert _close(out, torch.tensor([0.8646647, 0.5, 3.0]))  # PyTorch 2.13: forward runs
+    with pytest.raises(RuntimeError) as info:
+        out.sum().backward()
+    assert str(info.value) == (  # PyTorch's
+        "In-place elu backward calculation is triggered with a negative slope which is not "
+        "supported. This is caused by calling in-place forward function with a negative slope, "
+        "please call out-of-place version instead.")
+    F.elu(x.clone(), alpha=0.0, inplace=True).sum().backward()
+    assert x.grad.tolist() == [0.0, 1.0, 1.0]  # PyTorch 2.13: alpha = 0 is allowed
+
+
+def test_activation_saved_values_and_special_inputs():
+    x = torch.tensor([-2.0, 0.5, 3.0], requires_grad=True)
+    fn = F.elu(x, 0.5).grad_fn  # PyTorch 2.13's saved attributes
+    assert (fn._saved_alpha, fn._saved_scale, fn._saved_input_scale) == (0.5, 1, 1)
+    assert fn._saved_self is x
+    fn = F.softplus(x, 2, 5).grad_fn
+    assert (fn._saved_beta, fn._saved_threshold) == (2, 5)
+    fn = F.relu6(x).grad_fn
+    assert (fn._saved_min_val, fn._saved_max_val) == (0, 6)
+    assert F.relu6(torch.arange(-3, 8)).tolist() == [0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 6]
+    assert F.hardtanh(torch.tensor([1, 7, -2]), -1.5, 1.5).tolist() == [1, 1, -1]  # stays Long
+    inf, nan = float("inf"), float("nan")
+    special = torch.tensor([inf, -inf, nan])
+    # PyTorch 2.13
+    assert str(F.softplus(special)) == "tensor([inf, 0., nan])"
+    assert str(F.elu(special)) == "tensor([inf, -1., nan])"
+    assert str(F.silu(special)) == "tensor([inf, nan, nan])"
+    assert str(F.mish(special)) == "tensor([inf, nan, nan])"
+    assert str(F.logsigmoid(torch.tensor([inf, -inf, nan, -800.0]))) == (
+        "tensor([   0.,  -inf,   nan, -800.])")
+    assert str(F.hardswish(torch.tensor([nan, inf]))) == "tensor([nan, inf])"
+    edges = torch.tensor([6.0, 0.0, nan], requires_grad=True)
+    F.relu6(edges).sum().backward()
+    assert edges.grad.tolist()[:2] == [0.0, 0.0] and edges.grad[2].item() == 1.0  # PyTorch's
+    assert F.hardtanh_(torch.tensor([-3.0, 1.0]), -2.0, 0.5).tolist() == [-2.0, 0.5]

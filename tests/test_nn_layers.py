@@ -58,6 +58,24 @@ REPRS = [  # PyTorch 2.13 repr() of the same constructor calls
      "LayerNorm((2, 3), eps=1e-05, elementwise_affine=True, bias=True)"),
     (lambda: nn.GELU(), "GELU(approximate='none')"),
     (lambda: nn.GELU("tanh"), "GELU(approximate='tanh')"),
+    (lambda: nn.Softplus(), "Softplus(beta=1.0, threshold=20.0)"),
+    (lambda: nn.Softplus(2, 5), "Softplus(beta=2, threshold=5)"),
+    (lambda: nn.ELU(), "ELU(alpha=1.0)"),
+    (lambda: nn.ELU(0.5, True), "ELU(alpha=0.5, inplace=True)"),
+    (lambda: nn.SiLU(), "SiLU()"),
+    (lambda: nn.SiLU(True), "SiLU(inplace=True)"),
+    (lambda: nn.Hardtanh(), "Hardtanh(min_val=-1.0, max_val=1.0)"),
+    (lambda: nn.Hardtanh(-2, 3, True), "Hardtanh(min_val=-2, max_val=3, inplace=True)"),
+    (lambda: nn.ReLU6(), "ReLU6()"),
+    (lambda: nn.ReLU6(True), "ReLU6(inplace=True)"),
+    (lambda: nn.PReLU(), "PReLU(num_parameters=1)"),
+    (lambda: nn.PReLU(3, 0.1), "PReLU(num_parameters=3)"),
+    (lambda: nn.Mish(True), "Mish(inplace=True)"),
+    (lambda: nn.Hardsigmoid(True), "Hardsigmoid()"),  # PyTorch does not show its inplace
+    (lambda: nn.Hardswish(True), "Hardswish()"),
+    (lambda: nn.Softsign(), "Softsign()"),
+    (lambda: nn.Tanhshrink(), "Tanhshrink()"),
+    (lambda: nn.LogSigmoid(), "LogSigmoid()"),
 ]
 
 
@@ -274,3 +292,77 @@ def test_conv1d_module(device):
     assert out.shape == (2, 8, 4) and type(out.grad_fn).__name__ == "ConvolutionBackward0"
     assert bool((out == F.conv1d(x, conv.weight, conv.bias, 2)).all())
     assert nn.Conv1d(3, 8, 3, padding="valid").padding == "valid"
+
+
+def test_activation_modules_run_their_functionals(device):
+    x = torch.randn(2, 3, 4, dtype=torch.float64, device=device)
+    cases = [  # module, the functional call it must equal, and the grad_fn it leaves
+        (nn.Softplus(2, 5), lambda t: F.softplus(t, 2, 5), "SoftplusBackward0"),
+        (nn.ELU(0.5), lambda t: F.elu(t, 0.5), "EluBackward0"),
+        (nn.ELU(0.5, inplace=True), lambda t: F.elu(t, 0.5), "EluBackward1"),
+        (nn.SiLU(), F.silu, "SiluBackward0"),
+        (nn.Mish(True), F.mish, "MishBackward0"),
+        (nn.Hardsigmoid(), F.hardsigmoid, "HardsigmoidBackward0"),
+        (nn.Hardswish(True), F.hardswish, "HardswishBackward0"),
+        (nn.Hardtanh(-0.5, 0.5), lambda t: F.hardtanh(t, -0.5, 0.5), "HardtanhBackward0"),
+        (nn.ReLU6(inplace=True), F.relu6, "HardtanhBackward0"),
+        (nn.LogSigmoid(), F.logsigmoid, "LogSigmoidBackward0"),
+        (nn.Softsign(), F.softsign, "DivBackward0"),
+        (nn.Tanhshrink(), F.tanhshrink, "SubBackward0"),
+    ]
+    for module, functional, grad_fn in cases:
+        y = x.clone().requires_grad_().clone()
+        out = module(y)
+        assert (out is y) == getattr(module, "inplace", False)
+        assert type(out.grad_fn).__name__ == grad_fn
+        assert bool((out == functional(x)).all())
+
+
+def test_prelu_module_learns_its_slopes(device):
+    prelu = nn.PReLU(3, 0.1).to(device)
+    assert prelu.num_parameters == 3 and prelu.init == 0.1
+    assert [name for name, _ in prelu.named_parameters()] == ["weight"]
+    assert prelu.weight.shape == (3,) and prelu.weight.tolist() == pytest.approx([0.1] * 3)
+    x = -torch.ones(2, 3, 4, device=device)
+    out = prelu(x)
+    assert type(out.grad_fn).__name__ == "PreluKernelBackward0"
+    out.sum().backward()
+    assert prelu.weight.grad.tolist() == [-8.0, -8.0, -8.0]  # each channel saw 8 inputs of -1
+    with torch.no_grad():
+        prelu.weight.fill_(0.5)
+    prelu.reset_parameters()
+    assert prelu.weight.tolist() == pytest.approx([0.1] * 3)
+    assert nn.PReLU(dtype=torch.float64).weight.dtype == torch.float64
+    assert gradcheck(lambda t, w: F.prelu(t, w),
+                     (torch.randn(2, 3, dtype=torch.float64, device=device).requires_grad_(),
+                      nn.PReLU(3, dtype=torch.float64).to(device).weight))
+
+
+def test_hardtanh_module_checks_like_pytorch():
+    relu6 = nn.ReLU6()
+    assert isinstance(relu6, nn.Hardtanh)  # as in PyTorch
+    assert (relu6.min_val, relu6.max_val, relu6.inplace) == (0.0, 6.0, False)
+    with pytest.raises(AssertionError) as info:
+        nn.Hardtanh(1.0, 1.0)
+    assert str(info.value) == "max_val (1.0) must be greater than min_val (1.0)"  # PyTorch's
+    with pytest.warns(FutureWarning) as record:
+        layer = nn.Hardtanh(min_value=-2.0, max_value=3.0)
+    assert [str(w.message) for w in record] == [  # PyTorch's
+        "keyword argument `min_value` is deprecated and renamed to `min_val`",
+        "keyword argument `max_value` is deprecated and renamed to `max_val`"]
+    assert repr(layer) == "Hardtanh(min_val=-2.0, max_val=3.0)"
+    x = torch.tensor([-1.0, 2.0], requires_grad=True)
+    with pytest.raises(RuntimeError) as info:
+        nn.ReLU6(inplace=True)(x)
+    assert str(info.value) == (
+        "a leaf Variable that requires grad is being used in an in-place operation.")
+
+
+def test_tutorial_mlp_with_new_activations_prints_like_pytorch():
+    model = nn.Sequential(nn.Linear(2, 3), nn.PReLU(), nn.Softplus(beta=2), nn.ReLU6(inplace=True))
+    assert repr(model) == """Sequential(
+  (0): Linear(in_features=2, out_features=3, bias=True)
+  (1): PReLU(num_parameters=1)
+  (2): Softplus(beta=2, threshold=20.0)
+  (3): ReLU6(inplace=True)
+)"""  # PyTorch 2.13's print(model)

@@ -20,13 +20,16 @@ from ..ops import padding as _padding
 from ..ops import pooling as _pooling
 from ..ops import sparse as _sparse
 from ..ops._helpers import check_tensor
+from ..ops.inplace import apply_inplace as _apply_inplace
 
 __all__ = [
     "adaptive_avg_pool2d", "avg_pool2d", "batch_norm", "binary_cross_entropy",
     "binary_cross_entropy_with_logits", "conv1d", "conv2d", "cross_entropy", "dropout",
-    "embedding", "fold", "gelu", "huber_loss", "l1_loss", "layer_norm", "leaky_relu", "linear",
-    "log_softmax", "max_pool2d", "max_pool2d_with_indices", "mse_loss", "nll_loss", "normalize",
-    "one_hot", "pad", "relu", "sigmoid", "smooth_l1_loss", "softmax", "tanh", "unfold",
+    "elu", "elu_", "embedding", "fold", "gelu", "hardsigmoid", "hardswish", "hardtanh",
+    "hardtanh_", "huber_loss", "l1_loss", "layer_norm", "leaky_relu", "linear", "log_softmax",
+    "logsigmoid", "max_pool2d", "max_pool2d_with_indices", "mish", "mse_loss", "nll_loss",
+    "normalize", "one_hot", "pad", "prelu", "relu", "relu6", "sigmoid", "silu", "smooth_l1_loss",
+    "softmax", "softplus", "softsign", "tanh", "tanhshrink", "unfold",
 ]
 
 conv1d = _convolution.conv1d
@@ -36,6 +39,11 @@ fold = _convolution.fold
 avg_pool2d = _pooling.avg_pool2d
 adaptive_avg_pool2d = _pooling.adaptive_avg_pool2d
 gelu = _activation.gelu
+softplus = _activation.softplus
+logsigmoid = _activation.logsigmoid
+prelu = _activation.prelu
+elu_ = _activation.elu_
+hardtanh_ = _activation.hardtanh_
 max_pool2d_with_indices = _pooling.max_pool2d_with_indices
 one_hot = _sparse.one_hot
 
@@ -91,6 +99,59 @@ def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = Fals
     if inplace:
         return _activation.leaky_relu_(input, negative_slope)
     return _activation.leaky_relu(input, negative_slope)
+
+
+def _maybe_inplace(op, input: Tensor, inplace: bool, *args) -> Tensor:
+    """`op(input, *args)`, written into `input` when inplace (with op's own grad_fn)."""
+    return _apply_inplace(input, op, *args) if inplace else op(input, *args)
+
+
+def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
+    """x if x > 0 else alpha * (exp(x) - 1)."""
+    return _activation.elu_(input, alpha) if inplace else _activation.elu(input, alpha)
+
+
+def silu(input: Tensor, inplace: bool = False) -> Tensor:
+    """x * sigmoid(x) (Swish)."""
+    return _maybe_inplace(_activation.silu, input, inplace)
+
+
+def mish(input: Tensor, inplace: bool = False) -> Tensor:
+    """x * tanh(softplus(x))."""
+    return _maybe_inplace(_activation.mish, input, inplace)
+
+
+def hardsigmoid(input: Tensor, inplace: bool = False) -> Tensor:
+    """clamp(x + 3, 0, 6) / 6."""
+    return _maybe_inplace(_activation.hardsigmoid, input, inplace)
+
+
+def hardswish(input: Tensor, inplace: bool = False) -> Tensor:
+    """x * clamp(x + 3, 0, 6) / 6."""
+    return _maybe_inplace(_activation.hardswish, input, inplace)
+
+
+def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0,
+             inplace: bool = False) -> Tensor:
+    """clamp(x, min_val, max_val), refusing min_val > max_val as PyTorch's Python wrapper does."""
+    if min_val > max_val:
+        raise ValueError(msg.HARDTANH_LIMITS)
+    return _maybe_inplace(_activation.hardtanh, input, inplace, min_val, max_val)
+
+
+def relu6(input: Tensor, inplace: bool = False) -> Tensor:
+    """min(max(x, 0), 6) (HardtanhBackward0, as PyTorch computes it)."""
+    return _maybe_inplace(_activation.relu6, input, inplace)
+
+
+def softsign(input: Tensor) -> Tensor:
+    """x / (1 + |x|), composed of tensor ops as in PyTorch (DivBackward0)."""
+    return input / (input.abs() + 1)
+
+
+def tanhshrink(input: Tensor) -> Tensor:
+    """x - tanh(x), composed of tensor ops as in PyTorch (SubBackward0)."""
+    return input - input.tanh()
 
 
 def sigmoid(input: Tensor) -> Tensor:

@@ -122,7 +122,7 @@ clip = clamp
 # more element-wise ops (exp2, erf, lerp, addcmul, isclose, ...) and the nn layers' ops that
 # PyTorch also exposes as torch.* (torch.conv2d, torch.dropout, ...)
 from . import activation, convolution, loss, normalization, padding, pooling, sparse  # noqa: E402
-from .activation import dropout  # noqa: E402
+from .activation import dropout, prelu  # noqa: E402
 from .convolution import conv1d, conv2d  # noqa: E402
 from .normalization import torch_batch_norm as batch_norm  # noqa: E402
 from .normalization import torch_layer_norm as layer_norm  # noqa: E402
@@ -176,7 +176,7 @@ __all__ = [
     "max", "min", "norm", "prod", "softmax", "std", "var",
 ]
 __all__ += ["batch_norm", "constant_pad_nd", "conv1d", "conv2d", "dropout", "embedding",
-            "layer_norm", "max_pool2d"]
+            "layer_norm", "max_pool2d", "prelu"]
 __all__ += ["acos", "addcdiv", "addcmul", "allclose", "arccos", "arcsin", "arctan", "arctan2",
             "asin", "atan", "atan2", "cosh", "equal", "erf", "exp2", "frac", "is_floating_point",
             "isclose", "lerp", "nan_to_num", "sinh"]

@@ -1,4 +1,7 @@
-"""leaky_relu, gelu and dropout: the activations that the tensor ops (relu, sigmoid, ...) lack.
+"""The activations that the tensor ops (relu, sigmoid, tanh) lack, and dropout.
+
+Each op is a node named like PyTorch's grad_fn beside its forward; the `op_` forms run the op
+in place through `apply_inplace`, as PyTorch's `F.elu_`, `F.hardtanh_`, `inplace=True` do.
 
 Dropout is `input * mask / (1 - p)` (MulBackward0 on the CPU, as PyTorch's CPU path records);
 on a CUDA device PyTorch runs its fused kernel, so there the node is NativeDropoutBackward0.
@@ -7,11 +10,35 @@ on a CUDA device PyTorch runs its fused kernel, so there the node is NativeDropo
 from __future__ import annotations
 
 from .. import _messages as msg
-from .._tensor import Tensor, make_tensor
+from .. import dtypes
+from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node
-from ._helpers import check_tensor, require_floating
+from ._helpers import check_tensor, require_floating, scalar_for
 from .inplace import apply_inplace
-from .pointwise import _erf_kernel
+from .pointwise import _erf_kernel, where
+
+
+def _record(cls, x: Tensor, data, saves_result: bool = False, **constants) -> Tensor:
+    """`data` as the result of activation `cls` on `x`; the node saves x (or the result) and
+    `constants` as the `_saved_<name>` attributes PyTorch shows."""
+    node = new_node(cls, x)
+    if node is None:
+        return make_tensor(data, x._backend)
+    out = make_tensor(data, x._backend, True, node, 0)
+    for name, value in constants.items():
+        setattr(node, "_saved_" + name, value)
+    if saves_result:
+        node.save_output(out)
+    else:
+        node.save(x)
+    return out
+
+
+def _floating(input, name: str) -> Tensor:
+    """`input` checked as a tensor of a floating dtype (PyTorch's `<name>_cpu` kernel error)."""
+    x = check_tensor(input, name)
+    require_floating(x, name + "_cpu")
+    return x
 
 
 class LeakyReluBackward0(Node):
@@ -35,16 +62,7 @@ class LeakyReluBackward1(LeakyReluBackward0):
 def _leaky(x: Tensor, negative_slope: float, cls) -> Tensor:
     xp = x._backend.xp
     data = xp.where(x._data > 0, x._data, x._data * negative_slope)
-    node = new_node(cls, x)
-    if node is None:
-        return make_tensor(data, x._backend)
-    out = make_tensor(data, x._backend, True, node, 0)
-    node._saved_negative_slope = negative_slope
-    if cls is LeakyReluBackward1:
-        node.save_output(out)
-    else:
-        node.save(x)
-    return out
+    return _record(cls, x, data, cls is LeakyReluBackward1, negative_slope=negative_slope)
 
 
 def leaky_relu(input: Tensor, negative_slope: float = 0.01) -> Tensor:
@@ -92,11 +110,260 @@ def gelu(input: Tensor, *, approximate: str = "none") -> Tensor:
         out = 0.5 * data * (1 + xp.tanh(inner))
     else:
         out = 0.5 * data * (1 + _erf_kernel(xp, data * _SQRT_HALF))
-    node = new_node(GeluBackward0, x)
+    return _record(GeluBackward0, x, out, approximate=approximate)
+
+
+def _sigmoid(t: Tensor) -> Tensor:
+    """1 / (1 + exp(-t)), as PyTorch's activation kernels write it: unlike Tensor.sigmoid's
+    tanh form it keeps full relative precision where t is very negative."""
+    return ((-t).exp() + 1).reciprocal()
+
+
+class SoftplusBackward0(Node):
+    """grad * sigmoid(beta x), or grad where beta x > threshold (the linear part)."""
+
+    __slots__ = ("_saved_beta", "_saved_threshold")
+    _saved_names = ("self",)
+
+    def backward(self, grad):
+        scaled = self._unpack(0) * self._saved_beta
+        return where(scaled > self._saved_threshold, grad, grad * _sigmoid(scaled))
+
+
+def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
+    """log(1 + exp(beta x)) / beta, and x itself where beta x > threshold (as PyTorch)."""
+    x = _floating(input, "softplus")
+    xp, data = x._backend.xp, x._data
+    scaled = data * beta
+    out = xp.where(scaled > threshold, data, xp.log1p(xp.exp(scaled)) / beta)
+    return _record(SoftplusBackward0, x, out, beta=beta, threshold=threshold)
+
+
+class EluBackward0(Node):
+    """grad where x > 0, grad * alpha * exp(x) elsewhere."""
+
+    __slots__ = ("_saved_alpha",)
+    _saved_names = ("self",)
+    _saved_scale = _saved_input_scale = 1  # ELU's are 1; PyTorch's SELU/CELU share the kernel
+
+    def backward(self, grad):
+        x = self._unpack(0)
+        return where(x > 0, grad, grad * x.exp() * self._saved_alpha)
+
+
+class EluBackward1(EluBackward0):
+    """The in-place form saves its result: grad * (result + alpha) where result <= 0."""
+
+    __slots__ = ()
+    _saved_names = ("result",)
+
+    def backward(self, grad):
+        if self._saved_alpha < 0:
+            raise RuntimeError(msg.ELU_INPLACE_NEGATIVE_SLOPE)
+        y = self._unpack(0)
+        return where(y > 0, grad, grad * (y + self._saved_alpha))
+
+
+def _elu(x: Tensor, alpha: float, cls) -> Tensor:
+    x = _floating(x, "elu")
+    xp, data = x._backend.xp, x._data
+    out = xp.where(data > 0, data, xp.expm1(data) * alpha)
+    return _record(cls, x, out, cls is EluBackward1, alpha=alpha)
+
+
+def elu(input: Tensor, alpha: float = 1.0) -> Tensor:
+    """x if x > 0 else alpha * (exp(x) - 1)."""
+    return _elu(input, alpha, EluBackward0)
+
+
+def elu_(input: Tensor, alpha: float = 1.0) -> Tensor:
+    """elu written into `input` (EluBackward1, which needs alpha >= 0 to run backward)."""
+    return apply_inplace(check_tensor(input, "elu_"), _elu, alpha, EluBackward1)
+
+
+class SiluBackward0(Node):
+    """grad * s (1 + x (1 - s)), s = sigmoid(x)."""
+
+    __slots__ = ()
+    _saved_names = ("self",)
+
+    def backward(self, grad):
+        x = self._unpack(0)
+        s = _sigmoid(x)
+        return grad * s * (x * (1 - s) + 1)
+
+
+def silu(input: Tensor) -> Tensor:
+    """x * sigmoid(x) (Swish), as PyTorch's x / (1 + exp(-x))."""
+    x = _floating(input, "silu")
+    xp, data = x._backend.xp, x._data
+    return _record(SiluBackward0, x, data / (1 + xp.exp(-data)))
+
+
+class MishBackward0(Node):
+    """grad * (t + x sigmoid(x) (1 - t^2)), t = tanh(softplus(x))."""
+
+    __slots__ = ()
+    _saved_names = ("self",)
+
+    def backward(self, grad):
+        x = self._unpack(0)
+        t = x.exp().log1p().tanh()
+        return grad * (t + x * _sigmoid(x) * (1 - t * t))
+
+
+def mish(input: Tensor) -> Tensor:
+    """x * tanh(softplus(x))."""
+    x = _floating(input, "mish")
+    xp, data = x._backend.xp, x._data
+    return _record(MishBackward0, x, data * xp.tanh(xp.log1p(xp.exp(data))))
+
+
+class LogSigmoidBackward0(Node):
+    """grad * sigmoid(-x)."""
+
+    __slots__ = ()
+    _saved_names = ("self",)
+
+    def backward(self, grad):
+        return grad * _sigmoid(-self._unpack(0))
+
+
+def logsigmoid(input: Tensor) -> Tensor:
+    """log(sigmoid(x)) = min(x, 0) - log1p(exp(-|x|)), which never overflows."""
+    x = check_tensor(input, "log_sigmoid")
+    require_floating(x, "log_sigmoid_cpu")
+    xp, data = x._backend.xp, x._data
+    out = xp.minimum(data, 0) - xp.log1p(xp.exp(-xp.abs(data)))
+    return _record(LogSigmoidBackward0, x, out)
+
+
+_ONE_SIXTH_FLOAT32 = 0.1666666716337204  # PyTorch's hardsigmoid slope is float(1/6) in every dtype
+
+
+class HardsigmoidBackward0(Node):
+    """grad / 6 where -3 < x < 3, else 0."""
+
+    __slots__ = ()
+    _saved_names = ("self",)
+
+    def backward(self, grad):
+        x = self._unpack(0)
+        return where((x > -3) & (x < 3), grad * _ONE_SIXTH_FLOAT32, 0)
+
+
+def hardsigmoid(input: Tensor) -> Tensor:
+    """clamp(x + 3, 0, 6) / 6: a piecewise-linear sigmoid."""
+    x = _floating(input, "hardsigmoid")
+    return _record(HardsigmoidBackward0, x, x._backend.xp.clip(x._data + 3, 0, 6) / 6)
+
+
+class HardswishBackward0(Node):
+    """0 where x <= -3, grad * (x / 3 + 1/2) where x < 3, grad elsewhere."""
+
+    __slots__ = ()
+    _saved_names = ("self",)
+
+    def backward(self, grad):
+        x = self._unpack(0)
+        return where(x <= -3, 0, where(x < 3, grad * (x / 3 + 0.5), grad))
+
+
+def hardswish(input: Tensor) -> Tensor:
+    """x * clamp(x + 3, 0, 6) / 6: a piecewise version of x * sigmoid(x)."""
+    x = _floating(input, "hardswish")
+    data = x._data
+    return _record(HardswishBackward0, x, data * x._backend.xp.clip(data + 3, 0, 6) / 6)
+
+
+class HardtanhBackward0(Node):
+    """grad where min_val < x < max_val, else 0."""
+
+    __slots__ = ("_saved_min_val", "_saved_max_val")
+    _saved_names = ("self",)
+
+    def backward(self, grad):
+        x = self._unpack(0)
+        return where((x <= self._saved_min_val) | (x >= self._saved_max_val), 0, grad)
+
+
+def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0) -> Tensor:
+    """clamp(x, min_val, max_val); integer tensors stay integer (the limits truncated)."""
+    x = check_tensor(input, "hardtanh")
+    if x.dtype is dtypes.bool:
+        raise RuntimeError(msg.HARDTANH_BOOL)
+    if x.dtype is dtypes.uint8 and (min_val < 0 or max_val < 0):
+        raise RuntimeError(msg.HARDTANH_UNSIGNED)
+    out = x._backend.xp.clip(x._data, scalar_for(min_val, x.dtype), scalar_for(max_val, x.dtype))
+    return _record(HardtanhBackward0, x, out, min_val=min_val, max_val=max_val)
+
+
+def hardtanh_(input: Tensor, min_val: float = -1.0, max_val: float = 1.0) -> Tensor:
+    """hardtanh written into `input`."""
+    return apply_inplace(check_tensor(input, "hardtanh_"), hardtanh, min_val, max_val)
+
+
+def relu6(input: Tensor) -> Tensor:
+    """min(max(x, 0), 6): PyTorch's hardtanh(x, 0, 6), so its grad_fn is HardtanhBackward0."""
+    return hardtanh(check_tensor(input, "relu6"), 0, 6)
+
+
+class PreluKernelBackward0(Node):
+    """grad where x > 0, weight * grad elsewhere; the weight's gradient sums x * grad there
+    over every dim but the channel dim (1)."""
+
+    __slots__ = ()
+    _saved_names = ("self", "weight")
+
+    def backward(self, grad):
+        x, w = self._unpack(0), self._unpack(1)
+        positive = x > 0
+        grad_x = grad_w = None
+        if self.needs_input_grad(0):
+            grad_x = where(positive, grad, grad * w.reshape(_prelu_shape(x, w)))
+        if self.needs_input_grad(1):
+            per_element = where(positive, 0, x * grad)
+            if w.numel() == 1:
+                grad_w = per_element.sum().reshape(w.shape)
+            else:
+                grad_w = per_element.sum([d for d in range(x.dim()) if d != 1])
+        return grad_x, grad_w
+
+
+def _prelu_shape(x: Tensor, w: Tensor) -> tuple:
+    """The weight's shape for broadcasting against x: one value, or one per channel (dim 1)."""
+    return () if w.numel() == 1 else (w.numel(),) + (1,) * (x.dim() - 2)
+
+
+def _check_prelu(x: Tensor, w: Tensor) -> None:
+    """PyTorch's checks of prelu's dtypes and of the weight against the channels."""
+    if x.dtype is not w.dtype:
+        raise RuntimeError(msg.PRELU_PROMOTE.format(input=x.dtype.legacy_name[:-6],
+                                                    weight=w.dtype.legacy_name[:-6]))
+    if w.dim() > 1:
+        raise RuntimeError(msg.PRELU_WEIGHT_DIM.format(ndim=w.dim()))
+    if w.numel() != 1:
+        if x.dim() == 0:
+            raise RuntimeError(msg.PRELU_ZERO_DIM)
+        channels = x.shape[1] if x.dim() >= 2 else 1
+        if w.numel() != channels:
+            raise RuntimeError(msg.PRELU_CHANNELS.format(weights=w.numel(), channels=channels))
+    require_floating(x, "prelu_cpu")
+
+
+@tensor_method("prelu")
+def prelu(input: Tensor, weight: Tensor) -> Tensor:
+    """x if x > 0 else weight * x, with one learnable slope or one per channel (dim 1)."""
+    x = check_tensor(input, "prelu")
+    w = check_tensor(weight, "prelu", "weight", 2)
+    _check_prelu(x, w)
+    xp, data = x._backend.xp, x._data
+    slope = xp.reshape(w._data, _prelu_shape(x, w))
+    out = xp.where(data > 0, data, slope * data)
+    node = new_node(PreluKernelBackward0, x, w)
     if node is None:
         return make_tensor(out, x._backend)
-    node.save(x)
-    node._saved_approximate = approximate
+    node.save(x, w)
     return make_tensor(out, x._backend, True, node, 0)
 
 
@@ -153,4 +420,6 @@ def dropout_(input: Tensor, p: float = 0.5, train: bool = True) -> Tensor:
     return x.mul_(_noise(x, p))
 
 
-__all__ = ["leaky_relu", "leaky_relu_", "gelu", "dropout", "dropout_"]
+__all__ = ["leaky_relu", "leaky_relu_", "gelu", "softplus", "elu", "elu_", "silu", "mish",
+           "logsigmoid", "hardsigmoid", "hardswish", "hardtanh", "hardtanh_", "relu6", "prelu",
+           "dropout", "dropout_"]

@@ -1,26 +1,48 @@
-"""Activation layers: ReLU, LeakyReLU, GELU, Sigmoid, Tanh, Softmax, LogSoftmax."""
+"""Activation layers: ReLU and its variants, GELU, SiLU, Mish, Softplus, the hard and
+soft-saturating ones, Sigmoid, Tanh, Softmax, LogSoftmax."""
 
 from __future__ import annotations
 
+import warnings
+
+from ... import _messages as msg
+from ..._creation import empty
 from ..._tensor import Tensor
 from .. import functional as F
+from .. import init
+from ..parameter import Parameter
 from .module import Module
 
-__all__ = ["GELU", "LeakyReLU", "LogSoftmax", "ReLU", "Sigmoid", "Softmax", "Tanh"]
+__all__ = ["ELU", "GELU", "Hardsigmoid", "Hardswish", "Hardtanh", "LeakyReLU", "LogSigmoid",
+           "LogSoftmax", "Mish", "PReLU", "ReLU", "ReLU6", "SiLU", "Sigmoid", "Softmax",
+           "Softplus", "Softsign", "Tanh", "Tanhshrink"]
 
 
-class ReLU(Module):
-    """max(x, 0)."""
+def _inplace_repr(module: Module) -> str:
+    """The extra_repr of a layer whose only argument is `inplace`: shown only when True."""
+    return "inplace=True" if module.inplace else ""
+
+
+def _with_inplace(text: str, inplace: bool) -> str:
+    """A layer's extra_repr `text`, followed by ", inplace=True" when it runs in place."""
+    return text + ", inplace=True" if inplace else text
+
+
+class _InplaceActivation(Module):
+    """A layer whose only argument is `inplace` (its forward passes it to the functional)."""
 
     def __init__(self, inplace: bool = False) -> None:
         super().__init__()
         self.inplace = inplace
 
+
+class ReLU(_InplaceActivation):
+    """max(x, 0)."""
+
+    extra_repr = _inplace_repr
+
     def forward(self, input: Tensor) -> Tensor:
         return F.relu(input, inplace=self.inplace)
-
-    def extra_repr(self) -> str:
-        return "inplace=True" if self.inplace else ""
 
 
 class LeakyReLU(Module):
@@ -35,7 +57,7 @@ class LeakyReLU(Module):
         return F.leaky_relu(input, self.negative_slope, self.inplace)
 
     def extra_repr(self) -> str:
-        return f"negative_slope={self.negative_slope}" + (", inplace=True" if self.inplace else "")
+        return _with_inplace(f"negative_slope={self.negative_slope}", self.inplace)
 
 
 class GELU(Module):
@@ -85,3 +107,141 @@ class LogSoftmax(Softmax):
 
     def forward(self, input: Tensor) -> Tensor:
         return F.log_softmax(input, self.dim, _stacklevel=5)
+
+
+class ELU(Module):
+    """x if x > 0 else alpha * (exp(x) - 1)."""
+
+    def __init__(self, alpha: float = 1.0, inplace: bool = False) -> None:
+        super().__init__()
+        self.alpha = alpha
+        self.inplace = inplace
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.elu(input, self.alpha, self.inplace)
+
+    def extra_repr(self) -> str:
+        return _with_inplace(f"alpha={self.alpha}", self.inplace)
+
+
+class Softplus(Module):
+    """log(1 + exp(beta x)) / beta, linear (x) where beta x > threshold."""
+
+    def __init__(self, beta: float = 1.0, threshold: float = 20.0) -> None:
+        super().__init__()
+        self.beta = beta
+        self.threshold = threshold
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.softplus(input, self.beta, self.threshold)
+
+    def extra_repr(self) -> str:
+        return f"beta={self.beta}, threshold={self.threshold}"
+
+
+class SiLU(_InplaceActivation):
+    """x * sigmoid(x) (Swish)."""
+
+    extra_repr = _inplace_repr
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.silu(input, inplace=self.inplace)
+
+
+class Mish(_InplaceActivation):
+    """x * tanh(softplus(x))."""
+
+    extra_repr = _inplace_repr
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.mish(input, inplace=self.inplace)
+
+
+class Hardsigmoid(_InplaceActivation):
+    """clamp(x + 3, 0, 6) / 6 (PyTorch's repr does not show inplace)."""
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.hardsigmoid(input, self.inplace)
+
+
+class Hardswish(_InplaceActivation):
+    """x * clamp(x + 3, 0, 6) / 6 (PyTorch's repr does not show inplace)."""
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.hardswish(input, self.inplace)
+
+
+class Hardtanh(Module):
+    """clamp(x, min_val, max_val); min_value/max_value are PyTorch's deprecated spellings."""
+
+    def __init__(self, min_val: float = -1.0, max_val: float = 1.0, inplace: bool = False,
+                 min_value: float | None = None, max_value: float | None = None) -> None:
+        super().__init__()
+        for old, value in (("min_value", min_value), ("max_value", max_value)):
+            if value is not None:
+                warnings.warn(msg.HARDTANH_DEPRECATED_KEYWORD.format(old=old, new=old[:3] + "_val"),
+                              FutureWarning, stacklevel=2)
+        self.min_val = min_val if min_value is None else min_value
+        self.max_val = max_val if max_value is None else max_value
+        self.inplace = inplace
+        if self.max_val <= self.min_val:
+            raise AssertionError(msg.HARDTANH_MODULE_LIMITS.format(max_val=self.max_val,
+                                                                   min_val=self.min_val))
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.hardtanh(input, self.min_val, self.max_val, self.inplace)
+
+    def extra_repr(self) -> str:
+        return _with_inplace(f"min_val={self.min_val}, max_val={self.max_val}", self.inplace)
+
+
+class ReLU6(Hardtanh):
+    """min(max(x, 0), 6): a Hardtanh from 0 to 6, as in PyTorch."""
+
+    extra_repr = _inplace_repr
+
+    def __init__(self, inplace: bool = False) -> None:
+        super().__init__(0.0, 6.0, inplace)
+
+
+class PReLU(Module):
+    """x if x > 0 else a * x, with `a` a learnable weight: one, or one per channel (dim 1)."""
+
+    def __init__(self, num_parameters: int = 1, init: float = 0.25, device=None,
+                 dtype=None) -> None:
+        self.num_parameters = num_parameters
+        super().__init__()
+        self.init = init
+        self.weight = Parameter(empty(num_parameters, device=device, dtype=dtype))
+        self.reset_parameters()
+
+    def reset_parameters(self) -> None:
+        """Every slope back to `init`."""
+        init.constant_(self.weight, self.init)
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.prelu(input, self.weight)
+
+    def extra_repr(self) -> str:
+        return f"num_parameters={self.num_parameters}"
+
+
+class LogSigmoid(Module):
+    """log(sigmoid(x)), computed without overflow."""
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.logsigmoid(input)
+
+
+class Softsign(Module):
+    """x / (1 + |x|)."""
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.softsign(input)
+
+
+class Tanhshrink(Module):
+    """x - tanh(x)."""
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.tanhshrink(input)
