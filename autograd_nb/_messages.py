@@ -908,3 +908,8 @@ OUT_RESIZED = (
 NO_DERIVATIVE = "the derivative for '{op}' is not implemented."
 ATEN_NO_DERIVATIVE = "derivative for aten::{op} is not implemented"
 BINCOUNT_INPUT = "bincount only supports 1-d non-negative integral inputs."
+LR_CONSTANT_FACTOR = "Constant multiplicative factor expected to be between 0 and 1."
+LR_LINEAR_START_FACTOR = (
+    "Starting multiplicative factor expected to be greater than 0 and less or equal to 1."
+)
+LR_LINEAR_END_FACTOR = "Ending multiplicative factor expected to be between 0 and 1."

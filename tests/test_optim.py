@@ -836,3 +836,46 @@ def test_one_cycle_lr_state_dict_round_trip():
         (0.07664159383425634, 0.9423362099614142)], abs=1e-15)
     resumed = lr_scheduler.OneCycleLR(opt2, 1.0, total_steps=8, last_epoch=4)
     assert resumed.last_epoch == 5  # creating it takes one step, as in PyTorch
+
+
+def _lr_sequence(make, steps: int = 9) -> list:
+    param = torch.nn.Parameter(torch.ones(1))
+    optimizer = torch.optim.SGD([param], lr=0.1)
+    scheduler = make(optimizer)
+    lrs = []
+    for _ in range(steps):
+        optimizer.step()
+        scheduler.step()
+        lrs.append(scheduler.get_last_lr()[0])
+    return lrs
+
+
+def test_constant_and_linear_warm_up_schedules():
+    sched = torch.optim.lr_scheduler
+    # PyTorch 2.13's sequences (its recursive form, rounding included)
+    assert _lr_sequence(lambda o: sched.ConstantLR(o)) == [0.03333333333333333] * 4 + [0.1] * 5
+    assert _lr_sequence(lambda o: sched.ConstantLR(o, factor=0.5, total_iters=3)) == \
+        [0.05, 0.05] + [0.1] * 7
+    assert _lr_sequence(lambda o: sched.LinearLR(o)) == [
+        0.04666666666666667, 0.060000000000000005, 0.07333333333333335, 0.08666666666666668,
+        0.1, 0.1, 0.1, 0.1, 0.1]
+    assert _lr_sequence(lambda o: sched.LinearLR(o, 1.0, 0.1, 4)) == [
+        0.07750000000000001, 0.055000000000000014, 0.03250000000000001] + [0.01] * 6
+    param = torch.nn.Parameter(torch.ones(1))
+    optimizer = torch.optim.SGD([param], lr=0.1)
+    scheduler = sched.LinearLR(optimizer, 0.5, 1.0, 4)
+    optimizer.step()
+    with pytest.warns(UserWarning):  # step(epoch) is deprecated, as in PyTorch
+        scheduler.step(3)
+    assert scheduler.get_last_lr() == [0.08750000000000001]  # the closed form
+    for make, text in [
+            (lambda: sched.ConstantLR(optimizer, factor=2),
+             "Constant multiplicative factor expected to be between 0 and 1."),
+            (lambda: sched.LinearLR(optimizer, start_factor=0),
+             "Starting multiplicative factor expected to be greater than 0 and less or equal to "
+             "1."),
+            (lambda: sched.LinearLR(optimizer, end_factor=1.5),
+             "Ending multiplicative factor expected to be between 0 and 1.")]:
+        with pytest.raises(ValueError) as err:
+            make()
+        assert str(err.value) == text

@@ -1,5 +1,6 @@
 """Learning-rate schedulers: `LambdaLR`, `MultiplicativeLR`, `StepLR`, `MultiStepLR`,
-`ExponentialLR`, `CosineAnnealingLR`, `ReduceLROnPlateau` and `OneCycleLR` (`LRScheduler`).
+`ConstantLR`, `LinearLR`, `ExponentialLR`, `CosineAnnealingLR`, `ReduceLROnPlateau` and
+`OneCycleLR` (`LRScheduler`).
 
 A scheduler rewrites `group["lr"]` of its optimizer each time `scheduler.step()` is called (once
 per epoch, after `optimizer.step()`; per batch for `OneCycleLR`). As in PyTorch, `step()` uses the
@@ -24,8 +25,8 @@ from typing import Any, SupportsFloat
 from .. import _messages as msg
 from .optimizer import Optimizer
 
-__all__ = ["LRScheduler", "LambdaLR", "MultiplicativeLR", "StepLR", "MultiStepLR", "ExponentialLR",
-           "CosineAnnealingLR", "ReduceLROnPlateau", "OneCycleLR"]
+__all__ = ["LRScheduler", "LambdaLR", "MultiplicativeLR", "StepLR", "MultiStepLR", "ConstantLR",
+           "LinearLR", "ExponentialLR", "CosineAnnealingLR", "ReduceLROnPlateau", "OneCycleLR"]
 
 
 def _lrs(optimizer: Optimizer, key: str = "lr") -> list:
@@ -229,6 +230,60 @@ class MultiStepLR(LRScheduler):
     def _get_closed_form_lr(self) -> list[float]:
         milestones = sorted(self.milestones.elements())
         return [base_lr * self.gamma ** bisect_right(milestones, self.last_epoch)
+                for base_lr in self.base_lrs]
+
+
+class ConstantLR(LRScheduler):
+    """Multiply the lr by `factor` for the first `total_iters` epochs (a warm-up), then not."""
+
+    def __init__(self, optimizer: Optimizer, factor: float = 1.0 / 3, total_iters: int = 5,
+                 last_epoch: int = -1) -> None:
+        if factor > 1.0 or factor < 0:
+            raise ValueError(msg.LR_CONSTANT_FACTOR)
+        self.factor = factor
+        self.total_iters = total_iters
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list[float]:
+        self._warn_if_called_outside_step()
+        if self.last_epoch == 0:
+            return [lr * self.factor for lr in _lrs(self.optimizer)]
+        if self.last_epoch != self.total_iters:
+            return _lrs(self.optimizer)
+        return [lr * (1.0 / self.factor) for lr in _lrs(self.optimizer)]
+
+    def _get_closed_form_lr(self) -> list[float]:
+        return [base_lr * (self.factor + (self.last_epoch >= self.total_iters) * (1 - self.factor))
+                for base_lr in self.base_lrs]
+
+
+class LinearLR(LRScheduler):
+    """Scale the lr linearly from `start_factor` to `end_factor` over `total_iters` epochs."""
+
+    def __init__(self, optimizer: Optimizer, start_factor: float = 1.0 / 3,
+                 end_factor: float = 1.0, total_iters: int = 5, last_epoch: int = -1) -> None:
+        if start_factor > 1.0 or start_factor <= 0:
+            raise ValueError(msg.LR_LINEAR_START_FACTOR)
+        if end_factor > 1.0 or end_factor < 0:
+            raise ValueError(msg.LR_LINEAR_END_FACTOR)
+        self.start_factor, self.end_factor = start_factor, end_factor
+        self.total_iters = total_iters
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list[float]:
+        self._warn_if_called_outside_step()
+        if self.last_epoch == 0:
+            return [lr * self.start_factor for lr in _lrs(self.optimizer)]
+        if self._is_initial or self.last_epoch > self.total_iters:
+            return _lrs(self.optimizer)
+        change = self.end_factor - self.start_factor  # PyTorch's recursive form, term by term
+        ratio = 1.0 + change / (self.total_iters * self.start_factor
+                                + (self.last_epoch - 1) * change)
+        return [lr * ratio for lr in _lrs(self.optimizer)]
+
+    def _get_closed_form_lr(self) -> list[float]:
+        return [base_lr * (self.start_factor + (self.end_factor - self.start_factor)
+                           * min(self.total_iters, self.last_epoch) / self.total_iters)
                 for base_lr in self.base_lrs]
 
 
