@@ -814,6 +814,34 @@ EMBEDDING_DTYPE = (
     "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, "
     "Int; but got {type} instead (while checking arguments for embedding)"
 )
+RNN_DROPOUT = (
+    "dropout should be a number in range [0, 1] representing the probability of an element being "
+    "zeroed"
+)
+RNN_DROPOUT_ONE_LAYER = (
+    "dropout option adds dropout after all but last recurrent layer, so non-zero dropout expects "
+    "num_layers greater than 1, but got dropout={dropout} and num_layers={num_layers}"
+)
+RNN_ARG_TYPE = "{name} should be of type {type}, got: {got}"
+RNN_ARG_POSITIVE = "{name} must be greater than zero"
+RNN_PROJ_NEGATIVE = "proj_size should be a positive integer or zero to disable projections"
+RNN_PROJ_TOO_BIG = "proj_size has to be smaller than hidden_size"
+RNN_PROJ_NOT_LSTM = "proj_size argument is only supported for LSTM, not RNN or GRU"
+RNN_PROJ_OURS = "proj_size > 0 is not supported (ours)"
+RNN_NONLINEARITY = "Unknown nonlinearity '{nonlinearity}'. Select from 'tanh' or 'relu'."
+RNN_INPUT_RANK = "{name}: Expected input to be 2D or 3D, got {dim}D instead"
+RNN_INPUT_RANK_TENSOR = "RNN: Expected input to be 2D or 3D, got {dim}D tensor instead"
+RNN_HX_RANK = "For {kind} input, hx should also be {rank}-D but got {dims[0]}-D tensor"
+LSTM_HX_RANK = (
+    "For {kind} input, hx and cx should also be {rank}-D but got ({dims[0]}-D, {dims[1]}-D) "
+    "tensors"
+)
+RNN_DTYPE = (
+    "RNN input dtype ({input}) does not match weight dtype ({weight}). Convert input: "
+    "input.to({weight}), or convert model: model.to({input})"
+)
+RNN_INPUT_SIZE = "input.size(-1) must be equal to input_size. Expected {expected}, got {got}"
+RNN_HIDDEN_SIZE = "Expected {name} size {expected}, got {got}"
 SOFTMAX_IMPLICIT_DIM = (
     "Implicit dimension choice for {name} has been deprecated. Change the call to include dim=X "
     "as an argument."

@@ -40,4 +40,5 @@ from .loss import (
 from .module import Module
 from .normalization import LayerNorm
 from .pooling import AdaptiveAvgPool2d, AvgPool2d, MaxPool2d
+from .rnn import GRU, LSTM, RNN, RNNBase
 from .sparse import Embedding

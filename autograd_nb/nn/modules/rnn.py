@@ -1,0 +1,243 @@
+"""RNN, LSTM and GRU: multi-layer recurrent layers built from differentiable tensor ops."""
+
+from __future__ import annotations
+
+import math
+import numbers
+import warnings
+
+from ... import _messages as msg
+from ..._creation import empty, zeros
+from ..._tensor import Tensor
+from ...ops.shape import cat, stack
+from .. import functional as F
+from .. import init
+from ..parameter import Parameter
+from .module import Module
+
+__all__ = ["GRU", "LSTM", "RNN", "RNNBase"]
+
+_GATES = {"RNN_TANH": 1, "RNN_RELU": 1, "LSTM": 4, "GRU": 3}
+_PARAM_NAMES = ("weight_ih_l{}{}", "weight_hh_l{}{}", "bias_ih_l{}{}", "bias_hh_l{}{}")
+
+
+def _check_type(value, kind: type, name: str) -> None:
+    """PyTorch's TypeError for a constructor argument that is not of type `kind`."""
+    if not isinstance(value, kind):
+        raise TypeError(msg.RNN_ARG_TYPE.format(name=name, type=kind.__name__,
+                                                got=type(value).__name__))
+
+
+class RNNBase(Module):
+    """What RNN, LSTM and GRU share: PyTorch's parameters, checks and the layer/time loops.
+
+    Subclasses give `_cell`, one time step from the precomputed input projection.
+    """
+
+    _state_count = 1  # hidden state tensors: h, or h and c for LSTM
+    _rank_message = msg.RNN_INPUT_RANK
+
+    def __init__(self, mode: str, input_size: int, hidden_size: int, num_layers: int = 1,
+                 bias: bool = True, batch_first: bool = False, dropout: float = 0.0,
+                 bidirectional: bool = False, proj_size: int = 0, device=None,
+                 dtype=None) -> None:
+        super().__init__()
+        if (not isinstance(dropout, numbers.Number) or isinstance(dropout, bool)
+                or not 0 <= dropout <= 1):
+            raise ValueError(msg.RNN_DROPOUT)
+        if dropout > 0 and num_layers == 1:
+            warnings.warn(msg.RNN_DROPOUT_ONE_LAYER.format(dropout=dropout,
+                                                           num_layers=num_layers), stacklevel=3)
+        _check_type(bias, bool, "bias")
+        _check_type(batch_first, bool, "batch_first")
+        for name, value in (("input_size", input_size), ("hidden_size", hidden_size)):
+            _check_type(value, int, name)
+            if value <= 0:
+                raise ValueError(msg.RNN_ARG_POSITIVE.format(name=name))
+        if num_layers <= 0:
+            raise ValueError(msg.RNN_ARG_POSITIVE.format(name="num_layers"))
+        if proj_size < 0:
+            raise ValueError(msg.RNN_PROJ_NEGATIVE)
+        if proj_size >= hidden_size:
+            raise ValueError(msg.RNN_PROJ_TOO_BIG)
+        if proj_size > 0:
+            raise NotImplementedError(msg.RNN_PROJ_OURS)
+        if mode not in _GATES:
+            raise ValueError("Unrecognized RNN mode: " + mode)
+        self.mode = mode
+        self.input_size = input_size
+        self.hidden_size = hidden_size
+        self.num_layers = num_layers
+        self.bias = bias
+        self.batch_first = batch_first
+        self.dropout = float(dropout)
+        self.bidirectional = bidirectional
+        self.proj_size = proj_size
+        gate_size = _GATES[mode] * hidden_size
+        self._all_weights = []
+        for layer in range(num_layers):
+            for direction in range(self._directions):
+                in_size = input_size if layer == 0 else hidden_size * self._directions
+                shapes = [(gate_size, in_size), (gate_size, hidden_size)]
+                if bias:
+                    shapes += [(gate_size,), (gate_size,)]
+                suffix = "_reverse" if direction else ""
+                names = [name.format(layer, suffix) for name in _PARAM_NAMES[:len(shapes)]]
+                for name, shape in zip(names, shapes):
+                    setattr(self, name, Parameter(empty(shape, device=device, dtype=dtype)))
+                self._all_weights.append(names)
+        self.reset_parameters()
+
+    @property
+    def _directions(self) -> int:
+        return 2 if self.bidirectional else 1
+
+    @property
+    def all_weights(self) -> list[list[Parameter]]:
+        """The parameters of each layer and direction, in PyTorch's order."""
+        return [[getattr(self, name) for name in names] for names in self._all_weights]
+
+    def reset_parameters(self) -> None:
+        """Every weight and bias from U(-1/sqrt(hidden_size), 1/sqrt(hidden_size))."""
+        bound = 1.0 / math.sqrt(self.hidden_size)
+        for weight in self.parameters():
+            init.uniform_(weight, -bound, bound)
+
+    def flatten_parameters(self) -> None:
+        """PyTorch packs weights for cuDNN here; without cuDNN it is a no-op, as on its CPU."""
+
+    def extra_repr(self) -> str:
+        s = f"{self.input_size}, {self.hidden_size}"
+        for name, default in (("num_layers", 1), ("bias", True), ("batch_first", False),
+                              ("dropout", 0), ("bidirectional", False)):
+            if getattr(self, name) != default:
+                s += f", {name}={getattr(self, name)}"
+        return s
+
+    def forward(self, input: Tensor, hx: Tensor | tuple[Tensor, Tensor] | None = None) -> tuple:
+        """(output, h_n) for RNN/GRU, (output, (h_n, c_n)) for LSTM; hx defaults to zeros."""
+        if input.dim() not in (2, 3):
+            raise ValueError(self._rank_message.format(name=self.mode, dim=input.dim()))
+        batched = input.dim() == 3
+        batch_dim = 0 if self.batch_first else 1
+        if not batched:
+            input = input.unsqueeze(batch_dim)
+        states = None if hx is None else self._checked_states(hx, batched)
+        weight = self.all_weights[0][0]
+        if input.dtype != weight.dtype:
+            raise ValueError(msg.RNN_DTYPE.format(input=input.dtype, weight=weight.dtype))
+        if input.shape[-1] != self.input_size:
+            raise RuntimeError(msg.RNN_INPUT_SIZE.format(expected=self.input_size,
+                                                         got=input.shape[-1]))
+        expected = (self.num_layers * self._directions, input.shape[batch_dim], self.hidden_size)
+        if states is None:
+            states = tuple(zeros(expected, dtype=input.dtype, device=input.device)
+                           for _ in range(self._state_count))
+        for i, state in enumerate(states):
+            if tuple(state.shape) != expected:
+                name = "hidden" if len(states) == 1 else f"hidden[{i}]"
+                raise RuntimeError(msg.RNN_HIDDEN_SIZE.format(name=name, expected=expected,
+                                                              got=list(state.shape)))
+        output, states = self._layers(input.transpose(0, 1) if self.batch_first else input,
+                                      states)
+        if self.batch_first:
+            output = output.transpose(0, 1)
+        if not batched:
+            output = output.squeeze(batch_dim)
+            states = tuple(state.squeeze(1) for state in states)
+        return output, states[0] if len(states) == 1 else states
+
+    def _checked_states(self, hx, batched: bool) -> tuple:
+        """hx as a tuple of 3-D states; PyTorch's error when its rank does not fit the input."""
+        states = (hx,) if self._state_count == 1 else tuple(hx)
+        rank = 3 if batched else 2
+        dims = [state.dim() for state in states]
+        if any(d != rank for d in dims):
+            text = msg.RNN_HX_RANK if len(states) == 1 else msg.LSTM_HX_RANK
+            raise RuntimeError(text.format(kind="batched 3-D" if batched else "unbatched 2-D",
+                                           rank=rank, dims=dims))
+        return states if batched else tuple(state.unsqueeze(1) for state in states)
+
+    def _layers(self, x: Tensor, states: tuple) -> tuple:
+        """Run time-major x (T, N, input_size) through every layer and direction."""
+        finals = [[] for _ in states]
+        for layer in range(self.num_layers):
+            if layer and self.dropout:
+                x = F.dropout(x, self.dropout, self.training)
+            outputs = []
+            for direction in range(self._directions):
+                k = layer * self._directions + direction
+                weights = self.all_weights[k]
+                w_ih, w_hh, b_ih, b_hh = weights if self.bias else weights + [None, None]
+                projected = F.linear(x, w_ih, b_ih)  # the input half of every step at once
+                state = tuple(s[k] for s in states)
+                steps = range(x.shape[0])
+                out = [None] * len(steps)
+                for t in reversed(steps) if direction else steps:
+                    state = self._cell(projected[t], state, w_hh, b_hh)
+                    out[t] = state[0]
+                outputs.append(stack(out))
+                for final, s in zip(finals, state):
+                    final.append(s)
+            x = cat(outputs, -1) if len(outputs) > 1 else outputs[0]
+        return x, tuple(stack(final) for final in finals)
+
+    def _cell(self, projected: Tensor, state: tuple, w_hh: Tensor, b_hh: Tensor | None) -> tuple:
+        """One time step: the new state tuple from W_ih x + b_ih and the previous state."""
+        raise NotImplementedError
+
+
+class RNN(RNNBase):
+    """Elman RNN: h_t = tanh(W_ih x_t + b_ih + W_hh h_{t-1} + b_hh) (or relu)."""
+
+    _rank_message = msg.RNN_INPUT_RANK_TENSOR
+
+    def __init__(self, *args, **kwargs) -> None:
+        if "proj_size" in kwargs:
+            raise ValueError(msg.RNN_PROJ_NOT_LSTM)
+        if len(args) > 3:
+            self.nonlinearity = args[3]
+            args = args[:3] + args[4:]
+        else:
+            self.nonlinearity = kwargs.pop("nonlinearity", "tanh")
+        modes = {"tanh": "RNN_TANH", "relu": "RNN_RELU"}
+        if self.nonlinearity not in modes:
+            raise ValueError(msg.RNN_NONLINEARITY.format(nonlinearity=self.nonlinearity))
+        super().__init__(modes[self.nonlinearity], *args, **kwargs)
+
+    def _cell(self, projected: Tensor, state: tuple, w_hh: Tensor, b_hh: Tensor | None) -> tuple:
+        pre = projected + F.linear(state[0], w_hh, b_hh)
+        return (pre.tanh() if self.mode == "RNN_TANH" else pre.relu(),)
+
+
+class LSTM(RNNBase):
+    """Long short-term memory; gates i, f, g, o stacked in that order in each weight."""
+
+    _state_count = 2
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__("LSTM", *args, **kwargs)
+
+    def _cell(self, projected: Tensor, state: tuple, w_hh: Tensor, b_hh: Tensor | None) -> tuple:
+        h, c = state
+        i, f, g, o = (projected + F.linear(h, w_hh, b_hh)).chunk(4, -1)
+        c = f.sigmoid() * c + i.sigmoid() * g.tanh()
+        return o.sigmoid() * c.tanh(), c
+
+
+class GRU(RNNBase):
+    """Gated recurrent unit; gates r, z, n, with n = tanh(W_in x + b_in + r * (W_hn h + b_hn))."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        if "proj_size" in kwargs:
+            raise ValueError(msg.RNN_PROJ_NOT_LSTM)
+        super().__init__("GRU", *args, **kwargs)
+
+    def _cell(self, projected: Tensor, state: tuple, w_hh: Tensor, b_hh: Tensor | None) -> tuple:
+        h = state[0]
+        i_r, i_z, i_n = projected.chunk(3, -1)
+        h_r, h_z, h_n = F.linear(h, w_hh, b_hh).chunk(3, -1)
+        r = (i_r + h_r).sigmoid()
+        z = (i_z + h_z).sigmoid()
+        n = (i_n + r * h_n).tanh()
+        return (n + z * (h - n),)
