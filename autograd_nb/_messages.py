@@ -930,3 +930,9 @@ QUANTILE_Q_VALUES = "quantile() q values must be in the range [0, 1]"
 QUANTILE_EMPTY = "quantile() input tensor must be non-empty"
 QUANTILE_INTERPOLATION = ("quantile() interpolation must be one of linear, lower, higher, "
                           "midpoint or nearest, but got {interpolation}")
+QUANTILE_ARGS = (
+    "{name}() received an invalid combination of arguments - got (Tensor, {type}), but expected "
+    "one of:\n * (Tensor input, Tensor q, int dim = None, bool keepdim = False, *, str "
+    "interpolation = \"linear\", Tensor out = None)\n * (Tensor input, float q, int dim = None, "
+    "bool keepdim = False, *, str interpolation = \"linear\", Tensor out = None)\n"
+)
