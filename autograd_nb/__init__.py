@@ -23,6 +23,7 @@ from ._creation import (
     full_like,
     initial_seed,
     linspace,
+    logspace,
     manual_seed,
     normal,
     ones,
