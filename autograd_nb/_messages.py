@@ -936,3 +936,13 @@ QUANTILE_ARGS = (
     "interpolation = \"linear\", Tensor out = None)\n * (Tensor input, float q, int dim = None, "
     "bool keepdim = False, *, str interpolation = \"linear\", Tensor out = None)\n"
 )
+RANDOM_PRECISION = (
+    "{which} is out of bounds [-(2^{digits}), 2^{digits}]. Due to precision limitations {ctype} "
+    "can support discrete uniform distribution only within this range. This warning will become "
+    "an error in version 1.7 release, please fix the code in advance"
+)
+RANDOM_ARGS = (
+    "random_() received an invalid combination of arguments - got ({got}), but expected one "
+    "of:\n * (*, torch.Generator generator = None)\n * (int from, int to, *, torch.Generator "
+    "generator = None)\n * (int to, *, torch.Generator generator = None)\n"
+)
