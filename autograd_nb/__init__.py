@@ -23,6 +23,7 @@ from ._creation import (
     full_like,
     initial_seed,
     linspace,
+    logspace,
     manual_seed,
     normal,
     ones,
@@ -47,6 +48,7 @@ from ._legacy import set_default_tensor_type
 from ._printing import get_printoptions, set_printoptions
 from ._size import Size
 from ._tensor import Tensor, typename
+from ._type_info import finfo, iinfo
 from .autograd.anomaly_mode import (
     is_anomaly_check_nan_enabled,
     is_anomaly_enabled,

@@ -6,6 +6,7 @@ the default float); array data keeps its dtype. Host arrays go through the CPU b
 
 from __future__ import annotations
 
+import math
 import warnings
 
 from . import _messages as msg
@@ -16,9 +17,9 @@ from .device import device as Device
 
 __all__ = [
     "tensor", "as_tensor", "from_numpy", "zeros", "ones", "empty", "full", "eye", "arange",
-    "linspace", "rand", "randn", "randint", "randperm", "normal", "zeros_like", "ones_like",
-    "empty_like", "full_like", "rand_like", "randn_like", "randint_like", "manual_seed",
-    "initial_seed", "seed", "scalar_tensor",
+    "linspace", "logspace", "rand", "randn", "randint", "randperm", "normal", "zeros_like",
+    "ones_like", "empty_like", "full_like", "rand_like", "randn_like", "randint_like",
+    "manual_seed", "initial_seed", "seed", "scalar_tensor",
 ]
 
 
@@ -281,6 +282,20 @@ def linspace(start, end, steps: int, *, dtype=None, device=None, requires_grad=F
     dtype = dtype or dtypes.get_default_dtype()
     return _place(_linspace_host(start, end, int(steps), dtype), dtype, device, requires_grad,
                   copy=False)
+
+
+def logspace(start, end, steps: int, base: float = 10.0, *, dtype=None, device=None,
+             requires_grad=False) -> Tensor:
+    """base ** linspace(start, end, steps): `steps` numbers evenly spaced on a log scale."""
+    dtype = dtype or dtypes.get_default_dtype()
+    native = cpu_backend.native[dtype]
+    if not dtype.is_floating_point:  # PyTorch's integer kernel raises a float32 base
+        base = cpu_backend.native[dtypes.float32].type(base)
+    # PyTorch's kernel: start and end in the dtype, exponents and C's pow in double
+    exponents = _linspace_host(native.type(start), native.type(end), int(steps), dtypes.float64)
+    powers = [math.pow(base, e) for e in exponents.tolist()]  # NumPy's SIMD pow may differ
+    host = cpu_backend.xp.asarray(powers, dtype=cpu_backend.native[dtypes.float64])
+    return _place(host.astype(native), dtype, device, requires_grad, copy=False)
 
 
 def _linspace_host(start, end, steps: int, dtype):

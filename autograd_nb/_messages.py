@@ -941,3 +941,41 @@ LR_LINEAR_START_FACTOR = (
     "Starting multiplicative factor expected to be greater than 0 and less or equal to 1."
 )
 LR_LINEAR_END_FACTOR = "Ending multiplicative factor expected to be between 0 and 1."
+
+# --- finfo / iinfo, nanmean, random_, quantile (PyTorch 2.13 wording) -----------------------------
+TYPE_INFO_MISSING = '{kind}() missing 1 required positional arguments: "type"'
+TYPE_INFO_ARG = "{kind}(): argument 'type' (position 1) must be torch.dtype, not {got}"
+FINFO_NOT_FLOAT = ("torch.finfo() requires a floating point input type. Use torch.iinfo to "
+                   "handle 'torch.finfo'")
+IINFO_NOT_INT = ("torch.iinfo() requires an integer input type. Use torch.finfo to handle "
+                 "'torch.iinfo'")
+IINFO_BOOL = "torch.bool is not supported by torch.iinfo"
+NANMEAN_INPUT = ("nanmean(): expected input to have floating point or complex dtype but got "
+                 "{dtype}")
+NANMEAN_DTYPE = ("nanmean(): could not infer output dtype. Optional dtype must be either a "
+                 "floating point or complex dtype. Got: {dtype}")
+RANDOM_BOUND = "{which} is out of bounds for {ctype}"
+QUANTILE_DTYPE = "quantile() input tensor must be either float or double dtype"
+QUANTILE_Q_DTYPE = "quantile() q tensor must be same dtype as the input tensor"
+QUANTILE_Q_DIM = "quantile() q must be a scalar or 1D tensor"
+QUANTILE_Q_RANGE = "quantile() q must be in the range [0, 1] but got {q}"
+QUANTILE_Q_VALUES = "quantile() q values must be in the range [0, 1]"
+QUANTILE_EMPTY = "quantile() input tensor must be non-empty"
+QUANTILE_INTERPOLATION = ("quantile() interpolation must be one of linear, lower, higher, "
+                          "midpoint or nearest, but got {interpolation}")
+QUANTILE_ARGS = (
+    "{name}() received an invalid combination of arguments - got (Tensor, {type}), but expected "
+    "one of:\n * (Tensor input, Tensor q, int dim = None, bool keepdim = False, *, str "
+    "interpolation = \"linear\", Tensor out = None)\n * (Tensor input, float q, int dim = None, "
+    "bool keepdim = False, *, str interpolation = \"linear\", Tensor out = None)\n"
+)
+RANDOM_PRECISION = (
+    "{which} is out of bounds [-(2^{digits}), 2^{digits}]. Due to precision limitations {ctype} "
+    "can support discrete uniform distribution only within this range. This warning will become "
+    "an error in version 1.7 release, please fix the code in advance"
+)
+RANDOM_ARGS = (
+    "random_() received an invalid combination of arguments - got ({got}), but expected one "
+    "of:\n * (*, torch.Generator generator = None)\n * (int from, int to, *, torch.Generator "
+    "generator = None)\n * (int to, *, torch.Generator generator = None)\n"
+)

@@ -120,6 +120,7 @@ FACTORIES = {
     "empty": lambda d: torch.empty(2, device=d), "full": lambda d: torch.full((2,), 3.0, device=d),
     "eye": lambda d: torch.eye(2, device=d), "arange": lambda d: torch.arange(3, device=d),
     "linspace": lambda d: torch.linspace(0, 1, 3, device=d),
+    "logspace": lambda d: torch.logspace(0, 1, 3, device=d),
     "rand": lambda d: torch.rand(2, device=d), "randn": lambda d: torch.randn(2, device=d),
     "randint": lambda d: torch.randint(0, 5, (2,), device=d),
     "randperm": lambda d: torch.randperm(4, device=d),

@@ -577,6 +577,84 @@ def test_uniform_and_normal_fill_in_place_with_pytorchs_rules(device):
         torch.zeros(2, dtype=torch.long, device=device).uniform_()
 
 
+@pytest.mark.parametrize("dtype, top", [  # PyTorch 2.13: [0, 2^digits] for floats, else max
+    (torch.float32, 2 ** 24), (torch.float64, 2 ** 53),
+    (torch.int32, 2 ** 31 - 1), (torch.int16, 2 ** 15 - 1), (torch.int8, 127),
+    (torch.uint8, 255), (torch.bool, 1), (torch.int64, 2 ** 63 - 1),
+])
+def test_random_fills_with_integers_in_pytorchs_ranges(device, dtype, top):
+    torch.manual_seed(5)
+    x = torch.empty(20000, dtype=dtype, device=device)
+    assert x.random_() is x and x._version == 1 and x.dtype is dtype
+    values = x.tolist()
+    assert 0 <= min(values) and top // 2 < max(values) <= top
+    assert all(v == int(v) for v in values)
+    assert sorted(set(x.random_(2).tolist())) == [0, 1]
+    if dtype.is_signed:
+        assert sorted(set(x.random_(-2, 1).tolist())) == [-2, -1, 0]
+
+
+def test_random_float16_stays_within_its_exact_integers():
+    x = torch.empty(50000, dtype=torch.float16).random_()  # PyTorch 2.13: [0, 2^11]
+    assert 0 <= x.min().item() and 1024 < x.max().item() <= 2048
+
+
+def test_random_grad_fn_generator_and_errors(device):
+    w = torch.ones(3, requires_grad=True, device=device)
+    with pytest.raises(RuntimeError, match="a leaf Variable that requires grad is being used"):
+        w.random_()
+    y = w * 2
+    names = [y.random_().grad_fn.name(), y.random_(3).grad_fn.name(),
+             y.random_(1, 3).grad_fn.name(), y.random_(to=3).grad_fn.name()]
+    assert names == ["RandomBackward2", "RandomBackward1", "RandomBackward0",
+                     "RandomBackward1"]  # PyTorch 2.13
+    assert set(y.tolist()) <= {0.0, 1.0, 2.0}
+    y.sum().backward()
+    assert w.grad.tolist() == [0.0, 0.0, 0.0]
+    g = torch.Generator().manual_seed(3)
+    a = torch.empty(5).random_(10, generator=g)
+    g.manual_seed(3)
+    assert a.tolist() == torch.empty(5).random_(10, generator=g).tolist()
+    assert torch.empty(3, device=device).random_(1, 2).tolist() == [1.0, 1.0, 1.0]
+    assert set(torch.empty(99, device=device).random_(-3, -1).tolist()) <= {-3.0, -2.0}
+
+
+@pytest.mark.parametrize("call, text", [  # PyTorch 2.13
+    (lambda: torch.empty(3).random_(5, 3),
+     "random_ expects 'from' to be less than 'to', but got from=5 >= to=3"),
+    (lambda: torch.empty(3).random_(-1),
+     "random_ expects 'from' to be less than 'to', but got from=0 >= to=-1"),
+    (lambda: torch.empty(3, dtype=torch.uint8).random_(300),
+     "to - 1 is out of bounds for unsigned char"),
+    (lambda: torch.empty(3, dtype=torch.uint8).random_(-5, 3),
+     "from is out of bounds for unsigned char"),
+    (lambda: torch.empty(3, dtype=torch.int8).random_(200),
+     "to - 1 is out of bounds for signed char"),
+    (lambda: torch.empty(3, dtype=torch.bool).random_(3), "to - 1 is out of bounds for bool"),
+    (lambda: torch.empty(3, dtype=torch.float16).random_(70000),
+     "to - 1 is out of bounds for c10::Half"),
+])
+def test_random_bounds_errors_match_pytorch(call, text):
+    with pytest.raises(RuntimeError) as info:
+        call()
+    assert str(info.value) == text
+
+
+def test_random_warns_past_exact_floats_and_refuses_non_integers():
+    with pytest.warns(UserWarning) as record:  # PyTorch 2.13's text (without its C++ location)
+        torch.empty(3).random_(2 ** 25)
+    assert str(record[0].message) == (
+        "to - 1 is out of bounds [-(2^24), 2^24]. Due to precision limitations float can support "
+        "discrete uniform distribution only within this range. This warning will become an "
+        "error in version 1.7 release, please fix the code in advance")
+    with pytest.raises(TypeError) as info:
+        torch.empty(3).random_(2.5)
+    assert str(info.value) == (
+        "random_() received an invalid combination of arguments - got (float), but expected one "
+        "of:\n * (*, torch.Generator generator = None)\n * (int from, int to, *, "
+        "torch.Generator generator = None)\n * (int to, *, torch.Generator generator = None)\n")
+
+
 MULTI_VIEW = ("Output {nr} of {name} is a view and is being modified inplace. This view is the "
               "output of a function that returns multiple views. Such functions do not allow "
               "the output views to be modified inplace. You should replace the inplace "

@@ -127,3 +127,33 @@ def test_clip_grad_value_and_parameter_vectors():
     assert p1.tolist() == [0.0, 1.0] and p2.tolist() == [[2.0, 3.0]]
     with pytest.raises(TypeError, match="^expected torch.Tensor, but got: list$"):
         nn.utils.vector_to_parameters([1.0], [p1])
+
+
+@pytest.mark.parametrize("shape", [(3, 5), (5, 3), (4, 4), (2, 3, 4)])
+def test_orthogonal_gives_orthonormal_rows_or_columns(device, shape):
+    torch.manual_seed(0)
+    w = torch.empty(shape, dtype=torch.float64, device=device, requires_grad=True)
+    assert init.orthogonal_(w, gain=2) is w and w.shape == shape and w.requires_grad
+    flat = w.detach().reshape(shape[0], -1)
+    small = flat @ flat.T if flat.shape[0] <= flat.shape[1] else flat.T @ flat
+    eye = torch.eye(small.shape[0], dtype=torch.float64, device=device) * 4  # gain ** 2
+    assert torch.allclose(small, eye, atol=1e-12)
+
+
+def test_orthogonal_and_sparse_errors_and_empty_tensors():
+    # PyTorch 2.13's ValueErrors; an empty tensor is returned untouched
+    with pytest.raises(ValueError, match="^Only tensors with 2 or more dimensions are supported$"):
+        init.orthogonal_(torch.empty(3))
+    with pytest.raises(ValueError, match="^Only tensors with 2 dimensions are supported$"):
+        init.sparse_(torch.empty(3, 2, 2), 0.5)
+    assert init.orthogonal_(torch.empty(0, 3)).shape == (0, 3)
+
+
+def test_sparse_zeros_a_share_of_each_column(device):
+    torch.manual_seed(1)
+    w = torch.empty(200, 30, device=device)
+    assert init.sparse_(w, 0.1, std=0.5) is w
+    zeros_per_column = (w == 0).sum(0).tolist()
+    assert zeros_per_column == [20] * 30  # ceil(0.1 * 200) in every column
+    _, spread, _, _ = _stats(w[w != 0])
+    assert 0.45 < spread < 0.55

@@ -422,3 +422,153 @@ def test_giving_dim_and_axis_is_pytorchs_type_error(call):
     with pytest.raises(TypeError) as info:
         call(torch.ones(2, 2))
     assert str(info.value) == "sum() got an unexpected keyword argument 'axis'"  # PyTorch's
+
+
+# --- nansum / nanmean ----------------------------------------------------------------------------
+NAN = float("nan")
+WITH_NANS = [[1.0, NAN, 3.0], [4.0, 5.0, NAN]]
+
+
+def test_nansum_and_nanmean_match_pytorch(device):
+    # PyTorch 2.13: values, grad_fn names (nanmean is nansum / count, so DivBackward0)
+    x = torch.tensor(WITH_NANS, dtype=D, device=device, requires_grad=True)
+    assert torch.nansum(x).item() == 13.0 and torch.nansum(x).grad_fn.name() == "NansumBackward0"
+    assert torch.nansum(x, 1).tolist() == [4.0, 9.0]
+    assert x.nansum(dim=(0, 1)).item() == 13.0
+    assert torch.nansum(x, 1, dtype=torch.float32).dtype is torch.float32
+    mean = torch.nanmean(x, dim=0, keepdim=True)
+    assert mean.tolist() == [[2.5, 5.0, 3.0]] and mean.grad_fn.name() == "DivBackward0"
+    assert torch.nanmean(x).item() == 3.25
+    assert x.nanmean(1, dtype=torch.float32).tolist() == [2.0, 4.5]
+    torch.nanmean(x, 1).sum().backward()
+    assert x.grad.tolist() == [[0.5, 0.0, 0.5], [0.5, 0.5, 0.0]]
+    x.grad = None
+    torch.nansum(x).backward()
+    assert x.grad.tolist() == [[1.0, 0.0, 1.0], [1.0, 1.0, 0.0]]
+
+
+def test_nansum_nanmean_edge_cases_and_numpy_names(device):
+    # PyTorch 2.13: integer/bool nansum give int64; all-nan nanmean and empty nanmean are nan
+    assert repr(torch.nansum(torch.tensor([1, 2], dtype=torch.int32, device=device))) == \
+        repr(torch.tensor(3, device=device))
+    assert torch.nansum(torch.tensor([True, False], device=device)).dtype is torch.int64
+    assert torch.nansum(torch.tensor([NAN], device=device)).item() == 0.0
+    assert math.isnan(torch.nanmean(torch.tensor([NAN], device=device)).item())
+    assert math.isnan(torch.nanmean(torch.tensor([], device=device)).item())
+    x = torch.tensor([1.0, 2.0], device=device)
+    assert torch.nansum(x, axis=0, keepdims=True).tolist() == [3.0]
+    assert torch.nanmean(x, axis=0, keepdims=True).tolist() == [1.5]
+
+
+def test_nanmean_dtype_errors_match_pytorch():
+    with pytest.raises(RuntimeError) as info:
+        torch.nanmean(torch.tensor([1, 2, 3]))
+    assert str(info.value) == ("nanmean(): expected input to have floating point or complex "
+                               "dtype but got Long")  # PyTorch 2.13
+    with pytest.raises(RuntimeError) as info:
+        torch.nanmean(torch.tensor([[1.0, 2.0]]), dim=0, dtype=torch.int64)
+    assert str(info.value) == ("nanmean(): could not infer output dtype. Optional dtype must be "
+                               "either a floating point or complex dtype. Got: Long")
+
+
+@pytest.mark.parametrize("dim, keepdim", [(None, False), (1, False), ((0, 1), True), (0, True)])
+def test_gradcheck_nansum_nanmean(device, dim, keepdim):
+    x = torch.tensor([[0.3, NAN, -1.2], [2.0, 0.7, 1.1]], dtype=D, device=device,
+                     requires_grad=True)
+    assert gradcheck(lambda t: torch.nansum(t, dim, keepdim), (x,))
+    assert gradcheck(lambda t: torch.nanmean(t, dim, keepdim), (x,))
+
+
+# --- quantile / nanquantile ----------------------------------------------------------------------
+QX = [[0.5, 3.0, 1.0, 2.0], [4.0, -1.0, 7.0, 0.0]]
+
+
+def test_quantile_values_and_grad_fn_match_pytorch(device):
+    x = torch.tensor(QX, dtype=D, device=device, requires_grad=True)
+    out = torch.quantile(x, 0.3)  # PyTorch 2.13: 0.55, grad_fn SqueezeBackward4
+    assert out.item() == pytest.approx(0.55) and out.grad_fn.name() == "SqueezeBackward4"
+    assert torch.quantile(x, 0.3, dim=1).tolist() == pytest.approx([0.95, -0.1])
+    q = torch.tensor([0.25, 0.5], dtype=D, device=device)
+    out = torch.quantile(x, q, dim=1, keepdim=True)
+    assert out.shape == (2, 2, 1)
+    assert out.tolist() == [[[0.875], [-0.25]], [[1.5], [2.0]]]
+    assert x.quantile(0.4, 0, interpolation="lower").tolist() == [0.5, -1.0, 1.0, 0.0]
+    assert x.quantile(0.4, 0, interpolation="higher").tolist() == [4.0, 3.0, 7.0, 2.0]
+    assert x.quantile(0.4, 0, interpolation="nearest").tolist() == [0.5, -1.0, 1.0, 0.0]
+    assert x.quantile(0.4, 0, interpolation="midpoint").tolist() == [2.25, 1.0, 4.0, 1.0]
+    assert torch.quantile(x, 1).item() == 7.0
+    assert torch.quantile(x, torch.tensor(0.5, dtype=D, device=device)).item() == 1.5
+    grid = torch.arange(10.0, device=device)
+    qs = torch.tensor([0.1, 0.33, 0.5, 0.77, 0.95], device=device)
+    assert grid.quantile(qs, interpolation="nearest").tolist() == [1.0, 3.0, 4.0, 7.0, 9.0]
+    two = torch.tensor([[1.0, 2.0], [3.0, 4.0]], device=device)
+    assert torch.quantile(two, 0.5, keepdim=True).tolist() == [[2.5]]
+    assert torch.quantile(two, torch.tensor([0.5, 0.2], device=device), keepdim=True).shape == \
+        (2, 1, 1)
+    scalar = torch.tensor(3.0, device=device)
+    assert torch.quantile(scalar, 0.5, dim=0, keepdim=True).shape == ()
+
+
+def test_quantile_gradients_match_pytorch(device):
+    x = torch.tensor(QX, dtype=D, device=device, requires_grad=True)
+    q = torch.tensor([0.25, 0.9], dtype=D, device=device)
+    torch.quantile(x, q, dim=1).sum().backward()
+    assert x.grad.flatten().tolist() == pytest.approx([0.25, 0.7, 0.75, 0.3,
+                                                       0.3, 0.25, 0.7, 0.75])  # PyTorch 2.13
+    x.grad = None
+    torch.quantile(x, 0.3).backward()
+    assert x.grad.flatten().tolist() == pytest.approx([0.9, 0.0, 0.1, 0.0, 0.0, 0.0, 0.0, 0.0])
+
+
+def test_quantile_with_nans(device):
+    y = torch.tensor([1.0, NAN, 3.0, 2.0], device=device, requires_grad=True)
+    assert math.isnan(torch.quantile(y, 0.5).item())  # PyTorch 2.13: nan, 2.0, nan
+    out = torch.nanquantile(y, 0.5)
+    assert out.item() == 2.0
+    out.backward()
+    assert y.grad.tolist() == [0.0, 0.0, 0.0, 1.0]
+    assert math.isnan(torch.nanquantile(torch.tensor([NAN, NAN], device=device), 0.5).item())
+
+
+@pytest.mark.parametrize("interpolation", ["linear", "lower", "higher", "midpoint", "nearest"])
+@pytest.mark.parametrize("dim, keepdim", [(None, False), (None, True), (0, False), (1, True)])
+def test_gradcheck_quantile(device, interpolation, dim, keepdim):
+    x = torch.tensor([[0.3, -0.9, 1.7], [2.2, 0.6, -1.4]], dtype=D, device=device,
+                     requires_grad=True)
+    q = torch.tensor([0.2, 0.75], dtype=D, device=device)
+    for fn in (torch.quantile, torch.nanquantile):
+        assert gradcheck(lambda t, f=fn: f(t, q, dim, keepdim, interpolation=interpolation), (x,))
+
+
+@pytest.mark.parametrize("call, error, text", [  # PyTorch 2.13
+    (lambda x: torch.quantile(x, 1.5), RuntimeError,
+     "quantile() q must be in the range [0, 1] but got 1.5"),
+    (lambda x: torch.nanquantile(x, 2.0), RuntimeError,
+     "quantile() q must be in the range [0, 1] but got 2"),
+    (lambda x: torch.quantile(torch.tensor([1, 2]), 0.5), RuntimeError,
+     "quantile() input tensor must be either float or double dtype"),
+    (lambda x: torch.quantile(torch.tensor([1, 2]), 3.0), RuntimeError,
+     "quantile() q must be in the range [0, 1] but got 3"),
+    (lambda x: torch.quantile(x.float(), torch.tensor([0.5], dtype=D)), RuntimeError,
+     "quantile() q tensor must be same dtype as the input tensor"),
+    (lambda x: torch.quantile(x, 0.5, interpolation="foo"), RuntimeError,
+     "quantile() interpolation must be one of linear, lower, higher, midpoint or nearest, but "
+     "got foo"),
+    (lambda x: torch.quantile(x, torch.tensor([[0.5]], dtype=D)), RuntimeError,
+     "quantile() q must be a scalar or 1D tensor"),
+    (lambda x: torch.quantile(x, torch.tensor([0.5, 2.0], dtype=D)), RuntimeError,
+     "quantile() q values must be in the range [0, 1]"),
+    (lambda x: torch.quantile(torch.tensor([]), 0.5), RuntimeError,
+     "quantile() input tensor must be non-empty"),
+    (lambda x: torch.quantile(x, 0.5, dim=3), IndexError,
+     "Dimension out of range (expected to be in range of [-2, 1], but got 3)"),
+    (lambda x: torch.quantile(x, [0.5]), TypeError,
+     "quantile() received an invalid combination of arguments - got (Tensor, list), but "
+     "expected one of:\n * (Tensor input, Tensor q, int dim = None, bool keepdim = False, *, "
+     "str interpolation = \"linear\", Tensor out = None)\n * (Tensor input, float q, int dim = "
+     "None, bool keepdim = False, *, str interpolation = \"linear\", Tensor out = None)\n"),
+])
+def test_quantile_errors_match_pytorch(call, error, text):
+    with pytest.raises(error) as info:
+        call(torch.tensor(QX, dtype=D))
+    assert str(info.value) == text

@@ -82,6 +82,25 @@ def test_linspace_counts_down_from_end_in_its_second_half():
         torch.linspace(0, 1, -1)
 
 
+def test_logspace_matches_pytorch(device):
+    # PyTorch 2.13's values: exponents like linspace's, start/end in the dtype, pow in double
+    assert torch.logspace(-1, 1, 5).tolist() == [0.10000000149011612, 0.3162277638912201, 1.0,
+                                                 3.1622776985168457, 10.0]
+    assert torch.logspace(1, 2, 7, base=3.5).tolist() == [
+        3.5, 4.312668323516846, 5.314030647277832, 6.547900199890137, 8.068263053894043,
+        9.941640853881836, 12.25]
+    assert torch.logspace(0, 10, 5, dtype=torch.float64).tolist() == [
+        1.0, 316.22776601683796, 100000.0, 31622776.60168379, 10000000000.0]
+    assert torch.logspace(0.5, 2.5, 4, dtype=torch.int64).tolist() == [1, 4, 21, 100]
+    x = torch.logspace(0, 3, 4, 2, dtype=torch.int32, device=device, requires_grad=False)
+    assert x.tolist() == [1, 2, 4, 8] and x.dtype is torch.int32 and x.device.type == device
+    assert repr(torch.logspace(0, 2, 3, requires_grad=True)) == \
+        "tensor([  1.,  10., 100.], requires_grad=True)"
+    assert torch.logspace(1, 1, 1).tolist() == [10.0] and torch.logspace(0, 1, 0).numel() == 0
+    with pytest.raises(RuntimeError, match="^number of steps must be non-negative$"):
+        torch.logspace(0, 1, -1)
+
+
 def test_python_scalars_need_one_element_tensors():
     for convert in (float, int, complex):
         with pytest.raises(ValueError) as err:

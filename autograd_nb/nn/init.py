@@ -17,7 +17,7 @@ from ..autograd.grad_mode import no_grad
 
 __all__ = ["calculate_gain", "uniform_", "normal_", "trunc_normal_", "constant_", "ones_",
            "zeros_", "eye_", "dirac_", "xavier_uniform_", "xavier_normal_", "kaiming_uniform_",
-           "kaiming_normal_"]
+           "kaiming_normal_", "orthogonal_", "sparse_"]
 
 
 def _draw(tensor: Tensor, kind: str, generator=None):
@@ -191,3 +191,35 @@ def kaiming_normal_(tensor: Tensor, a: float = 0, mode: str = "fan_in",
     if std is None:
         return tensor
     return normal_(tensor, 0.0, std, generator)
+
+
+def orthogonal_(tensor: Tensor, gain: float = 1, generator=None) -> Tensor:
+    """A (semi-)orthogonal matrix times gain, from the QR of a normal matrix with PyTorch's sign
+    fix (q times the signs of r's diagonal, so q is uniformly distributed); dims past 1 are
+    flattened."""
+    if tensor.ndimension() < 2:
+        raise ValueError("Only tensors with 2 or more dimensions are supported")
+    if tensor.numel() == 0:
+        return tensor
+    xp = tensor._backend.xp
+    rows = tensor.shape[0]
+    cols = tensor.numel() // rows
+    flattened = xp.reshape(_draw(tensor, "normal", generator), (rows, cols))
+    if rows < cols:
+        flattened = xp.matrix_transpose(flattened)
+    q, r = xp.linalg.qr(flattened)
+    q = q * xp.sign(xp.linalg.diagonal(r))
+    if rows < cols:
+        q = xp.matrix_transpose(q)
+    return _fill_with(tensor, xp.reshape(q, tuple(tensor.shape)) * gain)
+
+
+def sparse_(tensor: Tensor, sparsity: float, std: float = 0.01, generator=None) -> Tensor:
+    """A 2-D tensor of N(0, std^2) numbers with ceil(sparsity * rows) random zeros per column."""
+    if tensor.ndimension() != 2:
+        raise ValueError("Only tensors with 2 dimensions are supported")
+    xp = tensor._backend.xp
+    num_zeros = int(math.ceil(sparsity * tensor.shape[0]))
+    ranks = xp.argsort(xp.argsort(_draw(tensor, "uniform", generator), axis=0), axis=0)
+    data = _draw(tensor, "normal", generator) * std
+    return _fill_with(tensor, xp.where(ranks < num_zeros, xp.zeros_like(data), data))

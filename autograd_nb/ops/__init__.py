@@ -186,12 +186,17 @@ from .reduction import (  # noqa: E402
     count_nonzero,
     cumprod,
     median,
+    nanmean,
     nanmedian,
+    nanquantile,
+    nansum,
+    quantile,
     std_mean,
     var_mean,
 )
 
-__all__ += ["aminmax", "count_nonzero", "cumprod", "median", "nanmedian", "std_mean", "var_mean"]
+__all__ += ["aminmax", "count_nonzero", "cumprod", "median", "nanmean", "nanmedian", "nanquantile",
+            "nansum", "quantile", "std_mean", "var_mean"]
 
 from .indexing import argsort, sort, topk  # noqa: E402
 

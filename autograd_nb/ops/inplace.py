@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import operator
+import warnings
 
 from .. import _messages as msg
 from .. import dtypes
@@ -863,6 +864,80 @@ def normal_(self: Tensor, mean: float = 0.0, std: float = 1.0, *, generator=None
     if std < 0:
         raise RuntimeError(f"normal expects std >= 0.0, but found std {std}")
     return apply_inplace(self, _sampled, "normal", mean, std, generator)
+
+
+class RandomBackward0(ZeroBackward0):
+    """random_(from, to)."""
+
+    __slots__ = ()
+
+
+class RandomBackward1(ZeroBackward0):
+    """random_(to)."""
+
+    __slots__ = ()
+
+
+class RandomBackward2(ZeroBackward0):
+    """random_()."""
+
+    __slots__ = ()
+
+
+_C_TYPES = {dtypes.bool: "bool", dtypes.uint8: "unsigned char", dtypes.int8: "signed char",
+            dtypes.int16: "short", dtypes.int32: "int", dtypes.int64: "long",
+            dtypes.float16: "c10::Half", dtypes.float32: "float", dtypes.float64: "double"}
+
+
+def _random_range(dtype, low: int, high: int | None) -> tuple:
+    """[low, high) for random_ after PyTorch's checks. With no `to`, the top is the dtype's
+    largest value, or 2^digits for floats (the largest run of exactly representable integers)."""
+    from .._type_info import finfo, iinfo
+    info = finfo(dtype) if dtype.is_floating_point else None
+    if info is not None:
+        digits = 1 - int(math.log2(info.eps))
+        lowest, highest, top = info.min, info.max, 2 ** digits
+    else:
+        lowest, highest = (0, 1) if dtype is dtypes.bool else (iinfo(dtype).min, iinfo(dtype).max)
+        top = highest
+    if high is None:
+        high = top + 1
+    if low >= high:
+        raise RuntimeError(msg.RANDINT_RANGE.format(low=low, high=high))
+    for which, value in (("from", low), ("to - 1", high - 1)):
+        if not lowest <= value <= highest:
+            raise RuntimeError(msg.RANDOM_BOUND.format(which=which, ctype=_C_TYPES[dtype]))
+        if info is not None and abs(value) > top:
+            warnings.warn(msg.RANDOM_PRECISION.format(which=which, digits=digits,
+                                                      ctype=_C_TYPES[dtype]), stacklevel=4)
+    return low, min(high, 2 ** 63 - 1)  # NumPy draws int64: int64's own top is left out
+
+
+def _random_integers(self: Tensor, low: int, high: int, cls, generator) -> Tensor:
+    """A new tensor like `self` of integers drawn uniformly from [low, high)."""
+    from .._creation import randint  # the factories sit above the ops in the layering
+    sample = randint(low, high, tuple(self._data.shape), dtype=self.dtype, device=self.device,
+                     generator=generator)
+    node = new_node(cls, self)
+    return make_tensor(sample._data, self._backend, node is not None, node)
+
+
+@tensor_method("random_")
+def random_(self: Tensor, *bounds: int, to: int | None = None, generator=None) -> Tensor:
+    """Fill in place with integers from [from, to) (PyTorch's random_(from=0, to=None)); with
+    no `to`, up to the dtype's largest value (2^mantissa bits for floats)."""
+    if len(bounds) > 2 or not all(isinstance(b, int) or b is None and i == 1
+                                           for i, b in enumerate(bounds)):
+        got = ", ".join(type(b).__name__ for b in bounds)
+        raise TypeError(msg.RANDOM_ARGS.format(got=got))
+    if len(bounds) == 1 and to is None:
+        bounds, cls = (0, bounds[0]), RandomBackward1
+    elif bounds:
+        bounds, cls = (bounds[0], bounds[1] if len(bounds) == 2 else to), RandomBackward0
+    else:
+        bounds, cls = (0, to), RandomBackward1 if to is not None else RandomBackward2
+    low, high = _random_range(self.dtype, *bounds)
+    return apply_inplace(self, _random_integers, low, high, cls, generator)
 
 
 class BernoulliBackward1(Node):

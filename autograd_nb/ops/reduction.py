@@ -184,6 +184,51 @@ def mean(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
                    _saved_keepdim=keepdim, _count=count)
 
 
+class NansumBackward0(Node):
+    """nansum: like sum, but the nans (counted as 0) get no gradient."""
+
+    __slots__ = ("_saved_dim", "_saved_keepdim")
+    _saved_names = ("self",)
+
+    def backward(self, grad):
+        x = self._unpack(0)
+        shape = tuple(x.shape)
+        grad = _unreduce(grad, shape, self._saved_dim, self._saved_keepdim)
+        return grad * x.isnan().logical_not()
+
+
+@tensor_method("nansum")
+@numpy_names
+def nansum(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
+    """sum() that counts nans as zero."""
+    t = check_tensor(input, "nansum")
+    if not t.dtype.is_floating_point:
+        return sum(t, dim, keepdim, dtype=dtype)
+    backend = t._backend
+    xp = backend.xp
+    dims = _reduce_dims(dim, t._data.ndim)
+    zeroed = xp.where(xp.isnan(t._data), xp.zeros_like(t._data), t._data)
+    data = backend.sum(zeroed, axis=_axis(t, dims), keepdims=keepdim,
+                       dtype=backend.native[_sum_dtype(t, dtype)])
+    node = new_node(NansumBackward0, t)
+    if node is not None:
+        node.save(t)
+    return _finish(node, data, backend, _saved_dim=dims, _saved_keepdim=keepdim)
+
+
+@tensor_method("nanmean")
+@numpy_names
+def nanmean(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
+    """mean() of the non-nan elements (nan where all are nan); grad_fn DivBackward0 as PyTorch."""
+    t = check_tensor(input, "nanmean")
+    if not t.dtype.is_floating_point:
+        raise RuntimeError(msg.NANMEAN_INPUT.format(dtype=_type_name(t)))
+    if dtype is not None and not dtype.is_floating_point:
+        raise RuntimeError(msg.NANMEAN_DTYPE.format(dtype=dtype.legacy_name[:-6]))
+    count = sum(t.isnan().logical_not(), dim, keepdim)
+    return nansum(t, dim, keepdim, dtype=dtype) / count
+
+
 # --- prod ----------------------------------------------------------------------------------------
 def _prod_grad(x: Tensor, grad: Tensor, dims: tuple) -> Tensor:
     """d prod / dx_i = product of the others, right also when some x are zero.
@@ -1100,4 +1145,85 @@ def nanmedian(input, dim=None, keepdim: bool = False):
     return _median("nanmedian", input, dim, keepdim)
 
 
-__all__ += ["median", "nanmedian"]
+__all__ += ["median", "nanmedian", "nansum", "nanmean"]
+
+
+# --- quantile / nanquantile --------------------------------------------------------------------
+_INTERPOLATIONS = ("linear", "lower", "higher", "midpoint", "nearest")
+
+
+def _check_scalar_q(name: str, q) -> None:
+    """PyTorch's checks of a number q, made before those of the input."""
+    if not isinstance(q, (int, float)):
+        raise TypeError(msg.QUANTILE_ARGS.format(name=name, type=type(q).__name__))
+    if not 0 <= q <= 1:
+        raise RuntimeError(msg.QUANTILE_Q_RANGE.format(q=f"{q:g}"))
+
+
+def _quantile_q(t: Tensor, q) -> Tensor:
+    """q as a 0-d or 1-D tensor of t's dtype, after PyTorch's checks of a tensor q."""
+    if not isinstance(q, Tensor):
+        return make_tensor(t._backend.asarray(q, t.dtype), t._backend)
+    if q.dim() > 1:
+        raise RuntimeError(msg.QUANTILE_Q_DIM)
+    if q.dtype is not t.dtype:
+        raise RuntimeError(msg.QUANTILE_Q_DTYPE)
+    if not bool(((q >= 0) & (q <= 1)).all()):
+        raise RuntimeError(msg.QUANTILE_Q_VALUES)
+    return q.detach()
+
+
+def _quantile(input, q, dim, keepdim: bool, interpolation: str, skip_nan: bool) -> Tensor:
+    """PyTorch's quantile: sort, gather the values around rank q * (n - 1), lerp between them
+    (so autograd comes from sort, gather and lerp), then squeeze_ the gathered dim."""
+    name = "nanquantile" if skip_nan else "quantile"
+    t = check_tensor(input, name)
+    if not isinstance(q, Tensor):
+        _check_scalar_q(name, q)
+    if t.numel() == 0:
+        raise RuntimeError(msg.QUANTILE_EMPTY)
+    if t.dtype not in (dtypes.float32, dtypes.float64):
+        raise RuntimeError(msg.QUANTILE_DTYPE)
+    q = _quantile_q(t, q)
+    if interpolation not in _INTERPOLATIONS:
+        raise RuntimeError(msg.QUANTILE_INTERPOLATION.format(interpolation=interpolation))
+    if not t.dim():
+        x = t.reshape(1)
+    elif dim is None:
+        x = t.reshape((1,) * t.dim() + (-1,) if keepdim else (-1,))
+    else:
+        d = normalize_dim(dim, t.dim())
+        x = t.unsqueeze(-1).transpose(d, -1) if keepdim else t.movedim(d, -1)
+    values = x.sort(-1)[0]  # nans sort last
+    last = values.shape[-1] - 1
+    nans = values.isnan()
+    counted = nans.logical_not().sum(-1, keepdim=True) if skip_nan else last + 1
+    ranks = q.reshape(tuple(q.shape) + (1,) * x.dim()) * (counted - 1)
+    ranks = ranks.where((counted != 0) if skip_nan else nans.any(-1, keepdim=True).logical_not(),
+                        float(last))
+    ranks = ranks.expand(ranks.shape[:-x.dim()] + values.shape[:-1] + (1,))
+    values = values.expand(ranks.shape[:-1] + (last + 1,))
+    if interpolation in ("lower", "higher", "nearest"):
+        ranks = {"lower": ranks.floor, "higher": ranks.ceil, "nearest": ranks.round}[
+            interpolation]()
+    below = values.gather(-1, ranks.long())
+    if interpolation in ("linear", "midpoint"):
+        weights = ranks - ranks.floor() if interpolation == "linear" else ranks * 0 + 0.5
+        below = below.lerp(values.gather(-1, ranks.ceil().long()), weights)
+    return below.squeeze_(-1)
+
+
+@tensor_method("quantile")
+def quantile(input, q, dim=None, keepdim: bool = False, *, interpolation: str = "linear"):
+    """The q-th quantiles (q a number or a 1-D tensor in [0, 1]) of all elements or along dim;
+    a nan in a slice makes its quantiles nan."""
+    return _quantile(input, q, dim, keepdim, interpolation, skip_nan=False)
+
+
+@tensor_method("nanquantile")
+def nanquantile(input, q, dim=None, keepdim: bool = False, *, interpolation: str = "linear"):
+    """quantile() of the non-nan elements (nan where a slice is all nan)."""
+    return _quantile(input, q, dim, keepdim, interpolation, skip_nan=True)
+
+
+__all__ += ["quantile", "nanquantile"]
