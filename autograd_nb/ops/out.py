@@ -31,10 +31,10 @@ FUNCTIONS_WITH_OUT = (
     "logaddexp", "logical_and", "logical_not", "logical_or", "logical_xor", "logsumexp", "lt",
     "masked_select", "matmul", "maximum", "mean", "minimum", "mm", "mul", "multinomial",
     "multiply", "mv", "nan_to_num", "nanmean", "nanquantile", "nansum", "ne", "neg", "negative",
-    "nonzero", "norm", "outer", "pow", "prod", "quantile", "reciprocal", "remainder", "round", "rsqrt", "sigmoid", "sign", "signbit", "sin",
-    "sinh", "sqrt", "square", "stack", "std", "sub", "subtract", "sum", "take_along_dim", "tan",
-    "tanh", "tensordot", "tril", "triu", "true_divide", "trunc", "var", "vdot", "vstack",
-    "where",
+    "nonzero", "norm", "outer", "pow", "prod", "quantile", "reciprocal", "remainder", "round",
+    "rsqrt", "sigmoid", "sign", "signbit", "sin", "sinh", "sqrt", "square", "stack", "std", "sub",
+    "subtract", "sum", "take_along_dim", "tan", "tanh", "tensordot", "tril", "triu", "true_divide",
+    "trunc", "var", "vdot", "vstack", "where",
 )
 
 
