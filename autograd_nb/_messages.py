@@ -83,11 +83,21 @@ NON_LEAF_REQUIRES_GRAD = (
 )
 RETAIN_GRAD_NO_GRAD = "can't retain_grad on Tensor that has requires_grad=False"
 HOOK_NO_GRAD = "cannot register a hook on a tensor that doesn't require gradient"
-INFERENCE_INPLACE = "Inplace update to inference tensor outside InferenceMode is not allowed."
-INFERENCE_SAVE = (
-    "Inference tensors cannot be saved for backward. To work around you can make a clone to get a "
-    "normal tensor and use it in autograd."
+INFERENCE_INPLACE = (
+    "Inplace update to inference tensor outside InferenceMode is not allowed.You can make a clone "
+    "to get a normal tensor before doing inplace update.See "
+    "https://github.com/pytorch/rfcs/pull/17 for more details."
 )
+INFERENCE_SAVE = (
+    "Inference tensors cannot be saved for backward. Please do not use Tensors created in "
+    "inference mode in computation tracked by autograd. To work around this, you can make a clone "
+    "to get a normal tensor and use it in autograd, or use `torch.no_grad()` instead of "
+    "`torch.inference_mode()`."
+)
+INFERENCE_REQUIRES_GRAD = (
+    "Setting requires_grad=True on inference tensor outside InferenceMode is not allowed."
+)
+INFERENCE_VERSION = "Inference tensors do not track version counter."
 
 # --- conversion -------------------------------------------------------------------------------
 NUMPY_REQUIRES_GRAD = (

@@ -15,7 +15,7 @@ from . import _messages as msg
 from . import dtypes
 from ._size import Size as _Size
 from .autograd.grad_mode import STATE
-from .autograd.node import _HookHandle, version_counter
+from .autograd.node import INFERENCE_VERSION, _HookHandle, version_counter
 from .backends import cpu_backend
 from .device import device as Device
 
@@ -25,14 +25,13 @@ __all__ = ["Tensor", "make_tensor", "tensor_method"]
 class _AutogradMeta:
     """The rarely-used per-tensor state, allocated only when needed (as PyTorch's AutogradMeta)."""
 
-    __slots__ = ("grad", "accumulator", "retains_grad", "hooks", "inference")
+    __slots__ = ("grad", "accumulator", "retains_grad", "hooks")
 
     def __init__(self):
         self.grad = None
         self.accumulator = None  # a weak reference to the AccumulateGrad node (see node.py)
         self.retains_grad = False
         self.hooks = None
-        self.inference = False
 
 
 class Tensor:
@@ -132,6 +131,8 @@ class Tensor:
     @property
     def _version(self) -> int:
         vc = self._vc
+        if vc is INFERENCE_VERSION:
+            raise RuntimeError(msg.INFERENCE_VERSION)
         return 0 if vc is None else vc.value
 
     @property
@@ -146,7 +147,7 @@ class Tensor:
         return self._output_nr
 
     def is_inference(self) -> bool:
-        return self._meta is not None and self._meta.inference
+        return self._vc is INFERENCE_VERSION
 
     def _autograd_meta(self) -> _AutogradMeta:
         meta = self._meta
@@ -185,6 +186,8 @@ class Tensor:
             return
         if value and not self.dtype.is_floating_point:
             raise RuntimeError(dtype_message)
+        if value:
+            check_inference_requires_grad(self)
         self._requires_grad = value
 
     @property
@@ -253,7 +256,10 @@ class Tensor:
     @property
     def data(self) -> Tensor:
         """The same storage with no history and its own version counter (unsafe for autograd)."""
-        return make_tensor(self._data, self._backend)
+        out = make_tensor(self._data, self._backend)
+        if self._vc is INFERENCE_VERSION:
+            out._vc = INFERENCE_VERSION
+        return out
 
     @data.setter
     def data(self, value: Tensor) -> None:
@@ -444,8 +450,14 @@ def make_tensor(data, backend, requires_grad: bool = False, grad_fn=None,
     t._view = None
     t._meta = None
     if STATE.inference:
-        t._autograd_meta().inference = True
+        t._vc = INFERENCE_VERSION
     return t
+
+
+def check_inference_requires_grad(t: Tensor) -> None:
+    """PyTorch lets an inference tensor start requiring grad only inside inference mode."""
+    if t._vc is INFERENCE_VERSION and not STATE.inference:
+        raise RuntimeError(msg.INFERENCE_REQUIRES_GRAD)
 
 
 def accumulate_grad(leaf: Tensor, grads: list) -> None:

@@ -370,6 +370,101 @@ def test_inference_mode_marks_tensors():
     assert q.is_inference() and not q.requires_grad and not (x * 2).is_inference()
 
 
+# PyTorch 2.13's texts for inference tensors used outside inference mode.
+INFERENCE_SAVE = (
+    "Inference tensors cannot be saved for backward. Please do not use Tensors created in "
+    "inference mode in computation tracked by autograd. To work around this, you can make a clone "
+    "to get a normal tensor and use it in autograd, or use `torch.no_grad()` instead of "
+    "`torch.inference_mode()`.")
+INFERENCE_INPLACE = (
+    "Inplace update to inference tensor outside InferenceMode is not allowed.You can make a clone "
+    "to get a normal tensor before doing inplace update.See "
+    "https://github.com/pytorch/rfcs/pull/17 for more details.")
+INFERENCE_REQUIRES_GRAD = (
+    "Setting requires_grad=True on inference tensor outside InferenceMode is not allowed.")
+
+
+def _inference_ones(device, **kwargs):
+    with torch.inference_mode():
+        return torch.ones(3, device=device, **kwargs)
+
+
+@pytest.mark.parametrize("use", [
+    lambda t, w: t * w, lambda t, w: w * t, lambda t, w: w / t, lambda t, w: t / w,
+    lambda t, w: w @ t, lambda t, w: torch.dot(w, t), lambda t, w: w ** t,
+    lambda t, w: torch.maximum(w, t), lambda t, w: torch.relu(w) * t.view(3),
+    lambda t, w: torch.nn.functional.mse_loss(w, t),
+    lambda t, w: torch.nn.functional.linear(t, w.view(1, 3)),
+])
+def test_inference_tensor_cannot_be_saved_for_backward(use, device):
+    t, w = _inference_ones(device), leaf([1.0, 2.0, 3.0], device)
+    with pytest.raises(RuntimeError) as err:
+        use(t, w)
+    assert str(err.value) == INFERENCE_SAVE
+
+
+def test_inference_tensor_in_ops_that_save_nothing_of_it(device):
+    t, w = _inference_ones(device), leaf([1.0, 2.0, 3.0], device)
+    # PyTorch records these: add, cat and a product with a number save no inference tensor.
+    assert (t + w).grad_fn.name() == "AddBackward0"
+    assert torch.cat([w, t]).grad_fn.name() == "CatBackward0"
+    assert not (t * w.detach()).requires_grad  # nothing recorded, nothing saved
+    x = _inference_ones(device, requires_grad=True)  # allowed inside inference mode
+    assert x.is_inference() and x.requires_grad
+    (x * 2).sum().backward()
+    assert x.grad.tolist() == [2.0, 2.0, 2.0]
+    with pytest.raises(RuntimeError) as err:
+        x * w
+    assert str(err.value) == INFERENCE_SAVE
+
+
+def test_inference_tensor_cannot_start_requiring_grad_outside_inference_mode(device):
+    t = _inference_ones(device)
+    for start in (lambda: t.requires_grad_(), lambda: setattr(t, "requires_grad", True),
+                  lambda: torch.nn.Parameter(t)):
+        with pytest.raises(RuntimeError) as err:
+            start()
+        assert str(err.value) == INFERENCE_REQUIRES_GRAD
+    with torch.no_grad(), pytest.raises(RuntimeError, match="^Setting requires_grad=True"):
+        t.requires_grad_()
+    assert not t.requires_grad_(False).requires_grad
+    with pytest.raises(RuntimeError, match="^only Tensors of floating point dtype"):
+        _inference_ones(device, dtype=torch.int64).requires_grad_()  # the dtype is checked first
+    assert t.clone().requires_grad_().requires_grad
+    with torch.inference_mode():
+        assert t.requires_grad_().requires_grad
+
+
+@pytest.mark.parametrize("update", [
+    lambda t: t.add_(1), lambda t: t.__iadd__(1), lambda t: t.zero_(),
+    lambda t: t.__setitem__(0, 5.0), lambda t: t.copy_(torch.zeros(3, device=t.device)),
+    lambda t: t.view(3).mul_(2), lambda t: t[1:].fill_(0),
+])
+def test_inference_tensor_inplace_outside_inference_mode_raises(update, device):
+    t = _inference_ones(device)
+    with pytest.raises(RuntimeError) as err:
+        update(t)
+    assert str(err.value) == INFERENCE_INPLACE
+    assert t.tolist() == [1.0, 1.0, 1.0]
+    with torch.inference_mode():
+        update(t)
+
+
+def test_views_and_versions_of_inference_tensors(device):
+    t = _inference_ones(device)
+    # PyTorch: views, detach() and .data of an inference tensor are inference tensors; new
+    # results are not; inference tensors have no version counter.
+    assert t.view(3).is_inference() and t[0].is_inference() and t.detach().is_inference()
+    assert t.data.is_inference() and not t.clone().is_inference() and not (t * 2).is_inference()
+    with pytest.raises(RuntimeError) as err:
+        _ = t._version
+    assert str(err.value) == "Inference tensors do not track version counter."
+    normal = torch.ones(3, device=device)
+    with torch.inference_mode():
+        view = normal[:2]  # a view of a normal tensor stays a normal tensor
+    assert not view.is_inference() and view._version == 0
+
+
 def test_grad_mode_is_thread_local():
     seen = []
     with torch.no_grad():

@@ -20,7 +20,7 @@ from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method, typename
 from ..autograd.grad_mode import STATE
-from ..autograd.node import Node, edge, new_node, version_counter
+from ..autograd.node import INFERENCE_VERSION, Node, edge, new_node, version_counter
 from ..backends import python_number
 from ._helpers import broadcast_shapes, check_tensor, normalize_dim, on_backend, scalar_for
 from .indexing import host_key
@@ -42,8 +42,7 @@ def _short_name(dtype: dtypes.dtype) -> str:
 
 def check_inplace(self: Tensor) -> None:
     """Refuse in-place changes that would corrupt the graph (PyTorch's checks and texts)."""
-    meta = self._meta
-    if meta is not None and meta.inference and not STATE.inference:
+    if self._vc is INFERENCE_VERSION and not STATE.inference:
         raise RuntimeError(msg.INFERENCE_INPLACE)
     if not STATE.enabled:
         return
@@ -334,7 +333,7 @@ def _arithmetic_(self: Tensor, fn, iop, other, floating_only: bool = False, **kw
     if (not kwargs and (not STATE.enabled or not _records(self, (other,), kwargs))
             and isinstance(self, Tensor)
             and (operand := _fast_operand(self, other, floating_only)) is not None):
-        if STATE.enabled or (self._meta is not None and self._meta.inference):
+        if STATE.enabled or self._vc is INFERENCE_VERSION:
             check_inplace(self)
         try:
             iop(self._data, operand)
@@ -375,7 +374,7 @@ def _scaled_(self: Tensor, fn, iop, other, alpha) -> Tensor:
             operand = _fast_operand(self, other)  # None where the generic path is needed
         if operand is None or self.dtype is dtypes.bool:
             return apply_inplace(self, fn, other, alpha=alpha)
-        if STATE.enabled or (self._meta is not None and self._meta.inference):
+        if STATE.enabled or self._vc is INFERENCE_VERSION:
             check_inplace(self)
         try:
             iop(data, operand * alpha)
