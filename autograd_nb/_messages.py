@@ -70,6 +70,8 @@ UNUSED_INPUT = (
     "The differentiated Tensor at index {index} appears to not have been used in the graph. "
     "Set allow_unused=True if this is the desired behavior."
 )
+GRADIENT_TYPE = "gradients can be either Tensors or None, but got {type}"
+GRADIENT_COUNT = "got {tensors} tensors and {grads} gradients"
 INPUT_NOT_REQUIRING_GRAD = "One of the differentiated Tensors does not require grad"
 GRAD_REQUIRES_GRAD_INPUTS = "grad requires non-empty inputs."
 

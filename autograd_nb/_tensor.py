@@ -207,7 +207,7 @@ class Tensor:
                     grad=list(value._data.shape), tensor=list(self._data.shape)))
             if value.dtype is not self.dtype:
                 raise RuntimeError(msg.GRAD_ASSIGN_DTYPE.format(
-                    grad=value.dtype.legacy_name[:-6].lower(),
+                    grad=dtypes.CPP_NAMES[value.dtype],
                     tensor=self.dtype.legacy_name[:-6]))
             if value._backend is not self._backend:
                 raise RuntimeError(

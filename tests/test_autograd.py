@@ -119,6 +119,60 @@ def test_gradient_argument_shape_is_checked(device):
                               "and output[0] has a shape of torch.Size([2]).")
 
 
+def test_backward_misuse_is_checked_in_pytorchs_order(device):
+    x = leaf([1.0, 2.0, 3.0], device)
+    plain = torch.ones(2, device=device)
+    cases = [  # (call, PyTorch 2.13's error)
+        # not requiring grad is reported before being non-scalar
+        (lambda: plain.backward(), "element 0 of tensors does not require grad and does not "
+                                   "have a grad_fn"),
+        (lambda: torch.ones(2, dtype=torch.int64, device=device).backward(),
+         "element 0 of tensors does not require grad and does not have a grad_fn"),
+        (lambda: torch.autograd.grad(plain, x), "element 0 of tensors does not require grad "
+                                                "and does not have a grad_fn"),
+        # but a given gradient's shape is checked first
+        (lambda: plain.backward(torch.ones(3, device=device)),
+         "Mismatch in shape: grad_output[0] has a shape of torch.Size([3]) and output[0] has a "
+         "shape of torch.Size([2])."),
+        (lambda: (x * 2).sum().backward(torch.ones(1, device=device)),
+         "Mismatch in shape: grad_output[0] has a shape of torch.Size([1]) and output[0] has a "
+         "shape of torch.Size([])."),
+        (lambda: (x * 2).backward(torch.ones(2, dtype=torch.int64, device=device)),
+         "Mismatch in shape: grad_output[0] has a shape of torch.Size([2]) and output[0] has a "
+         "shape of torch.Size([3])."),
+        (lambda: torch.autograd.backward([x * 2, x * 3], [torch.ones(3, device=device)]),
+         "got 2 tensors and 1 gradients"),
+        (lambda: torch.autograd.backward([x.sum(), x * 2]),
+         "grad can be implicitly created only for scalar outputs"),
+    ]
+    for call, text in cases:
+        with pytest.raises(RuntimeError) as err:
+            call()
+        assert str(err.value) == text
+
+
+@pytest.mark.parametrize("gradient, text", [  # PyTorch 2.13's TypeErrors
+    ([1.0, 1.0, 1.0], "gradients can be either Tensors or None, but got float"),
+    ([1, 2, 3], "gradients can be either Tensors or None, but got int"),
+    ("a", "gradients can be either Tensors or None, but got str"),
+    (1.0, "'float' object is not iterable"),
+])
+def test_backward_gradient_must_be_tensors(gradient, text, device):
+    x = leaf([1.0, 2.0, 3.0], device)
+    with pytest.raises(TypeError) as err:
+        (x * 2).backward(gradient)
+    assert str(err.value) == text
+
+
+def test_backward_gradient_of_another_dtype_is_cast(device):
+    x = leaf([1.0, 2.0, 3.0], device)
+    (x * 2).backward(torch.tensor([1, 2, 3], device=device))  # PyTorch accepts an int64 one
+    (x * 2).sum().backward(torch.tensor(1, device=device))
+    assert x.grad.dtype is torch.float32 and x.grad.tolist() == [4.0, 6.0, 8.0]
+    assert torch.autograd.grad([x.sum()], [x], [torch.ones((), device=device), None])[0] \
+        .tolist() == [1.0, 1.0, 1.0]  # extra gradients are ignored, as PyTorch's zip does
+
+
 def test_gradient_argument_is_vector_jacobian_product(device):
     # Lesson 002: L = Y - w2 * (x1 * w1), with dL/dL = ones.
     x1 = torch.full((2, 2), 2.0, device=device).requires_grad_(True)
@@ -221,6 +275,12 @@ def test_grad_setter_checks(device):
     with pytest.raises(RuntimeError, match="^attempting to assign a gradient with dtype 'double' "
                                            "to a tensor with grad_dtype 'Float'"):
         x.grad = torch.ones(2, dtype=torch.float64, device=device)
+    for dtype, name in [(torch.int64, "long int"), (torch.int32, "int"), (torch.int16, "short int"),
+                        (torch.int8, "signed char"), (torch.uint8, "unsigned char"),
+                        (torch.bool, "bool")]:  # PyTorch's names
+        with pytest.raises(RuntimeError, match=f"^attempting to assign a gradient with dtype "
+                                               f"'{name}' to a tensor with grad_dtype 'Float'"):
+            x.grad = torch.ones(2, dtype=dtype, device=device)
     x.grad = torch.ones(2, device=device)
     assert x.grad.tolist() == [1.0, 1.0]
 

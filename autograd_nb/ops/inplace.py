@@ -28,8 +28,6 @@ from .pointwise import add, clamp, div, mul, pow, sub
 from .shape import MULTI_OUTPUT_VIEW
 
 _NUMBERS = (int, float, bool)
-_C_NAMES = {"int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
-            "uint8": "unsigned char", "bool": "bool"}
 
 
 # --- checks -------------------------------------------------------------------------------------
@@ -466,7 +464,7 @@ def clamp_(self: Tensor, min=None, max=None) -> Tensor:  # noqa: A002 - PyTorch'
     """Limit values to [min, max] in place."""
     if not self.dtype.is_floating_point and (type(min) is float or type(max) is float):
         raise RuntimeError(msg.INPLACE_CAST.format(  # clamp_'s own wording of the cast error
-            result="Float", out=_C_NAMES.get(self.dtype.name, self.dtype.name)))
+            result="Float", out=dtypes.CPP_NAMES[self.dtype]))
     return apply_inplace(self, clamp, min, max)
 
 
@@ -597,7 +595,7 @@ def masked_fill_(self: Tensor, mask: Tensor, value) -> Tensor:
     mask = check_tensor(mask, "masked_fill_", "mask")
     if mask.dtype is not dtypes.bool:
         raise RuntimeError(msg.MASKED_FILL_DTYPE.format(
-            dtype=_C_NAMES.get(mask.dtype.name, mask.dtype.name)))
+            dtype=dtypes.CPP_NAMES[mask.dtype]))
     shape = broadcast_shapes(tuple(self._data.shape), tuple(mask._data.shape))
     if shape != tuple(self._data.shape):
         raise RuntimeError(msg.INPLACE_SHAPE.format(out=", ".join(map(str, self._data.shape)),
