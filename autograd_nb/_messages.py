@@ -70,6 +70,16 @@ UNUSED_INPUT = (
     "The differentiated Tensor at index {index} appears to not have been used in the graph. "
     "Set allow_unused=True if this is the desired behavior."
 )
+FUNCTION_INSTANTIATED = (
+    "{cls} should not be instantiated. Methods on autograd functions are all static, so you "
+    "should invoke them on the class itself. Instantiating an autograd function will raise an "
+    "error in a future version of PyTorch."
+)
+LEGACY_FUNCTION_CALL = (
+    "Legacy autograd function with non-static forward method is deprecated. Please use "
+    "new-style autograd function with static forward method. (Example: "
+    "https://pytorch.org/docs/stable/autograd.html#torch.autograd.Function)"
+)
 GRADIENT_TYPE = "gradients can be either Tensors or None, but got {type}"
 GRADIENT_COUNT = "got {tensors} tensors and {grads} gradients"
 INPUT_NOT_REQUIRING_GRAD = "One of the differentiated Tensors does not require grad"

@@ -561,6 +561,23 @@ def test_custom_function(device):
     assert torch.autograd.gradcheck(lambda t: Cube.apply(t, 2.0), (x.detach().requires_grad_(),))
 
 
+def test_calling_a_function_instance_is_refused(device):
+    x = leaf([1.0, 2.0], device)
+    # PyTorch 2.13 warns when a Function is instantiated and refuses the legacy call.
+    with pytest.warns(DeprecationWarning) as record:
+        cube = Cube()
+    assert str(record[0].message) == (
+        f"{Cube} should not be instantiated. Methods on autograd functions are all static, so "
+        "you should invoke them on the class itself. Instantiating an autograd function will "
+        "raise an error in a future version of PyTorch.")
+    with pytest.raises(RuntimeError) as err:
+        cube(x, 2.0)
+    assert str(err.value) == (
+        "Legacy autograd function with non-static forward method is deprecated. Please use "
+        "new-style autograd function with static forward method. (Example: "
+        "https://pytorch.org/docs/stable/autograd.html#torch.autograd.Function)")
+
+
 # --- memory and scale ---------------------------------------------------------------------------
 
 def test_graph_is_freed_when_its_output_goes(device):
