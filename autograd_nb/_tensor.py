@@ -475,7 +475,9 @@ def accumulate_grad(leaf: Tensor, grads: list) -> None:
                 grad = new
         new = None
     old = meta.grad
-    if old is None:
+    if old is None and STATE.enabled:
+        meta.grad = _recorded_copy_of(grad)
+    elif old is None:
         # Keep the gradient itself (PyTorch "steals" it) when only this frame refers to it and
         # only it refers to an array that owns its memory: a copy would cost a pass over a big
         # tensor for nothing. getrefcount counts our `grad` (or the tensor's slot and `data`) and
@@ -484,7 +486,7 @@ def accumulate_grad(leaf: Tensor, grads: list) -> None:
         if view is not None and _getrefcount(view[0]) == 2:  # the tuple's and getrefcount's
             grad._view = None  # a view (say, a transpose) of a temporary only it refers to
         view = None
-        meta.grad = grad if STATE.enabled or only_here(grad) else _copy_of(grad)
+        meta.grad = grad if only_here(grad) else _copy_of(grad)
     elif STATE.enabled:
         meta.grad = old + grad
     else:
@@ -522,6 +524,15 @@ def retain_into(tensor: Tensor, grad: Tensor) -> None:
 def _copy_of(t: Tensor) -> Tensor:
     """A detached tensor with its own copy of `t`'s storage."""
     return make_tensor(t._backend.xp.asarray(t._data, copy=True), t._backend)
+
+
+def _recorded_copy_of(t: Tensor) -> Tensor:
+    """A first gradient stored under create_graph: PyTorch copies it into a new tensor with
+    `copy_`, so a gradient with history gets grad_fn CopyBackwards."""
+    if not t._requires_grad:
+        return _copy_of(t)
+    backend = t._backend
+    return make_tensor(backend.xp.empty_like(t._data), backend).copy_(t)
 
 
 from .autograd import grad_api as _grad_api  # noqa: E402  (it needs Tensor defined)

@@ -358,6 +358,26 @@ def test_backward_with_create_graph_warns_and_keeps_grad_graph(device):
     assert x.grad.requires_grad and x.grad.tolist() == [6.0]
 
 
+@pytest.mark.filterwarnings("ignore:Using backward\\(\\) with create_graph=True")
+def test_first_grad_under_create_graph_is_a_recorded_copy(device):
+    x = leaf([1.0, 2.0], device)
+    (x ** 3).sum().backward(create_graph=True)
+    g = x.grad
+    # PyTorch 2.13: the first .grad is copied in, grad_fn CopyBackwards -> the gradient's node
+    assert g.tolist() == [3.0, 12.0] and repr(g).endswith("grad_fn=<CopyBackwards>)")
+    assert g.grad_fn.name() == "torch::autograd::CopyBackwards"
+    assert [type(n).__name__ if n else None for n, _ in g.grad_fn.next_functions] == \
+        [None, "MulBackward0"]
+    g.sum().backward()  # d(3x^2)/dx = 6x, added into that same .grad: [9, 24] as PyTorch
+    assert x.grad is g and g.tolist() == [9.0, 24.0] and g.grad_fn.name().endswith("CopyBackwards")
+    (x ** 3).sum().backward(create_graph=True)  # a second one is added: AddBackward0
+    assert x.grad.grad_fn.name() == "AddBackward0"
+    assert x.grad.grad_fn.next_functions[0][0] is g.grad_fn
+    c = leaf([1.0, 2.0], device)
+    (c * 2).sum().backward(create_graph=True)  # a gradient without history stays without
+    assert c.grad.grad_fn is None and not c.grad.requires_grad
+
+
 def test_backward_inputs_limits_accumulation(device):
     a, b = leaf([1.0], device), leaf([2.0], device)
     (a * b).backward(inputs=[a])
