@@ -845,6 +845,10 @@ DLPACK_SIMULATED = (
     "the simulated CUDA device (array-api-strict) has no GPU memory to share through DLPack; "
     "use .cpu() first (ours)"
 )
+BACKWARD_PRE_HOOK_COUNT = (
+    "Backward pre hook returned an invalid number of grad_output, got {got}, but expected "
+    "{expected}"
+)
 FULL_BACKWARD_HOOK_NO_INPUT_GRAD = (
     "Full backward hook is firing when gradients are computed with respect to module outputs "
     "since no inputs require gradients. See "
