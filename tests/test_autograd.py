@@ -475,6 +475,7 @@ def _inference_ones(device, **kwargs):
     lambda t, w: torch.maximum(w, t), lambda t, w: torch.relu(w) * t.view(3),
     lambda t, w: torch.nn.functional.mse_loss(w, t),
     lambda t, w: torch.nn.functional.linear(t, w.view(1, 3)),
+    lambda t, w: torch.addcmul(t, w, t), lambda t, w: torch.addcdiv(t, t, w),
 ])
 def test_inference_tensor_cannot_be_saved_for_backward(use, device):
     t, w = _inference_ones(device), leaf([1.0, 2.0, 3.0], device)
@@ -488,6 +489,7 @@ def test_inference_tensor_in_ops_that_save_nothing_of_it(device):
     # PyTorch records these: add, cat and a product with a number save no inference tensor.
     assert (t + w).grad_fn.name() == "AddBackward0"
     assert torch.cat([w, t]).grad_fn.name() == "CatBackward0"
+    assert torch.addcmul(w, t, t).grad_fn.name() == "AddcmulBackward0"  # input's grad needs none
     assert not (t * w.detach()).requires_grad  # nothing recorded, nothing saved
     x = _inference_ones(device, requires_grad=True)  # allowed inside inference mode
     assert x.is_inference() and x.requires_grad
