@@ -70,6 +70,18 @@ UNUSED_INPUT = (
     "The differentiated Tensor at index {index} appears to not have been used in the graph. "
     "Set allow_unused=True if this is the desired behavior."
 )
+FUNCTION_INSTANTIATED = (
+    "{cls} should not be instantiated. Methods on autograd functions are all static, so you "
+    "should invoke them on the class itself. Instantiating an autograd function will raise an "
+    "error in a future version of PyTorch."
+)
+LEGACY_FUNCTION_CALL = (
+    "Legacy autograd function with non-static forward method is deprecated. Please use "
+    "new-style autograd function with static forward method. (Example: "
+    "https://pytorch.org/docs/stable/autograd.html#torch.autograd.Function)"
+)
+GRADIENT_TYPE = "gradients can be either Tensors or None, but got {type}"
+GRADIENT_COUNT = "got {tensors} tensors and {grads} gradients"
 INPUT_NOT_REQUIRING_GRAD = "One of the differentiated Tensors does not require grad"
 GRAD_REQUIRES_GRAD_INPUTS = "grad requires non-empty inputs."
 
@@ -83,11 +95,21 @@ NON_LEAF_REQUIRES_GRAD = (
 )
 RETAIN_GRAD_NO_GRAD = "can't retain_grad on Tensor that has requires_grad=False"
 HOOK_NO_GRAD = "cannot register a hook on a tensor that doesn't require gradient"
-INFERENCE_INPLACE = "Inplace update to inference tensor outside InferenceMode is not allowed."
-INFERENCE_SAVE = (
-    "Inference tensors cannot be saved for backward. To work around you can make a clone to get a "
-    "normal tensor and use it in autograd."
+INFERENCE_INPLACE = (
+    "Inplace update to inference tensor outside InferenceMode is not allowed.You can make a clone "
+    "to get a normal tensor before doing inplace update.See "
+    "https://github.com/pytorch/rfcs/pull/17 for more details."
 )
+INFERENCE_SAVE = (
+    "Inference tensors cannot be saved for backward. Please do not use Tensors created in "
+    "inference mode in computation tracked by autograd. To work around this, you can make a clone "
+    "to get a normal tensor and use it in autograd, or use `torch.no_grad()` instead of "
+    "`torch.inference_mode()`."
+)
+INFERENCE_REQUIRES_GRAD = (
+    "Setting requires_grad=True on inference tensor outside InferenceMode is not allowed."
+)
+INFERENCE_VERSION = "Inference tensors do not track version counter."
 
 # --- conversion -------------------------------------------------------------------------------
 NUMPY_REQUIRES_GRAD = (
@@ -850,6 +872,10 @@ GENERATOR_DEVICE_MISMATCH = "Expected a '{expected}' device type for generator b
 DLPACK_SIMULATED = (
     "the simulated CUDA device (array-api-strict) has no GPU memory to share through DLPack; "
     "use .cpu() first (ours)"
+)
+BACKWARD_PRE_HOOK_COUNT = (
+    "Backward pre hook returned an invalid number of grad_output, got {got}, but expected "
+    "{expected}"
 )
 FULL_BACKWARD_HOOK_NO_INPUT_GRAD = (
     "Full backward hook is firing when gradients are computed with respect to module outputs "

@@ -15,7 +15,7 @@ from . import _messages as msg
 from . import dtypes
 from ._size import Size as _Size
 from .autograd.grad_mode import STATE
-from .autograd.node import _HookHandle, version_counter
+from .autograd.node import INFERENCE_VERSION, _HookHandle, version_counter
 from .backends import cpu_backend
 from .device import device as Device
 
@@ -25,14 +25,13 @@ __all__ = ["Tensor", "make_tensor", "tensor_method"]
 class _AutogradMeta:
     """The rarely-used per-tensor state, allocated only when needed (as PyTorch's AutogradMeta)."""
 
-    __slots__ = ("grad", "accumulator", "retains_grad", "hooks", "inference")
+    __slots__ = ("grad", "accumulator", "retains_grad", "hooks")
 
     def __init__(self):
         self.grad = None
         self.accumulator = None  # a weak reference to the AccumulateGrad node (see node.py)
         self.retains_grad = False
         self.hooks = None
-        self.inference = False
 
 
 class Tensor:
@@ -132,6 +131,8 @@ class Tensor:
     @property
     def _version(self) -> int:
         vc = self._vc
+        if vc is INFERENCE_VERSION:
+            raise RuntimeError(msg.INFERENCE_VERSION)
         return 0 if vc is None else vc.value
 
     @property
@@ -146,7 +147,7 @@ class Tensor:
         return self._output_nr
 
     def is_inference(self) -> bool:
-        return self._meta is not None and self._meta.inference
+        return self._vc is INFERENCE_VERSION
 
     def _autograd_meta(self) -> _AutogradMeta:
         meta = self._meta
@@ -185,6 +186,8 @@ class Tensor:
             return
         if value and not self.dtype.is_floating_point:
             raise RuntimeError(dtype_message)
+        if value:
+            check_inference_requires_grad(self)
         self._requires_grad = value
 
     @property
@@ -204,7 +207,7 @@ class Tensor:
                     grad=list(value._data.shape), tensor=list(self._data.shape)))
             if value.dtype is not self.dtype:
                 raise RuntimeError(msg.GRAD_ASSIGN_DTYPE.format(
-                    grad=value.dtype.legacy_name[:-6].lower(),
+                    grad=dtypes.CPP_NAMES[value.dtype],
                     tensor=self.dtype.legacy_name[:-6]))
             if value._backend is not self._backend:
                 raise RuntimeError(
@@ -253,7 +256,10 @@ class Tensor:
     @property
     def data(self) -> Tensor:
         """The same storage with no history and its own version counter (unsafe for autograd)."""
-        return make_tensor(self._data, self._backend)
+        out = make_tensor(self._data, self._backend)
+        if self._vc is INFERENCE_VERSION:
+            out._vc = INFERENCE_VERSION
+        return out
 
     @data.setter
     def data(self, value: Tensor) -> None:
@@ -444,8 +450,14 @@ def make_tensor(data, backend, requires_grad: bool = False, grad_fn=None,
     t._view = None
     t._meta = None
     if STATE.inference:
-        t._autograd_meta().inference = True
+        t._vc = INFERENCE_VERSION
     return t
+
+
+def check_inference_requires_grad(t: Tensor) -> None:
+    """PyTorch lets an inference tensor start requiring grad only inside inference mode."""
+    if t._vc is INFERENCE_VERSION and not STATE.inference:
+        raise RuntimeError(msg.INFERENCE_REQUIRES_GRAD)
 
 
 def accumulate_grad(leaf: Tensor, grads: list) -> None:
@@ -463,7 +475,9 @@ def accumulate_grad(leaf: Tensor, grads: list) -> None:
                 grad = new
         new = None
     old = meta.grad
-    if old is None:
+    if old is None and STATE.enabled:
+        meta.grad = _recorded_copy_of(grad)
+    elif old is None:
         # Keep the gradient itself (PyTorch "steals" it) when only this frame refers to it and
         # only it refers to an array that owns its memory: a copy would cost a pass over a big
         # tensor for nothing. getrefcount counts our `grad` (or the tensor's slot and `data`) and
@@ -472,7 +486,7 @@ def accumulate_grad(leaf: Tensor, grads: list) -> None:
         if view is not None and _getrefcount(view[0]) == 2:  # the tuple's and getrefcount's
             grad._view = None  # a view (say, a transpose) of a temporary only it refers to
         view = None
-        meta.grad = grad if STATE.enabled or only_here(grad) else _copy_of(grad)
+        meta.grad = grad if only_here(grad) else _copy_of(grad)
     elif STATE.enabled:
         meta.grad = old + grad
     else:
@@ -510,6 +524,15 @@ def retain_into(tensor: Tensor, grad: Tensor) -> None:
 def _copy_of(t: Tensor) -> Tensor:
     """A detached tensor with its own copy of `t`'s storage."""
     return make_tensor(t._backend.xp.asarray(t._data, copy=True), t._backend)
+
+
+def _recorded_copy_of(t: Tensor) -> Tensor:
+    """A first gradient stored under create_graph: PyTorch copies it into a new tensor with
+    `copy_`, so a gradient with history gets grad_fn CopyBackwards."""
+    if not t._requires_grad:
+        return _copy_of(t)
+    backend = t._backend
+    return make_tensor(backend.xp.empty_like(t._data), backend).copy_(t)
 
 
 from .autograd import grad_api as _grad_api  # noqa: E402  (it needs Tensor defined)

@@ -58,6 +58,10 @@ short, int, long = int16, int32, int64  # noqa: A001
 ALL_DTYPES = (bool, uint8, int8, int16, int32, int64, float16, float32, float64)
 BY_NAME = {d.name: d for d in ALL_DTYPES}
 BY_NAME.update(half=float16, float=float32, double=float64, short=int16, int=int32, long=int64)
+# The C++ type names some of PyTorch's messages print ("long int", "c10::Half").
+CPP_NAMES = {bool: "bool", uint8: "unsigned char", int8: "signed char", int16: "short int",
+             int32: "int", int64: "long int", float16: "c10::Half", float32: "float",
+             float64: "double"}
 
 _default_float = float32
 

@@ -119,6 +119,60 @@ def test_gradient_argument_shape_is_checked(device):
                               "and output[0] has a shape of torch.Size([2]).")
 
 
+def test_backward_misuse_is_checked_in_pytorchs_order(device):
+    x = leaf([1.0, 2.0, 3.0], device)
+    plain = torch.ones(2, device=device)
+    cases = [  # (call, PyTorch 2.13's error)
+        # not requiring grad is reported before being non-scalar
+        (lambda: plain.backward(), "element 0 of tensors does not require grad and does not "
+                                   "have a grad_fn"),
+        (lambda: torch.ones(2, dtype=torch.int64, device=device).backward(),
+         "element 0 of tensors does not require grad and does not have a grad_fn"),
+        (lambda: torch.autograd.grad(plain, x), "element 0 of tensors does not require grad "
+                                                "and does not have a grad_fn"),
+        # but a given gradient's shape is checked first
+        (lambda: plain.backward(torch.ones(3, device=device)),
+         "Mismatch in shape: grad_output[0] has a shape of torch.Size([3]) and output[0] has a "
+         "shape of torch.Size([2])."),
+        (lambda: (x * 2).sum().backward(torch.ones(1, device=device)),
+         "Mismatch in shape: grad_output[0] has a shape of torch.Size([1]) and output[0] has a "
+         "shape of torch.Size([])."),
+        (lambda: (x * 2).backward(torch.ones(2, dtype=torch.int64, device=device)),
+         "Mismatch in shape: grad_output[0] has a shape of torch.Size([2]) and output[0] has a "
+         "shape of torch.Size([3])."),
+        (lambda: torch.autograd.backward([x * 2, x * 3], [torch.ones(3, device=device)]),
+         "got 2 tensors and 1 gradients"),
+        (lambda: torch.autograd.backward([x.sum(), x * 2]),
+         "grad can be implicitly created only for scalar outputs"),
+    ]
+    for call, text in cases:
+        with pytest.raises(RuntimeError) as err:
+            call()
+        assert str(err.value) == text
+
+
+@pytest.mark.parametrize("gradient, text", [  # PyTorch 2.13's TypeErrors
+    ([1.0, 1.0, 1.0], "gradients can be either Tensors or None, but got float"),
+    ([1, 2, 3], "gradients can be either Tensors or None, but got int"),
+    ("a", "gradients can be either Tensors or None, but got str"),
+    (1.0, "'float' object is not iterable"),
+])
+def test_backward_gradient_must_be_tensors(gradient, text, device):
+    x = leaf([1.0, 2.0, 3.0], device)
+    with pytest.raises(TypeError) as err:
+        (x * 2).backward(gradient)
+    assert str(err.value) == text
+
+
+def test_backward_gradient_of_another_dtype_is_cast(device):
+    x = leaf([1.0, 2.0, 3.0], device)
+    (x * 2).backward(torch.tensor([1, 2, 3], device=device))  # PyTorch accepts an int64 one
+    (x * 2).sum().backward(torch.tensor(1, device=device))
+    assert x.grad.dtype is torch.float32 and x.grad.tolist() == [4.0, 6.0, 8.0]
+    assert torch.autograd.grad([x.sum()], [x], [torch.ones((), device=device), None])[0] \
+        .tolist() == [1.0, 1.0, 1.0]  # extra gradients are ignored, as PyTorch's zip does
+
+
 def test_gradient_argument_is_vector_jacobian_product(device):
     # Lesson 002: L = Y - w2 * (x1 * w1), with dL/dL = ones.
     x1 = torch.full((2, 2), 2.0, device=device).requires_grad_(True)
@@ -221,6 +275,12 @@ def test_grad_setter_checks(device):
     with pytest.raises(RuntimeError, match="^attempting to assign a gradient with dtype 'double' "
                                            "to a tensor with grad_dtype 'Float'"):
         x.grad = torch.ones(2, dtype=torch.float64, device=device)
+    for dtype, name in [(torch.int64, "long int"), (torch.int32, "int"), (torch.int16, "short int"),
+                        (torch.int8, "signed char"), (torch.uint8, "unsigned char"),
+                        (torch.bool, "bool")]:  # PyTorch's names
+        with pytest.raises(RuntimeError, match=f"^attempting to assign a gradient with dtype "
+                                               f"'{name}' to a tensor with grad_dtype 'Float'"):
+            x.grad = torch.ones(2, dtype=dtype, device=device)
     x.grad = torch.ones(2, device=device)
     assert x.grad.tolist() == [1.0, 1.0]
 
@@ -298,6 +358,26 @@ def test_backward_with_create_graph_warns_and_keeps_grad_graph(device):
     assert x.grad.requires_grad and x.grad.tolist() == [6.0]
 
 
+@pytest.mark.filterwarnings("ignore:Using backward\\(\\) with create_graph=True")
+def test_first_grad_under_create_graph_is_a_recorded_copy(device):
+    x = leaf([1.0, 2.0], device)
+    (x ** 3).sum().backward(create_graph=True)
+    g = x.grad
+    # PyTorch 2.13: the first .grad is copied in, grad_fn CopyBackwards -> the gradient's node
+    assert g.tolist() == [3.0, 12.0] and repr(g).endswith("grad_fn=<CopyBackwards>)")
+    assert g.grad_fn.name() == "torch::autograd::CopyBackwards"
+    assert [type(n).__name__ if n else None for n, _ in g.grad_fn.next_functions] == \
+        [None, "MulBackward0"]
+    g.sum().backward()  # d(3x^2)/dx = 6x, added into that same .grad: [9, 24] as PyTorch
+    assert x.grad is g and g.tolist() == [9.0, 24.0] and g.grad_fn.name().endswith("CopyBackwards")
+    (x ** 3).sum().backward(create_graph=True)  # a second one is added: AddBackward0
+    assert x.grad.grad_fn.name() == "AddBackward0"
+    assert x.grad.grad_fn.next_functions[0][0] is g.grad_fn
+    c = leaf([1.0, 2.0], device)
+    (c * 2).sum().backward(create_graph=True)  # a gradient without history stays without
+    assert c.grad.grad_fn is None and not c.grad.requires_grad
+
+
 def test_backward_inputs_limits_accumulation(device):
     a, b = leaf([1.0], device), leaf([2.0], device)
     (a * b).backward(inputs=[a])
@@ -370,6 +450,103 @@ def test_inference_mode_marks_tensors():
     assert q.is_inference() and not q.requires_grad and not (x * 2).is_inference()
 
 
+# PyTorch 2.13's texts for inference tensors used outside inference mode.
+INFERENCE_SAVE = (
+    "Inference tensors cannot be saved for backward. Please do not use Tensors created in "
+    "inference mode in computation tracked by autograd. To work around this, you can make a clone "
+    "to get a normal tensor and use it in autograd, or use `torch.no_grad()` instead of "
+    "`torch.inference_mode()`.")
+INFERENCE_INPLACE = (
+    "Inplace update to inference tensor outside InferenceMode is not allowed.You can make a clone "
+    "to get a normal tensor before doing inplace update.See "
+    "https://github.com/pytorch/rfcs/pull/17 for more details.")
+INFERENCE_REQUIRES_GRAD = (
+    "Setting requires_grad=True on inference tensor outside InferenceMode is not allowed.")
+
+
+def _inference_ones(device, **kwargs):
+    with torch.inference_mode():
+        return torch.ones(3, device=device, **kwargs)
+
+
+@pytest.mark.parametrize("use", [
+    lambda t, w: t * w, lambda t, w: w * t, lambda t, w: w / t, lambda t, w: t / w,
+    lambda t, w: w @ t, lambda t, w: torch.dot(w, t), lambda t, w: w ** t,
+    lambda t, w: torch.maximum(w, t), lambda t, w: torch.relu(w) * t.view(3),
+    lambda t, w: torch.nn.functional.mse_loss(w, t),
+    lambda t, w: torch.nn.functional.linear(t, w.view(1, 3)),
+    lambda t, w: torch.addcmul(t, w, t), lambda t, w: torch.addcdiv(t, t, w),
+])
+def test_inference_tensor_cannot_be_saved_for_backward(use, device):
+    t, w = _inference_ones(device), leaf([1.0, 2.0, 3.0], device)
+    with pytest.raises(RuntimeError) as err:
+        use(t, w)
+    assert str(err.value) == INFERENCE_SAVE
+
+
+def test_inference_tensor_in_ops_that_save_nothing_of_it(device):
+    t, w = _inference_ones(device), leaf([1.0, 2.0, 3.0], device)
+    # PyTorch records these: add, cat and a product with a number save no inference tensor.
+    assert (t + w).grad_fn.name() == "AddBackward0"
+    assert torch.cat([w, t]).grad_fn.name() == "CatBackward0"
+    assert torch.addcmul(w, t, t).grad_fn.name() == "AddcmulBackward0"  # input's grad needs none
+    assert not (t * w.detach()).requires_grad  # nothing recorded, nothing saved
+    x = _inference_ones(device, requires_grad=True)  # allowed inside inference mode
+    assert x.is_inference() and x.requires_grad
+    (x * 2).sum().backward()
+    assert x.grad.tolist() == [2.0, 2.0, 2.0]
+    with pytest.raises(RuntimeError) as err:
+        x * w
+    assert str(err.value) == INFERENCE_SAVE
+
+
+def test_inference_tensor_cannot_start_requiring_grad_outside_inference_mode(device):
+    t = _inference_ones(device)
+    for start in (lambda: t.requires_grad_(), lambda: setattr(t, "requires_grad", True),
+                  lambda: torch.nn.Parameter(t)):
+        with pytest.raises(RuntimeError) as err:
+            start()
+        assert str(err.value) == INFERENCE_REQUIRES_GRAD
+    with torch.no_grad(), pytest.raises(RuntimeError, match="^Setting requires_grad=True"):
+        t.requires_grad_()
+    assert not t.requires_grad_(False).requires_grad
+    with pytest.raises(RuntimeError, match="^only Tensors of floating point dtype"):
+        _inference_ones(device, dtype=torch.int64).requires_grad_()  # the dtype is checked first
+    assert t.clone().requires_grad_().requires_grad
+    with torch.inference_mode():
+        assert t.requires_grad_().requires_grad
+
+
+@pytest.mark.parametrize("update", [
+    lambda t: t.add_(1), lambda t: t.__iadd__(1), lambda t: t.zero_(),
+    lambda t: t.__setitem__(0, 5.0), lambda t: t.copy_(torch.zeros(3, device=t.device)),
+    lambda t: t.view(3).mul_(2), lambda t: t[1:].fill_(0),
+])
+def test_inference_tensor_inplace_outside_inference_mode_raises(update, device):
+    t = _inference_ones(device)
+    with pytest.raises(RuntimeError) as err:
+        update(t)
+    assert str(err.value) == INFERENCE_INPLACE
+    assert t.tolist() == [1.0, 1.0, 1.0]
+    with torch.inference_mode():
+        update(t)
+
+
+def test_views_and_versions_of_inference_tensors(device):
+    t = _inference_ones(device)
+    # PyTorch: views, detach() and .data of an inference tensor are inference tensors; new
+    # results are not; inference tensors have no version counter.
+    assert t.view(3).is_inference() and t[0].is_inference() and t.detach().is_inference()
+    assert t.data.is_inference() and not t.clone().is_inference() and not (t * 2).is_inference()
+    with pytest.raises(RuntimeError) as err:
+        _ = t._version
+    assert str(err.value) == "Inference tensors do not track version counter."
+    normal = torch.ones(3, device=device)
+    with torch.inference_mode():
+        view = normal[:2]  # a view of a normal tensor stays a normal tensor
+    assert not view.is_inference() and view._version == 0
+
+
 def test_grad_mode_is_thread_local():
     seen = []
     with torch.no_grad():
@@ -404,6 +581,23 @@ def test_custom_function(device):
     y.sum().backward()
     assert x.grad.tolist() == [6.0, 24.0]
     assert torch.autograd.gradcheck(lambda t: Cube.apply(t, 2.0), (x.detach().requires_grad_(),))
+
+
+def test_calling_a_function_instance_is_refused(device):
+    x = leaf([1.0, 2.0], device)
+    # PyTorch 2.13 warns when a Function is instantiated and refuses the legacy call.
+    with pytest.warns(DeprecationWarning) as record:
+        cube = Cube()
+    assert str(record[0].message) == (
+        f"{Cube} should not be instantiated. Methods on autograd functions are all static, so "
+        "you should invoke them on the class itself. Instantiating an autograd function will "
+        "raise an error in a future version of PyTorch.")
+    with pytest.raises(RuntimeError) as err:
+        cube(x, 2.0)
+    assert str(err.value) == (
+        "Legacy autograd function with non-static forward method is deprecated. Please use "
+        "new-style autograd function with static forward method. (Example: "
+        "https://pytorch.org/docs/stable/autograd.html#torch.autograd.Function)")
 
 
 # --- memory and scale ---------------------------------------------------------------------------

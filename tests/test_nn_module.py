@@ -350,6 +350,46 @@ def test_full_backward_hook_without_input_grads_fires_on_outputs():
     assert repr(log) == "[((None, None), (tensor([1., 1.]), None))]"
 
 
+def test_full_backward_pre_hook_sees_and_replaces_grad_output():
+    # Values and order as PyTorch 2.13 gives them for this Linear.
+    m = nn.Linear(2, 1)
+    with torch.no_grad():
+        m.weight.copy_(torch.tensor([[1.0, 2.0]]))
+        m.bias.fill_(0.5)
+    log = []
+    m.register_full_backward_pre_hook(
+        lambda mod, go: log.append(("pre", mod is m, [g.tolist() for g in go])))
+    scale = m.register_full_backward_pre_hook(lambda mod, go: (go[0] * 10,))
+    full = m.register_full_backward_hook(
+        lambda mod, gi, go: log.append(("full", gi[0].tolist(), go[0].tolist())))
+    first = m.register_full_backward_pre_hook(lambda mod, go: log.append(("first",)),
+                                              prepend=True)
+    x = torch.tensor([[1.0, 1.0]], requires_grad=True)
+    y = m(x)
+    assert y.grad_fn.name() == "BackwardHookFunctionBackward"
+    y.sum().backward()
+    assert log == [("first",), ("pre", True, [[[1.0]]]),
+                   ("full", [[10.0, 20.0]], [[10.0]])]  # full hooks get the replacement
+    assert x.grad.tolist() == [[10.0, 20.0]] and m.weight.grad.tolist() == [[10.0, 10.0]]
+    for handle in (scale, full, first):
+        handle.remove()
+    m.register_full_backward_pre_hook(lambda mod, go: (go[0], go[0]))
+    with pytest.raises(RuntimeError) as err:
+        m(x).sum().backward()
+    assert str(err.value) == ("Backward pre hook returned an invalid number of grad_output, "
+                              "got 2, but expected 1")
+
+
+def test_full_backward_pre_hook_without_input_grads():
+    m = nn.Linear(2, 1)
+    seen = []
+    m.register_full_backward_pre_hook(lambda mod, go: seen.append(tuple(go[0].shape)))
+    with pytest.warns(UserWarning, match="^Full backward hook is firing when gradients are "
+                                         "computed with respect to module outputs"):
+        m(torch.ones(1, 2)).sum().backward()  # PyTorch warns here too
+    assert seen == [(1, 1)] and m.weight.grad.tolist() == [[1.0, 1.0]]
+
+
 def test_hook_with_kwargs_and_prepend():
     m = Scale(2)
     calls = []

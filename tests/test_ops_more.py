@@ -114,6 +114,13 @@ GRADCHECK = {
     "clamp_max_tensor": (lambda x, y: x.clamp_max(y), [(2, 3), (2, 3)]),
 }
 GRADCHECK_ONLY = {
+    # addcmul / addcdiv save only what the inputs that require grad need
+    "addcmul_tensor2_only": (lambda z: torch.addcmul(torch.full_like(z, 0.3),
+                                                     torch.full_like(z, -1.2), z), [(2, 3)]),
+    "addcdiv_tensor1_only": (lambda y: torch.addcdiv(torch.full_like(y, 0.3), y,
+                                                     torch.full_like(y, 2.0)), [(2, 3)]),
+    "addcdiv_tensor2_only": (lambda z: torch.addcdiv(torch.full_like(z, 0.3),
+                                                     torch.full_like(z, -1.2), z * z + 1), [(2, 3)]),
     "cumprod": (lambda x: x.cumprod(1), [(2, 4)]),
     "cumprod_zero": (lambda x: (x * (x.detach() > 0)).cumprod(1), [(2, 4)]),
     "std_mean": (lambda x: [o * 1 for o in torch.std_mean(x, 1)], [(2, 4)]),

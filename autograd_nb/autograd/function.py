@@ -6,6 +6,9 @@ outputs: ctx is a node of class `MyOpBackward`, so the graph shows the user's op
 
 from __future__ import annotations
 
+import warnings
+
+from .. import _messages as msg
 from .grad_mode import STATE
 from .node import Node, edge
 
@@ -68,6 +71,14 @@ class _FunctionMeta(type):
 
 class Function(metaclass=_FunctionMeta):
     """Subclass with static `forward(ctx, *args)` and `backward(ctx, *grads)`; call `.apply`."""
+
+    def __init__(self, *args, **kwargs):
+        warnings.warn(msg.FUNCTION_INSTANTIATED.format(cls=type(self)), DeprecationWarning,
+                      stacklevel=2)
+
+    def __call__(self, *args, **kwargs):
+        """Calling an instance is the pre-1.3 API, which PyTorch refuses."""
+        raise RuntimeError(msg.LEGACY_FUNCTION_CALL)
 
     @staticmethod
     def forward(ctx, *args, **kwargs):

@@ -19,34 +19,46 @@ def _as_sequence(value) -> list:
 
 
 def _root_grads(outputs: list, grad_outputs: list) -> list:
-    """The starting gradient for each output: ones for scalars, else the given tensor, checked."""
-    if grad_outputs and len(grad_outputs) != len(outputs):
-        raise RuntimeError(f"grad requires {len(outputs)} gradients, got {len(grad_outputs)}")
+    """The starting gradient for each output: ones for scalars, else the given tensor, checked.
+
+    PyTorch's order: each given pair is checked first (outputs that need no grad get None here),
+    then the counts, then `_roots` refuses outputs that do not require grad.
+    """
+    if not grad_outputs:
+        grad_outputs = [None] * len(outputs)
     grads = []
-    for i, out in enumerate(outputs):
-        given = grad_outputs[i] if grad_outputs else None
-        if given is None:
-            if out.numel() != 1:
-                raise RuntimeError(msg.IMPLICIT_SCALAR)
-            if not out.dtype.is_floating_point:
-                raise RuntimeError("grad can be implicitly created only for real scalar outputs "
-                                   f"but got {out.dtype}")
-            data, backend = out._data, out._backend
-            one = backend.xp.asarray(1, dtype=data.dtype, device=backend.native_device)
-            if data.ndim:  # a 1-element tensor of shape (1,), (1, 1), ...
-                one = backend.xp.reshape(one, data.shape)
-            grads.append(_tensor.make_tensor(one, backend))
-            continue
-        if not isinstance(given, _tensor.Tensor):
-            from .._creation import tensor
-            given = tensor(given, dtype=out.dtype, device=out.device)
-        if given.shape != out.shape:
-            raise RuntimeError(msg.GRAD_SHAPE_MISMATCH.format(
-                index=i, grad_shape=given.shape, out_shape=out.shape))
-        if given.dtype is not out.dtype or given._backend is not out._backend:
-            given = given.to(device=out.device, dtype=out.dtype)
-        grads.append(given)
+    for i, (out, given) in enumerate(zip(outputs, grad_outputs)):
+        if isinstance(given, _tensor.Tensor):
+            if given.shape != out.shape:
+                raise RuntimeError(msg.GRAD_SHAPE_MISMATCH.format(
+                    index=i, grad_shape=given.shape, out_shape=out.shape))
+            if given.dtype is not out.dtype or given._backend is not out._backend:
+                given = given.to(device=out.device, dtype=out.dtype)
+            grads.append(given)
+        elif given is not None:
+            raise TypeError(msg.GRADIENT_TYPE.format(type=type(given).__name__))
+        elif out._requires_grad:
+            grads.append(_implicit_grad(out))
+        else:
+            grads.append(None)
+    if len(grad_outputs) < len(outputs):
+        raise RuntimeError(msg.GRADIENT_COUNT.format(tensors=len(outputs),
+                                                     grads=len(grad_outputs)))
     return grads
+
+
+def _implicit_grad(out):
+    """A gradient of ones for a one-element floating-point output."""
+    if out.numel() != 1:
+        raise RuntimeError(msg.IMPLICIT_SCALAR)
+    if not out.dtype.is_floating_point:
+        raise RuntimeError("grad can be implicitly created only for real scalar outputs "
+                           f"but got {out.dtype}")
+    data, backend = out._data, out._backend
+    one = backend.xp.asarray(1, dtype=data.dtype, device=backend.native_device)
+    if data.ndim:  # a 1-element tensor of shape (1,), (1, 1), ...
+        one = backend.xp.reshape(one, data.shape)
+    return _tensor.make_tensor(one, backend)
 
 
 def _roots(outputs: list) -> list:

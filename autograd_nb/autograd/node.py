@@ -30,7 +30,11 @@ def saved_entry(t):
     if t is None or type(t) in _NUMBERS:
         return t
     vc = t._vc
-    return (t, vc.value if vc is not None else 0, t._grad_fn, t._output_nr)
+    if vc is None:
+        return (t, 0, t._grad_fn, t._output_nr)
+    if vc is INFERENCE_VERSION:
+        raise RuntimeError(msg.INFERENCE_SAVE)
+    return (t, vc.value, t._grad_fn, t._output_nr)
 
 
 class VersionCounter:
@@ -40,6 +44,11 @@ class VersionCounter:
 
     def __init__(self, value: int = 0):
         self.value = value
+
+
+# The counter of every inference tensor (and so of its views and detach()): PyTorch tracks no
+# version for them, so its value means nothing; being it is what makes a tensor an inference one.
+INFERENCE_VERSION = VersionCounter()
 
 
 def version_counter(tensor) -> VersionCounter:

@@ -12,7 +12,7 @@ that assigning it to a module attribute calls `register_buffer`.
 from __future__ import annotations
 
 from .. import _messages as msg
-from .._tensor import Tensor
+from .._tensor import Tensor, check_inference_requires_grad
 
 __all__ = ["Parameter", "Buffer"]
 
@@ -35,6 +35,8 @@ class Parameter(Tensor):
                             f"{type(data).__name__}")
         if requires_grad and not data.dtype.is_floating_point:
             raise RuntimeError(msg.PARAMETER_REQUIRES_GRAD_DTYPE)
+        if requires_grad:
+            check_inference_requires_grad(data)
         t = data.detach()
         t.__class__ = cls
         t._requires_grad = bool(requires_grad)

@@ -21,7 +21,7 @@ from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method, typename
 from ..autograd.grad_mode import STATE
-from ..autograd.node import Node, edge, new_node, version_counter
+from ..autograd.node import INFERENCE_VERSION, Node, edge, new_node, version_counter
 from ..backends import python_number
 from ._helpers import broadcast_shapes, check_tensor, normalize_dim, on_backend, scalar_for
 from .indexing import host_key
@@ -29,8 +29,6 @@ from .pointwise import add, clamp, div, mul, pow, sub
 from .shape import MULTI_OUTPUT_VIEW
 
 _NUMBERS = (int, float, bool)
-_C_NAMES = {"int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
-            "uint8": "unsigned char", "bool": "bool"}
 
 
 # --- checks -------------------------------------------------------------------------------------
@@ -43,8 +41,7 @@ def _short_name(dtype: dtypes.dtype) -> str:
 
 def check_inplace(self: Tensor) -> None:
     """Refuse in-place changes that would corrupt the graph (PyTorch's checks and texts)."""
-    meta = self._meta
-    if meta is not None and meta.inference and not STATE.inference:
+    if self._vc is INFERENCE_VERSION and not STATE.inference:
         raise RuntimeError(msg.INFERENCE_INPLACE)
     if not STATE.enabled:
         return
@@ -335,7 +332,7 @@ def _arithmetic_(self: Tensor, fn, iop, other, floating_only: bool = False, **kw
     if (not kwargs and (not STATE.enabled or not _records(self, (other,), kwargs))
             and isinstance(self, Tensor)
             and (operand := _fast_operand(self, other, floating_only)) is not None):
-        if STATE.enabled or (self._meta is not None and self._meta.inference):
+        if STATE.enabled or self._vc is INFERENCE_VERSION:
             check_inplace(self)
         try:
             iop(self._data, operand)
@@ -376,7 +373,7 @@ def _scaled_(self: Tensor, fn, iop, other, alpha) -> Tensor:
             operand = _fast_operand(self, other)  # None where the generic path is needed
         if operand is None or self.dtype is dtypes.bool:
             return apply_inplace(self, fn, other, alpha=alpha)
-        if STATE.enabled or (self._meta is not None and self._meta.inference):
+        if STATE.enabled or self._vc is INFERENCE_VERSION:
             check_inplace(self)
         try:
             iop(data, operand * alpha)
@@ -468,7 +465,7 @@ def clamp_(self: Tensor, min=None, max=None) -> Tensor:  # noqa: A002 - PyTorch'
     """Limit values to [min, max] in place."""
     if not self.dtype.is_floating_point and (type(min) is float or type(max) is float):
         raise RuntimeError(msg.INPLACE_CAST.format(  # clamp_'s own wording of the cast error
-            result="Float", out=_C_NAMES.get(self.dtype.name, self.dtype.name)))
+            result="Float", out=dtypes.CPP_NAMES[self.dtype]))
     return apply_inplace(self, clamp, min, max)
 
 
@@ -599,7 +596,7 @@ def masked_fill_(self: Tensor, mask: Tensor, value) -> Tensor:
     mask = check_tensor(mask, "masked_fill_", "mask")
     if mask.dtype is not dtypes.bool:
         raise RuntimeError(msg.MASKED_FILL_DTYPE.format(
-            dtype=_C_NAMES.get(mask.dtype.name, mask.dtype.name)))
+            dtype=dtypes.CPP_NAMES[mask.dtype]))
     shape = broadcast_shapes(tuple(self._data.shape), tuple(mask._data.shape))
     if shape != tuple(self._data.shape):
         raise RuntimeError(msg.INPLACE_SHAPE.format(out=", ".join(map(str, self._data.shape)),

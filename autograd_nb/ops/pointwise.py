@@ -1258,10 +1258,14 @@ class AddcdivBackward0(AddcmulBackward0):
                 -grad * value * t1 / (t2 * t2) if self._next[2][0] is not None else None)
 
 
-def _saving_operands(out: Tensor, value, *saved) -> Tensor:
+def _saving_operands(out: Tensor, value, tensor1, tensor2) -> Tensor:
+    """Save what the backward needs, as PyTorch: tensor1 only for tensor2's gradient, tensor2
+    for tensor1's (and, in addcdiv, for tensor2's own)."""
     node = out._grad_fn
     if node is not None:
-        node.save(*saved)
+        nxt = node._next
+        keep2 = nxt[1][0] is not None or (type(node) is AddcdivBackward0 and nxt[2][0] is not None)
+        node.save(tensor1 if nxt[2][0] is not None else None, tensor2 if keep2 else None)
         node._saved_value = value
     return out
 

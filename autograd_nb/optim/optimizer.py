@@ -18,6 +18,7 @@ from typing import Any
 from .. import _messages as msg
 from .._tensor import Tensor, typename
 from ..autograd.grad_mode import STATE, enable_grad
+from ..autograd.node import INFERENCE_VERSION
 
 __all__ = ["Optimizer", "required"]
 
@@ -239,9 +240,9 @@ def _storage(*tensors: Tensor) -> list | None:
     backend, dtype, shape = first._backend, first._data.dtype, first._data.shape
     arrays = []
     for t in tensors:
-        data, meta = t._data, t._meta
+        data = t._data
         if (t._backend is not backend or data.dtype != dtype or data.shape != shape
-                or (meta is not None and meta.inference)):
+                or t._vc is INFERENCE_VERSION):
             return None
         arrays.append(data)
     return arrays

@@ -95,9 +95,10 @@ class BackwardHookFunction(Function):
 class _BackwardHookState:
     """One forward call's link between the output grads and the input grads of a module."""
 
-    def __init__(self, module: Module, hooks: list):
+    def __init__(self, module: Module, hooks: list, pre_hooks: list):
         self.module = module
         self.hooks = hooks
+        self.pre_hooks = pre_hooks
         self.n_inputs = 0
         self.input_hooked = False
         self.grad_outputs = None
@@ -129,6 +130,15 @@ class _BackwardHookState:
 
     def on_output_grads(self, grads: tuple) -> tuple:
         self.grad_outputs = tuple(grads)
+        for hook in self.pre_hooks:
+            out = hook(self.module, self.grad_outputs)
+            if out is None:
+                continue
+            if len(out) != len(grads):
+                raise RuntimeError(msg.BACKWARD_PRE_HOOK_COUNT.format(got=len(out),
+                                                                       expected=len(grads)))
+            self.grad_outputs = out
+        grads = self.grad_outputs
         if not self.input_hooked:  # no input needs a gradient: the hooks run now, with Nones
             warnings.warn(msg.FULL_BACKWARD_HOOK_NO_INPUT_GRAD, UserWarning, stacklevel=2)
             self._run_hooks((None,) * self.n_inputs)
@@ -149,6 +159,15 @@ class _BackwardHookState:
                     f"but expected {len(grad_input)}")
             grad_input = out
         return grad_input
+
+
+def _registered(hooks: OrderedDict, hook: Callable, prepend: bool) -> RemovableHandle:
+    """Add `hook` to a module's hook dict (first if `prepend`); its handle removes it."""
+    handle = RemovableHandle(hooks)
+    hooks[handle.id] = hook
+    if prepend:
+        hooks.move_to_end(handle.id, last=False)
+    return handle
 
 
 # --- Module --------------------------------------------------------------------------------------
@@ -173,6 +192,7 @@ class Module:
         setattr_("_buffers", {})
         setattr_("_non_persistent_buffers_set", set())
         setattr_("_backward_hooks", OrderedDict())
+        setattr_("_backward_pre_hooks", OrderedDict())
         setattr_("_forward_hooks", OrderedDict())
         setattr_("_forward_hooks_with_kwargs", OrderedDict())
         setattr_("_forward_pre_hooks", OrderedDict())
@@ -539,7 +559,8 @@ class Module:
     # --- calling -----------------------------------------------------------------------------
     def _call_impl(self, *args, **kwargs):
         d = self.__dict__
-        if not (d["_forward_pre_hooks"] or d["_forward_hooks"] or d["_backward_hooks"]):
+        if not (d["_forward_pre_hooks"] or d["_forward_hooks"] or d["_backward_hooks"]
+                or d["_backward_pre_hooks"]):
             return self.forward(*args, **kwargs)
         for hook_id, hook in list(self._forward_pre_hooks.items()):
             if hook_id in self._forward_pre_hooks_with_kwargs:
@@ -555,8 +576,9 @@ class Module:
                 if result is not None:
                     args = result if isinstance(result, tuple) else (result,)
         state = None
-        if self._backward_hooks:
-            state = _BackwardHookState(self, list(self._backward_hooks.values()))
+        if self._backward_hooks or self._backward_pre_hooks:
+            state = _BackwardHookState(self, list(self._backward_hooks.values()),
+                                       list(self._backward_pre_hooks.values()))
             args = state.setup_inputs(args)
         output = self.forward(*args, **kwargs)
         for hook_id, hook in list(self._forward_hooks.items()):
@@ -600,11 +622,13 @@ class Module:
     def register_full_backward_hook(self, hook: Callable,
                                     prepend: bool = False) -> RemovableHandle:
         """hook(module, grad_input, grad_output) runs when the inputs' gradients are computed."""
-        handle = RemovableHandle(self._backward_hooks)
-        self._backward_hooks[handle.id] = hook
-        if prepend:
-            self._backward_hooks.move_to_end(handle.id, last=False)
-        return handle
+        return _registered(self._backward_hooks, hook, prepend)
+
+    def register_full_backward_pre_hook(self, hook: Callable,
+                                        prepend: bool = False) -> RemovableHandle:
+        """hook(module, grad_output) runs when the outputs' gradients arrive; it may return a
+        new grad_output, which the input gradients and full backward hooks then get."""
+        return _registered(self._backward_pre_hooks, hook, prepend)
 
     # --- state_dict ----------------------------------------------------------------------------
     def _save_to_state_dict(self, destination: dict, prefix: str, keep_vars: bool) -> None:
