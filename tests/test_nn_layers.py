@@ -366,3 +366,12 @@ def test_tutorial_mlp_with_new_activations_prints_like_pytorch():
   (2): Softplus(beta=2, threshold=20.0)
   (3): ReLU6(inplace=True)
 )"""  # PyTorch 2.13's print(model)
+
+
+def test_cosine_similarity_layer(device):
+    a = torch.tensor([[1.0, 2.0], [3.0, 4.0]], device=device)
+    b = torch.tensor([[1.0, 0.0], [0.0, 1.0]], device=device)
+    assert repr(nn.CosineSimilarity(dim=0, eps=1e-6)) == "CosineSimilarity()"  # as PyTorch's
+    assert nn.CosineSimilarity()(a, b).tolist() == pytest.approx([0.4472136, 0.8])  # PyTorch 2.13
+    assert nn.CosineSimilarity(dim=0)(a, b).tolist() == pytest.approx([0.31622777, 0.89442719])
+    assert torch.nn.functional.cosine_similarity is torch.cosine_similarity

@@ -14,6 +14,7 @@ from .._tensor import Tensor
 from ..autograd.grad_mode import no_grad
 from ..ops import activation as _activation
 from ..ops import convolution as _convolution
+from ..ops import linalg as _linalg
 from ..ops import loss as _loss
 from ..ops import normalization as _normalization
 from ..ops import padding as _padding
@@ -46,6 +47,7 @@ elu_ = _activation.elu_
 hardtanh_ = _activation.hardtanh_
 max_pool2d_with_indices = _pooling.max_pool2d_with_indices
 one_hot = _sparse.one_hot
+cosine_similarity = _linalg.cosine_similarity
 
 
 def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:

@@ -1,0 +1,21 @@
+"""CosineSimilarity: a layer around `F.cosine_similarity`, as PyTorch's distance modules are."""
+
+from __future__ import annotations
+
+from ..._tensor import Tensor
+from .. import functional as F
+from .module import Module
+
+__all__ = ["CosineSimilarity"]
+
+
+class CosineSimilarity(Module):
+    """x1 . x2 / (|x1| |x2|) along `dim`, each norm at least `eps`."""
+
+    def __init__(self, dim: int = 1, eps: float = 1e-8) -> None:
+        super().__init__()
+        self.dim = dim
+        self.eps = eps
+
+    def forward(self, x1: Tensor, x2: Tensor) -> Tensor:
+        return F.cosine_similarity(x1, x2, self.dim, self.eps)
