@@ -18,7 +18,8 @@ import warnings
 import weakref
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from functools import wraps
 from typing import Any, SupportsFloat
 
@@ -42,6 +43,38 @@ def _per_group(optimizer: Optimizer, value: Any, message: str, name: str = "") -
     if len(value) != groups:
         raise ValueError(message.format(name=name, got=len(value), expected=groups))
     return list(value)
+
+
+def _fn_state(fn: Callable | None) -> dict[str, Any] | None:
+    """What `state_dict()` keeps of a user function: a callable object's attributes; nothing
+    for None or a plain function (it cannot be saved)."""
+    return None if fn is None or isinstance(fn, types.FunctionType) else fn.__dict__.copy()
+
+
+def _init_cycled_momentum(scheduler: LRScheduler, last_epoch: int,
+                          **momenta: float | list[float]) -> dict[str, list]:
+    """Check the optimizer has a momentum (or Adam's betas) to cycle, set `use_beta1`, and give
+    each momentum argument one value per group (checked in the order given); on a fresh start
+    write `max_momentum` into the groups' momentum and both bounds into each group."""
+    optimizer = scheduler.optimizer
+    if "momentum" not in optimizer.defaults and "betas" not in optimizer.defaults:
+        raise ValueError(msg.ONE_CYCLE_MOMENTUM)
+    scheduler.use_beta1 = "betas" in optimizer.defaults
+    values = {name: _per_group(optimizer, value, msg.LR_SCHEDULER_PARAM_LENGTH, name)
+              for name, value in momenta.items()}
+    if last_epoch == -1:
+        for i, group in enumerate(optimizer.param_groups):
+            _set_momentum(group, values["max_momentum"][i], scheduler.use_beta1)
+            group["max_momentum"] = values["max_momentum"][i]
+            group["base_momentum"] = values["base_momentum"][i]
+    return values
+
+
+def _set_momentum(group: dict[str, Any], momentum: float, use_beta1: bool) -> None:
+    if use_beta1:
+        group["betas"] = (momentum, *group["betas"][1:])
+    else:
+        group["momentum"] = momentum
 
 
 def _track_step_calls(scheduler: LRScheduler) -> None:
@@ -122,8 +155,11 @@ class LRScheduler:
         self._step_count += 1
         if epoch is not None:
             warnings.warn(msg.LR_SCHEDULER_EPOCH_WARNING, UserWarning, stacklevel=2)
-        self._get_lr_called_within_step = True
-        try:
+        self._update_lr(epoch)
+
+    def _update_lr(self, epoch: int | None = None) -> None:
+        """Move to the next epoch (recursive form) or to `epoch` (closed form if there is one)."""
+        with self._within_step():
             if epoch is None:
                 self.last_epoch += 1
                 values = self.get_lr()
@@ -131,8 +167,18 @@ class LRScheduler:
                 self.last_epoch = epoch
                 values = (self._get_closed_form_lr() if hasattr(self, "_get_closed_form_lr")
                           else self.get_lr())
+        self._set_lrs(values)
+
+    @contextmanager
+    def _within_step(self) -> Iterator[None]:
+        """Calls to `get_lr()` inside this block come from a step: no warning."""
+        self._get_lr_called_within_step = True
+        try:
+            yield
         finally:
             self._get_lr_called_within_step = False
+
+    def _set_lrs(self, values: Iterable[float]) -> None:
         for group, lr in zip(self.optimizer.param_groups, values):
             group["lr"] = lr
         self._last_lr = _lrs(self.optimizer)
@@ -151,8 +197,7 @@ class _LambdaScheduler(LRScheduler):
         """Every attribute except the optimizer; for each lr function, its `__dict__` or None."""
         state = {key: value for key, value in self.__dict__.items()
                  if key not in ("optimizer", "lr_lambdas")}
-        state["lr_lambdas"] = [None if isinstance(fn, types.FunctionType) else fn.__dict__.copy()
-                               for fn in self.lr_lambdas]
+        state["lr_lambdas"] = [_fn_state(fn) for fn in self.lr_lambdas]
         return state
 
     def load_state_dict(self, state_dict: dict[str, Any]) -> None:
@@ -490,26 +535,9 @@ class OneCycleLR(LRScheduler):
 
         self.cycle_momentum = cycle_momentum
         if cycle_momentum:
-            if "momentum" not in optimizer.defaults and "betas" not in optimizer.defaults:
-                raise ValueError(msg.ONE_CYCLE_MOMENTUM)
-            self.use_beta1 = "betas" in optimizer.defaults
-            max_momentums = _per_group(optimizer, max_momentum, msg.LR_SCHEDULER_PARAM_LENGTH,
-                                       "max_momentum")
-            base_momentums = _per_group(optimizer, base_momentum,
-                                        msg.LR_SCHEDULER_PARAM_LENGTH, "base_momentum")
-            if last_epoch == -1:
-                for group, m_momentum, b_momentum in zip(optimizer.param_groups, max_momentums,
-                                                         base_momentums):
-                    self._set_momentum(group, m_momentum)
-                    group["max_momentum"] = m_momentum
-                    group["base_momentum"] = b_momentum
+            _init_cycled_momentum(self, last_epoch, max_momentum=max_momentum,
+                                  base_momentum=base_momentum)
         super().__init__(optimizer, last_epoch)
-
-    def _set_momentum(self, group: dict[str, Any], momentum: float) -> None:
-        if self.use_beta1:
-            group["betas"] = (momentum, *group["betas"][1:])
-        else:
-            group["momentum"] = momentum
 
     def _anneal_func(self, start: float, end: float, pct: float) -> float:
         """From `start` (pct 0) to `end` (pct 1), along half a cosine or a straight line."""
@@ -537,6 +565,7 @@ class OneCycleLR(LRScheduler):
         for group in self.optimizer.param_groups:
             lrs.append(self._anneal_func(group[phase["start_lr"]], group[phase["end_lr"]], pct))
             if self.cycle_momentum:
-                self._set_momentum(group, self._anneal_func(
-                    group[phase["start_momentum"]], group[phase["end_momentum"]], pct))
+                _set_momentum(group, self._anneal_func(
+                    group[phase["start_momentum"]], group[phase["end_momentum"]], pct),
+                    self.use_beta1)
         return lrs
