@@ -654,6 +654,10 @@ ONE_CYCLE_MOMENTUM = (
 ONE_CYCLE_TOO_MANY_STEPS = (
     "Tried to step {step} times. The specified number of total steps is {total}"
 )
+WARM_RESTARTS_T_0 = "Expected positive integer T_0, but got {value}"
+WARM_RESTARTS_T_MULT = "Expected integer T_mult >= 1, but got {value}"
+WARM_RESTARTS_ETA_MIN = "Expected float or int eta_min, but got {value} of type {type}"
+WARM_RESTARTS_EPOCH = "Expected non-negative epoch, but got {epoch}"
 GENERATOR_SEED_TYPE = "manual_seed expected a long, but got {type}"
 GENERATOR_SEED_OVERFLOW = "Overflow when unpacking long long"
 GENERATOR_DEVICE = "{type} device type not an accelerator."

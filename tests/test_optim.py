@@ -879,3 +879,116 @@ def test_constant_and_linear_warm_up_schedules():
         with pytest.raises(ValueError) as err:
             make()
         assert str(err.value) == text
+
+
+def test_polynomial_lr():
+    out, _ = scheduled(lambda o: lr_scheduler.PolynomialLR(o))
+    # PyTorch's sequence: linear decay to 0 over 5 epochs, then 0
+    assert [lrs[0] for lrs in out] == [0.1, 0.08000000000000002, 0.060000000000000005,
+                                       0.04000000000000001, 0.02] + [0.0] * 8
+    assert out[4][1] == 0.09999999999999998
+    out, sched = scheduled(lambda o: lr_scheduler.PolynomialLR(o, total_iters=4, power=2.0), 6)
+    assert out == [[0.1, 0.5], [0.05625, 0.28125], [0.024999999999999998, 0.125],
+                   [0.0062499999999999995, 0.03125]] + [[0.0, 0.0]] * 3
+    assert sorted(sched.state_dict()) == ["_get_lr_called_within_step", "_is_initial",
+                                          "_last_lr", "_step_count", "base_lrs", "last_epoch",
+                                          "power", "total_iters"]
+    with pytest.warns(UserWarning, match="^The epoch parameter"):
+        sched.step(2)
+    assert sched.get_last_lr() == [0.025, 0.125]  # PyTorch's closed form
+    with pytest.warns(UserWarning, match="^The epoch parameter"):
+        sched.step(9)
+    assert sched.get_last_lr() == [0.0, 0.0]
+
+
+def test_polynomial_lr_state_dict_round_trip():
+    opt = two_groups()
+    sched = lr_scheduler.PolynomialLR(opt, total_iters=4, power=2.0)
+    opt.step()
+    sched.step()
+    opt2 = two_groups()
+    resumed = lr_scheduler.PolynomialLR(opt2, total_iters=9)
+    resumed.load_state_dict(sched.state_dict())
+    opt2.load_state_dict(opt.state_dict())
+    for _ in range(2):
+        opt2.step()
+        resumed.step()
+    assert resumed.get_last_lr() == [0.0062499999999999995, 0.03125]  # as without the resume
+    assert resumed.state_dict() == {**sched.state_dict(), "last_epoch": 3, "_step_count": 4,
+                                    "_last_lr": [0.0062499999999999995, 0.03125]}
+
+
+def test_cosine_annealing_warm_restarts_per_epoch():
+    out, sched = scheduled(lambda o: lr_scheduler.CosineAnnealingWarmRestarts(
+        o, T_0=3, T_mult=2, eta_min=0.01))
+    # PyTorch's sequence: restarts at epochs 3 and 9 (periods 3, 6, 12)
+    assert [lrs[0] for lrs in out] == [
+        0.1, 0.0775, 0.032500000000000015, 0.1, 0.09397114317029975, 0.0775,
+        0.05500000000000001, 0.032500000000000015, 0.01602885682970026, 0.1,
+        0.09846666218300808, 0.09397114317029975, 0.08681980515339464]
+    assert out[-1][1] == 0.4282411613907041
+    assert sorted(sched.state_dict()) == [
+        "T_0", "T_cur", "T_i", "T_mult", "_get_lr_called_within_step", "_is_initial",
+        "_last_lr", "_step_count", "base_lrs", "eta_min", "last_epoch"]
+    # PyTorch's step() here never counts steps
+    assert (sched.T_i, sched.T_cur, sched.last_epoch, sched._step_count) == (12, 3, 12, 0)
+
+
+def test_cosine_annealing_warm_restarts_fractional_epochs():
+    opt = two_groups()
+    sched = lr_scheduler.CosineAnnealingWarmRestarts(opt, T_0=2)
+    seen = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # PyTorch warns neither about step(epoch) nor the order
+        for epoch in range(3):
+            for i in range(4):  # per batch, as PyTorch's docs show
+                opt.step()
+                sched.step(epoch + i / 4)
+                seen.append((sched.get_last_lr()[0], sched.T_cur, sched.T_i, sched.last_epoch))
+    quarter = [(0.1, 0.0), (0.09619397662556434, 0.25), (0.08535533905932738, 0.5),
+               (0.0691341716182545, 0.75), (0.05, 1.0), (0.030865828381745515, 1.25),
+               (0.014644660940672627, 1.5), (0.0038060233744356634, 1.75)]
+    # PyTorch's values (lr, T_cur, T_i, last_epoch)
+    assert seen == [(lr, t, 2, int(t // 1)) for lr, t in quarter] + [
+        (lr, t, 2, 2) for lr, t in quarter[:4]]
+
+    sched = lr_scheduler.CosineAnnealingWarmRestarts(two_groups(), T_0=2, T_mult=3)
+    seen = []
+    for epoch in [0.5, 2, 3.5, 7.25, 8, 26, 30.5, None]:  # jumps, then one plain step
+        sched.step(epoch)
+        seen.append((sched.get_last_lr()[0], sched.T_cur, sched.T_i, sched.last_epoch))
+    assert seen == [  # PyTorch's values
+        (0.08535533905932738, 0.5, 2, 0), (0.1, 0.0, 6, 2), (0.08535533905932738, 1.5, 6, 3),
+        (0.0038060233744356634, 5.25, 6, 7), (0.1, 0.0, 18, 8), (0.1, 0.0, 54, 26),
+        (0.09829629131445342, 4.5, 54, 30), (0.0974621321786517, 5.5, 54, 31)]
+
+
+def test_cosine_annealing_warm_restarts_errors_and_state_dict():
+    # PyTorch's texts
+    for kwargs, error, text in [
+            ({"T_0": 0}, ValueError, "Expected positive integer T_0, but got 0"),
+            ({"T_0": 2.5}, ValueError, "Expected positive integer T_0, but got 2.5"),
+            ({"T_0": 2, "T_mult": 0}, ValueError, "Expected integer T_mult >= 1, but got 0"),
+            ({"T_0": 2, "T_mult": 1.5}, ValueError, "Expected integer T_mult >= 1, but got 1.5"),
+            ({"T_0": 2, "eta_min": "a"}, ValueError,
+             "Expected float or int eta_min, but got a of type <class 'str'>"),
+            ({"T_0": "a"}, TypeError, "'<=' not supported between instances of 'str' and 'int'")]:
+        with pytest.raises(error) as info:
+            lr_scheduler.CosineAnnealingWarmRestarts(two_groups(), **kwargs)
+        assert str(info.value) == text
+    opt = two_groups()
+    sched = lr_scheduler.CosineAnnealingWarmRestarts(opt, 2, T_mult=2)
+    with pytest.raises(ValueError, match="^Expected non-negative epoch, but got -1$"):
+        sched.step(-1)
+    with pytest.warns(UserWarning, match=r"please use `get_last_lr\(\)`"):
+        sched.get_lr()
+    for _ in range(4):
+        sched.step()
+    opt2 = two_groups()
+    resumed = lr_scheduler.CosineAnnealingWarmRestarts(opt2, 5)
+    resumed.load_state_dict(sched.state_dict())
+    sched.step()
+    resumed.step()
+    assert (resumed.T_i, resumed.T_cur) == (sched.T_i, sched.T_cur) == (4, 3)
+    assert resumed.get_last_lr() == sched.get_last_lr() == [0.014644660940672627,
+                                                            0.07322330470336313]

@@ -1,13 +1,14 @@
 """Learning-rate schedulers: `LambdaLR`, `MultiplicativeLR`, `StepLR`, `MultiStepLR`,
-`ConstantLR`, `LinearLR`, `ExponentialLR`, `CosineAnnealingLR`, `ReduceLROnPlateau` and
-`OneCycleLR` (`LRScheduler`).
+`ConstantLR`, `LinearLR`, `ExponentialLR`, `PolynomialLR`, `CosineAnnealingLR`,
+`CosineAnnealingWarmRestarts`, `ReduceLROnPlateau` and `OneCycleLR` (`LRScheduler`).
 
 A scheduler rewrites `group["lr"]` of its optimizer each time `scheduler.step()` is called (once
 per epoch, after `optimizer.step()`; per batch for `OneCycleLR`). As in PyTorch, `step()` uses the
 recursive ("chainable") form, which multiplies the current lr, and `step(epoch)` the closed form
 from the base lr. Creating a scheduler already takes one step (epoch 0), and stores `initial_lr`
 in each group. `ReduceLROnPlateau` is the exception: `step(metrics)` cuts the lr when the metric
-stops improving.
+stops improving. `OneCycleLR` and `CosineAnnealingWarmRestarts` are meant to be
+stepped per batch; the latter also takes fractional epochs in `step(epoch)`.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from .. import _messages as msg
 from .optimizer import Optimizer
 
 __all__ = ["LRScheduler", "LambdaLR", "MultiplicativeLR", "StepLR", "MultiStepLR", "ConstantLR",
-           "LinearLR", "ExponentialLR", "CosineAnnealingLR", "ReduceLROnPlateau", "OneCycleLR"]
+           "LinearLR", "ExponentialLR", "PolynomialLR", "CosineAnnealingLR", "ReduceLROnPlateau",
+           "CosineAnnealingWarmRestarts", "OneCycleLR"]
 
 
 def _lrs(optimizer: Optimizer, key: str = "lr") -> list:
@@ -349,6 +351,28 @@ class ExponentialLR(LRScheduler):
         return [base_lr * self.gamma ** self.last_epoch for base_lr in self.base_lrs]
 
 
+class PolynomialLR(LRScheduler):
+    """Decay the lr to 0 over `total_iters` epochs along `(1 - epoch / total_iters) ** power`."""
+
+    def __init__(self, optimizer: Optimizer, total_iters: int = 5, power: float = 1.0,
+                 last_epoch: int = -1) -> None:
+        self.total_iters = total_iters
+        self.power = power
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list[float]:
+        self._warn_if_called_outside_step()
+        if self._is_initial or self.last_epoch > self.total_iters:
+            return _lrs(self.optimizer)
+        decay_factor = ((1.0 - self.last_epoch / self.total_iters)
+                        / (1.0 - (self.last_epoch - 1) / self.total_iters)) ** self.power
+        return [lr * decay_factor for lr in _lrs(self.optimizer)]
+
+    def _get_closed_form_lr(self) -> list[float]:
+        return [base_lr * (1.0 - min(self.total_iters, self.last_epoch) / self.total_iters)
+                ** self.power for base_lr in self.base_lrs]
+
+
 class CosineAnnealingLR(LRScheduler):
     """Anneal the lr from its base value to `eta_min` along half a cosine over `T_max` epochs
     (and back up over the next `T_max`, as PyTorch's recursive form does)."""
@@ -378,6 +402,60 @@ class CosineAnnealingLR(LRScheduler):
         return [self.eta_min + (base_lr - self.eta_min)
                 * (1 + math.cos(math.pi * self.last_epoch / self.T_max)) / 2
                 for base_lr in self.base_lrs]
+
+
+class CosineAnnealingWarmRestarts(LRScheduler):
+    """SGDR: anneal the lr from its base value to `eta_min` along half a cosine over `T_i` epochs,
+    then jump back up; `T_i` starts at `T_0` and is multiplied by `T_mult` at each restart.
+    `step(epoch)` takes fractional epochs too (`epoch + i / iters` to step per batch)."""
+
+    def __init__(self, optimizer: Optimizer, T_0: int, T_mult: int = 1, eta_min: float = 0.0,
+                 last_epoch: int = -1) -> None:
+        if T_0 <= 0 or not isinstance(T_0, int):
+            raise ValueError(msg.WARM_RESTARTS_T_0.format(value=T_0))
+        if T_mult < 1 or not isinstance(T_mult, int):
+            raise ValueError(msg.WARM_RESTARTS_T_MULT.format(value=T_mult))
+        if not isinstance(eta_min, (float, int)):
+            raise ValueError(msg.WARM_RESTARTS_ETA_MIN.format(value=eta_min, type=type(eta_min)))
+        self.T_0 = T_0
+        self.T_i = T_0
+        self.T_mult = T_mult
+        self.eta_min = eta_min
+        self.T_cur = last_epoch
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list[float]:
+        self._warn_if_called_outside_step()
+        return [self.eta_min + (base_lr - self.eta_min)
+                * (1 + math.cos(math.pi * self.T_cur / self.T_i)) / 2
+                for base_lr in self.base_lrs]
+
+    def step(self, epoch: float | None = None) -> None:
+        """Advance one epoch, or go to `epoch` (may be fractional: no deprecation warning here,
+        nor a step-order check, as in PyTorch)."""
+        if epoch is None and self.last_epoch < 0:
+            epoch = 0
+        if epoch is None:
+            epoch = self.last_epoch + 1
+            self.T_cur = self.T_cur + 1
+            if self.T_cur >= self.T_i:
+                self.T_cur = self.T_cur % self.T_i
+                self.T_i = self.T_i * self.T_mult
+        elif epoch < 0:
+            raise ValueError(msg.WARM_RESTARTS_EPOCH.format(epoch=epoch))
+        elif epoch < self.T_0:
+            self.T_i = self.T_0
+            self.T_cur = epoch
+        elif self.T_mult == 1:
+            self.T_cur = epoch % self.T_0
+        else:  # the restart `epoch` falls after: T_0 * (1 + T_mult + ... + T_mult**(n-1))
+            n = int(math.log(epoch / self.T_0 * (self.T_mult - 1) + 1, self.T_mult))
+            self.T_cur = epoch - self.T_0 * (self.T_mult ** n - 1) / (self.T_mult - 1)
+            self.T_i = self.T_0 * self.T_mult ** n
+        self.last_epoch = math.floor(epoch)
+        with self._within_step():
+            values = self.get_lr()
+        self._set_lrs(values)
 
 
 class ReduceLROnPlateau(LRScheduler):
