@@ -658,6 +658,21 @@ WARM_RESTARTS_T_0 = "Expected positive integer T_0, but got {value}"
 WARM_RESTARTS_T_MULT = "Expected integer T_mult >= 1, but got {value}"
 WARM_RESTARTS_ETA_MIN = "Expected float or int eta_min, but got {value} of type {type}"
 WARM_RESTARTS_EPOCH = "Expected non-negative epoch, but got {epoch}"
+SCHEDULERS_EMPTY = "{cls} expects at least one scheduler{what}, but got no scheduler."
+SCHEDULERS_NO_OPTIMIZER = "{cls} at index {index} should have `optimizer` as its attribute."
+SCHEDULERS_PLATEAU = (
+    "{cls} does not support `ReduceLROnPlateau` scheduler as it requires additional kwargs to be "
+    "specified when calling `step`, but got one at index {index} in the given schedulers sequence."
+)
+SCHEDULERS_OTHER_OPTIMIZER = (
+    "{cls} expects all schedulers to belong to the same optimizer, but got scheduler {name} at "
+    "index {index} has {optimizer}, which is different from {expected}."
+)
+SEQUENTIAL_MILESTONES = (
+    "Sequential Schedulers expects number of schedulers provided to be one more than the number "
+    "of milestone points, but got number of schedulers {schedulers} and the number of milestones "
+    "to be equal to {milestones}"
+)
 GENERATOR_SEED_TYPE = "manual_seed expected a long, but got {type}"
 GENERATOR_SEED_OVERFLOW = "Overflow when unpacking long long"
 GENERATOR_DEVICE = "{type} device type not an accelerator."

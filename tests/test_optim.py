@@ -992,3 +992,129 @@ def test_cosine_annealing_warm_restarts_errors_and_state_dict():
     assert (resumed.T_i, resumed.T_cur) == (sched.T_i, sched.T_cur) == (4, 3)
     assert resumed.get_last_lr() == sched.get_last_lr() == [0.014644660940672627,
                                                             0.07322330470336313]
+
+
+def constant_then_exponential(opt):
+    return lr_scheduler.SequentialLR(
+        opt, [lr_scheduler.ConstantLR(opt, factor=0.1, total_iters=2),
+              lr_scheduler.ExponentialLR(opt, gamma=0.9)], milestones=[3])
+
+
+def inner_state(**attrs):
+    """A combined scheduler's state_dict entry for one of its schedulers (base lrs 0.1, 0.5)."""
+    return {"base_lrs": [0.1, 0.5], "_is_initial": False, "_get_lr_called_within_step": False,
+            **attrs}
+
+
+def test_sequential_lr():
+    out, sched = scheduled(constant_then_exponential, 8)
+    # PyTorch's sequence: the ExponentialLR starts afresh (from the base lr) at epoch 3
+    assert out == [
+        [0.010000000000000002, 0.05], [0.010000000000000002, 0.05], [0.10000000000000002, 0.5],
+        [0.1, 0.5], [0.09000000000000001, 0.45], [0.08100000000000002, 0.405],
+        [0.07290000000000002, 0.36450000000000005], [0.06561000000000002, 0.32805000000000006],
+        [0.05904900000000002, 0.2952450000000001]]
+    assert (sched.last_epoch, [s.last_epoch for s in sched._schedulers]) == (8, [2, 5])
+    assert sched.state_dict() == {  # PyTorch's state_dict
+        "_milestones": [3], "last_epoch": 8, "_last_lr": [0.05904900000000002, 0.2952450000000001],
+        "_schedulers": [
+            inner_state(factor=0.1, total_iters=2, last_epoch=2, _step_count=3,
+                        _last_lr=[0.10000000000000002, 0.5]),
+            inner_state(gamma=0.9, last_epoch=5, _step_count=6,
+                        _last_lr=[0.05904900000000002, 0.2952450000000001])]}
+    out, _ = scheduled(lambda o: lr_scheduler.SequentialLR(
+        o, [lr_scheduler.LinearLR(o, 0.5, total_iters=2), lr_scheduler.StepLR(o, 2, 0.5),
+            lr_scheduler.CosineAnnealingLR(o, T_max=3)], milestones=[2, 5]), 10)
+    assert [lrs[0] for lrs in out] == [  # PyTorch's sequence
+        0.05, 0.07500000000000001, 0.1, 0.1, 0.05, 0.1, 0.07500000000000001,
+        0.025000000000000015, 0.0, 0.024999999999999994, 0.07500000000000005]
+
+
+def test_sequential_lr_state_dict_round_trip():
+    opt = two_groups()
+    sched = constant_then_exponential(opt)
+    for _ in range(4):
+        opt.step()
+        sched.step()
+    state = sched.state_dict()
+    opt2 = two_groups()
+    resumed = constant_then_exponential(opt2)
+    opt2.load_state_dict(opt.state_dict())
+    resumed.load_state_dict(state)
+    assert "_schedulers" in state  # loading leaves the given dict as it was
+    assert resumed.state_dict() == state
+    for _ in range(2):
+        opt2.step()
+        resumed.step()
+    assert resumed.get_last_lr() == [0.07290000000000002, 0.36450000000000005]
+
+
+def chained(opt):
+    return lr_scheduler.ChainedScheduler([lr_scheduler.ConstantLR(opt, factor=0.1, total_iters=3),
+                                          lr_scheduler.ExponentialLR(opt, gamma=0.9)])
+
+
+def test_chained_scheduler():
+    out, sched = scheduled(chained, 6)
+    # PyTorch's sequence: both factors at once, the ConstantLR's ending at epoch 3
+    assert out == [
+        [0.010000000000000002, 0.05], [0.009000000000000003, 0.045000000000000005],
+        [0.008100000000000003, 0.04050000000000001], [0.07290000000000003, 0.3645000000000001],
+        [0.06561000000000003, 0.3280500000000001], [0.059049000000000025, 0.2952450000000001],
+        [0.05314410000000002, 0.2657205000000001]]
+    state = sched.state_dict()
+    assert state == {  # PyTorch's state_dict
+        "_last_lr": [0.05314410000000002, 0.2657205000000001],
+        "_schedulers": [
+            inner_state(factor=0.1, total_iters=3, last_epoch=6, _step_count=7,
+                        _last_lr=[0.059049000000000025, 0.2952450000000001]),
+            inner_state(gamma=0.9, last_epoch=6, _step_count=7,
+                        _last_lr=[0.05314410000000002, 0.2657205000000001])]}
+    opt2 = two_groups()
+    resumed = chained(opt2)
+    opt2.load_state_dict(sched.optimizer.state_dict())
+    resumed.load_state_dict(state)
+    assert resumed.state_dict() == state and resumed.optimizer is opt2
+    opt2.step()
+    resumed.step()
+    assert resumed.get_last_lr() == [0.04782969000000002, 0.23914845000000007]  # PyTorch's
+
+
+def test_sequential_and_chained_scheduler_errors():
+    opt, other = two_groups(), two_groups()
+    step_lr, exp_lr = lr_scheduler.StepLR(opt, 2), lr_scheduler.ExponentialLR(opt, 0.9)
+    plateau, elsewhere = lr_scheduler.ReduceLROnPlateau(opt), lr_scheduler.StepLR(other, 2)
+    other_repr = repr(other)
+    # PyTorch's texts
+    for cls, make in [("SequentialLR", lambda s: lr_scheduler.SequentialLR(opt, s, [1])),
+                      ("ChainedScheduler", lr_scheduler.ChainedScheduler)]:
+        for schedulers, error, text in [
+                ([step_lr, 3], TypeError,
+                 f"{cls} at index 1 should have `optimizer` as its attribute."),
+                ([step_lr, plateau], ValueError,
+                 f"{cls} does not support `ReduceLROnPlateau` scheduler as it requires additional "
+                 "kwargs to be specified when calling `step`, but got one at index 1 in the given "
+                 "schedulers sequence."),
+                ([step_lr, elsewhere], ValueError,
+                 f"{cls} expects all schedulers to belong to the same optimizer, but got "
+                 f"scheduler StepLR at index 1 has {other_repr}, which is different from SGD.")]:
+            with pytest.raises(error) as info:
+                make(schedulers)
+            assert str(info.value) == text
+    assert other_repr.startswith("SGD (\nParameter Group 0\n    dampening: 0\n")
+    for make, text in [
+            (lambda: lr_scheduler.SequentialLR(opt, [], []),
+             "SequentialLR expects at least one scheduler, but got no scheduler."),
+            (lambda: lr_scheduler.SequentialLR(opt, [step_lr, exp_lr], [1, 2]),
+             "Sequential Schedulers expects number of schedulers provided to be one more than "
+             "the number of milestone points, but got number of schedulers 2 and the number of "
+             "milestones to be equal to 2"),
+            (lambda: lr_scheduler.ChainedScheduler([]),
+             "ChainedScheduler expects at least one scheduler to be chained, but got no "
+             "scheduler."),
+            (lambda: lr_scheduler.ChainedScheduler([step_lr, exp_lr], optimizer=other),
+             f"ChainedScheduler expects all schedulers to belong to the same optimizer, but got "
+             f"scheduler StepLR at index 0 has {repr(opt)}, which is different from SGD.")]:
+        with pytest.raises(ValueError) as info:
+            make()
+        assert str(info.value) == text

@@ -1,6 +1,7 @@
 """Learning-rate schedulers: `LambdaLR`, `MultiplicativeLR`, `StepLR`, `MultiStepLR`,
 `ConstantLR`, `LinearLR`, `ExponentialLR`, `PolynomialLR`, `CosineAnnealingLR`,
-`CosineAnnealingWarmRestarts`, `ReduceLROnPlateau` and `OneCycleLR` (`LRScheduler`).
+`CosineAnnealingWarmRestarts`, `ReduceLROnPlateau` and `OneCycleLR` (`LRScheduler`), and
+`SequentialLR` and `ChainedScheduler`, which combine schedulers.
 
 A scheduler rewrites `group["lr"]` of its optimizer each time `scheduler.step()` is called (once
 per epoch, after `optimizer.step()`; per batch for `OneCycleLR`). As in PyTorch, `step()` uses the
@@ -19,7 +20,7 @@ import warnings
 import weakref
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import wraps
 from typing import Any, SupportsFloat
@@ -28,8 +29,8 @@ from .. import _messages as msg
 from .optimizer import Optimizer
 
 __all__ = ["LRScheduler", "LambdaLR", "MultiplicativeLR", "StepLR", "MultiStepLR", "ConstantLR",
-           "LinearLR", "ExponentialLR", "PolynomialLR", "CosineAnnealingLR", "ReduceLROnPlateau",
-           "CosineAnnealingWarmRestarts", "OneCycleLR"]
+           "LinearLR", "ExponentialLR", "SequentialLR", "PolynomialLR", "CosineAnnealingLR",
+           "ChainedScheduler", "ReduceLROnPlateau", "CosineAnnealingWarmRestarts", "OneCycleLR"]
 
 
 def _lrs(optimizer: Optimizer, key: str = "lr") -> list:
@@ -546,6 +547,99 @@ class ReduceLROnPlateau(LRScheduler):
         """Restore attributes saved by `state_dict()` (and re-check mode and threshold mode)."""
         self.__dict__.update(state_dict)
         self._init_is_better(self.mode, self.threshold, self.threshold_mode)
+
+
+class _SchedulerList(LRScheduler):
+    """Shared by `SequentialLR` and `ChainedScheduler`: checks the schedulers, and saves and
+    loads their states inside its own `state_dict()`."""
+
+    def _check_schedulers(self, schedulers: Sequence[LRScheduler], optimizer: Optimizer,
+                          what: str = "") -> None:
+        cls = type(self).__name__
+        if len(schedulers) < 1:
+            raise ValueError(msg.SCHEDULERS_EMPTY.format(cls=cls, what=what))
+        optimizer = optimizer or schedulers[0].optimizer
+        for index, scheduler in enumerate(schedulers):
+            if not hasattr(scheduler, "optimizer"):
+                raise TypeError(msg.SCHEDULERS_NO_OPTIMIZER.format(cls=cls, index=index))
+            if isinstance(scheduler, ReduceLROnPlateau):
+                raise ValueError(msg.SCHEDULERS_PLATEAU.format(cls=cls, index=index))
+            if optimizer != scheduler.optimizer:
+                raise ValueError(msg.SCHEDULERS_OTHER_OPTIMIZER.format(
+                    cls=cls, name=type(scheduler).__name__, index=index,
+                    optimizer=scheduler.optimizer, expected=type(optimizer).__name__))
+        self._schedulers = schedulers
+        self.optimizer = optimizer
+
+    def state_dict(self) -> dict[str, Any]:
+        """Every attribute except the optimizer, with each scheduler's own `state_dict()`."""
+        state = {key: value for key, value in self.__dict__.items()
+                 if key not in ("optimizer", "_schedulers")}
+        state["_schedulers"] = [scheduler.state_dict() for scheduler in self._schedulers]
+        return state
+
+    def load_state_dict(self, state_dict: dict[str, Any]) -> None:
+        """Restore attributes saved by `state_dict()`, and each scheduler's state."""
+        self.__dict__.update({key: value for key, value in state_dict.items()
+                              if key != "_schedulers"})
+        for scheduler, state in zip(self._schedulers, state_dict["_schedulers"]):
+            scheduler.load_state_dict(state)
+
+
+class SequentialLR(_SchedulerList):
+    """Run `schedulers` one after the other, switching at each of the `milestones` epochs (each
+    takes over from its own epoch 0, with the closed form where it has one)."""
+
+    def __init__(self, optimizer: Optimizer, schedulers: list[LRScheduler], milestones: list[int],
+                 last_epoch: int = -1) -> None:
+        self._check_schedulers(schedulers, optimizer)
+        if len(milestones) != len(schedulers) - 1:
+            raise ValueError(msg.SEQUENTIAL_MILESTONES.format(schedulers=len(schedulers),
+                                                              milestones=len(milestones)))
+        self._milestones = milestones
+        self.last_epoch = last_epoch + 1
+        for group in optimizer.param_groups:
+            group["lr"] = group["initial_lr"]
+        self.recursive_undo()  # the schedulers each took a step when they were created
+        idx = bisect_right(self._milestones, 0)
+        self._schedulers[idx]._initial_step()
+        self._last_lr = schedulers[idx].get_last_lr()
+
+    def recursive_undo(self, sched: LRScheduler | None = None) -> None:
+        """Take back the step each (nested) scheduler took when it was created."""
+        scheds = self if sched is None else sched
+        if hasattr(scheds, "_schedulers"):
+            for s in scheds._schedulers:
+                self.recursive_undo(s)
+        elif hasattr(scheds, "last_epoch"):
+            scheds.last_epoch -= 1
+
+    def step(self) -> None:
+        """Step the scheduler in charge of this epoch (restarting it at its milestone)."""
+        self.last_epoch += 1
+        idx = bisect_right(self._milestones, self.last_epoch)
+        scheduler = self._schedulers[idx]
+        if idx > 0 and self._milestones[idx - 1] == self.last_epoch:
+            scheduler._update_lr(0)
+        else:
+            scheduler.step()
+        self._last_lr = scheduler.get_last_lr()
+
+
+class ChainedScheduler(_SchedulerList):
+    """Step all `schedulers` at once, each multiplying the lr the previous one left (their
+    recursive forms compose)."""
+
+    def __init__(self, schedulers: Sequence[LRScheduler],
+                 optimizer: Optimizer | None = None) -> None:
+        self._check_schedulers(schedulers, optimizer, " to be chained")
+        self._last_lr = _lrs(self._schedulers[-1].optimizer)
+
+    def step(self) -> None:
+        """Step every scheduler, in order."""
+        for scheduler in self._schedulers:
+            scheduler.step()
+        self._last_lr = _lrs(self._schedulers[-1].optimizer)
 
 
 def _phase(end_step: float, start_lr: str, end_lr: str, start_momentum: str,
