@@ -673,6 +673,7 @@ SEQUENTIAL_MILESTONES = (
     "of milestone points, but got number of schedulers {schedulers} and the number of milestones "
     "to be equal to {milestones}"
 )
+CYCLIC_MODE = "mode is invalid and scale_fn is None"
 GENERATOR_SEED_TYPE = "manual_seed expected a long, but got {type}"
 GENERATOR_SEED_OVERFLOW = "Overflow when unpacking long long"
 GENERATOR_DEVICE = "{type} device type not an accelerator."

@@ -1118,3 +1118,125 @@ def test_sequential_and_chained_scheduler_errors():
         with pytest.raises(ValueError) as info:
             make()
         assert str(info.value) == text
+
+
+def cyclic_run(opt, sched, steps):
+    """(lr of group 0, its momentum or betas) after creation and after each step."""
+    def now():
+        group = opt.param_groups[0]
+        return sched.get_last_lr()[0], group.get("momentum", group.get("betas"))
+    out = [now()]
+    for _ in range(steps):
+        opt.step()
+        sched.step()
+        out.append(now())
+    return out
+
+
+def test_cyclic_lr_triangular():
+    opt = two_groups(momentum=0.9)
+    sched = lr_scheduler.CyclicLR(opt, 0.01, [0.1, 0.2], step_size_up=2, step_size_down=3)
+    out = [sched.get_last_lr()]
+    for _ in range(12):
+        opt.step()
+        sched.step()
+        out.append(sched.get_last_lr())
+    # PyTorch's sequence: 2 steps up, 3 down, from base_lr (which replaces the optimizer's lr)
+    up_down = [[0.055, 0.10499999999999997], [0.09999999999999999, 0.19999999999999996],
+               [0.06999999999999999, 0.13666666666666666],
+               [0.039999999999999994, 0.07333333333333332], [0.01, 0.01]]
+    assert out[:6] == [[0.01, 0.01]] + up_down
+    assert out[6:] == [[0.05500000000000005, 0.10500000000000008], up_down[1], up_down[2],
+                       [0.04000000000000003, 0.07333333333333339], [0.01, 0.01],
+                       [0.05500000000000005, 0.10500000000000008], up_down[1]]
+    assert [(g["lr"], g["initial_lr"], g["momentum"]) for g in opt.param_groups] == [
+        (0.09999999999999999, 0.01, 0.8), (0.19999999999999996, 0.01, 0.8)]
+    state = sched.state_dict()
+    assert state == {  # PyTorch's state_dict
+        "max_lrs": [0.1, 0.2], "total_size": 5.0, "step_ratio": 0.4, "mode": "triangular",
+        "gamma": 1.0, "scale_mode": "cycle", "cycle_momentum": True, "use_beta1": False,
+        "base_momentums": [0.8, 0.8], "max_momentums": [0.9, 0.9], "base_lrs": [0.01, 0.01],
+        "last_epoch": 12, "_step_count": 13, "_is_initial": False,
+        "_get_lr_called_within_step": False,
+        "_last_lr": [0.09999999999999999, 0.19999999999999996], "_scale_fn_custom": None}
+    assert list(state)[-1] == "_scale_fn_custom"
+
+
+def test_cyclic_lr_triangular2_and_exp_range():
+    opt = two_groups(momentum=0.9)
+    sched = lr_scheduler.CyclicLR(opt, 0.01, 0.1, step_size_up=2, mode="triangular2")
+    # PyTorch's values: the amplitude halves each cycle, the momentum mirrors the lr
+    assert cyclic_run(opt, sched, 12) == [
+        (0.01, 0.9), (0.05500000000000001, 0.8500000000000001), (0.1, 0.8),
+        (0.05500000000000001, 0.8500000000000001), (0.01, 0.9), (0.0325, 0.875),
+        (0.05500000000000001, 0.8500000000000001), (0.0325, 0.875), (0.01, 0.9),
+        (0.02125, 0.8875000000000001), (0.0325, 0.875), (0.02125, 0.8875000000000001),
+        (0.01, 0.9)]
+    opt = two_groups(torch.optim.Adam, betas=(0.9, 0.99))
+    sched = lr_scheduler.CyclicLR(opt, 0.001, 0.01, step_size_up=2, mode="exp_range", gamma=0.9,
+                                  base_momentum=0.85, max_momentum=0.95)
+    assert sched.scale_mode == "iterations"
+    assert cyclic_run(opt, sched, 8) == [  # PyTorch's values; Adam's beta1 is cycled
+        (0.001, (0.95, 0.99)), (0.005050000000000001, (0.9049999999999999, 0.99)),
+        (0.008290000000000002, (0.869, 0.99)), (0.004280500000000001, (0.91355, 0.99)),
+        (0.001, (0.95, 0.99)), (0.0036572050000000006, (0.9204755, 0.99)),
+        (0.005782969000000001, (0.8968558999999999, 0.99)),
+        (0.0031523360500000006, (0.926085155, 0.99)), (0.001, (0.95, 0.99))]
+
+
+class HalfPerStep:
+    """A callable-object scale_fn: its attributes go into the scheduler's state_dict."""
+
+    def __init__(self, k: float = 0.5) -> None:
+        self.k = k
+
+    def __call__(self, x: float) -> float:
+        return self.k ** x
+
+
+def test_cyclic_lr_custom_scale_fn_and_state_dict_round_trip():
+    opt = two_groups(torch.optim.Adagrad)
+    sched = lr_scheduler.CyclicLR(opt, 0.01, 0.1, step_size_up=1, scale_fn=HalfPerStep(),
+                                  scale_mode="iterations", cycle_momentum=False)
+    assert cyclic_run(opt, sched, 5) == [  # PyTorch's values
+        (0.01, None), (0.05500000000000001, None), (0.01, None), (0.02125, None), (0.01, None),
+        (0.012812500000000001, None)]
+    state = sched.state_dict()
+    assert state["_scale_fn_custom"] == {"k": 0.5}
+    assert (state["scale_mode"], state["mode"]) == ("iterations", "triangular")
+    opt2 = two_groups(torch.optim.Adagrad)
+    resumed = lr_scheduler.CyclicLR(opt2, 0.01, 0.1, step_size_up=1, scale_fn=HalfPerStep(0.1),
+                                    scale_mode="iterations", cycle_momentum=False)
+    resumed.load_state_dict(state)
+    assert resumed._scale_fn_custom.k == 0.5 and resumed.state_dict() == state
+    assert state["_scale_fn_custom"] == {"k": 0.5}  # loading leaves the given dict as it was
+    resumed.step()
+    sched.step()
+    assert resumed.get_last_lr() == sched.get_last_lr() == [0.01, 0.01]
+    plain = lr_scheduler.CyclicLR(two_groups(), 0.01, 0.1, scale_fn=lambda x: 1.0)
+    assert plain.state_dict()["_scale_fn_custom"] is None  # a lambda cannot be saved
+    built_in = lr_scheduler.CyclicLR(two_groups(), 0.01, 0.1, mode="exp_range",
+                                     scale_mode="cycle")
+    built_in.load_state_dict({**built_in.state_dict(), "scale_mode": "cycle"})
+    assert built_in.scale_mode == "iterations"  # the mode decides it again, as in PyTorch
+
+
+def test_cyclic_lr_errors():
+    # PyTorch's texts
+    for make, error, text in [
+            (lambda: lr_scheduler.CyclicLR(two_groups(), 0.01, 0.1, mode="foo"), ValueError,
+             "mode is invalid and scale_fn is None"),
+            (lambda: lr_scheduler.CyclicLR(two_groups(), [0.01], 0.1), ValueError,
+             "base_lr must have the same length as optimizer.param_groups. base_lr has 1 "
+             "values, param_groups has 2."),
+            (lambda: lr_scheduler.CyclicLR(two_groups(), 0.01, 0.1, base_momentum=[1],
+                                           max_momentum=[1, 2, 3]), ValueError,
+             "base_momentum must have the same length as optimizer.param_groups. base_momentum "
+             "has 1 values, param_groups has 2."),
+            (lambda: lr_scheduler.CyclicLR(two_groups(torch.optim.Adagrad), 0.01, 0.1),
+             ValueError,
+             "optimizer must support momentum or beta1 with `cycle_momentum` option enabled"),
+            (lambda: lr_scheduler.CyclicLR(3, 0.01, 0.1), TypeError, "int is not an Optimizer")]:
+        with pytest.raises(error) as info:
+            make()
+        assert str(info.value) == text

@@ -1,14 +1,14 @@
 """Learning-rate schedulers: `LambdaLR`, `MultiplicativeLR`, `StepLR`, `MultiStepLR`,
 `ConstantLR`, `LinearLR`, `ExponentialLR`, `PolynomialLR`, `CosineAnnealingLR`,
-`CosineAnnealingWarmRestarts`, `ReduceLROnPlateau` and `OneCycleLR` (`LRScheduler`), and
-`SequentialLR` and `ChainedScheduler`, which combine schedulers.
+`CosineAnnealingWarmRestarts`, `ReduceLROnPlateau`, `CyclicLR` and `OneCycleLR`
+(`LRScheduler`), and `SequentialLR` and `ChainedScheduler`, which combine schedulers.
 
 A scheduler rewrites `group["lr"]` of its optimizer each time `scheduler.step()` is called (once
 per epoch, after `optimizer.step()`; per batch for `OneCycleLR`). As in PyTorch, `step()` uses the
 recursive ("chainable") form, which multiplies the current lr, and `step(epoch)` the closed form
 from the base lr. Creating a scheduler already takes one step (epoch 0), and stores `initial_lr`
 in each group. `ReduceLROnPlateau` is the exception: `step(metrics)` cuts the lr when the metric
-stops improving. `OneCycleLR` and `CosineAnnealingWarmRestarts` are meant to be
+stops improving. `CyclicLR`, `OneCycleLR` and `CosineAnnealingWarmRestarts` are meant to be
 stepped per batch; the latter also takes fractional epochs in `step(epoch)`.
 """
 
@@ -30,7 +30,8 @@ from .optimizer import Optimizer
 
 __all__ = ["LRScheduler", "LambdaLR", "MultiplicativeLR", "StepLR", "MultiStepLR", "ConstantLR",
            "LinearLR", "ExponentialLR", "SequentialLR", "PolynomialLR", "CosineAnnealingLR",
-           "ChainedScheduler", "ReduceLROnPlateau", "CosineAnnealingWarmRestarts", "OneCycleLR"]
+           "ChainedScheduler", "ReduceLROnPlateau", "CyclicLR", "CosineAnnealingWarmRestarts",
+           "OneCycleLR"]
 
 
 def _lrs(optimizer: Optimizer, key: str = "lr") -> list:
@@ -640,6 +641,99 @@ class ChainedScheduler(_SchedulerList):
         for scheduler in self._schedulers:
             scheduler.step()
         self._last_lr = _lrs(self._schedulers[-1].optimizer)
+
+
+class CyclicLR(LRScheduler):
+    """Cyclical learning rates, stepped once per batch: the lr goes up from `base_lr` to `max_lr`
+    in `step_size_up` steps and back down in `step_size_down`, the amplitude scaled per cycle
+    ('triangular', 'triangular2') or per step ('exp_range', or `scale_fn`); the momentum moves
+    the other way between `max_momentum` and `base_momentum`."""
+
+    def __init__(self, optimizer: Optimizer, base_lr: float | list[float],
+                 max_lr: float | list[float], step_size_up: int = 2000,
+                 step_size_down: int | None = None, mode: str = "triangular", gamma: float = 1.0,
+                 scale_fn: Callable[[float], float] | None = None, scale_mode: str = "cycle",
+                 cycle_momentum: bool = True, base_momentum: float | list[float] = 0.8,
+                 max_momentum: float | list[float] = 0.9, last_epoch: int = -1) -> None:
+        if not isinstance(optimizer, Optimizer):
+            raise TypeError(msg.LR_SCHEDULER_NOT_OPTIMIZER.format(type=type(optimizer).__name__))
+        self.optimizer = optimizer
+        base_lrs = _per_group(optimizer, base_lr, msg.LR_SCHEDULER_PARAM_LENGTH, "base_lr")
+        if last_epoch == -1:
+            for lr, group in zip(base_lrs, optimizer.param_groups):
+                group["lr"] = lr
+        self.max_lrs = _per_group(optimizer, max_lr, msg.LR_SCHEDULER_PARAM_LENGTH, "max_lr")
+        step_size_up = float(step_size_up)
+        step_size_down = float(step_size_down) if step_size_down is not None else step_size_up
+        self.total_size = step_size_up + step_size_down
+        self.step_ratio = step_size_up / self.total_size
+        if mode not in ["triangular", "triangular2", "exp_range"] and scale_fn is None:
+            raise ValueError(msg.CYCLIC_MODE)
+        self.mode = mode
+        self.gamma = gamma
+        self._scale_fn_custom = scale_fn
+        self.scale_mode = scale_mode
+        self._init_scale_fn()
+        self.cycle_momentum = cycle_momentum
+        if cycle_momentum:
+            momenta = _init_cycled_momentum(self, last_epoch, base_momentum=base_momentum,
+                                            max_momentum=max_momentum)
+            self.base_momentums = momenta["base_momentum"]
+            self.max_momentums = momenta["max_momentum"]
+        super().__init__(optimizer, last_epoch)
+        self.base_lrs = base_lrs
+
+    def _init_scale_fn(self) -> None:
+        """The built-in modes fix what the scale function counts: cycles or steps."""
+        if self._scale_fn_custom is None and self.mode in ("triangular", "triangular2"):
+            self.scale_mode = "cycle"
+        elif self._scale_fn_custom is None and self.mode == "exp_range":
+            self.scale_mode = "iterations"
+
+    def scale_fn(self, x: float) -> float:
+        """The amplitude's scale at cycle (or step) `x`: `scale_fn`'s, or the mode's."""
+        if self._scale_fn_custom is not None:
+            return self._scale_fn_custom(x)
+        if self.mode == "triangular":
+            return 1.0
+        if self.mode == "triangular2":
+            return 1 / (2.0 ** (x - 1))
+        return self.gamma ** x
+
+    def get_lr(self) -> list[float]:
+        """The lr of this step for each group (and, with `cycle_momentum`, set its momentum)."""
+        self._warn_if_called_outside_step()
+        cycle = math.floor(1 + self.last_epoch / self.total_size)
+        x = 1.0 + self.last_epoch / self.total_size - cycle
+        if x <= self.step_ratio:
+            scale_factor = x / self.step_ratio
+        else:
+            scale_factor = (x - 1) / (self.step_ratio - 1)
+        at = cycle if self.scale_mode == "cycle" else self.last_epoch
+        lrs = [base_lr + (max_lr - base_lr) * scale_factor * self.scale_fn(at)
+               for base_lr, max_lr in zip(self.base_lrs, self.max_lrs)]
+        if self.cycle_momentum:
+            for group, base_momentum, max_momentum in zip(
+                    self.optimizer.param_groups, self.base_momentums, self.max_momentums):
+                _set_momentum(group, max_momentum - (max_momentum - base_momentum)
+                              * scale_factor * self.scale_fn(at), self.use_beta1)
+        return lrs
+
+    def state_dict(self) -> dict[str, Any]:
+        """Every attribute except the optimizer; of `scale_fn`, a callable object's attributes
+        (a plain function cannot be saved)."""
+        state = super().state_dict()
+        state["_scale_fn_custom"] = _fn_state(state.pop("_scale_fn_custom"))  # last, as PyTorch
+        return state
+
+    def load_state_dict(self, state_dict: dict[str, Any]) -> None:
+        """Restore attributes saved by `state_dict()`, and those of a callable-object scale_fn."""
+        fn_state = state_dict["_scale_fn_custom"]
+        super().load_state_dict({key: value for key, value in state_dict.items()
+                                 if key != "_scale_fn_custom"})
+        if fn_state is not None:
+            self._scale_fn_custom.__dict__.update(fn_state)
+        self._init_scale_fn()
 
 
 def _phase(end_step: float, start_lr: str, end_lr: str, start_momentum: str,
