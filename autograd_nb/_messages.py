@@ -781,6 +781,12 @@ BN_RUNNING_SIZE = "{name} should contain {expected} elements not {got}"
 BN_MODULE_DIM = "expected {expected} input (got {got}D input)"
 BN_EVAL_NO_STATS = "running_mean must be defined in evaluation mode"
 LOSS_REDUCTION = "{reduction} is not a valid value for reduction"
+KL_DIV_MEAN = (
+    "reduction: 'mean' divides the total loss by both the batch size and the support size."
+    "'batchmean' divides only by the batch size, and aligns with the KL div math definition."
+    "'mean' will be changed to behave the same as 'batchmean' in the next major release."
+)
+KL_DIV_INTEGRAL = "kl_div: Integral inputs not supported."
 LOSS_LEGACY_REDUCTION = (
     "size_average and reduce args will be deprecated, please use reduction='{reduction}' instead."
 )
