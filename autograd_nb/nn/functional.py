@@ -30,7 +30,7 @@ __all__ = [
     "hardswish", "hardtanh", "hardtanh_", "huber_loss", "kl_div", "l1_loss", "layer_norm",
     "leaky_relu", "linear", "log_softmax", "logsigmoid", "max_pool2d",
     "max_pool2d_with_indices", "mish", "mse_loss", "nll_loss", "normalize", "one_hot", "pad",
-    "prelu", "relu", "relu6", "sigmoid", "silu", "smooth_l1_loss",
+    "pairwise_distance", "prelu", "relu", "relu6", "sigmoid", "silu", "smooth_l1_loss",
     "softmax", "softplus", "softsign", "tanh", "tanhshrink", "unfold",
 ]
 
@@ -49,6 +49,7 @@ hardtanh_ = _activation.hardtanh_
 max_pool2d_with_indices = _pooling.max_pool2d_with_indices
 one_hot = _sparse.one_hot
 cosine_similarity = _linalg.cosine_similarity
+pairwise_distance = _linalg.pairwise_distance
 
 
 def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
