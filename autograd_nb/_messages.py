@@ -786,6 +786,12 @@ KL_DIV_MEAN = (
     "'batchmean' divides only by the batch size, and aligns with the KL div math definition."
     "'mean' will be changed to behave the same as 'batchmean' in the next major release."
 )
+PAD_SEQUENCE_ITERABLE = (
+    "pad_sequence: Expected iterable for input sequences, but got arg of type: {type}"
+)
+PAD_SEQUENCE_EMPTY = "received an empty list of sequences"
+PAD_SEQUENCE_SLICE = "ArrayRef: invalid slice, N = 1; size = 0"
+PAD_SEQUENCE_SIDE = "Expected padding_side to be one of left or right, but got {side}."
 KL_DIV_INTEGRAL = "kl_div: Integral inputs not supported."
 LOSS_LEGACY_REDUCTION = (
     "size_average and reduce args will be deprecated, please use reduction='{reduction}' instead."
