@@ -801,6 +801,18 @@ BN_RUNNING_SIZE = "{name} should contain {expected} elements not {got}"
 BN_MODULE_DIM = "expected {expected} input (got {got}D input)"
 BN_EVAL_NO_STATS = "running_mean must be defined in evaluation mode"
 LOSS_REDUCTION = "{reduction} is not a valid value for reduction"
+KL_DIV_MEAN = (
+    "reduction: 'mean' divides the total loss by both the batch size and the support size."
+    "'batchmean' divides only by the batch size, and aligns with the KL div math definition."
+    "'mean' will be changed to behave the same as 'batchmean' in the next major release."
+)
+PAD_SEQUENCE_ITERABLE = (
+    "pad_sequence: Expected iterable for input sequences, but got arg of type: {type}"
+)
+PAD_SEQUENCE_EMPTY = "received an empty list of sequences"
+PAD_SEQUENCE_SLICE = "ArrayRef: invalid slice, N = 1; size = 0"
+PAD_SEQUENCE_SIDE = "Expected padding_side to be one of left or right, but got {side}."
+KL_DIV_INTEGRAL = "kl_div: Integral inputs not supported."
 LOSS_LEGACY_REDUCTION = (
     "size_average and reduce args will be deprecated, please use reduction='{reduction}' instead."
 )

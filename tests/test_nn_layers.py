@@ -375,3 +375,58 @@ def test_cosine_similarity_layer(device):
     assert nn.CosineSimilarity()(a, b).tolist() == pytest.approx([0.4472136, 0.8])  # PyTorch 2.13
     assert nn.CosineSimilarity(dim=0)(a, b).tolist() == pytest.approx([0.31622777, 0.89442719])
     assert torch.nn.functional.cosine_similarity is torch.cosine_similarity
+
+
+def _pairwise_operands(device):
+    x1 = torch.tensor([[1.0, 2.0, 3.0], [0.0, -1.0, 2.0]], dtype=torch.float64, device=device,
+                      requires_grad=True)
+    x2 = torch.tensor([[1.0, 0.0, 1.0], [2.0, 2.0, 2.0]], dtype=torch.float64, device=device)
+    return x1, x2
+
+
+@pytest.mark.parametrize("p, expected", [  # PyTorch 2.13's values, float64
+    (2.0, [2.8284285389599293, 3.605549888713648]), (1.0, [4.000003, 4.999999]),
+    (math.inf, [2.000001, 2.999999]), (0, [3.0, 3.0]), (3, [2.5198433597107965, 3.2710650952211187]),
+    (-1.0, [9.999990000014998e-07, 9.99999166667e-07])])
+def test_pairwise_distance_values_match_pytorch(device, p, expected):
+    x1, x2 = _pairwise_operands(device)
+    out = F.pairwise_distance(x1, x2, p=p)
+    assert out.tolist() == pytest.approx(expected, rel=1e-9)
+    # ATen's composite: norm(x1 - x2 + eps, p, last dim)
+    assert out.grad_fn.name() == "NormBackward1"
+    assert out.grad_fn.next_functions[0][0].name() == "AddBackward1"
+    assert out.grad_fn.next_functions[0][0].next_functions[0][0].name() == "SubBackward0"
+
+
+def test_pairwise_distance_layer_shapes_and_errors(device):
+    x1, x2 = _pairwise_operands(device)
+    assert F.pairwise_distance(x1, x2, p=3, eps=0.1).tolist() == pytest.approx(
+        [2.6458818199861973, 3.149769026484135])  # PyTorch 2.13
+    F.pairwise_distance(x1, x2).sum().backward()
+    assert x1.grad.flatten().tolist() == pytest.approx(
+        [3.5355321381664473e-07, 0.7071067811865034, 0.7071067811865034,
+         -0.5547001322213128, -0.8320503370070715, 2.7735020478575877e-07])  # PyTorch 2.13
+    assert repr(nn.PairwiseDistance(p=1, eps=0, keepdim=True)) == "PairwiseDistance()"  # as torch
+    layer = nn.PairwiseDistance(p=1, keepdim=True)
+    assert (layer.norm, layer.eps, layer.keepdim) == (1, 1e-6, True)
+    assert layer(x1, x2).shape == (2, 1)
+    assert F.pairwise_distance(x1, x2[0]).tolist() == pytest.approx([2.8284285, 1.7320518])
+    assert F.pairwise_distance(x1[0], x2).tolist() == pytest.approx([2.8284285, 1.4142146])
+    assert F.pairwise_distance(torch.tensor(1.0), torch.tensor(2.0)).shape == ()
+    ints = F.pairwise_distance(torch.tensor([1, 2], device=device),
+                               torch.tensor([1, 3], device=device))
+    assert ints.dtype is torch.float32 and ints.item() == 0.9999989867210388  # as PyTorch
+    assert torch.pairwise_distance is F.pairwise_distance
+    with pytest.raises(RuntimeError, match=r"^The size of tensor a \(3\) must match the size of "
+                                           r"tensor b \(2\) at non-singleton dimension 1$"):
+        F.pairwise_distance(x1, x2[:, :2])
+    with pytest.raises(TypeError, match=r"^pairwise_distance\(\): argument 'x2' \(position 2\) "
+                                        r"must be Tensor, not list$"):
+        F.pairwise_distance(x1, [1.0])
+
+
+@pytest.mark.parametrize("p", [2.0, 1.0, math.inf, 3.0])
+def test_pairwise_distance_gradcheck(device, p):
+    x1, x2 = _pairwise_operands(device)
+    x2.requires_grad_()
+    assert gradcheck(lambda a, b: F.pairwise_distance(a, b, p=p, keepdim=True), (x1, x2))

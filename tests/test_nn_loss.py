@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import warnings
 
 import pytest
 
@@ -360,3 +361,97 @@ def test_smooth_l1_and_huber_modules(device):
         assert nn.SmoothL1Loss(reduce=False).reduction == "none"
     for m in (nn.SmoothL1Loss(beta=0.5), nn.HuberLoss(delta=2.0)):
         assert repr(m) == f"{type(m).__name__}()"  # as PyTorch 2.13 prints them
+
+
+# --- kl_div / KLDivLoss ---------------------------------------------------------------------------
+KL_MEAN_WARNING = (  # PyTorch 2.13's UserWarning for reduction='mean'
+    "reduction: 'mean' divides the total loss by both the batch size and the support size."
+    "'batchmean' divides only by the batch size, and aligns with the KL div math definition."
+    "'mean' will be changed to behave the same as 'batchmean' in the next major release.")
+
+
+def _kl_pair(device, dtype=torch.float32):
+    x = torch.tensor([[-1.0, -2.0, -0.5], [-0.3, -1.2, -2.5]], dtype=dtype, device=device,
+                     requires_grad=True)
+    t = torch.tensor([[0.2, 0.5, 0.3], [0.0, 0.6, 0.4]], dtype=dtype, device=device)
+    return x, t
+
+
+def test_kl_div_values_grad_fns_and_warning_match_pytorch(device):
+    x, t = _kl_pair(device)
+    none = F.kl_div(x, t, reduction="none")
+    assert none.flatten().tolist() == pytest.approx([-0.12188758, 0.65342641, -0.21119186,
+                                                     0.0, 0.41350466, 0.63348371])  # PyTorch
+    # PyTorch's composite: xlogy(t, t) - t * x, then sum / sum / batch size / mean
+    assert none.grad_fn.name() == "SubBackward0"
+    assert none.grad_fn.next_functions[0][0] is None
+    assert none.grad_fn.next_functions[1][0].name() == "MulBackward0"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)  # only 'mean' warns
+        total = F.kl_div(x, t, reduction="sum")
+        batchmean = F.kl_div(x, t, reduction="batchmean")
+    assert (total.grad_fn.name(), batchmean.grad_fn.name()) == ("SumBackward0", "DivBackward0")
+    assert _near(total, 1.36733532) and _near(batchmean, 0.68366766)  # PyTorch 2.13
+    with pytest.warns(UserWarning) as record:
+        mean = F.kl_div(x, t)
+    assert [str(w.message) for w in record] == [KL_MEAN_WARNING]
+    assert mean.grad_fn.name() == "MeanBackward0" and _near(mean, 0.22788922)
+    batchmean.backward()
+    assert x.grad.flatten().tolist() == pytest.approx([-0.1, -0.25, -0.15, 0.0, -0.3, -0.2])
+    # a 0-dim input: 'batchmean' stays the sum (PyTorch: SumBackward0, -0.12188758)
+    scalar = F.kl_div(x[0, 0], t[0, 0], reduction="batchmean")
+    assert scalar.grad_fn.name() == "SumBackward0" and _near(scalar, -0.12188758)
+    # a target of log-probabilities: exp(t) * (t - x) (PyTorch: MulBackward0, nan where t = -inf)
+    logged = F.kl_div(x, t.log(), reduction="none", log_target=True)
+    assert logged.grad_fn.name() == "MulBackward0"
+    assert math.isnan(logged[1, 0].item())
+    assert logged[0].tolist() == pytest.approx([-0.12188758, 0.65342641, -0.21119183])
+    # a broadcast target, as PyTorch broadcasts it
+    assert F.kl_div(x, t[0], reduction="none")[1].tolist() == pytest.approx(
+        [-0.26188758, 0.25342643, 0.38880813])
+    assert F.kl_div(x.detach().double(), t, reduction="none").dtype is torch.float64
+
+
+def test_kl_div_legacy_flags_and_module(device):
+    x, t = _kl_pair(device)
+    with pytest.warns(UserWarning, match=r"please use reduction='sum' instead\.$"):
+        legacy = F.kl_div(x, t, size_average=False)
+    assert _near(legacy, 1.36733532)
+    with pytest.warns(UserWarning, match="size_average and reduce args will be deprecated"):
+        assert _near(F.kl_div(x, t, size_average=False, reduction="batchmean"), 0.68366766)
+    loss = nn.KLDivLoss(reduction="batchmean")
+    assert repr(loss) == "KLDivLoss()" and repr(nn.KLDivLoss(log_target=True)) == "KLDivLoss()"
+    out = loss(x, t)
+    assert out.grad_fn.name() == "DivBackward0" and _near(out, 0.68366766)
+    assert _near(nn.KLDivLoss(reduction="sum", log_target=True)(x, t.log().clamp(min=-50)),
+                 1.36733532)
+    with pytest.warns(UserWarning, match="'batchmean' divides only by the batch size"):
+        assert _near(nn.KLDivLoss()(x, t), 0.22788922)
+
+
+def test_kl_div_errors_match_pytorch(device):
+    x, t = _kl_pair(device)
+    with pytest.raises(ValueError, match="^foo is not a valid value for reduction$"):
+        F.kl_div(x, t, reduction="foo")
+    with pytest.raises(RuntimeError, match=r"^kl_div: Integral inputs not supported\.$"):
+        F.kl_div(x, t.long(), reduction="sum")
+    with pytest.raises(RuntimeError, match=r"^kl_div: Integral inputs not supported\.$"):
+        F.kl_div(x.detach().long(), t, reduction="sum")
+    with pytest.raises(RuntimeError, match=r"^The size of tensor a \(2\) must match the size of "
+                                           r"tensor b \(3\) at non-singleton dimension 1$"):
+        F.kl_div(x, t[0:1, 0:2], reduction="sum")
+    with pytest.raises(TypeError, match=r"^kl_div\(\): argument 'target' \(position 2\) must be "
+                                        r"Tensor, not list$"):
+        F.kl_div(x, [1.0], reduction="sum")
+    with pytest.raises(TypeError, match=r"^kl_div\(\): argument 'input' \(position 1\) must be "
+                                        r"Tensor, not list$"):
+        F.kl_div([1.0], t, reduction="sum")
+
+
+@pytest.mark.parametrize("reduction", ["none", "sum", "batchmean"])
+def test_kl_div_gradcheck(device, reduction):
+    x, t = _kl_pair(device, D)
+    t = t.clamp(min=0.05).requires_grad_()  # xlogy's gradient in t is 0 / 0 at t = 0
+    assert gradcheck(lambda a, b: F.kl_div(a, b, reduction=reduction), (x, t))
+    logt = t.detach().log().requires_grad_()
+    assert gradcheck(lambda a, b: F.kl_div(a, b, reduction=reduction, log_target=True), (x, logt))

@@ -25,11 +25,12 @@ from ..ops.inplace import apply_inplace as _apply_inplace
 
 __all__ = [
     "adaptive_avg_pool2d", "avg_pool2d", "batch_norm", "binary_cross_entropy",
-    "binary_cross_entropy_with_logits", "conv1d", "conv2d", "cross_entropy", "dropout",
-    "elu", "elu_", "embedding", "fold", "gelu", "hardsigmoid", "hardswish", "hardtanh",
-    "hardtanh_", "huber_loss", "l1_loss", "layer_norm", "leaky_relu", "linear", "log_softmax",
-    "logsigmoid", "max_pool2d", "max_pool2d_with_indices", "mish", "mse_loss", "nll_loss",
-    "normalize", "one_hot", "pad", "prelu", "relu", "relu6", "sigmoid", "silu", "smooth_l1_loss",
+    "binary_cross_entropy_with_logits", "conv1d", "conv2d", "cosine_similarity",
+    "cross_entropy", "dropout", "elu", "elu_", "embedding", "fold", "gelu", "hardsigmoid",
+    "hardswish", "hardtanh", "hardtanh_", "huber_loss", "kl_div", "l1_loss", "layer_norm",
+    "leaky_relu", "linear", "log_softmax", "logsigmoid", "max_pool2d",
+    "max_pool2d_with_indices", "mish", "mse_loss", "nll_loss", "normalize", "one_hot", "pad",
+    "pairwise_distance", "prelu", "relu", "relu6", "sigmoid", "silu", "smooth_l1_loss",
     "softmax", "softplus", "softsign", "tanh", "tanhshrink", "unfold",
 ]
 
@@ -48,6 +49,7 @@ hardtanh_ = _activation.hardtanh_
 max_pool2d_with_indices = _pooling.max_pool2d_with_indices
 one_hot = _sparse.one_hot
 cosine_similarity = _linalg.cosine_similarity
+pairwise_distance = _linalg.pairwise_distance
 
 
 def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
@@ -331,6 +333,20 @@ def cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None, s
     """log_softmax + nll_loss for class indices; -sum(p log q) for class probabilities."""
     reduction = _reduction(size_average, reduce, reduction)
     return _loss.cross_entropy(input, target, weight, ignore_index, reduction, label_smoothing)
+
+
+def kl_div(input: Tensor, target: Tensor, size_average=None, reduce=None,
+           reduction: str = "mean", log_target: bool = False) -> Tensor:
+    """KL divergence of target from input (log-probabilities); 'batchmean' divides by batch size."""
+    if size_average is None and reduce is None and reduction == "mean":
+        warnings.warn(msg.KL_DIV_MEAN, UserWarning, stacklevel=2)
+    summed = _reduction(size_average, reduce, "sum" if reduction == "batchmean" else reduction)
+    x = check_tensor(input, "kl_div")
+    t = check_tensor(target, "kl_div", "target", 2)
+    reduced = _loss.kl_div(x, t, _loss.reduction_enum(summed), log_target)
+    if reduction == "batchmean" and x.dim() != 0:
+        return reduced / x.shape[0]
+    return reduced
 
 
 def binary_cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None,

@@ -221,9 +221,19 @@ from .shape import (  # noqa: E402
 __all__ += ["broadcast_tensors", "broadcast_to", "diag", "diagonal", "diff", "hstack",
             "meshgrid", "roll", "row_stack", "tile", "tril", "triu", "vstack"]
 
-from .linalg import cdist, cosine_similarity, cross, einsum, kron, tensordot, trace  # noqa: E402
+from .linalg import (  # noqa: E402
+    cdist,
+    cosine_similarity,
+    cross,
+    einsum,
+    kron,
+    pairwise_distance,
+    tensordot,
+    trace,
+)
 
-__all__ += ["cdist", "cosine_similarity", "cross", "einsum", "kron", "tensordot", "trace"]
+__all__ += ["cdist", "cosine_similarity", "cross", "einsum", "kron", "pairwise_distance",
+            "tensordot", "trace"]
 
 from .counting import bincount, unique  # noqa: E402
 

@@ -807,4 +807,29 @@ def cosine_similarity(x1, x2, dim: int = 1, eps: float = 1e-8) -> Tensor:
     return ((a / norm_a) * (b / norm_b)).sum(dim)
 
 
-__all__ += ["trace", "kron", "cross", "tensordot", "einsum", "cdist", "cosine_similarity"]
+class AddBackward1(Node):
+    """tensor + number as ATen's add.Scalar records it (pairwise_distance adds its eps so)."""
+
+    __slots__ = ()
+
+    def backward(self, grad):
+        return grad
+
+
+def pairwise_distance(x1, x2, p: float = 2.0, eps: float = 1e-6, keepdim: bool = False) -> Tensor:
+    """The p-norm of x1 - x2 + eps over the last dim, composed as ATen's pairwise_distance."""
+    from .. import dtypes
+    from .reduction import NormBackward1, _vector_norm
+    a = check_tensor(x1, "pairwise_distance", "x1")
+    b = check_tensor(x2, "pairwise_distance", "x2", 2)
+    diff = a - b
+    if not diff.dtype.is_floating_point:  # the eps promotes an integer difference
+        diff = diff.to(dtypes.get_default_dtype())
+    node = new_node(AddBackward1, diff)
+    data = diff._data + eps
+    shifted = make_tensor(data, diff._backend, node is not None, node, 0)
+    return _vector_norm(shifted, p, max(a.dim(), b.dim()) - 1, keepdim, NormBackward1)
+
+
+__all__ += ["trace", "kron", "cross", "tensordot", "einsum", "cdist", "cosine_similarity",
+            "pairwise_distance"]

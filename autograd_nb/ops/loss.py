@@ -2,7 +2,8 @@
 binary_cross_entropy(_with_logits).
 
 cross_entropy is composed as PyTorch composes it (log_softmax + nll_loss; the probability-target
-and label-smoothing forms from tensor ops), so it shows the same grad_fn. `reduction` is one of
+and label-smoothing forms from tensor ops), and kl_div from tensor ops as ATen's, so they show
+the same grad_fn. `reduction` is one of
 'none' | 'mean' | 'sum'; PyTorch saves it as 0 | 1 | 2. Each loss keeps PyTorch's dtype rules:
 mse_loss promotes, binary_cross_entropy wants the input's dtype, the logits form computes into
 the target's dtype, nll_loss wants Long/Byte targets and a weight of the input's dtype.
@@ -20,6 +21,7 @@ from ..autograd.node import Node, new_node
 from ._helpers import check_tensor, operands, require_floating
 from .indexing import IndexPutImplBackward0, _Plan, _put
 from .inplace import _short_name
+from .pointwise import where
 
 REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
 
@@ -434,6 +436,21 @@ def _smoothed(logp, t, weight, r: int, ignore_index: int, smoothing: float, clas
     return (1 - smoothing) * nll + smooth * (smoothing / classes)
 
 
+# --- kl_div --------------------------------------------------------------------------------------
+def kl_div(input: Tensor, target: Tensor, reduction: int = 1, log_target: bool = False) -> Tensor:
+    """ATen's composite kl_div: exp(t) (t - x) or xlogy(t, t) - t x, then reduced (0 | 1 | 2)."""
+    if not input.dtype.is_floating_point or not target.dtype.is_floating_point:
+        raise RuntimeError(msg.KL_DIV_INTEGRAL)
+    if log_target:
+        losses = target.exp() * (target - input)
+    else:  # xlogy(t, t): 0 where t is 0 (log(0) never computed; its gradient there is 0)
+        zero = target == 0
+        losses = where(zero, 0.0, target * where(zero, 1.0, target).log()) - target * input
+    if reduction == 0:
+        return losses
+    return losses.sum() if reduction == 2 else losses.mean()
+
+
 # --- binary cross-entropy ------------------------------------------------------------------------
 class BinaryCrossEntropyBackward0(Node):
     """d/dx = w (x - t) / max(x (1 - x), 1e-12); d/dt = w (log(1 - x) - log x)."""
@@ -541,5 +558,5 @@ def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight: Tens
                    _mixed(x, t, pos_weight))
 
 
-__all__ = ["mse_loss", "smooth_l1_loss", "huber_loss", "nll_loss", "cross_entropy",
+__all__ = ["mse_loss", "smooth_l1_loss", "huber_loss", "nll_loss", "cross_entropy", "kl_div",
            "binary_cross_entropy", "binary_cross_entropy_with_logits", "reduction_enum"]

@@ -634,7 +634,14 @@ class LinalgVectorNormBackward0(Node):
         return grad * where(zero, 0.0, x * x.abs().pow(p - 2) / safe.pow(p - 1))
 
 
-def _vector_norm(t: Tensor, p: float, dim, keepdim: bool) -> Tensor:
+class NormBackward1(LinalgVectorNormBackward0):
+    """The same gradient, as ATen's at::norm(self, p, dim) records it (pairwise_distance)."""
+
+    __slots__ = ()
+
+
+def _vector_norm(t: Tensor, p: float, dim, keepdim: bool,
+                 cls: type = LinalgVectorNormBackward0) -> Tensor:
     backend = t._backend
     xp = backend.xp
     shape = tuple(t._data.shape)
@@ -653,7 +660,7 @@ def _vector_norm(t: Tensor, p: float, dim, keepdim: bool) -> Tensor:
         data = xp.sqrt(xp.sum(a * a, axis=axis, keepdims=keepdim))
     else:
         data = xp.sum(a ** p, axis=axis, keepdims=keepdim) ** (1.0 / p)
-    node = new_node(LinalgVectorNormBackward0, t)
+    node = new_node(cls, t)
     if node is None:
         return make_tensor(data, backend)
     out = make_tensor(data, backend, True, node, 0)

@@ -24,7 +24,7 @@ from .activation import (
 from .batchnorm import BatchNorm1d, BatchNorm2d
 from .container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential
 from .conv import Conv1d, Conv2d
-from .distance import CosineSimilarity
+from .distance import CosineSimilarity, PairwiseDistance
 from .dropout import Dropout
 from .flatten import Flatten, Unflatten
 from .linear import Identity, Linear
@@ -33,6 +33,7 @@ from .loss import (
     BCEWithLogitsLoss,
     CrossEntropyLoss,
     HuberLoss,
+    KLDivLoss,
     L1Loss,
     MSELoss,
     NLLLoss,

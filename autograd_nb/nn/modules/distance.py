@@ -1,4 +1,5 @@
-"""CosineSimilarity: a layer around `F.cosine_similarity`, as PyTorch's distance modules are."""
+"""CosineSimilarity and PairwiseDistance: layers around `F.cosine_similarity` and
+`F.pairwise_distance`, as PyTorch's distance modules are."""
 
 from __future__ import annotations
 
@@ -6,7 +7,20 @@ from ..._tensor import Tensor
 from .. import functional as F
 from .module import Module
 
-__all__ = ["CosineSimilarity"]
+__all__ = ["CosineSimilarity", "PairwiseDistance"]
+
+
+class PairwiseDistance(Module):
+    """The p-norm of x1 - x2 + eps over the last dim."""
+
+    def __init__(self, p: float = 2.0, eps: float = 1e-6, keepdim: bool = False) -> None:
+        super().__init__()
+        self.norm = p
+        self.eps = eps
+        self.keepdim = keepdim
+
+    def forward(self, x1: Tensor, x2: Tensor) -> Tensor:
+        return F.pairwise_distance(x1, x2, self.norm, self.eps, self.keepdim)
 
 
 class CosineSimilarity(Module):

@@ -1,5 +1,5 @@
 """Loss modules: MSELoss, L1Loss, SmoothL1Loss, HuberLoss, CrossEntropyLoss, NLLLoss, BCELoss,
-BCEWithLogitsLoss."""
+BCEWithLogitsLoss, KLDivLoss."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from ..._tensor import Tensor
 from .. import functional as F
 from .module import Module
 
-__all__ = ["BCELoss", "BCEWithLogitsLoss", "CrossEntropyLoss", "HuberLoss", "L1Loss", "MSELoss",
-           "NLLLoss", "SmoothL1Loss"]
+__all__ = ["BCELoss", "BCEWithLogitsLoss", "CrossEntropyLoss", "HuberLoss", "KLDivLoss", "L1Loss",
+           "MSELoss", "NLLLoss", "SmoothL1Loss"]
 
 
 class _Loss(Module):
@@ -115,3 +115,15 @@ class BCEWithLogitsLoss(_Loss):
         return F.binary_cross_entropy_with_logits(input, target, self.weight,
                                                   pos_weight=self.pos_weight,
                                                   reduction=self.reduction)
+
+
+class KLDivLoss(_Loss):
+    """Kullback-Leibler divergence of a target distribution from log-probabilities."""
+
+    def __init__(self, size_average=None, reduce=None, reduction: str = "mean",
+                 log_target: bool = False) -> None:
+        super().__init__(size_average, reduce, reduction)
+        self.log_target = log_target
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.kl_div(input, target, reduction=self.reduction, log_target=self.log_target)
