@@ -38,10 +38,38 @@ def pytest_configure(config):
     if sanitize and not Path(sanitize).is_absolute() and not Path(sanitize).exists():
         config.option.nbval_sanitize_with = str(ROOT / sanitize)
     if getattr(config.option, "nbval", False) or getattr(config.option, "nbval_lax", False):
+        _retry_kernel_starts()
         regenerate = _load_regenerate()
         ipython_dir = regenerate.make_ipython_dir()  # a fresh temp dir, removed at the end
         config.add_cleanup(lambda: shutil.rmtree(ipython_dir, ignore_errors=True))
         _KERNEL_ENV = regenerate.kernel_env(ipython_dir)
+
+
+KERNEL_START_ATTEMPTS = 3
+
+
+def _retry_kernel_starts() -> None:
+    """Let nbval try a lesson's kernel start again when the kernel dies before its first reply.
+
+    Kernels started side by side (pytest -n 2, the Binder simulation next to the main run) pick
+    their ZMQ ports by binding and releasing free ones, so now and then two of them choose the
+    same port and one dies with "Address already in use" (jupyter_client's known race; see
+    treebeardtech/nbmake#129). A lesson whose kernel cannot start at all still fails.
+    """
+    import nbval.kernel
+    start = nbval.kernel.start_new_kernel
+    if getattr(start, "retries", False):
+        return
+
+    def start_new_kernel(**kwargs):
+        for attempt in range(1, KERNEL_START_ATTEMPTS + 1):
+            try:
+                return start(**kwargs)
+            except RuntimeError:
+                if attempt == KERNEL_START_ATTEMPTS:
+                    raise
+    start_new_kernel.retries = True
+    nbval.kernel.start_new_kernel = start_new_kernel
 
 
 @contextlib.contextmanager

@@ -35,6 +35,33 @@ def test_pytest_runs_the_notebooks_in_strict_mode(pytestconfig):
         assert opts[opts.index("--dist") + 1] in ("loadfile", "loadgroup")
 
 
+def test_lesson_kernels_that_die_at_start_are_started_again(monkeypatch):
+    # Side-by-side kernels can pick the same ZMQ port; nbval must try such a start again.
+    import nbval.kernel
+    spec = importlib.util.spec_from_file_location("root_conftest", ROOT / "conftest.py")
+    root_conftest = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(root_conftest)
+    calls = []
+
+    def flaky_start(**kwargs):
+        calls.append(kwargs)
+        if len(calls) < 3:
+            raise RuntimeError("Kernel died before replying to kernel_info")
+        return "manager", "client"
+
+    monkeypatch.setattr(nbval.kernel, "start_new_kernel", flaky_start)
+    root_conftest._retry_kernel_starts()
+    assert nbval.kernel.start_new_kernel(kernel_name="python3") == ("manager", "client")
+    assert len(calls) == 3 and calls[0] == {"kernel_name": "python3"}
+    calls.clear()
+    monkeypatch.setattr(nbval.kernel, "start_new_kernel", flaky_start)
+    root_conftest.KERNEL_START_ATTEMPTS = 2
+    root_conftest._retry_kernel_starts()
+    with pytest.raises(RuntimeError, match="Kernel died"):  # a kernel that never starts fails
+        nbval.kernel.start_new_kernel()
+    assert len(calls) == 2
+
+
 def test_sanitize_file_masks_kernel_paths_and_addresses():
     rules = regen.read_sanitize()
     text = ("/tmp/ipykernel_4242/1234567.py:3: UserWarning: careful\n"
