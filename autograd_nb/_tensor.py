@@ -350,8 +350,7 @@ class Tensor:
     def __complex__(self) -> complex:
         return complex(self._python_scalar())
 
-    def __hash__(self) -> int:
-        return id(self)
+    __hash__ = object.__hash__  # identity, as PyTorch's (comparisons are element-wise)
 
     def __repr__(self) -> str:
         from ._printing import tensor_repr

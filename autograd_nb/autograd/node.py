@@ -265,10 +265,10 @@ def accumulator(tensor) -> AccumulateGrad:
     """The leaf's AccumulateGrad node: the one a live graph holds, else a new one."""
     meta = tensor._autograd_meta()
     ref = meta.accumulator
-    node = ref() if ref is not None else None
-    if node is None:
-        node = AccumulateGrad(tensor)
-        meta.accumulator = weakref.ref(node)
+    if ref is not None and (node := ref()) is not None:
+        return node
+    node = AccumulateGrad(tensor)
+    meta.accumulator = weakref.ref(node)
     return node
 
 

@@ -227,19 +227,19 @@ def _grad_of(param: Tensor) -> Tensor | None:
     return None if meta is None else meta.grad
 
 
-def _storage(*tensors: Tensor) -> list | None:
-    """The arrays of `tensors` when an update may be written straight on them (one device,
-    dtype and shape, floating point, no inference tensor), else None.
+def _storage(first: Tensor, *others: Tensor) -> list | None:
+    """The arrays of `first` and `others` when an update may be written straight on them (one
+    device, dtype and shape, floating point, no inference tensor), else None.
 
     Updating the arrays with Python's in-place operators computes exactly what the tensors'
     in-place ops would, without their per-call checks; the caller then counts the versions.
     """
-    first = tensors[0]
-    if not first.dtype.is_floating_point:
+    data = first._data
+    if first._vc is INFERENCE_VERSION or not first.dtype.is_floating_point:
         return None
-    backend, dtype, shape = first._backend, first._data.dtype, first._data.shape
-    arrays = []
-    for t in tensors:
+    backend, dtype, shape = first._backend, data.dtype, data.shape
+    arrays = [data]
+    for t in others:
         data = t._data
         if (t._backend is not backend or data.dtype != dtype or data.shape != shape
                 or t._vc is INFERENCE_VERSION):

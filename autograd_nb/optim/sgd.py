@@ -55,9 +55,10 @@ class SGD(Optimizer):
         """One SGD update of every parameter that has a gradient; returns the closure's loss."""
         for group in self.param_groups:
             lr, momentum, dampening = group["lr"], group["momentum"], group["dampening"]
-            weight_decay, nesterov = group["weight_decay"], group["nesterov"]
+            weight_decay, nesterov, maximize = (group["weight_decay"], group["nesterov"],
+                                                group["maximize"])
             for param in self._params_with_grad(group):
-                grad = param._meta.grad if not group["maximize"] else -param._meta.grad
+                grad = -param._meta.grad if maximize else param._meta.grad
                 if weight_decay != 0:
                     grad = grad.add(param, alpha=weight_decay)
                 if momentum != 0:
