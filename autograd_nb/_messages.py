@@ -1037,3 +1037,66 @@ RANDOM_ARGS = (
     "of:\n * (*, torch.Generator generator = None)\n * (int from, int to, *, torch.Generator "
     "generator = None)\n * (int to, *, torch.Generator generator = None)\n"
 )
+
+# --- 1-D and adaptive max pooling, group/instance norm, upsampling (PyTorch 2.13's words) ---
+MAX_POOL1D_DIM = ("max_pool1d: Expected 2D or 3D (batch mode) tensor with optional 0 dim batch "
+                  "size for input, but got:{size}")
+MAX_POOL1D_PAD = ("max_pool1d() padding should be at most half of kernel size, but got "
+                  "padding={pad} and kernel_size={kernel}")
+MAX_POOL1D_OUTPUT = "max_pool1d() Invalid computed output size: {size}"
+POOL1D_DIM = ("Expected 2 to 3 dimensions, but got {ndim}-dimensional tensor for argument #1 "
+              "'self' (while checking arguments for {name})")
+POOL1D_OUTPUT_SIZE = "{name}() argument 'output_size' should contain one int (got {got})"
+POOL1D_OUTPUT_TYPE = ("{name}(): argument 'output_size' (position 2) must be tuple of ints, "
+                      "not {type}")
+ADAPTIVE_MAX_POOL_RANK = "adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: {size}"
+ADAPTIVE_MAX_POOL_SIZE = "adaptive_max_pool2d(): internal error: output_size.size() must be 2"
+ADAPTIVE_MAX_POOL_EMPTY = ADAPTIVE_POOL_EMPTY.replace("adaptive_avg_pool2d", "{name}")
+GROUP_NORM_CHANNELS = "num_channels ({channels}) must be divisible by num_groups ({groups})"
+GROUP_NORM_INPUT_DIM = "Expected at least 2 dimensions for input tensor but received {ndim}"
+GROUP_NORM_DIVISIBLE = ("Expected number of channels in input to be divisible by num_groups, but "
+                        "got input of shape {shape} and num_groups={groups}")
+GROUP_NORM_PARAM = ("Expected {name} to be a vector of size equal to the number of channels in "
+                    "input, but got {name} of shape {got} and input of shape {shape}")
+INSTANCE_NORM_SPATIAL = ("Expected more than 1 spatial element when training, got input size "
+                         "{size}")
+INSTANCE_NORM_NO_STATS = ("Expected running_mean and running_var to be defined when "
+                          "use_input_stats is false")
+INSTANCE_NORM_FEATURES = ("expected input's size at dim={dim} to match num_features "
+                          "({features}), but got: {got}.")
+INSTANCE_NORM_FEATURES_WARNING = (
+    "input's size at dim={dim} does not match num_features. You can silence this warning by not "
+    "passing in num_features, which is not used because affine=False"
+)
+INTERP_BOTH = "only one of size or scale_factor should be defined"
+INTERP_NEITHER = "either size or scale_factor should be defined"
+INTERP_SIZE_DIMS = (
+    "Input and output must have the same number of spatial dimensions, but got input with "
+    "spatial dimensions of {spatial} and output size of {size}. Please provide input tensor in "
+    "(N, C, d1, d2, ...,dK) format and output size in (o1, o2, ...,oK) format."
+)
+INTERP_SCALE_DIMS = (
+    "Input and scale_factor must have the same number of spatial dimensions, but got input with "
+    "spatial dimensions of {spatial} and scale_factor of shape {scale}. Please provide input "
+    "tensor in (N, C, d1, d2, ...,dK) format and scale_factor in (s1, s2, ...,sK) format."
+)
+INTERP_SIZE_TYPES = ("expected size to be one of int or Tuple[int] or Tuple[int, int] or "
+                     "Tuple[int, int, int], but got size with types {types}")
+INTERP_RECOMPUTE = "recompute_scale_factor is not meaningful with an explicit size."
+INTERP_ALIGN = ("align_corners option can only be set with the interpolating modes: linear | "
+                "bilinear | bicubic | trilinear")
+INTERP_ANTIALIAS = ("Anti-alias option is restricted to bilinear, bicubic, and lanczos modes and "
+                    "requires a 4-D tensor as input")
+INTERP_MODE_RANK = "Got {ndim}D input, but {mode} mode needs {needed}D input"
+INTERP_UNSUPPORTED = (
+    "Input Error: Only 3D, 4D and 5D input Tensors supported (got {ndim}D) for the modes: "
+    "nearest | linear | bilinear | bicubic | trilinear | lanczos | area | nearest-exact "
+    "(got {mode})"
+)
+INTERP_NOT_IMPLEMENTED = "interpolate mode {mode!r} on {ndim}D input is not implemented in autograd_nb"
+INTERP_SIZES_1D = ("Input and output sizes should be greater than 0, but got input (W: {w}) and "
+                   "output (W: {ow})")
+INTERP_SIZES_2D = ("Input and output sizes should be greater than 0, but got input (H: {h}, W: "
+                   "{w}) output (H: {oh}, W: {ow})")
+UPSAMPLE_DEPRECATED = ("`nn.functional.{name}` is deprecated. Use `nn.functional.interpolate` "
+                       "instead.")

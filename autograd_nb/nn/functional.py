@@ -368,3 +368,47 @@ def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight: Tens
     """binary_cross_entropy(sigmoid(x), t), computed stably from the logits."""
     reduction = _reduction(size_average, reduce, reduction)
     return _loss.binary_cross_entropy_with_logits(input, target, weight, pos_weight, reduction)
+
+
+# --- 1-D / adaptive max pooling, group and instance norm, upsampling ---------------------------
+from ..ops import normalization_more as _normalization_more  # noqa: E402
+from ..ops import pooling_more as _pooling_more  # noqa: E402
+from ..ops import upsampling as _upsampling  # noqa: E402
+
+max_pool1d = _pooling_more.max_pool1d
+max_pool1d_with_indices = _pooling_more.max_pool1d_with_indices
+avg_pool1d = _pooling_more.avg_pool1d
+adaptive_avg_pool1d = _pooling_more.adaptive_avg_pool1d
+adaptive_max_pool1d = _pooling_more.adaptive_max_pool1d
+adaptive_max_pool2d = _pooling_more.adaptive_max_pool2d
+group_norm = _normalization_more.group_norm
+instance_norm = _normalization_more.instance_norm
+interpolate = _upsampling.interpolate
+
+
+def _deprecated_upsample(name: str, input: Tensor, size, scale_factor, mode: str,
+                         align_corners) -> Tensor:
+    """interpolate, after PyTorch's deprecation warning for F.<name>."""
+    warnings.warn(msg.UPSAMPLE_DEPRECATED.format(name=name), UserWarning, stacklevel=3)
+    return interpolate(input, size, scale_factor, mode, align_corners)
+
+
+def upsample(input: Tensor, size=None, scale_factor=None, mode: str = "nearest",
+             align_corners: bool | None = None) -> Tensor:
+    """Deprecated alias of interpolate (warns, as PyTorch does)."""
+    return _deprecated_upsample("upsample", input, size, scale_factor, mode, align_corners)
+
+
+def upsample_nearest(input: Tensor, size=None, scale_factor=None) -> Tensor:
+    """Deprecated: interpolate(mode='nearest') (warns, as PyTorch does)."""
+    return _deprecated_upsample("upsample_nearest", input, size, scale_factor, "nearest", None)
+
+
+def upsample_bilinear(input: Tensor, size=None, scale_factor=None) -> Tensor:
+    """Deprecated: interpolate(mode='bilinear', align_corners=True) (warns, as PyTorch does)."""
+    return _deprecated_upsample("upsample_bilinear", input, size, scale_factor, "bilinear", True)
+
+
+__all__ += ["adaptive_avg_pool1d", "adaptive_max_pool1d", "adaptive_max_pool2d", "avg_pool1d",
+            "group_norm", "instance_norm", "interpolate", "max_pool1d",
+            "max_pool1d_with_indices", "upsample", "upsample_bilinear", "upsample_nearest"]

@@ -264,3 +264,9 @@ from .out import FUNCTIONS_WITH_OUT, with_out  # noqa: E402
 for _name in FUNCTIONS_WITH_OUT:
     globals()[_name] = with_out(globals()[_name], _name)
 del _name
+
+# 1-D pooling as torch.* (torch.max_pool1d, torch.avg_pool1d, torch.adaptive_avg_pool1d)
+from . import normalization_more, pooling_more, upsampling  # noqa: E402
+from .pooling_more import adaptive_avg_pool1d, avg_pool1d, max_pool1d  # noqa: E402
+
+__all__ += ["adaptive_avg_pool1d", "avg_pool1d", "max_pool1d"]

@@ -24,6 +24,16 @@ def _per_channel(t: Tensor, ndim: int) -> Tensor:
     return t.reshape((1, -1) + (1,) * (ndim - 2))
 
 
+def channel_affine(xp, out, weight: Tensor | None, bias: Tensor | None):
+    """out * weight + bias with the (C,) weight and bias broadcast over dim 1 of `out`."""
+    bshape = (1, -1) + (1,) * (out.ndim - 2)
+    if weight is not None:
+        out = out * xp.reshape(weight._data, bshape)
+    if bias is not None:
+        out = out + xp.reshape(bias._data, bshape)
+    return out
+
+
 class NativeBatchNormBackward0(Node):
     """Training: d of (x - mean) / std through the batch statistics; eval: a per-channel affine."""
 
@@ -94,10 +104,7 @@ def batch_norm(input: Tensor, running_mean: Tensor | None, running_var: Tensor |
         centred = x._data - xp.reshape(mean, bshape)
     invstd = 1.0 / xp.sqrt(var + eps)
     out = centred * xp.reshape(invstd, bshape)
-    if weight is not None:
-        out = out * xp.reshape(weight._data, bshape)
-    if bias is not None:
-        out = out + xp.reshape(bias._data, bshape)
+    out = channel_affine(xp, out, weight, bias)
     node = new_node(NativeBatchNormBackward0, x, weight, bias)
     if node is None:
         return make_tensor(out, backend)

@@ -60,11 +60,15 @@ class MaxPool2DWithIndicesBackward0(Node):
     _saved_names = ("self", "result1")
 
     def backward(self, grad):
-        x, indices = self._unpack(0), self._unpack(1)
-        lead = tuple(x.shape[:-2])
-        flat = grad.new_zeros(lead + (x.shape[-2] * x.shape[-1],))
-        flat = flat.scatter_add(-1, indices.reshape(lead + (-1,)), grad.reshape(lead + (-1,)))
-        return flat.reshape(x.shape)
+        return scatter_to_indices(grad, self._unpack(0), self._unpack(1))
+
+
+def scatter_to_indices(grad: Tensor, x: Tensor, indices: Tensor) -> Tensor:
+    """Max pooling's input gradient: each output's gradient added at its flat (h * W + w) index."""
+    lead = tuple(x.shape[:-2])
+    flat = grad.new_zeros(lead + (x.shape[-2] * x.shape[-1],))
+    flat = flat.scatter_add(-1, indices.reshape(lead + (-1,)), grad.reshape(lead + (-1,)))
+    return flat.reshape(x.shape)
 
 
 def max_pool2d_with_indices(input: Tensor, kernel_size, stride=None, padding=0, dilation=1,
@@ -191,14 +195,18 @@ class AdaptiveAvgPool2DBackward0(Node):
         return self._rows.mT @ (grad / self._divisor) @ self._cols
 
 
+def resolve_output_size(output_size, shape: tuple) -> tuple:
+    """An int as (n, n), or a sequence whose None entries keep the input's trailing sizes."""
+    if isinstance(output_size, int):
+        return (output_size, output_size)
+    if len(shape) <= len(output_size):
+        raise ValueError(msg.ADAPTIVE_POOL_NONE_RANK.format(rank=len(output_size) + 1))
+    return tuple(s if v is None else v for v, s in zip(output_size, shape[-len(output_size):]))
+
+
 def _adaptive_output_size(output_size, shape: tuple) -> tuple:
     """(oh, ow) from an int or a pair whose None entries keep the input's size."""
-    if isinstance(output_size, int):
-        size = (output_size, output_size)
-    else:
-        if len(shape) <= len(output_size):
-            raise ValueError(msg.ADAPTIVE_POOL_NONE_RANK.format(rank=len(output_size) + 1))
-        size = tuple(s if v is None else v for v, s in zip(output_size, shape[-len(output_size):]))
+    size = resolve_output_size(output_size, shape)
     if len(size) != 2:
         raise RuntimeError(msg.ADAPTIVE_POOL_SIZE)
     if size[0] < 0 or size[1] < 0:

@@ -41,6 +41,15 @@ from .loss import (
 )
 from .module import Module
 from .normalization import LayerNorm
+from .normalization_more import GroupNorm, InstanceNorm1d, InstanceNorm2d
 from .pooling import AdaptiveAvgPool2d, AvgPool2d, MaxPool2d
+from .pooling_more import (
+    AdaptiveAvgPool1d,
+    AdaptiveMaxPool1d,
+    AdaptiveMaxPool2d,
+    AvgPool1d,
+    MaxPool1d,
+)
 from .rnn import GRU, LSTM, RNN, RNNBase
 from .sparse import Embedding
+from .upsampling import Upsample, UpsamplingBilinear2d, UpsamplingNearest2d

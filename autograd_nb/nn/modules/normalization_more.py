@@ -1,0 +1,94 @@
+"""GroupNorm, InstanceNorm1d and InstanceNorm2d."""
+
+from __future__ import annotations
+
+import warnings
+
+from ... import _messages as msg
+from ..._creation import empty
+from ..._tensor import Tensor
+from .. import functional as F
+from .. import init
+from ..parameter import Parameter
+from .batchnorm import _BatchNorm
+from .module import Module
+
+__all__ = ["GroupNorm", "InstanceNorm1d", "InstanceNorm2d"]
+
+
+class GroupNorm(Module):
+    """Normalise each sample over groups of channels, then a per-channel weight and bias."""
+
+    def __init__(self, num_groups: int, num_channels: int, eps: float = 1e-5, affine: bool = True,
+                 device=None, dtype=None, *, bias: bool = True) -> None:
+        super().__init__()
+        if num_channels % num_groups != 0:
+            raise ValueError(msg.GROUP_NORM_CHANNELS.format(channels=num_channels,
+                                                            groups=num_groups))
+        self.num_groups = num_groups
+        self.num_channels = num_channels
+        self.eps = eps
+        self.affine = affine
+        self.register_parameter("weight", Parameter(empty(num_channels, device=device,
+                                                          dtype=dtype)) if affine else None)
+        self.register_parameter("bias", Parameter(empty(num_channels, device=device, dtype=dtype))
+                                if affine and bias else None)
+        self.reset_parameters()
+
+    def reset_parameters(self) -> None:
+        """weight to ones and bias to zeros."""
+        if self.weight is not None:
+            init.ones_(self.weight)
+        if self.bias is not None:
+            init.zeros_(self.bias)
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
+
+    def extra_repr(self) -> str:
+        return (f"{self.num_groups}, {self.num_channels}, eps={self.eps}, affine={self.affine}, "
+                f"bias={self.bias is not None}")
+
+
+class _InstanceNorm(_BatchNorm):
+    """BatchNorm's parameters and buffers, normalising each (sample, channel) on its own."""
+
+    _ranks: tuple = ()
+
+    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float | None = 0.1,
+                 affine: bool = False, track_running_stats: bool = False, device=None,
+                 dtype=None, *, bias: bool = True) -> None:
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, device, dtype,
+                         bias=bias)
+
+    def _check_input_dim(self, input: Tensor) -> None:
+        if input.dim() not in self._ranks:
+            expected = " or ".join(f"{r}D" for r in self._ranks)
+            raise ValueError(msg.BN_MODULE_DIM.format(expected=expected, got=input.dim()))
+
+    def forward(self, input: Tensor) -> Tensor:
+        self._check_input_dim(input)
+        dim = input.dim() - self._ranks[0]  # the channel dim: 0 when unbatched
+        if input.shape[dim] != self.num_features:
+            if self.affine:
+                raise ValueError(msg.INSTANCE_NORM_FEATURES.format(
+                    dim=dim, features=self.num_features, got=input.shape[dim]))
+            warnings.warn(msg.INSTANCE_NORM_FEATURES_WARNING.format(dim=dim), stacklevel=2)
+        unbatched = dim == 0
+        x = input.unsqueeze(0) if unbatched else input
+        out = F.instance_norm(x, self.running_mean, self.running_var, self.weight, self.bias,
+                              self.training or not self.track_running_stats,
+                              0.0 if self.momentum is None else self.momentum, self.eps)
+        return out.squeeze(0) if unbatched else out
+
+
+class InstanceNorm1d(_InstanceNorm):
+    """Instance normalization of (N, C, L) or unbatched (C, L) inputs over L."""
+
+    _ranks = (2, 3)
+
+
+class InstanceNorm2d(_InstanceNorm):
+    """Instance normalization of (N, C, H, W) or unbatched (C, H, W) inputs over H and W."""
+
+    _ranks = (3, 4)
