@@ -1037,3 +1037,9 @@ RANDOM_ARGS = (
     "of:\n * (*, torch.Generator generator = None)\n * (int from, int to, *, torch.Generator "
     "generator = None)\n * (int to, *, torch.Generator generator = None)\n"
 )
+
+# --- more optimizers: Adadelta, Rprop, LBFGS (optim/), PyTorch 2.13 --------------------------------
+OPTIM_ETAS = "Invalid eta values: {eta0}, {eta1}"
+LBFGS_GROUPS = "LBFGS doesn't support per-parameter options (parameter groups)"
+LBFGS_ONE_GROUP = "Expected exactly one param_group, but got {count}"
+LBFGS_LINE_SEARCH = "only 'strong_wolfe' is supported"
