@@ -1100,3 +1100,8 @@ INTERP_SIZES_2D = ("Input and output sizes should be greater than 0, but got inp
                    "{w}) output (H: {oh}, W: {ow})")
 UPSAMPLE_DEPRECATED = ("`nn.functional.{name}` is deprecated. Use `nn.functional.interpolate` "
                        "instead.")
+# --- more optimizers: Adadelta, Rprop, LBFGS (optim/), PyTorch 2.13 --------------------------------
+OPTIM_ETAS = "Invalid eta values: {eta0}, {eta1}"
+LBFGS_GROUPS = "LBFGS doesn't support per-parameter options (parameter groups)"
+LBFGS_ONE_GROUP = "Expected exactly one param_group, but got {count}"
+LBFGS_LINE_SEARCH = "only 'strong_wolfe' is supported"

@@ -329,7 +329,7 @@ class Tensor:
         return bool(self.item())
 
     def __float__(self) -> float:
-        if self._requires_grad:
+        if self._requires_grad and STATE.enabled:  # PyTorch is silent under no_grad
             _warn_scalar_of_grad_tensor()
         return float(self._python_scalar())
 

@@ -32,6 +32,16 @@ def check_hyper(**values) -> None:
                                                       value=value))
 
 
+def check_adam_hyper(lr: float, betas: tuple[float, float], eps: float,
+                     weight_decay: float) -> None:
+    """The checks Adam and its relatives (Adamax, NAdam, RAdam) make, in PyTorch's order."""
+    check_hyper(lr=lr, eps=eps)
+    for index, beta in enumerate(betas):
+        if not 0.0 <= beta < 1.0:
+            raise ValueError(msg.OPTIM_BETA.format(index=index, value=beta))
+    check_hyper(weight_decay=weight_decay)
+
+
 class Adam(Optimizer):
     """Adam: `Adam(params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, ...)`."""
 
@@ -40,11 +50,7 @@ class Adam(Optimizer):
                  foreach: bool | None = None, maximize: bool = False, capturable: bool = False,
                  differentiable: bool = False, fused: bool | None = None,
                  decoupled_weight_decay: bool = False) -> None:
-        check_hyper(lr=lr, eps=eps)
-        for index, beta in enumerate(betas):
-            if not 0.0 <= beta < 1.0:
-                raise ValueError(msg.OPTIM_BETA.format(index=index, value=beta))
-        check_hyper(weight_decay=weight_decay)
+        check_adam_hyper(lr, betas, eps, weight_decay)
         defaults = {"lr": lr, "betas": tuple(betas), "eps": eps, "weight_decay": weight_decay,
                     "amsgrad": amsgrad, "maximize": maximize, "foreach": foreach,
                     "capturable": capturable, "differentiable": differentiable, "fused": fused,
