@@ -39,6 +39,19 @@ from .loss import (
     NLLLoss,
     SmoothL1Loss,
 )
+from .loss_margin import (
+    CosineEmbeddingLoss,
+    GaussianNLLLoss,
+    HingeEmbeddingLoss,
+    MarginRankingLoss,
+    MultiLabelMarginLoss,
+    MultiLabelSoftMarginLoss,
+    MultiMarginLoss,
+    PoissonNLLLoss,
+    SoftMarginLoss,
+    TripletMarginLoss,
+    TripletMarginWithDistanceLoss,
+)
 from .module import Module
 from .normalization import LayerNorm
 from .pooling import AdaptiveAvgPool2d, AvgPool2d, MaxPool2d
