@@ -1105,3 +1105,35 @@ OPTIM_ETAS = "Invalid eta values: {eta0}, {eta1}"
 LBFGS_GROUPS = "LBFGS doesn't support per-parameter options (parameter groups)"
 LBFGS_ONE_GROUP = "Expected exactly one param_group, but got {count}"
 LBFGS_LINE_SEARCH = "only 'strong_wolfe' is supported"
+# --- margin, embedding and likelihood losses (ops/loss_margin.py) ---------------------------------
+LOSS_REDUCTION_INVALID = "{reduction} is not valid"
+LOSS_NOT_DIFFERENTIABLE = ("The function '{function}' is not differentiable with respect to "
+                           "argument '{arg}'. This input cannot have requires_grad True.")
+MARGIN_INPUT_SHAPE = ("Expected non-empty vector or matrix with optional 0-dim batch size, but "
+                      "got: {shape}")
+MULTI_MARGIN_TARGET = (
+    "multi_margin_loss: target tensor should be 1-D with size equal to the number of input "
+    "samples (batch size). Expected target size [{samples}], but got {got}. Input has shape "
+    "{shape}."
+)
+MULTI_MARGIN_WEIGHT = "inconsistent weight size, expected {classes} but got {got}"
+MULTI_MARGIN_RANGE = "target out of range"
+MULTI_MARGIN_P = "only p == 1 and p == 2 supported"
+MULTI_MARGIN_WEIGHT_DIM = "weight must be one-dimensional"
+MULTI_MARGIN_MODULE_WEIGHT = ("MultiMarginLoss: expected weight to be None or 1D tensor, got "
+                              "{dim}D instead")
+MULTILABEL_MARGIN_TARGET = "inconsistent target size: {target} for input of size: {input}"
+MULTILABEL_MARGIN_RANGE = "argument #2 'target' is out of range"
+MARGIN_RANKING_DIMS = (
+    "margin_ranking_loss : All input tensors should have same dimension but got sizes: "
+    "input1: {input1}, input2: {input2}, target: {target} "
+)
+COSINE_EMBEDDING_TARGET = "0D or 1D target tensor expected, multi-target not supported"
+COSINE_EMBEDDING_INPUTS = ("{target}D target tensor expects {inputs}D input tensors, but found "
+                           "inputs with sizes {a} and {b}.")
+TRIPLET_DIMS = ("The anchor, positive, and negative tensors are expected to have the same number "
+                "of dimensions, but got: anchor {a}D, positive {p}D, and negative {n}D inputs")
+TRIPLET_MARGIN = "margin must be greater than 0, got {margin}"
+TRIPLET_MODULE_MARGIN = "{name}: expected margin to be greater than 0, got {margin} instead"
+GAUSSIAN_NLL_NEGATIVE = "var has negative entry/entries"
+GAUSSIAN_NLL_VAR_SIZE = "var is of incorrect size"

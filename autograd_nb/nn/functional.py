@@ -412,3 +412,95 @@ def upsample_bilinear(input: Tensor, size=None, scale_factor=None) -> Tensor:
 __all__ += ["adaptive_avg_pool1d", "adaptive_max_pool1d", "adaptive_max_pool2d", "avg_pool1d",
             "group_norm", "instance_norm", "interpolate", "max_pool1d",
             "max_pool1d_with_indices", "upsample", "upsample_bilinear", "upsample_nearest"]
+# --- margin, embedding and likelihood losses (math in ops/loss_margin.py) -----------------------
+from ..ops import loss_margin as _margin  # noqa: E402
+
+__all__ += [
+    "cosine_embedding_loss", "gaussian_nll_loss", "hinge_embedding_loss", "margin_ranking_loss",
+    "multi_margin_loss", "multilabel_margin_loss", "multilabel_soft_margin_loss",
+    "poisson_nll_loss", "soft_margin_loss", "triplet_margin_loss",
+    "triplet_margin_with_distance_loss",
+]
+triplet_margin_with_distance_loss = _margin.triplet_margin_with_distance_loss
+gaussian_nll_loss = _margin.gaussian_nll_loss
+
+
+def _reduction_enum(size_average, reduce, reduction: str) -> int:
+    """PyTorch's legacy_get_enum / get_enum: 0 'none', 1 'mean', 2 'sum'."""
+    return _loss.REDUCTIONS[_reduction(size_average, reduce, reduction)]
+
+
+def margin_ranking_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: float = 0,
+                        size_average=None, reduce=None, reduction: str = "mean") -> Tensor:
+    """max(0, -target * (input1 - input2) + margin): input1 should rank above input2 if target=1."""
+    r = _reduction_enum(size_average, reduce, reduction)
+    if input1.dim() != input2.dim() or input1.dim() != target.dim():
+        raise RuntimeError(msg.MARGIN_RANKING_DIMS.format(input1=input1.size(),
+                                                          input2=input2.size(),
+                                                          target=target.size()))
+    return _margin.margin_ranking_loss(input1, input2, target, margin, r)
+
+
+def hinge_embedding_loss(input: Tensor, target: Tensor, margin: float = 1.0, size_average=None,
+                         reduce=None, reduction: str = "mean") -> Tensor:
+    """input where target is 1, max(0, margin - input) where target is -1 (e.g. distances)."""
+    r = _reduction_enum(size_average, reduce, reduction)
+    return _margin.hinge_embedding_loss(input, target, margin, r)
+
+
+def soft_margin_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
+                     reduction: str = "mean") -> Tensor:
+    """log(1 + exp(-target * input)): a smooth two-class margin loss for targets of +-1."""
+    r = _reduction_enum(size_average, reduce, reduction)
+    return _margin.soft_margin_loss(input, target, r)
+
+
+def multilabel_soft_margin_loss(input: Tensor, target: Tensor, weight: Tensor | None = None,
+                                size_average=None, reduce=None,
+                                reduction: str = "mean") -> Tensor:
+    """Per-class logistic loss of multi-label 0/1 targets, averaged over the classes."""
+    if size_average is not None or reduce is not None:
+        reduction = _reduction(size_average, reduce, reduction)
+    return _margin.multilabel_soft_margin_loss(input, target, weight, reduction)
+
+
+def cosine_embedding_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: float = 0,
+                          size_average=None, reduce=None, reduction: str = "mean") -> Tensor:
+    """1 - cos(x1, x2) for similar pairs (target 1), max(0, cos - margin) for dissimilar (-1)."""
+    r = _reduction_enum(size_average, reduce, reduction)
+    return _margin.cosine_embedding_loss(input1, input2, target, margin, r)
+
+
+def triplet_margin_loss(anchor: Tensor, positive: Tensor, negative: Tensor, margin: float = 1.0,
+                        p: float = 2, eps: float = 1e-6, swap: bool = False, size_average=None,
+                        reduce=None, reduction: str = "mean") -> Tensor:
+    """max(0, margin + d(anchor, positive) - d(anchor, negative)) with p-norm distances."""
+    r = _reduction_enum(size_average, reduce, reduction)
+    return _margin.triplet_margin_loss(anchor, positive, negative, margin, p, eps, swap, r)
+
+
+def poisson_nll_loss(input: Tensor, target: Tensor, log_input: bool = True, full: bool = False,
+                     size_average=None, eps: float = 1e-8, reduce=None,
+                     reduction: str = "mean") -> Tensor:
+    """Negative log-likelihood of Poisson-distributed targets given the (log-)rate `input`."""
+    r = _reduction_enum(size_average, reduce, reduction)
+    return _margin.poisson_nll_loss(input, target, log_input, full, eps, r)
+
+
+def multi_margin_loss(input: Tensor, target: Tensor, p: int = 1, margin: float = 1.0,
+                      weight: Tensor | None = None, size_average=None, reduce=None,
+                      reduction: str = "mean") -> Tensor:
+    """Multi-class hinge loss: every class scoring within `margin` of the target class costs."""
+    r = _reduction_enum(size_average, reduce, reduction)
+    if p != 1 and p != 2:
+        raise ValueError(msg.MULTI_MARGIN_P)
+    if weight is not None and weight.dim() != 1:
+        raise ValueError(msg.MULTI_MARGIN_WEIGHT_DIM)
+    return _margin.multi_margin_loss(input, target, p, margin, weight, r)
+
+
+def multilabel_margin_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
+                           reduction: str = "mean") -> Tensor:
+    """Multi-label hinge loss: each target class (listed before a -1) should beat each other."""
+    r = _reduction_enum(size_average, reduce, reduction)
+    return _margin.multilabel_margin_loss(input, target, r)

@@ -39,6 +39,19 @@ from .loss import (
     NLLLoss,
     SmoothL1Loss,
 )
+from .loss_margin import (
+    CosineEmbeddingLoss,
+    GaussianNLLLoss,
+    HingeEmbeddingLoss,
+    MarginRankingLoss,
+    MultiLabelMarginLoss,
+    MultiLabelSoftMarginLoss,
+    MultiMarginLoss,
+    PoissonNLLLoss,
+    SoftMarginLoss,
+    TripletMarginLoss,
+    TripletMarginWithDistanceLoss,
+)
 from .module import Module
 from .normalization import LayerNorm
 from .normalization_more import GroupNorm, InstanceNorm1d, InstanceNorm2d
