@@ -264,3 +264,9 @@ from .out import FUNCTIONS_WITH_OUT, with_out  # noqa: E402
 for _name in FUNCTIONS_WITH_OUT:
     globals()[_name] = with_out(globals()[_name], _name)
 del _name
+
+# transposed convolutions and bilinear (torch.conv_transpose2d, torch.bilinear, ...)
+from .bilinear_form import bilinear  # noqa: E402
+from .convolution import conv_transpose1d, conv_transpose2d  # noqa: E402
+
+__all__ += ["bilinear", "conv_transpose1d", "conv_transpose2d"]
