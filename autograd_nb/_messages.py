@@ -722,8 +722,8 @@ CONV_WEIGHT_DIM = (
     "expected stride to be a single integer value or a list of {n} values to match the "
     "convolution dimensions, but got stride={stride}"
 )
-CONV_CHANNELS = (
-    "Given groups={groups}, weight of size {weight}, expected input{input} to have {expected} "
+CONV_CHANNELS = (  # given: "groups=1" or, for a transposed convolution, "transposed=1"
+    "Given {given}, weight of size {weight}, expected input{input} to have {expected} "
     "channels, but got {got} channels instead"
 )
 CONV_KERNEL_TOO_BIG = (
@@ -733,8 +733,8 @@ CONV_KERNEL_TOO_BIG = (
 CONV_SAME_STRIDED = "padding='same' is not supported for strided convolutions"
 CONV_PADDING_STRING = "Invalid padding string: '{padding}'"
 CONV_BIAS = (
-    "Given weight of size {weight}, expected bias to be 1-dimensional with {out} elements, but "
-    "got bias of size {bias} instead"
+    "Given {given}weight of size {weight}, expected bias to be 1-dimensional with {out} "
+    "elements, but got bias of size {bias} instead"
 )
 CONV_DTYPES = "expected scalar type {input} but found {weight}"
 CONV_BIAS_DTYPE = "Input type ({input}) and bias type ({bias}) should be the same"
@@ -1137,3 +1137,43 @@ TRIPLET_MARGIN = "margin must be greater than 0, got {margin}"
 TRIPLET_MODULE_MARGIN = "{name}: expected margin to be greater than 0, got {margin} instead"
 GAUSSIAN_NLL_NEGATIVE = "var has negative entry/entries"
 GAUSSIAN_NLL_VAR_SIZE = "var is of incorrect size"
+# --- transposed convolutions, bilinear, RNN cells (PyTorch 2.13 wording) -------------------------
+CONV_GROUPS_POSITIVE = "non-positive groups is not supported"
+CONV_GROUPS_WEIGHT = (
+    "Given groups={groups}, expected weight to be divisible by {groups} at dimension 0, but got "
+    "weight of size [{weight}] instead"
+)
+CONV_NEGATIVE_PADDING = "negative padding is not supported"
+CONV_STRIDE_POSITIVE = "non-positive stride is not supported"
+CONV_T_OUTPUT_PADDING = (
+    "output padding must be smaller than either stride or dilation, but got "
+    "output_padding_height: {op[0]} output_padding_width: {op[1]} stride_height: {stride[0]} "
+    "stride_width: {stride[1]} dilation_height: {dilation[0]} dilation_width: {dilation[1]}"
+)
+CONV_T_OUTPUT_TOO_SMALL = (
+    "Given input size per channel: ({size}). Calculated output size per channel: ({out}). "
+    "Output size is too small"
+)
+CONV_T_PADDING_STRING = "{name}(): argument 'padding' must be tuple of ints, not str"
+CONV_T_PADDING_MODE = 'Only "zeros" padding mode is supported for {name}'
+CONV_T_OUTPUT_SIZE_LENGTH = (
+    "ConvTranspose{nd}D: for {dim}D input, output_size must have {nd} or {full} elements "
+    "(got {got})"
+)
+CONV_T_OUTPUT_SIZE_RANGE = (
+    "requested an output size of {size}, but valid sizes range from {low} to {high} (for an "
+    "input of {input})"
+)
+BILINEAR_RANKS = "bilinear(): input dimensions do not match: got {a} and {b}"
+BILINEAR_BATCH = "bilinear(): input batch dimensions do not match at dim {dim}: got {a} and {b}"
+BILINEAR_SIZE = (
+    "bilinear(): {name} size does not match weight size: got {got} but expected {expected}"
+)
+RNN_CELL_RANK = "{name}: Expected {what} to be 1D or 2D, got {dim}D instead"
+RNN_CELL_NONLINEARITY = "Unknown nonlinearity: {nonlinearity}"
+RNN_CELL_INPUT_SIZE = "input has inconsistent input_size: got {got} expected {expected}"
+RNN_CELL_BATCH = "Input batch size {input} doesn't match hidden{k} batch size {hidden}"
+RNN_CELL_HIDDEN_SIZE = "hidden{k} has inconsistent hidden_size: got {got}, expected {expected}"
+LSTM_CELL_HX_TYPE = (
+    "lstm_cell(): argument 'hx' (position 2) must be tuple of Tensors, not {type}"
+)

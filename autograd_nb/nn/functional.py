@@ -13,6 +13,7 @@ from .. import _messages as msg
 from .._tensor import Tensor
 from ..autograd.grad_mode import no_grad
 from ..ops import activation as _activation
+from ..ops import bilinear_form as _bilinear_form
 from ..ops import convolution as _convolution
 from ..ops import linalg as _linalg
 from ..ops import loss as _loss
@@ -50,6 +51,11 @@ max_pool2d_with_indices = _pooling.max_pool2d_with_indices
 one_hot = _sparse.one_hot
 cosine_similarity = _linalg.cosine_similarity
 pairwise_distance = _linalg.pairwise_distance
+# transposed convolutions and bilinear
+conv_transpose1d = _convolution.conv_transpose1d
+conv_transpose2d = _convolution.conv_transpose2d
+bilinear = _bilinear_form.bilinear
+__all__ += ["bilinear", "conv_transpose1d", "conv_transpose2d"]
 
 
 def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:

@@ -270,3 +270,8 @@ from . import normalization_more, pooling_more, upsampling  # noqa: E402
 from .pooling_more import adaptive_avg_pool1d, avg_pool1d, max_pool1d  # noqa: E402
 
 __all__ += ["adaptive_avg_pool1d", "avg_pool1d", "max_pool1d"]
+# transposed convolutions and bilinear (torch.conv_transpose2d, torch.bilinear, ...)
+from .bilinear_form import bilinear  # noqa: E402
+from .convolution import conv_transpose1d, conv_transpose2d  # noqa: E402
+
+__all__ += ["bilinear", "conv_transpose1d", "conv_transpose2d"]

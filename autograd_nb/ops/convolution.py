@@ -189,7 +189,10 @@ def fold(input: Tensor, output_size, kernel_size, dilation=1, padding=0, stride=
 
 # --- conv2d --------------------------------------------------------------------------------------
 class ConvolutionBackward0(Node):
-    """d conv: grad_weight = grad @ cols^T, grad_input = fold(weight^T @ grad), grad_bias = sum."""
+    """d conv: grad_weight = grad @ cols^T, grad_input = fold(weight^T @ grad), grad_bias = sum.
+
+    A transposed convolution (out = fold(weight^T @ input)) takes the unfolded gradient instead.
+    """
 
     __slots__ = ("_saved_stride", "_saved_padding", "_saved_dilation", "_saved_groups",
                  "_saved_transposed", "_saved_output_padding", "_saved_bias_sym_sizes_opt",
@@ -199,18 +202,29 @@ class ConvolutionBackward0(Node):
     def backward(self, grad):
         x, w = self._unpack(0), self._unpack(1)
         groups = self._saved_groups
-        n, o = grad.shape[0], grad.shape[1]
-        g = grad.reshape(n, groups, o // groups, -1)
+        n = grad.shape[0]
+        lifted = x.dim() == 3  # 1-d: an image of height 1
         grad_x = grad_w = grad_b = None
-        lifted = x.dim() == 3  # conv1d: an image of height 1
-        if self.needs_input_grad(1):
-            cols = unfold_window(x.unsqueeze(2) if lifted else x, self._window, self._cols)
-            cols = cols.reshape(n, groups, -1, cols.shape[-1])
-            grad_w = (g @ cols.mT).sum(0).reshape(w.shape)
-        if self.needs_input_grad(0):
-            per_group = w.reshape(groups, o // groups, -1)
-            grad_x = fold_window((per_group.mT @ g).reshape(n, -1, g.shape[-1]), self._window)
-            grad_x = grad_x.squeeze(2) if lifted else grad_x
+        if self._saved_transposed:  # out = fold(W^T x): grad_x = W unfold(grad), a convolution
+            g = unfold_window(grad.unsqueeze(2) if lifted else grad, self._window)
+            g = g.reshape(n, groups, -1, g.shape[-1])
+            if self.needs_input_grad(0):
+                grad_x = (w.reshape(groups, w.shape[0] // groups, -1) @ g).reshape(x.shape)
+            if self.needs_input_grad(1):
+                xg = x.reshape(n, groups, x.shape[1] // groups, -1)
+                grad_w = (xg @ g.mT).sum(0).reshape(w.shape)
+        else:
+            o = grad.shape[1]
+            g = grad.reshape(n, groups, o // groups, -1)
+            if self.needs_input_grad(1):
+                cols = unfold_window(x.unsqueeze(2) if lifted else x, self._window, self._cols)
+                cols = cols.reshape(n, groups, -1, cols.shape[-1])
+                grad_w = (g @ cols.mT).sum(0).reshape(w.shape)
+            if self.needs_input_grad(0):
+                per_group = w.reshape(groups, o // groups, -1)
+                grad_x = fold_window((per_group.mT @ g).reshape(n, -1, g.shape[-1]),
+                                     self._window)
+                grad_x = grad_x.squeeze(2) if lifted else grad_x
         if self.needs_input_grad(2):
             grad_b = grad.sum((0,) + tuple(range(2, grad.dim())))
         return grad_x, grad_w, grad_b
@@ -237,7 +251,12 @@ def _conv_padding(padding, kernel: tuple, dilation: tuple, stride: tuple, expand
     return tuple(p for p in expand(padding) for _ in range(2))
 
 
-def _check_conv(x: Tensor, w: Tensor, b, groups: int, stride: tuple) -> None:
+def _check_conv(x: Tensor, w: Tensor, b, groups: int, stride: tuple,
+                transposed: bool = False) -> None:
+    """PyTorch's checks of a convolution's arguments, in its order; weight is (O, C/groups, k...)
+    or, transposed, (C, O/groups, k...)."""
+    if groups <= 0:
+        raise RuntimeError(msg.CONV_GROUPS_POSITIVE)
     if w.dim() < 3:
         raise RuntimeError(msg.CONV_WEIGHT_RANK)
     if w.dim() != x.dim() and x.dim() == 3:
@@ -245,19 +264,23 @@ def _check_conv(x: Tensor, w: Tensor, b, groups: int, stride: tuple) -> None:
             n=w.dim(), weight=list(w._data.shape), got=x.dim(), size=list(x._data.shape)))
     if w.dim() != x.dim():
         raise RuntimeError(msg.CONV_WEIGHT_DIM.format(n=w.dim() - 2, stride=list(stride)))
-    channels = w._data.shape[1] * groups
+    shape = tuple(w._data.shape)
+    if shape[0] % groups:
+        raise RuntimeError(msg.CONV_GROUPS_WEIGHT.format(groups=groups, weight=list(shape)))
+    channels, out = (shape[0], shape[1] * groups) if transposed else (shape[1] * groups, shape[0])
+    given = "transposed=1" if transposed else f"groups={groups}"
     if x._data.shape[1] != channels:
         raise RuntimeError(msg.CONV_CHANNELS.format(
-            groups=groups, weight=list(w._data.shape), input=list(x._data.shape),
-            expected=channels, got=x._data.shape[1]))
+            given=given, weight=list(shape), input=list(x._data.shape), expected=channels,
+            got=x._data.shape[1]))
     if x.dtype is not w.dtype:
         raise RuntimeError(msg.CONV_DTYPES.format(input=x.dtype.legacy_name[:-6],
                                                   weight=w.dtype.legacy_name[:-6]))
     if b is not None:
-        out = w._data.shape[0]
         if b.dim() != 1 or b._data.shape[0] != out:
-            raise RuntimeError(msg.CONV_BIAS.format(weight=list(w._data.shape), out=out,
-                                                    bias=list(b._data.shape)))
+            raise RuntimeError(msg.CONV_BIAS.format(
+                given=given + ", " if transposed else "", weight=list(shape), out=out,
+                bias=list(b._data.shape)))
         if b.dtype is not x.dtype:
             raise RuntimeError(msg.CONV_BIAS_DTYPE.format(
                 input=_CPP_NAMES.get(x.dtype.name, x.dtype.name),
@@ -269,19 +292,45 @@ def _check_conv(x: Tensor, w: Tensor, b, groups: int, stride: tuple) -> None:
                                msg.DEVICE_MIX.format(a=other.device, b=x.device))
 
 
+def _operands(name: str, nd: int, input: Tensor, weight: Tensor) -> tuple:
+    """input and weight checked as tensors, with PyTorch's error for an input of the wrong rank."""
+    x = check_tensor(input, name)
+    w = check_tensor(weight, name, "weight", 2)
+    if x.dim() not in (nd + 1, nd + 2):
+        raise RuntimeError(msg.CONV_INPUT_DIM.format(unbatched=nd + 1, batched=nd + 2, name=name,
+                                                     size=list(x._data.shape)))
+    return x, w
+
+
+def _record_conv(out, x: Tensor, w: Tensor, bias, win: Window, cols, nd: int, stride: tuple,
+                 padding: tuple, dilation: tuple, groups: int, output_padding=None) -> Tensor:
+    """`out` plus bias, recorded as ConvolutionBackward0 (a transposed one when output_padding
+    is given); stride, padding and dilation are the user's nd values, `win` the 2-d window."""
+    backend = x._backend
+    if bias is not None:
+        out += backend.xp.reshape(bias._data, (out.shape[1],) + (1,) * nd)
+    node = new_node(ConvolutionBackward0, x, w, bias)
+    if node is None:
+        return make_tensor(out, backend)
+    node.save(x, w)
+    node._window, node._cols = win, cols
+    node._saved_stride, node._saved_dilation, node._saved_groups = stride, dilation, groups
+    node._saved_padding = padding
+    node._saved_transposed = output_padding is not None
+    node._saved_output_padding = (0,) * nd if output_padding is None else output_padding
+    node._saved_bias_sym_sizes_opt = None if bias is None else tuple(bias._data.shape)
+    return make_tensor(out, backend, True, node, 0)
+
+
 def _convolution(name: str, expand, input: Tensor, weight: Tensor, bias, stride, padding,
                  dilation, groups: int) -> Tensor:
     """conv1d / conv2d: checks in PyTorch's order, then im2col + matmul on (N, C, H, W) arrays
     (a 1-d input is viewed with height 1); the node keeps the input and weight as given."""
-    x = check_tensor(input, name)
-    w = check_tensor(weight, name, "weight", 2)
     nd = len(expand(1))
+    x, w = _operands(name, nd, input, weight)
     if x.dim() == nd + 1:
         return _convolution(name, expand, x.unsqueeze(0), w, bias, stride, padding, dilation,
                             groups).squeeze(0)
-    if x.dim() != nd + 2:
-        raise RuntimeError(msg.CONV_INPUT_DIM.format(unbatched=nd + 1, batched=nd + 2, name=name,
-                                                     size=list(x._data.shape)))
     stride, dilation = expand(stride), expand(dilation)
     _check_conv(x, w, bias, groups, stride)
     kernel = tuple(w._data.shape[2:])
@@ -305,19 +354,56 @@ def _convolution(name: str, expand, input: Tensor, weight: Tensor, bias, stride,
     grouped = xp.reshape(cols, (n, groups, -1, length))
     out = xp.matmul(xp.reshape(wd, (groups, o // groups, -1)), grouped)
     out = xp.reshape(out, (n, o) + win.out[lift:])
-    if bias is not None:
-        out += xp.reshape(bias._data, (o,) + (1,) * nd)
-    node = new_node(ConvolutionBackward0, x, w, bias)
-    if node is None:
-        return make_tensor(out, backend)
-    node.save(x, w)
-    node._window = win
-    node._cols = cols if w._requires_grad else None
-    node._saved_stride, node._saved_dilation, node._saved_groups = stride, dilation, groups
-    node._saved_padding = pads[::2]
-    node._saved_transposed, node._saved_output_padding = False, (0,) * nd
-    node._saved_bias_sym_sizes_opt = None if bias is None else tuple(bias._data.shape)
-    return make_tensor(out, backend, True, node, 0)
+    return _record_conv(out, x, w, bias, win, cols if w._requires_grad else None, nd, stride,
+                        pads[::2], dilation, groups)
+
+
+def _conv_transpose(name: str, expand, input: Tensor, weight: Tensor, bias, stride, padding,
+                    output_padding, groups: int, dilation) -> Tensor:
+    """conv_transpose1d / 2d, the gradient of a convolution with respect to its input: each
+    input pixel times weight^T gives a (C_out/groups, kh, kw) patch, col2im sums the patches."""
+    nd = len(expand(1))
+    x, w = _operands(name, nd, input, weight)
+    if isinstance(padding, str):
+        raise TypeError(msg.CONV_T_PADDING_STRING.format(name=name))
+    if x.dim() == nd + 1:
+        return _conv_transpose(name, expand, x.unsqueeze(0), w, bias, stride, padding,
+                               output_padding, groups, dilation).squeeze(0)
+    stride, padding, output_padding, dilation = map(expand, (stride, padding, output_padding,
+                                                             dilation))
+    if any(p < 0 for p in padding):
+        raise RuntimeError(msg.CONV_NEGATIVE_PADDING)
+    if any(st <= 0 for st in stride):
+        raise RuntimeError(msg.CONV_STRIDE_POSITIVE)
+    _check_conv(x, w, bias, groups, stride, transposed=True)
+    lift = 2 - nd  # 1-d works on images of height 1, as PyTorch's messages show
+    xd, wd = x._data, w._data
+    if lift:
+        xd, wd = xd[:, :, None, :], wd[:, :, None, :]
+    st2, pad2, op2, dil2 = ((1,) * lift + stride, (0,) * lift + padding,
+                            (0,) * lift + output_padding, (1,) * lift + dilation)
+    if any(op >= st and op >= d for op, st, d in zip(op2, st2, dil2)):
+        raise RuntimeError(msg.CONV_T_OUTPUT_PADDING.format(op=op2, stride=st2, dilation=dil2))
+    size, kernel = tuple(xd.shape[2:]), tuple(wd.shape[2:])
+    out_size = tuple((i - 1) * st - 2 * p + d * (k - 1) + op + 1
+                     for i, st, p, d, k, op in zip(size, st2, pad2, dil2, kernel, op2))
+    if any(o < 1 for o in out_size):
+        raise RuntimeError(msg.CONV_T_OUTPUT_TOO_SMALL.format(
+            size=" x ".join(map(str, size)), out=" x ".join(map(str, out_size))))
+    # the convolution whose input gradient this is: its input is our output, its output our input
+    win = Window(out_size, kernel, dil2, (pad2[0], pad2[0], pad2[1], pad2[1]), st2, size)
+    backend = x._backend
+    xp = backend.xp
+    n, c = xd.shape[:2]
+    per_group = xp.reshape(wd, (groups, c // groups, -1))
+    grouped = xp.reshape(xd, (n, groups, c // groups, size[0] * size[1]))
+    cols = xp.reshape(xp.matmul(per_group.mT, grouped),
+                      (n, wd.shape[1] * groups, kernel[0] * kernel[1]) + size)
+    out = col2im_data(backend, cols, win)
+    if lift:
+        out = out[:, :, 0, :]
+    return _record_conv(out, x, w, bias, win, None, nd, stride, padding, dilation, groups,
+                        output_padding)
 
 
 def conv1d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1, padding=0,
@@ -332,4 +418,19 @@ def conv2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1, 
     return _convolution("conv2d", pair, input, weight, bias, stride, padding, dilation, groups)
 
 
-__all__ = ["conv1d", "conv2d", "unfold", "fold"]
+def conv_transpose1d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1,
+                     padding=0, output_padding=0, groups: int = 1, dilation=1) -> Tensor:
+    """1-D transposed convolution of (N, C_in, L) with weight (C_in, C_out/groups, k)."""
+    return _conv_transpose("conv_transpose1d", single, input, weight, bias, stride, padding,
+                           output_padding, groups, dilation)
+
+
+def conv_transpose2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1,
+                     padding=0, output_padding=0, groups: int = 1, dilation=1) -> Tensor:
+    """2-D transposed convolution ("deconvolution") of (N, C_in, H, W) with weight
+    (C_in, C_out/groups, kh, kw): the gradient of conv2d with respect to its input."""
+    return _conv_transpose("conv_transpose2d", pair, input, weight, bias, stride, padding,
+                           output_padding, groups, dilation)
+
+
+__all__ = ["conv1d", "conv2d", "conv_transpose1d", "conv_transpose2d", "unfold", "fold"]

@@ -22,8 +22,9 @@ from .activation import (
     Tanhshrink,
 )
 from .batchnorm import BatchNorm1d, BatchNorm2d
+from .bilinear import Bilinear
 from .container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential
-from .conv import Conv1d, Conv2d
+from .conv import Conv1d, Conv2d, ConvTranspose1d, ConvTranspose2d
 from .distance import CosineSimilarity, PairwiseDistance
 from .dropout import Dropout
 from .flatten import Flatten, Unflatten
@@ -64,5 +65,6 @@ from .pooling_more import (
     MaxPool1d,
 )
 from .rnn import GRU, LSTM, RNN, RNNBase
+from .rnn_cell import GRUCell, LSTMCell, RNNCell, RNNCellBase
 from .sparse import Embedding
 from .upsampling import Upsample, UpsamplingBilinear2d, UpsamplingNearest2d

@@ -1,4 +1,4 @@
-"""Conv1d and Conv2d: convolution layers (zeros padding)."""
+"""Conv1d, Conv2d, ConvTranspose1d and ConvTranspose2d: convolution layers (zeros padding)."""
 
 from __future__ import annotations
 
@@ -9,13 +9,15 @@ from .. import functional as F
 from .linear import add_weight_and_bias, reset_weight_and_bias
 from .module import Module
 
-__all__ = ["Conv1d", "Conv2d"]
+__all__ = ["Conv1d", "Conv2d", "ConvTranspose1d", "ConvTranspose2d"]
 
 
 class _ConvNd(Module):
-    """What Conv1d and Conv2d share; they differ in how an int becomes a size per dim."""
+    """What the convolution layers share; they differ in how an int becomes a size per dim and
+    in the weight's layout: (out, in/groups, k...), or (in, out/groups, k...) when transposed."""
 
     _expand = staticmethod(pair)
+    _transposed = False
 
     def __init__(self, in_channels: int, out_channels: int, kernel_size, stride=1, padding=0,
                  dilation=1, groups: int = 1, bias: bool = True, padding_mode: str = "zeros",
@@ -48,12 +50,15 @@ class _ConvNd(Module):
         self.stride = stride
         self.padding = padding
         self.dilation = expand(dilation)
-        self.transposed = False
+        self.transposed = self._transposed
         self.output_padding = expand(0)
         self.groups = groups
         self.padding_mode = padding_mode
-        shape = (out_channels, in_channels // groups) + self.kernel_size
-        add_weight_and_bias(self, shape, bias, device, dtype)
+        if self.transposed:
+            shape = (in_channels, out_channels // groups) + self.kernel_size
+        else:
+            shape = (out_channels, in_channels // groups) + self.kernel_size
+        add_weight_and_bias(self, shape, bias, device, dtype, out_channels)
 
     def reset_parameters(self) -> None:
         """PyTorch's default: kaiming_uniform_(a=sqrt(5)), bias U(-1/sqrt(fan_in), ...)."""
@@ -66,6 +71,8 @@ class _ConvNd(Module):
             s += f", padding={self.padding}"
         if self.dilation != (1,) * len(self.dilation):
             s += f", dilation={self.dilation}"
+        if self.output_padding != (0,) * len(self.output_padding):
+            s += f", output_padding={self.output_padding}"
         if self.groups != 1:
             s += f", groups={self.groups}"
         if self.bias is None:
@@ -89,3 +96,59 @@ class Conv2d(_ConvNd):
     def forward(self, input: Tensor) -> Tensor:
         return F.conv2d(input, self.weight, self.bias, self.stride, self.padding, self.dilation,
                         self.groups)
+
+
+class _ConvTransposeNd(_ConvNd):
+    """What ConvTranspose1d and ConvTranspose2d share: PyTorch's argument order, output_padding
+    and forward's optional output_size (which picks the output_padding)."""
+
+    _transposed = True
+
+    def __init__(self, in_channels: int, out_channels: int, kernel_size, stride=1, padding=0,
+                 output_padding=0, groups: int = 1, bias: bool = True, dilation=1,
+                 padding_mode: str = "zeros", device=None, dtype=None) -> None:
+        if padding_mode != "zeros":
+            raise ValueError(msg.CONV_T_PADDING_MODE.format(name=type(self).__name__))
+        super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation,
+                         groups, bias, padding_mode, device, dtype)
+        self.output_padding = self._expand(output_padding)
+
+    def _output_padding(self, input: Tensor, output_size) -> tuple:
+        """self.output_padding, or the one that makes the output output_size (PyTorch's rule)."""
+        if output_size is None:
+            return self.output_padding
+        nd = len(self.kernel_size)
+        leading = 2 if input.dim() == nd + 2 else 1
+        output_size = list(output_size)
+        if len(output_size) == leading + nd:
+            output_size = output_size[leading:]
+        if len(output_size) != nd:
+            raise ValueError(msg.CONV_T_OUTPUT_SIZE_LENGTH.format(
+                nd=nd, dim=input.dim(), full=leading + nd, got=len(output_size)))
+        low = [(input.shape[leading + d] - 1) * self.stride[d] - 2 * self.padding[d]
+               + self.dilation[d] * (self.kernel_size[d] - 1) + 1 for d in range(nd)]
+        high = [size + stride - 1 for size, stride in zip(low, self.stride)]
+        if any(not lo <= size <= hi for size, lo, hi in zip(output_size, low, high)):
+            raise ValueError(msg.CONV_T_OUTPUT_SIZE_RANGE.format(
+                size=output_size, low=low, high=high, input=input.shape[2:]))
+        return tuple(size - lo for size, lo in zip(output_size, low))
+
+
+class ConvTranspose1d(_ConvTransposeNd):
+    """1-D transposed convolution over (N, C_in, L), weight (C_in, C_out/groups, k)."""
+
+    _expand = staticmethod(single)
+
+    def forward(self, input: Tensor, output_size: list[int] | None = None) -> Tensor:
+        return F.conv_transpose1d(input, self.weight, self.bias, self.stride, self.padding,
+                                  self._output_padding(input, output_size), self.groups,
+                                  self.dilation)
+
+
+class ConvTranspose2d(_ConvTransposeNd):
+    """2-D transposed convolution over (N, C_in, H, W), weight (C_in, C_out/groups, kh, kw)."""
+
+    def forward(self, input: Tensor, output_size: list[int] | None = None) -> Tensor:
+        return F.conv_transpose2d(input, self.weight, self.bias, self.stride, self.padding,
+                                  self._output_padding(input, output_size), self.groups,
+                                  self.dilation)

@@ -15,11 +15,14 @@ from .module import Module
 __all__ = ["Identity", "Linear"]
 
 
-def add_weight_and_bias(module: Module, shape: tuple, bias: bool, device, dtype) -> None:
-    """Register `weight` of `shape` and a `bias` of shape[0] (or None), then initialise them."""
+def add_weight_and_bias(module: Module, shape: tuple, bias: bool, device, dtype,
+                        bias_size: int | None = None) -> None:
+    """Register `weight` of `shape` and a `bias` of bias_size (default shape[0]) or None, then
+    initialise them."""
     module.weight = Parameter(empty(shape, device=device, dtype=dtype))
     if bias:
-        module.bias = Parameter(empty(shape[0], device=device, dtype=dtype))
+        size = shape[0] if bias_size is None else bias_size
+        module.bias = Parameter(empty(size, device=device, dtype=dtype))
     else:
         module.register_parameter("bias", None)
     module.reset_parameters()

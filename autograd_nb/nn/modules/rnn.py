@@ -21,6 +21,45 @@ _GATES = {"RNN_TANH": 1, "RNN_RELU": 1, "LSTM": 4, "GRU": 3}
 _PARAM_NAMES = ("weight_ih_l{}{}", "weight_hh_l{}{}", "bias_ih_l{}{}", "bias_hh_l{}{}")
 
 
+def _rnn_step(activation):
+    """The Elman step h' = act(W_ih x + b_ih + W_hh h + b_hh), act Tensor.tanh or Tensor.relu."""
+    def step(projected: Tensor, state: tuple, w_hh: Tensor, b_hh: Tensor | None) -> tuple:
+        return (activation(projected + F.linear(state[0], w_hh, b_hh)),)
+    return step
+
+
+def _lstm_step(projected: Tensor, state: tuple, w_hh: Tensor, b_hh: Tensor | None) -> tuple:
+    """(h', c') from gates i, f, g, o, stacked in that order in each weight."""
+    h, c = state
+    i, f, g, o = (projected + F.linear(h, w_hh, b_hh)).chunk(4, -1)
+    c = f.sigmoid() * c + i.sigmoid() * g.tanh()
+    return o.sigmoid() * c.tanh(), c
+
+
+def _gru_step(projected: Tensor, state: tuple, w_hh: Tensor, b_hh: Tensor | None) -> tuple:
+    """(h',) from gates r, z, n, with n = tanh(W_in x + b_in + r * (W_hn h + b_hn))."""
+    h = state[0]
+    i_r, i_z, i_n = projected.chunk(3, -1)
+    h_r, h_z, h_n = F.linear(h, w_hh, b_hh).chunk(3, -1)
+    r = (i_r + h_r).sigmoid()
+    z = (i_z + h_z).sigmoid()
+    n = (i_n + r * h_n).tanh()
+    return (n + z * (h - n),)
+
+
+# One time step of each mode, shared by the layers here and the cells (rnn_cell.py): the new state
+# tuple from the input projection W_ih x + b_ih, the previous state tuple, W_hh and b_hh.
+STEPS = {"RNN_TANH": _rnn_step(Tensor.tanh), "RNN_RELU": _rnn_step(Tensor.relu), "LSTM": _lstm_step,
+         "GRU": _gru_step}
+
+
+def reset_uniform(module: Module) -> None:
+    """PyTorch's recurrent init: every parameter from U(-1/sqrt(hidden_size), 1/sqrt(...))."""
+    bound = 1.0 / math.sqrt(module.hidden_size) if module.hidden_size > 0 else 0
+    for weight in module.parameters():
+        init.uniform_(weight, -bound, bound)
+
+
 def _check_type(value, kind: type, name: str) -> None:
     """PyTorch's TypeError for a constructor argument that is not of type `kind`."""
     if not isinstance(value, kind):
@@ -31,7 +70,7 @@ def _check_type(value, kind: type, name: str) -> None:
 class RNNBase(Module):
     """What RNN, LSTM and GRU share: PyTorch's parameters, checks and the layer/time loops.
 
-    Subclasses give `_cell`, one time step from the precomputed input projection.
+    The time step of each mode is in STEPS.
     """
 
     _state_count = 1  # hidden state tensors: h, or h and c for LSTM
@@ -99,9 +138,7 @@ class RNNBase(Module):
 
     def reset_parameters(self) -> None:
         """Every weight and bias from U(-1/sqrt(hidden_size), 1/sqrt(hidden_size))."""
-        bound = 1.0 / math.sqrt(self.hidden_size)
-        for weight in self.parameters():
-            init.uniform_(weight, -bound, bound)
+        reset_uniform(self)
 
     def flatten_parameters(self) -> None:
         """PyTorch packs weights for cuDNN here; without cuDNN it is a no-op, as on its CPU."""
@@ -161,6 +198,7 @@ class RNNBase(Module):
     def _layers(self, x: Tensor, states: tuple) -> tuple:
         """Run time-major x (T, N, input_size) through every layer and direction."""
         finals = [[] for _ in states]
+        step = STEPS[self.mode]
         for layer in range(self.num_layers):
             if layer and self.dropout:
                 x = F.dropout(x, self.dropout, self.training)
@@ -174,17 +212,13 @@ class RNNBase(Module):
                 steps = range(x.shape[0])
                 out = [None] * len(steps)
                 for t in reversed(steps) if direction else steps:
-                    state = self._cell(projected[t], state, w_hh, b_hh)
+                    state = step(projected[t], state, w_hh, b_hh)
                     out[t] = state[0]
                 outputs.append(stack(out))
                 for final, s in zip(finals, state):
                     final.append(s)
             x = cat(outputs, -1) if len(outputs) > 1 else outputs[0]
         return x, tuple(stack(final) for final in finals)
-
-    def _cell(self, projected: Tensor, state: tuple, w_hh: Tensor, b_hh: Tensor | None) -> tuple:
-        """One time step: the new state tuple from W_ih x + b_ih and the previous state."""
-        raise NotImplementedError
 
 
 class RNN(RNNBase):
@@ -205,10 +239,6 @@ class RNN(RNNBase):
             raise ValueError(msg.RNN_NONLINEARITY.format(nonlinearity=self.nonlinearity))
         super().__init__(modes[self.nonlinearity], *args, **kwargs)
 
-    def _cell(self, projected: Tensor, state: tuple, w_hh: Tensor, b_hh: Tensor | None) -> tuple:
-        pre = projected + F.linear(state[0], w_hh, b_hh)
-        return (pre.tanh() if self.mode == "RNN_TANH" else pre.relu(),)
-
 
 class LSTM(RNNBase):
     """Long short-term memory; gates i, f, g, o stacked in that order in each weight."""
@@ -218,12 +248,6 @@ class LSTM(RNNBase):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__("LSTM", *args, **kwargs)
 
-    def _cell(self, projected: Tensor, state: tuple, w_hh: Tensor, b_hh: Tensor | None) -> tuple:
-        h, c = state
-        i, f, g, o = (projected + F.linear(h, w_hh, b_hh)).chunk(4, -1)
-        c = f.sigmoid() * c + i.sigmoid() * g.tanh()
-        return o.sigmoid() * c.tanh(), c
-
 
 class GRU(RNNBase):
     """Gated recurrent unit; gates r, z, n, with n = tanh(W_in x + b_in + r * (W_hn h + b_hn))."""
@@ -232,12 +256,3 @@ class GRU(RNNBase):
         if "proj_size" in kwargs:
             raise ValueError(msg.RNN_PROJ_NOT_LSTM)
         super().__init__("GRU", *args, **kwargs)
-
-    def _cell(self, projected: Tensor, state: tuple, w_hh: Tensor, b_hh: Tensor | None) -> tuple:
-        h = state[0]
-        i_r, i_z, i_n = projected.chunk(3, -1)
-        h_r, h_z, h_n = F.linear(h, w_hh, b_hh).chunk(3, -1)
-        r = (i_r + h_r).sigmoid()
-        z = (i_z + h_z).sigmoid()
-        n = (i_n + r * h_n).tanh()
-        return (n + z * (h - n),)
