@@ -264,3 +264,12 @@ from .out import FUNCTIONS_WITH_OUT, with_out  # noqa: E402
 for _name in FUNCTIONS_WITH_OUT:
     globals()[_name] = with_out(globals()[_name], _name)
 del _name
+
+# torch.linalg's decompositions and solvers: the torch.* aliases (ops/decompositions.py)
+from . import decompositions  # noqa: E402
+from .decompositions import det, inverse, logdet, matrix_power, pinverse  # noqa: E402
+from .decompositions import torch_cholesky as cholesky  # noqa: E402
+from .decompositions import torch_slogdet as slogdet  # noqa: E402
+from .decompositions import torch_svd as svd  # noqa: E402
+
+__all__ += ["cholesky", "det", "inverse", "logdet", "matrix_power", "pinverse", "slogdet", "svd"]
