@@ -1177,3 +1177,46 @@ RNN_CELL_HIDDEN_SIZE = "hidden{k} has inconsistent hidden_size: got {got}, expec
 LSTM_CELL_HX_TYPE = (
     "lstm_cell(): argument 'hx' (position 2) must be tuple of Tensors, not {type}"
 )
+# --- torch.linalg decompositions and solvers (ops/decompositions.py) ---------------------------
+LINALG_DIMS = "{name}: The input tensor {arg} must have at least 2 dimensions."
+LINALG_FLOAT = "{name}: Expected a floating point or complex tensor as input. Got {dtype}"
+LINALG_LOW_PRECISION = "{name}: Low precision dtypes not supported. Got {dtype}"
+LINALG_SQUARE = ("{name}: A must be batches of square matrices, but they are {rows} by {cols} "
+                 "matrices")
+LINALG_BATCH = "(Batch element {index}): "
+LINALG_SINGULAR_INV = ("{name}: {batch}The diagonal element {info} is zero, the inversion could "
+                       "not be completed because the input matrix is singular.")
+LINALG_SINGULAR_SOLVE = ("torch.linalg.solve: {batch}The solver failed because the input matrix "
+                         "is singular.")
+LINALG_NOT_PD = ("{name}: {batch}The factorization could not be completed because the input is "
+                 "not positive-definite (the leading minor of order {info} is not "
+                 "positive-definite).")
+LINALG_SOLVE_SHAPES = ("linalg.solve: Incompatible shapes of A and B for the equation {eq} "
+                       "({a0}x{a1} and {b0}x{b1})")
+LINALG_SOLVE_DTYPES = ("linalg.solve: Expected A and B to have the same dtype, but found A of "
+                       "type {a} and B of type {b} instead")
+LINALG_UPLO = "Expected UPLO argument to be 'L' or 'U', but got {uplo}"
+LINALG_QR_MODE = ("qr received unrecognized mode '{mode}' but expected one of 'reduced' "
+                  "(default), 'r', or 'complete'")
+LINALG_QR_R_BACKWARD = ("The derivative of linalg.qr depends on Q, which is not computed when "
+                        "mode='r'. Please use linalg.qr(A, mode='reduced') if you are going to "
+                        "differentiate through linalg.qr.")
+LINALG_QR_COMPLETE_BACKWARD = ("The QR decomposition is not differentiable when mode='complete' "
+                               "and nrows > ncols.")
+LINALG_PINV_INPUT = ("linalg.pinv({dtype}{{[{shape}]}}): expected a tensor with 2 or more "
+                     "dimensions of float, double, cfloat or cdouble types")
+LINALG_RANK_DIMS = ("torch.linalg.matrix_rank: The input tensor input must have at least 2 "
+                    "dimensions.")
+LINALG_RANK_DTYPE = "This function doesn't handle types other than float and double"
+LSTSQ_ROWS = "torch.linalg.lstsq: input.size(-2) should match other.size(-2)"
+LSTSQ_DRIVER = ("torch.linalg.lstsq: parameter `driver` should be one of (gels, gelsy, gelsd, "
+                "gelss)")
+LSTSQ_DTYPES = ("torch.linalg.lstsq: Expected input and other to have the same dtype, but got "
+                "input's dtype {a} and other's dtype {b}")
+CHOLESKY_DEPRECATED = (
+    "torch.cholesky is deprecated in favor of torch.linalg.cholesky and will be removed in a "
+    "future PyTorch release.\nL = torch.cholesky(A)\nshould be replaced with\n"
+    "L = torch.linalg.cholesky(A)\nand\nU = torch.cholesky(A, upper=True)\nshould be replaced "
+    "with\nU = torch.linalg.cholesky(A).mH\nThis transform will produce equivalent results for "
+    "all valid (symmetric positive definite) inputs. (Triggered internally at "
+    "/__w/pytorch/pytorch/aten/src/ATen/native/BatchLinearAlgebra.cpp:1765.)")

@@ -11,6 +11,32 @@ from .ops.shape import diagonal as _diagonal
 
 __all__ = ["cross", "diagonal", "matmul", "matrix_norm", "norm", "vecdot", "vector_norm"]
 
+# Decompositions and solvers (ops/decompositions.py)
+from .ops.decompositions import _LinAlgError as LinAlgError  # noqa: E402
+from .ops.decompositions import (  # noqa: E402
+    cholesky,
+    cholesky_ex,
+    det,
+    eigh,
+    eigvalsh,
+    inv,
+    inv_ex,
+    lstsq,
+    matrix_power,
+    matrix_rank,
+    pinv,
+    qr,
+    slogdet,
+    solve,
+    solve_ex,
+    svd,
+    svdvals,
+)
+
+__all__ += ["LinAlgError", "cholesky", "cholesky_ex", "det", "eigh", "eigvalsh", "inv", "inv_ex",
+            "lstsq", "matrix_power", "matrix_rank", "pinv", "qr", "slogdet", "solve", "solve_ex",
+            "svd", "svdvals"]
+
 
 def vector_norm(x: Tensor, ord: float = 2, dim=None, keepdim: bool = False, *,
                 dtype=None) -> Tensor:

@@ -275,3 +275,11 @@ from .bilinear_form import bilinear  # noqa: E402
 from .convolution import conv_transpose1d, conv_transpose2d  # noqa: E402
 
 __all__ += ["bilinear", "conv_transpose1d", "conv_transpose2d"]
+# torch.linalg's decompositions and solvers: the torch.* aliases (ops/decompositions.py)
+from . import decompositions  # noqa: E402
+from .decompositions import det, inverse, logdet, matrix_power, pinverse  # noqa: E402
+from .decompositions import torch_cholesky as cholesky  # noqa: E402
+from .decompositions import torch_slogdet as slogdet  # noqa: E402
+from .decompositions import torch_svd as svd  # noqa: E402
+
+__all__ += ["cholesky", "det", "inverse", "logdet", "matrix_power", "pinverse", "slogdet", "svd"]
