@@ -10,6 +10,7 @@ from . import (
     linalg,
     nn,
     optim,
+    special,
     utils,
 )
 from ._creation import (

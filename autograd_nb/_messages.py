@@ -1220,3 +1220,55 @@ CHOLESKY_DEPRECATED = (
     "with\nU = torch.linalg.cholesky(A).mH\nThis transform will produce equivalent results for "
     "all valid (symmetric positive definite) inputs. (Triggered internally at "
     "/__w/pytorch/pytorch/aten/src/ATen/native/BatchLinearAlgebra.cpp:1765.)")
+# xlogy, take, searchsorted/bucketize, histc/histogram, block_diag, combinations, vander,
+# trapezoid, cov, renorm, dist (ops/tensorops.py)
+XLOGY_ARGS = (
+    "xlogy() received an invalid combination of arguments - got ({a}, {b}), but expected one "
+    "of:\n * (Tensor input, Tensor other, *, Tensor out = None)\n * (Number self, Tensor other, "
+    "*, Tensor out = None)\n * (Tensor input, Number other, *, Tensor out = None)\n"
+)
+TAKE_INDEX_DTYPE = "take(): Expected a long tensor for index, but got {dtype}"
+TAKE_RANGE = "out of range: tried to access index {index} on a tensor of {n} elements."
+SEARCHSORTED_SIDE = "torch.searchsorted(): side can only be 'left' or 'right' but got {side}"
+SEARCHSORTED_OPPOSITE = ("torch.searchsorted(): side and right can't be set to opposites, got "
+                         "side of {side} while right was True")
+SEARCHSORTED_SHAPES = (
+    "torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 dimensions "
+    "of boundaries tensor and input value tensor must match, but we got boundaries tensor {seq} "
+    "and input value tensor {values}"
+)
+BUCKETIZE_DIM = "boundaries tensor must be 1 dimension, but got dim({dim})"
+HISTOGRAM_BINS = "torch.histogram(): bins must be > 0, but got {bins} for dimension 0"
+HISTC_RANGE = "torch.histc: max must be larger than min"
+HISTOGRAM_RANGE = ("torch.histogramdd: min should not exceed max, but got min {low:g} max "
+                   "{high:g} for dimension 0")
+BLOCK_DIAG_DIMS = ("torch.block_diag: Input tensors must have 2 or fewer dimensions. Input {i} "
+                   "has {dim} dimensions")
+EXPECT_1D = "Expect a 1D vector, but got shape {shape}"
+COMBINATIONS_R = "Expect a non-negative number, but got {r}"
+VANDER_DIM = "x must be a one-dimensional tensor."
+VANDER_N = "N must be non-negative."
+TRAPEZOID_X_SIZE = "{name}: There must be one `x` value for each sample point"
+TRAPEZOID_BOTH = (
+    "{name}() received an invalid combination of arguments - got (Tensor, Tensor, dx={dx}), but "
+    "expected one of:\n * (Tensor y, Tensor x, *, int dim = -1)\n * (Tensor y, *, Number dx = 1, "
+    "int dim = -1)\n"
+)
+COV_DIMS = ("cov(): expected input to have two or fewer dimensions but got an input with {dim} "
+            "dimensions")
+COV_WEIGHTS_DIM = ("cov(): expected {name} to have one or fewer dimensions but got {name} with "
+                   "{dim} dimensions")
+COV_WEIGHTS_NUMEL = ("cov(): expected {name} to have the same numel as there are observations "
+                     "in the input but got {n} != {observations}")
+COV_WEIGHTS_NEGATIVE = "cov(): {name} cannot be negative"
+COV_FWEIGHTS_DTYPE = ("cov(): expected fweights to have integral dtype but got fweights with "
+                      "{dtype} dtype")
+COV_AWEIGHTS_DTYPE = ("cov(): expected aweights to have floating point dtype but got aweights "
+                      "with {dtype} dtype")
+COV_DOF = ("cov(): degrees of freedom is <= 0. Correction should be strictly less than the "
+           "number of observations.")
+RENORM_MAXNORM = "renorm: expected maxnorm to be >= 0 but got {maxnorm}"
+RENORM_P = "renorm: non-positive-norm not supported"
+RENORM_DIMS = "renorm: input needs at least 2 dimensions, got {dim} dimensions"
+NORM_DTYPE = ("norm(): input dtype should be either floating point or complex. Got {dtype} "
+              "instead.")

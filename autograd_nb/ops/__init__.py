@@ -258,6 +258,12 @@ __all__ += ["index_add", "index_copy", "index_fill", "addbmm", "addmv", "baddbmm
             "heaviside", "hypot", "logaddexp", "signbit", "bernoulli", "multinomial",
             "column_stack", "dsplit", "dstack", "hsplit", "rot90", "tensor_split", "vsplit"]
 
+from . import tensorops  # noqa: E402
+from .tensorops import *  # noqa: E402,F401,F403 - xlogy, cummax, searchsorted, cov, ...
+from .tensorops import __all__ as _tensorops_all  # noqa: E402
+
+__all__ += _tensorops_all
+
 # The torch.* forms take PyTorch's `out=` (the Tensor methods above stay as they are).
 from .out import FUNCTIONS_WITH_OUT, with_out  # noqa: E402
 

@@ -614,24 +614,29 @@ class LinalgVectorNormBackward0(Node):
     _saved_names = ("self", "result")
 
     def backward(self, grad):
-        from .pointwise import where
         x = self._unpack(0)
-        p = self._saved_ord
-        if p == 0:
-            return None
         shape, dims = tuple(x.shape), self._dims
-        grad = _unreduce(grad, shape, dims, self._saved_keepdim)
-        norm = _unreduce(self._unpack(1), shape, dims, self._saved_keepdim)
-        if p == 1:
-            return grad * x.sign()
-        if p in (float("inf"), float("-inf")):
-            hit = x.abs() == norm
-            return grad * x.sign() * hit / hit.sum(dims, keepdim=True)
-        zero = norm == 0
-        safe = where(zero, 1.0, norm)  # 0 / 0 never computed: the gradient is 0 there
-        if p == 2:
-            return grad * where(zero, 0.0, x / safe)
-        return grad * where(zero, 0.0, x * x.abs().pow(p - 2) / safe.pow(p - 1))
+        return vector_norm_backward(_unreduce(grad, shape, dims, self._saved_keepdim), x,
+                                    _unreduce(self._unpack(1), shape, dims, self._saved_keepdim),
+                                    self._saved_ord, dims)
+
+
+def vector_norm_backward(grad: Tensor, x: Tensor, norm: Tensor, p: float, dims: tuple):
+    """The gradient through a p-norm over `dims`, `grad` and `norm` already shaped like `x`
+    (kept dims); None for p = 0. Shared with renorm and dist."""
+    from .pointwise import where
+    if p == 0:
+        return None
+    if p == 1:
+        return grad * x.sign()
+    if p in (float("inf"), float("-inf")):
+        hit = x.abs() == norm
+        return grad * x.sign() * hit / hit.sum(dims, keepdim=True)
+    zero = norm == 0
+    safe = where(zero, 1.0, norm)  # 0 / 0 never computed: the gradient is 0 there
+    if p == 2:
+        return grad * where(zero, 0.0, x / safe)
+    return grad * where(zero, 0.0, x * x.abs().pow(p - 2) / safe.pow(p - 1))
 
 
 class NormBackward1(LinalgVectorNormBackward0):

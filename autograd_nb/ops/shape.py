@@ -987,7 +987,7 @@ class DiagEmbedBackward0(Node):
     __slots__ = ("_saved_offset", "_saved_dim1", "_saved_dim2")
 
     def backward(self, grad):
-        return diagonal(grad, self._saved_offset, -2, -1)
+        return diagonal(grad, self._saved_offset, self._saved_dim1, self._saved_dim2)
 
 
 @tensor_method("diag")
