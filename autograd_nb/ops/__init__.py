@@ -258,6 +258,15 @@ __all__ += ["index_add", "index_copy", "index_fill", "addbmm", "addmv", "baddbmm
             "heaviside", "hypot", "logaddexp", "signbit", "bernoulli", "multinomial",
             "column_stack", "dsplit", "dstack", "hsplit", "rot90", "tensor_split", "vsplit"]
 
+# more activations and pixel shuffle, as PyTorch's torch.* (F.pad's modes stay in nn.functional)
+from . import pixelshuffle, shrink  # noqa: E402
+from .activation import celu, celu_, selu, selu_  # noqa: E402
+from .pixelshuffle import pixel_shuffle, pixel_unshuffle  # noqa: E402
+from .shrink import hardshrink, threshold, threshold_  # noqa: E402
+
+__all__ += ["celu", "celu_", "selu", "selu_", "pixel_shuffle", "pixel_unshuffle", "hardshrink",
+            "threshold", "threshold_"]
+
 # The torch.* forms take PyTorch's `out=` (the Tensor methods above stay as they are).
 from .out import FUNCTIONS_WITH_OUT, with_out  # noqa: E402
 

@@ -44,3 +44,21 @@ from .normalization import LayerNorm
 from .pooling import AdaptiveAvgPool2d, AvgPool2d, MaxPool2d
 from .rnn import GRU, LSTM, RNN, RNNBase
 from .sparse import Embedding
+
+# isort: split
+# more activations, channel dropout, padding layers, pixel shuffle
+from .activation import CELU, GLU, SELU, Hardshrink, Softmax2d, Softmin, Softshrink, Threshold
+from .dropout import Dropout1d, Dropout2d
+from .padding import (
+    CircularPad1d,
+    CircularPad2d,
+    ConstantPad1d,
+    ConstantPad2d,
+    ReflectionPad1d,
+    ReflectionPad2d,
+    ReplicationPad1d,
+    ReplicationPad2d,
+    ZeroPad1d,
+    ZeroPad2d,
+)
+from .pixelshuffle import PixelShuffle, PixelUnshuffle
