@@ -1272,3 +1272,61 @@ RENORM_P = "renorm: non-positive-norm not supported"
 RENORM_DIMS = "renorm: input needs at least 2 dimensions, got {dim} dimensions"
 NORM_DTYPE = ("norm(): input dtype should be either floating point or complex. Got {dtype} "
               "instead.")
+# --- more activations, non-constant padding, channel dropout, pixel shuffle --------------------
+CELU_ALPHA_ZERO = "ZeroDivisionError: alpha cannot be 0 for CELU"
+SOFTSHRINK_LAMBDA = "lambda must be in range [0, {max}] for input dtype {dtype}, but found {lambd}"
+GLU_SCALAR = "glu does not support scalars because halving size must be even"
+GLU_ODD = "Halving dimension must be even, but dimension {dim} is size {size}"
+SOFTMAX2D_DIM = "Softmax2d: expected input to be 3D or 4D, got {ndim}D instead"
+PAD_MODE = "Unrecognised padding mode {mode}"
+PAD_MODE_VALUE = "Padding mode \"{mode}\" doesn't take in value argument"
+PAD_MODE_DIMS = (
+    "Padding size {size} is not supported for {ndim}D input tensor.\n"
+    "Supported combinations for non-constant padding:\n"
+    "  - 2D or 3D input: padding size = 2 (pads last dimension)\n"
+    "  - 3D or 4D input: padding size = 4 (pads last 2 dimensions)\n"
+    "  - 4D or 5D input: padding size = 6 (pads last 3 dimensions)"
+)
+PAD_EMPTY = (
+    "Expected {low}D or {high}D (batch mode) tensor with possibly 0 batch size and other non-zero "
+    "dimensions for input, but got: {shape}"
+)
+PAD_REFLECT_SIZE = (
+    "Argument #{arg}: Padding size should be less than the corresponding input dimension, but "
+    "got: padding ({before}, {after}) at dimension {dim} of input {shape}"
+)
+PAD_TOO_SMALL = "input (W: {size}) is too small. Calculated output W: {out}"
+PAD_CIRCULAR_WRAP = "Padding value causes wrapping around more than once."
+PAD_LAYER_DIMS = "expected {low}D or {high}D input (got {ndim}D input)"
+DROPOUT1D_DIM = (
+    "dropout1d: Expected 2D or 3D input, but received a {ndim}D input. Note that dropout1d exists "
+    "to provide channel-wise dropout on inputs with 1 spatial dimension, a channel dimension, and "
+    "an optional batch dimension (i.e. 2D or 3D inputs)."
+)
+DROPOUT2D_DIM = (
+    "dropout2d: Received a {ndim}-D input to dropout2d, which is deprecated and will result in an "
+    "error in a future release. To retain the behavior and silence this warning, please use "
+    "dropout instead. Note that dropout2d exists to provide channel-wise dropout on inputs with 2 "
+    "spatial dimensions, a channel dimension, and an optional batch dimension (i.e. 3D or 4D "
+    "inputs)."
+)
+DROPOUT2D_3D = (
+    "dropout2d: Received a 3D input to dropout2d and assuming that channel-wise 1D dropout "
+    "behavior is desired - input is interpreted as shape (N, C, L), where C is the channel dim. "
+    "This behavior will change in a future release to interpret the input as one without a batch "
+    "dimension, i.e. shape (C, H, W). To maintain the 1D channel-wise dropout behavior, please "
+    "switch to using dropout1d instead."
+)
+PIXEL_INT_ARG = "{name}(): argument '{arg}' (position 2) must be int, not {type}"
+PIXEL_DIMS = (
+    "{name} expects input to have at least 3 dimensions, but got input with {ndim} dimension(s)"
+)
+PIXEL_FACTOR = "{name} expects a positive {arg}, but got {factor}"
+PIXEL_CHANNELS = (
+    "pixel_shuffle expects its input's 'channel' dimension to be divisible by the square of "
+    "upscale_factor, but input.size(-3)={channels} is not divisible by {square}"
+)
+PIXEL_UNSHUFFLE_SIZE = (
+    "pixel_unshuffle expects {which} to be divisible by downscale_factor, but "
+    "input.size({dim})={size} is not divisible by {factor}"
+)

@@ -230,12 +230,7 @@ def _renorm_rows(weight: Tensor, indices: Tensor, max_norm: float, norm_type: fl
         weight[rows] = picked * scale
 
 
-def pad(input: Tensor, pad, mode: str = "constant", value: float | None = None) -> Tensor:
-    """Pad the last len(pad) // 2 dims: pad = (left, right, top, bottom, ...)."""
-    if mode != "constant":
-        raise NotImplementedError(f"pad mode {mode!r} is not implemented in autograd_nb "
-                                  f"(only 'constant')")
-    return _padding.constant_pad_nd(input, pad, 0 if value is None else value)
+pad = _padding.pad
 
 
 # --- losses -------------------------------------------------------------------------------------
@@ -510,3 +505,76 @@ def multilabel_margin_loss(input: Tensor, target: Tensor, size_average=None, red
     """Multi-label hinge loss: each target class (listed before a -1) should beat each other."""
     r = _reduction_enum(size_average, reduce, reduction)
     return _margin.multilabel_margin_loss(input, target, r)
+# --- more activations, channel dropout, pixel shuffle -------------------------------------------
+from ..ops import pixelshuffle as _pixelshuffle  # noqa: E402
+from ..ops import shrink as _shrink  # noqa: E402
+
+selu_ = _activation.selu_
+celu_ = _activation.celu_
+softshrink = _shrink.softshrink
+hardshrink = _shrink.hardshrink
+threshold_ = _shrink.threshold_
+pixel_shuffle = _pixelshuffle.pixel_shuffle
+pixel_unshuffle = _pixelshuffle.pixel_unshuffle
+
+
+def selu(input: Tensor, inplace: bool = False) -> Tensor:
+    """scale * elu(x, alpha) with SELU's fixed constants (self-normalising networks)."""
+    return _activation.selu_(input) if inplace else _activation.selu(input)
+
+
+def celu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
+    """x if x > 0 else alpha * (exp(x / alpha) - 1)."""
+    return _activation.celu_(input, alpha) if inplace else _activation.celu(input, alpha)
+
+
+def threshold(input: Tensor, threshold: float, value: float, inplace: bool = False) -> Tensor:
+    """x where x > threshold, else value."""
+    if inplace:
+        return _shrink.threshold_(input, threshold, value)
+    return _shrink.threshold(input, threshold, value)
+
+
+def softmin(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype=None) -> Tensor:
+    """softmax(-x) along dim (SoftmaxBackward0 after NegBackward0, as PyTorch composes it)."""
+    if dim is None:
+        dim = _softmax_dim("softmin", input.dim(), _stacklevel)
+    return (-input).softmax(dim, dtype=dtype)
+
+
+def glu(input: Tensor, dim: int = -1) -> Tensor:
+    """a * sigmoid(b), a and b the halves of `input` along dim (0-d input is refused)."""
+    if input.dim() == 0:
+        raise RuntimeError(msg.GLU_SCALAR)
+    return _shrink.glu(input, dim)
+
+
+def dropout1d(input: Tensor, p: float = 0.5, training: bool = True,
+              inplace: bool = False) -> Tensor:
+    """Zero whole channels of (N, C, L) or (C, L) input with probability p, scale the rest
+    by 1/(1-p), when training."""
+    _activation._check_p(p)
+    if input.dim() not in (2, 3):
+        raise RuntimeError(msg.DROPOUT1D_DIM.format(ndim=input.dim()))
+    if input.dim() == 3:
+        return _activation.feature_dropout(input, p, training, inplace)
+    if inplace:
+        return _activation.feature_dropout(input.unsqueeze_(0), p, training, True).squeeze_(0)
+    return _activation.feature_dropout(input.unsqueeze(0), p, training).squeeze(0)
+
+
+def dropout2d(input: Tensor, p: float = 0.5, training: bool = True,
+              inplace: bool = False) -> Tensor:
+    """Zero whole channels (dim 1) with probability p, scale the rest by 1/(1-p), when training;
+    warns as PyTorch does for input that is not 4-d."""
+    _activation._check_p(p)
+    if input.dim() not in (3, 4):
+        warnings.warn(msg.DROPOUT2D_DIM.format(ndim=input.dim()), UserWarning, stacklevel=2)
+    if input.dim() == 3:
+        warnings.warn(msg.DROPOUT2D_3D, UserWarning, stacklevel=2)
+    return _activation.feature_dropout(input, p, training, inplace)
+
+
+__all__ += ["celu", "celu_", "dropout1d", "dropout2d", "glu", "hardshrink", "pixel_shuffle",
+            "pixel_unshuffle", "selu", "selu_", "softmin", "softshrink", "threshold",
+            "threshold_"]

@@ -263,6 +263,14 @@ from .tensorops import *  # noqa: E402,F401,F403 - xlogy, cummax, searchsorted, 
 from .tensorops import __all__ as _tensorops_all  # noqa: E402
 
 __all__ += _tensorops_all
+# more activations and pixel shuffle, as PyTorch's torch.* (F.pad's modes stay in nn.functional)
+from . import pixelshuffle, shrink  # noqa: E402
+from .activation import celu, celu_, selu, selu_  # noqa: E402
+from .pixelshuffle import pixel_shuffle, pixel_unshuffle  # noqa: E402
+from .shrink import hardshrink, threshold, threshold_  # noqa: E402
+
+__all__ += ["celu", "celu_", "selu", "selu_", "pixel_shuffle", "pixel_unshuffle", "hardshrink",
+            "threshold", "threshold_"]
 
 # The torch.* forms take PyTorch's `out=` (the Tensor methods above stay as they are).
 from .out import FUNCTIONS_WITH_OUT, with_out  # noqa: E402

@@ -140,19 +140,22 @@ def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tenso
 
 
 class EluBackward0(Node):
-    """grad where x > 0, grad * alpha * exp(x) elsewhere."""
+    """grad * scale where x > 0, grad * scale * alpha * input_scale * exp(x * input_scale)
+    elsewhere (ELU's scales are 1; SELU and CELU run the same kernel with their own)."""
 
-    __slots__ = ("_saved_alpha",)
+    __slots__ = ("_saved_alpha", "_saved_scale", "_saved_input_scale")
     _saved_names = ("self",)
-    _saved_scale = _saved_input_scale = 1  # ELU's are 1; PyTorch's SELU/CELU share the kernel
 
     def backward(self, grad):
         x = self._unpack(0)
-        return where(x > 0, grad, grad * x.exp() * self._saved_alpha)
+        scale, input_scale = self._saved_scale, self._saved_input_scale
+        negative = (x * input_scale).exp() * (self._saved_alpha * scale * input_scale)
+        return where(x > 0, grad * scale, grad * negative)
 
 
 class EluBackward1(EluBackward0):
-    """The in-place form saves its result: grad * (result + alpha) where result <= 0."""
+    """The in-place form saves its result y: grad * input_scale * (y + alpha * scale) where
+    y <= 0."""
 
     __slots__ = ()
     _saved_names = ("result",)
@@ -161,14 +164,34 @@ class EluBackward1(EluBackward0):
         if self._saved_alpha < 0:
             raise RuntimeError(msg.ELU_INPLACE_NEGATIVE_SLOPE)
         y = self._unpack(0)
-        return where(y > 0, grad, grad * (y + self._saved_alpha))
+        scale, input_scale = self._saved_scale, self._saved_input_scale
+        return where(y > 0, grad * scale,
+                     grad * (y + self._saved_alpha * scale) * input_scale)
 
 
-def _elu(x: Tensor, alpha: float, cls) -> Tensor:
+class CeluBackward0(EluBackward0):
+    """CELU is PyTorch's elu(x, alpha, scale=1, input_scale=1/alpha)."""
+
+    __slots__ = ()
+
+
+class CeluBackward1(EluBackward1):
+    """The in-place CELU saves its result."""
+
+    __slots__ = ()
+
+
+def _elu(x: Tensor, alpha: float, cls, scale: float = 1, input_scale: float = 1) -> Tensor:
+    """PyTorch's one ELU kernel: scale * (x if x > 0 else alpha * expm1(x * input_scale))."""
     x = _floating(x, "elu")
     xp, data = x._backend.xp, x._data
-    out = xp.where(data > 0, data, xp.expm1(data) * alpha)
-    return _record(cls, x, out, cls is EluBackward1, alpha=alpha)
+    out = xp.where(data > 0, data * scale, xp.expm1(data * input_scale) * (alpha * scale))
+    return _record(cls, x, out, issubclass(cls, EluBackward1), alpha=alpha, scale=scale,
+                   input_scale=input_scale)
+
+
+_SELU_ALPHA = 1.6732632423543772848170429916717
+_SELU_SCALE = 1.0507009873554804934193349852946
 
 
 def elu(input: Tensor, alpha: float = 1.0) -> Tensor:
@@ -179,6 +202,37 @@ def elu(input: Tensor, alpha: float = 1.0) -> Tensor:
 def elu_(input: Tensor, alpha: float = 1.0) -> Tensor:
     """elu written into `input` (EluBackward1, which needs alpha >= 0 to run backward)."""
     return apply_inplace(check_tensor(input, "elu_"), _elu, alpha, EluBackward1)
+
+
+def selu(input: Tensor) -> Tensor:
+    """scale * elu(x, alpha) with SELU's self-normalising constants (EluBackward0, as PyTorch)."""
+    return _elu(check_tensor(input, "selu"), _SELU_ALPHA, EluBackward0, _SELU_SCALE)
+
+
+def selu_(input: Tensor) -> Tensor:
+    """selu written into `input` (EluBackward1)."""
+    return apply_inplace(check_tensor(input, "selu_"), _elu, _SELU_ALPHA, EluBackward1,
+                         _SELU_SCALE)
+
+
+def _celu(input: Tensor, alpha: float, name: str, cls, inplace: bool = False) -> Tensor:
+    """max(0, x) + min(0, alpha * (exp(x / alpha) - 1)), refusing alpha = 0 as PyTorch does."""
+    x = check_tensor(input, name)
+    if alpha == 0:
+        raise RuntimeError(msg.CELU_ALPHA_ZERO)
+    if inplace:
+        return apply_inplace(x, _elu, alpha, cls, 1, 1.0 / alpha)
+    return _elu(x, alpha, cls, 1, 1.0 / alpha)
+
+
+def celu(input: Tensor, alpha: float = 1.0) -> Tensor:
+    """Continuously differentiable ELU: x if x > 0 else alpha * (exp(x / alpha) - 1)."""
+    return _celu(input, alpha, "celu", CeluBackward0)
+
+
+def celu_(input: Tensor, alpha: float = 1.0) -> Tensor:
+    """celu written into `input` (CeluBackward1)."""
+    return _celu(input, alpha, "celu_", CeluBackward1, inplace=True)
 
 
 class SiluBackward0(Node):
@@ -382,13 +436,14 @@ def _check_p(p: float) -> None:
         raise ValueError(msg.DROPOUT_P.format(p=p))
 
 
-def _noise(x: Tensor, p: float) -> Tensor:
-    """1/(1-p) where an element is kept (probability 1-p), 0 where it is dropped."""
+def _noise(x: Tensor, p: float, shape: tuple | None = None) -> Tensor:
+    """1/(1-p) where an element (or, for a smaller `shape`, a whole channel) is kept
+    (probability 1-p), 0 where it is dropped."""
     backend = x._backend
     if p == 1.0:
         return make_tensor(backend.xp.zeros((), dtype=x._data.dtype,
                                             device=backend.native_device), backend)
-    keep = backend.uniform(tuple(x._data.shape), x.dtype) >= p
+    keep = backend.uniform(tuple(x._data.shape) if shape is None else shape, x.dtype) >= p
     return make_tensor(backend.xp.astype(keep, x._data.dtype) * (1.0 / (1.0 - p)), backend)
 
 
@@ -420,6 +475,18 @@ def dropout_(input: Tensor, p: float = 0.5, train: bool = True) -> Tensor:
     return x.mul_(_noise(x, p))
 
 
+def feature_dropout(input: Tensor, p: float = 0.5, train: bool = True,
+                    inplace: bool = False) -> Tensor:
+    """Zero whole channels (dim 1 of each sample) with probability p and scale the rest by
+    1 / (1 - p): PyTorch's input * noise, the noise shaped (N, C, 1, ...) (MulBackward0)."""
+    x = check_tensor(input, "feature_dropout")
+    _check_p(p)
+    if not train or p == 0.0 or x.numel() == 0:
+        return x
+    noise = _noise(x, p, tuple(x.shape[:2]) + (1,) * (x.dim() - 2))
+    return x.mul_(noise) if inplace else x * noise
+
+
 __all__ = ["leaky_relu", "leaky_relu_", "gelu", "softplus", "elu", "elu_", "silu", "mish",
            "logsigmoid", "hardsigmoid", "hardswish", "hardtanh", "hardtanh_", "relu6", "prelu",
-           "dropout", "dropout_"]
+           "dropout", "dropout_", "selu", "selu_", "celu", "celu_", "feature_dropout"]

@@ -68,3 +68,21 @@ from .rnn import GRU, LSTM, RNN, RNNBase
 from .rnn_cell import GRUCell, LSTMCell, RNNCell, RNNCellBase
 from .sparse import Embedding
 from .upsampling import Upsample, UpsamplingBilinear2d, UpsamplingNearest2d
+
+# isort: split
+# more activations, channel dropout, padding layers, pixel shuffle
+from .activation import CELU, GLU, SELU, Hardshrink, Softmax2d, Softmin, Softshrink, Threshold
+from .dropout import Dropout1d, Dropout2d
+from .padding import (
+    CircularPad1d,
+    CircularPad2d,
+    ConstantPad1d,
+    ConstantPad2d,
+    ReflectionPad1d,
+    ReflectionPad2d,
+    ReplicationPad1d,
+    ReplicationPad2d,
+    ZeroPad1d,
+    ZeroPad2d,
+)
+from .pixelshuffle import PixelShuffle, PixelUnshuffle

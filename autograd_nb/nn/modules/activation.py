@@ -245,3 +245,91 @@ class Tanhshrink(Module):
 
     def forward(self, input: Tensor) -> Tensor:
         return F.tanhshrink(input)
+
+
+# --- SELU, CELU, the shrinks, Threshold, Softmin, GLU, Softmax2d --------------------------------
+__all__ += ["CELU", "GLU", "Hardshrink", "SELU", "Softmax2d", "Softmin", "Softshrink",
+            "Threshold"]
+
+
+class SELU(_InplaceActivation):
+    """scale * elu(x, alpha) with SELU's fixed constants."""
+
+    extra_repr = _inplace_repr
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.selu(input, self.inplace)
+
+
+class CELU(ELU):
+    """x if x > 0 else alpha * (exp(x / alpha) - 1)."""
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.celu(input, self.alpha, self.inplace)
+
+
+class Softshrink(Module):
+    """x - lambd where x > lambd, x + lambd where x < -lambd, 0 between."""
+
+    def __init__(self, lambd: float = 0.5) -> None:
+        super().__init__()
+        self.lambd = lambd
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.softshrink(input, self.lambd)
+
+    def extra_repr(self) -> str:
+        return str(self.lambd)
+
+
+class Hardshrink(Softshrink):
+    """x where |x| > lambd, else 0."""
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.hardshrink(input, self.lambd)
+
+
+class Threshold(Module):
+    """x where x > threshold, else value."""
+
+    def __init__(self, threshold: float, value: float, inplace: bool = False) -> None:
+        super().__init__()
+        self.threshold = threshold
+        self.value = value
+        self.inplace = inplace
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.threshold(input, self.threshold, self.value, self.inplace)
+
+    def extra_repr(self) -> str:
+        return _with_inplace(f"threshold={self.threshold}, value={self.value}", self.inplace)
+
+
+class Softmin(Softmax):
+    """softmax(-x) along `dim`."""
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.softmin(input, self.dim, _stacklevel=5)
+
+
+class GLU(Module):
+    """a * sigmoid(b), a and b the halves of the input along `dim`."""
+
+    def __init__(self, dim: int = -1) -> None:
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.glu(input, self.dim)
+
+    def extra_repr(self) -> str:
+        return f"dim={self.dim}"
+
+
+class Softmax2d(Module):
+    """Softmax over the channels (dim -3) at each spatial position of (N, C, H, W) or (C, H, W)."""
+
+    def forward(self, input: Tensor) -> Tensor:
+        if input.dim() not in (3, 4):
+            raise ValueError(msg.SOFTMAX2D_DIM.format(ndim=input.dim()))
+        return F.softmax(input, -3, _stacklevel=5)

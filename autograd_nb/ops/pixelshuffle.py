@@ -1,0 +1,83 @@
+"""pixel_shuffle / pixel_unshuffle: trade channels for spatial resolution and back.
+
+(*, C r^2, H, W) <-> (*, C, H r, W r); each op's backward is the other op on the gradient.
+"""
+
+from __future__ import annotations
+
+from .. import _messages as msg
+from .._tensor import Tensor, make_tensor
+from ..autograd.node import Node, new_node
+from ._helpers import check_tensor
+
+
+def _check(input, factor, name: str, arg: str) -> Tensor:
+    """PyTorch's checks of the tensor, the factor's type and sign, and the rank."""
+    x = check_tensor(input, name)
+    if not isinstance(factor, int) or isinstance(factor, bool):
+        raise TypeError(msg.PIXEL_INT_ARG.format(name=name, arg=arg, type=type(factor).__name__))
+    if x.dim() < 3:
+        raise RuntimeError(msg.PIXEL_DIMS.format(name=name, ndim=x.dim()))
+    if factor <= 0:
+        raise RuntimeError(msg.PIXEL_FACTOR.format(name=name, arg=arg, factor=factor))
+    return x
+
+
+def _rearrange(x: Tensor, split: tuple, order: tuple, shape: tuple, cls, factor: int) -> Tensor:
+    """x's last three dims reshaped to `split`, permuted by `order`, reshaped to `shape`."""
+    xp = x._backend.xp
+    batch = tuple(x.shape[:-3])
+    n = len(batch)
+    data = xp.reshape(x._data, batch + split)
+    data = xp.permute_dims(data, tuple(range(n)) + tuple(n + i for i in order))
+    data = xp.reshape(data, batch + shape)
+    node = new_node(cls, x)
+    if node is None:
+        return make_tensor(data, x._backend)
+    setattr(node, cls.__slots__[0], factor)
+    return make_tensor(data, x._backend, True, node, 0)
+
+
+class PixelShuffleBackward0(Node):
+    """The gradient pixel-unshuffled."""
+
+    __slots__ = ("_saved_upscale_factor",)
+
+    def backward(self, grad):
+        return pixel_unshuffle(grad, self._saved_upscale_factor)
+
+
+class PixelUnshuffleBackward0(Node):
+    """The gradient pixel-shuffled."""
+
+    __slots__ = ("_saved_downscale_factor",)
+
+    def backward(self, grad):
+        return pixel_shuffle(grad, self._saved_downscale_factor)
+
+
+def pixel_shuffle(input: Tensor, upscale_factor: int) -> Tensor:
+    """(*, C r^2, H, W) -> (*, C, H r, W r): each r x r block gathers r^2 channels."""
+    x = _check(input, upscale_factor, "pixel_shuffle", "upscale_factor")
+    r = upscale_factor
+    c, h, w = x.shape[-3:]
+    if c % (r * r):
+        raise RuntimeError(msg.PIXEL_CHANNELS.format(channels=c, square=r * r))
+    return _rearrange(x, (c // (r * r), r, r, h, w), (0, 3, 1, 4, 2), (c // (r * r), h * r, w * r),
+                      PixelShuffleBackward0, r)
+
+
+def pixel_unshuffle(input: Tensor, downscale_factor: int) -> Tensor:
+    """(*, C, H r, W r) -> (*, C r^2, H, W): the inverse of pixel_shuffle."""
+    x = _check(input, downscale_factor, "pixel_unshuffle", "downscale_factor")
+    r = downscale_factor
+    c, h, w = x.shape[-3:]
+    for which, dim, size in (("height", -2, h), ("width", -1, w)):
+        if size % r:
+            raise RuntimeError(msg.PIXEL_UNSHUFFLE_SIZE.format(which=which, dim=dim, size=size,
+                                                               factor=r))
+    return _rearrange(x, (c, h // r, r, w // r, r), (0, 2, 4, 1, 3), (c * r * r, h // r, w // r),
+                      PixelUnshuffleBackward0, r)
+
+
+__all__ = ["pixel_shuffle", "pixel_unshuffle"]
