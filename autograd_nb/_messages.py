@@ -1330,3 +1330,67 @@ PIXEL_UNSHUFFLE_SIZE = (
     "pixel_unshuffle expects {which} to be divisible by downscale_factor, but "
     "input.size({dim})={size} is not divisible by {factor}"
 )
+
+# --- attention and transformer layers (nn/functional_attention.py, nn/modules/attention.py, ---
+# --- nn/modules/transformer.py) -----------------------------------------------------------------
+SDPA_DTYPES = (
+    "Expected query, key, and value to have the same dtype, but got query.dtype: {q} "
+    "key.dtype: {k} and value.dtype: {v} instead."
+)
+SDPA_DIMS = (
+    "Expected query, key, and value to all be  at least 2 dimensional, but got query.dim: {q} "
+    "key.dim: {k} and value.dim: {v} instead."
+)
+SDPA_MASK_DTYPE = (
+    "Expected attn_mask dtype to be bool or float or to match query dtype, but got "
+    "attn_mask.dtype: {mask} and  query.dtype: {q} instead."
+)
+SDPA_CAUSAL_WITH_MASK = (
+    "_scaled_dot_product_attention: Explicit attn_mask should not be set when is_causal=True"
+)
+SDPA_GQA_HEADS = "Number of heads in key and value must divide the number of heads in "
+MHA_ARGS_POSITIVE = (
+    "embed_dim and num_heads must be greater than 0, got embed_dim={embed_dim} and "
+    "num_heads={heads} instead"
+)
+MHA_HEADS_DIVIDE = "embed_dim must be divisible by num_heads"
+MHA_MASK_TYPE = "only bool and floating types of {name} are supported"
+MHA_MASK_MISMATCH = (
+    "Support for mismatched {name} and {other} is deprecated. Use same type for both instead."
+)
+MHA_QUERY_DIM = (
+    "query should be unbatched 2D or batched 3D tensor but received {ndim}-D query tensor"
+)
+MHA_KV_DIM = (
+    "For {kind} `query`, expected `key` and `value` to be {want}-D but found {k}-D and {v}-D "
+    "tensors respectively"
+)
+MHA_KPM_DIM = (
+    "For {kind} `query`, expected `key_padding_mask` to be `None` or {want}-D but found "
+    "{ndim}-D tensor instead"
+)
+MHA_ATTN_MASK_DIM = (
+    "For {kind} `query`, expected `attn_mask` to be `None`, 2-D or 3-D but found {ndim}-D "
+    "tensor instead"
+)
+MHA_ATTN_MASK_SHAPE = "Expected `attn_mask` shape to be {expected} but got {got}"
+MHA_CAUSAL_NEEDS_MASK = (
+    "Need attn_mask if specifying the is_causal hint. You may use the Transformer module method "
+    "`generate_square_subsequent_mask` to create this mask."
+)
+MHA_EMBED_DIM = "was expecting embedding dimension of {want}, but got {got}"
+MHA_NOT_DIVISIBLE = "embed_dim {embed_dim} not divisible by num_heads {heads}"
+MHA_KV_SEQ_BATCH = "key's sequence and batch dims {k} do not match value's {v}"
+MHA_KV_SHAPE = "key shape {k} does not match value shape {v}"
+MHA_PROJ_WEIGHT = "expecting {name} weights shape of {want}, but got {got}"
+MHA_ATTN_MASK_2D = "The shape of the 2D attn_mask is {got}, but should be {want}."
+MHA_ATTN_MASK_3D = "The shape of the 3D attn_mask is {got}, but should be {want}."
+MHA_BIAS_KV = "{set} is set but {unset} is None"
+MHA_KPM_SHAPE = "Expected key_padded_mask.shape[{i}] to be {want}, but got {got}"
+MHA_STATIC_KV_OURS = "static_k and static_v are not supported by autograd_nb (ours)"
+TRANSFORMER_ACTIVATION = "activation should be relu/gelu, not {name}"
+TRANSFORMER_BATCH = "the batch number of src and tgt must be equal"
+TRANSFORMER_FEATURES = "the feature number of src and tgt must be equal to d_model"
+TRANSFORMER_NESTED = (
+    "enable_nested_tensor is True, but self.use_nested_tensor is False because {why}"
+)

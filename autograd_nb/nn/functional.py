@@ -578,3 +578,13 @@ def dropout2d(input: Tensor, p: float = 0.5, training: bool = True,
 __all__ += ["celu", "celu_", "dropout1d", "dropout2d", "glu", "hardshrink", "pixel_shuffle",
             "pixel_unshuffle", "selu", "selu_", "softmin", "softshrink", "threshold",
             "threshold_"]
+
+
+# attention (nn/functional_attention.py)
+from . import functional_attention as _attention  # noqa: E402
+
+scaled_dot_product_attention = _attention.scaled_dot_product_attention
+multi_head_attention_forward = _attention.multi_head_attention_forward
+_canonical_mask = _attention._canonical_mask
+_none_or_dtype = _attention._none_or_dtype
+__all__ += ["multi_head_attention_forward", "scaled_dot_product_attention"]

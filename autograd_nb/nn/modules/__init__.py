@@ -86,3 +86,14 @@ from .padding import (
     ZeroPad2d,
 )
 from .pixelshuffle import PixelShuffle, PixelUnshuffle
+
+# isort: split
+# attention and transformer layers
+from .attention import MultiheadAttention, NonDynamicallyQuantizableLinear
+from .transformer import (
+    Transformer,
+    TransformerDecoder,
+    TransformerDecoderLayer,
+    TransformerEncoder,
+    TransformerEncoderLayer,
+)
