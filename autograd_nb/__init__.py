@@ -6,6 +6,7 @@ Use it as PyTorch: `import autograd_nb as torch`.
 from . import (
     autograd,
     cuda,
+    distributions,
     dtypes,
     linalg,
     nn,

@@ -1394,3 +1394,50 @@ TRANSFORMER_FEATURES = "the feature number of src and tgt must be equal to d_mod
 TRANSFORMER_NESTED = (
     "enable_nested_tensor is True, but self.use_nested_tensor is False because {why}"
 )
+# torch.distributions (autograd_nb/distributions/)
+DIST_PARAM_INVALID = (
+    "Expected parameter {param} ({type} of shape {shape}) of distribution {dist} to satisfy the "
+    "constraint {constraint}, but found invalid values:\n{value}"
+)
+DIST_VALUE_INVALID = (
+    "Expected value argument ({type} of shape {shape}) to be within the support ({support}) of "
+    "the distribution {dist}, but found invalid values:\n{value}"
+)
+DIST_VALUE_NOT_TENSOR = "The value argument to log_prob must be a Tensor"
+DIST_EVENT_SHAPE = "The right-most size of value must match event_shape: {value} vs {event}."
+DIST_NOT_BROADCASTABLE = (
+    "Value is not broadcastable with batch_shape+event_shape: {actual} vs {expected}."
+)
+DIST_BROADCAST_ALL = (
+    "Input arguments must all be instances of Number, torch.Tensor or objects implementing "
+    "__torch_function__."
+)
+DIST_PROBS_OR_LOGITS = "Either `probs` or `logits` must be specified, but not both."
+DIST_AT_LEAST_1D = "`{name}` parameter must be at least one-dimensional."
+DIST_MVN_LOC = "loc must be at least one-dimensional."
+DIST_MVN_ONE_OF = (
+    "Exactly one of covariance_matrix or precision_matrix or scale_tril may be specified."
+)
+DIST_MVN_MATRIX = (
+    "{name} must be at least two-dimensional, with optional leading batch dimensions"
+)
+DIST_INDEPENDENT_NDIMS = (
+    "Expected reinterpreted_batch_ndims <= len(base_distribution.batch_shape), actual {ndims} vs "
+    "{batch}"
+)
+DIST_NO_ENUMERATE_PRODUCT = "Enumeration over cartesian product is not implemented"
+DIST_CUSTOM_INIT_EXPAND = (
+    "Subclass {cls} of {base} that defines a custom __init__ method must also define a custom "
+    ".expand() method."
+)
+DIST_NO_MODE = "{cls} does not implement mode"
+DIST_KL_NOT_IMPLEMENTED = (
+    "No KL(p || q) is implemented for p type {p} and q type {q}"
+)
+DIST_KL_TYPE = "Expected type_{which} to be a Distribution subclass but got {type}"
+DIST_KL_MVN_EVENT = (
+    "KL-divergence between two Multivariate Normals with                          different "
+    "event shapes cannot be computed"
+)
+DIST_DEPENDENT_CHECK = "Cannot determine validity of dependent constraint"
+DIST_DEPENDENT_STATIC = ".{attr} cannot be determined statically"

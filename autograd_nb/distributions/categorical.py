@@ -1,0 +1,87 @@
+"""`torch.distributions.Categorical`: one of K classes, with probabilities `probs` (or
+unnormalised log-probabilities `logits`) over the last dim."""
+
+from __future__ import annotations
+
+import math
+
+from .. import _messages as msg
+from .._creation import arange, full, rand
+from .._size import Size
+from .._tensor import Tensor
+from .._type_info import finfo
+from ..dtypes import int64
+from ..ops import broadcast_tensors
+from . import constraints
+from .bernoulli import _ProbsOrLogits
+
+
+class Categorical(_ProbsOrLogits):
+    """Categorical(probs) or Categorical(logits=...): a class index in [0, K)."""
+
+    arg_constraints = {"probs": constraints.simplex, "logits": constraints.real_vector}
+    has_enumerate_support = True
+    _is_binary = False
+
+    def __init__(self, probs: Tensor | None = None, logits: Tensor | None = None,
+                 validate_args: bool | None = None) -> None:
+        self._set_param(probs, logits)
+        self._num_events = self._param.size()[-1]
+        batch_shape = self._param.size()[:-1] if self._param.dim() > 1 else Size()
+        super().__init__(batch_shape, validate_args=validate_args)
+
+    def _normalized(self, param) -> Tensor:
+        if param.dim() < 1:
+            raise ValueError(msg.DIST_AT_LEAST_1D.format(name=self._given))
+        if self._given == "probs":
+            return param / param.sum(-1, keepdim=True)
+        return param - param.logsumexp(dim=-1, keepdim=True)
+
+    def expand(self, batch_shape, _instance=None):
+        batch_shape = Size(batch_shape)
+        new = self._expand_param(Categorical, batch_shape,
+                                 batch_shape + Size((self._num_events,)), _instance)
+        new._num_events = self._num_events
+        return new
+
+    @constraints.dependent_property(is_discrete=True, event_dim=0)
+    def support(self):
+        return constraints.integer_interval(0, self._num_events - 1)
+
+    def _nan_filled(self) -> Tensor:
+        return full(self._extended_shape(), math.nan, dtype=self.probs.dtype,
+                    device=self.probs.device)
+
+    @property
+    def mean(self) -> Tensor:
+        return self._nan_filled()
+
+    @property
+    def variance(self) -> Tensor:
+        return self._nan_filled()
+
+    @property
+    def mode(self) -> Tensor:
+        return self.probs.argmax(dim=-1)
+
+    def sample(self, sample_shape: tuple = ()) -> Tensor:
+        """Inverse-CDF draws: the number of running class probabilities below a uniform u."""
+        shape = self._extended_shape(sample_shape)
+        probs = self.probs.detach()
+        cdf = probs.cumsum(-1)
+        u = rand(shape, dtype=probs.dtype, device=probs.device).unsqueeze(-1) * cdf[..., -1:]
+        return (cdf <= u).sum(-1).clamp(max=self._num_events - 1)
+
+    def log_prob(self, value: Tensor) -> Tensor:
+        if self._validate_args:
+            self._validate_sample(value)
+        value, log_pmf = broadcast_tensors(value.long().unsqueeze(-1), self.logits)
+        return log_pmf.gather(-1, value[..., :1]).squeeze(-1)
+
+    def entropy(self) -> Tensor:
+        logits = self.logits.clamp(min=finfo(self.logits.dtype).min)
+        return -(logits * self.probs).sum(-1)
+
+    def enumerate_support(self, expand: bool = True) -> Tensor:
+        values = arange(self._num_events, dtype=int64, device=self._param.device)
+        return self._enumerate(values, expand)
