@@ -1441,3 +1441,57 @@ DIST_KL_MVN_EVENT = (
 )
 DIST_DEPENDENT_CHECK = "Cannot determine validity of dependent constraint"
 DIST_DEPENDENT_STATIC = ".{attr} cannot be determined statically"
+# --- packed sequences, einsum's '...' and sublists, unique(dim=...) (PyTorch 2.13's words) -------
+UNIQUE_ZERO_SIZED = (
+    "There are 0 sized dimensions, and they aren't selected, so unique cannot be applied"
+)
+EINSUM_NO_OPERANDS = (
+    "einsum(): must specify the equation string and at least one operand, or at least one "
+    "operand and its subscripts list"
+)
+EINSUM_SUBLIST_RANGE = "einsum(): subscript in subscript list is not within the valid range [0, 52)"
+EINSUM_FEWER_OPERANDS = "einsum(): fewer operands were provided than specified in the equation"
+EINSUM_BAD_LETTER = (
+    "einsum(): invalid subscript given at index {index} in the equation string, subscripts must "
+    "be in [a-zA-Z]"
+)
+EINSUM_SECOND_ELLIPSIS = "einsum(): found '.' for operand {index} for which an ellipsis was already found"
+EINSUM_LONE_DOT = "einsum(): found '.' for operand {index} that is not part of any ellipsis"
+EINSUM_OUT_SECOND_ELLIPSIS = "einsum(): found '.' for output but an ellipsis (...) was already found"
+EINSUM_OUT_LONE_DOT = "einsum(): found '.' for output that is not part of any ellipsis (...)"
+EINSUM_DIMS_ELLIPSIS = (
+    "einsum(): the number of subscripts in the equation ({subscripts}) is more than the number "
+    "of dimensions ({dims}) for operand {index}"
+)
+EINSUM_OUT_REPEATED = "einsum(): output subscript {letter} appears more than once in the output"
+EINSUM_OUT_UNKNOWN = (
+    "einsum(): output subscript {letter} does not appear in the equation for any input operand"
+)
+EINSUM_ELLIPSIS_SIZE = (
+    "einsum(): dimension {dim} covered by ellipsis in operand {index}has size {size} which does "
+    "not broadcast with previously seen ellipsis with size {seen} for the respective dimension"
+)
+PACK_UNSORTED = (
+    "`lengths` array must be sorted in decreasing order when `enforce_sorted` is True. You can "
+    "pass `enforce_sorted=False` to pack_padded_sequence and/or pack_sequence to sidestep this "
+    "requirement if you do not need ONNX exportability."
+)
+PACK_ZERO_LENGTH = (
+    "Length of all samples has to be greater than 0, but found an element in 'lengths' that is "
+    "<= 0"
+)
+PACK_LENGTHS_TYPE = (
+    "'lengths' argument should be a 1D CPU int64 tensor, but got {dim}D {device} {type} tensor"
+)
+PACK_EMPTY = "Cannot pack empty tensors."
+PACK_BATCH = "Expected `len(lengths)` to be equal to batch_size, but got {got} (batch_size={batch})"
+PACKED_BATCH_SIZES_CPU = (
+    "batch_sizes should always be on CPU. Instances of PackedSequence should never be created "
+    "manually. They should be instantiated by functions like pack_sequence and "
+    "pack_padded_sequences in nn.utils.rnn. "
+    "https://pytorch.org/docs/stable/nn.html#torch.nn.utils.rnn.pack_sequence"
+)
+PAD_PACKED_TOTAL_LENGTH = (
+    "Expected total_length to be at least the length of the longest sequence in input, but got "
+    "total_length={total} and max sequence length being {longest}"
+)

@@ -235,9 +235,9 @@ from .linalg import (  # noqa: E402
 __all__ += ["cdist", "cosine_similarity", "cross", "einsum", "kron", "pairwise_distance",
             "tensordot", "trace"]
 
-from .counting import bincount, unique  # noqa: E402
+from .counting import bincount, unique, unique_consecutive  # noqa: E402
 
-__all__ += ["bincount", "unique"]
+__all__ += ["bincount", "unique", "unique_consecutive"]
 
 from . import sampling  # noqa: E402
 from .indexing import index_add, index_copy, index_fill  # noqa: E402

@@ -2,46 +2,139 @@
 
 from __future__ import annotations
 
+import math
+
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node
-from ._helpers import check_tensor
+from ._helpers import check_tensor, normalize_dim
 
 
-class Unique2Backward0(Node):
-    """unique's grad_fn: PyTorch defines no derivative, so backward through it raises."""
+class _NoDerivative(Node):
+    """A grad_fn for ops PyTorch defines no derivative for: backward through it raises."""
 
     __slots__ = ()
+    _op = ""
 
     def backward(self, grad):
-        raise NotImplementedError(msg.NO_DERIVATIVE.format(op="_unique2"))
+        raise NotImplementedError(msg.NO_DERIVATIVE.format(op=self._op))
+
+
+class Unique2Backward0(_NoDerivative):
+    """unique's grad_fn (no derivative)."""
+
+    __slots__ = ()
+    _op = "_unique2"
+
+
+class UniqueDimBackward0(_NoDerivative):
+    """unique(dim=...)'s grad_fn (no derivative)."""
+
+    __slots__ = ()
+    _op = "unique_dim"
+
+
+class UniqueConsecutiveBackward0(_NoDerivative):
+    """unique_consecutive's grad_fn (no derivative)."""
+
+    __slots__ = ()
+    _op = "unique_consecutive"
+
+
+def _results(t: Tensor, cls, values, inverse, counts, return_inverse: bool,
+             return_counts: bool):
+    """values (recorded with a `cls` grad_fn), then inverse and counts as asked, int64."""
+    backend = t._backend
+    xp = backend.xp
+    node = new_node(cls, t)
+    out = make_tensor(values, backend, node is not None, node, 0)
+    if not (return_inverse or return_counts):
+        return out
+    out = (out,)
+    int64 = backend.native[dtypes.int64]
+    if return_inverse:
+        out += (make_tensor(xp.astype(inverse, int64), backend),)
+    if return_counts:
+        out += (make_tensor(xp.astype(counts, int64), backend),)
+    return out
+
+
+def _slice_dim(t: Tensor, dim) -> int | None:
+    """dim normalized (None stays None), with PyTorch's errors for 0-d and empty slices."""
+    if dim is None:
+        return None
+    if t.dim() == 0:
+        raise IndexError(msg.DIM_0D.format(dim=dim))
+    d = normalize_dim(dim, t.dim())
+    if t.shape[d] and t.numel() == 0:
+        raise RuntimeError(msg.UNIQUE_ZERO_SIZED)
+    return d
+
+
+def _groups(t: Tensor, d: int | None, sort: bool) -> tuple:
+    """(unique values, inverse, counts): runs of equal slices along d (elements if d is None),
+    after a stable lexicographic sort of the slices when `sort`."""
+    xp = t._backend.xp
+    data = t._data
+    if d is None:
+        rows = xp.reshape(data, (-1, 1))
+    else:
+        moved = xp.permute_dims(data, (d,) + tuple(i for i in range(data.ndim) if i != d))
+        rows = xp.reshape(moved, (data.shape[d], math.prod(moved.shape[1:])))
+    n, width = rows.shape
+    keys = xp.astype(rows, xp.int8) if rows.dtype == xp.bool else rows
+    device = t._backend.native_device
+    order = xp.arange(n, device=device)
+    if sort:
+        for column in reversed(range(width)):  # least significant first: a stable radix order
+            order = xp.take(order, xp.argsort(xp.take(keys[:, column], order), stable=True))
+    ordered = xp.take(keys, order, axis=0)
+    new = xp.zeros((0,), dtype=xp.bool, device=device)  # whether each slice starts a group
+    if n:
+        new = xp.concat([xp.ones((1,), dtype=xp.bool, device=device),
+                         xp.any(ordered[1:, ...] != ordered[:-1, ...], axis=1)])
+    starts = xp.nonzero(new)[0]
+    group = xp.cumulative_sum(xp.astype(new, xp.int64)) - 1
+    inverse = xp.take(group, xp.argsort(order)) if sort else group
+    counts = xp.diff(xp.concat([starts, xp.asarray([n], dtype=starts.dtype, device=device)]))
+    values = xp.take(xp.take(rows, order, axis=0), starts, axis=0)
+    if d is None:
+        return xp.reshape(values, (-1,)), xp.reshape(inverse, data.shape), counts
+    rest = tuple(s for i, s in enumerate(data.shape) if i != d)
+    values = xp.reshape(values, (values.shape[0],) + rest)
+    back = tuple(range(1, d + 1)) + (0,) + tuple(range(d + 1, data.ndim))
+    return xp.permute_dims(values, back), inverse, counts
 
 
 @tensor_method("unique")
 def unique(input, sorted: bool = True, return_inverse: bool = False,  # noqa: A002
            return_counts: bool = False, dim=None):
-    """The distinct values in ascending order (nans each count once), with optionally where
-    each element went (`inverse`, shaped as the input) and how often each occurs (`counts`)."""
-    t = check_tensor(input, "_unique2")
-    if dim is not None:
-        raise NotImplementedError("unique(dim=...) is not supported (ours): pass dim=None")
-    backend = t._backend
-    xp = backend.xp
+    """The distinct values in ascending order (nans each count once), or with `dim` the distinct
+    slices along it in lexicographic order, with optionally where each element (slice) went
+    (`inverse`) and how often each occurs (`counts`)."""
+    t = check_tensor(input, "_unique2" if dim is None else "unique_dim")
+    d = _slice_dim(t, dim)
+    if d is not None:
+        return _results(t, UniqueDimBackward0, *_groups(t, d, True), return_inverse,
+                        return_counts)
+    xp = t._backend.xp
     # the backends' unique_all sorts (NumPy, CuPy), as PyTorch does even for sorted=False
     found = xp.unique_all(xp.reshape(t._data, (-1,)))
-    node = new_node(Unique2Backward0, t)
-    values = make_tensor(found.values, backend, node is not None, node, 0)
-    if not (return_inverse or return_counts):
-        return values
-    out = (values,)
-    int64 = backend.native[dtypes.int64]
-    if return_inverse:
-        inverse = xp.reshape(found.inverse_indices, t._data.shape)
-        out += (make_tensor(xp.astype(inverse, int64), backend),)
-    if return_counts:
-        out += (make_tensor(xp.astype(found.counts, int64), backend),)
-    return out
+    inverse = xp.reshape(found.inverse_indices, t._data.shape)
+    return _results(t, Unique2Backward0, found.values, inverse, found.counts, return_inverse,
+                    return_counts)
+
+
+@tensor_method("unique_consecutive")
+def unique_consecutive(input, return_inverse: bool = False, return_counts: bool = False,
+                       dim=None):
+    """Each run of equal consecutive elements (slices along `dim`) kept once, in order, with
+    optionally which run each element went to (`inverse`) and each run's length (`counts`)."""
+    t = check_tensor(input, "unique_consecutive")
+    d = _slice_dim(t, dim)
+    return _results(t, UniqueConsecutiveBackward0, *_groups(t, d, False), return_inverse,
+                    return_counts)
 
 
 @tensor_method("bincount")
@@ -79,4 +172,4 @@ def bincount(input, weights=None, minlength: int = 0) -> Tensor:
     return _not_differentiable("bincount", (weights,), counts, backend)
 
 
-__all__ = ["unique", "bincount"]
+__all__ = ["unique", "unique_consecutive", "bincount"]

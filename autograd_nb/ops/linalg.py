@@ -653,21 +653,6 @@ def tensordot(a, b, dims=2) -> Tensor:
     return _contract(a, b, dims_a, dims_b)
 
 
-def _einsum_terms(equation: str, count: int) -> tuple:
-    """(input letter lists, output letters) of an einsum equation without ellipses."""
-    equation = equation.replace(" ", "")
-    if "..." in equation:
-        raise NotImplementedError("einsum(): '...' is not supported here (ours)")
-    lhs, arrow, rhs = equation.partition("->")
-    inputs = [list(term) for term in lhs.split(",")]
-    if len(inputs) != count:
-        raise RuntimeError(msg.EINSUM_OPERANDS)
-    if not arrow:
-        seen = [c for term in inputs for c in term]
-        rhs = "".join(sorted(c for c in set(seen) if seen.count(c) == 1))
-    return inputs, list(rhs)
-
-
 def _einsum_prepare(x: Tensor, letters: list, keep: set) -> tuple:
     """Take diagonals for letters repeated in one operand, sum out letters used nowhere else."""
     from .shape import diagonal
@@ -685,21 +670,10 @@ def _einsum_prepare(x: Tensor, letters: list, keep: set) -> tuple:
     return x, letters
 
 
-def einsum(equation: str, *operands) -> Tensor:
-    """Einstein summation (no '...'), as sums, permutes, reshapes and batched matmuls."""
-    if len(operands) == 1 and isinstance(operands[0], (tuple, list)):
-        operands = tuple(operands[0])
-    terms, output = _einsum_terms(equation, len(operands))
-    sizes: dict = {}
-    for index, (x, letters) in enumerate(zip(operands, terms)):
-        check_tensor(x, "einsum")
-        if len(letters) != x.dim():
-            raise RuntimeError(msg.EINSUM_DIMS.format(index=index, subscripts=len(letters),
-                                                      dims=x.dim()))
-        for c, size in zip(letters, x.shape):
-            if sizes.setdefault(c, size) != size:
-                raise RuntimeError(msg.EINSUM_SIZE.format(letter=c, size=size, index=index,
-                                                          seen=sizes[c]))
+def einsum(*args) -> Tensor:
+    """Einstein summation (with '...' or sublists), as sums, permutes, reshapes and bmms."""
+    from .einsum_equation import einsum_args, einsum_terms
+    operands, terms, output = einsum_terms(*einsum_args(args))
     result, letters = None, None
     for i, (x, term) in enumerate(zip(operands, terms)):
         keep = set(output).union(*[set(t) for j, t in enumerate(terms) if j != i])

@@ -13,6 +13,7 @@ from ...ops.shape import cat, stack
 from .. import functional as F
 from .. import init
 from ..parameter import Parameter
+from ..utils.rnn import PackedSequence
 from .module import Module
 
 __all__ = ["GRU", "LSTM", "RNN", "RNNBase"]
@@ -151,8 +152,14 @@ class RNNBase(Module):
                 s += f", {name}={getattr(self, name)}"
         return s
 
-    def forward(self, input: Tensor, hx: Tensor | tuple[Tensor, Tensor] | None = None) -> tuple:
-        """(output, h_n) for RNN/GRU, (output, (h_n, c_n)) for LSTM; hx defaults to zeros."""
+    def forward(self, input, hx: Tensor | tuple[Tensor, Tensor] | None = None) -> tuple:
+        """(output, h_n) for RNN/GRU, (output, (h_n, c_n)) for LSTM; hx defaults to zeros.
+
+        A PackedSequence input gives a PackedSequence output, and each sequence's h_n is its
+        state after its own last step.
+        """
+        if isinstance(input, PackedSequence):
+            return self._forward_packed(input, hx)
         if input.dim() not in (2, 3):
             raise ValueError(self._rank_message.format(name=self.mode, dim=input.dim()))
         batched = input.dim() == 3
@@ -160,21 +167,7 @@ class RNNBase(Module):
         if not batched:
             input = input.unsqueeze(batch_dim)
         states = None if hx is None else self._checked_states(hx, batched)
-        weight = self.all_weights[0][0]
-        if input.dtype != weight.dtype:
-            raise ValueError(msg.RNN_DTYPE.format(input=input.dtype, weight=weight.dtype))
-        if input.shape[-1] != self.input_size:
-            raise RuntimeError(msg.RNN_INPUT_SIZE.format(expected=self.input_size,
-                                                         got=input.shape[-1]))
-        expected = (self.num_layers * self._directions, input.shape[batch_dim], self.hidden_size)
-        if states is None:
-            states = tuple(zeros(expected, dtype=input.dtype, device=input.device)
-                           for _ in range(self._state_count))
-        for i, state in enumerate(states):
-            if tuple(state.shape) != expected:
-                name = "hidden" if len(states) == 1 else f"hidden[{i}]"
-                raise RuntimeError(msg.RNN_HIDDEN_SIZE.format(name=name, expected=expected,
-                                                              got=list(state.shape)))
+        states = self._initial_states(input, states, input.shape[batch_dim])
         output, states = self._layers(input.transpose(0, 1) if self.batch_first else input,
                                       states)
         if self.batch_first:
@@ -183,6 +176,39 @@ class RNNBase(Module):
             output = output.squeeze(batch_dim)
             states = tuple(state.squeeze(1) for state in states)
         return output, states[0] if len(states) == 1 else states
+
+    def _forward_packed(self, input: PackedSequence, hx) -> tuple:
+        """The packed case: hx and h_n are in the caller's order, sorted for the steps."""
+        data, batch_sizes, sorted_indices, unsorted_indices = input
+        sizes = batch_sizes.tolist()
+        states = None if hx is None else self._checked_states(hx, True)
+        if states is not None and sorted_indices is not None:
+            states = tuple(state.index_select(1, sorted_indices) for state in states)
+        states = self._initial_states(data, states, sizes[0])
+        output, states = self._layers(data, states, sizes)
+        if unsorted_indices is not None:
+            states = tuple(state.index_select(1, unsorted_indices) for state in states)
+        output = PackedSequence(output, batch_sizes, sorted_indices, unsorted_indices)
+        return output, states[0] if len(states) == 1 else states
+
+    def _initial_states(self, input: Tensor, states: tuple | None, batch: int) -> tuple:
+        """The states checked against input's dtype and size (zeros when None)."""
+        weight = self.all_weights[0][0]
+        if input.dtype != weight.dtype:
+            raise ValueError(msg.RNN_DTYPE.format(input=input.dtype, weight=weight.dtype))
+        if input.shape[-1] != self.input_size:
+            raise RuntimeError(msg.RNN_INPUT_SIZE.format(expected=self.input_size,
+                                                         got=input.shape[-1]))
+        expected = (self.num_layers * self._directions, batch, self.hidden_size)
+        if states is None:
+            states = tuple(zeros(expected, dtype=input.dtype, device=input.device)
+                           for _ in range(self._state_count))
+        for i, state in enumerate(states):
+            if tuple(state.shape) != expected:
+                name = "hidden" if len(states) == 1 else f"hidden[{i}]"
+                raise RuntimeError(msg.RNN_HIDDEN_SIZE.format(name=name, expected=expected,
+                                                              got=list(state.shape)))
+        return states
 
     def _checked_states(self, hx, batched: bool) -> tuple:
         """hx as a tuple of 3-D states; PyTorch's error when its rank does not fit the input."""
@@ -195,8 +221,9 @@ class RNNBase(Module):
                                            rank=rank, dims=dims))
         return states if batched else tuple(state.unsqueeze(1) for state in states)
 
-    def _layers(self, x: Tensor, states: tuple) -> tuple:
-        """Run time-major x (T, N, input_size) through every layer and direction."""
+    def _layers(self, x: Tensor, states: tuple, sizes: list | None = None) -> tuple:
+        """Run x through every layer and direction: time-major (T, N, input_size), or packed
+        rows (sum(sizes), input_size) whose step t has sizes[t] sequences."""
         finals = [[] for _ in states]
         step = STEPS[self.mode]
         for layer in range(self.num_layers):
@@ -208,17 +235,42 @@ class RNNBase(Module):
                 weights = self.all_weights[k]
                 w_ih, w_hh, b_ih, b_hh = weights if self.bias else weights + [None, None]
                 projected = F.linear(x, w_ih, b_ih)  # the input half of every step at once
-                state = tuple(s[k] for s in states)
-                steps = range(x.shape[0])
-                out = [None] * len(steps)
-                for t in reversed(steps) if direction else steps:
-                    state = step(projected[t], state, w_hh, b_hh)
-                    out[t] = state[0]
-                outputs.append(stack(out))
+                if sizes is None:
+                    projected = [projected[t] for t in range(x.shape[0])]
+                else:
+                    projected = projected.split(sizes)
+                out, state = _run(step, projected, tuple(s[k] for s in states), w_hh, b_hh,
+                                  direction == 1)
+                outputs.append(stack(out) if sizes is None else cat(out))
                 for final, s in zip(finals, state):
                     final.append(s)
             x = cat(outputs, -1) if len(outputs) > 1 else outputs[0]
         return x, tuple(stack(final) for final in finals)
+
+
+def _run(step, projected: list, initial: tuple, w_hh: Tensor, b_hh: Tensor | None,
+         reverse: bool) -> tuple:
+    """(outputs per step, final state) of one direction. When steps have fewer rows than the
+    state (packed sequences), the ended sequences' states are set aside (forward) or the
+    starting ones join from `initial` (reverse); the final state has every sequence's last."""
+    steps = range(len(projected))
+    out = [None] * len(projected)
+    ended = []
+    state = initial
+    if reverse and projected and projected[-1].shape[0] < initial[0].shape[0]:
+        state = tuple(s[:projected[-1].shape[0]] for s in initial)
+    for t in reversed(steps) if reverse else steps:
+        rows, held = projected[t].shape[0], state[0].shape[0]
+        if rows < held:
+            ended.append(tuple(s[rows:] for s in state))
+            state = tuple(s[:rows] for s in state)
+        elif rows > held:
+            state = tuple(cat([s, s0[held:rows]]) for s, s0 in zip(state, initial))
+        state = step(projected[t], state, w_hh, b_hh)
+        out[t] = state[0]
+    if ended:
+        state = tuple(cat([s] + [e[i] for e in reversed(ended)]) for i, s in enumerate(state))
+    return out, state
 
 
 class RNN(RNNBase):
