@@ -1330,3 +1330,8 @@ PIXEL_UNSHUFFLE_SIZE = (
     "pixel_unshuffle expects {which} to be divisible by downscale_factor, but "
     "input.size({dim})={size} is not divisible by {factor}"
 )
+
+# special functions (ops/special_fns.py)
+ARG_MUST_BE_INT = "{name}(): argument '{arg}' (position {position}) must be int, not {type}"
+POLYGAMMA_NEGATIVE_N = "polygamma(n, x) does not support negative n."
+MVLGAMMA_P = "p has to be greater than or equal to 1"
