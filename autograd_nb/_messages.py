@@ -1495,3 +1495,7 @@ PAD_PACKED_TOTAL_LENGTH = (
     "Expected total_length to be at least the length of the longest sequence in input, but got "
     "total_length={total} and max sequence length being {longest}"
 )
+# special functions (ops/special_fns.py)
+ARG_MUST_BE_INT = "{name}(): argument '{arg}' (position {position}) must be int, not {type}"
+POLYGAMMA_NEGATIVE_N = "polygamma(n, x) does not support negative n."
+MVLGAMMA_P = "p has to be greater than or equal to 1"

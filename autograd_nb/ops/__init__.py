@@ -297,3 +297,17 @@ from .decompositions import torch_slogdet as slogdet  # noqa: E402
 from .decompositions import torch_svd as svd  # noqa: E402
 
 __all__ += ["cholesky", "det", "inverse", "logdet", "matrix_power", "pinverse", "slogdet", "svd"]
+# special functions with gradients (torch.lgamma, torch.digamma, torch.polygamma, ...)
+from . import special_fns  # noqa: E402
+from .special_fns import (  # noqa: E402
+    digamma,
+    erfc,
+    erfinv,
+    i0,
+    lgamma,
+    mvlgamma,
+    polygamma,
+    sinc,
+)
+
+__all__ += ["digamma", "erfc", "erfinv", "i0", "lgamma", "mvlgamma", "polygamma", "sinc"]

@@ -478,8 +478,10 @@ def _define_unary(
     derivative,
     floating: bool = True,
     aliases: tuple = (),
+    method: bool = True,
 ):
-    """Make the node class and the op function of a unary op from its kernel and derivative."""
+    """Make the node class and the op function of a unary op from its kernel and derivative
+    (also a Tensor method of the same name unless `method` is False)."""
     cls = type(
         node_name,
         (_UnaryNode,),
@@ -497,7 +499,8 @@ def _define_unary(
 
     op.__name__ = op.__qualname__ = name
     op.__doc__ = f"Element-wise {name}."
-    tensor_method(name, *aliases)(op)
+    if method:
+        tensor_method(name, *aliases)(op)
     return op, cls
 
 
