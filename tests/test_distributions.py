@@ -160,6 +160,19 @@ def test_cdf_matches_pytorch(device):
     _close(D.Exponential(2.).cdf(v.abs()), [0.6321205496788025, 0.8646647167633873], 1e-6)
 
 
+def test_icdf_matches_pytorch_and_inverts_cdf(device):
+    v = torch.tensor([0.975, 0.2], device=device)
+    # From PyTorch 2.13 (float32):
+    _close(D.Normal(1., 2.).icdf(v), [4.919928550720215, -0.6832425594329834], 1e-6)
+    _close(D.Laplace(1., 2.).icdf(v), [6.991466522216797, -0.832581639289856], 1e-6)
+    _close(D.Exponential(2.).icdf(v), [1.844440221786499, 0.1115717813372612], 1e-6)
+    _close(D.Uniform(-1., 3.).icdf(v), [2.9000000953674316, -0.19999998807907104], 1e-6)
+    for dist in (D.Normal(1., 2.), D.Laplace(1., 2.), D.Exponential(2.)):
+        _close(dist.cdf(dist.icdf(v)), v.tolist(), 1e-5)
+    with pytest.raises(NotImplementedError):
+        D.Categorical(torch.tensor([0.5, 0.5], device=device)).icdf(v)
+
+
 @pytest.mark.parametrize("name", ["Normal", "Laplace", "Uniform", "Exponential", "MVN_tril"])
 def test_rsample_is_reparameterised(device, name):
     loc, scale = _t(LOC, device, requires_grad=True), _t(SCALE, device, requires_grad=True)

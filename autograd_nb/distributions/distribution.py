@@ -106,6 +106,14 @@ class Distribution:
     def log_prob(self, value: Tensor) -> Tensor:
         raise NotImplementedError
 
+    def cdf(self, value: Tensor) -> Tensor:
+        """The cumulative distribution function at `value`."""
+        raise NotImplementedError
+
+    def icdf(self, value: Tensor) -> Tensor:
+        """The inverse of `cdf`: the value below which a fraction `value` of the mass lies."""
+        raise NotImplementedError
+
     def entropy(self) -> Tensor:
         raise NotImplementedError
 

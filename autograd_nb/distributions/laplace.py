@@ -36,5 +36,9 @@ class Laplace(_LocScale):
         return 0.5 - 0.5 * (value - self.loc).sign() * (
             -(value - self.loc).abs() / self.scale).expm1()
 
+    def icdf(self, value: Tensor) -> Tensor:
+        term = value - 0.5
+        return self.loc - self.scale * term.sign() * (-2 * term.abs()).log1p()
+
     def entropy(self) -> Tensor:
         return 1 + (2 * self.scale).log()

@@ -6,7 +6,7 @@ import math
 
 from .._size import Size
 from .._tensor import Tensor
-from ..ops import erf
+from ..ops import erf, erfinv
 from . import constraints
 from .distribution import Distribution
 from .utils import batch_shape_of, broadcast_all, standard_normal
@@ -70,6 +70,9 @@ class Normal(_LocScale):
         if self._validate_args:
             self._validate_sample(value)
         return 0.5 * (1 + erf((value - self.loc) * self.scale.reciprocal() / math.sqrt(2)))
+
+    def icdf(self, value: Tensor) -> Tensor:
+        return self.loc + self.scale * erfinv(2 * value - 1) * math.sqrt(2)
 
     def entropy(self) -> Tensor:
         return 0.5 + 0.5 * math.log(2 * math.pi) + self.scale.log()

@@ -68,5 +68,8 @@ class Uniform(Distribution):
             self._validate_sample(value)
         return ((value - self.low) / (self.high - self.low)).clamp(min=0, max=1)
 
+    def icdf(self, value: Tensor) -> Tensor:
+        return value * (self.high - self.low) + self.low
+
     def entropy(self) -> Tensor:
         return (self.high - self.low).log()
