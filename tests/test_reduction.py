@@ -276,7 +276,12 @@ def test_std_gradient_is_zero_where_the_input_is_constant(device):
                 0.14500001072883606, 0.0, 0.0, 0.0, 0.0]  # PyTorch 2.13
     assert x.grad.flatten().tolist() == pytest.approx(expected, rel=1e-6)
     single = torch.ones(2, 1, device=device, requires_grad=True)
-    single.var(dim=1).sum().backward()  # no degrees of freedom: nan, as PyTorch gives
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", UserWarning)  # other categories keep their filters
+        single.var(dim=1).sum().backward()  # no degrees of freedom: nan, as PyTorch gives
+    assert [str(w.message) for w in caught] == [  # PyTorch's warning, no NumPy one
+        "var(): degrees of freedom is <= 0. Correction should be strictly less than the "
+        "reduction factor (input numel divided by output numel)."]
     assert all(math.isnan(v) for v in single.grad.flatten().tolist())
 
 
