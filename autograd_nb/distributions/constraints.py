@@ -12,8 +12,8 @@ from .._tensor import Tensor
 __all__ = [
     "Constraint", "boolean", "dependent", "dependent_property", "greater_than",
     "greater_than_eq", "independent", "integer_interval", "interval", "is_dependent",
-    "less_than", "lower_cholesky", "nonnegative", "one_hot", "positive", "positive_definite",
-    "real", "real_vector", "simplex", "unit_interval",
+    "less_than", "lower_cholesky", "nonnegative", "nonnegative_integer", "one_hot", "positive",
+    "positive_definite", "real", "real_vector", "simplex", "unit_interval",
 ]
 
 
@@ -151,6 +151,13 @@ class _GreaterThanEq(_GreaterThan):
         return self.lower_bound <= value
 
 
+class _IntegerGreaterThan(_GreaterThan):
+    is_discrete = True
+
+    def check(self, value: Tensor) -> Tensor:
+        return (value % 1 == 0) & (self.lower_bound <= value)
+
+
 class _LessThan(_Bounded):
     _bounds = ("upper_bound",)
 
@@ -202,6 +209,7 @@ real = _Real()
 real_vector = independent(real, 1)
 positive = _GreaterThan(0.0)
 nonnegative = _GreaterThanEq(0.0)
+nonnegative_integer = _IntegerGreaterThan(0)
 greater_than = _GreaterThan
 greater_than_eq = _GreaterThanEq
 less_than = _LessThan
