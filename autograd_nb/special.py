@@ -35,8 +35,8 @@ from .ops.inplace_out import SPECIAL_WITH_OUT  # noqa: E402
 from .ops.out import with_out  # noqa: E402
 
 for _name, _op in SPECIAL_WITH_OUT.items():  # the torch.* function itself where it is one
-    _torch_fn = getattr(_ops, _name, None)
     _fn = globals()[_name]
+    _torch_fn = getattr(_ops, _fn.__name__, None)
     globals()[_name] = (_torch_fn if getattr(_torch_fn, "__wrapped__", None) is _fn
                         else with_out(_fn, _op))
 del _name, _op, _torch_fn, _fn
