@@ -1223,7 +1223,7 @@ CHOLESKY_DEPRECATED = (
 # xlogy, take, searchsorted/bucketize, histc/histogram, block_diag, combinations, vander,
 # trapezoid, cov, renorm, dist (ops/tensorops.py)
 XLOGY_ARGS = (
-    "xlogy() received an invalid combination of arguments - got ({a}, {b}), but expected one "
+    "{name}() received an invalid combination of arguments - got ({a}, {b}), but expected one "
     "of:\n * (Tensor input, Tensor other, *, Tensor out = None)\n * (Number self, Tensor other, "
     "*, Tensor out = None)\n * (Tensor input, Number other, *, Tensor out = None)\n"
 )
@@ -1499,3 +1499,15 @@ PAD_PACKED_TOTAL_LENGTH = (
 ARG_MUST_BE_INT = "{name}(): argument '{arg}' (position {position}) must be int, not {type}"
 POLYGAMMA_NEGATIVE_N = "polygamma(n, x) does not support negative n."
 MVLGAMMA_P = "p has to be greater than or equal to 1"
+
+# in-place and out= forms, torch.linalg.matrix_exp (ops/inplace_out.py, ops/matrix_exp.py)
+OUT_NOT_TUPLE = "{name}(): argument 'out' must be tuple of Tensors, not {type}"
+OUT_SCALAR_TYPE = "expected scalar_type {expected} but found {found}"
+MATRIX_EXP_NDIM = "linalg.matrix_exp: The input tensor A must have at least 2 dimensions."
+MATRIX_EXP_SQUARE = (
+    "linalg.matrix_exp: A must be batches of square matrices, but they are {rows} by {cols} "
+    "matrices"
+)
+MATRIX_EXP_DTYPE = (
+    "linalg.matrix_exp: Expected a floating point or complex tensor as input. Got {dtype}"
+)

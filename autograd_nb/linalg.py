@@ -36,6 +36,9 @@ from .ops.decompositions import (  # noqa: E402
 __all__ += ["LinAlgError", "cholesky", "cholesky_ex", "det", "eigh", "eigvalsh", "inv", "inv_ex",
             "lstsq", "matrix_power", "matrix_rank", "pinv", "qr", "slogdet", "solve", "solve_ex",
             "svd", "svdvals"]
+from .ops.matrix_exponential import matrix_exp  # noqa: E402
+
+__all__ += ["matrix_exp"]
 
 
 def vector_norm(x: Tensor, ord: float = 2, dim=None, keepdim: bool = False, *,

@@ -311,3 +311,16 @@ from .special_fns import (  # noqa: E402
 )
 
 __all__ += ["digamma", "erfc", "erfinv", "i0", "lgamma", "mvlgamma", "polygamma", "sinc"]
+# in-place forms and out= of the functions above (inplace_out.py); torch.matrix_exp
+from . import inplace_out, matrix_exponential  # noqa: E402
+from .inplace_out import MORE_FUNCTIONS_WITH_OUT, TORCH_INPLACE, with_pair_out  # noqa: E402
+from .matrix_exponential import matrix_exp  # noqa: E402
+
+for _name in MORE_FUNCTIONS_WITH_OUT:
+    globals()[_name] = with_out(globals()[_name], _name)
+for _name in ("cummax", "cummin"):
+    globals()[_name] = with_pair_out(globals()[_name], _name)
+for _name in TORCH_INPLACE:
+    globals()[_name] = getattr(inplace_out, _name)
+del _name
+__all__ += ["matrix_exp", *TORCH_INPLACE]

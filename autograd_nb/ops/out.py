@@ -65,6 +65,11 @@ def _into(out, name: str, fn, args: tuple, kwargs: dict) -> Tensor:
         raise RuntimeError(msg.OUT_REQUIRES_GRAD.format(name=name))
     with no_grad():
         result = fn(*args, **kwargs)
+    return checked_write(out, result)
+
+
+def checked_write(out: Tensor, result: Tensor) -> Tensor:
+    """`result` written into `out` after PyTorch's dtype and device checks."""
     if not dtypes.can_cast(result.dtype, out.dtype):
         raise RuntimeError(msg.INPLACE_CAST.format(result=_short_name(result.dtype),
                                                    out=_short_name(out.dtype)))

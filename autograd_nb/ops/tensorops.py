@@ -54,11 +54,13 @@ class XlogyBackward0(Node):
     """x * log(y): d/dx = log(y) where x != 0 (else 0), d/dy = x / y."""
 
     __slots__ = ("_saved_self", "_saved_other")
+    _shift = 0  # xlog1py's nodes: log(1 + y), d/dy = x / (1 + y)
 
     def backward(self, grad):
         x, y = self._saved_self, self._saved_other
-        gx = grad * xlogy((x != 0), y) if self._next[0][0] is not None else None
-        gy = grad * x / y if self._next[1][0] is not None else None
+        fn = xlog1py if self._shift else xlogy
+        gx = grad * fn((x != 0), y) if self._next[0][0] is not None else None
+        gy = grad * x / (y + self._shift) if self._next[1][0] is not None else None
         return gx, gy
 
 
@@ -74,20 +76,51 @@ class XlogyBackward2(XlogyBackward0):
     __slots__ = ()
 
 
+class SpecialXlog1PyBackward0(XlogyBackward0):
+    """x * log1p(y): d/dx = log1p(y) where x != 0 (else 0), d/dy = x / (1 + y)."""
+
+    __slots__ = ()
+    _shift = 1
+
+
+class SpecialXlog1PyBackward1(SpecialXlog1PyBackward0):
+    """xlog1py(number, tensor)."""
+
+    __slots__ = ()
+
+
+class SpecialXlog1PyBackward2(SpecialXlog1PyBackward0):
+    """xlog1py(tensor, number)."""
+
+    __slots__ = ()
+
+
 @tensor_method("xlogy")
 def xlogy(input, other) -> Tensor:
     """input * log(other), 0 where input is 0 (unless other is nan); integers give floats."""
+    return _xlog("xlogy", (XlogyBackward0, XlogyBackward1, XlogyBackward2), input, other)
+
+
+def xlog1py(input, other) -> Tensor:
+    """input * log1p(other), 0 where input is 0 (unless other is nan): torch.special.xlog1py."""
+    return _xlog("special_xlog1py", (SpecialXlog1PyBackward0, SpecialXlog1PyBackward1,
+                                     SpecialXlog1PyBackward2), input, other)
+
+
+def _xlog(name: str, classes: tuple, input, other) -> Tensor:
+    """xlogy / xlog1py: input * log(other [+ 1]) with PyTorch's zero rule and node classes."""
     if not isinstance(input, Tensor) and not isinstance(other, Tensor):
-        raise TypeError(msg.XLOGY_ARGS.format(a=type(input).__name__, b=type(other).__name__))
+        raise TypeError(msg.XLOGY_ARGS.format(name=name, a=type(input).__name__,
+                                              b=type(other).__name__))
     dtype = _floating_dtype(input, other)
-    a, b, _, _, backend = operands(input, other, "xlogy")
+    a, b, _, _, backend = operands(input, other, name)
     xp = backend.xp
     xa, xb = (on_backend(t, backend, dtype) if t is not None else backend.asarray(v, dtype)
               for t, v in ((a, input), (b, other)))
     xa, xb = xp.broadcast_arrays(xa, xb)
-    out = xp.where((xa == 0) & ~xp.isnan(xb), xp.zeros_like(xa), xa * xp.log(xb))
-    cls = XlogyBackward0 if a is not None and b is not None else (
-        XlogyBackward1 if a is None else XlogyBackward2)
+    log = xp.log1p if classes[0]._shift else xp.log
+    out = xp.where((xa == 0) & ~xp.isnan(xb), xp.zeros_like(xa), xa * log(xb))
+    cls = classes[0] if a is not None and b is not None else classes[1 if a is None else 2]
     node = new_node(cls, a, b)
     if node is None:
         return make_tensor(out, backend)
