@@ -311,3 +311,8 @@ from .special_fns import (  # noqa: E402
 )
 
 __all__ += ["digamma", "erfc", "erfinv", "i0", "lgamma", "mvlgamma", "polygamma", "sinc"]
+# volumetric layers as torch.* (torch.conv3d, torch.max_pool3d)
+from .convolution import conv3d  # noqa: E402
+from .pooling import max_pool3d  # noqa: E402
+
+__all__ += ["conv3d", "max_pool3d"]
