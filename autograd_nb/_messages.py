@@ -747,10 +747,6 @@ POOL_PAD = (
     "pad should be at most half of effective kernel size, but got pad={pad}, "
     "kernel_size={kernel} and dilation={dilation}"
 )
-POOL_OUTPUT_SIZE = (
-    "Given input size: ({c}x{h}x{w}). Calculated output size: ({c}x{oh}x{ow}). "
-    "Output size is too small"
-)
 ADAPTIVE_POOL_RANK = "adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got {size}"
 ADAPTIVE_POOL_EMPTY = (
     "adaptive_avg_pool2d(): Expected input to have non-zero size for non-batch dimensions, but "
@@ -1511,3 +1507,19 @@ MATRIX_EXP_SQUARE = (
 MATRIX_EXP_DTYPE = (
     "linalg.matrix_exp: Expected a floating point or complex tensor as input. Got {dtype}"
 )
+# volumetric layers and interpolation (ops/convolution.py, ops/pooling.py, ops/upsampling.py)
+POOL_OUTPUT_TOO_SMALL = ("Given input size: ({size}). Calculated output size: ({out}). "
+                         "Output size is too small")
+POOL3D_INPUT_DIM = "non-empty 4D or 5D (batch mode) tensor expected for input"
+POOL3D_EMPTY = ("max_pool3d_with_indices_out_cpu_template(): Expected input's non-batch "
+                "dimensions to have positive length, but input has a shape of {size} and "
+                "non-batch dimension {dim} has length zero!")
+AVG_POOL3D_KERNEL = ("input image (T: {} H: {} W: {}) smaller than kernel size "
+                     "(kT: {} kH: {} kW: {})")
+ADAPTIVE_POOL3D_RANK = "adaptive_avg_pool3d(): Expected 4D or 5D tensor, but got {size}"
+ADAPTIVE_POOL3D_SIZE = "adaptive_avg_pool3d: output_size must be 3"
+ADAPTIVE_POOL3D_NEGATIVE = ("adaptive_avg_pool3d: elements of output_size must be greater than "
+                            "or equal to 0 but received {{{d}, {h},{w}}}")
+ADAPTIVE_POOL3D_EMPTY = ADAPTIVE_POOL_EMPTY.replace("adaptive_avg_pool2d", "adaptive_avg_pool3d")
+INTERP_SIZES_3D = ("Input and output sizes should be greater than 0, but got input (D: {}, H: {}, "
+                   "W: {}) output (D: {}, H: {}, W: {})")

@@ -588,3 +588,13 @@ multi_head_attention_forward = _attention.multi_head_attention_forward
 _canonical_mask = _attention._canonical_mask
 _none_or_dtype = _attention._none_or_dtype
 __all__ += ["multi_head_attention_forward", "scaled_dot_product_attention"]
+
+
+# volumetric layers (ops/convolution.py, ops/pooling.py)
+conv3d = _convolution.conv3d
+max_pool3d = _pooling.max_pool3d
+max_pool3d_with_indices = _pooling.max_pool3d_with_indices
+avg_pool3d = _pooling.avg_pool3d
+adaptive_avg_pool3d = _pooling.adaptive_avg_pool3d
+__all__ += ["adaptive_avg_pool3d", "avg_pool3d", "conv3d", "max_pool3d",
+            "max_pool3d_with_indices"]

@@ -324,3 +324,8 @@ for _name in TORCH_INPLACE:
     globals()[_name] = getattr(inplace_out, _name)
 del _name
 __all__ += ["matrix_exp", *TORCH_INPLACE]
+# volumetric layers as torch.* (torch.conv3d, torch.max_pool3d)
+from .convolution import conv3d  # noqa: E402
+from .pooling import max_pool3d  # noqa: E402
+
+__all__ += ["conv3d", "max_pool3d"]

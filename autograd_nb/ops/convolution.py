@@ -8,6 +8,8 @@ node keeps the 3-d input and weight, as PyTorch's ConvolutionBackward0 does.
 
 from __future__ import annotations
 
+import itertools
+import math
 from typing import NamedTuple
 
 from .. import _messages as msg
@@ -18,21 +20,30 @@ from .linalg import _CPP_NAMES
 
 
 class Window(NamedTuple):
-    """Where a sliding window goes over (H, W): everything im2col and col2im need."""
+    """Where a sliding window goes over the spatial dims: everything im2col and col2im need."""
 
-    size: tuple  # input (H, W)
-    kernel: tuple  # (kh, kw)
+    size: tuple  # input spatial sizes, e.g. (H, W) or (D, H, W)
+    kernel: tuple  # kernel size per spatial dim
     dilation: tuple
-    pads: tuple  # (top, bottom, left, right)
+    pads: tuple  # (before, after) per spatial dim, flattened: (top, bottom, left, right)
     stride: tuple
-    out: tuple  # (oh, ow)
+    out: tuple  # output spatial sizes
 
 
 def pair(value) -> tuple:
     """An int or a 1- or 2-sequence as (h, w), the way PyTorch's _pair does."""
+    return _ntuple(value, 2)
+
+
+def triple(value) -> tuple:
+    """An int or a 1- or 3-sequence as (d, h, w), the way PyTorch's _triple does."""
+    return _ntuple(value, 3)
+
+
+def _ntuple(value, n: int) -> tuple:
     if isinstance(value, (list, tuple)):
-        return (int(value[0]),) * 2 if len(value) == 1 else (int(value[0]), int(value[1]))
-    return (int(value), int(value))
+        return (int(value[0]),) * n if len(value) == 1 else tuple(int(v) for v in value[:n])
+    return (int(value),) * n
 
 
 def single(value) -> tuple:
@@ -45,60 +56,64 @@ def out_size(size: int, pad_total: int, kernel: int, dilation: int, stride: int)
 
 
 def make_window(size, kernel, dilation, pads, stride) -> Window:
-    oh = out_size(size[0], pads[0] + pads[1], kernel[0], dilation[0], stride[0])
-    ow = out_size(size[1], pads[2] + pads[3], kernel[1], dilation[1], stride[1])
-    return Window(tuple(size), kernel, dilation, pads, stride, (oh, ow))
+    out = tuple(out_size(size[i], pads[2 * i] + pads[2 * i + 1], kernel[i], dilation[i],
+                         stride[i]) for i in range(len(size)))
+    return Window(tuple(size), kernel, dilation, pads, stride, out)
 
 
 def pad_data(backend, x, pads: tuple, value: float):
-    """`x` (..., H, W) surrounded by `value`: pads = (top, bottom, left, right)."""
-    top, bottom, left, right = pads
-    if not (top or bottom or left or right):
+    """`x` (..., *spatial) surrounded by `value`: pads = (before, after) per spatial dim."""
+    if not any(pads):
         return x
-    h, w = x.shape[-2:]
-    shape = tuple(x.shape[:-2]) + (h + top + bottom, w + left + right)
+    nd = len(pads) // 2
+    spatial = tuple(x.shape[-nd:])
+    shape = tuple(x.shape[:-nd]) + tuple(s + pads[2 * i] + pads[2 * i + 1]
+                                         for i, s in enumerate(spatial))
     out = backend.xp.full(shape, value, dtype=x.dtype, device=backend.native_device)
-    out[..., top:top + h, left:left + w] = x
+    out[(...,) + tuple(slice(pads[2 * i], pads[2 * i] + s) for i, s in enumerate(spatial))] = x
     return out
 
 
-def _tap(win: Window, i: int, j: int) -> tuple:
-    """The strided slice of the padded input that kernel tap (i, j) sees at every output."""
-    (dh, dw), (sh, sw), (oh, ow) = win.dilation, win.stride, win.out
-    return (..., slice(i * dh, i * dh + sh * (oh - 1) + 1, sh),
-            slice(j * dw, j * dw + sw * (ow - 1) + 1, sw))
+def _taps(win: Window) -> list:
+    """Every kernel tap (one index per spatial dim), in row-major order."""
+    return list(itertools.product(*(range(k) for k in win.kernel)))
+
+
+def _tap(win: Window, tap: tuple) -> tuple:
+    """The strided slice of the padded input that kernel tap `tap` sees at every output."""
+    return (...,) + tuple(slice(t * d, t * d + s * (o - 1) + 1, s)
+                          for t, d, s, o in zip(tap, win.dilation, win.stride, win.out))
 
 
 def padded_for(win: Window) -> tuple:
-    """Pads grown at the bottom/right so every window fits (ceil_mode windows may overhang)."""
-    top, bottom, left, right = win.pads
-    (kh, kw), (dh, dw), (sh, sw), (oh, ow) = win.kernel, win.dilation, win.stride, win.out
-    need_h = (oh - 1) * sh + dh * (kh - 1) + 1 - win.size[0] - top
-    need_w = (ow - 1) * sw + dw * (kw - 1) + 1 - win.size[1] - left
-    return (top, max(bottom, need_h), left, max(right, need_w))
+    """Pads grown at the end of each dim so every window fits (ceil_mode windows may overhang)."""
+    pads: tuple = ()
+    for i, (k, d, s, o, size) in enumerate(zip(win.kernel, win.dilation, win.stride, win.out,
+                                               win.size)):
+        before, after = win.pads[2 * i], win.pads[2 * i + 1]
+        pads += (before, max(after, (o - 1) * s + d * (k - 1) + 1 - size - before))
+    return pads
 
 
 def im2col_data(backend, x, win: Window, fill: float = 0.0):
-    """(..., H, W) -> (..., kh*kw, oh, ow): every kernel tap's view of the padded input."""
+    """(..., *size) -> (..., K, *out): every kernel tap's view of the padded input."""
     padded = pad_data(backend, x, padded_for(win), fill)
-    kh, kw = win.kernel
-    return backend.xp.stack([padded[_tap(win, i, j)] for i in range(kh) for j in range(kw)],
-                            axis=-3)
+    return backend.xp.stack([padded[_tap(win, tap)] for tap in _taps(win)],
+                            axis=-len(win.size) - 1)
 
 
 def col2im_data(backend, cols, win: Window):
-    """(..., kh*kw, oh, ow) -> (..., H, W): each tap added back where it came from."""
+    """(..., K, *out) -> (..., *size): each tap added back where it came from."""
     xp = backend.xp
-    top, bottom, left, right = padded_for(win)
-    h, w = win.size
-    shape = tuple(cols.shape[:-3]) + (h + top + bottom, w + left + right)
+    nd = len(win.size)
+    pads = padded_for(win)
+    shape = tuple(cols.shape[:-nd - 1]) + tuple(s + pads[2 * i] + pads[2 * i + 1]
+                                                for i, s in enumerate(win.size))
     out = xp.zeros(shape, dtype=cols.dtype, device=backend.native_device)
-    kh, kw = win.kernel
-    for i in range(kh):
-        for j in range(kw):
-            where = _tap(win, i, j)
-            out[where] += cols[..., i * kw + j, :, :]
-    return out[..., top:top + h, left:left + w]
+    for index, tap in enumerate(_taps(win)):
+        out[_tap(win, tap)] += cols[(..., index) + (slice(None),) * nd]
+    return out[(...,) + tuple(slice(pads[2 * i], pads[2 * i] + s)
+                              for i, s in enumerate(win.size))]
 
 
 # --- unfold / fold -------------------------------------------------------------------------------
@@ -128,26 +143,25 @@ def _record_window(cls, t: Tensor, data, win: Window) -> Tensor:
         return make_tensor(data, t._backend)
     node._window = win
     node._saved_kernel_size, node._saved_dilation = win.kernel, win.dilation
-    node._saved_padding, node._saved_stride = (win.pads[0], win.pads[2]), win.stride
+    node._saved_padding, node._saved_stride = win.pads[::2], win.stride
     return make_tensor(data, t._backend, True, node, 0)
 
 
 def unfold_window(x: Tensor, win: Window, data=None) -> Tensor:
-    """(B, C, H, W) -> (B, C*kh*kw, oh*ow); `data` is a precomputed im2col_data of `x`."""
+    """(B, C, *size) -> (B, C*K, L); `data` is a precomputed im2col_data of `x`."""
     backend = x._backend
     if data is None:
         data = im2col_data(backend, x._data, win)
     b, c = x._data.shape[:2]
-    k = win.kernel[0] * win.kernel[1]
-    data = backend.xp.reshape(data, (b, c * k, win.out[0] * win.out[1]))
+    data = backend.xp.reshape(data, (b, c * math.prod(win.kernel), math.prod(win.out)))
     return _record_window(Im2ColBackward0, x, data, win)
 
 
 def fold_window(cols: Tensor, win: Window) -> Tensor:
-    """(B, C*kh*kw, oh*ow) -> (B, C, H, W), overlapping taps summed."""
+    """(B, C*K, L) -> (B, C, *size), overlapping taps summed."""
     backend = cols._backend
     b, ck, _ = cols._data.shape
-    k = win.kernel[0] * win.kernel[1]
+    k = math.prod(win.kernel)
     data = backend.xp.reshape(cols._data, (b, ck // k, k) + tuple(win.out))
     return _record_window(Col2ImBackward0, cols, col2im_data(backend, data, win), win)
 
@@ -324,7 +338,7 @@ def _record_conv(out, x: Tensor, w: Tensor, bias, win: Window, cols, nd: int, st
 
 def _convolution(name: str, expand, input: Tensor, weight: Tensor, bias, stride, padding,
                  dilation, groups: int) -> Tensor:
-    """conv1d / conv2d: checks in PyTorch's order, then im2col + matmul on (N, C, H, W) arrays
+    """conv1d / 2d / 3d: checks in PyTorch's order, then im2col + matmul on (N, C, H, W) arrays
     (a 1-d input is viewed with height 1); the node keeps the input and weight as given."""
     nd = len(expand(1))
     x, w = _operands(name, nd, input, weight)
@@ -340,7 +354,7 @@ def _convolution(name: str, expand, input: Tensor, weight: Tensor, bias, stride,
     if any(s < k for s, k in zip(sizes, spans)):
         raise RuntimeError(msg.CONV_KERNEL_TOO_BIG.format(
             size=" x ".join(map(str, sizes)), kernel=" x ".join(map(str, spans))))
-    lift = 2 - nd  # conv1d works on images of height 1
+    lift = int(nd == 1)  # conv1d works on images of height 1
     xd, wd = x._data, w._data
     if lift:
         xd, wd = xd[:, :, None, :], wd[:, :, None, :]
@@ -349,8 +363,8 @@ def _convolution(name: str, expand, input: Tensor, weight: Tensor, bias, stride,
     backend = x._backend
     xp = backend.xp
     n, o = xd.shape[0], wd.shape[0]
-    cols = im2col_data(backend, xd, win)  # (N, C, K, oh, ow)
-    length = win.out[0] * win.out[1]
+    cols = im2col_data(backend, xd, win)  # (N, C, K, *out)
+    length = math.prod(win.out)
     grouped = xp.reshape(cols, (n, groups, -1, length))
     out = xp.matmul(xp.reshape(wd, (groups, o // groups, -1)), grouped)
     out = xp.reshape(out, (n, o) + win.out[lift:])
@@ -418,6 +432,12 @@ def conv2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1, 
     return _convolution("conv2d", pair, input, weight, bias, stride, padding, dilation, groups)
 
 
+def conv3d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1, padding=0,
+           dilation=1, groups: int = 1) -> Tensor:
+    """3-D cross-correlation of (N, C, D, H, W) with (O, C/groups, kd, kh, kw) by im2col."""
+    return _convolution("conv3d", triple, input, weight, bias, stride, padding, dilation, groups)
+
+
 def conv_transpose1d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1,
                      padding=0, output_padding=0, groups: int = 1, dilation=1) -> Tensor:
     """1-D transposed convolution of (N, C_in, L) with weight (C_in, C_out/groups, k)."""
@@ -433,4 +453,4 @@ def conv_transpose2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, 
                            output_padding, groups, dilation)
 
 
-__all__ = ["conv1d", "conv2d", "conv_transpose1d", "conv_transpose2d", "unfold", "fold"]
+__all__ = ["conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "unfold", "fold"]

@@ -1,19 +1,23 @@
-"""2-D max and average pooling over the same windows as convolution's im2col.
+"""2-D and 3-D max and average pooling over the same windows as convolution's im2col.
 
-max_pool2d keeps, per output, the flat index (h * W + w) of the winning input, as PyTorch's
-`indices`; its backward scatters the gradient there. avg_pool2d's backward spreads each
-gradient evenly back over its window with `fold`. adaptive_avg_pool2d's windows differ in size,
-so it sums them with 0/1 matrices instead: rows @ x @ cols.T, divided by each window's size.
+max_pool keeps, per output, the flat index (h * W + w, or (d * H + h) * W + w) of the winning
+input, as PyTorch's `indices`; its backward scatters the gradient there. avg_pool's backward
+spreads each gradient evenly back over its window with `fold`. adaptive_avg_pool's windows
+differ in size, so it sums them with one 0/1 matrix per spatial dim, divided by each window's size.
 """
 
 from __future__ import annotations
+
+import itertools
+import math
+import operator
 
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor
 from ..autograd.node import Node, new_node
 from ._helpers import check_tensor, require_floating
-from .convolution import Window, fold_window, im2col_data, pair
+from .convolution import Window, fold_window, im2col_data, pair, triple
 
 
 def _pool_output(size: int, kernel: int, pad: int, stride: int, dilation: int,
@@ -26,27 +30,36 @@ def _pool_output(size: int, kernel: int, pad: int, stride: int, dilation: int,
     return out
 
 
-def _pool_window(x: Tensor, kernel_size, stride, padding, dilation, ceil_mode: bool) -> Window:
-    """The window geometry with PyTorch's checks on input rank, padding and output size."""
-    if x.dim() not in (3, 4) or x.numel() == 0:
-        raise RuntimeError(msg.POOL_INPUT_DIM)
-    kernel = pair(kernel_size)
-    stride = kernel if stride is None or stride == [] or stride == () else pair(stride)
-    pad, dilation = pair(padding), pair(dilation)
+def _pool_window(x: Tensor, kernel_size, stride, padding, dilation, ceil_mode: bool,
+                 expand=pair, check_kernel: bool = False) -> Window:
+    """The window geometry with PyTorch's checks on input rank, padding and output size
+    (`check_kernel`: avg_pool3d's check that the input is at least the kernel)."""
+    nd = len(expand(1))
+    if x.dim() not in (nd + 1, nd + 2) or (nd == 2 and x.numel() == 0):
+        raise RuntimeError(msg.POOL_INPUT_DIM if nd == 2 else msg.POOL3D_INPUT_DIM)
+    size = tuple(x._data.shape[-nd:])
+    if nd == 3 and 0 in size:
+        raise RuntimeError(msg.POOL3D_EMPTY.format(size=list(x._data.shape), dim=size.index(0)))
+    kernel = expand(kernel_size)
+    stride = kernel if stride is None or stride == [] or stride == () else expand(stride)
+    pad, dilation = expand(padding), expand(dilation)
+    if check_kernel and any(s < k for s, k in zip(size, kernel)):
+        raise RuntimeError(msg.AVG_POOL3D_KERNEL.format(*size, *kernel))
     for p, k, d in zip(pad, kernel, dilation):
         if p > (d * (k - 1) + 1) // 2:
             raise RuntimeError(msg.POOL_PAD.format(pad=p, kernel=k, dilation=d))
-    c, h, w = x._data.shape[-3:]
     out = tuple(_pool_output(s, k, p, st, d, ceil_mode)
-                for s, k, p, st, d in zip((h, w), kernel, pad, stride, dilation))
-    if out[0] < 1 or out[1] < 1:
-        raise RuntimeError(msg.POOL_OUTPUT_SIZE.format(c=c, h=h, w=w, oh=out[0], ow=out[1]))
-    return Window((h, w), kernel, dilation, (pad[0], pad[0], pad[1], pad[1]), stride, out)
+                for s, k, p, st, d in zip(size, kernel, pad, stride, dilation))
+    if min(out) < 1:
+        c = x._data.shape[-nd - 1]
+        raise RuntimeError(msg.POOL_OUTPUT_TOO_SMALL.format(
+            size="x".join(map(str, (c,) + size)), out="x".join(map(str, (c,) + out))))
+    return Window(size, kernel, dilation, tuple(p for p in pad for _ in range(2)), stride, out)
 
 
 def _set_params(node, win: Window, ceil_mode: bool) -> None:
     node._saved_kernel_size, node._saved_stride = win.kernel, win.stride
-    node._saved_padding = (win.pads[0], win.pads[2])
+    node._saved_padding = win.pads[::2]
     node._saved_ceil_mode = ceil_mode
     node._window = win
 
@@ -59,16 +72,53 @@ class MaxPool2DWithIndicesBackward0(Node):
                  "_saved_ceil_mode", "_window")
     _saved_names = ("self", "result1")
 
+    _nd = 2
+
     def backward(self, grad):
-        return scatter_to_indices(grad, self._unpack(0), self._unpack(1))
+        return scatter_to_indices(grad, self._unpack(0), self._unpack(1), self._nd)
 
 
-def scatter_to_indices(grad: Tensor, x: Tensor, indices: Tensor) -> Tensor:
-    """Max pooling's input gradient: each output's gradient added at its flat (h * W + w) index."""
-    lead = tuple(x.shape[:-2])
-    flat = grad.new_zeros(lead + (x.shape[-2] * x.shape[-1],))
+class MaxPool3DWithIndicesBackward0(MaxPool2DWithIndicesBackward0):
+    __slots__ = ()
+    _nd = 3
+
+
+def scatter_to_indices(grad: Tensor, x: Tensor, indices: Tensor, nd: int = 2) -> Tensor:
+    """Max pooling's input gradient: each output's gradient added at its flat index over the
+    last `nd` dims (h * W + w in 2-D)."""
+    lead = tuple(x.shape[:-nd])
+    flat = grad.new_zeros(lead + (math.prod(x.shape[-nd:]),))
     flat = flat.scatter_add(-1, indices.reshape(lead + (-1,)), grad.reshape(lead + (-1,)))
     return flat.reshape(x.shape)
+
+
+def _max_pool(x: Tensor, win: Window, node_cls, ceil_mode: bool) -> tuple:
+    """(max over each window, flat index of that max over the input's spatial dims)."""
+    backend = x._backend
+    xp = backend.xp
+    nd = len(win.size)
+    floating = x.dtype.is_floating_point
+    lowest = float("-inf") if floating else int(xp.iinfo(x._data.dtype).min)
+    taps = im2col_data(backend, x._data, win, lowest)  # (..., K, *out)
+    best = xp.argmax(taps, axis=-nd - 1, keepdims=True)
+    values = xp.squeeze(xp.take_along_axis(taps, best, axis=-nd - 1), axis=-nd - 1)
+    best = xp.squeeze(best, axis=-nd - 1)
+    device = backend.native_device
+    flat = None
+    for i in range(nd):
+        starts = xp.arange(win.out[i], dtype=xp.int64, device=device) * win.stride[i]
+        starts = xp.reshape(starts - win.pads[2 * i], (-1,) + (1,) * (nd - 1 - i))
+        tap = (best // math.prod(win.kernel[i + 1:])) % win.kernel[i]
+        position = starts + tap * win.dilation[i]
+        flat = position if flat is None else flat * win.size[i] + position
+    indices = make_tensor(flat, backend)
+    node = new_node(node_cls, x)
+    if node is None:
+        return make_tensor(values, backend), indices
+    node.save(x, indices)
+    _set_params(node, win, ceil_mode)
+    node._saved_dilation = win.dilation
+    return make_tensor(values, backend, True, node, 0), indices
 
 
 def max_pool2d_with_indices(input: Tensor, kernel_size, stride=None, padding=0, dilation=1,
@@ -76,29 +126,15 @@ def max_pool2d_with_indices(input: Tensor, kernel_size, stride=None, padding=0, 
     """(max over each window, flat index h * W + w of that max in the input)."""
     x = check_tensor(input, "max_pool2d")
     win = _pool_window(x, kernel_size, stride, padding, dilation, ceil_mode)
-    backend = x._backend
-    xp = backend.xp
-    floating = x.dtype.is_floating_point
-    lowest = float("-inf") if floating else int(xp.iinfo(x._data.dtype).min)
-    taps = im2col_data(backend, x._data, win, lowest)  # (..., K, oh, ow)
-    best = xp.argmax(taps, axis=-3, keepdims=True)
-    values = xp.take_along_axis(taps, best, axis=-3)[..., 0, :, :]
-    best = best[..., 0, :, :]
-    kw, (dh, dw), (sh, sw) = win.kernel[1], win.dilation, win.stride
-    device = backend.native_device
-    rows = xp.reshape(xp.arange(win.out[0], dtype=xp.int64, device=device) * sh - win.pads[0],
-                      (-1, 1))
-    cols = xp.arange(win.out[1], dtype=xp.int64, device=device) * sw - win.pads[2]
-    h = rows + (best // kw) * dh
-    w = cols + (best % kw) * dw
-    indices = make_tensor(h * win.size[1] + w, backend)
-    node = new_node(MaxPool2DWithIndicesBackward0, x)
-    if node is None:
-        return make_tensor(values, backend), indices
-    node.save(x, indices)
-    _set_params(node, win, ceil_mode)
-    node._saved_dilation = win.dilation
-    return make_tensor(values, backend, True, node, 0), indices
+    return _max_pool(x, win, MaxPool2DWithIndicesBackward0, ceil_mode)
+
+
+def max_pool3d_with_indices(input: Tensor, kernel_size, stride=None, padding=0, dilation=1,
+                            ceil_mode: bool = False) -> tuple:
+    """(max over each window, flat index (d * H + h) * W + w of that max in the input)."""
+    x = check_tensor(input, "max_pool3d")
+    win = _pool_window(x, kernel_size, stride, padding, dilation, ceil_mode, triple)
+    return _max_pool(x, win, MaxPool3DWithIndicesBackward0, ceil_mode)
 
 
 def max_pool2d(input: Tensor, kernel_size, stride=None, padding=0, dilation=1,
@@ -109,9 +145,17 @@ def max_pool2d(input: Tensor, kernel_size, stride=None, padding=0, dilation=1,
     return (out, indices) if return_indices else out
 
 
+def max_pool3d(input: Tensor, kernel_size, stride=None, padding=0, dilation=1,
+               ceil_mode: bool = False, return_indices: bool = False):
+    """The maximum of each kernel_size (kd, kh, kw) window (with its indices if return_indices)."""
+    out, indices = max_pool3d_with_indices(input, kernel_size, stride, padding, dilation,
+                                           ceil_mode)
+    return (out, indices) if return_indices else out
+
+
 # --- avg_pool2d ----------------------------------------------------------------------------------
 def _divisors(win: Window, ceil_mode: bool, count_include_pad: bool, divisor_override):
-    """Per (oh, ow) output, what PyTorch divides the window's sum by."""
+    """Per output position (a flat row-major list), what PyTorch divides the window's sum by."""
     if divisor_override:
         return None
     counts = []
@@ -125,7 +169,7 @@ def _divisors(win: Window, ceil_mode: bool, count_include_pad: bool, divisor_ove
             else:
                 per.append(min(end, size) - max(start, 0))
         counts.append(per)
-    return [[a * b for b in counts[1]] for a in counts[0]]
+    return [math.prod(c) for c in itertools.product(*counts)]
 
 
 class AvgPool2DBackward0(Node):
@@ -137,33 +181,40 @@ class AvgPool2DBackward0(Node):
 
     def backward(self, grad):
         win = self._window
-        lead = tuple(grad.shape[:-2])
+        nd = len(win.size)
+        lead = tuple(grad.shape[:-nd])
         scaled = grad / self._divisor
-        batched = scaled.reshape((-1,) + lead[-1:] + (1,) + tuple(grad.shape[-2:]))
-        k = win.kernel[0] * win.kernel[1]
+        batched = scaled.reshape((-1,) + lead[-1:] + (1,) + tuple(win.out))
+        k = math.prod(win.kernel)
         taps = batched.expand(batched.shape[0], lead[-1], k, *win.out)
         cols = taps.reshape(batched.shape[0], lead[-1] * k, -1)
         return fold_window(cols, win).reshape(lead + tuple(win.size))
 
 
-def avg_pool2d(input: Tensor, kernel_size, stride=None, padding=0, ceil_mode: bool = False,
-               count_include_pad: bool = True, divisor_override=None) -> Tensor:
-    """The mean of each kernel_size window (PyTorch's divisor rules for padding)."""
-    x = check_tensor(input, "avg_pool2d")
-    win = _pool_window(x, kernel_size, stride, padding, 1, ceil_mode)
+class AvgPool3DBackward0(AvgPool2DBackward0):
+    __slots__ = ()
+
+
+def _avg_pool(x: Tensor, win: Window, node_cls, ceil_mode: bool, count_include_pad: bool,
+              divisor_override) -> Tensor:
+    """The mean of each window of `win` (PyTorch's divisor rules), recorded as `node_cls`."""
     backend = x._backend
     xp = backend.xp
-    sums = xp.sum(im2col_data(backend, x._data, win), axis=-3)
+    sums = xp.sum(im2col_data(backend, x._data, win), axis=-len(win.size) - 1)
     counts = _divisors(win, ceil_mode, count_include_pad, divisor_override)
+    floating = x.dtype.is_floating_point
     if counts is None:
-        counts = divisor_override
-    if x.dtype.is_floating_point:
-        divisor = make_tensor(backend.asarray(counts, x.dtype), backend)
-        out = sums / divisor._data
+        counts = backend.asarray(divisor_override, x.dtype if floating else dtypes.float64)
+    else:
+        counts = xp.reshape(backend.asarray(counts, x.dtype if floating else dtypes.float64),
+                            win.out)
+    if floating:
+        divisor = make_tensor(counts, backend)
+        out = sums / counts
     else:  # integer pooling truncates, as PyTorch's
         divisor = None
-        out = xp.astype(xp.trunc(sums / backend.asarray(counts, dtypes.float64)), x._data.dtype)
-    node = new_node(AvgPool2DBackward0, x)
+        out = xp.astype(xp.trunc(sums / counts), x._data.dtype)
+    node = new_node(node_cls, x)
     if node is None:
         return make_tensor(out, backend)
     node.save(x)
@@ -172,6 +223,22 @@ def avg_pool2d(input: Tensor, kernel_size, stride=None, padding=0, ceil_mode: bo
     node._saved_divisor_override = divisor_override
     node._divisor = divisor
     return make_tensor(out, backend, True, node, 0)
+
+
+def avg_pool2d(input: Tensor, kernel_size, stride=None, padding=0, ceil_mode: bool = False,
+               count_include_pad: bool = True, divisor_override=None) -> Tensor:
+    """The mean of each kernel_size window (PyTorch's divisor rules for padding)."""
+    x = check_tensor(input, "avg_pool2d")
+    win = _pool_window(x, kernel_size, stride, padding, 1, ceil_mode)
+    return _avg_pool(x, win, AvgPool2DBackward0, ceil_mode, count_include_pad, divisor_override)
+
+
+def avg_pool3d(input: Tensor, kernel_size, stride=None, padding=0, ceil_mode: bool = False,
+               count_include_pad: bool = True, divisor_override=None) -> Tensor:
+    """The mean of each kernel_size (kd, kh, kw) window (PyTorch's divisor rules for padding)."""
+    x = check_tensor(input, "avg_pool3d")
+    win = _pool_window(x, kernel_size, stride, padding, 1, ceil_mode, triple, check_kernel=True)
+    return _avg_pool(x, win, AvgPool3DBackward0, ceil_mode, count_include_pad, divisor_override)
 
 
 # --- adaptive_avg_pool2d -------------------------------------------------------------------------
@@ -185,61 +252,94 @@ def _window_matrix(backend, size: int, out: int, dtype):
     return xp.astype(inside, backend.native[dtype])
 
 
-class AdaptiveAvgPool2DBackward0(Node):
-    """Each window's gradient, divided by its size, spread back: rows.T @ (grad / n) @ cols."""
+def _along_dims(t, mats, matmul, reshape):
+    """`t` with each of its last len(mats) dims multiplied by its (out, in) matrix; works on
+    backend arrays (xp.matmul, xp.reshape) and on Tensors (so the backward is differentiable)."""
+    for i, mat in enumerate(mats):
+        shape = tuple(t.shape)
+        axis = len(shape) - len(mats) + i
+        t = matmul(mat, reshape(t, shape[:axis] + (shape[axis], math.prod(shape[axis + 1:]))))
+        t = reshape(t, shape[:axis] + (mat.shape[0],) + shape[axis + 1:])
+    return t
 
-    __slots__ = ("_rows", "_cols", "_divisor")
+
+class AdaptiveAvgPool2DBackward0(Node):
+    """Each window's gradient, divided by its size, spread back by each dim's matrix transposed."""
+
+    __slots__ = ("_mats", "_divisor")
     _saved_names = ("self",)
 
     def backward(self, grad):
-        return self._rows.mT @ (grad / self._divisor) @ self._cols
+        return _along_dims(grad / self._divisor, [m.mT for m in self._mats], operator.matmul,
+                           Tensor.reshape)
 
 
-def resolve_output_size(output_size, shape: tuple) -> tuple:
-    """An int as (n, n), or a sequence whose None entries keep the input's trailing sizes."""
+class AdaptiveAvgPool3DBackward0(AdaptiveAvgPool2DBackward0):
+    __slots__ = ()
+
+
+def resolve_output_size(output_size, shape: tuple, nd: int = 2) -> tuple:
+    """An int as (n,) * nd, or a sequence whose None entries keep the input's trailing sizes."""
     if isinstance(output_size, int):
-        return (output_size, output_size)
+        return (output_size,) * nd
     if len(shape) <= len(output_size):
         raise ValueError(msg.ADAPTIVE_POOL_NONE_RANK.format(rank=len(output_size) + 1))
     return tuple(s if v is None else v for v, s in zip(output_size, shape[-len(output_size):]))
 
 
-def _adaptive_output_size(output_size, shape: tuple) -> tuple:
-    """(oh, ow) from an int or a pair whose None entries keep the input's size."""
-    size = resolve_output_size(output_size, shape)
-    if len(size) != 2:
-        raise RuntimeError(msg.ADAPTIVE_POOL_SIZE)
-    if size[0] < 0 or size[1] < 0:
-        raise RuntimeError(msg.ADAPTIVE_POOL_NEGATIVE.format(h=size[0], w=size[1]))
-    return size
+_ADAPTIVE = {  # nd: (name, node, errors for rank, output_size length, negative size, empty dim)
+    2: ("adaptive_avg_pool2d", AdaptiveAvgPool2DBackward0, msg.ADAPTIVE_POOL_RANK,
+        msg.ADAPTIVE_POOL_SIZE, msg.ADAPTIVE_POOL_NEGATIVE, msg.ADAPTIVE_POOL_EMPTY),
+    3: ("adaptive_avg_pool3d", AdaptiveAvgPool3DBackward0, msg.ADAPTIVE_POOL3D_RANK,
+        msg.ADAPTIVE_POOL3D_SIZE, msg.ADAPTIVE_POOL3D_NEGATIVE, msg.ADAPTIVE_POOL3D_EMPTY),
+}
 
 
-def adaptive_avg_pool2d(input: Tensor, output_size) -> Tensor:
-    """The mean of each of output_size windows tiling (H, W); a (1, 1) output is a plain mean."""
-    x = check_tensor(input, "adaptive_avg_pool2d")
+def _adaptive_avg_pool(input: Tensor, output_size, nd: int) -> Tensor:
+    """The mean of each of output_size windows tiling the last nd dims; an all-ones output is a
+    plain mean, as PyTorch's."""
+    name, node_cls, rank_error, size_error, negative_error, empty_error = _ADAPTIVE[nd]
+    x = check_tensor(input, name)
     shape = tuple(x._data.shape)
-    oh, ow = _adaptive_output_size(output_size, shape)
-    if (oh, ow) == (1, 1):  # PyTorch takes the mean (MeanBackward1)
-        return x.mean((-1, -2), keepdim=True)
-    if len(shape) not in (3, 4):
-        raise RuntimeError(msg.ADAPTIVE_POOL_RANK.format(size=list(shape)))
-    for dim in (len(shape) - 2, len(shape) - 1):
+    size = resolve_output_size(output_size, shape, nd)
+    if len(size) != nd:
+        raise RuntimeError(size_error)
+    if min(size) < 0:
+        raise RuntimeError(negative_error.format(**dict(zip("dhw"[-nd:], size))))
+    if size == (1,) * nd:  # PyTorch takes the mean (MeanBackward1)
+        return x.mean(tuple(range(-1, -nd - 1, -1)), keepdim=True)
+    if len(shape) not in (nd + 1, nd + 2):
+        raise RuntimeError(rank_error.format(size=list(shape)))
+    for dim in range(len(shape) - nd, len(shape)):
         if shape[dim] == 0:
-            raise RuntimeError(msg.ADAPTIVE_POOL_EMPTY.format(size=list(shape), dim=dim))
-    require_floating(x, "adaptive_avg_pool2d")
+            raise RuntimeError(empty_error.format(size=list(shape), dim=dim))
+    require_floating(x, name if nd == 2 else "adaptive_avg_pool3d_cpu")
     backend = x._backend
     xp = backend.xp
-    rows = _window_matrix(backend, shape[-2], oh, x.dtype)
-    cols = _window_matrix(backend, shape[-1], ow, x.dtype)
-    divisor = xp.reshape(xp.sum(rows, axis=1), (-1, 1)) * xp.sum(cols, axis=1)
-    out = xp.matmul(xp.matmul(rows, x._data), xp.matrix_transpose(cols)) / divisor
-    node = new_node(AdaptiveAvgPool2DBackward0, x)
+    mats = [_window_matrix(backend, n, o, x.dtype) for n, o in zip(shape[-nd:], size)]
+    divisor = None
+    for i, mat in enumerate(mats):
+        count = xp.reshape(xp.sum(mat, axis=1), (-1,) + (1,) * (nd - 1 - i))
+        divisor = count if divisor is None else divisor * count
+    out = _along_dims(x._data, mats, xp.matmul, xp.reshape) / divisor
+    node = new_node(node_cls, x)
     if node is None:
         return make_tensor(out, backend)
     node.save(x)
-    node._rows, node._cols = make_tensor(rows, backend), make_tensor(cols, backend)
+    node._mats = [make_tensor(mat, backend) for mat in mats]
     node._divisor = make_tensor(divisor, backend)
     return make_tensor(out, backend, True, node, 0)
 
 
-__all__ = ["max_pool2d", "max_pool2d_with_indices", "avg_pool2d", "adaptive_avg_pool2d"]
+def adaptive_avg_pool2d(input: Tensor, output_size) -> Tensor:
+    """The mean of each of output_size windows tiling (H, W); a (1, 1) output is a plain mean."""
+    return _adaptive_avg_pool(input, output_size, 2)
+
+
+def adaptive_avg_pool3d(input: Tensor, output_size) -> Tensor:
+    """The mean of each of output_size windows tiling (D, H, W)."""
+    return _adaptive_avg_pool(input, output_size, 3)
+
+
+__all__ = ["max_pool2d", "max_pool2d_with_indices", "avg_pool2d", "adaptive_avg_pool2d",
+           "max_pool3d", "max_pool3d_with_indices", "avg_pool3d", "adaptive_avg_pool3d"]

@@ -1,33 +1,37 @@
-"""Upsampling ('nearest', 'nearest-exact', 'linear', 'bilinear') and F.interpolate's arguments.
+"""Upsampling ('nearest', 'nearest-exact', 'linear', 'bilinear', 'trilinear', 'bicubic',
+'area') and F.interpolate's arguments.
 
 Each spatial dim is resampled on its own, the last dim first, with PyTorch's CPU coordinate
 rules: nearest takes input index floor(dst * scale) in float32 ('nearest-exact':
 floor((dst + 0.5) * scale)); linear takes src = scale * (dst + 0.5) - 0.5 (clamped at 0), or
-scale * dst with align_corners, in the input's compute precision, and blends the two neighbours.
-scale is 1 / scale_factor when a scale_factor was given, else in / out. The backward applies
-each dim's (out, in) interpolation matrix transposed, so double backward is exact.
+scale * dst with align_corners, in the input's compute precision, and blends the two neighbours;
+bicubic takes the same src unclamped and blends four neighbours (clamped to the edge) with Keys'
+cubic convolution, A = -0.75. scale is 1 / scale_factor when a scale_factor was given, else
+in / out. The backward applies each dim's (out, in) interpolation matrix transposed, so double
+backward is exact. 'area' is adaptive average pooling, as in PyTorch.
 """
 
 from __future__ import annotations
 
 import math
+import operator
 
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor
 from ..autograd.node import Node, new_node
 from ._helpers import check_tensor, require_floating
+from .pooling import _along_dims, adaptive_avg_pool2d, adaptive_avg_pool3d
+from .pooling_more import adaptive_avg_pool1d
 
 
 class _UpsampleBackward(Node):
-    """grad through each resampled dim: grad @ M for the last dim, M.T @ grad for dim -2."""
+    """grad through each resampled dim: M.T applied along that dim (M is (out, in))."""
 
     __slots__ = ("_mats", "_saved_output_size", "_saved_align_corners")
 
     def backward(self, grad):
-        for axis, mat in self._mats:
-            grad = grad @ mat if axis == -1 else mat.mT @ grad
-        return grad
+        return _along_dims(grad, [mat.mT for mat in self._mats], operator.matmul, Tensor.reshape)
 
 
 _NODES = {
@@ -39,6 +43,10 @@ _NODES = {
         ("nearest-exact", 2): "UpsampleNearestExact2DBackward0",
         ("linear", 1): "UpsampleLinear1DBackward0",
         ("bilinear", 2): "UpsampleBilinear2DBackward0",
+        ("nearest", 3): "UpsampleNearest3DBackward0",
+        ("nearest-exact", 3): "UpsampleNearestExact3DBackward0",
+        ("trilinear", 3): "UpsampleTrilinear3DBackward0",
+        ("bicubic", 2): "UpsampleBicubic2DBackward0",
     }.items()
 }
 
@@ -74,26 +82,68 @@ def _nearest_index(backend, size: int, out: int, factor, exact: bool):
     return xp.minimum(xp.astype(xp.floor(src), int64), size - 1)
 
 
-def _linear_taps(backend, dtype, size: int, out: int, factor, align_corners: bool) -> tuple:
-    """(i0, i1, w0, w1): each output blends input i0 with weight w0 and i1 with weight w1."""
+def _source(backend, compute, size: int, out: int, factor, align_corners: bool, clamp: bool):
+    """PyTorch's area_pixel_compute_source_index per output position (clamped at 0 if asked)."""
     xp, device = backend.xp, backend.native_device
-    int64 = backend.native[dtypes.int64]
-    compute = backend.native[dtypes.float64 if dtype is dtypes.float64 else dtypes.float32]
-    if out == size:
-        i0 = xp.arange(out, dtype=int64, device=device)
-        return i0, i0, xp.ones(out, dtype=compute, device=device), xp.zeros(
-            out, dtype=compute, device=device)
     dst = xp.arange(out, dtype=compute, device=device)
     scale = _scale(xp, compute, device, size, out, factor, align_corners)
     if align_corners:
-        src = scale * dst
-    else:
-        src = scale * (dst + 0.5) - 0.5
-        src = xp.where(src < 0, xp.zeros_like(src), src)
+        return scale * dst
+    src = scale * (dst + 0.5) - 0.5
+    return xp.where(src < 0, xp.zeros_like(src), src) if clamp else src
+
+
+def _compute_dtype(backend, dtype):
+    return backend.native[dtypes.float64 if dtype is dtypes.float64 else dtypes.float32]
+
+
+def _linear_taps(backend, dtype, size: int, out: int, factor, align_corners: bool) -> tuple:
+    """((i0, w0), (i1, w1)): each output blends input i0 with weight w0 and i1 with weight w1."""
+    xp, device = backend.xp, backend.native_device
+    int64 = backend.native[dtypes.int64]
+    compute = _compute_dtype(backend, dtype)
+    if out == size:
+        i0 = xp.arange(out, dtype=int64, device=device)
+        return ((i0, xp.ones(out, dtype=compute, device=device)),
+                (i0, xp.zeros(out, dtype=compute, device=device)))
+    src = _source(backend, compute, size, out, factor, align_corners, True)
     i0 = xp.minimum(xp.astype(xp.floor(src), int64), size - 1)
     w1 = xp.clip(src - xp.astype(i0, compute), 0.0, 1.0)
     i1 = i0 + xp.astype(i0 < size - 1, int64)
-    return i0, i1, 1.0 - w1, w1
+    return (i0, 1.0 - w1), (i1, w1)
+
+
+_CUBIC_A = -0.75  # PyTorch's cubic convolution coefficient
+
+
+def _cubic_taps(backend, dtype, size: int, out: int, factor, align_corners: bool) -> tuple:
+    """Four (index, weight) taps per output: inputs floor(src) - 1 .. floor(src) + 2, clamped
+    to the edge, weighted by Keys' cubic convolution of their distance to src."""
+    xp = backend.xp
+    int64 = backend.native[dtypes.int64]
+    src = _source(backend, _compute_dtype(backend, dtype), size, out, factor, align_corners,
+                  False)
+    floor = xp.floor(src)
+    t = src - floor
+    a = _CUBIC_A
+    near = [t, 1.0 - t]  # distances 0..1: ((A + 2) x - (A + 3)) x^2 + 1
+    far = [t + 1.0, 2.0 - t]  # distances 1..2: ((A x - 5A) x + 8A) x - 4A
+    weights = [((a * far[0] - 5 * a) * far[0] + 8 * a) * far[0] - 4 * a,
+               ((a + 2) * near[0] - (a + 3)) * near[0] * near[0] + 1,
+               ((a + 2) * near[1] - (a + 3)) * near[1] * near[1] + 1,
+               ((a * far[1] - 5 * a) * far[1] + 8 * a) * far[1] - 4 * a]
+    start = xp.astype(floor, int64) - 1
+    return tuple((xp.clip(start + k, 0, size - 1), weights[k]) for k in range(4))
+
+
+def _axis_taps(backend, mode: str, dtype, size: int, out: int, factor,
+               align_corners: bool) -> tuple:
+    """The (input index, weight or None) pairs that make each output along one dim."""
+    if mode in ("nearest", "nearest-exact"):
+        return ((_nearest_index(backend, size, out, factor, mode == "nearest-exact"), None),)
+    if mode == "bicubic":
+        return _cubic_taps(backend, dtype, size, out, factor, align_corners)
+    return _linear_taps(backend, dtype, size, out, factor, align_corners)
 
 
 def _matrix(backend, dtype, size: int, taps: tuple):
@@ -118,17 +168,16 @@ def _resample(x: Tensor, mode: str, sizes: tuple, factors, align_corners: bool) 
     spatial = tuple(x._data.shape[2:])
     for axis in range(-1, -len(sizes) - 1, -1):
         size, out, factor = spatial[axis], sizes[axis], factors[axis] if factors else None
-        if mode in ("nearest", "nearest-exact"):
-            index = _nearest_index(backend, size, out, factor, mode == "nearest-exact")
-            data = xp.take(data, index, axis=axis)
-            taps = ((index, None),)
-        else:
-            i0, i1, w0, w1 = _linear_taps(backend, x.dtype, size, out, factor, align_corners)
-            shape = (-1,) + (1,) * (-axis - 1)
-            data = (xp.take(data, i0, axis=axis) * xp.astype(xp.reshape(w0, shape), native)
-                    + xp.take(data, i1, axis=axis) * xp.astype(xp.reshape(w1, shape), native))
-            taps = ((i0, w0), (i1, w1))
-        mats.append((axis, make_tensor(_matrix(backend, x.dtype, size, taps), backend)))
+        taps = _axis_taps(backend, mode, x.dtype, size, out, factor, align_corners)
+        shape = (-1,) + (1,) * (-axis - 1)
+        resampled = None
+        for index, weight in taps:
+            part = xp.take(data, index, axis=axis)
+            if weight is not None:
+                part = part * xp.astype(xp.reshape(weight, shape), native)
+            resampled = part if resampled is None else resampled + part
+        data = resampled
+        mats.insert(0, make_tensor(_matrix(backend, x.dtype, size, taps), backend))
     node = new_node(_NODES[mode, len(sizes)], x)
     if node is None:
         return make_tensor(data, backend)
@@ -144,14 +193,16 @@ def _check_sizes(x: Tensor, mode: str, sizes: list) -> None:
     if min(spatial + sizes) <= 0:
         if len(sizes) == 1:
             raise RuntimeError(msg.INTERP_SIZES_1D.format(w=spatial[0], ow=sizes[0]))
+        if len(sizes) == 3:
+            raise RuntimeError(msg.INTERP_SIZES_3D.format(*spatial, *sizes))
         raise RuntimeError(msg.INTERP_SIZES_2D.format(h=spatial[0], w=spatial[1], oh=sizes[0],
                                                       ow=sizes[1]))
-    if len(sizes) == 1:
-        kind = "linear" if mode == "linear" else "nearest"
-        require_floating(x, f"compute_indices_weights_{kind}")
-    else:
+    if len(sizes) == 2 and mode != "bicubic":
         kind = "bilinear" if mode == "bilinear" else "nearest"
         require_floating(x, f"upsample_{kind}2d_channels_last")
+    else:
+        kind = {"bicubic": "cubic", "linear": "linear", "trilinear": "linear"}.get(mode, "nearest")
+        require_floating(x, f"compute_indices_weights_{kind}")
 
 
 def _spatial_args(x: Tensor, size, scale_factor) -> tuple:
@@ -177,15 +228,15 @@ def _spatial_args(x: Tensor, size, scale_factor) -> tuple:
     return None, [float(scale_factor)] * dim
 
 
-_NEEDED_RANK = {"nearest": (3, 4), "nearest-exact": (3, 4), "linear": (3,), "bilinear": (4,)}
-_PYTORCH_MODES = ("nearest", "linear", "bilinear", "bicubic", "trilinear", "area",
-                  "nearest-exact")
+_NEEDED_RANK = {"nearest": (3, 4, 5), "nearest-exact": (3, 4, 5), "linear": (3,),
+                "bilinear": (4,), "trilinear": (5,), "bicubic": (4,)}
+_AREA = {3: adaptive_avg_pool1d, 4: adaptive_avg_pool2d, 5: adaptive_avg_pool3d}
 
 
 def interpolate(input: Tensor, size=None, scale_factor=None, mode: str = "nearest",
                 align_corners: bool | None = None, recompute_scale_factor: bool | None = None,
                 antialias: bool = False) -> Tensor:
-    """Resize the spatial dims of (N, C, L) or (N, C, H, W) input to `size` or by
+    """Resize the spatial dims of (N, C, L), (N, C, H, W) or (N, C, D, H, W) input to `size` or by
     `scale_factor`, with PyTorch's argument checks and coordinate rules."""
     x = check_tensor(input, "interpolate")
     if mode in ("nearest", "area", "nearest-exact"):
@@ -201,16 +252,19 @@ def interpolate(input: Tensor, size=None, scale_factor=None, mode: str = "neares
         factors = None
     if antialias and not (mode in ("bilinear", "bicubic") and x.dim() == 4):
         raise ValueError(msg.INTERP_ANTIALIAS)
-    if mode in ("linear", "bilinear") and x.dim() in (3, 4) and x.dim() not in _NEEDED_RANK[mode]:
+    if sizes is None:
+        sizes = [int(s * f) for s, f in zip(x._data.shape[2:], factors)]
+    if mode == "area" and x.dim() in _AREA:
+        return _AREA[x.dim()](x, sizes)
+    if (mode in ("linear", "bilinear", "trilinear") and x.dim() in (3, 4, 5)
+            and x.dim() not in _NEEDED_RANK[mode]):
         needed = _NEEDED_RANK[mode][0]
         raise NotImplementedError(msg.INTERP_MODE_RANK.format(ndim=x.dim(), mode=mode,
                                                               needed=needed))
-    if mode not in _PYTORCH_MODES or x.dim() not in (3, 4, 5):
+    if x.dim() not in _NEEDED_RANK.get(mode, ()):
         raise NotImplementedError(msg.INTERP_UNSUPPORTED.format(ndim=x.dim(), mode=mode))
-    if mode not in _NEEDED_RANK or x.dim() not in _NEEDED_RANK[mode] or antialias:
+    if antialias:
         raise NotImplementedError(msg.INTERP_NOT_IMPLEMENTED.format(mode=mode, ndim=x.dim()))
-    if sizes is None:
-        sizes = [int(s * f) for s, f in zip(x._data.shape[2:], factors)]
     _check_sizes(x, mode, sizes)
     return _resample(x, mode, tuple(sizes), factors, bool(align_corners))
 

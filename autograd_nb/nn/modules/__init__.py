@@ -97,3 +97,7 @@ from .transformer import (
     TransformerEncoder,
     TransformerEncoderLayer,
 )
+
+# isort: split
+# volumetric layers
+from .volumetric import AdaptiveAvgPool3d, AvgPool3d, BatchNorm3d, Conv3d, MaxPool3d
