@@ -14,7 +14,7 @@ import weakref
 from . import _messages as msg
 from . import dtypes
 from ._size import Size as _Size
-from .autograd.grad_mode import STATE
+from .autograd.grad_mode import INFERENCE_THREADS, STATE
 from .autograd.node import INFERENCE_VERSION, _HookHandle, version_counter
 from .backends import cpu_backend
 from .device import device as Device
@@ -448,7 +448,7 @@ def make_tensor(data, backend, requires_grad: bool = False, grad_fn=None,
     t._vc = None
     t._view = None
     t._meta = None
-    if STATE.inference:
+    if INFERENCE_THREADS and STATE.inference:
         t._vc = INFERENCE_VERSION
     return t
 

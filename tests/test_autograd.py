@@ -557,6 +557,26 @@ def test_grad_mode_is_thread_local():
     assert seen == [True]
 
 
+def test_inference_mode_is_thread_local():
+    inside, release, made = threading.Event(), threading.Event(), []
+
+    def work():
+        with torch.inference_mode():
+            made.append(torch.ones(2))
+            inside.set()
+            release.wait(10)
+        made.append(torch.ones(2))
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    inside.wait(10)
+    here = torch.ones(2)  # made while the other thread is in inference mode
+    release.set()
+    worker.join()
+    assert [t.is_inference() for t in made] == [True, False]
+    assert not here.is_inference() and not torch.is_inference_mode_enabled()
+
+
 # --- custom Function ----------------------------------------------------------------------------
 
 class Cube(Function):

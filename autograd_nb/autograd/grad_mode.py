@@ -16,6 +16,21 @@ class _GradState(threading.local):
 
 STATE = _GradState()
 
+# One entry per thread now in inference mode. Reading a thread-local costs several times a plain
+# global, and every new tensor asks whether it is born an inference tensor: while this is empty,
+# none is, and the answer needs no thread-local lookup.
+INFERENCE_THREADS: list = []
+
+
+def set_modes(enabled: bool, inference: bool) -> None:
+    """Set this thread's grad and inference modes (keeping INFERENCE_THREADS in step)."""
+    if inference is not STATE.inference:
+        if inference:
+            INFERENCE_THREADS.append(None)  # list append and pop are atomic across threads
+        else:
+            INFERENCE_THREADS.pop()
+    STATE.enabled, STATE.inference = enabled, inference
+
 
 def is_grad_enabled() -> bool:
     """True when ops record the graph for backward."""
@@ -38,7 +53,7 @@ class _ModeContext:
         return None
 
     def __exit__(self, *exc):
-        STATE.enabled, STATE.inference = self._prev
+        set_modes(*self._prev)
         return False
 
     def clone(self):
@@ -93,7 +108,7 @@ class set_grad_enabled(_ModeContext):  # noqa: N801
         STATE.enabled = self.mode
 
     def __call__(self, func):
-        STATE.enabled, STATE.inference = self._prev  # decorating must not switch the mode now
+        set_modes(*self._prev)  # decorating must not switch the mode now
         return super().__call__(func)
 
     def clone(self):
@@ -115,8 +130,7 @@ class inference_mode(_ModeContext):  # noqa: N801
 
     def _enter_state(self):
         if self.mode:
-            STATE.enabled = False
-            STATE.inference = True
+            set_modes(False, True)
 
     def clone(self):
         return inference_mode(self.mode)
