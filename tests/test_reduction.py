@@ -577,3 +577,17 @@ def test_quantile_errors_match_pytorch(call, error, text):
     with pytest.raises(error) as info:
         call(torch.tensor(QX, dtype=D))
     assert str(info.value) == text
+
+
+def test_mean_gradient_is_a_new_contiguous_tensor(device):
+    """PyTorch divides the expanded gradient, so a hook on mean's input sees a contiguous
+    tensor with ordinary strides, not a broadcast view with zero strides."""
+    x = torch.ones(4, 3, dtype=torch.float64, device=device, requires_grad=True)
+    y = x * 2
+    seen = []
+    y.register_hook(seen.append)
+    y.mean().backward()
+    (grad,) = seen
+    assert grad.stride() == (3, 1) and grad.is_contiguous()
+    assert grad.tolist() == [[1 / 12] * 3] * 4
+    assert x.grad.tolist() == [[2 / 12] * 3] * 4

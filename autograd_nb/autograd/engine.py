@@ -34,7 +34,7 @@ def _count_dependencies(roots) -> dict:
     stack = [node for node in roots if node is not None]
     roots = set(stack)  # walked already, even when another root leads to them
     while stack:
-        for nxt, _ in stack.pop()._next:
+        for nxt in stack.pop()._edges[::2]:
             if nxt is None:
                 continue
             if nxt in deps:
@@ -58,13 +58,13 @@ def _nodes_leading_to(roots, targets: set, deps: dict) -> set:
     while stack:
         node = stack.pop()
         order.append(node)
-        for nxt, _ in node._next:
+        for nxt in node._edges[::2]:
             if nxt is not None:
                 remaining[nxt] -= 1
                 if remaining[nxt] == 0:
                     stack.append(nxt)
     for node in reversed(order):
-        if node not in needed and any(nxt in needed for nxt, _ in node._next):
+        if node not in needed and any(nxt in needed for nxt in node._edges[::2]):
             needed.add(node)
     return needed
 
@@ -149,10 +149,14 @@ def run_backward(roots: list, grads: list, retain_graph: bool, create_graph: boo
                 node._release()
             n_results = len(results)
             leaves = None
-            for i, (nxt, nr) in enumerate(node._next):
+            edges = node._edges
+            i = -1
+            for nxt in edges[::2]:  # each input's node (edges are flat: node, output_nr, ...)
+                i += 1
                 if nxt is None:
                     continue
                 if i < n_results and (grad := results[i]) is not None:
+                    nr = edges[2 * i + 1]
                     slots = buffers.get(nxt)
                     if slots is None:
                         if nxt._n_outputs == 1:

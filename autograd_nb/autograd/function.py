@@ -10,7 +10,7 @@ import warnings
 
 from .. import _messages as msg
 from .grad_mode import STATE
-from .node import Node, edge
+from .node import _NO_EDGE, Node, edge
 
 
 class FunctionCtx(Node):
@@ -44,10 +44,11 @@ class FunctionCtx(Node):
             grads = tuple(g if g is not None else _zeros_for(self, i) for i, g in enumerate(grads))
         result = self._function.backward(self, *grads)
         result = result if isinstance(result, tuple) else (result,)
-        if len(result) != len(self._next):
+        expected = len(self._edges) // 2
+        if len(result) != expected:
             raise RuntimeError(
                 f"function {type(self).__name__} returned an incorrect number of gradients "
-                f"(expected {len(self._next)}, got {len(result)})")
+                f"(expected {expected}, got {len(result)})")
         return result
 
     def __repr__(self) -> str:
@@ -109,7 +110,8 @@ class Function(metaclass=_FunctionMeta):
         outputs = (outputs,) if single else outputs
         if not (previous and any(ctx.needs_input_grad)):
             return outputs[0] if single else outputs
-        ctx._next = tuple(edge(a) if isinstance(a, Tensor) else (None, 0) for a in args)
+        ctx._edges = tuple(part for a in args
+                           for part in (edge(a) if isinstance(a, Tensor) else _NO_EDGE))
         ctx._n_outputs = len(outputs)
         ctx._output_meta = [(tuple(o._data.shape), o.dtype, o._backend)
                             if isinstance(o, Tensor) else None for o in outputs]

@@ -62,12 +62,14 @@ def version_counter(tensor) -> VersionCounter:
 class Node:
     """A backward function: `grad_fn` of a tensor made by an op that recorded the graph."""
 
-    __slots__ = ("_next", "_seq", "_saved", "_in_meta", "_extra", "__weakref__")
+    # `_edges` is flat, (node0, output_nr0, node1, output_nr1, ...): one tuple per node rather
+    # than one more per input, which is what the cycle collector scans in a long graph.
+    __slots__ = ("_edges", "_seq", "_saved", "_in_meta", "_extra", "__weakref__")
     _saved_names: tuple = ()  # names behind `_saved_<name>` for the tensors this op saves
     _n_outputs = 1  # multi-output ops (split, unbind) define a `_n_outputs` slot instead
 
     def __init__(self):
-        self._next = ()
+        self._edges = ()
         self._seq = next(_sequence)
         self._saved = ()
         self._in_meta = None
@@ -82,7 +84,8 @@ class Node:
     @property
     def next_functions(self) -> tuple:
         """((node or None, output_nr), ...), one pair per input of the forward op."""
-        return self._next
+        edges = self._edges
+        return tuple(zip(edges[::2], edges[1::2]))
 
     @property
     def metadata(self) -> dict:
@@ -126,7 +129,7 @@ class Node:
         self._saved = ((None, vc.value, out._data, out._output_nr, vc, out._backend),)
 
     def needs_input_grad(self, index: int) -> bool:
-        return self._next[index][0] is not None
+        return self._edges[2 * index] is not None
 
     def _unpack(self, index: int):
         saved = self._saved
@@ -239,7 +242,7 @@ class AccumulateGrad(Node):
     _cpp_namespace = "torch::autograd::"
 
     def __init__(self, variable):
-        self._next = ()
+        self._edges = ()
         self._seq = _ACCUMULATE_SEQ + next(_sequence)  # unique, and above every op node
         self._saved = ()
         self._in_meta = None
@@ -305,24 +308,25 @@ def new_node(cls, *inputs):
     """
     if not STATE.enabled:
         return None
-    edges = []
-    recorded = False
-    for t in inputs:
-        if t is None or not t._requires_grad:
-            edges.append(_NO_EDGE)
-            continue
-        recorded = True
-        if t._view is not None:
-            refresh_view(t)
-        fn = t._grad_fn
-        if fn is None:
-            edges.append((accumulator(t), 0))
-        else:
-            edges.append((fn, t._output_nr))
+    if len(inputs) > 8:  # cat of many tensors: join once, not a tuple grown quadratically
+        edges = tuple(itertools.chain.from_iterable(map(edge, inputs)))
+        recorded = any(edges[::2])
+    else:  # the usual few inputs, inlined: adding small tuples is cheaper than a list
+        edges = ()
+        recorded = False
+        for t in inputs:
+            if t is None or not t._requires_grad:
+                edges += _NO_EDGE
+                continue
+            recorded = True
+            if t._view is not None:
+                refresh_view(t)
+            fn = t._grad_fn
+            edges += (accumulator(t), 0) if fn is None else (fn, t._output_nr)
     if not recorded:
         return None
     node = _new(cls)
-    node._next = tuple(edges)
+    node._edges = edges
     node._seq = next(_sequence)
     node._saved = ()
     node._in_meta = None

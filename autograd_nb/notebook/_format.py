@@ -116,7 +116,7 @@ def grad_fn_chain(t: Tensor, names: dict | None = None, limit: int = 40) -> list
             continue
         seen.add(node)
         lines.append("  " * depth + label)
-        for nxt, _ in reversed(node._next):
+        for nxt, _ in reversed(node.next_functions):
             if nxt is not None:
                 stack.append((nxt, depth + 1))
     if stack:

@@ -71,12 +71,12 @@ def graph_roots(tensors: dict) -> list[str]:
         fn = t._grad_fn
         if fn is None:
             continue
-        stack = [nxt for nxt, _ in fn._next if nxt is not None]
+        stack = [nxt for nxt, _ in fn.next_functions if nxt is not None]
         while stack:
             node = stack.pop()
             if node not in below:
                 below.add(node)
-                stack.extend(nxt for nxt, _ in node._next if nxt is not None)
+                stack.extend(nxt for nxt, _ in node.next_functions if nxt is not None)
     return [name for name, t in tensors.items() if t._grad_fn is not None
             and t._grad_fn not in below]
 
@@ -90,7 +90,7 @@ def saved_by(x: Tensor, namespace: dict) -> list[str]:
         if node in seen:
             continue
         seen.add(node)
-        stack.extend(nxt for nxt, _ in node._next if nxt is not None)
+        stack.extend(nxt for nxt, _ in node.next_functions if nxt is not None)
         for entry in node._saved or ():
             if type(entry) is not tuple:
                 continue

@@ -43,7 +43,7 @@ def _discovery_order(root) -> dict:
         if node in order:
             continue
         order[node] = len(order)
-        stack.extend(nxt for nxt, _ in reversed(node._next) if nxt is not None)
+        stack.extend(nxt for nxt, _ in reversed(node.next_functions) if nxt is not None)
     return order
 
 
@@ -84,7 +84,7 @@ def replay_backward(y: Tensor, gradient=None) -> list[Step]:
                 continue
             results = node._apply(list(grads)) if any(g is not None for g in grads) else ()
             flows = []
-            for i, (nxt, nr) in enumerate(node._next):
+            for i, (nxt, nr) in enumerate(node.next_functions):
                 grad = results[i] if i < len(results) else None
                 flows.append((nxt, grad))
                 if nxt is None:

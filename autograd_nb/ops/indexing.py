@@ -456,7 +456,7 @@ class ScatterAddBackward0(Node):
 
     def backward(self, grad):
         grad_src = gather(grad, self._saved_dim, self._saved_index) \
-            if self._next[1][0] is not None else None
+            if self.needs_input_grad(1) else None
         return grad, grad_src
 
 
@@ -467,9 +467,9 @@ class ScatterBackward0(Node):
 
     def backward(self, grad):
         grad_self = scatter(grad, self._saved_dim, self._saved_index, 0) \
-            if self._next[0][0] is not None else None
+            if self.needs_input_grad(0) else None
         grad_src = gather(grad, self._saved_dim, self._saved_index) \
-            if self._next[1][0] is not None else None
+            if self.needs_input_grad(1) else None
         return grad_self, grad_src
 
 
@@ -702,12 +702,12 @@ class IndexAddBackward0(Node):
 
     def backward(self, grad):
         grad_source = None
-        if self._next[1][0] is not None:
+        if self.needs_input_grad(1):
             grad_source = index_select(grad, self._saved_dim, self._saved_index).reshape(
                 self._saved_source_shape)
             if self._saved_alpha != 1:
                 grad_source = grad_source * self._saved_alpha
-        return (grad if self._next[0][0] is not None else None), grad_source
+        return (grad if self.needs_input_grad(0) else None), grad_source
 
 
 @tensor_method("index_add")
@@ -745,9 +745,9 @@ class IndexCopyBackward0(Node):
 
     def backward(self, grad):
         d, index = self._saved_dim, self._saved_index
-        return (index_fill(grad, d, index, 0) if self._next[0][0] is not None else None,
+        return (index_fill(grad, d, index, 0) if self.needs_input_grad(0) else None,
                 index_select(grad, d, index).reshape(self._saved_source_shape)
-                if self._next[1][0] is not None else None)
+                if self.needs_input_grad(1) else None)
 
 
 @tensor_method("index_copy")
@@ -801,8 +801,8 @@ class IndexFillBackward1(Node):
 
     def backward(self, grad):
         d, index = self._saved_dim, self._saved_index
-        return (index_fill(grad, d, index, 0) if self._next[0][0] is not None else None,
-                index_select(grad, d, index).sum() if self._next[1][0] is not None else None)
+        return (index_fill(grad, d, index, 0) if self.needs_input_grad(0) else None,
+                index_select(grad, d, index).sum() if self.needs_input_grad(1) else None)
 
 
 @tensor_method("index_fill")
@@ -843,9 +843,9 @@ class MaskedFillBackward1(Node):
 
     def backward(self, grad):
         mask = self._saved_mask
-        grad_self = masked_fill(grad, mask, 0) if self._next[0][0] is not None else None
+        grad_self = masked_fill(grad, mask, 0) if self.needs_input_grad(0) else None
         grad_value = None
-        if self._next[1][0] is not None:
+        if self.needs_input_grad(1):
             grad_value = (grad - masked_fill(grad, mask, 0)).sum()
         return grad_self, grad_value
 

@@ -281,7 +281,7 @@ def _rebase_view(view: Tensor, fn: Node) -> None:
     """Give the root base a CopySlices grad_fn and the view an AsStridedBackward0 of it."""
     root, view_fn = view._view
     copy = CopySlices()
-    copy._next = (edge(root), *fn._next[1:])
+    copy._edges = (*edge(root), *fn._edges[2:])
     copy._fn, copy._view_fn = fn, view_fn
     _set_history(root, copy)
     _set_history(view, _as_strided(root, view_fn))
@@ -289,7 +289,7 @@ def _rebase_view(view: Tensor, fn: Node) -> None:
 
 def _as_strided(root: Tensor, view_fn) -> AsStridedBackward0:
     strided = AsStridedBackward0()
-    strided._next = (edge(root),)
+    strided._edges = edge(root)
     strided._base_shape, strided._view_fn = tuple(root._data.shape), view_fn
     return strided
 
@@ -494,8 +494,8 @@ class FillBackward3(Node):
     __slots__ = ()
 
     def backward(self, grad):
-        return (grad * 0 if self._next[0][0] is not None else None,
-                grad.sum() if self._next[1][0] is not None else None)
+        return (grad * 0 if self.needs_input_grad(0) else None,
+                grad.sum() if self.needs_input_grad(1) else None)
 
 
 class CopyBackwards(Node):
@@ -506,12 +506,12 @@ class CopyBackwards(Node):
 
     def backward(self, grad):
         grad_src = None
-        if self._next[1][0] is not None:
+        if self.needs_input_grad(1):
             grad_src = grad
             if tuple(grad.shape) != self._src_shape:
                 grad_src = grad_src.sum_to_size(self._src_shape)
             grad_src = grad_src.to(device=self._src_device, dtype=self._src_dtype)
-        return (grad * 0 if self._next[0][0] is not None else None), grad_src
+        return (grad * 0 if self.needs_input_grad(0) else None), grad_src
 
 
 def _moved(t: Tensor, backend, dtype: dtypes.dtype):
@@ -712,9 +712,9 @@ class IndexPutBackward0(Node):
 
     def backward(self, grad):
         grad_self = grad_values = None
-        if self._next[0][0] is not None:
+        if self.needs_input_grad(0):
             grad_self = grad.masked_fill(self._hit, 0)
-        if self._next[1][0] is not None:
+        if self.needs_input_grad(1):
             positions = self._positions
             grad_values = grad.reshape(-1)[positions.reshape(-1)].reshape(positions.shape)
         return grad_self, grad_values
@@ -943,8 +943,8 @@ class BernoulliBackward1(Node):
     __slots__ = ("_p_shape",)
 
     def backward(self, grad):
-        return (grad * 0 if self._next[0][0] is not None else None,
-                (grad * 0).sum_to_size(self._p_shape) if self._next[1][0] is not None else None)
+        return (grad * 0 if self.needs_input_grad(0) else None,
+                (grad * 0).sum_to_size(self._p_shape) if self.needs_input_grad(1) else None)
 
 
 class BernoulliBackward2(ZeroBackward0):

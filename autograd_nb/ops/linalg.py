@@ -115,9 +115,9 @@ class MmBackward0(Node):
     _saved_names = ("self", "mat2")
 
     def backward(self, grad):
-        nxt = self._next
+        edges = self._edges
         return _mm_grads(grad, self._unpack(0), self._unpack(1),
-                         nxt[0][0] is not None, nxt[1][0] is not None)
+                         edges[0] is not None, edges[2] is not None)
 
 
 def _check_matrices(a: Tensor, b: Tensor) -> None:
@@ -211,7 +211,7 @@ class AddmmBackward0(Node):
     def backward(self, grad):
         m1, m2 = self._unpack(0), self._unpack(1)
         alpha, beta = self._saved_alpha, self._saved_beta
-        (bias_fn, _), (fn1, _), (fn2, _) = self._next  # None where no gradient is needed
+        bias_fn, _, fn1, _, fn2, _ = self._edges  # None where no gradient is needed
         g_input = (grad if beta == 1 else grad * beta) if bias_fn is not None else None
         g1, g2 = _mm_grads(grad, m1, m2, fn1 is not None, fn2 is not None)
         if alpha != 1:
@@ -275,7 +275,7 @@ class _AddProductNode(Node):
     def backward(self, grad):
         m1, m2 = self._unpack(0), self._unpack(1)
         alpha, beta = self._saved_alpha, self._saved_beta
-        g_input = (grad if beta == 1 else grad * beta) if self._next[0][0] is not None else None
+        g_input = (grad if beta == 1 else grad * beta) if self.needs_input_grad(0) else None
         grads = self._product_grads(grad, m1, m2)
         if alpha != 1:
             grads = [None if g is None else g * alpha for g in grads]
@@ -287,8 +287,8 @@ class AddmvBackward0(_AddProductNode):
     _saved_names = ("mat", "vec")
 
     def _product_grads(self, grad, mat, vec) -> tuple:
-        return (outer(grad, vec) if self._next[1][0] is not None else None,
-                mv(mat.mT, grad) if self._next[2][0] is not None else None)
+        return (outer(grad, vec) if self.needs_input_grad(1) else None,
+                mv(mat.mT, grad) if self.needs_input_grad(2) else None)
 
 
 class BaddbmmBackward0(_AddProductNode):
@@ -296,8 +296,8 @@ class BaddbmmBackward0(_AddProductNode):
     _saved_names = ("batch1", "batch2")
 
     def _product_grads(self, grad, b1, b2) -> tuple:
-        return (bmm(grad, b2.mT) if self._next[1][0] is not None else None,
-                bmm(b1.mT, grad) if self._next[2][0] is not None else None)
+        return (bmm(grad, b2.mT) if self.needs_input_grad(1) else None,
+                bmm(b1.mT, grad) if self.needs_input_grad(2) else None)
 
 
 class AddbmmBackward0(BaddbmmBackward0):
@@ -574,8 +574,8 @@ class LinalgCrossBackward0(Node):
 
     def backward(self, grad):
         a, b, d = self._unpack(0), self._unpack(1), self._saved_dim
-        return (cross(b, grad, dim=d) if self._next[0][0] is not None else None,
-                cross(grad, a, dim=d) if self._next[1][0] is not None else None)
+        return (cross(b, grad, dim=d) if self.needs_input_grad(0) else None,
+                cross(grad, a, dim=d) if self.needs_input_grad(1) else None)
 
 
 @tensor_method("cross")
@@ -732,8 +732,8 @@ class CdistBackward0(Node):
             scale = (grad / dist ** (p - 1)).where(dist != 0, 0)
             slope = diff if p == 2 else diff.sign() * diff.abs() ** (p - 1)
             pieces = slope * scale.unsqueeze(-1)
-        return (pieces.sum(-2) if self._next[0][0] is not None else None,
-                -pieces.sum(-3) if self._next[1][0] is not None else None)
+        return (pieces.sum(-2) if self.needs_input_grad(0) else None,
+                -pieces.sum(-3) if self.needs_input_grad(1) else None)
 
 
 def cdist(x1, x2, p: float = 2.0, compute_mode=None) -> Tensor:

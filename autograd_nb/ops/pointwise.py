@@ -111,9 +111,9 @@ class MulBackward0(_BinaryNode):
     __slots__ = ()
 
     def _record(self, a, b, out):
-        nxt = self._next  # each input is needed only for the other's gradient
-        self._saved = (saved_entry(a) if nxt[1][0] is not None else None,
-                       saved_entry(b) if nxt[0][0] is not None else None)
+        edges = self._edges  # each input is needed only for the other's gradient
+        self._saved = (saved_entry(a) if edges[2] is not None else None,
+                       saved_entry(b) if edges[0] is not None else None)
 
     def backward(self, grad):
         a, b = self._unpack(0), self._unpack(1)
@@ -154,11 +154,11 @@ class DivBackward0(_BinaryNode):
     __slots__ = ()
 
     def _record(self, a, b, out):
-        self.save(a if self._next[1][0] is not None else None, b)
+        self.save(a if self.needs_input_grad(1) else None, b)
 
     def backward(self, grad):
         a, b = self._unpack(0), self._unpack(1)
-        grad_a = grad / b if self._next[0][0] is not None else None
+        grad_a = grad / b if self.needs_input_grad(0) else None
         grad_b = -grad * a / (b * b) if a is not None else None
         return grad_a, grad_b
 
@@ -380,9 +380,9 @@ class PowBackward1(_BinaryNode):
     def backward(self, grad):
         x, p = self._unpack(0), self._unpack(1)
         result = x**p
-        grad_x = grad * p * x ** (p - 1) if self._next[0][0] is not None else None
+        grad_x = grad * p * x ** (p - 1) if self.needs_input_grad(0) else None
         grad_p = None
-        if self._next[1][0] is not None:
+        if self.needs_input_grad(1):
             grad_p = grad * where(x > 0, result * x.log(), result * 0)
         return grad_x, grad_p
 
@@ -694,8 +694,8 @@ class ClampBackward0(Node):
         inside = (x >= low) if low is not None else None
         if high is not None:
             inside = (x <= high) if inside is None else inside & (x <= high)
-        grad_low = grad * (x < low) if low is not None and self._next[1][0] is not None else None
-        grad_high = grad * (x > high) if high is not None and self._next[2][0] is not None else None
+        grad_low = grad * (x < low) if low is not None and self.needs_input_grad(1) else None
+        grad_high = grad * (x > high) if high is not None and self.needs_input_grad(2) else None
         return grad * inside, grad_low, grad_high
 
 
@@ -717,7 +717,7 @@ class ClampMinBackward1(Node):
         x, bound = self._unpack(0), self._unpack(1)
         keep = x >= bound if type(self) is ClampMinBackward1 else x <= bound
         return (grad * keep,
-                grad * keep.logical_not() if self._next[1][0] is not None else None)
+                grad * keep.logical_not() if self.needs_input_grad(1) else None)
 
 
 class ClampMaxBackward1(ClampMinBackward1):
@@ -945,8 +945,8 @@ class WhereBackward0(Node):
         zero = grad * 0
         return (
             None,
-            where(cond, grad, zero) if self._next[1][0] is not None else None,
-            where(cond, zero, grad) if self._next[2][0] is not None else None,
+            where(cond, grad, zero) if self.needs_input_grad(1) else None,
+            where(cond, zero, grad) if self.needs_input_grad(2) else None,
         )
 
 
@@ -1087,8 +1087,8 @@ class Atan2Backward0(_BinaryNode):
     def backward(self, grad):
         a, b = self._unpack(0), self._unpack(1)
         scale = grad / (a * a + b * b)
-        return (scale * b if self._next[0][0] is not None else None,
-                -scale * a if self._next[1][0] is not None else None)
+        return (scale * b if self.needs_input_grad(0) else None,
+                -scale * a if self.needs_input_grad(1) else None)
 
 
 @tensor_method("atan2", "arctan2")
@@ -1127,8 +1127,8 @@ class LogaddexpBackward0(_BinaryNode):
 
     def backward(self, grad):
         a, b = self._unpack(0), self._unpack(1)
-        return (grad / (1 + (b - a).exp()) if self._next[0][0] is not None else None,
-                grad / (1 + (a - b).exp()) if self._next[1][0] is not None else None)
+        return (grad / (1 + (b - a).exp()) if self.needs_input_grad(0) else None,
+                grad / (1 + (a - b).exp()) if self.needs_input_grad(1) else None)
 
 
 @tensor_method("logaddexp")
@@ -1147,8 +1147,8 @@ class HypotBackward0(_BinaryNode):
     def backward(self, grad):
         a, b = self._unpack(0), self._unpack(1)
         scale = grad / hypot(a, b)
-        return (scale * a if self._next[0][0] is not None else None,
-                scale * b if self._next[1][0] is not None else None)
+        return (scale * a if self.needs_input_grad(0) else None,
+                scale * b if self.needs_input_grad(1) else None)
 
 
 @tensor_method("hypot")
@@ -1247,8 +1247,8 @@ class AddcmulBackward0(Node):
     def backward(self, grad):
         t1, t2, value = self._unpack(0), self._unpack(1), self._saved_value
         return (grad,
-                grad * t2 * value if self._next[1][0] is not None else None,
-                grad * t1 * value if self._next[2][0] is not None else None)
+                grad * t2 * value if self.needs_input_grad(1) else None,
+                grad * t1 * value if self.needs_input_grad(2) else None)
 
 
 class AddcdivBackward0(AddcmulBackward0):
@@ -1257,8 +1257,8 @@ class AddcdivBackward0(AddcmulBackward0):
     def backward(self, grad):
         t1, t2, value = self._unpack(0), self._unpack(1), self._saved_value
         return (grad,
-                grad * value / t2 if self._next[1][0] is not None else None,
-                -grad * value * t1 / (t2 * t2) if self._next[2][0] is not None else None)
+                grad * value / t2 if self.needs_input_grad(1) else None,
+                -grad * value * t1 / (t2 * t2) if self.needs_input_grad(2) else None)
 
 
 def _saving_operands(out: Tensor, value, tensor1, tensor2) -> Tensor:
@@ -1266,9 +1266,9 @@ def _saving_operands(out: Tensor, value, tensor1, tensor2) -> Tensor:
     for tensor1's (and, in addcdiv, for tensor2's own)."""
     node = out._grad_fn
     if node is not None:
-        nxt = node._next
-        keep2 = nxt[1][0] is not None or (type(node) is AddcdivBackward0 and nxt[2][0] is not None)
-        node.save(tensor1 if nxt[2][0] is not None else None, tensor2 if keep2 else None)
+        need1, need2 = node.needs_input_grad(1), node.needs_input_grad(2)
+        keep2 = need1 or (type(node) is AddcdivBackward0 and need2)
+        node.save(tensor1 if need2 else None, tensor2 if keep2 else None)
         node._saved_value = value
     return out
 
@@ -1315,7 +1315,7 @@ class LerpBackward1(Node):
     def backward(self, grad):
         start, end, weight = self._unpack(0), self._unpack(1), self._unpack(2)
         return (grad * (1 - weight), grad * weight,
-                grad * (end - start) if self._next[2][0] is not None else None)
+                grad * (end - start) if self.needs_input_grad(2) else None)
 
 
 def _lerp_kernel(xp, start, end, weight):

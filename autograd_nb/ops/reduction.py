@@ -143,8 +143,11 @@ class MeanBackward0(Node):
         shape, count = self._saved_self_sym_sizes, self._saved_self_sym_numel
         if STATE.enabled:
             return grad.expand(shape) / count
-        xp = grad._backend.xp
-        return make_tensor(xp.broadcast_to(xp.asarray(grad._data / count), shape), grad._backend)
+        # A new contiguous array, as PyTorch's division of the expanded gradient gives.
+        backend = grad._backend
+        out = backend.xp.empty(shape, dtype=grad._data.dtype, device=backend.native_device)
+        out[...] = grad._data / count
+        return make_tensor(out, backend)
 
 
 class MeanBackward1(Node):

@@ -706,7 +706,8 @@ def cat(tensors, dim: int = 0, *, out=None) -> Tensor:
                            lambda xp, arrays: xp.concat([arrays[i] for i in used], axis=d))
     if node is not None:
         node._saved_dim, node._dim = dim, d
-        node._sizes = [t._data.shape[d] if i in used else None for i, t in enumerate(tensors)]
+        kept = set(used)
+        node._sizes = [t._data.shape[d] if i in kept else None for i, t in enumerate(tensors)]
     return result
 
 

@@ -59,8 +59,8 @@ class XlogyBackward0(Node):
     def backward(self, grad):
         x, y = self._saved_self, self._saved_other
         fn = xlog1py if self._shift else xlogy
-        gx = grad * fn((x != 0), y) if self._next[0][0] is not None else None
-        gy = grad * x / (y + self._shift) if self._next[1][0] is not None else None
+        gx = grad * fn((x != 0), y) if self.needs_input_grad(0) else None
+        gy = grad * x / (y + self._shift) if self.needs_input_grad(1) else None
         return gx, gy
 
 
@@ -804,8 +804,8 @@ class DistBackward0(Node):
                                  self._saved_p, dims)
         if g is None:
             g = diff * 0
-        return ((g.sum_to_size(*a.shape) if self._next[0][0] is not None else None),
-                ((-g).sum_to_size(*b.shape) if self._next[1][0] is not None else None))
+        return ((g.sum_to_size(*a.shape) if self.needs_input_grad(0) else None),
+                ((-g).sum_to_size(*b.shape) if self.needs_input_grad(1) else None))
 
 
 @tensor_method("dist")

@@ -187,7 +187,7 @@ class _Builder:
                 label, "accumulate_grad" if label == "AccumulateGrad" else "backward")
         outs = self.output_names.get(id(fn)) if self.output_names else None
         detail = {"name": style[0], "outputs": [n for _, n in sorted(outs)] if outs else [],
-                  "inputs": len(fn._next)}
+                  "inputs": len(fn.next_functions)}
         nid = f"n{len(nodes)}"
         self.index[id(fn)] = (fn, nid)
         nodes.append(GraphNode(nid, style[1], style[0], detail, weakref.ref(fn)))
@@ -213,7 +213,7 @@ class _Builder:
         while queue:
             fn = queue.popleft()
             fid = index[id(fn)][1]
-            for child, _ in fn._next:
+            for child, _ in fn.next_functions:
                 if child is not None:
                     edges.append(GraphEdge(fid, add_node(child), "grad"))
             if self.labels[type(fn)][1] == "accumulate_grad":
