@@ -215,7 +215,12 @@ class Tensor:
                     f"'{value.device}' to a parameter located on device with index "
                     f"'{self.device}'. Please ensure that the gradient and the parameter are on "
                     f"the same device")
-        self._autograd_meta().grad = value
+        meta = self._meta
+        if meta is None:
+            if value is None:
+                return
+            meta = self._meta = _AutogradMeta()
+        meta.grad = value
 
     @grad.deleter
     def grad(self) -> None:
@@ -250,6 +255,12 @@ class Tensor:
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         """Accumulate d(self)/d(leaf) into each leaf's `.grad` (see autograd.backward)."""
+        fn = self._grad_fn
+        if gradient is None and inputs is None and not create_graph and fn is not None:
+            # `loss.backward()`: what autograd.backward does for one output, without its checks
+            _grad_api.run_backward([(fn, self._output_nr)], [_grad_api.implicit_grad(self)],
+                                   bool(retain_graph), False)
+            return
         _grad_api.backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
     # --- sharing storage -----------------------------------------------------------------------
@@ -466,8 +477,10 @@ def accumulate_grad(leaf: Tensor, grads: list) -> None:
     nobody else refers to it, it can become `.grad` without a copy.
     """
     grad = grads.pop()
-    meta = leaf._autograd_meta()
-    if meta.hooks:
+    meta = leaf._meta
+    if meta is None:
+        meta = leaf._meta = _AutogradMeta()
+    elif meta.hooks:
         for hook in list(meta.hooks):
             new = hook(grad)
             if new is not None:

@@ -1,7 +1,7 @@
 """The engine: walks a graph from its outputs to its leaves and runs each node's backward.
 
-No recursion: dependencies are counted with an explicit stack, then nodes run from a heap keyed
-by creation order (newest first, AccumulateGrad as soon as ready), so the order in which
+No recursion: dependencies are counted with an explicit stack, then nodes run newest first
+(a heap keyed by creation order; AccumulateGrad as soon as it is ready), so the order in which
 gradients add up is deterministic and a chain of a million nodes needs no deep Python stack.
 Without a graph to build, gradients are kept and added up in place whenever nobody else can
 see them (reference counts tell), as PyTorch's engine does with its "steal" rule.
@@ -28,33 +28,41 @@ _getrefcount = sys.getrefcount
 _IN_PLACE_FROM = 1 << 14
 
 
-def _count_dependencies(roots) -> dict:
-    """For every node reachable from `roots`, how many edges point at it."""
-    deps: dict = {}
-    stack = [node for node in roots if node is not None]
-    roots = set(stack)  # walked already, even when another root leads to them
+def _pending_slots(roots) -> dict:
+    """For every node reachable from `roots`: [edges still to deliver, grad of output 0, ...].
+
+    The engine keeps a node's incoming gradients beside its count, so that delivering one costs
+    a single dict lookup.
+    """
+    pending: dict = {}
+    for node in roots:
+        if node is not None and node not in pending:
+            pending[node] = [0] + [None] * node._n_outputs
+    stack = list(pending)  # roots are walked once, even when another root leads to them
     while stack:
         for nxt in stack.pop()._edges[::2]:
             if nxt is None:
                 continue
-            if nxt in deps:
-                deps[nxt] += 1
+            slot = pending.get(nxt)
+            if slot is None:
+                pending[nxt] = [1, None] if nxt._n_outputs == 1 else [1] + [None] * nxt._n_outputs
+                stack.append(nxt)
             else:
-                deps[nxt] = 1
-                if nxt not in roots:
-                    stack.append(nxt)
-    return deps
+                slot[0] += 1
+    return pending
 
 
-def _nodes_leading_to(roots, targets: set, deps: dict) -> set:
+def count_dependencies(roots) -> dict:
+    """For every node reachable from `roots`, how many edges point at it."""
+    return {node: slot[0] for node, slot in _pending_slots(roots).items()}
+
+
+def _nodes_leading_to(roots, targets: set, pending: dict) -> set:
     """The nodes with a path to any node in `targets` (what a backward limited to inputs runs)."""
-    pending = dict(deps)
-    for root in roots:
-        pending.setdefault(root, 0)
+    remaining = {node: slot[0] for node, slot in pending.items()}
     needed = set(targets)
     # Visit in reverse topological order: a node is done when all of its successors are.
-    order, stack = [], [node for node in pending if pending[node] == 0]
-    remaining = dict(pending)
+    order, stack = [], [node for node in remaining if remaining[node] == 0]
     while stack:
         node = stack.pop()
         order.append(node)
@@ -102,23 +110,25 @@ def run_backward(roots: list, grads: list, retain_graph: bool, create_graph: boo
     there are returned instead of (or, with `accumulate`, besides) being added into leaves.
     """
     root_nodes = [node for node, _ in roots]
-    deps = _count_dependencies(root_nodes)
-    buffers: dict = {}
+    pending = _pending_slots(root_nodes)
     for (node, nr), grad in zip(roots, grads):
-        _add_to_buffer(buffers, node, nr, grad, create_graph)
+        slot = pending[node]
+        if slot[nr + 1] is None:
+            slot[nr + 1] = grad
+        else:
+            _add_into(slot, nr + 1, grad, create_graph)
 
     needed = None
-    captured = {}
-    capture_points = {}
+    captured: dict = {}
+    capture_points: dict = {}
     if capture is not None:
         for i, point in enumerate(capture):
             capture_points.setdefault(point, []).append(i)
-        targets = {point[0] for point in capture_points}
-        needed = _nodes_leading_to(root_nodes, targets, deps)
+        needed = _nodes_leading_to(root_nodes, {point[0] for point in capture_points}, pending)
 
     # Heap entries are (-sequence number, node): sequence numbers are unique, so nodes are
     # never compared, and the newest ready node runs first.
-    heap = [(-node._seq, node) for node in dict.fromkeys(root_nodes) if deps.get(node, 0) == 0]
+    heap = [(-node._seq, node) for node in dict.fromkeys(root_nodes) if pending[node][0] == 0]
     heapq.heapify(heap)
 
     previous = STATE.enabled
@@ -131,56 +141,70 @@ def run_backward(roots: list, grads: list, retain_graph: bool, create_graph: boo
     observers = list(flow_observers)
     plain = capture is None and not observers and not ANOMALY.enabled  # nothing watches nodes
     deferred: list = []
+    node = pop(heap)[1] if heap else None
     try:
-        while heap:
-            node = pop(heap)[1]
-            node_grads = buffers.pop(node, None)
-            if plain and node_grads is not None and node._extra is None:
-                # Node._apply, inlined (a buffer only exists once a gradient came)
-                results = node.backward(*node_grads)
-                if type(results) is not tuple:
-                    results = (results,)
-                if node._in_meta is not None:
-                    results = node._conformed(results)
+        while node is not None:
+            slot = pending[node]
+            if plain and node._extra is None and len(slot) == 2:
+                # Node._apply, inlined, for the usual node: one output, nothing watching it
+                grad = slot[1]
+                if grad is None:
+                    results = ()
+                else:
+                    slot[1] = None  # the node's backward may keep or overwrite it if it is alone
+                    results = node.backward(grad)
+                    if type(results) is not tuple:
+                        results = (results,)
+                    if node._in_meta is not None:
+                        results = node._conformed(results)
             else:
+                node_grads = slot[1:]
+                slot[1:] = [None] * (len(slot) - 1)
                 results = _run_node(node, node_grads, capture, capture_points, captured, needed,
                                     accumulate, observers)
             if not retain_graph:
                 node._release()
             n_results = len(results)
-            leaves = None
+            ready = leaves = None
             edges = node._edges
             i = -1
             for nxt in edges[::2]:  # each input's node (edges are flat: node, output_nr, ...)
                 i += 1
                 if nxt is None:
                     continue
+                to = pending[nxt]
                 if i < n_results and (grad := results[i]) is not None:
-                    nr = edges[2 * i + 1]
-                    slots = buffers.get(nxt)
-                    if slots is None:
-                        if nxt._n_outputs == 1:
-                            buffers[nxt] = [grad]
-                        else:
-                            slots = buffers[nxt] = [None] * nxt._n_outputs
-                            slots[nr] = grad
-                    elif slots[nr] is None:
-                        slots[nr] = grad
+                    k = edges[2 * i + 1] + 1
+                    if to[k] is None:
+                        to[k] = grad
                     else:
-                        _add_into(slots, nr, grad, create_graph)
-                left = deps[nxt] - 1
+                        _add_into(to, k, grad, create_graph)
+                left = to[0] - 1
+                to[0] = left
                 if left:
-                    deps[nxt] = left
-                elif plain and type(nxt) is AccumulateGrad and nxt._extra is None:
+                    continue
+                if plain and type(nxt) is AccumulateGrad and nxt._extra is None:
                     leaves = [nxt] if leaves is None else leaves + [nxt]
+                elif ready is None:
+                    ready = nxt
                 else:
-                    push(heap, (-nxt._seq, nxt))
+                    push(heap, (-ready._seq, ready))
+                    ready = nxt
             # Drop the loop's references: AccumulateGrad counts a gradient's owners.
-            results = grad = node_grads = slots = None
+            results = grad = to = None
             if leaves is not None:
-                _accumulate_ready(leaves, buffers, deferred)
-        for leaf, slots in deferred:
-            _tensor.accumulate_grad(leaf, slots)
+                _accumulate_ready(leaves, pending, deferred)
+            # The next node is the newest ready one: usually the one just freed, without the heap.
+            if ready is not None and (not heap or ready._seq > -heap[0][0]):
+                node = ready
+            elif heap:
+                if ready is not None:
+                    push(heap, (-ready._seq, ready))
+                node = pop(heap)[1]
+            else:
+                node = None
+        for leaf, slot in deferred:
+            _tensor.accumulate_grad(leaf, slot)
     finally:
         STATE.enabled = previous
         if collecting:
@@ -190,7 +214,7 @@ def run_backward(roots: list, grads: list, retain_graph: bool, create_graph: boo
     return [captured.get(i) for i in range(len(capture))]
 
 
-def _accumulate_ready(leaves: list, buffers: dict, deferred: list) -> None:
+def _accumulate_ready(leaves: list, pending: dict, deferred: list) -> None:
     """Add the gradients of leaves that became ready (and have no node hooks) into `.grad`.
 
     Each would be the next node popped anyway (AccumulateGrad has the highest sequence
@@ -199,24 +223,23 @@ def _accumulate_ready(leaves: list, buffers: dict, deferred: list) -> None:
     without a copy; nothing can tell the difference unless the leaf has hooks.
     """
     for leaf_node in leaves:
-        slots = buffers.pop(leaf_node, None)
-        if slots is None or slots[0] is None:
+        slot = pending[leaf_node]
+        if slot[1] is None:
             continue
+        slot = [slot.pop()]  # accumulate_grad takes the gradient out of a one-element list
         leaf = leaf_node._variable
         # getrefcount counts the list's reference and its own argument: more means another
-        # node's buffer still holds this gradient.
-        if _getrefcount(slots[0]) > 2 and not _tensor.has_hooks(leaf):
-            deferred.append((leaf, slots))
+        # node's slot still holds this gradient.
+        if _getrefcount(slot[0]) > 2 and not _tensor.has_hooks(leaf):
+            deferred.append((leaf, slot))
         else:
-            _tensor.accumulate_grad(leaf, slots)
+            _tensor.accumulate_grad(leaf, slot)
 
 
-def _run_node(node, grads: list | None, capture, points: dict, captured: dict, needed,
+def _run_node(node, grads: list, capture, points: dict, captured: dict, needed,
               accumulate: bool, observers: list) -> tuple:
     """A node's backward with what the plain loop leaves out: autograd.grad's captures, hooks,
     flow observers, and nodes that no gradient reached."""
-    if grads is None:
-        grads = [None] * node._n_outputs
     if capture is not None:
         _capture(node, grads, points, captured)
         if node not in needed or (not accumulate and (node, 0) in points):
@@ -247,16 +270,6 @@ def _run_post_hooks(node, results: tuple, grads: list) -> tuple:
         if new is not None:
             results = tuple(new)
     return results
-
-
-def _add_to_buffer(buffers: dict, node, nr: int, grad, create_graph: bool) -> None:
-    slots = buffers.get(node)
-    if slots is None:
-        slots = buffers[node] = [None] * node._n_outputs
-    if slots[nr] is None:
-        slots[nr] = grad
-    else:
-        _add_into(slots, nr, grad, create_graph)
 
 
 def _add_into(slots: list, nr: int, grad, create_graph: bool) -> None:

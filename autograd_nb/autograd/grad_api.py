@@ -38,7 +38,7 @@ def _root_grads(outputs: list, grad_outputs: list) -> list:
         elif given is not None:
             raise TypeError(msg.GRADIENT_TYPE.format(type=type(given).__name__))
         elif out._requires_grad:
-            grads.append(_implicit_grad(out))
+            grads.append(implicit_grad(out))
         else:
             grads.append(None)
     if len(grad_outputs) < len(outputs):
@@ -47,7 +47,7 @@ def _root_grads(outputs: list, grad_outputs: list) -> list:
     return grads
 
 
-def _implicit_grad(out):
+def implicit_grad(out):
     """A gradient of ones for a one-element floating-point output."""
     if out.numel() != 1:
         raise RuntimeError(msg.IMPLICIT_SCALAR)

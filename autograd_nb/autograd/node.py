@@ -55,7 +55,8 @@ def version_counter(tensor) -> VersionCounter:
     """The tensor's counter, created on first need (most tensors are never modified in place)."""
     vc = tensor._vc
     if vc is None:
-        vc = tensor._vc = VersionCounter()
+        vc = tensor._vc = _new(VersionCounter)  # VersionCounter(0) without a Python call
+        vc.value = 0
     return vc
 
 
@@ -125,7 +126,10 @@ class Node:
 
     def save_output(self, out) -> None:
         """Keep this node's own output for backward without keeping the output tensor alive."""
-        vc = version_counter(out)
+        vc = out._vc
+        if vc is None:  # version_counter(out), inlined: outputs are saved on every op
+            vc = out._vc = _new(VersionCounter)
+            vc.value = 0
         self._saved = ((None, vc.value, out._data, out._output_nr, vc, out._backend),)
 
     def needs_input_grad(self, index: int) -> bool:
@@ -168,8 +172,20 @@ class Node:
 
     def _conformed(self, results: tuple) -> tuple:
         """Each gradient summed and cast to its input's recorded shape and dtype."""
-        return tuple([_conform(g, m) if (m is not None and g is not None) else g
-                      for g, m in zip(results, self._in_meta)])
+        out = list(results)
+        for i, meta in enumerate(self._in_meta):
+            if meta is not None and i < len(out) and (grad := out[i]) is not None:
+                shape, dtype = meta
+                if shape is not None and grad._data.shape != shape:
+                    if STATE.enabled:
+                        grad = grad.sum_to_size(shape)
+                    else:  # on the raw array, as no graph is built
+                        backend = grad._backend
+                        grad = _tensor.make_tensor(backend.sum_to(grad._data, shape), backend)
+                if dtype is not None and grad.dtype is not dtype:
+                    grad = grad.to(dtype)
+                out[i] = grad
+        return tuple(out)
 
     def _release(self) -> None:
         """Free saved tensors after a backward without retain_graph."""
@@ -180,22 +196,6 @@ class Node:
         if self._extra is None:
             self._extra = {}
         return self._extra
-
-
-def _conform(grad, meta):
-    """Sum a broadcast gradient back to its input's shape and cast it to the input's dtype."""
-    shape, dtype = meta
-    if shape is not None and grad._data.shape != shape:
-        grad = grad.sum_to_size(shape) if STATE.enabled else _summed_to(grad, shape)
-    if dtype is not None and grad.dtype is not dtype:
-        grad = grad.to(dtype)
-    return grad
-
-
-def _summed_to(grad, shape: tuple):
-    """`grad.sum_to_size(shape)` on the raw array, for a backward that builds no graph."""
-    backend = grad._backend
-    return _tensor.make_tensor(backend.sum_to(grad._data, shape), backend)
 
 
 def _modified_message(tensor, saved_version, grad_fn, output_nr, data=None, vc=None,
@@ -242,12 +242,7 @@ class AccumulateGrad(Node):
     _cpp_namespace = "torch::autograd::"
 
     def __init__(self, variable):
-        self._edges = ()
-        self._seq = _ACCUMULATE_SEQ + next(_sequence)  # unique, and above every op node
-        self._saved = ()
-        self._in_meta = None
-        self._extra = None
-        self._variable = variable
+        raise TypeError("AccumulateGrad nodes are made by the graph (accumulator(leaf))")
 
     @property
     def variable(self):
@@ -266,11 +261,18 @@ class AccumulateGrad(Node):
 
 def accumulator(tensor) -> AccumulateGrad:
     """The leaf's AccumulateGrad node: the one a live graph holds, else a new one."""
-    meta = tensor._autograd_meta()
-    ref = meta.accumulator
-    if ref is not None and (node := ref()) is not None:
-        return node
-    node = AccumulateGrad(tensor)
+    meta = tensor._meta
+    if meta is None:
+        meta = tensor._autograd_meta()
+    else:
+        ref = meta.accumulator
+        if ref is not None and (node := ref()) is not None:
+            return node
+    # Made here, not by a constructor: a new one each step of a training loop, so no Python call
+    node = _new(AccumulateGrad)
+    node._edges, node._saved, node._in_meta, node._extra = (), (), None, None
+    node._seq = _ACCUMULATE_SEQ + next(_sequence)  # unique, and above every op node
+    node._variable = tensor
     meta.accumulator = weakref.ref(node)
     return node
 

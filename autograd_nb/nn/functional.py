@@ -64,8 +64,8 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     w = check_tensor(weight, "linear", "weight", 2)
     if bias is None:
         return x.matmul(w.t())
-    if x.dim() == 2:
-        return bias.addmm(x, w.t())
+    if x._data.ndim == 2:
+        return _linalg.addmm(bias, x, w.t())
     if x.is_contiguous() and bias.dim() == 1:  # folded into one addmm
         rows = x.reshape(-1, x.shape[-1])
         return bias.addmm(rows, w.t()).view(*x.shape[:-1], w.shape[0])

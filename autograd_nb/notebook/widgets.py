@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import ipywidgets as W
 
 from .._tensor import Tensor
-from ..autograd.engine import _count_dependencies
+from ..autograd.engine import count_dependencies
 from ..autograd.grad_mode import no_grad
 from ..autograd.node import AccumulateGrad, accumulator
 from . import _format as fmt
@@ -63,7 +63,7 @@ def replay_backward(y: Tensor, gradient=None) -> list[Step]:
     seed = _root_grads([y], [] if gradient is None else [gradient])[0]
     root = y.grad_fn if y.grad_fn is not None else accumulator(y)
     rank = _discovery_order(root)
-    deps = _count_dependencies([root])
+    deps = count_dependencies([root])
     buffers = {root: [None] * root._n_outputs}
     buffers[root][y._output_nr if y.grad_fn is not None else 0] = seed
     leaf_grads: dict = {}

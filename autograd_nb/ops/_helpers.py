@@ -209,7 +209,7 @@ def record(cls, inputs: tuple, out_data, backend, save=(), broadcasts: bool = Fa
 def float_data(t: Tensor):
     """The array of `t` as a floating dtype (ints and bools become the default float)."""
     data = t._data
-    if t.dtype.is_floating_point:
+    if t._backend.ours[data.dtype].is_floating_point:
         return data
     return t._backend.xp.astype(data, t._backend.native[dtypes.get_default_dtype()])
 

@@ -300,11 +300,6 @@ def _as_strided(root: Tensor, view_fn) -> AsStridedBackward0:
 def _fast_operand(self: Tensor, other, floating_only: bool = False):
     """`other` as something `self._data op= other` accepts unchanged, or None if it isn't."""
     kind = type(other)
-    if isinstance(other, Tensor):
-        data, x = other._data, self._data
-        if (other._backend is self._backend and data.dtype == x.dtype and data.shape == x.shape
-                and self.dtype.is_floating_point):
-            return data  # the optimizers' case, decided without the checks below
     dtype = self.dtype
     if dtype is dtypes.bool or (floating_only and not dtype.is_floating_point):
         return None
@@ -329,24 +324,34 @@ def _fast_operand(self: Tensor, other, floating_only: bool = False):
 
 def _arithmetic_(self: Tensor, fn, iop, other, floating_only: bool = False, **kwargs) -> Tensor:
     """`self op= other` straight on the storage when nothing is recorded, else apply_inplace."""
-    if (not kwargs and (not STATE.enabled or not _records(self, (other,), kwargs))
-            and isinstance(self, Tensor)
-            and (operand := _fast_operand(self, other, floating_only)) is not None):
-        if STATE.enabled or self._vc is INFERENCE_VERSION:
-            check_inplace(self)
-        try:
-            iop(self._data, operand)
-        except ValueError as error:
-            if "read-only" in str(error):  # a piece of an expanded view: the generic path
-                return apply_inplace(self, fn, other, **kwargs)
-            raise
-        vc = self._vc
-        if vc is None:
-            _bump(self)
-        else:
-            vc.value += 1
-        return self
-    return apply_inplace(self, fn, other, **kwargs)
+    if kwargs or not isinstance(self, Tensor):
+        return apply_inplace(self, fn, other, **kwargs)
+    if isinstance(other, Tensor) and other._backend is self._backend:
+        x, operand = self._data, other._data
+        # the optimizers' case (`p -= lr * g`): two float arrays alike, decided at once
+        if not (x.dtype is operand.dtype and x.shape == operand.shape
+                and self._backend.ours[x.dtype].is_floating_point):
+            operand = None
+    else:
+        operand = None
+    if STATE.enabled and _records(self, (other,), kwargs):
+        return apply_inplace(self, fn, other)
+    if operand is None and (operand := _fast_operand(self, other, floating_only)) is None:
+        return apply_inplace(self, fn, other)
+    if STATE.enabled or self._vc is INFERENCE_VERSION:
+        check_inplace(self)
+    try:
+        iop(self._data, operand)
+    except ValueError as error:
+        if "read-only" in str(error):  # a piece of an expanded view: the generic path
+            return apply_inplace(self, fn, other)
+        raise
+    vc = self._vc
+    if vc is None:
+        _bump(self)
+    else:
+        vc.value += 1
+    return self
 
 
 @tensor_method("add_")
@@ -416,17 +421,17 @@ def pow_(self: Tensor, exponent) -> Tensor:
 
 @tensor_method("__iadd__")
 def _iadd(self: Tensor, other) -> Tensor:
-    return add_(self, other)
+    return _arithmetic_(self, add, operator.iadd, other)
 
 
 @tensor_method("__isub__")
 def _isub(self: Tensor, other) -> Tensor:
-    return sub_(self, other)
+    return _arithmetic_(self, sub, operator.isub, other)
 
 
 @tensor_method("__imul__")
 def _imul(self: Tensor, other) -> Tensor:
-    return mul_(self, other)
+    return _arithmetic_(self, mul, operator.imul, other)
 
 
 @tensor_method("__itruediv__", "__idiv__")

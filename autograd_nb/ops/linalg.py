@@ -11,7 +11,7 @@ from __future__ import annotations
 from .. import _messages as msg
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.grad_mode import STATE
-from ..autograd.node import Node, new_node
+from ..autograd.node import Node, new_node, saved_entry
 from ._helpers import broadcast_shapes, check_same_device, check_tensor, scalar_for
 
 _CPP_NAMES = {  # how PyTorch's C++ spells dtypes in the mm dtype error
@@ -137,11 +137,22 @@ def _check_matrices(a: Tensor, b: Tensor) -> None:
 @tensor_method("mm")
 def mm(input, mat2) -> Tensor:
     """The matrix product of two 2-D tensors (n x m) @ (m x p) -> (n x p)."""
-    a = check_tensor(input, "mm")
-    b = check_tensor(mat2, "mm", "mat2", 2)
-    _check_matrices(a, b)
-    data = a._backend.xp.matmul(a._data, b._data)
-    return _record(MmBackward0, (a, b), data, a._backend)
+    return _mm(check_tensor(input, "mm"), check_tensor(mat2, "mm", "mat2", 2))
+
+
+def _mm(a: Tensor, b: Tensor) -> Tensor:
+    """mm of two tensors; PyTorch's checks run only when the plain case does not hold."""
+    x, w = a._data, b._data
+    backend = a._backend
+    if not (b._backend is backend and x.ndim == 2 and w.ndim == 2 and x.dtype is w.dtype
+            and x.shape[1] == w.shape[0]):
+        _check_matrices(a, b)  # PyTorch's error, unless the dtypes are equal but not identical
+    data = backend.xp.matmul(x, w)
+    node = new_node(MmBackward0, a, b)
+    if node is None:
+        return make_tensor(data, backend)
+    node._saved = (saved_entry(a), saved_entry(b))
+    return make_tensor(data, backend, True, node, 0)
 
 
 class MvBackward0(Node):
@@ -226,33 +237,45 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1) -> Tensor:
     c = check_tensor(input, "addmm")
     a = check_tensor(mat1, "addmm", "mat1", 2)
     b = check_tensor(mat2, "addmm", "mat2", 3)
+    backend = c._backend
+    bias, x, w = c._data, a._data, b._data
+    if not (a._backend is backend and b._backend is backend and x.ndim == 2 and w.ndim == 2
+            and bias.dtype is x.dtype and x.dtype is w.dtype and x.shape[1] == w.shape[0]):
+        _check_addmm(c, a, b)  # PyTorch's errors, unless the dtypes are equal but not identical
+    n, p = x.shape[0], w.shape[1]
+    bias_shape = bias.shape
+    if bias_shape != (p,) and bias_shape != (n, p):
+        bias = c.detach().expand(n, p)._data  # PyTorch's expand error for a wrong shape
+    data = backend.xp.matmul(x, w)  # a new array: the bias can be added into it
+    if alpha != 1:
+        data = data * alpha
+    if beta == 1:
+        data += bias
+    elif beta != 0:
+        data = data + bias * beta
+    node = new_node(AddmmBackward0, c, a, b)
+    if node is None:
+        return make_tensor(data, backend)
+    node._saved = (saved_entry(a), saved_entry(b))
+    node._saved_alpha, node._saved_beta = alpha, beta
+    if bias_shape != (n, p):
+        node._in_meta = ((tuple(bias_shape), None), None, None)
+    return make_tensor(data, backend, True, node, 0)
+
+
+def _check_addmm(c: Tensor, a: Tensor, b: Tensor) -> None:
+    """PyTorch's addmm checks, in its order: devices, dims, dtypes, then shapes."""
     if not (c._backend is a._backend is b._backend):
         _same_device("addmm", "mat1", c, a)
         _same_device("addmm", "mat2", c, b)
     x, w = a._data, b._data
     if x.ndim != 2 or w.ndim != 2:
         raise RuntimeError(msg.MM_2D.format(name="mat1" if x.ndim != 2 else "mat2"))
-    bias = c._data
-    if not (bias.dtype == x.dtype == w.dtype):
+    if not (c._data.dtype == x.dtype == w.dtype):
         raise _addmm_dtype_error(c, a, b)
     (n, m), (m2, p) = x.shape, w.shape
     if m != m2:
         raise RuntimeError(msg.MM_SHAPES.format(a0=n, a1=m, b0=m2, b1=p))
-    bias_shape = tuple(bias.shape)
-    if bias_shape != (p,) and bias_shape != (n, p):
-        bias = c.detach().expand(n, p)._data  # PyTorch's expand error for a wrong shape
-    product = c._backend.xp.matmul(x, w)
-    if alpha != 1:
-        product = product * alpha
-    data = product if beta == 0 else (product + (bias if beta == 1 else bias * beta))
-    node = new_node(AddmmBackward0, c, a, b)
-    if node is None:
-        return make_tensor(data, c._backend)
-    node.save(a, b)
-    node._saved_alpha, node._saved_beta = alpha, beta
-    if bias_shape != (n, p):
-        node._in_meta = ((bias_shape, None), None, None)
-    return make_tensor(data, c._backend, True, node, 0)
 
 
 def _addmm_dtype_error(c: Tensor, a: Tensor, b: Tensor) -> RuntimeError:
@@ -471,7 +494,7 @@ def matmul(input, other) -> Tensor:
     a = check_tensor(input, "matmul")
     da, db = a._data.ndim, other._data.ndim
     if da == 2 and db == 2:
-        return mm(a, other)
+        return _mm(a, other)
     if da == 0 or db == 0:
         raise RuntimeError(msg.MATMUL_0D.format(a=da, b=db))
     if da == 1 and db == 1:

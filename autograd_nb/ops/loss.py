@@ -266,6 +266,18 @@ def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None,
     x = check_tensor(input, "nll_loss")
     t = check_tensor(target, "nll_loss", "target", 2)
     r = reduction_enum(reduction)
+    backend, data, tgt = x._backend, x._data, t._data
+    if (weight is None and ignore_index < 0 and data.ndim == 2 and tgt.ndim == 1
+            and t._backend is backend and tgt.dtype is backend.native[dtypes.int64]
+            and data.shape[0] == tgt.shape[0] and tgt.size
+            and backend.ours[data.dtype].is_floating_point
+            and int(backend.amin(tgt)) >= 0):
+        # The usual classification batch: no weights, and no target can equal ignore_index.
+        # (A target >= the number of classes makes the gather fail: the general path says so.)
+        try:
+            return _nll_loss_unweighted(x, t, r, ignore_index)
+        except IndexError:
+            pass
     _check_nll(x, t, weight)
     nd = x.dim()
     if nd == 1:  # one sample: (C,) with a 0-d (or 1-element) target
@@ -315,6 +327,29 @@ def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None,
     node._saved_reduction, node._saved_ignore_index = r, ignore_index
     node._weights, node._plan = w, plan
     return make_tensor(data, backend, True, node, 0)
+
+
+def _nll_loss_unweighted(x: Tensor, t: Tensor, r: int, ignore_index: int) -> Tensor:
+    """nll_loss of a (N, C) input and (N,) targets in [0, C), each sample weighing 1."""
+    backend = x._backend
+    xp, data = backend.xp, x._data
+    plan = _target_plan(backend, tuple(data.shape), t._data)
+    losses = -plan.gather(backend, data)
+    n = losses.shape[0]
+    if r == 0:
+        out = losses
+    else:
+        out = backend.sum(losses)
+        if r == 1:
+            out = out / n
+    node = new_node(NllLossBackward0, x)
+    if node is None:
+        return make_tensor(out, backend)
+    total = xp.asarray(float(n) if r else 0.0, dtype=data.dtype, device=backend.native_device)
+    node.save(x, t, None, _constant(backend, total))
+    node._saved_reduction, node._saved_ignore_index = r, ignore_index
+    node._weights, node._plan = None, plan
+    return make_tensor(out, backend, True, node, 0)
 
 
 def _target_plan(backend, shape: tuple, safe) -> _Plan:

@@ -64,7 +64,7 @@ def _binary(cls, input, other, symbol: str, kernel) -> Tensor:
         out = kernel(xa, xb)
     except ValueError:
         raise broadcast_error(getattr(xa, "shape", ()), getattr(xb, "shape", ())) from None
-    node = new_node(cls, a, b)
+    node = new_node(cls, a, b) if _STATE.enabled else None
     if node is None:
         return make_tensor(out, backend)
     result = make_tensor(out, backend, True, node, 0)
@@ -457,10 +457,11 @@ class _UnaryNode(Node):
 
 
 def _unary(cls, input, name: str, kernel, floating: bool = True) -> Tensor:
-    t = check_tensor(input, name)
+    t = input if isinstance(input, Tensor) else check_tensor(input, name)
     x = float_data(t) if floating else t._data
-    out = make_tensor(kernel(t._backend.xp, x), t._backend)
-    node = new_node(cls, t)
+    backend = t._backend
+    out = make_tensor(kernel(backend.xp, x), backend)
+    node = new_node(cls, t) if _STATE.enabled else None
     if node is not None:
         out._requires_grad, out._grad_fn = True, node
         if cls.saves == "self":
@@ -653,7 +654,7 @@ def round(input, *, decimals: int | None = None) -> Tensor:  # noqa: A001
 
 @tensor_method("__neg__")
 def _neg_operator(input) -> Tensor:
-    if input.dtype is dtypes.bool:
+    if input._backend.ours[input._data.dtype] is dtypes.bool:
         raise RuntimeError(msg.NEG_BOOL)
     return neg(input)
 

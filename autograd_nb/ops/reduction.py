@@ -782,21 +782,26 @@ class LogSoftmaxBackward0(Node):
 
 
 def _softmax(name: str, cls, input, dim, dtype) -> Tensor:
-    t = check_tensor(input, name)
-    d = normalize_dim(dim, t._data.ndim)
-    if dtype is None and not t.dtype.is_floating_point:  # PyTorch's kernel for the last dim
-        last = d == t._data.ndim - 1 or not t._data.ndim
-        kernel = f"{name}_lastdim_kernel_impl" if last else f"{name}_kernel_impl"
-        raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel=kernel, dtype=_type_name(t)))
-    t = _float_input(t, dtype)
-    backend = t._backend
+    t = input if isinstance(input, Tensor) else check_tensor(input, name)
+    data, backend = t._data, t._backend
+    ndim = data.ndim
+    d = dim % ndim if type(dim) is int and -ndim <= dim < ndim else normalize_dim(dim, ndim)
+    if dtype is not None or not backend.ours[data.dtype].is_floating_point:
+        if dtype is None:  # PyTorch's kernel for the last dim
+            last = d == ndim - 1 or not ndim
+            kernel = f"{name}_lastdim_kernel_impl" if last else f"{name}_kernel_impl"
+            raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel=kernel,
+                                                              dtype=_type_name(t)))
+        t = _float_input(t, dtype)
+        data = t._data
     xp = backend.xp
-    data = t._data if t._data.ndim else xp.reshape(t._data, (1,))
-    shifted = data - _stable_max(backend, data, d) if t.numel() else data
+    if not ndim:
+        data = xp.reshape(data, (1,))
+    shifted = data - _stable_max(backend, data, d) if data.size else data
     exps = xp.exp(shifted)
     total = backend.sum(exps, axis=d, keepdims=True)
     out = exps / total if cls is SoftmaxBackward0 else shifted - xp.log(total)
-    if not t._data.ndim:
+    if not ndim:
         out = xp.reshape(out, ())
     node = new_node(cls, t)
     result = make_tensor(out, backend, node is not None, node, 0)

@@ -358,7 +358,11 @@ def t(input) -> Tensor:
     if ndim > 2:
         raise RuntimeError(msg.T_DIMS.format(dim=ndim))
     data = x._data.T if ndim == 2 else x._data  # `.T` is the array API's matrix transpose
-    return _view_op(x, data, TBackward0, lambda b: b.t())
+    return make_view(x, data, new_node(TBackward0, x), _transposed)
+
+
+def _transposed(base: Tensor) -> Tensor:
+    return base.t()
 
 
 @tensor_method("permute")
