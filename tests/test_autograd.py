@@ -965,3 +965,47 @@ def test_detect_anomaly_names_the_forward_call_and_refuses_nan():
     assert torch.is_anomaly_enabled()
     torch.autograd.set_detect_anomaly(False)
     assert not torch.is_anomaly_enabled()
+
+
+def test_a_hook_sees_the_leaves_that_were_ready_before_it(device):
+    # PyTorch accumulates `b` (ready after the sum's backward) before the hook on `h` runs, so
+    # the hook reads b.grad; x.grad is not there yet (its product runs after the hook).
+    seen = []
+    x, b = (torch.ones(2, requires_grad=True, device=device) for _ in range(2))
+    h = x * 2
+    h.register_hook(lambda g: seen.append((None if b.grad is None else b.grad.tolist(),
+                                           x.grad)))
+    (h + b).sum().backward()
+    assert seen == [([1.0, 1.0], None)]
+    assert x.grad.tolist() == [2.0, 2.0]
+
+
+def test_hooks_deep_in_a_graph_run_in_pytorchs_order(device):
+    # Hooks on two leaves and an intermediate, reached after several unhooked nodes: the order
+    # of PyTorch's engine (newest ready node first, a leaf as soon as it is ready).
+    order = []
+    a, b, c = (torch.ones(2, requires_grad=True, device=device) for _ in range(3))
+    a.register_hook(lambda g: order.append("a"))
+    c.register_hook(lambda g: order.append("c"))
+    ab = a * b
+    ab.register_hook(lambda g: order.append("a*b"))
+    y = ((ab + c).tanh() * 3).exp()
+    y.sum().backward()
+    assert order == ["c", "a*b", "a"]
+    expected = (y.detach() * 3 * (1 - ((ab + c).tanh().detach()) ** 2)).tolist()
+    assert c.grad.tolist() == pytest.approx(expected)
+    assert a.grad.tolist() == pytest.approx(expected)
+
+
+def test_many_leaves_are_all_accumulated_once(device):
+    # The engine adds leaf gradients up at the end of an unwatched pass: each exactly once,
+    # including a leaf reached along several paths and the output itself being a leaf.
+    ws = [torch.full((2,), float(i), requires_grad=True, device=device) for i in range(5)]
+    total = ws[0]
+    for w in ws[1:]:
+        total = total * w + ws[0]
+    total.sum().backward()
+    assert [w.grad is not None for w in ws] == [True] * 5
+    leaf = torch.ones(3, requires_grad=True, device=device)
+    leaf.backward(torch.full((3,), 2.0, device=device))
+    assert leaf.grad.tolist() == [2.0, 2.0, 2.0]

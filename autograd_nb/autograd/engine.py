@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import gc
 import heapq
-import sys
 
 from .. import _tensor
 from .anomaly_mode import ANOMALY, apply_watched
@@ -22,7 +21,6 @@ from .node import AccumulateGrad
 # the notebook layer shows the gradient that flowed along each edge. Empty unless it is loaded.
 flow_observers: list = []
 
-_getrefcount = sys.getrefcount
 # Below this many elements a new array for a sum costs less than finding out whether the old
 # one may be overwritten.
 _IN_PLACE_FROM = 1 << 14
@@ -109,6 +107,115 @@ def run_backward(roots: list, grads: list, retain_graph: bool, create_graph: boo
     With `capture` (a list of (node, output_nr) or AccumulateGrad nodes), the gradients arriving
     there are returned instead of (or, with `accumulate`, besides) being added into leaves.
     """
+    previous = STATE.enabled
+    STATE.enabled = create_graph
+    # The pass makes no reference cycles, but its allocations would trigger the cycle collector,
+    # which scans every live object of the graph each time: pause it, as a C++ engine runs free.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        plain = capture is None and not flow_observers and not ANOMALY.enabled
+        if plain and not create_graph:
+            waiting = _run_unwatched(roots, grads, retain_graph)
+            if waiting is None:
+                return None
+            # A hook came up: the rest runs counted, from the gradients that wait
+            roots, grads = [], []
+            for node, slot in waiting.items():
+                roots += [(node, nr) for nr, grad in enumerate(slot) if grad is not None]
+                grads += [grad for grad in slot if grad is not None]
+            waiting = slot = None
+        return _run_counted(roots, grads, retain_graph, create_graph, capture, accumulate,
+                            plain)
+    finally:
+        STATE.enabled = previous
+        if collecting:
+            gc.enable()
+
+
+def _run_unwatched(roots: list, grads: list, retain_graph: bool) -> dict | None:
+    """Run nodes newest first, without counting dependencies, while nothing watches them.
+
+    A node runs once no newer node holds a gradient: its consumers are newer than it, so its
+    gradient is complete then (the order PyTorch's engine takes too). Leaves are accumulated
+    at the end, which nothing can tell from PyTorch's "as soon as ready" while no hook runs. At
+    a node or leaf with hooks this stops and returns the gradients still waiting, node by node.
+    """
+    waiting: dict = {}
+    heap: list = []
+    leaves: list = []
+    watched = False
+    for (node, nr), grad in zip(roots, grads):
+        watched |= _deliver(waiting, heap, leaves, node, nr, grad)
+    push, pop = heapq.heappush, heapq.heappop
+    while heap and not watched:
+        node = heap[0][1]
+        if node._extra is not None:
+            break
+        pop(heap)
+        slot = waiting.pop(node)
+        results = node.backward(slot[0]) if len(slot) == 1 else node.backward(*slot)
+        slot = None
+        if type(results) is not tuple:
+            results = (results,)
+        if node._in_meta is not None:
+            results = node._conformed(results)
+        if not retain_graph:
+            node._release()
+        edges = node._edges
+        i = -2
+        for grad in results:
+            i += 2
+            if grad is None or (nxt := edges[i]) is None:
+                continue
+            nr = edges[i + 1]
+            to = waiting.get(nxt)
+            if to is None:
+                if nxt._n_outputs == 1:
+                    waiting[nxt] = [grad]
+                else:
+                    to = waiting[nxt] = [None] * nxt._n_outputs
+                    to[nr] = grad
+                if type(nxt) is AccumulateGrad:
+                    leaves.append(nxt)
+                    watched |= nxt._extra is not None or _tensor.has_hooks(nxt._variable)
+                else:
+                    push(heap, (-nxt._seq, nxt))
+            elif to[nr] is None:
+                to[nr] = grad
+            else:
+                _add_into(to, nr, grad, False)
+        # Drop the loop's references: AccumulateGrad counts a gradient's owners.
+        results = grad = to = None
+    if heap or watched:
+        return {node: waiting[node] for node in leaves + [node for _, node in sorted(heap)]}
+    for leaf_node in leaves:
+        _tensor.accumulate_grad(leaf_node._variable, waiting.pop(leaf_node))
+    return None
+
+
+def _deliver(waiting: dict, heap: list, leaves: list, node, nr: int, grad) -> bool:
+    """Add a root gradient to what waits at `node`; whether `node` is a leaf with hooks."""
+    slot = waiting.get(node)
+    if slot is None:
+        slot = waiting[node] = [None] * node._n_outputs
+        if type(node) is AccumulateGrad:
+            leaves.append(node)
+        else:
+            heapq.heappush(heap, (-node._seq, node))
+    if slot[nr] is None:
+        slot[nr] = grad
+    else:
+        _add_into(slot, nr, grad, False)
+    return type(node) is AccumulateGrad and (
+        node._extra is not None or _tensor.has_hooks(node._variable))
+
+
+def _run_counted(roots: list, grads: list, retain_graph: bool, create_graph: bool,
+                 capture: list | None, accumulate: bool, plain: bool) -> list | None:
+    """The engine with dependency counts: each node runs when all its gradients have come,
+    newest ready node first, AccumulateGrad as soon as it is ready; with captures, hooks and
+    observers."""
     root_nodes = [node for node, _ in roots]
     pending = _pending_slots(root_nodes)
     for (node, nr), grad in zip(roots, grads):
@@ -117,6 +224,7 @@ def run_backward(roots: list, grads: list, retain_graph: bool, create_graph: boo
             slot[nr + 1] = grad
         else:
             _add_into(slot, nr + 1, grad, create_graph)
+    roots = grads = slot = grad = None
 
     needed = None
     captured: dict = {}
@@ -126,114 +234,93 @@ def run_backward(roots: list, grads: list, retain_graph: bool, create_graph: boo
             capture_points.setdefault(point, []).append(i)
         needed = _nodes_leading_to(root_nodes, {point[0] for point in capture_points}, pending)
 
+    ready = list(dict.fromkeys(node for node in root_nodes if pending[node][0] == 0))
+    if plain:  # leaves whose gradients are complete already (the unwatched run stopped)
+        leaves = [node for node in ready if type(node) is AccumulateGrad and node._extra is None]
+        ready = [node for node in ready if node not in leaves]
+        _accumulate_ready(leaves, pending)
     # Heap entries are (-sequence number, node): sequence numbers are unique, so nodes are
     # never compared, and the newest ready node runs first.
-    heap = [(-node._seq, node) for node in dict.fromkeys(root_nodes) if pending[node][0] == 0]
+    heap = [(-node._seq, node) for node in ready]
     heapq.heapify(heap)
-
-    previous = STATE.enabled
-    STATE.enabled = create_graph
-    # The pass makes no reference cycles, but its allocations would trigger the cycle collector,
-    # which scans every live object of the graph each time: pause it, as a C++ engine runs free.
-    collecting = gc.isenabled()
-    gc.disable()
     push, pop = heapq.heappush, heapq.heappop
     observers = list(flow_observers)
-    plain = capture is None and not observers and not ANOMALY.enabled  # nothing watches nodes
-    deferred: list = []
     node = pop(heap)[1] if heap else None
-    try:
-        while node is not None:
-            slot = pending[node]
-            if plain and node._extra is None and len(slot) == 2:
-                # Node._apply, inlined, for the usual node: one output, nothing watching it
-                grad = slot[1]
-                if grad is None:
-                    results = ()
-                else:
-                    slot[1] = None  # the node's backward may keep or overwrite it if it is alone
-                    results = node.backward(grad)
-                    if type(results) is not tuple:
-                        results = (results,)
-                    if node._in_meta is not None:
-                        results = node._conformed(results)
+    while node is not None:
+        slot = pending[node]
+        if plain and node._extra is None and len(slot) == 2:
+            # Node._apply, inlined, for the usual node: one output, nothing watching it
+            grad = slot[1]
+            if grad is None:
+                results = ()
             else:
-                node_grads = slot[1:]
-                slot[1:] = [None] * (len(slot) - 1)
-                results = _run_node(node, node_grads, capture, capture_points, captured, needed,
-                                    accumulate, observers)
-            if not retain_graph:
-                node._release()
-            n_results = len(results)
-            ready = leaves = None
-            edges = node._edges
-            i = -1
-            for nxt in edges[::2]:  # each input's node (edges are flat: node, output_nr, ...)
-                i += 1
-                if nxt is None:
-                    continue
-                to = pending[nxt]
-                if i < n_results and (grad := results[i]) is not None:
-                    k = edges[2 * i + 1] + 1
-                    if to[k] is None:
-                        to[k] = grad
-                    else:
-                        _add_into(to, k, grad, create_graph)
-                left = to[0] - 1
-                to[0] = left
-                if left:
-                    continue
-                if plain and type(nxt) is AccumulateGrad and nxt._extra is None:
-                    leaves = [nxt] if leaves is None else leaves + [nxt]
-                elif ready is None:
-                    ready = nxt
+                slot[1] = None  # the node's backward may keep or overwrite it if it is alone
+                results = node.backward(grad)
+                if type(results) is not tuple:
+                    results = (results,)
+                if node._in_meta is not None:
+                    results = node._conformed(results)
+        else:
+            node_grads = slot[1:]
+            slot[1:] = [None] * (len(slot) - 1)
+            results = _run_node(node, node_grads, capture, capture_points, captured, needed,
+                                accumulate, observers)
+        if not retain_graph:
+            node._release()
+        n_results = len(results)
+        ready = leaves = None
+        edges = node._edges
+        i = -1
+        for nxt in edges[::2]:  # each input's node (edges are flat: node, output_nr, ...)
+            i += 1
+            if nxt is None:
+                continue
+            to = pending[nxt]
+            if i < n_results and (grad := results[i]) is not None:
+                k = edges[2 * i + 1] + 1
+                if to[k] is None:
+                    to[k] = grad
                 else:
-                    push(heap, (-ready._seq, ready))
-                    ready = nxt
-            # Drop the loop's references: AccumulateGrad counts a gradient's owners.
-            results = grad = to = None
-            if leaves is not None:
-                _accumulate_ready(leaves, pending, deferred)
-            # The next node is the newest ready one: usually the one just freed, without the heap.
-            if ready is not None and (not heap or ready._seq > -heap[0][0]):
-                node = ready
-            elif heap:
-                if ready is not None:
-                    push(heap, (-ready._seq, ready))
-                node = pop(heap)[1]
+                    _add_into(to, k, grad, create_graph)
+            left = to[0] - 1
+            to[0] = left
+            if left:
+                continue
+            if plain and type(nxt) is AccumulateGrad and nxt._extra is None:
+                leaves = [nxt] if leaves is None else leaves + [nxt]
+            elif ready is None:
+                ready = nxt
             else:
-                node = None
-        for leaf, slot in deferred:
-            _tensor.accumulate_grad(leaf, slot)
-    finally:
-        STATE.enabled = previous
-        if collecting:
-            gc.enable()
+                push(heap, (-ready._seq, ready))
+                ready = nxt
+        # Drop the loop's references: AccumulateGrad counts a gradient's owners.
+        results = grad = to = None
+        if leaves is not None:
+            _accumulate_ready(leaves, pending)
+        # The next node is the newest ready one: usually the one just freed, without the heap.
+        if ready is not None and (not heap or ready._seq > -heap[0][0]):
+            node = ready
+        elif heap:
+            if ready is not None:
+                push(heap, (-ready._seq, ready))
+            node = pop(heap)[1]
+        else:
+            node = None
     if capture is None:
         return None
     return [captured.get(i) for i in range(len(capture))]
 
 
-def _accumulate_ready(leaves: list, pending: dict, deferred: list) -> None:
+def _accumulate_ready(leaves: list, pending: dict) -> None:
     """Add the gradients of leaves that became ready (and have no node hooks) into `.grad`.
 
     Each would be the next node popped anyway (AccumulateGrad has the highest sequence
-    numbers), so it runs now, without the heap. A gradient another node still has to read (`b`
-    in `x * w + b`) waits in `deferred` for the end of the pass, when it can become `.grad`
-    without a copy; nothing can tell the difference unless the leaf has hooks.
+    numbers), so it runs now, without the heap: a hook that runs later sees its `.grad`.
     """
     for leaf_node in leaves:
         slot = pending[leaf_node]
-        if slot[1] is None:
-            continue
-        slot = [slot.pop()]  # accumulate_grad takes the gradient out of a one-element list
-        leaf = leaf_node._variable
-        # getrefcount counts the list's reference and its own argument: more means another
-        # node's slot still holds this gradient.
-        if _getrefcount(slot[0]) > 2 and not _tensor.has_hooks(leaf):
-            deferred.append((leaf, slot))
-        else:
-            _tensor.accumulate_grad(leaf, slot)
+        if slot[1] is not None:
+            _tensor.accumulate_grad(leaf_node._variable, [slot.pop()])
 
 
 def _run_node(node, grads: list, capture, points: dict, captured: dict, needed,

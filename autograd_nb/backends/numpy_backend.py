@@ -163,7 +163,7 @@ class NumpyBackend(Backend):
         # PyTorch gives 0. So clear the masked elements' bits with an integer AND instead.
         bits = _SAME_WIDTH_INT.get(grad.dtype)
         if bits is None or grad.shape != x.shape or grad.size < 512:  # small: where is cheaper
-            return super().threshold_backward(grad, x, threshold)
+            return np.where(x <= threshold, 0, grad)  # a Python 0 keeps grad's dtype
         mask = np.less_equal(x, threshold).astype(bits)  # 1 where the gradient is cleared
         np.subtract(mask, 1, out=mask)  # 0 there, all bits set elsewhere
         return np.bitwise_and(mask, grad.view(bits), out=mask).view(grad.dtype)

@@ -93,20 +93,21 @@ def _mm_grads(grad: Tensor, a: Tensor, b: Tensor, need_a: bool, need_b: bool) ->
     """
     if STATE.enabled:
         return (mm(grad, b.mT) if need_a else None, mm(a.mT, grad) if need_b else None)
-    backend = grad._backend
-    return (_product_like(backend, grad._data, b._data, a._data, True) if need_a else None,
-            _product_like(backend, a._data, grad._data, b._data, False) if need_b else None)
-
-
-def _product_like(backend, left, right, like, transpose_right: bool) -> Tensor:
-    """left @ right^T (or left^T @ right) laid out as `like` is: when `like` is a transposed
-    view (nn.Linear's `weight.t()`), its gradient is computed transposed too, as PyTorch's
-    mm_mat1/mat2_backward do, so that the weight's own gradient comes out row-major."""
-    xp = backend.xp
-    left_op, right_op = (left, right.mT) if transpose_right else (left.mT, right)
-    if like.ndim == 2 and not backend.is_contiguous(like) and backend.is_contiguous(like.mT):
-        return make_tensor(xp.matmul(right_op.mT, left_op.mT).mT, backend)  # column-major
-    return make_tensor(xp.matmul(left_op, right_op), backend)
+    backend, g, x, w = grad._backend, grad._data, a._data, b._data
+    xp, contiguous = backend.xp, backend.is_contiguous
+    grad_a = grad_b = None
+    # Each gradient is laid out as its input is: when that is a transposed view (nn.Linear's
+    # `weight.t()`), it is computed transposed too, as PyTorch's mm_mat1/mat2_backward do, so
+    # that the weight's own gradient comes out row-major.
+    if need_a:
+        column_major = x.ndim == 2 and not contiguous(x) and contiguous(x.mT)
+        grad_a = make_tensor(xp.matmul(w, g.mT).mT if column_major else xp.matmul(g, w.mT),
+                             backend)
+    if need_b:
+        column_major = w.ndim == 2 and not contiguous(w) and contiguous(w.mT)
+        grad_b = make_tensor(xp.matmul(g.mT, x).mT if column_major else xp.matmul(x.mT, g),
+                             backend)
+    return grad_a, grad_b
 
 
 class MmBackward0(Node):
