@@ -313,27 +313,30 @@ def test_repeated_dim_raises_pytorch_text(case, name):
 
 
 
-# --- the NumPy backend's bitwise threshold_backward equals the generic `where` -------------------
+# --- the NumPy backend's bitwise relu_backward equals the generic `where` and PyTorch's mask ------
 SPECIALS = st.sampled_from([0.0, -0.0, 1.5, -2.0, float("nan"), float("inf"), -float("inf")])
 
 
 @FAST
 @given(st.sampled_from([np.float16, np.float32, np.float64]),
        st.lists(SPECIALS, min_size=1, max_size=12), SEEDS, st.booleans())
-def test_numpy_threshold_backward_matches_the_generic_kernel(dtype, values, seed, transposed):
+def test_numpy_relu_backward_matches_the_generic_kernel(dtype, values, seed, transposed):
     from autograd_nb.backends import Backend
     from autograd_nb.backends import cpu_backend as cpu
 
     rng = np.random.default_rng(seed)
-    x = rng.choice(np.array(values, dtype=dtype), 1024)  # the bitwise path is for 512 and up
+    x = rng.choice(np.array(values, dtype=dtype), 1024)
     grad = rng.choice(np.array(values, dtype=dtype), 1024)
     if transposed:  # a non-contiguous gradient and input
         x, grad = np.stack([x, x]).T, np.stack([grad, -grad]).T
-    fast = cpu.threshold_backward(grad, x, 0)
-    generic = Backend.threshold_backward(cpu, grad, x, 0)
-    assert fast.dtype == grad.dtype and fast.shape == grad.shape
-    np.testing.assert_array_equal(fast, generic)
-    assert np.array_equal(np.signbit(fast), np.signbit(generic))
+    result = np.maximum(0, x)  # what relu computes: -0. stays -0., nan stays nan
+    fast = cpu.relu_backward(grad, result)
+    generic = Backend.relu_backward(cpu, grad, result)
+    threshold = np.where(result <= 0, np.zeros((), dtype), grad)  # PyTorch's threshold_backward
+    for kernel in (fast, generic):
+        assert kernel.dtype == grad.dtype and kernel.shape == grad.shape
+        np.testing.assert_array_equal(kernel, threshold)
+        assert np.array_equal(np.signbit(kernel), np.signbit(threshold))
 
 
 @settings(max_examples=10, deadline=None)

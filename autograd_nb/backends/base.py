@@ -85,14 +85,15 @@ class Backend:
         summed = self.xp.sum(array, axis=axes, dtype=array.dtype)
         return summed if summed.shape == shape else self.xp.reshape(summed, shape)
 
-    def threshold_backward(self, grad, x, threshold) -> Any:
-        """`grad` where `x > threshold`, else 0 (PyTorch's kernel: a nan in `x` passes `grad`).
+    def relu_backward(self, grad, result) -> Any:
+        """`grad` where relu's `result` is not 0, else 0: PyTorch's threshold_backward(grad,
+        result, 0), since a relu result is > 0, 0 (or -0.) or nan (which passes `grad`).
 
         ReLU's backward without a graph; a nan or inf in `grad` stays only where it is not masked.
         """
         xp = self.xp
         zero = xp.zeros((), dtype=grad.dtype, device=self.native_device)
-        return xp.where(x <= threshold, zero, grad)
+        return xp.where(result == 0, zero, grad)
 
     def tanh_backward(self, grad, y) -> Any:
         """`grad * (1 - y * y)`: tanh's backward from its output, without a graph."""

@@ -304,7 +304,7 @@ def _leading_index_arrays(key, ndim: int, backend) -> list | None:
     arrays = []
     for item in key:
         if (type(item) is not Tensor or item._backend is not backend or not item._data.ndim
-                or item.dtype not in _INDEX_DTYPES):
+                or backend.ours[item._data.dtype] not in _INDEX_DTYPES):
             return None
         arrays.append(item._data)
     return arrays

@@ -591,7 +591,7 @@ def _relu_backward(g, y):
     """PyTorch's threshold_backward: zero where the output is <= 0 (a nan output passes g)."""
     if _STATE.enabled:
         return where(y <= 0, 0, g)
-    return make_tensor(g._backend.threshold_backward(g._data, y._data, 0), g._backend)
+    return make_tensor(g._backend.relu_backward(g._data, y._data), g._backend)
 
 
 relu, ReluBackward0 = _define_unary(

@@ -235,14 +235,14 @@ def _storage(first: Tensor, *others: Tensor) -> list | None:
     in-place ops would, without their per-call checks; the caller then counts the versions.
     """
     data = first._data
-    if first._vc is INFERENCE_VERSION or not first.dtype.is_floating_point:
-        return None
     backend, dtype, shape = first._backend, data.dtype, data.shape
+    if first._vc is INFERENCE_VERSION or not backend.ours[dtype].is_floating_point:
+        return None
     arrays = [data]
     for t in others:
         data = t._data
-        if (t._backend is not backend or data.dtype != dtype or data.shape != shape
-                or t._vc is INFERENCE_VERSION):
+        if (t._backend is not backend or (data.dtype is not dtype and data.dtype != dtype)
+                or data.shape != shape or t._vc is INFERENCE_VERSION):
             return None
         arrays.append(data)
     return arrays
