@@ -591,3 +591,18 @@ def test_mean_gradient_is_a_new_contiguous_tensor(device):
     assert grad.stride() == (3, 1) and grad.is_contiguous()
     assert grad.tolist() == [[1 / 12] * 3] * 4
     assert x.grad.tolist() == [[2 / 12] * 3] * 4
+
+
+@pytest.mark.parametrize("row, log_softmax, softmax", [
+    # PyTorch 2.13: the kernel shifts by the row's max, so +inf, or a row of only -inf, gives nan
+    ([float("inf"), 1.0], [NAN, NAN], [NAN, NAN]),
+    ([-float("inf"), -float("inf")], [NAN, NAN], [NAN, NAN]),
+    ([float("inf"), float("inf")], [NAN, NAN], [NAN, NAN]),
+    ([-float("inf"), 1.0], [-float("inf"), 0.0], [0.0, 1.0]),
+])
+def test_softmax_of_infinities_as_pytorch(device, row, log_softmax, softmax):
+    x = torch.tensor([row, [0.0, 0.0]], device=device)
+    same = lambda got, want: all((g != g and w != w) or g == w for g, w in zip(got, want))  # noqa: E731
+    assert same(x.log_softmax(1)[0].tolist(), log_softmax)
+    assert same(x.softmax(1)[0].tolist(), softmax)
+    assert x.softmax(1)[1].tolist() == [0.5, 0.5]

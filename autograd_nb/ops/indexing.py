@@ -285,11 +285,18 @@ def getitem(self, key) -> Tensor:
 def _index(x: Tensor, dims: list, arrays: list, saved_indices: tuple) -> Tensor:
     """x with integer index arrays on `dims` (IndexBackward0), with PyTorch's range error."""
     plan = _plan(x, dims, arrays)
+    backend = x._backend
     try:
-        return _take(x, plan, IndexBackward0, indices=saved_indices,
-                     self_sym_sizes=tuple(x._data.shape))
+        data = plan.gather(backend, x._data)
     except IndexError:
-        pass
+        data = None
+    if data is not None:
+        node = new_node(IndexBackward0, x)
+        if node is None:
+            return make_tensor(data, backend)
+        node._plan, node._saved_indices = plan, saved_indices
+        node._saved_self_sym_sizes = plan.shape
+        return make_tensor(data, backend, True, node, 0)
     for k, (d, a) in enumerate(zip(dims, plan.arrays)):
         size = x._data.shape[d]
         _check_range(x._backend, a, size, lambda i, k=k, size=size: IndexError(
@@ -330,6 +337,13 @@ def _plan(x: Tensor, dims: list, arrays: list) -> _Plan:
     if they do not broadcast); the range is checked when they are used."""
     backend = x._backend
     xp = backend.xp
+    int64 = backend.native[dtypes.int64]
+    shape = arrays[0].shape
+    for a in arrays:
+        if a.shape != shape or a.dtype is not int64:
+            break
+    else:  # int64 arrays of one shape (x[rows, cols], say): nothing to convert
+        return _Plan(tuple(x._data.shape), list(dims), arrays)
     shapes = [tuple(a.shape) for a in arrays]
     try:
         shape = shapes[0] if shapes.count(shapes[0]) == len(shapes) else \
@@ -337,7 +351,6 @@ def _plan(x: Tensor, dims: list, arrays: list) -> _Plan:
     except RuntimeError:
         shapes = ", ".join(str(list(a)) for a in shapes)
         raise IndexError(msg.INDEX_BROADCAST.format(shapes=shapes)) from None
-    int64 = backend.native[dtypes.int64]
     checked = []
     for a in arrays:
         if a.dtype != int64:

@@ -70,8 +70,8 @@ def _binary(cls, input, other, symbol: str, kernel) -> Tensor:
     result = make_tensor(out, backend, True, node, 0)
     node._record(input, other, result)
     shape, dtype = out.shape, out.dtype
-    if not ((a is None or (a._data is xa and xa.shape == shape and xa.dtype == dtype))
-            and (b is None or (b._data is xb and xb.shape == shape and xb.dtype == dtype))):
+    if not ((a is None or (a._data is xa and xa.shape == shape and xa.dtype is dtype))
+            and (b is None or (b._data is xb and xb.shape == shape and xb.dtype is dtype))):
         node._in_meta = input_meta((a, b), result._data, backend)
     return result
 

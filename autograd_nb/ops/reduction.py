@@ -797,7 +797,8 @@ def _softmax(name: str, cls, input, dim, dtype) -> Tensor:
     xp = backend.xp
     if not ndim:
         data = xp.reshape(data, (1,))
-    shifted = data - _stable_max(backend, data, d) if data.size else data
+    # Shifted by the max, as PyTorch's kernel: a row holding +inf (or only -inf) gives nan.
+    shifted = data - backend.amax(data, axis=d, keepdims=True) if data.size else data
     exps = xp.exp(shifted)
     total = backend.sum(exps, axis=d, keepdims=True)
     out = exps / total if cls is SoftmaxBackward0 else shifted - xp.log(total)
