@@ -11,7 +11,7 @@ import numpy as np
 
 from .. import dtypes
 from ..device import device
-from .base import Backend, _broadcast_axes
+from .base import _LEADING_AXES, Backend, _broadcast_axes
 
 # PyTorch computes log(-1) = nan and 1 / 0 = inf silently; NumPy warns. Silence NumPy's
 # floating-point warnings raised from this package's own frames only: a user's own NumPy code
@@ -154,7 +154,11 @@ class NumpyBackend(Backend):
         return np.minimum.reduce(array, axis=axis, keepdims=keepdims)
 
     def sum_to(self, array, shape):
-        summed = np.add.reduce(array, axis=_broadcast_axes(array.shape, shape))  # np.sum's core
+        full = array.shape
+        lead = len(full) - len(shape)
+        if 0 < lead < len(_LEADING_AXES) and full[lead:] == shape:  # a bias: only leading axes
+            return np.add.reduce(array, axis=_LEADING_AXES[lead])  # np.sum's core
+        summed = np.add.reduce(array, axis=_broadcast_axes(full, shape))
         return summed if summed.shape == shape else summed.reshape(shape)
 
     def relu_backward(self, grad, result):

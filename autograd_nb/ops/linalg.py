@@ -492,7 +492,7 @@ def matmul(input, other) -> Tensor:
     if not isinstance(other, Tensor):
         raise TypeError(msg.UNSUPPORTED_OPERAND.format(op="@", left="Tensor",
                                                        right=type(other).__name__))
-    a = check_tensor(input, "matmul")
+    a = input if isinstance(input, Tensor) else check_tensor(input, "matmul")
     da, db = a._data.ndim, other._data.ndim
     if da == 2 and db == 2:
         return _mm(a, other)

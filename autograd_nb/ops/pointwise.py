@@ -456,21 +456,6 @@ class _UnaryNode(Node):
     saves = ""
 
 
-def _unary(cls, input, name: str, kernel, floating: bool = True) -> Tensor:
-    t = input if isinstance(input, Tensor) else check_tensor(input, name)
-    x = float_data(t) if floating else t._data
-    backend = t._backend
-    out = make_tensor(kernel(backend.xp, x), backend)
-    node = new_node(cls, t) if _STATE.enabled else None
-    if node is not None:
-        out._requires_grad, out._grad_fn = True, node
-        if cls.saves == "self":
-            node.save(t)
-        elif cls.saves == "result":
-            node.save_output(out)
-    return out
-
-
 def _define_unary(
     name: str,
     node_name: str,
@@ -495,8 +480,21 @@ def _define_unary(
         },
     )
 
+    saves_input, saves_result = saves == "self", saves == "result"
+
     def op(input) -> Tensor:
-        return _unary(cls, input, name, kernel, floating)
+        t = input if isinstance(input, Tensor) else check_tensor(input, name)
+        x = float_data(t) if floating else t._data
+        backend = t._backend
+        out = make_tensor(kernel(backend.xp, x), backend)
+        node = new_node(cls, t) if _STATE.enabled else None
+        if node is not None:
+            out._requires_grad, out._grad_fn = True, node
+            if saves_input:
+                node.save(t)
+            elif saves_result:
+                node.save_output(out)
+        return out
 
     op.__name__ = op.__qualname__ = name
     op.__doc__ = f"Element-wise {name}."

@@ -163,26 +163,30 @@ class MeanBackward1(Node):
 @numpy_names
 def mean(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
     """Average of all elements, or along `dim`; needs a floating dtype as in PyTorch."""
-    t = check_tensor(input, "mean")
-    target = dtype or t.dtype
-    if not target.is_floating_point:
-        raise RuntimeError(msg.MEAN_DTYPE.format(dtype=_type_name(t)))
-    if dtype is not None and dtype is not t.dtype:
-        t = t.to(dtype)
+    t = input if isinstance(input, Tensor) else check_tensor(input, "mean")
     backend = t._backend
+    own = backend.ours[t._data.dtype]
+    if not (dtype or own).is_floating_point:
+        raise RuntimeError(msg.MEAN_DTYPE.format(dtype=_type_name(t)))
+    if dtype is not None and dtype is not own:
+        t, own = t.to(dtype), dtype
     whole = dim is None
     shape = tuple(t._data.shape)
-    dims = _reduce_dims(dim, len(shape))
-    xp, count = backend.xp, _count(shape, dims)
-    axis = None if whole else _axis(t, dims)
-    if t.dtype is dtypes.float16:  # NumPy's mean adds float16 up in float32, as PyTorch does
-        data = xp.mean(t._data, axis=axis, keepdims=keepdim)
+    if whole:
+        dims, count, axis = None, t._data.size, None
+    else:
+        dims = _reduce_dims(dim, len(shape))
+        count, axis = _count(shape, dims), _axis(t, dims)
+    if own is dtypes.float16:  # NumPy's mean adds float16 up in float32, as PyTorch does
+        data = backend.xp.mean(t._data, axis=axis, keepdims=keepdim)
     else:  # what NumPy's mean computes, without its Python-level bookkeeping
         data = backend.sum(t._data, axis=axis, keepdims=keepdim) / count
     node = new_node(MeanBackward0 if whole else MeanBackward1, t)
     if whole:
-        return _finish(node, data, backend, _saved_self_sym_sizes=shape,
-                       _saved_self_sym_numel=count)
+        if node is None:
+            return make_tensor(data, backend)
+        node._saved_self_sym_sizes, node._saved_self_sym_numel = shape, count
+        return make_tensor(data, backend, True, node, 0)
     return _finish(node, data, backend, _saved_self_sym_sizes=shape, _saved_dim=dims,
                    _saved_keepdim=keepdim, _count=count)
 
