@@ -60,8 +60,8 @@ __all__ += ["bilinear", "conv_transpose1d", "conv_transpose2d"]
 
 def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     """input @ weight.T + bias, recorded as PyTorch's at::linear records it."""
-    x = check_tensor(input, "linear")
-    w = check_tensor(weight, "linear", "weight", 2)
+    x = input if isinstance(input, Tensor) else check_tensor(input, "linear")
+    w = weight if isinstance(weight, Tensor) else check_tensor(weight, "linear", "weight", 2)
     if bias is None:
         return x.matmul(w.t())
     if x._data.ndim == 2:

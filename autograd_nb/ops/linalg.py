@@ -235,9 +235,11 @@ class AddmmBackward0(Node):
 @tensor_method("addmm")
 def addmm(input, mat1, mat2, *, beta=1, alpha=1) -> Tensor:
     """beta * input + alpha * (mat1 @ mat2), input broadcast to the product's shape."""
-    c = check_tensor(input, "addmm")
-    a = check_tensor(mat1, "addmm", "mat1", 2)
-    b = check_tensor(mat2, "addmm", "mat2", 3)
+    c, a, b = input, mat1, mat2
+    if not (isinstance(c, Tensor) and isinstance(a, Tensor) and isinstance(b, Tensor)):
+        c = check_tensor(input, "addmm")
+        a = check_tensor(mat1, "addmm", "mat1", 2)
+        b = check_tensor(mat2, "addmm", "mat2", 3)
     backend = c._backend
     bias, x, w = c._data, a._data, b._data
     if not (a._backend is backend and b._backend is backend and x.ndim == 2 and w.ndim == 2

@@ -639,15 +639,18 @@ def round(input, *, decimals: int | None = None) -> Tensor:  # noqa: A001
         return _round_half_even(t)
     if type(decimals) is not int:
         raise TypeError(f"round(): argument 'decimals' must be int, not {type(decimals).__name__}")
+    xp, backend = t._backend.xp, t._backend
     if decimals >= 0:
         scale = 10.0 ** decimals
-        out = _unary(RoundBackward1, t, "round", lambda xp, x: xp.round(x * scale) / scale, False)
+        data = xp.round(t._data * scale) / scale
     else:
         scale = 10.0 ** -decimals
-        out = _unary(RoundBackward1, t, "round", lambda xp, x: xp.round(x / scale) * scale, False)
-    if out._grad_fn is not None:
-        out._grad_fn._saved_decimals = decimals
-    return out
+        data = xp.round(t._data / scale) * scale
+    node = new_node(RoundBackward1, t)
+    if node is None:
+        return make_tensor(data, backend)
+    node._saved_decimals = decimals
+    return make_tensor(data, backend, True, node, 0)
 
 
 @tensor_method("__neg__")

@@ -353,7 +353,7 @@ swapaxes = swapdims = transpose
 @tensor_method("t")
 def t(input) -> Tensor:
     """Transpose of a matrix; 0-d and 1-d tensors come back as they are (a view)."""
-    x = check_tensor(input, "t")
+    x = input if isinstance(input, Tensor) else check_tensor(input, "t")
     ndim = x._data.ndim
     if ndim > 2:
         raise RuntimeError(msg.T_DIMS.format(dim=ndim))
