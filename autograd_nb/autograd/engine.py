@@ -160,7 +160,7 @@ def _run_unwatched(roots: list, grads: list, retain_graph: bool) -> dict | None:
             results = (results,)
         if node._in_meta is not None:
             results = node._conformed(results)
-        if not retain_graph:
+        if not retain_graph and node._saved:
             node._release()
         edges = node._edges
         i = -2
@@ -178,7 +178,8 @@ def _run_unwatched(roots: list, grads: list, retain_graph: bool) -> dict | None:
                     to[nr] = grad
                 if type(nxt) is AccumulateGrad:
                     leaves.append(nxt)
-                    watched |= nxt._extra is not None or _tensor.has_hooks(nxt._variable)
+                    meta = nxt._variable._meta  # hooks on the leaf itself (has_hooks)
+                    watched |= nxt._extra is not None or (meta is not None and bool(meta.hooks))
                 else:
                     push(heap, (-nxt._seq, nxt))
             elif to[nr] is None:
@@ -265,7 +266,7 @@ def _run_counted(roots: list, grads: list, retain_graph: bool, create_graph: boo
             slot[1:] = [None] * (len(slot) - 1)
             results = _run_node(node, node_grads, capture, capture_points, captured, needed,
                                 accumulate, observers)
-        if not retain_graph:
+        if not retain_graph and node._saved:
             node._release()
         n_results = len(results)
         ready = leaves = None

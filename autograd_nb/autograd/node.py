@@ -188,9 +188,9 @@ class Node:
         return tuple(out)
 
     def _release(self) -> None:
-        """Free saved tensors after a backward without retain_graph."""
-        if self._saved:
-            self._saved = None
+        """Free saved tensors after a backward without retain_graph (the engine calls it only
+        when `_saved` holds something: a subclass keeping more keeps it beside that)."""
+        self._saved = None
 
     def _extras(self) -> dict:
         if self._extra is None:

@@ -259,6 +259,7 @@ class CopySlices(Node):
 
     def _release(self) -> None:
         self._fn._release()
+        self._saved = None
 
 
 class AsStridedBackward0(Node):
@@ -283,6 +284,7 @@ def _rebase_view(view: Tensor, fn: Node) -> None:
     copy = CopySlices()
     copy._edges = (*edge(root), *fn._edges[2:])
     copy._fn, copy._view_fn = fn, view_fn
+    copy._saved = fn._saved  # what it keeps is what `fn` keeps (and is released with it)
     _set_history(root, copy)
     _set_history(view, _as_strided(root, view_fn))
 
