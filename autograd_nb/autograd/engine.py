@@ -1,10 +1,14 @@
 """The engine: walks a graph from its outputs to its leaves and runs each node's backward.
 
-No recursion: dependencies are counted with an explicit stack, then nodes run newest first
-(a heap keyed by creation order; AccumulateGrad as soon as it is ready), so the order in which
-gradients add up is deterministic and a chain of a million nodes needs no deep Python stack.
-Without a graph to build, gradients are kept and added up in place whenever nobody else can
-see them (reference counts tell), as PyTorch's engine does with its "steal" rule.
+Nodes run newest first (a heap keyed by creation order): a node's consumers are all newer than
+it, so when it comes up its gradient is complete; this is the order PyTorch's engine takes.
+While nothing watches the pass (no hook, capture, observer or create_graph), that is all there
+is to it, and leaves add their gradients up at the end (`_run_unwatched`). Otherwise the
+dependencies are counted first and AccumulateGrad runs as soon as it is ready, so that hooks see
+what PyTorch's hooks see (`_run_counted`). No recursion anywhere: a chain of a million nodes
+needs no deep Python stack. Without a graph to build, gradients are kept and added up in place
+whenever nobody else can see them (reference counts tell), as PyTorch's engine does with its
+"steal" rule.
 """
 
 from __future__ import annotations
