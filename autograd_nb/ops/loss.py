@@ -388,7 +388,7 @@ def cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None,
     x = check_tensor(input, "cross_entropy_loss")
     t = check_tensor(target, "cross_entropy_loss", "target", 2)
     r = reduction_enum(reduction)
-    class_dim = 0 if x.dim() == 1 else 1
+    class_dim = 0 if x._data.ndim == 1 else 1
     if t._data.shape == x._data.shape:  # PyTorch takes a same-shaped target for probabilities
         if not t.dtype.is_floating_point:
             raise RuntimeError(msg.CE_PROB_TARGET_DTYPE.format(dtype=_short_name(t.dtype)))
