@@ -829,11 +829,11 @@ def test_one_cycle_lr_state_dict_round_trip():
     for _ in range(5):
         opt2.step()
         sched2.step()
-        out.append((sched2.get_last_lr()[0], opt2.param_groups[0]["momentum"]))
-    assert out == pytest.approx([  # PyTorch's values after the same resume
-        (0.5559840141227016, 0.8944017761948346), (0.28306099820869923, 0.9216941869558779),
-        (0.0766415938342564, 0.9423362099614142), (4e-06, 0.95),
-        (0.07664159383425634, 0.9423362099614142)], abs=1e-15)
+        out += [sched2.get_last_lr()[0], opt2.param_groups[0]["momentum"]]
+    assert out == pytest.approx([  # PyTorch's values after the same resume: (lr, momentum) pairs
+        0.5559840141227016, 0.8944017761948346, 0.28306099820869923, 0.9216941869558779,
+        0.0766415938342564, 0.9423362099614142, 4e-06, 0.95,
+        0.07664159383425634, 0.9423362099614142], abs=1e-15)
     resumed = lr_scheduler.OneCycleLR(opt2, 1.0, total_steps=8, last_epoch=4)
     assert resumed.last_epoch == 5  # creating it takes one step, as in PyTorch
 
