@@ -120,8 +120,10 @@ class Optimizer:
         """Forget the gradients: set `.grad` to None (default) or fill it with zeros."""
         for group in self.param_groups:
             for p in group["params"]:
-                if _grad_of(p) is None:
-                    continue
+                meta = p._meta
+                if meta is None or meta.grad is None:  # _grad_of(p), for leaves (parameters)
+                    if p._grad_fn is None or _grad_of(p) is None:
+                        continue
                 if set_to_none:
                     p._meta.grad = None
                     continue
@@ -150,8 +152,10 @@ class Optimizer:
         """
         params = []
         for p in group["params"]:
-            if _grad_of(p) is None:
-                continue
+            meta = p._meta
+            if meta is None or meta.grad is None:  # _grad_of(p), for leaves (parameters)
+                if p._grad_fn is None or _grad_of(p) is None:
+                    continue
             if not p._backend.is_writable(p._data):
                 raise RuntimeError(msg.INPLACE_READ_ONLY)
             params.append(p)

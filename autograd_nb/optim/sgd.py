@@ -68,8 +68,8 @@ class SGD(Optimizer):
                         buf = state["momentum_buffer"] = grad.detach().clone()
                     elif not nesterov and (arrays := _storage(param, grad, buf)) is not None:
                         _momentum_step(*arrays, lr, momentum, dampening)  # on the storage
-                        version_counter(buf).value += 2  # as mul_ and add_ count
-                        version_counter(param).value += 1  # as add_ counts
+                        (buf._vc or version_counter(buf)).value += 2  # as mul_ and add_ count
+                        (param._vc or version_counter(param)).value += 1  # as add_ counts
                         continue
                     else:
                         buf.mul_(momentum).add_(grad, alpha=1 - dampening)
