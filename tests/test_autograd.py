@@ -1009,3 +1009,11 @@ def test_many_leaves_are_all_accumulated_once(device):
     leaf = torch.ones(3, requires_grad=True, device=device)
     leaf.backward(torch.full((3,), 2.0, device=device))
     assert leaf.grad.tolist() == [2.0, 2.0, 2.0]
+
+
+def test_accumulate_grad_nodes_are_made_only_by_the_graph(device):
+    x = torch.ones(2, requires_grad=True, device=device)
+    acc = (x * 2).grad_fn.next_functions[0][0]
+    assert acc.variable is x
+    with pytest.raises(RuntimeError, match="^Cannot construct$"):  # PyTorch 2.13's text
+        type(acc)(x)

@@ -241,8 +241,8 @@ class AccumulateGrad(Node):
     __slots__ = ("_variable",)
     _cpp_namespace = "torch::autograd::"
 
-    def __init__(self, variable):
-        raise TypeError("AccumulateGrad nodes are made by the graph (accumulator(leaf))")
+    def __init__(self, *args, **kwargs):
+        raise RuntimeError("Cannot construct")  # PyTorch's text: the graph makes them
 
     @property
     def variable(self):
