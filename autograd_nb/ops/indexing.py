@@ -11,6 +11,7 @@ from __future__ import annotations
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
+from ..autograd.grad_mode import STATE
 from ..autograd.node import Node, new_node
 from ..backends import is_numpy_array
 from ._helpers import (
@@ -147,7 +148,7 @@ def _take(x: Tensor, plan: _Plan, cls, **saved) -> Tensor:
 
 def _put(grad: Tensor, plan: _Plan, cls) -> Tensor:
     data = plan.scatter_add(grad._backend, grad._data)
-    node = new_node(cls, None, grad)
+    node = new_node(cls, None, grad) if STATE.enabled else None
     if node is None:
         return make_tensor(data, grad._backend)
     node._plan = plan

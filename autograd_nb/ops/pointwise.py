@@ -44,36 +44,47 @@ class _BinaryNode(Node):
 _FLOATING = 2  # dtype.category of floating dtypes: a Python int or float keeps their dtype
 
 
+def _binary_op(cls, symbol: str, kernel):
+    """The function `op(input, other)` of a broadcasting binary op, from its node class, the
+    symbol its errors name and its kernel on arrays (operators bind it as their method)."""
+
+    def binary(input, other) -> Tensor:
+        # The common cases without `operands`: two tensors alike, or a float tensor and a number.
+        if isinstance(input, Tensor) and (
+                (isinstance(other, Tensor) and input._backend is other._backend
+                 and input._data.dtype == other._data.dtype)
+                or ((type(other) is float or type(other) is int)
+                    and input._backend.ours[input._data.dtype].category == _FLOATING)):
+            a, xa, xb, backend = input, input._data, other, input._backend
+            b = other if isinstance(other, Tensor) else None
+            if b is not None:
+                xb = other._data
+        else:
+            if is_numpy_array(other) or is_numpy_array(input):
+                return through_numpy(kernel, input, other)
+            input, other = python_number(input), python_number(other)  # what the node records
+            a, b, xa, xb, backend = operands(input, other, symbol)
+        try:
+            out = kernel(xa, xb)
+        except ValueError:
+            raise broadcast_error(getattr(xa, "shape", ()), getattr(xb, "shape", ())) from None
+        node = new_node(cls, a, b) if _STATE.enabled else None
+        if node is None:
+            return make_tensor(out, backend)
+        result = make_tensor(out, backend, True, node, 0)
+        node._record(input, other, result)
+        shape, dtype = out.shape, out.dtype
+        if not ((a is None or (a._data is xa and xa.shape == shape and xa.dtype is dtype))
+                and (b is None or (b._data is xb and xb.shape == shape and xb.dtype is dtype))):
+            node._in_meta = input_meta((a, b), result._data, backend)
+        return result
+
+    return binary
+
+
 def _binary(cls, input, other, symbol: str, kernel) -> Tensor:
-    # The common cases without `operands`: two tensors alike, or a float tensor and a number.
-    if isinstance(input, Tensor) and (
-            (isinstance(other, Tensor) and input._backend is other._backend
-             and input._data.dtype == other._data.dtype)
-            or ((type(other) is float or type(other) is int)
-                and input._backend.ours[input._data.dtype].category == _FLOATING)):
-        a, xa, xb, backend = input, input._data, other, input._backend
-        b = other if isinstance(other, Tensor) else None
-        if b is not None:
-            xb = other._data
-    else:
-        if is_numpy_array(other) or is_numpy_array(input):
-            return through_numpy(kernel, input, other)
-        input, other = python_number(input), python_number(other)  # what the node records
-        a, b, xa, xb, backend = operands(input, other, symbol)
-    try:
-        out = kernel(xa, xb)
-    except ValueError:
-        raise broadcast_error(getattr(xa, "shape", ()), getattr(xb, "shape", ())) from None
-    node = new_node(cls, a, b) if _STATE.enabled else None
-    if node is None:
-        return make_tensor(out, backend)
-    result = make_tensor(out, backend, True, node, 0)
-    node._record(input, other, result)
-    shape, dtype = out.shape, out.dtype
-    if not ((a is None or (a._data is xa and xa.shape == shape and xa.dtype is dtype))
-            and (b is None or (b._data is xb and xb.shape == shape and xb.dtype is dtype))):
-        node._in_meta = input_meta((a, b), result._data, backend)
-    return result
+    """A binary op whose kernel is made for this call (alpha, a library's own function...)."""
+    return _binary_op(cls, symbol, kernel)(input, other)
 
 
 class AddBackward0(_BinaryNode):
@@ -167,11 +178,16 @@ def _scaled(other, alpha):
     return other if alpha == 1 else other * alpha
 
 
-@tensor_method("add", "__add__", "__radd__")
+# `+` itself: the operators never pass alpha
+_add = tensor_method("__add__", "__radd__")(_binary_op(AddBackward0, "+", operator.add))
+_add.__name__ = _add.__qualname__ = "__add__"
+
+
+@tensor_method("add")
 def add(input, other, *, alpha=1) -> Tensor:
     """input + alpha * other, broadcasting."""
     if alpha == 1:
-        return _binary(AddBackward0, input, other, "+", operator.add)
+        return _add(input, other)
     _check_alpha(input, other, alpha)
     out = _binary(
         AddBackward0,
@@ -236,10 +252,10 @@ def rsub(input, other, *, alpha=1) -> Tensor:
                    _rsub_kernel if alpha == 1 else (lambda x, y: y - x * alpha))
 
 
-@tensor_method("mul", "multiply", "__mul__", "__rmul__")
-def mul(input, other) -> Tensor:
-    """Element-wise product, broadcasting."""
-    return _binary(MulBackward0, input, other, "*", operator.mul)
+mul = _binary_op(MulBackward0, "*", operator.mul)
+mul.__name__ = mul.__qualname__ = "mul"
+mul.__doc__ = "Element-wise product, broadcasting."
+tensor_method("mul", "multiply", "__mul__", "__rmul__")(mul)
 
 
 @tensor_method("div", "divide", "true_divide", "__truediv__")
