@@ -1000,12 +1000,15 @@ def test_hooks_deep_in_a_graph_run_in_pytorchs_order(device):
 def test_many_leaves_are_all_accumulated_once(device):
     # The engine adds leaf gradients up at the end of an unwatched pass: each exactly once,
     # including a leaf reached along several paths and the output itself being a leaf.
-    ws = [torch.full((2,), float(i), requires_grad=True, device=device) for i in range(5)]
+    ws = [torch.full((2,), float(i + 1), requires_grad=True, device=device) for i in range(5)]
     total = ws[0]
     for w in ws[1:]:
         total = total * w + ws[0]
-    total.sum().backward()
-    assert [w.grad is not None for w in ws] == [True] * 5
+    counted = torch.autograd.grad(total.sum(), ws, retain_graph=True)  # the counted engine
+    total.sum().backward()  # the unwatched pass
+    # total = w0 (w1 w2 w3 w4 + w2 w3 w4 + w3 w4 + w4 + 1) with w = 1..5: d/dw0 = 120+60+20+5+1
+    assert [w.grad.tolist() for w in ws] == [g.tolist() for g in counted]
+    assert ws[0].grad.tolist() == [206.0, 206.0]
     leaf = torch.ones(3, requires_grad=True, device=device)
     leaf.backward(torch.full((3,), 2.0, device=device))
     assert leaf.grad.tolist() == [2.0, 2.0, 2.0]
