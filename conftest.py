@@ -21,8 +21,9 @@ ROOT = Path(__file__).resolve().parent
 
 
 def _load_regenerate():
-    spec = importlib.util.spec_from_file_location("_lesson_regenerate",
-                                                  ROOT / "notebooks" / "regenerate.py")
+    spec = importlib.util.spec_from_file_location(
+        "_lesson_regenerate", ROOT / "notebooks" / "regenerate.py"
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -57,6 +58,7 @@ def _retry_kernel_starts() -> None:
     treebeardtech/nbmake#129). A lesson whose kernel cannot start at all still fails.
     """
     import nbval.kernel
+
     start = nbval.kernel.start_new_kernel
     if getattr(start, "retries", False):
         return
@@ -68,6 +70,7 @@ def _retry_kernel_starts() -> None:
             except RuntimeError:
                 if attempt == KERNEL_START_ATTEMPTS:
                     raise
+
     start_new_kernel.retries = True
     nbval.kernel.start_new_kernel = start_new_kernel
 

@@ -114,10 +114,12 @@ def numel(input: Tensor) -> int:
 def load_ipython_extension(ipython) -> None:
     """`%load_ext autograd_nb`: magics and widgets, imported only now (never by `import`)."""
     from .notebook import load_ipython_extension as _load
+
     _load(ipython)
 
 
 def unload_ipython_extension(ipython) -> None:
     """`%unload_ext autograd_nb`: remove the magics and formatters again."""
     from .notebook import unload_ipython_extension as _unload
+
     _unload(ipython)

@@ -16,10 +16,33 @@ from .backends import all_backends, backend_for, cpu_backend, is_numpy_array
 from .device import device as Device
 
 __all__ = [
-    "tensor", "as_tensor", "from_numpy", "zeros", "ones", "empty", "full", "eye", "arange",
-    "linspace", "logspace", "rand", "randn", "randint", "randperm", "normal", "zeros_like",
-    "ones_like", "empty_like", "full_like", "rand_like", "randn_like", "randint_like",
-    "manual_seed", "initial_seed", "seed", "scalar_tensor",
+    "tensor",
+    "as_tensor",
+    "from_numpy",
+    "zeros",
+    "ones",
+    "empty",
+    "full",
+    "eye",
+    "arange",
+    "linspace",
+    "logspace",
+    "rand",
+    "randn",
+    "randint",
+    "randperm",
+    "normal",
+    "zeros_like",
+    "ones_like",
+    "empty_like",
+    "full_like",
+    "rand_like",
+    "randn_like",
+    "randint_like",
+    "manual_seed",
+    "initial_seed",
+    "seed",
+    "scalar_tensor",
 ]
 
 
@@ -27,8 +50,11 @@ __all__ = [
 
 
 def _is_array_like(data) -> bool:
-    return hasattr(data, "__array_interface__") or hasattr(data, "__dlpack__") and \
-        not isinstance(data, Tensor)
+    return (
+        hasattr(data, "__array_interface__")
+        or hasattr(data, "__dlpack__")
+        and not isinstance(data, Tensor)
+    )
 
 
 def _walk(data):
@@ -51,11 +77,15 @@ def _walk(data):
             if is_numpy_array(item):
                 item = item.tolist()
             if not isinstance(item, (list, tuple)):
-                raise ValueError(msg.TENSOR_RAGGED.format(expected=shape[depth], dim=depth,
-                                                          got=type(item).__name__))
+                raise ValueError(
+                    msg.TENSOR_RAGGED.format(
+                        expected=shape[depth], dim=depth, got=type(item).__name__
+                    )
+                )
             if len(item) != shape[depth]:
-                raise ValueError(msg.TENSOR_RAGGED.format(expected=shape[depth], dim=depth,
-                                                          got=len(item)))
+                raise ValueError(
+                    msg.TENSOR_RAGGED.format(expected=shape[depth], dim=depth, got=len(item))
+                )
             stack.extend((child, depth + 1) for child in reversed(item))
             continue
         if isinstance(item, Tensor):
@@ -67,8 +97,12 @@ def _walk(data):
             raise ValueError(msg.TENSOR_RAGGED.format(expected=0, dim=depth, got=len(item)))
         elif isinstance(item, bool) or type(item).__name__ == "bool_":
             kind = dtypes.bool
-        elif isinstance(item, int) or hasattr(item, "__index__") and not hasattr(item, "dtype") \
-                or type(item).__name__.startswith(("int", "uint")):
+        elif (
+            isinstance(item, int)
+            or hasattr(item, "__index__")
+            and not hasattr(item, "dtype")
+            or type(item).__name__.startswith(("int", "uint"))
+        ):
             kind = dtypes.int64
         elif isinstance(item, float) or type(item).__name__.startswith("float"):
             kind = dtypes.get_default_dtype()
@@ -81,8 +115,11 @@ def _walk(data):
     if category is None:
         category = dtypes.get_default_dtype()
     elif category.is_floating_point:
-        category = dtypes.get_default_dtype() if category.itemsize <= \
-            dtypes.get_default_dtype().itemsize else category
+        category = (
+            dtypes.get_default_dtype()
+            if category.itemsize <= dtypes.get_default_dtype().itemsize
+            else category
+        )
     return tuple(shape), category, flat
 
 
@@ -90,8 +127,9 @@ def _host_array(data, dtype):
     """A NumPy array (via the CPU backend) for any supported data, with its dtype."""
     if isinstance(data, Tensor):
         host = data._backend.to_host(data._data)
-        return (host if dtype is None else host.astype(cpu_backend.native[dtype])), \
-            dtype or data.dtype
+        return (
+            host if dtype is None else host.astype(cpu_backend.native[dtype])
+        ), dtype or data.dtype
     if _is_array_like(data) and hasattr(data, "dtype"):
         source = cpu_backend.ours.get(cpu_backend.xp.asarray(data).dtype)
         if source is None:
@@ -118,8 +156,9 @@ def _place(host, dtype, device, requires_grad: bool, copy: bool = True) -> Tenso
     return out
 
 
-def tensor(data, *, dtype=None, device=None, requires_grad: bool = False,
-           pin_memory: bool = False) -> Tensor:
+def tensor(
+    data, *, dtype=None, device=None, requires_grad: bool = False, pin_memory: bool = False
+) -> Tensor:
     """A new leaf tensor that copies `data` (int64 for ints, float32 for floats, bool for bools)."""
     if isinstance(data, Tensor):
         warnings.warn(msg.COPY_CONSTRUCT_WARNING, UserWarning, stacklevel=2)
@@ -129,20 +168,23 @@ def tensor(data, *, dtype=None, device=None, requires_grad: bool = False,
 
 
 def scalar_tensor(value, *, dtype=None, device=None, requires_grad: bool = False) -> Tensor:
-    return tensor(value, dtype=dtype or dtypes.get_default_dtype(), device=device,
-                  requires_grad=requires_grad)
+    return tensor(
+        value, dtype=dtype or dtypes.get_default_dtype(), device=device, requires_grad=requires_grad
+    )
 
 
 def as_tensor(data, dtype=None, device=None) -> Tensor:
     """Like `tensor`, but shares memory with a tensor or CPU array when no conversion is needed."""
     if isinstance(data, Tensor):
-        if (dtype is None or dtype is data.dtype) and (device is None or
-                                                       Device(device) == data.device):
+        if (dtype is None or dtype is data.dtype) and (
+            device is None or Device(device) == data.device
+        ):
             return data
         return data.to(device=device, dtype=dtype)
     host, target = _host_array(data, dtype)
-    shares = _is_array_like(data) and (dtype is None or target is cpu_backend.ours.get(
-        getattr(data, "dtype", None)))
+    shares = _is_array_like(data) and (
+        dtype is None or target is cpu_backend.ours.get(getattr(data, "dtype", None))
+    )
     return _place(host, target, device, False, copy=not shares)
 
 
@@ -190,11 +232,17 @@ def _sizes(size, name: str) -> tuple:
             s = s.item()
         if not _is_int(s):
             kind = typename(type(s))
-            raise TypeError(msg.SIZE_FIRST_ELEMENT.format(name=name, type=kind) if i == 0 else
-                            msg.SIZE_ELEMENT.format(name=name, pos=i + 1, type=kind))
+            raise TypeError(
+                msg.SIZE_FIRST_ELEMENT.format(name=name, type=kind)
+                if i == 0
+                else msg.SIZE_ELEMENT.format(name=name, pos=i + 1, type=kind)
+            )
         if s < 0:
-            raise RuntimeError(msg.ZEROS_NEGATIVE if name == "zeros" else
-                               msg.NEW_SIZE_NEGATIVE.format(size=s, sizes=list(size)))
+            raise RuntimeError(
+                msg.ZEROS_NEGATIVE
+                if name == "zeros"
+                else msg.NEW_SIZE_NEGATIVE.format(size=s, sizes=list(size))
+            )
         out.append(int(s))
     return tuple(out)
 
@@ -207,6 +255,7 @@ def _finish(data, backend, dtype, requires_grad: bool, out=None) -> Tensor:
     result = make_tensor(data, backend)
     if out is not None:
         from .ops.out import write_into
+
         return write_into(out, result)
     if requires_grad:
         if not dtype.is_floating_point:
@@ -220,32 +269,45 @@ def _filled(name: str, size, value, dtype, device, requires_grad, out=None) -> T
         dtype, device = dtype or out.dtype, device or out.device
     dtype = dtype or dtypes.get_default_dtype()
     backend = backend_for(device)
-    data = backend.xp.full(_sizes(size, name), value, dtype=backend.native[dtype],
-                           device=backend.native_device)
+    data = backend.xp.full(
+        _sizes(size, name), value, dtype=backend.native[dtype], device=backend.native_device
+    )
     return _finish(data, backend, dtype, requires_grad, out)
 
 
-def zeros(*sizes, size=None, out=None, dtype=None, layout=None, device=None,
-          requires_grad=False) -> Tensor:
-    return _filled("zeros", sizes if size is None else (size,), 0, dtype, device, requires_grad,
-                   out)
+def zeros(
+    *sizes, size=None, out=None, dtype=None, layout=None, device=None, requires_grad=False
+) -> Tensor:
+    return _filled(
+        "zeros", sizes if size is None else (size,), 0, dtype, device, requires_grad, out
+    )
 
 
-def ones(*sizes, size=None, out=None, dtype=None, layout=None, device=None,
-          requires_grad=False) -> Tensor:
-    return _filled("ones", sizes if size is None else (size,), 1, dtype, device, requires_grad,
-                   out)
+def ones(
+    *sizes, size=None, out=None, dtype=None, layout=None, device=None, requires_grad=False
+) -> Tensor:
+    return _filled("ones", sizes if size is None else (size,), 1, dtype, device, requires_grad, out)
 
 
-def empty(*sizes, size=None, out=None, dtype=None, layout=None, device=None,
-          requires_grad=False, memory_format=None) -> Tensor:
+def empty(
+    *sizes,
+    size=None,
+    out=None,
+    dtype=None,
+    layout=None,
+    device=None,
+    requires_grad=False,
+    memory_format=None,
+) -> Tensor:
     """Zero-filled here: 'uninitialised' memory would make lessons print random garbage."""
-    return _filled("empty", sizes if size is None else (size,), 0, dtype, device,
-                   requires_grad, out)
+    return _filled(
+        "empty", sizes if size is None else (size,), 0, dtype, device, requires_grad, out
+    )
 
 
-def full(size, fill_value, *, out=None, dtype=None, layout=None, device=None,
-         requires_grad=False) -> Tensor:
+def full(
+    size, fill_value, *, out=None, dtype=None, layout=None, device=None, requires_grad=False
+) -> Tensor:
     if dtype is None and out is None:
         dtype = dtypes.scalar_dtype(fill_value)
     if not isinstance(size, (list, tuple)):
@@ -270,22 +332,26 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
     if (values[1] - values[0]) * values[2] < 0:
         raise RuntimeError(msg.ARANGE_BOUND)
     if dtype is None:
-        dtype = dtypes.int64 if all(isinstance(v, int) for v in values) \
-            else dtypes.get_default_dtype()
-    host = cpu_backend.xp.arange(*values, dtype=cpu_backend.native[dtypes.float64]
-                                 if dtype.is_floating_point else None)
+        dtype = (
+            dtypes.int64 if all(isinstance(v, int) for v in values) else dtypes.get_default_dtype()
+        )
+    host = cpu_backend.xp.arange(
+        *values, dtype=cpu_backend.native[dtypes.float64] if dtype.is_floating_point else None
+    )
     host = host.astype(cpu_backend.native[dtype])
     return _place(host, dtype, device, requires_grad, copy=False)
 
 
 def linspace(start, end, steps: int, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     dtype = dtype or dtypes.get_default_dtype()
-    return _place(_linspace_host(start, end, int(steps), dtype), dtype, device, requires_grad,
-                  copy=False)
+    return _place(
+        _linspace_host(start, end, int(steps), dtype), dtype, device, requires_grad, copy=False
+    )
 
 
-def logspace(start, end, steps: int, base: float = 10.0, *, dtype=None, device=None,
-             requires_grad=False) -> Tensor:
+def logspace(
+    start, end, steps: int, base: float = 10.0, *, dtype=None, device=None, requires_grad=False
+) -> Tensor:
     """base ** linspace(start, end, steps): `steps` numbers evenly spaced on a log scale."""
     dtype = dtype or dtypes.get_default_dtype()
     native = cpu_backend.native[dtype]
@@ -305,8 +371,11 @@ def _linspace_host(start, end, steps: int, dtype):
     native = cpu_backend.native[dtype]
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
-    compute = native if dtype.is_floating_point and dtype.itemsize >= 4 else np.dtype(
-        np.float32 if dtype.is_floating_point else np.float64)
+    compute = (
+        native
+        if dtype.is_floating_point and dtype.itemsize >= 4
+        else np.dtype(np.float32 if dtype.is_floating_point else np.float64)
+    )
     first, last = compute.type(start), compute.type(end)
     if steps == 1:
         return np.full(1, first).astype(native)
@@ -325,6 +394,7 @@ def manual_seed(seed: int):
 
     Returns `default_generator` (the CPU generator), as PyTorch does."""
     from ._generator import _seed_value, default_generator
+
     value = _seed_value(seed)
     for backend in all_backends():
         backend.manual_seed(value)
@@ -339,7 +409,8 @@ def initial_seed() -> int:
 def seed() -> int:
     """Seed every device non-deterministically (from the clock); returns the seed."""
     import time
-    new = int(time.time_ns()) % (2 ** 63)
+
+    new = int(time.time_ns()) % (2**63)
     manual_seed(new)
     return new
 
@@ -349,8 +420,11 @@ def _random_source(generator, backend):
     if generator is None:
         return backend
     if generator.device.type != backend.device.type:
-        raise RuntimeError(msg.GENERATOR_DEVICE_MISMATCH.format(
-            expected=backend.device.type, got=generator.device.type))
+        raise RuntimeError(
+            msg.GENERATOR_DEVICE_MISMATCH.format(
+                expected=backend.device.type, got=generator.device.type
+            )
+        )
     return generator._backend
 
 
@@ -359,7 +433,7 @@ def _random(kind: str, size, dtype, device, requires_grad, generator=None, out=N
         dtype, device = dtype or out.dtype, device or out.device
     dtype = dtype or dtypes.get_default_dtype()
     if not dtype.is_floating_point:
-        raise RuntimeError(f'"{kind}" not implemented for \'{dtype.legacy_name[:-6]}\'')
+        raise RuntimeError(f"\"{kind}\" not implemented for '{dtype.legacy_name[:-6]}'")
     backend = backend_for(device)
     source = _random_source(generator, backend)
     data = getattr(source, kind)(_sizes(size, _RANDOM_NAMES[kind]), dtype)
@@ -371,20 +445,23 @@ def _random(kind: str, size, dtype, device, requires_grad, generator=None, out=N
 _RANDOM_NAMES = {"uniform": "rand", "normal": "randn"}
 
 
-def rand(*size, generator=None, out=None, dtype=None, layout=None, device=None,
-         requires_grad=False) -> Tensor:
+def rand(
+    *size, generator=None, out=None, dtype=None, layout=None, device=None, requires_grad=False
+) -> Tensor:
     """Uniform samples from [0, 1)."""
     return _random("uniform", size, dtype, device, requires_grad, generator, out)
 
 
-def randn(*size, generator=None, out=None, dtype=None, layout=None, device=None,
-          requires_grad=False) -> Tensor:
+def randn(
+    *size, generator=None, out=None, dtype=None, layout=None, device=None, requires_grad=False
+) -> Tensor:
     """Standard normal samples."""
     return _random("normal", size, dtype, device, requires_grad, generator, out)
 
 
-def randint(low=0, high=None, size=None, *, generator=None, dtype=None, device=None,
-            requires_grad=False) -> Tensor:
+def randint(
+    low=0, high=None, size=None, *, generator=None, dtype=None, device=None, requires_grad=False
+) -> Tensor:
     """Integers from [low, high)."""
     if size is None:
         low, high, size = 0, low, high
@@ -395,9 +472,12 @@ def randint(low=0, high=None, size=None, *, generator=None, dtype=None, device=N
     dtype = dtype or dtypes.int64
     backend = backend_for(device)
     source = _random_source(generator, backend)
-    data = source.integers(int(low), int(high),
-                           _sizes((size,) if isinstance(size, int) else (tuple(size),),
-                                  "randint"), dtype)
+    data = source.integers(
+        int(low),
+        int(high),
+        _sizes((size,) if isinstance(size, int) else (tuple(size),), "randint"),
+        dtype,
+    )
     if source is not backend:
         data = backend.from_host(source.to_host(data))
     return _finish(data, backend, dtype, requires_grad)
@@ -413,15 +493,20 @@ def randperm(n: int, *, generator=None, dtype=None, device=None, requires_grad=F
     return out if dtype is None or dtype is dtypes.int64 else out.to(dtype)
 
 
-def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, device=None,
-           requires_grad=False) -> Tensor:
+def normal(
+    mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, device=None, requires_grad=False
+) -> Tensor:
     """Normal samples with the given mean and std (numbers with a size, or tensors)."""
     if isinstance(mean, Tensor) or isinstance(std, Tensor):
         like = mean if isinstance(mean, Tensor) else std
         noise = randn(*like.shape, dtype=like.dtype, device=like.device, generator=generator)
         return (noise * std + mean).detach()
-    out = randn(*_sizes((size,) if isinstance(size, int) else (tuple(size or ()),), "normal"),
-                dtype=dtype, device=device, generator=generator)
+    out = randn(
+        *_sizes((size,) if isinstance(size, int) else (tuple(size or ()),), "normal"),
+        dtype=dtype,
+        device=device,
+        generator=generator,
+    )
     out = (out * std + mean).detach()
     out._requires_grad = requires_grad
     return out
@@ -434,60 +519,90 @@ def _like_args(input, dtype, device):
     return (input.shape, dtype or input.dtype, device if device is not None else input.device)
 
 
-def zeros_like(input, *, dtype=None, layout=None, device=None, requires_grad=False,
-               memory_format=None) -> Tensor:
+def zeros_like(
+    input, *, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None
+) -> Tensor:
     shape, dtype, device = _like_args(input, dtype, device)
     return zeros(shape, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
-def ones_like(input, *, dtype=None, layout=None, device=None, requires_grad=False,
-              memory_format=None) -> Tensor:
+def ones_like(
+    input, *, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None
+) -> Tensor:
     shape, dtype, device = _like_args(input, dtype, device)
     return ones(shape, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
-def empty_like(input, *, dtype=None, layout=None, device=None, requires_grad=False,
-               memory_format=None) -> Tensor:
+def empty_like(
+    input, *, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None
+) -> Tensor:
     shape, dtype, device = _like_args(input, dtype, device)
     return empty(shape, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
-def full_like(input, fill_value, *, dtype=None, layout=None, device=None, requires_grad=False,
-              memory_format=None) -> Tensor:
+def full_like(
+    input,
+    fill_value,
+    *,
+    dtype=None,
+    layout=None,
+    device=None,
+    requires_grad=False,
+    memory_format=None,
+) -> Tensor:
     shape, dtype, device = _like_args(input, dtype, device)
     return full(shape, fill_value, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
-def rand_like(input, *, dtype=None, layout=None, device=None, requires_grad=False,
-              memory_format=None) -> Tensor:
+def rand_like(
+    input, *, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None
+) -> Tensor:
     shape, dtype, device = _like_args(input, dtype, device)
     return rand(shape, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
-def randn_like(input, *, dtype=None, layout=None, device=None, requires_grad=False,
-               memory_format=None) -> Tensor:
+def randn_like(
+    input, *, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None
+) -> Tensor:
     shape, dtype, device = _like_args(input, dtype, device)
     return randn(shape, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
-def randint_like(input, low=0, high=None, *, dtype=None, layout=None, device=None,
-                 requires_grad=False, memory_format=None) -> Tensor:
+def randint_like(
+    input,
+    low=0,
+    high=None,
+    *,
+    dtype=None,
+    layout=None,
+    device=None,
+    requires_grad=False,
+    memory_format=None,
+) -> Tensor:
     shape, dtype, device = _like_args(input, dtype, device)
     return randint(low, high, shape, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
 @tensor_method("new_tensor")
 def new_tensor(self, data, *, dtype=None, device=None, requires_grad=False) -> Tensor:
-    return tensor(data.detach() if isinstance(data, Tensor) else data,
-                  dtype=dtype or self.dtype, device=device or self.device,
-                  requires_grad=requires_grad)
+    return tensor(
+        data.detach() if isinstance(data, Tensor) else data,
+        dtype=dtype or self.dtype,
+        device=device or self.device,
+        requires_grad=requires_grad,
+    )
 
 
 def _new_factory(factory):
     def method(self, *size, dtype=None, device=None, requires_grad=False, **kwargs) -> Tensor:
-        return factory(*size, **kwargs, dtype=dtype or self.dtype,
-                       device=device if device is not None else self.device,
-                       requires_grad=requires_grad)
+        return factory(
+            *size,
+            **kwargs,
+            dtype=dtype or self.dtype,
+            device=device if device is not None else self.device,
+            requires_grad=requires_grad,
+        )
+
     method.__name__ = f"new_{factory.__name__}"
     method.__doc__ = f"`{factory.__name__}` with this tensor's dtype and device by default."
     return method
@@ -500,9 +615,13 @@ tensor_method("new_empty")(_new_factory(empty))
 
 @tensor_method("new_full")
 def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False) -> Tensor:
-    return full(size, fill_value, dtype=dtype or self.dtype,
-                device=device if device is not None else self.device,
-                requires_grad=requires_grad)
+    return full(
+        size,
+        fill_value,
+        dtype=dtype or self.dtype,
+        device=device if device is not None else self.device,
+        requires_grad=requires_grad,
+    )
 
 
 @tensor_method("new")
@@ -519,17 +638,23 @@ def legacy_construct(dtype, device_type: str, args: tuple, kwargs: dict, device=
     """`torch.FloatTensor(data)` / `torch.FloatTensor(2, 3)` and friends."""
     device = kwargs.pop("device", device) or (device_type if device_type != "cpu" else None)
     if kwargs:
-        raise TypeError(f"new() received an invalid combination of arguments - got "
-                        f"unexpected keyword arguments {sorted(kwargs)}")
+        raise TypeError(
+            f"new() received an invalid combination of arguments - got "
+            f"unexpected keyword arguments {sorted(kwargs)}"
+        )
     if not args:
         return empty(0, dtype=dtype, device=device)
     from ._size import Size
-    if all(isinstance(a, int) and not isinstance(a, bool) for a in args) or \
-            (len(args) == 1 and isinstance(args[0], Size)):
+
+    if all(isinstance(a, int) and not isinstance(a, bool) for a in args) or (
+        len(args) == 1 and isinstance(args[0], Size)
+    ):
         return empty(*args, dtype=dtype, device=device)
     if len(args) != 1:
-        raise TypeError(f"new() received an invalid combination of arguments - got "
-                        f"({', '.join(type(a).__name__ for a in args)})")
+        raise TypeError(
+            f"new() received an invalid combination of arguments - got "
+            f"({', '.join(type(a).__name__ for a in args)})"
+        )
     data = args[0]
     if isinstance(data, Tensor):
         return data if data.dtype is dtype else data.to(dtype)

@@ -17,7 +17,7 @@ from .device import device as Device
 
 __all__ = ["Generator", "default_generator", "get_rng_state", "set_rng_state"]
 
-_UINT64 = 2 ** 64
+_UINT64 = 2**64
 _STATE_BYTES = 16 + 16 + 1 + 4 + 8  # PCG64 state, increment, has_uint32, uinteger, seed
 
 
@@ -34,7 +34,7 @@ def _seed_value(seed) -> int:
     if isinstance(seed, bool) or not hasattr(seed, "__index__"):
         raise RuntimeError(msg.GENERATOR_SEED_TYPE.format(type=type(seed).__name__))
     seed = int(seed)
-    if not -2 ** 63 <= seed < _UINT64:
+    if not -(2**63) <= seed < _UINT64:
         raise ValueError(msg.GENERATOR_SEED_OVERFLOW)
     return seed % _UINT64
 
@@ -79,34 +79,43 @@ class Generator:
         """The stream's state as a uint8 tensor (PCG64 here: 45 bytes, not PyTorch's 5056)."""
         from ._creation import tensor
         from .dtypes import uint8
+
         random = self._backend.random
         state = self._pcg64(random).state
-        raw = (state["state"]["state"].to_bytes(16, "little")
-               + state["state"]["inc"].to_bytes(16, "little")
-               + bytes([state["has_uint32"]]) + state["uinteger"].to_bytes(4, "little")
-               + random.seed.to_bytes(8, "little"))
+        raw = (
+            state["state"]["state"].to_bytes(16, "little")
+            + state["state"]["inc"].to_bytes(16, "little")
+            + bytes([state["has_uint32"]])
+            + state["uinteger"].to_bytes(4, "little")
+            + random.seed.to_bytes(8, "little")
+        )
         return tensor(list(raw), dtype=uint8)
 
     def set_state(self, new_state) -> Generator:
         """Restore a state returned by `get_state`."""
         from ._tensor import Tensor
         from .dtypes import uint8
+
         if not isinstance(new_state, Tensor):
             raise TypeError(msg.GENERATOR_STATE_TYPE.format(type=type(new_state).__name__))
         if new_state.dtype is not uint8:
             raise TypeError(msg.GENERATOR_STATE_DTYPE)
         if new_state.numel() != _STATE_BYTES:
-            raise RuntimeError(msg.GENERATOR_STATE_SIZE.format(expected=_STATE_BYTES,
-                                                               got=new_state.numel()))
+            raise RuntimeError(
+                msg.GENERATOR_STATE_SIZE.format(expected=_STATE_BYTES, got=new_state.numel())
+            )
         raw = bytes(new_state.tolist())
         random = self._backend.random
         self._pcg64(random)
         random.manual_seed(int.from_bytes(raw[37:45], "little"))
         random.rng.bit_generator.state = {
             "bit_generator": "PCG64",
-            "state": {"state": int.from_bytes(raw[0:16], "little"),
-                      "inc": int.from_bytes(raw[16:32], "little")},
-            "has_uint32": raw[32], "uinteger": int.from_bytes(raw[33:37], "little"),
+            "state": {
+                "state": int.from_bytes(raw[0:16], "little"),
+                "inc": int.from_bytes(raw[16:32], "little"),
+            },
+            "has_uint32": raw[32],
+            "uinteger": int.from_bytes(raw[33:37], "little"),
         }
         return self
 
@@ -130,4 +139,4 @@ def set_rng_state(new_state) -> None:
 def random_seed(generator: Generator | None = None) -> int:
     """A 63-bit seed drawn from `generator` (or the default one), to seed a fresh stream."""
     source = (generator or default_generator)._backend.random
-    return int(source.rng.integers(0, 2 ** 63))
+    return int(source.rng.integers(0, 2**63))

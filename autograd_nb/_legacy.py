@@ -28,15 +28,21 @@ class _LegacyTensorMeta(type):
 
     def __call__(cls, *args, **kwargs):
         from ._creation import legacy_construct
+
         if cls.device_type == "cuda":  # PyTorch: TypeError "type torch.cuda.FloatTensor not ..."
             from .cuda import check_legacy_type
+
             check_legacy_type(cls.__qualname__)
         return legacy_construct(cls.dtype, cls.device_type, args, kwargs)
 
     def __instancecheck__(cls, obj) -> bool:
         from ._tensor import Tensor
-        return (isinstance(obj, Tensor) and obj.dtype is cls.dtype
-                and obj.device.type == cls.device_type)
+
+        return (
+            isinstance(obj, Tensor)
+            and obj.dtype is cls.dtype
+            and obj.device.type == cls.device_type
+        )
 
     def __repr__(cls) -> str:
         return f"<class '{cls.__qualname__}'>"
@@ -44,9 +50,16 @@ class _LegacyTensorMeta(type):
 
 def _make_type(dtype: dtypes.dtype, device_type: str):
     prefix = "torch.cuda." if device_type == "cuda" else "torch."
-    return _LegacyTensorMeta(dtype.legacy_name, (), {
-        "dtype": dtype, "device_type": device_type, "__qualname__": prefix + dtype.legacy_name,
-        "__doc__": f"Legacy constructor for {dtype} tensors on {device_type}."})
+    return _LegacyTensorMeta(
+        dtype.legacy_name,
+        (),
+        {
+            "dtype": dtype,
+            "device_type": device_type,
+            "__qualname__": prefix + dtype.legacy_name,
+            "__doc__": f"Legacy constructor for {dtype} tensors on {device_type}.",
+        },
+    )
 
 
 CPU_TYPES = {d: _make_type(d, "cpu") for d in dtypes.ALL_DTYPES}
@@ -59,13 +72,17 @@ def tensor_type(tensor, target):
     if isinstance(target, str):
         if target not in BY_NAME:
             from . import _messages as msg
+
             raise ValueError(msg.INVALID_TYPE_NAME.format(name=target))
         target = BY_NAME[target]
     if isinstance(target, dtypes.dtype):
         return tensor.to(target)
     if isinstance(target, _LegacyTensorMeta):
-        device = tensor.device if target.device_type == tensor.device.type \
+        device = (
+            tensor.device
+            if target.device_type == tensor.device.type
             else Device(target.device_type)
+        )
         return tensor.to(device=device, dtype=target.dtype)
     raise TypeError(f"type() received an invalid argument: {target!r}")
 
@@ -76,6 +93,7 @@ def set_default_tensor_type(t) -> None:
     if isinstance(t, str):
         t = BY_NAME[t]
     if t.device_type != "cpu":
-        raise TypeError("type torch.cuda.FloatTensor not available. Torch not compiled with CUDA "
-                        "enabled.")
+        raise TypeError(
+            "type torch.cuda.FloatTensor not available. Torch not compiled with CUDA enabled."
+        )
     dtypes.set_default_dtype(t.dtype)

@@ -86,8 +86,12 @@ INPUT_NOT_REQUIRING_GRAD = "One of the differentiated Tensors does not require g
 GRAD_REQUIRES_GRAD_INPUTS = "grad requires non-empty inputs."
 
 # --- requires_grad ----------------------------------------------------------------------------
-FACTORY_REQUIRES_GRAD_DTYPE = "Only Tensors of floating point and complex dtype can require gradients"
-SETTER_REQUIRES_GRAD_DTYPE = "only Tensors of floating point and complex dtype can require gradients"
+FACTORY_REQUIRES_GRAD_DTYPE = (
+    "Only Tensors of floating point and complex dtype can require gradients"
+)
+SETTER_REQUIRES_GRAD_DTYPE = (
+    "only Tensors of floating point and complex dtype can require gradients"
+)
 METHOD_REQUIRES_GRAD_DTYPE = "only Tensors of floating point dtype can require gradients"
 NON_LEAF_REQUIRES_GRAD = (
     "you can only change requires_grad flags of leaf variables. If you want to use a computed "
@@ -180,9 +184,7 @@ CAT_SIZES = (
     "Sizes of tensors must match except in dimension {dim}. Expected size {expected} but got size "
     "{got} for tensor number {index} in the list."
 )
-CAT_DIMS = (
-    "Tensors must have same number of dimensions: got {expected} and {got}"
-)
+CAT_DIMS = "Tensors must have same number of dimensions: got {expected} and {got}"
 STACK_SIZES = (
     "stack expects each tensor to be equal size, but got {first} at entry 0 and {other} at entry "
     "{index}"
@@ -231,9 +233,7 @@ BERNOULLI_P = "bernoulli_ expects p to be in [0, 1], but got p={p}"
 MULTINOMIAL_DIMS = "prob_dist must be 1 or 2 dim"
 MULTINOMIAL_DTYPE = "multinomial only supports floating-point dtypes for input, got: {dtype}"
 MULTINOMIAL_NONPOSITIVE = "cannot sample n_sample <= 0 samples"
-MULTINOMIAL_TOO_MANY = (
-    "cannot sample n_sample > prob_dist.size(-1) samples without replacement"
-)
+MULTINOMIAL_TOO_MANY = "cannot sample n_sample > prob_dist.size(-1) samples without replacement"
 MULTINOMIAL_VALUES = "probability tensor contains either `inf`, `nan` or element < 0"
 MULTINOMIAL_SUM = "invalid multinomial distribution (sum of probabilities <= 0)"
 RANDINT_RANGE = "random_ expects 'from' to be less than 'to', but got from={low} >= to={high}"
@@ -246,7 +246,7 @@ SIZE_FIRST_ELEMENT = (
 )
 SIZE_ELEMENT = (
     "{name}(): argument 'size' failed to unpack the object at pos {pos} with error \"type must "
-    "be tuple of ints,but got {type}\""
+    'be tuple of ints,but got {type}"'
 )
 TENSOR_CTOR_TYPE = "new(): data must be a sequence (got {type})"
 TENSOR_RAGGED = "expected sequence of length {expected} at dim {dim} (got {got})"
@@ -265,9 +265,7 @@ INVALID_TYPE_NAME = "invalid type: '{name}'"
 SET_DEFAULT_DTYPE = "only floating-point types are supported as the default type"
 
 # --- devices ----------------------------------------------------------------------------------
-DEVICE_STRING = (
-    "Expected one of cpu, cuda, meta device type at start of device string: {string}"
-)
+DEVICE_STRING = "Expected one of cpu, cuda, meta device type at start of device string: {string}"
 DEVICE_INDEX = "Device index must not be negative"
 DEVICE_MIX = (
     "Expected all tensors to be on the same device, but found at least two devices, {a} and {b}!"
@@ -284,9 +282,7 @@ CUDA_UNAVAILABLE = (
     '(pip install "autograd-nb[gpu]") on a machine with an NVIDIA driver and GPU; otherwise keep '
     "tensors on the CPU, for example with device = 'cuda' if torch.cuda.is_available() else 'cpu'."
 )
-CUDA_INDEX = (
-    "CUDA error: invalid device ordinal (device {index} requested, {count} available)"
-)
+CUDA_INDEX = "CUDA error: invalid device ordinal (device {index} requested, {count} available)"
 
 # --- shape ops and indexing (ops/shape.py, ops/indexing.py) -------------------------------------
 SHAPE_NEGATIVE = "invalid shape dimension {size} at index {index} of shape {shape}"
@@ -325,9 +321,7 @@ NARROW_0D = "narrow() cannot be applied to a 0-dim tensor."
 NARROW_LENGTH = "narrow(): length must be non-negative."
 NARROW_START = "start out of range (expected to be in range of [{low}, {high}], but got {start})"
 NARROW_SIZE = "start ({start}) + length ({length}) exceeds dimension size ({size})."
-CAT_NOT_SEQUENCE = (
-    "{name}(): argument 'tensors' (position 1) must be tuple of Tensors, not {type}"
-)
+CAT_NOT_SEQUENCE = "{name}(): argument 'tensors' (position 1) must be tuple of Tensors, not {type}"
 CAT_ELEMENT = "expected Tensor as element {index} in argument 0, but got {type}"
 CAT_0D = "zero-dimensional tensor (at position {index}) cannot be concatenated"
 SPLIT_NEGATIVE = "split expects split_size be non-negative, but got split_size={size}"
@@ -381,7 +375,9 @@ GATHER_SIZE = (
     "Size does not match at dimension {dim} expected index {index} to be no larger than self "
     "{sizes} apart from dimension {axis}"
 )
-SCATTER_SIZE = "Expected index {index} to be no larger than self {sizes} apart from dimension {axis}"
+SCATTER_SIZE = (
+    "Expected index {index} to be no larger than self {sizes} apart from dimension {axis}"
+)
 SCATTER_SIZE_SRC = (
     "Expected index {index} to be no larger than self {sizes} apart from dimension {axis} and to "
     "be no larger size than src {src}"
@@ -421,7 +417,9 @@ INDEX_COPY_SOURCE_DTYPE = (
     "index_copy_(): self and source expected to have the same dtype, but got (self) {self} and "
     "(source) {source}"
 )
-INDEX_COPY_RANGE = "index_copy_(): index {index} is out of bounds for dimension {dim} with size {size}"
+INDEX_COPY_RANGE = (
+    "index_copy_(): index {index} is out of bounds for dimension {dim} with size {size}"
+)
 INDEX_FILL_DTYPE = "index_fill_(): Expected dtype int64 for index."
 INDEX_FILL_VECTOR = "Index has to be a vector/scalar"
 INDEX_FILL_VALUE_DIM = (
@@ -484,7 +482,7 @@ VECTOR_NORM_EMPTY_INF = (
     "does not have an identity"
 )
 HEAVISIDE_DTYPES = "heaviside is not yet implemented for tensors with different dtypes."
-KERNEL_DTYPE = '"{kernel}" not implemented for \'{dtype}\''
+KERNEL_DTYPE = "\"{kernel}\" not implemented for '{dtype}'"
 MV_DTYPES = "addmv input tensors must have the same dtype, but got {a}, {b}, and {c}"
 DOT_DTYPES = "dot : expected both vectors to have same dtype, but found {a} and {b}"
 BMM_2D = "batch2 must be a 3D tensor"
@@ -526,7 +524,9 @@ CUDA_TODO_DRIVER = "To use an NVIDIA GPU, install or update its driver (nvidia-s
 CUDA_TODO_DEVICE = (
     "Check that the machine has an NVIDIA GPU and that CUDA_VISIBLE_DEVICES does not hide it."
 )
-CUDA_LEGACY_TYPE = "type {name} not available. {reason}"  # PyTorch: "... Torch not compiled with CUDA enabled."
+CUDA_LEGACY_TYPE = (
+    "type {name} not available. {reason}"  # PyTorch: "... Torch not compiled with CUDA enabled."
+)
 CUDA_ERROR = "CUDA error: {error}"  # PyTorch prefixes CUDA runtime errors this way
 CUDA_OOM = "CUDA out of memory. {detail}"  # PyTorch: torch.OutOfMemoryError "CUDA out of memory. Tried to allocate ..."
 DEVICE_EXPLICIT_INDEX = (
@@ -548,7 +548,9 @@ DLPACK_NO_PROTOCOL = (
 DLPACK_DEVICE = "from_dlpack: cannot import a tensor from DLPack device type {kind} (ours)"
 
 # --- nn.Module, nn.Parameter, serialization (nn/modules/module.py, nn/parameter.py), 2.13 --------
-PARAMETER_REQUIRES_GRAD_DTYPE = "Only Tensors of floating point and complex dtype can require gradients"
+PARAMETER_REQUIRES_GRAD_DTYPE = (
+    "Only Tensors of floating point and complex dtype can require gradients"
+)
 MODULE_TO_DTYPE = (
     "nn.Module.to only accepts floating point or complex dtypes, but got desired dtype={dtype}"
 )
@@ -585,9 +587,7 @@ OPTIM_NAMES_MIXED = (
 )
 OPTIM_NOT_TENSOR = "optimizer can only optimize Tensors, but one of the params is {type}"
 OPTIM_NON_LEAF = "can't optimize a non-leaf Tensor"
-OPTIM_REQUIRED = (
-    "parameter group didn't specify a value of required optimization parameter {name}"
-)
+OPTIM_REQUIRED = "parameter group didn't specify a value of required optimization parameter {name}"
 OPTIM_DUPLICATE_WARNING = (
     "optimizer contains a parameter group with duplicate parameters; in future, this will cause "
     "an error; see github.com/pytorch/pytorch/issues/40967 for more information"
@@ -648,9 +648,7 @@ ONE_CYCLE_POSITIVE = "Expected positive integer {name}, but got {value}"
 ONE_CYCLE_NO_LENGTH = "You must define either total_steps OR (epochs AND steps_per_epoch)"
 ONE_CYCLE_PCT_START = "Expected float between 0 and 1 pct_start, but got {value}"
 ONE_CYCLE_ANNEAL = "anneal_strategy must be one of 'cos' or 'linear', instead got {value}"
-ONE_CYCLE_MOMENTUM = (
-    "optimizer must support momentum or beta1 with `cycle_momentum` option enabled"
-)
+ONE_CYCLE_MOMENTUM = "optimizer must support momentum or beta1 with `cycle_momentum` option enabled"
 ONE_CYCLE_TOO_MANY_STEPS = (
     "Tried to step {step} times. The specified number of total steps is {total}"
 )
@@ -696,9 +694,7 @@ DATA_SPLIT_EMPTY_WARNING = (
 )
 DATA_BATCH_SIZE = "batch_size should be a positive integer value, but got batch_size={value}"
 DATA_DROP_LAST = "drop_last should be a boolean value, but got drop_last={value}"
-DATA_NUM_SAMPLES = (
-    "num_samples should be a positive integer value, but got num_samples={value}"
-)
+DATA_NUM_SAMPLES = "num_samples should be a positive integer value, but got num_samples={value}"
 DATA_REPLACEMENT = "replacement should be a boolean value, but got replacement={value}"
 DATA_SAMPLER_SHUFFLE = "sampler option is mutually exclusive with shuffle"
 DATA_BATCH_SAMPLER_OPTIONS = (
@@ -819,9 +815,7 @@ LOSS_SIZE_WARNING = (
 SMOOTH_L1_BETA = "smooth_l1_loss does not support negative values for beta."
 HUBER_DELTA = "huber_loss does not support non-positive values for delta."
 HUBER_WEIGHT_SIZE = "Weights and input must have the same size."
-HUBER_REDUCTION = (
-    "Invalid reduction mode: {reduction}. Expected one of 'none', 'mean', 'sum'."
-)
+HUBER_REDUCTION = "Invalid reduction mode: {reduction}. Expected one of 'none', 'mean', 'sum'."
 NLL_BATCH = "Expected input batch_size ({input}) to match target batch_size ({target})."
 NLL_TARGET_BOUNDS = "Target {target} is out of bounds."
 NLL_TARGET_DTYPE = "expected target dtype to be Long or Byte, but got {dtype}"
@@ -883,8 +877,7 @@ RNN_INPUT_RANK = "{name}: Expected input to be 2D or 3D, got {dim}D instead"
 RNN_INPUT_RANK_TENSOR = "RNN: Expected input to be 2D or 3D, got {dim}D tensor instead"
 RNN_HX_RANK = "For {kind} input, hx should also be {rank}-D but got {dims[0]}-D tensor"
 LSTM_HX_RANK = (
-    "For {kind} input, hx and cx should also be {rank}-D but got ({dims[0]}-D, {dims[1]}-D) "
-    "tensors"
+    "For {kind} input, hx and cx should also be {rank}-D but got ({dims[0]}-D, {dims[1]}-D) tensors"
 )
 RNN_DTYPE = (
     "RNN input dtype ({input}) does not match weight dtype ({weight}). Convert input: "
@@ -953,9 +946,7 @@ AMINMAX_EMPTY = (
 )
 ALPHA_INTEGRAL = "For integral input tensors, argument alpha must not be a floating point number."
 DIAGONAL_SAME_DIMS = "diagonal dimensions cannot be identical {d1}, {d2}"
-MESHGRID_MODE = (
-    "torch.meshgrid: indexing must be one of \"xy\" or \"ij\", but received: {indexing}"
-)
+MESHGRID_MODE = 'torch.meshgrid: indexing must be one of "xy" or "ij", but received: {indexing}'
 EINSUM_OPERANDS = "einsum(): more operands were provided than specified in the equation"
 EINSUM_DIMS = (
     "einsum(): the number of subscripts in the equation ({subscripts}) does not match the number "
@@ -999,15 +990,18 @@ LR_LINEAR_END_FACTOR = "Ending multiplicative factor expected to be between 0 an
 # --- finfo / iinfo, nanmean, random_, quantile (PyTorch 2.13 wording) -----------------------------
 TYPE_INFO_MISSING = '{kind}() missing 1 required positional arguments: "type"'
 TYPE_INFO_ARG = "{kind}(): argument 'type' (position 1) must be torch.dtype, not {got}"
-FINFO_NOT_FLOAT = ("torch.finfo() requires a floating point input type. Use torch.iinfo to "
-                   "handle 'torch.finfo'")
-IINFO_NOT_INT = ("torch.iinfo() requires an integer input type. Use torch.finfo to handle "
-                 "'torch.iinfo'")
+FINFO_NOT_FLOAT = (
+    "torch.finfo() requires a floating point input type. Use torch.iinfo to handle 'torch.finfo'"
+)
+IINFO_NOT_INT = (
+    "torch.iinfo() requires an integer input type. Use torch.finfo to handle 'torch.iinfo'"
+)
 IINFO_BOOL = "torch.bool is not supported by torch.iinfo"
-NANMEAN_INPUT = ("nanmean(): expected input to have floating point or complex dtype but got "
-                 "{dtype}")
-NANMEAN_DTYPE = ("nanmean(): could not infer output dtype. Optional dtype must be either a "
-                 "floating point or complex dtype. Got: {dtype}")
+NANMEAN_INPUT = "nanmean(): expected input to have floating point or complex dtype but got {dtype}"
+NANMEAN_DTYPE = (
+    "nanmean(): could not infer output dtype. Optional dtype must be either a "
+    "floating point or complex dtype. Got: {dtype}"
+)
 RANDOM_BOUND = "{which} is out of bounds for {ctype}"
 QUANTILE_DTYPE = "quantile() input tensor must be either float or double dtype"
 QUANTILE_Q_DTYPE = "quantile() q tensor must be same dtype as the input tensor"
@@ -1015,13 +1009,15 @@ QUANTILE_Q_DIM = "quantile() q must be a scalar or 1D tensor"
 QUANTILE_Q_RANGE = "quantile() q must be in the range [0, 1] but got {q}"
 QUANTILE_Q_VALUES = "quantile() q values must be in the range [0, 1]"
 QUANTILE_EMPTY = "quantile() input tensor must be non-empty"
-QUANTILE_INTERPOLATION = ("quantile() interpolation must be one of linear, lower, higher, "
-                          "midpoint or nearest, but got {interpolation}")
+QUANTILE_INTERPOLATION = (
+    "quantile() interpolation must be one of linear, lower, higher, "
+    "midpoint or nearest, but got {interpolation}"
+)
 QUANTILE_ARGS = (
     "{name}() received an invalid combination of arguments - got (Tensor, {type}), but expected "
     "one of:\n * (Tensor input, Tensor q, int dim = None, bool keepdim = False, *, str "
-    "interpolation = \"linear\", Tensor out = None)\n * (Tensor input, float q, int dim = None, "
-    "bool keepdim = False, *, str interpolation = \"linear\", Tensor out = None)\n"
+    'interpolation = "linear", Tensor out = None)\n * (Tensor input, float q, int dim = None, '
+    'bool keepdim = False, *, str interpolation = "linear", Tensor out = None)\n'
 )
 RANDOM_PRECISION = (
     "{which} is out of bounds [-(2^{digits}), 2^{digits}]. Due to precision limitations {ctype} "
@@ -1035,31 +1031,43 @@ RANDOM_ARGS = (
 )
 
 # --- 1-D and adaptive max pooling, group/instance norm, upsampling (PyTorch 2.13's words) ---
-MAX_POOL1D_DIM = ("max_pool1d: Expected 2D or 3D (batch mode) tensor with optional 0 dim batch "
-                  "size for input, but got:{size}")
-MAX_POOL1D_PAD = ("max_pool1d() padding should be at most half of kernel size, but got "
-                  "padding={pad} and kernel_size={kernel}")
+MAX_POOL1D_DIM = (
+    "max_pool1d: Expected 2D or 3D (batch mode) tensor with optional 0 dim batch "
+    "size for input, but got:{size}"
+)
+MAX_POOL1D_PAD = (
+    "max_pool1d() padding should be at most half of kernel size, but got "
+    "padding={pad} and kernel_size={kernel}"
+)
 MAX_POOL1D_OUTPUT = "max_pool1d() Invalid computed output size: {size}"
-POOL1D_DIM = ("Expected 2 to 3 dimensions, but got {ndim}-dimensional tensor for argument #1 "
-              "'self' (while checking arguments for {name})")
+POOL1D_DIM = (
+    "Expected 2 to 3 dimensions, but got {ndim}-dimensional tensor for argument #1 "
+    "'self' (while checking arguments for {name})"
+)
 POOL1D_OUTPUT_SIZE = "{name}() argument 'output_size' should contain one int (got {got})"
-POOL1D_OUTPUT_TYPE = ("{name}(): argument 'output_size' (position 2) must be tuple of ints, "
-                      "not {type}")
+POOL1D_OUTPUT_TYPE = (
+    "{name}(): argument 'output_size' (position 2) must be tuple of ints, not {type}"
+)
 ADAPTIVE_MAX_POOL_RANK = "adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: {size}"
 ADAPTIVE_MAX_POOL_SIZE = "adaptive_max_pool2d(): internal error: output_size.size() must be 2"
 ADAPTIVE_MAX_POOL_EMPTY = ADAPTIVE_POOL_EMPTY.replace("adaptive_avg_pool2d", "{name}")
 GROUP_NORM_CHANNELS = "num_channels ({channels}) must be divisible by num_groups ({groups})"
 GROUP_NORM_INPUT_DIM = "Expected at least 2 dimensions for input tensor but received {ndim}"
-GROUP_NORM_DIVISIBLE = ("Expected number of channels in input to be divisible by num_groups, but "
-                        "got input of shape {shape} and num_groups={groups}")
-GROUP_NORM_PARAM = ("Expected {name} to be a vector of size equal to the number of channels in "
-                    "input, but got {name} of shape {got} and input of shape {shape}")
-INSTANCE_NORM_SPATIAL = ("Expected more than 1 spatial element when training, got input size "
-                         "{size}")
-INSTANCE_NORM_NO_STATS = ("Expected running_mean and running_var to be defined when "
-                          "use_input_stats is false")
-INSTANCE_NORM_FEATURES = ("expected input's size at dim={dim} to match num_features "
-                          "({features}), but got: {got}.")
+GROUP_NORM_DIVISIBLE = (
+    "Expected number of channels in input to be divisible by num_groups, but "
+    "got input of shape {shape} and num_groups={groups}"
+)
+GROUP_NORM_PARAM = (
+    "Expected {name} to be a vector of size equal to the number of channels in "
+    "input, but got {name} of shape {got} and input of shape {shape}"
+)
+INSTANCE_NORM_SPATIAL = "Expected more than 1 spatial element when training, got input size {size}"
+INSTANCE_NORM_NO_STATS = (
+    "Expected running_mean and running_var to be defined when use_input_stats is false"
+)
+INSTANCE_NORM_FEATURES = (
+    "expected input's size at dim={dim} to match num_features ({features}), but got: {got}."
+)
 INSTANCE_NORM_FEATURES_WARNING = (
     "input's size at dim={dim} does not match num_features. You can silence this warning by not "
     "passing in num_features, which is not used because affine=False"
@@ -1076,26 +1084,38 @@ INTERP_SCALE_DIMS = (
     "spatial dimensions of {spatial} and scale_factor of shape {scale}. Please provide input "
     "tensor in (N, C, d1, d2, ...,dK) format and scale_factor in (s1, s2, ...,sK) format."
 )
-INTERP_SIZE_TYPES = ("expected size to be one of int or Tuple[int] or Tuple[int, int] or "
-                     "Tuple[int, int, int], but got size with types {types}")
+INTERP_SIZE_TYPES = (
+    "expected size to be one of int or Tuple[int] or Tuple[int, int] or "
+    "Tuple[int, int, int], but got size with types {types}"
+)
 INTERP_RECOMPUTE = "recompute_scale_factor is not meaningful with an explicit size."
-INTERP_ALIGN = ("align_corners option can only be set with the interpolating modes: linear | "
-                "bilinear | bicubic | trilinear")
-INTERP_ANTIALIAS = ("Anti-alias option is restricted to bilinear, bicubic, and lanczos modes and "
-                    "requires a 4-D tensor as input")
+INTERP_ALIGN = (
+    "align_corners option can only be set with the interpolating modes: linear | "
+    "bilinear | bicubic | trilinear"
+)
+INTERP_ANTIALIAS = (
+    "Anti-alias option is restricted to bilinear, bicubic, and lanczos modes and "
+    "requires a 4-D tensor as input"
+)
 INTERP_MODE_RANK = "Got {ndim}D input, but {mode} mode needs {needed}D input"
 INTERP_UNSUPPORTED = (
     "Input Error: Only 3D, 4D and 5D input Tensors supported (got {ndim}D) for the modes: "
     "nearest | linear | bilinear | bicubic | trilinear | lanczos | area | nearest-exact "
     "(got {mode})"
 )
-INTERP_NOT_IMPLEMENTED = "interpolate mode {mode!r} on {ndim}D input is not implemented in autograd_nb"
-INTERP_SIZES_1D = ("Input and output sizes should be greater than 0, but got input (W: {w}) and "
-                   "output (W: {ow})")
-INTERP_SIZES_2D = ("Input and output sizes should be greater than 0, but got input (H: {h}, W: "
-                   "{w}) output (H: {oh}, W: {ow})")
-UPSAMPLE_DEPRECATED = ("`nn.functional.{name}` is deprecated. Use `nn.functional.interpolate` "
-                       "instead.")
+INTERP_NOT_IMPLEMENTED = (
+    "interpolate mode {mode!r} on {ndim}D input is not implemented in autograd_nb"
+)
+INTERP_SIZES_1D = (
+    "Input and output sizes should be greater than 0, but got input (W: {w}) and output (W: {ow})"
+)
+INTERP_SIZES_2D = (
+    "Input and output sizes should be greater than 0, but got input (H: {h}, W: "
+    "{w}) output (H: {oh}, W: {ow})"
+)
+UPSAMPLE_DEPRECATED = (
+    "`nn.functional.{name}` is deprecated. Use `nn.functional.interpolate` instead."
+)
 # --- more optimizers: Adadelta, Rprop, LBFGS (optim/), PyTorch 2.13 --------------------------------
 OPTIM_ETAS = "Invalid eta values: {eta0}, {eta1}"
 LBFGS_GROUPS = "LBFGS doesn't support per-parameter options (parameter groups)"
@@ -1103,10 +1123,13 @@ LBFGS_ONE_GROUP = "Expected exactly one param_group, but got {count}"
 LBFGS_LINE_SEARCH = "only 'strong_wolfe' is supported"
 # --- margin, embedding and likelihood losses (ops/loss_margin.py) ---------------------------------
 LOSS_REDUCTION_INVALID = "{reduction} is not valid"
-LOSS_NOT_DIFFERENTIABLE = ("The function '{function}' is not differentiable with respect to "
-                           "argument '{arg}'. This input cannot have requires_grad True.")
-MARGIN_INPUT_SHAPE = ("Expected non-empty vector or matrix with optional 0-dim batch size, but "
-                      "got: {shape}")
+LOSS_NOT_DIFFERENTIABLE = (
+    "The function '{function}' is not differentiable with respect to "
+    "argument '{arg}'. This input cannot have requires_grad True."
+)
+MARGIN_INPUT_SHAPE = (
+    "Expected non-empty vector or matrix with optional 0-dim batch size, but got: {shape}"
+)
 MULTI_MARGIN_TARGET = (
     "multi_margin_loss: target tensor should be 1-D with size equal to the number of input "
     "samples (batch size). Expected target size [{samples}], but got {got}. Input has shape "
@@ -1116,8 +1139,9 @@ MULTI_MARGIN_WEIGHT = "inconsistent weight size, expected {classes} but got {got
 MULTI_MARGIN_RANGE = "target out of range"
 MULTI_MARGIN_P = "only p == 1 and p == 2 supported"
 MULTI_MARGIN_WEIGHT_DIM = "weight must be one-dimensional"
-MULTI_MARGIN_MODULE_WEIGHT = ("MultiMarginLoss: expected weight to be None or 1D tensor, got "
-                              "{dim}D instead")
+MULTI_MARGIN_MODULE_WEIGHT = (
+    "MultiMarginLoss: expected weight to be None or 1D tensor, got {dim}D instead"
+)
 MULTILABEL_MARGIN_TARGET = "inconsistent target size: {target} for input of size: {input}"
 MULTILABEL_MARGIN_RANGE = "argument #2 'target' is out of range"
 MARGIN_RANKING_DIMS = (
@@ -1125,10 +1149,14 @@ MARGIN_RANKING_DIMS = (
     "input1: {input1}, input2: {input2}, target: {target} "
 )
 COSINE_EMBEDDING_TARGET = "0D or 1D target tensor expected, multi-target not supported"
-COSINE_EMBEDDING_INPUTS = ("{target}D target tensor expects {inputs}D input tensors, but found "
-                           "inputs with sizes {a} and {b}.")
-TRIPLET_DIMS = ("The anchor, positive, and negative tensors are expected to have the same number "
-                "of dimensions, but got: anchor {a}D, positive {p}D, and negative {n}D inputs")
+COSINE_EMBEDDING_INPUTS = (
+    "{target}D target tensor expects {inputs}D input tensors, but found "
+    "inputs with sizes {a} and {b}."
+)
+TRIPLET_DIMS = (
+    "The anchor, positive, and negative tensors are expected to have the same number "
+    "of dimensions, but got: anchor {a}D, positive {p}D, and negative {n}D inputs"
+)
 TRIPLET_MARGIN = "margin must be greater than 0, got {margin}"
 TRIPLET_MODULE_MARGIN = "{name}: expected margin to be greater than 0, got {margin} instead"
 GAUSSIAN_NLL_NEGATIVE = "var has negative entry/entries"
@@ -1170,52 +1198,69 @@ RNN_CELL_NONLINEARITY = "Unknown nonlinearity: {nonlinearity}"
 RNN_CELL_INPUT_SIZE = "input has inconsistent input_size: got {got} expected {expected}"
 RNN_CELL_BATCH = "Input batch size {input} doesn't match hidden{k} batch size {hidden}"
 RNN_CELL_HIDDEN_SIZE = "hidden{k} has inconsistent hidden_size: got {got}, expected {expected}"
-LSTM_CELL_HX_TYPE = (
-    "lstm_cell(): argument 'hx' (position 2) must be tuple of Tensors, not {type}"
-)
+LSTM_CELL_HX_TYPE = "lstm_cell(): argument 'hx' (position 2) must be tuple of Tensors, not {type}"
 # --- torch.linalg decompositions and solvers (ops/decompositions.py) ---------------------------
 LINALG_DIMS = "{name}: The input tensor {arg} must have at least 2 dimensions."
 LINALG_FLOAT = "{name}: Expected a floating point or complex tensor as input. Got {dtype}"
 LINALG_LOW_PRECISION = "{name}: Low precision dtypes not supported. Got {dtype}"
-LINALG_SQUARE = ("{name}: A must be batches of square matrices, but they are {rows} by {cols} "
-                 "matrices")
+LINALG_SQUARE = (
+    "{name}: A must be batches of square matrices, but they are {rows} by {cols} matrices"
+)
 LINALG_BATCH = "(Batch element {index}): "
-LINALG_SINGULAR_INV = ("{name}: {batch}The diagonal element {info} is zero, the inversion could "
-                       "not be completed because the input matrix is singular.")
-LINALG_SINGULAR_SOLVE = ("torch.linalg.solve: {batch}The solver failed because the input matrix "
-                         "is singular.")
-LINALG_NOT_PD = ("{name}: {batch}The factorization could not be completed because the input is "
-                 "not positive-definite (the leading minor of order {info} is not "
-                 "positive-definite).")
-LINALG_SOLVE_SHAPES = ("linalg.solve: Incompatible shapes of A and B for the equation {eq} "
-                       "({a0}x{a1} and {b0}x{b1})")
-LINALG_SOLVE_DTYPES = ("linalg.solve: Expected A and B to have the same dtype, but found A of "
-                       "type {a} and B of type {b} instead")
+LINALG_SINGULAR_INV = (
+    "{name}: {batch}The diagonal element {info} is zero, the inversion could "
+    "not be completed because the input matrix is singular."
+)
+LINALG_SINGULAR_SOLVE = (
+    "torch.linalg.solve: {batch}The solver failed because the input matrix is singular."
+)
+LINALG_NOT_PD = (
+    "{name}: {batch}The factorization could not be completed because the input is "
+    "not positive-definite (the leading minor of order {info} is not "
+    "positive-definite)."
+)
+LINALG_SOLVE_SHAPES = (
+    "linalg.solve: Incompatible shapes of A and B for the equation {eq} ({a0}x{a1} and {b0}x{b1})"
+)
+LINALG_SOLVE_DTYPES = (
+    "linalg.solve: Expected A and B to have the same dtype, but found A of "
+    "type {a} and B of type {b} instead"
+)
 LINALG_UPLO = "Expected UPLO argument to be 'L' or 'U', but got {uplo}"
-LINALG_QR_MODE = ("qr received unrecognized mode '{mode}' but expected one of 'reduced' "
-                  "(default), 'r', or 'complete'")
-LINALG_QR_R_BACKWARD = ("The derivative of linalg.qr depends on Q, which is not computed when "
-                        "mode='r'. Please use linalg.qr(A, mode='reduced') if you are going to "
-                        "differentiate through linalg.qr.")
-LINALG_QR_COMPLETE_BACKWARD = ("The QR decomposition is not differentiable when mode='complete' "
-                               "and nrows > ncols.")
-LINALG_PINV_INPUT = ("linalg.pinv({dtype}{{[{shape}]}}): expected a tensor with 2 or more "
-                     "dimensions of float, double, cfloat or cdouble types")
-LINALG_RANK_DIMS = ("torch.linalg.matrix_rank: The input tensor input must have at least 2 "
-                    "dimensions.")
+LINALG_QR_MODE = (
+    "qr received unrecognized mode '{mode}' but expected one of 'reduced' "
+    "(default), 'r', or 'complete'"
+)
+LINALG_QR_R_BACKWARD = (
+    "The derivative of linalg.qr depends on Q, which is not computed when "
+    "mode='r'. Please use linalg.qr(A, mode='reduced') if you are going to "
+    "differentiate through linalg.qr."
+)
+LINALG_QR_COMPLETE_BACKWARD = (
+    "The QR decomposition is not differentiable when mode='complete' and nrows > ncols."
+)
+LINALG_PINV_INPUT = (
+    "linalg.pinv({dtype}{{[{shape}]}}): expected a tensor with 2 or more "
+    "dimensions of float, double, cfloat or cdouble types"
+)
+LINALG_RANK_DIMS = (
+    "torch.linalg.matrix_rank: The input tensor input must have at least 2 dimensions."
+)
 LINALG_RANK_DTYPE = "This function doesn't handle types other than float and double"
 LSTSQ_ROWS = "torch.linalg.lstsq: input.size(-2) should match other.size(-2)"
-LSTSQ_DRIVER = ("torch.linalg.lstsq: parameter `driver` should be one of (gels, gelsy, gelsd, "
-                "gelss)")
-LSTSQ_DTYPES = ("torch.linalg.lstsq: Expected input and other to have the same dtype, but got "
-                "input's dtype {a} and other's dtype {b}")
+LSTSQ_DRIVER = "torch.linalg.lstsq: parameter `driver` should be one of (gels, gelsy, gelsd, gelss)"
+LSTSQ_DTYPES = (
+    "torch.linalg.lstsq: Expected input and other to have the same dtype, but got "
+    "input's dtype {a} and other's dtype {b}"
+)
 CHOLESKY_DEPRECATED = (
     "torch.cholesky is deprecated in favor of torch.linalg.cholesky and will be removed in a "
     "future PyTorch release.\nL = torch.cholesky(A)\nshould be replaced with\n"
     "L = torch.linalg.cholesky(A)\nand\nU = torch.cholesky(A, upper=True)\nshould be replaced "
     "with\nU = torch.linalg.cholesky(A).mH\nThis transform will produce equivalent results for "
     "all valid (symmetric positive definite) inputs. (Triggered internally at "
-    "/__w/pytorch/pytorch/aten/src/ATen/native/BatchLinearAlgebra.cpp:1765.)")
+    "/__w/pytorch/pytorch/aten/src/ATen/native/BatchLinearAlgebra.cpp:1765.)"
+)
 # xlogy, take, searchsorted/bucketize, histc/histogram, block_diag, combinations, vander,
 # trapezoid, cov, renorm, dist (ops/tensorops.py)
 XLOGY_ARGS = (
@@ -1226,8 +1271,10 @@ XLOGY_ARGS = (
 TAKE_INDEX_DTYPE = "take(): Expected a long tensor for index, but got {dtype}"
 TAKE_RANGE = "out of range: tried to access index {index} on a tensor of {n} elements."
 SEARCHSORTED_SIDE = "torch.searchsorted(): side can only be 'left' or 'right' but got {side}"
-SEARCHSORTED_OPPOSITE = ("torch.searchsorted(): side and right can't be set to opposites, got "
-                         "side of {side} while right was True")
+SEARCHSORTED_OPPOSITE = (
+    "torch.searchsorted(): side and right can't be set to opposites, got "
+    "side of {side} while right was True"
+)
 SEARCHSORTED_SHAPES = (
     "torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 dimensions "
     "of boundaries tensor and input value tensor must match, but we got boundaries tensor {seq} "
@@ -1236,10 +1283,13 @@ SEARCHSORTED_SHAPES = (
 BUCKETIZE_DIM = "boundaries tensor must be 1 dimension, but got dim({dim})"
 HISTOGRAM_BINS = "torch.histogram(): bins must be > 0, but got {bins} for dimension 0"
 HISTC_RANGE = "torch.histc: max must be larger than min"
-HISTOGRAM_RANGE = ("torch.histogramdd: min should not exceed max, but got min {low:g} max "
-                   "{high:g} for dimension 0")
-BLOCK_DIAG_DIMS = ("torch.block_diag: Input tensors must have 2 or fewer dimensions. Input {i} "
-                   "has {dim} dimensions")
+HISTOGRAM_RANGE = (
+    "torch.histogramdd: min should not exceed max, but got min {low:g} max {high:g} for dimension 0"
+)
+BLOCK_DIAG_DIMS = (
+    "torch.block_diag: Input tensors must have 2 or fewer dimensions. Input {i} "
+    "has {dim} dimensions"
+)
 EXPECT_1D = "Expect a 1D vector, but got shape {shape}"
 COMBINATIONS_R = "Expect a non-negative number, but got {r}"
 VANDER_DIM = "x must be a one-dimensional tensor."
@@ -1250,24 +1300,31 @@ TRAPEZOID_BOTH = (
     "expected one of:\n * (Tensor y, Tensor x, *, int dim = -1)\n * (Tensor y, *, Number dx = 1, "
     "int dim = -1)\n"
 )
-COV_DIMS = ("cov(): expected input to have two or fewer dimensions but got an input with {dim} "
-            "dimensions")
-COV_WEIGHTS_DIM = ("cov(): expected {name} to have one or fewer dimensions but got {name} with "
-                   "{dim} dimensions")
-COV_WEIGHTS_NUMEL = ("cov(): expected {name} to have the same numel as there are observations "
-                     "in the input but got {n} != {observations}")
+COV_DIMS = (
+    "cov(): expected input to have two or fewer dimensions but got an input with {dim} dimensions"
+)
+COV_WEIGHTS_DIM = (
+    "cov(): expected {name} to have one or fewer dimensions but got {name} with {dim} dimensions"
+)
+COV_WEIGHTS_NUMEL = (
+    "cov(): expected {name} to have the same numel as there are observations "
+    "in the input but got {n} != {observations}"
+)
 COV_WEIGHTS_NEGATIVE = "cov(): {name} cannot be negative"
-COV_FWEIGHTS_DTYPE = ("cov(): expected fweights to have integral dtype but got fweights with "
-                      "{dtype} dtype")
-COV_AWEIGHTS_DTYPE = ("cov(): expected aweights to have floating point dtype but got aweights "
-                      "with {dtype} dtype")
-COV_DOF = ("cov(): degrees of freedom is <= 0. Correction should be strictly less than the "
-           "number of observations.")
+COV_FWEIGHTS_DTYPE = (
+    "cov(): expected fweights to have integral dtype but got fweights with {dtype} dtype"
+)
+COV_AWEIGHTS_DTYPE = (
+    "cov(): expected aweights to have floating point dtype but got aweights with {dtype} dtype"
+)
+COV_DOF = (
+    "cov(): degrees of freedom is <= 0. Correction should be strictly less than the "
+    "number of observations."
+)
 RENORM_MAXNORM = "renorm: expected maxnorm to be >= 0 but got {maxnorm}"
 RENORM_P = "renorm: non-positive-norm not supported"
 RENORM_DIMS = "renorm: input needs at least 2 dimensions, got {dim} dimensions"
-NORM_DTYPE = ("norm(): input dtype should be either floating point or complex. Got {dtype} "
-              "instead.")
+NORM_DTYPE = "norm(): input dtype should be either floating point or complex. Got {dtype} instead."
 # --- more activations, non-constant padding, channel dropout, pixel shuffle --------------------
 CELU_ALPHA_ZERO = "ZeroDivisionError: alpha cannot be 0 for CELU"
 SOFTSHRINK_LAMBDA = "lambda must be in range [0, {max}] for input dtype {dtype}, but found {lambd}"
@@ -1275,7 +1332,7 @@ GLU_SCALAR = "glu does not support scalars because halving size must be even"
 GLU_ODD = "Halving dimension must be even, but dimension {dim} is size {size}"
 SOFTMAX2D_DIM = "Softmax2d: expected input to be 3D or 4D, got {ndim}D instead"
 PAD_MODE = "Unrecognised padding mode {mode}"
-PAD_MODE_VALUE = "Padding mode \"{mode}\" doesn't take in value argument"
+PAD_MODE_VALUE = 'Padding mode "{mode}" doesn\'t take in value argument'
 PAD_MODE_DIMS = (
     "Padding size {size} is not supported for {ndim}D input tensor.\n"
     "Supported combinations for non-constant padding:\n"
@@ -1414,9 +1471,7 @@ DIST_MVN_LOC = "loc must be at least one-dimensional."
 DIST_MVN_ONE_OF = (
     "Exactly one of covariance_matrix or precision_matrix or scale_tril may be specified."
 )
-DIST_MVN_MATRIX = (
-    "{name} must be at least two-dimensional, with optional leading batch dimensions"
-)
+DIST_MVN_MATRIX = "{name} must be at least two-dimensional, with optional leading batch dimensions"
 DIST_INDEPENDENT_NDIMS = (
     "Expected reinterpreted_batch_ndims <= len(base_distribution.batch_shape), actual {ndims} vs "
     "{batch}"
@@ -1427,9 +1482,7 @@ DIST_CUSTOM_INIT_EXPAND = (
     ".expand() method."
 )
 DIST_NO_MODE = "{cls} does not implement mode"
-DIST_KL_NOT_IMPLEMENTED = (
-    "No KL(p || q) is implemented for p type {p} and q type {q}"
-)
+DIST_KL_NOT_IMPLEMENTED = "No KL(p || q) is implemented for p type {p} and q type {q}"
 DIST_KL_TYPE = "Expected type_{which} to be a Distribution subclass but got {type}"
 DIST_KL_MVN_EVENT = (
     "KL-divergence between two Multivariate Normals with                          different "
@@ -1451,9 +1504,13 @@ EINSUM_BAD_LETTER = (
     "einsum(): invalid subscript given at index {index} in the equation string, subscripts must "
     "be in [a-zA-Z]"
 )
-EINSUM_SECOND_ELLIPSIS = "einsum(): found '.' for operand {index} for which an ellipsis was already found"
+EINSUM_SECOND_ELLIPSIS = (
+    "einsum(): found '.' for operand {index} for which an ellipsis was already found"
+)
 EINSUM_LONE_DOT = "einsum(): found '.' for operand {index} that is not part of any ellipsis"
-EINSUM_OUT_SECOND_ELLIPSIS = "einsum(): found '.' for output but an ellipsis (...) was already found"
+EINSUM_OUT_SECOND_ELLIPSIS = (
+    "einsum(): found '.' for output but an ellipsis (...) was already found"
+)
 EINSUM_OUT_LONE_DOT = "einsum(): found '.' for output that is not part of any ellipsis (...)"
 EINSUM_DIMS_ELLIPSIS = (
     "einsum(): the number of subscripts in the equation ({subscripts}) is more than the number "
@@ -1473,8 +1530,7 @@ PACK_UNSORTED = (
     "requirement if you do not need ONNX exportability."
 )
 PACK_ZERO_LENGTH = (
-    "Length of all samples has to be greater than 0, but found an element in 'lengths' that is "
-    "<= 0"
+    "Length of all samples has to be greater than 0, but found an element in 'lengths' that is <= 0"
 )
 PACK_LENGTHS_TYPE = (
     "'lengths' argument should be a 1D CPU int64 tensor, but got {dim}D {device} {type} tensor"
@@ -1508,18 +1564,26 @@ MATRIX_EXP_DTYPE = (
     "linalg.matrix_exp: Expected a floating point or complex tensor as input. Got {dtype}"
 )
 # volumetric layers and interpolation (ops/convolution.py, ops/pooling.py, ops/upsampling.py)
-POOL_OUTPUT_TOO_SMALL = ("Given input size: ({size}). Calculated output size: ({out}). "
-                         "Output size is too small")
+POOL_OUTPUT_TOO_SMALL = (
+    "Given input size: ({size}). Calculated output size: ({out}). Output size is too small"
+)
 POOL3D_INPUT_DIM = "non-empty 4D or 5D (batch mode) tensor expected for input"
-POOL3D_EMPTY = ("max_pool3d_with_indices_out_cpu_template(): Expected input's non-batch "
-                "dimensions to have positive length, but input has a shape of {size} and "
-                "non-batch dimension {dim} has length zero!")
-AVG_POOL3D_KERNEL = ("input image (T: {} H: {} W: {}) smaller than kernel size "
-                     "(kT: {} kH: {} kW: {})")
+POOL3D_EMPTY = (
+    "max_pool3d_with_indices_out_cpu_template(): Expected input's non-batch "
+    "dimensions to have positive length, but input has a shape of {size} and "
+    "non-batch dimension {dim} has length zero!"
+)
+AVG_POOL3D_KERNEL = (
+    "input image (T: {} H: {} W: {}) smaller than kernel size (kT: {} kH: {} kW: {})"
+)
 ADAPTIVE_POOL3D_RANK = "adaptive_avg_pool3d(): Expected 4D or 5D tensor, but got {size}"
 ADAPTIVE_POOL3D_SIZE = "adaptive_avg_pool3d: output_size must be 3"
-ADAPTIVE_POOL3D_NEGATIVE = ("adaptive_avg_pool3d: elements of output_size must be greater than "
-                            "or equal to 0 but received {{{d}, {h},{w}}}")
+ADAPTIVE_POOL3D_NEGATIVE = (
+    "adaptive_avg_pool3d: elements of output_size must be greater than "
+    "or equal to 0 but received {{{d}, {h},{w}}}"
+)
 ADAPTIVE_POOL3D_EMPTY = ADAPTIVE_POOL_EMPTY.replace("adaptive_avg_pool2d", "adaptive_avg_pool3d")
-INTERP_SIZES_3D = ("Input and output sizes should be greater than 0, but got input (D: {}, H: {}, "
-                   "W: {}) output (D: {}, H: {}, W: {})")
+INTERP_SIZES_3D = (
+    "Input and output sizes should be greater than 0, but got input (D: {}, H: {}, "
+    "W: {}) output (D: {}, H: {}, W: {})"
+)

@@ -41,9 +41,14 @@ _PROFILES = {
 }
 
 
-def set_printoptions(precision: int | None = None, threshold: float | None = None,
-                     edgeitems: int | None = None, linewidth: int | None = None,
-                     profile: str | None = None, sci_mode: bool | None = None) -> None:
+def set_printoptions(
+    precision: int | None = None,
+    threshold: float | None = None,
+    edgeitems: int | None = None,
+    linewidth: int | None = None,
+    profile: str | None = None,
+    sci_mode: bool | None = None,
+) -> None:
     """Set how tensors print, as torch.set_printoptions (a profile first, then the overrides)."""
     for name, value in _PROFILES.get(profile, {}).items():  # unknown profiles do nothing
         setattr(PRINT_OPTS, name, value)
@@ -97,8 +102,11 @@ class _Formatter:
         absolute = [abs(v) for v in nonzero_finite]
         lo, hi = min(absolute), max(absolute)
         self.int_mode = all(v == math.ceil(v) for v in nonzero_finite)
-        self.sci_mode = (hi / lo > 1000.0 or hi > 1.0e8 or lo < 1.0e-4
-                         if PRINT_OPTS.sci_mode is None else PRINT_OPTS.sci_mode)
+        self.sci_mode = (
+            hi / lo > 1000.0 or hi > 1.0e8 or lo < 1.0e-4
+            if PRINT_OPTS.sci_mode is None
+            else PRINT_OPTS.sci_mode
+        )
         precision = PRINT_OPTS.precision
         if self.sci_mode:
             widths = (len(f"{v:.{precision}e}") for v in nonzero_finite)
@@ -127,24 +135,30 @@ class _Formatter:
 
 
 # --- the nested body -----------------------------------------------------------------------------
-def _vector_str(values: list, size: int, indent: int, summarize: bool,
-                formatter: _Formatter) -> str:
+def _vector_str(
+    values: list, size: int, indent: int, summarize: bool, formatter: _Formatter
+) -> str:
     """One row: formatted items (edges and ' ...' when summarised) wrapped at the line width."""
     element_length = formatter.width() + 2  # includes the comma and space between elements
     elements_per_line = max(1, math.floor((PRINT_OPTS.linewidth - indent) / element_length))
     edge = PRINT_OPTS.edgeitems
     if summarize and size > 2 * edge:  # `values` holds only the edge items
-        data = ([formatter.format(v) for v in values[:edge]] + [" ..."]
-                + [formatter.format(v) for v in values[edge:]])
+        data = (
+            [formatter.format(v) for v in values[:edge]]
+            + [" ..."]
+            + [formatter.format(v) for v in values[edge:]]
+        )
     else:
         data = [formatter.format(v) for v in values]
-    lines = [", ".join(data[i:i + elements_per_line])
-             for i in range(0, len(data), elements_per_line)]
+    lines = [
+        ", ".join(data[i : i + elements_per_line]) for i in range(0, len(data), elements_per_line)
+    ]
     return "[" + (",\n" + " " * (indent + 1)).join(lines) + "]"
 
 
-def _tensor_str_with_formatter(values, shape: tuple, indent: int, summarize: bool,
-                               formatter: _Formatter) -> str:
+def _tensor_str_with_formatter(
+    values, shape: tuple, indent: int, summarize: bool, formatter: _Formatter
+) -> str:
     """PyTorch's recursive layout: one bracket level per dimension, blank lines between blocks."""
     dim = len(shape)
     if dim == 0:
@@ -152,8 +166,9 @@ def _tensor_str_with_formatter(values, shape: tuple, indent: int, summarize: boo
     if dim == 1:
         return _vector_str(values, shape[0], indent, summarize, formatter)
     edge = PRINT_OPTS.edgeitems
-    slices = [_tensor_str_with_formatter(v, shape[1:], indent + 1, summarize, formatter)
-              for v in values]
+    slices = [
+        _tensor_str_with_formatter(v, shape[1:], indent + 1, summarize, formatter) for v in values
+    ]
     if summarize and shape[0] > 2 * edge:
         slices.insert(edge, "...")
     return "[" + ("," + "\n" * (dim - 1) + " " * (indent + 1)).join(slices) + "]"
@@ -167,7 +182,8 @@ def _summarized(t):
             head = (slice(None),) * axis
             data = t._backend.xp.concat(
                 (data[head + (slice(None, edge),)], data[head + (slice(n - edge, None),)]),
-                axis=axis)
+                axis=axis,
+            )
     return data
 
 
@@ -210,6 +226,7 @@ def _add_suffixes(tensor_str: str, suffixes: list, indent: int) -> str:
 def _is_plain(t) -> bool:
     """Plain tensors (and nn.Parameter, which adds its own header) print as `tensor(`."""
     from ._tensor import Tensor
+
     cls = type(t)
     return cls is Tensor or cls.__dict__.get("_prints_as_tensor", False)
 

@@ -37,12 +37,23 @@ class _AutogradMeta:
 class Tensor:
     """A multi-dimensional array that can record the operations applied to it (PyTorch's API)."""
 
-    __slots__ = ("_data", "_backend", "_requires_grad", "_grad_fn", "_output_nr", "_vc",
-                 "_view", "_meta", "__weakref__", "__dict__")
+    __slots__ = (
+        "_data",
+        "_backend",
+        "_requires_grad",
+        "_grad_fn",
+        "_output_nr",
+        "_vc",
+        "_view",
+        "_meta",
+        "__weakref__",
+        "__dict__",
+    )
     __array_priority__ = 1000  # NumPy leaves `np.float32(2) * t` to the tensor, as with PyTorch
 
     def __new__(cls, *args, **kwargs):
         from ._creation import legacy_new
+
         return legacy_new(cls, args, kwargs)
 
     def __init__(self, *args, **kwargs):
@@ -57,6 +68,7 @@ class Tensor:
         if dim is None:
             return self.shape
         from .ops._helpers import normalize_dim
+
         return self._data.shape[normalize_dim(dim, self._data.ndim)]
 
     def dim(self) -> int:
@@ -160,6 +172,7 @@ class Tensor:
     def grad_fn(self):
         if self._view is not None and self._requires_grad:
             from .autograd.node import refresh_view
+
             refresh_view(self)
         return self._grad_fn
 
@@ -203,18 +216,24 @@ class Tensor:
             if not isinstance(value, Tensor):
                 raise TypeError(msg.GRAD_ASSIGN_TYPE.format(type=type(value).__name__))
             if value._data.shape != self._data.shape:
-                raise RuntimeError(msg.GRAD_ASSIGN_SIZE.format(
-                    grad=list(value._data.shape), tensor=list(self._data.shape)))
+                raise RuntimeError(
+                    msg.GRAD_ASSIGN_SIZE.format(
+                        grad=list(value._data.shape), tensor=list(self._data.shape)
+                    )
+                )
             if value.dtype is not self.dtype:
-                raise RuntimeError(msg.GRAD_ASSIGN_DTYPE.format(
-                    grad=dtypes.CPP_NAMES[value.dtype],
-                    tensor=self.dtype.legacy_name[:-6]))
+                raise RuntimeError(
+                    msg.GRAD_ASSIGN_DTYPE.format(
+                        grad=dtypes.CPP_NAMES[value.dtype], tensor=self.dtype.legacy_name[:-6]
+                    )
+                )
             if value._backend is not self._backend:
                 raise RuntimeError(
                     f"attempting to assign a gradient located on device with index "
                     f"'{value.device}' to a parameter located on device with index "
                     f"'{self.device}'. Please ensure that the gradient and the parameter are on "
-                    f"the same device")
+                    f"the same device"
+                )
         meta = self._meta
         if meta is None:
             if value is None:
@@ -258,8 +277,9 @@ class Tensor:
         fn = self._grad_fn
         if gradient is None and inputs is None and not create_graph and fn is not None:
             # `loss.backward()`: what autograd.backward does for one output, without its checks
-            _grad_api.run_backward([(fn, self._output_nr)], [_grad_api.implicit_grad(self)],
-                                   bool(retain_graph), False)
+            _grad_api.run_backward(
+                [(fn, self._output_nr)], [_grad_api.implicit_grad(self)], bool(retain_graph), False
+            )
             return
         _grad_api.backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
@@ -292,7 +312,8 @@ class Tensor:
                 "DistributedDataParallel (DDP) for training, and gradient_as_bucket_view is set "
                 "as True, gradients are views of DDP buckets, and hence detach_() cannot be "
                 "called on these gradients. To fix this error, please refer to the "
-                "Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution.")
+                "Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution."
+            )
         self._grad_fn = None
         self._requires_grad = False
         return self
@@ -322,6 +343,7 @@ class Tensor:
     def __array__(self, dtype=None, copy=None):
         """NumPy's view of a CPU tensor (shared memory unless a dtype change or copy=True)."""
         from ._dlpack import array_for_numpy
+
         return array_for_numpy(self, dtype, copy)
 
     def __len__(self) -> int:
@@ -365,6 +387,7 @@ class Tensor:
 
     def __repr__(self) -> str:
         from ._printing import tensor_repr
+
         return tensor_repr(self)
 
     def __format__(self, spec: str) -> str:
@@ -374,8 +397,11 @@ class Tensor:
 
     def __reduce_ex__(self, protocol):
         from ._creation import rebuild_tensor
-        return (rebuild_tensor, (self._backend.to_host(self._data).copy(), str(self.device),
-                                 self._requires_grad))
+
+        return (
+            rebuild_tensor,
+            (self._backend.to_host(self._data).copy(), str(self.device), self._requires_grad),
+        )
 
     def __deepcopy__(self, memo):
         if not self.is_leaf:
@@ -383,7 +409,8 @@ class Tensor:
                 "Only Tensors created explicitly by the user (graph leaves) support the deepcopy "
                 "protocol at the moment.  If you were attempting to deepcopy a module, this may be "
                 "because of a torch.nn.utils.weight_norm usage, see "
-                "https://github.com/pytorch/pytorch/pull/103001")
+                "https://github.com/pytorch/pytorch/pull/103001"
+            )
         out = self.detach().clone()
         out._vc = None
         if type(self) is not Tensor:
@@ -398,6 +425,7 @@ class Tensor:
     def type(self, dtype=None, non_blocking: bool = False, **kwargs):
         """The legacy type name ('torch.FloatTensor'), or a copy converted to a dtype or type."""
         from ._legacy import tensor_type, type_name
+
         if dtype is None:
             return type_name(self)
         return tensor_type(self, dtype)
@@ -405,10 +433,12 @@ class Tensor:
 
 def tensor_method(*names: str):
     """Attach an op function to Tensor under the given method names."""
+
     def attach(fn):
         for name in names:
             setattr(Tensor, name, fn)
         return fn
+
     return attach
 
 
@@ -428,7 +458,7 @@ def typename(obj) -> str:
         module = obj.__class__.__module__ or ""
         qualname = obj.__class__.__qualname__
     if module.startswith("autograd_nb"):
-        module = "torch" + module[len("autograd_nb"):]
+        module = "torch" + module[len("autograd_nb") :]
     if module in {"", "builtins"}:
         return qualname
     return f"{module}.{qualname}"
@@ -445,8 +475,9 @@ def _warn_scalar_of_grad_tensor() -> None:
         warnings.warn(msg.SCALAR_OF_GRAD_TENSOR, UserWarning, stacklevel=3)
 
 
-def make_tensor(data, backend, requires_grad: bool = False, grad_fn=None,
-                output_nr: int = 0, cls=Tensor) -> Tensor:
+def make_tensor(
+    data, backend, requires_grad: bool = False, grad_fn=None, output_nr: int = 0, cls=Tensor
+) -> Tensor:
     """Wrap a backend array (the one way tensors are born inside the library)."""
     if type(data) is not backend.array_type:
         data = backend.xp.asarray(data)
@@ -514,8 +545,7 @@ def only_here(t: Tensor) -> bool:
     # getrefcount counts the caller's name, our parameter and its own argument; for the array,
     # the tensor's slot, our `data` and the argument.
     data = t._data
-    return (_getrefcount(t) == 3 and _getrefcount(data) == 3
-            and t._backend.owns_memory(data))
+    return _getrefcount(t) == 3 and _getrefcount(data) == 3 and t._backend.owns_memory(data)
 
 
 def has_hooks(leaf: Tensor) -> bool:

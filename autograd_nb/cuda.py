@@ -13,11 +13,29 @@ from ._legacy import CUDA_TYPES
 from .backends import OutOfMemoryError
 from .device import device as Device
 
-__all__ = ["is_available", "device_count", "current_device", "set_device", "synchronize",
-           "manual_seed", "manual_seed_all", "get_device_name", "memory_allocated",
-           "empty_cache", "is_initialized", "OutOfMemoryError",
-           "FloatTensor", "DoubleTensor", "HalfTensor", "LongTensor", "IntTensor", "ShortTensor",
-           "CharTensor", "ByteTensor", "BoolTensor"]
+__all__ = [
+    "is_available",
+    "device_count",
+    "current_device",
+    "set_device",
+    "synchronize",
+    "manual_seed",
+    "manual_seed_all",
+    "get_device_name",
+    "memory_allocated",
+    "empty_cache",
+    "is_initialized",
+    "OutOfMemoryError",
+    "FloatTensor",
+    "DoubleTensor",
+    "HalfTensor",
+    "LongTensor",
+    "IntTensor",
+    "ShortTensor",
+    "CharTensor",
+    "ByteTensor",
+    "BoolTensor",
+]
 
 
 def device_count() -> int:
@@ -114,6 +132,7 @@ def empty_cache() -> None:
     """Give cached, unused GPU memory back to the driver (a no-op without CuPy)."""
     if is_available() and any(type(b).__name__ == "CupyBackend" for b in backends.all_backends()):
         import cupy
+
         cupy.get_default_memory_pool().free_all_blocks()
 
 

@@ -37,6 +37,7 @@ class device:  # noqa: N801 - PyTorch's name
             type_, index_ = type_or_string.type, type_or_string.index
         elif isinstance(type_or_string, int) and not isinstance(type_or_string, bool):
             from . import cuda  # a bare index means the accelerator, as in PyTorch
+
             if not cuda.is_available():
                 raise RuntimeError(msg.DEVICE_NO_ACCELERATOR)
             type_, index_ = "cuda", type_or_string

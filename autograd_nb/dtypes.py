@@ -3,9 +3,26 @@
 from __future__ import annotations
 
 __all__ = [
-    "dtype", "float16", "float32", "float64", "half", "float", "double",
-    "int8", "int16", "int32", "int64", "uint8", "short", "int", "long", "bool",
-    "get_default_dtype", "set_default_dtype", "promote_types", "result_type_of",
+    "dtype",
+    "float16",
+    "float32",
+    "float64",
+    "half",
+    "float",
+    "double",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint8",
+    "short",
+    "int",
+    "long",
+    "bool",
+    "get_default_dtype",
+    "set_default_dtype",
+    "promote_types",
+    "result_type_of",
 ]
 
 _builtin_bool, _builtin_int, _builtin_float = bool, int, float
@@ -16,11 +33,20 @@ _BOOL, _INT, _FLOAT, _COMPLEX = 0, 1, 2, 3  # categories, in promotion order
 class dtype:  # noqa: N801 - PyTorch's name
     """A tensor element type: `autograd_nb.float32` prints as `torch.float32`, like PyTorch."""
 
-    __slots__ = ("name", "itemsize", "category", "is_signed", "is_floating_point", "is_complex",
-                 "legacy_name", "_rank")
+    __slots__ = (
+        "name",
+        "itemsize",
+        "category",
+        "is_signed",
+        "is_floating_point",
+        "is_complex",
+        "legacy_name",
+        "_rank",
+    )
 
-    def __init__(self, name: str, itemsize: int, category: int, is_signed: bool,
-                 legacy_name: str, rank: int):
+    def __init__(
+        self, name: str, itemsize: int, category: int, is_signed: bool, legacy_name: str, rank: int
+    ):
         init = super().__setattr__  # dtypes are read-only afterwards, as PyTorch's
         init("name", name)
         init("itemsize", itemsize)
@@ -59,9 +85,17 @@ ALL_DTYPES = (bool, uint8, int8, int16, int32, int64, float16, float32, float64)
 BY_NAME = {d.name: d for d in ALL_DTYPES}
 BY_NAME.update(half=float16, float=float32, double=float64, short=int16, int=int32, long=int64)
 # The C++ type names some of PyTorch's messages print ("long int", "c10::Half").
-CPP_NAMES = {bool: "bool", uint8: "unsigned char", int8: "signed char", int16: "short int",
-             int32: "int", int64: "long int", float16: "c10::Half", float32: "float",
-             float64: "double"}
+CPP_NAMES = {
+    bool: "bool",
+    uint8: "unsigned char",
+    int8: "signed char",
+    int16: "short int",
+    int32: "int",
+    int64: "long int",
+    float16: "c10::Half",
+    float32: "float",
+    float64: "double",
+}
 
 _default_float = float32
 
@@ -76,6 +110,7 @@ def set_default_dtype(d: dtype) -> None:
     global _default_float
     if not isinstance(d, dtype) or d.category != _FLOAT:
         from ._messages import SET_DEFAULT_DTYPE
+
         raise TypeError(SET_DEFAULT_DTYPE)
     _default_float = d
     _RESULT_CACHE.clear()

@@ -33,22 +33,41 @@ from .ops.decompositions import (  # noqa: E402
     svdvals,
 )
 
-__all__ += ["LinAlgError", "cholesky", "cholesky_ex", "det", "eigh", "eigvalsh", "inv", "inv_ex",
-            "lstsq", "matrix_power", "matrix_rank", "pinv", "qr", "slogdet", "solve", "solve_ex",
-            "svd", "svdvals"]
+__all__ += [
+    "LinAlgError",
+    "cholesky",
+    "cholesky_ex",
+    "det",
+    "eigh",
+    "eigvalsh",
+    "inv",
+    "inv_ex",
+    "lstsq",
+    "matrix_power",
+    "matrix_rank",
+    "pinv",
+    "qr",
+    "slogdet",
+    "solve",
+    "solve_ex",
+    "svd",
+    "svdvals",
+]
 from .ops.matrix_exponential import matrix_exp  # noqa: E402
 
 __all__ += ["matrix_exp"]
 
 
-def vector_norm(x: Tensor, ord: float = 2, dim=None, keepdim: bool = False, *,
-                dtype=None) -> Tensor:
+def vector_norm(
+    x: Tensor, ord: float = 2, dim=None, keepdim: bool = False, *, dtype=None
+) -> Tensor:
     """The `ord`-norm of the elements over `dim` (all elements when None)."""
     return _norm(x, ord, dim, keepdim, dtype=dtype)
 
 
-def matrix_norm(A: Tensor, ord: str = "fro", dim: tuple = (-2, -1), keepdim: bool = False, *,
-                dtype=None) -> Tensor:
+def matrix_norm(
+    A: Tensor, ord: str = "fro", dim: tuple = (-2, -1), keepdim: bool = False, *, dtype=None
+) -> Tensor:
     """The Frobenius norm of the matrices over the last two dims (other orders: not ours yet)."""
     if ord != "fro":
         raise NotImplementedError(f"linalg.matrix_norm with ord={ord!r} is not supported (ours)")

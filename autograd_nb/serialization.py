@@ -74,8 +74,10 @@ class _Writer:
             return {"__type__": kind, "items": [self.encode(v) for v in obj]}
         if isinstance(obj, dict):
             kind = "OrderedDict" if isinstance(obj, OrderedDict) else "dict"
-            out = {"__type__": kind,
-                   "items": [[self.encode(k), self.encode(v)] for k, v in obj.items()]}
+            out = {
+                "__type__": kind,
+                "items": [[self.encode(k), self.encode(v)] for k, v in obj.items()],
+            }
             metadata = getattr(obj, "_metadata", None)
             if metadata is not None:
                 out["metadata"] = self.encode(metadata)
@@ -83,7 +85,8 @@ class _Writer:
         raise TypeError(
             f"autograd_nb.save cannot store an object of type {type(obj).__name__}: only "
             "tensors, numbers, strings, None, dtypes, devices and lists/tuples/dicts of them "
-            "(save a module's state_dict(), not the module)")
+            "(save a module's state_dict(), not the module)"
+        )
 
     def _tensor(self, t: Tensor) -> dict:
         k = self.ids.get(id(t))
@@ -92,9 +95,15 @@ class _Writer:
             # asarray, not ascontiguousarray: that one makes a 0-d tensor 1-d
             self.arrays.append(np.asarray(t._backend.to_host(t._data), order="C"))
         from .nn.parameter import Parameter
-        return {"__type__": "tensor", "id": k, "dtype": t.dtype.name, "device": str(t.device),
-                "requires_grad": bool(t._requires_grad),
-                "parameter": isinstance(t, Parameter)}
+
+        return {
+            "__type__": "tensor",
+            "id": k,
+            "dtype": t.dtype.name,
+            "device": str(t.device),
+            "requires_grad": bool(t._requires_grad),
+            "parameter": isinstance(t, Parameter),
+        }
 
 
 def save(obj: Any, f) -> None:
@@ -177,6 +186,7 @@ class _Reader:
             out = moved if isinstance(moved, Tensor) else out
         if value.get("parameter"):
             from .nn.parameter import Parameter
+
             out = Parameter(out, requires_grad=value["requires_grad"])
         else:
             out._requires_grad = bool(value["requires_grad"])
@@ -199,16 +209,23 @@ def _load(fh, map_location) -> Any:
     try:
         zf = zipfile.ZipFile(fh)
     except zipfile.BadZipFile:
-        raise RuntimeError("autograd_nb.load: not a file written by autograd_nb.save "
-                           "(expected a ZIP archive with manifest.json)") from None
+        raise RuntimeError(
+            "autograd_nb.load: not a file written by autograd_nb.save "
+            "(expected a ZIP archive with manifest.json)"
+        ) from None
     with zf:
         names = set(zf.namelist())
         if MANIFEST not in names:
-            hint = " (it looks like a torch.save file: autograd_nb never unpickles)" \
-                if any(n.endswith("data.pkl") for n in names) else ""
+            hint = (
+                " (it looks like a torch.save file: autograd_nb never unpickles)"
+                if any(n.endswith("data.pkl") for n in names)
+                else ""
+            )
             raise RuntimeError(f"autograd_nb.load: no {MANIFEST} in the archive{hint}")
         manifest = json.loads(zf.read(MANIFEST))
         if manifest.get("format") != FORMAT or manifest.get("version") != VERSION:
-            raise RuntimeError(f"autograd_nb.load: unsupported format {manifest.get('format')!r} "
-                               f"version {manifest.get('version')!r}")
+            raise RuntimeError(
+                f"autograd_nb.load: unsupported format {manifest.get('format')!r} "
+                f"version {manifest.get('version')!r}"
+            )
         return _Reader(zf, map_location).decode(manifest["root"])

@@ -24,10 +24,37 @@ from .ops.tensorops import logit, xlog1py, xlogy
 
 gammaln, psi, multigammaln, expit = lgamma, digamma, mvlgamma, sigmoid
 
-__all__ = ["digamma", "entr", "erf", "erfc", "erfcx", "erfinv", "exp2", "expit", "expm1",
-           "gammaln", "i0", "i0e", "i1", "i1e", "log1p", "log_ndtr", "log_softmax", "logit",
-           "logsumexp", "multigammaln", "ndtr", "ndtri", "polygamma", "psi", "round", "sinc",
-           "softmax", "xlog1py", "xlogy"]
+__all__ = [
+    "digamma",
+    "entr",
+    "erf",
+    "erfc",
+    "erfcx",
+    "erfinv",
+    "exp2",
+    "expit",
+    "expm1",
+    "gammaln",
+    "i0",
+    "i0e",
+    "i1",
+    "i1e",
+    "log1p",
+    "log_ndtr",
+    "log_softmax",
+    "logit",
+    "logsumexp",
+    "multigammaln",
+    "ndtr",
+    "ndtri",
+    "polygamma",
+    "psi",
+    "round",
+    "sinc",
+    "softmax",
+    "xlog1py",
+    "xlogy",
+]
 
 # out= (ops/inplace_out.py)
 from . import ops as _ops  # noqa: E402
@@ -37,6 +64,7 @@ from .ops.out import with_out  # noqa: E402
 for _name, _op in SPECIAL_WITH_OUT.items():  # the torch.* function itself where it is one
     _fn = globals()[_name]
     _torch_fn = getattr(_ops, _fn.__name__, None)
-    globals()[_name] = (_torch_fn if getattr(_torch_fn, "__wrapped__", None) is _fn
-                        else with_out(_fn, _op))
+    globals()[_name] = (
+        _torch_fn if getattr(_torch_fn, "__wrapped__", None) is _fn else with_out(_fn, _op)
+    )
 del _name, _op, _torch_fn, _fn

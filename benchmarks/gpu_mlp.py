@@ -24,12 +24,14 @@ def _step_fn(lib, device: str, batch: int, hidden: int, classes: int = 10):
     lib.manual_seed(0)
     x = lib.randn(batch, hidden, device=device)
     target = lib.randn(batch, classes, device=device)
-    scale = hidden ** -0.5
-    params = [(lib.randn(hidden, hidden, device=device) * scale).requires_grad_(),
-              lib.zeros(hidden, device=device).requires_grad_(),
-              (lib.randn(hidden, hidden, device=device) * scale).requires_grad_(),
-              lib.zeros(hidden, device=device).requires_grad_(),
-              (lib.randn(hidden, classes, device=device) * scale).requires_grad_()]
+    scale = hidden**-0.5
+    params = [
+        (lib.randn(hidden, hidden, device=device) * scale).requires_grad_(),
+        lib.zeros(hidden, device=device).requires_grad_(),
+        (lib.randn(hidden, hidden, device=device) * scale).requires_grad_(),
+        lib.zeros(hidden, device=device).requires_grad_(),
+        (lib.randn(hidden, classes, device=device) * scale).requires_grad_(),
+    ]
 
     def step() -> None:
         w1, b1, w2, b2, w3 = params
@@ -41,6 +43,7 @@ def _step_fn(lib, device: str, batch: int, hidden: int, classes: int = 10):
             for p in params:
                 p -= 0.01 * p.grad
                 p.grad = None
+
     return step
 
 
@@ -66,6 +69,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
 
     import autograd_nb
+
     if not autograd_nb.cuda.is_available():
         print("No GPU benchmark on this machine:")
         print(autograd_nb.backends.cuda_status()[1])
@@ -76,20 +80,31 @@ def main(argv=None) -> int:
     gpu = _time(_step_fn(autograd_nb, "cuda", *shape), autograd_nb.cuda.synchronize, args.steps)
     rows.append((f"autograd_nb cuda ({autograd_nb.cuda.get_device_name()})", gpu))
     if not args.skip_cpu:
-        rows.append(("autograd_nb cpu (NumPy)",
-                     _time(_step_fn(autograd_nb, "cpu", *shape), lambda: None, args.steps)))
+        rows.append(
+            (
+                "autograd_nb cpu (NumPy)",
+                _time(_step_fn(autograd_nb, "cpu", *shape), lambda: None, args.steps),
+            )
+        )
     try:
         import torch
+
         if torch.cuda.is_available():
-            rows.append(("torch cuda", _time(_step_fn(torch, "cuda", *shape),
-                                             torch.cuda.synchronize, args.steps)))
+            rows.append(
+                (
+                    "torch cuda",
+                    _time(_step_fn(torch, "cuda", *shape), torch.cuda.synchronize, args.steps),
+                )
+            )
         else:
             print("torch is importable but has no CUDA device: no torch column")
     except ImportError:
         print("torch is not importable: no torch column")
 
-    print(f"MLP train step, batch {args.batch}, hidden {args.hidden}, float32 "
-          f"(median of {args.steps} steps)")
+    print(
+        f"MLP train step, batch {args.batch}, hidden {args.hidden}, float32 "
+        f"(median of {args.steps} steps)"
+    )
     for label, ms in rows:
         print(f"  {label:<48} {ms:10.2f} ms   {ms / gpu:6.2f}x autograd_nb cuda")
     return 0

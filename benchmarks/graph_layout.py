@@ -29,7 +29,7 @@ from autograd_nb.viz import build_graph  # noqa: E402
 def mlp_graph(target: int):
     """Towers of linear+tanh layers; about 7 graph nodes per layer (Mm, Add, Tanh, 2 leaves...)."""
     layers = max(1, (target - 3) // 7)
-    towers = max(1, round(layers ** 0.5 / 2))
+    towers = max(1, round(layers**0.5 / 2))
     depth = max(1, (target - 3 - 2 * towers) // (7 * towers))
     x = torch.randn(4, 3, requires_grad=True)  # shared by every tower: a wide fan-in
     outs, params = [], []  # params kept alive: AccumulateGrad holds its leaf weakly here
@@ -84,8 +84,13 @@ def measure(make, size: int, reps: int, max_nodes: int | None) -> dict:
         walk.append(t1 - t0)
         draw.append(t2 - t1)
         n_nodes, n_edges = len(g.nodes), len(g.edges)
-    return {"nodes": n_nodes, "edges": n_edges, "walk": statistics.median(walk),
-            "draw": statistics.median(draw), "kb": len(svg) / 1024}
+    return {
+        "nodes": n_nodes,
+        "edges": n_edges,
+        "walk": statistics.median(walk),
+        "draw": statistics.median(draw),
+        "kb": len(svg) / 1024,
+    }
 
 
 def main() -> None:
@@ -93,17 +98,21 @@ def main() -> None:
     p.add_argument("--reps", type=int, default=3)
     p.add_argument("--sizes", type=int, nargs="+", default=[500, 5000])
     args = p.parse_args()
-    print(f"{'graph':<10}{'target':>7}{'max_nodes':>11}{'nodes':>7}{'edges':>7}"
-          f"{'walk s':>9}{'layout+svg s':>14}{'total s':>9}{'svg KB':>8}  target")
+    print(
+        f"{'graph':<10}{'target':>7}{'max_nodes':>11}{'nodes':>7}{'edges':>7}"
+        f"{'walk s':>9}{'layout+svg s':>14}{'total s':>9}{'svg KB':>8}  target"
+    )
     for name, make in (("mlp", mlp_graph), ("branchy", branchy_graph)):
         for size in args.sizes:
             for max_nodes in (None, 2000) if size > 2000 else (None,):
                 r = measure(make, size, args.reps, max_nodes)
                 total = r["walk"] + r["draw"]
                 limit = 0.5 if size <= 500 else 5.0
-                print(f"{name:<10}{size:>7}{str(max_nodes or 'all'):>11}{r['nodes']:>7}"
-                      f"{r['edges']:>7}{r['walk']:>9.3f}{r['draw']:>14.3f}{total:>9.3f}"
-                      f"{r['kb']:>8.0f}  <= {limit} s {'ok' if total <= limit else 'SLOW'}")
+                print(
+                    f"{name:<10}{size:>7}{str(max_nodes or 'all'):>11}{r['nodes']:>7}"
+                    f"{r['edges']:>7}{r['walk']:>9.3f}{r['draw']:>14.3f}{total:>9.3f}"
+                    f"{r['kb']:>8.0f}  <= {limit} s {'ok' if total <= limit else 'SLOW'}"
+                )
 
 
 if __name__ == "__main__":

@@ -23,8 +23,13 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 WORKLOADS = ("mlp", "big_pointwise", "small_ops", "deep_chain", "conv2d", "mlp_nn")
-THREAD_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS",
-               "NUMEXPR_NUM_THREADS", "VECLIB_MAXIMUM_THREADS")
+THREAD_VARS = (
+    "OMP_NUM_THREADS",
+    "OPENBLAS_NUM_THREADS",
+    "MKL_NUM_THREADS",
+    "NUMEXPR_NUM_THREADS",
+    "VECLIB_MAXIMUM_THREADS",
+)
 # (row label, workload, result key, unit)
 ROWS = (
     ("(1) MLP 784-256-256-10 train step, batch 128", "mlp", "value", "ms"),
@@ -55,8 +60,9 @@ def torch_interpreter(option: str | None) -> str | None:
     """The interpreter for the torch column: --torch-python, else this one if it has torch."""
     if option:
         return option
-    probe = subprocess.run([sys.executable, "-c", "import torch"], capture_output=True,
-                           env=child_env())
+    probe = subprocess.run(
+        [sys.executable, "-c", "import torch"], capture_output=True, env=child_env()
+    )
     return sys.executable if probe.returncode == 0 else None
 
 
@@ -101,20 +107,27 @@ def fmt(value, unit: str) -> str:
     return f"{value:.{digits}f} {unit}"
 
 
-def paired_ratios(results: dict, workload: str, impl: str, key: str = "value",
-                  base: str = "numpy") -> list:
+def paired_ratios(
+    results: dict, workload: str, impl: str, key: str = "value", base: str = "numpy"
+) -> list:
     """impl's result over base's, for each repetition in which both ran."""
     bases = {r["rep"]: r[key] for r in results.get((workload, base), []) if r.get(key)}
-    return [r[key] / bases[r["rep"]] for r in results.get((workload, impl), [])
-            if key in r and r["rep"] in bases]
+    return [
+        r[key] / bases[r["rep"]]
+        for r in results.get((workload, impl), [])
+        if key in r and r["rep"] in bases
+    ]
 
 
 def ratio(results: dict, workload: str, impl: str, key: str) -> str:
     ratios = paired_ratios(results, workload, impl, key)
     if not ratios:
         return "—"
-    return (f"{statistics.median(ratios):.2f}× ({min(ratios):.2f}–{max(ratios):.2f})"
-            if len(ratios) > 1 else f"{ratios[0]:.2f}×")
+    return (
+        f"{statistics.median(ratios):.2f}× ({min(ratios):.2f}–{max(ratios):.2f})"
+        if len(ratios) > 1
+        else f"{ratios[0]:.2f}×"
+    )
 
 
 def table(results: dict, with_torch: bool) -> str:
@@ -148,18 +161,20 @@ def verdicts(results: dict, with_torch: bool) -> list:
         ratios = paired_ratios(results, workload, "autograd_nb")
         if ratios:
             r = statistics.median(ratios)
-            lines.append(f"{workload}: {r:.2f}× floor (target ≤ {limit}×) "
-                         f"{'PASS' if r <= limit else 'FAIL'}")
+            lines.append(
+                f"{workload}: {r:.2f}× floor (target ≤ {limit}×) {'PASS' if r <= limit else 'FAIL'}"
+            )
     ratios = paired_ratios(results, "deep_chain", "autograd_nb", base="torch")
     if ratios and with_torch:
         r = statistics.median(ratios)
-        lines.append(f"deep_chain: {r:.2f}× torch (target ≤ 1.00×) "
-                     f"{'PASS' if r <= 1 else 'FAIL'}")
+        lines.append(f"deep_chain: {r:.2f}× torch (target ≤ 1.00×) {'PASS' if r <= 1 else 'FAIL'}")
         ours_mb = median_of(results, "deep_chain", "autograd_nb", "rss_mb")
         theirs_mb = median_of(results, "deep_chain", "torch", "rss_mb")
         if ours_mb is not None and theirs_mb:
-            lines.append(f"deep_chain peak RSS growth: {ours_mb:.1f} MB vs torch "
-                         f"{theirs_mb:.1f} MB ({ours_mb / theirs_mb:.2f}×)")
+            lines.append(
+                f"deep_chain peak RSS growth: {ours_mb:.1f} MB vs torch "
+                f"{theirs_mb:.1f} MB ({ours_mb / theirs_mb:.2f}×)"
+            )
     million = median_of(results, "deep_chain:run_million", "autograd_nb", "value")
     if any(w == "deep_chain:run_million" for w, _ in results):
         lines.append(f"1e6 chain: {'completes in ' + fmt(million, 's') if million else 'FAILED'}")
@@ -184,8 +199,10 @@ def main() -> None:
     results = collect(list(args.only or WORKLOADS), impls, args.reps, args.quick)
     if args.million:
         results.update(collect(["deep_chain:run_million"], impls, args.million_reps, args.quick))
-    print(f"\nmedian of {args.reps} processes each, 1 thread, Python "
-          f"{sys.version.split()[0]}" + (f", torch via {torch_python}" if torch_python else ""))
+    print(
+        f"\nmedian of {args.reps} processes each, 1 thread, Python "
+        f"{sys.version.split()[0]}" + (f", torch via {torch_python}" if torch_python else "")
+    )
     print(table(results, bool(torch_python)))
     print()
     for line in verdicts(results, bool(torch_python)):

@@ -41,9 +41,14 @@ REPO = HERE.parent
 SANITIZE_FILE = HERE / "nbval_sanitize.cfg"
 LESSON_GLOB = "[0-9][0-9]_*.ipynb"
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
-LANGUAGE_INFO = {"codemirror_mode": {"name": "ipython", "version": 3}, "file_extension": ".py",
-                 "mimetype": "text/x-python", "name": "python", "nbconvert_exporter": "python",
-                 "pygments_lexer": "ipython3"}
+LANGUAGE_INFO = {
+    "codemirror_mode": {"name": "ipython", "version": 3},
+    "file_extension": ".py",
+    "mimetype": "text/x-python",
+    "name": "python",
+    "nbconvert_exporter": "python",
+    "pygments_lexer": "ipython3",
+}
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 KERNEL_CONFIG = """\
@@ -83,28 +88,33 @@ def make_ipython_dir(path: str | os.PathLike | None = None) -> Path:
 def kernel_env(ipython_dir: str | os.PathLike, base: dict | None = None) -> dict:
     """The environment lesson kernels run with, here and under `pytest --nbval` (conftest.py)."""
     env = dict(os.environ if base is None else base)
-    env.update({
-        "IPYTHONDIR": str(ipython_dir),          # no user profile, no auto-loaded extensions
-        "NO_COLOR": "1",
-        "PYTHONHASHSEED": "0",
-        "AUTOGRAD_NB_SIMULATED_CUDA": "0",       # the test suite simulates a GPU; lessons don't
-        "JUPYTER_PLATFORM_DIRS": "1",            # silences jupyter_core's deprecation warning
-        "PYDEVD_DISABLE_FILE_VALIDATION": "1",   # silences the debugger's frozen-modules note
-    })
-    env.pop("MPLBACKEND", None)                  # ipykernel's inline backend, whatever the shell
+    env.update(
+        {
+            "IPYTHONDIR": str(ipython_dir),  # no user profile, no auto-loaded extensions
+            "NO_COLOR": "1",
+            "PYTHONHASHSEED": "0",
+            "AUTOGRAD_NB_SIMULATED_CUDA": "0",  # the test suite simulates a GPU; lessons don't
+            "JUPYTER_PLATFORM_DIRS": "1",  # silences jupyter_core's deprecation warning
+            "PYDEVD_DISABLE_FILE_VALIDATION": "1",  # silences the debugger's frozen-modules note
+        }
+    )
+    env.pop("MPLBACKEND", None)  # ipykernel's inline backend, whatever the shell
     return env
 
 
 def read_sanitize(path: Path = SANITIZE_FILE) -> list[tuple[re.Pattern, str]]:
     """The (regex, replacement) pairs of an nbval sanitize file, parsed exactly as nbval does."""
     text = Path(path).read_text()
-    return [(re.compile(rx), rep)
-            for rx, rep in re.findall(r"^regex: (.*)$\n^replace: (.*)$", text, re.M)]
+    return [
+        (re.compile(rx), rep)
+        for rx, rep in re.findall(r"^regex: (.*)$\n^replace: (.*)$", text, re.M)
+    ]
 
 
 def _markers(source: str) -> set[str]:
-    return {line.strip()[1:].strip() for line in source.splitlines()
-            if line.strip().startswith("#")}
+    return {
+        line.strip()[1:].strip() for line in source.splitlines() if line.strip().startswith("#")
+    }
 
 
 def sync_tags(nb) -> None:
@@ -146,15 +156,18 @@ def _coalesce(outputs: list) -> list:
 
 
 def _path_shortener():
-    roots = [(str(REPO) + os.sep, ""),
-             (sysconfig.get_paths()["purelib"] + os.sep, "<site-packages>/"),
-             (sysconfig.get_paths()["stdlib"] + os.sep, "<python>/")]
+    roots = [
+        (str(REPO) + os.sep, ""),
+        (sysconfig.get_paths()["purelib"] + os.sep, "<site-packages>/"),
+        (sysconfig.get_paths()["stdlib"] + os.sep, "<python>/"),
+    ]
     roots.sort(key=lambda pair: -len(pair[0]))
 
     def shorten(text: str) -> str:
         for root, short in roots:
             text = text.replace(root, short)
         return text
+
     return shorten
 
 
@@ -180,8 +193,9 @@ def _renumber_widgets(nb, name: str) -> None:
         if model_id in order or model_id not in state:
             return
         order.append(model_id)
-        for ref in re.findall(r"IPY_MODEL_([0-9a-f]{32})", json.dumps(state[model_id],
-                                                                        sort_keys=True)):
+        for ref in re.findall(
+            r"IPY_MODEL_([0-9a-f]{32})", json.dumps(state[model_id], sort_keys=True)
+        ):
             visit(ref)
 
     for cell in nb.cells:
@@ -191,21 +205,30 @@ def _renumber_widgets(nb, name: str) -> None:
                 visit(view["model_id"])
 
     def masked(model_id: str) -> str:  # its content, with ids already numbered shown as numbers
-        return re.sub(r"[0-9a-f]{32}", lambda m: str(order.index(m.group(0)))
-                      if m.group(0) in order else "?", json.dumps(state[model_id], sort_keys=True))
+        return re.sub(
+            r"[0-9a-f]{32}",
+            lambda m: str(order.index(m.group(0))) if m.group(0) in order else "?",
+            json.dumps(state[model_id], sort_keys=True),
+        )
 
     while len(order) < len(state):  # models no view reaches (jslinks): by content, repeatedly
         visit(min((k for k in state if k not in order), key=masked))
-    new = {old: uuid.uuid5(uuid.NAMESPACE_URL, f"autograd_nb/{name}/{i}").hex
-           for i, old in enumerate(order)}
+    new = {
+        old: uuid.uuid5(uuid.NAMESPACE_URL, f"autograd_nb/{name}/{i}").hex
+        for i, old in enumerate(order)
+    }
     text = json.dumps({"cells": nb.cells, "state": state})
     text = re.sub(r"[0-9a-f]{32}", lambda m: new.get(m.group(0), m.group(0)), text)
     fixed = json.loads(text)
     nb.cells = [nbformat.from_dict(c) for c in fixed["cells"]]
     renamed = fixed["state"]
-    nb.metadata["widgets"] = {WIDGET_STATE: {
-        "state": {new[old]: renamed[new[old]] for old in order},
-        "version_major": 2, "version_minor": 0}}
+    nb.metadata["widgets"] = {
+        WIDGET_STATE: {
+            "state": {new[old]: renamed[new[old]] for old in order},
+            "version_major": 2,
+            "version_minor": 0,
+        }
+    }
 
 
 def canonicalize(nb, name: str, rules=None) -> None:
@@ -243,22 +266,31 @@ def check_errors(nb, path: Path) -> None:
     for i, cell in enumerate(nb.cells):
         if cell.cell_type == "code" and "raises-exception" in cell.metadata.get("tags", []):
             if not any(o.output_type == "error" for o in cell.outputs):
-                raise RuntimeError(f"{path.name}: cell {i} is marked NBVAL_RAISES_EXCEPTION "
-                                   f"but raised nothing:\n{cell.source}")
+                raise RuntimeError(
+                    f"{path.name}: cell {i} is marked NBVAL_RAISES_EXCEPTION "
+                    f"but raised nothing:\n{cell.source}"
+                )
 
 
 def execute(path: Path, ipython_dir: Path) -> str:
     """Run one notebook in a fresh kernel and return its canonical JSON text."""
     from nbclient import NotebookClient
+
     nb = nbformat.read(path, as_version=4)
     sync_tags(nb)
     for cell in nb.cells:
         if cell.cell_type == "code":
             cell.outputs, cell.execution_count = [], None
     nb.metadata.pop("widgets", None)
-    client = NotebookClient(nb, timeout=CELL_TIMEOUT, kernel_name="python3",
-                            resources={"metadata": {"path": str(path.parent)}},
-                            record_timing=False, store_widget_state=True, allow_errors=False)
+    client = NotebookClient(
+        nb,
+        timeout=CELL_TIMEOUT,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(path.parent)}},
+        record_timing=False,
+        store_widget_state=True,
+        allow_errors=False,
+    )
     with open(os.devnull, "w") as quiet:  # the kernel's own log ("running over TCP ...")
         client.execute(env=kernel_env(ipython_dir), cwd=str(path.parent), stderr=quiet)
     check_errors(nb, path)
@@ -276,10 +308,12 @@ def main(argv: list[str] | None = None) -> int:
     """Regenerate (or, with --check, verify) the stored outputs of the lessons."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("notebooks", nargs="*", help="notebooks (default: notebooks/NN_*.ipynb)")
-    parser.add_argument("--check", action="store_true",
-                        help="compare with the stored files instead of writing them")
+    parser.add_argument(
+        "--check", action="store_true", help="compare with the stored files instead of writing them"
+    )
     args = parser.parse_args(argv)
     import time
+
     ipython_dir = make_ipython_dir()
     stale = []
     for path in lessons(args.notebooks):

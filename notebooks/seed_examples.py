@@ -42,8 +42,27 @@ _OUTPUT = re.compile(r"tensor\(")  # a printed tensor pasted as the output of an
 
 _CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
 _STRING = re.compile(r"(\"\"\"|''')|\"(?:\\.|[^\"\\])*\"|'(?:\\.|[^'\\])*'")
-_KEYWORDS = ("import", "from", "for", "while", "if", "elif", "else", "with", "def", "class",
-             "return", "print", "try", "except", "assert", "del", "raise", "lambda", "yield")
+_KEYWORDS = (
+    "import",
+    "from",
+    "for",
+    "while",
+    "if",
+    "elif",
+    "else",
+    "with",
+    "def",
+    "class",
+    "return",
+    "print",
+    "try",
+    "except",
+    "assert",
+    "del",
+    "raise",
+    "lambda",
+    "yield",
+)
 _STATEMENT = re.compile(
     r"""^(
         (?:KEYWORDS)\b                                       # a keyword
@@ -55,7 +74,9 @@ _STATEMENT = re.compile(
       | [A-Za-z_][\w.]*\.\.\.                          # pseudo-code: self... / ...
       | \.\.\.\s*(?:\#.*)?$
       | [)\]}]                                         # a closing bracket
-    )""".replace("KEYWORDS", "|".join(_KEYWORDS)), re.X)
+    )""".replace("KEYWORDS", "|".join(_KEYWORDS)),
+    re.X,
+)
 
 
 @dataclass
@@ -64,7 +85,7 @@ class Example:
 
     id: str
     document: str
-    line: int          # 1-based line of the block's first line in the document
+    line: int  # 1-based line of the block's first line in the document
     lines: list[str]
 
     @property
@@ -111,8 +132,9 @@ def _opens(line: str, state: dict) -> None:
         state["triple"] = True
         return
     code = _code_part(code)
-    state["depth"] = max(0, state["depth"] + sum(code.count(c) for c in "([{")
-                         - sum(code.count(c) for c in ")]}"))
+    state["depth"] = max(
+        0, state["depth"] + sum(code.count(c) for c in "([{") - sum(code.count(c) for c in ")]}")
+    )
 
 
 def _previous_text(lines: list[str], start: int) -> str:
@@ -152,8 +174,7 @@ def extract(text: str, document: str) -> list[Example]:
                 i += 1
                 continue
             if not line.strip() and not output:  # the block goes on if Python follows soon
-                nxt = next((j for j in range(i, min(i + 3, len(lines))) if lines[j].strip()),
-                           None)
+                nxt = next((j for j in range(i, min(i + 3, len(lines))) if lines[j].strip()), None)
                 if nxt is not None and is_code(lines[nxt]):
                     block.extend(lines[i:nxt])
                     i = nxt
@@ -164,8 +185,10 @@ def extract(text: str, document: str) -> list[Example]:
         if not output and _is_example(block):
             blocks.append((start + 1, block))
     prefix = document[:3]
-    return [Example(f"{prefix}-{n:02d}", document, line, block)
-            for n, (line, block) in enumerate(blocks, 1)]
+    return [
+        Example(f"{prefix}-{n:02d}", document, line, block)
+        for n, (line, block) in enumerate(blocks, 1)
+    ]
 
 
 def seed_documents(seeds: Path = SEEDS) -> list[Path]:
@@ -203,9 +226,11 @@ def load_manifest(path: Path = MANIFEST) -> list[dict]:
 
 def write_manifest(entries: list[dict], path: Path = MANIFEST) -> None:
     """Write the manifest (stable order and formatting)."""
-    doc = {"about": "Every code example of notebooks/seeds/*.txt (see seed_examples.py) and the "
-                    "lesson that runs it (a cell with '# seed: <id>'), or why none does.",
-           "examples": entries}
+    doc = {
+        "about": "Every code example of notebooks/seeds/*.txt (see seed_examples.py) and the "
+        "lesson that runs it (a cell with '# seed: <id>'), or why none does.",
+        "examples": entries,
+    }
     path.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
 
@@ -217,8 +242,14 @@ def main(argv: list[str]) -> int:
         known = {e["id"] for e in entries}
         for ex in examples:
             if ex.id not in known:
-                entries.append({"id": ex.id, "document": ex.document,
-                                "first_line": ex.first_line, "notebook": None})
+                entries.append(
+                    {
+                        "id": ex.id,
+                        "document": ex.document,
+                        "first_line": ex.first_line,
+                        "notebook": None,
+                    }
+                )
         entries.sort(key=lambda e: e["id"])
         write_manifest(entries)
     for ex in examples:

@@ -19,6 +19,7 @@ LESSON_000_GRAPH = "f = x1 + x2\ng = x2 - x3 - x4\ny = f * g\n"
 def new_shell(ipython_dir):
     """Yield one InteractiveShell for a test module, with a clean IPYTHONDIR (`yield from`)."""
     from IPython.core.interactiveshell import InteractiveShell
+
     old = os.environ.get("IPYTHONDIR")
     os.environ["IPYTHONDIR"] = str(ipython_dir)
     InteractiveShell.clear_instance()
@@ -42,6 +43,7 @@ def fresh(shell):
     if "autograd_nb" not in shell.extension_manager.loaded:
         shell.run_line_magic("load_ext", "autograd_nb")
     from autograd_nb.notebook.magics import _STATE
+
     _STATE["cards"] = False
     assert shell.run_cell(LESSON_000).success
     return shell

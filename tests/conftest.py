@@ -11,8 +11,9 @@ from autograd_nb import backends
 
 
 def pytest_addoption(parser):
-    parser.addoption("--no-simulated-cuda", action="store_true",
-                     help="run op tests on the CPU only")
+    parser.addoption(
+        "--no-simulated-cuda", action="store_true", help="run op tests on the CPU only"
+    )
 
 
 def pytest_configure(config):
@@ -26,6 +27,7 @@ def pytest_collection_modifyitems(config, items):
     if not gpu_items:
         return
     import pytest
+
     count, why = backends._probe_cupy()  # the real probe, whatever the simulation says
     if count:
         return

@@ -25,6 +25,7 @@ def leaf(values, device, dtype=torch.float32):
 
 # --- backward and the graph's lifetime --------------------------------------------------------------
 
+
 def test_backward_twice_through_saved_tensors_raises(device):
     x = leaf([1.0, 2.0], device)
     y = (x * x).sum()
@@ -55,12 +56,12 @@ def test_retain_graph_works_once_as_in_lesson_000(device):
 
 def test_lesson_001_variable_backward_twice():
     x = Variable(torch.Tensor([2]), requires_grad=True)
-    y = x * 2 + x ** 2 + 3
+    y = x * 2 + x**2 + 3
     y.backward()
     assert x.grad.item() == 6.0
     with pytest.raises(RuntimeError, match="second time"):
         y.backward()
-    z = x * 2 + x ** 2 + 3
+    z = x * 2 + x**2 + 3
     z.backward(retain_graph=True)
     x.grad.data.zero_()
     z.backward()
@@ -101,7 +102,9 @@ def test_backward_of_tensor_without_graph(device):
     plain = torch.tensor([1.0, 2.0], device=device)
     with pytest.raises(RuntimeError) as err:
         plain.sum().backward()
-    assert str(err.value) == "element 0 of tensors does not require grad and does not have a grad_fn"
+    assert (
+        str(err.value) == "element 0 of tensors does not require grad and does not have a grad_fn"
+    )
     x = leaf([1.0, 2.0], device)
     with pytest.raises(RuntimeError, match="^element 1 of tensors does not require grad"):
         torch.autograd.backward([(x * 2).sum(), plain.sum()])
@@ -115,8 +118,10 @@ def test_gradient_argument_shape_is_checked(device):
     x = leaf([1.0, 2.0], device)
     with pytest.raises(RuntimeError) as err:
         (x * 2).backward(torch.ones(3, device=device))
-    assert str(err.value) == ("Mismatch in shape: grad_output[0] has a shape of torch.Size([3]) "
-                              "and output[0] has a shape of torch.Size([2]).")
+    assert str(err.value) == (
+        "Mismatch in shape: grad_output[0] has a shape of torch.Size([3]) "
+        "and output[0] has a shape of torch.Size([2])."
+    )
 
 
 def test_backward_misuse_is_checked_in_pytorchs_order(device):
@@ -124,26 +129,42 @@ def test_backward_misuse_is_checked_in_pytorchs_order(device):
     plain = torch.ones(2, device=device)
     cases = [  # (call, PyTorch 2.13's error)
         # not requiring grad is reported before being non-scalar
-        (lambda: plain.backward(), "element 0 of tensors does not require grad and does not "
-                                   "have a grad_fn"),
-        (lambda: torch.ones(2, dtype=torch.int64, device=device).backward(),
-         "element 0 of tensors does not require grad and does not have a grad_fn"),
-        (lambda: torch.autograd.grad(plain, x), "element 0 of tensors does not require grad "
-                                                "and does not have a grad_fn"),
+        (
+            lambda: plain.backward(),
+            "element 0 of tensors does not require grad and does not have a grad_fn",
+        ),
+        (
+            lambda: torch.ones(2, dtype=torch.int64, device=device).backward(),
+            "element 0 of tensors does not require grad and does not have a grad_fn",
+        ),
+        (
+            lambda: torch.autograd.grad(plain, x),
+            "element 0 of tensors does not require grad and does not have a grad_fn",
+        ),
         # but a given gradient's shape is checked first
-        (lambda: plain.backward(torch.ones(3, device=device)),
-         "Mismatch in shape: grad_output[0] has a shape of torch.Size([3]) and output[0] has a "
-         "shape of torch.Size([2])."),
-        (lambda: (x * 2).sum().backward(torch.ones(1, device=device)),
-         "Mismatch in shape: grad_output[0] has a shape of torch.Size([1]) and output[0] has a "
-         "shape of torch.Size([])."),
-        (lambda: (x * 2).backward(torch.ones(2, dtype=torch.int64, device=device)),
-         "Mismatch in shape: grad_output[0] has a shape of torch.Size([2]) and output[0] has a "
-         "shape of torch.Size([3])."),
-        (lambda: torch.autograd.backward([x * 2, x * 3], [torch.ones(3, device=device)]),
-         "got 2 tensors and 1 gradients"),
-        (lambda: torch.autograd.backward([x.sum(), x * 2]),
-         "grad can be implicitly created only for scalar outputs"),
+        (
+            lambda: plain.backward(torch.ones(3, device=device)),
+            "Mismatch in shape: grad_output[0] has a shape of torch.Size([3]) and output[0] has a "
+            "shape of torch.Size([2]).",
+        ),
+        (
+            lambda: (x * 2).sum().backward(torch.ones(1, device=device)),
+            "Mismatch in shape: grad_output[0] has a shape of torch.Size([1]) and output[0] has a "
+            "shape of torch.Size([]).",
+        ),
+        (
+            lambda: (x * 2).backward(torch.ones(2, dtype=torch.int64, device=device)),
+            "Mismatch in shape: grad_output[0] has a shape of torch.Size([2]) and output[0] has a "
+            "shape of torch.Size([3]).",
+        ),
+        (
+            lambda: torch.autograd.backward([x * 2, x * 3], [torch.ones(3, device=device)]),
+            "got 2 tensors and 1 gradients",
+        ),
+        (
+            lambda: torch.autograd.backward([x.sum(), x * 2]),
+            "grad can be implicitly created only for scalar outputs",
+        ),
     ]
     for call, text in cases:
         with pytest.raises(RuntimeError) as err:
@@ -151,12 +172,15 @@ def test_backward_misuse_is_checked_in_pytorchs_order(device):
         assert str(err.value) == text
 
 
-@pytest.mark.parametrize("gradient, text", [  # PyTorch 2.13's TypeErrors
-    ([1.0, 1.0, 1.0], "gradients can be either Tensors or None, but got float"),
-    ([1, 2, 3], "gradients can be either Tensors or None, but got int"),
-    ("a", "gradients can be either Tensors or None, but got str"),
-    (1.0, "'float' object is not iterable"),
-])
+@pytest.mark.parametrize(
+    "gradient, text",
+    [  # PyTorch 2.13's TypeErrors
+        ([1.0, 1.0, 1.0], "gradients can be either Tensors or None, but got float"),
+        ([1, 2, 3], "gradients can be either Tensors or None, but got int"),
+        ("a", "gradients can be either Tensors or None, but got str"),
+        (1.0, "'float' object is not iterable"),
+    ],
+)
 def test_backward_gradient_must_be_tensors(gradient, text, device):
     x = leaf([1.0, 2.0, 3.0], device)
     with pytest.raises(TypeError) as err:
@@ -169,8 +193,9 @@ def test_backward_gradient_of_another_dtype_is_cast(device):
     (x * 2).backward(torch.tensor([1, 2, 3], device=device))  # PyTorch accepts an int64 one
     (x * 2).sum().backward(torch.tensor(1, device=device))
     assert x.grad.dtype is torch.float32 and x.grad.tolist() == [4.0, 6.0, 8.0]
-    assert torch.autograd.grad([x.sum()], [x], [torch.ones((), device=device), None])[0] \
-        .tolist() == [1.0, 1.0, 1.0]  # extra gradients are ignored, as PyTorch's zip does
+    assert torch.autograd.grad([x.sum()], [x], [torch.ones((), device=device), None])[
+        0
+    ].tolist() == [1.0, 1.0, 1.0]  # extra gradients are ignored, as PyTorch's zip does
 
 
 def test_gradient_argument_is_vector_jacobian_product(device):
@@ -194,7 +219,7 @@ def test_gradients_accumulate_over_backward_calls(device):
     x = leaf([[1, 2], [2, 1]], device, torch.float64)
     (4 * x + 2).mean().backward()
     assert x.grad.tolist() == [[1.0, 1.0], [1.0, 1.0]]
-    (x ** 2 + 2).mean().backward()
+    (x**2 + 2).mean().backward()
     assert x.grad.tolist() == [[1.5, 2.0], [2.0, 1.5]]
     assert x.grad.dtype is torch.float64
 
@@ -208,6 +233,7 @@ def test_gradient_flows_back_in_the_source_dtype(device):
 
 
 # --- leaves, retain_grad, .grad --------------------------------------------------------------------
+
 
 def test_non_leaf_grad_access_warns_with_pytorch_text(device):
     x = leaf([2.0], device)
@@ -245,11 +271,15 @@ def test_retain_grad_rules(device):
 def test_requires_grad_flag_errors():
     with pytest.raises(RuntimeError) as err:
         torch.tensor([1, 2], requires_grad=True)
-    assert str(err.value) == "Only Tensors of floating point and complex dtype can require gradients"
+    assert (
+        str(err.value) == "Only Tensors of floating point and complex dtype can require gradients"
+    )
     ints = torch.tensor([1, 2])
     with pytest.raises(RuntimeError) as err:
         ints.requires_grad = True
-    assert str(err.value) == "only Tensors of floating point and complex dtype can require gradients"
+    assert (
+        str(err.value) == "only Tensors of floating point and complex dtype can require gradients"
+    )
     with pytest.raises(RuntimeError) as err:
         ints.requires_grad_()
     assert str(err.value) == "only Tensors of floating point dtype can require gradients"
@@ -269,17 +299,30 @@ def test_grad_setter_checks(device):
     x = leaf([1.0, 2.0], device)
     with pytest.raises(RuntimeError) as err:
         x.grad = torch.ones(3, device=device)
-    assert str(err.value) == ("attempting to assign a gradient of size '[3]' to a tensor of size "
-                              "'[2]'. Please ensure that the gradient and the tensor are the same "
-                              "size")
-    with pytest.raises(RuntimeError, match="^attempting to assign a gradient with dtype 'double' "
-                                           "to a tensor with grad_dtype 'Float'"):
+    assert str(err.value) == (
+        "attempting to assign a gradient of size '[3]' to a tensor of size "
+        "'[2]'. Please ensure that the gradient and the tensor are the same "
+        "size"
+    )
+    with pytest.raises(
+        RuntimeError,
+        match="^attempting to assign a gradient with dtype 'double' "
+        "to a tensor with grad_dtype 'Float'",
+    ):
         x.grad = torch.ones(2, dtype=torch.float64, device=device)
-    for dtype, name in [(torch.int64, "long int"), (torch.int32, "int"), (torch.int16, "short int"),
-                        (torch.int8, "signed char"), (torch.uint8, "unsigned char"),
-                        (torch.bool, "bool")]:  # PyTorch's names
-        with pytest.raises(RuntimeError, match=f"^attempting to assign a gradient with dtype "
-                                               f"'{name}' to a tensor with grad_dtype 'Float'"):
+    for dtype, name in [
+        (torch.int64, "long int"),
+        (torch.int32, "int"),
+        (torch.int16, "short int"),
+        (torch.int8, "signed char"),
+        (torch.uint8, "unsigned char"),
+        (torch.bool, "bool"),
+    ]:  # PyTorch's names
+        with pytest.raises(
+            RuntimeError,
+            match=f"^attempting to assign a gradient with dtype "
+            f"'{name}' to a tensor with grad_dtype 'Float'",
+        ):
             x.grad = torch.ones(2, dtype=dtype, device=device)
     x.grad = torch.ones(2, device=device)
     assert x.grad.tolist() == [1.0, 1.0]
@@ -299,6 +342,7 @@ def test_data_does_not_share_the_version_counter():
 
 
 # --- hooks --------------------------------------------------------------------------------------
+
 
 def test_tensor_hooks_change_the_gradient(device):
     x = leaf([1.0, 2.0], device)
@@ -326,9 +370,10 @@ def test_node_hooks_see_inputs_and_outputs(device):
 
 # --- autograd.grad and higher order ----------------------------------------------------------------
 
+
 def test_autograd_grad_returns_instead_of_accumulating(device):
     x = leaf([1.0, 2.0], device)
-    (g,) = torch.autograd.grad((x ** 3).sum(), x, create_graph=True)
+    (g,) = torch.autograd.grad((x**3).sum(), x, create_graph=True)
     assert g.tolist() == [3.0, 12.0] and type(g.grad_fn).__name__ == "MulBackward0"
     (g2,) = torch.autograd.grad(g.sum(), x)
     assert g2.tolist() == [6.0, 12.0]
@@ -354,23 +399,25 @@ def test_autograd_grad_wrt_a_non_leaf(device):
 def test_backward_with_create_graph_warns_and_keeps_grad_graph(device):
     x = leaf([3.0], device)
     with pytest.warns(UserWarning, match="^Using backward\\(\\) with create_graph=True"):
-        (x ** 2).sum().backward(create_graph=True)
+        (x**2).sum().backward(create_graph=True)
     assert x.grad.requires_grad and x.grad.tolist() == [6.0]
 
 
 @pytest.mark.filterwarnings("ignore:Using backward\\(\\) with create_graph=True")
 def test_first_grad_under_create_graph_is_a_recorded_copy(device):
     x = leaf([1.0, 2.0], device)
-    (x ** 3).sum().backward(create_graph=True)
+    (x**3).sum().backward(create_graph=True)
     g = x.grad
     # PyTorch 2.13: the first .grad is copied in, grad_fn CopyBackwards -> the gradient's node
     assert g.tolist() == [3.0, 12.0] and repr(g).endswith("grad_fn=<CopyBackwards>)")
     assert g.grad_fn.name() == "torch::autograd::CopyBackwards"
-    assert [type(n).__name__ if n else None for n, _ in g.grad_fn.next_functions] == \
-        [None, "MulBackward0"]
+    assert [type(n).__name__ if n else None for n, _ in g.grad_fn.next_functions] == [
+        None,
+        "MulBackward0",
+    ]
     g.sum().backward()  # d(3x^2)/dx = 6x, added into that same .grad: [9, 24] as PyTorch
     assert x.grad is g and g.tolist() == [9.0, 24.0] and g.grad_fn.name().endswith("CopyBackwards")
-    (x ** 3).sum().backward(create_graph=True)  # a second one is added: AddBackward0
+    (x**3).sum().backward(create_graph=True)  # a second one is added: AddBackward0
     assert x.grad.grad_fn.name() == "AddBackward0"
     assert x.grad.grad_fn.next_functions[0][0] is g.grad_fn
     c = leaf([1.0, 2.0], device)
@@ -385,6 +432,7 @@ def test_backward_inputs_limits_accumulation(device):
 
 
 # --- grad mode ----------------------------------------------------------------------------------
+
 
 def test_no_grad_results_are_leaves(device):
     x = torch.randn(3, 4, requires_grad=True, device=device)
@@ -455,13 +503,16 @@ INFERENCE_SAVE = (
     "Inference tensors cannot be saved for backward. Please do not use Tensors created in "
     "inference mode in computation tracked by autograd. To work around this, you can make a clone "
     "to get a normal tensor and use it in autograd, or use `torch.no_grad()` instead of "
-    "`torch.inference_mode()`.")
+    "`torch.inference_mode()`."
+)
 INFERENCE_INPLACE = (
     "Inplace update to inference tensor outside InferenceMode is not allowed.You can make a clone "
     "to get a normal tensor before doing inplace update.See "
-    "https://github.com/pytorch/rfcs/pull/17 for more details.")
+    "https://github.com/pytorch/rfcs/pull/17 for more details."
+)
 INFERENCE_REQUIRES_GRAD = (
-    "Setting requires_grad=True on inference tensor outside InferenceMode is not allowed.")
+    "Setting requires_grad=True on inference tensor outside InferenceMode is not allowed."
+)
 
 
 def _inference_ones(device, **kwargs):
@@ -469,14 +520,24 @@ def _inference_ones(device, **kwargs):
         return torch.ones(3, device=device, **kwargs)
 
 
-@pytest.mark.parametrize("use", [
-    lambda t, w: t * w, lambda t, w: w * t, lambda t, w: w / t, lambda t, w: t / w,
-    lambda t, w: w @ t, lambda t, w: torch.dot(w, t), lambda t, w: w ** t,
-    lambda t, w: torch.maximum(w, t), lambda t, w: torch.relu(w) * t.view(3),
-    lambda t, w: torch.nn.functional.mse_loss(w, t),
-    lambda t, w: torch.nn.functional.linear(t, w.view(1, 3)),
-    lambda t, w: torch.addcmul(t, w, t), lambda t, w: torch.addcdiv(t, t, w),
-])
+@pytest.mark.parametrize(
+    "use",
+    [
+        lambda t, w: t * w,
+        lambda t, w: w * t,
+        lambda t, w: w / t,
+        lambda t, w: t / w,
+        lambda t, w: w @ t,
+        lambda t, w: torch.dot(w, t),
+        lambda t, w: w**t,
+        lambda t, w: torch.maximum(w, t),
+        lambda t, w: torch.relu(w) * t.view(3),
+        lambda t, w: torch.nn.functional.mse_loss(w, t),
+        lambda t, w: torch.nn.functional.linear(t, w.view(1, 3)),
+        lambda t, w: torch.addcmul(t, w, t),
+        lambda t, w: torch.addcdiv(t, t, w),
+    ],
+)
 def test_inference_tensor_cannot_be_saved_for_backward(use, device):
     t, w = _inference_ones(device), leaf([1.0, 2.0, 3.0], device)
     with pytest.raises(RuntimeError) as err:
@@ -502,8 +563,11 @@ def test_inference_tensor_in_ops_that_save_nothing_of_it(device):
 
 def test_inference_tensor_cannot_start_requiring_grad_outside_inference_mode(device):
     t = _inference_ones(device)
-    for start in (lambda: t.requires_grad_(), lambda: setattr(t, "requires_grad", True),
-                  lambda: torch.nn.Parameter(t)):
+    for start in (
+        lambda: t.requires_grad_(),
+        lambda: setattr(t, "requires_grad", True),
+        lambda: torch.nn.Parameter(t),
+    ):
         with pytest.raises(RuntimeError) as err:
             start()
         assert str(err.value) == INFERENCE_REQUIRES_GRAD
@@ -517,11 +581,18 @@ def test_inference_tensor_cannot_start_requiring_grad_outside_inference_mode(dev
         assert t.requires_grad_().requires_grad
 
 
-@pytest.mark.parametrize("update", [
-    lambda t: t.add_(1), lambda t: t.__iadd__(1), lambda t: t.zero_(),
-    lambda t: t.__setitem__(0, 5.0), lambda t: t.copy_(torch.zeros(3, device=t.device)),
-    lambda t: t.view(3).mul_(2), lambda t: t[1:].fill_(0),
-])
+@pytest.mark.parametrize(
+    "update",
+    [
+        lambda t: t.add_(1),
+        lambda t: t.__iadd__(1),
+        lambda t: t.zero_(),
+        lambda t: t.__setitem__(0, 5.0),
+        lambda t: t.copy_(torch.zeros(3, device=t.device)),
+        lambda t: t.view(3).mul_(2),
+        lambda t: t[1:].fill_(0),
+    ],
+)
 def test_inference_tensor_inplace_outside_inference_mode_raises(update, device):
     t = _inference_ones(device)
     with pytest.raises(RuntimeError) as err:
@@ -579,17 +650,18 @@ def test_inference_mode_is_thread_local():
 
 # --- custom Function ----------------------------------------------------------------------------
 
+
 class Cube(Function):
     @staticmethod
     def forward(ctx, x, scale):
         ctx.save_for_backward(x)
         ctx.scale = scale
-        return x ** 3 * scale
+        return x**3 * scale
 
     @staticmethod
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
-        return grad * 3 * x ** 2 * ctx.scale, None
+        return grad * 3 * x**2 * ctx.scale, None
 
 
 def test_custom_function(device):
@@ -611,16 +683,19 @@ def test_calling_a_function_instance_is_refused(device):
     assert str(record[0].message) == (
         f"{Cube} should not be instantiated. Methods on autograd functions are all static, so "
         "you should invoke them on the class itself. Instantiating an autograd function will "
-        "raise an error in a future version of PyTorch.")
+        "raise an error in a future version of PyTorch."
+    )
     with pytest.raises(RuntimeError) as err:
         cube(x, 2.0)
     assert str(err.value) == (
         "Legacy autograd function with non-static forward method is deprecated. Please use "
         "new-style autograd function with static forward method. (Example: "
-        "https://pytorch.org/docs/stable/autograd.html#torch.autograd.Function)")
+        "https://pytorch.org/docs/stable/autograd.html#torch.autograd.Function)"
+    )
 
 
 # --- memory and scale ---------------------------------------------------------------------------
+
 
 def test_graph_is_freed_when_its_output_goes(device):
     x = leaf([1.0, 2.0], device)
@@ -745,8 +820,7 @@ def test_relu_backward_mask_in_half_precision(create_graph):
 
 def _check_relu_backward_mask(device, dtype, create_graph):
     nan = float("nan")
-    x = torch.tensor([nan, -1.0, 0.0, -0.0, 2.0], dtype=dtype, device=device,
-                     requires_grad=True)
+    x = torch.tensor([nan, -1.0, 0.0, -0.0, 2.0], dtype=dtype, device=device, requires_grad=True)
     grad = torch.tensor([5.0, 5.0, nan, nan, 5.0], dtype=dtype, device=device)
     (gx,) = torch.autograd.grad(x.relu(), x, grad, create_graph=create_graph)
     assert gx.dtype is dtype
@@ -776,17 +850,22 @@ def test_freed_big_arrays_are_kept_for_reuse_unless_opted_out():
         assert out.stdout.strip() == "True"
 
 
-@pytest.mark.parametrize("make", [
-    lambda d: torch.tensor([1.0], device=d) - True,
-    lambda d: True - torch.tensor([1], device=d),
-    lambda d: torch.tensor([1.0], device=d) - torch.tensor([True], device=d),
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda d: torch.tensor([1.0], device=d) - True,
+        lambda d: True - torch.tensor([1], device=d),
+        lambda d: torch.tensor([1.0], device=d) - torch.tensor([True], device=d),
+    ],
+)
 def test_subtracting_one_bool_raises_pytorchs_text(device, make):
     with pytest.raises(RuntimeError) as info:
         make(device)
-    assert str(info.value) == ("Subtraction, the `-` operator, with a bool tensor is not supported. "
-                               "If you are trying to invert a mask, use the `~` or `logical_not()` "
-                               "operator instead.")
+    assert str(info.value) == (
+        "Subtraction, the `-` operator, with a bool tensor is not supported. "
+        "If you are trying to invert a mask, use the `~` or `logical_not()` "
+        "operator instead."
+    )
 
 
 def test_adding_a_python_bool_keeps_the_float_dtype(device):
@@ -806,6 +885,7 @@ def test_fresh_gradients_of_a_training_step_are_kept_without_copies(monkeypatch)
     # Performance, not values: a copy of each weight's gradient costs a pass over the weight.
     # (CPU only: the other backends do not tell whether an array owns its memory, so they copy.)
     import autograd_nb._tensor as core
+
     device = "cpu"
     copies = []
     real_copy = core._copy_of
@@ -822,6 +902,7 @@ def test_a_gradient_another_node_still_reads_is_kept_without_a_copy(monkeypatch)
     # AddBackward0 hands the same gradient to `b` and to the product: it becomes b.grad once
     # the product's backward has read it, instead of being copied.
     import autograd_nb._tensor as core
+
     copies = []
     real_copy = core._copy_of
     monkeypatch.setattr(core, "_copy_of", lambda t: copies.append(t.shape) or real_copy(t))
@@ -924,14 +1005,22 @@ def test_version_error_names_the_tensors_history_now():
         b.add_(1)
         c.sum().backward()
 
-    assert _in_place_error(saved_input) == \
-        "[torch.FloatTensor [2]], which is output 0 of Add, is at version 1"
-    assert _in_place_error(saved_output) == \
-        "[torch.FloatTensor [2]], which is output 0 of Exp, is at version 1"
-    assert _in_place_error(through_a_slice) == \
-        "[torch.FloatTensor [2]], which is output 0 of torch::autograd::CopySlices, is at version 1"
-    assert _in_place_error(base_of_a_view) == \
-        "[torch.FloatTensor [2]], which is output 0 of AsStrided, is at version 1"
+    assert (
+        _in_place_error(saved_input)
+        == "[torch.FloatTensor [2]], which is output 0 of Add, is at version 1"
+    )
+    assert (
+        _in_place_error(saved_output)
+        == "[torch.FloatTensor [2]], which is output 0 of Exp, is at version 1"
+    )
+    assert (
+        _in_place_error(through_a_slice)
+        == "[torch.FloatTensor [2]], which is output 0 of torch::autograd::CopySlices, is at version 1"
+    )
+    assert (
+        _in_place_error(base_of_a_view)
+        == "[torch.FloatTensor [2]], which is output 0 of AsStrided, is at version 1"
+    )
 
 
 def test_detect_anomaly_names_the_forward_call_and_refuses_nan():
@@ -951,7 +1040,8 @@ def test_detect_anomaly_names_the_forward_call_and_refuses_nan():
         assert str(err.value).endswith(
             "Hint: the backtrace further above shows the operation that failed to compute its "
             "gradient. The variable in question was changed in there or anywhere later. "
-            "Good luck!")
+            "Good luck!"
+        )
         x = torch.tensor([-1.0, 1.0], requires_grad=True)
         with pytest.raises(RuntimeError) as err:
             (x.sqrt() * 0).sum().backward()
@@ -973,8 +1063,7 @@ def test_a_hook_sees_the_leaves_that_were_ready_before_it(device):
     seen = []
     x, b = (torch.ones(2, requires_grad=True, device=device) for _ in range(2))
     h = x * 2
-    h.register_hook(lambda g: seen.append((None if b.grad is None else b.grad.tolist(),
-                                           x.grad)))
+    h.register_hook(lambda g: seen.append((None if b.grad is None else b.grad.tolist(), x.grad)))
     (h + b).sum().backward()
     assert seen == [([1.0, 1.0], None)]
     assert x.grad.tolist() == [2.0, 2.0]

@@ -24,8 +24,16 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 BINDER = ROOT / "binder"
-COPY_IGNORE = shutil.ignore_patterns(".git", "__pycache__", "*.egg-info", ".pytest_cache",
-                                     ".ruff_cache", "runs", ".ipynb_checkpoints", "build")
+COPY_IGNORE = shutil.ignore_patterns(
+    ".git",
+    "__pycache__",
+    "*.egg-info",
+    ".pytest_cache",
+    ".ruff_cache",
+    "runs",
+    ".ipynb_checkpoints",
+    "build",
+)
 HARNESS = ["pytest>=8", "nbval>=0.11", "pytest-xdist>=3.5"]  # the test harness, not Binder's
 
 
@@ -35,8 +43,10 @@ def test_runtime_is_python_311():
 
 
 def test_requirements_install_the_repo_jupyterlab_and_widgets_but_no_cupy():
-    lines = [line.split("#")[0].strip() for line in
-             (BINDER / "requirements.txt").read_text().splitlines()]
+    lines = [
+        line.split("#")[0].strip()
+        for line in (BINDER / "requirements.txt").read_text().splitlines()
+    ]
     lines = [line for line in lines if line]
     assert re.fullmatch(r"-e \.(\[[\w,]+\])?", lines[0]), "first line installs this repository"
     names = {re.split(r"[<>=\[ ]", line)[0].lower() for line in lines[1:]}
@@ -53,10 +63,10 @@ def test_postbuild_trusts_the_notebooks_and_silences_the_news():
 
 
 def _run(cmd: list[str], cwd: Path, env: dict, timeout: int = 600) -> str:
-    done = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True,
-                          timeout=timeout)
-    assert done.returncode == 0, f"{' '.join(cmd)} failed:\n{done.stdout[-3000:]}\n" \
-                                 f"{done.stderr[-3000:]}"
+    done = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
+    assert done.returncode == 0, (
+        f"{' '.join(cmd)} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    )
     return done.stdout
 
 
@@ -68,12 +78,19 @@ def test_simulated_binder_build_runs_the_lessons(tmp_path):
     shutil.copytree(ROOT, repo, ignore=COPY_IGNORE)
     subprocess.run([sys.executable, "-m", "venv", str(prefix)], check=True)
     python = str(prefix / "bin" / "python")
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("PYTHON", "VIRTUAL_ENV", "PIP_", "JUPYTER", "IPYTHON",
-                                "AUTOGRAD_NB_"))}
-    env.update(HOME=str(home), NB_PYTHON_PREFIX=str(prefix), KERNEL_PYTHON_PREFIX=str(prefix),
-               REPO_DIR=str(repo), PATH=f"{prefix / 'bin'}{os.pathsep}{env.get('PATH', '')}",
-               PIP_DISABLE_PIP_VERSION_CHECK="1")
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("PYTHON", "VIRTUAL_ENV", "PIP_", "JUPYTER", "IPYTHON", "AUTOGRAD_NB_"))
+    }
+    env.update(
+        HOME=str(home),
+        NB_PYTHON_PREFIX=str(prefix),
+        KERNEL_PYTHON_PREFIX=str(prefix),
+        REPO_DIR=str(repo),
+        PATH=f"{prefix / 'bin'}{os.pathsep}{env.get('PATH', '')}",
+        PIP_DISABLE_PIP_VERSION_CHECK="1",
+    )
     # what repo2docker runs: ${KERNEL_PYTHON_PREFIX}/bin/pip install -r binder/requirements.txt
     _run([python, "-m", "pip", "install", "-q", "-r", "binder/requirements.txt"], repo, env)
     _run([str(repo / "binder" / "postBuild")], repo, env)
@@ -81,30 +98,57 @@ def test_simulated_binder_build_runs_the_lessons(tmp_path):
 
     overrides = prefix / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
     assert json.loads(overrides.read_text()) == {
-        "@jupyterlab/apputils-extension:notification": {"fetchNews": "false",
-                                                         "checkForUpdates": False}}
+        "@jupyterlab/apputils-extension:notification": {
+            "fetchNews": "false",
+            "checkForUpdates": False,
+        }
+    }
     check_trust = (
         "import glob, nbformat\n"
         "from nbformat.sign import NotebookNotary\n"
         "notary = NotebookNotary()\n"
         "for p in sorted(glob.glob('notebooks/[0-9][0-9]_*.ipynb')):\n"
-        "    print(p, notary.check_signature(nbformat.read(p, as_version=4)))\n")
+        "    print(p, notary.check_signature(nbformat.read(p, as_version=4)))\n"
+    )
     trust = _run([python, "-c", check_trust], repo, env)
     assert trust.count(" True") >= 7 and " False" not in trust, trust
     version = _run([python, "-m", "jupyterlab", "--version"], repo, env)
     assert version.startswith("4.")
-    assert "autograd_nb" in _run([python, "-c", "import autograd_nb, ipywidgets; "
-                                  "print(autograd_nb.__name__)"], repo, env)
+    assert "autograd_nb" in _run(
+        [python, "-c", "import autograd_nb, ipywidgets; print(autograd_nb.__name__)"], repo, env
+    )
 
     # the lessons, strict nbval, in the Binder environment (plus the test harness)
     _run([python, "-m", "pip", "install", "-q", *HARNESS], repo, env)
-    out = _run([python, "-m", "pytest", "-q", "-o", "addopts=", "-p", "no:cacheprovider",
-                "--nbval", "--nbval-current-env", "--nbval-sanitize-with",
-                "notebooks/nbval_sanitize.cfg", "-n", "2", "--dist", "loadfile", "notebooks"],
-               repo, env, timeout=900)
+    out = _run(
+        [
+            python,
+            "-m",
+            "pytest",
+            "-q",
+            "-o",
+            "addopts=",
+            "-p",
+            "no:cacheprovider",
+            "--nbval",
+            "--nbval-current-env",
+            "--nbval-sanitize-with",
+            "notebooks/nbval_sanitize.cfg",
+            "-n",
+            "2",
+            "--dist",
+            "loadfile",
+            "notebooks",
+        ],
+        repo,
+        env,
+        timeout=900,
+    )
     assert re.search(r"\d+ passed", out) and "failed" not in out, out
-    print(f"binder simulation: install + postBuild {installed:.0f} s, "
-          f"total {time.perf_counter() - start:.0f} s")
+    print(
+        f"binder simulation: install + postBuild {installed:.0f} s, "
+        f"total {time.perf_counter() - start:.0f} s"
+    )
 
 
 def test_repo2docker_accepts_the_binder_folder(tmp_path):
@@ -113,10 +157,16 @@ def test_repo2docker_accepts_the_binder_folder(tmp_path):
     postBuild runs after it. A malformed runtime.txt or requirements file fails here."""
     import shutil
     import subprocess
+
     repo2docker = shutil.which("repo2docker")
     assert repo2docker, 'jupyter-repo2docker is in the dev extra: pip install -e ".[dev]"'
-    done = subprocess.run([repo2docker, "--no-build", "--debug", str(ROOT)], cwd=tmp_path,
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [repo2docker, "--no-build", "--debug", str(ROOT)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     dockerfile = done.stdout + done.stderr
     assert "binder/requirements.txt" in dockerfile and "postBuild" in dockerfile

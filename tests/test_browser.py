@@ -31,12 +31,20 @@ pytestmark = pytest.mark.browser
 
 NOTEBOOK = Path(__file__).parent / "browser" / "lesson000_graph.ipynb"
 CHROMIUM = os.environ.get("AUTOGRAD_NB_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-dev-shm-usage"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
 # Kill the "Would you like to get notified about official Jupyter news?" toast.
-OVERRIDES = {"@jupyterlab/apputils-extension:notification":
-             {"fetchNews": "false", "checkForUpdates": False}}
+OVERRIDES = {
+    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False}
+}
 PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
 KERNEL = "window.jupyterapp.shell.currentWidget?.sessionContext?.session?.kernel?.status"
 # The stepper is a VBox(HBox(Play, IntSlider), Stack); Lab renders the Stack as a plain box that
@@ -49,8 +57,10 @@ TIMEOUT_MS = 30_000
 def _setup_problem() -> str | None:
     """Why this machine cannot run the browser test, or None."""
     if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
-        return (f"Chromium not found at {CHROMIUM}. Install it with `apt-get install chromium` "
-                "(README, 'Browser test'), or deselect with pytest -m 'not browser'.")
+        return (
+            f"Chromium not found at {CHROMIUM}. Install it with `apt-get install chromium` "
+            "(README, 'Browser test'), or deselect with pytest -m 'not browser'."
+        )
     for module in ("playwright", "jupyterlab"):
         try:
             __import__(module)
@@ -72,7 +82,7 @@ def _processes() -> dict[int, tuple[int, str]]:
         if entry.name.isdigit():
             with contextlib.suppress(OSError):
                 stat = (entry / "stat").read_text()
-                fields = stat[stat.rindex(")") + 2:].split()
+                fields = stat[stat.rindex(")") + 2 :].split()
                 table[int(entry.name)] = (int(fields[1]), fields[0])
     return table
 
@@ -105,17 +115,36 @@ def jupyterlab(root: Path, home: Path):
     settings = home / "app-settings"
     settings.mkdir(parents=True)
     (settings / "overrides.json").write_text(json.dumps(OVERRIDES))
-    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(home / "config"),
-               JUPYTER_DATA_DIR=str(home / "data"), IPYTHONDIR=str(home / "ipython"),
-               JUPYTER_RUNTIME_DIR=str(home / "runtime"))
+    env = dict(
+        os.environ,
+        JUPYTER_CONFIG_DIR=str(home / "config"),
+        JUPYTER_DATA_DIR=str(home / "data"),
+        IPYTHONDIR=str(home / "ipython"),
+        JUPYTER_RUNTIME_DIR=str(home / "runtime"),
+    )
     log_path = home / "lab.log"
     with open(log_path, "wb") as log:
         server = subprocess.Popen(
-            [sys.executable, "-m", "jupyterlab", "--allow-root", "--no-browser",
-             "--ip=127.0.0.1", f"--port={port}", "--ServerApp.port_retries=0",
-             "--ServerApp.token=", "--ServerApp.password=", f"--ServerApp.root_dir={root}",
-             "--LabApp.expose_app_in_browser=True", f"--LabApp.app_settings_dir={settings}"],
-            env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+            [
+                sys.executable,
+                "-m",
+                "jupyterlab",
+                "--allow-root",
+                "--no-browser",
+                "--ip=127.0.0.1",
+                f"--port={port}",
+                "--ServerApp.port_retries=0",
+                "--ServerApp.token=",
+                "--ServerApp.password=",
+                f"--ServerApp.root_dir={root}",
+                "--LabApp.expose_app_in_browser=True",
+                f"--LabApp.app_settings_dir={settings}",
+            ],
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     try:
         deadline = time.monotonic() + 30
         while "is running at" not in log_path.read_text(errors="replace"):
@@ -157,12 +186,14 @@ def _frame(page) -> dict:
 def _wait_title(page, prefix: str) -> None:
     """Wait until the stepper shows the frame whose title starts with `prefix`."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     try:
         page.wait_for_function(
             f"""() => [...document.querySelectorAll('{STACK} > *')]
                       .some(c => c.offsetParent !== null
                                  && c.querySelector('b')?.innerText.startsWith({prefix!r}))""",
-            timeout=TIMEOUT_MS)
+            timeout=TIMEOUT_MS,
+        )
     except PlaywrightTimeout:
         shown = page.evaluate(f"() => document.querySelector('{STACK}')?.innerText.slice(0, 80)")
         raise AssertionError(f"the stepper never showed {prefix!r}; it shows {shown!r}") from None
@@ -178,26 +209,32 @@ def drive_notebook(url: str, notebook: str, shot: Path) -> tuple[dict, list[str]
 
     def lap(name: str) -> None:
         seen["times"][name] = round(time.monotonic() - t0, 1)
+
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         try:
             page = browser.new_page(viewport={"width": 1100, "height": 2000})  # the whole notebook
-            page.on("console", lambda m: errors.append(f"console: {m.text}")
-                    if m.type == "error" else None)
+            page.on(
+                "console",
+                lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None,
+            )
             page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
             try:
                 page.goto(f"{url}/lab/tree/{notebook}?reset")
-                page.wait_for_function(f"() => window.jupyterapp && {KERNEL} === 'idle'",
-                                       timeout=TIMEOUT_MS)
+                page.wait_for_function(
+                    f"() => window.jupyterapp && {KERNEL} === 'idle'", timeout=TIMEOUT_MS
+                )
                 # A fresh kernel: run-all needs no confirm dialog. Fire and forget (the command's
                 # promise must not be returned to Playwright, which would wait on it forever).
                 lap("kernel idle")
-                page.evaluate("() => { window.jupyterapp.commands.execute("
-                              "'notebook:run-all-cells'); }")
+                page.evaluate(
+                    "() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }"
+                )
                 page.wait_for_function(
                     f"""() => {{ const p = document.querySelectorAll('{PANEL} .jp-InputArea-prompt');
                                 return p[p.length - 1]?.innerText.trim() === '[{CODE_CELLS}]:'; }}""",
-                    timeout=TIMEOUT_MS)
+                    timeout=TIMEOUT_MS,
+                )
                 page.wait_for_function(f"() => {KERNEL} === 'idle'", timeout=TIMEOUT_MS)
                 page.locator(STACK).wait_for(timeout=TIMEOUT_MS)
                 _wait_title(page, "Step 0 /")
@@ -207,8 +244,9 @@ def drive_notebook(url: str, notebook: str, shot: Path) -> tuple[dict, list[str]
                     [...document.querySelectorAll('{PANEL} .jp-RenderedSVG img')]
                     .map(i => ({{w: i.naturalWidth, h: i.naturalHeight,
                                  src: decodeURIComponent(i.src)}}))""")
-                seen["errors_out"] = page.locator(f"{PANEL} .jp-RenderedText[data-mime-type="
-                                                  "'application/vnd.jupyter.stderr']").count()
+                seen["errors_out"] = page.locator(
+                    f"{PANEL} .jp-RenderedText[data-mime-type='application/vnd.jupyter.stderr']"
+                ).count()
                 seen["play"] = page.locator(f"{PANEL} .widget-play button").count()
                 seen["sliders"] = page.locator(f"{PANEL} .widget-slider .noUi-handle").count()
                 seen["start"] = _frame(page)
@@ -271,8 +309,17 @@ def test_lesson000_graph_and_stepper_in_jupyterlab(tmp_path):
     img = seen["graph_imgs"][0]
     assert img["w"] > 100 and img["h"] > 100
     assert img["src"].startswith("data:image/svg+xml")
-    for label in ("MulBackward0", "AddBackward0", "SubBackward0", "AccumulateGrad",
-                  ">x1", ">x2", ">x3", ">x4", ">y"):
+    for label in (
+        "MulBackward0",
+        "AddBackward0",
+        "SubBackward0",
+        "AccumulateGrad",
+        ">x1",
+        ">x2",
+        ">x3",
+        ">x4",
+        ">y",
+    ):
         assert label in img["src"], label
     # %grad_steps y: Play + slider + a stack that shows exactly one frame with its own SVG.
     assert seen["play"] >= 1 and seen["sliders"] == 1

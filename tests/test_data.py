@@ -53,11 +53,11 @@ def test_generator_state_round_trip():
 
 def test_generator_seed_rules():
     g = torch.Generator()
-    assert g.manual_seed(-1).initial_seed() == 2 ** 64 - 1  # PyTorch 2.13 wraps to uint64
+    assert g.manual_seed(-1).initial_seed() == 2**64 - 1  # PyTorch 2.13 wraps to uint64
     with pytest.raises(RuntimeError, match="^manual_seed expected a long, but got float$"):
         g.manual_seed(1.5)
     with pytest.raises(ValueError, match="^Overflow when unpacking long long$"):
-        g.manual_seed(2 ** 64)
+        g.manual_seed(2**64)
     assert isinstance(g.seed(), int)
 
 
@@ -79,7 +79,9 @@ def test_generator_on_the_other_device(device):
     assert torch.randn(3, generator=g, device=device).tolist() == on_cpu.tolist()
     assert torch.randint(0, 10, (4,), generator=g, device=device).device.type == device
     if device == "cuda":
-        with pytest.raises(RuntimeError, match="^Expected a 'cpu' device type for generator but found 'cuda'$"):
+        with pytest.raises(
+            RuntimeError, match="^Expected a 'cpu' device type for generator but found 'cuda'$"
+        ):
             torch.randn(2, generator=g)
 
 
@@ -139,11 +141,14 @@ class Counter(IterableDataset):
 
 
 def test_iterable_dataset_is_batched_in_order():
-    assert [b.tolist() for b in DataLoader(Counter(7), batch_size=3)] == [[0, 1, 2], [3, 4, 5],
-                                                                          [6]]
-    assert [b.tolist() for b in DataLoader(Counter(7), batch_size=3, drop_last=True)] == \
-        [[0, 1, 2], [3, 4, 5]]
-    with pytest.raises(ValueError, match="expected unspecified shuffle option, but got shuffle=True"):
+    assert [b.tolist() for b in DataLoader(Counter(7), batch_size=3)] == [[0, 1, 2], [3, 4, 5], [6]]
+    assert [b.tolist() for b in DataLoader(Counter(7), batch_size=3, drop_last=True)] == [
+        [0, 1, 2],
+        [3, 4, 5],
+    ]
+    with pytest.raises(
+        ValueError, match="expected unspecified shuffle option, but got shuffle=True"
+    ):
         DataLoader(Counter(3), shuffle=True)
 
 
@@ -186,12 +191,14 @@ def test_shuffle_is_a_reproducible_permutation():
     again = epoch(DataLoader(TensorDataset(x), batch_size=6, shuffle=True))
     assert first == again and sorted(first) == list(range(20)) and first != list(range(20))
 
-    loader = DataLoader(TensorDataset(x), batch_size=6, shuffle=True,
-                        generator=torch.Generator().manual_seed(1))
+    loader = DataLoader(
+        TensorDataset(x), batch_size=6, shuffle=True, generator=torch.Generator().manual_seed(1)
+    )
     e1, e2 = epoch(loader), epoch(loader)
     assert e1 != e2 and sorted(e2) == list(range(20))  # a new order each epoch
-    same = DataLoader(TensorDataset(x), batch_size=6, shuffle=True,
-                      generator=torch.Generator().manual_seed(1))
+    same = DataLoader(
+        TensorDataset(x), batch_size=6, shuffle=True, generator=torch.Generator().manual_seed(1)
+    )
     assert epoch(same) == e1
     assert isinstance(loader.sampler, RandomSampler)
 
@@ -218,15 +225,27 @@ def test_dataloader_errors_match_pytorch():
     ds = TensorDataset(torch.arange(4))
     with pytest.raises(ValueError, match="^sampler option is mutually exclusive with shuffle$"):
         DataLoader(ds, sampler=SequentialSampler(ds), shuffle=True)
-    with pytest.raises(ValueError, match="^batch_sampler option is mutually exclusive with batch_size, shuffle, sampler, and drop_last$"):
+    with pytest.raises(
+        ValueError,
+        match="^batch_sampler option is mutually exclusive with batch_size, shuffle, sampler, and drop_last$",
+    ):
         DataLoader(ds, batch_sampler=[[0]], batch_size=2)
-    with pytest.raises(ValueError, match="^num_workers option should be non-negative; use num_workers=0 to disable multiprocessing.$"):
+    with pytest.raises(
+        ValueError,
+        match="^num_workers option should be non-negative; use num_workers=0 to disable multiprocessing.$",
+    ):
         DataLoader(ds, num_workers=-1)
-    with pytest.raises(ValueError, match="^batch_size should be a positive integer value, but got batch_size=0$"):
+    with pytest.raises(
+        ValueError, match="^batch_size should be a positive integer value, but got batch_size=0$"
+    ):
         DataLoader(ds, batch_size=0)
-    with pytest.raises(ValueError, match="^drop_last should be a boolean value, but got drop_last=1$"):
+    with pytest.raises(
+        ValueError, match="^drop_last should be a boolean value, but got drop_last=1$"
+    ):
         DataLoader(ds, batch_size=2, drop_last=1)
-    with pytest.raises(ValueError, match="^num_samples should be a positive integer value, but got num_samples=0$"):
+    with pytest.raises(
+        ValueError, match="^num_samples should be a positive integer value, but got num_samples=0$"
+    ):
         RandomSampler(ds, num_samples=0)
 
 
@@ -234,8 +253,9 @@ def test_custom_batch_sampler_and_random_sampler_with_replacement():
     ds = TensorDataset(torch.arange(5) * 10)
     loader = DataLoader(ds, batch_sampler=[[4, 0], [2]])
     assert [b[0].tolist() for b in loader] == [[40, 0], [20]] and len(loader) == 2
-    sampler = RandomSampler(ds, replacement=True, num_samples=40,
-                            generator=torch.Generator().manual_seed(0))
+    sampler = RandomSampler(
+        ds, replacement=True, num_samples=40, generator=torch.Generator().manual_seed(0)
+    )
     drawn = list(sampler)
     assert len(drawn) == 40 == len(sampler) and set(drawn) <= set(range(5))
     assert len(set(drawn)) < 40  # with replacement: repeats
@@ -262,9 +282,14 @@ def test_default_collate_matches_pytorch():
     assert type(point) is Point and point.x.tolist() == [1, 3]
     nested = default_collate([{"a": (torch.ones(1), 1)}, {"a": (torch.zeros(1), 2)}])
     assert nested["a"][0].tolist() == [[1.0], [0.0]] and nested["a"][1].tolist() == [1, 2]
-    with pytest.raises(TypeError, match="^default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; found <class 'NoneType'>$"):
+    with pytest.raises(
+        TypeError,
+        match="^default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; found <class 'NoneType'>$",
+    ):
         default_collate([None])
-    with pytest.raises(RuntimeError, match="^each element in list of batch should be of equal size$"):
+    with pytest.raises(
+        RuntimeError, match="^each element in list of batch should be of equal size$"
+    ):
         default_collate([[1, 2], [3]])
 
 
@@ -291,11 +316,16 @@ def test_random_split_sizes_and_disjointness():
 
 
 def test_random_split_errors_and_warnings():
-    with pytest.raises(ValueError, match="^Sum of input lengths does not equal the length of the input dataset!$"):
+    with pytest.raises(
+        ValueError, match="^Sum of input lengths does not equal the length of the input dataset!$"
+    ):
         random_split(range(10), [3, 3])
     with pytest.raises(ValueError, match="^Fraction at index 0 is not between 0 and 1$"):
         random_split(range(10), [1.5, -0.5])
-    with pytest.warns(UserWarning, match="^Length of split at index 2 is 0. This might result in an empty dataset.$"):
+    with pytest.warns(
+        UserWarning,
+        match="^Length of split at index 2 is 0. This might result in an empty dataset.$",
+    ):
         random_split(range(2), [0.5, 0.5, 0.0])
     with warnings.catch_warnings():
         warnings.simplefilter("error")

@@ -10,10 +10,16 @@ from autograd_nb.datasets import load_digits, make_moons, make_spiral, train_tes
 # Per-class counts of the UCI digits test set, as the UCI repository documents them.
 DIGIT_COUNTS = [178, 182, 177, 183, 181, 182, 181, 179, 174, 180]
 # The first image, digit 0, pixel counts 0..16 (UCI optdigits.tes, first row).
-FIRST_IMAGE = [[0, 0, 5, 13, 9, 1, 0, 0], [0, 0, 13, 15, 10, 15, 5, 0],
-               [0, 3, 15, 2, 0, 11, 8, 0], [0, 4, 12, 0, 0, 8, 8, 0],
-               [0, 5, 8, 0, 0, 9, 8, 0], [0, 4, 11, 0, 1, 12, 7, 0],
-               [0, 2, 14, 5, 10, 12, 0, 0], [0, 0, 6, 13, 10, 0, 0, 0]]
+FIRST_IMAGE = [
+    [0, 0, 5, 13, 9, 1, 0, 0],
+    [0, 0, 13, 15, 10, 15, 5, 0],
+    [0, 3, 15, 2, 0, 11, 8, 0],
+    [0, 4, 12, 0, 0, 8, 8, 0],
+    [0, 5, 8, 0, 0, 9, 8, 0],
+    [0, 4, 11, 0, 1, 12, 7, 0],
+    [0, 2, 14, 5, 10, 12, 0, 0],
+    [0, 0, 6, 13, 10, 0, 0, 0],
+]
 
 
 def test_digits_shapes_dtypes_and_classes():
@@ -56,8 +62,9 @@ def test_digits_fixed_train_test_split():
 
 def test_train_test_split_helper():
     x, y = torch.arange(20).reshape(10, 2), torch.arange(10)
-    x_tr, x_te, y_tr, y_te = train_test_split(x, y, test_size=0.3,
-                                              generator=torch.Generator().manual_seed(0))
+    x_tr, x_te, y_tr, y_te = train_test_split(
+        x, y, test_size=0.3, generator=torch.Generator().manual_seed(0)
+    )
     assert x_tr.shape == (7, 2) and x_te.shape == (3, 2)
     assert (x_tr[:, 0] // 2).tolist() == y_tr.tolist()  # rows stay paired
     assert sorted(y_tr.tolist() + y_te.tolist()) == list(range(10))
@@ -75,8 +82,9 @@ def test_make_moons():
     assert make_moons(100, noise=0.1, seed=1)[0].tolist() != x.tolist()
     clean, labels = make_moons(7, shuffle=False)
     assert labels.tolist() == [0, 0, 0, 1, 1, 1, 1]  # n_samples // 2 in the upper moon
-    assert clean[0].tolist() == [1.0, 0.0] and clean[2].tolist() == pytest.approx([-1.0, 0.0],
-                                                                                    abs=1e-7)
+    assert clean[0].tolist() == [1.0, 0.0] and clean[2].tolist() == pytest.approx(
+        [-1.0, 0.0], abs=1e-7
+    )
     assert clean[3].tolist() == [0.0, 0.5]  # the lower moon starts at (1 - 1, 1 - 0 - 0.5)
     radius = ((clean[:3] ** 2).sum(1)).tolist()
     assert radius == pytest.approx([1.0] * 3)

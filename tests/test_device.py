@@ -36,25 +36,37 @@ def test_device_objects_print_compare_and_hash_as_pytorch():
         d.index = 3
 
 
-@pytest.mark.parametrize("args, error, text", [  # all observed on PyTorch 2.13
-    (("cuda:01",), RuntimeError, "Invalid device string: 'cuda:01'"),
-    (("cuda:-1",), RuntimeError, "Invalid device string: 'cuda:-1'"),
-    (("cuda:",), RuntimeError, "Invalid device string: 'cuda:'"),
-    (("cuda:0:1",), RuntimeError, "Invalid device string: 'cuda:0:1'"),
-    ((" cuda",), RuntimeError, "Invalid device string: ' cuda'"),
-    (("cuda", -1), RuntimeError, "Device index must not be negative"),
-    (("cuda:0", 0), RuntimeError,
-     "type (string) must not include an index because index was passed explicitly: cuda:0"),
-    (("cuda", "x"), TypeError, "device(): argument 'index' (position 2) must be int, not str"),
-    (("gpu",), RuntimeError,
-     "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, maia, "
-     "xla, lazy, vulkan, mps, meta, hpu, mtia, privateuseone device type at start of device "
-     "string: gpu"),
-    ((None,), TypeError,
-     "device() received an invalid combination of arguments - got (NoneType), but expected one "
-     "of:\n * (torch.device device)\n      didn't match because some of the arguments have "
-     "invalid types: (!NoneType!)\n * (str type, int index = -1)\n"),
-])
+@pytest.mark.parametrize(
+    "args, error, text",
+    [  # all observed on PyTorch 2.13
+        (("cuda:01",), RuntimeError, "Invalid device string: 'cuda:01'"),
+        (("cuda:-1",), RuntimeError, "Invalid device string: 'cuda:-1'"),
+        (("cuda:",), RuntimeError, "Invalid device string: 'cuda:'"),
+        (("cuda:0:1",), RuntimeError, "Invalid device string: 'cuda:0:1'"),
+        ((" cuda",), RuntimeError, "Invalid device string: ' cuda'"),
+        (("cuda", -1), RuntimeError, "Device index must not be negative"),
+        (
+            ("cuda:0", 0),
+            RuntimeError,
+            "type (string) must not include an index because index was passed explicitly: cuda:0",
+        ),
+        (("cuda", "x"), TypeError, "device(): argument 'index' (position 2) must be int, not str"),
+        (
+            ("gpu",),
+            RuntimeError,
+            "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, maia, "
+            "xla, lazy, vulkan, mps, meta, hpu, mtia, privateuseone device type at start of device "
+            "string: gpu",
+        ),
+        (
+            (None,),
+            TypeError,
+            "device() received an invalid combination of arguments - got (NoneType), but expected one "
+            "of:\n * (torch.device device)\n      didn't match because some of the arguments have "
+            "invalid types: (!NoneType!)\n * (str type, int index = -1)\n",
+        ),
+    ],
+)
 def test_bad_device_specs_raise_pytorchs_errors(args, error, text):
     with pytest.raises(error) as err:
         torch.device(*args)
@@ -116,12 +128,16 @@ def test_current_device_decides_what_cuda_means():
 
 FACTORIES = {
     "tensor": lambda d: torch.tensor([1.0, 2.0], device=d),
-    "zeros": lambda d: torch.zeros(2, device=d), "ones": lambda d: torch.ones(2, device=d),
-    "empty": lambda d: torch.empty(2, device=d), "full": lambda d: torch.full((2,), 3.0, device=d),
-    "eye": lambda d: torch.eye(2, device=d), "arange": lambda d: torch.arange(3, device=d),
+    "zeros": lambda d: torch.zeros(2, device=d),
+    "ones": lambda d: torch.ones(2, device=d),
+    "empty": lambda d: torch.empty(2, device=d),
+    "full": lambda d: torch.full((2,), 3.0, device=d),
+    "eye": lambda d: torch.eye(2, device=d),
+    "arange": lambda d: torch.arange(3, device=d),
     "linspace": lambda d: torch.linspace(0, 1, 3, device=d),
     "logspace": lambda d: torch.logspace(0, 1, 3, device=d),
-    "rand": lambda d: torch.rand(2, device=d), "randn": lambda d: torch.randn(2, device=d),
+    "rand": lambda d: torch.rand(2, device=d),
+    "randn": lambda d: torch.randn(2, device=d),
     "randint": lambda d: torch.randint(0, 5, (2,), device=d),
     "randperm": lambda d: torch.randperm(4, device=d),
     "scalar_tensor": lambda d: torch.scalar_tensor(1.0, device=d),
@@ -143,8 +159,13 @@ def test_every_factory_takes_device(name, device):
 
 def test_like_and_new_factories_follow_their_input_device():
     base = torch.ones(2, device="cuda:1")
-    for made in (torch.zeros_like(base), torch.randn_like(base), base.new_ones(3),
-                 base.new_tensor([1.0]), base.new_full((2,), 1.0)):
+    for made in (
+        torch.zeros_like(base),
+        torch.randn_like(base),
+        base.new_ones(3),
+        base.new_tensor([1.0]),
+        base.new_full((2,), 1.0),
+    ):
         assert made.device == torch.device("cuda:1")
 
 
@@ -187,13 +208,17 @@ def test_gradient_through_a_device_move_returns_to_the_source_device():
 def test_elementwise_device_mix_error():
     # aten/src/ATen/TensorIterator.cpp: "...found at least two devices, " common " and " other "!"
     # (pytorch-behaviour.md item 10a); the common device is the first non-CPU operand
-    for make in (lambda: torch.ones(2, device="cuda") + torch.ones(2),
-                 lambda: torch.ones(2) * torch.ones(2, device="cuda"),
-                 lambda: torch.ones(2).add_(torch.ones(2, device="cuda"))):
+    for make in (
+        lambda: torch.ones(2, device="cuda") + torch.ones(2),
+        lambda: torch.ones(2) * torch.ones(2, device="cuda"),
+        lambda: torch.ones(2).add_(torch.ones(2, device="cuda")),
+    ):
         with pytest.raises(RuntimeError) as err:
             make()
-        assert str(err.value) == ("Expected all tensors to be on the same device, but found at "
-                                  "least two devices, cuda:0 and cpu!")
+        assert str(err.value) == (
+            "Expected all tensors to be on the same device, but found at "
+            "least two devices, cuda:0 and cpu!"
+        )
 
 
 def test_matmul_device_mix_error_names_the_argument_and_method():
@@ -204,7 +229,8 @@ def test_matmul_device_mix_error_names_the_argument_and_method():
         torch.ones(2, 2, device="cuda") @ torch.ones(2, 2)
     assert str(err.value) == (
         "Expected all tensors to be on the same device, but got mat2 is on cpu, different from "
-        "other tensors on cuda:0 (when checking argument in method wrapper_CUDA_mm)")
+        "other tensors on cuda:0 (when checking argument in method wrapper_CUDA_mm)"
+    )
     with pytest.raises(RuntimeError) as err:
         torch.ones(2, 2, device="cuda").mm(torch.ones(2, 2, device="cuda:1"))
     assert "mat2 is on cuda:1, different from other tensors on cuda:0" in str(err.value)
@@ -213,16 +239,28 @@ def test_matmul_device_mix_error_names_the_argument_and_method():
 # Dispatcher-checked ops name the argument and PyTorch's CUDA wrapper (shared/reference/
 # pytorch-behaviour.md item 10b; wrapper names are the structured-kernel names in ATen's
 # generated RegisterCUDA.cpp). masked_fill's text is ATen's masked_fill__cuda check.
-@pytest.mark.parametrize("op, text", [
-    (lambda x, i: x.gather(0, i), "index is on cpu, different from other tensors on cuda:0 "
-                                  "(when checking argument in method wrapper_CUDA_gather)"),
-    (lambda x, i: x.scatter_add(0, i, x), "index is on cpu, different from other tensors on "
-                                          "cuda:0 (when checking argument in method "
-                                          "wrapper_CUDA_scatter_add)"),
-    (lambda x, i: x.index_select(1, i[0]), "index is on cpu, different from other tensors on "
-                                           "cuda:0 (when checking argument in method "
-                                           "wrapper_CUDA__index_select)"),
-])
+@pytest.mark.parametrize(
+    "op, text",
+    [
+        (
+            lambda x, i: x.gather(0, i),
+            "index is on cpu, different from other tensors on cuda:0 "
+            "(when checking argument in method wrapper_CUDA_gather)",
+        ),
+        (
+            lambda x, i: x.scatter_add(0, i, x),
+            "index is on cpu, different from other tensors on "
+            "cuda:0 (when checking argument in method "
+            "wrapper_CUDA_scatter_add)",
+        ),
+        (
+            lambda x, i: x.index_select(1, i[0]),
+            "index is on cpu, different from other tensors on "
+            "cuda:0 (when checking argument in method "
+            "wrapper_CUDA__index_select)",
+        ),
+    ],
+)
 def test_index_ops_refuse_an_index_on_another_device(op, text):
     x, index = torch.ones(2, 3, device="cuda"), torch.tensor([[0, 1, 0]])
     with pytest.raises(RuntimeError) as err:
@@ -234,18 +272,23 @@ def test_mask_and_condition_on_another_device_are_refused():
     x, mask = torch.ones(3, device="cuda"), torch.tensor([True, False, True])
     with pytest.raises(RuntimeError) as err:
         x.masked_fill(mask, 0)
-    assert str(err.value) == ("expected self and mask to be on the same device, but got mask on "
-                              "cpu and self on cuda:0")
+    assert str(err.value) == (
+        "expected self and mask to be on the same device, but got mask on cpu and self on cuda:0"
+    )
     with pytest.raises(RuntimeError) as err:
         torch.where(mask, x, 0.0)
-    assert str(err.value) == ("Expected all tensors to be on the same device, but found at least "
-                              "two devices, cuda:0 and cpu!")
+    assert str(err.value) == (
+        "Expected all tensors to be on the same device, but found at least "
+        "two devices, cuda:0 and cpu!"
+    )
 
 
 def test_numpy_and_array_refuse_gpu_tensors():
     gpu = torch.ones(2, device="cuda")
-    text = ("can't convert cuda:0 device type tensor to numpy. Use Tensor.cpu() to copy the "
-            "tensor to host memory first.")  # issue 3; pytorch-behaviour.md item 9
+    text = (
+        "can't convert cuda:0 device type tensor to numpy. Use Tensor.cpu() to copy the "
+        "tensor to host memory first."
+    )  # issue 3; pytorch-behaviour.md item 9
     for convert in (gpu.numpy, lambda: np.asarray(gpu), lambda: np.array(gpu)):
         with pytest.raises(TypeError) as err:
             convert()
@@ -319,5 +362,6 @@ def test_array_protocol_follows_numpy2_dtype_and_copy():
         np.asarray(t, dtype=np.float64, copy=False)
     with pytest.raises(RuntimeError) as err:
         np.asarray(torch.ones(1, requires_grad=True))
-    assert str(err.value) == ("Can't call numpy() on Tensor that requires grad. Use "
-                              "tensor.detach().numpy() instead.")  # PyTorch 2.13
+    assert str(err.value) == (
+        "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
+    )  # PyTorch 2.13

@@ -47,9 +47,15 @@ def _probe(prelude: str = "", path: str | None = None) -> dict:
     env = dict(os.environ, AUTOGRAD_NB_SIMULATED_CUDA="0")
     if path:
         env["PYTHONPATH"] = path + os.pathsep + env.get("PYTHONPATH", "")
-    done = subprocess.run([sys.executable, "-c", _PROBE.format(prelude=prelude)], env=env,
-                          capture_output=True, text=True, timeout=120, check=False,
-                          cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    done = subprocess.run(
+        [sys.executable, "-c", _PROBE.format(prelude=prelude)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+    )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.strip().splitlines()[-1])
 
@@ -78,8 +84,11 @@ def test_broken_cupy_is_reported_not_raised(tmp_path):
     fake.mkdir()
     (fake / "__init__.py").write_text("raise OSError('libcudart.so.12: cannot open shared object')")
     report = _probe(path=str(tmp_path))
-    _check_unusable(report, "CuPy is installed but failed to import (OSError: libcudart.so.12",
-                    'pip install "autograd-nb[gpu]"')
+    _check_unusable(
+        report,
+        "CuPy is installed but failed to import (OSError: libcudart.so.12",
+        'pip install "autograd-nb[gpu]"',
+    )
 
 
 def _cupy_sees_a_device() -> bool | None:
@@ -87,26 +96,35 @@ def _cupy_sees_a_device() -> bool | None:
     if importlib.util.find_spec("cupy") is None:
         return None
     code = "import cupy\ntry:\n print(cupy.cuda.runtime.getDeviceCount() > 0)\nexcept Exception:\n print(False)"
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=120, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
     return done.stdout.strip() == "True"
 
 
 _REAL_CUPY = _cupy_sees_a_device()
 
 
-@pytest.mark.skipif(_REAL_CUPY is not False,
-                    reason="needs CuPy installed on a machine without a usable CUDA device "
-                           "(pip install cupy-cuda12x); the no-CuPy path is tested above")
+@pytest.mark.skipif(
+    _REAL_CUPY is not False,
+    reason="needs CuPy installed on a machine without a usable CUDA device "
+    "(pip install cupy-cuda12x); the no-CuPy path is tested above",
+)
 def test_installed_cupy_without_driver_or_device_says_so():
     report = _probe()
     text = report["zeros"][1]
-    assert any(why in text for why in ("no NVIDIA driver was found",
-                                       "is older than the CUDA runtime",
-                                       "no CUDA device was found")), text
+    assert any(
+        why in text
+        for why in (
+            "no NVIDIA driver was found",
+            "is older than the CUDA runtime",
+            "no CUDA device was found",
+        )
+    ), text
     _check_unusable(report, "", "keep tensors on the CPU")
-    assert not any("cupy_backends" in str(v) or "CUDARuntimeError" in str(v)
-                   for v in report.values())  # CuPy's own exceptions stay hidden
+    assert not any(
+        "cupy_backends" in str(v) or "CUDARuntimeError" in str(v) for v in report.values()
+    )  # CuPy's own exceptions stay hidden
 
 
 def test_status_is_cached_and_never_raises(monkeypatch):
@@ -139,6 +157,7 @@ def real_cuda():
 @pytest.mark.gpu
 def test_gpu_tensors_are_cupy_arrays_and_gradients_stay_there(real_cuda):
     import cupy
+
     w = torch.randn(64, 32, device="cuda", requires_grad=True)
     x = torch.randn(8, 64, device="cuda")
     index = torch.tensor([0, 3, 3, 7], device="cuda")
@@ -156,6 +175,7 @@ def test_gpu_tensors_are_cupy_arrays_and_gradients_stay_there(real_cuda):
 @pytest.mark.gpu
 def test_gpu_random_is_seeded_per_device_and_dlpack_shares_with_cupy(real_cuda):
     import cupy
+
     torch.cuda.manual_seed(5)
     first = torch.rand(4, device="cuda").tolist()
     torch.cuda.manual_seed(5)

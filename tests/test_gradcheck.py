@@ -19,12 +19,14 @@ from autograd_nb.autograd.node import Node, new_node
 
 def _square_op(node_cls):
     """x * x computed on the arrays, with `node_cls` as its backward."""
+
     def op(x):
         node = new_node(node_cls, x)
         out = make_tensor(x._data * x._data, x._backend, node is not None, node)
         if node is not None:
             node.save(x)
         return out
+
     return op
 
 
@@ -116,8 +118,8 @@ def test_fast_mode_reports_v_j_u_and_slow_jacobians(device):
     head, rest = text.split("\n\nThe above quantities", 1)
     lines = head.split("\n")
     assert lines[0] == "Jacobian mismatch for output 0 with respect to input 0,"
-    numerical = float(lines[1][len("numerical:"):])
-    analytical = float(lines[2][len("analytical:"):])
+    numerical = float(lines[1][len("numerical:") :])
+    analytical = float(lines[2][len("analytical:") :])
     assert numerical == pytest.approx(2 * analytical, rel=1e-6)  # the backward lost a factor 2
     assert "in fast mode. See: https://github.com/pytorch/pytorch/issues/53876" in rest
     assert "The max per-element difference (slow mode) is: 2.0" in rest
@@ -161,8 +163,9 @@ def test_backward_not_multiplied_by_grad_output():
 def test_non_differentiable_outputs():
     x = _x("cpu")
     assert gradcheck(lambda a: (a > 0).double(), (x,))
-    with pytest.raises(GradcheckError,
-                       match="^Numerical gradient for function expected to be zero$"):
+    with pytest.raises(
+        GradcheckError, match="^Numerical gradient for function expected to be zero$"
+    ):
         gradcheck(lambda a: a.detach() * 2, (x,))
 
 
@@ -170,15 +173,18 @@ def test_input_errors():
     # Texts from PyTorch 2.13.
     with pytest.raises(ValueError) as info:
         gradcheck(lambda a: a * 2, (torch.ones(2, dtype=torch.float64),))
-    assert str(info.value) == ("gradcheck expects at least one input tensor to require gradient, "
-                               "but none of them have requires_grad=True.")
+    assert str(info.value) == (
+        "gradcheck expects at least one input tensor to require gradient, "
+        "but none of them have requires_grad=True."
+    )
     leaf = torch.ones(1, dtype=torch.float64, requires_grad=True)
     with pytest.raises(RuntimeError) as info:
         gradcheck(lambda a: a * 2, (leaf.expand(3),))
     assert str(info.value) == (
         "The 0th input has a dimension with stride 0. gradcheck only supports inputs that are "
         "non-overlapping to be able to compute the numerical gradients correctly. You should "
-        "call .contiguous on the input before passing it to gradcheck.")
+        "call .contiguous on the input before passing it to gradcheck."
+    )
 
 
 def test_float32_input_warns_like_pytorch():
@@ -189,7 +195,8 @@ def test_float32_input_warns_like_pytorch():
     assert [str(w.message) for w in caught] == [
         "Input #0 requires gradient and is not a double precision floating point or complex. "
         "This check will likely fail if all the inputs are not of double precision floating "
-        "point or complex. "]
+        "point or complex. "
+    ]
 
 
 def test_inputs_are_not_modified(device):

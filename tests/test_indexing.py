@@ -49,13 +49,15 @@ CHAINS = [
     (lambda x: x.index_select(0, torch.tensor([0, 2])), ["IndexSelectBackward0"], (2, 4)),
     (lambda x: x.scatter(1, torch.tensor([[0], [1], [2]]), 1.0), ["ScatterBackward1"], (3, 4)),
     (lambda x: x.scatter(1, torch.tensor([[0], [1], [2]]), x), ["ScatterBackward0"], (3, 4)),
-    (lambda x: x.scatter_add(1, torch.tensor([[0], [1], [2]]), x), ["ScatterAddBackward0"],
-     (3, 4)),
+    (lambda x: x.scatter_add(1, torch.tensor([[0], [1], [2]]), x), ["ScatterAddBackward0"], (3, 4)),
     (lambda x: x.masked_fill(x > 0.5, 0.0), ["MaskedFillBackward0"], (3, 4)),
     (lambda x: x.masked_fill(x > 0.5, torch.tensor(0.0)), ["MaskedFillBackward1"], (3, 4)),
     (lambda x: x.masked_select(x > 0.5), ["MaskedSelectBackward0"], (6,)),
-    (lambda x: x.take_along_dim(torch.tensor([[0], [1], [2]]), 1),
-     ["GatherBackward0", "ExpandBackward0"], (3, 1)),
+    (
+        lambda x: x.take_along_dim(torch.tensor([[0], [1], [2]]), 1),
+        ["GatherBackward0", "ExpandBackward0"],
+        (3, 1),
+    ),
 ]
 
 
@@ -75,8 +77,12 @@ def test_saved_index_attributes():
     fn = x[0].grad_fn
     assert (fn._saved_dim, fn._saved_index, fn._saved_self_sym_sizes) == (0, 0, (3, 4))
     fn = x[:, ::2].grad_fn
-    assert (fn._saved_dim, fn._saved_start, fn._saved_end, fn._saved_step) == \
-        (1, 0, 9223372036854775807, 2)
+    assert (fn._saved_dim, fn._saved_start, fn._saved_end, fn._saved_step) == (
+        1,
+        0,
+        9223372036854775807,
+        2,
+    )
 
 
 # --- values --------------------------------------------------------------------------------------
@@ -93,8 +99,10 @@ def test_values(device):
     assert x[_long([-1], device)].tolist() == [[8, 9, 10, 11]]
     assert x[x > 8].tolist() == [9, 10, 11]
     assert x[[True, False, True]].tolist() == [[0, 1, 2, 3], [8, 9, 10, 11]]
-    assert x[torch.tensor([True, False, True], device=device), 1:].tolist() == \
-        [[1, 2, 3], [9, 10, 11]]
+    assert x[torch.tensor([True, False, True], device=device), 1:].tolist() == [
+        [1, 2, 3],
+        [9, 10, 11],
+    ]
     assert x[[]].shape == (0, 4)
     assert x[torch.tensor([0, 1], dtype=torch.int32, device=device)].shape == (2, 4)
     assert x[..., None, 0].shape == (3, 1)
@@ -122,15 +130,27 @@ def test_gather_scatter_values(device):
     idx = _long([[0, 3], [1, 1], [2, 0]], device)
     assert x.gather(1, idx).tolist() == [[0, 3], [5, 5], [10, 8]]
     assert x.gather(0, _long([[2, 1, 0, 0]], device)).tolist() == [[8, 5, 2, 3]]
-    assert torch.zeros(3, 4, device=device).scatter(1, idx[:, :1], 7.0).tolist() == \
-        [[7, 0, 0, 0], [0, 7, 0, 0], [0, 0, 7, 0]]
+    assert torch.zeros(3, 4, device=device).scatter(1, idx[:, :1], 7.0).tolist() == [
+        [7, 0, 0, 0],
+        [0, 7, 0, 0],
+        [0, 0, 7, 0],
+    ]
     ones = torch.ones(3, 2, device=device)
-    assert torch.zeros(3, 4, device=device).scatter_add(1, idx, ones).tolist() == \
-        [[1, 0, 0, 1], [0, 2, 0, 0], [1, 0, 1, 0]]
+    assert torch.zeros(3, 4, device=device).scatter_add(1, idx, ones).tolist() == [
+        [1, 0, 0, 1],
+        [0, 2, 0, 0],
+        [1, 0, 1, 0],
+    ]
     assert x.index_select(1, _long([3, 0], device)).tolist() == [[3, 0], [7, 4], [11, 8]]
     assert x.masked_fill(x > 9, -1.0).tolist()[2] == [8, 9, -1, -1]
-    assert x.masked_select(torch.tensor([True, False, False, True], device=device)).tolist() \
-        == [0, 3, 4, 7, 8, 11]
+    assert x.masked_select(torch.tensor([True, False, False, True], device=device)).tolist() == [
+        0,
+        3,
+        4,
+        7,
+        8,
+        11,
+    ]
     assert x.take_along_dim(_long([[1], [0], [3]], device), 1).tolist() == [[1], [4], [11]]
 
 
@@ -159,8 +179,17 @@ def test_nonzero(device):
 # --- views share storage; advanced results are copies --------------------------------------------
 
 
-@pytest.mark.parametrize("key", [0, (slice(1, None),), (0, slice(None, None, 2)), None,
-                                 (Ellipsis, 1), (slice(None), slice(None))])
+@pytest.mark.parametrize(
+    "key",
+    [
+        0,
+        (slice(1, None),),
+        (0, slice(None, None, 2)),
+        None,
+        (Ellipsis, 1),
+        (slice(None), slice(None)),
+    ],
+)
 def test_basic_index_is_a_view(device, key):
     base = torch.zeros(3, 4, device=device)
     v = base[key]
@@ -224,8 +253,9 @@ def test_gradgradcheck(shape, fn):
 
 def test_gradcheck_on_device(device):
     idx = _long([[0, 0], [3, 1], [2, 2]], device)
-    assert gradcheck(lambda x: x[[0, 2, 0]][:, 1:3] * x.gather(1, idx)[[0, 1, 2]],
-                     (_x(device, 3, 4),))
+    assert gradcheck(
+        lambda x: x[[0, 2, 0]][:, 1:3] * x.gather(1, idx)[[0, 1, 2]], (_x(device, 3, 4),)
+    )
     mask = torch.tensor([True, False, True], device=device)
     assert gradcheck(lambda x: x[mask].masked_fill(x[mask] > 0.5, 0.0), (_x(device, 3, 4),))
     src = _x(device, 1, 4)
@@ -255,70 +285,148 @@ ERRORS = [
     (lambda x: x[-4], IndexError, "index -4 is out of bounds for dimension 0 with size 3"),
     (lambda x: x[0, 4], IndexError, "index 4 is out of bounds for dimension 1 with size 4"),
     (lambda x: x[[0, 5]], IndexError, "index 5 is out of bounds for dimension 0 with size 3"),
-    (lambda x: x[:, torch.tensor([0, 5])], IndexError,
-     "index 5 is out of bounds for dimension 0 with size 4"),
-    (lambda x: x[torch.tensor([-4])], IndexError,
-     "index -4 is out of bounds for dimension 0 with size 3"),
-    (lambda x: x[torch.tensor([0, 2]), torch.tensor([1, 4])], IndexError,
-     "index 4 is out of bounds for dimension 1 with size 4"),
+    (
+        lambda x: x[:, torch.tensor([0, 5])],
+        IndexError,
+        "index 5 is out of bounds for dimension 0 with size 4",
+    ),
+    (
+        lambda x: x[torch.tensor([-4])],
+        IndexError,
+        "index -4 is out of bounds for dimension 0 with size 3",
+    ),
+    (
+        lambda x: x[torch.tensor([0, 2]), torch.tensor([1, 4])],
+        IndexError,
+        "index 4 is out of bounds for dimension 1 with size 4",
+    ),
     (lambda x: x[0, 0, 0], IndexError, "too many indices for tensor of dimension 2"),
     (lambda x: x[..., 0, 0, 0], IndexError, "too many indices for tensor of dimension 2"),
-    (lambda x: x[torch.tensor([True, False])], IndexError,
-     "The shape of the mask [2] at index 0 does not match the shape of the indexed tensor [3, 4] "
-     "at index 0"),
-    (lambda x: x[:, torch.tensor([True, False])], IndexError,
-     "The shape of the mask [2] at index 0 does not match the shape of the indexed tensor [3, 4] "
-     "at index 1"),
-    (lambda x: x[torch.tensor([0.0, 1.0])], IndexError,
-     "tensors used as indices must be long, int, byte or bool tensors"),
-    (lambda x: x[torch.tensor([0, 1], dtype=torch.int16)], IndexError,
-     "tensors used as indices must be long, int, byte or bool tensors"),
-    (lambda x: x[1.0], IndexError,
-     "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid "
-     "indices (got float)"),
-    (lambda x: x[0, 0][0], IndexError,
-     "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in "
-     "C++ to convert a 0-dim tensor to a number"),
-    (lambda x: x[[0, 1], [0, 1, 2]], IndexError,
-     "shape mismatch: indexing tensors could not be broadcast together with shapes [2], [3]"),
+    (
+        lambda x: x[torch.tensor([True, False])],
+        IndexError,
+        "The shape of the mask [2] at index 0 does not match the shape of the indexed tensor [3, 4] "
+        "at index 0",
+    ),
+    (
+        lambda x: x[:, torch.tensor([True, False])],
+        IndexError,
+        "The shape of the mask [2] at index 0 does not match the shape of the indexed tensor [3, 4] "
+        "at index 1",
+    ),
+    (
+        lambda x: x[torch.tensor([0.0, 1.0])],
+        IndexError,
+        "tensors used as indices must be long, int, byte or bool tensors",
+    ),
+    (
+        lambda x: x[torch.tensor([0, 1], dtype=torch.int16)],
+        IndexError,
+        "tensors used as indices must be long, int, byte or bool tensors",
+    ),
+    (
+        lambda x: x[1.0],
+        IndexError,
+        "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid "
+        "indices (got float)",
+    ),
+    (
+        lambda x: x[0, 0][0],
+        IndexError,
+        "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in "
+        "C++ to convert a 0-dim tensor to a number",
+    ),
+    (
+        lambda x: x[[0, 1], [0, 1, 2]],
+        IndexError,
+        "shape mismatch: indexing tensors could not be broadcast together with shapes [2], [3]",
+    ),
     (lambda x: x[::-1], ValueError, "step must be greater than zero"),
     (lambda x: x[::0], ValueError, "slice step cannot be zero"),
-    (lambda x: x.gather(1, torch.tensor([0, 1])), RuntimeError,
-     "Index tensor must have the same number of dimensions as input tensor"),
-    (lambda x: x.gather(1, torch.tensor([[0.0]])), RuntimeError,
-     "gather(): Expected dtype int32/int64 for index"),
-    (lambda x: x.gather(1, torch.tensor([[5]])), RuntimeError,
-     "index 5 is out of bounds for dimension 1 with size 4"),
-    (lambda x: x.gather(1, torch.zeros(4, 1, dtype=torch.int64)), RuntimeError,
-     "Size does not match at dimension 0 expected index [4, 1] to be no larger than self [3, 4] "
-     "apart from dimension 1"),
-    (lambda x: x.scatter(1, torch.tensor([[0.0]]), 1.0), RuntimeError,
-     "scatter(): Expected dtype int32/int64 for index"),
-    (lambda x: x.scatter(1, torch.tensor([[5]]), 1.0), RuntimeError,
-     "index 5 is out of bounds for dimension 1 with size 4"),
-    (lambda x: x.scatter(1, torch.tensor([[0]]), torch.ones(1, 1, dtype=torch.float64)),
-     RuntimeError, "scatter(): Expected self.dtype to be equal to src.dtype"),
-    (lambda x: x.scatter(1, torch.zeros(4, 1, dtype=torch.int64), 1.0), RuntimeError,
-     "Expected index [4, 1] to be no larger than self [3, 4] apart from dimension 1"),
-    (lambda x: x.scatter(1, torch.zeros(2, 2, dtype=torch.int64), torch.ones(1, 1)),
-     RuntimeError, "Expected index [2, 2] to be no larger than self [3, 4] apart from dimension 1 "
-     "and to be no larger size than src [1, 1]"),
-    (lambda x: x.index_select(0, torch.tensor([0.0])), RuntimeError,
-     "index_select(): Expected dtype int32 or int64 for index"),
-    (lambda x: x.index_select(0, torch.tensor([[0]])), IndexError,
-     "index_select(): Index is supposed to be a vector"),
+    (
+        lambda x: x.gather(1, torch.tensor([0, 1])),
+        RuntimeError,
+        "Index tensor must have the same number of dimensions as input tensor",
+    ),
+    (
+        lambda x: x.gather(1, torch.tensor([[0.0]])),
+        RuntimeError,
+        "gather(): Expected dtype int32/int64 for index",
+    ),
+    (
+        lambda x: x.gather(1, torch.tensor([[5]])),
+        RuntimeError,
+        "index 5 is out of bounds for dimension 1 with size 4",
+    ),
+    (
+        lambda x: x.gather(1, torch.zeros(4, 1, dtype=torch.int64)),
+        RuntimeError,
+        "Size does not match at dimension 0 expected index [4, 1] to be no larger than self [3, 4] "
+        "apart from dimension 1",
+    ),
+    (
+        lambda x: x.scatter(1, torch.tensor([[0.0]]), 1.0),
+        RuntimeError,
+        "scatter(): Expected dtype int32/int64 for index",
+    ),
+    (
+        lambda x: x.scatter(1, torch.tensor([[5]]), 1.0),
+        RuntimeError,
+        "index 5 is out of bounds for dimension 1 with size 4",
+    ),
+    (
+        lambda x: x.scatter(1, torch.tensor([[0]]), torch.ones(1, 1, dtype=torch.float64)),
+        RuntimeError,
+        "scatter(): Expected self.dtype to be equal to src.dtype",
+    ),
+    (
+        lambda x: x.scatter(1, torch.zeros(4, 1, dtype=torch.int64), 1.0),
+        RuntimeError,
+        "Expected index [4, 1] to be no larger than self [3, 4] apart from dimension 1",
+    ),
+    (
+        lambda x: x.scatter(1, torch.zeros(2, 2, dtype=torch.int64), torch.ones(1, 1)),
+        RuntimeError,
+        "Expected index [2, 2] to be no larger than self [3, 4] apart from dimension 1 "
+        "and to be no larger size than src [1, 1]",
+    ),
+    (
+        lambda x: x.index_select(0, torch.tensor([0.0])),
+        RuntimeError,
+        "index_select(): Expected dtype int32 or int64 for index",
+    ),
+    (
+        lambda x: x.index_select(0, torch.tensor([[0]])),
+        IndexError,
+        "index_select(): Index is supposed to be a vector",
+    ),
     (lambda x: x.index_select(0, torch.tensor([3])), IndexError, "index out of range in self"),
-    (lambda x: x.masked_fill(torch.tensor([1, 0, 1, 0]), 0.0), RuntimeError,
-     "masked_fill_ only supports boolean masks, but got mask with dtype long int"),
-    (lambda x: x.masked_fill(torch.tensor([True, False]), 0.0), RuntimeError,
-     "The size of tensor a (2) must match the size of tensor b (4) at non-singleton dimension 1"),
-    (lambda x: x.masked_fill(x > 1, torch.tensor([1.0])), RuntimeError,
-     "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with 1 "
-     "dimension(s)."),
-    (lambda x: x.masked_select(torch.tensor([1, 0, 0, 0])), RuntimeError,
-     "masked_select: expected BoolTensor for mask"),
-    (lambda x: x.masked_select(torch.tensor([True, False])), RuntimeError,
-     "The size of tensor a (2) must match the size of tensor b (4) at non-singleton dimension 1"),
+    (
+        lambda x: x.masked_fill(torch.tensor([1, 0, 1, 0]), 0.0),
+        RuntimeError,
+        "masked_fill_ only supports boolean masks, but got mask with dtype long int",
+    ),
+    (
+        lambda x: x.masked_fill(torch.tensor([True, False]), 0.0),
+        RuntimeError,
+        "The size of tensor a (2) must match the size of tensor b (4) at non-singleton dimension 1",
+    ),
+    (
+        lambda x: x.masked_fill(x > 1, torch.tensor([1.0])),
+        RuntimeError,
+        "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with 1 "
+        "dimension(s).",
+    ),
+    (
+        lambda x: x.masked_select(torch.tensor([1, 0, 0, 0])),
+        RuntimeError,
+        "masked_select: expected BoolTensor for mask",
+    ),
+    (
+        lambda x: x.masked_select(torch.tensor([True, False])),
+        RuntimeError,
+        "The size of tensor a (2) must match the size of tensor b (4) at non-singleton dimension 1",
+    ),
 ]
 
 

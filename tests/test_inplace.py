@@ -15,15 +15,21 @@ from autograd_nb import _messages as msg
 from autograd_nb.autograd.gradcheck import gradcheck
 
 LEAF = "a leaf Variable that requires grad is being used in an in-place operation."
-VIEW_OF_LEAF = "a view of a leaf Variable that requires grad is being used in an in-place operation."
-HINT = ("Hint: enable anomaly detection to find the operation that failed to compute its "
-        "gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).")
+VIEW_OF_LEAF = (
+    "a view of a leaf Variable that requires grad is being used in an in-place operation."
+)
+HINT = (
+    "Hint: enable anomaly detection to find the operation that failed to compute its "
+    "gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False)."
+)
 
 
 def modified(sizes: str, origin: str, version: int, saved: int) -> str:
-    return ("one of the variables needed for gradient computation has been modified by an "
-            f"inplace operation: [torch.FloatTensor [{sizes}]]{origin} is at version {version}; "
-            f"expected version {saved} instead. " + HINT)
+    return (
+        "one of the variables needed for gradient computation has been modified by an "
+        f"inplace operation: [torch.FloatTensor [{sizes}]]{origin} is at version {version}; "
+        f"expected version {saved} instead. " + HINT
+    )
 
 
 def raises(exc, text: str):
@@ -185,22 +191,43 @@ GRAD_FN_NAMES = [
     (lambda t: t.fill_(2), "FillBackward2", ["MulBackward0"]),
     (lambda t: t.fill_(torch.tensor(2.0)), "FillBackward3", ["MulBackward0", None]),
     (lambda t: t.copy_(torch.ones(3)), "CopyBackwards", ["MulBackward0", None]),
-    (lambda t: t.copy_(torch.ones(3, requires_grad=True)), "CopyBackwards",
-     ["MulBackward0", "AccumulateGrad"]),
-    (lambda t: t.mul_(torch.ones(3, requires_grad=True)), "MulBackward0",
-     ["MulBackward0", "AccumulateGrad"]),
-    (lambda t: t.pow_(torch.ones(3, requires_grad=True)), "PowBackward1",
-     ["MulBackward0", "AccumulateGrad"]),
-    (lambda t: t.masked_fill_(torch.tensor([True, False, True]), 0.0), "MaskedFillBackward0",
-     ["MulBackward0"]),
-    (lambda t: t.scatter_(0, torch.tensor([0]), torch.ones(1)), "ScatterBackward0",
-     ["MulBackward0", None]),
-    (lambda t: t.scatter_add_(0, torch.tensor([0]), torch.ones(1)), "ScatterAddBackward0",
-     ["MulBackward0", None]),
+    (
+        lambda t: t.copy_(torch.ones(3, requires_grad=True)),
+        "CopyBackwards",
+        ["MulBackward0", "AccumulateGrad"],
+    ),
+    (
+        lambda t: t.mul_(torch.ones(3, requires_grad=True)),
+        "MulBackward0",
+        ["MulBackward0", "AccumulateGrad"],
+    ),
+    (
+        lambda t: t.pow_(torch.ones(3, requires_grad=True)),
+        "PowBackward1",
+        ["MulBackward0", "AccumulateGrad"],
+    ),
+    (
+        lambda t: t.masked_fill_(torch.tensor([True, False, True]), 0.0),
+        "MaskedFillBackward0",
+        ["MulBackward0"],
+    ),
+    (
+        lambda t: t.scatter_(0, torch.tensor([0]), torch.ones(1)),
+        "ScatterBackward0",
+        ["MulBackward0", None],
+    ),
+    (
+        lambda t: t.scatter_add_(0, torch.tensor([0]), torch.ones(1)),
+        "ScatterAddBackward0",
+        ["MulBackward0", None],
+    ),
     (lambda t: t.unsqueeze_(0), "UnsqueezeBackward1", ["MulBackward0"]),
     (lambda t: t.__setitem__([0, 1], 5.0), "IndexPutBackward0", ["MulBackward0", None]),
-    (lambda t: t.__setitem__(torch.tensor([True, False, True]), 5.0), "IndexPutBackward0",
-     ["MulBackward0", None]),
+    (
+        lambda t: t.__setitem__(torch.tensor([True, False, True]), 5.0),
+        "IndexPutBackward0",
+        ["MulBackward0", None],
+    ),
     (lambda t: t.__setitem__(slice(0, 2), 5.0), "CopySlices", ["MulBackward0", None]),
     (lambda t: t.__setitem__(Ellipsis, 5.0), "FillBackward3", ["MulBackward0", None]),
     (lambda t: t.__setitem__(torch.tensor(1), 5.0), "CopySlices", ["MulBackward0", None]),
@@ -342,6 +369,7 @@ def test_lesson_000_setitem_into_plain_tensor(device):
 
 def test_lesson_001_setitem_into_leaf_requiring_grad():
     from autograd_nb.autograd import Variable
+
     n = Variable(torch.zeros(1, 2), requires_grad=True)
     m = Variable(torch.FloatTensor([2, 3]), requires_grad=True)
     with raises(RuntimeError, VIEW_OF_LEAF):
@@ -357,8 +385,9 @@ def test_setitem_values_and_versions(device):
     y[[0, 1], [0, 1]] = torch.tensor([9.0, 8.0], device=device)
     y[:, [2]] = 7.0
     assert y.tolist() == [[9.0, 2.0, 7.0], [0.0, 8.0, 7.0]]
-    y[torch.tensor([[True, False, True], [False, False, False]], device=device)] = \
-        torch.tensor([5.0, 6.0], device=device)
+    y[torch.tensor([[True, False, True], [False, False, False]], device=device)] = torch.tensor(
+        [5.0, 6.0], device=device
+    )
     y[0] = torch.ones(1, 3, device=device)  # leading size-1 dims of the value are dropped
     y[:, 1] = torch.tensor([7.0, 3.0], device=device)
     assert y.tolist() == [[1.0, 7.0, 1.0], [0.0, 3.0, 7.0]] and y._version == 8
@@ -378,19 +407,28 @@ def test_setitem_casts_numbers_and_basic_tensor_values():
 
 def test_setitem_errors_leave_tensor_unchanged():
     y = torch.zeros(2, 3)
-    with raises(RuntimeError, "Index put requires the source and destination dtypes match, got "
-                              "Float for the destination and Double for the source."):
+    with raises(
+        RuntimeError,
+        "Index put requires the source and destination dtypes match, got "
+        "Float for the destination and Double for the source.",
+    ):
         y[[0]] = torch.tensor(1.0, dtype=torch.float64)
     with raises(TypeError, "can't assign a str to a torch.FloatTensor"):
         y[0] = "a"
     with raises(TypeError, "can't assign a list to a torch.FloatTensor"):
         y[0] = [1.0]
-    with raises(RuntimeError, "The expanded size of the tensor (3) must match the existing size "
-                              "(2) at non-singleton dimension 0.  Target sizes: [3].  Tensor "
-                              "sizes: [2]"):
+    with raises(
+        RuntimeError,
+        "The expanded size of the tensor (3) must match the existing size "
+        "(2) at non-singleton dimension 0.  Target sizes: [3].  Tensor "
+        "sizes: [2]",
+    ):
         y[0] = torch.ones(2)
-    with raises(RuntimeError, "shape mismatch: value tensor of shape [2] cannot be broadcast to "
-                              "indexing result of shape [2, 3]"):
+    with raises(
+        RuntimeError,
+        "shape mismatch: value tensor of shape [2] cannot be broadcast to "
+        "indexing result of shape [2, 3]",
+    ):
         y[[0, 1]] = torch.ones(2)
     with raises(IndexError, "index 5 is out of bounds for dimension 0 with size 2"):
         y[5] = 1.0
@@ -418,12 +456,18 @@ def test_setitem_advanced_gradient():
 def test_dtype_and_shape_errors(device):
     a = torch.ones(3, dtype=torch.long, device=device)
     cast = "result type Float can't be cast to the desired output type Long"
-    for op in (lambda: a.add_(1.5), lambda: a.mul_(torch.ones(3, device=device)),
-               lambda: a.div_(2), lambda: a.sqrt_(), lambda: a.pow_(2.0)):
+    for op in (
+        lambda: a.add_(1.5),
+        lambda: a.mul_(torch.ones(3, device=device)),
+        lambda: a.div_(2),
+        lambda: a.sqrt_(),
+        lambda: a.pow_(2.0),
+    ):
         with raises(RuntimeError, cast):
             op()
-    with raises(RuntimeError, "result type Float can't be cast to the desired output type "
-                              "long int"):
+    with raises(
+        RuntimeError, "result type Float can't be cast to the desired output type long int"
+    ):
         a.clamp_(0.5, 1)
     with raises(RuntimeError, "result type Long can't be cast to the desired output type Bool"):
         torch.zeros(3, dtype=torch.bool, device=device).add_(1)
@@ -432,11 +476,15 @@ def test_dtype_and_shape_errors(device):
         b.add_(torch.ones(2, 3, device=device))
     with raises(RuntimeError, "output with shape [3] doesn't match the broadcast shape [2, 3]"):
         b.copy_(torch.ones(2, 3, device=device))
-    with raises(RuntimeError, "The size of tensor a (3) must match the size of tensor b (2) at "
-                              "non-singleton dimension 0"):
+    with raises(
+        RuntimeError,
+        "The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 0",
+    ):
         b.add_(torch.ones(2, device=device))
-    with raises(RuntimeError, "fill_ only supports 0-dimension value tensor but got tensor with "
-                              "1 dimensions."):
+    with raises(
+        RuntimeError,
+        "fill_ only supports 0-dimension value tensor but got tensor with 1 dimensions.",
+    ):
         a.fill_(torch.ones(2, device=device))
     assert a._version == 0 and b._version == 0 and b.tolist() == [1.0, 1.0, 1.0]
 
@@ -462,8 +510,9 @@ def test_dtype_conversions_that_are_allowed(device):
 
 def test_masked_fill_checks():
     b = torch.ones(3)
-    with raises(RuntimeError, "masked_fill_ only supports boolean masks, but got mask with dtype "
-                              "long int"):
+    with raises(
+        RuntimeError, "masked_fill_ only supports boolean masks, but got mask with dtype long int"
+    ):
         b.masked_fill_(torch.tensor([1, 0, 1]), 0.0)
     with raises(RuntimeError, "output with shape [3] doesn't match the broadcast shape [2, 3]"):
         b.masked_fill_(torch.ones(2, 3, dtype=torch.bool), 0.0)
@@ -496,8 +545,11 @@ def test_cross_device_copy_and_device_mismatch():
     assert g.device.type == "cuda" and g.tolist() == [1.0, 2.0, 3.0]
     g[0] = torch.tensor(5.0)
     assert g.tolist() == [5.0, 2.0, 3.0]
-    with raises(RuntimeError, "Expected all tensors to be on the same device, but found at least "
-                              "two devices, cuda:0 and cpu!"):
+    with raises(
+        RuntimeError,
+        "Expected all tensors to be on the same device, but found at least "
+        "two devices, cuda:0 and cpu!",
+    ):
         g.add_(torch.ones(3))
     src = torch.ones(3, requires_grad=True)
     y = torch.zeros(3, device="cuda") * 1
@@ -573,15 +625,25 @@ def test_uniform_and_normal_fill_in_place_with_pytorchs_rules(device):
     assert leaf.grad.tolist() == [0.0, 0.0, 0.0]
     with pytest.raises(RuntimeError, match="normal expects std >= 0.0, but found std -1"):
         torch.zeros(2, device=device).normal_(0, -1)
-    with pytest.raises(NotImplementedError, match="\"check_uniform_bounds\" not implemented for 'Long'"):
+    with pytest.raises(
+        NotImplementedError, match="\"check_uniform_bounds\" not implemented for 'Long'"
+    ):
         torch.zeros(2, dtype=torch.long, device=device).uniform_()
 
 
-@pytest.mark.parametrize("dtype, top", [  # PyTorch 2.13: [0, 2^digits] for floats, else max
-    (torch.float32, 2 ** 24), (torch.float64, 2 ** 53),
-    (torch.int32, 2 ** 31 - 1), (torch.int16, 2 ** 15 - 1), (torch.int8, 127),
-    (torch.uint8, 255), (torch.bool, 1), (torch.int64, 2 ** 63 - 1),
-])
+@pytest.mark.parametrize(
+    "dtype, top",
+    [  # PyTorch 2.13: [0, 2^digits] for floats, else max
+        (torch.float32, 2**24),
+        (torch.float64, 2**53),
+        (torch.int32, 2**31 - 1),
+        (torch.int16, 2**15 - 1),
+        (torch.int8, 127),
+        (torch.uint8, 255),
+        (torch.bool, 1),
+        (torch.int64, 2**63 - 1),
+    ],
+)
 def test_random_fills_with_integers_in_pytorchs_ranges(device, dtype, top):
     torch.manual_seed(5)
     x = torch.empty(20000, dtype=dtype, device=device)
@@ -604,10 +666,18 @@ def test_random_grad_fn_generator_and_errors(device):
     with pytest.raises(RuntimeError, match="a leaf Variable that requires grad is being used"):
         w.random_()
     y = w * 2
-    names = [y.random_().grad_fn.name(), y.random_(3).grad_fn.name(),
-             y.random_(1, 3).grad_fn.name(), y.random_(to=3).grad_fn.name()]
-    assert names == ["RandomBackward2", "RandomBackward1", "RandomBackward0",
-                     "RandomBackward1"]  # PyTorch 2.13
+    names = [
+        y.random_().grad_fn.name(),
+        y.random_(3).grad_fn.name(),
+        y.random_(1, 3).grad_fn.name(),
+        y.random_(to=3).grad_fn.name(),
+    ]
+    assert names == [
+        "RandomBackward2",
+        "RandomBackward1",
+        "RandomBackward0",
+        "RandomBackward1",
+    ]  # PyTorch 2.13
     assert set(y.tolist()) <= {0.0, 1.0, 2.0}
     y.sum().backward()
     assert w.grad.tolist() == [0.0, 0.0, 0.0]
@@ -619,21 +689,36 @@ def test_random_grad_fn_generator_and_errors(device):
     assert set(torch.empty(99, device=device).random_(-3, -1).tolist()) <= {-3.0, -2.0}
 
 
-@pytest.mark.parametrize("call, text", [  # PyTorch 2.13
-    (lambda: torch.empty(3).random_(5, 3),
-     "random_ expects 'from' to be less than 'to', but got from=5 >= to=3"),
-    (lambda: torch.empty(3).random_(-1),
-     "random_ expects 'from' to be less than 'to', but got from=0 >= to=-1"),
-    (lambda: torch.empty(3, dtype=torch.uint8).random_(300),
-     "to - 1 is out of bounds for unsigned char"),
-    (lambda: torch.empty(3, dtype=torch.uint8).random_(-5, 3),
-     "from is out of bounds for unsigned char"),
-    (lambda: torch.empty(3, dtype=torch.int8).random_(200),
-     "to - 1 is out of bounds for signed char"),
-    (lambda: torch.empty(3, dtype=torch.bool).random_(3), "to - 1 is out of bounds for bool"),
-    (lambda: torch.empty(3, dtype=torch.float16).random_(70000),
-     "to - 1 is out of bounds for c10::Half"),
-])
+@pytest.mark.parametrize(
+    "call, text",
+    [  # PyTorch 2.13
+        (
+            lambda: torch.empty(3).random_(5, 3),
+            "random_ expects 'from' to be less than 'to', but got from=5 >= to=3",
+        ),
+        (
+            lambda: torch.empty(3).random_(-1),
+            "random_ expects 'from' to be less than 'to', but got from=0 >= to=-1",
+        ),
+        (
+            lambda: torch.empty(3, dtype=torch.uint8).random_(300),
+            "to - 1 is out of bounds for unsigned char",
+        ),
+        (
+            lambda: torch.empty(3, dtype=torch.uint8).random_(-5, 3),
+            "from is out of bounds for unsigned char",
+        ),
+        (
+            lambda: torch.empty(3, dtype=torch.int8).random_(200),
+            "to - 1 is out of bounds for signed char",
+        ),
+        (lambda: torch.empty(3, dtype=torch.bool).random_(3), "to - 1 is out of bounds for bool"),
+        (
+            lambda: torch.empty(3, dtype=torch.float16).random_(70000),
+            "to - 1 is out of bounds for c10::Half",
+        ),
+    ],
+)
 def test_random_bounds_errors_match_pytorch(call, text):
     with pytest.raises(RuntimeError) as info:
         call()
@@ -642,32 +727,39 @@ def test_random_bounds_errors_match_pytorch(call, text):
 
 def test_random_warns_past_exact_floats_and_refuses_non_integers():
     with pytest.warns(UserWarning) as record:  # PyTorch 2.13's text (without its C++ location)
-        torch.empty(3).random_(2 ** 25)
+        torch.empty(3).random_(2**25)
     assert str(record[0].message) == (
         "to - 1 is out of bounds [-(2^24), 2^24]. Due to precision limitations float can support "
         "discrete uniform distribution only within this range. This warning will become an "
-        "error in version 1.7 release, please fix the code in advance")
+        "error in version 1.7 release, please fix the code in advance"
+    )
     with pytest.raises(TypeError) as info:
         torch.empty(3).random_(2.5)
     assert str(info.value) == (
         "random_() received an invalid combination of arguments - got (float), but expected one "
         "of:\n * (*, torch.Generator generator = None)\n * (int from, int to, *, "
-        "torch.Generator generator = None)\n * (int to, *, torch.Generator generator = None)\n")
+        "torch.Generator generator = None)\n * (int to, *, torch.Generator generator = None)\n"
+    )
 
 
-MULTI_VIEW = ("Output {nr} of {name} is a view and is being modified inplace. This view is the "
-              "output of a function that returns multiple views. Such functions do not allow "
-              "the output views to be modified inplace. You should replace the inplace "
-              "operation by an out-of-place one.")  # PyTorch 2.13
+MULTI_VIEW = (
+    "Output {nr} of {name} is a view and is being modified inplace. This view is the "
+    "output of a function that returns multiple views. Such functions do not allow "
+    "the output views to be modified inplace. You should replace the inplace "
+    "operation by an out-of-place one."
+)  # PyTorch 2.13
 
 
-@pytest.mark.parametrize("modify, nr, name", [
-    (lambda z: z.unbind(0)[1].mul_(2), 1, "Unbind"),
-    (lambda z: z.split(2)[1].add_(1), 1, "Split"),
-    (lambda z: z.chunk(2)[0].add_(1), 0, "Split"),
-    (lambda z: z.split([2, 2])[0].zero_(), 0, "SplitWithSizes"),
-    (lambda z: z.split([2, 2])[0].__setitem__(0, 5.0), 0, "Select"),  # a view of a piece
-])
+@pytest.mark.parametrize(
+    "modify, nr, name",
+    [
+        (lambda z: z.unbind(0)[1].mul_(2), 1, "Unbind"),
+        (lambda z: z.split(2)[1].add_(1), 1, "Split"),
+        (lambda z: z.chunk(2)[0].add_(1), 0, "Split"),
+        (lambda z: z.split([2, 2])[0].zero_(), 0, "SplitWithSizes"),
+        (lambda z: z.split([2, 2])[0].__setitem__(0, 5.0), 0, "Select"),  # a view of a piece
+    ],
+)
 def test_pieces_of_split_and_unbind_refuse_in_place_changes(device, modify, nr, name):
     z = torch.ones(4, device=device, requires_grad=True) * 1
     with pytest.raises(RuntimeError) as err:

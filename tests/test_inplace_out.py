@@ -54,8 +54,10 @@ def test_inplace_forms_with_other_arguments(device):
     assert close(t.tolist(), [2.168677568435669, 1.8809953927993774])
     t = torch.tensor([[1.0, 2.0], [3.0, 4.0]], device=device)
     t.renorm_(2, 0, 1.0)
-    assert close(t.tolist(), [[0.4472135901451111, 0.8944271802902222],
-                              [0.6000000238418579, 0.800000011920929]])
+    assert close(
+        t.tolist(),
+        [[0.4472135901451111, 0.8944271802902222], [0.6000000238418579, 0.800000011920929]],
+    )
     a, b = torch.tensor([4, 6, -9], device=device), torch.tensor([6, 9, 6], device=device)
     assert torch.gcd_(a, b) is a and a.tolist() == [2, 3, 3]
     a = torch.tensor([4, 6, -9], device=device)
@@ -66,8 +68,10 @@ def test_torch_level_inplace_functions_are_pytorchs():
     present = ["xlogy_", "logit_", "deg2rad_", "rad2deg_", "gcd_", "lcm_", "erfc_", "i0_", "sinc_"]
     assert all(callable(getattr(torch, n)) for n in present)
     # PyTorch 2.13 has these only as Tensor methods
-    assert not any(hasattr(torch, n) for n in ["sgn_", "lgamma_", "digamma_", "erfinv_",
-                                               "renorm_", "polygamma_", "mvlgamma_"])
+    assert not any(
+        hasattr(torch, n)
+        for n in ["sgn_", "lgamma_", "digamma_", "erfinv_", "renorm_", "polygamma_", "mvlgamma_"]
+    )
     x = torch.tensor([0.2, 0.5])
     assert torch.sinc_(x) is x and close(x.tolist(), [0.9354892373085022, 0.6366197466850281])
 
@@ -76,14 +80,25 @@ def test_torch_level_inplace_functions_are_pytorchs():
 GRAD_CASES = [
     ("xlogy_", (2.0,), "XlogyBackward2", [0.6931471824645996] * 3),
     ("logit_", (), "LogitBackward0", [math.nan] * 3),
-    ("mvlgamma_", (1,), "MvlgammaBackward0",
-     [-0.289040207862854, 0.03648991510272026, 0.20854812860488892]),
-    ("polygamma_", (1,), "PolygammaBackward1",
-     [-1.4780359268188477, -0.8287966251373291, -0.6040890216827393]),
-    ("lgamma_", (), "LgammaBackward0",
-     [-0.289040207862854, 0.03648991510272026, 0.20854812860488892]),
-    ("sinc_", (), "SincBackward0",
-     [-0.5442515015602112, 0.14147105813026428, 0.43486273288726807]),
+    (
+        "mvlgamma_",
+        (1,),
+        "MvlgammaBackward0",
+        [-0.289040207862854, 0.03648991510272026, 0.20854812860488892],
+    ),
+    (
+        "polygamma_",
+        (1,),
+        "PolygammaBackward1",
+        [-1.4780359268188477, -0.8287966251373291, -0.6040890216827393],
+    ),
+    (
+        "lgamma_",
+        (),
+        "LgammaBackward0",
+        [-0.289040207862854, 0.03648991510272026, 0.20854812860488892],
+    ),
+    ("sinc_", (), "SincBackward0", [-0.5442515015602112, 0.14147105813026428, 0.43486273288726807]),
 ]
 
 
@@ -100,8 +115,9 @@ def test_inplace_forms_record_the_ops_node(name, args, grad_fn, grad):
 def test_inplace_errors_are_pytorchs():
     with pytest.raises(RuntimeError) as err:
         torch.rand(3, requires_grad=True).lgamma_()
-    assert str(err.value) == ("a leaf Variable that requires grad is being used in an in-place "
-                              "operation.")
+    assert str(err.value) == (
+        "a leaf Variable that requires grad is being used in an in-place operation."
+    )
     ints = torch.tensor([4, 6])
     with pytest.raises(RuntimeError) as err:
         ints.lgamma_()
@@ -114,8 +130,10 @@ def test_out_argument_of_the_newer_functions(device):
     out = torch.empty(3, device=device)
     assert torch.logcumsumexp(x, 0, out=out) is out
     assert close(out.tolist(), [0.20000000298023224, 1.054355263710022, 1.5859392881393433])
-    seq, values = torch.tensor([0.1, 0.4, 0.8], device=device), torch.tensor([0.3, 0.9],
-                                                                              device=device)
+    seq, values = (
+        torch.tensor([0.1, 0.4, 0.8], device=device),
+        torch.tensor([0.3, 0.9], device=device),
+    )
     idx = torch.empty(2, dtype=torch.long, device=device)
     assert torch.searchsorted(seq, values, out=idx).tolist() == [1, 3]
     assert torch.bucketize(values, seq, out=idx).tolist() == [1, 3]
@@ -132,8 +150,9 @@ def test_out_argument_of_the_newer_functions(device):
     torch.sgn(torch.tensor([-2.0, 0.0, 3.0], device=device), out=out)
     assert out.tolist() == [-1.0, 0.0, 1.0]
     ints = torch.empty(3, dtype=torch.long, device=device)
-    torch.gcd(torch.tensor([4, 6, 9], device=device), torch.tensor([6, 4, 3], device=device),
-              out=ints)
+    torch.gcd(
+        torch.tensor([4, 6, 9], device=device), torch.tensor([6, 4, 3], device=device), out=ints
+    )
     assert ints.tolist() == [2, 2, 3]
     torch.special.entr(x, out=out)
     assert close(out.tolist(), [0.3218875825405121, 0.3465735912322998, 0.24967247247695923])
@@ -148,7 +167,8 @@ def test_out_errors_are_pytorchs():
         torch.special.xlog1py(x.requires_grad_(), x, out=torch.empty(3))
     assert str(err.value) == (
         "special_xlog1py(): functions with out=... arguments don't support automatic "
-        "differentiation, but one of the arguments requires grad.")
+        "differentiation, but one of the arguments requires grad."
+    )
     with pytest.raises(RuntimeError) as err:
         torch.special.gammaln(x, out=torch.empty(3))
     assert str(err.value).startswith("lgamma(): functions with out=...")
@@ -175,12 +195,17 @@ def test_cummax_cummin_write_a_pair_of_outs(device):
 def test_xlog1py(device):
     x = torch.tensor([0.0, 1.0, 2.0, 0.0], device=device)
     y = torch.tensor([1.0, 2.0, 3.0, math.nan], device=device)
-    assert close(torch.special.xlog1py(x, y).tolist(),
-                 [0.0, 1.0986123085021973, 2.7725887298583984, math.nan])
-    assert close(torch.special.xlog1py(2, torch.tensor([0.5, -0.5], device=device)).tolist(),
-                 [0.8109301924705505, -1.3862943649291992])
-    ints = torch.special.xlog1py(torch.tensor([1, 2], device=device),
-                                 torch.tensor([3, 4], device=device))
+    assert close(
+        torch.special.xlog1py(x, y).tolist(),
+        [0.0, 1.0986123085021973, 2.7725887298583984, math.nan],
+    )
+    assert close(
+        torch.special.xlog1py(2, torch.tensor([0.5, -0.5], device=device)).tolist(),
+        [0.8109301924705505, -1.3862943649291992],
+    )
+    ints = torch.special.xlog1py(
+        torch.tensor([1, 2], device=device), torch.tensor([3, 4], device=device)
+    )
     assert ints.dtype is torch.float32
     assert close(ints.tolist(), [1.3862943649291992, 3.2188758850097656])
     a = torch.tensor([0.5, 2.0], requires_grad=True, device=device)
@@ -197,47 +222,77 @@ def test_xlog1py(device):
     assert gradgradcheck(torch.special.xlog1py, (a64, b64))
     with pytest.raises(TypeError) as err:
         torch.special.xlog1py(1, 2)
-    assert str(err.value).startswith("special_xlog1py() received an invalid combination of "
-                                     "arguments - got (int, int), but expected one of:")
+    assert str(err.value).startswith(
+        "special_xlog1py() received an invalid combination of "
+        "arguments - got (int, int), but expected one of:"
+    )
 
 
 def test_matrix_exp(device):
     a = torch.tensor([[0.1, 0.2], [0.3, -0.4]], requires_grad=True, device=device)
     e = torch.linalg.matrix_exp(a)
     assert e.grad_fn.name() == "LinalgMatrixExpBackward0"
-    assert close(e.tolist(), [[1.133563756942749, 0.17567774653434753],
-                              [0.2635166347026825, 0.6943696141242981]])
+    assert close(
+        e.tolist(),
+        [[1.133563756942749, 0.17567774653434753], [0.2635166347026825, 0.6943696141242981]],
+    )
     e.sum().backward()
-    assert close(a.grad.tolist(), [[1.3713130950927734, 1.163687825202942],
-                                   [1.068588137626648, 0.8958147168159485]])
+    assert close(
+        a.grad.tolist(),
+        [[1.3713130950927734, 1.163687825202942], [1.068588137626648, 0.8958147168159485]],
+    )
     # large norms are scaled and squared back (PyTorch 2.13, float64)
-    b = torch.tensor([[[1.0, 2.0], [3.0, 4.0]], [[0.0, 1.0], [-1.0, 0.0]]], dtype=torch.float64,
-                     device=device)
-    assert close(torch.matrix_exp(b).tolist(),
-                 [[[51.96895619870503, 74.73656456700323], [112.10484685050488, 164.07380304920986]],
-                  [[0.54030230586814, 0.8414709848078963], [-0.8414709848078963, 0.54030230586814]]],
-                 1e-12)
-    c = torch.tensor([[15.0, -9.0, 6.0], [3.0, 21.0, -12.0], [6.0, 0.0, 9.0]], dtype=torch.float64,
-                     device=device)
-    assert close(c.matrix_exp().tolist(),
-                 [[4359400303.35128, -14443638051.807978, 13554957234.959402],
-                  [-3037184383.572162, 10062627137.46918, -9443521068.025448],
-                  [1777361633.697168, -5888797800.631115, 5526437569.969671]], 1e-12)
+    b = torch.tensor(
+        [[[1.0, 2.0], [3.0, 4.0]], [[0.0, 1.0], [-1.0, 0.0]]], dtype=torch.float64, device=device
+    )
+    assert close(
+        torch.matrix_exp(b).tolist(),
+        [
+            [[51.96895619870503, 74.73656456700323], [112.10484685050488, 164.07380304920986]],
+            [[0.54030230586814, 0.8414709848078963], [-0.8414709848078963, 0.54030230586814]],
+        ],
+        1e-12,
+    )
+    c = torch.tensor(
+        [[15.0, -9.0, 6.0], [3.0, 21.0, -12.0], [6.0, 0.0, 9.0]], dtype=torch.float64, device=device
+    )
+    assert close(
+        c.matrix_exp().tolist(),
+        [
+            [4359400303.35128, -14443638051.807978, 13554957234.959402],
+            [-3037184383.572162, 10062627137.46918, -9443521068.025448],
+            [1777361633.697168, -5888797800.631115, 5526437569.969671],
+        ],
+        1e-12,
+    )
     assert torch.matrix_exp(torch.zeros(2, 0, 0, device=device)).shape == (2, 0, 0)
-    m = torch.tensor([[[0.3, -1.2, 0.5], [0.8, 0.1, -0.7], [2.0, 0.4, -0.6]],
-                      [[0.0, 1.0, 0.0], [-1.0, 0.0, 3.0], [0.5, 0.5, 0.5]]],
-                     dtype=torch.float64, requires_grad=True, device=device)
+    m = torch.tensor(
+        [
+            [[0.3, -1.2, 0.5], [0.8, 0.1, -0.7], [2.0, 0.4, -0.6]],
+            [[0.0, 1.0, 0.0], [-1.0, 0.0, 3.0], [0.5, 0.5, 0.5]],
+        ],
+        dtype=torch.float64,
+        requires_grad=True,
+        device=device,
+    )
     assert gradcheck(torch.linalg.matrix_exp, (m,))
     assert gradgradcheck(torch.linalg.matrix_exp, (m,))
 
 
-@pytest.mark.parametrize("bad, text", [
-    (torch.ones(2, 3), "linalg.matrix_exp: A must be batches of square matrices, but they are "
-                       "2 by 3 matrices"),
-    (torch.ones(2, 2, dtype=torch.long), "linalg.matrix_exp: Expected a floating point or "
-                                         "complex tensor as input. Got Long"),
-    (torch.ones(3), "linalg.matrix_exp: The input tensor A must have at least 2 dimensions."),
-])
+@pytest.mark.parametrize(
+    "bad, text",
+    [
+        (
+            torch.ones(2, 3),
+            "linalg.matrix_exp: A must be batches of square matrices, but they are 2 by 3 matrices",
+        ),
+        (
+            torch.ones(2, 2, dtype=torch.long),
+            "linalg.matrix_exp: Expected a floating point or complex tensor as input. Got Long",
+        ),
+        (torch.ones(3), "linalg.matrix_exp: The input tensor A must have at least 2 dimensions."),
+    ],
+)
 def test_matrix_exp_errors_are_pytorchs(bad, text):
     with pytest.raises(RuntimeError) as err:
         torch.linalg.matrix_exp(bad)

@@ -17,6 +17,7 @@ se = importlib.util.module_from_spec(_spec)
 sys.modules.setdefault("seed_examples", se)  # dataclasses look their module up
 _spec.loader.exec_module(se)
 
+
 def test_extractor_finds_the_known_examples():
     """Spot checks against the documents as read by a person."""
     found = {ex.id: ex for ex in se.all_examples()}
@@ -42,7 +43,9 @@ def test_manifest_lists_every_example_once():
     manifest = {e["id"]: e for e in se.load_manifest()}
     examples = se.all_examples()
     missing = [ex.id for ex in examples if ex.id not in manifest]
-    assert not missing, f"examples not in seed_examples.json (run seed_examples.py --update): {missing}"
+    assert not missing, (
+        f"examples not in seed_examples.json (run seed_examples.py --update): {missing}"
+    )
     stale = sorted(set(manifest) - {ex.id for ex in examples})
     assert not stale, f"seed_examples.json lists examples the documents no longer have: {stale}"
     moved = [ex.id for ex in examples if manifest[ex.id]["first_line"] != ex.first_line]
@@ -56,8 +59,10 @@ def test_every_example_is_covered_or_has_a_reason():
         notebook, reason = entry.get("notebook"), entry.get("reason")
         if notebook:
             if notebook not in tags.get(entry["id"], set()):
-                problems.append(f"{entry['id']} ({entry['first_line']!r}): no '# seed: "
-                                f"{entry['id']}' cell in {notebook}")
+                problems.append(
+                    f"{entry['id']} ({entry['first_line']!r}): no '# seed: "
+                    f"{entry['id']}' cell in {notebook}"
+                )
         elif not (reason and reason.strip()):
             problems.append(f"{entry['id']} ({entry['first_line']!r}): neither notebook nor reason")
     assert not problems, "\n".join(problems)

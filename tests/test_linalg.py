@@ -30,12 +30,17 @@ def test_values_by_hand(device):
     assert (v @ v).item() == 2.0
     assert torch.dot(v, v).item() == 2.0 and torch.vdot(v, v).item() == 2.0
     assert torch.outer(v, torch.tensor([1.0, 2.0, 3.0], device=device)).tolist() == [
-        [1.0, 2.0, 3.0], [-1.0, -2.0, -3.0]]
-    assert torch.addmm(torch.tensor([1.0, 1.0], device=device), a, b, beta=2, alpha=0.5
-                       ).tolist() == [[11.5, 13.0], [23.5, 27.0]]
+        [1.0, 2.0, 3.0],
+        [-1.0, -2.0, -3.0],
+    ]
+    assert torch.addmm(
+        torch.tensor([1.0, 1.0], device=device), a, b, beta=2, alpha=0.5
+    ).tolist() == [[11.5, 13.0], [23.5, 27.0]]
     batch = torch.stack([a, b])
-    assert torch.bmm(batch, batch).tolist() == [[[7.0, 10.0], [15.0, 22.0]],
-                                                 [[67.0, 78.0], [91.0, 106.0]]]
+    assert torch.bmm(batch, batch).tolist() == [
+        [[7.0, 10.0], [15.0, 22.0]],
+        [[67.0, 78.0], [91.0, 106.0]],
+    ]
     assert a.matmul(b).tolist() == (a @ b).tolist()
 
 
@@ -109,60 +114,111 @@ def test_rmatmul_and_bad_operand():
 
 # Golden texts from PyTorch 2.13.
 ERRORS = [
-    (lambda: torch.randn(2, 3) @ torch.randn(4, 5),
-     "mat1 and mat2 shapes cannot be multiplied (2x3 and 4x5)"),
-    (lambda: torch.mm(torch.randn(2, 3), torch.randn(4, 5)),
-     "mat1 and mat2 shapes cannot be multiplied (2x3 and 4x5)"),
-    (lambda: torch.randn(2, 3) @ torch.randn(3, 4).double(),
-     "expected m1 and m2 to have the same dtype, but got: float != double"),
-    (lambda: torch.ones(2, 3, dtype=torch.int64) @ torch.ones(3, 2),
-     "expected m1 and m2 to have the same dtype, but got: long int != float"),
-    (lambda: torch.randn(3) @ torch.randn(4),
-     "inconsistent tensor size, expected tensor [3] and src [4] to have the same number of "
-     "elements, but got 3 and 4 elements respectively"),
-    (lambda: torch.dot(torch.randn(3, 1), torch.randn(3)),
-     "1D tensors expected, but got 2D and 1D tensors"),
-    (lambda: torch.dot(torch.randn(3), torch.randn(3).double()),
-     "dot : expected both vectors to have same dtype, but found Float and Double"),
-    (lambda: torch.mv(torch.randn(2, 3), torch.randn(4)),
-     "size mismatch, got input (2), mat (2x3), vec (4)"),
-    (lambda: torch.randn(2, 3) @ torch.randn(4), "size mismatch, got input (2), mat (2x3), vec (4)"),
-    (lambda: torch.randn(4) @ torch.randn(2, 3),
-     "mat1 and mat2 shapes cannot be multiplied (1x4 and 2x3)"),
-    (lambda: torch.mv(torch.randn(2, 3).double(), torch.randn(3)),
-     "addmv input tensors must have the same dtype, but got Float, Double, and Float"),
-    (lambda: torch.mv(torch.randn(2, 3), torch.randn(3, 1)),
-     "vector + matrix @ vector expected, got 1, 2, 2"),
+    (
+        lambda: torch.randn(2, 3) @ torch.randn(4, 5),
+        "mat1 and mat2 shapes cannot be multiplied (2x3 and 4x5)",
+    ),
+    (
+        lambda: torch.mm(torch.randn(2, 3), torch.randn(4, 5)),
+        "mat1 and mat2 shapes cannot be multiplied (2x3 and 4x5)",
+    ),
+    (
+        lambda: torch.randn(2, 3) @ torch.randn(3, 4).double(),
+        "expected m1 and m2 to have the same dtype, but got: float != double",
+    ),
+    (
+        lambda: torch.ones(2, 3, dtype=torch.int64) @ torch.ones(3, 2),
+        "expected m1 and m2 to have the same dtype, but got: long int != float",
+    ),
+    (
+        lambda: torch.randn(3) @ torch.randn(4),
+        "inconsistent tensor size, expected tensor [3] and src [4] to have the same number of "
+        "elements, but got 3 and 4 elements respectively",
+    ),
+    (
+        lambda: torch.dot(torch.randn(3, 1), torch.randn(3)),
+        "1D tensors expected, but got 2D and 1D tensors",
+    ),
+    (
+        lambda: torch.dot(torch.randn(3), torch.randn(3).double()),
+        "dot : expected both vectors to have same dtype, but found Float and Double",
+    ),
+    (
+        lambda: torch.mv(torch.randn(2, 3), torch.randn(4)),
+        "size mismatch, got input (2), mat (2x3), vec (4)",
+    ),
+    (
+        lambda: torch.randn(2, 3) @ torch.randn(4),
+        "size mismatch, got input (2), mat (2x3), vec (4)",
+    ),
+    (
+        lambda: torch.randn(4) @ torch.randn(2, 3),
+        "mat1 and mat2 shapes cannot be multiplied (1x4 and 2x3)",
+    ),
+    (
+        lambda: torch.mv(torch.randn(2, 3).double(), torch.randn(3)),
+        "addmv input tensors must have the same dtype, but got Float, Double, and Float",
+    ),
+    (
+        lambda: torch.mv(torch.randn(2, 3), torch.randn(3, 1)),
+        "vector + matrix @ vector expected, got 1, 2, 2",
+    ),
     (lambda: torch.bmm(torch.randn(2, 3), torch.randn(2, 3)), "batch1 must be a 3D tensor"),
     (lambda: torch.bmm(torch.randn(5, 2, 3), torch.randn(3, 4)), "batch2 must be a 3D tensor"),
-    (lambda: torch.bmm(torch.randn(5, 2, 3), torch.randn(5, 4, 4)),
-     "Expected size for first two dimensions of batch2 tensor to be: [5, 3] but got: [5, 4]."),
-    (lambda: torch.bmm(torch.randn(5, 2, 3), torch.randn(5, 3, 4).double()),
-     "expected scalar type Float but found Double"),
-    (lambda: torch.randn(5, 2, 3) @ torch.randn(4, 3, 4),
-     "The size of tensor a (5) must match the size of tensor b (4) at non-singleton dimension 0"),
-    (lambda: torch.randn(5, 2, 3) @ torch.randn(4, 4),
-     "mat1 and mat2 shapes cannot be multiplied (10x3 and 4x4)"),
-    (lambda: torch.randn(5, 2, 3) @ torch.randn(4),
-     "size mismatch, got input (10), mat (10x3), vec (4)"),
-    (lambda: torch.randn(2, 3) @ torch.randn(5, 4, 4),
-     "Expected size for first two dimensions of batch2 tensor to be: [5, 3] but got: [5, 4]."),
-    (lambda: torch.randn(2, 3) @ torch.randn(5, 3, 4).double(),
-     "expected scalar type Float but found Double"),
-    (lambda: torch.tensor(2.0) @ torch.randn(3),
-     "both arguments to matmul need to be at least 1D, but they are 0D and 1D"),
+    (
+        lambda: torch.bmm(torch.randn(5, 2, 3), torch.randn(5, 4, 4)),
+        "Expected size for first two dimensions of batch2 tensor to be: [5, 3] but got: [5, 4].",
+    ),
+    (
+        lambda: torch.bmm(torch.randn(5, 2, 3), torch.randn(5, 3, 4).double()),
+        "expected scalar type Float but found Double",
+    ),
+    (
+        lambda: torch.randn(5, 2, 3) @ torch.randn(4, 3, 4),
+        "The size of tensor a (5) must match the size of tensor b (4) at non-singleton dimension 0",
+    ),
+    (
+        lambda: torch.randn(5, 2, 3) @ torch.randn(4, 4),
+        "mat1 and mat2 shapes cannot be multiplied (10x3 and 4x4)",
+    ),
+    (
+        lambda: torch.randn(5, 2, 3) @ torch.randn(4),
+        "size mismatch, got input (10), mat (10x3), vec (4)",
+    ),
+    (
+        lambda: torch.randn(2, 3) @ torch.randn(5, 4, 4),
+        "Expected size for first two dimensions of batch2 tensor to be: [5, 3] but got: [5, 4].",
+    ),
+    (
+        lambda: torch.randn(2, 3) @ torch.randn(5, 3, 4).double(),
+        "expected scalar type Float but found Double",
+    ),
+    (
+        lambda: torch.tensor(2.0) @ torch.randn(3),
+        "both arguments to matmul need to be at least 1D, but they are 0D and 1D",
+    ),
     (lambda: torch.mm(torch.randn(3), torch.randn(3, 2)), "self must be a matrix"),
     (lambda: torch.mm(torch.randn(2, 3), torch.randn(3)), "mat2 must be a matrix"),
-    (lambda: torch.addmm(torch.randn(2, 4), torch.randn(2, 3), torch.randn(3, 4).double()),
-     "self and mat2 must have the same dtype, but got Float and Double"),
-    (lambda: torch.addmm(torch.randn(2, 4), torch.randn(2, 3).double(), torch.randn(3, 4)),
-     "mat1 and mat2 must have the same dtype, but got Double and Float"),
-    (lambda: torch.addmm(torch.randn(4), torch.randn(2, 3), torch.randn(4, 4)),
-     "mat1 and mat2 shapes cannot be multiplied (2x3 and 4x4)"),
-    (lambda: torch.outer(torch.randn(2, 2), torch.randn(3)),
-     "outer: Expected 1-D argument self, but got 2-D"),
-    (lambda: torch.outer(torch.randn(2), torch.randn(3, 1)),
-     "outer: Expected 1-D argument vec2, but got 2-D"),
+    (
+        lambda: torch.addmm(torch.randn(2, 4), torch.randn(2, 3), torch.randn(3, 4).double()),
+        "self and mat2 must have the same dtype, but got Float and Double",
+    ),
+    (
+        lambda: torch.addmm(torch.randn(2, 4), torch.randn(2, 3).double(), torch.randn(3, 4)),
+        "mat1 and mat2 must have the same dtype, but got Double and Float",
+    ),
+    (
+        lambda: torch.addmm(torch.randn(4), torch.randn(2, 3), torch.randn(4, 4)),
+        "mat1 and mat2 shapes cannot be multiplied (2x3 and 4x4)",
+    ),
+    (
+        lambda: torch.outer(torch.randn(2, 2), torch.randn(3)),
+        "outer: Expected 1-D argument self, but got 2-D",
+    ),
+    (
+        lambda: torch.outer(torch.randn(2), torch.randn(3, 1)),
+        "outer: Expected 1-D argument vec2, but got 2-D",
+    ),
 ]
 
 
@@ -180,7 +236,8 @@ def test_device_mismatch_uses_dispatcher_message():
         a @ b
     assert str(info.value) == (
         "Expected all tensors to be on the same device, but got mat2 is on cpu, different from "
-        "other tensors on cuda:0 (when checking argument in method wrapper_CUDA_mm)")
+        "other tensors on cuda:0 (when checking argument in method wrapper_CUDA_mm)"
+    )
     with pytest.raises(RuntimeError, match="but got vec is on cpu.*wrapper_CUDA_mv"):
         torch.mv(a, torch.randn(3))
     with pytest.raises(RuntimeError, match="but got mat2 is on cpu.*wrapper_CUDA_bmm"):
@@ -192,8 +249,8 @@ def test_linalg_namespace_norms_and_cross(device):
     x = torch.tensor([[3.0, 4.0], [1.0, 2.0]], requires_grad=True, device=device)
     assert f"{torch.linalg.norm(x).item():.4f}" == "5.4772"
     assert torch.linalg.norm(x).grad_fn.name() == "LinalgVectorNormBackward0"
-    assert torch.linalg.vector_norm(x, dim=1).tolist() == pytest.approx([5.0, 5 ** 0.5])
-    assert torch.linalg.matrix_norm(x).item() == pytest.approx(30 ** 0.5)
+    assert torch.linalg.vector_norm(x, dim=1).tolist() == pytest.approx([5.0, 5**0.5])
+    assert torch.linalg.matrix_norm(x).item() == pytest.approx(30**0.5)
     e1 = torch.tensor([1.0, 0.0, 0.0], device=device)
     e2 = torch.tensor([0.0, 1.0, 0.0], device=device)
     with warnings.catch_warnings():

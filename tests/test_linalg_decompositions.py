@@ -13,26 +13,67 @@ D = torch.float64
 L = torch.linalg
 
 # From PyTorch 2.13, for the fixed matrices A (symmetric positive-definite), M (4x3) and b.
-A_ = [[4., 1., 2.], [1., 3., 0.5], [2., 0.5, 5.]]
-M_ = [[1., 2., 0.], [3., -1., 4.], [0., 2., 2.], [1., 1., 1.]]
-B_ = [[1., 2.], [0., 1.], [3., -1.]]
+A_ = [[4.0, 1.0, 2.0], [1.0, 3.0, 0.5], [2.0, 0.5, 5.0]]
+M_ = [[1.0, 2.0, 0.0], [3.0, -1.0, 4.0], [0.0, 2.0, 2.0], [1.0, 1.0, 1.0]]
+B_ = [[1.0, 2.0], [0.0, 1.0], [3.0, -1.0]]
 INV = [0.3352272727, -0.0909090909, -0.125, -0.0909090909, 0.3636363636, 0.0, -0.125, 0.0, 0.25]
 SLOGDET = (-1.0, 3.7841896339182615)
 SOLVE = [-0.0397727273, 0.7045454545, -0.0909090909, 0.1818181818, 0.625, -0.5]
-PINV = [0.3858784893, 0.1543513957, -0.3842364532, 0.1510673235, 0.2249589491, -0.1100164204,
-        0.1674876847, 0.105090312, -0.249589491, 0.1001642036, 0.3251231527, -0.0509031199]
+PINV = [
+    0.3858784893,
+    0.1543513957,
+    -0.3842364532,
+    0.1510673235,
+    0.2249589491,
+    -0.1100164204,
+    0.1674876847,
+    0.105090312,
+    -0.249589491,
+    0.1001642036,
+    0.3251231527,
+    -0.0509031199,
+]
 SVDVALS = [5.473796331, 3.1632714596, 1.4252253854]
-QR_Q = [-0.3015113446, 0.632455532, 0.5872710589, -0.9045340337, -0.316227766, -0.2356811486,
-        -0.0, 0.632455532, -0.7649978267, -0.3015113446, 0.316227766, 0.119772387]
-QR_R = [-3.3166247904, 0.0, -3.9196474795, 0.0, 3.1622776602, 0.316227766, 0.0, 0.0,
-        -2.352947861]
+QR_Q = [
+    -0.3015113446,
+    0.632455532,
+    0.5872710589,
+    -0.9045340337,
+    -0.316227766,
+    -0.2356811486,
+    -0.0,
+    0.632455532,
+    -0.7649978267,
+    -0.3015113446,
+    0.316227766,
+    0.119772387,
+]
+QR_R = [-3.3166247904, 0.0, -3.9196474795, 0.0, 3.1622776602, 0.316227766, 0.0, 0.0, -2.352947861]
 EIGVALS = [2.0965216173, 3.072223952, 6.8312544307]
-EIGVECS_ABS = [0.7167430663, 0.3257672733, 0.6165671582, 0.5748726248, 0.7765018814,
-               0.2580044446, 0.3947161539, 0.5393704774, 0.7438270269]
+EIGVECS_ABS = [
+    0.7167430663,
+    0.3257672733,
+    0.6165671582,
+    0.5748726248,
+    0.7765018814,
+    0.2580044446,
+    0.3947161539,
+    0.5393704774,
+    0.7438270269,
+]
 CHOL = [2.0, 0.0, 0.0, 0.5, 1.6583123952, 0.0, 1.0, 0.0, 2.0]
 POW3 = [129.0, 54.25, 138.5, 54.25, 41.75, 51.125, 138.5, 51.125, 186.25]
-POWM2 = [0.1362667872, -0.0635330579, -0.0731534091, -0.0635330579, 0.1404958678, 0.0113636364,
-         -0.0731534091, 0.0113636364, 0.078125]
+POWM2 = [
+    0.1362667872,
+    -0.0635330579,
+    -0.0731534091,
+    -0.0635330579,
+    0.1404958678,
+    0.0113636364,
+    -0.0731534091,
+    0.0113636364,
+    0.078125,
+]
 LSTSQ = [-0.2315270936, 0.6650246305, 0.3497536946]
 
 
@@ -68,7 +109,7 @@ def test_values_match_pytorch(device):
     _close(L.cholesky(A, upper=True).mT, CHOL)
     _close(L.matrix_power(A, 3), POW3)
     _close(A.matrix_power(-2), POWM2)
-    result = L.lstsq(M, torch.tensor([[1.], [0.], [2.], [1.]], dtype=D, device=device))
+    result = L.lstsq(M, torch.tensor([[1.0], [0.0], [2.0], [1.0]], dtype=D, device=device))
     _close(result.solution, LSTSQ)
     assert result.rank.item() == 3 and tuple(result.residuals.shape) == (0,)
     assert L.matrix_rank(M).item() == 3 and L.matrix_rank(torch.ones(3, 3)).item() == 1
@@ -119,8 +160,9 @@ GRADCHECKS = {  # gauge-invariant functions of the svd/eigh outputs, as PyTorch'
     "solve_right": lambda a, b: L.solve(a, b.mT, left=False),
     "solve_vector": lambda a, b: L.solve(a, b[..., 0]),
     "pinv": lambda r, w: (L.pinv(r), L.pinv(w)),
-    "svd": lambda r, w: [(u @ vh, s) for u, s, vh in (L.svd(r, full_matrices=False),
-                                                       L.svd(w, full_matrices=False))],
+    "svd": lambda r, w: [
+        (u @ vh, s) for u, s, vh in (L.svd(r, full_matrices=False), L.svd(w, full_matrices=False))
+    ],
     "svd_full": lambda r: (lambda u, s, vh: (u[..., :3] @ vh, s))(*L.svd(r)),
     "svdvals": lambda r: L.svdvals(r),
     "qr": lambda r, w: (L.qr(r), L.qr(w), L.qr(r[:3], mode="complete")),
@@ -145,7 +187,7 @@ def test_gradients_first_and_second_order(name):
     r, w = _wc(4, 3, device="cpu"), _wc(3, 4, device="cpu")
     given = {"a": a, "b": b, "r": r, "w": w}
     code = GRADCHECKS[name].__code__
-    inputs = tuple(given[arg] for arg in code.co_varnames[:code.co_argcount])
+    inputs = tuple(given[arg] for arg in code.co_varnames[: code.co_argcount])
 
     def fn(*xs):
         return _flat(GRADCHECKS[name](*xs))
@@ -168,8 +210,12 @@ def test_grad_fn_names_and_return_types():
     x = _wc(3, 3, device="cpu")
     s = x @ x.mT
     names = {
-        "LinalgInvExBackward0": [L.inv(x), L.inv_ex(x).inverse, torch.inverse(x),
-                                 L.matrix_power(x, -1)],
+        "LinalgInvExBackward0": [
+            L.inv(x),
+            L.inv_ex(x).inverse,
+            torch.inverse(x),
+            L.matrix_power(x, -1),
+        ],
         "LinalgDetBackward0": [L.det(x), x.det()],
         "LinalgSlogdetBackward0": list(L.slogdet(x)) + list(torch.slogdet(x)),
         "WhereBackward0": [torch.logdet(s)],
@@ -192,77 +238,145 @@ def test_grad_fn_names_and_return_types():
     assert L.inv_ex(x).info.grad_fn is None and L.inv_ex(x).info.dtype is torch.int32
     assert L.matrix_rank(x).dtype is torch.int64
     assert repr(L.slogdet(torch.eye(2))) == (
-        "torch.return_types.linalg_slogdet(\nsign=tensor(1.),\nlogabsdet=tensor(0.))")
+        "torch.return_types.linalg_slogdet(\nsign=tensor(1.),\nlogabsdet=tensor(0.))"
+    )
     assert repr(L.cholesky_ex(torch.eye(2))) == (
         "torch.return_types.linalg_cholesky_ex(\nL=tensor([[1., 0.],\n        [0., 1.]]),\n"
-        "info=tensor(0, dtype=torch.int32))")
+        "info=tensor(0, dtype=torch.int32))"
+    )
     assert L.svd(x)._fields == ("U", "S", "Vh") and torch.svd(x)._fields == ("U", "S", "V")
     assert L.lstsq(x, x)._fields == ("solution", "residuals", "rank", "singular_values")
     assert L.eigh(s)._fields == ("eigenvalues", "eigenvectors")
 
 
-SING = [[1., 2.], [2., 4.]]
-NOT_PD = [[1., 2.], [2., 1.]]
+SING = [[1.0, 2.0], [2.0, 4.0]]
+NOT_PD = [[1.0, 2.0], [2.0, 1.0]]
 ERRORS = [  # (call, exception, PyTorch 2.13's message)
-    (lambda: L.inv(torch.tensor(SING)), L.LinAlgError,
-     "linalg.inv: The diagonal element 2 is zero, the inversion could not be completed because "
-     "the input matrix is singular."),
-    (lambda: L.inv(torch.tensor([[1., 2., 3.], [2., 4., 6.], [1., 0., 1.]])), L.LinAlgError,
-     "linalg.inv: The diagonal element 3 is zero, the inversion could not be completed because "
-     "the input matrix is singular."),
-    (lambda: torch.stack([torch.eye(2), torch.tensor(SING)]).inverse(), L.LinAlgError,
-     "linalg.inv: (Batch element 1): The diagonal element 2 is zero, the inversion could not be "
-     "completed because the input matrix is singular."),
-    (lambda: L.inv(torch.ones(2, 3)), RuntimeError,
-     "linalg.inv: A must be batches of square matrices, but they are 2 by 3 matrices"),
-    (lambda: L.det(torch.ones(3)), RuntimeError,
-     "linalg.det: The input tensor A must have at least 2 dimensions."),
-    (lambda: L.inv(torch.eye(2).long()), RuntimeError,
-     "linalg.inv: Expected a floating point or complex tensor as input. Got Long"),
-    (lambda: L.inv(torch.eye(2).half()), RuntimeError,
-     "linalg.inv: Low precision dtypes not supported. Got Half"),
-    (lambda: torch.logdet(torch.ones(2, 3)), RuntimeError,
-     "logdet: A must be batches of square matrices, but they are 2 by 3 matrices"),
-    (lambda: L.solve(torch.tensor(SING), torch.ones(2, 1)), L.LinAlgError,
-     "torch.linalg.solve: The solver failed because the input matrix is singular."),
-    (lambda: L.solve(torch.stack([torch.eye(2), torch.tensor(SING)]), torch.ones(2, 2, 1)),
-     L.LinAlgError,
-     "torch.linalg.solve: (Batch element 1): The solver failed because the input matrix is "
-     "singular."),
-    (lambda: L.solve(torch.eye(3), torch.ones(2)), RuntimeError,
-     "linalg.solve: Incompatible shapes of A and B for the equation AX = B (3x3 and 2x1)"),
-    (lambda: L.solve(torch.eye(2), torch.ones(2, 1, dtype=D)), RuntimeError,
-     "linalg.solve: Expected A and B to have the same dtype, but found A of type Float and B of "
-     "type Double instead"),
-    (lambda: L.cholesky(torch.tensor(NOT_PD)), L.LinAlgError,
-     "linalg.cholesky: The factorization could not be completed because the input is not "
-     "positive-definite (the leading minor of order 2 is not positive-definite)."),
-    (lambda: L.cholesky(torch.stack([torch.eye(2), torch.tensor(NOT_PD)])), L.LinAlgError,
-     "linalg.cholesky: (Batch element 1): The factorization could not be completed because the "
-     "input is not positive-definite (the leading minor of order 2 is not positive-definite)."),
-    (lambda: L.eigh(torch.eye(2), UPLO="X"), RuntimeError,
-     "Expected UPLO argument to be 'L' or 'U', but got X"),
-    (lambda: L.qr(torch.ones(2, 3), mode="foo"), RuntimeError,
-     "qr received unrecognized mode 'foo' but expected one of 'reduced' (default), 'r', or "
-     "'complete'"),
-    (lambda: L.qr(torch.randn(3, 2, requires_grad=True), mode="r").R.sum().backward(),
-     RuntimeError,
-     "The derivative of linalg.qr depends on Q, which is not computed when mode='r'. Please use "
-     "linalg.qr(A, mode='reduced') if you are going to differentiate through linalg.qr."),
-    (lambda: L.qr(torch.randn(3, 2, requires_grad=True), mode="complete").Q.sum().backward(),
-     RuntimeError,
-     "The QR decomposition is not differentiable when mode='complete' and nrows > ncols."),
-    (lambda: L.matrix_power(torch.ones(2, 3), 2), RuntimeError,
-     "linalg.matrix_power: A must be batches of square matrices, but they are 2 by 3 matrices"),
-    (lambda: L.matrix_rank(torch.ones(2)), RuntimeError,
-     "torch.linalg.matrix_rank: The input tensor input must have at least 2 dimensions."),
-    (lambda: L.pinv(torch.eye(2).long()), RuntimeError,
-     "linalg.pinv(Long{[2, 2]}): expected a tensor with 2 or more dimensions of float, double, "
-     "cfloat or cdouble types"),
-    (lambda: L.lstsq(torch.randn(3, 2), torch.randn(4, 1)), RuntimeError,
-     "torch.linalg.lstsq: input.size(-2) should match other.size(-2)"),
-    (lambda: L.lstsq(torch.randn(3, 2), torch.randn(3, 1), driver="foo"), RuntimeError,
-     "torch.linalg.lstsq: parameter `driver` should be one of (gels, gelsy, gelsd, gelss)"),
+    (
+        lambda: L.inv(torch.tensor(SING)),
+        L.LinAlgError,
+        "linalg.inv: The diagonal element 2 is zero, the inversion could not be completed because "
+        "the input matrix is singular.",
+    ),
+    (
+        lambda: L.inv(torch.tensor([[1.0, 2.0, 3.0], [2.0, 4.0, 6.0], [1.0, 0.0, 1.0]])),
+        L.LinAlgError,
+        "linalg.inv: The diagonal element 3 is zero, the inversion could not be completed because "
+        "the input matrix is singular.",
+    ),
+    (
+        lambda: torch.stack([torch.eye(2), torch.tensor(SING)]).inverse(),
+        L.LinAlgError,
+        "linalg.inv: (Batch element 1): The diagonal element 2 is zero, the inversion could not be "
+        "completed because the input matrix is singular.",
+    ),
+    (
+        lambda: L.inv(torch.ones(2, 3)),
+        RuntimeError,
+        "linalg.inv: A must be batches of square matrices, but they are 2 by 3 matrices",
+    ),
+    (
+        lambda: L.det(torch.ones(3)),
+        RuntimeError,
+        "linalg.det: The input tensor A must have at least 2 dimensions.",
+    ),
+    (
+        lambda: L.inv(torch.eye(2).long()),
+        RuntimeError,
+        "linalg.inv: Expected a floating point or complex tensor as input. Got Long",
+    ),
+    (
+        lambda: L.inv(torch.eye(2).half()),
+        RuntimeError,
+        "linalg.inv: Low precision dtypes not supported. Got Half",
+    ),
+    (
+        lambda: torch.logdet(torch.ones(2, 3)),
+        RuntimeError,
+        "logdet: A must be batches of square matrices, but they are 2 by 3 matrices",
+    ),
+    (
+        lambda: L.solve(torch.tensor(SING), torch.ones(2, 1)),
+        L.LinAlgError,
+        "torch.linalg.solve: The solver failed because the input matrix is singular.",
+    ),
+    (
+        lambda: L.solve(torch.stack([torch.eye(2), torch.tensor(SING)]), torch.ones(2, 2, 1)),
+        L.LinAlgError,
+        "torch.linalg.solve: (Batch element 1): The solver failed because the input matrix is "
+        "singular.",
+    ),
+    (
+        lambda: L.solve(torch.eye(3), torch.ones(2)),
+        RuntimeError,
+        "linalg.solve: Incompatible shapes of A and B for the equation AX = B (3x3 and 2x1)",
+    ),
+    (
+        lambda: L.solve(torch.eye(2), torch.ones(2, 1, dtype=D)),
+        RuntimeError,
+        "linalg.solve: Expected A and B to have the same dtype, but found A of type Float and B of "
+        "type Double instead",
+    ),
+    (
+        lambda: L.cholesky(torch.tensor(NOT_PD)),
+        L.LinAlgError,
+        "linalg.cholesky: The factorization could not be completed because the input is not "
+        "positive-definite (the leading minor of order 2 is not positive-definite).",
+    ),
+    (
+        lambda: L.cholesky(torch.stack([torch.eye(2), torch.tensor(NOT_PD)])),
+        L.LinAlgError,
+        "linalg.cholesky: (Batch element 1): The factorization could not be completed because the "
+        "input is not positive-definite (the leading minor of order 2 is not positive-definite).",
+    ),
+    (
+        lambda: L.eigh(torch.eye(2), UPLO="X"),
+        RuntimeError,
+        "Expected UPLO argument to be 'L' or 'U', but got X",
+    ),
+    (
+        lambda: L.qr(torch.ones(2, 3), mode="foo"),
+        RuntimeError,
+        "qr received unrecognized mode 'foo' but expected one of 'reduced' (default), 'r', or "
+        "'complete'",
+    ),
+    (
+        lambda: L.qr(torch.randn(3, 2, requires_grad=True), mode="r").R.sum().backward(),
+        RuntimeError,
+        "The derivative of linalg.qr depends on Q, which is not computed when mode='r'. Please use "
+        "linalg.qr(A, mode='reduced') if you are going to differentiate through linalg.qr.",
+    ),
+    (
+        lambda: L.qr(torch.randn(3, 2, requires_grad=True), mode="complete").Q.sum().backward(),
+        RuntimeError,
+        "The QR decomposition is not differentiable when mode='complete' and nrows > ncols.",
+    ),
+    (
+        lambda: L.matrix_power(torch.ones(2, 3), 2),
+        RuntimeError,
+        "linalg.matrix_power: A must be batches of square matrices, but they are 2 by 3 matrices",
+    ),
+    (
+        lambda: L.matrix_rank(torch.ones(2)),
+        RuntimeError,
+        "torch.linalg.matrix_rank: The input tensor input must have at least 2 dimensions.",
+    ),
+    (
+        lambda: L.pinv(torch.eye(2).long()),
+        RuntimeError,
+        "linalg.pinv(Long{[2, 2]}): expected a tensor with 2 or more dimensions of float, double, "
+        "cfloat or cdouble types",
+    ),
+    (
+        lambda: L.lstsq(torch.randn(3, 2), torch.randn(4, 1)),
+        RuntimeError,
+        "torch.linalg.lstsq: input.size(-2) should match other.size(-2)",
+    ),
+    (
+        lambda: L.lstsq(torch.randn(3, 2), torch.randn(3, 1), driver="foo"),
+        RuntimeError,
+        "torch.linalg.lstsq: parameter `driver` should be one of (gels, gelsy, gelsd, gelss)",
+    ),
 ]
 
 
@@ -283,5 +397,5 @@ def test_failures_reported_in_info_not_raised(device):
     assert L.det(torch.tensor(SING, device=device)).item() == 0
     sign, logabsdet = L.slogdet(torch.tensor(SING, device=device))
     assert sign.item() == 0 and logabsdet.item() == float("-inf")
-    assert torch.isnan(torch.logdet(torch.diag(torch.tensor([-1., 2.], device=device)))).item()
+    assert torch.isnan(torch.logdet(torch.diag(torch.tensor([-1.0, 2.0], device=device)))).item()
     assert issubclass(L.LinAlgError, RuntimeError)

@@ -19,50 +19,117 @@ def _index(device, values):
 
 # name -> (function of (a, b, v, device), PyTorch 2.13's values (flattened, 6 decimals), grad_fn)
 GOLDEN = {
-    "logaddexp": (lambda a, b, v, d: torch.logaddexp(a, b),
-                  [1.474077, 2.038041, 2.07889, 1.701413, 0.410224, 3.023245],
-                  "LogaddexpBackward0"),
-    "hypot": (lambda a, b, v, d: torch.hypot(a, b),
-              [1.118034, 2.358495, 2.061553, 1.5, 1.520691, 3.092329], "HypotBackward0"),
-    "fmod": (lambda a, b, v, d: torch.fmod(a * 3, b + 2.25),
-             [1.5, -3.75, 0.75, 0.0, 0.0, -2.25], "FmodBackward1"),
-    "fmod_number": (lambda a, b, v, d: torch.fmod(a * 3, -1.5),
-                    [0.0, -0.75, 0.0, 0.0, 0.75, -0.75], "FmodBackward0"),
-    "heaviside": (lambda a, b, v, d: torch.heaviside(a.round(), v),
-                  [0.3, 0.0, 1.0, 1.0, -0.6, 0.0], "NotImplemented"),
-    "index_add": (lambda a, b, v, d: torch.index_add(a, 1, _index(d, [1, 0, 1]), b, alpha=2),
-                  [4.5, -0.25, 2.0, -1.5, 6.25, -0.75], "IndexAddBackward0"),
-    "index_copy": (lambda a, b, v, d: a.index_copy(0, _index(d, [1, 0]), b),
-                   [0.0, -1.5, 3.0, 1.0, 2.0, -0.5], "IndexCopyBackward0"),
-    "index_fill": (lambda a, b, v, d: a.index_fill(1, _index(d, [0, 2]), -1.5),
-                   [-1.5, -1.25, -1.5, -1.5, 0.25, -1.5], "IndexFillBackward0"),
-    "index_fill_tensor": (lambda a, b, v, d: a.index_fill(1, _index(d, [2]), v[1]),
-                          [0.5, -1.25, -0.6, 1.5, 0.25, -0.6], "IndexFillBackward1"),
-    "addmv": (lambda a, b, v, d: torch.addmv(b[:, 0], a, v, beta=0.5, alpha=-2),
-              [-4.9, 0.75], "AddmvBackward0"),
-    "addbmm": (lambda a, b, v, d: torch.addbmm(v, a.reshape(2, 3, 1), b.reshape(2, 1, 3), beta=2),
-               [1.1, -2.45, 6.05, -0.65, -4.075, 3.175, 2.6, 3.925, -1.45], "AddbmmBackward0"),
-    "baddbmm": (lambda a, b, v, d: torch.baddbmm(v, a.reshape(2, 3, 1), b.reshape(2, 1, 3),
-                                                 alpha=0.5),
-                [0.55, -0.1, 0.775, -0.325, -1.85, 1.2125, 1.3, 1.4, 0.4, 0.3, -1.725, 3.15, 0.3,
-                 -0.7875, 1.275, 0.3, -0.0375, -0.225], "BaddbmmBackward0"),
-    "rot90": (lambda a, b, v, d: torch.rot90(a),
-              [2.0, -0.75, -1.25, 0.25, 0.5, 1.5], "Rot90Backward0"),
-    "rot90_3": (lambda a, b, v, d: a.rot90(3, [1, 0]),
-                [2.0, -0.75, -1.25, 0.25, 0.5, 1.5], "Rot90Backward0"),
-    "dstack": (lambda a, b, v, d: torch.dstack([a, b]),
-               [0.5, 1.0, -1.25, 2.0, 2.0, -0.5, 1.5, 0.0, 0.25, -1.5, -0.75, 3.0],
-               "CatBackward0"),
-    "column_stack": (lambda a, b, v, d: torch.column_stack([v, a.t()]),
-                     [0.3, 0.5, 1.5, -0.6, -1.25, 0.25, 0.9, 2.0, -0.75], "CatBackward0"),
-    "hsplit": (lambda a, b, v, d: torch.hsplit(a, [1])[1], [-1.25, 2.0, 0.25, -0.75],
-               "SliceBackward0"),
+    "logaddexp": (
+        lambda a, b, v, d: torch.logaddexp(a, b),
+        [1.474077, 2.038041, 2.07889, 1.701413, 0.410224, 3.023245],
+        "LogaddexpBackward0",
+    ),
+    "hypot": (
+        lambda a, b, v, d: torch.hypot(a, b),
+        [1.118034, 2.358495, 2.061553, 1.5, 1.520691, 3.092329],
+        "HypotBackward0",
+    ),
+    "fmod": (
+        lambda a, b, v, d: torch.fmod(a * 3, b + 2.25),
+        [1.5, -3.75, 0.75, 0.0, 0.0, -2.25],
+        "FmodBackward1",
+    ),
+    "fmod_number": (
+        lambda a, b, v, d: torch.fmod(a * 3, -1.5),
+        [0.0, -0.75, 0.0, 0.0, 0.75, -0.75],
+        "FmodBackward0",
+    ),
+    "heaviside": (
+        lambda a, b, v, d: torch.heaviside(a.round(), v),
+        [0.3, 0.0, 1.0, 1.0, -0.6, 0.0],
+        "NotImplemented",
+    ),
+    "index_add": (
+        lambda a, b, v, d: torch.index_add(a, 1, _index(d, [1, 0, 1]), b, alpha=2),
+        [4.5, -0.25, 2.0, -1.5, 6.25, -0.75],
+        "IndexAddBackward0",
+    ),
+    "index_copy": (
+        lambda a, b, v, d: a.index_copy(0, _index(d, [1, 0]), b),
+        [0.0, -1.5, 3.0, 1.0, 2.0, -0.5],
+        "IndexCopyBackward0",
+    ),
+    "index_fill": (
+        lambda a, b, v, d: a.index_fill(1, _index(d, [0, 2]), -1.5),
+        [-1.5, -1.25, -1.5, -1.5, 0.25, -1.5],
+        "IndexFillBackward0",
+    ),
+    "index_fill_tensor": (
+        lambda a, b, v, d: a.index_fill(1, _index(d, [2]), v[1]),
+        [0.5, -1.25, -0.6, 1.5, 0.25, -0.6],
+        "IndexFillBackward1",
+    ),
+    "addmv": (
+        lambda a, b, v, d: torch.addmv(b[:, 0], a, v, beta=0.5, alpha=-2),
+        [-4.9, 0.75],
+        "AddmvBackward0",
+    ),
+    "addbmm": (
+        lambda a, b, v, d: torch.addbmm(v, a.reshape(2, 3, 1), b.reshape(2, 1, 3), beta=2),
+        [1.1, -2.45, 6.05, -0.65, -4.075, 3.175, 2.6, 3.925, -1.45],
+        "AddbmmBackward0",
+    ),
+    "baddbmm": (
+        lambda a, b, v, d: torch.baddbmm(v, a.reshape(2, 3, 1), b.reshape(2, 1, 3), alpha=0.5),
+        [
+            0.55,
+            -0.1,
+            0.775,
+            -0.325,
+            -1.85,
+            1.2125,
+            1.3,
+            1.4,
+            0.4,
+            0.3,
+            -1.725,
+            3.15,
+            0.3,
+            -0.7875,
+            1.275,
+            0.3,
+            -0.0375,
+            -0.225,
+        ],
+        "BaddbmmBackward0",
+    ),
+    "rot90": (
+        lambda a, b, v, d: torch.rot90(a),
+        [2.0, -0.75, -1.25, 0.25, 0.5, 1.5],
+        "Rot90Backward0",
+    ),
+    "rot90_3": (
+        lambda a, b, v, d: a.rot90(3, [1, 0]),
+        [2.0, -0.75, -1.25, 0.25, 0.5, 1.5],
+        "Rot90Backward0",
+    ),
+    "dstack": (
+        lambda a, b, v, d: torch.dstack([a, b]),
+        [0.5, 1.0, -1.25, 2.0, 2.0, -0.5, 1.5, 0.0, 0.25, -1.5, -0.75, 3.0],
+        "CatBackward0",
+    ),
+    "column_stack": (
+        lambda a, b, v, d: torch.column_stack([v, a.t()]),
+        [0.3, 0.5, 1.5, -0.6, -1.25, 0.25, 0.9, 2.0, -0.75],
+        "CatBackward0",
+    ),
+    "hsplit": (
+        lambda a, b, v, d: torch.hsplit(a, [1])[1],
+        [-1.25, 2.0, 0.25, -0.75],
+        "SliceBackward0",
+    ),
 }
 
 
 def _inputs(device):
-    return [torch.tensor(x, dtype=torch.float64, device=device, requires_grad=True)
-            for x in (A, B, V)]
+    return [
+        torch.tensor(x, dtype=torch.float64, device=device, requires_grad=True) for x in (A, B, V)
+    ]
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
@@ -84,15 +151,21 @@ GRADCHECK = {
     "hypot": (lambda x, y: torch.hypot(x, y), [(2, 3), (2, 1)]),
     "fmod": (lambda x, y: torch.fmod(x * 3, y.abs() + 0.5), [(2, 3), (3,)]),
     "fmod_number": (lambda x: torch.fmod(x * 3, 0.7), [(2, 3)]),
-    "index_add": (lambda x, s, d="cpu": x.index_add(0, _long(x.device, [2, 0, 2]), s, alpha=-1.5),
-                  [(4, 3), (3, 3)]),
+    "index_add": (
+        lambda x, s, d="cpu": x.index_add(0, _long(x.device, [2, 0, 2]), s, alpha=-1.5),
+        [(4, 3), (3, 3)],
+    ),
     "index_copy": (lambda x, s: x.index_copy(1, _long(x.device, [2, 0]), s), [(3, 4), (3, 2)]),
     "index_fill": (lambda x: x.index_fill(1, _long(x.device, [0, 2]), 0.5), [(3, 4)]),
-    "index_fill_tensor": (lambda x, v: x.index_fill(0, _long(x.device, [1]), v.sum()),
-                          [(3, 2), (2,)]),
+    "index_fill_tensor": (
+        lambda x, v: x.index_fill(0, _long(x.device, [1]), v.sum()),
+        [(3, 2), (2,)],
+    ),
     "addmv": (lambda c, m, v: torch.addmv(c, m, v, beta=0.5, alpha=2), [(1,), (2, 3), (3,)]),
-    "addbmm": (lambda c, p, q: torch.addbmm(c, p, q, beta=-1, alpha=0.5),
-               [(4,), (2, 3, 2), (2, 2, 4)]),
+    "addbmm": (
+        lambda c, p, q: torch.addbmm(c, p, q, beta=-1, alpha=0.5),
+        [(4,), (2, 3, 2), (2, 2, 4)],
+    ),
     "baddbmm": (lambda c, p, q: torch.baddbmm(c, p, q, alpha=3), [(3, 4), (2, 3, 2), (2, 2, 4)]),
     "rot90": (lambda x: [torch.rot90(x, k, (2, 0)) for k in (1, 2, 3)], [(2, 3, 4)]),
     "tensor_split": (lambda x: list(torch.tensor_split(x, 3, dim=1)), [(2, 5)]),
@@ -108,8 +181,9 @@ GRADCHECK = {
 def test_gradients(name, device):
     fn, shapes = GRADCHECK[name]
     torch.manual_seed(0)
-    inputs = tuple(torch.randn(*s, dtype=torch.float64, device=device, requires_grad=True)
-                   for s in shapes)
+    inputs = tuple(
+        torch.randn(*s, dtype=torch.float64, device=device, requires_grad=True) for s in shapes
+    )
     assert gradcheck(fn, inputs)
 
 
@@ -117,16 +191,25 @@ def test_pointwise_values_of_note(device):
     t = lambda values, **kw: torch.tensor(values, device=device, **kw)  # noqa: E731
     inf = float("inf")
     # PyTorch: logaddexp keeps infinities; fmod takes the dividend's sign (nan for 0)
-    assert torch.logaddexp(t([-1000.0, inf, -inf]), t([-1000.0, inf, -inf])).tolist() == \
-        pytest.approx([-999.306853, inf, -inf])
-    assert str(torch.fmod(t([-3.0, 3.0, -3.5, 5.0]), t([2.0, -2.0, 2.0, 0.0])).cpu()) == \
-        "tensor([-1.0000,  1.0000, -1.5000,     nan])"
+    assert torch.logaddexp(
+        t([-1000.0, inf, -inf]), t([-1000.0, inf, -inf])
+    ).tolist() == pytest.approx([-999.306853, inf, -inf])
+    assert (
+        str(torch.fmod(t([-3.0, 3.0, -3.5, 5.0]), t([2.0, -2.0, 2.0, 0.0])).cpu())
+        == "tensor([-1.0000,  1.0000, -1.5000,     nan])"
+    )
     assert torch.fmod(t([-7, 7]), t([2, -3])).tolist() == [-1, 1]
     assert torch.fmod(t([-3, 3]), 2.5).tolist() == [-0.5, 0.5]
     assert t([-3, 3]).fmod(2).dtype is torch.int64
     assert str(torch.fmod(t([-0.0]), 2).cpu()) == "tensor([-0.])"
     assert torch.signbit(t([-1.5, 0.0, 2.0, -0.0, float("nan"), -inf])).tolist() == [
-        True, False, False, True, False, True]
+        True,
+        False,
+        False,
+        True,
+        False,
+        True,
+    ]
     assert torch.signbit(t([-1, 0, 1])).tolist() == [True, False, False]
     assert torch.signbit(t([250], dtype=torch.uint8)).tolist() == [False]
     assert torch.heaviside(t([-1, 0, 2]), t([7])).tolist() == [0, 7, 1]
@@ -148,17 +231,20 @@ def test_index_ops_values_of_note(device):
     ones = torch.ones(2, 3, device=device)
     assert x.index_add(0, _long(device, [1, 1]), ones)[1].tolist() == [2.0] * 3  # repeats add
     assert x.index_add(0, _long(device, [0, 2]).int(), ones).sum().item() == 6.0
-    last = x.index_copy(0, _long(device, [1, 1]), torch.tensor([[1.0] * 3, [2.0] * 3],
-                                                              device=device))
+    last = x.index_copy(
+        0, _long(device, [1, 1]), torch.tensor([[1.0] * 3, [2.0] * 3], device=device)
+    )
     assert last[1].tolist() == [2.0] * 3  # the last write wins, as in PyTorch
     assert x.index_fill(0, _long(device, [-1]), 1)[4].tolist() == [1.0] * 3
     assert x.index_fill(0, _long(device, 1), 5.0)[1].tolist() == [5.0] * 3
     scalar = torch.tensor(1.0, device=device)
     assert scalar.index_add(0, _long(device, [0]), torch.tensor(2.0, device=device)).item() == 3
     assert torch.zeros(3, device=device).index_copy(
-        0, _long(device, 1), torch.tensor(5.0, device=device)).tolist() == [0, 5, 0]
+        0, _long(device, 1), torch.tensor(5.0, device=device)
+    ).tolist() == [0, 5, 0]
     assert torch.zeros(3, dtype=torch.bool, device=device).index_fill(
-        0, _long(device, [0]), True).tolist() == [True, False, False]
+        0, _long(device, [0]), True
+    ).tolist() == [True, False, False]
 
 
 def test_inplace_variants_record_history_and_bump_versions(device):
@@ -166,9 +252,10 @@ def test_inplace_variants_record_history_and_bump_versions(device):
     src = torch.randn(2, 3, dtype=torch.float64, device=device, requires_grad=True)
     index = _long(device, [0, 2])
     for name, args, node in (
-            ("index_add_", (0, index, src), "IndexAddBackward0"),
-            ("index_copy_", (0, index, src), "IndexCopyBackward0"),
-            ("index_fill_", (0, index, 2.0), "IndexFillBackward0")):
+        ("index_add_", (0, index, src), "IndexAddBackward0"),
+        ("index_copy_", (0, index, src), "IndexCopyBackward0"),
+        ("index_fill_", (0, index, 2.0), "IndexFillBackward0"),
+    ):
         y = leaf * 1
         version = y._version
         getattr(y, name)(*args)
@@ -200,13 +287,17 @@ def test_addmv_family_details(device):
     # beta=0 ignores nan in input, as PyTorch; a 0-dim or (1,) input broadcasts
     nan_input = torch.tensor([float("nan"), 1.0], device=device)
     assert torch.addmv(nan_input, ones(2, 3), ones(3), beta=0).tolist() == [3.0, 3.0]
-    assert torch.addmv(torch.tensor(1.0, device=device), ones(2, 3), ones(3), beta=2,
-                       alpha=0.5).tolist() == [3.5, 3.5]
+    assert torch.addmv(
+        torch.tensor(1.0, device=device), ones(2, 3), ones(3), beta=2, alpha=0.5
+    ).tolist() == [3.5, 3.5]
     assert torch.addbmm(ones(5), ones(4, 2, 3), ones(4, 3, 5)).shape == (2, 5)
     assert torch.baddbmm(ones(2, 5), ones(4, 2, 3), ones(4, 3, 5)).shape == (4, 2, 5)
     ints = torch.ones(2, 3, dtype=torch.int64, device=device)
-    assert torch.addmv(torch.zeros(2, dtype=torch.int64, device=device), ints,
-                       torch.ones(3, dtype=torch.int64, device=device)).tolist() == [3, 3]
+    assert torch.addmv(
+        torch.zeros(2, dtype=torch.int64, device=device),
+        ints,
+        torch.ones(3, dtype=torch.int64, device=device),
+    ).tolist() == [3, 3]
 
 
 def test_shape_ops_values_of_note(device):
@@ -214,7 +305,12 @@ def test_shape_ops_values_of_note(device):
     pieces = lambda parts: [p.tolist() for p in parts]  # noqa: E731
     assert pieces(torch.tensor_split(seven, 3)) == [[0, 1, 2], [3, 4], [5, 6]]
     assert pieces(torch.tensor_split(seven, (1, 5, 10, 2))) == [
-        [0], [1, 2, 3, 4], [5, 6], [], [2, 3, 4, 5, 6]]
+        [0],
+        [1, 2, 3, 4],
+        [5, 6],
+        [],
+        [2, 3, 4, 5, 6],
+    ]
     assert pieces(torch.tensor_split(seven, [-2])) == [[0, 1, 2, 3, 4], [5, 6]]
     assert pieces(torch.tensor_split(seven, torch.tensor(3))) == [[0, 1, 2], [3, 4], [5, 6]]
     assert pieces(torch.tensor_split(seven, torch.tensor([1, 4]))) == [[0], [1, 2, 3], [4, 5, 6]]
@@ -224,13 +320,17 @@ def test_shape_ops_values_of_note(device):
     whole = torch.zeros(2, 4, device=device)
     assert all(p._base is whole for p in torch.hsplit(whole, 2))  # views, as in PyTorch
     assert pieces(torch.dsplit(torch.arange(4, device=device).reshape(1, 1, 4), [1])) == [
-        [[[0]]], [[[1, 2, 3]]]]
+        [[[0]]],
+        [[[1, 2, 3]]],
+    ]
     x = torch.arange(6.0, device=device).reshape(2, 3)
     turned = torch.rot90(x)
     # PyTorch's rot90 gives a non-contiguous copy for a quarter turn, a contiguous one for a half
     assert not turned._is_view() and turned.stride() == (1, 3)
     assert torch.rot90(x, 2).stride() == (3, 1) and torch.rot90(x, 2).tolist() == [
-        [5.0, 4.0, 3.0], [2.0, 1.0, 0.0]]
+        [5.0, 4.0, 3.0],
+        [2.0, 1.0, 0.0],
+    ]
     assert torch.rot90(x, 4).tolist() == x.tolist()
     assert torch.dstack([torch.tensor(1), torch.tensor(2)]).tolist() == [[[1, 2]]]
     assert torch.dstack([torch.tensor([1]), torch.tensor([1.5])]).dtype is torch.float32
@@ -281,8 +381,9 @@ def test_multinomial(device):
     for _ in range(20):  # without replacement: every category at most once
         picks = torch.multinomial(p, 3)
         assert picks.dtype is torch.int64 and sorted(picks.tolist()) == [0, 1, 2]
-    rows = torch.multinomial(torch.tensor([[0.0, 10.0, 0.0], [1.0, 1.0, 1.0]], device=device),
-                             2, replacement=True)
+    rows = torch.multinomial(
+        torch.tensor([[0.0, 10.0, 0.0], [1.0, 1.0, 1.0]], device=device), 2, replacement=True
+    )
     assert rows.shape == (2, 2) and rows[0].tolist() == [1, 1]
     counts = torch.multinomial(p, 20000, replacement=True).bincount().float() / 20000
     assert counts.tolist() == pytest.approx([0.2, 0.5, 0.3], abs=0.02)
@@ -295,10 +396,15 @@ def test_multinomial(device):
 
 
 def test_tensor_attributes():
-    for dtype, signed, size in ((torch.bool, False, 1), (torch.uint8, False, 1),
-                                (torch.int8, True, 1), (torch.int16, True, 2),
-                                (torch.int64, True, 8), (torch.float16, True, 2),
-                                (torch.float64, True, 8)):
+    for dtype, signed, size in (
+        (torch.bool, False, 1),
+        (torch.uint8, False, 1),
+        (torch.int8, True, 1),
+        (torch.int16, True, 2),
+        (torch.int64, True, 8),
+        (torch.float16, True, 2),
+        (torch.float64, True, 8),
+    ):
         t = torch.zeros(2, 3, dtype=dtype)
         assert t.is_signed() is signed and t.itemsize == size and t.nbytes == 6 * size
     x = torch.arange(12.0).reshape(3, 4)
@@ -309,8 +415,11 @@ def test_tensor_attributes():
     leaf = torch.ones(3, requires_grad=True)
     assert leaf.type_as(leaf) is leaf
     assert leaf.type_as(torch.zeros(1, dtype=torch.float64)).grad_fn.name() == "ToCopyBackward0"
-    with pytest.raises(TypeError, match=r"^type_as\(\): argument 'other' \(position 1\) must be "
-                                        r"Tensor, not int$"):
+    with pytest.raises(
+        TypeError,
+        match=r"^type_as\(\): argument 'other' \(position 1\) must be "
+        r"Tensor, not int$",
+    ):
         x.type_as(3)
 
 
@@ -331,152 +440,338 @@ def _t(*values, **kwargs):
 
 
 ERRORS = [  # PyTorch 2.13's texts
-    (lambda: torch.logaddexp(_t(1, 2), _t(1, 2)), NotImplementedError,
-     "\"logaddexp_cpu\" not implemented for 'Long'"),
-    (lambda: torch.hypot(_t(1.0), 4), TypeError,
-     "hypot(): argument 'other' (position 2) must be Tensor, not int"),
-    (lambda: torch.heaviside(_t(1.0), _t(1)), RuntimeError,
-     "heaviside is not yet implemented for tensors with different dtypes."),
-    (lambda: torch.heaviside(_t(1.0), 0.5), TypeError,
-     "heaviside(): argument 'values' (position 2) must be Tensor, not float"),
-    (lambda: torch.zeros(5, 3).index_add(0, _t(0.0), torch.ones(1, 3)), RuntimeError,
-     "index_add_(): Expected dtype int32/int64 for index but got: Float"),
-    (lambda: torch.zeros(5, 3).index_add(0, torch.tensor([[0, 2]]), torch.ones(2, 3)), IndexError,
-     "index_add_(): Index is supposed to be a vector, but got dim: 2 with type: Long and size: "
-     "[1, 2]"),
-    (lambda: torch.zeros(5, 3).index_add(0, _t(0, 2), torch.ones(2, 3).double()), RuntimeError,
-     "index_add_(): self (Float) and source (Double) must have the same scalar type"),
-    (lambda: torch.zeros(5, 3).index_add(0, _t(0, 2), torch.ones(2, 4)), RuntimeError,
-     "source tensor shape must match self tensor shape, excluding the specified dimension. Got "
-     "self.shape = [5, 3] source.shape = [2, 4]"),
-    (lambda: torch.zeros(5, 3).index_add(0, _t(0, 2), torch.ones(3, 3)), RuntimeError,
-     "index_add_(): Number of indices (2) should be equal to source.size(dim): (3), for dim: 0"),
-    (lambda: torch.zeros(5, 3).index_add(0, _t(0, -1), torch.ones(2, 3)), RuntimeError,
-     "index -1 is out of bounds for dimension 0 with size 5"),
-    (lambda: torch.zeros(5, 3).index_copy(0, _t(0, 2, dtype=torch.int32), torch.ones(2, 3)),
-     RuntimeError, "index_copy_(): Expected a long tensor for index, but got Int"),
-    (lambda: torch.zeros(2, 5, 3).index_copy(1, _t(0, 1), torch.ones(2, 2, 4)), RuntimeError,
-     "index_copy_(): Source/destination tensor must have same slice shapes. Destination slice "
-     "shape: 2 3 at dimension 1 and source slice shape: 2 4 at dimension 0."),
-    (lambda: torch.zeros(5, 3).index_copy(0, _t(0, 2), torch.ones(2, 3, 1)), IndexError,
-     "index_copy_(): When source and destination are not scalars, their dimensionality must "
-     "match. Source dimensionality (3), destination dimensionality (2)"),
-    (lambda: torch.zeros(5, 3).index_copy(0, _t(0, 2), torch.ones(3, 3)), IndexError,
-     "index_copy_(): Number of indices (2) should be equal to source.size(dim) (3)"),
-    (lambda: torch.zeros(3).index_copy(0, _t(0, 1), torch.tensor(1.0)), IndexError,
-     "index_copy_(): When source is scalar, index should have one element (got 2)"),
-    (lambda: torch.zeros(5, 3).index_copy(0, _t(0, 5), torch.ones(2, 3)), IndexError,
-     "index_copy_(): index 5 is out of bounds for dimension 0 with size 5"),
-    (lambda: torch.zeros(5, 3).index_copy(0, _t(0, 2), torch.ones(2, 3).double()), RuntimeError,
-     "index_copy_(): self and source expected to have the same dtype, but got (self) Float and "
-     "(source) Double"),
-    (lambda: torch.zeros(5, 3).index_fill(0, _t(0, dtype=torch.int32), 1), IndexError,
-     "index_fill_(): Expected dtype int64 for index."),
-    (lambda: torch.zeros(5, 3).index_fill(0, torch.tensor([[0]]), 1), RuntimeError,
-     "Index has to be a vector/scalar"),
-    (lambda: torch.zeros(5, 3).index_fill(0, _t(7), 1), IndexError,
-     "index 7 is out of bounds for dimension 0 with size 5"),
-    (lambda: torch.zeros(5, 3).index_fill(0, _t(0), _t(1.0)), RuntimeError,
-     "index_fill_ only supports a 0-dimensional value tensor, but got tensor with 1 "
-     "dimension(s)."),
-    (lambda: torch.addmv(torch.zeros(2), torch.ones(2, 3), torch.ones(4)), RuntimeError,
-     "size mismatch, got input (2), mat (2x3), vec (4)"),
-    (lambda: torch.addmv(torch.zeros(3), torch.ones(2, 3), torch.ones(3)), RuntimeError,
-     "size mismatch, got input (3), mat (2x3), vec (3)"),
-    (lambda: torch.addmv(torch.zeros(1, 2), torch.ones(2, 3), torch.ones(3)), RuntimeError,
-     "vector + matrix @ vector expected, got 2, 2, 1"),
-    (lambda: torch.addmv(torch.zeros(2), torch.ones(2, 3), torch.ones(3).double()), RuntimeError,
-     "addmv input tensors must have the same dtype, but got Float, Float, and Double"),
-    (lambda: torch.addbmm(torch.zeros(2, 5), torch.ones(2, 3), torch.ones(4, 3, 5)),
-     RuntimeError, "The expanded size of the tensor (3) must match the existing size (2) at "
-     "non-singleton dimension 0.  Target sizes: [3, 5].  Tensor sizes: [2, 5]"),
-    (lambda: torch.addbmm(torch.zeros(3, 5), torch.ones(2, 3), torch.ones(4, 3, 5)),
-     RuntimeError, "batch1 must be a 3D tensor"),
-    (lambda: torch.addbmm(torch.zeros(2, 5), torch.ones(4, 2, 3), torch.ones(3, 5)), IndexError,
-     "Dimension out of range (expected to be in range of [-2, 1], but got 2)"),
-    (lambda: torch.addbmm(torch.zeros(2, 5), torch.ones(4, 2, 3), torch.ones(3, 3, 5)),
-     RuntimeError, "batch1 and batch2 must have same number of batches, got 4 and 3"),
-    (lambda: torch.addbmm(torch.zeros(2, 5), torch.ones(4, 2, 3), torch.ones(4, 4, 5)),
-     RuntimeError, "Incompatible matrix sizes for bmm (2x3 and 4x5)"),
-    (lambda: torch.addbmm(torch.zeros(2, 5).double(), torch.ones(4, 2, 3), torch.ones(4, 3, 5)),
-     RuntimeError, "self and mat2 must have the same dtype, but got Double and Float"),
-    (lambda: torch.baddbmm(torch.zeros(4, 2, 5), torch.ones(4, 2, 3), torch.ones(3, 3, 5)),
-     RuntimeError, "Expected size for first two dimensions of batch2 tensor to be: [4, 3] but "
-     "got: [3, 3]."),
-    (lambda: torch.baddbmm(torch.zeros(3, 2, 5), torch.ones(4, 2, 3), torch.ones(4, 3, 5)),
-     RuntimeError, "The expanded size of the tensor (4) must match the existing size (3) at "
-     "non-singleton dimension 0.  Target sizes: [4, 2, 5].  Tensor sizes: [3, 2, 5]"),
-    (lambda: torch.baddbmm(torch.zeros(4, 2, 5), torch.ones(4, 2, 3),
-                           torch.ones(4, 3, 5).double()),
-     RuntimeError, "expected scalar type Float but found Double"),
-    (lambda: torch.baddbmm(torch.zeros(4, 2, 5).double(), torch.ones(4, 2, 3),
-                           torch.ones(4, 3, 5)),
-     RuntimeError, "Input dtypes must be the same, got: input double, batch1: float, batch2: "
-     "float"),
-    (lambda: torch.rot90(torch.ones(3)), RuntimeError,
-     "expected total dims >= 2, but got total dims = 1"),
-    (lambda: torch.rot90(torch.ones(2, 3), 1, (0,)), RuntimeError,
-     "expected total rotation dims == 2, but got dims = 1"),
-    (lambda: torch.rot90(torch.ones(2, 3), 1, (0, -2)), RuntimeError,
-     "expected rotation dims to be different, but got dim0 = 0 and dim1 = -2"),
-    (lambda: torch.rot90(torch.ones(2, 3), 1, (0, 3)), IndexError,
-     "Dimension out of range (expected to be in range of [-2, 1], but got 3)"),
-    (lambda: torch.tensor_split(torch.tensor(1), 2), RuntimeError,
-     "tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims"),
-    (lambda: torch.tensor_split(torch.arange(7), -1), RuntimeError,
-     "number of sections must be larger than 0, got -1"),
-    (lambda: torch.tensor_split(torch.arange(7), _t(1.0)), RuntimeError,
-     "tensor_split expected tensor_indices_or_sections to have dtype of long, but got Float"),
-    (lambda: torch.tensor_split(torch.arange(7), torch.tensor([[1]])), RuntimeError,
-     "tensor_split expected tensor_indices_or_sections to be a zero-dimensional or "
-     "one-dimensional tensor, but got a tensor with 2 dims"),
-    (lambda: torch.tensor_split(torch.arange(7), 2.5), TypeError,
-     "tensor_split() received an invalid combination of arguments - got (Tensor, float), but "
-     "expected one of:\n * (Tensor input, tuple of ints indices, int dim = 0)\n"),
-    (lambda: torch.hsplit(torch.ones(2, 3), 2), RuntimeError,
-     "torch.hsplit attempted to split along dimension 1, but the size of the dimension 3 is not "
-     "divisible by the split_size 2!"),
-    (lambda: torch.hsplit(torch.tensor(1.0), 2), RuntimeError,
-     "torch.hsplit requires a tensor with at least 1 dimension, but got a tensor with 0 "
-     "dimensions!"),
-    (lambda: torch.vsplit(torch.ones(4), 2), RuntimeError,
-     "torch.vsplit requires a tensor with at least 2 dimension, but got a tensor with 1 "
-     "dimensions!"),
-    (lambda: torch.dsplit(torch.ones(2, 2), 2), RuntimeError,
-     "torch.dsplit requires a tensor with at least 3 dimension, but got a tensor with 2 "
-     "dimensions!"),
+    (
+        lambda: torch.logaddexp(_t(1, 2), _t(1, 2)),
+        NotImplementedError,
+        "\"logaddexp_cpu\" not implemented for 'Long'",
+    ),
+    (
+        lambda: torch.hypot(_t(1.0), 4),
+        TypeError,
+        "hypot(): argument 'other' (position 2) must be Tensor, not int",
+    ),
+    (
+        lambda: torch.heaviside(_t(1.0), _t(1)),
+        RuntimeError,
+        "heaviside is not yet implemented for tensors with different dtypes.",
+    ),
+    (
+        lambda: torch.heaviside(_t(1.0), 0.5),
+        TypeError,
+        "heaviside(): argument 'values' (position 2) must be Tensor, not float",
+    ),
+    (
+        lambda: torch.zeros(5, 3).index_add(0, _t(0.0), torch.ones(1, 3)),
+        RuntimeError,
+        "index_add_(): Expected dtype int32/int64 for index but got: Float",
+    ),
+    (
+        lambda: torch.zeros(5, 3).index_add(0, torch.tensor([[0, 2]]), torch.ones(2, 3)),
+        IndexError,
+        "index_add_(): Index is supposed to be a vector, but got dim: 2 with type: Long and size: "
+        "[1, 2]",
+    ),
+    (
+        lambda: torch.zeros(5, 3).index_add(0, _t(0, 2), torch.ones(2, 3).double()),
+        RuntimeError,
+        "index_add_(): self (Float) and source (Double) must have the same scalar type",
+    ),
+    (
+        lambda: torch.zeros(5, 3).index_add(0, _t(0, 2), torch.ones(2, 4)),
+        RuntimeError,
+        "source tensor shape must match self tensor shape, excluding the specified dimension. Got "
+        "self.shape = [5, 3] source.shape = [2, 4]",
+    ),
+    (
+        lambda: torch.zeros(5, 3).index_add(0, _t(0, 2), torch.ones(3, 3)),
+        RuntimeError,
+        "index_add_(): Number of indices (2) should be equal to source.size(dim): (3), for dim: 0",
+    ),
+    (
+        lambda: torch.zeros(5, 3).index_add(0, _t(0, -1), torch.ones(2, 3)),
+        RuntimeError,
+        "index -1 is out of bounds for dimension 0 with size 5",
+    ),
+    (
+        lambda: torch.zeros(5, 3).index_copy(0, _t(0, 2, dtype=torch.int32), torch.ones(2, 3)),
+        RuntimeError,
+        "index_copy_(): Expected a long tensor for index, but got Int",
+    ),
+    (
+        lambda: torch.zeros(2, 5, 3).index_copy(1, _t(0, 1), torch.ones(2, 2, 4)),
+        RuntimeError,
+        "index_copy_(): Source/destination tensor must have same slice shapes. Destination slice "
+        "shape: 2 3 at dimension 1 and source slice shape: 2 4 at dimension 0.",
+    ),
+    (
+        lambda: torch.zeros(5, 3).index_copy(0, _t(0, 2), torch.ones(2, 3, 1)),
+        IndexError,
+        "index_copy_(): When source and destination are not scalars, their dimensionality must "
+        "match. Source dimensionality (3), destination dimensionality (2)",
+    ),
+    (
+        lambda: torch.zeros(5, 3).index_copy(0, _t(0, 2), torch.ones(3, 3)),
+        IndexError,
+        "index_copy_(): Number of indices (2) should be equal to source.size(dim) (3)",
+    ),
+    (
+        lambda: torch.zeros(3).index_copy(0, _t(0, 1), torch.tensor(1.0)),
+        IndexError,
+        "index_copy_(): When source is scalar, index should have one element (got 2)",
+    ),
+    (
+        lambda: torch.zeros(5, 3).index_copy(0, _t(0, 5), torch.ones(2, 3)),
+        IndexError,
+        "index_copy_(): index 5 is out of bounds for dimension 0 with size 5",
+    ),
+    (
+        lambda: torch.zeros(5, 3).index_copy(0, _t(0, 2), torch.ones(2, 3).double()),
+        RuntimeError,
+        "index_copy_(): self and source expected to have the same dtype, but got (self) Float and "
+        "(source) Double",
+    ),
+    (
+        lambda: torch.zeros(5, 3).index_fill(0, _t(0, dtype=torch.int32), 1),
+        IndexError,
+        "index_fill_(): Expected dtype int64 for index.",
+    ),
+    (
+        lambda: torch.zeros(5, 3).index_fill(0, torch.tensor([[0]]), 1),
+        RuntimeError,
+        "Index has to be a vector/scalar",
+    ),
+    (
+        lambda: torch.zeros(5, 3).index_fill(0, _t(7), 1),
+        IndexError,
+        "index 7 is out of bounds for dimension 0 with size 5",
+    ),
+    (
+        lambda: torch.zeros(5, 3).index_fill(0, _t(0), _t(1.0)),
+        RuntimeError,
+        "index_fill_ only supports a 0-dimensional value tensor, but got tensor with 1 "
+        "dimension(s).",
+    ),
+    (
+        lambda: torch.addmv(torch.zeros(2), torch.ones(2, 3), torch.ones(4)),
+        RuntimeError,
+        "size mismatch, got input (2), mat (2x3), vec (4)",
+    ),
+    (
+        lambda: torch.addmv(torch.zeros(3), torch.ones(2, 3), torch.ones(3)),
+        RuntimeError,
+        "size mismatch, got input (3), mat (2x3), vec (3)",
+    ),
+    (
+        lambda: torch.addmv(torch.zeros(1, 2), torch.ones(2, 3), torch.ones(3)),
+        RuntimeError,
+        "vector + matrix @ vector expected, got 2, 2, 1",
+    ),
+    (
+        lambda: torch.addmv(torch.zeros(2), torch.ones(2, 3), torch.ones(3).double()),
+        RuntimeError,
+        "addmv input tensors must have the same dtype, but got Float, Float, and Double",
+    ),
+    (
+        lambda: torch.addbmm(torch.zeros(2, 5), torch.ones(2, 3), torch.ones(4, 3, 5)),
+        RuntimeError,
+        "The expanded size of the tensor (3) must match the existing size (2) at "
+        "non-singleton dimension 0.  Target sizes: [3, 5].  Tensor sizes: [2, 5]",
+    ),
+    (
+        lambda: torch.addbmm(torch.zeros(3, 5), torch.ones(2, 3), torch.ones(4, 3, 5)),
+        RuntimeError,
+        "batch1 must be a 3D tensor",
+    ),
+    (
+        lambda: torch.addbmm(torch.zeros(2, 5), torch.ones(4, 2, 3), torch.ones(3, 5)),
+        IndexError,
+        "Dimension out of range (expected to be in range of [-2, 1], but got 2)",
+    ),
+    (
+        lambda: torch.addbmm(torch.zeros(2, 5), torch.ones(4, 2, 3), torch.ones(3, 3, 5)),
+        RuntimeError,
+        "batch1 and batch2 must have same number of batches, got 4 and 3",
+    ),
+    (
+        lambda: torch.addbmm(torch.zeros(2, 5), torch.ones(4, 2, 3), torch.ones(4, 4, 5)),
+        RuntimeError,
+        "Incompatible matrix sizes for bmm (2x3 and 4x5)",
+    ),
+    (
+        lambda: torch.addbmm(torch.zeros(2, 5).double(), torch.ones(4, 2, 3), torch.ones(4, 3, 5)),
+        RuntimeError,
+        "self and mat2 must have the same dtype, but got Double and Float",
+    ),
+    (
+        lambda: torch.baddbmm(torch.zeros(4, 2, 5), torch.ones(4, 2, 3), torch.ones(3, 3, 5)),
+        RuntimeError,
+        "Expected size for first two dimensions of batch2 tensor to be: [4, 3] but got: [3, 3].",
+    ),
+    (
+        lambda: torch.baddbmm(torch.zeros(3, 2, 5), torch.ones(4, 2, 3), torch.ones(4, 3, 5)),
+        RuntimeError,
+        "The expanded size of the tensor (4) must match the existing size (3) at "
+        "non-singleton dimension 0.  Target sizes: [4, 2, 5].  Tensor sizes: [3, 2, 5]",
+    ),
+    (
+        lambda: torch.baddbmm(
+            torch.zeros(4, 2, 5), torch.ones(4, 2, 3), torch.ones(4, 3, 5).double()
+        ),
+        RuntimeError,
+        "expected scalar type Float but found Double",
+    ),
+    (
+        lambda: torch.baddbmm(
+            torch.zeros(4, 2, 5).double(), torch.ones(4, 2, 3), torch.ones(4, 3, 5)
+        ),
+        RuntimeError,
+        "Input dtypes must be the same, got: input double, batch1: float, batch2: float",
+    ),
+    (
+        lambda: torch.rot90(torch.ones(3)),
+        RuntimeError,
+        "expected total dims >= 2, but got total dims = 1",
+    ),
+    (
+        lambda: torch.rot90(torch.ones(2, 3), 1, (0,)),
+        RuntimeError,
+        "expected total rotation dims == 2, but got dims = 1",
+    ),
+    (
+        lambda: torch.rot90(torch.ones(2, 3), 1, (0, -2)),
+        RuntimeError,
+        "expected rotation dims to be different, but got dim0 = 0 and dim1 = -2",
+    ),
+    (
+        lambda: torch.rot90(torch.ones(2, 3), 1, (0, 3)),
+        IndexError,
+        "Dimension out of range (expected to be in range of [-2, 1], but got 3)",
+    ),
+    (
+        lambda: torch.tensor_split(torch.tensor(1), 2),
+        RuntimeError,
+        "tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims",
+    ),
+    (
+        lambda: torch.tensor_split(torch.arange(7), -1),
+        RuntimeError,
+        "number of sections must be larger than 0, got -1",
+    ),
+    (
+        lambda: torch.tensor_split(torch.arange(7), _t(1.0)),
+        RuntimeError,
+        "tensor_split expected tensor_indices_or_sections to have dtype of long, but got Float",
+    ),
+    (
+        lambda: torch.tensor_split(torch.arange(7), torch.tensor([[1]])),
+        RuntimeError,
+        "tensor_split expected tensor_indices_or_sections to be a zero-dimensional or "
+        "one-dimensional tensor, but got a tensor with 2 dims",
+    ),
+    (
+        lambda: torch.tensor_split(torch.arange(7), 2.5),
+        TypeError,
+        "tensor_split() received an invalid combination of arguments - got (Tensor, float), but "
+        "expected one of:\n * (Tensor input, tuple of ints indices, int dim = 0)\n",
+    ),
+    (
+        lambda: torch.hsplit(torch.ones(2, 3), 2),
+        RuntimeError,
+        "torch.hsplit attempted to split along dimension 1, but the size of the dimension 3 is not "
+        "divisible by the split_size 2!",
+    ),
+    (
+        lambda: torch.hsplit(torch.tensor(1.0), 2),
+        RuntimeError,
+        "torch.hsplit requires a tensor with at least 1 dimension, but got a tensor with 0 "
+        "dimensions!",
+    ),
+    (
+        lambda: torch.vsplit(torch.ones(4), 2),
+        RuntimeError,
+        "torch.vsplit requires a tensor with at least 2 dimension, but got a tensor with 1 "
+        "dimensions!",
+    ),
+    (
+        lambda: torch.dsplit(torch.ones(2, 2), 2),
+        RuntimeError,
+        "torch.dsplit requires a tensor with at least 3 dimension, but got a tensor with 2 "
+        "dimensions!",
+    ),
     (lambda: torch.dstack([]), RuntimeError, "dstack expects a non-empty TensorList"),
     (lambda: torch.column_stack([]), RuntimeError, "column_stack expects a non-empty TensorList"),
     (lambda: torch.hstack([]), RuntimeError, "hstack expects a non-empty TensorList"),
     (lambda: torch.vstack([]), RuntimeError, "vstack expects a non-empty TensorList"),
-    (lambda: torch.dstack(torch.ones(2)), TypeError,
-     "dstack(): argument 'tensors' (position 1) must be tuple of Tensors, not Tensor"),
-    (lambda: torch.bernoulli(_t(1.5)), RuntimeError,
-     "Expected p_in >= 0 && p_in <= 1 to be true, but got false."),
-    (lambda: torch.bernoulli(_t(float("nan"))), RuntimeError,
-     "Expected p_in >= 0 && p_in <= 1 to be true, but got false."),
-    (lambda: torch.bernoulli(_t(1, 0)), NotImplementedError,
-     "\"bernoulli_tensor_cpu_p_\" not implemented for 'Long'"),
-    (lambda: torch.bernoulli(_t(0.0), 1.5), RuntimeError,
-     "bernoulli_ expects p to be in [0, 1], but got p=1.5"),
-    (lambda: torch.zeros(3).bernoulli_(-0.5), RuntimeError,
-     "bernoulli_ expects p to be in [0, 1], but got p=-0.5"),
-    (lambda: torch.zeros(3).bernoulli_(_t(2.0, 0.0, 1.0)), RuntimeError,
-     "Expected p_in >= 0 && p_in <= 1 to be true, but got false."),
-    (lambda: torch.multinomial(_t(0.2, 0.5, 0.3), 4), RuntimeError,
-     "cannot sample n_sample > prob_dist.size(-1) samples without replacement"),
-    (lambda: torch.multinomial(_t(0.2, 0.5, 0.3), 0), RuntimeError,
-     "cannot sample n_sample <= 0 samples"),
-    (lambda: torch.multinomial(_t(-0.1, 1.0), 1), RuntimeError,
-     "probability tensor contains either `inf`, `nan` or element < 0"),
-    (lambda: torch.multinomial(_t(float("nan"), 1.0), 1), RuntimeError,
-     "probability tensor contains either `inf`, `nan` or element < 0"),
-    (lambda: torch.multinomial(torch.tensor([[1.0, 1.0], [0.0, 0.0]]), 1), RuntimeError,
-     "invalid multinomial distribution (sum of probabilities <= 0)"),
-    (lambda: torch.multinomial(torch.ones(2, 2, 2), 1), RuntimeError,
-     "prob_dist must be 1 or 2 dim"),
-    (lambda: torch.multinomial(_t(1, 2), 1), RuntimeError,
-     "multinomial only supports floating-point dtypes for input, got: Long"),
+    (
+        lambda: torch.dstack(torch.ones(2)),
+        TypeError,
+        "dstack(): argument 'tensors' (position 1) must be tuple of Tensors, not Tensor",
+    ),
+    (
+        lambda: torch.bernoulli(_t(1.5)),
+        RuntimeError,
+        "Expected p_in >= 0 && p_in <= 1 to be true, but got false.",
+    ),
+    (
+        lambda: torch.bernoulli(_t(float("nan"))),
+        RuntimeError,
+        "Expected p_in >= 0 && p_in <= 1 to be true, but got false.",
+    ),
+    (
+        lambda: torch.bernoulli(_t(1, 0)),
+        NotImplementedError,
+        "\"bernoulli_tensor_cpu_p_\" not implemented for 'Long'",
+    ),
+    (
+        lambda: torch.bernoulli(_t(0.0), 1.5),
+        RuntimeError,
+        "bernoulli_ expects p to be in [0, 1], but got p=1.5",
+    ),
+    (
+        lambda: torch.zeros(3).bernoulli_(-0.5),
+        RuntimeError,
+        "bernoulli_ expects p to be in [0, 1], but got p=-0.5",
+    ),
+    (
+        lambda: torch.zeros(3).bernoulli_(_t(2.0, 0.0, 1.0)),
+        RuntimeError,
+        "Expected p_in >= 0 && p_in <= 1 to be true, but got false.",
+    ),
+    (
+        lambda: torch.multinomial(_t(0.2, 0.5, 0.3), 4),
+        RuntimeError,
+        "cannot sample n_sample > prob_dist.size(-1) samples without replacement",
+    ),
+    (
+        lambda: torch.multinomial(_t(0.2, 0.5, 0.3), 0),
+        RuntimeError,
+        "cannot sample n_sample <= 0 samples",
+    ),
+    (
+        lambda: torch.multinomial(_t(-0.1, 1.0), 1),
+        RuntimeError,
+        "probability tensor contains either `inf`, `nan` or element < 0",
+    ),
+    (
+        lambda: torch.multinomial(_t(float("nan"), 1.0), 1),
+        RuntimeError,
+        "probability tensor contains either `inf`, `nan` or element < 0",
+    ),
+    (
+        lambda: torch.multinomial(torch.tensor([[1.0, 1.0], [0.0, 0.0]]), 1),
+        RuntimeError,
+        "invalid multinomial distribution (sum of probabilities <= 0)",
+    ),
+    (
+        lambda: torch.multinomial(torch.ones(2, 2, 2), 1),
+        RuntimeError,
+        "prob_dist must be 1 or 2 dim",
+    ),
+    (
+        lambda: torch.multinomial(_t(1, 2), 1),
+        RuntimeError,
+        "multinomial only supports floating-point dtypes for input, got: Long",
+    ),
 ]
 
 

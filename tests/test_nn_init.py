@@ -25,11 +25,16 @@ def test_calculate_gain_and_fans():
         init.calculate_gain("foo")
     with pytest.raises(ValueError, match="^negative_slope True not a valid number$"):
         init.calculate_gain("leaky_relu", True)
-    with pytest.raises(ValueError, match="^Fan in and fan out can not be computed for tensor "
-                                         "with fewer than 2 dimensions$"):
+    with pytest.raises(
+        ValueError,
+        match="^Fan in and fan out can not be computed for tensor with fewer than 2 dimensions$",
+    ):
         init.kaiming_uniform_(torch.empty(3), a=1)
-    with pytest.raises(ValueError, match=r"^Mode fan not supported, please use one of "
-                                         r"\['fan_in', 'fan_out'\]$"):
+    with pytest.raises(
+        ValueError,
+        match=r"^Mode fan not supported, please use one of "
+        r"\['fan_in', 'fan_out'\]$",
+    ):
         init.kaiming_uniform_(torch.empty(3, 2), mode="fan")
     with pytest.raises(ValueError, match="^Only tensors with 2 dimensions are supported$"):
         init.eye_(torch.empty(3))
@@ -66,7 +71,9 @@ def test_uniform_normal_trunc_constant(device):
     mean, std, lo, hi = _stats(init.normal_(t, 1.0, 0.5))
     assert mean == pytest.approx(1.0, abs=0.02) and std == pytest.approx(0.5, rel=0.03)
     mean, std, lo, hi = _stats(init.trunc_normal_(t, std=1.0, a=-1.0, b=1.0))
-    assert -1.0 <= lo and hi <= 1.0 and std == pytest.approx(0.53956, rel=0.03)  # sd of N(0,1) cut to [-1,1]
+    assert (
+        -1.0 <= lo and hi <= 1.0 and std == pytest.approx(0.53956, rel=0.03)
+    )  # sd of N(0,1) cut to [-1,1]
     assert init.constant_(t, 0.25).tolist()[3][4] == 0.25
     assert init.ones_(t).sum().item() == 10000 and init.zeros_(t).sum().item() == 0
     assert init.eye_(torch.empty(2, 3, device=device)).tolist() == [[1, 0, 0], [0, 1, 0]]
@@ -98,14 +105,20 @@ def test_clip_grad_norm_values():
     p1, p2 = _params()
     total = nn.utils.clip_grad_norm_([p1, p2], 1.0)
     assert (repr(total), repr(p1.grad), repr(p2.grad)) == (
-        "tensor(13.)", "tensor([0.2308, 0.3077])", "tensor([[0.9231, 0.0000]])")
+        "tensor(13.)",
+        "tensor([0.2308, 0.3077])",
+        "tensor([[0.9231, 0.0000]])",
+    )
     p1, p2 = _params()
     total = nn.utils.clip_grad_norm_(iter([p1, p2]), 100.0, norm_type=1)
     assert (repr(total), repr(p1.grad)) == ("tensor(19.)", "tensor([3., 4.])")  # not clipped
     p1, p2 = _params()
     total = nn.utils.clip_grad_norm_([p1, p2], 2.0, norm_type=float("inf"))
     assert (repr(total), repr(p1.grad), repr(p2.grad)) == (
-        "tensor(12.)", "tensor([0.5000, 0.6667])", "tensor([[2.0000, 0.0000]])")
+        "tensor(12.)",
+        "tensor([0.5000, 0.6667])",
+        "tensor([[2.0000, 0.0000]])",
+    )
     assert repr(nn.utils.clip_grad_norm_([], 1.0)) == "tensor(0.)"
     p1.grad = torch.tensor([3.0, float("nan")])
     with pytest.raises(RuntimeError) as err:
@@ -113,7 +126,8 @@ def test_clip_grad_norm_values():
     assert str(err.value) == (
         "The total norm of order 2.0 for gradients from `parameters` is non-finite, so it cannot "
         "be clipped. To disable this error and scale the gradients by the non-finite norm "
-        "anyway, set `error_if_nonfinite=False`")
+        "anyway, set `error_if_nonfinite=False`"
+    )
 
 
 def test_clip_grad_value_and_parameter_vectors():

@@ -15,28 +15,46 @@ REPRS = [  # PyTorch 2.13 repr() of the same constructor calls
     (lambda: nn.Linear(3, 4), "Linear(in_features=3, out_features=4, bias=True)"),
     (lambda: nn.Linear(3, 4, bias=False), "Linear(in_features=3, out_features=4, bias=False)"),
     (lambda: nn.Conv2d(3, 8, 3), "Conv2d(3, 8, kernel_size=(3, 3), stride=(1, 1))"),
-    (lambda: nn.Conv2d(3, 8, (3, 5), stride=2, padding=1, dilation=2, bias=False),
-     "Conv2d(3, 8, kernel_size=(3, 5), stride=(2, 2), padding=(1, 1), dilation=(2, 2), "
-     "bias=False)"),
-    (lambda: nn.Conv2d(3, 8, 3, padding="same"),
-     "Conv2d(3, 8, kernel_size=(3, 3), stride=(1, 1), padding=same)"),
+    (
+        lambda: nn.Conv2d(3, 8, (3, 5), stride=2, padding=1, dilation=2, bias=False),
+        "Conv2d(3, 8, kernel_size=(3, 5), stride=(2, 2), padding=(1, 1), dilation=(2, 2), "
+        "bias=False)",
+    ),
+    (
+        lambda: nn.Conv2d(3, 8, 3, padding="same"),
+        "Conv2d(3, 8, kernel_size=(3, 3), stride=(1, 1), padding=same)",
+    ),
     (lambda: nn.Conv1d(3, 8, 3), "Conv1d(3, 8, kernel_size=(3,), stride=(1,))"),
-    (lambda: nn.Conv1d(3, 8, 5, stride=2, padding=1, dilation=2, bias=False),
-     "Conv1d(3, 8, kernel_size=(5,), stride=(2,), padding=(1,), dilation=(2,), bias=False)"),
-    (lambda: nn.Conv1d(4, 8, 3, padding="same", groups=2),
-     "Conv1d(4, 8, kernel_size=(3,), stride=(1,), padding=same, groups=2)"),
-    (lambda: nn.MaxPool2d(2),
-     "MaxPool2d(kernel_size=2, stride=2, padding=0, dilation=1, ceil_mode=False)"),
-    (lambda: nn.AvgPool2d(3, 1, 1, ceil_mode=True, count_include_pad=False),
-     "AvgPool2d(kernel_size=3, stride=1, padding=1)"),
-    (lambda: nn.BatchNorm1d(4),
-     "BatchNorm1d(4, eps=1e-05, momentum=0.1, affine=True, bias=True, track_running_stats=True)"),
-    (lambda: nn.BatchNorm2d(4, momentum=None, affine=False, track_running_stats=False, eps=1e-3),
-     "BatchNorm2d(4, eps=0.001, momentum=None, affine=False, bias=False, "
-     "track_running_stats=False)"),
+    (
+        lambda: nn.Conv1d(3, 8, 5, stride=2, padding=1, dilation=2, bias=False),
+        "Conv1d(3, 8, kernel_size=(5,), stride=(2,), padding=(1,), dilation=(2,), bias=False)",
+    ),
+    (
+        lambda: nn.Conv1d(4, 8, 3, padding="same", groups=2),
+        "Conv1d(4, 8, kernel_size=(3,), stride=(1,), padding=same, groups=2)",
+    ),
+    (
+        lambda: nn.MaxPool2d(2),
+        "MaxPool2d(kernel_size=2, stride=2, padding=0, dilation=1, ceil_mode=False)",
+    ),
+    (
+        lambda: nn.AvgPool2d(3, 1, 1, ceil_mode=True, count_include_pad=False),
+        "AvgPool2d(kernel_size=3, stride=1, padding=1)",
+    ),
+    (
+        lambda: nn.BatchNorm1d(4),
+        "BatchNorm1d(4, eps=1e-05, momentum=0.1, affine=True, bias=True, track_running_stats=True)",
+    ),
+    (
+        lambda: nn.BatchNorm2d(4, momentum=None, affine=False, track_running_stats=False, eps=1e-3),
+        "BatchNorm2d(4, eps=0.001, momentum=None, affine=False, bias=False, "
+        "track_running_stats=False)",
+    ),
     (lambda: nn.Dropout(0.2, inplace=True), "Dropout(p=0.2, inplace=True)"),
-    (lambda: nn.Embedding(10, 3, padding_idx=0, max_norm=1.0),
-     "Embedding(10, 3, padding_idx=0, max_norm=1.0)"),
+    (
+        lambda: nn.Embedding(10, 3, padding_idx=0, max_norm=1.0),
+        "Embedding(10, 3, padding_idx=0, max_norm=1.0)",
+    ),
     (lambda: nn.Flatten(), "Flatten(start_dim=1, end_dim=-1)"),
     (lambda: nn.Unflatten(1, (2, 3)), "Unflatten(dim=1, unflattened_size=(2, 3))"),
     (lambda: nn.Identity(), "Identity()"),
@@ -50,12 +68,18 @@ REPRS = [  # PyTorch 2.13 repr() of the same constructor calls
     (lambda: nn.AdaptiveAvgPool2d((None, 3)), "AdaptiveAvgPool2d(output_size=(None, 3))"),
     (lambda: nn.AdaptiveAvgPool2d([2, None]), "AdaptiveAvgPool2d(output_size=[2, None])"),
     (lambda: nn.LayerNorm(4), "LayerNorm((4,), eps=1e-05, elementwise_affine=True, bias=True)"),
-    (lambda: nn.LayerNorm((3, 4), eps=1e-6, elementwise_affine=False),
-     "LayerNorm((3, 4), eps=1e-06, elementwise_affine=False, bias=False)"),
-    (lambda: nn.LayerNorm([4], bias=False),
-     "LayerNorm((4,), eps=1e-05, elementwise_affine=True, bias=False)"),
-    (lambda: nn.LayerNorm(torch.Size([2, 3])),
-     "LayerNorm((2, 3), eps=1e-05, elementwise_affine=True, bias=True)"),
+    (
+        lambda: nn.LayerNorm((3, 4), eps=1e-6, elementwise_affine=False),
+        "LayerNorm((3, 4), eps=1e-06, elementwise_affine=False, bias=False)",
+    ),
+    (
+        lambda: nn.LayerNorm([4], bias=False),
+        "LayerNorm((4,), eps=1e-05, elementwise_affine=True, bias=False)",
+    ),
+    (
+        lambda: nn.LayerNorm(torch.Size([2, 3])),
+        "LayerNorm((2, 3), eps=1e-05, elementwise_affine=True, bias=True)",
+    ),
     (lambda: nn.GELU(), "GELU(approximate='none')"),
     (lambda: nn.GELU("tanh"), "GELU(approximate='tanh')"),
     (lambda: nn.Softplus(), "Softplus(beta=1.0, threshold=20.0)"),
@@ -85,9 +109,18 @@ def test_layer_reprs_match_pytorch(make, text):
 
 
 def test_nested_repr_matches_pytorch():
-    model = nn.Sequential(nn.Conv2d(1, 4, 3), nn.BatchNorm2d(4), nn.ReLU(), nn.MaxPool2d(2),
-                          nn.Flatten(), nn.Dropout(0.5), nn.Linear(4, 2))
-    assert repr(model) == """Sequential(
+    model = nn.Sequential(
+        nn.Conv2d(1, 4, 3),
+        nn.BatchNorm2d(4),
+        nn.ReLU(),
+        nn.MaxPool2d(2),
+        nn.Flatten(),
+        nn.Dropout(0.5),
+        nn.Linear(4, 2),
+    )
+    assert (
+        repr(model)
+        == """Sequential(
   (0): Conv2d(1, 4, kernel_size=(3, 3), stride=(1, 1))
   (1): BatchNorm2d(4, eps=1e-05, momentum=0.1, affine=True, bias=True, track_running_stats=True)
   (2): ReLU()
@@ -96,6 +129,7 @@ def test_nested_repr_matches_pytorch():
   (5): Dropout(p=0.5, inplace=False)
   (6): Linear(in_features=4, out_features=2, bias=True)
 )"""
+    )
 
 
 def test_default_init_bounds_are_pytorchs():
@@ -114,10 +148,14 @@ def test_default_init_bounds_are_pytorchs():
 
 def test_layer_parameters_and_buffers():
     bn = nn.BatchNorm1d(3)
-    assert list(dict(bn.named_buffers())) == ["running_mean", "running_var",
-                                              "num_batches_tracked"]
-    assert list(bn.state_dict()) == ["weight", "bias", "running_mean", "running_var",
-                                     "num_batches_tracked"]
+    assert list(dict(bn.named_buffers())) == ["running_mean", "running_var", "num_batches_tracked"]
+    assert list(bn.state_dict()) == [
+        "weight",
+        "bias",
+        "running_mean",
+        "running_var",
+        "num_batches_tracked",
+    ]
     assert bn.num_batches_tracked.dtype is torch.int64
     conv = nn.Conv2d(4, 6, (3, 2), groups=2)
     assert tuple(conv.weight.shape) == (6, 2, 3, 2)
@@ -126,16 +164,24 @@ def test_layer_parameters_and_buffers():
 
 def test_module_errors_match_pytorch():
     cases = [  # PyTorch 2.13 texts
-        (lambda: nn.BatchNorm1d(3)(torch.randn(2, 3, 4, 5)), "expected 2D or 3D input (got 4D "
-                                                             "input)"),
+        (
+            lambda: nn.BatchNorm1d(3)(torch.randn(2, 3, 4, 5)),
+            "expected 2D or 3D input (got 4D input)",
+        ),
         (lambda: nn.BatchNorm2d(3)(torch.randn(2, 3)), "expected 4D input (got 2D input)"),
-        (lambda: nn.Conv2d(3, 8, 3, padding="same", stride=2),
-         "padding='same' is not supported for strided convolutions"),
-        (lambda: nn.Conv2d(3, 8, 3, padding="foo"),
-         "Invalid padding string 'foo', should be one of {'same', 'valid'}"),
+        (
+            lambda: nn.Conv2d(3, 8, 3, padding="same", stride=2),
+            "padding='same' is not supported for strided convolutions",
+        ),
+        (
+            lambda: nn.Conv2d(3, 8, 3, padding="foo"),
+            "Invalid padding string 'foo', should be one of {'same', 'valid'}",
+        ),
         (lambda: nn.Conv2d(3, 8, 3, groups=2), "in_channels must be divisible by groups"),
-        (lambda: nn.Conv1d(3, 8, 3, padding="same", stride=2),
-         "padding='same' is not supported for strided convolutions"),
+        (
+            lambda: nn.Conv1d(3, 8, 3, padding="same", stride=2),
+            "padding='same' is not supported for strided convolutions",
+        ),
         (lambda: nn.Dropout(2), "dropout probability has to be between 0 and 1, but got 2"),
     ]
     for fn, text in cases:
@@ -149,8 +195,15 @@ def test_batchnorm_train_then_eval(device):
     x = torch.tensor([[1.0, 2], [3, 6], [5, 1]], device=device)
     out = bn(x)
     # PyTorch 2.13: training normalises by the batch and updates the running stats
-    assert bool(((out.detach().cpu() - torch.tensor([[-1.2247, -0.4629], [0.0, 1.3887],
-                                                     [1.2247, -0.9258]])).abs() < 1e-4).all())
+    assert bool(
+        (
+            (
+                out.detach().cpu()
+                - torch.tensor([[-1.2247, -0.4629], [0.0, 1.3887], [1.2247, -0.9258]])
+            ).abs()
+            < 1e-4
+        ).all()
+    )
     assert bn.running_mean.cpu().tolist() == pytest.approx([0.3, 0.3])
     assert bn.running_var.cpu().tolist() == pytest.approx([1.3, 1.6])
     assert bn.num_batches_tracked.item() == 1
@@ -171,8 +224,9 @@ def test_batchnorm2d_gradients(device):
     torch.manual_seed(0)
     bn = nn.BatchNorm2d(2).double().to(device)
     x = torch.randn(3, 2, 2, 1, dtype=torch.float64).to(device).requires_grad_()
-    assert gradcheck(lambda x, w, b: F.batch_norm(x, None, None, w, b, True),
-                     (x, bn.weight, bn.bias))
+    assert gradcheck(
+        lambda x, w, b: F.batch_norm(x, None, None, w, b, True), (x, bn.weight, bn.bias)
+    )
     assert type(bn(x).grad_fn).__name__ == "NativeBatchNormBackward0"
 
 
@@ -189,9 +243,18 @@ def test_dropout_module_train_and_eval(device):
 
 def test_small_cnn_trains(device):
     torch.manual_seed(0)
-    model = nn.Sequential(nn.Conv2d(1, 4, 3, padding=1), nn.BatchNorm2d(4), nn.ReLU(),
-                          nn.MaxPool2d(2), nn.Conv2d(4, 4, 3), nn.LeakyReLU(), nn.AvgPool2d(2),
-                          nn.Flatten(), nn.Dropout(0.1), nn.Linear(4, 2)).to(device)
+    model = nn.Sequential(
+        nn.Conv2d(1, 4, 3, padding=1),
+        nn.BatchNorm2d(4),
+        nn.ReLU(),
+        nn.MaxPool2d(2),
+        nn.Conv2d(4, 4, 3),
+        nn.LeakyReLU(),
+        nn.AvgPool2d(2),
+        nn.Flatten(),
+        nn.Dropout(0.1),
+        nn.Linear(4, 2),
+    ).to(device)
     x = torch.randn(8, 1, 8, 8).to(device)
     y = (x.mean((1, 2, 3)) > 0).long()
     losses = []
@@ -213,8 +276,9 @@ def test_embedding_flatten_identity_modules(device):
     out = emb(idx)
     assert out.shape == (2, 2, 3) and type(out.grad_fn).__name__ == "EmbeddingBackward0"
     frozen = nn.Embedding.from_pretrained(torch.eye(3, device=device))
-    assert not frozen.weight.requires_grad and frozen(torch.tensor([2], device=device)).cpu(
-    ).tolist() == [[0.0, 0.0, 1.0]]
+    assert not frozen.weight.requires_grad and frozen(
+        torch.tensor([2], device=device)
+    ).cpu().tolist() == [[0.0, 0.0, 1.0]]
     x = torch.randn(2, 3, 4, device=device)
     assert nn.Flatten()(x).shape == (2, 12)
     assert nn.Unflatten(1, (3, 1))(x).shape == (2, 3, 1, 4)
@@ -225,19 +289,33 @@ def test_embedding_flatten_identity_modules(device):
 def test_tutorial_cnn_with_adaptive_pool_layer_norm_and_gelu(device):
     # "What is torch.nn really?": conv layers, then AdaptiveAvgPool2d(1) and a view
     torch.manual_seed(0)
-    model = nn.Sequential(nn.Conv2d(1, 4, 3, stride=2, padding=1), nn.GELU(),
-                          nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.LayerNorm(4),
-                          nn.Linear(4, 2)).to(device)
-    assert repr(model) == """Sequential(
+    model = nn.Sequential(
+        nn.Conv2d(1, 4, 3, stride=2, padding=1),
+        nn.GELU(),
+        nn.AdaptiveAvgPool2d(1),
+        nn.Flatten(),
+        nn.LayerNorm(4),
+        nn.Linear(4, 2),
+    ).to(device)
+    assert (
+        repr(model)
+        == """Sequential(
   (0): Conv2d(1, 4, kernel_size=(3, 3), stride=(2, 2), padding=(1, 1))
   (1): GELU(approximate='none')
   (2): AdaptiveAvgPool2d(output_size=1)
   (3): Flatten(start_dim=1, end_dim=-1)
   (4): LayerNorm((4,), eps=1e-05, elementwise_affine=True, bias=True)
   (5): Linear(in_features=4, out_features=2, bias=True)
-)"""  # PyTorch 2.13's print(model)
+)"""
+    )  # PyTorch 2.13's print(model)
     assert [name for name, _ in model.named_parameters()] == [
-        "0.weight", "0.bias", "4.weight", "4.bias", "5.weight", "5.bias"]
+        "0.weight",
+        "0.bias",
+        "4.weight",
+        "4.bias",
+        "5.weight",
+        "5.bias",
+    ]
     y = torch.arange(8, device=device) % 2
     x = torch.randn(8, 1, 7, 7, device=device) + 2.0 * y.view(8, 1, 1, 1)  # class 1 is brighter
     opt = torch.optim.SGD(model.parameters(), lr=0.5)
@@ -263,8 +341,9 @@ def test_layer_norm_module(device):
     assert bare.weight is None and bare.bias is None and list(bare.parameters()) == []
     with pytest.raises(RuntimeError) as info:
         nn.LayerNorm(4)(torch.randn(2, 3))
-    assert str(info.value) == ("Given normalized_shape=[4], expected input with shape [*, 4], but "
-                               "got input of size[2, 3]")  # PyTorch 2.13's text
+    assert str(info.value) == (
+        "Given normalized_shape=[4], expected input with shape [*, 4], but got input of size[2, 3]"
+    )  # PyTorch 2.13's text
 
 
 def test_gelu_and_adaptive_pool_modules(device):
@@ -283,7 +362,12 @@ def test_gelu_and_adaptive_pool_modules(device):
 def test_conv1d_module(device):
     conv = nn.Conv1d(3, 8, 3, stride=[2]).to(device)
     assert (conv.kernel_size, conv.stride, conv.padding, conv.dilation, conv.output_padding) == (
-        (3,), (2,), (0,), (1,), (0,))  # PyTorch 2.13's attributes
+        (3,),
+        (2,),
+        (0,),
+        (1,),
+        (0,),
+    )  # PyTorch 2.13's attributes
     assert conv.weight.shape == (8, 3, 3) and conv.bias.shape == (8,)
     bound = 1 / math.sqrt(9)
     assert conv.weight.abs().max().item() <= bound and conv.bias.abs().max().item() <= bound
@@ -333,9 +417,13 @@ def test_prelu_module_learns_its_slopes(device):
     prelu.reset_parameters()
     assert prelu.weight.tolist() == pytest.approx([0.1] * 3)
     assert nn.PReLU(dtype=torch.float64).weight.dtype == torch.float64
-    assert gradcheck(lambda t, w: F.prelu(t, w),
-                     (torch.randn(2, 3, dtype=torch.float64, device=device).requires_grad_(),
-                      nn.PReLU(3, dtype=torch.float64).to(device).weight))
+    assert gradcheck(
+        lambda t, w: F.prelu(t, w),
+        (
+            torch.randn(2, 3, dtype=torch.float64, device=device).requires_grad_(),
+            nn.PReLU(3, dtype=torch.float64).to(device).weight,
+        ),
+    )
 
 
 def test_hardtanh_module_checks_like_pytorch():
@@ -349,23 +437,28 @@ def test_hardtanh_module_checks_like_pytorch():
         layer = nn.Hardtanh(min_value=-2.0, max_value=3.0)
     assert [str(w.message) for w in record] == [  # PyTorch's
         "keyword argument `min_value` is deprecated and renamed to `min_val`",
-        "keyword argument `max_value` is deprecated and renamed to `max_val`"]
+        "keyword argument `max_value` is deprecated and renamed to `max_val`",
+    ]
     assert repr(layer) == "Hardtanh(min_val=-2.0, max_val=3.0)"
     x = torch.tensor([-1.0, 2.0], requires_grad=True)
     with pytest.raises(RuntimeError) as info:
         nn.ReLU6(inplace=True)(x)
     assert str(info.value) == (
-        "a leaf Variable that requires grad is being used in an in-place operation.")
+        "a leaf Variable that requires grad is being used in an in-place operation."
+    )
 
 
 def test_tutorial_mlp_with_new_activations_prints_like_pytorch():
     model = nn.Sequential(nn.Linear(2, 3), nn.PReLU(), nn.Softplus(beta=2), nn.ReLU6(inplace=True))
-    assert repr(model) == """Sequential(
+    assert (
+        repr(model)
+        == """Sequential(
   (0): Linear(in_features=2, out_features=3, bias=True)
   (1): PReLU(num_parameters=1)
   (2): Softplus(beta=2, threshold=20.0)
   (3): ReLU6(inplace=True)
-)"""  # PyTorch 2.13's print(model)
+)"""
+    )  # PyTorch 2.13's print(model)
 
 
 def test_cosine_similarity_layer(device):
@@ -378,16 +471,24 @@ def test_cosine_similarity_layer(device):
 
 
 def _pairwise_operands(device):
-    x1 = torch.tensor([[1.0, 2.0, 3.0], [0.0, -1.0, 2.0]], dtype=torch.float64, device=device,
-                      requires_grad=True)
+    x1 = torch.tensor(
+        [[1.0, 2.0, 3.0], [0.0, -1.0, 2.0]], dtype=torch.float64, device=device, requires_grad=True
+    )
     x2 = torch.tensor([[1.0, 0.0, 1.0], [2.0, 2.0, 2.0]], dtype=torch.float64, device=device)
     return x1, x2
 
 
-@pytest.mark.parametrize("p, expected", [  # PyTorch 2.13's values, float64
-    (2.0, [2.8284285389599293, 3.605549888713648]), (1.0, [4.000003, 4.999999]),
-    (math.inf, [2.000001, 2.999999]), (0, [3.0, 3.0]), (3, [2.5198433597107965, 3.2710650952211187]),
-    (-1.0, [9.999990000014998e-07, 9.99999166667e-07])])
+@pytest.mark.parametrize(
+    "p, expected",
+    [  # PyTorch 2.13's values, float64
+        (2.0, [2.8284285389599293, 3.605549888713648]),
+        (1.0, [4.000003, 4.999999]),
+        (math.inf, [2.000001, 2.999999]),
+        (0, [3.0, 3.0]),
+        (3, [2.5198433597107965, 3.2710650952211187]),
+        (-1.0, [9.999990000014998e-07, 9.99999166667e-07]),
+    ],
+)
 def test_pairwise_distance_values_match_pytorch(device, p, expected):
     x1, x2 = _pairwise_operands(device)
     out = F.pairwise_distance(x1, x2, p=p)
@@ -401,11 +502,19 @@ def test_pairwise_distance_values_match_pytorch(device, p, expected):
 def test_pairwise_distance_layer_shapes_and_errors(device):
     x1, x2 = _pairwise_operands(device)
     assert F.pairwise_distance(x1, x2, p=3, eps=0.1).tolist() == pytest.approx(
-        [2.6458818199861973, 3.149769026484135])  # PyTorch 2.13
+        [2.6458818199861973, 3.149769026484135]
+    )  # PyTorch 2.13
     F.pairwise_distance(x1, x2).sum().backward()
     assert x1.grad.flatten().tolist() == pytest.approx(
-        [3.5355321381664473e-07, 0.7071067811865034, 0.7071067811865034,
-         -0.5547001322213128, -0.8320503370070715, 2.7735020478575877e-07])  # PyTorch 2.13
+        [
+            3.5355321381664473e-07,
+            0.7071067811865034,
+            0.7071067811865034,
+            -0.5547001322213128,
+            -0.8320503370070715,
+            2.7735020478575877e-07,
+        ]
+    )  # PyTorch 2.13
     assert repr(nn.PairwiseDistance(p=1, eps=0, keepdim=True)) == "PairwiseDistance()"  # as torch
     layer = nn.PairwiseDistance(p=1, keepdim=True)
     assert (layer.norm, layer.eps, layer.keepdim) == (1, 1e-6, True)
@@ -413,15 +522,22 @@ def test_pairwise_distance_layer_shapes_and_errors(device):
     assert F.pairwise_distance(x1, x2[0]).tolist() == pytest.approx([2.8284285, 1.7320518])
     assert F.pairwise_distance(x1[0], x2).tolist() == pytest.approx([2.8284285, 1.4142146])
     assert F.pairwise_distance(torch.tensor(1.0), torch.tensor(2.0)).shape == ()
-    ints = F.pairwise_distance(torch.tensor([1, 2], device=device),
-                               torch.tensor([1, 3], device=device))
+    ints = F.pairwise_distance(
+        torch.tensor([1, 2], device=device), torch.tensor([1, 3], device=device)
+    )
     assert ints.dtype is torch.float32 and ints.item() == 0.9999989867210388  # as PyTorch
     assert torch.pairwise_distance is F.pairwise_distance
-    with pytest.raises(RuntimeError, match=r"^The size of tensor a \(3\) must match the size of "
-                                           r"tensor b \(2\) at non-singleton dimension 1$"):
+    with pytest.raises(
+        RuntimeError,
+        match=r"^The size of tensor a \(3\) must match the size of "
+        r"tensor b \(2\) at non-singleton dimension 1$",
+    ):
         F.pairwise_distance(x1, x2[:, :2])
-    with pytest.raises(TypeError, match=r"^pairwise_distance\(\): argument 'x2' \(position 2\) "
-                                        r"must be Tensor, not list$"):
+    with pytest.raises(
+        TypeError,
+        match=r"^pairwise_distance\(\): argument 'x2' \(position 2\) "
+        r"must be Tensor, not list$",
+    ):
         F.pairwise_distance(x1, [1.0])
 
 

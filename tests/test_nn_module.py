@@ -73,21 +73,28 @@ def test_parameter_shares_storage_and_version_and_prints():
     for out in (p * 2, p.detach(), p.data, p.clone()):
         assert type(out) is torch.Tensor  # operations on a Parameter give plain Tensors
     assert repr(nn.Parameter()) == "Parameter containing:\ntensor([], requires_grad=True)"
-    assert repr(nn.Parameter(torch.ones(2), requires_grad=False)) == \
-        "Parameter containing:\ntensor([1., 1.])"
+    assert (
+        repr(nn.Parameter(torch.ones(2), requires_grad=False))
+        == "Parameter containing:\ntensor([1., 1.])"
+    )
     assert repr(nn.Parameter(torch.ones(2, dtype=torch.float64))) == (
-        "Parameter containing:\ntensor([1., 1.], dtype=torch.float64, requires_grad=True)")
+        "Parameter containing:\ntensor([1., 1.], dtype=torch.float64, requires_grad=True)"
+    )
     assert torch.typename(p) == p.type() == "torch.FloatTensor"
 
 
 def test_parameter_of_non_leaf_is_a_new_leaf_and_int_needs_no_grad():
     q = nn.Parameter(torch.ones(2, requires_grad=True) * 2)
     assert q.is_leaf and q.requires_grad and q.grad_fn is None
-    with pytest.raises(RuntimeError, match="^Only Tensors of floating point and complex dtype "
-                                           "can require gradients$"):
+    with pytest.raises(
+        RuntimeError,
+        match="^Only Tensors of floating point and complex dtype can require gradients$",
+    ):
         nn.Parameter(torch.arange(3))
-    assert repr(nn.Parameter(torch.arange(3), requires_grad=False)) == \
-        "Parameter containing:\ntensor([0, 1, 2])"
+    assert (
+        repr(nn.Parameter(torch.arange(3), requires_grad=False))
+        == "Parameter containing:\ntensor([0, 1, 2])"
+    )
 
 
 def test_buffer_marker():
@@ -125,7 +132,7 @@ def test_001_parameter_requires_grad_by_default_and_accumulates():
     n.backward(torch.ones_like(n))
     assert repr(m.grad) == "tensor([ 4., 27.])"
     x = nn.Parameter(torch.Tensor([2]))
-    y = x * 2 + x ** 2 + 3
+    y = x * 2 + x**2 + 3
     y.backward()
     assert repr(x.grad) == "tensor([6.])"  # the author's x.grad # 6
 
@@ -137,7 +144,7 @@ def test_001_net_parameters_and_manual_update():
             self.w = nn.Parameter(torch.tensor([a, b]))
 
         def forward(self):
-            return (self.w ** 2).sum()
+            return (self.w**2).sum()
 
     net = Net1(1.0, 2.0)
     net.train()
@@ -156,17 +163,55 @@ def test_nested_names_and_repr():
         "    (act): Identity()\n  )\n  (blocks): ModuleList(\n    (0-1): 2 x Scale(n=2)\n"
         "    (2): Scale(n=3)\n  )\n  (pd): ParameterDict(\n"
         "      (a): Parameter containing: [torch.FloatTensor of size 2x3]\n"
-        "      (b): Parameter containing: [torch.FloatTensor of size 2]\n  )\n)")
+        "      (b): Parameter containing: [torch.FloatTensor of size 2]\n  )\n)"
+    )
     assert list(net.state_dict()) == [
-        "a.w", "a.count", "seq.s1.w", "seq.s1.count", "blocks.0.w", "blocks.0.count",
-        "blocks.1.w", "blocks.1.count", "blocks.2.w", "blocks.2.count", "pd.a", "pd.b"]
+        "a.w",
+        "a.count",
+        "seq.s1.w",
+        "seq.s1.count",
+        "blocks.0.w",
+        "blocks.0.count",
+        "blocks.1.w",
+        "blocks.1.count",
+        "blocks.2.w",
+        "blocks.2.count",
+        "pd.a",
+        "pd.b",
+    ]
     assert [n for n, _ in net.named_parameters()] == [
-        "a.w", "seq.s1.w", "blocks.0.w", "blocks.1.w", "blocks.2.w", "pd.a", "pd.b"]
+        "a.w",
+        "seq.s1.w",
+        "blocks.0.w",
+        "blocks.1.w",
+        "blocks.2.w",
+        "pd.a",
+        "pd.b",
+    ]
     assert [n for n, _ in net.named_buffers()] == [
-        "a.count", "a.tmp", "seq.s1.count", "seq.s1.tmp", "blocks.0.count", "blocks.0.tmp",
-        "blocks.1.count", "blocks.1.tmp", "blocks.2.count", "blocks.2.tmp"]
+        "a.count",
+        "a.tmp",
+        "seq.s1.count",
+        "seq.s1.tmp",
+        "blocks.0.count",
+        "blocks.0.tmp",
+        "blocks.1.count",
+        "blocks.1.tmp",
+        "blocks.2.count",
+        "blocks.2.tmp",
+    ]
     assert [n for n, _ in net.named_modules()] == [
-        "", "a", "seq", "seq.s1", "seq.act", "blocks", "blocks.0", "blocks.1", "blocks.2", "pd"]
+        "",
+        "a",
+        "seq",
+        "seq.s1",
+        "seq.act",
+        "blocks",
+        "blocks.0",
+        "blocks.1",
+        "blocks.2",
+        "pd",
+    ]
     assert [n for n, _ in net.named_children()] == ["a", "seq", "blocks", "pd"]
     assert [n for n, _ in net.named_parameters(prefix="m", recurse=False)] == []
     assert [n for n, _ in net.a.named_parameters(prefix="m")] == ["m.w"]
@@ -186,41 +231,70 @@ def _error(fn):
 def test_registration_error_texts():
     m = nn.Module()
     m.q = None
-    assert _error(lambda: m.register_parameter("q", None)) == \
-        ("KeyError", "\"attribute 'q' already exists\"")
-    assert _error(lambda: m.register_buffer("a.b", torch.ones(1))) == \
-        ("KeyError", "'buffer name can\\'t contain \".\"'")
-    assert _error(lambda: m.register_buffer("", torch.ones(1))) == \
-        ("KeyError", "'buffer name can\\'t be empty string \"\"'")
-    assert _error(lambda: m.register_buffer("x", 3)) == \
-        ("TypeError", "cannot assign 'int' object to buffer 'x' (torch Tensor or None required)")
-    assert _error(lambda: m.register_buffer("training", torch.ones(1))) == \
-        ("KeyError", "\"attribute 'training' already exists\"")
+    assert _error(lambda: m.register_parameter("q", None)) == (
+        "KeyError",
+        "\"attribute 'q' already exists\"",
+    )
+    assert _error(lambda: m.register_buffer("a.b", torch.ones(1))) == (
+        "KeyError",
+        "'buffer name can\\'t contain \".\"'",
+    )
+    assert _error(lambda: m.register_buffer("", torch.ones(1))) == (
+        "KeyError",
+        "'buffer name can\\'t be empty string \"\"'",
+    )
+    assert _error(lambda: m.register_buffer("x", 3)) == (
+        "TypeError",
+        "cannot assign 'int' object to buffer 'x' (torch Tensor or None required)",
+    )
+    assert _error(lambda: m.register_buffer("training", torch.ones(1))) == (
+        "KeyError",
+        "\"attribute 'training' already exists\"",
+    )
     assert _error(lambda: m.register_parameter("x", torch.ones(1))) == (
-        "TypeError", "cannot assign 'torch.FloatTensor' object to parameter 'x' "
-                     "(torch.nn.Parameter or None required)")
+        "TypeError",
+        "cannot assign 'torch.FloatTensor' object to parameter 'x' "
+        "(torch.nn.Parameter or None required)",
+    )
     assert _error(lambda: m.add_module("z", 3)) == ("TypeError", "int is not a Module subclass")
-    assert _error(lambda: m.add_module("a.b", nn.Module())) == \
-        ("KeyError", "'module name can\\'t contain \".\", got: a.b'")
-    assert _error(lambda: m.nothing) == \
-        ("AttributeError", "'Module' object has no attribute 'nothing'")
-    assert _error(lambda: m(1)) == \
-        ("NotImplementedError", 'Module [Module] is missing the required "forward" function')
+    assert _error(lambda: m.add_module("a.b", nn.Module())) == (
+        "KeyError",
+        "'module name can\\'t contain \".\", got: a.b'",
+    )
+    assert _error(lambda: m.nothing) == (
+        "AttributeError",
+        "'Module' object has no attribute 'nothing'",
+    )
+    assert _error(lambda: m(1)) == (
+        "NotImplementedError",
+        'Module [Module] is missing the required "forward" function',
+    )
     assert _error(lambda: m.train(1)) == ("ValueError", "training mode is expected to be boolean")
-    assert _error(lambda: nn.Module(3)) == \
-        ("TypeError", "Module.__init__() takes 1 positional argument but 2 were given")
+    assert _error(lambda: nn.Module(3)) == (
+        "TypeError",
+        "Module.__init__() takes 1 positional argument but 2 were given",
+    )
     assert _error(lambda: nn.Sequential()[0]) == ("IndexError", "index 0 is out of range")
-    assert _error(lambda: nn.ModuleList([nn.Module()])[5]) == ("IndexError", "index 5 is out of range")
+    assert _error(lambda: nn.ModuleList([nn.Module()])[5]) == (
+        "IndexError",
+        "index 5 is out of range",
+    )
     m.register_buffer("b", torch.ones(1))
-    assert _error(lambda: m.register_parameter("b", nn.Parameter(torch.ones(1)))) == \
-        ("KeyError", "\"attribute 'b' already exists\"")
+    assert _error(lambda: m.register_parameter("b", nn.Parameter(torch.ones(1)))) == (
+        "KeyError",
+        "\"attribute 'b' already exists\"",
+    )
     m.b = None
     assert m._buffers == {"b": None}
-    with pytest.raises(TypeError, match=r"^cannot assign 'int' as buffer 'b' \(torch\.nn\.Buffer, "
-                                        r"torch\.Tensor or None expected\)$"):
+    with pytest.raises(
+        TypeError,
+        match=r"^cannot assign 'int' as buffer 'b' \(torch\.nn\.Buffer, "
+        r"torch\.Tensor or None expected\)$",
+    ):
         m.b = 3
-    assert _error(lambda: m.register_parameter("y", nn.Parameter(torch.ones(1)) * 2))[0] == \
-        "TypeError"  # the product is a plain Tensor, not a Parameter
+    assert (
+        _error(lambda: m.register_parameter("y", nn.Parameter(torch.ones(1)) * 2))[0] == "TypeError"
+    )  # the product is a plain Tensor, not a Parameter
 
 
 def test_assignments_before_init_and_to_a_parameter_name():
@@ -232,9 +306,14 @@ def test_assignments_before_init_and_to_a_parameter_name():
         def __init__(self):
             self.register_buffer("b", torch.ones(1))
 
-    assert _error(Early) == \
-        ("AttributeError", "cannot assign parameters before Module.__init__() call")
-    assert _error(Early2) == ("AttributeError", "cannot assign buffer before Module.__init__() call")
+    assert _error(Early) == (
+        "AttributeError",
+        "cannot assign parameters before Module.__init__() call",
+    )
+    assert _error(Early2) == (
+        "AttributeError",
+        "cannot assign buffer before Module.__init__() call",
+    )
 
     class N(nn.Module):
         def __init__(self):
@@ -244,13 +323,17 @@ def test_assignments_before_init_and_to_a_parameter_name():
     n = N()
     with pytest.raises(TypeError) as err:
         n.p = torch.ones(1)
-    assert str(err.value) == ("cannot assign 'torch.FloatTensor' as parameter 'p' "
-                              "(torch.nn.Parameter or None expected)")
+    assert str(err.value) == (
+        "cannot assign 'torch.FloatTensor' as parameter 'p' (torch.nn.Parameter or None expected)"
+    )
     n.p = None
     assert n._parameters == {"p": None} and list(n.parameters()) == [] and not n.state_dict()
     n.c = nn.Module()
-    with pytest.raises(TypeError, match=r"^cannot assign 'int' as child module 'c' "
-                                        r"\(torch\.nn\.Module or None expected\)$"):
+    with pytest.raises(
+        TypeError,
+        match=r"^cannot assign 'int' as child module 'c' "
+        r"\(torch\.nn\.Module or None expected\)$",
+    ):
         n.c = 5
     del n.c
     assert "c" not in n._modules and not hasattr(n, "c")
@@ -283,12 +366,14 @@ def test_load_state_dict_errors_and_results():
         'Error(s) in loading state_dict for Net:\n\tMissing key(s) in state_dict: "a.w". \n'
         '\tUnexpected key(s) in state_dict: "extra". \n\tsize mismatch for seq.s1.w: copying a '
         "param with shape torch.Size([3]) from checkpoint, the shape in current model is "
-        "torch.Size([2]).")
+        "torch.Size([2])."
+    )
     r = net.load_state_dict({"a.w": torch.zeros(2), "junk.x": torch.ones(1)}, strict=False)
     assert repr(r) == (
         "_IncompatibleKeys(missing_keys=['a.count', 'seq.s1.w', 'seq.s1.count', 'blocks.0.w', "
         "'blocks.0.count', 'blocks.1.w', 'blocks.1.count', 'blocks.2.w', 'blocks.2.count', "
-        "'pd.a', 'pd.b'], unexpected_keys=['junk.x'])")
+        "'pd.a', 'pd.b'], unexpected_keys=['junk.x'])"
+    )
     assert repr(net.load_state_dict(net.state_dict())) == "<All keys matched successfully>"
 
 
@@ -325,8 +410,9 @@ def test_forward_and_full_backward_hooks():
     assert repr(a) == "tensor([ 61., 241.], grad_fn=<BackwardHookFunctionBackward>)"
     assert repr(b) == "tensor([13., 24.], grad_fn=<BackwardHookFunctionBackward>)"
     (a.sum() + 2 * b.sum()).backward()
-    assert repr(log) == ("[((tensor([ 8., 14.]), tensor([0., 0.])), "
-                         "(tensor([1., 1.]), tensor([2., 2.])))]")
+    assert repr(log) == (
+        "[((tensor([ 8., 14.]), tensor([0., 0.])), (tensor([1., 1.]), tensor([2., 2.])))]"
+    )
     assert repr(x.grad) == "tensor([ 80., 140.])" and repr(m.w.grad) == "tensor([30., 80.])"
     h3.remove()
     h4 = m.register_full_backward_hook(lambda mod, gi, go: (gi[0] * 0, None))
@@ -344,8 +430,11 @@ def test_full_backward_hook_without_input_grads_fires_on_outputs():
     log = []
     m.register_full_backward_hook(lambda mod, gi, go: log.append((gi, go)))
     a, b = m(torch.ones(2), torch.ones(2))
-    with pytest.warns(UserWarning, match="^Full backward hook is firing when gradients are "
-                                         "computed with respect to module outputs"):
+    with pytest.warns(
+        UserWarning,
+        match="^Full backward hook is firing when gradients are "
+        "computed with respect to module outputs",
+    ):
         a.sum().backward()
     assert repr(log) == "[((None, None), (tensor([1., 1.]), None))]"
 
@@ -358,34 +447,42 @@ def test_full_backward_pre_hook_sees_and_replaces_grad_output():
         m.bias.fill_(0.5)
     log = []
     m.register_full_backward_pre_hook(
-        lambda mod, go: log.append(("pre", mod is m, [g.tolist() for g in go])))
+        lambda mod, go: log.append(("pre", mod is m, [g.tolist() for g in go]))
+    )
     scale = m.register_full_backward_pre_hook(lambda mod, go: (go[0] * 10,))
     full = m.register_full_backward_hook(
-        lambda mod, gi, go: log.append(("full", gi[0].tolist(), go[0].tolist())))
-    first = m.register_full_backward_pre_hook(lambda mod, go: log.append(("first",)),
-                                              prepend=True)
+        lambda mod, gi, go: log.append(("full", gi[0].tolist(), go[0].tolist()))
+    )
+    first = m.register_full_backward_pre_hook(lambda mod, go: log.append(("first",)), prepend=True)
     x = torch.tensor([[1.0, 1.0]], requires_grad=True)
     y = m(x)
     assert y.grad_fn.name() == "BackwardHookFunctionBackward"
     y.sum().backward()
-    assert log == [("first",), ("pre", True, [[[1.0]]]),
-                   ("full", [[10.0, 20.0]], [[10.0]])]  # full hooks get the replacement
+    assert log == [
+        ("first",),
+        ("pre", True, [[[1.0]]]),
+        ("full", [[10.0, 20.0]], [[10.0]]),
+    ]  # full hooks get the replacement
     assert x.grad.tolist() == [[10.0, 20.0]] and m.weight.grad.tolist() == [[10.0, 10.0]]
     for handle in (scale, full, first):
         handle.remove()
     m.register_full_backward_pre_hook(lambda mod, go: (go[0], go[0]))
     with pytest.raises(RuntimeError) as err:
         m(x).sum().backward()
-    assert str(err.value) == ("Backward pre hook returned an invalid number of grad_output, "
-                              "got 2, but expected 1")
+    assert str(err.value) == (
+        "Backward pre hook returned an invalid number of grad_output, got 2, but expected 1"
+    )
 
 
 def test_full_backward_pre_hook_without_input_grads():
     m = nn.Linear(2, 1)
     seen = []
     m.register_full_backward_pre_hook(lambda mod, go: seen.append(tuple(go[0].shape)))
-    with pytest.warns(UserWarning, match="^Full backward hook is firing when gradients are "
-                                         "computed with respect to module outputs"):
+    with pytest.warns(
+        UserWarning,
+        match="^Full backward hook is firing when gradients are "
+        "computed with respect to module outputs",
+    ):
         m(torch.ones(1, 2)).sum().backward()  # PyTorch warns here too
     assert seen == [(1, 1)] and m.weight.grad.tolist() == [[1.0, 1.0]]
 
@@ -433,8 +530,11 @@ def test_conversions_keep_parameter_identity(device):
     assert m(torch.ones(2, device=device), torch.ones(2, device=device))[0].tolist() == [2.0, 3.0]
     m.cpu()
     assert m.w.device.type == "cpu"
-    with pytest.raises(TypeError, match=r"^nn\.Module\.to only accepts floating point or complex "
-                                        r"dtypes, but got desired dtype=torch\.int64$"):
+    with pytest.raises(
+        TypeError,
+        match=r"^nn\.Module\.to only accepts floating point or complex "
+        r"dtypes, but got desired dtype=torch\.int64$",
+    ):
         m.to(torch.int64)
 
 
@@ -454,10 +554,13 @@ def test_sequential_operations_and_reprs():
     del s[0]
     assert repr(s) == "Sequential(\n  (0): Tanh()\n  (1): ReLU()\n  (2): Identity()\n)"
     assert repr(s.pop(0)) == "Tanh()"
-    assert repr(s * 2) == ("Sequential(\n  (0): ReLU()\n  (1): Identity()\n  (2): ReLU()\n"
-                           "  (3): Identity()\n)")
-    assert repr(nn.Sequential(Identity()) + nn.Sequential(Tanh())) == \
-        "Sequential(\n  (0): Identity()\n  (1): Tanh()\n)"
+    assert repr(s * 2) == (
+        "Sequential(\n  (0): ReLU()\n  (1): Identity()\n  (2): ReLU()\n  (3): Identity()\n)"
+    )
+    assert (
+        repr(nn.Sequential(Identity()) + nn.Sequential(Tanh()))
+        == "Sequential(\n  (0): Identity()\n  (1): Tanh()\n)"
+    )
     assert nn.Sequential(Scale(2), Scale(2))(torch.full((2,), 3.0)).tolist() == [3.0, 3.0]
 
 
@@ -472,11 +575,15 @@ def test_module_list_dict_parameter_list_reprs():
     md["y"] = ReLU()
     assert list(md.keys()) == ["x", "y"] and "x" in md and repr(md.pop("x")) == "Tanh()"
     assert repr(md) == "ModuleDict(\n  (y): ReLU()\n)"
-    assert repr(nn.ModuleDict({"b": Identity(), "a": ReLU()})) == \
-        "ModuleDict(\n  (b): Identity()\n  (a): ReLU()\n)"
+    assert (
+        repr(nn.ModuleDict({"b": Identity(), "a": ReLU()}))
+        == "ModuleDict(\n  (b): Identity()\n  (a): ReLU()\n)"
+    )
     pl = nn.ParameterList([torch.ones(2, 3), nn.Parameter(torch.zeros(1, dtype=torch.float64))])
-    assert repr(pl) == ("ParameterList(\n    (0): Parameter containing: [torch.float32 of size "
-                        "2x3]\n    (1): Parameter containing: [torch.float64 of size 1]\n)")
+    assert repr(pl) == (
+        "ParameterList(\n    (0): Parameter containing: [torch.float32 of size "
+        "2x3]\n    (1): Parameter containing: [torch.float64 of size 1]\n)"
+    )
     pl.append(torch.zeros(2))
     assert len(pl) == 3 and [k for k, _ in pl.named_parameters()] == ["0", "1", "2"]
     assert type(pl[2]) is nn.Parameter

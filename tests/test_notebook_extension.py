@@ -15,8 +15,14 @@ from IPython.utils.capture import capture_output
 import autograd_nb as torch
 from autograd_nb.notebook import explain
 
-MAGICS = ["autograd_nb", "grad_graph", "grad_inspect", "grad_steps", "explain_error",
-          "grad_display"]
+MAGICS = [
+    "autograd_nb",
+    "grad_graph",
+    "grad_inspect",
+    "grad_steps",
+    "explain_error",
+    "grad_display",
+]
 
 
 def run(shell, code: str):
@@ -27,9 +33,11 @@ def run(shell, code: str):
 
 
 def test_import_does_not_import_notebook_libraries():
-    code = ("import sys, autograd_nb as t\n"
-            "x = t.tensor([1.], requires_grad=True); (x * 2).sum().backward()\n"
-            "print(sorted(m for m in ('IPython', 'ipywidgets', 'matplotlib') if m in sys.modules))")
+    code = (
+        "import sys, autograd_nb as t\n"
+        "x = t.tensor([1.], requires_grad=True); (x * 2).sum().backward()\n"
+        "print(sorted(m for m in ('IPython', 'ipywidgets', 'matplotlib') if m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
@@ -91,12 +99,18 @@ def test_grad_graph_shows_svg_with_variable_names(ip):
     assert again.outputs[0].data["image/svg+xml"] == svg  # deterministic
 
 
-@pytest.mark.parametrize("line, error, text", [
-    ("nope", NameError, "%grad_graph: name 'nope' is not defined"),
-    ("n", TypeError, "%grad_graph: n is a int, not a Tensor"),
-    ("c", ValueError, "%grad_graph: c has no autograd graph (requires_grad=False and "
-                      "grad_fn=None)"),
-])
+@pytest.mark.parametrize(
+    "line, error, text",
+    [
+        ("nope", NameError, "%grad_graph: name 'nope' is not defined"),
+        ("n", TypeError, "%grad_graph: n is a int, not a Tensor"),
+        (
+            "c",
+            ValueError,
+            "%grad_graph: c has no autograd graph (requires_grad=False and grad_fn=None)",
+        ),
+    ],
+)
 def test_grad_graph_bad_input_is_one_line(ip, line, error, text):
     ip.run_cell("n = 3\nc = torch.ones(2)")
     result, cap = run(ip, f"%grad_graph {line}")
@@ -183,8 +197,9 @@ def test_grad_steps_displays_the_stepper(ip):
     assert ip.user_ns["x1"].grad is None  # the user's leaves are not touched
     ip.run_cell("v = x1 * torch.tensor([1., 2.])")
     result, cap = run(ip, "%grad_steps v")
-    assert str(result.error_in_exec) == ("%grad_steps: grad can be implicitly created only for "
-                                         "scalar outputs")  # PyTorch 2.13 text
+    assert str(result.error_in_exec) == (
+        "%grad_steps: grad can be implicitly created only for scalar outputs"
+    )  # PyTorch 2.13 text
     assert cap.stdout.count("\n") == 1
     result, cap = run(ip, "%grad_steps v --gradient torch.tensor([0.1, 0.2])")
     assert result.success and cap.outputs[0].data["text/plain"] == "BackwardStepper(v, 2 steps)"
@@ -192,30 +207,43 @@ def test_grad_steps_displays_the_stepper(ip):
 
 # Messages printed by PyTorch 2.13 (/tmp/torchenv), and the explanation each must get.
 TORCH_MESSAGES = [
-    ("a leaf Variable that requires grad is being used in an in-place operation.",
-     "leaf_inplace"),
+    ("a leaf Variable that requires grad is being used in an in-place operation.", "leaf_inplace"),
     ("grad can be implicitly created only for scalar outputs", "non_scalar_backward"),
-    ("one of the variables needed for gradient computation has been modified by an inplace "
-     "operation: [torch.FloatTensor [2]], which is output 0 of Sigmoid, is at version 1; expected "
-     "version 0 instead. Hint: enable anomaly detection to find the operation that failed to "
-     "compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).",
-     "modified_inplace"),
-    ("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.",
-     "numpy_requires_grad"),
+    (
+        "one of the variables needed for gradient computation has been modified by an inplace "
+        "operation: [torch.FloatTensor [2]], which is output 0 of Sigmoid, is at version 1; expected "
+        "version 0 instead. Hint: enable anomaly detection to find the operation that failed to "
+        "compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).",
+        "modified_inplace",
+    ),
+    (
+        "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.",
+        "numpy_requires_grad",
+    ),
     ("element 0 of tensors does not require grad and does not have a grad_fn", "no_grad_fn"),
-    ("Only Tensors of floating point and complex dtype can require gradients",
-     "integer_requires_grad"),
-    ("Expected all tensors to be on the same device, but found at least two devices, cuda:0 and "
-     "cpu!", "device_mismatch"),
-    ("Expected all tensors to be on the same device, but got mat2 is on cpu, different from "
-     "other tensors on cuda:0 (when checking argument in method wrapper_CUDA_mm)",
-     "device_mismatch"),
-    ("The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
-     "attribute won't be populated during autograd.backward(). If you indeed want the .grad field "
-     "to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you "
-     "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
-     "github.com/pytorch/pytorch/pull/30531 for more information. (Triggered internally at "
-     "/__w/pytorch/pytorch/build/aten/src/ATen/core/TensorBody.h:493.)", "non_leaf_grad"),
+    (
+        "Only Tensors of floating point and complex dtype can require gradients",
+        "integer_requires_grad",
+    ),
+    (
+        "Expected all tensors to be on the same device, but found at least two devices, cuda:0 and "
+        "cpu!",
+        "device_mismatch",
+    ),
+    (
+        "Expected all tensors to be on the same device, but got mat2 is on cpu, different from "
+        "other tensors on cuda:0 (when checking argument in method wrapper_CUDA_mm)",
+        "device_mismatch",
+    ),
+    (
+        "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
+        "attribute won't be populated during autograd.backward(). If you indeed want the .grad field "
+        "to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you "
+        "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
+        "github.com/pytorch/pytorch/pull/30531 for more information. (Triggered internally at "
+        "/__w/pytorch/pytorch/build/aten/src/ATen/core/TensorBody.h:493.)",
+        "non_leaf_grad",
+    ),
 ]
 
 
@@ -224,21 +252,39 @@ def test_explanations_match_pytorch_texts(message, key):
     assert explain(message).key == key
 
 
-@pytest.mark.parametrize("code, key, title", [
-    ("y.backward()\ny.backward()", "backward_twice", "Backward through the same graph twice"),
-    ("x1.add_(1)", "leaf_inplace", "In-place change of a leaf that requires grad"),
-    ("(x1 * torch.ones(2)).backward()", "non_scalar_backward",
-     "backward() on a non-scalar output without a gradient"),
-    ("b = x1.sigmoid()\nb.mul_(2)\nb.sum().backward()", "modified_inplace",
-     "A tensor needed for backward was modified in place"),
-    ("x1.numpy()", "numpy_requires_grad", "numpy() on a tensor that requires grad"),
-    ("torch.ones(2) + torch.ones(2, device='cuda')", "device_mismatch",
-     "Tensors on different devices"),
-    ("torch.ones(2).sum().backward()", "no_grad_fn",
-     "backward() on a tensor that does not require grad"),
-    ("torch.tensor([1, 2], requires_grad=True)", "integer_requires_grad",
-     "requires_grad on an integer tensor"),
-])
+@pytest.mark.parametrize(
+    "code, key, title",
+    [
+        ("y.backward()\ny.backward()", "backward_twice", "Backward through the same graph twice"),
+        ("x1.add_(1)", "leaf_inplace", "In-place change of a leaf that requires grad"),
+        (
+            "(x1 * torch.ones(2)).backward()",
+            "non_scalar_backward",
+            "backward() on a non-scalar output without a gradient",
+        ),
+        (
+            "b = x1.sigmoid()\nb.mul_(2)\nb.sum().backward()",
+            "modified_inplace",
+            "A tensor needed for backward was modified in place",
+        ),
+        ("x1.numpy()", "numpy_requires_grad", "numpy() on a tensor that requires grad"),
+        (
+            "torch.ones(2) + torch.ones(2, device='cuda')",
+            "device_mismatch",
+            "Tensors on different devices",
+        ),
+        (
+            "torch.ones(2).sum().backward()",
+            "no_grad_fn",
+            "backward() on a tensor that does not require grad",
+        ),
+        (
+            "torch.tensor([1, 2], requires_grad=True)",
+            "integer_requires_grad",
+            "requires_grad on an integer tensor",
+        ),
+    ],
+)
 def test_explain_error_after_a_failing_cell(ip, code, key, title):
     ip.run_cell(LESSON_000_GRAPH)
     result, _ = run(ip, code)
@@ -267,8 +313,9 @@ def test_explain_error_without_a_known_error(ip, monkeypatch):
     assert cap.stdout.startswith("%explain_error: no error yet")
     run(ip, "1 / 0")
     _, cap = run(ip, "%explain_error")
-    assert cap.stdout == ("%explain_error: not an autograd error I know: ZeroDivisionError: "
-                          "division by zero\n")
+    assert cap.stdout == (
+        "%explain_error: not an autograd error I know: ZeroDivisionError: division by zero\n"
+    )
     assert cap.outputs == []
 
 
@@ -289,6 +336,7 @@ def test_grad_graph_grads_labels_edges_with_the_gradients_that_flowed(ip):
 def test_flow_recording_stops_with_the_extension(ip):
     from autograd_nb.autograd import engine
     from autograd_nb.notebook.magics import FLOWS
+
     assert FLOWS in engine.flow_observers
     ip.run_line_magic("unload_ext", "autograd_nb")
     try:

@@ -38,6 +38,7 @@ def test_pytest_runs_the_notebooks_in_strict_mode(pytestconfig):
 def test_lesson_kernels_that_die_at_start_are_started_again(monkeypatch):
     # Side-by-side kernels can pick the same ZMQ port; nbval must try such a start again.
     import nbval.kernel
+
     spec = importlib.util.spec_from_file_location("root_conftest", ROOT / "conftest.py")
     root_conftest = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(root_conftest)
@@ -64,15 +65,16 @@ def test_lesson_kernels_that_die_at_start_are_started_again(monkeypatch):
 
 def test_sanitize_file_masks_kernel_paths_and_addresses():
     rules = regen.read_sanitize()
-    text = ("/tmp/ipykernel_4242/1234567.py:3: UserWarning: careful\n"
-            "<Foo object at 0x7f3a2b1c0d90>")
+    text = "/tmp/ipykernel_4242/1234567.py:3: UserWarning: careful\n<Foo object at 0x7f3a2b1c0d90>"
     for rx, rep in rules:
         text = rx.sub(rep, text)
     assert text == "<cell>: UserWarning: careful\n<Foo object at 0xADDR>"
 
 
 def test_kernel_env_is_clean(tmp_path):
-    env = regen.kernel_env(regen.make_ipython_dir(tmp_path), base={"AUTOGRAD_NB_SIMULATED_CUDA": "1"})
+    env = regen.kernel_env(
+        regen.make_ipython_dir(tmp_path), base={"AUTOGRAD_NB_SIMULATED_CUDA": "1"}
+    )
     assert env["AUTOGRAD_NB_SIMULATED_CUDA"] == "0" and env["IPYTHONDIR"] == str(tmp_path)
     config = (tmp_path / "profile_default" / "ipython_kernel_config.py").read_text()
     assert 'colors = "nocolor"' in config

@@ -63,8 +63,9 @@ def test_tensor_and_ndarray_arithmetic_follows_numpy():
     assert (torch.tensor([1, 2]) + np.array(2)).tolist() == [3, 4]
     with pytest.raises(RuntimeError) as err:
         torch.ones(2, requires_grad=True) + np.ones(2)
-    assert str(err.value) == ("Can't call numpy() on Tensor that requires grad. "
-                              "Use tensor.detach().numpy() instead.")
+    assert str(err.value) == (
+        "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
+    )
 
 
 def test_range_and_numpy_arrays_index_like_lists(device):

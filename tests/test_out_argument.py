@@ -46,7 +46,8 @@ def test_out_of_another_shape_is_resized_with_pytorchs_warning():
         torch.add(torch.ones(2, 2), 1, out=out)
     assert str(warned[0].message).startswith(
         "An output with one or more elements was resized since it had shape [3], which does "
-        "not match the required output shape [2, 2]. This behavior is deprecated")
+        "not match the required output shape [2, 2]. This behavior is deprecated"
+    )
     assert out.shape == (2, 2) and out.tolist() == [[2.0, 2.0], [2.0, 2.0]]
 
 
@@ -55,8 +56,10 @@ def test_out_refuses_autograd_and_bad_arguments():
     out = torch.zeros(2)
     with pytest.raises(RuntimeError) as err:
         torch.add(x, 1, out=out)
-    assert str(err.value) == ("add(): functions with out=... arguments don't support automatic "
-                              "differentiation, but one of the arguments requires grad.")
+    assert str(err.value) == (
+        "add(): functions with out=... arguments don't support automatic "
+        "differentiation, but one of the arguments requires grad."
+    )
     assert out.tolist() == [0.0, 0.0]  # nothing written
     with pytest.raises(RuntimeError, match="functions with out=... arguments"):
         torch.add(torch.ones(2), 1, out=torch.zeros(2, requires_grad=True))

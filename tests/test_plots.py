@@ -21,12 +21,11 @@ def test_sin_and_its_derivative():
     assert len(xs) == 50 and xs[0] == -3 and xs[-1] == 3
     assert list(f_line.get_ydata()) == pytest.approx([math.sin(x) for x in xs], abs=1e-12)
     assert list(df_line.get_ydata()) == pytest.approx([math.cos(x) for x in xs], abs=1e-12)
-    assert [t.get_text() for t in ax.get_legend().get_texts()] == [
-        "sin(x)", "sin'(x) (autograd)"]
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["sin(x)", "sin'(x) (autograd)"]
 
 
 def test_polynomial_matches_analytic_derivative():
-    fig = plot_function_and_grad(lambda x: x ** 3 - 2 * x, (-2, 2), num=41)
+    fig = plot_function_and_grad(lambda x: x**3 - 2 * x, (-2, 2), num=41)
     f_line, df_line = fig.axes[0].get_lines()[:2]
     xs = list(df_line.get_xdata())
     assert list(df_line.get_ydata()) == pytest.approx([3 * x * x - 2 for x in xs], abs=1e-12)

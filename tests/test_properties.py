@@ -29,9 +29,8 @@ BINARY = {
     "add": (lambda a, b: a + b, np.add, lambda a, b, w: (w, w)),
     "sub": (lambda a, b: a - b, np.subtract, lambda a, b, w: (w, -w)),
     "mul": (lambda a, b: a * b, np.multiply, lambda a, b, w: (w * b, w * a)),
-    "div": (lambda a, b: a / b, np.divide, lambda a, b, w: (w / b, -w * a / b ** 2)),
-    "maximum": (torch.maximum, np.maximum,
-                lambda a, b, w: (w * (a > b), w * (b > a))),
+    "div": (lambda a, b: a / b, np.divide, lambda a, b, w: (w / b, -w * a / b**2)),
+    "maximum": (torch.maximum, np.maximum, lambda a, b, w: (w * (a > b), w * (b > a))),
 }
 
 
@@ -66,6 +65,7 @@ def operands(shapes, seed: int) -> tuple:
 
 # --- broadcasting ---------------------------------------------------------------------------------
 
+
 @FAST
 @given(shapes=BROADCASTABLE, op=st.sampled_from(sorted(BINARY)), seed=SEEDS)
 def test_binary_op_broadcasts_like_numpy(device, shapes, op, seed):
@@ -89,15 +89,20 @@ def test_binary_op_gradients_sum_back_to_input_shapes(device, shapes, op, seed):
     (ours(a, b) * w).sum().backward()
     grad_a, grad_b = analytic(a_np, b_np, w_np)
     assert tuple(a.grad.shape) == shape_a and tuple(b.grad.shape) == shape_b
-    np.testing.assert_allclose(host(a.grad), sum_to(np.broadcast_to(grad_a, result_shape),
-                                                    shape_a), rtol=1e-10, atol=1e-12)
-    np.testing.assert_allclose(host(b.grad), sum_to(np.broadcast_to(grad_b, result_shape),
-                                                    shape_b), rtol=1e-10, atol=1e-12)
+    np.testing.assert_allclose(
+        host(a.grad), sum_to(np.broadcast_to(grad_a, result_shape), shape_a), rtol=1e-10, atol=1e-12
+    )
+    np.testing.assert_allclose(
+        host(b.grad), sum_to(np.broadcast_to(grad_b, result_shape), shape_b), rtol=1e-10, atol=1e-12
+    )
 
 
 @settings(max_examples=20, deadline=None)
-@given(shapes=mutually_broadcastable_shapes(num_shapes=2, min_dims=0, max_dims=3, max_side=3),
-       op=st.sampled_from(["add", "mul", "div"]), seed=SEEDS)
+@given(
+    shapes=mutually_broadcastable_shapes(num_shapes=2, min_dims=0, max_dims=3, max_side=3),
+    op=st.sampled_from(["add", "mul", "div"]),
+    seed=SEEDS,
+)
 def test_binary_op_broadcast_gradients_match_finite_differences(shapes, op, seed):
     (shape_a, shape_b), _ = shapes
     ours = BINARY[op][0]
@@ -113,8 +118,10 @@ def broadcast_message(shape_a: tuple, shape_b: tuple) -> str | None:
     pb = (1,) * (n - len(shape_b)) + tuple(shape_b)
     for i in range(n - 1, -1, -1):
         if pa[i] != pb[i] and 1 not in (pa[i], pb[i]):
-            return (f"The size of tensor a ({pa[i]}) must match the size of tensor b ({pb[i]}) "
-                    f"at non-singleton dimension {i}")
+            return (
+                f"The size of tensor a ({pa[i]}) must match the size of tensor b ({pb[i]}) "
+                f"at non-singleton dimension {i}"
+            )
     return None
 
 
@@ -135,17 +142,36 @@ def test_non_broadcastable_shapes_raise_pytorch_text(device, shape_a, shape_b, o
     assert str(err.value) == expected
 
 
-@pytest.mark.parametrize("shape_a, shape_b, text", [
-    # printed by PyTorch 2.13
-    ((2, 3), (2, 4), "The size of tensor a (3) must match the size of tensor b (4) at "
-                     "non-singleton dimension 1"),
-    ((3,), (4,), "The size of tensor a (3) must match the size of tensor b (4) at "
-                 "non-singleton dimension 0"),
-    ((2, 3, 4), (5, 4), "The size of tensor a (3) must match the size of tensor b (5) at "
-                        "non-singleton dimension 1"),
-    ((2, 3), (4, 5), "The size of tensor a (3) must match the size of tensor b (5) at "
-                     "non-singleton dimension 1"),
-])
+@pytest.mark.parametrize(
+    "shape_a, shape_b, text",
+    [
+        # printed by PyTorch 2.13
+        (
+            (2, 3),
+            (2, 4),
+            "The size of tensor a (3) must match the size of tensor b (4) at "
+            "non-singleton dimension 1",
+        ),
+        (
+            (3,),
+            (4,),
+            "The size of tensor a (3) must match the size of tensor b (4) at "
+            "non-singleton dimension 0",
+        ),
+        (
+            (2, 3, 4),
+            (5, 4),
+            "The size of tensor a (3) must match the size of tensor b (5) at "
+            "non-singleton dimension 1",
+        ),
+        (
+            (2, 3),
+            (4, 5),
+            "The size of tensor a (3) must match the size of tensor b (5) at "
+            "non-singleton dimension 1",
+        ),
+    ],
+)
 def test_broadcast_error_golden(device, shape_a, shape_b, text):
     with pytest.raises(RuntimeError) as err:
         torch.ones(shape_a, device=device) + torch.ones(shape_b, device=device)
@@ -157,8 +183,9 @@ def test_non_broadcastable_in_place_raises_and_leaves_tensor_unchanged(device):
     x = torch.zeros(2, 3, device=device)
     with pytest.raises(RuntimeError) as err:
         x.add_(torch.ones(2, 4, device=device))
-    assert str(err.value) == ("The size of tensor a (3) must match the size of tensor b (4) at "
-                              "non-singleton dimension 1")
+    assert str(err.value) == (
+        "The size of tensor a (3) must match the size of tensor b (4) at non-singleton dimension 1"
+    )
     assert x.tolist() == [[0.0] * 3] * 2 and x._version == 0
 
 
@@ -191,29 +218,48 @@ def numpy_logsumexp(x, axis, keepdims):
 
 # name -> (our call, NumPy reference, needs a dim)
 REDUCTIONS = {
-    "sum": (lambda x, d, k: x.sum(d, keepdim=k) if d is not None else x.sum(),
-            lambda a, d, k: np.sum(a, axis=d, keepdims=k)),
-    "mean": (lambda x, d, k: x.mean(d, keepdim=k) if d is not None else x.mean(),
-             lambda a, d, k: np.mean(a, axis=d, keepdims=k)),
-    "amax": (lambda x, d, k: torch.amax(x, () if d is None else d, keepdim=k),
-             lambda a, d, k: np.max(a, axis=d, keepdims=k)),
-    "amin": (lambda x, d, k: torch.amin(x, () if d is None else d, keepdim=k),
-             lambda a, d, k: np.min(a, axis=d, keepdims=k)),
-    "std": (lambda x, d, k: torch.std(x, d, keepdim=k),
-            lambda a, d, k: np.std(a, axis=d, keepdims=k, ddof=1)),
-    "var": (lambda x, d, k: torch.var(x, d, keepdim=k),
-            lambda a, d, k: np.var(a, axis=d, keepdims=k, ddof=1)),
-    "logsumexp": (lambda x, d, k: torch.logsumexp(x, tuple(range(x.dim())) if d is None else d,
-                                                  keepdim=k),
-                  lambda a, d, k: numpy_logsumexp(a, d, k)),
-    "norm": (lambda x, d, k: torch.norm(x, dim=d, keepdim=k),
-             lambda a, d, k: np.sqrt(np.sum(a * a, axis=d, keepdims=k))),
+    "sum": (
+        lambda x, d, k: x.sum(d, keepdim=k) if d is not None else x.sum(),
+        lambda a, d, k: np.sum(a, axis=d, keepdims=k),
+    ),
+    "mean": (
+        lambda x, d, k: x.mean(d, keepdim=k) if d is not None else x.mean(),
+        lambda a, d, k: np.mean(a, axis=d, keepdims=k),
+    ),
+    "amax": (
+        lambda x, d, k: torch.amax(x, () if d is None else d, keepdim=k),
+        lambda a, d, k: np.max(a, axis=d, keepdims=k),
+    ),
+    "amin": (
+        lambda x, d, k: torch.amin(x, () if d is None else d, keepdim=k),
+        lambda a, d, k: np.min(a, axis=d, keepdims=k),
+    ),
+    "std": (
+        lambda x, d, k: torch.std(x, d, keepdim=k),
+        lambda a, d, k: np.std(a, axis=d, keepdims=k, ddof=1),
+    ),
+    "var": (
+        lambda x, d, k: torch.var(x, d, keepdim=k),
+        lambda a, d, k: np.var(a, axis=d, keepdims=k, ddof=1),
+    ),
+    "logsumexp": (
+        lambda x, d, k: torch.logsumexp(x, tuple(range(x.dim())) if d is None else d, keepdim=k),
+        lambda a, d, k: numpy_logsumexp(a, d, k),
+    ),
+    "norm": (
+        lambda x, d, k: torch.norm(x, dim=d, keepdim=k),
+        lambda a, d, k: np.sqrt(np.sum(a * a, axis=d, keepdims=k)),
+    ),
 }
 
 
 @FAST
-@given(case=shape_and_dim(), keepdim=st.booleans(), name=st.sampled_from(sorted(REDUCTIONS)),
-       seed=SEEDS)
+@given(
+    case=shape_and_dim(),
+    keepdim=st.booleans(),
+    name=st.sampled_from(sorted(REDUCTIONS)),
+    seed=SEEDS,
+)
 def test_reductions_match_numpy(device, case, keepdim, name, seed):
     shape, dim = case
     ours, reference = REDUCTIONS[name]
@@ -231,8 +277,12 @@ def test_reductions_match_numpy(device, case, keepdim, name, seed):
 
 
 @FAST
-@given(case=shape_and_dim(allow_none=False, allow_tuple=False), keepdim=st.booleans(),
-       which=st.sampled_from(["max", "min"]), seed=SEEDS)
+@given(
+    case=shape_and_dim(allow_none=False, allow_tuple=False),
+    keepdim=st.booleans(),
+    which=st.sampled_from(["max", "min"]),
+    seed=SEEDS,
+)
 def test_max_min_with_dim_match_numpy(device, case, keepdim, which, seed):
     shape, dim = case
     x_np = values(seed, shape)  # continuous values: no ties
@@ -267,8 +317,12 @@ def test_sum_and_mean_gradients_broadcast_back(device, case, keepdim, seed):
 
 
 @settings(max_examples=25, deadline=None)
-@given(case=shape_and_dim(allow_none=False), keepdim=st.booleans(),
-       name=st.sampled_from(["sum", "mean", "amax", "std", "logsumexp", "norm"]), seed=SEEDS)
+@given(
+    case=shape_and_dim(allow_none=False),
+    keepdim=st.booleans(),
+    name=st.sampled_from(["sum", "mean", "amax", "std", "logsumexp", "norm"]),
+    seed=SEEDS,
+)
 def test_reduction_gradients_match_finite_differences(case, keepdim, name, seed):
     shape, dim = case
     if name == "std" and np.prod([shape[d] for d in np.atleast_1d(dim)]) < 2:
@@ -302,8 +356,10 @@ def repeated_dims(draw):
 
 
 @FAST
-@given(case=repeated_dims(),
-       name=st.sampled_from(["sum", "mean", "amax", "amin", "std", "var", "logsumexp", "norm"]))
+@given(
+    case=repeated_dims(),
+    name=st.sampled_from(["sum", "mean", "amax", "amin", "std", "var", "logsumexp", "norm"]),
+)
 def test_repeated_dim_raises_pytorch_text(case, name):
     shape, listed, first = case
     x = torch.ones(shape, dtype=torch.float64)
@@ -312,14 +368,17 @@ def test_repeated_dim_raises_pytorch_text(case, name):
     assert str(err.value) == f"dim {first} appears multiple times in the list of dims"
 
 
-
 # --- the NumPy backend's bitwise relu_backward equals the generic `where` and PyTorch's mask ------
 SPECIALS = st.sampled_from([0.0, -0.0, 1.5, -2.0, float("nan"), float("inf"), -float("inf")])
 
 
 @FAST
-@given(st.sampled_from([np.float16, np.float32, np.float64]),
-       st.lists(SPECIALS, min_size=1, max_size=12), SEEDS, st.booleans())
+@given(
+    st.sampled_from([np.float16, np.float32, np.float64]),
+    st.lists(SPECIALS, min_size=1, max_size=12),
+    SEEDS,
+    st.booleans(),
+)
 def test_numpy_relu_backward_matches_the_generic_kernel(dtype, values, seed, transposed):
     from autograd_nb.backends import Backend
     from autograd_nb.backends import cpu_backend as cpu
@@ -340,8 +399,11 @@ def test_numpy_relu_backward_matches_the_generic_kernel(dtype, values, seed, tra
 
 
 @settings(max_examples=10, deadline=None)
-@given(st.sampled_from([np.float16, np.float32, np.float64]),
-       st.lists(st.floats(-3, 3, width=16), min_size=1, max_size=12), SEEDS)
+@given(
+    st.sampled_from([np.float16, np.float32, np.float64]),
+    st.lists(st.floats(-3, 3, width=16), min_size=1, max_size=12),
+    SEEDS,
+)
 def test_numpy_tanh_backward_matches_the_generic_kernel(dtype, values, seed):
     from autograd_nb.backends import Backend
     from autograd_nb.backends import cpu_backend as cpu
@@ -369,8 +431,13 @@ def test_numpy_sum_to_matches_the_generic_kernel(shapes, seed):
 
 
 @FAST
-@given(st.sampled_from([np.float16, np.float32, np.float64, np.int32, np.int64, np.bool_]),
-       st.integers(0, 3), st.data(), st.booleans(), SEEDS)
+@given(
+    st.sampled_from([np.float16, np.float32, np.float64, np.int32, np.int64, np.bool_]),
+    st.integers(0, 3),
+    st.data(),
+    st.booleans(),
+    SEEDS,
+)
 def test_numpy_reductions_match_the_generic_kernels(dtype, ndim, data, keepdims, seed):
     """Backend.sum/amax/amin on NumPy (the ufunc reductions) give np.sum/max/min's values and
     dtypes (small integers and bools sum to int64) for every axis choice."""
@@ -378,8 +445,9 @@ def test_numpy_reductions_match_the_generic_kernels(dtype, ndim, data, keepdims,
     from autograd_nb.backends import cpu_backend as cpu
 
     shape = tuple(data.draw(st.lists(st.integers(1, 4), min_size=ndim, max_size=ndim)))
-    axis = data.draw(st.one_of(st.none(), st.sets(st.integers(0, ndim - 1)).map(tuple))
-                     if ndim else st.none())
+    axis = data.draw(
+        st.one_of(st.none(), st.sets(st.integers(0, ndim - 1)).map(tuple)) if ndim else st.none()
+    )
     array = (np.random.default_rng(seed).standard_normal(shape) * 5).astype(dtype)
     for name in ("sum", "amax", "amin"):
         fast = getattr(cpu, name)(array, axis=axis, keepdims=keepdims)

@@ -36,10 +36,16 @@ def test_ties_share_gradient_like_pytorch(device):
 def test_prod_with_zeros(device):
     y = [[1.0, 0.0, 3.0], [0.0, 0.0, 2.0], [1.0, 2.0, 3.0]]
     assert _grad(lambda x: x.prod(), y, device) == [[0.0] * 3] * 3
-    assert _grad(lambda x: x.prod(1).sum(), y, device) == [[0.0, 3.0, 0.0], [0.0, 0.0, 0.0],
-                                                          [6.0, 3.0, 2.0]]
-    assert _grad(lambda x: x.prod(0).sum(), y, device) == [[0.0, 0.0, 6.0], [1.0, 0.0, 9.0],
-                                                          [0.0, 0.0, 6.0]]
+    assert _grad(lambda x: x.prod(1).sum(), y, device) == [
+        [0.0, 3.0, 0.0],
+        [0.0, 0.0, 0.0],
+        [6.0, 3.0, 2.0],
+    ]
+    assert _grad(lambda x: x.prod(0).sum(), y, device) == [
+        [0.0, 0.0, 6.0],
+        [1.0, 0.0, 9.0],
+        [0.0, 0.0, 6.0],
+    ]
     ints = torch.tensor([1, 2, 3], device=device)
     assert ints.prod().item() == 6 and ints.prod().dtype is torch.int64
 
@@ -55,8 +61,11 @@ def test_values_and_names(device):
         (x.norm(float("inf"), 1), [3.0, 2.0], "LinalgVectorNormBackward0"),
         (x.logsumexp(1), [3.7586, 2.7586], "LogsumexpBackward0"),
         (x.softmax(1), [0.0634, 0.4683, 0.4683, 0.4683, 0.4683, 0.0634], "SoftmaxBackward0"),
-        (x.log_softmax(0), [-1.3133, -0.3133, -0.0486, -0.3133, -1.3133, -3.0486],
-         "LogSoftmaxBackward0"),
+        (
+            x.log_softmax(0),
+            [-1.3133, -0.3133, -0.0486, -0.3133, -1.3133, -3.0486],
+            "LogSoftmaxBackward0",
+        ),
         (x.cumsum(1), [1.0, 4.0, 7.0, 2.0, 4.0, 4.0], "CumsumBackward0"),
         (x.prod(), [0.0], "ProdBackward0"),
         (x.prod(1, keepdim=True), [9.0, 0.0], "ProdBackward1"),
@@ -112,8 +121,14 @@ def test_softmax_is_stable_and_dtype(device):
     assert torch.tensor([float("inf"), 1.0]).logsumexp(0).item() == float("inf")
 
 
-SHAPES_DIMS = [((3, 4), None, False), ((3, 4), 1, False), ((3, 4), 0, True),
-               ((2, 3, 2), (0, 2), False), ((2, 3, 2), -1, True), ((), None, False)]
+SHAPES_DIMS = [
+    ((3, 4), None, False),
+    ((3, 4), 1, False),
+    ((3, 4), 0, True),
+    ((2, 3, 2), (0, 2), False),
+    ((2, 3, 2), -1, True),
+    ((), None, False),
+]
 
 
 @pytest.mark.parametrize("shape, dim, keepdim", SHAPES_DIMS)
@@ -121,19 +136,30 @@ def test_gradcheck_dim_reductions(device, shape, dim, keepdim):
     torch.manual_seed(0)
     x = torch.randn(*shape, dtype=D, device=device).requires_grad_()
     kw = {} if dim is None else {"dim": dim, "keepdim": keepdim}
-    fns = [lambda t: t.sum(**kw), lambda t: t.mean(**kw), lambda t: t.amax(**kw),
-           lambda t: t.amin(**kw), lambda t: t.norm(**kw), lambda t: t.norm(1, **kw),
-           lambda t: t.norm(3, **kw), lambda t: t.norm(float("inf"), **kw)]
+    fns = [
+        lambda t: t.sum(**kw),
+        lambda t: t.mean(**kw),
+        lambda t: t.amax(**kw),
+        lambda t: t.amin(**kw),
+        lambda t: t.norm(**kw),
+        lambda t: t.norm(1, **kw),
+        lambda t: t.norm(3, **kw),
+        lambda t: t.norm(float("inf"), **kw),
+    ]
     if x.numel() > 1:
-        fns += [lambda t: t.std(**kw), lambda t: t.var(**kw),
-                lambda t: t.var(correction=0, **kw)]
+        fns += [lambda t: t.std(**kw), lambda t: t.var(**kw), lambda t: t.var(correction=0, **kw)]
     if dim is not None:
         fns.append(lambda t: t.logsumexp(dim, keepdim))
     if isinstance(dim, int) or shape == ():
         d = 0 if dim is None else dim
-        fns += [lambda t: t.prod(d, keepdim), lambda t: t.max(d, keepdim)[0],
-                lambda t: t.min(d, keepdim)[0], lambda t: t.softmax(d),
-                lambda t: t.log_softmax(d), lambda t: t.cumsum(d)]
+        fns += [
+            lambda t: t.prod(d, keepdim),
+            lambda t: t.max(d, keepdim)[0],
+            lambda t: t.min(d, keepdim)[0],
+            lambda t: t.softmax(d),
+            lambda t: t.log_softmax(d),
+            lambda t: t.cumsum(d),
+        ]
     else:
         fns += [lambda t: t.prod(), lambda t: t.max(), lambda t: t.min()]
     for fn in fns:
@@ -143,15 +169,24 @@ def test_gradcheck_dim_reductions(device, shape, dim, keepdim):
 def test_gradgradcheck_smooth_reductions(device):
     torch.manual_seed(1)
     x = torch.randn(2, 3, dtype=D, device=device).requires_grad_()
-    for fn in [lambda t: t.prod(1), lambda t: t.prod(), lambda t: t.std(0),
-               lambda t: t.var(), lambda t: t.norm(dim=1), lambda t: t.logsumexp(1),
-               lambda t: t.softmax(0), lambda t: t.log_softmax(1), lambda t: t.cumsum(1)]:
+    for fn in [
+        lambda t: t.prod(1),
+        lambda t: t.prod(),
+        lambda t: t.std(0),
+        lambda t: t.var(),
+        lambda t: t.norm(dim=1),
+        lambda t: t.logsumexp(1),
+        lambda t: t.softmax(0),
+        lambda t: t.log_softmax(1),
+        lambda t: t.cumsum(1),
+    ]:
         assert gradgradcheck(fn, (x,))
 
 
 def test_prod_gradcheck_with_a_zero(device):
-    x = torch.tensor([[1.5, 0.0, 2.0], [0.5, -1.0, 3.0]], dtype=D, device=device,
-                     requires_grad=True)
+    x = torch.tensor(
+        [[1.5, 0.0, 2.0], [0.5, -1.0, 3.0]], dtype=D, device=device, requires_grad=True
+    )
     assert gradcheck(lambda t: t.prod(1), (x,))
     assert gradcheck(lambda t: t.prod(), (x,))
 
@@ -165,46 +200,95 @@ def test_norm_and_std_warnings(device):
         assert math.isnan(torch.tensor([5.0], device=device).std().item())
     assert str(caught[0].message) == (
         "std(): degrees of freedom is <= 0. Correction should be strictly less than the "
-        "reduction factor (input numel divided by output numel).")
+        "reduction factor (input numel divided by output numel)."
+    )
 
 
 # Golden texts from PyTorch 2.13.
 ERRORS = [
-    (lambda: torch.zeros(0, 3).max(), RuntimeError,
-     "max(): Expected reduction dim to be specified for input.numel() == 0. Specify the "
-     "reduction dim with the 'dim' argument."),
-    (lambda: torch.zeros(0, 3).max(0), IndexError,
-     "max(): Expected reduction dim 0 to have non-zero size."),
-    (lambda: torch.zeros(0, 3).amax(), RuntimeError,
-     "amax(): Expected reduction dim to be specified for input.numel() == 0. Specify the "
-     "reduction dim with the 'dim' argument."),
-    (lambda: torch.zeros(0, 3).argmax(), IndexError,
-     "argmax(): Expected reduction dim to be specified for input.numel() == 0."),
-    (lambda: torch.zeros(0, 3).argmin(0), IndexError,
-     "argmin(): Expected reduction dim 0 to have non-zero size."),
-    (lambda: torch.zeros(0, 3).norm(float("inf")), RuntimeError,
-     "linalg.vector_norm cannot compute the inf norm on an empty tensor because the operation "
-     "does not have an identity"),
-    (lambda: torch.ones(2, 3).max(2), IndexError,
-     "Dimension out of range (expected to be in range of [-2, 1], but got 2)"),
-    (lambda: torch.ones(2, 3).std(3), IndexError,
-     "Dimension out of range (expected to be in range of [-2, 1], but got 3)"),
-    (lambda: torch.ones(2, 3).softmax(2), IndexError,
-     "Dimension out of range (expected to be in range of [-2, 1], but got 2)"),
-    (lambda: torch.ones(2, 3).amax((0, 0)), RuntimeError,
-     "dim 0 appears multiple times in the list of dims"),
-    (lambda: torch.tensor([1, 2]).std(), RuntimeError,
-     "std and var only support floating point and complex dtypes"),
-    (lambda: torch.tensor([1, 2]).norm(), RuntimeError,
-     "linalg.vector_norm: Expected a floating point or complex tensor as input. Got Long"),
-    (lambda: torch.tensor([1, 2]).softmax(0), NotImplementedError,  # the last dim: its own kernel
-     "\"softmax_lastdim_kernel_impl\" not implemented for 'Long'"),
-    (lambda: torch.tensor([1, 2]).log_softmax(0), NotImplementedError,
-     "\"log_softmax_lastdim_kernel_impl\" not implemented for 'Long'"),
-    (lambda: torch.tensor([[1, 2]]).log_softmax(0), NotImplementedError,
-     "\"log_softmax_kernel_impl\" not implemented for 'Long'"),
-    (lambda: torch.tensor([[1, 2]]).softmax(-3), IndexError,  # the dim is checked first
-     "Dimension out of range (expected to be in range of [-2, 1], but got -3)"),
+    (
+        lambda: torch.zeros(0, 3).max(),
+        RuntimeError,
+        "max(): Expected reduction dim to be specified for input.numel() == 0. Specify the "
+        "reduction dim with the 'dim' argument.",
+    ),
+    (
+        lambda: torch.zeros(0, 3).max(0),
+        IndexError,
+        "max(): Expected reduction dim 0 to have non-zero size.",
+    ),
+    (
+        lambda: torch.zeros(0, 3).amax(),
+        RuntimeError,
+        "amax(): Expected reduction dim to be specified for input.numel() == 0. Specify the "
+        "reduction dim with the 'dim' argument.",
+    ),
+    (
+        lambda: torch.zeros(0, 3).argmax(),
+        IndexError,
+        "argmax(): Expected reduction dim to be specified for input.numel() == 0.",
+    ),
+    (
+        lambda: torch.zeros(0, 3).argmin(0),
+        IndexError,
+        "argmin(): Expected reduction dim 0 to have non-zero size.",
+    ),
+    (
+        lambda: torch.zeros(0, 3).norm(float("inf")),
+        RuntimeError,
+        "linalg.vector_norm cannot compute the inf norm on an empty tensor because the operation "
+        "does not have an identity",
+    ),
+    (
+        lambda: torch.ones(2, 3).max(2),
+        IndexError,
+        "Dimension out of range (expected to be in range of [-2, 1], but got 2)",
+    ),
+    (
+        lambda: torch.ones(2, 3).std(3),
+        IndexError,
+        "Dimension out of range (expected to be in range of [-2, 1], but got 3)",
+    ),
+    (
+        lambda: torch.ones(2, 3).softmax(2),
+        IndexError,
+        "Dimension out of range (expected to be in range of [-2, 1], but got 2)",
+    ),
+    (
+        lambda: torch.ones(2, 3).amax((0, 0)),
+        RuntimeError,
+        "dim 0 appears multiple times in the list of dims",
+    ),
+    (
+        lambda: torch.tensor([1, 2]).std(),
+        RuntimeError,
+        "std and var only support floating point and complex dtypes",
+    ),
+    (
+        lambda: torch.tensor([1, 2]).norm(),
+        RuntimeError,
+        "linalg.vector_norm: Expected a floating point or complex tensor as input. Got Long",
+    ),
+    (
+        lambda: torch.tensor([1, 2]).softmax(0),
+        NotImplementedError,  # the last dim: its own kernel
+        "\"softmax_lastdim_kernel_impl\" not implemented for 'Long'",
+    ),
+    (
+        lambda: torch.tensor([1, 2]).log_softmax(0),
+        NotImplementedError,
+        "\"log_softmax_lastdim_kernel_impl\" not implemented for 'Long'",
+    ),
+    (
+        lambda: torch.tensor([[1, 2]]).log_softmax(0),
+        NotImplementedError,
+        "\"log_softmax_kernel_impl\" not implemented for 'Long'",
+    ),
+    (
+        lambda: torch.tensor([[1, 2]]).softmax(-3),
+        IndexError,  # the dim is checked first
+        "Dimension out of range (expected to be in range of [-2, 1], but got -3)",
+    ),
 ]
 
 
@@ -228,11 +312,11 @@ def tensors_and_dims(draw):
 def _rows(values, shape, dim):
     """Python lists of the values along `dim`, one per position of the other dims."""
     d = dim % len(shape)
-    strides = [math.prod(shape[i + 1:]) for i in range(len(shape))]
+    strides = [math.prod(shape[i + 1 :]) for i in range(len(shape))]
     groups = {}
     for flat, v in enumerate(values):
         index = [(flat // strides[i]) % shape[i] for i in range(len(shape))]
-        key = tuple(index[:d] + index[d + 1:])
+        key = tuple(index[:d] + index[d + 1 :])
         groups.setdefault(key, []).append(v)
     return [groups[k] for k in sorted(groups)]
 
@@ -264,16 +348,33 @@ def test_sum_backward_gives_ones(case, keepdim):
 
 def test_std_gradient_is_zero_where_the_input_is_constant(device):
     # PyTorch masks std's backward where std is 0 (a constant row), instead of 0 / 0 = nan.
-    x = torch.tensor([[0.3, 1.7, -2.2, 0.9], [1.0, 1.0, 1.0, 1.0]], device=device,
-                     requires_grad=True)
+    x = torch.tensor(
+        [[0.3, 1.7, -2.2, 0.9], [1.0, 1.0, 1.0, 1.0]], device=device, requires_grad=True
+    )
     x.std(dim=1).backward(torch.full((2,), 0.3, device=device))
-    expected = [0.007422834634780884, 0.09055856615304947, -0.1410338282585144,
-                0.04305243119597435, 0.0, 0.0, 0.0, 0.0]  # PyTorch 2.13
+    expected = [
+        0.007422834634780884,
+        0.09055856615304947,
+        -0.1410338282585144,
+        0.04305243119597435,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+    ]  # PyTorch 2.13
     assert x.grad.flatten().tolist() == pytest.approx(expected, rel=1e-6)
     x.grad = None
     x.var(dim=1).backward(torch.full((2,), 0.3, device=device))
-    expected = [0.025000007823109627, 0.30500003695487976, -0.4750000536441803,
-                0.14500001072883606, 0.0, 0.0, 0.0, 0.0]  # PyTorch 2.13
+    expected = [
+        0.025000007823109627,
+        0.30500003695487976,
+        -0.4750000536441803,
+        0.14500001072883606,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+    ]  # PyTorch 2.13
     assert x.grad.flatten().tolist() == pytest.approx(expected, rel=1e-6)
     single = torch.ones(2, 1, device=device, requires_grad=True)
     with warnings.catch_warnings(record=True) as caught:
@@ -281,7 +382,8 @@ def test_std_gradient_is_zero_where_the_input_is_constant(device):
         single.var(dim=1).sum().backward()  # no degrees of freedom: nan, as PyTorch gives
     assert [str(w.message) for w in caught] == [  # PyTorch's warning, no NumPy one
         "var(): degrees of freedom is <= 0. Correction should be strictly less than the "
-        "reduction factor (input numel divided by output numel)."]
+        "reduction factor (input numel divided by output numel)."
+    ]
     assert all(math.isnan(v) for v in single.grad.flatten().tolist())
 
 
@@ -308,10 +410,13 @@ def test_median_dim_returns_named_tuple_with_pytorchs_indices(device):
     assert r.values.grad_fn.name() == "MedianBackward1"
     assert r.values.tolist() == [1.0, 2.0] and r.indices.tolist() == [0, 0]
     kept = torch.median(x, 0, keepdim=True)
-    assert kept.values.tolist() == [[1.0, 2.0, 0.0, 0.5]] and kept.indices.tolist() == [[0, 1, 1, 0]]
+    assert kept.values.tolist() == [[1.0, 2.0, 0.0, 0.5]] and kept.indices.tolist() == [
+        [0, 1, 1, 0]
+    ]
     # among equal values PyTorch returns the one a stable sort puts at the median position
-    ties = torch.tensor([[2.0, 1.0, 2.0, 2.0, 1.0, 2.0], [5.0, 5.0, 5.0, 5.0, 5.0, 5.0]],
-                        device=device)
+    ties = torch.tensor(
+        [[2.0, 1.0, 2.0, 2.0, 1.0, 2.0], [5.0, 5.0, 5.0, 5.0, 5.0, 5.0]], device=device
+    )
     assert ties.median(1).indices.tolist() == [0, 2]
     assert torch.tensor([5, 5, 5, 5], device=device).median(0).indices.item() == 1
     leaf = torch.tensor([2.0, 2.0, 2.0, 3.0], device=device, requires_grad=True)
@@ -324,13 +429,17 @@ def test_median_prints_like_pytorch():
     assert repr(x.median()) == "tensor(2., grad_fn=<MedianBackward0>)"
     assert repr(torch.median(x, dim=-1)) == (
         "torch.return_types.median(\nvalues=tensor([1., 2.], grad_fn=<MedianBackward1>),\n"
-        "indices=tensor([0, 0]))")
+        "indices=tensor([0, 0]))"
+    )
     assert repr(torch.tensor([3, 1, 2, 2, 5, 2]).median(0)) == (
-        "torch.return_types.median(\nvalues=tensor(2),\nindices=tensor(3))")
+        "torch.return_types.median(\nvalues=tensor(2),\nindices=tensor(3))"
+    )
     assert repr(torch.tensor(5.0).median(0, keepdim=True)) == (
-        "torch.return_types.median(\nvalues=tensor(5.),\nindices=tensor(0))")
+        "torch.return_types.median(\nvalues=tensor(5.),\nindices=tensor(0))"
+    )
     assert repr(torch.zeros(2, 0).median(0)) == (
-        "torch.return_types.median(\nvalues=tensor([]),\nindices=tensor([], dtype=torch.int64))")
+        "torch.return_types.median(\nvalues=tensor([]),\nindices=tensor([], dtype=torch.int64))"
+    )
     assert repr(torch.tensor([]).median()) == "tensor(nan)"
     assert repr(torch.tensor([], dtype=torch.long).median()) == "tensor(-9223372036854775808)"
 
@@ -341,15 +450,18 @@ def test_median_nan_wins_and_nanmedian_skips_it(device):
     r = t.median(0)
     assert math.isnan(r.values.item()) and r.indices.item() == 1
     assert torch.tensor([1.0, NAN, 3.0, 2.0], device=device).nanmedian().item() == 2.0
-    rows = torch.tensor([[NAN, 3.0, NAN, 1.0, 2.0, 5.0], [1.0, NAN, 3.0, 2.0, 0.0, 0.0]],
-                        device=device).nanmedian(1)
+    rows = torch.tensor(
+        [[NAN, 3.0, NAN, 1.0, 2.0, 5.0], [1.0, NAN, 3.0, 2.0, 0.0, 0.0]], device=device
+    ).nanmedian(1)
     assert type(rows).__name__ == "nanmedian"
     assert rows.values.tolist() == [2.0, 1.0] and rows.indices.tolist() == [4, 0]
     assert torch.tensor([1, 2, 3, 4], device=device).nanmedian().item() == 2
-    for fn, values, grad in [(torch.median, [NAN, 1.0, NAN], [0.5, 0.0, 0.5]),
-                             (torch.nanmedian, [NAN, 1.0, NAN], [0.0, 1.0, 0.0]),
-                             (torch.nanmedian, [NAN, NAN], [0.5, 0.5]),
-                             (torch.max, [NAN, 1.0, NAN], [0.5, 0.0, 0.5])]:
+    for fn, values, grad in [
+        (torch.median, [NAN, 1.0, NAN], [0.5, 0.0, 0.5]),
+        (torch.nanmedian, [NAN, 1.0, NAN], [0.0, 1.0, 0.0]),
+        (torch.nanmedian, [NAN, NAN], [0.5, 0.5]),
+        (torch.max, [NAN, 1.0, NAN], [0.5, 0.0, 0.5]),
+    ]:
         x = torch.tensor(values, device=device, requires_grad=True)
         fn(x).backward()
         assert x.grad.tolist() == grad
@@ -359,8 +471,11 @@ def test_median_nan_wins_and_nanmedian_skips_it(device):
 
 
 def test_median_errors(device):
-    with pytest.raises(IndexError, match=r"^median\(\): Expected reduction dim 1 to have "
-                       r"non-zero size\.$"):
+    with pytest.raises(
+        IndexError,
+        match=r"^median\(\): Expected reduction dim 1 to have "
+        r"non-zero size\.$",
+    ):
         torch.zeros(2, 0, device=device).median(1)
     with pytest.raises(NotImplementedError, match="^\"median_cpu\" not implemented for 'Bool'$"):
         torch.tensor([True, False], device=device).median()
@@ -368,14 +483,24 @@ def test_median_errors(device):
         torch.tensor([True, False], device=device).nanmedian(0)
     with pytest.raises(IndexError, match=r"expected to be in range of \[-2, 1\], but got 5"):
         torch.zeros(2, 3, device=device).median(5)
-    with pytest.raises(TypeError, match=r"^nanmedian\(\): argument 'input' \(position 1\) must "
-                       "be Tensor, not list$"):
+    with pytest.raises(
+        TypeError,
+        match=r"^nanmedian\(\): argument 'input' \(position 1\) must "
+        "be Tensor, not list$",
+    ):
         torch.nanmedian([1, 2])
 
 
-@pytest.mark.parametrize("shape, dim, keepdim", [((5,), None, False), ((3, 4), 1, False),
-                                                 ((3, 4), 0, True), ((2, 3, 2), -1, False),
-                                                 ((), 0, True)])
+@pytest.mark.parametrize(
+    "shape, dim, keepdim",
+    [
+        ((5,), None, False),
+        ((3, 4), 1, False),
+        ((3, 4), 0, True),
+        ((2, 3, 2), -1, False),
+        ((), 0, True),
+    ],
+)
 def test_median_gradcheck(device, shape, dim, keepdim):
     torch.manual_seed(2)
     x = torch.randn(*shape, dtype=D, device=device).requires_grad_()
@@ -393,7 +518,10 @@ def test_axis_stands_for_a_required_dim_too(device):
     assert a.cumsum(axis=0).tolist() == [[0.0, 1.0, 2.0], [3.0, 5.0, 7.0]]  # d2l's example
     assert torch.cumprod(a + 1, axis=1).tolist() == [[1.0, 2.0, 6.0], [4.0, 20.0, 120.0]]
     assert torch.cat([a, a], axis=0).shape == (4, 3) and torch.stack([a, a], axis=1).shape == (
-        2, 2, 3)
+        2,
+        2,
+        3,
+    )
     assert a.unsqueeze(axis=0).shape == (1, 2, 3) and a[None].squeeze(axis=0).shape == (2, 3)
     assert a.softmax(axis=1).sum(1).tolist() == pytest.approx([1.0, 1.0])
     assert a.logsumexp(axis=1).tolist() == pytest.approx([2.40760596, 5.40760596])
@@ -402,7 +530,6 @@ def test_axis_stands_for_a_required_dim_too(device):
         a.cumsum()
     with pytest.raises(TypeError, match="cumsum\\(\\) got an unexpected keyword argument 'axis'"):
         a.cumsum(0, axis=1)
-
 
 
 def test_axis_and_keepdims_are_accepted_like_pytorch(device):
@@ -421,8 +548,9 @@ def test_axis_and_keepdims_are_accepted_like_pytorch(device):
     assert torch.count_nonzero(x, axis=1).tolist() == [2, 2]
 
 
-@pytest.mark.parametrize("call", [lambda x: torch.sum(x, dim=1, axis=1),
-                                  lambda x: x.sum(1, axis=0)])
+@pytest.mark.parametrize(
+    "call", [lambda x: torch.sum(x, dim=1, axis=1), lambda x: x.sum(1, axis=0)]
+)
 def test_giving_dim_and_axis_is_pytorchs_type_error(call):
     with pytest.raises(TypeError) as info:
         call(torch.ones(2, 2))
@@ -454,8 +582,9 @@ def test_nansum_and_nanmean_match_pytorch(device):
 
 def test_nansum_nanmean_edge_cases_and_numpy_names(device):
     # PyTorch 2.13: integer/bool nansum give int64; all-nan nanmean and empty nanmean are nan
-    assert repr(torch.nansum(torch.tensor([1, 2], dtype=torch.int32, device=device))) == \
-        repr(torch.tensor(3, device=device))
+    assert repr(torch.nansum(torch.tensor([1, 2], dtype=torch.int32, device=device))) == repr(
+        torch.tensor(3, device=device)
+    )
     assert torch.nansum(torch.tensor([True, False], device=device)).dtype is torch.int64
     assert torch.nansum(torch.tensor([NAN], device=device)).item() == 0.0
     assert math.isnan(torch.nanmean(torch.tensor([NAN], device=device)).item())
@@ -468,18 +597,22 @@ def test_nansum_nanmean_edge_cases_and_numpy_names(device):
 def test_nanmean_dtype_errors_match_pytorch():
     with pytest.raises(RuntimeError) as info:
         torch.nanmean(torch.tensor([1, 2, 3]))
-    assert str(info.value) == ("nanmean(): expected input to have floating point or complex "
-                               "dtype but got Long")  # PyTorch 2.13
+    assert str(info.value) == (
+        "nanmean(): expected input to have floating point or complex dtype but got Long"
+    )  # PyTorch 2.13
     with pytest.raises(RuntimeError) as info:
         torch.nanmean(torch.tensor([[1.0, 2.0]]), dim=0, dtype=torch.int64)
-    assert str(info.value) == ("nanmean(): could not infer output dtype. Optional dtype must be "
-                               "either a floating point or complex dtype. Got: Long")
+    assert str(info.value) == (
+        "nanmean(): could not infer output dtype. Optional dtype must be "
+        "either a floating point or complex dtype. Got: Long"
+    )
 
 
 @pytest.mark.parametrize("dim, keepdim", [(None, False), (1, False), ((0, 1), True), (0, True)])
 def test_gradcheck_nansum_nanmean(device, dim, keepdim):
-    x = torch.tensor([[0.3, NAN, -1.2], [2.0, 0.7, 1.1]], dtype=D, device=device,
-                     requires_grad=True)
+    x = torch.tensor(
+        [[0.3, NAN, -1.2], [2.0, 0.7, 1.1]], dtype=D, device=device, requires_grad=True
+    )
     assert gradcheck(lambda t: torch.nansum(t, dim, keepdim), (x,))
     assert gradcheck(lambda t: torch.nanmean(t, dim, keepdim), (x,))
 
@@ -508,8 +641,11 @@ def test_quantile_values_and_grad_fn_match_pytorch(device):
     assert grid.quantile(qs, interpolation="nearest").tolist() == [1.0, 3.0, 4.0, 7.0, 9.0]
     two = torch.tensor([[1.0, 2.0], [3.0, 4.0]], device=device)
     assert torch.quantile(two, 0.5, keepdim=True).tolist() == [[2.5]]
-    assert torch.quantile(two, torch.tensor([0.5, 0.2], device=device), keepdim=True).shape == \
-        (2, 1, 1)
+    assert torch.quantile(two, torch.tensor([0.5, 0.2], device=device), keepdim=True).shape == (
+        2,
+        1,
+        1,
+    )
     scalar = torch.tensor(3.0, device=device)
     assert torch.quantile(scalar, 0.5, dim=0, keepdim=True).shape == ()
 
@@ -518,8 +654,9 @@ def test_quantile_gradients_match_pytorch(device):
     x = torch.tensor(QX, dtype=D, device=device, requires_grad=True)
     q = torch.tensor([0.25, 0.9], dtype=D, device=device)
     torch.quantile(x, q, dim=1).sum().backward()
-    assert x.grad.flatten().tolist() == pytest.approx([0.25, 0.7, 0.75, 0.3,
-                                                       0.3, 0.25, 0.7, 0.75])  # PyTorch 2.13
+    assert x.grad.flatten().tolist() == pytest.approx(
+        [0.25, 0.7, 0.75, 0.3, 0.3, 0.25, 0.7, 0.75]
+    )  # PyTorch 2.13
     x.grad = None
     torch.quantile(x, 0.3).backward()
     assert x.grad.flatten().tolist() == pytest.approx([0.9, 0.0, 0.1, 0.0, 0.0, 0.0, 0.0, 0.0])
@@ -538,41 +675,78 @@ def test_quantile_with_nans(device):
 @pytest.mark.parametrize("interpolation", ["linear", "lower", "higher", "midpoint", "nearest"])
 @pytest.mark.parametrize("dim, keepdim", [(None, False), (None, True), (0, False), (1, True)])
 def test_gradcheck_quantile(device, interpolation, dim, keepdim):
-    x = torch.tensor([[0.3, -0.9, 1.7], [2.2, 0.6, -1.4]], dtype=D, device=device,
-                     requires_grad=True)
+    x = torch.tensor(
+        [[0.3, -0.9, 1.7], [2.2, 0.6, -1.4]], dtype=D, device=device, requires_grad=True
+    )
     q = torch.tensor([0.2, 0.75], dtype=D, device=device)
     for fn in (torch.quantile, torch.nanquantile):
         assert gradcheck(lambda t, f=fn: f(t, q, dim, keepdim, interpolation=interpolation), (x,))
 
 
-@pytest.mark.parametrize("call, error, text", [  # PyTorch 2.13
-    (lambda x: torch.quantile(x, 1.5), RuntimeError,
-     "quantile() q must be in the range [0, 1] but got 1.5"),
-    (lambda x: torch.nanquantile(x, 2.0), RuntimeError,
-     "quantile() q must be in the range [0, 1] but got 2"),
-    (lambda x: torch.quantile(torch.tensor([1, 2]), 0.5), RuntimeError,
-     "quantile() input tensor must be either float or double dtype"),
-    (lambda x: torch.quantile(torch.tensor([1, 2]), 3.0), RuntimeError,
-     "quantile() q must be in the range [0, 1] but got 3"),
-    (lambda x: torch.quantile(x.float(), torch.tensor([0.5], dtype=D)), RuntimeError,
-     "quantile() q tensor must be same dtype as the input tensor"),
-    (lambda x: torch.quantile(x, 0.5, interpolation="foo"), RuntimeError,
-     "quantile() interpolation must be one of linear, lower, higher, midpoint or nearest, but "
-     "got foo"),
-    (lambda x: torch.quantile(x, torch.tensor([[0.5]], dtype=D)), RuntimeError,
-     "quantile() q must be a scalar or 1D tensor"),
-    (lambda x: torch.quantile(x, torch.tensor([0.5, 2.0], dtype=D)), RuntimeError,
-     "quantile() q values must be in the range [0, 1]"),
-    (lambda x: torch.quantile(torch.tensor([]), 0.5), RuntimeError,
-     "quantile() input tensor must be non-empty"),
-    (lambda x: torch.quantile(x, 0.5, dim=3), IndexError,
-     "Dimension out of range (expected to be in range of [-2, 1], but got 3)"),
-    (lambda x: torch.quantile(x, [0.5]), TypeError,
-     "quantile() received an invalid combination of arguments - got (Tensor, list), but "
-     "expected one of:\n * (Tensor input, Tensor q, int dim = None, bool keepdim = False, *, "
-     "str interpolation = \"linear\", Tensor out = None)\n * (Tensor input, float q, int dim = "
-     "None, bool keepdim = False, *, str interpolation = \"linear\", Tensor out = None)\n"),
-])
+@pytest.mark.parametrize(
+    "call, error, text",
+    [  # PyTorch 2.13
+        (
+            lambda x: torch.quantile(x, 1.5),
+            RuntimeError,
+            "quantile() q must be in the range [0, 1] but got 1.5",
+        ),
+        (
+            lambda x: torch.nanquantile(x, 2.0),
+            RuntimeError,
+            "quantile() q must be in the range [0, 1] but got 2",
+        ),
+        (
+            lambda x: torch.quantile(torch.tensor([1, 2]), 0.5),
+            RuntimeError,
+            "quantile() input tensor must be either float or double dtype",
+        ),
+        (
+            lambda x: torch.quantile(torch.tensor([1, 2]), 3.0),
+            RuntimeError,
+            "quantile() q must be in the range [0, 1] but got 3",
+        ),
+        (
+            lambda x: torch.quantile(x.float(), torch.tensor([0.5], dtype=D)),
+            RuntimeError,
+            "quantile() q tensor must be same dtype as the input tensor",
+        ),
+        (
+            lambda x: torch.quantile(x, 0.5, interpolation="foo"),
+            RuntimeError,
+            "quantile() interpolation must be one of linear, lower, higher, midpoint or nearest, but "
+            "got foo",
+        ),
+        (
+            lambda x: torch.quantile(x, torch.tensor([[0.5]], dtype=D)),
+            RuntimeError,
+            "quantile() q must be a scalar or 1D tensor",
+        ),
+        (
+            lambda x: torch.quantile(x, torch.tensor([0.5, 2.0], dtype=D)),
+            RuntimeError,
+            "quantile() q values must be in the range [0, 1]",
+        ),
+        (
+            lambda x: torch.quantile(torch.tensor([]), 0.5),
+            RuntimeError,
+            "quantile() input tensor must be non-empty",
+        ),
+        (
+            lambda x: torch.quantile(x, 0.5, dim=3),
+            IndexError,
+            "Dimension out of range (expected to be in range of [-2, 1], but got 3)",
+        ),
+        (
+            lambda x: torch.quantile(x, [0.5]),
+            TypeError,
+            "quantile() received an invalid combination of arguments - got (Tensor, list), but "
+            "expected one of:\n * (Tensor input, Tensor q, int dim = None, bool keepdim = False, *, "
+            'str interpolation = "linear", Tensor out = None)\n * (Tensor input, float q, int dim = '
+            'None, bool keepdim = False, *, str interpolation = "linear", Tensor out = None)\n',
+        ),
+    ],
+)
 def test_quantile_errors_match_pytorch(call, error, text):
     with pytest.raises(error) as info:
         call(torch.tensor(QX, dtype=D))
@@ -593,13 +767,16 @@ def test_mean_gradient_is_a_new_contiguous_tensor(device):
     assert x.grad.tolist() == [[2 / 12] * 3] * 4
 
 
-@pytest.mark.parametrize("row, log_softmax, softmax", [
-    # PyTorch 2.13: the kernel shifts by the row's max, so +inf, or a row of only -inf, gives nan
-    ([float("inf"), 1.0], [NAN, NAN], [NAN, NAN]),
-    ([-float("inf"), -float("inf")], [NAN, NAN], [NAN, NAN]),
-    ([float("inf"), float("inf")], [NAN, NAN], [NAN, NAN]),
-    ([-float("inf"), 1.0], [-float("inf"), 0.0], [0.0, 1.0]),
-])
+@pytest.mark.parametrize(
+    "row, log_softmax, softmax",
+    [
+        # PyTorch 2.13: the kernel shifts by the row's max, so +inf, or a row of only -inf, gives nan
+        ([float("inf"), 1.0], [NAN, NAN], [NAN, NAN]),
+        ([-float("inf"), -float("inf")], [NAN, NAN], [NAN, NAN]),
+        ([float("inf"), float("inf")], [NAN, NAN], [NAN, NAN]),
+        ([-float("inf"), 1.0], [-float("inf"), 0.0], [0.0, 1.0]),
+    ],
+)
 def test_softmax_of_infinities_as_pytorch(device, row, log_softmax, softmax):
     x = torch.tensor([row, [0.0, 0.0]], device=device)
     same = lambda got, want: all((g != g and w != w) or g == w for g, w in zip(got, want))  # noqa: E731

@@ -28,17 +28,17 @@ def printed(capsys) -> str:
 
 # --- 说明: the old Variable API ------------------------------------------------------------------
 
+
 def test_000_variable_wrapper(capsys):
     x_tensor = torch.randn(2, 3)
     x = Variable(x_tensor, requires_grad=True)
-    y = 3 * x ** 2 + 1
+    y = 3 * x**2 + 1
     print(y.type())
     print(y.grad_fn)
     out = printed(capsys).splitlines()
     assert out[0] == "torch.FloatTensor"
     assert re.fullmatch(NODE_REPR.format(name="AddBackward0"), out[1])
-    grad_variables = torch.FloatTensor([[1, 2, 3],
-                                        [1, 1, 1]])
+    grad_variables = torch.FloatTensor([[1, 2, 3], [1, 1, 1]])
     y.backward(grad_variables)
     # random x: dy/dx = 6x, times the supplied gradient
     assert isinstance(x, torch.Tensor) and x.is_leaf
@@ -48,12 +48,15 @@ def test_000_variable_wrapper(capsys):
 
 def test_000_variable_backward_needs_gradient_for_non_scalar():
     x = Variable(torch.randn(2, 3), requires_grad=True)
-    y = 3 * x ** 2 + 1
-    with pytest.raises(RuntimeError, match="^grad can be implicitly created only for scalar outputs$"):
+    y = 3 * x**2 + 1
+    with pytest.raises(
+        RuntimeError, match="^grad can be implicitly created only for scalar outputs$"
+    ):
         y.backward()
 
 
 # --- Tensor的创建 ----------------------------------------------------------------------------------
+
 
 def test_000_create_from_numpy(capsys):
     numpy_array = np.array([2, 1, 2])
@@ -113,8 +116,7 @@ def test_000_factories():
     assert repr(a) == "tensor([[2, 2, 2],\n        [2, 2, 2]])"
     assert repr(b) == "tensor([[1., 1., 1.],\n        [1., 1., 1.]])"
     assert repr(c) == "tensor([[0., 0., 0.],\n        [0., 0., 0.]])"
-    assert repr(d) == ("tensor([[1., 0., 0.],\n        [0., 1., 0.],\n"
-                       "        [0., 0., 1.]])")
+    assert repr(d) == ("tensor([[1., 0., 0.],\n        [0., 1., 0.],\n        [0., 0., 1.]])")
     assert e.shape == (2, 2) and e.dtype == torch.int64
     values = e.flatten().tolist()
     assert all(1 <= v < 10 for v in values)  # high is exclusive, unlike the author's "[low,high]"
@@ -123,10 +125,9 @@ def test_000_factories():
 @pytest.mark.usefixtures("simulated_gpu")
 def test_000_dtype_and_device_on_a_gpu(capsys):
     # the author's machine had a GPU: run the lines as written on the simulated CUDA device
-    a = torch.tensor(data=[[1, 3, 1],
-                           [4, 5, 4]],
-                     dtype=torch.float64,
-                     device=torch.device('cuda:0'))
+    a = torch.tensor(
+        data=[[1, 3, 1], [4, 5, 4]], dtype=torch.float64, device=torch.device("cuda:0")
+    )
     print(a.dtype)
     print(a.device)
     print(a.is_cuda)
@@ -138,10 +139,11 @@ def test_000_dtype_and_device_without_gpu():
     assert not torch.cuda.is_available()
     # PyTorch 2.13 CPU build: AssertionError: Torch not compiled with CUDA enabled
     with pytest.raises(AssertionError):
-        torch.tensor(data=[[1, 3, 1], [4, 5, 4]], dtype=torch.float64,
-                     device=torch.device('cuda:0'))
+        torch.tensor(
+            data=[[1, 3, 1], [4, 5, 4]], dtype=torch.float64, device=torch.device("cuda:0")
+        )
     # the guarded form a learner runs instead
-    device = torch.device('cuda:0') if torch.cuda.is_available() else torch.device('cpu')
+    device = torch.device("cuda:0") if torch.cuda.is_available() else torch.device("cpu")
     a = torch.tensor(data=[[1, 3, 1], [4, 5, 4]], dtype=torch.float64, device=device)
     assert (str(a.dtype), str(a.device), a.is_cuda) == ("torch.float64", "cpu", False)
 
@@ -149,12 +151,10 @@ def test_000_dtype_and_device_without_gpu():
 @pytest.mark.usefixtures("simulated_gpu")
 def test_000_move_to_gpu_and_back():
     dtype = torch.cuda.FloatTensor
-    gpu_tensor = torch.tensor(data=[[1, 3, 1],
-                                    [4, 5, 4]]).type(dtype)
+    gpu_tensor = torch.tensor(data=[[1, 3, 1], [4, 5, 4]]).type(dtype)
     assert gpu_tensor.type() == "torch.cuda.FloatTensor"
     assert str(gpu_tensor.device) == "cuda:0"
-    a = torch.tensor(data=[[1, 3, 1],
-                           [4, 5, 4]])
+    a = torch.tensor(data=[[1, 3, 1], [4, 5, 4]])
     gpu_tensor = a.cuda(0)
     assert str(gpu_tensor.device) == "cuda:0"
     gpu_tensor = a.cuda(1)
@@ -179,9 +179,9 @@ def test_000_move_to_gpu_without_gpu():
 
 # --- Tensor(张量)基本数据类型与常用属性 -----------------------------------------------------------
 
+
 def test_000_basic_dtypes_and_attributes(capsys):
-    a = torch.tensor(data=[[1, 3, 1],
-                           [4, 5, 4]])
+    a = torch.tensor(data=[[1, 3, 1], [4, 5, 4]])
     print(a.dtype)
     b = a.type(torch.float64)
     print(a.dtype)
@@ -191,63 +191,63 @@ def test_000_basic_dtypes_and_attributes(capsys):
     print(a.device)
     print(a.grad)
     print(a.requires_grad)
-    assert printed(capsys) == ("torch.int64\ntorch.int64\ntorch.float64\ntorch.Size([2, 3])\n"
-                               "False\ncpu\nNone\nFalse\n")
+    assert printed(capsys) == (
+        "torch.int64\ntorch.int64\ntorch.float64\ntorch.Size([2, 3])\nFalse\ncpu\nNone\nFalse\n"
+    )
     assert a.type() == "torch.LongTensor"  # no argument: the type name
 
 
 def test_000_dtype_names():
-    assert [str(d) for d in (torch.float32, torch.float64, torch.int32, torch.int16,
-                             torch.int64)] == ["torch.float32", "torch.float64", "torch.int32",
-                                               "torch.int16", "torch.int64"]
+    assert [
+        str(d) for d in (torch.float32, torch.float64, torch.int32, torch.int16, torch.int64)
+    ] == ["torch.float32", "torch.float64", "torch.int32", "torch.int16", "torch.int64"]
 
 
 # --- Tensor的自动微分 -----------------------------------------------------------------------------
 
+
 def test_000_autograd_mean_of_square(capsys):
-    x = torch.tensor(data=[[1, 2],
-                           [2, 1]],
-                     dtype=torch.float64,
-                     requires_grad=True)
+    x = torch.tensor(data=[[1, 2], [2, 1]], dtype=torch.float64, requires_grad=True)
     print(x.requires_grad)
-    y = x ** 2 + 2
+    y = x**2 + 2
     y = y.mean()
     y.backward()
     print(x.grad)
-    assert printed(capsys) == ("True\ntensor([[0.5000, 1.0000],\n"
-                               "        [1.0000, 0.5000]], dtype=torch.float64)\n")
+    assert printed(capsys) == (
+        "True\ntensor([[0.5000, 1.0000],\n        [1.0000, 0.5000]], dtype=torch.float64)\n"
+    )
 
 
 def test_000_gradients_accumulate(capsys):
-    x = torch.tensor(data=[[1, 2],
-                           [2, 1]],
-                     dtype=torch.float64,
-                     requires_grad=True)
+    x = torch.tensor(data=[[1, 2], [2, 1]], dtype=torch.float64, requires_grad=True)
     print(x.requires_grad)
     z = 4 * x + 2
     z = z.mean()
     z.backward()
     print(x.grad)
-    y = x ** 2 + 2
+    y = x**2 + 2
     y = y.mean()
     y.backward()
     print(x.grad)
     assert printed(capsys) == (
         "True\n"
         "tensor([[1., 1.],\n        [1., 1.]], dtype=torch.float64)\n"
-        "tensor([[1.5000, 2.0000],\n        [2.0000, 1.5000]], dtype=torch.float64)\n")
+        "tensor([[1.5000, 2.0000],\n        [2.0000, 1.5000]], dtype=torch.float64)\n"
+    )
 
 
 def test_000_grad_data_zero_clears_the_sum():
     x = torch.tensor(data=[[1, 2], [2, 1]], dtype=torch.float64, requires_grad=True)
     (4 * x + 2).mean().backward()
     x.grad.data.zero_()
-    (x ** 2 + 2).mean().backward()
-    assert repr(x.grad) == ("tensor([[0.5000, 1.0000],\n"
-                            "        [1.0000, 0.5000]], dtype=torch.float64)")
+    (x**2 + 2).mean().backward()
+    assert repr(x.grad) == (
+        "tensor([[0.5000, 1.0000],\n        [1.0000, 0.5000]], dtype=torch.float64)"
+    )
 
 
 # --- 设置不可积分计算 -------------------------------------------------------------------------------
+
 
 def test_000_set_requires_grad():
     a = torch.tensor([1.0, 2.0])
@@ -288,10 +288,14 @@ def test_000_freeze_by_named_parameters(capsys):
             return self.fc(torch.relu(self.features(x)))
 
     model = Model()
-    model.load_state_dict({"features.weight": torch.tensor([[1.0, -1.0], [0.5, 2.0]]),
-                           "features.bias": torch.tensor([0.0, -1.0]),
-                           "fc.weight": torch.tensor([[3.0, -2.0]]),
-                           "fc.bias": torch.tensor([0.5])})
+    model.load_state_dict(
+        {
+            "features.weight": torch.tensor([[1.0, -1.0], [0.5, 2.0]]),
+            "features.bias": torch.tensor([0.0, -1.0]),
+            "fc.weight": torch.tensor([[3.0, -2.0]]),
+            "fc.bias": torch.tensor([0.5]),
+        }
+    )
     for name, para in model.named_parameters():
         # 按照名字将其进行冻结 (the author's loop, as printed)
         if "fc" not in name and "fc.bias" not in name:
@@ -308,17 +312,19 @@ def test_000_freeze_by_named_parameters(capsys):
         "features.weight False\nfeatures.bias False\nfc.weight True\nfc.bias True\n"
         "tensor(-3., grad_fn=<SumBackward0>)\n"
         "features.weight None\nfeatures.bias None\n"
-        "fc.weight tensor([[1.0000, 3.5000]])\nfc.bias tensor([2.])\n")
+        "fc.weight tensor([[1.0000, 3.5000]])\nfc.bias tensor([2.])\n"
+    )
     assert model.features.weight.is_leaf and model.features.weight.grad_fn is None
 
 
 # --- pytorch 计算图 --------------------------------------------------------------------------------
 
+
 def test_000_sum_over_all_paths(capsys):
-    x_1 = torch.tensor(data=[1.], requires_grad=True)
-    x_2 = torch.tensor(data=[2.], requires_grad=True)
-    x_3 = torch.tensor(data=[3.], requires_grad=True)
-    x_4 = torch.tensor(data=[4.], requires_grad=True)
+    x_1 = torch.tensor(data=[1.0], requires_grad=True)
+    x_2 = torch.tensor(data=[2.0], requires_grad=True)
+    x_3 = torch.tensor(data=[3.0], requires_grad=True)
+    x_4 = torch.tensor(data=[4.0], requires_grad=True)
     f = x_1 + x_2
     g = x_2 - x_3 - x_4
     y = f * g
@@ -330,16 +336,18 @@ def test_000_sum_over_all_paths(capsys):
     assert printed(capsys) == (
         "tensor([-2.])\n"
         "True True True True False False False\n"
-        "tensor([-5.]) tensor([-2.]) tensor([-3.]) tensor([-3.]) None None None\n")
+        "tensor([-5.]) tensor([-2.]) tensor([-3.]) tensor([-3.]) None None None\n"
+    )
     # one warning per non-leaf .grad access (f, g, y), PyTorch 2.13's text
     texts = [str(w.message) for w in caught]
     assert texts == [msg.NON_LEAF_GRAD_WARNING] * 3
-    assert texts[0].startswith("The .grad attribute of a Tensor that is not a leaf Tensor is "
-                               "being accessed.")
+    assert texts[0].startswith(
+        "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed."
+    )
 
 
 def test_000_retain_grad_keeps_non_leaf_grads():
-    x_1, x_2, x_3, x_4 = (torch.tensor(data=[v], requires_grad=True) for v in (1., 2., 3., 4.))
+    x_1, x_2, x_3, x_4 = (torch.tensor(data=[v], requires_grad=True) for v in (1.0, 2.0, 3.0, 4.0))
     f = x_1 + x_2
     g = x_2 - x_3 - x_4
     y = f * g
@@ -349,10 +357,14 @@ def test_000_retain_grad_keeps_non_leaf_grads():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert (repr(f.grad), repr(g.grad), repr(y.grad)) == (
-            "tensor([-5.])", "tensor([3.])", "tensor([1.])")
+            "tensor([-5.])",
+            "tensor([3.])",
+            "tensor([1.])",
+        )
 
 
 # --- backward一些细节 ------------------------------------------------------------------------------
+
 
 def test_000_retain_graph():
     x = torch.randn(4, 4, requires_grad=True)
@@ -370,8 +382,7 @@ def test_000_retain_graph():
 
 def test_000_jacobian_vector_product_mm(capsys):
     x = torch.tensor(data=[[1], [2]], dtype=torch.float64, requires_grad=True)
-    w = torch.tensor([[1, 2],
-                      [3, 4]], dtype=torch.float64)
+    w = torch.tensor([[1, 2], [3, 4]], dtype=torch.float64)
     y = torch.mm(w, x)
     y.backward(gradient=torch.FloatTensor([[0.1], [0.2]]))
     print(x.grad.data)

@@ -21,6 +21,7 @@ NEEDS_LATER: dict = {}  # every example now runs (nn/optim: issue 4; SummaryWrit
 
 # --- 2.1 Tensor ------------------------------------------------------------------------------------
 
+
 def test_001_tensor_numpy_round_trip():
     numpy_array = np.array([[1.0, 2.0], [3.0, 4.0]], dtype=np.float32)
     pt_tensor1 = torch.Tensor(numpy_array)
@@ -41,8 +42,9 @@ def test_001_tensor_attributes(capsys):
     print(my_tensor.shape)
     print(my_tensor.numel())
     print(my_tensor.type())
-    assert capsys.readouterr().out == ("2\ntorch.Size([3, 4])\ntorch.Size([3, 4])\n12\n"
-                                       "torch.FloatTensor\n")
+    assert capsys.readouterr().out == (
+        "2\ntorch.Size([3, 4])\ntorch.Size([3, 4])\n12\ntorch.FloatTensor\n"
+    )
     assert my_tensor.size() == (3, 4)  # the author's "(3,4)"
 
 
@@ -72,6 +74,7 @@ def test_001_matmul():
 
 # --- 2.2 Variable ----------------------------------------------------------------------------------
 
+
 def test_001_variable_scalar_autograd():
     a = torch.randn(10, 5)
     b = torch.randn(10, 5)
@@ -100,8 +103,9 @@ def test_001_vector_setitem_on_leaf():
     with pytest.raises(RuntimeError) as err:
         n[0, 0] = m[0] ** 2
     assert str(err.value) == msg.VIEW_OF_LEAF_INPLACE
-    assert str(err.value) == ("a view of a leaf Variable that requires grad is being used in an "
-                              "in-place operation.")
+    assert str(err.value) == (
+        "a view of a leaf Variable that requires grad is being used in an in-place operation."
+    )
     assert n.tolist() == [[0.0, 0.0]] and n._version == 0  # nothing half-written
 
 
@@ -117,7 +121,7 @@ def test_001_vector_setitem_intent():
 
 def test_001_backward_twice_and_retain_graph():
     x = Variable(torch.Tensor([2]), requires_grad=True)
-    y = x * 2 + x ** 2 + 3
+    y = x * 2 + x**2 + 3
     y.backward()
     assert repr(x.grad) == "tensor([6.])"
     with pytest.raises(RuntimeError) as err:
@@ -125,7 +129,7 @@ def test_001_backward_twice_and_retain_graph():
     # PyTorch 2.13's text; the author quotes the 0.x text "...but the buffers have already been
     # freed. Specify retain_graph=True when calling backward the first time."
     assert str(err.value) == msg.BACKWARD_TWICE
-    z = x * 2 + x ** 2 + 3
+    z = x * 2 + x**2 + 3
     z.backward(retain_graph=True)
     # "第一次求导的梯度": x.grad was not cleared after y.backward(), so it holds 6 + 6
     assert repr(x.grad) == "tensor([12.])"
@@ -137,6 +141,7 @@ def test_001_backward_twice_and_retain_graph():
 
 
 # --- 2.3 Parameter: the manual update the lesson starts from ------------------------------------
+
 
 def test_001_manual_update_through_data():
     w = torch.tensor([1.0, 2.0], requires_grad=True)
@@ -151,6 +156,7 @@ def test_001_manual_update_through_data():
 # --- 1.1 Parameter vs buffer, 1.2 how nn.Module registers them, 2.3 Parameter + optimizer -------
 # The author links to two articles instead of printing code; these are their examples, with
 # fixed values. Every expected text is what PyTorch 2.13 prints for the same code.
+
 
 class ParamAndBuffer(nn.Module):
     def __init__(self):
@@ -172,7 +178,8 @@ def test_001_parameter_vs_buffer(capsys):
     assert capsys.readouterr().out == (
         "[('my_param', Parameter containing:\ntensor([2.], requires_grad=True))]\n"
         "[('my_buffer', tensor([1.])), ('scratch', tensor([5.]))]\n"
-        "OrderedDict([('my_param', tensor([2.])), ('my_buffer', tensor([1.]))])\n")
+        "OrderedDict([('my_param', tensor([2.])), ('my_buffer', tensor([1.]))])\n"
+    )
     # a buffer takes part in forward but gets no gradient, and the optimizer never sees it
     assert not model.my_buffer.requires_grad
     model(torch.tensor([1.0, 2.0])).sum().backward()
@@ -182,8 +189,12 @@ def test_001_parameter_vs_buffer(capsys):
     assert repr(model.my_buffer) == "tensor([1.])"
     # buffers move with the module (.double(), .to(), .cuda()); a plain attribute stays behind
     model.double()
-    assert (model.my_param.dtype, model.my_buffer.dtype, model.scratch.dtype,
-            model.plain.dtype) == (torch.float64,) * 3 + (torch.float32,)
+    assert (
+        model.my_param.dtype,
+        model.my_buffer.dtype,
+        model.scratch.dtype,
+        model.plain.dtype,
+    ) == (torch.float64,) * 3 + (torch.float32,)
 
 
 def test_001_module_registers_parameters(capsys):
@@ -199,30 +210,43 @@ def test_001_module_registers_parameters(capsys):
     net = Net()
     assert [name for name, _ in net.named_parameters()] == ["w", "plist.0", "fc.weight", "fc.bias"]
     assert (list(net._parameters), list(net._modules), list(net._buffers)) == (
-        ["w"], ["plist", "fc"], [])
+        ["w"],
+        ["plist", "fc"],
+        [],
+    )
     assert "t" in net.__dict__ and "w" not in net.__dict__
     net.extra = nn.Parameter(torch.zeros(3))  # registered later too, in assignment order
     assert [name for name, _ in net.named_parameters()] == [
-        "w", "extra", "plist.0", "fc.weight", "fc.bias"]
+        "w",
+        "extra",
+        "plist.0",
+        "fc.weight",
+        "fc.bias",
+    ]
     with pytest.raises(TypeError) as err:
         net.w = torch.zeros(2)
     # PyTorch 2.13's text
-    assert str(err.value) == ("cannot assign 'torch.FloatTensor' as parameter 'w' "
-                              "(torch.nn.Parameter or None expected)")
+    assert str(err.value) == (
+        "cannot assign 'torch.FloatTensor' as parameter 'w' (torch.nn.Parameter or None expected)"
+    )
     print(net)
     assert capsys.readouterr().out == (
         "Net(\n"
         "  (plist): ParameterList(  (0): Parameter containing: [torch.float32 of size 1])\n"
         "  (fc): Linear(in_features=2, out_features=1, bias=True)\n"
-        ")\n")
+        ")\n"
+    )
 
     class Early(nn.Module):
         def __init__(self):
             self.w = nn.Parameter(torch.ones(1))  # before super().__init__()
             super().__init__()
 
-    with pytest.raises(AttributeError, match=r"^cannot assign parameters before "
-                                             r"Module\.__init__\(\) call$"):
+    with pytest.raises(
+        AttributeError,
+        match=r"^cannot assign parameters before "
+        r"Module\.__init__\(\) call$",
+    ):
         Early()
 
 
@@ -285,15 +309,18 @@ def test_001_net_parameters_optimizer_step(capsys):
         "out.weight Parameter containing:\n"
         "tensor([[ 0.6571, -0.6733,  0.9134]], requires_grad=True)\n"
         "out.bias Parameter containing:\n"
-        "tensor([0.0364], requires_grad=True)\n")
+        "tensor([0.0364], requires_grad=True)\n"
+    )
     assert repr(net.out.bias.grad) == "tensor([0.9323])"  # the second step's gradient
     assert net.training and len(optimizer.param_groups[0]["params"]) == 4
 
 
 # --- 四、TensorBoard -------------------------------------------------------------------------------
 
+
 def test_001_tensorboard_summary_writer(tmp_path, monkeypatch):
     from autograd_nb.utils.tensorboard import SummaryWriter, event_files, read_graph, read_scalars
+
     monkeypatch.chdir(tmp_path)
     model = TwoLayerNet(2, 3, 1)
     input_to_model = torch.ones(4, 2)
@@ -307,17 +334,23 @@ def test_001_tensorboard_summary_writer(tmp_path, monkeypatch):
     # one event file in ./runs, and one per add_scalars key in runs/<main_tag>_<key> (PyTorch 2.13)
     assert len(event_files(tmp_path / "runs")) == 3
     assert {p.parent.name for p in (tmp_path / "runs").rglob("events.out.tfevents.*")} == {
-        "runs", "acc_train", "acc_test"}
+        "runs",
+        "acc_train",
+        "acc_test",
+    }
     assert read_scalars("runs") == {
         "loss": {".": [(0, 1.0), (1, 0.5), (2, pytest.approx(1 / 3))]},
-        "acc": {"acc_train": [(0, 0.5), (1, pytest.approx(0.6)), (2, pytest.approx(0.7))],
-                "acc_test": [(0, 0.25), (1, 0.25), (2, 0.25)]},
+        "acc": {
+            "acc_train": [(0, 0.5), (1, pytest.approx(0.6)), (2, pytest.approx(0.7))],
+            "acc_test": [(0, 0.25), (1, 0.25), (2, 0.25)],
+        },
     }
     names = {node.name for node in read_graph("runs")}
     assert {"TwoLayerNet/Linear[hidden]/weight", "TwoLayerNet/Linear[out]/bias"} <= names
 
 
 # --- 3.1 .data and .detach() ---------------------------------------------------------------------
+
 
 def test_001_data_change_is_invisible_to_autograd():
     a = torch.tensor([1.0, 2.0], requires_grad=True)
@@ -345,25 +378,33 @@ def test_001_detach_change_is_reported_to_autograd():
         "operation: [torch.FloatTensor [2]], which is output 0 of Sigmoid, is at version 1; "
         "expected version 0 instead. Hint: enable anomaly detection to find the operation that "
         "failed to compute its gradient, with torch.autograd.set_detect_anomaly(True, "
-        "check_nan=False).")
+        "check_nan=False)."
+    )
 
 
 # --- 3.2 scatter (examples from PyTorch's documentation) -----------------------------------------
+
 
 def test_001_scatter():
     src = torch.arange(1, 11).reshape((2, 5))
     index = torch.tensor([[0, 1, 2, 0]])
     assert repr(torch.zeros(3, 5, dtype=src.dtype).scatter_(0, index, src)) == (
-        "tensor([[1, 0, 0, 4, 0],\n        [0, 2, 0, 0, 0],\n        [0, 0, 3, 0, 0]])")
+        "tensor([[1, 0, 0, 4, 0],\n        [0, 2, 0, 0, 0],\n        [0, 0, 3, 0, 0]])"
+    )
     index = torch.tensor([[0, 1, 2], [0, 1, 4]])
     assert repr(torch.zeros(3, 5, dtype=src.dtype).scatter_(1, index, src)) == (
-        "tensor([[1, 2, 3, 0, 0],\n        [6, 7, 0, 0, 8],\n        [0, 0, 0, 0, 0]])")
-    out = torch.zeros(3, 5).scatter_(0, torch.tensor([[0, 1, 2, 0, 0], [2, 0, 0, 1, 2]]),
-                                     torch.arange(10.0).reshape(2, 5))
-    assert repr(out) == ("tensor([[0., 6., 7., 3., 4.],\n        [0., 1., 0., 8., 0.],\n"
-                         "        [5., 0., 2., 0., 9.]])")
+        "tensor([[1, 2, 3, 0, 0],\n        [6, 7, 0, 0, 8],\n        [0, 0, 0, 0, 0]])"
+    )
+    out = torch.zeros(3, 5).scatter_(
+        0, torch.tensor([[0, 1, 2, 0, 0], [2, 0, 0, 1, 2]]), torch.arange(10.0).reshape(2, 5)
+    )
+    assert repr(out) == (
+        "tensor([[0., 6., 7., 3., 4.],\n        [0., 1., 0., 8., 0.],\n"
+        "        [5., 0., 2., 0., 9.]])"
+    )
     assert repr(torch.zeros(2, 4).scatter_(1, torch.tensor([[2], [3]]), 1.23)) == (
-        "tensor([[0.0000, 0.0000, 1.2300, 0.0000],\n        [0.0000, 0.0000, 0.0000, 1.2300]])")
+        "tensor([[0.0000, 0.0000, 1.2300, 0.0000],\n        [0.0000, 0.0000, 0.0000, 1.2300]])"
+    )
 
 
 def test_001_scatter_out_of_place_keeps_input():
@@ -374,6 +415,7 @@ def test_001_scatter_out_of_place_keeps_input():
 
 
 # --- 3.3 .new() and 3.4 .cpu().numpy() -------------------------------------------------------------
+
 
 def test_001_tensor_new():
     t = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
@@ -389,8 +431,9 @@ def test_001_cpu_numpy():
     t = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
     with pytest.raises(RuntimeError) as err:
         t.cpu().numpy()
-    assert str(err.value) == ("Can't call numpy() on Tensor that requires grad. "
-                              "Use tensor.detach().numpy() instead.")
+    assert str(err.value) == (
+        "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
+    )
     arr = t.detach().cpu().numpy()
     assert type(arr) is np.ndarray and arr.dtype == np.float32
     assert arr.tolist() == [[1.0, 2.0], [3.0, 4.0]]
@@ -398,17 +441,22 @@ def test_001_cpu_numpy():
 
 def test_001_scatter_duplicate_indices_last_write_wins(device):
     # PyTorch 2.13 CPU: a position written twice keeps the last value in index order
-    out = torch.zeros(5, device=device).scatter_(0, torch.tensor([1, 1, 3], device=device),
-                                                 torch.tensor([1., 2., 3.], device=device))
+    out = torch.zeros(5, device=device).scatter_(
+        0, torch.tensor([1, 1, 3], device=device), torch.tensor([1.0, 2.0, 3.0], device=device)
+    )
     assert out.tolist() == [0.0, 2.0, 0.0, 3.0, 0.0]
     out = torch.zeros(2, 3, device=device).scatter(
-        1, torch.tensor([[0, 0], [2, 2]], device=device),
-        torch.tensor([[1., 2.], [3., 4.]], device=device))
+        1,
+        torch.tensor([[0, 0], [2, 2]], device=device),
+        torch.tensor([[1.0, 2.0], [3.0, 4.0]], device=device),
+    )
     assert repr(out.cpu()) == "tensor([[2., 0., 0.],\n        [0., 0., 4.]])"
     ints = torch.zeros(4, dtype=torch.int64, device=device).scatter_(
-        0, torch.tensor([2, 0, 2], device=device), 7)
+        0, torch.tensor([2, 0, 2], device=device), 7
+    )
     assert ints.tolist() == [7, 0, 7, 0]
     # scatter_add still adds every value
-    out = torch.zeros(5, device=device).scatter_add_(0, torch.tensor([1, 1, 3], device=device),
-                                                     torch.tensor([1., 2., 3.], device=device))
+    out = torch.zeros(5, device=device).scatter_add_(
+        0, torch.tensor([1, 1, 3], device=device), torch.tensor([1.0, 2.0, 3.0], device=device)
+    )
     assert out.tolist() == [0.0, 3.0, 0.0, 3.0, 0.0]

@@ -37,7 +37,9 @@ def build_network():
 
 def test_002_simple_network(capsys):
     build_network()
-    assert capsys.readouterr().out == """\
+    assert (
+        capsys.readouterr().out
+        == """\
 x1 = tensor([[2., 2.],
         [2., 2.]], requires_grad=True)
 w1 = tensor([[5., 5.],
@@ -51,6 +53,7 @@ y = tensor([[60., 60.],
 Y = tensor([[10., 10.],
         [10., 10.]])
 """
+    )
 
 
 def test_002_leaves_and_grad_fn(capsys):
@@ -68,7 +71,9 @@ def test_002_backward_gradients(capsys):
     print(x1.grad)
     print(w1.grad)
     print(w2.grad)
-    assert capsys.readouterr().out == """\
+    assert (
+        capsys.readouterr().out
+        == """\
 tensor([[-30., -30.],
         [-30., -30.]])
 tensor([[-12., -12.],
@@ -76,6 +81,7 @@ tensor([[-12., -12.],
 tensor([[-10., -10.],
         [-10., -10.]])
 """
+    )
 
 
 def test_002_gradient_argument_at_an_intermediate_node():
@@ -99,8 +105,10 @@ def test_002_scalar_needs_no_gradient_but_tensor_does():
     with pytest.raises(RuntimeError) as err:
         L.backward(torch.ones(3))
     # PyTorch 2.13's text for a gradient of the wrong shape
-    assert str(err.value) == ("Mismatch in shape: grad_output[0] has a shape of torch.Size([3]) "
-                              "and output[0] has a shape of torch.Size([2, 2]).")
+    assert str(err.value) == (
+        "Mismatch in shape: grad_output[0] has a shape of torch.Size([3]) "
+        "and output[0] has a shape of torch.Size([2, 2])."
+    )
 
 
 def test_002_backward_once_per_graph():
@@ -121,23 +129,29 @@ def test_002_gradients_accumulate_from_a_second_loss(capsys):
     L2.backward(torch.ones(2, 2, dtype=torch.float))
     print("x1.grad =", x1.grad)
     # Run once, the cell prints -30 then -26 (PyTorch 2.13 too)...
-    assert capsys.readouterr().out == """\
+    assert (
+        capsys.readouterr().out
+        == """\
 x1.grad = tensor([[-30., -30.],
         [-30., -30.]])
 x1.grad = tensor([[-26., -26.],
         [-26., -26.]])
 """
+    )
     # ...the author's -26 then -22 is the same cell run a second time in the notebook
     print("x1.grad =", x1.grad)
     L2 = x1 * x1
     L2.backward(torch.ones(2, 2, dtype=torch.float))
     print("x1.grad =", x1.grad)
-    assert capsys.readouterr().out == """\
+    assert (
+        capsys.readouterr().out
+        == """\
 x1.grad = tensor([[-26., -26.],
         [-26., -26.]])
 x1.grad = tensor([[-22., -22.],
         [-22., -22.]])
 """
+    )
 
 
 def test_002_computed_tensor_is_not_a_leaf():

@@ -31,6 +31,7 @@ def out(capsys) -> str:
 
 # --- Tensor Initialization -------------------------------------------------------------------------
 
+
 def test_003_directly_from_data():
     data = [[1, 2], [3, 4]]
     x_data = torch.tensor(data)
@@ -54,15 +55,21 @@ def test_003_from_another_tensor(capsys):
     text = out(capsys)
     assert text.startswith("Ones Tensor: \n tensor([[1, 1],\n        [1, 1]]) \n\n")
     # random values (the author's are PyTorch's manual_seed(42) stream): check the format
-    random_part = text[len("Ones Tensor: \n tensor([[1, 1],\n        [1, 1]]) \n\n"):]
-    assert re.fullmatch(rf"Random Tensor: \n tensor\(\[\[{FLOAT4}, {FLOAT4}\],\n"
-                        rf"        \[{FLOAT4}, {FLOAT4}\]\]\) \n\n", random_part)
+    random_part = text[len("Ones Tensor: \n tensor([[1, 1],\n        [1, 1]]) \n\n") :]
+    assert re.fullmatch(
+        rf"Random Tensor: \n tensor\(\[\[{FLOAT4}, {FLOAT4}\],\n"
+        rf"        \[{FLOAT4}, {FLOAT4}\]\]\) \n\n",
+        random_part,
+    )
     assert x_rand.dtype == torch.float32 and x_rand.shape == (2, 2)
     assert all(0.0 <= v < 1.0 for row in x_rand.tolist() for v in row)
 
 
 def test_003_from_shape(capsys):
-    shape = (2, 3,)
+    shape = (
+        2,
+        3,
+    )
     rand_tensor = torch.rand(shape)
     ones_tensor = torch.ones(shape)
     zeros_tensor = torch.zeros(shape)
@@ -71,32 +78,41 @@ def test_003_from_shape(capsys):
     print(f"Zeros Tensor: \n {zeros_tensor}")
     text = out(capsys)
     head, tail = text.split("Ones Tensor:")
-    assert re.fullmatch(rf"Random Tensor: \n tensor\(\[\[{FLOAT4}, {FLOAT4}, {FLOAT4}\],\n"
-                        rf"        \[{FLOAT4}, {FLOAT4}, {FLOAT4}\]\]\) \n\n", head)
-    assert tail == (" \n tensor([[1., 1., 1.],\n        [1., 1., 1.]]) \n\n"
-                    "Zeros Tensor: \n tensor([[0., 0., 0.],\n        [0., 0., 0.]])\n")
+    assert re.fullmatch(
+        rf"Random Tensor: \n tensor\(\[\[{FLOAT4}, {FLOAT4}, {FLOAT4}\],\n"
+        rf"        \[{FLOAT4}, {FLOAT4}, {FLOAT4}\]\]\) \n\n",
+        head,
+    )
+    assert tail == (
+        " \n tensor([[1., 1., 1.],\n        [1., 1., 1.]]) \n\n"
+        "Zeros Tensor: \n tensor([[0., 0., 0.],\n        [0., 0., 0.]])\n"
+    )
     assert rand_tensor.shape == shape
 
 
 # --- Tensor Attributes -----------------------------------------------------------------------------
+
 
 def test_003_tensor_attributes(capsys):
     tensor = torch.rand(3, 4)
     print(f"Shape of tensor: {tensor.shape}")
     print(f"Datatype of tensor: {tensor.dtype}")
     print(f"Device tensor is stored on: {tensor.device}")
-    assert out(capsys) == ("Shape of tensor: torch.Size([3, 4])\n"
-                           "Datatype of tensor: torch.float32\n"
-                           "Device tensor is stored on: cpu\n")
+    assert out(capsys) == (
+        "Shape of tensor: torch.Size([3, 4])\n"
+        "Datatype of tensor: torch.float32\n"
+        "Device tensor is stored on: cpu\n"
+    )
 
 
 # --- Tensor Operations -----------------------------------------------------------------------------
+
 
 @pytest.mark.usefixtures("no_cuda")
 def test_003_move_to_gpu_if_available_without_gpu(capsys):
     tensor = torch.rand(3, 4)
     if torch.cuda.is_available():  # not taken on this machine
-        tensor = tensor.to('cuda')
+        tensor = tensor.to("cuda")
     print(f"Device tensor is stored on: {tensor.device}")
     assert out(capsys) == "Device tensor is stored on: cpu\n"
 
@@ -105,7 +121,7 @@ def test_003_move_to_gpu_if_available_without_gpu(capsys):
 def test_003_move_to_gpu_if_available_with_gpu(capsys):
     tensor = torch.rand(3, 4)
     if torch.cuda.is_available():
-        tensor = tensor.to('cuda')
+        tensor = tensor.to("cuda")
         print(f"Device tensor is stored on: {tensor.device}")
     assert out(capsys) == "Device tensor is stored on: cuda:0\n"  # the author's output
     assert tensor.is_cuda and tensor.shape == (3, 4)
@@ -117,8 +133,10 @@ def ones_with_zero_column():
     return tensor
 
 
-ZERO_COLUMN = ("tensor([[1., 0., 1., 1.],\n        [1., 0., 1., 1.],\n"
-               "        [1., 0., 1., 1.],\n        [1., 0., 1., 1.]])")
+ZERO_COLUMN = (
+    "tensor([[1., 0., 1., 1.],\n        [1., 0., 1., 1.],\n"
+    "        [1., 0., 1., 1.],\n        [1., 0., 1., 1.]])"
+)
 
 
 def test_003_indexing_and_slicing(capsys):
@@ -141,18 +159,22 @@ def test_003_multiplying_tensors(capsys):
     tensor = ones_with_zero_column()
     print(f"tensor.mul(tensor) \n {tensor.mul(tensor)} \n")
     print(f"tensor * tensor \n {tensor * tensor}")
-    assert out(capsys) == (f"tensor.mul(tensor) \n {ZERO_COLUMN} \n\n"
-                           f"tensor * tensor \n {ZERO_COLUMN}\n")
+    assert out(capsys) == (
+        f"tensor.mul(tensor) \n {ZERO_COLUMN} \n\ntensor * tensor \n {ZERO_COLUMN}\n"
+    )
 
 
 def test_003_matrix_multiplication(capsys):
     tensor = ones_with_zero_column()
     print(f"tensor.matmul(tensor.T) \n {tensor.matmul(tensor.T)} \n")
     print(f"tensor @ tensor.T \n {tensor @ tensor.T}")
-    threes = ("tensor([[3., 3., 3., 3.],\n        [3., 3., 3., 3.],\n"
-              "        [3., 3., 3., 3.],\n        [3., 3., 3., 3.]])")
-    assert out(capsys) == (f"tensor.matmul(tensor.T) \n {threes} \n\n"
-                           f"tensor @ tensor.T \n {threes}\n")
+    threes = (
+        "tensor([[3., 3., 3., 3.],\n        [3., 3., 3., 3.],\n"
+        "        [3., 3., 3., 3.],\n        [3., 3., 3., 3.]])"
+    )
+    assert out(capsys) == (
+        f"tensor.matmul(tensor.T) \n {threes} \n\ntensor @ tensor.T \n {threes}\n"
+    )
 
 
 def test_003_in_place_operations(capsys):
@@ -160,9 +182,11 @@ def test_003_in_place_operations(capsys):
     print(tensor, "\n")
     tensor.add_(5)
     print(tensor)
-    assert out(capsys) == (ZERO_COLUMN + " \n\n"
-                           "tensor([[6., 5., 6., 6.],\n        [6., 5., 6., 6.],\n"
-                           "        [6., 5., 6., 6.],\n        [6., 5., 6., 6.]])\n")
+    assert out(capsys) == (
+        ZERO_COLUMN + " \n\n"
+        "tensor([[6., 5., 6., 6.],\n        [6., 5., 6., 6.],\n"
+        "        [6., 5., 6., 6.],\n        [6., 5., 6., 6.]])\n"
+    )
 
 
 def test_003_in_place_copy_t_add():
@@ -177,6 +201,7 @@ def test_003_in_place_copy_t_add():
 
 # --- Bridge with NumPy -----------------------------------------------------------------------------
 
+
 def test_003_tensor_to_numpy_shares_memory(capsys):
     t = torch.ones(5)
     print(f"t: {t}")
@@ -185,8 +210,10 @@ def test_003_tensor_to_numpy_shares_memory(capsys):
     t.add_(1)
     print(f"t: {t}")
     print(f"n: {n}")
-    assert out(capsys) == ("t: tensor([1., 1., 1., 1., 1.])\nn: [1. 1. 1. 1. 1.]\n"
-                           "t: tensor([2., 2., 2., 2., 2.])\nn: [2. 2. 2. 2. 2.]\n")
+    assert out(capsys) == (
+        "t: tensor([1., 1., 1., 1., 1.])\nn: [1. 1. 1. 1. 1.]\n"
+        "t: tensor([2., 2., 2., 2., 2.])\nn: [2. 2. 2. 2. 2.]\n"
+    )
 
 
 def test_003_numpy_to_tensor_shares_memory(capsys):
@@ -195,11 +222,13 @@ def test_003_numpy_to_tensor_shares_memory(capsys):
     np.add(n, 1, out=n)
     print(f"t: {t}")
     print(f"n: {n}")
-    assert out(capsys) == ("t: tensor([2., 2., 2., 2., 2.], dtype=torch.float64)\n"
-                           "n: [2. 2. 2. 2. 2.]\n")
+    assert out(capsys) == (
+        "t: tensor([2., 2., 2., 2., 2.], dtype=torch.float64)\nn: [2. 2. 2. 2. 2.]\n"
+    )
 
 
 # --- Usage in PyTorch --------------------------------------------------------------------------------
+
 
 class DigitsNet(nn.Module):
     """resnet18 in miniature for 1x8x8 digits: a convolutional body, then the classifier `fc`."""
@@ -251,41 +280,42 @@ def test_003_training_step():
 
 # --- Differentiation in Autograd -------------------------------------------------------------------
 
+
 def test_003_differentiation_in_autograd(capsys):
-    a = torch.tensor([2., 3.], requires_grad=True)
-    b = torch.tensor([6., 4.], requires_grad=True)
-    Q = 3*a**3 - b**2
+    a = torch.tensor([2.0, 3.0], requires_grad=True)
+    b = torch.tensor([6.0, 4.0], requires_grad=True)
+    Q = 3 * a**3 - b**2
     assert repr(Q) == "tensor([-12.,  65.], grad_fn=<SubBackward0>)"  # PyTorch 2.13
-    external_grad = torch.tensor([1., 1.])
+    external_grad = torch.tensor([1.0, 1.0])
     Q.backward(gradient=external_grad)
-    print(9*a**2 == a.grad)
-    print(-2*b == b.grad)
+    print(9 * a**2 == a.grad)
+    print(-2 * b == b.grad)
     assert out(capsys) == "tensor([True, True])\ntensor([True, True])\n"
     assert repr(a.grad) == "tensor([36., 81.])" and repr(b.grad) == "tensor([-12.,  -8.])"
 
 
 def test_003_aggregate_q_to_a_scalar():
-    a = torch.tensor([2., 3.], requires_grad=True)
-    b = torch.tensor([6., 4.], requires_grad=True)
-    Q = 3*a**3 - b**2
+    a = torch.tensor([2.0, 3.0], requires_grad=True)
+    b = torch.tensor([6.0, 4.0], requires_grad=True)
+    Q = 3 * a**3 - b**2
     Q.sum().backward()  # "Q.sum().backward()" gives the same gradients
-    assert (9*a**2 == a.grad).tolist() == [True, True]
-    assert (-2*b == b.grad).tolist() == [True, True]
+    assert (9 * a**2 == a.grad).tolist() == [True, True]
+    assert (-2 * b == b.grad).tolist() == [True, True]
 
 
 def test_003_computational_graph():
     # the DAG of the figure, as PyTorch 2.13 links it
-    a = torch.tensor([2., 3.], requires_grad=True)
-    b = torch.tensor([6., 4.], requires_grad=True)
-    Q = 3*a**3 - b**2
+    a = torch.tensor([2.0, 3.0], requires_grad=True)
+    b = torch.tensor([6.0, 4.0], requires_grad=True)
+    Q = 3 * a**3 - b**2
     sub = Q.grad_fn
     assert sub.name() == "SubBackward0"
     (mul, _), (pow_b, _) = sub.next_functions
     assert mul.name() == "MulBackward0" and pow_b.name() == "PowBackward0"
     (pow_a, _), none_edge = mul.next_functions
     assert pow_a.name() == "PowBackward0" and none_edge == (None, 0)  # the constant 3
-    (acc_a, _), = pow_a.next_functions
-    (acc_b, _), = pow_b.next_functions
+    ((acc_a, _),) = pow_a.next_functions
+    ((acc_b, _),) = pow_b.next_functions
     # (PyTorch 2.13's acc_a.name() is "torch::autograd::AccumulateGrad"; the class is the same)
     assert type(acc_a).__name__ == type(acc_b).__name__ == "AccumulateGrad"
     assert re.fullmatch(r"<AccumulateGrad object at 0x[0-9a-f]+>", repr(acc_a))
@@ -300,8 +330,9 @@ def test_003_exclusion_from_the_dag(capsys):
     print(f"Does `a` require gradients?: {a.requires_grad}")
     b = x + z
     print(f"Does `b` require gradients?: {b.requires_grad}")
-    assert out(capsys) == ("Does `a` require gradients?: False\n"
-                           "Does `b` require gradients?: True\n")
+    assert out(capsys) == (
+        "Does `a` require gradients?: False\nDoes `b` require gradients?: True\n"
+    )
     assert a.is_leaf and not b.is_leaf
 
 
@@ -314,13 +345,18 @@ def test_003_freeze_and_finetune_classifier(optimized):
         param.requires_grad = False
     model.fc = nn.Linear(4 * 4 * 4, 10)  # a new, unfrozen classifier (512 -> 10 in resnet18)
     assert [(name, p.requires_grad) for name, p in model.named_parameters()] == [
-        ("conv1.weight", False), ("conv1.bias", False), ("fc.weight", True), ("fc.bias", True)]
+        ("conv1.weight", False),
+        ("conv1.bias", False),
+        ("fc.weight", True),
+        ("fc.bias", True),
+    ]
     # "Optimize only the classifier"; the lesson passes model.parameters(), which PyTorch allows:
     # frozen parameters never get a .grad, so SGD skips them
     params = model.fc.parameters() if optimized == "head" else model.parameters()
     optimizer = optim.SGD(params, lr=1e-2, momentum=0.9)
-    before = {name: (p.detach().numpy().tobytes(), p._version)
-              for name, p in model.named_parameters()}
+    before = {
+        name: (p.detach().numpy().tobytes(), p._version) for name, p in model.named_parameters()
+    }
     x, y = load_digits(split="train")
     x, y = x[:64].unsqueeze(1), y[:64]
     loss_fn = nn.CrossEntropyLoss()
@@ -341,14 +377,18 @@ def test_003_freeze_and_finetune_classifier(optimized):
     assert set(optimizer.state) == {model.fc.weight, model.fc.bias}  # momentum for the head only
 
 
-
 def test_003_transpose_is_a_non_contiguous_view(device):
     # layout as PyTorch 2.13 reports it, on the CPU and on the simulated GPU alike
     a = torch.ones(2, 3, device=device)
-    assert (a.is_contiguous(), a.T.is_contiguous(), a[:, 1:].is_contiguous(),
-            a.T.contiguous().is_contiguous(), a.expand(2, 2, 3).is_contiguous(),
-            a.unsqueeze(0).is_contiguous(), a[:, ::2].is_contiguous()) == (
-        True, False, False, True, False, True, False)
+    assert (
+        a.is_contiguous(),
+        a.T.is_contiguous(),
+        a[:, 1:].is_contiguous(),
+        a.T.contiguous().is_contiguous(),
+        a.expand(2, 2, 3).is_contiguous(),
+        a.unsqueeze(0).is_contiguous(),
+        a[:, ::2].is_contiguous(),
+    ) == (True, False, False, True, False, True, False)
     assert (a.stride(), a.T.stride(), a.expand(2, 2, 3).stride()) == ((3, 1), (1, 3), (0, 3, 1))
     assert a.T.contiguous().stride() == (2, 1)
 
@@ -371,7 +411,8 @@ def test_003_in_place_write_into_part_of_an_expanded_tensor(device):
             write()
         assert str(err.value) == (
             "unsupported operation: more than one element of the written-to tensor refers to a "
-            "single memory location. Please clone() the tensor before performing the operation.")
+            "single memory location. Please clone() the tensor before performing the operation."
+        )
     assert b.tolist() == [[3.0], [5.0], [float("-inf")]]
     x[1:].fill_(4)  # one value everywhere: PyTorch 2.13 allows it
     assert b.tolist() == [[3.0], [4.0], [4.0]]

@@ -19,9 +19,10 @@ NEEDS_LATER: dict = {}  # every example now runs (nn and optim arrived with issu
 
 # --- 什么样节点会是叶子节点 ------------------------------------------------------------------------
 
+
 def test_004_even_a_simple_op_makes_a_non_leaf(capsys):
     x = torch.tensor(2.0, requires_grad=True)
-    y = x ** 2
+    y = x**2
     z = y + 1
     z.backward()
     print(x.grad)
@@ -56,8 +57,9 @@ def test_004_non_leaf_grads_are_freed(capsys):
         print(e.grad)
     with pytest.warns(UserWarning):
         print(o.grad)
-    assert capsys.readouterr().out == ("tensor([2., 2.])\ntensor([2., 2.])\nNone\n"
-                                       "tensor([10.])\nNone\nNone\n")
+    assert capsys.readouterr().out == (
+        "tensor([2., 2.])\ntensor([2., 2.])\nNone\ntensor([10.])\nNone\nNone\n"
+    )
     assert str(caught[0].message) == msg.NON_LEAF_GRAD_WARNING
 
 
@@ -104,12 +106,23 @@ def test_004_network_layer_weights_are_leaves(capsys):
     conv = torch.nn.Conv2d(1, 2, 3)
     for layer in (lin, conv):
         for name, p in layer.named_parameters():
-            print(name, type(p).__name__, p.is_leaf, p.requires_grad, p.grad_fn, p.grad,
-                  tuple(p.shape))
+            print(
+                name,
+                type(p).__name__,
+                p.is_leaf,
+                p.requires_grad,
+                p.grad_fn,
+                p.grad,
+                tuple(p.shape),
+            )
     out = lin(torch.ones(4, 3))
     feature_map = conv(torch.ones(1, 1, 5, 5))
-    print(type(out.grad_fn).__name__, out.is_leaf, type(feature_map.grad_fn).__name__,
-          feature_map.is_leaf)
+    print(
+        type(out.grad_fn).__name__,
+        out.is_leaf,
+        type(feature_map.grad_fn).__name__,
+        feature_map.is_leaf,
+    )
     (out.sum() + feature_map.sum()).backward()
     print(lin.weight.grad, lin.bias.grad, conv.bias.grad)
     # PyTorch 2.13 prints this
@@ -119,7 +132,8 @@ def test_004_network_layer_weights_are_leaves(capsys):
         "weight Parameter True True None None (2, 1, 3, 3)\n"
         "bias Parameter True True None None (2,)\n"
         "AddmmBackward0 False ConvolutionBackward0 False\n"
-        "tensor([[4., 4., 4.],\n        [4., 4., 4.]]) tensor([4., 4.]) tensor([9., 9.])\n")
+        "tensor([[4., 4., 4.],\n        [4., 4., 4.]]) tensor([4., 4.]) tensor([9., 9.])\n"
+    )
     assert conv.weight.grad.tolist() == [[[[9.0] * 3] * 3]] * 2
     # the graph reaches the leaves through AccumulateGrad nodes (bias; input; weight.t())
     edges = [type(node).__name__ if node else None for node, _ in out.grad_fn.next_functions]
@@ -154,15 +168,17 @@ def test_004_optimizer_step_updates_leaf_data(capsys):
         "Parameter containing:\ntensor([[ 0.4000, -0.7000]], requires_grad=True)\n"
         "tensor([[ 0.4000, -0.7000]])\n"
         "Parameter containing:\ntensor([-0.1000], requires_grad=True)\n"
-        "None\n")
+        "None\n"
+    )
 
 
 # --- 获得非叶节点的梯度 retain_grad() -----------------------------------------------------------------
 
+
 def test_004_retain_grad(capsys):
     x = torch.arange(10, dtype=torch.float32, requires_grad=True).reshape(10, 1)
     w = torch.arange(10, dtype=torch.float32, requires_grad=True).reshape(1, 10)
-    y = w@x
+    y = w @ x
     x.retain_grad()
     w.retain_grad()
     y.backward()
@@ -172,9 +188,8 @@ def test_004_retain_grad(capsys):
     print(w.grad)
     column = ",\n        ".join(f"[{v}.]" for v in range(10))
     assert capsys.readouterr().out == (
-        "False\nFalse\n"
-        f"tensor([{column}])\n"
-        "tensor([[0., 1., 2., 3., 4., 5., 6., 7., 8., 9.]])\n")
+        f"False\nFalse\ntensor([{column}])\ntensor([[0., 1., 2., 3., 4., 5., 6., 7., 8., 9.]])\n"
+    )
     assert repr(y) == "tensor([[285.]], grad_fn=<MmBackward0>)"  # PyTorch 2.13
     assert x.retains_grad and w.retains_grad
 
@@ -182,7 +197,7 @@ def test_004_retain_grad(capsys):
 def test_004_retain_grad_after_backward_is_too_late():
     x = torch.arange(10, dtype=torch.float32, requires_grad=True).reshape(10, 1)
     w = torch.arange(10, dtype=torch.float32, requires_grad=True).reshape(1, 10)
-    y = w@x
+    y = w @ x
     y.backward()
     x.retain_grad()
     # PyTorch 2.13: no gradient, and no warning since x now retains grad
@@ -202,6 +217,7 @@ def test_004_retain_grad_on_leaf_and_on_constant():
 
 
 # --- hooks -----------------------------------------------------------------------------------------
+
 
 def test_004_hook_sees_non_leaf_gradient():
     a = torch.Tensor([1, 2]).requires_grad_()
@@ -228,6 +244,7 @@ def test_004_hook_can_replace_the_gradient():
 
 
 # --- detach()将节点剥离成叶子节点 ------------------------------------------------------------------------
+
 
 def test_004_detach_makes_a_leaf():
     x = torch.tensor([1.0, 2.0], requires_grad=True)

@@ -48,11 +48,21 @@ def test_state_dict_round_trip_into_a_new_model(tmp_path):
 
 
 def test_nested_values_keep_their_types(device):
-    obj = {"epoch": 3, "lr": 0.1, "best": float("inf"), "name": "run", "flag": True,
-           "none": None, 7: [1, (2, "x")], "dtype": torch.float16, "dev": torch.device(device),
-           "size": torch.Size([2, 3]),
-           "t": torch.tensor([[1, 2]], dtype=torch.int32, device=device),
-           "h": torch.tensor([0.5, 1.5], dtype=torch.float16), "b": torch.tensor([True, False])}
+    obj = {
+        "epoch": 3,
+        "lr": 0.1,
+        "best": float("inf"),
+        "name": "run",
+        "flag": True,
+        "none": None,
+        7: [1, (2, "x")],
+        "dtype": torch.float16,
+        "dev": torch.device(device),
+        "size": torch.Size([2, 3]),
+        "t": torch.tensor([[1, 2]], dtype=torch.int32, device=device),
+        "h": torch.tensor([0.5, 1.5], dtype=torch.float16),
+        "b": torch.tensor([True, False]),
+    }
     out = _round_trip(obj)
     assert list(out) == list(obj) and type(out) is dict
     assert out[7] == [1, (2, "x")] and out["best"] == float("inf") and out["none"] is None
@@ -65,8 +75,12 @@ def test_nested_values_keep_their_types(device):
 
 def test_shapes_survive_including_0d_and_transposed(device):
     x = torch.arange(6.0, device=device).view(2, 3)
-    obj = {"loss": torch.tensor(0.25, device=device), "step": torch.tensor(3), "t": x.t(),
-           "empty": torch.ones(2, 0)}
+    obj = {
+        "loss": torch.tensor(0.25, device=device),
+        "step": torch.tensor(3),
+        "t": x.t(),
+        "empty": torch.ones(2, 0),
+    }
     out = _round_trip(obj)
     for key, value in obj.items():
         assert out[key].shape == value.shape and out[key].tolist() == value.tolist()
@@ -97,10 +111,26 @@ def test_format_is_documented_zip_with_json_manifest():
     with zipfile.ZipFile(io.BytesIO(buffer.getvalue())) as zf:
         assert sorted(zf.namelist()) == ["manifest.json", "tensors/0.npy"]
         manifest = json.loads(zf.read("manifest.json"))
-    assert manifest == {"format": "autograd_nb", "version": 1, "root": {
-        "__type__": "dict", "items": [["w", {
-            "__type__": "tensor", "id": 0, "dtype": "float32", "device": "cpu",
-            "requires_grad": False, "parameter": False}]]}}
+    assert manifest == {
+        "format": "autograd_nb",
+        "version": 1,
+        "root": {
+            "__type__": "dict",
+            "items": [
+                [
+                    "w",
+                    {
+                        "__type__": "tensor",
+                        "id": 0,
+                        "dtype": "float32",
+                        "device": "cpu",
+                        "requires_grad": False,
+                        "parameter": False,
+                    },
+                ]
+            ],
+        },
+    }
 
 
 def test_refuses_code_and_foreign_files():

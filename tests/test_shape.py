@@ -16,8 +16,13 @@ def _x(device, *shape, requires_grad=True):
     n = 1
     for s in shape:
         n *= s
-    return torch.arange(float(n), dtype=torch.float64, device=device).reshape(shape) \
-        .div(n).add(0.1).requires_grad_(requires_grad)
+    return (
+        torch.arange(float(n), dtype=torch.float64, device=device)
+        .reshape(shape)
+        .div(n)
+        .add(0.1)
+        .requires_grad_(requires_grad)
+    )
 
 
 def _chain(t) -> list:
@@ -178,8 +183,15 @@ def test_view_of_view_keeps_the_root_base():
     assert v._base is base
 
 
-@pytest.mark.parametrize("make", [lambda x: x.flip(0), lambda x: x.repeat(1, 1),
-                                  lambda x: torch.cat([x]), lambda x: torch.stack([x])])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda x: x.flip(0),
+        lambda x: x.repeat(1, 1),
+        lambda x: torch.cat([x]),
+        lambda x: torch.stack([x]),
+    ],
+)
 def test_copies_do_not_share(device, make):
     base = torch.zeros(3, 4, device=device)
     out = make(base)
@@ -235,8 +247,9 @@ def test_gradcheck(device, shape, fn):
 
 @pytest.mark.parametrize("shape,fn", [GRAD_OPS[i] for i in (1, 11, 14, 18, 20, 21, 24)])
 def test_gradgradcheck(device, shape, fn):
-    assert gradgradcheck(lambda x: (fn(x) if not isinstance(fn(x), tuple) else fn(x)[0]) ** 2,
-                         (_x(device, *shape),))
+    assert gradgradcheck(
+        lambda x: (fn(x) if not isinstance(fn(x), tuple) else fn(x)[0]) ** 2, (_x(device, *shape),)
+    )
 
 
 def test_split_grads_treat_missing_outputs_as_zero(device):
@@ -252,68 +265,150 @@ ERRORS = [
     (lambda x: x.t().view(-1), RuntimeError, msg.VIEW_STRIDE),
     (lambda x: x.view(5), RuntimeError, "shape '[5]' is invalid for input of size 12"),
     (lambda x: x.view(-1, -1), RuntimeError, "only one dimension can be inferred"),
-    (lambda x: x.view(-2, 6), RuntimeError, "invalid shape dimension -2 at index 0 of shape [-2, 6]"),
+    (
+        lambda x: x.view(-2, 6),
+        RuntimeError,
+        "invalid shape dimension -2 at index 0 of shape [-2, 6]",
+    ),
     (lambda x: x.reshape(5, -1), RuntimeError, "shape '[5, -1]' is invalid for input of size 12"),
-    (lambda x: x.unsqueeze(0).t(), RuntimeError,
-     "t() expects a tensor with <= 2 dimensions, but self is 3D"),
-    (lambda x: x[0].mT, RuntimeError,
-     "tensor.mT is only supported on matrices or batches of matrices. Got 1-D tensor."),
-    (lambda x: x.permute(0), RuntimeError,
-     "permute(sparse_coo): number of dimensions in the tensor input does not match the length of "
-     "the desired ordering of dimensions i.e. input.dim() = 2 is not equal to len(dims) = 1"),
+    (
+        lambda x: x.unsqueeze(0).t(),
+        RuntimeError,
+        "t() expects a tensor with <= 2 dimensions, but self is 3D",
+    ),
+    (
+        lambda x: x[0].mT,
+        RuntimeError,
+        "tensor.mT is only supported on matrices or batches of matrices. Got 1-D tensor.",
+    ),
+    (
+        lambda x: x.permute(0),
+        RuntimeError,
+        "permute(sparse_coo): number of dimensions in the tensor input does not match the length of "
+        "the desired ordering of dimensions i.e. input.dim() = 2 is not equal to len(dims) = 1",
+    ),
     (lambda x: x.permute(0, 0), RuntimeError, "permute(): duplicate dims are not allowed."),
-    (lambda x: x.permute(0, 2), IndexError,
-     "Dimension out of range (expected to be in range of [-2, 1], but got 2)"),
-    (lambda x: x.transpose(0, 2), IndexError,
-     "Dimension out of range (expected to be in range of [-2, 1], but got 2)"),
+    (
+        lambda x: x.permute(0, 2),
+        IndexError,
+        "Dimension out of range (expected to be in range of [-2, 1], but got 2)",
+    ),
+    (
+        lambda x: x.transpose(0, 2),
+        IndexError,
+        "Dimension out of range (expected to be in range of [-2, 1], but got 2)",
+    ),
     (lambda x: x.squeeze((0, 0)), RuntimeError, "dim 0 appears multiple times in the list of dims"),
-    (lambda x: x.unsqueeze(3), IndexError,
-     "Dimension out of range (expected to be in range of [-3, 2], but got 3)"),
-    (lambda x: x.flatten(1, 0), RuntimeError,
-     "flatten() has invalid args: start_dim cannot come after end_dim"),
-    (lambda x: x.unflatten(1, (3, 2)), RuntimeError,
-     "unflatten: Provided sizes [3, 2] don't multiply up to the size of dim 1 (4) in the input "
-     "tensor"),
+    (
+        lambda x: x.unsqueeze(3),
+        IndexError,
+        "Dimension out of range (expected to be in range of [-3, 2], but got 3)",
+    ),
+    (
+        lambda x: x.flatten(1, 0),
+        RuntimeError,
+        "flatten() has invalid args: start_dim cannot come after end_dim",
+    ),
+    (
+        lambda x: x.unflatten(1, (3, 2)),
+        RuntimeError,
+        "unflatten: Provided sizes [3, 2] don't multiply up to the size of dim 1 (4) in the input "
+        "tensor",
+    ),
     (lambda x: x.unflatten(1, ()), RuntimeError, "unflatten: sizes must be non-empty"),
-    (lambda x: x.repeat(2), RuntimeError,
-     "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor"),
+    (
+        lambda x: x.repeat(2),
+        RuntimeError,
+        "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor",
+    ),
     (lambda x: torch.cat([]), ValueError, "torch.cat(): expected a non-empty list of Tensors"),
-    (lambda x: torch.cat([x, x[None]]), RuntimeError,
-     "Tensors must have same number of dimensions: got 2 and 3"),
-    (lambda x: torch.cat([x, x, x[:2, :3]], 1), RuntimeError,
-     "Sizes of tensors must match except in dimension 1. Expected size 3 but got size 2 for "
-     "tensor number 2 in the list."),
-    (lambda x: torch.cat([x[0, 0], x[0, 0]]), RuntimeError,
-     "zero-dimensional tensor (at position 0) cannot be concatenated"),
-    (lambda x: torch.cat(x), TypeError,
-     "cat(): argument 'tensors' (position 1) must be tuple of Tensors, not Tensor"),
-    (lambda x: torch.cat([x, 1]), TypeError, "expected Tensor as element 1 in argument 0, but got int"),
+    (
+        lambda x: torch.cat([x, x[None]]),
+        RuntimeError,
+        "Tensors must have same number of dimensions: got 2 and 3",
+    ),
+    (
+        lambda x: torch.cat([x, x, x[:2, :3]], 1),
+        RuntimeError,
+        "Sizes of tensors must match except in dimension 1. Expected size 3 but got size 2 for "
+        "tensor number 2 in the list.",
+    ),
+    (
+        lambda x: torch.cat([x[0, 0], x[0, 0]]),
+        RuntimeError,
+        "zero-dimensional tensor (at position 0) cannot be concatenated",
+    ),
+    (
+        lambda x: torch.cat(x),
+        TypeError,
+        "cat(): argument 'tensors' (position 1) must be tuple of Tensors, not Tensor",
+    ),
+    (
+        lambda x: torch.cat([x, 1]),
+        TypeError,
+        "expected Tensor as element 1 in argument 0, but got int",
+    ),
     (lambda x: torch.stack([]), RuntimeError, "stack expects a non-empty TensorList"),
-    (lambda x: torch.stack([x, x, x.t()]), RuntimeError,
-     "stack expects each tensor to be equal size, but got [3, 4] at entry 0 and [4, 3] at entry 2"),
-    (lambda x: x.split(0), RuntimeError,
-     "split_size can only be 0 if dimension size is 0, but got dimension size of 3"),
-    (lambda x: x.split(-1), RuntimeError,
-     "split expects split_size be non-negative, but got split_size=-1"),
-    (lambda x: x.split([1, 1]), RuntimeError,
-     "split_with_sizes expects split_sizes to sum exactly to 3 (input tensor's size at dimension "
-     "0), but got split_sizes=[1, 1]"),
+    (
+        lambda x: torch.stack([x, x, x.t()]),
+        RuntimeError,
+        "stack expects each tensor to be equal size, but got [3, 4] at entry 0 and [4, 3] at entry 2",
+    ),
+    (
+        lambda x: x.split(0),
+        RuntimeError,
+        "split_size can only be 0 if dimension size is 0, but got dimension size of 3",
+    ),
+    (
+        lambda x: x.split(-1),
+        RuntimeError,
+        "split expects split_size be non-negative, but got split_size=-1",
+    ),
+    (
+        lambda x: x.split([1, 1]),
+        RuntimeError,
+        "split_with_sizes expects split_sizes to sum exactly to 3 (input tensor's size at dimension "
+        "0), but got split_sizes=[1, 1]",
+    ),
     (lambda x: x.chunk(0), RuntimeError, "chunk expects `chunks` to be greater than 0, got: 0"),
     (lambda x: x.flip(0, 0), RuntimeError, "dim 0 appears multiple times in the list of dims"),
-    (lambda x: x.narrow(0, 2, 2), RuntimeError,
-     "start (2) + length (2) exceeds dimension size (3)."),
+    (
+        lambda x: x.narrow(0, 2, 2),
+        RuntimeError,
+        "start (2) + length (2) exceeds dimension size (3).",
+    ),
     (lambda x: x.narrow(0, 0, -1), RuntimeError, "narrow(): length must be non-negative."),
-    (lambda x: x.narrow(0, 4, 0), IndexError,
-     "start out of range (expected to be in range of [-3, 3], but got 4)"),
-    (lambda x: x.movedim((0, 0), (1, 0)), RuntimeError, "movedim: repeated dim in `source` ([0, 0])"),
-    (lambda x: x.movedim((0, 1), (1,)), RuntimeError,
-     "movedim: Invalid source or destination dims: source ([0, 1] dims) should contain the same "
-     "number of dims as destination ([1] dims)"),
-    (lambda x: x[0, 0].unbind(), IndexError, "Dimension specified as 0 but tensor has no dimensions"),
-    (lambda x: x.expand(-1, -1, 4), RuntimeError,
-     "The expanded size of the tensor (-1) isn't allowed in a leading, non-existing dimension 0"),
-    (lambda x: x.select(0, 5), IndexError,
-     "select(): index 5 out of range for tensor of size [3, 4] at dimension 0"),
+    (
+        lambda x: x.narrow(0, 4, 0),
+        IndexError,
+        "start out of range (expected to be in range of [-3, 3], but got 4)",
+    ),
+    (
+        lambda x: x.movedim((0, 0), (1, 0)),
+        RuntimeError,
+        "movedim: repeated dim in `source` ([0, 0])",
+    ),
+    (
+        lambda x: x.movedim((0, 1), (1,)),
+        RuntimeError,
+        "movedim: Invalid source or destination dims: source ([0, 1] dims) should contain the same "
+        "number of dims as destination ([1] dims)",
+    ),
+    (
+        lambda x: x[0, 0].unbind(),
+        IndexError,
+        "Dimension specified as 0 but tensor has no dimensions",
+    ),
+    (
+        lambda x: x.expand(-1, -1, 4),
+        RuntimeError,
+        "The expanded size of the tensor (-1) isn't allowed in a leading, non-existing dimension 0",
+    ),
+    (
+        lambda x: x.select(0, 5),
+        IndexError,
+        "select(): index 5 out of range for tensor of size [3, 4] at dimension 0",
+    ),
 ]
 
 

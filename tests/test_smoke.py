@@ -4,8 +4,9 @@ import autograd_nb as torch
 
 
 def test_gradient_is_sum_over_paths(device):
-    x1, x2, x3, x4 = (torch.tensor([v], requires_grad=True, device=device)
-                      for v in (1.0, 2.0, 3.0, 4.0))
+    x1, x2, x3, x4 = (
+        torch.tensor([v], requires_grad=True, device=device) for v in (1.0, 2.0, 3.0, 4.0)
+    )
     f = x1 + x2
     g = x2 - x3 - x4
     y = f * g

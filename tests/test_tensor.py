@@ -26,24 +26,28 @@ def test_ragged_data_is_rejected():
         torch.tensor([[1, 2], [1, 2, 3]])
 
 
-@pytest.mark.parametrize("left, right, expected", [
-    # (left operand, right operand, result dtype) as PyTorch 2.13 computes them
-    ((torch.int64, [1, 2]), 2.5, torch.float32),
-    ((torch.int64, [1, 2]), (torch.int64, [1, 2]), torch.int64),
-    ((torch.float32, [1.0]), (torch.float64, 1.0), torch.float32),  # 0-dim tensors are weaker
-    ((torch.int64, [1]), (torch.float64, 1.0), torch.float64),  # ... but win on category
-    ((torch.float32, [1.0]), (torch.float64, [1.0]), torch.float64),
-    ((torch.uint8, [1]), (torch.int8, [1]), torch.int16),
-    ((torch.bool, [True]), True, torch.bool),
-    ((torch.int32, [1]), 5, torch.int32),
-    ((torch.float16, [1.0]), (torch.int64, [1]), torch.float16),
-])
+@pytest.mark.parametrize(
+    "left, right, expected",
+    [
+        # (left operand, right operand, result dtype) as PyTorch 2.13 computes them
+        ((torch.int64, [1, 2]), 2.5, torch.float32),
+        ((torch.int64, [1, 2]), (torch.int64, [1, 2]), torch.int64),
+        ((torch.float32, [1.0]), (torch.float64, 1.0), torch.float32),  # 0-dim tensors are weaker
+        ((torch.int64, [1]), (torch.float64, 1.0), torch.float64),  # ... but win on category
+        ((torch.float32, [1.0]), (torch.float64, [1.0]), torch.float64),
+        ((torch.uint8, [1]), (torch.int8, [1]), torch.int16),
+        ((torch.bool, [True]), True, torch.bool),
+        ((torch.int32, [1]), 5, torch.int32),
+        ((torch.float16, [1.0]), (torch.int64, [1]), torch.float16),
+    ],
+)
 def test_type_promotion(left, right, expected):
     def make(spec):
         if isinstance(spec, tuple):
             dtype, values = spec
             return torch.tensor(values, dtype=dtype)
         return spec
+
     assert (make(left) + make(right)).dtype is expected
 
 
@@ -58,9 +62,15 @@ def test_integer_division_gives_the_default_float():
 def test_integer_division_by_zero_raises_like_pytorch(device):
     a = torch.tensor([1, 2], device=device)
     zeros = torch.tensor([0, 1], device=device)
-    for divide in (lambda: a // zeros, lambda: a % zeros, lambda: a // 0, lambda: a % 0,
-                   lambda: a.div(zeros, rounding_mode="floor"),
-                   lambda: a.div(zeros, rounding_mode="trunc"), lambda: 7 // zeros):
+    for divide in (
+        lambda: a // zeros,
+        lambda: a % zeros,
+        lambda: a // 0,
+        lambda: a % 0,
+        lambda: a.div(zeros, rounding_mode="floor"),
+        lambda: a.div(zeros, rounding_mode="trunc"),
+        lambda: 7 // zeros,
+    ):
         with pytest.raises(RuntimeError, match="^ZeroDivisionError$"):
             divide()
     assert (a / zeros).tolist() == [float("inf"), 2.0]  # true division gives floats: no error
@@ -72,8 +82,7 @@ def test_linspace_counts_down_from_end_in_its_second_half():
     # in float32 itself, so 6 * linspace(0, 1, 7) is not all whole numbers (PyTorch 2.13).
     x = torch.linspace(0, 1, 7)
     assert x[4].item() == 0.6666666269302368 and x[1].item() == 0.1666666716337204
-    assert repr(x * 6) == ("tensor([0.0000, 1.0000, 2.0000, 3.0000, 4.0000, 5.0000, "
-                           "6.0000])")
+    assert repr(x * 6) == ("tensor([0.0000, 1.0000, 2.0000, 3.0000, 4.0000, 5.0000, 6.0000])")
     assert torch.linspace(0, 1, 10, dtype=torch.float64)[6].item() == 0.6666666666666667
     assert torch.linspace(0, 10, 5, dtype=torch.int64).tolist() == [0, 2, 5, 7, 10]
     assert torch.linspace(-3, 3, 4, dtype=torch.int32).tolist() == [-3, -1, 1, 3]
@@ -84,18 +93,36 @@ def test_linspace_counts_down_from_end_in_its_second_half():
 
 def test_logspace_matches_pytorch(device):
     # PyTorch 2.13's values: exponents like linspace's, start/end in the dtype, pow in double
-    assert torch.logspace(-1, 1, 5).tolist() == [0.10000000149011612, 0.3162277638912201, 1.0,
-                                                 3.1622776985168457, 10.0]
+    assert torch.logspace(-1, 1, 5).tolist() == [
+        0.10000000149011612,
+        0.3162277638912201,
+        1.0,
+        3.1622776985168457,
+        10.0,
+    ]
     assert torch.logspace(1, 2, 7, base=3.5).tolist() == [
-        3.5, 4.312668323516846, 5.314030647277832, 6.547900199890137, 8.068263053894043,
-        9.941640853881836, 12.25]
+        3.5,
+        4.312668323516846,
+        5.314030647277832,
+        6.547900199890137,
+        8.068263053894043,
+        9.941640853881836,
+        12.25,
+    ]
     assert torch.logspace(0, 10, 5, dtype=torch.float64).tolist() == [
-        1.0, 316.22776601683796, 100000.0, 31622776.60168379, 10000000000.0]
+        1.0,
+        316.22776601683796,
+        100000.0,
+        31622776.60168379,
+        10000000000.0,
+    ]
     assert torch.logspace(0.5, 2.5, 4, dtype=torch.int64).tolist() == [1, 4, 21, 100]
     x = torch.logspace(0, 3, 4, 2, dtype=torch.int32, device=device, requires_grad=False)
     assert x.tolist() == [1, 2, 4, 8] and x.dtype is torch.int32 and x.device.type == device
-    assert repr(torch.logspace(0, 2, 3, requires_grad=True)) == \
-        "tensor([  1.,  10., 100.], requires_grad=True)"
+    assert (
+        repr(torch.logspace(0, 2, 3, requires_grad=True))
+        == "tensor([  1.,  10., 100.], requires_grad=True)"
+    )
     assert torch.logspace(1, 1, 1).tolist() == [10.0] and torch.logspace(0, 1, 0).numel() == 0
     with pytest.raises(RuntimeError, match="^number of steps must be non-negative$"):
         torch.logspace(0, 1, -1)
@@ -115,34 +142,64 @@ def test_python_scalars_need_one_element_tensors():
     assert rows.tolist() == [[1, 2], [3, 4]] and rows.dtype is torch.int64
 
 
-@pytest.mark.parametrize("make, kind, text", [  # PyTorch 2.13's argument-parser texts
-    (lambda: torch.ones(2.5), TypeError,
-     "ones(): argument 'size' (position 1) must be tuple of ints, not float"),
-    (lambda: torch.zeros(None), TypeError,
-     "zeros(): argument 'size' (position 1) must be tuple of ints, not NoneType"),
-    (lambda: torch.zeros(2, 3, 2.5), TypeError,
-     "zeros(): argument 'size' failed to unpack the object at pos 3 with error \"type must be "
-     "tuple of ints,but got float\""),
-    (lambda: torch.empty((None,)), TypeError,
-     "empty(): argument 'size' (position 1) must be tuple of ints, but found element of type "
-     "NoneType at pos 0"),
-    (lambda: torch.randn(3, 2.5), TypeError,
-     "randn(): argument 'size' failed to unpack the object at pos 2 with error \"type must be "
-     "tuple of ints,but got float\""),
-    (lambda: torch.full(2, 1.0), TypeError,
-     "full(): argument 'size' (position 1) must be tuple of ints, not int"),
-    (lambda: torch.nn.Linear(2, 3.5), TypeError,
-     "empty(): argument 'size' (position 1) must be tuple of ints, but found element of type "
-     "float at pos 0"),
-    (lambda: torch.zeros(-1), RuntimeError, "zeros: Dimension size must be non-negative."),
-    (lambda: torch.ones(-1), RuntimeError,
-     "Trying to create tensor with negative dimension -1: [-1]"),
-    (lambda: torch.tensor(None), RuntimeError, "Could not infer dtype of NoneType"),
-    (lambda: torch.tensor([1, None]), RuntimeError, "Could not infer dtype of NoneType"),
-    (lambda: torch.tensor("abc"), TypeError, "new(): invalid data type 'str'"),
-    (lambda: torch.relu(np.ones(2)), TypeError,
-     "relu(): argument 'input' (position 1) must be Tensor, not numpy.ndarray"),
-])
+@pytest.mark.parametrize(
+    "make, kind, text",
+    [  # PyTorch 2.13's argument-parser texts
+        (
+            lambda: torch.ones(2.5),
+            TypeError,
+            "ones(): argument 'size' (position 1) must be tuple of ints, not float",
+        ),
+        (
+            lambda: torch.zeros(None),
+            TypeError,
+            "zeros(): argument 'size' (position 1) must be tuple of ints, not NoneType",
+        ),
+        (
+            lambda: torch.zeros(2, 3, 2.5),
+            TypeError,
+            "zeros(): argument 'size' failed to unpack the object at pos 3 with error \"type must be "
+            'tuple of ints,but got float"',
+        ),
+        (
+            lambda: torch.empty((None,)),
+            TypeError,
+            "empty(): argument 'size' (position 1) must be tuple of ints, but found element of type "
+            "NoneType at pos 0",
+        ),
+        (
+            lambda: torch.randn(3, 2.5),
+            TypeError,
+            "randn(): argument 'size' failed to unpack the object at pos 2 with error \"type must be "
+            'tuple of ints,but got float"',
+        ),
+        (
+            lambda: torch.full(2, 1.0),
+            TypeError,
+            "full(): argument 'size' (position 1) must be tuple of ints, not int",
+        ),
+        (
+            lambda: torch.nn.Linear(2, 3.5),
+            TypeError,
+            "empty(): argument 'size' (position 1) must be tuple of ints, but found element of type "
+            "float at pos 0",
+        ),
+        (lambda: torch.zeros(-1), RuntimeError, "zeros: Dimension size must be non-negative."),
+        (
+            lambda: torch.ones(-1),
+            RuntimeError,
+            "Trying to create tensor with negative dimension -1: [-1]",
+        ),
+        (lambda: torch.tensor(None), RuntimeError, "Could not infer dtype of NoneType"),
+        (lambda: torch.tensor([1, None]), RuntimeError, "Could not infer dtype of NoneType"),
+        (lambda: torch.tensor("abc"), TypeError, "new(): invalid data type 'str'"),
+        (
+            lambda: torch.relu(np.ones(2)),
+            TypeError,
+            "relu(): argument 'input' (position 1) must be Tensor, not numpy.ndarray",
+        ),
+    ],
+)
 def test_factory_and_argument_errors_read_as_pytorchs(make, kind, text):
     with pytest.raises(kind) as err:
         make()
@@ -162,13 +219,15 @@ def test_factories_write_into_out():
 
 def test_float_of_a_tensor_that_requires_grad_warns_once(monkeypatch):
     from autograd_nb import _tensor
+
     monkeypatch.setattr(_tensor, "_warned_scalar_of_grad_tensor", False)
     loss = torch.ones(1, requires_grad=True) * 2
     with pytest.warns(UserWarning) as warned:
         assert float(loss) == 2.0
     assert str(warned[0].message) == (  # PyTorch 2.13, once per process
         "Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
-        "behavior.\nConsider using tensor.detach() first.")
+        "behavior.\nConsider using tensor.detach() first."
+    )
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         float(loss)  # not again
@@ -177,8 +236,10 @@ def test_float_of_a_tensor_that_requires_grad_warns_once(monkeypatch):
 
 
 def test_dtypes_are_read_only_like_pytorchs():
-    with pytest.raises(AttributeError, match="attribute 'is_floating_point' of 'torch.dtype' "
-                                             "objects is not writable"):
+    with pytest.raises(
+        AttributeError,
+        match="attribute 'is_floating_point' of 'torch.dtype' objects is not writable",
+    ):
         torch.float32.is_floating_point = False
     with pytest.raises(AttributeError, match="'torch.dtype' object has no attribute 'foo'"):
         torch.float32.foo = 1
@@ -235,7 +296,9 @@ def test_factories():
     e = torch.randint(low=1, high=10, size=[2, 2])
     assert e.dtype is torch.int64 and all(1 <= v < 10 for row in e.tolist() for v in row)
     x = torch.tensor([[1, 2], [3, 4]])
-    assert torch.ones_like(x).tolist() == [[1, 1], [1, 1]] and torch.ones_like(x).dtype is torch.int64
+    assert (
+        torch.ones_like(x).tolist() == [[1, 1], [1, 1]] and torch.ones_like(x).dtype is torch.int64
+    )
     assert torch.rand_like(x, dtype=torch.float).dtype is torch.float32
     with pytest.raises(RuntimeError, match="not implemented for 'Long'"):
         torch.rand_like(x)
@@ -243,8 +306,14 @@ def test_factories():
 
 def test_new_methods_keep_dtype_and_device(device):
     base = torch.ones(2, dtype=torch.float64, device=device)
-    for made in (base.new_zeros(3), base.new_ones((2, 2)), base.new_full((2,), 7.0),
-                 base.new_tensor([1, 2]), base.new(2, 3), base.new([1, 2])):
+    for made in (
+        base.new_zeros(3),
+        base.new_ones((2, 2)),
+        base.new_full((2,), 7.0),
+        base.new_tensor([1, 2]),
+        base.new(2, 3),
+        base.new([1, 2]),
+    ):
         assert made.dtype is torch.float64 and made.device == base.device
     assert base.new().shape == torch.Size([0])
 
@@ -273,13 +342,16 @@ def test_numpy_bridge_shares_memory_both_ways():
 def test_numpy_refuses_grad_and_device_tensors():
     with pytest.raises(RuntimeError) as err:
         torch.ones(2, requires_grad=True).numpy()
-    assert str(err.value) == ("Can't call numpy() on Tensor that requires grad. "
-                              "Use tensor.detach().numpy() instead.")
+    assert str(err.value) == (
+        "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
+    )
     gpu = torch.ones(2, device="cuda")
     with pytest.raises(TypeError) as err:
         gpu.numpy()
-    assert str(err.value) == ("can't convert cuda:0 device type tensor to numpy. Use Tensor.cpu() "
-                              "to copy the tensor to host memory first.")
+    assert str(err.value) == (
+        "can't convert cuda:0 device type tensor to numpy. Use Tensor.cpu() "
+        "to copy the tensor to host memory first."
+    )
     assert gpu.cpu().numpy().tolist() == [1.0, 1.0]
 
 
@@ -311,7 +383,10 @@ def test_item_and_python_conversions(device):
 
 def test_devices_print_and_compare():
     assert repr(torch.device("cuda", 0)) == "device(type='cuda', index=0)"
-    assert str(torch.device("cuda:1")) == "cuda:1" and repr(torch.device("cpu")) == "device(type='cpu')"
+    assert (
+        str(torch.device("cuda:1")) == "cuda:1"
+        and repr(torch.device("cpu")) == "device(type='cpu')"
+    )
     assert torch.device("cuda:0") == "cuda:0" and torch.device("cuda") != torch.device("cuda:0")
     with pytest.raises(RuntimeError, match="Expected one of cpu, cuda"):
         torch.device("gpu")
@@ -329,8 +404,10 @@ def test_moving_between_devices_keeps_values_and_grad(device):
 def test_mixing_devices_is_refused():
     with pytest.raises(RuntimeError) as err:
         torch.ones(2, device="cuda") + torch.ones(2)
-    assert str(err.value) == ("Expected all tensors to be on the same device, but found at least "
-                              "two devices, cuda:0 and cpu!")
+    assert str(err.value) == (
+        "Expected all tensors to be on the same device, but found at least "
+        "two devices, cuda:0 and cpu!"
+    )
 
 
 def test_cuda_unavailable_error_says_why_and_what_to_do(monkeypatch):

@@ -63,9 +63,11 @@ def test_add_scalars_layout(tmp_path):
         for step in range(2):
             writer.add_scalars("run/loss", {"train": 1.0 + step, "test": 2.0 + step}, step)
     assert sorted(os.listdir(tmp_path)) == sorted(
-        ["run_loss_train", "run_loss_test", os.path.basename(event_files(tmp_path)[0])])
-    assert read_scalars(tmp_path) == {"run/loss": {"run_loss_test": [(0, 2.0), (1, 3.0)],
-                                                   "run_loss_train": [(0, 1.0), (1, 2.0)]}}
+        ["run_loss_train", "run_loss_test", os.path.basename(event_files(tmp_path)[0])]
+    )
+    assert read_scalars(tmp_path) == {
+        "run/loss": {"run_loss_test": [(0, 2.0), (1, 3.0)], "run_loss_train": [(0, 1.0), (1, 2.0)]}
+    }
 
 
 def test_default_log_dir_has_comment(tmp_path, monkeypatch):
@@ -161,4 +163,5 @@ def test_tags_are_kept_as_given(tmp_path):
 def test_tensorboard_is_reachable_as_torch_utils_tensorboard():
     import autograd_nb as torch
     from autograd_nb.utils.tensorboard import SummaryWriter
+
     assert torch.utils.tensorboard.SummaryWriter is SummaryWriter

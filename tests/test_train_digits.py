@@ -27,8 +27,12 @@ def train_and_test(model, params, loss_fn, epochs: int = 8) -> float:
     x_train, y_train = load_digits(split="train", flatten=True)
     x_test, y_test = load_digits(split="test", flatten=True)
     optimizer = torch.optim.SGD(params, lr=0.1, momentum=0.9)
-    loader = DataLoader(TensorDataset(x_train, y_train), batch_size=32, shuffle=True,
-                        generator=torch.Generator().manual_seed(0))
+    loader = DataLoader(
+        TensorDataset(x_train, y_train),
+        batch_size=32,
+        shuffle=True,
+        generator=torch.Generator().manual_seed(0),
+    )
     for _ in range(epochs):
         for xb, yb in loader:
             loss = loss_fn(model(xb), yb)
@@ -72,4 +76,5 @@ def test_nn_mlp_on_digits_reaches_95_percent():
     assert elapsed < 20, elapsed  # the budget on one core (typically about 0.5 s)
     assert all(p.is_leaf and p.grad is not None for p in model.parameters())
     assert type(loss_fn(model(torch.zeros(1, 64)), torch.tensor([0])).grad_fn).__name__ == (
-        "NllLossBackward0")  # as PyTorch 2.13 names it
+        "NllLossBackward0"
+    )  # as PyTorch 2.13 names it

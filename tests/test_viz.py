@@ -22,10 +22,10 @@ SVG_NS = "{http://www.w3.org/2000/svg}"
 
 def lesson000(device="cpu"):
     """Lesson 000 (seeds/000_f19a9448fc6b484c.txt): f = x1 + x2; g = x2 - x3 - x4; y = f * g."""
-    x1 = torch.tensor([1.], requires_grad=True, device=device)
-    x2 = torch.tensor([2.], requires_grad=True, device=device)
-    x3 = torch.tensor([3.], requires_grad=True, device=device)
-    x4 = torch.tensor([4.], requires_grad=True, device=device)
+    x1 = torch.tensor([1.0], requires_grad=True, device=device)
+    x2 = torch.tensor([2.0], requires_grad=True, device=device)
+    x3 = torch.tensor([3.0], requires_grad=True, device=device)
+    x4 = torch.tensor([4.0], requires_grad=True, device=device)
     f = x1 + x2
     g = x2 - x3 - x4
     y = f * g
@@ -57,13 +57,17 @@ def test_lesson000_structure_matches_pytorch(device):
     (mul,) = grad_children(g, root.id)
     assert g.node(mul).label == "MulBackward0"
     add, sub = grad_children(g, mul)
-    assert [describe(g, c) for c in grad_children(g, add)] == \
-        ["AccumulateGrad(x1)", "AccumulateGrad(x2)"]
+    assert [describe(g, c) for c in grad_children(g, add)] == [
+        "AccumulateGrad(x1)",
+        "AccumulateGrad(x2)",
+    ]
     inner, acc4 = grad_children(g, sub)
     assert (g.node(sub).label, g.node(inner).label) == ("SubBackward0", "SubBackward0")
     assert describe(g, acc4) == "AccumulateGrad(x4)"
-    assert [describe(g, c) for c in grad_children(g, inner)] == \
-        ["AccumulateGrad(x2)", "AccumulateGrad(x3)"]
+    assert [describe(g, c) for c in grad_children(g, inner)] == [
+        "AccumulateGrad(x2)",
+        "AccumulateGrad(x3)",
+    ]
     # x2's AccumulateGrad is one node reached along two paths: the sum over paths
     acc2 = grad_children(g, add)[1]
     assert grad_children(g, inner)[0] == acc2
@@ -86,9 +90,9 @@ def test_labels_from_names_and_node_for():
     assert named.node_for(ns["x3"]).label == "x3"
     assert named.node_for(ns["f"]).label == "AddBackward0"  # an intermediate: its grad_fn
     assert named.node_for(ns["y"].grad_fn).label == "MulBackward0"
-    assert named.node_for(torch.tensor([1.])) is None
+    assert named.node_for(torch.tensor([1.0])) is None
     assert build_graph(torch.ones(2, 3)).nodes[0].label == "(2, 3)"
-    assert build_graph(torch.tensor(1.)).nodes[0].label == "()"
+    assert build_graph(torch.tensor(1.0)).nodes[0].label == "()"
 
 
 def test_node_details_and_grads():
@@ -104,8 +108,12 @@ def test_node_details_and_grads():
     ns["y"].backward()
     g = build_graph(ns["y"], names=ns)
     # values from the lesson (PyTorch 2.13): tensor([-5.]) tensor([-2.]) tensor([-3.]) tensor([-3.])
-    assert [g.node_for(ns[k]).detail["grad"] for k in ("x1", "x2", "x3", "x4")] == \
-        ["tensor([-5.])", "tensor([-2.])", "tensor([-3.])", "tensor([-3.])"]
+    assert [g.node_for(ns[k]).detail["grad"] for k in ("x1", "x2", "x3", "x4")] == [
+        "tensor([-5.])",
+        "tensor([-2.])",
+        "tensor([-3.])",
+        "tensor([-3.])",
+    ]
     assert "grad: tensor([-2.])" in g.to_svg(grads=True)
 
 
@@ -126,7 +134,7 @@ def test_leaf_without_grad_and_nodes_as_roots():
 
 
 def test_repeated_input_gives_two_edges():
-    x = torch.tensor([3.], requires_grad=True)
+    x = torch.tensor([3.0], requires_grad=True)
     y = x * x  # PyTorch 2.13: both next_functions entries are the same AccumulateGrad
     g = build_graph(y)
     mul = g.node_for(y.grad_fn).id
@@ -143,8 +151,10 @@ def test_saved_tensors_versions_and_freed():
     g = build_graph(ns["y"], names=ns, saved=True)
     mul = g.node_for(ns["y"].grad_fn).id
     saved = [g.node(e.dst) for e in g.edges if e.src == mul and e.kind == "saved"]
-    assert [(n.kind, n.detail["slot"], n.label) for n in saved] == \
-        [("saved", "self", "f"), ("saved", "other", "g")]
+    assert [(n.kind, n.detail["slot"], n.label) for n in saved] == [
+        ("saved", "self", "f"),
+        ("saved", "other", "g"),
+    ]
     assert all(n.detail["saved_version"] == 0 and not n.detail["modified"] for n in saved)
     ns["y"].backward(retain_graph=True)
     kept = build_graph(ns["y"], saved=True)
@@ -152,21 +162,22 @@ def test_saved_tensors_versions_and_freed():
     ns["y"].backward()
     freed = build_graph(ns["y"], saved=True)
     assert sum(n.kind == "saved" for n in freed.nodes) == 0
-    assert [n.detail["slot"] for n in freed.nodes if n.kind == "saved_freed"] == \
-        ["self", "other"]
+    assert [n.detail["slot"] for n in freed.nodes if n.kind == "saved_freed"] == ["self", "other"]
     svg = freed.to_svg()
     assert "self: freed" in svg and "saved tensor, freed" in svg
 
 
 def test_saved_tensor_modified_in_place_and_saved_output():
-    x = torch.tensor([1., 2.], requires_grad=True)
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
     b = x * 2
     y = b * b
     b.add_(1)
     g = build_graph(y, names={"b": b}, saved=True)
     saved = [n for n in g.nodes if n.kind == "saved"]
-    assert [(n.label, n.detail["saved_version"], n.detail["version"]) for n in saved] == \
-        [("b", 0, 1), ("b", 0, 1)]
+    assert [(n.label, n.detail["saved_version"], n.detail["version"]) for n in saved] == [
+        ("b", 0, 1),
+        ("b", 0, 1),
+    ]
     assert "saved v0, now v1!" in g.to_svg()
     e = x.exp()  # ExpBackward0 saves its own output as `result` (PyTorch 2.13 name)
     g = build_graph(e, names={"e": e}, saved=True)
@@ -199,15 +210,20 @@ def test_svg_parses_points_down_the_grad_flow_and_has_legend():
     hl = nodes[mul].find(f"{SVG_NS}rect")
     assert (hl.get("fill"), hl.get("stroke-width")) == ("#ffe14d", "3.0")
     legend = [t.text for t in ET.fromstring(svg).find(f"{SVG_NS}g").iter(f"{SVG_NS}text")]
-    assert legend == ["leaf, requires_grad", "backward node (grad_fn)", "output",
-                      "saved tensor", "running now"]
+    assert legend == [
+        "leaf, requires_grad",
+        "backward node (grad_fn)",
+        "output",
+        "saved tensor",
+        "running now",
+    ]
     assert "legend" not in g.to_svg(legend=False)
     with pytest.raises(KeyError):
         g.to_svg(highlight="n999")
 
 
 def test_svg_escapes_text():
-    t = torch.tensor([1.], requires_grad=True)
+    t = torch.tensor([1.0], requires_grad=True)
     y = t * 2
     svg = graph_svg(y, names={'a<&>"b': t, "z\x01": y}, node_notes={"n0": "<note & more>"})
     root = ET.fromstring(svg)  # must parse
@@ -250,8 +266,9 @@ def test_svg_is_byte_identical_across_runs_and_processes():
     exec(compile(script.replace("print(", "result = ("), "<viz>", "exec"), again)
     assert again["result"] == first
     env = {**os.environ, "PYTHONHASHSEED": "12345"}
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          env=env, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == first
 
@@ -262,8 +279,10 @@ def test_to_dot_shape():
     dot = g.to_dot()
     lines = dot.splitlines()
     assert lines[0] == "digraph autograd {" and lines[-1] == "}"
-    assert '  n0 [label="y\\n(1)", shape=box, style="filled", fillcolor="#caff70", ' \
+    assert (
+        '  n0 [label="y\\n(1)", shape=box, style="filled", fillcolor="#caff70", '
         'color="#5e8a1c"];' in lines
+    )
     assert sum("->" in line for line in lines) == len(g.edges)
     assert sum("[label=" in line and "->" not in line for line in lines) == len(g.nodes)
     assert "  n0 -> n1;" in lines
@@ -278,9 +297,11 @@ def test_engine_dot_only_when_asked_and_present(tmp_path, monkeypatch):
     with pytest.raises(ValueError, match="unknown engine"):
         g.to_svg(engine="neato")
     fake = tmp_path / "dot"  # stands in for Graphviz: echoes a header and the DOT it was given
-    fake.write_text(f"#!{sys.executable}\nimport sys\nsys.stdin.read()\n"
-                    "print('<!-- Generated by graphviz version 2.43.0 (0)\\n -->')\n"
-                    "print('<svg/>')\n")
+    fake.write_text(
+        f"#!{sys.executable}\nimport sys\nsys.stdin.read()\n"
+        "print('<!-- Generated by graphviz version 2.43.0 (0)\\n -->')\n"
+        "print('<svg/>')\n"
+    )
     fake.chmod(0o755)
     assert g.to_svg(engine="dot") == "<svg/>\n"
 
@@ -300,8 +321,13 @@ def test_long_chain_is_summarised_quickly():
     svg = g.to_svg()
     assert time.perf_counter() - start < 10
     assert [n.label for n in g.nodes] == [
-        "y", "MulBackward0", "… 19,998 more MulBackward0 …", "MulBackward0",
-        "AccumulateGrad", "x"]
+        "y",
+        "MulBackward0",
+        "… 19,998 more MulBackward0 …",
+        "MulBackward0",
+        "AccumulateGrad",
+        "x",
+    ]
     assert g.nodes[2].kind == "summary" and g.info["total_nodes"] == 20_003
     assert g.info["collapsed"] is True
     ET.fromstring(svg)
@@ -315,8 +341,11 @@ def test_chain_with_side_inputs_and_cut_to_max_nodes():
     g = build_graph(h, max_nodes=50)
     (summary,) = [n for n in g.nodes if n.kind == "summary"]
     assert summary.label == "… 298 more MulBackward0 …"
-    assert summary.detail["by_label"] == {"MulBackward0": 298, "AccumulateGrad": 298,
-                                          "leaf tensors": 298}
+    assert summary.detail["by_label"] == {
+        "MulBackward0": 298,
+        "AccumulateGrad": 298,
+        "leaf tensors": 298,
+    }
     # a sum of products has no run to collapse: cut after the first max_nodes - 1 nodes
     total = ws[0] * ws[1]
     for a, b in zip(ws[2::2], ws[3::2]):
@@ -350,17 +379,20 @@ def test_no_recursion_on_a_100k_chain():
 
 
 def test_viz_imports_no_notebook_packages():
-    code = ("import sys, autograd_nb.viz; "
-            "print(sorted(m for m in ('IPython', 'ipywidgets', 'matplotlib') if m in sys.modules))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          cwd=ROOT, timeout=60)
+    code = (
+        "import sys, autograd_nb.viz; "
+        "print(sorted(m for m in ('IPython', 'ipywidgets', 'matplotlib') if m in sys.modules))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
     assert done.stdout.strip() == "[]", done.stderr
-
 
 
 def test_flow_recorder_labels_each_edge_with_the_gradient_it_carried():
     from autograd_nb.autograd import engine
     from autograd_nb.viz import FlowRecorder
+
     recorder = FlowRecorder().start()
     try:
         x = torch.tensor([2.0], requires_grad=True)
@@ -369,8 +401,10 @@ def test_flow_recorder_labels_each_edge_with_the_gradient_it_carried():
         z = (w * y).sum()
         z.backward(retain_graph=True)
         graph = build_graph(z, names={"x": x, "w": w, "y": y, "z": z})
-        labels = {(graph.node(a).label, graph.node(b).label): text
-                  for (a, b), text in recorder.edge_labels(graph).items()}
+        labels = {
+            (graph.node(a).label, graph.node(b).label): text
+            for (a, b), text in recorder.edge_labels(graph).items()
+        }
     finally:
         recorder.stop()
     assert recorder not in engine.flow_observers

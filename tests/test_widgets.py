@@ -47,10 +47,12 @@ def test_replay_follows_the_engine_order_and_sums():
     assert len(steps) == len(order) == 8
     # Ready AccumulateGrad nodes share one priority (the engine breaks the tie by address),
     # so compare the backward nodes in order and the AccumulateGrad positions as sets.
-    assert [s.node for s in steps if not isinstance(s.node, AccumulateGrad)] == \
-        [n for n in order if not isinstance(n, AccumulateGrad)]
-    assert [isinstance(s.node, AccumulateGrad) for s in steps] == \
-        [isinstance(n, AccumulateGrad) for n in order]
+    assert [s.node for s in steps if not isinstance(s.node, AccumulateGrad)] == [
+        n for n in order if not isinstance(n, AccumulateGrad)
+    ]
+    assert [isinstance(s.node, AccumulateGrad) for s in steps] == [
+        isinstance(n, AccumulateGrad) for n in order
+    ]
     assert [s.name for s in steps][:3] == ["MulBackward0", "SubBackward0", "AccumulateGrad"]
     final = {id(s.leaf): s.leaf_grad.tolist() for s in steps if s.leaf is not None}
     for name in ("x1", "x2", "x3", "x4"):
@@ -68,16 +70,23 @@ def test_stepper_frames_for_lesson_000():
     assert len(stepper.frames) == 9 and len(stepper.stack.children) == 9
     assert stepper.slider.max == stepper.play.max == 8
     assert [f.title for f in stepper.frames[:3]] == [
-        "Step 0 / 8: before backward", "Step 1 / 8: MulBackward0", "Step 2 / 8: SubBackward0"]
+        "Step 0 / 8: before backward",
+        "Step 1 / 8: MulBackward0",
+        "Step 2 / 8: SubBackward0",
+    ]
     # frames are switched client-side: play -> slider -> stack
-    links = [(link.source[0], link.source[1], link.target[0], link.target[1])
-             for link in stepper.links]
-    assert links == [(stepper.play, "value", stepper.slider, "value"),
-                     (stepper.slider, "value", stepper.stack, "selected_index")]
+    links = [
+        (link.source[0], link.source[1], link.target[0], link.target[1]) for link in stepper.links
+    ]
+    assert links == [
+        (stepper.play, "value", stepper.slider, "value"),
+        (stepper.slider, "value", stepper.stack, "selected_index"),
+    ]
     assert all(isinstance(link, W.widget_link.Link) for link in stepper.links)
     # leaves' .grad accumulate frame by frame and end at y.backward()'s values (lesson 000)
     assert {k: v for k, v in stepper.frames[0].leaf_grads.items()} == dict.fromkeys(
-        ["x4", "x3", "x1", "x2"])
+        ["x4", "x3", "x1", "x2"]
+    )
     last = {k: v.tolist() for k, v in stepper.frames[-1].leaf_grads.items()}
     assert last == {"x1": [-5.0], "x2": [-2.0], "x3": [-3.0], "x4": [-3.0]}
     assert "x4.grad is now [-3]" in stepper.frames[3].text
@@ -157,7 +166,7 @@ def test_jacobian_explorer_lesson_000_mm():
 
 def test_jacobian_explorer_nonlinear_and_errors():
     def square(x):
-        return x ** 2
+        return x**2
 
     x = torch.tensor([1.0, -2.0, 3.0], dtype=torch.float64)
     explorer = JacobianExplorer(square, x)

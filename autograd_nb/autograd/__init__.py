@@ -9,6 +9,21 @@ from .gradcheck import gradcheck, gradgradcheck
 from .node import Node
 from .variable import Variable
 
-__all__ = ["backward", "grad", "functional", "no_grad", "enable_grad", "set_grad_enabled",
-           "inference_mode", "Node", "Function", "FunctionCtx", "once_differentiable", "Variable",
-           "gradcheck", "gradgradcheck", "detect_anomaly", "set_detect_anomaly"]
+__all__ = [
+    "backward",
+    "grad",
+    "functional",
+    "no_grad",
+    "enable_grad",
+    "set_grad_enabled",
+    "inference_mode",
+    "Node",
+    "Function",
+    "FunctionCtx",
+    "once_differentiable",
+    "Variable",
+    "gradcheck",
+    "gradgradcheck",
+    "detect_anomaly",
+    "set_detect_anomaly",
+]

@@ -41,8 +41,11 @@ class detect_anomaly:  # noqa: N801 - PyTorch's name
     def __init__(self, check_nan: bool = True) -> None:
         self.prev, self.prev_check_nan = ANOMALY.enabled, ANOMALY.check_nan
         self.check_nan = check_nan
-        warnings.warn("Anomaly Detection has been enabled. This mode will increase the runtime "
-                      "and should only be enabled for debugging.", stacklevel=2)
+        warnings.warn(
+            "Anomaly Detection has been enabled. This mode will increase the runtime "
+            "and should only be enabled for debugging.",
+            stacklevel=2,
+        )
 
     def __enter__(self) -> None:
         set_anomaly_enabled(True, self.check_nan)
@@ -54,6 +57,7 @@ class detect_anomaly:  # noqa: N801 - PyTorch's name
         def wrapper(*args, **kwargs):
             with self:
                 return func(*args, **kwargs)
+
         wrapper.__name__, wrapper.__doc__ = func.__name__, func.__doc__
         return wrapper
 
@@ -88,12 +92,16 @@ def apply_watched(node, grads: list) -> tuple:
     except Exception:
         stack = node.metadata.get("traceback_")
         if stack:
-            warnings.warn(f"Error detected in {node.name()}. Traceback of forward call that "
-                          f"caused the error:\n{''.join(stack)}", stacklevel=2)
+            warnings.warn(
+                f"Error detected in {node.name()}. Traceback of forward call that "
+                f"caused the error:\n{''.join(stack)}",
+                stacklevel=2,
+            )
         raise
     if ANOMALY.check_nan:
         for i, grad in enumerate(results):
             if grad is not None and bool(grad.isnan().any()):
-                raise RuntimeError(f"Function '{node.name()}' returned nan values in its "
-                                   f"{i}th output.")
+                raise RuntimeError(
+                    f"Function '{node.name()}' returned nan values in its {i}th output."
+                )
     return results

@@ -93,6 +93,7 @@ def _run_hooks(node, grads: list) -> list:
     retained = extra.get("retains_grad")
     if retained:
         from .._tensor import retain_into
+
         for nr, ref in retained.items():
             tensor = ref()
             if tensor is not None and grads[nr] is not None:
@@ -104,8 +105,14 @@ def _run_hooks(node, grads: list) -> list:
     return grads
 
 
-def run_backward(roots: list, grads: list, retain_graph: bool, create_graph: bool,
-                 capture: list | None = None, accumulate: bool = True) -> list | None:
+def run_backward(
+    roots: list,
+    grads: list,
+    retain_graph: bool,
+    create_graph: bool,
+    capture: list | None = None,
+    accumulate: bool = True,
+) -> list | None:
     """Back-propagate `grads` from `roots` ((node, output_nr) pairs).
 
     With `capture` (a list of (node, output_nr) or AccumulateGrad nodes), the gradients arriving
@@ -129,8 +136,7 @@ def run_backward(roots: list, grads: list, retain_graph: bool, create_graph: boo
                 roots += [(node, nr) for nr, grad in enumerate(slot) if grad is not None]
                 grads += [grad for grad in slot if grad is not None]
             waiting = slot = None
-        return _run_counted(roots, grads, retain_graph, create_graph, capture, accumulate,
-                            plain)
+        return _run_counted(roots, grads, retain_graph, create_graph, capture, accumulate, plain)
     finally:
         STATE.enabled = previous
         if collecting:
@@ -213,11 +219,19 @@ def _deliver(waiting: dict, heap: list, leaves: list, node, nr: int, grad) -> bo
     else:
         _add_into(slot, nr, grad, False)
     return type(node) is AccumulateGrad and (
-        node._extra is not None or _tensor.has_hooks(node._variable))
+        node._extra is not None or _tensor.has_hooks(node._variable)
+    )
 
 
-def _run_counted(roots: list, grads: list, retain_graph: bool, create_graph: bool,
-                 capture: list | None, accumulate: bool, plain: bool) -> list | None:
+def _run_counted(
+    roots: list,
+    grads: list,
+    retain_graph: bool,
+    create_graph: bool,
+    capture: list | None,
+    accumulate: bool,
+    plain: bool,
+) -> list | None:
     """The engine with dependency counts: each node runs when all its gradients have come,
     newest ready node first, AccumulateGrad as soon as it is ready; with captures, hooks and
     observers."""
@@ -268,8 +282,9 @@ def _run_counted(roots: list, grads: list, retain_graph: bool, create_graph: boo
         else:
             node_grads = slot[1:]
             slot[1:] = [None] * (len(slot) - 1)
-            results = _run_node(node, node_grads, capture, capture_points, captured, needed,
-                                accumulate, observers)
+            results = _run_node(
+                node, node_grads, capture, capture_points, captured, needed, accumulate, observers
+            )
         if not retain_graph and node._saved:
             node._release()
         n_results = len(results)
@@ -328,8 +343,16 @@ def _accumulate_ready(leaves: list, pending: dict) -> None:
             _tensor.accumulate_grad(leaf_node._variable, [slot.pop()])
 
 
-def _run_node(node, grads: list, capture, points: dict, captured: dict, needed,
-              accumulate: bool, observers: list) -> tuple:
+def _run_node(
+    node,
+    grads: list,
+    capture,
+    points: dict,
+    captured: dict,
+    needed,
+    accumulate: bool,
+    observers: list,
+) -> tuple:
     """A node's backward with what the plain loop leaves out: autograd.grad's captures, hooks,
     flow observers, and nodes that no gradient reached."""
     if capture is not None:

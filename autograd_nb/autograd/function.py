@@ -16,8 +16,14 @@ from .node import _NO_EDGE, Node, edge
 class FunctionCtx(Node):
     """The `ctx` of a custom Function: saves tensors and flags for its backward."""
 
-    __slots__ = ("_function", "_n_outputs", "needs_input_grad", "_non_differentiable",
-                 "_materialize_grads", "__dict__")
+    __slots__ = (
+        "_function",
+        "_n_outputs",
+        "needs_input_grad",
+        "_non_differentiable",
+        "_materialize_grads",
+        "__dict__",
+    )
 
     def save_for_backward(self, *tensors) -> None:
         self.save(*tensors)
@@ -27,8 +33,11 @@ class FunctionCtx(Node):
         return self.saved_tensors_()
 
     def saved_tensors_(self) -> tuple:
-        return tuple(self._unpack(i) for i in range(len(self._saved or ()))) \
-            if self._saved is not None else (self._unpack(0),)
+        return (
+            tuple(self._unpack(i) for i in range(len(self._saved or ())))
+            if self._saved is not None
+            else (self._unpack(0),)
+        )
 
     def mark_non_differentiable(self, *tensors) -> None:
         self._non_differentiable = {id(t) for t in tensors}
@@ -48,7 +57,8 @@ class FunctionCtx(Node):
         if len(result) != expected:
             raise RuntimeError(
                 f"function {type(self).__name__} returned an incorrect number of gradients "
-                f"(expected {expected}, got {len(result)})")
+                f"(expected {expected}, got {len(result)})"
+            )
         return result
 
     def __repr__(self) -> str:
@@ -58,8 +68,10 @@ class FunctionCtx(Node):
 def _zeros_for(ctx, index: int):
     shape, dtype, backend = ctx._output_meta[index]
     from .._tensor import make_tensor
-    return make_tensor(backend.xp.zeros(shape, dtype=backend.native[dtype],
-                                        device=backend.native_device), backend)
+
+    return make_tensor(
+        backend.xp.zeros(shape, dtype=backend.native[dtype], device=backend.native_device), backend
+    )
 
 
 class _FunctionMeta(type):
@@ -74,8 +86,9 @@ class Function(metaclass=_FunctionMeta):
     """Subclass with static `forward(ctx, *args)` and `backward(ctx, *grads)`; call `.apply`."""
 
     def __init__(self, *args, **kwargs):
-        warnings.warn(msg.FUNCTION_INSTANTIATED.format(cls=type(self)), DeprecationWarning,
-                      stacklevel=2)
+        warnings.warn(
+            msg.FUNCTION_INSTANTIATED.format(cls=type(self)), DeprecationWarning, stacklevel=2
+        )
 
     def __call__(self, *args, **kwargs):
         """Calling an instance is the pre-1.3 API, which PyTorch refuses."""
@@ -83,17 +96,21 @@ class Function(metaclass=_FunctionMeta):
 
     @staticmethod
     def forward(ctx, *args, **kwargs):
-        raise NotImplementedError("You must implement the forward function for custom "
-                                  "autograd.Function.")
+        raise NotImplementedError(
+            "You must implement the forward function for custom autograd.Function."
+        )
 
     @staticmethod
     def backward(ctx, *grads):
-        raise NotImplementedError("You must implement either the backward or vjp method for your "
-                                  "custom autograd.Function to use it with backward mode AD.")
+        raise NotImplementedError(
+            "You must implement either the backward or vjp method for your "
+            "custom autograd.Function to use it with backward mode AD."
+        )
 
     @classmethod
     def apply(cls, *args, **kwargs):
         from .._tensor import Tensor, make_tensor
+
         ctx = cls._backward_cls.__new__(cls._backward_cls)
         Node.__init__(ctx)
         ctx._function = cls
@@ -110,15 +127,21 @@ class Function(metaclass=_FunctionMeta):
         outputs = (outputs,) if single else outputs
         if not (previous and any(ctx.needs_input_grad)):
             return outputs[0] if single else outputs
-        ctx._edges = tuple(part for a in args
-                           for part in (edge(a) if isinstance(a, Tensor) else _NO_EDGE))
+        ctx._edges = tuple(
+            part for a in args for part in (edge(a) if isinstance(a, Tensor) else _NO_EDGE)
+        )
         ctx._n_outputs = len(outputs)
-        ctx._output_meta = [(tuple(o._data.shape), o.dtype, o._backend)
-                            if isinstance(o, Tensor) else None for o in outputs]
+        ctx._output_meta = [
+            (tuple(o._data.shape), o.dtype, o._backend) if isinstance(o, Tensor) else None
+            for o in outputs
+        ]
         wrapped = []
         for i, out in enumerate(outputs):
-            if isinstance(out, Tensor) and id(out) not in ctx._non_differentiable and \
-                    out.dtype.is_floating_point:
+            if (
+                isinstance(out, Tensor)
+                and id(out) not in ctx._non_differentiable
+                and out.dtype.is_floating_point
+            ):
                 new = make_tensor(out._data, out._backend, True, ctx, i)
                 new._vc = out._vc
                 wrapped.append(new)

@@ -11,18 +11,26 @@ from .. import _tensor
 from .grad_api import grad
 from .grad_mode import enable_grad
 
-_STRICT_OUTPUT = ("Output {i} of the user-provided function does not require gradients. The "
-                  "outputs must be computed in a differentiable manner from the input when "
-                  "running in strict mode.")
-_STRICT_UNUSED = ("Output {i} of the user-provided function is independent of input {k}. This "
-                  "is not allowed in strict mode.")
-_STRICT_CONSTANT = ("The jacobian of the user-provided function is independent of input {i}. "
-                    "This is not allowed in strict mode when create_graph=True.")
-_STRICT_LINEAR = ("While computing the hessian, found that the jacobian of the user-provided "
-                  "function with respect to input {i} is independent of the input. This is not "
-                  "allowed in strict mode. You should ensure that your function is twice "
-                  "differentiable and that the jacobian depends on the inputs (this would be "
-                  "violated by a linear function for example).")
+_STRICT_OUTPUT = (
+    "Output {i} of the user-provided function does not require gradients. The "
+    "outputs must be computed in a differentiable manner from the input when "
+    "running in strict mode."
+)
+_STRICT_UNUSED = (
+    "Output {i} of the user-provided function is independent of input {k}. This "
+    "is not allowed in strict mode."
+)
+_STRICT_CONSTANT = (
+    "The jacobian of the user-provided function is independent of input {i}. "
+    "This is not allowed in strict mode when create_graph=True."
+)
+_STRICT_LINEAR = (
+    "While computing the hessian, found that the jacobian of the user-provided "
+    "function with respect to input {i} is independent of the input. This is not "
+    "allowed in strict mode. You should ensure that your function is twice "
+    "differentiable and that the jacobian depends on the inputs (this would be "
+    "violated by a linear function for example)."
+)
 
 
 def _as_tuple(value, what: str, fn: str) -> tuple:
@@ -32,8 +40,10 @@ def _as_tuple(value, what: str, fn: str) -> tuple:
     for i, item in enumerate(items):
         if not isinstance(item, _tensor.Tensor):
             where = f"value at index {i}" if is_tuple else f"given {what}"
-            raise TypeError(f"The {what} given to {fn} must be either a Tensor or a tuple of "
-                            f"Tensors but the {where} has type {type(item)}.")
+            raise TypeError(
+                f"The {what} given to {fn} must be either a Tensor or a tuple of "
+                f"Tensors but the {where} has type {type(item)}."
+            )
     return is_tuple, items
 
 
@@ -56,8 +66,11 @@ def _rows(out, i: int, inputs: tuple, create_graph: bool, strict: bool) -> list:
     rows = [[] for _ in inputs]
     flat = out.reshape(-1)
     for j in range(out.numel()):
-        grads = (grad(flat[j], inputs, retain_graph=True, create_graph=create_graph,
-                      allow_unused=True) if out.requires_grad else (None,) * len(inputs))
+        grads = (
+            grad(flat[j], inputs, retain_graph=True, create_graph=create_graph, allow_unused=True)
+            if out.requires_grad
+            else (None,) * len(inputs)
+        )
         for k, (g, inp) in enumerate(zip(grads, inputs)):
             if g is None:
                 if strict:
@@ -69,36 +82,59 @@ def _rows(out, i: int, inputs: tuple, create_graph: bool, strict: bool) -> list:
     return rows
 
 
-def jacobian(func, inputs, create_graph: bool = False, strict: bool = False,
-             vectorize: bool = False, strategy: str = "reverse-mode"):
+def jacobian(
+    func,
+    inputs,
+    create_graph: bool = False,
+    strict: bool = False,
+    vectorize: bool = False,
+    strategy: str = "reverse-mode",
+):
     """The Jacobian of `func` at `inputs`: d output[i] / d input[j], of shape
     output.shape + input.shape, nested as PyTorch nests it."""
     from ..ops.shape import stack
+
     if strategy != "reverse-mode":
-        raise NotImplementedError(f"jacobian(strategy={strategy!r}) is not supported (ours): "
-                                  "only 'reverse-mode'")
+        raise NotImplementedError(
+            f"jacobian(strategy={strategy!r}) is not supported (ours): only 'reverse-mode'"
+        )
     with enable_grad():
         inputs_tuple, inputs = _as_tuple(inputs, "inputs", "jacobian")
-        inputs = tuple(inp.view_as(inp) if create_graph and inp.requires_grad
-                       else inp.detach().requires_grad_(True) for inp in inputs)
-        outputs_tuple, outputs = _as_tuple(func(*inputs), "outputs of the user-provided function",
-                                           "jacobian")
+        inputs = tuple(
+            inp.view_as(inp)
+            if create_graph and inp.requires_grad
+            else inp.detach().requires_grad_(True)
+            for inp in inputs
+        )
+        outputs_tuple, outputs = _as_tuple(
+            func(*inputs), "outputs of the user-provided function", "jacobian"
+        )
         _check_outputs(outputs, strict)
         if strict and vectorize:
-            raise RuntimeError("torch.autograd.functional.jacobian: `strict=True` and "
-                               "`vectorized=True` are not supported together. Please either "
-                               "set `strict=False` or `vectorize=False`.")
+            raise RuntimeError(
+                "torch.autograd.functional.jacobian: `strict=True` and "
+                "`vectorized=True` are not supported together. Please either "
+                "set `strict=False` or `vectorize=False`."
+            )
         result = []
         for i, out in enumerate(outputs):
             rows = _rows(out, i, inputs, create_graph, strict)
-            blocks = tuple(stack(r, 0).view(tuple(out.shape) + tuple(inp.shape))
-                           for r, inp in zip(rows, inputs))
+            blocks = tuple(
+                stack(r, 0).view(tuple(out.shape) + tuple(inp.shape))
+                for r, inp in zip(rows, inputs)
+            )
             result.append(blocks if create_graph else tuple(b.detach() for b in blocks))
     return _unnest(tuple(result), outputs_tuple, inputs_tuple)
 
 
-def hessian(func, inputs, create_graph: bool = False, strict: bool = False,
-            vectorize: bool = False, outer_jacobian_strategy: str = "reverse-mode"):
+def hessian(
+    func,
+    inputs,
+    create_graph: bool = False,
+    strict: bool = False,
+    vectorize: bool = False,
+    outer_jacobian_strategy: str = "reverse-mode",
+):
     """The Hessian of a scalar `func` at `inputs`: the Jacobian of its gradient, of shape
     input_i.shape + input_j.shape, nested over pairs of inputs as PyTorch nests it."""
     inputs_tuple, inputs = _as_tuple(inputs, "inputs", "hessian")
@@ -110,8 +146,10 @@ def hessian(func, inputs, create_graph: bool = False, strict: bool = False,
         if is_tuple:
             raise RuntimeError("The function given to hessian should return a single Tensor")
         if out.numel() != 1:
-            raise RuntimeError("The Tensor returned by the function given to hessian should "
-                               "contain a single element")
+            raise RuntimeError(
+                "The Tensor returned by the function given to hessian should "
+                "contain a single element"
+            )
         return out.squeeze()
 
     def gradient(*args):
@@ -122,8 +160,7 @@ def hessian(func, inputs, create_graph: bool = False, strict: bool = False,
                     raise RuntimeError(_STRICT_LINEAR.format(i=i))
         return jac
 
-    result = jacobian(gradient, inputs, create_graph, strict, vectorize,
-                      outer_jacobian_strategy)
+    result = jacobian(gradient, inputs, create_graph, strict, vectorize, outer_jacobian_strategy)
     return _unnest(result, inputs_tuple, inputs_tuple)
 
 

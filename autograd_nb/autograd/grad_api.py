@@ -30,8 +30,11 @@ def _root_grads(outputs: list, grad_outputs: list) -> list:
     for i, (out, given) in enumerate(zip(outputs, grad_outputs)):
         if isinstance(given, _tensor.Tensor):
             if given.shape != out.shape:
-                raise RuntimeError(msg.GRAD_SHAPE_MISMATCH.format(
-                    index=i, grad_shape=given.shape, out_shape=out.shape))
+                raise RuntimeError(
+                    msg.GRAD_SHAPE_MISMATCH.format(
+                        index=i, grad_shape=given.shape, out_shape=out.shape
+                    )
+                )
             if given.dtype is not out.dtype or given._backend is not out._backend:
                 given = given.to(device=out.device, dtype=out.dtype)
             grads.append(given)
@@ -42,8 +45,7 @@ def _root_grads(outputs: list, grad_outputs: list) -> list:
         else:
             grads.append(None)
     if len(grad_outputs) < len(outputs):
-        raise RuntimeError(msg.GRADIENT_COUNT.format(tensors=len(outputs),
-                                                     grads=len(grad_outputs)))
+        raise RuntimeError(msg.GRADIENT_COUNT.format(tensors=len(outputs), grads=len(grad_outputs)))
     return grads
 
 
@@ -52,8 +54,9 @@ def implicit_grad(out):
     if out.numel() != 1:
         raise RuntimeError(msg.IMPLICIT_SCALAR)
     if not out.dtype.is_floating_point:
-        raise RuntimeError("grad can be implicitly created only for real scalar outputs "
-                           f"but got {out.dtype}")
+        raise RuntimeError(
+            f"grad can be implicitly created only for real scalar outputs but got {out.dtype}"
+        )
     data, backend = out._data, out._backend
     one = backend.xp.asarray(1, dtype=data.dtype, device=backend.native_device)
     if data.ndim:  # a 1-element tensor of shape (1,), (1, 1), ...
@@ -75,12 +78,19 @@ def _capture_point(t):
     return (t._grad_fn, t._output_nr) if t._grad_fn is not None else (accumulator(t), 0)
 
 
-def backward(tensors, grad_tensors=None, retain_graph=None, create_graph: bool = False,
-             grad_variables=None, inputs=None) -> None:
+def backward(
+    tensors,
+    grad_tensors=None,
+    retain_graph=None,
+    create_graph: bool = False,
+    grad_variables=None,
+    inputs=None,
+) -> None:
     """Add the gradients of `tensors` w.r.t. graph leaves into their `.grad`."""
     outputs = _as_sequence(tensors)
-    grads = _root_grads(outputs, _as_sequence(grad_tensors if grad_tensors is not None
-                                              else grad_variables))
+    grads = _root_grads(
+        outputs, _as_sequence(grad_tensors if grad_tensors is not None else grad_variables)
+    )
     if retain_graph is None:
         retain_graph = create_graph
     if create_graph:
@@ -95,9 +105,17 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph: bool =
     run_backward(roots, grads, retain_graph, create_graph, capture=capture, accumulate=True)
 
 
-def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph: bool = False,
-         only_inputs: bool = True, allow_unused=None, is_grads_batched: bool = False,
-         materialize_grads: bool = False) -> tuple:
+def grad(
+    outputs,
+    inputs,
+    grad_outputs=None,
+    retain_graph=None,
+    create_graph: bool = False,
+    only_inputs: bool = True,
+    allow_unused=None,
+    is_grads_batched: bool = False,
+    materialize_grads: bool = False,
+) -> tuple:
     """The gradients of `outputs` w.r.t. `inputs`, returned instead of stored in `.grad`."""
     outputs = _as_sequence(outputs)
     inputs = _as_sequence(inputs)
@@ -112,12 +130,19 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph: bo
     if retain_graph is None:
         retain_graph = create_graph
     roots = _roots(outputs)
-    results = run_backward(roots, grads, retain_graph, create_graph,
-                           capture=[_capture_point(t) for t in inputs], accumulate=False)
+    results = run_backward(
+        roots,
+        grads,
+        retain_graph,
+        create_graph,
+        capture=[_capture_point(t) for t in inputs],
+        accumulate=False,
+    )
     for i, result in enumerate(results):
         if result is None:
             if materialize_grads:
                 from .._creation import zeros_like
+
                 results[i] = zeros_like(inputs[i])
             elif not allow_unused:
                 raise RuntimeError(msg.UNUSED_INPUT.format(index=i))

@@ -5,8 +5,14 @@ from __future__ import annotations
 import functools
 import threading
 
-__all__ = ["no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled", "inference_mode",
-           "is_inference_mode_enabled"]
+__all__ = [
+    "no_grad",
+    "enable_grad",
+    "set_grad_enabled",
+    "is_grad_enabled",
+    "inference_mode",
+    "is_inference_mode_enabled",
+]
 
 
 class _GradState(threading.local):
@@ -64,6 +70,7 @@ class _ModeContext:
         def wrapper(*args, **kwargs):
             with self.clone():
                 return func(*args, **kwargs)
+
         return wrapper
 
 

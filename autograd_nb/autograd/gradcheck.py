@@ -99,6 +99,7 @@ def _allclose(a: list, b: list, rtol: float, atol: float) -> bool:
 def _matrix(rows: list, like: Tensor) -> Tensor:
     """A Jacobian as a tensor (rows = input elements) with `like`'s dtype and device, to print."""
     from .._creation import tensor
+
     return tensor(rows, dtype=like.dtype, device=like.device)
 
 
@@ -121,17 +122,22 @@ def _check_inputs(inputs: tuple) -> list:
             warnings.warn(
                 f"Input #{idx} requires gradient and is not a double precision floating point "
                 "or complex. This check will likely fail if all the inputs are not of double "
-                "precision floating point or complex. ", stacklevel=3)
+                "precision floating point or complex. ",
+                stacklevel=3,
+            )
         if not all(st > 0 or sz <= 1 for st, sz in zip(inp.stride(), inp.shape)):
             raise RuntimeError(
                 f"The {idx}th input has a dimension with stride 0. gradcheck only supports "
                 "inputs that are non-overlapping to be able to compute the numerical gradients "
                 "correctly. You should call .contiguous on the input before passing it to "
-                "gradcheck.")
+                "gradcheck."
+            )
         indices.append(idx)
     if not indices:
-        raise ValueError("gradcheck expects at least one input tensor to require gradient, "
-                         "but none of them have requires_grad=True.")
+        raise ValueError(
+            "gradcheck expects at least one input tensor to require gradient, "
+            "but none of them have requires_grad=True."
+        )
     return indices
 
 
@@ -150,8 +156,10 @@ def _central_difference(func, inputs, index, plus, minus, scale) -> list:
     """Per output: (f(plus) - f(minus)) / scale as a flat list (None for non-tensor outputs)."""
     outs_a = _evaluate(func, inputs, index, minus)
     outs_b = _evaluate(func, inputs, index, plus)
-    return [None if a is None else [(y - x) / scale for x, y in zip(a, b)]
-            for a, b in zip(outs_a, outs_b)]
+    return [
+        None if a is None else [(y - x) / scale for x, y in zip(a, b)]
+        for a, b in zip(outs_a, outs_b)
+    ]
 
 
 def _numerical_jacobian(func, inputs: tuple, index: int, eps: float, n_outs: int) -> list:
@@ -191,8 +199,12 @@ def _analytical_jacobian(output: Tensor, diff_inputs: list, nondet_tol: float) -
     runs = []
     for _ in range(2):
         columns = [_vjp(output, diff_inputs, _one_hot(output, k)) for k in range(output.numel())]
-        runs.append([[[col[i][r] for col in columns] for r in range(inp.numel())]
-                     for i, inp in enumerate(diff_inputs)])
+        runs.append(
+            [
+                [[col[i][r] for col in columns] for r in range(inp.numel())]
+                for i, inp in enumerate(diff_inputs)
+            ]
+        )
     first, second = runs
     for j1, j2 in zip(first, second):
         for r1, r2 in zip(j1, j2):
@@ -201,13 +213,16 @@ def _analytical_jacobian(output: Tensor, diff_inputs: list, nondet_tol: float) -
                     "Backward is not reentrant, i.e., running backward with same input and "
                     "grad_output multiple times gives different values, although analytical "
                     "gradient matches numerical gradient."
-                    f"The tolerance for nondeterminism was {nondet_tol}." + _FAILED_NONDET_MSG)
+                    f"The tolerance for nondeterminism was {nondet_tol}." + _FAILED_NONDET_MSG
+                )
     return first
 
 
 def _mismatch(out_idx: int, in_idx: int, numerical, analytical) -> str:
-    return (f"Jacobian mismatch for output {out_idx:d} with respect to input {in_idx:d},\n"
-            f"numerical:{numerical}\nanalytical:{analytical}\n")
+    return (
+        f"Jacobian mismatch for output {out_idx:d} with respect to input {in_idx:d},\n"
+        f"numerical:{numerical}\nanalytical:{analytical}\n"
+    )
 
 
 def _flatten_rows(rows: list) -> list:
@@ -227,15 +242,15 @@ def _slow_gradcheck(func, inputs, diff_idx, func_out, outputs, eps, rtol, atol, 
         _check_no_differentiable_outputs(numerical)
         return
     diff_inputs = [inputs[i] for i in diff_idx]
-    out_positions = [j for j, o in enumerate(func_out)
-                     if isinstance(o, Tensor) and o.requires_grad]
+    out_positions = [j for j, o in enumerate(func_out) if isinstance(o, Tensor) and o.requires_grad]
     for out_idx, (pos, out) in enumerate(zip(out_positions, outputs)):
         analytical = _analytical_jacobian(out, diff_inputs, nondet_tol)
         for in_idx, rows_a in enumerate(analytical):
             rows_n = numerical[in_idx][pos]
             if not _allclose(_flatten_rows(rows_a), _flatten_rows(rows_n), rtol, atol):
-                raise GradcheckError(_mismatch(out_idx, in_idx, _matrix(rows_n, out),
-                                               _matrix(rows_a, out)))
+                raise GradcheckError(
+                    _mismatch(out_idx, in_idx, _matrix(rows_n, out), _matrix(rows_a, out))
+                )
 
 
 # --- fast mode -----------------------------------------------------------------------------------
@@ -256,15 +271,15 @@ def _fast_gradcheck(func, inputs, diff_idx, func_out, outputs, eps, rtol, atol):
     rng = random.Random(0)  # our own generator: the user's random state is left alone
     all_u = [_unit_vector(inputs[i].numel(), rng) for i in diff_idx]
     all_v = [_unit_vector(o.numel(), rng) for o in outputs]
-    out_positions = [j for j, o in enumerate(func_out)
-                     if isinstance(o, Tensor) and o.requires_grad]
+    out_positions = [j for j, o in enumerate(func_out) if isinstance(o, Tensor) and o.requires_grad]
     diff_inputs = [inputs[i] for i in diff_idx]
     numerical = []  # [input][output position] -> J u as a flat list
     for i, u in zip(diff_idx, all_u):
         t = inputs[i]
         step = _as_data([eps * x for x in u], t)
-        numerical.append(_central_difference(func, inputs, i, t._data + step, t._data - step,
-                                             2 * eps))
+        numerical.append(
+            _central_difference(func, inputs, i, t._data + step, t._data - step, 2 * eps)
+        )
     if not outputs:
         for per_input in numerical:
             for jvp in per_input:
@@ -279,8 +294,10 @@ def _fast_gradcheck(func, inputs, diff_idx, func_out, outputs, eps, rtol, atol):
             n = _dot(v, numerical[in_idx][pos])
             tol = atol * sum(u) * sum(v)
             if abs(a - n) > tol + rtol * abs(n):
-                raise GradcheckError(_mismatch(out_idx, in_idx, n, a) + _slow_report(
-                    func, inputs, diff_idx[in_idx], pos, out, eps, rtol, atol))
+                raise GradcheckError(
+                    _mismatch(out_idx, in_idx, n, a)
+                    + _slow_report(func, inputs, diff_idx[in_idx], pos, out, eps, rtol, atol)
+                )
 
 
 def _slow_report(func, inputs, input_pos, out_pos, out, eps, rtol, atol) -> str:
@@ -296,7 +313,8 @@ def _slow_report(func, inputs, input_pos, out_pos, out, eps, rtol, atol) -> str:
         "\n\n"
         f"Numerical:\n {_matrix(numerical, out)}\n"
         f"Analytical:\n{_matrix(analytical, out)}\n\n"
-        f"The max per-element difference (slow mode) is: {max_diff}.\n")
+        f"The max per-element difference (slow mode) is: {max_diff}.\n"
+    )
     if _allclose(flat_a, flat_n, rtol, atol):
         text += _FAST_FAIL_SLOW_OK_MSG
     return text
@@ -305,8 +323,10 @@ def _slow_report(func, inputs, input_pos, out_pos, out, eps, rtol, atol) -> str:
 def _test_backward_mul_by_grad_output(outputs: list, diff_inputs: list) -> None:
     """A zero grad_output must give zero gradients of the right dtype, device and size."""
     from .._creation import zeros_like
-    grads = autograd_grad(outputs, diff_inputs, [zeros_like(o) for o in outputs],
-                          retain_graph=True, allow_unused=True)
+
+    grads = autograd_grad(
+        outputs, diff_inputs, [zeros_like(o) for o in outputs], retain_graph=True, allow_unused=True
+    )
     for g, inp in zip(grads, diff_inputs):
         if g is None:
             continue
@@ -321,12 +341,24 @@ def _test_backward_mul_by_grad_output(outputs: list, diff_inputs: list) -> None:
 
 
 # --- the public functions ------------------------------------------------------------------------
-def gradcheck(func: Callable, inputs, *, eps: float = 1e-6, atol: float = 1e-5,
-              rtol: float = 1e-3, raise_exception: bool = True, nondet_tol: float = 0.0,
-              check_undefined_grad: bool = True, check_grad_dtypes: bool = False,
-              check_batched_grad: bool = False, check_batched_forward_grad: bool = False,
-              check_forward_ad: bool = False, check_backward_ad: bool = True,
-              fast_mode: bool = False, masked: bool | None = None) -> bool:
+def gradcheck(
+    func: Callable,
+    inputs,
+    *,
+    eps: float = 1e-6,
+    atol: float = 1e-5,
+    rtol: float = 1e-3,
+    raise_exception: bool = True,
+    nondet_tol: float = 0.0,
+    check_undefined_grad: bool = True,
+    check_grad_dtypes: bool = False,
+    check_batched_grad: bool = False,
+    check_batched_forward_grad: bool = False,
+    check_forward_ad: bool = False,
+    check_backward_ad: bool = True,
+    fast_mode: bool = False,
+    masked: bool | None = None,
+) -> bool:
     """Check autograd's gradients of `func` at `inputs` against central finite differences.
 
     Returns True, or raises GradcheckError (False with raise_exception=False) on a mismatch.
@@ -341,8 +373,7 @@ def gradcheck(func: Callable, inputs, *, eps: float = 1e-6, atol: float = 1e-5,
         if fast_mode:
             _fast_gradcheck(func, tupled, diff_idx, func_out, outputs, eps, rtol, atol)
         else:
-            _slow_gradcheck(func, tupled, diff_idx, func_out, outputs, eps, rtol, atol,
-                            nondet_tol)
+            _slow_gradcheck(func, tupled, diff_idx, func_out, outputs, eps, rtol, atol, nondet_tol)
         if outputs and check_backward_ad:
             _test_backward_mul_by_grad_output(outputs, [tupled[i] for i in diff_idx])
     except GradcheckError:
@@ -352,13 +383,25 @@ def gradcheck(func: Callable, inputs, *, eps: float = 1e-6, atol: float = 1e-5,
     return True
 
 
-def gradgradcheck(func: Callable, inputs, grad_outputs=None, *, eps: float = 1e-6,
-                  atol: float = 1e-5, rtol: float = 1e-3,
-                  gen_non_contig_grad_outputs: bool = False, raise_exception: bool = True,
-                  nondet_tol: float = 0.0, check_undefined_grad: bool = True,
-                  check_grad_dtypes: bool = False, check_batched_grad: bool = False,
-                  check_fwd_over_rev: bool = False, check_rev_over_rev: bool = True,
-                  fast_mode: bool = False, masked: bool = False) -> bool:
+def gradgradcheck(
+    func: Callable,
+    inputs,
+    grad_outputs=None,
+    *,
+    eps: float = 1e-6,
+    atol: float = 1e-5,
+    rtol: float = 1e-3,
+    gen_non_contig_grad_outputs: bool = False,
+    raise_exception: bool = True,
+    nondet_tol: float = 0.0,
+    check_undefined_grad: bool = True,
+    check_grad_dtypes: bool = False,
+    check_batched_grad: bool = False,
+    check_fwd_over_rev: bool = False,
+    check_rev_over_rev: bool = True,
+    fast_mode: bool = False,
+    masked: bool = False,
+) -> bool:
     """Check second derivatives: gradcheck of (inputs, grad_outputs) -> autograd.grad(func).
 
     Without `grad_outputs`, random ones in [-1, 1) are made (requiring grad) for each
@@ -367,35 +410,52 @@ def gradgradcheck(func: Callable, inputs, grad_outputs=None, *, eps: float = 1e-
     tupled_inputs = _as_tuple(inputs)
     if grad_outputs is None:
         rng = random.Random(0)
-        outputs = [o for o in _as_tuple(func(*tupled_inputs))
-                   if isinstance(o, Tensor) and o.requires_grad]
+        outputs = [
+            o for o in _as_tuple(func(*tupled_inputs)) if isinstance(o, Tensor) and o.requires_grad
+        ]
         tupled_grad_outputs = []
         for out in outputs:
             values = [rng.uniform(-1.0, 1.0) for _ in range(out.numel())]
             like = out if out.dtype.is_floating_point else out.double()
-            tupled_grad_outputs.append(make_tensor(_as_data(values, like), out._backend,
-                                                   requires_grad=True))
+            tupled_grad_outputs.append(
+                make_tensor(_as_data(values, like), out._backend, requires_grad=True)
+            )
         tupled_grad_outputs = tuple(tupled_grad_outputs)
     else:
         tupled_grad_outputs = _as_tuple(grad_outputs)
     num_outputs = len(tupled_grad_outputs)
-    diff_input_idx = {i for i, x in enumerate(tupled_inputs)
-                      if isinstance(x, Tensor) and x.requires_grad}
+    diff_input_idx = {
+        i for i, x in enumerate(tupled_inputs) if isinstance(x, Tensor) and x.requires_grad
+    }
     diff_grad_idx = {i for i, x in enumerate(tupled_grad_outputs) if x.requires_grad}
 
     def new_func(*args):
-        input_args = tuple(x.requires_grad_() if i in diff_input_idx else x
-                           for i, x in enumerate(args[:-num_outputs]))
-        outs = [o for o in _as_tuple(func(*input_args))
-                if isinstance(o, Tensor) and o.requires_grad]
-        grads_out = tuple(x.requires_grad_() if i in diff_grad_idx else x
-                          for i, x in enumerate(args[-num_outputs:]))
+        input_args = tuple(
+            x.requires_grad_() if i in diff_input_idx else x
+            for i, x in enumerate(args[:-num_outputs])
+        )
+        outs = [
+            o for o in _as_tuple(func(*input_args)) if isinstance(o, Tensor) and o.requires_grad
+        ]
+        grads_out = tuple(
+            x.requires_grad_() if i in diff_grad_idx else x
+            for i, x in enumerate(args[-num_outputs:])
+        )
         diff_inputs = tuple(x for i, x in enumerate(input_args) if i in diff_input_idx)
-        grad_inputs = autograd_grad(outs, diff_inputs, grads_out, create_graph=True,
-                                    allow_unused=True)
+        grad_inputs = autograd_grad(
+            outs, diff_inputs, grads_out, create_graph=True, allow_unused=True
+        )
         return tuple(g for g in grad_inputs if g is not None)
 
-    return gradcheck(new_func, tupled_inputs + tupled_grad_outputs, eps=eps, atol=atol,
-                     rtol=rtol, raise_exception=raise_exception, nondet_tol=nondet_tol,
-                     check_undefined_grad=check_undefined_grad,
-                     check_grad_dtypes=check_grad_dtypes, fast_mode=fast_mode)
+    return gradcheck(
+        new_func,
+        tupled_inputs + tupled_grad_outputs,
+        eps=eps,
+        atol=atol,
+        rtol=rtol,
+        raise_exception=raise_exception,
+        nondet_tol=nondet_tol,
+        check_undefined_grad=check_undefined_grad,
+        check_grad_dtypes=check_grad_dtypes,
+        fast_mode=fast_mode,
+    )

@@ -111,6 +111,7 @@ class Node:
             value = self._unpack(type(self)._saved_names.index(name[7:]))
             if type(value) in _NUMBERS:  # PyTorch shows saved scalars as 0-dim tensors
                 from .._creation import tensor
+
                 value = tensor(value)
             return value
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
@@ -148,13 +149,13 @@ class Node:
             if (vc.value if vc is not None else 0) != version:
                 if tensor._view is not None:
                     refresh_view(tensor)  # the message names the tensor's history now
-                raise RuntimeError(_modified_message(tensor, version, tensor._grad_fn,
-                                                     tensor._output_nr))
+                raise RuntimeError(
+                    _modified_message(tensor, version, tensor._grad_fn, tensor._output_nr)
+                )
             return tensor
         _, version, data, output_nr, vc, backend = entry
         if vc.value != version:
-            raise RuntimeError(_modified_message(None, version, self, output_nr, data, vc,
-                                                 backend))
+            raise RuntimeError(_modified_message(None, version, self, output_nr, data, vc, backend))
         out = _tensor.make_tensor(data, backend, True, self, output_nr)
         out._vc = vc
         return out
@@ -198,22 +199,26 @@ class Node:
         return self._extra
 
 
-def _modified_message(tensor, saved_version, grad_fn, output_nr, data=None, vc=None,
-                      backend=None):
+def _modified_message(tensor, saved_version, grad_fn, output_nr, data=None, vc=None, backend=None):
     from .._legacy import tensor_type_name
+
     if tensor is not None:
         data, backend, vc = tensor._data, tensor._backend, tensor._vc
     origin = ""
     if grad_fn is not None:
         forward_name = grad_fn.name().rstrip("0123456789")
-        forward_name = forward_name[:-len("Backward")] if forward_name.endswith("Backward") \
-            else forward_name
+        forward_name = (
+            forward_name[: -len("Backward")] if forward_name.endswith("Backward") else forward_name
+        )
         origin = f", which is output {output_nr} of {forward_name},"
     return msg.MODIFIED_INPLACE.format(
         type=tensor_type_name(backend, backend.dtype_of(data)),
-        sizes=", ".join(str(s) for s in data.shape), origin=origin,
-        version=vc.value if vc is not None else 0, saved=saved_version,
-        hint=msg.MODIFIED_INPLACE_ANOMALY_HINT if ANOMALY.enabled else msg.MODIFIED_INPLACE_HINT)
+        sizes=", ".join(str(s) for s in data.shape),
+        origin=origin,
+        version=vc.value if vc is not None else 0,
+        saved=saved_version,
+        hint=msg.MODIFIED_INPLACE_ANOMALY_HINT if ANOMALY.enabled else msg.MODIFIED_INPLACE_HINT,
+    )
 
 
 class _HookHandle:
@@ -288,6 +293,7 @@ def refresh_view(tensor) -> None:
     """Give a view the base's current history if an in-place op rewrote the base since."""
     if tensor._view[0].__dict__.get("_history_seq") is not None:  # else nothing was rewritten
         from ..ops.inplace import refresh_view_history
+
         refresh_view_history(tensor)
 
 

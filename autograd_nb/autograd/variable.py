@@ -6,6 +6,7 @@ from __future__ import annotations
 class _VariableMeta(type):
     def __instancecheck__(cls, obj) -> bool:
         from .._tensor import Tensor
+
         return isinstance(obj, Tensor)
 
 
@@ -15,6 +16,7 @@ class Variable(metaclass=_VariableMeta):
 
     def __new__(cls, data, requires_grad: bool = False, volatile: bool = False):
         from .._tensor import Tensor
+
         if not isinstance(data, Tensor):
             raise TypeError(f"Variable data has to be a tensor, but got {type(data).__name__}")
         return data.detach().requires_grad_(requires_grad)

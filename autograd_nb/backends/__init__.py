@@ -14,8 +14,16 @@ from ..device import device
 from .base import Backend
 from .numpy_backend import NumpyBackend, is_numpy_array, python_number
 
-__all__ = ["Backend", "OutOfMemoryError", "backend_for", "cpu_backend", "cuda_status",
-           "is_numpy_array", "python_number", "use_simulated_cuda"]
+__all__ = [
+    "Backend",
+    "OutOfMemoryError",
+    "backend_for",
+    "cpu_backend",
+    "cuda_status",
+    "is_numpy_array",
+    "python_number",
+    "use_simulated_cuda",
+]
 
 SIMULATE_ENV = "AUTOGRAD_NB_SIMULATED_CUDA"
 
@@ -58,9 +66,12 @@ def _runtime_failure(cupy, error: Exception) -> tuple[int, str]:
     if driver == 0:
         return _unusable(msg.CUDA_WHY_NO_DRIVER, msg.CUDA_TODO_DRIVER)
     if "InsufficientDriver" in text:
-        return _unusable(msg.CUDA_WHY_OLD_DRIVER.format(
-            driver=_version(driver), runtime=_version(runtime.runtimeGetVersion())),
-            msg.CUDA_TODO_DRIVER)
+        return _unusable(
+            msg.CUDA_WHY_OLD_DRIVER.format(
+                driver=_version(driver), runtime=_version(runtime.runtimeGetVersion())
+            ),
+            msg.CUDA_TODO_DRIVER,
+        )
     if "NoDevice" in text:
         return _unusable(msg.CUDA_WHY_NO_DEVICE, msg.CUDA_TODO_DEVICE)
     return _unusable(msg.CUDA_WHY_ERROR.format(error=text), msg.CUDA_TODO_DRIVER)
@@ -73,15 +84,19 @@ def _probe_cupy() -> tuple[int, str]:
     except ImportError:
         return _unusable(msg.CUDA_WHY_NO_CUPY, msg.CUDA_TODO_INSTALL)
     except Exception as error:  # noqa: BLE001 - a broken install must not break autograd_nb
-        return _unusable(msg.CUDA_WHY_BROKEN_CUPY.format(
-            error=f"{type(error).__name__}: {error}"), msg.CUDA_TODO_INSTALL)
+        return _unusable(
+            msg.CUDA_WHY_BROKEN_CUPY.format(error=f"{type(error).__name__}: {error}"),
+            msg.CUDA_TODO_INSTALL,
+        )
     try:
         import array_api_compat.cupy  # noqa: F401
     except ImportError:
         return _unusable(msg.CUDA_WHY_NO_COMPAT, msg.CUDA_TODO_INSTALL)
     except Exception as error:  # noqa: BLE001
-        return _unusable(msg.CUDA_WHY_BROKEN_CUPY.format(
-            error=f"{type(error).__name__}: {error}"), msg.CUDA_TODO_INSTALL)
+        return _unusable(
+            msg.CUDA_WHY_BROKEN_CUPY.format(error=f"{type(error).__name__}: {error}"),
+            msg.CUDA_TODO_INSTALL,
+        )
     try:
         count = int(cupy.cuda.runtime.getDeviceCount())
     except Exception as error:  # noqa: BLE001 - CUDARuntimeError and friends
@@ -96,6 +111,7 @@ def cuda_status() -> tuple[int, str]:
     global _cupy_status
     if _simulated():
         from .simulated import device_count
+
         return device_count(), ""
     if _cupy_status is None:
         _cupy_status = _probe_cupy()
@@ -115,9 +131,11 @@ def _make_cuda_backend(index: int) -> Backend:
         raise RuntimeError(msg.CUDA_INDEX.format(index=index, count=count))
     if _simulated():
         from .simulated import SimulatedCudaBackend
+
         backend: Backend = SimulatedCudaBackend(index)
     else:
         from .cupy_backend import CupyBackend, cuda_errors
+
         with cuda_errors():
             backend = CupyBackend(index)
     # torch.manual_seed seeds devices not yet in use: start from the CPU generator's seed
@@ -135,6 +153,7 @@ def set_current_cuda_index(index: int) -> None:
     _current_cuda_index = index
     if not _simulated():
         from .cupy_backend import cuda_errors, use_device
+
         with cuda_errors():
             use_device(index)
 

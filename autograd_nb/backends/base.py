@@ -108,13 +108,14 @@ class Backend:
             if a.size:
                 low, high = int(xp.min(a)), int(xp.max(a))
                 if low < -size or high >= size:
-                    raise IndexError(f"index {low if low < -size else high} is out of bounds "
-                                     f"for size {size}")
+                    raise IndexError(
+                        f"index {low if low < -size else high} is out of bounds for size {size}"
+                    )
                 if low < 0:
                     a = xp.where(a < 0, a + size, a)
             flat = a if flat is None else flat * size + a
             rows *= size
-        rest = tuple(data.shape[len(indices):])
+        rest = tuple(data.shape[len(indices) :])
         taken = xp.take(xp.reshape(data, (rows,) + rest), xp.reshape(flat, (-1,)), axis=0)
         return xp.reshape(taken, tuple(flat.shape) + rest)
 
@@ -154,7 +155,8 @@ def _broadcast_axes(full: tuple, shape: tuple) -> tuple:
     if full[lead:] == shape:  # only leading axes were added (a bias, say): the common case
         return _LEADING_AXES[lead] if lead < len(_LEADING_AXES) else tuple(range(lead))
     return tuple(range(lead)) + tuple(
-        lead + i for i, size in enumerate(shape) if size == 1 and full[lead + i] != 1)
+        lead + i for i, size in enumerate(shape) if size == 1 and full[lead + i] != 1
+    )
 
 
 _LEADING_AXES = tuple(tuple(range(n)) for n in range(8))

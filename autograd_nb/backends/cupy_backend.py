@@ -24,11 +24,16 @@ from .numpy_backend import DEFAULT_SEED, NATIVE, OURS
 
 
 def _cupy_error_types() -> tuple[type, ...]:
-    found = [cupy.cuda.runtime.CUDARuntimeError, cupy.cuda.driver.CUDADriverError,
-             cupy.cuda.memory.OutOfMemoryError]
-    for module, name in (("cupy.cuda.compiler", "CompileException"),
-                         ("cupy_backends.cuda.libs.cublas", "CUBLASError"),
-                         ("cupy_backends.cuda.libs.curand", "CURANDError")):
+    found = [
+        cupy.cuda.runtime.CUDARuntimeError,
+        cupy.cuda.driver.CUDADriverError,
+        cupy.cuda.memory.OutOfMemoryError,
+    ]
+    for module, name in (
+        ("cupy.cuda.compiler", "CompileException"),
+        ("cupy_backends.cuda.libs.cublas", "CUBLASError"),
+        ("cupy_backends.cuda.libs.curand", "CURANDError"),
+    ):
         try:
             found.append(getattr(__import__(module, fromlist=[name]), name))
         except (ImportError, AttributeError):
@@ -90,6 +95,7 @@ class DeviceNamespace:
                 return function(*args, **kwargs)
             except CUPY_ERRORS as error:
                 raise translate(error) from None
+
         return on_device
 
 
@@ -169,8 +175,11 @@ class CupyBackend(Backend):
                 cupyx.scatter_add(target, index, values)
             except TypeError:  # a dtype without CUDA atomics (bool, int8, ...): add on the host
                 host = cupy.asnumpy(target)
-                np.add.at(host, tuple(cupy.asnumpy(i) if isinstance(i, cupy.ndarray) else i
-                                      for i in index), cupy.asnumpy(values))
+                np.add.at(
+                    host,
+                    tuple(cupy.asnumpy(i) if isinstance(i, cupy.ndarray) else i for i in index),
+                    cupy.asnumpy(values),
+                )
                 target[...] = cupy.asarray(host)
 
     def manual_seed(self, seed):

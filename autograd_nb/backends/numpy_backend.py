@@ -19,7 +19,6 @@ from .base import _LEADING_AXES, Backend, _broadcast_axes
 warnings.filterwarnings("ignore", category=RuntimeWarning, module=r"autograd_nb\.")
 
 
-
 def keep_freed_arrays_for_reuse() -> bool:
     """Ask glibc to keep freed multi-megabyte arrays in the heap for the next op to reuse.
 
@@ -29,8 +28,10 @@ def keep_freed_arrays_for_reuse() -> bool:
     up to 32 MB per array and 256 MB of free heap. Linux with glibc only; opt out by setting
     AUTOGRAD_NB_KEEP_FREED_MEMORY=0. Returns whether the setting was applied.
     """
-    if not sys.platform.startswith("linux") or os.environ.get(
-            "AUTOGRAD_NB_KEEP_FREED_MEMORY", "1") == "0":
+    if (
+        not sys.platform.startswith("linux")
+        or os.environ.get("AUTOGRAD_NB_KEEP_FREED_MEMORY", "1") == "0"
+    ):
         return False
     try:
         mallopt = ctypes.CDLL("libc.so.6").mallopt
@@ -54,13 +55,19 @@ def python_number(value):
     if isinstance(value, np.number):
         return value.item()
     return float(value) if isinstance(value, np.bool_) else value
+
+
 DEFAULT_SEED = 67280421310721  # PyTorch's default_generator seed: runs are repeatable by default
 
 NATIVE = {
-    dtypes.bool: np.dtype(np.bool_), dtypes.uint8: np.dtype(np.uint8),
-    dtypes.int8: np.dtype(np.int8), dtypes.int16: np.dtype(np.int16),
-    dtypes.int32: np.dtype(np.int32), dtypes.int64: np.dtype(np.int64),
-    dtypes.float16: np.dtype(np.float16), dtypes.float32: np.dtype(np.float32),
+    dtypes.bool: np.dtype(np.bool_),
+    dtypes.uint8: np.dtype(np.uint8),
+    dtypes.int8: np.dtype(np.int8),
+    dtypes.int16: np.dtype(np.int16),
+    dtypes.int32: np.dtype(np.int32),
+    dtypes.int64: np.dtype(np.int64),
+    dtypes.float16: np.dtype(np.float16),
+    dtypes.float32: np.dtype(np.float32),
     dtypes.float64: np.dtype(np.float64),
 }
 OURS = {v: k for k, v in NATIVE.items()}
@@ -90,8 +97,11 @@ class HostRandom:
 
 
 # Floating dtypes and the signed integer of the same width, for bitwise masking.
-_SAME_WIDTH_INT = {np.dtype(np.float64): np.int64, np.dtype(np.float32): np.int32,
-                   np.dtype(np.float16): np.int16}
+_SAME_WIDTH_INT = {
+    np.dtype(np.float64): np.int64,
+    np.dtype(np.float32): np.int32,
+    np.dtype(np.float16): np.int16,
+}
 
 
 class NumpyBackend(Backend):
@@ -139,8 +149,9 @@ class NumpyBackend(Backend):
         base = array.base
         # A view (a transpose, say) of an array nothing else refers to has that memory to itself.
         # getrefcount counts the view's `.base`, our `base` and its own argument.
-        return base is None or (type(base) is np.ndarray and base.base is None
-                                and sys.getrefcount(base) == 3)
+        return base is None or (
+            type(base) is np.ndarray and base.base is None and sys.getrefcount(base) == 3
+        )
 
     # np.sum, np.max and np.min are these ufunc reductions behind a Python dispatch layer that
     # costs more than the reduction itself on small arrays.

@@ -64,8 +64,7 @@ class SimulatedCudaBackend(Backend):
 
     def scatter_add(self, target, index, values):
         host = self.to_host(target).copy()
-        host_index = tuple(self.to_host(i) if isinstance(i, self.array_type) else i
-                           for i in index)
+        host_index = tuple(self.to_host(i) if isinstance(i, self.array_type) else i for i in index)
         np.add.at(host, host_index, self.to_host(values))
         target[...] = self.from_host(host)
 

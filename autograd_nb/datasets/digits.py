@@ -31,6 +31,7 @@ DIGITS_TEST_SIZE = 360  # about 20%: 1,437 train and 360 test images
 @lru_cache(maxsize=1)
 def _arrays():
     import numpy as np
+
     with resources.files(__package__).joinpath("data", "digits.npz").open("rb") as f:
         with np.load(f, allow_pickle=False) as npz:
             images, targets = npz["images"], npz["targets"]
@@ -39,8 +40,9 @@ def _arrays():
     return images, targets
 
 
-def train_test_split(*tensors: Tensor, test_size: float | int = 0.2,
-                     generator: Generator | None = None) -> list[Tensor]:
+def train_test_split(
+    *tensors: Tensor, test_size: float | int = 0.2, generator: Generator | None = None
+) -> list[Tensor]:
     """Shuffle rows (the same way for every tensor) and cut them into train and test parts.
 
     Returns [a_train, a_test, b_train, b_test, ...] like scikit-learn's function; `test_size`
@@ -51,7 +53,7 @@ def train_test_split(*tensors: Tensor, test_size: float | int = 0.2,
     if not 0 < n_test < n:
         raise ValueError(f"test_size={test_size} leaves no rows for one of the parts (n={n})")
     order = randperm(n, generator=generator)
-    train, test = order[:n - n_test], order[n - n_test:]
+    train, test = order[: n - n_test], order[n - n_test :]
     out = []
     for t in tensors:
         if t.shape[0] != n:
@@ -60,8 +62,14 @@ def train_test_split(*tensors: Tensor, test_size: float | int = 0.2,
     return out
 
 
-def load_digits(*, split: str | None = None, flatten: bool = False, as_tensor: bool = True,
-                scale: bool = True, device=None):
+def load_digits(
+    *,
+    split: str | None = None,
+    flatten: bool = False,
+    as_tensor: bool = True,
+    scale: bool = True,
+    device=None,
+):
     """The digits as `(images, targets)`.
 
     images: float32 in [0, 1] (pixel counts divided by 16), shape (N, 8, 8), or (N, 64) with

@@ -37,8 +37,14 @@ def _finish(x: Tensor, y: Tensor, noise: float, shuffle: bool, generator) -> tup
     return x.to(dtypes.float32), y
 
 
-def make_moons(n_samples: int = 100, *, noise: float = 0.0, shuffle: bool = True,
-               generator: Generator | None = None, seed: int | None = None):
+def make_moons(
+    n_samples: int = 100,
+    *,
+    noise: float = 0.0,
+    shuffle: bool = True,
+    generator: Generator | None = None,
+    seed: int | None = None,
+):
     """Two interleaving half circles (scikit-learn's make_moons): class 0 the upper moon
     (n_samples // 2 points), class 1 the lower one, shifted right by 1 and down by 0.5."""
     generator = _generator(generator, seed)
@@ -52,9 +58,15 @@ def make_moons(n_samples: int = 100, *, noise: float = 0.0, shuffle: bool = True
     return _finish(cat([outer, inner]), y, noise, shuffle, generator)
 
 
-def make_spiral(n_samples: int = 300, n_classes: int = 3, *, noise: float = 0.2,
-                shuffle: bool = True, generator: Generator | None = None,
-                seed: int | None = None):
+def make_spiral(
+    n_samples: int = 300,
+    n_classes: int = 3,
+    *,
+    noise: float = 0.2,
+    shuffle: bool = True,
+    generator: Generator | None = None,
+    seed: int | None = None,
+):
     """`n_classes` spiral arms (the CS231n toy data set), n_samples split evenly between them:
     arm k has radius r = 0..1 and angle 4k + 4r, plus Gaussian noise of std `noise` on the
     angle; points are (r sin t, r cos t)."""

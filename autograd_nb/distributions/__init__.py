@@ -20,7 +20,26 @@ from .poisson import Poisson
 from .studentt import StudentT
 from .uniform import Uniform
 
-__all__ = ["Bernoulli", "Categorical", "Constraint", "Distribution", "Exponential",
-           "Independent", "Laplace", "MultivariateNormal", "Normal", "OneHotCategorical",
-           "Uniform", "constraints", "kl", "kl_divergence", "register_kl",
-           "Beta", "Chi2", "Dirichlet", "Gamma", "Poisson", "StudentT"]
+__all__ = [
+    "Bernoulli",
+    "Categorical",
+    "Constraint",
+    "Distribution",
+    "Exponential",
+    "Independent",
+    "Laplace",
+    "MultivariateNormal",
+    "Normal",
+    "OneHotCategorical",
+    "Uniform",
+    "constraints",
+    "kl",
+    "kl_divergence",
+    "register_kl",
+    "Beta",
+    "Chi2",
+    "Dirichlet",
+    "Gamma",
+    "Poisson",
+    "StudentT",
+]

@@ -61,8 +61,12 @@ class Bernoulli(_ProbsOrLogits):
     support = constraints.boolean
     has_enumerate_support = True
 
-    def __init__(self, probs: Tensor | float | None = None, logits: Tensor | float | None = None,
-                 validate_args: bool | None = None) -> None:
+    def __init__(
+        self,
+        probs: Tensor | float | None = None,
+        logits: Tensor | float | None = None,
+        validate_args: bool | None = None,
+    ) -> None:
         self._set_param(probs, logits)
         given = probs if probs is not None else logits
         super().__init__(batch_shape_of((given,), self._param), validate_args=validate_args)

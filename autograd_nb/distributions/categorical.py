@@ -23,8 +23,12 @@ class Categorical(_ProbsOrLogits):
     has_enumerate_support = True
     _is_binary = False
 
-    def __init__(self, probs: Tensor | None = None, logits: Tensor | None = None,
-                 validate_args: bool | None = None) -> None:
+    def __init__(
+        self,
+        probs: Tensor | None = None,
+        logits: Tensor | None = None,
+        validate_args: bool | None = None,
+    ) -> None:
         self._set_param(probs, logits)
         self._num_events = self._param.size()[-1]
         batch_shape = self._param.size()[:-1] if self._param.dim() > 1 else Size()
@@ -39,8 +43,9 @@ class Categorical(_ProbsOrLogits):
 
     def expand(self, batch_shape, _instance=None):
         batch_shape = Size(batch_shape)
-        new = self._expand_param(Categorical, batch_shape,
-                                 batch_shape + Size((self._num_events,)), _instance)
+        new = self._expand_param(
+            Categorical, batch_shape, batch_shape + Size((self._num_events,)), _instance
+        )
         new._num_events = self._num_events
         return new
 
@@ -49,8 +54,9 @@ class Categorical(_ProbsOrLogits):
         return constraints.integer_interval(0, self._num_events - 1)
 
     def _nan_filled(self) -> Tensor:
-        return full(self._extended_shape(), math.nan, dtype=self.probs.dtype,
-                    device=self.probs.device)
+        return full(
+            self._extended_shape(), math.nan, dtype=self.probs.dtype, device=self.probs.device
+        )
 
     @property
     def mean(self) -> Tensor:

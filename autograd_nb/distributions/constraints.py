@@ -10,10 +10,27 @@ from .. import _messages as msg
 from .._tensor import Tensor
 
 __all__ = [
-    "Constraint", "boolean", "dependent", "dependent_property", "greater_than",
-    "greater_than_eq", "independent", "integer_interval", "interval", "is_dependent",
-    "less_than", "lower_cholesky", "nonnegative", "nonnegative_integer", "one_hot", "positive",
-    "positive_definite", "real", "real_vector", "simplex", "unit_interval",
+    "Constraint",
+    "boolean",
+    "dependent",
+    "dependent_property",
+    "greater_than",
+    "greater_than_eq",
+    "independent",
+    "integer_interval",
+    "interval",
+    "is_dependent",
+    "less_than",
+    "lower_cholesky",
+    "nonnegative",
+    "nonnegative_integer",
+    "one_hot",
+    "positive",
+    "positive_definite",
+    "real",
+    "real_vector",
+    "simplex",
+    "unit_interval",
 ]
 
 
@@ -67,8 +84,13 @@ class _Dependent(Constraint):
 class _DependentProperty(property, _Dependent):
     """A property on instances that reads as a `Dependent` constraint on the class."""
 
-    def __init__(self, fn: Callable | None = None, *, is_discrete: Any = NotImplemented,
-                 event_dim: Any = NotImplemented):
+    def __init__(
+        self,
+        fn: Callable | None = None,
+        *,
+        is_discrete: Any = NotImplemented,
+        event_dim: Any = NotImplemented,
+    ):
         property.__init__(self, fn)
         _Dependent.__init__(self, is_discrete=is_discrete, event_dim=event_dim)
 
@@ -195,6 +217,7 @@ class _PositiveDefinite(Constraint):
 
     def check(self, value: Tensor) -> Tensor:
         from ..ops.decompositions import cholesky_ex
+
         symmetric = value.isclose(value.mT, atol=1e-6).all(-1).all(-1)
         return symmetric & cholesky_ex(value).info.eq(0)
 

@@ -33,8 +33,9 @@ class Dirichlet(Distribution):
 
     def expand(self, batch_shape, _instance=None):
         batch_shape = Size(batch_shape)
-        return self._expanded(Dirichlet, batch_shape,
-                              {"concentration": batch_shape + self._event_shape}, _instance)
+        return self._expanded(
+            Dirichlet, batch_shape, {"concentration": batch_shape + self._event_shape}, _instance
+        )
 
     @property
     def mean(self) -> Tensor:
@@ -50,8 +51,7 @@ class Dirichlet(Distribution):
     @property
     def variance(self) -> Tensor:
         total = self.concentration.sum(-1, True)
-        return (self.concentration * (total - self.concentration)
-                / (total.pow(2) * (total + 1)))
+        return self.concentration * (total - self.concentration) / (total.pow(2) * (total + 1))
 
     def sample(self, sample_shape: tuple = ()) -> Tensor:
         gammas = standard_gamma(self.concentration.expand(self._extended_shape(sample_shape)))
@@ -66,23 +66,32 @@ class Dirichlet(Distribution):
     def entropy(self) -> Tensor:
         a = self.concentration
         k, total = a.shape[-1], a.sum(-1)
-        return (a.lgamma().sum(-1) - total.lgamma() - (k - total) * total.digamma()
-                - ((a - 1) * a.digamma()).sum(-1))
+        return (
+            a.lgamma().sum(-1)
+            - total.lgamma()
+            - (k - total) * total.digamma()
+            - ((a - 1) * a.digamma()).sum(-1)
+        )
 
 
 class Beta(Distribution):
     """Beta(concentration1, concentration0): density x^(c1-1) (1-x)^(c0-1) / B(c1, c0) on
     [0, 1], scored through a Dirichlet over (x, 1 - x)."""
 
-    arg_constraints = {"concentration1": constraints.positive,
-                       "concentration0": constraints.positive}
+    arg_constraints = {
+        "concentration1": constraints.positive,
+        "concentration0": constraints.positive,
+    }
     support = constraints.unit_interval
 
-    def __init__(self, concentration1: Tensor | float, concentration0: Tensor | float,
-                 validate_args: bool | None = None) -> None:
+    def __init__(
+        self,
+        concentration1: Tensor | float,
+        concentration0: Tensor | float,
+        validate_args: bool | None = None,
+    ) -> None:
         if isinstance(concentration1, Number) and isinstance(concentration0, Number):
-            both = tensor([float(concentration1), float(concentration0)],
-                          dtype=get_default_dtype())
+            both = tensor([float(concentration1), float(concentration0)], dtype=get_default_dtype())
         else:
             both = stack(broadcast_all(concentration1, concentration0), -1)
         self._dirichlet = Dirichlet(both, validate_args=validate_args)

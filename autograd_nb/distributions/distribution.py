@@ -26,8 +26,12 @@ class Distribution:
             raise ValueError
         Distribution._validate_args = value
 
-    def __init__(self, batch_shape: tuple = Size(), event_shape: tuple = Size(),
-                 validate_args: bool | None = None) -> None:
+    def __init__(
+        self,
+        batch_shape: tuple = Size(),
+        event_shape: tuple = Size(),
+        validate_args: bool | None = None,
+    ) -> None:
         self._batch_shape = Size(batch_shape)
         self._event_shape = Size(event_shape)
         if validate_args is not None:
@@ -37,20 +41,29 @@ class Distribution:
         for param, constraint in self.arg_constraints.items():
             if constraints.is_dependent(constraint):
                 continue
-            if param not in self.__dict__ and isinstance(getattr(type(self), param, None),
-                                                         lazy_property):
+            if param not in self.__dict__ and isinstance(
+                getattr(type(self), param, None), lazy_property
+            ):
                 continue  # not given: computed from the other parametrisation
             value = getattr(self, param)
             if not bool(constraint.check(value).all()):
-                raise ValueError(msg.DIST_PARAM_INVALID.format(
-                    param=param, type=type(value).__name__, shape=tuple(value.shape),
-                    dist=repr(self), constraint=repr(constraint), value=value))
+                raise ValueError(
+                    msg.DIST_PARAM_INVALID.format(
+                        param=param,
+                        type=type(value).__name__,
+                        shape=tuple(value.shape),
+                        dist=repr(self),
+                        constraint=repr(constraint),
+                        value=value,
+                    )
+                )
 
     def _get_checked_instance(self, cls: type, _instance=None):
         """A blank instance for `expand`; subclasses with their own __init__ must override it."""
         if _instance is None and type(self).__init__ != cls.__init__:
-            raise NotImplementedError(msg.DIST_CUSTOM_INIT_EXPAND.format(
-                cls=type(self).__name__, base=cls.__name__))
+            raise NotImplementedError(
+                msg.DIST_CUSTOM_INIT_EXPAND.format(cls=type(self).__name__, base=cls.__name__)
+            )
         return type(self).__new__(type(self)) if _instance is None else _instance
 
     def _expanded(self, cls: type, batch_shape, params: dict, _instance=None):
@@ -132,26 +145,35 @@ class Distribution:
             raise ValueError(msg.DIST_VALUE_NOT_TENSOR)
         start = value.dim() - len(self._event_shape)
         if value.size()[start:] != self._event_shape:
-            raise ValueError(msg.DIST_EVENT_SHAPE.format(value=value.size(),
-                                                         event=self._event_shape))
+            raise ValueError(
+                msg.DIST_EVENT_SHAPE.format(value=value.size(), event=self._event_shape)
+            )
         actual, expected = value.size(), self._batch_shape + self._event_shape
         for i, j in zip(reversed(actual), reversed(expected)):
             if i != 1 and j != 1 and i != j:
-                raise ValueError(msg.DIST_NOT_BROADCASTABLE.format(actual=actual,
-                                                                   expected=expected))
+                raise ValueError(
+                    msg.DIST_NOT_BROADCASTABLE.format(actual=actual, expected=expected)
+                )
         support = self.support
         if not bool(support.check(value).all()):
-            raise ValueError(msg.DIST_VALUE_INVALID.format(
-                type=type(value).__name__, shape=tuple(value.shape), support=repr(support),
-                dist=repr(self), value=value))
+            raise ValueError(
+                msg.DIST_VALUE_INVALID.format(
+                    type=type(value).__name__,
+                    shape=tuple(value.shape),
+                    support=repr(support),
+                    dist=repr(self),
+                    value=value,
+                )
+            )
 
     def _enumerate(self, values: Tensor, expand: bool) -> Tensor:
         """The support `values` (one per row) viewed against the batch dims, expanded if asked."""
         batch = len(self._batch_shape)
         values = values.reshape((values.shape[0],) + (1,) * batch + tuple(values.shape[1:]))
         if expand:
-            values = values.expand((-1,) + tuple(self._batch_shape) + tuple(values.shape[1 +
-                                                                                       batch:]))
+            values = values.expand(
+                (-1,) + tuple(self._batch_shape) + tuple(values.shape[1 + batch :])
+            )
         return values
 
     def __repr__(self) -> str:

@@ -42,8 +42,7 @@ class Exponential(Distribution):
         return self.rate.pow(-2)
 
     def rsample(self, sample_shape: tuple = ()) -> Tensor:
-        u = rand(self._extended_shape(sample_shape), dtype=self.rate.dtype,
-                 device=self.rate.device)
+        u = rand(self._extended_shape(sample_shape), dtype=self.rate.dtype, device=self.rate.device)
         return -(-u).log1p() / self.rate  # inverse CDF of Exp(1), u in [0, 1)
 
     def log_prob(self, value: Tensor) -> Tensor:

@@ -18,16 +18,19 @@ class Gamma(Distribution):
     arg_constraints = {"concentration": constraints.positive, "rate": constraints.positive}
     support = constraints.nonnegative
 
-    def __init__(self, concentration: Tensor | float, rate: Tensor | float,
-                 validate_args: bool | None = None) -> None:
+    def __init__(
+        self, concentration: Tensor | float, rate: Tensor | float, validate_args: bool | None = None
+    ) -> None:
         self.concentration, self.rate = broadcast_all(concentration, rate)
-        super().__init__(batch_shape_of((concentration, rate), self.concentration),
-                         validate_args=validate_args)
+        super().__init__(
+            batch_shape_of((concentration, rate), self.concentration), validate_args=validate_args
+        )
 
     def expand(self, batch_shape, _instance=None):
         batch_shape = Size(batch_shape)
-        return self._expanded(Gamma, batch_shape, {"concentration": batch_shape,
-                                                   "rate": batch_shape}, _instance)
+        return self._expanded(
+            Gamma, batch_shape, {"concentration": batch_shape, "rate": batch_shape}, _instance
+        )
 
     @property
     def mean(self) -> Tensor:
@@ -48,8 +51,12 @@ class Gamma(Distribution):
     def log_prob(self, value: Tensor) -> Tensor:
         if self._validate_args:
             self._validate_sample(value)
-        return (xlogy(self.concentration, self.rate) + xlogy(self.concentration - 1, value)
-                - self.rate * value - self.concentration.lgamma())
+        return (
+            xlogy(self.concentration, self.rate)
+            + xlogy(self.concentration - 1, value)
+            - self.rate * value
+            - self.concentration.lgamma()
+        )
 
     def entropy(self) -> Tensor:
         a = self.concentration

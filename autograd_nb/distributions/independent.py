@@ -16,23 +16,34 @@ class Independent(Distribution):
 
     arg_constraints: dict = {}
 
-    def __init__(self, base_distribution: Distribution, reinterpreted_batch_ndims: int,
-                 validate_args: bool | None = None) -> None:
+    def __init__(
+        self,
+        base_distribution: Distribution,
+        reinterpreted_batch_ndims: int,
+        validate_args: bool | None = None,
+    ) -> None:
         if reinterpreted_batch_ndims > len(base_distribution.batch_shape):
-            raise ValueError(msg.DIST_INDEPENDENT_NDIMS.format(
-                ndims=reinterpreted_batch_ndims, batch=len(base_distribution.batch_shape)))
+            raise ValueError(
+                msg.DIST_INDEPENDENT_NDIMS.format(
+                    ndims=reinterpreted_batch_ndims, batch=len(base_distribution.batch_shape)
+                )
+            )
         shape = base_distribution.batch_shape + base_distribution.event_shape
         event_dim = reinterpreted_batch_ndims + len(base_distribution.event_shape)
         self.base_dist = base_distribution
         self.reinterpreted_batch_ndims = reinterpreted_batch_ndims
-        super().__init__(shape[:len(shape) - event_dim], shape[len(shape) - event_dim:],
-                         validate_args=validate_args)
+        super().__init__(
+            shape[: len(shape) - event_dim],
+            shape[len(shape) - event_dim :],
+            validate_args=validate_args,
+        )
 
     def expand(self, batch_shape, _instance=None):
         new = self._get_checked_instance(Independent, _instance)
         batch_shape = Size(batch_shape)
         new.base_dist = self.base_dist.expand(
-            batch_shape + self._event_shape[:self.reinterpreted_batch_ndims])
+            batch_shape + self._event_shape[: self.reinterpreted_batch_ndims]
+        )
         new.reinterpreted_batch_ndims = self.reinterpreted_batch_ndims
         Distribution.__init__(new, batch_shape, self._event_shape, validate_args=False)
         new._validate_args = self._validate_args

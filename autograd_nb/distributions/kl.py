@@ -43,6 +43,7 @@ def register_kl(type_p: type, type_q: type) -> Callable:
         _KL_REGISTRY[type_p, type_q] = fun
         _KL_MEMOIZE.clear()  # a new entry may change which match is most specific
         return fun
+
     return decorator
 
 
@@ -74,9 +75,12 @@ def _dispatch_kl(type_p: type, type_q: type):
     right_q, right_p = min(_Match(*reversed(m)) for m in matches).types
     left_fun = _KL_REGISTRY[left_p, left_q]
     if left_fun is not _KL_REGISTRY[right_p, right_q]:
-        warnings.warn(f"Ambiguous kl_divergence({type_p.__name__}, {type_q.__name__}). "
-                      f"Please register_kl({left_p.__name__}, {right_q.__name__})",
-                      RuntimeWarning, stacklevel=2)
+        warnings.warn(
+            f"Ambiguous kl_divergence({type_p.__name__}, {type_q.__name__}). "
+            f"Please register_kl({left_p.__name__}, {right_q.__name__})",
+            RuntimeWarning,
+            stacklevel=2,
+        )
     return left_fun
 
 
@@ -87,8 +91,9 @@ def kl_divergence(p: Distribution, q: Distribution) -> Tensor:
         _KL_MEMOIZE[key] = _dispatch_kl(*key)
     fun = _KL_MEMOIZE[key]
     if fun is NotImplemented:
-        raise NotImplementedError(msg.DIST_KL_NOT_IMPLEMENTED.format(
-            p=type(p).__name__, q=type(q).__name__))
+        raise NotImplementedError(
+            msg.DIST_KL_NOT_IMPLEMENTED.format(p=type(p).__name__, q=type(q).__name__)
+        )
     return fun(p, q)
 
 
@@ -111,14 +116,12 @@ def _kl_bernoulli_bernoulli(p: Bernoulli, q: Bernoulli) -> Tensor:
 @register_kl(Categorical, Categorical)
 def _kl_categorical_categorical(p: Categorical, q: Categorical) -> Tensor:
     t = p.probs * (p.logits - q.logits)
-    t = where((p.probs == 0).expand_as(t), 0.0,
-              where((q.probs == 0).expand_as(t), math.inf, t))
+    t = where((p.probs == 0).expand_as(t), 0.0, where((q.probs == 0).expand_as(t), math.inf, t))
     return t.sum(-1)
 
 
 @register_kl(OneHotCategorical, OneHotCategorical)
-def _kl_onehotcategorical_onehotcategorical(p: OneHotCategorical,
-                                           q: OneHotCategorical) -> Tensor:
+def _kl_onehotcategorical_onehotcategorical(p: OneHotCategorical, q: OneHotCategorical) -> Tensor:
     return _kl_categorical_categorical(p._categorical, q._categorical)
 
 
@@ -129,8 +132,9 @@ def _kl_uniform_uniform(p: Uniform, q: Uniform) -> Tensor:
 
 
 @register_kl(MultivariateNormal, MultivariateNormal)
-def _kl_multivariatenormal_multivariatenormal(p: MultivariateNormal,
-                                              q: MultivariateNormal) -> Tensor:
+def _kl_multivariatenormal_multivariatenormal(
+    p: MultivariateNormal, q: MultivariateNormal
+) -> Tensor:
     if p.event_shape != q.event_shape:
         raise ValueError(msg.DIST_KL_MVN_EVENT)
     Lp, Lq = p._unbroadcasted_scale_tril, q._unbroadcasted_scale_tril

@@ -18,7 +18,7 @@ class Laplace(_LocScale):
 
     @property
     def stddev(self) -> Tensor:
-        return (2 ** 0.5) * self.scale
+        return (2**0.5) * self.scale
 
     def _noise(self, shape: Size) -> Tensor:
         eps = finfo(self.loc.dtype).eps
@@ -33,8 +33,9 @@ class Laplace(_LocScale):
     def cdf(self, value: Tensor) -> Tensor:
         if self._validate_args:
             self._validate_sample(value)
-        return 0.5 - 0.5 * (value - self.loc).sign() * (
-            -(value - self.loc).abs() / self.scale).expm1()
+        return (
+            0.5 - 0.5 * (value - self.loc).sign() * (-(value - self.loc).abs() / self.scale).expm1()
+        )
 
     def icdf(self, value: Tensor) -> Tensor:
         term = value - 0.5

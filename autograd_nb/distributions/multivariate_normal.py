@@ -43,20 +43,30 @@ def _precision_to_scale_tril(P: Tensor) -> Tensor:
 class MultivariateNormal(Distribution):
     """MultivariateNormal(loc, covariance_matrix=... | precision_matrix=... | scale_tril=...)."""
 
-    arg_constraints = {"loc": constraints.real_vector,
-                       "covariance_matrix": constraints.positive_definite,
-                       "precision_matrix": constraints.positive_definite,
-                       "scale_tril": constraints.lower_cholesky}
+    arg_constraints = {
+        "loc": constraints.real_vector,
+        "covariance_matrix": constraints.positive_definite,
+        "precision_matrix": constraints.positive_definite,
+        "scale_tril": constraints.lower_cholesky,
+    }
     support = constraints.real_vector
     has_rsample = True
 
-    def __init__(self, loc: Tensor, covariance_matrix: Tensor | None = None,
-                 precision_matrix: Tensor | None = None, scale_tril: Tensor | None = None,
-                 validate_args: bool | None = None) -> None:
+    def __init__(
+        self,
+        loc: Tensor,
+        covariance_matrix: Tensor | None = None,
+        precision_matrix: Tensor | None = None,
+        scale_tril: Tensor | None = None,
+        validate_args: bool | None = None,
+    ) -> None:
         if loc.dim() < 1:
             raise ValueError(msg.DIST_MVN_LOC)
-        given = {name: m for name, m in zip(_MATRICES, (covariance_matrix, precision_matrix,
-                                                           scale_tril)) if m is not None}
+        given = {
+            name: m
+            for name, m in zip(_MATRICES, (covariance_matrix, precision_matrix, scale_tril))
+            if m is not None
+        }
         if len(given) != 1:
             raise ValueError(msg.DIST_MVN_ONE_OF)
         ((name, matrix),) = given.items()
@@ -105,8 +115,11 @@ class MultivariateNormal(Distribution):
 
     @property
     def variance(self) -> Tensor:
-        return self._unbroadcasted_scale_tril.pow(2).sum(-1).expand(
-            self._batch_shape + self._event_shape)
+        return (
+            self._unbroadcasted_scale_tril.pow(2)
+            .sum(-1)
+            .expand(self._batch_shape + self._event_shape)
+        )
 
     def rsample(self, sample_shape: tuple = ()) -> Tensor:
         eps = standard_normal(self._extended_shape(sample_shape), self.loc)
@@ -116,10 +129,12 @@ class MultivariateNormal(Distribution):
         if self._validate_args:
             self._validate_sample(value)
         M = _batch_mahalanobis(self._unbroadcasted_scale_tril, value - self.loc)
-        return (-0.5 * (self._event_shape[0] * math.log(2 * math.pi) + M)
-                - _half_log_det(self._unbroadcasted_scale_tril))
+        return -0.5 * (self._event_shape[0] * math.log(2 * math.pi) + M) - _half_log_det(
+            self._unbroadcasted_scale_tril
+        )
 
     def entropy(self) -> Tensor:
-        H = (0.5 * self._event_shape[0] * (1.0 + math.log(2 * math.pi))
-             + _half_log_det(self._unbroadcasted_scale_tril))
+        H = 0.5 * self._event_shape[0] * (1.0 + math.log(2 * math.pi)) + _half_log_det(
+            self._unbroadcasted_scale_tril
+        )
         return H if len(self._batch_shape) == 0 else H.expand(self._batch_shape)

@@ -20,15 +20,17 @@ class _LocScale(Distribution):
     support = constraints.real
     has_rsample = True
 
-    def __init__(self, loc: Tensor | float, scale: Tensor | float,
-                 validate_args: bool | None = None) -> None:
+    def __init__(
+        self, loc: Tensor | float, scale: Tensor | float, validate_args: bool | None = None
+    ) -> None:
         self.loc, self.scale = broadcast_all(loc, scale)
         super().__init__(batch_shape_of((loc, scale), self.loc), validate_args=validate_args)
 
     def expand(self, batch_shape, _instance=None):
         batch_shape = Size(batch_shape)
-        return self._expanded(type(self), batch_shape, {"loc": batch_shape,
-                                                        "scale": batch_shape}, _instance)
+        return self._expanded(
+            type(self), batch_shape, {"loc": batch_shape, "scale": batch_shape}, _instance
+        )
 
     @property
     def mean(self) -> Tensor:
@@ -62,9 +64,12 @@ class Normal(_LocScale):
     def log_prob(self, value: Tensor) -> Tensor:
         if self._validate_args:
             self._validate_sample(value)
-        var = self.scale ** 2
-        return -((value - self.loc) ** 2) / (2 * var) - self.scale.log() - math.log(
-            math.sqrt(2 * math.pi))
+        var = self.scale**2
+        return (
+            -((value - self.loc) ** 2) / (2 * var)
+            - self.scale.log()
+            - math.log(math.sqrt(2 * math.pi))
+        )
 
     def cdf(self, value: Tensor) -> Tensor:
         if self._validate_args:

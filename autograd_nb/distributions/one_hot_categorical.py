@@ -18,11 +18,18 @@ class OneHotCategorical(Distribution):
     support = constraints.one_hot
     has_enumerate_support = True
 
-    def __init__(self, probs: Tensor | None = None, logits: Tensor | None = None,
-                 validate_args: bool | None = None) -> None:
+    def __init__(
+        self,
+        probs: Tensor | None = None,
+        logits: Tensor | None = None,
+        validate_args: bool | None = None,
+    ) -> None:
         self._categorical = Categorical(probs, logits)
-        super().__init__(self._categorical.batch_shape, self._categorical.param_shape[-1:],
-                         validate_args=validate_args)
+        super().__init__(
+            self._categorical.batch_shape,
+            self._categorical.param_shape[-1:],
+            validate_args=validate_args,
+        )
 
     def expand(self, batch_shape, _instance=None):
         new = self._get_checked_instance(OneHotCategorical, _instance)
@@ -53,8 +60,7 @@ class OneHotCategorical(Distribution):
 
     @property
     def mode(self) -> Tensor:
-        return one_hot(self.probs.argmax(dim=-1), num_classes=self.probs.shape[-1]).to(
-            self.probs)
+        return one_hot(self.probs.argmax(dim=-1), num_classes=self.probs.shape[-1]).to(self.probs)
 
     @property
     def variance(self) -> Tensor:
@@ -74,5 +80,4 @@ class OneHotCategorical(Distribution):
 
     def enumerate_support(self, expand: bool = True) -> Tensor:
         n = self._event_shape[0]
-        return self._enumerate(eye(n, dtype=self._param.dtype, device=self._param.device),
-                               expand)
+        return self._enumerate(eye(n, dtype=self._param.dtype, device=self._param.device), expand)

@@ -19,18 +19,19 @@ class Uniform(Distribution):
 
     @property
     def arg_constraints(self) -> dict:  # type: ignore[override]
-        return {"low": constraints.less_than(self.high),
-                "high": constraints.greater_than(self.low)}
+        return {"low": constraints.less_than(self.high), "high": constraints.greater_than(self.low)}
 
-    def __init__(self, low: Tensor | float, high: Tensor | float,
-                 validate_args: bool | None = None) -> None:
+    def __init__(
+        self, low: Tensor | float, high: Tensor | float, validate_args: bool | None = None
+    ) -> None:
         self.low, self.high = broadcast_all(low, high)
         super().__init__(batch_shape_of((low, high), self.low), validate_args=validate_args)
 
     def expand(self, batch_shape, _instance=None):
         batch_shape = Size(batch_shape)
-        return self._expanded(Uniform, batch_shape, {"low": batch_shape, "high": batch_shape},
-                              _instance)
+        return self._expanded(
+            Uniform, batch_shape, {"low": batch_shape, "high": batch_shape}, _instance
+        )
 
     @constraints.dependent_property(is_discrete=False, event_dim=0)
     def support(self):
@@ -46,15 +47,14 @@ class Uniform(Distribution):
 
     @property
     def stddev(self) -> Tensor:
-        return (self.high - self.low) / 12 ** 0.5
+        return (self.high - self.low) / 12**0.5
 
     @property
     def variance(self) -> Tensor:
         return (self.high - self.low).pow(2) / 12
 
     def rsample(self, sample_shape: tuple = ()) -> Tensor:
-        u = rand(self._extended_shape(sample_shape), dtype=self.low.dtype,
-                 device=self.low.device)
+        u = rand(self._extended_shape(sample_shape), dtype=self.low.dtype, device=self.low.device)
         return self.low + u * (self.high - self.low)
 
     def log_prob(self, value: Tensor) -> Tensor:

@@ -26,10 +26,14 @@ def broadcast_all(*values) -> tuple:
     if not all(isinstance(v, (Tensor, Number)) for v in values):
         raise ValueError(msg.DIST_BROADCAST_ALL)
     like = next((v for v in values if isinstance(v, Tensor)), None)
-    options = ({"dtype": get_default_dtype()} if like is None
-               else {"dtype": like.dtype, "device": like.device})
-    return broadcast_tensors(*[v if isinstance(v, Tensor) else tensor(v, **options)
-                               for v in values])
+    options = (
+        {"dtype": get_default_dtype()}
+        if like is None
+        else {"dtype": like.dtype, "device": like.device}
+    )
+    return broadcast_tensors(
+        *[v if isinstance(v, Tensor) else tensor(v, **options) for v in values]
+    )
 
 
 def batch_shape_of(given: tuple, broadcast: Tensor) -> Size:

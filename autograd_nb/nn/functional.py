@@ -25,14 +25,54 @@ from ..ops._helpers import check_tensor
 from ..ops.inplace import apply_inplace as _apply_inplace
 
 __all__ = [
-    "adaptive_avg_pool2d", "avg_pool2d", "batch_norm", "binary_cross_entropy",
-    "binary_cross_entropy_with_logits", "conv1d", "conv2d", "cosine_similarity",
-    "cross_entropy", "dropout", "elu", "elu_", "embedding", "fold", "gelu", "hardsigmoid",
-    "hardswish", "hardtanh", "hardtanh_", "huber_loss", "kl_div", "l1_loss", "layer_norm",
-    "leaky_relu", "linear", "log_softmax", "logsigmoid", "max_pool2d",
-    "max_pool2d_with_indices", "mish", "mse_loss", "nll_loss", "normalize", "one_hot", "pad",
-    "pairwise_distance", "prelu", "relu", "relu6", "sigmoid", "silu", "smooth_l1_loss",
-    "softmax", "softplus", "softsign", "tanh", "tanhshrink", "unfold",
+    "adaptive_avg_pool2d",
+    "avg_pool2d",
+    "batch_norm",
+    "binary_cross_entropy",
+    "binary_cross_entropy_with_logits",
+    "conv1d",
+    "conv2d",
+    "cosine_similarity",
+    "cross_entropy",
+    "dropout",
+    "elu",
+    "elu_",
+    "embedding",
+    "fold",
+    "gelu",
+    "hardsigmoid",
+    "hardswish",
+    "hardtanh",
+    "hardtanh_",
+    "huber_loss",
+    "kl_div",
+    "l1_loss",
+    "layer_norm",
+    "leaky_relu",
+    "linear",
+    "log_softmax",
+    "logsigmoid",
+    "max_pool2d",
+    "max_pool2d_with_indices",
+    "mish",
+    "mse_loss",
+    "nll_loss",
+    "normalize",
+    "one_hot",
+    "pad",
+    "pairwise_distance",
+    "prelu",
+    "relu",
+    "relu6",
+    "sigmoid",
+    "silu",
+    "smooth_l1_loss",
+    "softmax",
+    "softplus",
+    "softsign",
+    "tanh",
+    "tanhshrink",
+    "unfold",
 ]
 
 conv1d = _convolution.conv1d
@@ -72,23 +112,44 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     return x.matmul(w.t()) + bias
 
 
-def max_pool2d(input: Tensor, kernel_size, stride=None, padding=0, dilation=1,
-               ceil_mode: bool = False, return_indices: bool = False):
+def max_pool2d(
+    input: Tensor,
+    kernel_size,
+    stride=None,
+    padding=0,
+    dilation=1,
+    ceil_mode: bool = False,
+    return_indices: bool = False,
+):
     """The maximum of each window; (values, flat indices) if return_indices."""
-    return _pooling.max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode,
-                               return_indices)
+    return _pooling.max_pool2d(
+        input, kernel_size, stride, padding, dilation, ceil_mode, return_indices
+    )
 
 
-def batch_norm(input: Tensor, running_mean: Tensor | None, running_var: Tensor | None,
-               weight: Tensor | None = None, bias: Tensor | None = None, training: bool = False,
-               momentum: float = 0.1, eps: float = 1e-5) -> Tensor:
+def batch_norm(
+    input: Tensor,
+    running_mean: Tensor | None,
+    running_var: Tensor | None,
+    weight: Tensor | None = None,
+    bias: Tensor | None = None,
+    training: bool = False,
+    momentum: float = 0.1,
+    eps: float = 1e-5,
+) -> Tensor:
     """Normalise each channel (dim 1) by batch statistics (training) or running ones."""
-    return _normalization.batch_norm(input, running_mean, running_var, weight, bias, training,
-                                     momentum, eps)
+    return _normalization.batch_norm(
+        input, running_mean, running_var, weight, bias, training, momentum, eps
+    )
 
 
-def layer_norm(input: Tensor, normalized_shape, weight: Tensor | None = None,
-               bias: Tensor | None = None, eps: float = 1e-5) -> Tensor:
+def layer_norm(
+    input: Tensor,
+    normalized_shape,
+    weight: Tensor | None = None,
+    bias: Tensor | None = None,
+    eps: float = 1e-5,
+) -> Tensor:
     """Normalise each sample over its last len(normalized_shape) dims, then weight and bias."""
     return _normalization.layer_norm(input, normalized_shape, weight, bias, eps)
 
@@ -141,8 +202,9 @@ def hardswish(input: Tensor, inplace: bool = False) -> Tensor:
     return _maybe_inplace(_activation.hardswish, input, inplace)
 
 
-def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0,
-             inplace: bool = False) -> Tensor:
+def hardtanh(
+    input: Tensor, min_val: float = -1.0, max_val: float = 1.0, inplace: bool = False
+) -> Tensor:
     """clamp(x, min_val, max_val), refusing min_val > max_val as PyTorch's Python wrapper does."""
     if min_val > max_val:
         raise ValueError(msg.HARDTANH_LIMITS)
@@ -187,16 +249,14 @@ def softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype=N
     return input.softmax(dim, dtype=dtype)
 
 
-def log_softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3,
-                dtype=None) -> Tensor:
+def log_softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype=None) -> Tensor:
     """log(softmax(x)) along dim, computed stably."""
     if dim is None:
         dim = _softmax_dim("log_softmax", input.dim(), _stacklevel)
     return input.log_softmax(dim, dtype=dtype)
 
 
-def dropout(input: Tensor, p: float = 0.5, training: bool = True,
-            inplace: bool = False) -> Tensor:
+def dropout(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False) -> Tensor:
     """Zero elements with probability p and scale the rest by 1/(1-p), when training."""
     if inplace:
         return _activation.dropout_(input, p, training)
@@ -204,9 +264,15 @@ def dropout(input: Tensor, p: float = 0.5, training: bool = True,
 
 
 # --- embedding / pad ----------------------------------------------------------------------------
-def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None,
-              max_norm: float | None = None, norm_type: float = 2.0,
-              scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
+def embedding(
+    input: Tensor,
+    weight: Tensor,
+    padding_idx: int | None = None,
+    max_norm: float | None = None,
+    norm_type: float = 2.0,
+    scale_grad_by_freq: bool = False,
+    sparse: bool = False,
+) -> Tensor:
     """weight[input]: the rows of `weight` at the indices in `input`."""
     rows = weight.shape[0]
     if padding_idx is not None:
@@ -242,17 +308,20 @@ def _reduction(size_average, reduce, reduction: str) -> str:
     size_average = True if size_average is None else size_average
     reduce = True if reduce is None else reduce
     reduction = "mean" if size_average and reduce else "sum" if reduce else "none"
-    warnings.warn(msg.LOSS_LEGACY_REDUCTION.format(reduction=reduction), UserWarning,
-                  stacklevel=3)
+    warnings.warn(msg.LOSS_LEGACY_REDUCTION.format(reduction=reduction), UserWarning, stacklevel=3)
     return reduction
 
 
 def _broadcast_pair(input: Tensor, target: Tensor) -> tuple:
     """PyTorch's warning for differently-shaped regression targets, then broadcasting."""
     if target.shape != input.shape:
-        warnings.warn(msg.LOSS_SIZE_WARNING.format(target=target.shape, input=input.shape),
-                      UserWarning, stacklevel=3)
+        warnings.warn(
+            msg.LOSS_SIZE_WARNING.format(target=target.shape, input=input.shape),
+            UserWarning,
+            stacklevel=3,
+        )
     from ..ops._helpers import broadcast_shapes
+
     shape = broadcast_shapes(tuple(input.shape), tuple(target.shape))
     if tuple(input.shape) != shape:
         input = input.expand(*shape)
@@ -272,42 +341,68 @@ def _weighted(losses: Tensor, weight: Tensor, reduction: str) -> Tensor:
     return _reduce(losses * weight, reduction)
 
 
-def mse_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
-             reduction: str = "mean", weight: Tensor | None = None) -> Tensor:
+def mse_loss(
+    input: Tensor,
+    target: Tensor,
+    size_average=None,
+    reduce=None,
+    reduction: str = "mean",
+    weight: Tensor | None = None,
+) -> Tensor:
     """Mean squared error: mean((input - target) ** 2)."""
     reduction = _reduction(size_average, reduce, reduction)
-    input, target = _broadcast_pair(check_tensor(input, "mse_loss"),
-                                    check_tensor(target, "mse_loss", "target", 2))
+    input, target = _broadcast_pair(
+        check_tensor(input, "mse_loss"), check_tensor(target, "mse_loss", "target", 2)
+    )
     if weight is not None:
         return _weighted((input - target) ** 2, weight, reduction)
     return _loss.mse_loss(input, target, reduction)
 
 
-def l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
-            reduction: str = "mean", weight: Tensor | None = None) -> Tensor:
+def l1_loss(
+    input: Tensor,
+    target: Tensor,
+    size_average=None,
+    reduce=None,
+    reduction: str = "mean",
+    weight: Tensor | None = None,
+) -> Tensor:
     """Mean absolute error: mean(|input - target|)."""
     reduction = _reduction(size_average, reduce, reduction)
-    input, target = _broadcast_pair(check_tensor(input, "l1_loss"),
-                                    check_tensor(target, "l1_loss", "target", 2))
+    input, target = _broadcast_pair(
+        check_tensor(input, "l1_loss"), check_tensor(target, "l1_loss", "target", 2)
+    )
     losses = (input - target).abs()
     if weight is not None:
         return _weighted(losses, weight, reduction)
     return _reduce(losses, reduction)
 
 
-def smooth_l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
-                   reduction: str = "mean", beta: float = 1.0) -> Tensor:
+def smooth_l1_loss(
+    input: Tensor,
+    target: Tensor,
+    size_average=None,
+    reduce=None,
+    reduction: str = "mean",
+    beta: float = 1.0,
+) -> Tensor:
     """0.5 (x - t)^2 / beta where |x - t| < beta, else |x - t| - 0.5 beta (l1_loss if beta = 0)."""
     reduction = _reduction(size_average, reduce, reduction)
-    input, target = _broadcast_pair(check_tensor(input, "smooth_l1_loss"),
-                                    check_tensor(target, "smooth_l1_loss", "target", 2))
+    input, target = _broadcast_pair(
+        check_tensor(input, "smooth_l1_loss"), check_tensor(target, "smooth_l1_loss", "target", 2)
+    )
     if beta == 0.0:
         return _reduce((input - target).abs(), reduction)
     return _loss.smooth_l1_loss(input, target, reduction, beta)
 
 
-def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean", delta: float = 1.0,
-               weight: Tensor | None = None) -> Tensor:
+def huber_loss(
+    input: Tensor,
+    target: Tensor,
+    reduction: str = "mean",
+    delta: float = 1.0,
+    weight: Tensor | None = None,
+) -> Tensor:
     """0.5 (x - t)^2 where |x - t| < delta, else delta (|x - t| - 0.5 delta); weighted if given."""
     x, t = check_tensor(input, "huber_loss"), check_tensor(target, "huber_loss", "target", 2)
     expanded, t = _broadcast_pair(x, t)
@@ -321,23 +416,43 @@ def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean", delta: fl
     return _reduce(losses, reduction)
 
 
-def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None, size_average=None,
-             ignore_index: int = -100, reduce=None, reduction: str = "mean") -> Tensor:
+def nll_loss(
+    input: Tensor,
+    target: Tensor,
+    weight: Tensor | None = None,
+    size_average=None,
+    ignore_index: int = -100,
+    reduce=None,
+    reduction: str = "mean",
+) -> Tensor:
     """Negative log-likelihood of class indices given log-probabilities (class dim 1)."""
     reduction = _reduction(size_average, reduce, reduction)
     return _loss.nll_loss(input, target, weight, ignore_index, reduction)
 
 
-def cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None, size_average=None,
-                  ignore_index: int = -100, reduce=None, reduction: str = "mean",
-                  label_smoothing: float = 0.0) -> Tensor:
+def cross_entropy(
+    input: Tensor,
+    target: Tensor,
+    weight: Tensor | None = None,
+    size_average=None,
+    ignore_index: int = -100,
+    reduce=None,
+    reduction: str = "mean",
+    label_smoothing: float = 0.0,
+) -> Tensor:
     """log_softmax + nll_loss for class indices; -sum(p log q) for class probabilities."""
     reduction = _reduction(size_average, reduce, reduction)
     return _loss.cross_entropy(input, target, weight, ignore_index, reduction, label_smoothing)
 
 
-def kl_div(input: Tensor, target: Tensor, size_average=None, reduce=None,
-           reduction: str = "mean", log_target: bool = False) -> Tensor:
+def kl_div(
+    input: Tensor,
+    target: Tensor,
+    size_average=None,
+    reduce=None,
+    reduction: str = "mean",
+    log_target: bool = False,
+) -> Tensor:
     """KL divergence of target from input (log-probabilities); 'batchmean' divides by batch size."""
     if size_average is None and reduce is None and reduction == "mean":
         warnings.warn(msg.KL_DIV_MEAN, UserWarning, stacklevel=2)
@@ -350,8 +465,14 @@ def kl_div(input: Tensor, target: Tensor, size_average=None, reduce=None,
     return reduced
 
 
-def binary_cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None,
-                         size_average=None, reduce=None, reduction: str = "mean") -> Tensor:
+def binary_cross_entropy(
+    input: Tensor,
+    target: Tensor,
+    weight: Tensor | None = None,
+    size_average=None,
+    reduce=None,
+    reduction: str = "mean",
+) -> Tensor:
     """-(t log p + (1 - t) log(1 - p)) for probabilities p in [0, 1]."""
     reduction = _reduction(size_average, reduce, reduction)
     x = check_tensor(input, "binary_cross_entropy")
@@ -363,9 +484,15 @@ def binary_cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = 
     return _loss.binary_cross_entropy(x, t, weight, reduction)
 
 
-def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight: Tensor | None = None,
-                                     size_average=None, reduce=None, reduction: str = "mean",
-                                     pos_weight: Tensor | None = None) -> Tensor:
+def binary_cross_entropy_with_logits(
+    input: Tensor,
+    target: Tensor,
+    weight: Tensor | None = None,
+    size_average=None,
+    reduce=None,
+    reduction: str = "mean",
+    pos_weight: Tensor | None = None,
+) -> Tensor:
     """binary_cross_entropy(sigmoid(x), t), computed stably from the logits."""
     reduction = _reduction(size_average, reduce, reduction)
     return _loss.binary_cross_entropy_with_logits(input, target, weight, pos_weight, reduction)
@@ -387,15 +514,21 @@ instance_norm = _normalization_more.instance_norm
 interpolate = _upsampling.interpolate
 
 
-def _deprecated_upsample(name: str, input: Tensor, size, scale_factor, mode: str,
-                         align_corners) -> Tensor:
+def _deprecated_upsample(
+    name: str, input: Tensor, size, scale_factor, mode: str, align_corners
+) -> Tensor:
     """interpolate, after PyTorch's deprecation warning for F.<name>."""
     warnings.warn(msg.UPSAMPLE_DEPRECATED.format(name=name), UserWarning, stacklevel=3)
     return interpolate(input, size, scale_factor, mode, align_corners)
 
 
-def upsample(input: Tensor, size=None, scale_factor=None, mode: str = "nearest",
-             align_corners: bool | None = None) -> Tensor:
+def upsample(
+    input: Tensor,
+    size=None,
+    scale_factor=None,
+    mode: str = "nearest",
+    align_corners: bool | None = None,
+) -> Tensor:
     """Deprecated alias of interpolate (warns, as PyTorch does)."""
     return _deprecated_upsample("upsample", input, size, scale_factor, mode, align_corners)
 
@@ -410,16 +543,34 @@ def upsample_bilinear(input: Tensor, size=None, scale_factor=None) -> Tensor:
     return _deprecated_upsample("upsample_bilinear", input, size, scale_factor, "bilinear", True)
 
 
-__all__ += ["adaptive_avg_pool1d", "adaptive_max_pool1d", "adaptive_max_pool2d", "avg_pool1d",
-            "group_norm", "instance_norm", "interpolate", "max_pool1d",
-            "max_pool1d_with_indices", "upsample", "upsample_bilinear", "upsample_nearest"]
+__all__ += [
+    "adaptive_avg_pool1d",
+    "adaptive_max_pool1d",
+    "adaptive_max_pool2d",
+    "avg_pool1d",
+    "group_norm",
+    "instance_norm",
+    "interpolate",
+    "max_pool1d",
+    "max_pool1d_with_indices",
+    "upsample",
+    "upsample_bilinear",
+    "upsample_nearest",
+]
 # --- margin, embedding and likelihood losses (math in ops/loss_margin.py) -----------------------
 from ..ops import loss_margin as _margin  # noqa: E402
 
 __all__ += [
-    "cosine_embedding_loss", "gaussian_nll_loss", "hinge_embedding_loss", "margin_ranking_loss",
-    "multi_margin_loss", "multilabel_margin_loss", "multilabel_soft_margin_loss",
-    "poisson_nll_loss", "soft_margin_loss", "triplet_margin_loss",
+    "cosine_embedding_loss",
+    "gaussian_nll_loss",
+    "hinge_embedding_loss",
+    "margin_ranking_loss",
+    "multi_margin_loss",
+    "multilabel_margin_loss",
+    "multilabel_soft_margin_loss",
+    "poisson_nll_loss",
+    "soft_margin_loss",
+    "triplet_margin_loss",
     "triplet_margin_with_distance_loss",
 ]
 triplet_margin_with_distance_loss = _margin.triplet_margin_with_distance_loss
@@ -431,66 +582,117 @@ def _reduction_enum(size_average, reduce, reduction: str) -> int:
     return _loss.REDUCTIONS[_reduction(size_average, reduce, reduction)]
 
 
-def margin_ranking_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: float = 0,
-                        size_average=None, reduce=None, reduction: str = "mean") -> Tensor:
+def margin_ranking_loss(
+    input1: Tensor,
+    input2: Tensor,
+    target: Tensor,
+    margin: float = 0,
+    size_average=None,
+    reduce=None,
+    reduction: str = "mean",
+) -> Tensor:
     """max(0, -target * (input1 - input2) + margin): input1 should rank above input2 if target=1."""
     r = _reduction_enum(size_average, reduce, reduction)
     if input1.dim() != input2.dim() or input1.dim() != target.dim():
-        raise RuntimeError(msg.MARGIN_RANKING_DIMS.format(input1=input1.size(),
-                                                          input2=input2.size(),
-                                                          target=target.size()))
+        raise RuntimeError(
+            msg.MARGIN_RANKING_DIMS.format(
+                input1=input1.size(), input2=input2.size(), target=target.size()
+            )
+        )
     return _margin.margin_ranking_loss(input1, input2, target, margin, r)
 
 
-def hinge_embedding_loss(input: Tensor, target: Tensor, margin: float = 1.0, size_average=None,
-                         reduce=None, reduction: str = "mean") -> Tensor:
+def hinge_embedding_loss(
+    input: Tensor,
+    target: Tensor,
+    margin: float = 1.0,
+    size_average=None,
+    reduce=None,
+    reduction: str = "mean",
+) -> Tensor:
     """input where target is 1, max(0, margin - input) where target is -1 (e.g. distances)."""
     r = _reduction_enum(size_average, reduce, reduction)
     return _margin.hinge_embedding_loss(input, target, margin, r)
 
 
-def soft_margin_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
-                     reduction: str = "mean") -> Tensor:
+def soft_margin_loss(
+    input: Tensor, target: Tensor, size_average=None, reduce=None, reduction: str = "mean"
+) -> Tensor:
     """log(1 + exp(-target * input)): a smooth two-class margin loss for targets of +-1."""
     r = _reduction_enum(size_average, reduce, reduction)
     return _margin.soft_margin_loss(input, target, r)
 
 
-def multilabel_soft_margin_loss(input: Tensor, target: Tensor, weight: Tensor | None = None,
-                                size_average=None, reduce=None,
-                                reduction: str = "mean") -> Tensor:
+def multilabel_soft_margin_loss(
+    input: Tensor,
+    target: Tensor,
+    weight: Tensor | None = None,
+    size_average=None,
+    reduce=None,
+    reduction: str = "mean",
+) -> Tensor:
     """Per-class logistic loss of multi-label 0/1 targets, averaged over the classes."""
     if size_average is not None or reduce is not None:
         reduction = _reduction(size_average, reduce, reduction)
     return _margin.multilabel_soft_margin_loss(input, target, weight, reduction)
 
 
-def cosine_embedding_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: float = 0,
-                          size_average=None, reduce=None, reduction: str = "mean") -> Tensor:
+def cosine_embedding_loss(
+    input1: Tensor,
+    input2: Tensor,
+    target: Tensor,
+    margin: float = 0,
+    size_average=None,
+    reduce=None,
+    reduction: str = "mean",
+) -> Tensor:
     """1 - cos(x1, x2) for similar pairs (target 1), max(0, cos - margin) for dissimilar (-1)."""
     r = _reduction_enum(size_average, reduce, reduction)
     return _margin.cosine_embedding_loss(input1, input2, target, margin, r)
 
 
-def triplet_margin_loss(anchor: Tensor, positive: Tensor, negative: Tensor, margin: float = 1.0,
-                        p: float = 2, eps: float = 1e-6, swap: bool = False, size_average=None,
-                        reduce=None, reduction: str = "mean") -> Tensor:
+def triplet_margin_loss(
+    anchor: Tensor,
+    positive: Tensor,
+    negative: Tensor,
+    margin: float = 1.0,
+    p: float = 2,
+    eps: float = 1e-6,
+    swap: bool = False,
+    size_average=None,
+    reduce=None,
+    reduction: str = "mean",
+) -> Tensor:
     """max(0, margin + d(anchor, positive) - d(anchor, negative)) with p-norm distances."""
     r = _reduction_enum(size_average, reduce, reduction)
     return _margin.triplet_margin_loss(anchor, positive, negative, margin, p, eps, swap, r)
 
 
-def poisson_nll_loss(input: Tensor, target: Tensor, log_input: bool = True, full: bool = False,
-                     size_average=None, eps: float = 1e-8, reduce=None,
-                     reduction: str = "mean") -> Tensor:
+def poisson_nll_loss(
+    input: Tensor,
+    target: Tensor,
+    log_input: bool = True,
+    full: bool = False,
+    size_average=None,
+    eps: float = 1e-8,
+    reduce=None,
+    reduction: str = "mean",
+) -> Tensor:
     """Negative log-likelihood of Poisson-distributed targets given the (log-)rate `input`."""
     r = _reduction_enum(size_average, reduce, reduction)
     return _margin.poisson_nll_loss(input, target, log_input, full, eps, r)
 
 
-def multi_margin_loss(input: Tensor, target: Tensor, p: int = 1, margin: float = 1.0,
-                      weight: Tensor | None = None, size_average=None, reduce=None,
-                      reduction: str = "mean") -> Tensor:
+def multi_margin_loss(
+    input: Tensor,
+    target: Tensor,
+    p: int = 1,
+    margin: float = 1.0,
+    weight: Tensor | None = None,
+    size_average=None,
+    reduce=None,
+    reduction: str = "mean",
+) -> Tensor:
     """Multi-class hinge loss: every class scoring within `margin` of the target class costs."""
     r = _reduction_enum(size_average, reduce, reduction)
     if p != 1 and p != 2:
@@ -500,11 +702,14 @@ def multi_margin_loss(input: Tensor, target: Tensor, p: int = 1, margin: float =
     return _margin.multi_margin_loss(input, target, p, margin, weight, r)
 
 
-def multilabel_margin_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
-                           reduction: str = "mean") -> Tensor:
+def multilabel_margin_loss(
+    input: Tensor, target: Tensor, size_average=None, reduce=None, reduction: str = "mean"
+) -> Tensor:
     """Multi-label hinge loss: each target class (listed before a -1) should beat each other."""
     r = _reduction_enum(size_average, reduce, reduction)
     return _margin.multilabel_margin_loss(input, target, r)
+
+
 # --- more activations, channel dropout, pixel shuffle -------------------------------------------
 from ..ops import pixelshuffle as _pixelshuffle  # noqa: E402
 from ..ops import shrink as _shrink  # noqa: E402
@@ -549,8 +754,9 @@ def glu(input: Tensor, dim: int = -1) -> Tensor:
     return _shrink.glu(input, dim)
 
 
-def dropout1d(input: Tensor, p: float = 0.5, training: bool = True,
-              inplace: bool = False) -> Tensor:
+def dropout1d(
+    input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False
+) -> Tensor:
     """Zero whole channels of (N, C, L) or (C, L) input with probability p, scale the rest
     by 1/(1-p), when training."""
     _activation._check_p(p)
@@ -563,8 +769,9 @@ def dropout1d(input: Tensor, p: float = 0.5, training: bool = True,
     return _activation.feature_dropout(input.unsqueeze(0), p, training).squeeze(0)
 
 
-def dropout2d(input: Tensor, p: float = 0.5, training: bool = True,
-              inplace: bool = False) -> Tensor:
+def dropout2d(
+    input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False
+) -> Tensor:
     """Zero whole channels (dim 1) with probability p, scale the rest by 1/(1-p), when training;
     warns as PyTorch does for input that is not 4-d."""
     _activation._check_p(p)
@@ -575,9 +782,22 @@ def dropout2d(input: Tensor, p: float = 0.5, training: bool = True,
     return _activation.feature_dropout(input, p, training, inplace)
 
 
-__all__ += ["celu", "celu_", "dropout1d", "dropout2d", "glu", "hardshrink", "pixel_shuffle",
-            "pixel_unshuffle", "selu", "selu_", "softmin", "softshrink", "threshold",
-            "threshold_"]
+__all__ += [
+    "celu",
+    "celu_",
+    "dropout1d",
+    "dropout2d",
+    "glu",
+    "hardshrink",
+    "pixel_shuffle",
+    "pixel_unshuffle",
+    "selu",
+    "selu_",
+    "softmin",
+    "softshrink",
+    "threshold",
+    "threshold_",
+]
 
 
 # attention (nn/functional_attention.py)
@@ -596,5 +816,4 @@ max_pool3d = _pooling.max_pool3d
 max_pool3d_with_indices = _pooling.max_pool3d_with_indices
 avg_pool3d = _pooling.avg_pool3d
 adaptive_avg_pool3d = _pooling.adaptive_avg_pool3d
-__all__ += ["adaptive_avg_pool3d", "avg_pool3d", "conv3d", "max_pool3d",
-            "max_pool3d_with_indices"]
+__all__ += ["adaptive_avg_pool3d", "avg_pool3d", "conv3d", "max_pool3d", "max_pool3d_with_indices"]

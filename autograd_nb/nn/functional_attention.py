@@ -31,18 +31,25 @@ def _safe_softmax(scores: Tensor) -> Tensor:
     return scores.masked_fill(dead, 0.0).softmax(-1).masked_fill(dead, 0.0)
 
 
-def _check_sdpa(query: Tensor, key: Tensor, value: Tensor, attn_mask: Tensor | None,
-                is_causal: bool) -> None:
+def _check_sdpa(
+    query: Tensor, key: Tensor, value: Tensor, attn_mask: Tensor | None, is_causal: bool
+) -> None:
     """PyTorch's input validation for scaled_dot_product_attention."""
     if not query.dtype == key.dtype == value.dtype:
-        raise RuntimeError(msg.SDPA_DTYPES.format(
-            q=CPP_NAMES[query.dtype], k=CPP_NAMES[key.dtype], v=CPP_NAMES[value.dtype]))
+        raise RuntimeError(
+            msg.SDPA_DTYPES.format(
+                q=CPP_NAMES[query.dtype], k=CPP_NAMES[key.dtype], v=CPP_NAMES[value.dtype]
+            )
+        )
     if min(query.dim(), key.dim(), value.dim()) < 2:
         raise RuntimeError(msg.SDPA_DIMS.format(q=query.dim(), k=key.dim(), v=value.dim()))
     if attn_mask is not None:
         if attn_mask.dtype not in (bool_, query.dtype) and attn_mask.dtype != float32:
-            raise RuntimeError(msg.SDPA_MASK_DTYPE.format(
-                mask=CPP_NAMES[attn_mask.dtype], q=CPP_NAMES[query.dtype]))
+            raise RuntimeError(
+                msg.SDPA_MASK_DTYPE.format(
+                    mask=CPP_NAMES[attn_mask.dtype], q=CPP_NAMES[query.dtype]
+                )
+            )
         if is_causal:
             raise RuntimeError(msg.SDPA_CAUSAL_WITH_MASK)
 
@@ -57,10 +64,16 @@ def _repeat_heads(t: Tensor, heads: int) -> Tensor:
     return expanded.reshape(*shape[:-3], heads, *shape[-2:])
 
 
-def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor,
-                                 attn_mask: Tensor | None = None, dropout_p: float = 0.0,
-                                 is_causal: bool = False, scale: float | None = None,
-                                 enable_gqa: bool = False) -> Tensor:
+def scaled_dot_product_attention(
+    query: Tensor,
+    key: Tensor,
+    value: Tensor,
+    attn_mask: Tensor | None = None,
+    dropout_p: float = 0.0,
+    is_causal: bool = False,
+    scale: float | None = None,
+    enable_gqa: bool = False,
+) -> Tensor:
     """softmax(query @ key^T * scale + mask) @ value, as PyTorch's math path computes it.
 
     A boolean mask marks the keys a query may attend to; a float mask is added to the scores.
@@ -94,8 +107,14 @@ def _none_or_dtype(input: Tensor | None):
     return None if input is None else input.dtype
 
 
-def _canonical_mask(mask: Tensor | None, mask_name: str, other_type, other_name: str,
-                    target_type, check_other: bool = True) -> Tensor | None:
+def _canonical_mask(
+    mask: Tensor | None,
+    mask_name: str,
+    other_type,
+    other_name: str,
+    target_type,
+    check_other: bool = True,
+) -> Tensor | None:
     """A bool mask (True = masked out) turned into a float bias of target_type; float masks kept.
 
     Warns, as PyTorch, when the two masks of one call have different dtypes.
@@ -105,39 +124,45 @@ def _canonical_mask(mask: Tensor | None, mask_name: str, other_type, other_name:
     if mask.dtype != bool_ and not mask.is_floating_point():
         raise AssertionError(msg.MHA_MASK_TYPE.format(name=mask_name))
     if check_other and other_type is not None and mask.dtype != other_type:
-        warnings.warn(msg.MHA_MASK_MISMATCH.format(name=mask_name, other=other_name),
-                      stacklevel=2)
+        warnings.warn(msg.MHA_MASK_MISMATCH.format(name=mask_name, other=other_name), stacklevel=2)
     if mask.dtype == bool_:
         mask = zeros_like(mask, dtype=target_type).masked_fill(mask, float("-inf"))
     return mask
 
 
-def _mha_shape_check(query: Tensor, key: Tensor, value: Tensor,
-                     key_padding_mask: Tensor | None, attn_mask: Tensor | None,
-                     num_heads: int) -> bool:
+def _mha_shape_check(
+    query: Tensor,
+    key: Tensor,
+    value: Tensor,
+    key_padding_mask: Tensor | None,
+    attn_mask: Tensor | None,
+    num_heads: int,
+) -> bool:
     """PyTorch's rank checks; True for batched (3-D) input, False for unbatched (2-D)."""
     batched = query.dim() == 3
     if query.dim() not in (2, 3):
         raise AssertionError(msg.MHA_QUERY_DIM.format(ndim=query.dim()))
     kind = "batched (3-D)" if batched else "unbatched (2-D)"
     if key.dim() != query.dim() or value.dim() != query.dim():
-        raise AssertionError(msg.MHA_KV_DIM.format(kind=kind, want=query.dim(), k=key.dim(),
-                                                   v=value.dim()))
+        raise AssertionError(
+            msg.MHA_KV_DIM.format(kind=kind, want=query.dim(), k=key.dim(), v=value.dim())
+        )
     if key_padding_mask is not None and key_padding_mask.dim() != query.dim() - 1:
-        raise AssertionError(msg.MHA_KPM_DIM.format(kind=kind, want=query.dim() - 1,
-                                                    ndim=key_padding_mask.dim()))
+        raise AssertionError(
+            msg.MHA_KPM_DIM.format(kind=kind, want=query.dim() - 1, ndim=key_padding_mask.dim())
+        )
     if attn_mask is not None:
         if attn_mask.dim() not in (2, 3):
             raise AssertionError(msg.MHA_ATTN_MASK_DIM.format(kind=kind, ndim=attn_mask.dim()))
         expected = (num_heads, query.shape[0], key.shape[0])
         if not batched and attn_mask.dim() == 3 and tuple(attn_mask.shape) != expected:
-            raise AssertionError(msg.MHA_ATTN_MASK_SHAPE.format(expected=expected,
-                                                                got=attn_mask.shape))
+            raise AssertionError(
+                msg.MHA_ATTN_MASK_SHAPE.format(expected=expected, got=attn_mask.shape)
+            )
     return batched
 
 
-def _in_projection_packed(q: Tensor, k: Tensor, v: Tensor, w: Tensor,
-                          b: Tensor | None) -> tuple:
+def _in_projection_packed(q: Tensor, k: Tensor, v: Tensor, w: Tensor, b: Tensor | None) -> tuple:
     """q, k, v projected with the (3E, E) packed weight; one matmul when q, k, v are one tensor."""
     E = q.shape[-1]
     if k is v and q is k:
@@ -161,8 +186,9 @@ def _in_projection(q: Tensor, k: Tensor, v: Tensor, weights: tuple, bias: Tensor
     biases = (None, None, None) if bias is None else bias.chunk(3)
     for name, x, w in zip(("query", "key", "value"), (q, k, v), weights):
         if tuple(w.shape) != (E, x.shape[-1]):
-            raise AssertionError(msg.MHA_PROJ_WEIGHT.format(name=name, want=(E, x.shape[-1]),
-                                                            got=w.shape))
+            raise AssertionError(
+                msg.MHA_PROJ_WEIGHT.format(name=name, want=(E, x.shape[-1]), got=w.shape)
+            )
     return tuple(F.linear(x, w, b) for x, w, b in zip((q, k, v), weights, biases))
 
 
@@ -170,12 +196,14 @@ def _check_attn_mask(attn_mask: Tensor, tgt_len: int, src_len: int, bsz_heads: i
     """A 2-D (L, S) or 3-D (N*heads, L, S) attn_mask, returned 3-D."""
     if attn_mask.dim() == 2:
         if tuple(attn_mask.shape) != (tgt_len, src_len):
-            raise RuntimeError(msg.MHA_ATTN_MASK_2D.format(got=attn_mask.shape,
-                                                           want=(tgt_len, src_len)))
+            raise RuntimeError(
+                msg.MHA_ATTN_MASK_2D.format(got=attn_mask.shape, want=(tgt_len, src_len))
+            )
         return attn_mask.unsqueeze(0)
     if tuple(attn_mask.shape) != (bsz_heads, tgt_len, src_len):
-        raise RuntimeError(msg.MHA_ATTN_MASK_3D.format(got=attn_mask.shape,
-                                                       want=(bsz_heads, tgt_len, src_len)))
+        raise RuntimeError(
+            msg.MHA_ATTN_MASK_3D.format(got=attn_mask.shape, want=(bsz_heads, tgt_len, src_len))
+        )
     return attn_mask
 
 
@@ -187,16 +215,32 @@ def _pad_last(mask: Tensor | None) -> Tensor | None:
 
 
 def multi_head_attention_forward(
-        query: Tensor, key: Tensor, value: Tensor, embed_dim_to_check: int, num_heads: int,
-        in_proj_weight: Tensor | None, in_proj_bias: Tensor | None, bias_k: Tensor | None,
-        bias_v: Tensor | None, add_zero_attn: bool, dropout_p: float, out_proj_weight: Tensor,
-        out_proj_bias: Tensor | None, training: bool = True,
-        key_padding_mask: Tensor | None = None, need_weights: bool = True,
-        attn_mask: Tensor | None = None, use_separate_proj_weight: bool = False,
-        q_proj_weight: Tensor | None = None, k_proj_weight: Tensor | None = None,
-        v_proj_weight: Tensor | None = None, static_k: Tensor | None = None,
-        static_v: Tensor | None = None, average_attn_weights: bool = True,
-        is_causal: bool = False) -> tuple[Tensor, Tensor | None]:
+    query: Tensor,
+    key: Tensor,
+    value: Tensor,
+    embed_dim_to_check: int,
+    num_heads: int,
+    in_proj_weight: Tensor | None,
+    in_proj_bias: Tensor | None,
+    bias_k: Tensor | None,
+    bias_v: Tensor | None,
+    add_zero_attn: bool,
+    dropout_p: float,
+    out_proj_weight: Tensor,
+    out_proj_bias: Tensor | None,
+    training: bool = True,
+    key_padding_mask: Tensor | None = None,
+    need_weights: bool = True,
+    attn_mask: Tensor | None = None,
+    use_separate_proj_weight: bool = False,
+    q_proj_weight: Tensor | None = None,
+    k_proj_weight: Tensor | None = None,
+    v_proj_weight: Tensor | None = None,
+    static_k: Tensor | None = None,
+    static_v: Tensor | None = None,
+    average_attn_weights: bool = True,
+    is_causal: bool = False,
+) -> tuple[Tensor, Tensor | None]:
     """Multi-head attention on (L, N, E) query and (S, N, E) key/value, or unbatched (L, E)/(S, E).
 
     Returns (output, attention weights averaged over heads if average_attn_weights, or None when
@@ -211,8 +255,9 @@ def multi_head_attention_forward(
             key_padding_mask = key_padding_mask.unsqueeze(0)
     tgt_len, bsz, embed_dim = query.shape
     src_len = key.shape[0]
-    key_padding_mask = _canonical_mask(key_padding_mask, "key_padding_mask",
-                                       _none_or_dtype(attn_mask), "attn_mask", query.dtype)
+    key_padding_mask = _canonical_mask(
+        key_padding_mask, "key_padding_mask", _none_or_dtype(attn_mask), "attn_mask", query.dtype
+    )
     if is_causal and attn_mask is None:
         raise RuntimeError(msg.MHA_CAUSAL_NEEDS_MASK)
     if is_causal and key_padding_mask is None and not need_weights:
@@ -229,8 +274,9 @@ def multi_head_attention_forward(
     if use_separate_proj_weight:
         if tuple(key.shape[:2]) != tuple(value.shape[:2]):
             raise AssertionError(msg.MHA_KV_SEQ_BATCH.format(k=key.shape[:2], v=value.shape[:2]))
-        q, k, v = _in_projection(query, key, value, (q_proj_weight, k_proj_weight,
-                                                     v_proj_weight), in_proj_bias)
+        q, k, v = _in_projection(
+            query, key, value, (q_proj_weight, k_proj_weight, v_proj_weight), in_proj_bias
+        )
     else:
         if tuple(key.shape) != tuple(value.shape):
             raise AssertionError(msg.MHA_KV_SHAPE.format(k=key.shape, v=value.shape))
@@ -238,8 +284,12 @@ def multi_head_attention_forward(
     if attn_mask is not None:
         attn_mask = _check_attn_mask(attn_mask, tgt_len, src_len, bsz * num_heads)
     if (bias_k is None) != (bias_v is None):
-        raise AssertionError(msg.MHA_BIAS_KV.format(set="bias_k" if bias_v is None else "bias_v",
-                                                    unset="bias_v" if bias_v is None else "bias_k"))
+        raise AssertionError(
+            msg.MHA_BIAS_KV.format(
+                set="bias_k" if bias_v is None else "bias_v",
+                unset="bias_v" if bias_v is None else "bias_k",
+            )
+        )
     if bias_k is not None:
         k = cat([k, bias_k.repeat(1, bsz, 1)])
         v = cat([v, bias_v.repeat(1, bsz, 1)])
@@ -254,13 +304,18 @@ def multi_head_attention_forward(
     src_len = k.shape[1]
     if key_padding_mask is not None:
         if key_padding_mask.shape[0] != bsz:
-            raise AssertionError(msg.MHA_KPM_SHAPE.format(i=0, want=bsz,
-                                                          got=key_padding_mask.shape[0]))
+            raise AssertionError(
+                msg.MHA_KPM_SHAPE.format(i=0, want=bsz, got=key_padding_mask.shape[0])
+            )
         if key_padding_mask.shape[1] != src_len:
-            raise AssertionError(msg.MHA_KPM_SHAPE.format(i=1, want=src_len,
-                                                          got=key_padding_mask.shape[1]))
-        key_padding_mask = (key_padding_mask.view(bsz, 1, 1, src_len)
-                            .expand(-1, num_heads, -1, -1).reshape(bsz * num_heads, 1, src_len))
+            raise AssertionError(
+                msg.MHA_KPM_SHAPE.format(i=1, want=src_len, got=key_padding_mask.shape[1])
+            )
+        key_padding_mask = (
+            key_padding_mask.view(bsz, 1, 1, src_len)
+            .expand(-1, num_heads, -1, -1)
+            .reshape(bsz * num_heads, 1, src_len)
+        )
         attn_mask = key_padding_mask if attn_mask is None else attn_mask + key_padding_mask
     if not training:
         dropout_p = 0.0

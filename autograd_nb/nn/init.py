@@ -15,9 +15,23 @@ import warnings
 from .._tensor import Tensor, make_tensor
 from ..autograd.grad_mode import no_grad
 
-__all__ = ["calculate_gain", "uniform_", "normal_", "trunc_normal_", "constant_", "ones_",
-           "zeros_", "eye_", "dirac_", "xavier_uniform_", "xavier_normal_", "kaiming_uniform_",
-           "kaiming_normal_", "orthogonal_", "sparse_"]
+__all__ = [
+    "calculate_gain",
+    "uniform_",
+    "normal_",
+    "trunc_normal_",
+    "constant_",
+    "ones_",
+    "zeros_",
+    "eye_",
+    "dirac_",
+    "xavier_uniform_",
+    "xavier_normal_",
+    "kaiming_uniform_",
+    "kaiming_normal_",
+    "orthogonal_",
+    "sparse_",
+]
 
 
 def _draw(tensor: Tensor, kind: str, generator=None):
@@ -38,8 +52,15 @@ def _fill_with(tensor: Tensor, data) -> Tensor:
 
 def calculate_gain(nonlinearity: str, param: int | float | None = None) -> float:
     """The recommended gain for a nonlinearity (sqrt(2) for relu, 5/3 for tanh, ...)."""
-    linear_fns = ["linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d",
-                  "conv_transpose2d", "conv_transpose3d"]
+    linear_fns = [
+        "linear",
+        "conv1d",
+        "conv2d",
+        "conv3d",
+        "conv_transpose1d",
+        "conv_transpose2d",
+        "conv_transpose3d",
+    ]
     if nonlinearity in linear_fns or nonlinearity == "sigmoid":
         return 1
     if nonlinearity == "tanh":
@@ -69,12 +90,21 @@ def normal_(tensor: Tensor, mean: float = 0.0, std: float = 1.0, generator=None)
     return _fill_with(tensor, _draw(tensor, "normal", generator) * std + mean)
 
 
-def trunc_normal_(tensor: Tensor, mean: float = 0.0, std: float = 1.0, a: float = -2.0,
-                  b: float = 2.0, generator=None) -> Tensor:
+def trunc_normal_(
+    tensor: Tensor,
+    mean: float = 0.0,
+    std: float = 1.0,
+    a: float = -2.0,
+    b: float = 2.0,
+    generator=None,
+) -> Tensor:
     """Fill with N(mean, std^2) samples restricted to [a, b] (redrawn until inside)."""
     if (mean < a - 2 * std) or (mean > b + 2 * std):
-        warnings.warn("mean is more than 2 std from [a, b] in nn.init.trunc_normal_. "
-                      "The distribution of values may be incorrect.", stacklevel=2)
+        warnings.warn(
+            "mean is more than 2 std from [a, b] in nn.init.trunc_normal_. "
+            "The distribution of values may be incorrect.",
+            stacklevel=2,
+        )
     xp = tensor._backend.xp
     data = _draw(tensor, "normal", generator) * std + mean
     for _ in range(1000):  # each round keeps a fraction > 0 of the misses: this ends quickly
@@ -108,8 +138,9 @@ def eye_(tensor: Tensor) -> Tensor:
         raise ValueError("Only tensors with 2 dimensions are supported")
     xp, backend = tensor._backend.xp, tensor._backend
     n, m = tensor.shape
-    return _fill_with(tensor, xp.eye(n, m, dtype=backend.native[tensor.dtype],
-                                     device=backend.native_device))
+    return _fill_with(
+        tensor, xp.eye(n, m, dtype=backend.native[tensor.dtype], device=backend.native_device)
+    )
 
 
 def dirac_(tensor: Tensor, groups: int = 1) -> Tensor:
@@ -135,7 +166,8 @@ def _calculate_fan_in_and_fan_out(tensor: Tensor) -> tuple[int, int]:
     """(fan_in, fan_out): input and output feature counts times the kernel size."""
     if tensor.dim() < 2:
         raise ValueError(
-            "Fan in and fan out can not be computed for tensor with fewer than 2 dimensions")
+            "Fan in and fan out can not be computed for tensor with fewer than 2 dimensions"
+        )
     receptive_field_size = 1
     for s in tensor.shape[2:]:
         receptive_field_size *= s
@@ -174,8 +206,13 @@ def _kaiming_std(tensor: Tensor, a: float, mode: str, nonlinearity: str) -> floa
     return calculate_gain(nonlinearity, a) / math.sqrt(fan)
 
 
-def kaiming_uniform_(tensor: Tensor, a: float = 0, mode: str = "fan_in",
-                     nonlinearity: str = "leaky_relu", generator=None) -> Tensor:
+def kaiming_uniform_(
+    tensor: Tensor,
+    a: float = 0,
+    mode: str = "fan_in",
+    nonlinearity: str = "leaky_relu",
+    generator=None,
+) -> Tensor:
     """He uniform: U(-bound, bound) with bound = gain * sqrt(3 / fan)."""
     std = _kaiming_std(tensor, a, mode, nonlinearity)
     if std is None:
@@ -184,8 +221,13 @@ def kaiming_uniform_(tensor: Tensor, a: float = 0, mode: str = "fan_in",
     return uniform_(tensor, -bound, bound, generator)
 
 
-def kaiming_normal_(tensor: Tensor, a: float = 0, mode: str = "fan_in",
-                    nonlinearity: str = "leaky_relu", generator=None) -> Tensor:
+def kaiming_normal_(
+    tensor: Tensor,
+    a: float = 0,
+    mode: str = "fan_in",
+    nonlinearity: str = "leaky_relu",
+    generator=None,
+) -> Tensor:
     """He normal: N(0, std^2) with std = gain / sqrt(fan)."""
     std = _kaiming_std(tensor, a, mode, nonlinearity)
     if std is None:

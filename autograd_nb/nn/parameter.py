@@ -19,6 +19,7 @@ __all__ = ["Parameter", "Buffer"]
 
 def _empty():
     from .._creation import empty
+
     return empty(0)
 
 
@@ -31,8 +32,9 @@ class Parameter(Tensor):
         if data is None:
             data = _empty()
         if not isinstance(data, Tensor):
-            raise TypeError(f"Parameter.__new__() argument 'data' must be Tensor, not "
-                            f"{type(data).__name__}")
+            raise TypeError(
+                f"Parameter.__new__() argument 'data' must be Tensor, not {type(data).__name__}"
+            )
         if requires_grad and not data.dtype.is_floating_point:
             raise RuntimeError(msg.PARAMETER_REQUIRES_GRAD_DTYPE)
         if requires_grad:
@@ -47,6 +49,7 @@ class Parameter(Tensor):
 
     def __repr__(self) -> str:
         from .._printing import tensor_repr
+
         return "Parameter containing:\n" + tensor_repr(self)
 
     def __deepcopy__(self, memo):

@@ -7,18 +7,32 @@ from __future__ import annotations
 
 from .explain import Explanation, explain
 
-__all__ = ["load_ipython_extension", "unload_ipython_extension", "explain", "Explanation",
-           "BackwardStepper", "TensorInspector", "JacobianExplorer", "LossCurve",
-           "plot_function_and_grad"]
+__all__ = [
+    "load_ipython_extension",
+    "unload_ipython_extension",
+    "explain",
+    "Explanation",
+    "BackwardStepper",
+    "TensorInspector",
+    "JacobianExplorer",
+    "LossCurve",
+    "plot_function_and_grad",
+]
 
-_LAZY = {"BackwardStepper": "widgets", "TensorInspector": "widgets",
-         "JacobianExplorer": "widgets", "LossCurve": "plots", "plot_function_and_grad": "plots"}
+_LAZY = {
+    "BackwardStepper": "widgets",
+    "TensorInspector": "widgets",
+    "JacobianExplorer": "widgets",
+    "LossCurve": "plots",
+    "plot_function_and_grad": "plots",
+}
 
 
 def __getattr__(name: str):
     """Widgets and plots import ipywidgets / matplotlib only when first used."""
     if name in _LAZY:
         import importlib
+
         return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
@@ -28,6 +42,7 @@ def load_ipython_extension(ipython) -> None:
     from .._tensor import Tensor
     from .magics import FLOWS, AutogradMagics, tensor_html
     from .widgets import refresh_inspectors
+
     ipython.register_magics(AutogradMagics)
     ipython.display_formatter.formatters["text/html"].for_type(Tensor, tensor_html)
     ipython.events.register("post_run_cell", refresh_inspectors)
@@ -39,6 +54,7 @@ def unload_ipython_extension(ipython) -> None:
     from .._tensor import Tensor
     from .magics import _STATE, FLOWS, AutogradMagics
     from .widgets import refresh_inspectors
+
     for kind, names in AutogradMagics.magics.items():
         for name in names:
             ipython.magics_manager.magics[kind].pop(name, None)

@@ -65,8 +65,10 @@ class Table:
         self.columns, self.rows, self.title = columns, rows, title
 
     def __repr__(self) -> str:
-        widths = [max(len(c), *(len(r[i]) for r in self.rows)) if self.rows else len(c)
-                  for i, c in enumerate(self.columns)]
+        widths = [
+            max(len(c), *(len(r[i]) for r in self.rows)) if self.rows else len(c)
+            for i, c in enumerate(self.columns)
+        ]
         lines = [self.title] if self.title else []
         lines.append("  ".join(c.ljust(w) for c, w in zip(self.columns, widths)).rstrip())
         lines.append("  ".join("-" * w for w in widths))
@@ -76,21 +78,43 @@ class Table:
     def _repr_html_(self) -> str:
         e = html.escape
         head = "".join(f"<th>{e(c)}</th>" for c in self.columns)
-        body = "".join("<tr>" + "".join(f"<td><code>{e(v)}</code></td>" for v in r) + "</tr>"
-                       for r in self.rows)
+        body = "".join(
+            "<tr>" + "".join(f"<td><code>{e(v)}</code></td>" for v in r) + "</tr>"
+            for r in self.rows
+        )
         title = f"<caption>{e(self.title)}</caption>" if self.title else ""
-        return (f'<table class="autograd-nb-table">{title}<thead><tr>{head}</tr></thead>'
-                f"<tbody>{body}</tbody></table>")
+        return (
+            f'<table class="autograd-nb-table">{title}<thead><tr>{head}</tr></thead>'
+            f"<tbody>{body}</tbody></table>"
+        )
 
 
-TRACE_COLUMNS = ["name", "shape", "dtype", "device", "requires_grad", "is_leaf", "grad_fn",
-                 "grad", "version"]
+TRACE_COLUMNS = [
+    "name",
+    "shape",
+    "dtype",
+    "device",
+    "requires_grad",
+    "is_leaf",
+    "grad_fn",
+    "grad",
+    "version",
+]
 
 
 def trace_row(name: str, t: Tensor) -> list[str]:
     """One %%grad_trace row: what the lessons print about a tensor, in one line."""
-    return [name, shape_text(t), dtype_text(t), str(t.device), str(t.requires_grad),
-            str(t.is_leaf), grad_fn_name(t), values(grad_of(t)), str(t._version)]
+    return [
+        name,
+        shape_text(t),
+        dtype_text(t),
+        str(t.device),
+        str(t.requires_grad),
+        str(t.is_leaf),
+        grad_fn_name(t),
+        values(grad_of(t)),
+        str(t._version),
+    ]
 
 
 def grad_fn_chain(t: Tensor, names: dict | None = None, limit: int = 40) -> list[str]:
@@ -141,7 +165,8 @@ class Card:
 
     def _repr_html_(self) -> str:
         e = html.escape
-        rows = "".join(f"<tr><th style='text-align:left'>{e(k)}</th><td><pre>{e(v)}</pre></td></tr>"
-                       for k, v in self.fields)
-        return (f'<div class="autograd-nb-card"><b>{e(self.title)}</b>'
-                f"<table>{rows}</table></div>")
+        rows = "".join(
+            f"<tr><th style='text-align:left'>{e(k)}</th><td><pre>{e(v)}</pre></td></tr>"
+            for k, v in self.fields
+        )
+        return f'<div class="autograd-nb-card"><b>{e(self.title)}</b><table>{rows}</table></div>'

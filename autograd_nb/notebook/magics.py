@@ -40,8 +40,10 @@ def one_line(cls: type, text: str) -> Exception:
 
         def render(self) -> list[str]:
             return [f"{name}: {self}"]
-        sub = _ONE_LINE[cls] = type(name, (cls,), {"_render_traceback_": render,
-                                                   "__module__": "builtins"})
+
+        sub = _ONE_LINE[cls] = type(
+            name, (cls,), {"_render_traceback_": render, "__module__": "builtins"}
+        )
     return sub(text)
 
 
@@ -60,8 +62,11 @@ class GraphView:
 
 def tensor_names(namespace: dict) -> dict:
     """{name: tensor} for the user's tensor variables, in definition order."""
-    return {name: value for name, value in namespace.items()
-            if isinstance(value, Tensor) and not name.startswith("_") and name not in _HIDDEN}
+    return {
+        name: value
+        for name, value in namespace.items()
+        if isinstance(value, Tensor) and not name.startswith("_") and name not in _HIDDEN
+    }
 
 
 def graph_roots(tensors: dict) -> list[str]:
@@ -77,8 +82,9 @@ def graph_roots(tensors: dict) -> list[str]:
             if node not in below:
                 below.add(node)
                 stack.extend(nxt for nxt, _ in node.next_functions if nxt is not None)
-    return [name for name, t in tensors.items() if t._grad_fn is not None
-            and t._grad_fn not in below]
+    return [
+        name for name, t in tensors.items() if t._grad_fn is not None and t._grad_fn not in below
+    ]
 
 
 def saved_by(x: Tensor, namespace: dict) -> list[str]:
@@ -94,8 +100,9 @@ def saved_by(x: Tensor, namespace: dict) -> list[str]:
         for entry in node._saved or ():
             if type(entry) is not tuple:
                 continue
-            mine = entry[0] is x or (entry[0] is None and node is x._grad_fn
-                                     and entry[3] == x._output_nr)
+            mine = entry[0] is x or (
+                entry[0] is None and node is x._grad_fn and entry[3] == x._output_nr
+            )
             if mine:
                 found.append((node._seq, f"{type(node).__name__} (saved at version {entry[1]})"))
     return [text for _, text in sorted(found)]
@@ -105,8 +112,14 @@ def _snapshot(namespace: dict) -> dict:
     state = {}
     for name, t in tensor_names(namespace).items():
         grad = fmt.grad_of(t)
-        state[name] = (t, t._version, grad, None if grad is None else grad._version,
-                       t.requires_grad, t._grad_fn)
+        state[name] = (
+            t,
+            t._version,
+            grad,
+            None if grad is None else grad._version,
+            t.requires_grad,
+            t._grad_fn,
+        )
     return state
 
 
@@ -114,8 +127,9 @@ def _changed(before: dict, after: dict) -> dict:
     out = {}
     for name, now in after.items():
         old = before.get(name)
-        if old is None or any(a is not b if i in (0, 2, 5) else a != b
-                              for i, (a, b) in enumerate(zip(old, now))):
+        if old is None or any(
+            a is not b if i in (0, 2, 5) else a != b for i, (a, b) in enumerate(zip(old, now))
+        ):
             out[name] = now[0]
     return out
 
@@ -127,8 +141,9 @@ FLOWS = FlowRecorder()
 
 def graph_view(tensors: dict, namespace: dict, **options) -> GraphView:
     """The graph of the named tensors as an SVG GraphView (with --grads: gradients on edges)."""
-    graph = build_graph(*tensors.values(), names=tensor_names(namespace),
-                        saved=options.pop("saved", False))
+    graph = build_graph(
+        *tensors.values(), names=tensor_names(namespace), saved=options.pop("saved", False)
+    )
     if options.get("grads"):
         options["edge_labels"] = FLOWS.edge_labels(graph)
     return GraphView(graph.to_svg(**options), ", ".join(tensors))
@@ -150,11 +165,12 @@ class AutogradMagics(Magics):
     def _tensor(self, expr: str, magic: str, need_graph: bool = True) -> Tensor:
         value = self._value(expr, magic)
         if not isinstance(value, Tensor):
-            raise one_line(TypeError, f"%{magic}: {expr} is a {type(value).__name__}, "
-                                      "not a Tensor")
+            raise one_line(TypeError, f"%{magic}: {expr} is a {type(value).__name__}, not a Tensor")
         if need_graph and value._grad_fn is None and not value.requires_grad:
-            raise one_line(ValueError, f"%{magic}: {expr} has no autograd graph "
-                                       "(requires_grad=False and grad_fn=None)")
+            raise one_line(
+                ValueError,
+                f"%{magic}: {expr} has no autograd graph (requires_grad=False and grad_fn=None)",
+            )
         return value
 
     # --- magics --------------------------------------------------------------------------------
@@ -175,8 +191,11 @@ class AutogradMagics(Magics):
     @magic_arguments()
     @argument("tensors", nargs="+", help="tensor variables (or expressions without spaces)")
     @argument("--saved", action="store_true", help="also show saved tensors and their versions")
-    @argument("--grads", action="store_true",
-              help="show each tensor's .grad and, on the edges, the gradients of the last backward")
+    @argument(
+        "--grads",
+        action="store_true",
+        help="show each tensor's .grad and, on the edges, the gradients of the last backward",
+    )
     @argument("--values", action="store_true", help="show each tensor's values")
     def grad_graph(self, line: str) -> None:
         """Draw the autograd graph of one or more tensors, labelled with your variable names.
@@ -187,8 +206,11 @@ class AutogradMagics(Magics):
         """
         args = parse_argstring(self.grad_graph, line)
         tensors = {expr: self._tensor(expr, "grad_graph") for expr in args.tensors}
-        display(graph_view(tensors, self.shell.user_ns, saved=args.saved, grads=args.grads,
-                           values=args.values))
+        display(
+            graph_view(
+                tensors, self.shell.user_ns, saved=args.saved, grads=args.grads, values=args.values
+            )
+        )
 
     @cell_magic
     @magic_arguments()
@@ -209,8 +231,13 @@ class AutogradMagics(Magics):
             return
         changed = _changed(before, _snapshot(namespace))
         rows = [fmt.trace_row(name, t) for name, t in changed.items()]
-        display(fmt.Table(fmt.TRACE_COLUMNS, rows, title=f"{len(rows)} tensor(s) created or "
-                                                          "changed by this cell"))
+        display(
+            fmt.Table(
+                fmt.TRACE_COLUMNS,
+                rows,
+                title=f"{len(rows)} tensor(s) created or changed by this cell",
+            )
+        )
         roots = graph_roots(changed)
         if roots and not args.no_graph:
             display(graph_view({name: changed[name] for name in roots}, namespace))
@@ -222,14 +249,23 @@ class AutogradMagics(Magics):
         """Show a card for one tensor: value, grad, grad_fn chain to the leaves, version,
         the nodes that saved it for backward, device."""
         args = parse_argstring(self.grad_inspect, line)
-        display(inspect_card(self._tensor(args.tensor, "grad_inspect", need_graph=False),
-                             args.tensor, self.shell.user_ns))
+        display(
+            inspect_card(
+                self._tensor(args.tensor, "grad_inspect", need_graph=False),
+                args.tensor,
+                self.shell.user_ns,
+            )
+        )
 
     @line_magic
     @magic_arguments()
     @argument("tensor", help="the output to back-propagate from")
-    @argument("--gradient", nargs="+", metavar="EXPR",
-              help="the gradient argument of backward() (needed when y is not a scalar)")
+    @argument(
+        "--gradient",
+        nargs="+",
+        metavar="EXPR",
+        help="the gradient argument of backward() (needed when y is not a scalar)",
+    )
     @argument("--max-frames", type=int, default=60, help="cap on the number of frames")
     def grad_steps(self, line: str) -> None:
         """Step through `y.backward()` node by node with a Play button and a slider.
@@ -246,10 +282,15 @@ class AutogradMagics(Magics):
         if args.gradient:
             gradient = self._value(" ".join(args.gradient), "grad_steps")
         from .widgets import BackwardStepper
+
         try:
-            stepper = BackwardStepper(y, gradient=gradient, name=args.tensor,
-                                      names=tensor_names(self.shell.user_ns),
-                                      max_frames=args.max_frames)
+            stepper = BackwardStepper(
+                y,
+                gradient=gradient,
+                name=args.tensor,
+                names=tensor_names(self.shell.user_ns),
+                max_frames=args.max_frames,
+            )
         except (RuntimeError, TypeError, ValueError) as exc:
             raise one_line(type(exc), f"%grad_steps: {exc}") from None
         display(stepper)
@@ -266,8 +307,10 @@ class AutogradMagics(Magics):
         text = line.strip()
         error = text or getattr(sys, "last_value", None)
         if not error:
-            print("%explain_error: no error yet; run the failing cell first, or pass the "
-                  "message: %explain_error <text>")
+            print(
+                "%explain_error: no error yet; run the failing cell first, or pass the "
+                "message: %explain_error <text>"
+            )
             return
         found = explain(error)
         if found is None:
@@ -303,9 +346,13 @@ def inspect_card(t: Tensor, name: str, namespace: dict) -> fmt.Card:
         ("value", repr(t)),
         ("grad", "None" if grad is None else repr(grad)),
         ("grad_fn chain", "\n".join(fmt.grad_fn_chain(t, tensor_names(namespace)))),
-        ("shape", fmt.shape_text(t)), ("dtype", fmt.dtype_text(t)), ("device", str(t.device)),
-        ("requires_grad", str(t.requires_grad)), ("is_leaf", str(t.is_leaf)),
-        ("retains_grad", str(t.retains_grad)), ("version", str(t._version)),
+        ("shape", fmt.shape_text(t)),
+        ("dtype", fmt.dtype_text(t)),
+        ("device", str(t.device)),
+        ("requires_grad", str(t.requires_grad)),
+        ("is_leaf", str(t.is_leaf)),
+        ("retains_grad", str(t.retains_grad)),
+        ("version", str(t._version)),
         ("saved by", "\n".join(saved) if saved else "(no node saved it)"),
     ]
     return fmt.Card(f"Tensor {name}", fields)

@@ -14,6 +14,7 @@ from .._tensor import Tensor
 def _figure(figsize: tuple[float, float]):
     """A Figure outside pyplot's figure list, shown once when returned in IPython."""
     from matplotlib.figure import Figure
+
     _register_png_formatter()
     return Figure(figsize=figsize)
 
@@ -21,6 +22,7 @@ def _figure(figsize: tuple[float, float]):
 def figure_png(fig, dpi: int = 80) -> bytes:
     """A figure as PNG bytes, drawn with Agg (no display needed)."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
+
     FigureCanvasAgg(fig)
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight")
@@ -30,10 +32,12 @@ def figure_png(fig, dpi: int = 80) -> bytes:
 def _register_png_formatter() -> None:
     """In IPython, make Figures display as PNG even when pyplot's inline backend is not on."""
     import sys
+
     if "IPython" not in sys.modules:
         return
     from IPython import get_ipython
     from matplotlib.figure import Figure
+
     shell = get_ipython()
     if shell is None:
         return
@@ -49,6 +53,7 @@ def plot_function_and_grad(f, x_range: tuple[float, float], num: int = 200, ax=N
     from .._creation import linspace
     from ..autograd.grad_api import grad
     from ..dtypes import float64
+
     low, high = (float(v) for v in x_range)
     if not low < high or num < 2:
         raise ValueError("x_range must be (low, high) with low < high, and num >= 2")
@@ -82,16 +87,19 @@ class LossCurve:
     progress bar instead. `figure()` returns the curve as a matplotlib Figure.
     """
 
-    def __init__(self, total: int | None = None, every: int = 10, title: str = "loss",
-                 widget: bool = True):
+    def __init__(
+        self, total: int | None = None, every: int = 10, title: str = "loss", widget: bool = True
+    ):
         self.total, self.every, self.title = total, max(1, every), title
         self.steps: list[int] = []
         self.losses: list[float] = []
         self.widget = None
         if widget:
             import ipywidgets as W
-            self._bar = W.IntProgress(value=0, min=0, max=total or 1,
-                                      layout=W.Layout(display="flex" if total else "none"))
+
+            self._bar = W.IntProgress(
+                value=0, min=0, max=total or 1, layout=W.Layout(display="flex" if total else "none")
+            )
             self._status = W.Label(value=f"{title}: no steps yet")
             self._image = W.Image(format="png")
             self.widget = W.VBox([W.HBox([self._bar, self._status]), self._image])

@@ -57,8 +57,10 @@ def replay_backward(y: Tensor, gradient=None) -> list[Step]:
     that start from the leaves' current `.grad`. Tensor and node hooks are not run.
     """
     from ..autograd.grad_api import _root_grads
+
     if not y.requires_grad:
         from .. import _messages as msg
+
         raise RuntimeError(msg.NO_GRAD_FN.format(index=0))
     seed = _root_grads([y], [] if gradient is None else [gradient])[0]
     root = y.grad_fn if y.grad_fn is not None else accumulator(y)
@@ -127,11 +129,16 @@ _LOCAL = {
 def local_derivative(node) -> str:
     """The local derivative a node applies, as a formula, with the values it saved."""
     name = type(node).__name__
-    text = _LOCAL.get(name.rstrip("0123456789"),
-                      "reshapes or routes the gradient back to the input's shape"
-                      if re.search(r"View|Reshape|Expand|Permute|Transpose|^T|Squeeze|Select|"
-                                   r"Slice|Index|Clone|ToCopy", name)
-                      else "the chain rule: grad_input = grad_output × ∂output/∂input")
+    text = _LOCAL.get(
+        name.rstrip("0123456789"),
+        "reshapes or routes the gradient back to the input's shape"
+        if re.search(
+            r"View|Reshape|Expand|Permute|Transpose|^T|Squeeze|Select|"
+            r"Slice|Index|Clone|ToCopy",
+            name,
+        )
+        else "the chain rule: grad_input = grad_output × ∂output/∂input",
+    )
     saved = []
     for saved_name in getattr(type(node), "_saved_names", ()):
         try:
@@ -161,11 +168,15 @@ class Frame:
 
     def html(self) -> str:
         e = html.escape
-        rows = "".join(f"<tr><td><code>{e(k)}</code></td><td><code>{e(fmt.values(v))}</code>"
-                       "</td></tr>" for k, v in self.leaf_grads.items())
+        rows = "".join(
+            f"<tr><td><code>{e(k)}</code></td><td><code>{e(fmt.values(v))}</code></td></tr>"
+            for k, v in self.leaf_grads.items()
+        )
         body = "<br>".join(e(line) for line in self.lines)
-        return (f"<div><b>{e(self.title)}</b><div>{self.svg}</div><p>{body}</p>"
-                f"<table><tr><th>leaf</th><th>.grad</th></tr>{rows}</table></div>")
+        return (
+            f"<div><b>{e(self.title)}</b><div>{self.svg}</div><p>{body}</p>"
+            f"<table><tr><th>leaf</th><th>.grad</th></tr>{rows}</table></div>"
+        )
 
 
 class BackwardStepper(W.VBox):
@@ -176,9 +187,16 @@ class BackwardStepper(W.VBox):
     `max_frames` frames: longer passes are grouped several nodes per frame.
     """
 
-    def __init__(self, y: Tensor, gradient=None, name: str = "y", names: dict | None = None,
-                 max_frames: int = 60):
+    def __init__(
+        self,
+        y: Tensor,
+        gradient=None,
+        name: str = "y",
+        names: dict | None = None,
+        max_frames: int = 60,
+    ):
         from ..viz import build_graph
+
         self.name = name
         self.steps = replay_backward(y, gradient)
         names = dict(names or {})
@@ -190,12 +208,13 @@ class BackwardStepper(W.VBox):
         self._leaf_names = {id(leaf): self._label(leaf, i) for i, leaf in enumerate(leaves)}
         self.frames = self._make_frames(leaves, max(2, max_frames))
         last = len(self.frames) - 1
-        self.play = W.Play(value=0, min=0, max=last, step=1, interval=900,
-                           description="backward")
+        self.play = W.Play(value=0, min=0, max=last, step=1, interval=900, description="backward")
         self.slider = W.IntSlider(value=0, min=0, max=last, description="step")
         self.stack = W.Stack([W.HTML(frame.html()) for frame in self.frames], selected_index=0)
-        self.links = [W.jslink((self.play, "value"), (self.slider, "value")),
-                      W.jslink((self.slider, "value"), (self.stack, "selected_index"))]
+        self.links = [
+            W.jslink((self.play, "value"), (self.slider, "value")),
+            W.jslink((self.slider, "value"), (self.stack, "selected_index")),
+        ]
         super().__init__([W.HBox([self.play, self.slider]), self.stack])
 
     def __repr__(self) -> str:
@@ -225,30 +244,40 @@ class BackwardStepper(W.VBox):
     def _make_frames(self, leaves: list, max_frames: int) -> list[Frame]:
         grads = {self._leaf_names[id(leaf)]: fmt.grad_of(leaf) for leaf in leaves}
         seed = self.steps[0].grads_in if self.steps else []
-        frames = [Frame(f"Step 0 / {len(self.steps)}: before backward",
-                        [f"{self.name}.backward() starts with gradient "
-                         f"{', '.join(fmt.values(g) for g in seed if g is not None)}"],
-                        self.graph.to_svg(values=True), dict(grads))]
+        frames = [
+            Frame(
+                f"Step 0 / {len(self.steps)}: before backward",
+                [
+                    f"{self.name}.backward() starts with gradient "
+                    f"{', '.join(fmt.values(g) for g in seed if g is not None)}"
+                ],
+                self.graph.to_svg(values=True),
+                dict(grads),
+            )
+        ]
         per_frame = max(1, math.ceil(len(self.steps) / (max_frames - 1)))
         labels: dict = {}
         done = 0
         for start in range(0, len(self.steps), per_frame):
-            group = self.steps[start:start + per_frame]
+            group = self.steps[start : start + per_frame]
             lines = []
             for step in group:
                 done += 1
                 lines += self._describe(step, labels, grads)
             node = group[-1].node
             title = f"Step {done} / {len(self.steps)}: {self._node_text(node)}"
-            svg = self.graph.to_svg(values=True, highlight=self._node_id(node),
-                                    edge_labels=dict(labels))
+            svg = self.graph.to_svg(
+                values=True, highlight=self._node_id(node), edge_labels=dict(labels)
+            )
             frames.append(Frame(title, lines, svg, dict(grads)))
         return frames
 
     def _describe(self, step: Step, labels: dict, grads: dict) -> list[str]:
         incoming = ", ".join(fmt.values(g) for g in step.grads_in if g is not None) or "None"
-        lines = [f"{self._node_text(step.node)} receives gradient {incoming}",
-                 f"local derivative: {local_derivative(step.node)}"]
+        lines = [
+            f"{self._node_text(step.node)} receives gradient {incoming}",
+            f"local derivative: {local_derivative(step.node)}",
+        ]
         if step.leaf is not None:
             label = self._leaf_names.get(id(step.leaf), "leaf")
             grads[label] = step.leaf_grad
@@ -300,8 +329,13 @@ class TensorInspector(W.VBox):
     def _state(self) -> tuple:
         t = self.tensor
         grad = fmt.grad_of(t)
-        return (t._version, id(grad), None if grad is None else grad._version,
-                t.requires_grad, id(t.grad_fn))
+        return (
+            t._version,
+            id(grad),
+            None if grad is None else grad._version,
+            t.requires_grad,
+            id(t.grad_fn),
+        )
 
     def refresh(self) -> bool:
         """Redraw if the tensor changed since the last look; True when it did."""
@@ -309,6 +343,7 @@ class TensorInspector(W.VBox):
         if state == self._signature:
             return False
         from .magics import inspect_card
+
         self._signature = state
         self.view.value = inspect_card(self.tensor, self.name, {})._repr_html_()
         return True
@@ -319,10 +354,16 @@ class TensorInspector(W.VBox):
 
 def _matrix_html(title: str, rows: list) -> str:
     e = html.escape
-    body = "".join("<tr>" + "".join(f"<td style='text-align:right'>{e(fmt.number(v))}</td>"
-                                    for v in row) + "</tr>" for row in rows)
-    return (f"<div style='display:inline-block;vertical-align:top;margin-right:16px'>"
-            f"<b>{e(title)}</b><table>{body}</table></div>")
+    body = "".join(
+        "<tr>"
+        + "".join(f"<td style='text-align:right'>{e(fmt.number(v))}</td>" for v in row)
+        + "</tr>"
+        for row in rows
+    )
+    return (
+        f"<div style='display:inline-block;vertical-align:top;margin-right:16px'>"
+        f"<b>{e(title)}</b><table>{body}</table></div>"
+    )
 
 
 class JacobianExplorer(W.VBox):
@@ -337,6 +378,7 @@ class JacobianExplorer(W.VBox):
     def __init__(self, f, x: Tensor, v=None, name: str | None = None):
         from .._creation import eye, tensor
         from ..autograd.grad_api import grad
+
         if not isinstance(x, Tensor) or not x.dtype.is_floating_point:
             raise TypeError("JacobianExplorer needs a floating point Tensor x")
         self.name = name or getattr(f, "__name__", "f").replace("<lambda>", "f")
@@ -346,18 +388,25 @@ class JacobianExplorer(W.VBox):
             raise ValueError(f"{self.name}(x) must return a Tensor computed from x")
         n_in, n_out = self.x.numel(), self.y.numel()
         if max(n_in, n_out) > self.MAX_SIZE:
-            raise ValueError(f"JacobianExplorer shows at most {self.MAX_SIZE} inputs and "
-                             f"outputs (got {n_in} -> {n_out})")
+            raise ValueError(
+                f"JacobianExplorer shows at most {self.MAX_SIZE} inputs and "
+                f"outputs (got {n_in} -> {n_out})"
+            )
         basis = eye(n_out, dtype=self.y.dtype, device=self.y.device)
-        self.J = [grad(self.y, self.x, grad_outputs=basis[i].reshape(self.y.shape),
-                       retain_graph=True)[0].reshape(-1).tolist() for i in range(n_out)]
+        self.J = [
+            grad(self.y, self.x, grad_outputs=basis[i].reshape(self.y.shape), retain_graph=True)[0]
+            .reshape(-1)
+            .tolist()
+            for i in range(n_out)
+        ]
         start = [1.0] * n_out if v is None else tensor(v).reshape(-1).tolist()
         if len(start) != n_out:
             raise ValueError(f"v needs {n_out} values (one per output), got {len(start)}")
         self._grad, self._tensor = grad, tensor
-        self.v_inputs = [W.FloatText(value=float(value), description=f"v[{i}]",
-                                     layout=W.Layout(width="160px"))
-                         for i, value in enumerate(start)]
+        self.v_inputs = [
+            W.FloatText(value=float(value), description=f"v[{i}]", layout=W.Layout(width="160px"))
+            for i, value in enumerate(start)
+        ]
         self.view = W.HTML()
         for box in self.v_inputs:
             box.observe(self._update, names="value")
@@ -371,8 +420,7 @@ class JacobianExplorer(W.VBox):
     def v(self) -> Tensor:
         """The current v, shaped like f(x)."""
         values = [box.value for box in self.v_inputs]
-        return self._tensor(values, dtype=self.y.dtype, device=self.y.device).reshape(
-            self.y.shape)
+        return self._tensor(values, dtype=self.y.dtype, device=self.y.device).reshape(self.y.shape)
 
     def _update(self, change=None) -> None:
         self.vjp = self._grad(self.y, self.x, grad_outputs=self.v, retain_graph=True)[0]
@@ -380,5 +428,7 @@ class JacobianExplorer(W.VBox):
         self.view.value = (
             _matrix_html(f"J = ∂y/∂x ({len(self.J)}×{self.x.numel()})", self.J)
             + _matrix_html("v", [[value] for value in v])
-            + _matrix_html("vᵀJ = x.grad after y.backward(gradient=v)",
-                           [self.vjp.reshape(-1).tolist()]))
+            + _matrix_html(
+                "vᵀJ = x.grad after y.backward(gradient=v)", [self.vjp.reshape(-1).tolist()]
+            )
+        )

@@ -23,16 +23,20 @@ def normalize_dim(dim: int, ndim: int) -> int:
 
 def check_tensor(value, name: str, arg: str = "input", position: int = 1) -> Tensor:
     if not isinstance(value, Tensor):
-        raise TypeError(msg.NOT_A_TENSOR.format(name=name, arg=arg, position=position,
-                                                type=typename(type(value))))
+        raise TypeError(
+            msg.NOT_A_TENSOR.format(
+                name=name, arg=arg, position=position, type=typename(type(value))
+            )
+        )
     return value
 
 
 def require_floating(t: Tensor, kernel: str) -> None:
     """PyTorch's NotImplementedError for a floating-only kernel given an integer or bool tensor."""
     if not t.dtype.is_floating_point:
-        raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel=kernel,
-                                                          dtype=t.dtype.legacy_name[:-6]))
+        raise NotImplementedError(
+            msg.KERNEL_DTYPE.format(kernel=kernel, dtype=t.dtype.legacy_name[:-6])
+        )
 
 
 def device_mismatch(a: Tensor, b: Tensor):
@@ -45,8 +49,11 @@ def check_same_device(method: str, arg: str, first: Tensor, other: Tensor) -> No
     """PyTorch's dispatcher check (mm, gather, index_select...): `other` must be on `first`'s
     device; `method` is the CUDA wrapper PyTorch names, e.g. wrapper_CUDA_mm."""
     if other._backend is not first._backend:
-        raise RuntimeError(msg.DEVICE_MIX_ARG.format(
-            arg=arg, other=other.device, device=first.device, method=method))
+        raise RuntimeError(
+            msg.DEVICE_MIX_ARG.format(
+                arg=arg, other=other.device, device=first.device, method=method
+            )
+        )
 
 
 def broadcast_error(shape_a: tuple, shape_b: tuple):
@@ -98,8 +105,9 @@ def common_backend(*tensors):
     for t in tensors:
         if not isinstance(t, Tensor):
             continue
-        if backend is None or (backend.device.type == "cpu" and first._data.ndim == 0
-                               and t._backend is not backend):
+        if backend is None or (
+            backend.device.type == "cpu" and first._data.ndim == 0 and t._backend is not backend
+        ):
             backend, first = t._backend, t
         elif t._backend is not backend and not (t.device.type == "cpu" and t._data.ndim == 0):
             raise device_mismatch(first, t)
@@ -180,8 +188,10 @@ def input_meta(inputs, out_data, backend) -> tuple | None:
         if x.shape != out_shape or x.dtype != out_dtype or t._backend is not backend:
             if meta is None:
                 meta = [None] * len(inputs)
-            meta[i] = (tuple(x.shape) if x.shape != out_shape else None,
-                       t.dtype if x.dtype != out_dtype else None)
+            meta[i] = (
+                tuple(x.shape) if x.shape != out_shape else None,
+                t.dtype if x.dtype != out_dtype else None,
+            )
     return None if meta is None else tuple(meta)
 
 

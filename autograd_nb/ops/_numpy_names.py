@@ -28,30 +28,40 @@ def numpy_names(fn):
             continue
         default = params[ours].default
         if default is inspect.Parameter.empty:  # a required dim: `...` stands for "not given"
-            later = list(params.values())[list(params).index(ours) + 1:]
+            later = list(params.values())[list(params).index(ours) + 1 :]
             if any(p.default is p.empty and p.kind is p.POSITIONAL_OR_KEYWORD for p in later):
-                raise TypeError(f"{fn.__name__}: a required {ours} must be the last positional "
-                                "parameter without a default")
+                raise TypeError(
+                    f"{fn.__name__}: a required {ours} must be the last positional "
+                    "parameter without a default"
+                )
             default = ...
             func.args.defaults.insert(0, _at_def(ast.Constant(...), func))
             checks += ast.parse(
                 f"if {ours} is ... and {alias} is None:\n"
-                f"    raise TypeError(\"{fn.__name__}() missing 1 required positional argument: "
-                f"'{ours}'\")\n").body
+                f'    raise TypeError("{fn.__name__}() missing 1 required positional argument: '
+                f"'{ours}'\")\n"
+            ).body
         same = "is" if default is None or default is ... or isinstance(default, bool) else "=="
         func.args.kwonlyargs.append(_at_def(ast.arg(alias), func))
         func.args.kw_defaults.append(_at_def(ast.Constant(None), func))
         checks += ast.parse(
             f"if {alias} is not None:\n"
             f"    if not {ours} {same} {default!r}:\n"
-            f"        raise TypeError(\"{fn.__name__}() got an unexpected keyword argument "
+            f'        raise TypeError("{fn.__name__}() got an unexpected keyword argument '
             f"'{alias}'\")\n"
-            f"    {ours} = {alias}\n").body
-    has_docstring = isinstance(func.body[0], ast.Expr) and isinstance(func.body[0].value,
-                                                                      ast.Constant)
-    func.body[int(has_docstring):int(has_docstring)] = [_at_def(node, func) for node in checks]
-    code = compile(ast.Module([func], []), fn.__code__.co_filename, "exec", dont_inherit=True,
-                   flags=__future__.annotations.compiler_flag)
+            f"    {ours} = {alias}\n"
+        ).body
+    has_docstring = isinstance(func.body[0], ast.Expr) and isinstance(
+        func.body[0].value, ast.Constant
+    )
+    func.body[int(has_docstring) : int(has_docstring)] = [_at_def(node, func) for node in checks]
+    code = compile(
+        ast.Module([func], []),
+        fn.__code__.co_filename,
+        "exec",
+        dont_inherit=True,
+        flags=__future__.annotations.compiler_flag,
+    )
     namespace: dict = {}
     exec(code, fn.__globals__, namespace)
     return namespace[fn.__name__]
@@ -71,5 +81,8 @@ def _module_functions(filename: str) -> dict:
     included, as code objects count it), parsed once per file."""
     with open(filename, encoding="utf-8") as f:
         tree = ast.parse(f.read(), filename)
-    return {(node.decorator_list[0].lineno if node.decorator_list else node.lineno): node
-            for node in tree.body if isinstance(node, ast.FunctionDef)}
+    return {
+        (node.decorator_list[0].lineno if node.decorator_list else node.lineno): node
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef)
+    }

@@ -72,8 +72,9 @@ def leaky_relu(input: Tensor, negative_slope: float = 0.01) -> Tensor:
 
 def leaky_relu_(input: Tensor, negative_slope: float = 0.01) -> Tensor:
     """leaky_relu written into `input`."""
-    return apply_inplace(check_tensor(input, "leaky_relu_"), _leaky, negative_slope,
-                         LeakyReluBackward1)
+    return apply_inplace(
+        check_tensor(input, "leaky_relu_"), _leaky, negative_slope, LeakyReluBackward1
+    )
 
 
 _SQRT_HALF = 0.7071067811865476
@@ -165,8 +166,7 @@ class EluBackward1(EluBackward0):
             raise RuntimeError(msg.ELU_INPLACE_NEGATIVE_SLOPE)
         y = self._unpack(0)
         scale, input_scale = self._saved_scale, self._saved_input_scale
-        return where(y > 0, grad * scale,
-                     grad * (y + self._saved_alpha * scale) * input_scale)
+        return where(y > 0, grad * scale, grad * (y + self._saved_alpha * scale) * input_scale)
 
 
 class CeluBackward0(EluBackward0):
@@ -186,8 +186,15 @@ def _elu(x: Tensor, alpha: float, cls, scale: float = 1, input_scale: float = 1)
     x = _floating(x, "elu")
     xp, data = x._backend.xp, x._data
     out = xp.where(data > 0, data * scale, xp.expm1(data * input_scale) * (alpha * scale))
-    return _record(cls, x, out, issubclass(cls, EluBackward1), alpha=alpha, scale=scale,
-                   input_scale=input_scale)
+    return _record(
+        cls,
+        x,
+        out,
+        issubclass(cls, EluBackward1),
+        alpha=alpha,
+        scale=scale,
+        input_scale=input_scale,
+    )
 
 
 _SELU_ALPHA = 1.6732632423543772848170429916717
@@ -211,8 +218,7 @@ def selu(input: Tensor) -> Tensor:
 
 def selu_(input: Tensor) -> Tensor:
     """selu written into `input` (EluBackward1)."""
-    return apply_inplace(check_tensor(input, "selu_"), _elu, _SELU_ALPHA, EluBackward1,
-                         _SELU_SCALE)
+    return apply_inplace(check_tensor(input, "selu_"), _elu, _SELU_ALPHA, EluBackward1, _SELU_SCALE)
 
 
 def _celu(input: Tensor, alpha: float, name: str, cls, inplace: bool = False) -> Tensor:
@@ -392,8 +398,11 @@ def _prelu_shape(x: Tensor, w: Tensor) -> tuple:
 def _check_prelu(x: Tensor, w: Tensor) -> None:
     """PyTorch's checks of prelu's dtypes and of the weight against the channels."""
     if x.dtype is not w.dtype:
-        raise RuntimeError(msg.PRELU_PROMOTE.format(input=x.dtype.legacy_name[:-6],
-                                                    weight=w.dtype.legacy_name[:-6]))
+        raise RuntimeError(
+            msg.PRELU_PROMOTE.format(
+                input=x.dtype.legacy_name[:-6], weight=w.dtype.legacy_name[:-6]
+            )
+        )
     if w.dim() > 1:
         raise RuntimeError(msg.PRELU_WEIGHT_DIM.format(ndim=w.dim()))
     if w.numel() != 1:
@@ -441,8 +450,9 @@ def _noise(x: Tensor, p: float, shape: tuple | None = None) -> Tensor:
     (probability 1-p), 0 where it is dropped."""
     backend = x._backend
     if p == 1.0:
-        return make_tensor(backend.xp.zeros((), dtype=x._data.dtype,
-                                            device=backend.native_device), backend)
+        return make_tensor(
+            backend.xp.zeros((), dtype=x._data.dtype, device=backend.native_device), backend
+        )
     keep = backend.uniform(tuple(x._data.shape) if shape is None else shape, x.dtype) >= p
     return make_tensor(backend.xp.astype(keep, x._data.dtype) * (1.0 / (1.0 - p)), backend)
 
@@ -475,8 +485,9 @@ def dropout_(input: Tensor, p: float = 0.5, train: bool = True) -> Tensor:
     return x.mul_(_noise(x, p))
 
 
-def feature_dropout(input: Tensor, p: float = 0.5, train: bool = True,
-                    inplace: bool = False) -> Tensor:
+def feature_dropout(
+    input: Tensor, p: float = 0.5, train: bool = True, inplace: bool = False
+) -> Tensor:
     """Zero whole channels (dim 1 of each sample) with probability p and scale the rest by
     1 / (1 - p): PyTorch's input * noise, the noise shaped (N, C, 1, ...) (MulBackward0)."""
     x = check_tensor(input, "feature_dropout")
@@ -487,6 +498,27 @@ def feature_dropout(input: Tensor, p: float = 0.5, train: bool = True,
     return x.mul_(noise) if inplace else x * noise
 
 
-__all__ = ["leaky_relu", "leaky_relu_", "gelu", "softplus", "elu", "elu_", "silu", "mish",
-           "logsigmoid", "hardsigmoid", "hardswish", "hardtanh", "hardtanh_", "relu6", "prelu",
-           "dropout", "dropout_", "selu", "selu_", "celu", "celu_", "feature_dropout"]
+__all__ = [
+    "leaky_relu",
+    "leaky_relu_",
+    "gelu",
+    "softplus",
+    "elu",
+    "elu_",
+    "silu",
+    "mish",
+    "logsigmoid",
+    "hardsigmoid",
+    "hardswish",
+    "hardtanh",
+    "hardtanh_",
+    "relu6",
+    "prelu",
+    "dropout",
+    "dropout_",
+    "selu",
+    "selu_",
+    "celu",
+    "celu_",
+    "feature_dropout",
+]

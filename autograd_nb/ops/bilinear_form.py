@@ -20,16 +20,15 @@ def bilinear(input1: Tensor, input2: Tensor, weight: Tensor, bias: Tensor | None
         raise RuntimeError(msg.BILINEAR_RANKS.format(a=x1.dim(), b=x2.dim()))
     for dim in range(x1.dim() - 1):
         if x1.shape[dim] != x2.shape[dim]:
-            raise RuntimeError(msg.BILINEAR_BATCH.format(dim=dim, a=x1.shape[dim],
-                                                         b=x2.shape[dim]))
+            raise RuntimeError(msg.BILINEAR_BATCH.format(dim=dim, a=x1.shape[dim], b=x2.shape[dim]))
     out, in1, in2 = w.shape
     for name, x, expected in (("input1", x1, in1), ("input2", x2, in2)):
         if x.shape[-1] != expected:
-            raise RuntimeError(msg.BILINEAR_SIZE.format(name=name, got=x.shape[-1],
-                                                        expected=expected))
+            raise RuntimeError(
+                msg.BILINEAR_SIZE.format(name=name, got=x.shape[-1], expected=expected)
+            )
     if bias is not None and bias.shape[0] != out:
-        raise RuntimeError(msg.BILINEAR_SIZE.format(name="bias", got=bias.shape[0],
-                                                    expected=out))
+        raise RuntimeError(msg.BILINEAR_SIZE.format(name="bias", got=bias.shape[0], expected=out))
     left = x1.reshape(-1, in1) @ w.permute(1, 0, 2).reshape(in1, out * in2)  # (M, out * in2)
     rows = (left.reshape(-1, out, in2) * x2.reshape(-1, 1, in2)).sum(-1)
     result = rows.reshape(*x1.shape[:-1], out)

@@ -38,8 +38,11 @@ def _move(data, source, target):
 def _convert(t: Tensor, dtype: dtypes.dtype, backend) -> Tensor:
     native = backend.native.get(dtype)
     if native is None:  # array-api-strict, behind the simulated GPU, has no float16
-        raise TypeError(msg.DTYPE_NOT_ON_DEVICE.format(dtype=dtype, device=backend.device,
-                                                       backend=type(backend).__name__))
+        raise TypeError(
+            msg.DTYPE_NOT_ON_DEVICE.format(
+                dtype=dtype, device=backend.device, backend=type(backend).__name__
+            )
+        )
     data = _move(t._data, t._backend, backend)
     if data.dtype != native:
         data = backend.xp.astype(data, native)
@@ -61,8 +64,10 @@ def _parse_to(t: Tensor, args, kwargs):
     kwargs.pop("memory_format", None)
     copy = kwargs.pop("copy", False)
     if kwargs:
-        raise TypeError(f"to() received an invalid combination of arguments - got unexpected "
-                        f"keyword arguments {sorted(kwargs)}")
+        raise TypeError(
+            f"to() received an invalid combination of arguments - got unexpected "
+            f"keyword arguments {sorted(kwargs)}"
+        )
     for arg in args:
         if isinstance(arg, dtypes.dtype):
             target_dtype = arg
@@ -73,8 +78,9 @@ def _parse_to(t: Tensor, args, kwargs):
         elif isinstance(arg, bool):
             continue  # the legacy positional non_blocking / copy flags
         else:
-            raise TypeError(f"to() received an invalid combination of arguments - got "
-                            f"({type(arg).__name__})")
+            raise TypeError(
+                f"to() received an invalid combination of arguments - got ({type(arg).__name__})"
+            )
     return target_device, target_dtype, copy
 
 
@@ -110,15 +116,23 @@ def cuda(self, device=None, non_blocking: bool = False, memory_format=None) -> T
 def _dtype_method(name: str, dtype: dtypes.dtype):
     def method(self, memory_format=None) -> Tensor:
         return to(self, dtype)
+
     method.__name__ = name
     method.__doc__ = f"`self.to({dtype!r})`."
     tensor_method(name)(method)
 
 
-for _name, _dtype in (("float", dtypes.float32), ("double", dtypes.float64),
-                      ("half", dtypes.float16), ("int", dtypes.int32), ("long", dtypes.int64),
-                      ("short", dtypes.int16), ("char", dtypes.int8), ("byte", dtypes.uint8),
-                      ("bool", dtypes.bool)):
+for _name, _dtype in (
+    ("float", dtypes.float32),
+    ("double", dtypes.float64),
+    ("half", dtypes.float16),
+    ("int", dtypes.int32),
+    ("long", dtypes.int64),
+    ("short", dtypes.int16),
+    ("char", dtypes.int8),
+    ("byte", dtypes.uint8),
+    ("bool", dtypes.bool),
+):
     _dtype_method(_name, _dtype)
 
 

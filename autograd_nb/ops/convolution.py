@@ -56,8 +56,10 @@ def out_size(size: int, pad_total: int, kernel: int, dilation: int, stride: int)
 
 
 def make_window(size, kernel, dilation, pads, stride) -> Window:
-    out = tuple(out_size(size[i], pads[2 * i] + pads[2 * i + 1], kernel[i], dilation[i],
-                         stride[i]) for i in range(len(size)))
+    out = tuple(
+        out_size(size[i], pads[2 * i] + pads[2 * i + 1], kernel[i], dilation[i], stride[i])
+        for i in range(len(size))
+    )
     return Window(tuple(size), kernel, dilation, pads, stride, out)
 
 
@@ -67,8 +69,9 @@ def pad_data(backend, x, pads: tuple, value: float):
         return x
     nd = len(pads) // 2
     spatial = tuple(x.shape[-nd:])
-    shape = tuple(x.shape[:-nd]) + tuple(s + pads[2 * i] + pads[2 * i + 1]
-                                         for i, s in enumerate(spatial))
+    shape = tuple(x.shape[:-nd]) + tuple(
+        s + pads[2 * i] + pads[2 * i + 1] for i, s in enumerate(spatial)
+    )
     out = backend.xp.full(shape, value, dtype=x.dtype, device=backend.native_device)
     out[(...,) + tuple(slice(pads[2 * i], pads[2 * i] + s) for i, s in enumerate(spatial))] = x
     return out
@@ -81,15 +84,18 @@ def _taps(win: Window) -> list:
 
 def _tap(win: Window, tap: tuple) -> tuple:
     """The strided slice of the padded input that kernel tap `tap` sees at every output."""
-    return (...,) + tuple(slice(t * d, t * d + s * (o - 1) + 1, s)
-                          for t, d, s, o in zip(tap, win.dilation, win.stride, win.out))
+    return (...,) + tuple(
+        slice(t * d, t * d + s * (o - 1) + 1, s)
+        for t, d, s, o in zip(tap, win.dilation, win.stride, win.out)
+    )
 
 
 def padded_for(win: Window) -> tuple:
     """Pads grown at the end of each dim so every window fits (ceil_mode windows may overhang)."""
     pads: tuple = ()
-    for i, (k, d, s, o, size) in enumerate(zip(win.kernel, win.dilation, win.stride, win.out,
-                                               win.size)):
+    for i, (k, d, s, o, size) in enumerate(
+        zip(win.kernel, win.dilation, win.stride, win.out, win.size)
+    ):
         before, after = win.pads[2 * i], win.pads[2 * i + 1]
         pads += (before, max(after, (o - 1) * s + d * (k - 1) + 1 - size - before))
     return pads
@@ -98,8 +104,7 @@ def padded_for(win: Window) -> tuple:
 def im2col_data(backend, x, win: Window, fill: float = 0.0):
     """(..., *size) -> (..., K, *out): every kernel tap's view of the padded input."""
     padded = pad_data(backend, x, padded_for(win), fill)
-    return backend.xp.stack([padded[_tap(win, tap)] for tap in _taps(win)],
-                            axis=-len(win.size) - 1)
+    return backend.xp.stack([padded[_tap(win, tap)] for tap in _taps(win)], axis=-len(win.size) - 1)
 
 
 def col2im_data(backend, cols, win: Window):
@@ -107,21 +112,26 @@ def col2im_data(backend, cols, win: Window):
     xp = backend.xp
     nd = len(win.size)
     pads = padded_for(win)
-    shape = tuple(cols.shape[:-nd - 1]) + tuple(s + pads[2 * i] + pads[2 * i + 1]
-                                                for i, s in enumerate(win.size))
+    shape = tuple(cols.shape[: -nd - 1]) + tuple(
+        s + pads[2 * i] + pads[2 * i + 1] for i, s in enumerate(win.size)
+    )
     out = xp.zeros(shape, dtype=cols.dtype, device=backend.native_device)
     for index, tap in enumerate(_taps(win)):
         out[_tap(win, tap)] += cols[(..., index) + (slice(None),) * nd]
-    return out[(...,) + tuple(slice(pads[2 * i], pads[2 * i] + s)
-                              for i, s in enumerate(win.size))]
+    return out[(...,) + tuple(slice(pads[2 * i], pads[2 * i] + s) for i, s in enumerate(win.size))]
 
 
 # --- unfold / fold -------------------------------------------------------------------------------
 class Im2ColBackward0(Node):
     """d unfold = fold of the gradient."""
 
-    __slots__ = ("_saved_kernel_size", "_saved_dilation", "_saved_padding", "_saved_stride",
-                 "_window")
+    __slots__ = (
+        "_saved_kernel_size",
+        "_saved_dilation",
+        "_saved_padding",
+        "_saved_stride",
+        "_window",
+    )
 
     def backward(self, grad):
         return fold_window(grad, self._window)
@@ -130,8 +140,13 @@ class Im2ColBackward0(Node):
 class Col2ImBackward0(Node):
     """d fold = unfold of the gradient."""
 
-    __slots__ = ("_saved_kernel_size", "_saved_dilation", "_saved_padding", "_saved_stride",
-                 "_window")
+    __slots__ = (
+        "_saved_kernel_size",
+        "_saved_dilation",
+        "_saved_padding",
+        "_saved_stride",
+        "_window",
+    )
 
     def backward(self, grad):
         return unfold_window(grad, self._window)
@@ -172,11 +187,13 @@ def unfold(input: Tensor, kernel_size, dilation=1, padding=0, stride=1) -> Tenso
     if x.dim() == 3:
         return unfold(x.unsqueeze(0), kernel_size, dilation, padding, stride).squeeze(0)
     if x.dim() != 4:
-        raise RuntimeError(f"Input Error: Only 3D or 4D input Tensors are supported "
-                           f"(got {x.dim()}D)")
+        raise RuntimeError(
+            f"Input Error: Only 3D or 4D input Tensors are supported (got {x.dim()}D)"
+        )
     ph, pw = pair(padding)
-    win = make_window(tuple(x._data.shape[2:]), pair(kernel_size), pair(dilation),
-                      (ph, ph, pw, pw), pair(stride))
+    win = make_window(
+        tuple(x._data.shape[2:]), pair(kernel_size), pair(dilation), (ph, ph, pw, pw), pair(stride)
+    )
     return unfold_window(x, win)
 
 
@@ -184,11 +201,13 @@ def fold(input: Tensor, output_size, kernel_size, dilation=1, padding=0, stride=
     """Sum columns (N, C*kh*kw, L) back into an image (N, C, H, W) (F.fold)."""
     cols = check_tensor(input, "col2im")
     if cols.dim() == 2:
-        return fold(cols.unsqueeze(0), output_size, kernel_size, dilation, padding,
-                    stride).squeeze(0)
+        return fold(cols.unsqueeze(0), output_size, kernel_size, dilation, padding, stride).squeeze(
+            0
+        )
     ph, pw = pair(padding)
-    win = make_window(pair(output_size), pair(kernel_size), pair(dilation), (ph, ph, pw, pw),
-                      pair(stride))
+    win = make_window(
+        pair(output_size), pair(kernel_size), pair(dilation), (ph, ph, pw, pw), pair(stride)
+    )
     k = win.kernel[0] * win.kernel[1]
     n, ck, length = cols._data.shape
     if ck % k or length != win.out[0] * win.out[1]:
@@ -197,7 +216,8 @@ def fold(input: Tensor, output_size, kernel_size, dilation=1, padding=0, stride=
             f"dilation={list(win.dilation)}, padding={[ph, pw]}, stride={list(win.stride)}, "
             f"expected size of input's dimension 2 to match the calculated number of sliding "
             f"blocks {win.out[0]} * {win.out[1]} = {win.out[0] * win.out[1]}, but got "
-            f"input.size(2)={length}.")
+            f"input.size(2)={length}."
+        )
     return fold_window(cols, win)
 
 
@@ -208,9 +228,17 @@ class ConvolutionBackward0(Node):
     A transposed convolution (out = fold(weight^T @ input)) takes the unfolded gradient instead.
     """
 
-    __slots__ = ("_saved_stride", "_saved_padding", "_saved_dilation", "_saved_groups",
-                 "_saved_transposed", "_saved_output_padding", "_saved_bias_sym_sizes_opt",
-                 "_window", "_cols")
+    __slots__ = (
+        "_saved_stride",
+        "_saved_padding",
+        "_saved_dilation",
+        "_saved_groups",
+        "_saved_transposed",
+        "_saved_output_padding",
+        "_saved_bias_sym_sizes_opt",
+        "_window",
+        "_cols",
+    )
     _saved_names = ("input", "weight")
 
     def backward(self, grad):
@@ -236,8 +264,7 @@ class ConvolutionBackward0(Node):
                 grad_w = (g @ cols.mT).sum(0).reshape(w.shape)
             if self.needs_input_grad(0):
                 per_group = w.reshape(groups, o // groups, -1)
-                grad_x = fold_window((per_group.mT @ g).reshape(n, -1, g.shape[-1]),
-                                     self._window)
+                grad_x = fold_window((per_group.mT @ g).reshape(n, -1, g.shape[-1]), self._window)
                 grad_x = grad_x.squeeze(2) if lifted else grad_x
         if self.needs_input_grad(2):
             grad_b = grad.sum((0,) + tuple(range(2, grad.dim())))
@@ -265,8 +292,9 @@ def _conv_padding(padding, kernel: tuple, dilation: tuple, stride: tuple, expand
     return tuple(p for p in expand(padding) for _ in range(2))
 
 
-def _check_conv(x: Tensor, w: Tensor, b, groups: int, stride: tuple,
-                transposed: bool = False) -> None:
+def _check_conv(
+    x: Tensor, w: Tensor, b, groups: int, stride: tuple, transposed: bool = False
+) -> None:
     """PyTorch's checks of a convolution's arguments, in its order; weight is (O, C/groups, k...)
     or, transposed, (C, O/groups, k...)."""
     if groups <= 0:
@@ -274,8 +302,11 @@ def _check_conv(x: Tensor, w: Tensor, b, groups: int, stride: tuple,
     if w.dim() < 3:
         raise RuntimeError(msg.CONV_WEIGHT_RANK)
     if w.dim() != x.dim() and x.dim() == 3:
-        raise RuntimeError(msg.CONV_INPUT_FOR_WEIGHT.format(
-            n=w.dim(), weight=list(w._data.shape), got=x.dim(), size=list(x._data.shape)))
+        raise RuntimeError(
+            msg.CONV_INPUT_FOR_WEIGHT.format(
+                n=w.dim(), weight=list(w._data.shape), got=x.dim(), size=list(x._data.shape)
+            )
+        )
     if w.dim() != x.dim():
         raise RuntimeError(msg.CONV_WEIGHT_DIM.format(n=w.dim() - 2, stride=list(stride)))
     shape = tuple(w._data.shape)
@@ -284,26 +315,43 @@ def _check_conv(x: Tensor, w: Tensor, b, groups: int, stride: tuple,
     channels, out = (shape[0], shape[1] * groups) if transposed else (shape[1] * groups, shape[0])
     given = "transposed=1" if transposed else f"groups={groups}"
     if x._data.shape[1] != channels:
-        raise RuntimeError(msg.CONV_CHANNELS.format(
-            given=given, weight=list(shape), input=list(x._data.shape), expected=channels,
-            got=x._data.shape[1]))
+        raise RuntimeError(
+            msg.CONV_CHANNELS.format(
+                given=given,
+                weight=list(shape),
+                input=list(x._data.shape),
+                expected=channels,
+                got=x._data.shape[1],
+            )
+        )
     if x.dtype is not w.dtype:
-        raise RuntimeError(msg.CONV_DTYPES.format(input=x.dtype.legacy_name[:-6],
-                                                  weight=w.dtype.legacy_name[:-6]))
+        raise RuntimeError(
+            msg.CONV_DTYPES.format(input=x.dtype.legacy_name[:-6], weight=w.dtype.legacy_name[:-6])
+        )
     if b is not None:
         if b.dim() != 1 or b._data.shape[0] != out:
-            raise RuntimeError(msg.CONV_BIAS.format(
-                given=given + ", " if transposed else "", weight=list(shape), out=out,
-                bias=list(b._data.shape)))
+            raise RuntimeError(
+                msg.CONV_BIAS.format(
+                    given=given + ", " if transposed else "",
+                    weight=list(shape),
+                    out=out,
+                    bias=list(b._data.shape),
+                )
+            )
         if b.dtype is not x.dtype:
-            raise RuntimeError(msg.CONV_BIAS_DTYPE.format(
-                input=_CPP_NAMES.get(x.dtype.name, x.dtype.name),
-                bias=_CPP_NAMES.get(b.dtype.name, b.dtype.name)))
+            raise RuntimeError(
+                msg.CONV_BIAS_DTYPE.format(
+                    input=_CPP_NAMES.get(x.dtype.name, x.dtype.name),
+                    bias=_CPP_NAMES.get(b.dtype.name, b.dtype.name),
+                )
+            )
     for other in (w, b):
         if other is not None and other._backend is not x._backend:
-            raise RuntimeError(msg.DEVICE_MIX.format(a=x.device, b=other.device)
-                               if x.device.type != "cpu" else
-                               msg.DEVICE_MIX.format(a=other.device, b=x.device))
+            raise RuntimeError(
+                msg.DEVICE_MIX.format(a=x.device, b=other.device)
+                if x.device.type != "cpu"
+                else msg.DEVICE_MIX.format(a=other.device, b=x.device)
+            )
 
 
 def _operands(name: str, nd: int, input: Tensor, weight: Tensor) -> tuple:
@@ -311,13 +359,28 @@ def _operands(name: str, nd: int, input: Tensor, weight: Tensor) -> tuple:
     x = check_tensor(input, name)
     w = check_tensor(weight, name, "weight", 2)
     if x.dim() not in (nd + 1, nd + 2):
-        raise RuntimeError(msg.CONV_INPUT_DIM.format(unbatched=nd + 1, batched=nd + 2, name=name,
-                                                     size=list(x._data.shape)))
+        raise RuntimeError(
+            msg.CONV_INPUT_DIM.format(
+                unbatched=nd + 1, batched=nd + 2, name=name, size=list(x._data.shape)
+            )
+        )
     return x, w
 
 
-def _record_conv(out, x: Tensor, w: Tensor, bias, win: Window, cols, nd: int, stride: tuple,
-                 padding: tuple, dilation: tuple, groups: int, output_padding=None) -> Tensor:
+def _record_conv(
+    out,
+    x: Tensor,
+    w: Tensor,
+    bias,
+    win: Window,
+    cols,
+    nd: int,
+    stride: tuple,
+    padding: tuple,
+    dilation: tuple,
+    groups: int,
+    output_padding=None,
+) -> Tensor:
     """`out` plus bias, recorded as ConvolutionBackward0 (a transposed one when output_padding
     is given); stride, padding and dilation are the user's nd values, `win` the 2-d window."""
     backend = x._backend
@@ -336,15 +399,17 @@ def _record_conv(out, x: Tensor, w: Tensor, bias, win: Window, cols, nd: int, st
     return make_tensor(out, backend, True, node, 0)
 
 
-def _convolution(name: str, expand, input: Tensor, weight: Tensor, bias, stride, padding,
-                 dilation, groups: int) -> Tensor:
+def _convolution(
+    name: str, expand, input: Tensor, weight: Tensor, bias, stride, padding, dilation, groups: int
+) -> Tensor:
     """conv1d / 2d / 3d: checks in PyTorch's order, then im2col + matmul on (N, C, H, W) arrays
     (a 1-d input is viewed with height 1); the node keeps the input and weight as given."""
     nd = len(expand(1))
     x, w = _operands(name, nd, input, weight)
     if x.dim() == nd + 1:
-        return _convolution(name, expand, x.unsqueeze(0), w, bias, stride, padding, dilation,
-                            groups).squeeze(0)
+        return _convolution(
+            name, expand, x.unsqueeze(0), w, bias, stride, padding, dilation, groups
+        ).squeeze(0)
     stride, dilation = expand(stride), expand(dilation)
     _check_conv(x, w, bias, groups, stride)
     kernel = tuple(w._data.shape[2:])
@@ -352,14 +417,22 @@ def _convolution(name: str, expand, input: Tensor, weight: Tensor, bias, stride,
     sizes = tuple(s + pads[2 * i] + pads[2 * i + 1] for i, s in enumerate(x._data.shape[2:]))
     spans = tuple(d * (k - 1) + 1 for k, d in zip(kernel, dilation))
     if any(s < k for s, k in zip(sizes, spans)):
-        raise RuntimeError(msg.CONV_KERNEL_TOO_BIG.format(
-            size=" x ".join(map(str, sizes)), kernel=" x ".join(map(str, spans))))
+        raise RuntimeError(
+            msg.CONV_KERNEL_TOO_BIG.format(
+                size=" x ".join(map(str, sizes)), kernel=" x ".join(map(str, spans))
+            )
+        )
     lift = int(nd == 1)  # conv1d works on images of height 1
     xd, wd = x._data, w._data
     if lift:
         xd, wd = xd[:, :, None, :], wd[:, :, None, :]
-    win = make_window(tuple(xd.shape[2:]), tuple(wd.shape[2:]), (1,) * lift + dilation,
-                      (0, 0) * lift + pads, (1,) * lift + stride)
+    win = make_window(
+        tuple(xd.shape[2:]),
+        tuple(wd.shape[2:]),
+        (1,) * lift + dilation,
+        (0, 0) * lift + pads,
+        (1,) * lift + stride,
+    )
     backend = x._backend
     xp = backend.xp
     n, o = xd.shape[0], wd.shape[0]
@@ -368,12 +441,33 @@ def _convolution(name: str, expand, input: Tensor, weight: Tensor, bias, stride,
     grouped = xp.reshape(cols, (n, groups, -1, length))
     out = xp.matmul(xp.reshape(wd, (groups, o // groups, -1)), grouped)
     out = xp.reshape(out, (n, o) + win.out[lift:])
-    return _record_conv(out, x, w, bias, win, cols if w._requires_grad else None, nd, stride,
-                        pads[::2], dilation, groups)
+    return _record_conv(
+        out,
+        x,
+        w,
+        bias,
+        win,
+        cols if w._requires_grad else None,
+        nd,
+        stride,
+        pads[::2],
+        dilation,
+        groups,
+    )
 
 
-def _conv_transpose(name: str, expand, input: Tensor, weight: Tensor, bias, stride, padding,
-                    output_padding, groups: int, dilation) -> Tensor:
+def _conv_transpose(
+    name: str,
+    expand,
+    input: Tensor,
+    weight: Tensor,
+    bias,
+    stride,
+    padding,
+    output_padding,
+    groups: int,
+    dilation,
+) -> Tensor:
     """conv_transpose1d / 2d, the gradient of a convolution with respect to its input: each
     input pixel times weight^T gives a (C_out/groups, kh, kw) patch, col2im sums the patches."""
     nd = len(expand(1))
@@ -381,10 +475,12 @@ def _conv_transpose(name: str, expand, input: Tensor, weight: Tensor, bias, stri
     if isinstance(padding, str):
         raise TypeError(msg.CONV_T_PADDING_STRING.format(name=name))
     if x.dim() == nd + 1:
-        return _conv_transpose(name, expand, x.unsqueeze(0), w, bias, stride, padding,
-                               output_padding, groups, dilation).squeeze(0)
-    stride, padding, output_padding, dilation = map(expand, (stride, padding, output_padding,
-                                                             dilation))
+        return _conv_transpose(
+            name, expand, x.unsqueeze(0), w, bias, stride, padding, output_padding, groups, dilation
+        ).squeeze(0)
+    stride, padding, output_padding, dilation = map(
+        expand, (stride, padding, output_padding, dilation)
+    )
     if any(p < 0 for p in padding):
         raise RuntimeError(msg.CONV_NEGATIVE_PADDING)
     if any(st <= 0 for st in stride):
@@ -394,16 +490,25 @@ def _conv_transpose(name: str, expand, input: Tensor, weight: Tensor, bias, stri
     xd, wd = x._data, w._data
     if lift:
         xd, wd = xd[:, :, None, :], wd[:, :, None, :]
-    st2, pad2, op2, dil2 = ((1,) * lift + stride, (0,) * lift + padding,
-                            (0,) * lift + output_padding, (1,) * lift + dilation)
+    st2, pad2, op2, dil2 = (
+        (1,) * lift + stride,
+        (0,) * lift + padding,
+        (0,) * lift + output_padding,
+        (1,) * lift + dilation,
+    )
     if any(op >= st and op >= d for op, st, d in zip(op2, st2, dil2)):
         raise RuntimeError(msg.CONV_T_OUTPUT_PADDING.format(op=op2, stride=st2, dilation=dil2))
     size, kernel = tuple(xd.shape[2:]), tuple(wd.shape[2:])
-    out_size = tuple((i - 1) * st - 2 * p + d * (k - 1) + op + 1
-                     for i, st, p, d, k, op in zip(size, st2, pad2, dil2, kernel, op2))
+    out_size = tuple(
+        (i - 1) * st - 2 * p + d * (k - 1) + op + 1
+        for i, st, p, d, k, op in zip(size, st2, pad2, dil2, kernel, op2)
+    )
     if any(o < 1 for o in out_size):
-        raise RuntimeError(msg.CONV_T_OUTPUT_TOO_SMALL.format(
-            size=" x ".join(map(str, size)), out=" x ".join(map(str, out_size))))
+        raise RuntimeError(
+            msg.CONV_T_OUTPUT_TOO_SMALL.format(
+                size=" x ".join(map(str, size)), out=" x ".join(map(str, out_size))
+            )
+        )
     # the convolution whose input gradient this is: its input is our output, its output our input
     win = Window(out_size, kernel, dil2, (pad2[0], pad2[0], pad2[1], pad2[1]), st2, size)
     backend = x._backend
@@ -411,46 +516,105 @@ def _conv_transpose(name: str, expand, input: Tensor, weight: Tensor, bias, stri
     n, c = xd.shape[:2]
     per_group = xp.reshape(wd, (groups, c // groups, -1))
     grouped = xp.reshape(xd, (n, groups, c // groups, size[0] * size[1]))
-    cols = xp.reshape(xp.matmul(per_group.mT, grouped),
-                      (n, wd.shape[1] * groups, kernel[0] * kernel[1]) + size)
+    cols = xp.reshape(
+        xp.matmul(per_group.mT, grouped), (n, wd.shape[1] * groups, kernel[0] * kernel[1]) + size
+    )
     out = col2im_data(backend, cols, win)
     if lift:
         out = out[:, :, 0, :]
-    return _record_conv(out, x, w, bias, win, None, nd, stride, padding, dilation, groups,
-                        output_padding)
+    return _record_conv(
+        out, x, w, bias, win, None, nd, stride, padding, dilation, groups, output_padding
+    )
 
 
-def conv1d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1, padding=0,
-           dilation=1, groups: int = 1) -> Tensor:
+def conv1d(
+    input: Tensor,
+    weight: Tensor,
+    bias: Tensor | None = None,
+    stride=1,
+    padding=0,
+    dilation=1,
+    groups: int = 1,
+) -> Tensor:
     """1-D cross-correlation of (N, C, L) with (O, C/groups, k): conv2d over height 1."""
     return _convolution("conv1d", single, input, weight, bias, stride, padding, dilation, groups)
 
 
-def conv2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1, padding=0,
-           dilation=1, groups: int = 1) -> Tensor:
+def conv2d(
+    input: Tensor,
+    weight: Tensor,
+    bias: Tensor | None = None,
+    stride=1,
+    padding=0,
+    dilation=1,
+    groups: int = 1,
+) -> Tensor:
     """2-D cross-correlation of (N, C, H, W) with (O, C/groups, kh, kw) by im2col + matmul."""
     return _convolution("conv2d", pair, input, weight, bias, stride, padding, dilation, groups)
 
 
-def conv3d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1, padding=0,
-           dilation=1, groups: int = 1) -> Tensor:
+def conv3d(
+    input: Tensor,
+    weight: Tensor,
+    bias: Tensor | None = None,
+    stride=1,
+    padding=0,
+    dilation=1,
+    groups: int = 1,
+) -> Tensor:
     """3-D cross-correlation of (N, C, D, H, W) with (O, C/groups, kd, kh, kw) by im2col."""
     return _convolution("conv3d", triple, input, weight, bias, stride, padding, dilation, groups)
 
 
-def conv_transpose1d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1,
-                     padding=0, output_padding=0, groups: int = 1, dilation=1) -> Tensor:
+def conv_transpose1d(
+    input: Tensor,
+    weight: Tensor,
+    bias: Tensor | None = None,
+    stride=1,
+    padding=0,
+    output_padding=0,
+    groups: int = 1,
+    dilation=1,
+) -> Tensor:
     """1-D transposed convolution of (N, C_in, L) with weight (C_in, C_out/groups, k)."""
-    return _conv_transpose("conv_transpose1d", single, input, weight, bias, stride, padding,
-                           output_padding, groups, dilation)
+    return _conv_transpose(
+        "conv_transpose1d",
+        single,
+        input,
+        weight,
+        bias,
+        stride,
+        padding,
+        output_padding,
+        groups,
+        dilation,
+    )
 
 
-def conv_transpose2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1,
-                     padding=0, output_padding=0, groups: int = 1, dilation=1) -> Tensor:
+def conv_transpose2d(
+    input: Tensor,
+    weight: Tensor,
+    bias: Tensor | None = None,
+    stride=1,
+    padding=0,
+    output_padding=0,
+    groups: int = 1,
+    dilation=1,
+) -> Tensor:
     """2-D transposed convolution ("deconvolution") of (N, C_in, H, W) with weight
     (C_in, C_out/groups, kh, kw): the gradient of conv2d with respect to its input."""
-    return _conv_transpose("conv_transpose2d", pair, input, weight, bias, stride, padding,
-                           output_padding, groups, dilation)
+    return _conv_transpose(
+        "conv_transpose2d",
+        pair,
+        input,
+        weight,
+        bias,
+        stride,
+        padding,
+        output_padding,
+        groups,
+        dilation,
+    )
 
 
 __all__ = ["conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "unfold", "fold"]

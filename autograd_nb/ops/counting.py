@@ -42,8 +42,7 @@ class UniqueConsecutiveBackward0(_NoDerivative):
     _op = "unique_consecutive"
 
 
-def _results(t: Tensor, cls, values, inverse, counts, return_inverse: bool,
-             return_counts: bool):
+def _results(t: Tensor, cls, values, inverse, counts, return_inverse: bool, return_counts: bool):
     """values (recorded with a `cls` grad_fn), then inverse and counts as asked, int64."""
     backend = t._backend
     xp = backend.xp
@@ -92,8 +91,12 @@ def _groups(t: Tensor, d: int | None, sort: bool) -> tuple:
     ordered = xp.take(keys, order, axis=0)
     new = xp.zeros((0,), dtype=xp.bool, device=device)  # whether each slice starts a group
     if n:
-        new = xp.concat([xp.ones((1,), dtype=xp.bool, device=device),
-                         xp.any(ordered[1:, ...] != ordered[:-1, ...], axis=1)])
+        new = xp.concat(
+            [
+                xp.ones((1,), dtype=xp.bool, device=device),
+                xp.any(ordered[1:, ...] != ordered[:-1, ...], axis=1),
+            ]
+        )
     starts = xp.nonzero(new)[0]
     group = xp.cumulative_sum(xp.astype(new, xp.int64)) - 1
     inverse = xp.take(group, xp.argsort(order)) if sort else group
@@ -108,33 +111,38 @@ def _groups(t: Tensor, d: int | None, sort: bool) -> tuple:
 
 
 @tensor_method("unique")
-def unique(input, sorted: bool = True, return_inverse: bool = False,  # noqa: A002
-           return_counts: bool = False, dim=None):
+def unique(
+    input,
+    sorted: bool = True,
+    return_inverse: bool = False,  # noqa: A002
+    return_counts: bool = False,
+    dim=None,
+):
     """The distinct values in ascending order (nans each count once), or with `dim` the distinct
     slices along it in lexicographic order, with optionally where each element (slice) went
     (`inverse`) and how often each occurs (`counts`)."""
     t = check_tensor(input, "_unique2" if dim is None else "unique_dim")
     d = _slice_dim(t, dim)
     if d is not None:
-        return _results(t, UniqueDimBackward0, *_groups(t, d, True), return_inverse,
-                        return_counts)
+        return _results(t, UniqueDimBackward0, *_groups(t, d, True), return_inverse, return_counts)
     xp = t._backend.xp
     # the backends' unique_all sorts (NumPy, CuPy), as PyTorch does even for sorted=False
     found = xp.unique_all(xp.reshape(t._data, (-1,)))
     inverse = xp.reshape(found.inverse_indices, t._data.shape)
-    return _results(t, Unique2Backward0, found.values, inverse, found.counts, return_inverse,
-                    return_counts)
+    return _results(
+        t, Unique2Backward0, found.values, inverse, found.counts, return_inverse, return_counts
+    )
 
 
 @tensor_method("unique_consecutive")
-def unique_consecutive(input, return_inverse: bool = False, return_counts: bool = False,
-                       dim=None):
+def unique_consecutive(input, return_inverse: bool = False, return_counts: bool = False, dim=None):
     """Each run of equal consecutive elements (slices along `dim`) kept once, in order, with
     optionally which run each element went to (`inverse`) and each run's length (`counts`)."""
     t = check_tensor(input, "unique_consecutive")
     d = _slice_dim(t, dim)
-    return _results(t, UniqueConsecutiveBackward0, *_groups(t, d, False), return_inverse,
-                    return_counts)
+    return _results(
+        t, UniqueConsecutiveBackward0, *_groups(t, d, False), return_inverse, return_counts
+    )
 
 
 @tensor_method("bincount")
@@ -142,13 +150,16 @@ def bincount(input, weights=None, minlength: int = 0) -> Tensor:
     """How often each of 0..max(input) occurs in a 1-d integer tensor (or the sum of `weights`
     at its positions), at least `minlength` long."""
     from .pointwise import _not_differentiable
+
     t = check_tensor(input, "bincount")
     if t.dtype.is_floating_point or t.dtype is dtypes.bool:
-        raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel="bincount_cpu",
-                                                          dtype=t.dtype.legacy_name[:-6]))
+        raise NotImplementedError(
+            msg.KERNEL_DTYPE.format(kernel="bincount_cpu", dtype=t.dtype.legacy_name[:-6])
+        )
     if type(minlength) is not int:
-        raise TypeError(f"bincount(): argument 'minlength' must be int, not "
-                        f"{type(minlength).__name__}")
+        raise TypeError(
+            f"bincount(): argument 'minlength' must be int, not {type(minlength).__name__}"
+        )
     backend = t._backend
     xp = backend.xp
     data = t._data

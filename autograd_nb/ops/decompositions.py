@@ -35,8 +35,11 @@ def _return_type(name: str, fields: list):
     """PyTorch's torch.return_types.<name> named tuple, printed as PyTorch prints it."""
     cls = collections.namedtuple(name, fields)
     cls.__module__ = "torch.return_types"
-    cls.__repr__ = lambda self: (f"torch.return_types.{name}(\n" + ",\n".join(
-        f"{f}={v!r}" for f, v in zip(fields, self)) + ")")
+    cls.__repr__ = lambda self: (
+        f"torch.return_types.{name}(\n"
+        + ",\n".join(f"{f}={v!r}" for f, v in zip(fields, self))
+        + ")"
+    )
     return cls
 
 
@@ -84,19 +87,29 @@ def _output_entry(out: Tensor) -> tuple:
     return (None, vc.value, out._data, out._output_nr, vc, out._backend)
 
 
-def _record(cls, inputs: tuple, arrays: list, backend, differentiable: tuple,
-            save_inputs: tuple = (), **opts) -> list:
+def _record(
+    cls,
+    inputs: tuple,
+    arrays: list,
+    backend,
+    differentiable: tuple,
+    save_inputs: tuple = (),
+    **opts,
+) -> list:
     """Tensors of `arrays`; those flagged differentiable are outputs of one `cls` node, which
     saves `save_inputs` and then those outputs."""
     node = new_node(cls, *inputs)
     if node is None:
         return [make_tensor(a, backend) for a in arrays]
-    outs = [make_tensor(a, backend, True, node, i) if d else make_tensor(a, backend)
-            for i, (a, d) in enumerate(zip(arrays, differentiable))]
+    outs = [
+        make_tensor(a, backend, True, node, i) if d else make_tensor(a, backend)
+        for i, (a, d) in enumerate(zip(arrays, differentiable))
+    ]
     node._n_outputs = len(arrays)
     node._opts = opts
     node._saved = tuple(saved_entry(t) for t in save_inputs) + tuple(
-        _output_entry(o) for o, d in zip(outs, differentiable) if d)
+        _output_entry(o) for o, d in zip(outs, differentiable) if d
+    )
     return outs
 
 
@@ -123,8 +136,11 @@ def _lu_info(backend, a):
     rows = xp.arange(n, device=backend.native_device)
     int32 = backend.native[dtypes.int32]
     info = xp.zeros((u.shape[0],), dtype=int32, device=backend.native_device)
-    below, zero, one = _scalar(backend, -1, a.dtype), _scalar(backend, 0, a.dtype), \
-        _scalar(backend, 1, a.dtype)
+    below, zero, one = (
+        _scalar(backend, -1, a.dtype),
+        _scalar(backend, 0, a.dtype),
+        _scalar(backend, 1, a.dtype),
+    )
     for k in range(n):
         column = xp.where(rows >= k, xp.abs(u[:, :, k]), below)
         p = xp.argmax(column, axis=1)[:, None]
@@ -133,7 +149,7 @@ def _lu_info(backend, a):
         pivot = u[:, k, k]
         info = xp.where((info == 0) & (pivot == 0), _scalar(backend, k + 1, int32), info)
         factor = xp.where(rows > k, u[:, :, k] / xp.where(pivot == 0, one, pivot)[:, None], zero)
-        u = u - factor[:, :, None] * u[:, k:k + 1, :]
+        u = u - factor[:, :, None] * u[:, k : k + 1, :]
     return xp.reshape(info, a.shape[:-2])
 
 
@@ -261,8 +277,9 @@ class LinalgSlogdetBackward0(_LinalgNode):
 def _slogdet(A, name: str, result_type):
     a = _matrices(A, name)
     sign, logabsdet = a._backend.xp.linalg.slogdet(a._data)
-    return result_type(*_record(LinalgSlogdetBackward0, (a,), [sign, logabsdet], a._backend,
-                                (True, True), (a,)))
+    return result_type(
+        *_record(LinalgSlogdetBackward0, (a,), [sign, logabsdet], a._backend, (True, True), (a,))
+    )
 
 
 def slogdet(A):
@@ -319,9 +336,12 @@ def _solve_ex(A, B, left: bool, check_errors: bool):
     bm = xp.expand_dims(b._data, axis=-1) if vector else b._data
     n = a._data.shape[-1]
     if bm.ndim < 2 or bm.shape[-2 if left else -1] != n:
-        rows, cols = (bm.shape[-2:] if bm.ndim >= 2 else (bm.shape[-1], 1))
-        raise RuntimeError(msg.LINALG_SOLVE_SHAPES.format(
-            eq="AX = B" if left else "XA = B", a0=n, a1=n, b0=rows, b1=cols))
+        rows, cols = bm.shape[-2:] if bm.ndim >= 2 else (bm.shape[-1], 1)
+        raise RuntimeError(
+            msg.LINALG_SOLVE_SHAPES.format(
+                eq="AX = B" if left else "XA = B", a0=n, a1=n, b0=rows, b1=cols
+            )
+        )
     batch = broadcast_shapes(tuple(a._data.shape[:-2]), tuple(bm.shape[:-2]))
     info = xp.broadcast_to(_lu_info(backend, a._data), batch)
     if check_errors:
@@ -332,15 +352,24 @@ def _solve_ex(A, B, left: bool, check_errors: bool):
     def compute(matrices):
         if left:
             return xp.linalg.solve(matrices, bm)
-        return xp.matrix_transpose(xp.linalg.solve(xp.matrix_transpose(matrices),
-                                                   xp.matrix_transpose(bm)))
+        return xp.matrix_transpose(
+            xp.linalg.solve(xp.matrix_transpose(matrices), xp.matrix_transpose(bm))
+        )
 
     data = _guarded(backend, am, info, compute)
     if vector:
         data = xp.squeeze(data, axis=-1)
-    result, info_t = _record(LinalgSolveExBackward0, (a, b), [data, info], backend,
-                             (True, False), (a,), left=left, vector=vector,
-                             b_shape=tuple(b.shape))
+    result, info_t = _record(
+        LinalgSolveExBackward0,
+        (a, b),
+        [data, info],
+        backend,
+        (True, False),
+        (a,),
+        left=left,
+        vector=vector,
+        b_shape=tuple(b.shape),
+    )
     return _SOLVE_EX(result, info_t)
 
 
@@ -377,12 +406,15 @@ def _pinv_grad(grad: Tensor, pinv_a: Tensor, A: Tensor) -> Tensor:
     if m <= n:
         K = grad_t @ pinv_a
         k_pinv_t = K @ pinv_t
-        return (-(pinv_a @ K).mT + k_pinv_t - (A @ pinv_a) @ k_pinv_t
-                + (pinv_t @ pinv_a) @ (grad_t - K @ A))
+        return (
+            -(pinv_a @ K).mT
+            + k_pinv_t
+            - (A @ pinv_a) @ k_pinv_t
+            + (pinv_t @ pinv_a) @ (grad_t - K @ A)
+        )
     K = pinv_a @ grad_t
     pinv_t_k = pinv_t @ K
-    return (-(K @ pinv_a).mT + pinv_t_k - pinv_t_k @ pinv_a @ A
-            + (grad_t - A @ K) @ pinv_a @ pinv_t)
+    return -(K @ pinv_a).mT + pinv_t_k - pinv_t_k @ pinv_a @ A + (grad_t - A @ K) @ pinv_a @ pinv_t
 
 
 class LinalgPinvBackward0(_LinalgNode):
@@ -397,8 +429,11 @@ def pinv(A, *, atol=None, rtol=None, hermitian: bool = False) -> Tensor:
     treated as zero."""
     a = check_tensor(A, "linalg_pinv", "A")
     if a._data.ndim < 2 or not a.dtype.is_floating_point or a.dtype.itemsize < 4:
-        raise RuntimeError(msg.LINALG_PINV_INPUT.format(
-            dtype=_type_name(a), shape=", ".join(str(s) for s in a.shape)))
+        raise RuntimeError(
+            msg.LINALG_PINV_INPUT.format(
+                dtype=_type_name(a), shape=", ".join(str(s) for s in a.shape)
+            )
+        )
     backend = a._backend
     xp = backend.xp
     if rtol is None:
@@ -410,8 +445,7 @@ def pinv(A, *, atol=None, rtol=None, hermitian: bool = False) -> Tensor:
         data = vectors @ (scaled[..., None] * xp.matrix_transpose(vectors))
     else:
         u, s, vh = xp.linalg.svd(a._data, full_matrices=False)
-        scaled = xp.where(s > _cutoff(backend, s, atol, rtol), 1 / s,
-                          _scalar(backend, 0, s.dtype))
+        scaled = xp.where(s > _cutoff(backend, s, atol, rtol), 1 / s, _scalar(backend, 0, s.dtype))
         data = xp.matrix_transpose(vh) @ (scaled[..., None] * xp.matrix_transpose(u))
     return _record(LinalgPinvBackward0, (a,), [data], backend, (True,), (a,))[0]
 
@@ -439,8 +473,9 @@ class LinalgSvdBackward0(_LinalgNode):
         if grad_u is None and grad_vh is None:
             return U @ (grad_s.unsqueeze(-1) * Vh) if m >= n else (U * grad_s.unsqueeze(-2)) @ Vh
         squares = S * S
-        gaps = squares.unsqueeze(-2) - squares.unsqueeze(-1) + eye(k, dtype=S.dtype,
-                                                                      device=S.device)
+        gaps = (
+            squares.unsqueeze(-2) - squares.unsqueeze(-1) + eye(k, dtype=S.dtype, device=S.device)
+        )
         uh_gu = None if grad_u is None else _skew(U.mT @ grad_u)
         vh_gv = None if grad_vh is None else _skew(Vh @ grad_vh.mT)
         if uh_gu is not None and vh_gv is not None:
@@ -467,8 +502,14 @@ def _skew(X: Tensor) -> Tensor:
 def _svd(a: Tensor, full_matrices: bool) -> list:
     backend = a._backend
     u, s, vh = backend.xp.linalg.svd(a._data, full_matrices=full_matrices)
-    return _record(LinalgSvdBackward0, (a,), [u, s, vh], backend, (True, True, True),
-                   full_matrices=full_matrices)
+    return _record(
+        LinalgSvdBackward0,
+        (a,),
+        [u, s, vh],
+        backend,
+        (True, True, True),
+        full_matrices=full_matrices,
+    )
 
 
 def svd(A, full_matrices: bool = True, *, driver=None):
@@ -642,8 +683,9 @@ def matrix_power(A, n: int) -> Tensor:
         raise RuntimeError(msg.LINALG_DIMS.format(name="linalg.matrix_power", arg="A"))
     rows, cols = a._data.shape[-2:]
     if rows != cols:
-        raise RuntimeError(msg.LINALG_SQUARE.format(name="linalg.matrix_power", rows=rows,
-                                                    cols=cols))
+        raise RuntimeError(
+            msg.LINALG_SQUARE.format(name="linalg.matrix_power", rows=rows, cols=cols)
+        )
     if n == 0:
         return a.clone().copy_(eye(rows, dtype=a.dtype, device=a.device).expand_as(a))
     if n == 1:
@@ -673,8 +715,10 @@ def matrix_rank(A, *, atol=None, rtol=None, hermitian: bool = False, tol=None) -
     if rtol is None:
         rtol = _default_rtol(backend, a._data, atol)
     sizes = xp.abs(xp.linalg.eigvalsh(a._data)) if hermitian else xp.linalg.svdvals(a._data)
-    count = xp.sum(xp.astype(sizes > _cutoff(backend, sizes, atol, rtol),
-                             backend.native[dtypes.int64]), axis=-1)
+    count = xp.sum(
+        xp.astype(sizes > _cutoff(backend, sizes, atol, rtol), backend.native[dtypes.int64]),
+        axis=-1,
+    )
     return make_tensor(count, backend)
 
 
@@ -695,8 +739,10 @@ class LinalgLstsqBackward0(_LinalgNode):
         g_b = pinv_a.mT @ grad if self.needs_input_grad(1) else None
         if g_b is not None and self._opts["vector"]:
             g_b = g_b.squeeze(-1)
-        return (_summed_to(g_a, tuple(A.shape)),
-                None if g_b is None else _summed_to(g_b, tuple(self._unpack(1).shape)))
+        return (
+            _summed_to(g_a, tuple(A.shape)),
+            None if g_b is None else _summed_to(g_b, tuple(self._unpack(1).shape)),
+        )
 
 
 _LSTSQ_DRIVERS = (None, "gels", "gelsy", "gelsd", "gelss")
@@ -735,8 +781,15 @@ def lstsq(A, B, rcond=None, *, driver=None):
     if driver == "gels":
         rank = xp.zeros((0,), dtype=rank.dtype, device=backend.native_device)
     values = s if driver in ("gelsd", "gelss") else empty
-    outs = _record(LinalgLstsqBackward0, (a, b), [solution, residuals, rank, values], backend,
-                   (True, True, False, False), (a, b), vector=vector)
+    outs = _record(
+        LinalgLstsqBackward0,
+        (a, b),
+        [solution, residuals, rank, values],
+        backend,
+        (True, True, False, False),
+        (a, b),
+        vector=vector,
+    )
     return _LSTSQ(*outs)
 
 

@@ -50,12 +50,17 @@ def _scan(text: str, offset: int, on_comma=None, dot_errors: tuple = ()) -> list
     while i < len(text):
         c = text[i]
         if c == ".":
-            second, lone = dot_errors if on_comma is None else (
-                msg.EINSUM_SECOND_ELLIPSIS.format(index=len(terms) - 1),
-                msg.EINSUM_LONE_DOT.format(index=len(terms) - 1))
+            second, lone = (
+                dot_errors
+                if on_comma is None
+                else (
+                    msg.EINSUM_SECOND_ELLIPSIS.format(index=len(terms) - 1),
+                    msg.EINSUM_LONE_DOT.format(index=len(terms) - 1),
+                )
+            )
             if found:
                 raise RuntimeError(second)
-            if text[i:i + 3] != _ELLIPSIS or i + 2 >= len(text):
+            if text[i : i + 3] != _ELLIPSIS or i + 2 >= len(text):
                 raise RuntimeError(lone)
             terms[-1].append(_ELLIPSIS)
             found, i = True, i + 2
@@ -94,8 +99,9 @@ def einsum_terms(equation: str, operands: tuple) -> tuple[list, list, list]:
     counts = Counter(c for term in terms for c in term if c != _ELLIPSIS)
     slots = [chr(0x2460 + k) for k in range(ellipsis_dims)]  # labels no equation can contain
     if arrow:
-        output = _scan(rhs, len(lhs) + 2, None, (msg.EINSUM_OUT_SECOND_ELLIPSIS,
-                                                 msg.EINSUM_OUT_LONE_DOT))[0]
+        output = _scan(
+            rhs, len(lhs) + 2, None, (msg.EINSUM_OUT_SECOND_ELLIPSIS, msg.EINSUM_OUT_LONE_DOT)
+        )[0]
         for i, c in enumerate(output):
             if c != _ELLIPSIS and (counts[c] == 0 or c in output[:i]):
                 text = msg.EINSUM_OUT_UNKNOWN if counts[c] == 0 else msg.EINSUM_OUT_REPEATED
@@ -120,7 +126,7 @@ def _expand(term: list, slots: list, ndim: int | None) -> list:
         return term
     j = term.index(_ELLIPSIS)
     count = len(slots) if ndim is None else ndim - (len(term) - 1)
-    return term[:j] + slots[len(slots) - count:] + term[j + 1:]
+    return term[:j] + slots[len(slots) - count :] + term[j + 1 :]
 
 
 def _sizes(operands: tuple, terms: list, slots: set) -> dict:
@@ -133,8 +139,10 @@ def _sizes(operands: tuple, terms: list, slots: set) -> dict:
                 sizes[c] = size
             elif size not in (1, seen):
                 if c in slots:
-                    raise RuntimeError(msg.EINSUM_ELLIPSIS_SIZE.format(dim=dim, index=index,
-                                                                       size=size, seen=seen))
-                raise RuntimeError(msg.EINSUM_SIZE.format(letter=c, size=size, index=index,
-                                                          seen=seen))
+                    raise RuntimeError(
+                        msg.EINSUM_ELLIPSIS_SIZE.format(dim=dim, index=index, size=size, seen=seen)
+                    )
+                raise RuntimeError(
+                    msg.EINSUM_SIZE.format(letter=c, size=size, index=index, seen=seen)
+                )
     return sizes

@@ -28,9 +28,15 @@ from .shape import alias, select, slice_dim, unsqueeze
 _INDEX_DTYPES = (dtypes.int64, dtypes.int32)
 _MASK_DTYPES = (dtypes.bool, dtypes.uint8)
 _CPP_NAMES = {  # how PyTorch's C++ messages name dtypes
-    dtypes.int64: "long int", dtypes.int32: "int", dtypes.int16: "short int",
-    dtypes.int8: "signed char", dtypes.uint8: "unsigned char", dtypes.float64: "double",
-    dtypes.float32: "float", dtypes.float16: "c10::Half", dtypes.bool: "bool",
+    dtypes.int64: "long int",
+    dtypes.int32: "int",
+    dtypes.int16: "short int",
+    dtypes.int8: "signed char",
+    dtypes.uint8: "unsigned char",
+    dtypes.float64: "double",
+    dtypes.float32: "float",
+    dtypes.float16: "c10::Half",
+    dtypes.bool: "bool",
 }
 
 
@@ -58,8 +64,11 @@ class _Plan:
         k, first = arrays[0].ndim, dims[0]
         adjacent = dims == list(range(first, first + len(dims)))
         if adjacent and first > 0:
-            self.out_order = tuple(range(k, k + first)) + tuple(range(k)) + \
-                tuple(range(k + first, k + len(rest)))
+            self.out_order = (
+                tuple(range(k, k + first))
+                + tuple(range(k))
+                + tuple(range(k + first, k + len(rest)))
+            )
         else:
             self.out_order = None
 
@@ -107,8 +116,9 @@ class IndexSelectBackward0(_TakeNode):
 
     def backward(self, grad):
         """zeros.index_add_(dim, index, grad), as PyTorch's index_select_backward."""
-        return index_add(_zeros_like(grad, self._saved_self_sym_sizes), self._saved_dim,
-                         self._saved_index, grad)
+        return index_add(
+            _zeros_like(grad, self._saved_self_sym_sizes), self._saved_dim, self._saved_index, grad
+        )
 
 
 class MaskedSelectBackward0(_TakeNode):
@@ -164,6 +174,7 @@ def _from_host(item):
         return list(item)
     if is_numpy_array(item):
         from .._creation import tensor
+
         return tensor(item)
     return item
 
@@ -180,8 +191,8 @@ def _as_items(key) -> tuple:
     if isinstance(key, tuple):
         return key
     if isinstance(key, list) and any(
-            isinstance(k, (Tensor, list, tuple, slice)) or k is None or k is Ellipsis
-            for k in key):
+        isinstance(k, (Tensor, list, tuple, slice)) or k is None or k is Ellipsis for k in key
+    ):
         return tuple(key)
     return (key,)
 
@@ -190,22 +201,25 @@ def _is_int(item) -> bool:
     if isinstance(item, bool):
         return False
     if isinstance(item, Tensor):
-        return item._data.ndim == 0 and item.dtype in _INDEX_DTYPES + (dtypes.int16,
-                                                                       dtypes.int8)
+        return item._data.ndim == 0 and item.dtype in _INDEX_DTYPES + (dtypes.int16, dtypes.int8)
     return isinstance(item, int) or (hasattr(item, "__index__") and not isinstance(item, float))
 
 
 def _is_bool_scalar(item) -> bool:
-    return isinstance(item, bool) or (isinstance(item, Tensor) and item._data.ndim == 0
-                                      and item.dtype is dtypes.bool)
+    return isinstance(item, bool) or (
+        isinstance(item, Tensor) and item._data.ndim == 0 and item.dtype is dtypes.bool
+    )
 
 
 def _index_tensor(item, backend) -> Tensor:
     """A list or tensor index as a tensor on `backend`, with PyTorch's dtype rule."""
     if not isinstance(item, Tensor):
         from .._creation import tensor
-        item = tensor(list(item) if isinstance(item, tuple) else item,
-                      dtype=dtypes.int64 if len(item) == 0 else None)
+
+        item = tensor(
+            list(item) if isinstance(item, tuple) else item,
+            dtype=dtypes.int64 if len(item) == 0 else None,
+        )
     if item.dtype not in _INDEX_DTYPES + _MASK_DTYPES:
         raise IndexError(msg.INDEX_DTYPE)
     if item._backend is not backend:
@@ -260,8 +274,11 @@ def getitem(self, key) -> Tensor:
         elif isinstance(item, slice):
             size = out._data.shape[d]
             step = 1 if item.step is None else item.step
-            if isinstance(key, slice) or step <= 0 or \
-                    slice(item.start, item.stop, step).indices(size) != (0, size, 1):
+            if (
+                isinstance(key, slice)
+                or step <= 0
+                or slice(item.start, item.stop, step).indices(size) != (0, size, 1)
+            ):
                 out = slice_dim(out, d, item.start, item.stop, item.step)
             d += 1
         elif isinstance(item, (Tensor, list, tuple)):
@@ -300,8 +317,12 @@ def _index(x: Tensor, dims: list, arrays: list, saved_indices: tuple) -> Tensor:
         return make_tensor(data, backend, True, node, 0)
     for k, (d, a) in enumerate(zip(dims, plan.arrays)):
         size = x._data.shape[d]
-        _check_range(x._backend, a, size, lambda i, k=k, size=size: IndexError(
-            msg.INDEX_RANGE.format(index=i, dim=k, size=size)))
+        _check_range(
+            x._backend,
+            a,
+            size,
+            lambda i, k=k, size=size: IndexError(msg.INDEX_RANGE.format(index=i, dim=k, size=size)),
+        )
     raise AssertionError("the backend refused an index that is in range")  # pragma: no cover
 
 
@@ -311,8 +332,12 @@ def _leading_index_arrays(key, ndim: int, backend) -> list | None:
         return None
     arrays = []
     for item in key:
-        if (type(item) is not Tensor or item._backend is not backend or not item._data.ndim
-                or backend.ours[item._data.dtype] not in _INDEX_DTYPES):
+        if (
+            type(item) is not Tensor
+            or item._backend is not backend
+            or not item._data.ndim
+            or backend.ours[item._data.dtype] not in _INDEX_DTYPES
+        ):
             return None
         arrays.append(item._data)
     return arrays
@@ -324,8 +349,9 @@ def _mask_positions(x: Tensor, d: int, mask: Tensor) -> list:
     m = mask._data.shape
     for k, size in enumerate(m):
         if d + k >= len(shape) or shape[d + k] != size:
-            raise IndexError(msg.MASK_SHAPE_AT.format(mask=list(m), k=k, tensor=list(shape),
-                                                      index=d + k))
+            raise IndexError(
+                msg.MASK_SHAPE_AT.format(mask=list(m), k=k, tensor=list(shape), index=d + k)
+            )
     xp = x._backend.xp
     data = mask._data
     if mask.dtype is not dtypes.bool:
@@ -347,8 +373,7 @@ def _plan(x: Tensor, dims: list, arrays: list) -> _Plan:
         return _Plan(tuple(x._data.shape), list(dims), arrays)
     shapes = [tuple(a.shape) for a in arrays]
     try:
-        shape = shapes[0] if shapes.count(shapes[0]) == len(shapes) else \
-            broadcast_shapes(*shapes)
+        shape = shapes[0] if shapes.count(shapes[0]) == len(shapes) else broadcast_shapes(*shapes)
     except RuntimeError:
         shapes = ", ".join(str(list(a)) for a in shapes)
         raise IndexError(msg.INDEX_BROADCAST.format(shapes=shapes)) from None
@@ -415,10 +440,15 @@ def _check_gather(x: Tensor, d: int, index: Tensor, src: Tensor | None, name: st
                 raise RuntimeError(msg.GATHER_SIZE.format(dim=k, index=ix, sizes=xs, axis=d))
             if src is None:
                 raise RuntimeError(msg.SCATTER_SIZE.format(index=ix, sizes=xs, axis=d))
-            raise RuntimeError(msg.SCATTER_SIZE_SRC.format(index=ix, sizes=xs, axis=d,
-                                                           src=list(src.shape)))
-    _check_range(x._backend, index._data, xs[d], lambda i: RuntimeError(
-        msg.INDEX_RANGE.format(index=i, dim=d, size=xs[d])))
+            raise RuntimeError(
+                msg.SCATTER_SIZE_SRC.format(index=ix, sizes=xs, axis=d, src=list(src.shape))
+            )
+    _check_range(
+        x._backend,
+        index._data,
+        xs[d],
+        lambda i: RuntimeError(msg.INDEX_RANGE.format(index=i, dim=d, size=xs[d])),
+    )
 
 
 class GatherBackward0(Node):
@@ -431,8 +461,9 @@ class GatherBackward0(Node):
 
 def _zeros_like(like: Tensor, shape: tuple) -> Tensor:
     backend = like._backend
-    return make_tensor(backend.xp.zeros(shape, dtype=like._data.dtype,
-                                        device=backend.native_device), backend)
+    return make_tensor(
+        backend.xp.zeros(shape, dtype=like._data.dtype, device=backend.native_device), backend
+    )
 
 
 def _on(t: Tensor, backend):
@@ -451,12 +482,14 @@ def gather(input, dim: int, index, *, sparse_grad: bool = False) -> Tensor:
     idx = _on(index, backend)
     grid = _grid(backend, idx, d) if idx.ndim else ()
     if not grid:
-        data = backend.xp.reshape(backend.xp.take(backend.xp.reshape(x._data, (-1,)),
-                                                  backend.xp.reshape(idx, (1,))), ())
+        data = backend.xp.reshape(
+            backend.xp.take(backend.xp.reshape(x._data, (-1,)), backend.xp.reshape(idx, (1,))), ()
+        )
     else:
         flat = _flat_positions(backend, grid, tuple(x._data.shape))
-        data = backend.xp.reshape(backend.xp.take(backend.xp.reshape(x._data, (-1,)), flat),
-                                  tuple(idx.shape))
+        data = backend.xp.reshape(
+            backend.xp.take(backend.xp.reshape(x._data, (-1,)), flat), tuple(idx.shape)
+        )
     node = new_node(GatherBackward0, x)
     if node is None:
         return make_tensor(data, backend)
@@ -469,8 +502,9 @@ class ScatterAddBackward0(Node):
     __slots__ = ("_saved_dim", "_saved_index")
 
     def backward(self, grad):
-        grad_src = gather(grad, self._saved_dim, self._saved_index) \
-            if self.needs_input_grad(1) else None
+        grad_src = (
+            gather(grad, self._saved_dim, self._saved_index) if self.needs_input_grad(1) else None
+        )
         return grad, grad_src
 
 
@@ -480,10 +514,14 @@ class ScatterBackward0(Node):
     __slots__ = ("_saved_dim", "_saved_index")
 
     def backward(self, grad):
-        grad_self = scatter(grad, self._saved_dim, self._saved_index, 0) \
-            if self.needs_input_grad(0) else None
-        grad_src = gather(grad, self._saved_dim, self._saved_index) \
-            if self.needs_input_grad(1) else None
+        grad_self = (
+            scatter(grad, self._saved_dim, self._saved_index, 0)
+            if self.needs_input_grad(0)
+            else None
+        )
+        grad_src = (
+            gather(grad, self._saved_dim, self._saved_index) if self.needs_input_grad(1) else None
+        )
         return grad_self, grad_src
 
 
@@ -572,8 +610,12 @@ def scatter(input, dim: int, index, src=None, *, value=None, reduce=None) -> Ten
         part = _src_part(src, index, backend)
         cls, inputs = ScatterBackward0, (x, src)
     else:
-        full = xp.full(tuple(index._data.shape), scalar_for(src, x.dtype),
-                       dtype=x._data.dtype, device=backend.native_device)
+        full = xp.full(
+            tuple(index._data.shape),
+            scalar_for(src, x.dtype),
+            dtype=x._data.dtype,
+            device=backend.native_device,
+        )
         part, cls, inputs = full, ScatterBackward1, (x,)
     # A position written twice keeps the last value in index order (PyTorch's CPU kernel).
     sums, counts = _scatter_sums(x, d, index, part, last_wins=True)
@@ -590,8 +632,9 @@ def scatter(input, dim: int, index, src=None, *, value=None, reduce=None) -> Ten
 @tensor_method("scatter_add")
 def scatter_add(input, dim: int, index, src) -> Tensor:
     """A copy of input with src added at index along dim; repeated indices add up."""
-    x, d, index, src = _scatter_args(input, dim, index,
-                                     check_tensor(src, "scatter_add", "src", 4), "scatter_add")
+    x, d, index, src = _scatter_args(
+        input, dim, index, check_tensor(src, "scatter_add", "src", 4), "scatter_add"
+    )
     backend = x._backend
     sums, _ = _scatter_sums(x, d, index, _src_part(src, index, backend))
     data = x._data + sums
@@ -612,8 +655,8 @@ def take_along_dim(input, indices, dim: int | None = None) -> Tensor:
     xs, ix = list(x._data.shape), list(indices._data.shape)
     xs[d] = ix[d] = 1
     shape = broadcast_shapes(tuple(xs), tuple(ix))
-    x_shape = shape[:d] + (x._data.shape[d],) + shape[d + 1:]
-    i_shape = shape[:d] + (indices._data.shape[d],) + shape[d + 1:]
+    x_shape = shape[:d] + (x._data.shape[d],) + shape[d + 1 :]
+    i_shape = shape[:d] + (indices._data.shape[d],) + shape[d + 1 :]
     return gather(x.expand(x_shape), d, indices.expand(i_shape))
 
 
@@ -639,10 +682,10 @@ def index_select(input, dim: int, index) -> Tensor:
         raise IndexError(msg.INDEX_SELECT_RANGE)
     if x._data.ndim == 0:
         return x.clone()
-    plan = _Plan(tuple(x._data.shape), [d], [backend.xp.astype(
-        idx, backend.native[dtypes.int64])])
-    return _take(x, plan, IndexSelectBackward0, dim=dim, index=index,
-                 self_sym_sizes=tuple(x._data.shape))
+    plan = _Plan(tuple(x._data.shape), [d], [backend.xp.astype(idx, backend.native[dtypes.int64])])
+    return _take(
+        x, plan, IndexSelectBackward0, dim=dim, index=index, self_sym_sizes=tuple(x._data.shape)
+    )
 
 
 def _fill_value(x: Tensor, value, dim_error: str, classes: tuple) -> tuple:
@@ -662,14 +705,16 @@ def _index_vector(x: Tensor, dim: int, index, name: str, dtype_error, vector_err
     """(dim, index as a flat int64 array): the index a dtype (int64, or int32 too for index_add)
     and at most 1-d, with the error the op gives for each."""
     index = check_tensor(index, name, "index", 3)
-    if index.dtype is not dtypes.int64 and (name != "index_add" or index.dtype not in
-                                            _INDEX_DTYPES):
+    if index.dtype is not dtypes.int64 and (
+        name != "index_add" or index.dtype not in _INDEX_DTYPES
+    ):
         raise dtype_error(index)
     if index._data.ndim > 1:
         raise vector_error(index)
     backend = x._backend
-    idx = backend.xp.astype(backend.xp.reshape(_on(index, backend), (-1,)),
-                            backend.native[dtypes.int64])
+    idx = backend.xp.astype(
+        backend.xp.reshape(_on(index, backend), (-1,)), backend.native[dtypes.int64]
+    )
     return normalize_dim(dim, x._data.ndim), index, idx
 
 
@@ -718,7 +763,8 @@ class IndexAddBackward0(Node):
         grad_source = None
         if self.needs_input_grad(1):
             grad_source = index_select(grad, self._saved_dim, self._saved_index).reshape(
-                self._saved_source_shape)
+                self._saved_source_shape
+            )
             if self._saved_alpha != 1:
                 grad_source = grad_source * self._saved_alpha
         return (grad if self.needs_input_grad(0) else None), grad_source
@@ -729,14 +775,24 @@ def index_add(input, dim: int, index, source, *, alpha=1) -> Tensor:
     """A copy of input with alpha * source's slices added at `index` along `dim` (repeats add)."""
     x = check_tensor(input, "index_add")
     d, index, idx = _index_vector(
-        x, dim, index, "index_add",
+        x,
+        dim,
+        index,
+        "index_add",
         lambda i: RuntimeError(msg.INDEX_ADD_DTYPE.format(dtype=i.dtype.legacy_name[:-6])),
-        lambda i: IndexError(msg.INDEX_ADD_VECTOR.format(
-            dim=i._data.ndim, type=i.dtype.legacy_name[:-6], size=list(i._data.shape))))
+        lambda i: IndexError(
+            msg.INDEX_ADD_VECTOR.format(
+                dim=i._data.ndim, type=i.dtype.legacy_name[:-6], size=list(i._data.shape)
+            )
+        ),
+    )
     source = _source_arg(x, source, "index_add")
     if source.dtype is not x.dtype:
-        raise RuntimeError(msg.INDEX_ADD_SOURCE_DTYPE.format(
-            self=x.dtype.legacy_name[:-6], source=source.dtype.legacy_name[:-6]))
+        raise RuntimeError(
+            msg.INDEX_ADD_SOURCE_DTYPE.format(
+                self=x.dtype.legacy_name[:-6], source=source.dtype.legacy_name[:-6]
+            )
+        )
     xs, ss = tuple(x._data.shape), tuple(source._data.shape)
     if len(ss) != len(xs) or _slice_shape(xs, d) != _slice_shape(ss, d):
         raise RuntimeError(msg.INDEX_ADD_SHAPE.format(self=list(xs), source=list(ss)))
@@ -744,12 +800,25 @@ def index_add(input, dim: int, index, source, *, alpha=1) -> Tensor:
     if ss and n != ss[d]:
         raise RuntimeError(msg.INDEX_ADD_COUNT.format(n=n, size=ss[d], dim=d))
     backend = x._backend
-    _check_range(backend, idx, xs[d] if xs else 1, lambda i: RuntimeError(
-        msg.INDEX_RANGE.format(index=i, dim=d, size=xs[d] if xs else 1)), negative=False)
+    _check_range(
+        backend,
+        idx,
+        xs[d] if xs else 1,
+        lambda i: RuntimeError(msg.INDEX_RANGE.format(index=i, dim=d, size=xs[d] if xs else 1)),
+        negative=False,
+    )
     sums, _ = _slice_sums(x, d, idx, source._data)
     data = x._data + (sums if alpha == 1 else sums * scalar_for(alpha, x.dtype))
-    return _recorded(data, backend, IndexAddBackward0, (x, source), alpha=alpha, dim=d,
-                     index=index, source_shape=ss)
+    return _recorded(
+        data,
+        backend,
+        IndexAddBackward0,
+        (x, source),
+        alpha=alpha,
+        dim=d,
+        index=index,
+        source_shape=ss,
+    )
 
 
 class IndexCopyBackward0(Node):
@@ -759,9 +828,12 @@ class IndexCopyBackward0(Node):
 
     def backward(self, grad):
         d, index = self._saved_dim, self._saved_index
-        return (index_fill(grad, d, index, 0) if self.needs_input_grad(0) else None,
-                index_select(grad, d, index).reshape(self._saved_source_shape)
-                if self.needs_input_grad(1) else None)
+        return (
+            index_fill(grad, d, index, 0) if self.needs_input_grad(0) else None,
+            index_select(grad, d, index).reshape(self._saved_source_shape)
+            if self.needs_input_grad(1)
+            else None,
+        )
 
 
 @tensor_method("index_copy")
@@ -769,9 +841,13 @@ def index_copy(input, dim: int, index, source) -> Tensor:
     """A copy of input with source's slices written at `index` along `dim` (the last one wins)."""
     x = check_tensor(input, "index_copy")
     d, index, idx = _index_vector(
-        x, dim, index, "index_copy",
+        x,
+        dim,
+        index,
+        "index_copy",
         lambda i: RuntimeError(msg.INDEX_COPY_DTYPE.format(dtype=i.dtype.legacy_name[:-6])),
-        lambda i: IndexError(msg.INDEX_COPY_VECTOR.format(dim=i._data.ndim)))
+        lambda i: IndexError(msg.INDEX_COPY_VECTOR.format(dim=i._data.ndim)),
+    )
     source = _source_arg(x, source, "index_copy")
     xs, ss = tuple(x._data.shape), tuple(source._data.shape)
     n = idx.shape[0]
@@ -781,22 +857,35 @@ def index_copy(input, dim: int, index, source) -> Tensor:
     elif xs and len(ss) != len(xs):
         raise IndexError(msg.INDEX_COPY_DIMS.format(source=len(ss), dest=len(xs)))
     elif xs and _slice_shape(xs, d) != _slice_shape(ss, d):
-        raise RuntimeError(msg.INDEX_COPY_SHAPE.format(
-            dest=" ".join(map(str, _slice_shape(xs, d))), dim=d,
-            source=" ".join(map(str, _slice_shape(ss, d)))))
+        raise RuntimeError(
+            msg.INDEX_COPY_SHAPE.format(
+                dest=" ".join(map(str, _slice_shape(xs, d))),
+                dim=d,
+                source=" ".join(map(str, _slice_shape(ss, d))),
+            )
+        )
     elif n != ss[d]:
         raise IndexError(msg.INDEX_COPY_COUNT.format(n=n, size=ss[d]))
     if source.dtype is not x.dtype:
-        raise RuntimeError(msg.INDEX_COPY_SOURCE_DTYPE.format(
-            self=x.dtype.legacy_name[:-6], source=source.dtype.legacy_name[:-6]))
+        raise RuntimeError(
+            msg.INDEX_COPY_SOURCE_DTYPE.format(
+                self=x.dtype.legacy_name[:-6], source=source.dtype.legacy_name[:-6]
+            )
+        )
     backend = x._backend
     size = xs[d] if xs else 1
-    _check_range(backend, idx, size, lambda i: IndexError(
-        msg.INDEX_COPY_RANGE.format(index=i, dim=d, size=size)), negative=False)
+    _check_range(
+        backend,
+        idx,
+        size,
+        lambda i: IndexError(msg.INDEX_COPY_RANGE.format(index=i, dim=d, size=size)),
+        negative=False,
+    )
     sums, counts = _slice_sums(x, d, idx, source._data, last_wins=True)
     data = backend.xp.where(counts > 0, sums, x._data)
-    return _recorded(data, backend, IndexCopyBackward0, (x, source), dim=d, index=index,
-                     source_shape=ss)
+    return _recorded(
+        data, backend, IndexCopyBackward0, (x, source), dim=d, index=index, source_shape=ss
+    )
 
 
 class IndexFillBackward0(Node):
@@ -815,8 +904,10 @@ class IndexFillBackward1(Node):
 
     def backward(self, grad):
         d, index = self._saved_dim, self._saved_index
-        return (index_fill(grad, d, index, 0) if self.needs_input_grad(0) else None,
-                index_select(grad, d, index).sum() if self.needs_input_grad(1) else None)
+        return (
+            index_fill(grad, d, index, 0) if self.needs_input_grad(0) else None,
+            index_select(grad, d, index).sum() if self.needs_input_grad(1) else None,
+        )
 
 
 @tensor_method("index_fill")
@@ -824,15 +915,22 @@ def index_fill(input, dim: int, index, value) -> Tensor:
     """A copy of input with `value` in the slices at `index` along `dim` (negatives count back)."""
     x = check_tensor(input, "index_fill")
     d, index, idx = _index_vector(
-        x, dim, index, "index_fill", lambda i: IndexError(msg.INDEX_FILL_DTYPE),
-        lambda i: RuntimeError(msg.INDEX_FILL_VECTOR))
+        x,
+        dim,
+        index,
+        "index_fill",
+        lambda i: IndexError(msg.INDEX_FILL_DTYPE),
+        lambda i: RuntimeError(msg.INDEX_FILL_VECTOR),
+    )
     backend = x._backend
     xp = backend.xp
-    fill, cls, inputs = _fill_value(x, value, msg.INDEX_FILL_VALUE_DIM,
-                                    (IndexFillBackward0, IndexFillBackward1))
+    fill, cls, inputs = _fill_value(
+        x, value, msg.INDEX_FILL_VALUE_DIM, (IndexFillBackward0, IndexFillBackward1)
+    )
     size = x._data.shape[d] if x._data.ndim else 1
-    _check_range(backend, idx, size, lambda i: IndexError(
-        msg.INDEX_RANGE.format(index=i, dim=d, size=size)))
+    _check_range(
+        backend, idx, size, lambda i: IndexError(msg.INDEX_RANGE.format(index=i, dim=d, size=size))
+    )
     hit = xp.zeros((size,), dtype=idx.dtype, device=backend.native_device)
     backend.scatter_add(hit, (idx,), xp.ones_like(idx))
     view = [1] * x._data.ndim
@@ -880,8 +978,9 @@ def masked_fill(input, mask, value) -> Tensor:
         raise RuntimeError(msg.MASKED_FILL_DEVICE.format(mask=mask.device, self=x.device))
     backend = x._backend
     xp = backend.xp
-    fill, cls, inputs = _fill_value(x, value, msg.MASKED_FILL_VALUE_DIM,
-                                    (MaskedFillBackward0, MaskedFillBackward1))
+    fill, cls, inputs = _fill_value(
+        x, value, msg.MASKED_FILL_VALUE_DIM, (MaskedFillBackward0, MaskedFillBackward1)
+    )
     m = _on(mask, backend)
     shape = tuple(x._data.shape)
     try:
@@ -915,8 +1014,13 @@ def masked_select(input, mask) -> Tensor:
         source, m = source.reshape(1), backend.xp.reshape(m, (1,))
     positions = backend.xp.nonzero(m)
     dims = list(range(len(positions)))
-    return _take(source, _Plan(tuple(source._data.shape), dims, list(positions)),
-                 MaskedSelectBackward0, mask=mask, self=x)
+    return _take(
+        source,
+        _Plan(tuple(source._data.shape), dims, list(positions)),
+        MaskedSelectBackward0,
+        mask=mask,
+        self=x,
+    )
 
 
 @tensor_method("nonzero")
@@ -931,8 +1035,10 @@ def nonzero(input, *, as_tuple: bool = False):
         return tuple(make_tensor(p, backend) for p in positions)
     if not x._data.ndim:
         n = positions[0].shape[0]
-        return make_tensor(xp.zeros((n, 0), dtype=backend.native[dtypes.int64],
-                                    device=backend.native_device), backend)
+        return make_tensor(
+            xp.zeros((n, 0), dtype=backend.native[dtypes.int64], device=backend.native_device),
+            backend,
+        )
     return make_tensor(xp.stack(positions, axis=1), backend)
 
 
@@ -980,6 +1086,7 @@ def _sorted_along(x: Tensor, d: int, descending: bool):
 
 def _with_positions(name: str, cls, x: Tensor, d: int, values, order):
     from .reduction import _return_type
+
     backend = x._backend
     indices = make_tensor(order, backend)
     node = new_node(cls, x)
@@ -1005,8 +1112,9 @@ def sort(input, dim: int = -1, descending: bool = False, stable: bool = False):
 def argsort(input, dim: int = -1, descending: bool = False, stable: bool = False) -> Tensor:
     """The indices that sort the tensor along `dim` (int64, no gradient)."""
     x = check_tensor(input, "argsort")
-    return make_tensor(_sorted_along(x, normalize_dim(dim, x._data.ndim), descending)[1],
-                       x._backend)
+    return make_tensor(
+        _sorted_along(x, normalize_dim(dim, x._data.ndim), descending)[1], x._backend
+    )
 
 
 @tensor_method("topk")

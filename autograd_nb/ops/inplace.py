@@ -36,7 +36,7 @@ _NUMBERS = (int, float, bool)
 
 def _short_name(dtype: dtypes.dtype) -> str:
     """'Float', 'Long', ...: the scalar type name PyTorch's messages use."""
-    return dtype.legacy_name[:-len("Tensor")]
+    return dtype.legacy_name[: -len("Tensor")]
 
 
 def check_inplace(self: Tensor) -> None:
@@ -51,8 +51,9 @@ def check_inplace(self: Tensor) -> None:
         if root._requires_grad:
             if self._grad_fn is not None and getattr(self, MULTI_OUTPUT_VIEW, False):
                 name = self._grad_fn.name().rstrip("0123456789").removesuffix("Backward")
-                raise RuntimeError(msg.MULTI_OUTPUT_VIEW_INPLACE.format(nr=self._output_nr,
-                                                                        name=name))
+                raise RuntimeError(
+                    msg.MULTI_OUTPUT_VIEW_INPLACE.format(nr=self._output_nr, name=name)
+                )
             if not self._requires_grad:
                 raise RuntimeError(msg.VIEW_NO_GRAD_INPLACE)
             if root._grad_fn is None:
@@ -77,16 +78,21 @@ def _result_data(self: Tensor, result: Tensor):
     """`result`'s array made fit to be written into `self`, or PyTorch's error if it isn't."""
     if result._backend is not self._backend:
         from ._helpers import device_mismatch
+
         raise device_mismatch(self, result)
     data = result._data
     if data.shape != self._data.shape:
-        raise RuntimeError(msg.INPLACE_SHAPE.format(
-            out=", ".join(map(str, self._data.shape)), shape=", ".join(map(str, data.shape))))
+        raise RuntimeError(
+            msg.INPLACE_SHAPE.format(
+                out=", ".join(map(str, self._data.shape)), shape=", ".join(map(str, data.shape))
+            )
+        )
     if data.dtype != self._data.dtype:
         src, dst = result.dtype, self.dtype
         if not dtypes.can_cast(src, dst):
-            raise RuntimeError(msg.INPLACE_CAST.format(result=_short_name(src),
-                                                       out=_short_name(dst)))
+            raise RuntimeError(
+                msg.INPLACE_CAST.format(result=_short_name(src), out=_short_name(dst))
+            )
         data = self._backend.xp.astype(data, self._data.dtype)
     return data
 
@@ -122,8 +128,7 @@ def _store_through_root(self: Tensor, data, fill: bool = False) -> None:
     As in PyTorch, this is allowed unless two elements of `self` share one memory location; the
     written root elements then show through every view of the root (the expanded tensor too).
     """
-    overlap = any(stride == 0 and size > 1
-                  for stride, size in zip(self.stride(), self._data.shape))
+    overlap = any(stride == 0 and size > 1 for stride, size in zip(self.stride(), self._data.shape))
     if self._view is None or (not fill and overlap):
         raise RuntimeError(msg.INPLACE_OVERLAP if overlap else msg.INPLACE_READ_ONLY) from None
     root, view_fn = self._view
@@ -132,9 +137,13 @@ def _store_through_root(self: Tensor, data, fill: bool = False) -> None:
     n, shape = root.numel(), tuple(root._data.shape)
     long = backend.native[dtypes.int64]
     index = root_positions(backend, shape, view_fn)._data
-    values = xp.reshape(xp.broadcast_to(xp.asarray(data, dtype=root._data.dtype,
-                                                   device=backend.native_device),
-                                        tuple(self._data.shape)), (-1,))
+    values = xp.reshape(
+        xp.broadcast_to(
+            xp.asarray(data, dtype=root._data.dtype, device=backend.native_device),
+            tuple(self._data.shape),
+        ),
+        (-1,),
+    )
     hit = xp.zeros((n,), dtype=long, device=backend.native_device)
     backend.scatter_add(hit, (index,), xp.ones_like(index))
     if fill:
@@ -144,8 +153,9 @@ def _store_through_root(self: Tensor, data, fill: bool = False) -> None:
         written = xp.full((n,), start, dtype=root._data.dtype, device=backend.native_device)
         backend.scatter_add(written, (index,), values)
     try:
-        root._data[...] = xp.where(xp.reshape(hit, shape) > 0, xp.reshape(written, shape),
-                                   root._data)
+        root._data[...] = xp.where(
+            xp.reshape(hit, shape) > 0, xp.reshape(written, shape), root._data
+        )
     except ValueError:  # the root itself is read-only (a non-writable NumPy array)
         raise RuntimeError(msg.INPLACE_READ_ONLY) from None
 
@@ -174,9 +184,13 @@ def _recorded(self: Tensor, fn, args, kwargs) -> Tensor:
     """The in-place op with history: compute on a snapshot of the old value, then rebase."""
     backend = self._backend
     view = self._view
-    old = make_tensor(backend.xp.asarray(self._data, copy=True), backend,
-                      self._requires_grad or (view is not None and view[0]._requires_grad),
-                      self._grad_fn, self._output_nr)
+    old = make_tensor(
+        backend.xp.asarray(self._data, copy=True),
+        backend,
+        self._requires_grad or (view is not None and view[0]._requires_grad),
+        self._grad_fn,
+        self._output_nr,
+    )
     result = fn(old, *args, **kwargs)
     data = _result_data(self, result)
     node = result._grad_fn
@@ -270,11 +284,15 @@ class AsStridedBackward0(Node):
     def backward(self, grad):
         # each root element gets the sum of the view elements that alias it (several for expand)
         from .indexing import scatter_add
+
         backend = grad._backend
         index = root_positions(backend, self._base_shape, self._view_fn)
-        zeros = make_tensor(backend.xp.zeros((math.prod(self._base_shape),),
-                                             dtype=grad._data.dtype,
-                                             device=backend.native_device), backend)
+        zeros = make_tensor(
+            backend.xp.zeros(
+                (math.prod(self._base_shape),), dtype=grad._data.dtype, device=backend.native_device
+            ),
+            backend,
+        )
         return scatter_add(zeros, 0, index, grad.reshape(-1)).reshape(self._base_shape)
 
 
@@ -331,8 +349,11 @@ def _arithmetic_(self: Tensor, fn, iop, other, floating_only: bool = False, **kw
     if isinstance(other, Tensor) and other._backend is self._backend:
         x, operand = self._data, other._data
         # the optimizers' case (`p -= lr * g`): two float arrays alike, decided at once
-        if not (x.dtype is operand.dtype and x.shape == operand.shape
-                and self._backend.ours[x.dtype].is_floating_point):
+        if not (
+            x.dtype is operand.dtype
+            and x.shape == operand.shape
+            and self._backend.ours[x.dtype].is_floating_point
+        ):
             operand = None
     else:
         operand = None
@@ -371,12 +392,18 @@ def _scaled_(self: Tensor, fn, iop, other, alpha) -> Tensor:
     recorded and `other` is a tensor whose array fits `self` unchanged.
     """
     kind = type(alpha)
-    if (type(other) is Tensor and isinstance(self, Tensor)
-            and not (STATE.enabled and (self._requires_grad or other._requires_grad))
-            and (kind is int or (kind is float and self.dtype.is_floating_point))):
+    if (
+        type(other) is Tensor
+        and isinstance(self, Tensor)
+        and not (STATE.enabled and (self._requires_grad or other._requires_grad))
+        and (kind is int or (kind is float and self.dtype.is_floating_point))
+    ):
         data, operand = self._data, other._data
-        if (other._backend is not self._backend or operand.dtype != data.dtype
-                or operand.shape != data.shape):
+        if (
+            other._backend is not self._backend
+            or operand.dtype != data.dtype
+            or operand.shape != data.shape
+        ):
             operand = _fast_operand(self, other)  # None where the generic path is needed
         if operand is None or self.dtype is dtypes.bool:
             return apply_inplace(self, fn, other, alpha=alpha)
@@ -448,6 +475,7 @@ def _ipow(self: Tensor, other) -> Tensor:
 
 def _define_unary_(name: str, aliases: tuple = ()):
     """`name_`: the unary op `name` applied in place."""
+
     def op_(self: Tensor) -> Tensor:
         return apply_inplace(self, getattr(Tensor, name))
 
@@ -471,8 +499,11 @@ relu_ = _define_unary_("relu")
 def clamp_(self: Tensor, min=None, max=None) -> Tensor:  # noqa: A002 - PyTorch's names
     """Limit values to [min, max] in place."""
     if not self.dtype.is_floating_point and (type(min) is float or type(max) is float):
-        raise RuntimeError(msg.INPLACE_CAST.format(  # clamp_'s own wording of the cast error
-            result="Float", out=dtypes.CPP_NAMES[self.dtype]))
+        raise RuntimeError(
+            msg.INPLACE_CAST.format(  # clamp_'s own wording of the cast error
+                result="Float", out=dtypes.CPP_NAMES[self.dtype]
+            )
+        )
     return apply_inplace(self, clamp, min, max)
 
 
@@ -501,8 +532,10 @@ class FillBackward3(Node):
     __slots__ = ()
 
     def backward(self, grad):
-        return (grad * 0 if self.needs_input_grad(0) else None,
-                grad.sum() if self.needs_input_grad(1) else None)
+        return (
+            grad * 0 if self.needs_input_grad(0) else None,
+            grad.sum() if self.needs_input_grad(1) else None,
+        )
 
 
 class CopyBackwards(Node):
@@ -538,8 +571,12 @@ def _filled(self: Tensor, value) -> Tensor:
         out = backend.xp.broadcast_to(_moved(value, backend, self.dtype), self._data.shape)
         node = new_node(FillBackward3, self, value)
     else:
-        out = backend.xp.full(self._data.shape, scalar_for(value, self.dtype),
-                              dtype=self._data.dtype, device=backend.native_device)
+        out = backend.xp.full(
+            self._data.shape,
+            scalar_for(value, self.dtype),
+            dtype=self._data.dtype,
+            device=backend.native_device,
+        )
         node = new_node(FillBackward2, self)
     return make_tensor(out, backend, node is not None, node)
 
@@ -578,8 +615,9 @@ def zero_(self: Tensor) -> Tensor:
 def fill_(self: Tensor, value) -> Tensor:
     """Set every element to `value` (a number or a 0-dim tensor) in place."""
     if not isinstance(value, (Tensor, *_NUMBERS)):
-        raise TypeError(f"fill_() received an invalid combination of arguments - got "
-                        f"({type(value).__name__})")
+        raise TypeError(
+            f"fill_() received an invalid combination of arguments - got ({type(value).__name__})"
+        )
     if isinstance(value, Tensor) or _records(self, (), {}):
         return apply_inplace(self, _filled, value)
     check_inplace(self)
@@ -602,18 +640,19 @@ def masked_fill_(self: Tensor, mask: Tensor, value) -> Tensor:
     """Set the elements where `mask` is True to `value`, in place."""
     mask = check_tensor(mask, "masked_fill_", "mask")
     if mask.dtype is not dtypes.bool:
-        raise RuntimeError(msg.MASKED_FILL_DTYPE.format(
-            dtype=dtypes.CPP_NAMES[mask.dtype]))
+        raise RuntimeError(msg.MASKED_FILL_DTYPE.format(dtype=dtypes.CPP_NAMES[mask.dtype]))
     shape = broadcast_shapes(tuple(self._data.shape), tuple(mask._data.shape))
     if shape != tuple(self._data.shape):
-        raise RuntimeError(msg.INPLACE_SHAPE.format(out=", ".join(map(str, self._data.shape)),
-                                                    shape=", ".join(map(str, shape))))
+        raise RuntimeError(
+            msg.INPLACE_SHAPE.format(
+                out=", ".join(map(str, self._data.shape)), shape=", ".join(map(str, shape))
+            )
+        )
     return apply_inplace(self, Tensor.masked_fill, mask, value)
 
 
 @tensor_method("scatter_")
-def scatter_(self: Tensor, dim: int, index: Tensor, src=None, *, value=None,
-             reduce=None) -> Tensor:
+def scatter_(self: Tensor, dim: int, index: Tensor, src=None, *, value=None, reduce=None) -> Tensor:
     """Write `src` (or `value`) at `index` along `dim`, in place."""
     src = value if src is None else src
     if reduce is not None:
@@ -734,8 +773,9 @@ def _index_put(self: Tensor, key, value: Tensor) -> Tensor:
     shape = tuple(self._data.shape)
     numel = self.numel()
     long = backend.native[dtypes.int64]
-    grid = make_tensor(xp.reshape(xp.arange(numel, dtype=long, device=backend.native_device),
-                                  shape), backend)
+    grid = make_tensor(
+        xp.reshape(xp.arange(numel, dtype=long, device=backend.native_device), shape), backend
+    )
     positions = grid[key]
     target, vshape = tuple(positions._data.shape), tuple(value._data.shape)
     try:
@@ -749,8 +789,9 @@ def _index_put(self: Tensor, key, value: Tensor) -> Tensor:
     order = xp.argsort(flat, stable=True)
     flat, values = xp.take(flat, order), xp.take(values, order)
     if flat.shape[0]:  # keep the last write to each position, as a loop of writes would
-        last = xp.concat([flat[1:] != flat[:-1], xp.ones((1,), dtype=xp.bool,
-                                                         device=backend.native_device)])
+        last = xp.concat(
+            [flat[1:] != flat[:-1], xp.ones((1,), dtype=xp.bool, device=backend.native_device)]
+        )
         flat, values = flat[last], values[last]
     hit = xp.zeros((numel,), dtype=long, device=backend.native_device)
     backend.scatter_add(hit, (flat,), xp.ones_like(flat))
@@ -770,7 +811,7 @@ def _index_put(self: Tensor, key, value: Tensor) -> Tensor:
 
 
 def _is_advanced(key) -> bool:
-    for item in (key if type(key) is tuple else (key,)):
+    for item in key if type(key) is tuple else (key,):
         if isinstance(item, Tensor):
             if item._data.ndim or item.dtype is dtypes.bool:
                 return True
@@ -784,15 +825,20 @@ def _result_ndim(self: Tensor, key) -> int:
     if _is_advanced(key):
         return self._data.ndim
     items = key if type(key) is tuple else (key,)
-    return self._data.ndim + sum(item is None for item in items) - sum(
-        isinstance(item, (int, Tensor)) for item in items)
+    return (
+        self._data.ndim
+        + sum(item is None for item in items)
+        - sum(isinstance(item, (int, Tensor)) for item in items)
+    )
 
 
 def _is_whole(key) -> bool:
     """A key that selects the tensor itself (`...`, `:`): PyTorch writes without a view."""
     items = key if type(key) is tuple else (key,)
-    return all(item is Ellipsis or item == slice(None) for item in items) \
+    return (
+        all(item is Ellipsis or item == slice(None) for item in items)
         and sum(item is Ellipsis for item in items) <= 1
+    )
 
 
 @tensor_method("__setitem__")
@@ -804,8 +850,9 @@ def setitem(self: Tensor, key, value) -> None:
     elif isinstance(value, _NUMBERS):
         src = make_tensor(self._backend.asarray(value, self.dtype), self._backend)
     else:
-        raise TypeError(msg.SETITEM_TYPE.format(type=typename(type(value)),
-                                                tensor_type=self.type()))
+        raise TypeError(
+            msg.SETITEM_TYPE.format(type=typename(type(value)), tensor_type=self.type())
+        )
     if isinstance(key, Tensor) and not _is_advanced(key):
         key = int(key)
     while src._data.ndim and src._data.shape[0] == 1 and src._data.ndim > _result_ndim(self, key):
@@ -813,10 +860,12 @@ def setitem(self: Tensor, key, value) -> None:
     if _is_advanced(key):
         if src._backend is not self._backend and src._data.ndim:
             from ._helpers import device_mismatch
+
             raise device_mismatch(self, src)
         if src.dtype is not self.dtype:
-            raise RuntimeError(msg.INDEX_PUT_DTYPE.format(dst=_short_name(self.dtype),
-                                                          src=_short_name(src.dtype)))
+            raise RuntimeError(
+                msg.INDEX_PUT_DTYPE.format(dst=_short_name(self.dtype), src=_short_name(src.dtype))
+            )
         apply_inplace(self, _index_put, key, src)
         return
     target = self if _is_whole(key) else self[key]
@@ -845,13 +894,20 @@ class NormalBackward0(ZeroBackward0):
 def _sampled(self: Tensor, kind: str, shift: float, scale: float, generator) -> Tensor:
     """A new tensor like `self` of samples `shift + scale * X` (X uniform [0, 1) or standard)."""
     from .._creation import rand, randn  # the factories sit above the ops in the layering
+
     if not self.dtype.is_floating_point:
         name = "check_uniform_bounds" if kind == "uniform" else "normal_kernel_cpu"
-        raise NotImplementedError(f'"{name}" not implemented for '
-                                  f"'{self.dtype.legacy_name[:-len('Tensor')]}'")
+        raise NotImplementedError(
+            f"\"{name}\" not implemented for '{self.dtype.legacy_name[: -len('Tensor')]}'"
+        )
     draw = rand if kind == "uniform" else randn
-    sample = draw(tuple(self._data.shape), dtype=self.dtype, device=self.device,
-                  generator=generator)._data * scale + shift
+    sample = (
+        draw(
+            tuple(self._data.shape), dtype=self.dtype, device=self.device, generator=generator
+        )._data
+        * scale
+        + shift
+    )
     node = new_node(UniformBackward0 if kind == "uniform" else NormalBackward0, self)
     return make_tensor(sample, self._backend, node is not None, node)
 
@@ -888,19 +944,28 @@ class RandomBackward2(ZeroBackward0):
     __slots__ = ()
 
 
-_C_TYPES = {dtypes.bool: "bool", dtypes.uint8: "unsigned char", dtypes.int8: "signed char",
-            dtypes.int16: "short", dtypes.int32: "int", dtypes.int64: "long",
-            dtypes.float16: "c10::Half", dtypes.float32: "float", dtypes.float64: "double"}
+_C_TYPES = {
+    dtypes.bool: "bool",
+    dtypes.uint8: "unsigned char",
+    dtypes.int8: "signed char",
+    dtypes.int16: "short",
+    dtypes.int32: "int",
+    dtypes.int64: "long",
+    dtypes.float16: "c10::Half",
+    dtypes.float32: "float",
+    dtypes.float64: "double",
+}
 
 
 def _random_range(dtype, low: int, high: int | None) -> tuple:
     """[low, high) for random_ after PyTorch's checks. With no `to`, the top is the dtype's
     largest value, or 2^digits for floats (the largest run of exactly representable integers)."""
     from .._type_info import finfo, iinfo
+
     info = finfo(dtype) if dtype.is_floating_point else None
     if info is not None:
         digits = 1 - int(math.log2(info.eps))
-        lowest, highest, top = info.min, info.max, 2 ** digits
+        lowest, highest, top = info.min, info.max, 2**digits
     else:
         lowest, highest = (0, 1) if dtype is dtypes.bool else (iinfo(dtype).min, iinfo(dtype).max)
         top = highest
@@ -912,16 +977,25 @@ def _random_range(dtype, low: int, high: int | None) -> tuple:
         if not lowest <= value <= highest:
             raise RuntimeError(msg.RANDOM_BOUND.format(which=which, ctype=_C_TYPES[dtype]))
         if info is not None and abs(value) > top:
-            warnings.warn(msg.RANDOM_PRECISION.format(which=which, digits=digits,
-                                                      ctype=_C_TYPES[dtype]), stacklevel=4)
-    return low, min(high, 2 ** 63 - 1)  # NumPy draws int64: int64's own top is left out
+            warnings.warn(
+                msg.RANDOM_PRECISION.format(which=which, digits=digits, ctype=_C_TYPES[dtype]),
+                stacklevel=4,
+            )
+    return low, min(high, 2**63 - 1)  # NumPy draws int64: int64's own top is left out
 
 
 def _random_integers(self: Tensor, low: int, high: int, cls, generator) -> Tensor:
     """A new tensor like `self` of integers drawn uniformly from [low, high)."""
     from .._creation import randint  # the factories sit above the ops in the layering
-    sample = randint(low, high, tuple(self._data.shape), dtype=self.dtype, device=self.device,
-                     generator=generator)
+
+    sample = randint(
+        low,
+        high,
+        tuple(self._data.shape),
+        dtype=self.dtype,
+        device=self.device,
+        generator=generator,
+    )
     node = new_node(cls, self)
     return make_tensor(sample._data, self._backend, node is not None, node)
 
@@ -930,8 +1004,9 @@ def _random_integers(self: Tensor, low: int, high: int, cls, generator) -> Tenso
 def random_(self: Tensor, *bounds: int, to: int | None = None, generator=None) -> Tensor:
     """Fill in place with integers from [from, to) (PyTorch's random_(from=0, to=None)); with
     no `to`, up to the dtype's largest value (2^mantissa bits for floats)."""
-    if len(bounds) > 2 or not all(isinstance(b, int) or b is None and i == 1
-                                           for i, b in enumerate(bounds)):
+    if len(bounds) > 2 or not all(
+        isinstance(b, int) or b is None and i == 1 for i, b in enumerate(bounds)
+    ):
         got = ", ".join(type(b).__name__ for b in bounds)
         raise TypeError(msg.RANDOM_ARGS.format(got=got))
     if len(bounds) == 1 and to is None:
@@ -950,8 +1025,10 @@ class BernoulliBackward1(Node):
     __slots__ = ("_p_shape",)
 
     def backward(self, grad):
-        return (grad * 0 if self.needs_input_grad(0) else None,
-                (grad * 0).sum_to_size(self._p_shape) if self.needs_input_grad(1) else None)
+        return (
+            grad * 0 if self.needs_input_grad(0) else None,
+            (grad * 0).sum_to_size(self._p_shape) if self.needs_input_grad(1) else None,
+        )
 
 
 class BernoulliBackward2(ZeroBackward0):
@@ -963,6 +1040,7 @@ class BernoulliBackward2(ZeroBackward0):
 def _bernoulli(self: Tensor, p, generator) -> Tensor:
     """A new tensor like `self` of 1s with probability p and 0s (the out-of-place bernoulli_)."""
     from .sampling import check_probabilities, check_probability, flips
+
     if isinstance(p, Tensor):
         check_probabilities(p)
         node = new_node(BernoulliBackward1, self, p)
@@ -994,6 +1072,7 @@ frac_ = _define_unary_("frac")
 
 def _method_(name: str, doc: str):
     """`name_(self, *args, **kwargs)`: the Tensor method `name` applied in place."""
+
     def op_(self: Tensor, *args, **kwargs) -> Tensor:
         return apply_inplace(self, getattr(Tensor, name), *args, **kwargs)
 

@@ -54,47 +54,103 @@ def polygamma_(self: Tensor, n: int) -> Tensor:
 
 
 # those PyTorch also offers as torch.* functions
-TORCH_INPLACE = ("xlogy_", "logit_", "deg2rad_", "rad2deg_", "gcd_", "lcm_", "erfc_", "i0_",
-                 "sinc_")
+TORCH_INPLACE = (
+    "xlogy_",
+    "logit_",
+    "deg2rad_",
+    "rad2deg_",
+    "gcd_",
+    "lcm_",
+    "erfc_",
+    "i0_",
+    "sinc_",
+)
 
 # torch.* functions of one result given `out=` (the wrappers of ops/out.py)
 MORE_FUNCTIONS_WITH_OUT = (
-    "xlogy", "logit", "sgn", "deg2rad", "rad2deg", "gcd", "lcm", "logcumsumexp", "searchsorted",
-    "bucketize", "histc", "take", "renorm", "lgamma", "digamma", "polygamma", "erfinv", "erfc",
-    "i0", "sinc", "mvlgamma",
+    "xlogy",
+    "logit",
+    "sgn",
+    "deg2rad",
+    "rad2deg",
+    "gcd",
+    "lcm",
+    "logcumsumexp",
+    "searchsorted",
+    "bucketize",
+    "histc",
+    "take",
+    "renorm",
+    "lgamma",
+    "digamma",
+    "polygamma",
+    "erfinv",
+    "erfc",
+    "i0",
+    "sinc",
+    "mvlgamma",
 )
 
 # torch.special functions given `out=`, by the name PyTorch's errors use
 SPECIAL_WITH_OUT = {
-    "xlogy": "xlogy", "xlog1py": "special_xlog1py", "logit": "logit", "erfinv": "erfinv",
-    "erfc": "erfc", "i0": "i0", "sinc": "sinc", "digamma": "digamma", "psi": "digamma",
-    "polygamma": "polygamma", "multigammaln": "mvlgamma", "gammaln": "lgamma",
-    "ndtr": "ndtr", "ndtri": "special_ndtri", "log_ndtr": "special_log_ndtr",
-    "i0e": "special_i0e", "i1": "special_i1", "i1e": "special_i1e", "erfcx": "special_erfcx",
-    "entr": "special_entr", "expit": "sigmoid", "exp2": "exp2", "expm1": "expm1",
-    "log1p": "log1p", "round": "round", "logsumexp": "logsumexp",
+    "xlogy": "xlogy",
+    "xlog1py": "special_xlog1py",
+    "logit": "logit",
+    "erfinv": "erfinv",
+    "erfc": "erfc",
+    "i0": "i0",
+    "sinc": "sinc",
+    "digamma": "digamma",
+    "psi": "digamma",
+    "polygamma": "polygamma",
+    "multigammaln": "mvlgamma",
+    "gammaln": "lgamma",
+    "ndtr": "ndtr",
+    "ndtri": "special_ndtri",
+    "log_ndtr": "special_log_ndtr",
+    "i0e": "special_i0e",
+    "i1": "special_i1",
+    "i1e": "special_i1e",
+    "erfcx": "special_erfcx",
+    "entr": "special_entr",
+    "expit": "sigmoid",
+    "exp2": "exp2",
+    "expm1": "expm1",
+    "log1p": "log1p",
+    "round": "round",
+    "logsumexp": "logsumexp",
 }
 
 
 def with_pair_out(fn, name: str):
     """`fn` (returning values, indices) taking PyTorch's `out=(values, indices)` as well."""
+
     @functools.wraps(fn)
     def wrapper(*args, out=None, **kwargs):
         if out is None:
             return fn(*args, **kwargs)
         if not isinstance(out, (tuple, list)) or not all(isinstance(o, Tensor) for o in out):
             raise TypeError(msg.OUT_NOT_TUPLE.format(name=name, type=type(out).__name__))
-        if STATE.enabled and any(t.requires_grad for t in (*out, *args, *kwargs.values())
-                                 if isinstance(t, Tensor)):
+        if STATE.enabled and any(
+            t.requires_grad for t in (*out, *args, *kwargs.values()) if isinstance(t, Tensor)
+        ):
             raise RuntimeError(msg.OUT_REQUIRES_GRAD.format(name=name))
         with no_grad():
             values, indices = fn(*args, **kwargs)
         if out[1].dtype is not indices.dtype:
-            raise RuntimeError(msg.OUT_SCALAR_TYPE.format(expected=_short_name(indices.dtype),
-                                                          found=_short_name(out[1].dtype)))
+            raise RuntimeError(
+                msg.OUT_SCALAR_TYPE.format(
+                    expected=_short_name(indices.dtype), found=_short_name(out[1].dtype)
+                )
+            )
         if out[0].dtype is not values.dtype:
-            raise RuntimeError(msg.OUT_SCALAR_TYPE.format(expected=_short_name(values.dtype),
-                                                          found=_short_name(out[0].dtype)))
-        return _return_type(name + "_out")(checked_write(out[0], values),
-                                           checked_write(out[1], indices))
+            raise RuntimeError(
+                msg.OUT_SCALAR_TYPE.format(
+                    expected=_short_name(values.dtype), found=_short_name(out[0].dtype)
+                )
+            )
+        return _return_type(name + "_out")(
+            checked_write(out[0], values), checked_write(out[1], indices)
+        )
+
     return wrapper

@@ -15,9 +15,16 @@ from ..autograd.node import Node, new_node, saved_entry
 from ._helpers import broadcast_shapes, check_same_device, check_tensor, scalar_for
 
 _CPP_NAMES = {  # how PyTorch's C++ spells dtypes in the mm dtype error
-    "float32": "float", "float64": "double", "float16": "c10::Half", "bfloat16": "c10::BFloat16",
-    "int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
-    "uint8": "unsigned char", "bool": "bool",
+    "float32": "float",
+    "float64": "double",
+    "float16": "c10::Half",
+    "bfloat16": "c10::BFloat16",
+    "int64": "long int",
+    "int32": "int",
+    "int16": "short int",
+    "int8": "signed char",
+    "uint8": "unsigned char",
+    "bool": "bool",
 }
 
 
@@ -46,8 +53,10 @@ class DotBackward0(Node):
 
     def backward(self, grad):
         a, b = self._unpack(0), self._unpack(1)
-        return (grad * b if self.needs_input_grad(0) else None,
-                grad * a if self.needs_input_grad(1) else None)
+        return (
+            grad * b if self.needs_input_grad(0) else None,
+            grad * a if self.needs_input_grad(1) else None,
+        )
 
 
 class VdotBackward0(DotBackward0):
@@ -101,12 +110,10 @@ def _mm_grads(grad: Tensor, a: Tensor, b: Tensor, need_a: bool, need_b: bool) ->
     # that the weight's own gradient comes out row-major.
     if need_a:
         column_major = x.ndim == 2 and not contiguous(x) and contiguous(x.mT)
-        grad_a = make_tensor(xp.matmul(w, g.mT).mT if column_major else xp.matmul(g, w.mT),
-                             backend)
+        grad_a = make_tensor(xp.matmul(w, g.mT).mT if column_major else xp.matmul(g, w.mT), backend)
     if need_b:
         column_major = w.ndim == 2 and not contiguous(w) and contiguous(w.mT)
-        grad_b = make_tensor(xp.matmul(g.mT, x).mT if column_major else xp.matmul(x.mT, g),
-                             backend)
+        grad_b = make_tensor(xp.matmul(g.mT, x).mT if column_major else xp.matmul(x.mT, g), backend)
     return grad_a, grad_b
 
 
@@ -117,8 +124,9 @@ class MmBackward0(Node):
 
     def backward(self, grad):
         edges = self._edges
-        return _mm_grads(grad, self._unpack(0), self._unpack(1),
-                         edges[0] is not None, edges[2] is not None)
+        return _mm_grads(
+            grad, self._unpack(0), self._unpack(1), edges[0] is not None, edges[2] is not None
+        )
 
 
 def _check_matrices(a: Tensor, b: Tensor) -> None:
@@ -131,8 +139,12 @@ def _check_matrices(a: Tensor, b: Tensor) -> None:
     if m != m2:
         raise RuntimeError(msg.MM_SHAPES.format(a0=n, a1=m, b0=m2, b1=p))
     if a.dtype is not b.dtype:
-        raise RuntimeError(msg.MM_DTYPES.format(a=_CPP_NAMES.get(a.dtype.name, a.dtype.name),
-                                                b=_CPP_NAMES.get(b.dtype.name, b.dtype.name)))
+        raise RuntimeError(
+            msg.MM_DTYPES.format(
+                a=_CPP_NAMES.get(a.dtype.name, a.dtype.name),
+                b=_CPP_NAMES.get(b.dtype.name, b.dtype.name),
+            )
+        )
 
 
 @tensor_method("mm")
@@ -145,8 +157,13 @@ def _mm(a: Tensor, b: Tensor) -> Tensor:
     """mm of two tensors; PyTorch's checks run only when the plain case does not hold."""
     x, w = a._data, b._data
     backend = a._backend
-    if not (b._backend is backend and x.ndim == 2 and w.ndim == 2 and x.dtype is w.dtype
-            and x.shape[1] == w.shape[0]):
+    if not (
+        b._backend is backend
+        and x.ndim == 2
+        and w.ndim == 2
+        and x.dtype is w.dtype
+        and x.shape[1] == w.shape[0]
+    ):
         _check_matrices(a, b)  # PyTorch's error, unless the dtypes are equal but not identical
     data = backend.xp.matmul(x, w)
     node = new_node(MmBackward0, a, b)
@@ -163,8 +180,10 @@ class MvBackward0(Node):
 
     def backward(self, grad):
         a, v = self._unpack(0), self._unpack(1)
-        return (outer(grad, v) if self.needs_input_grad(0) else None,
-                mv(a.mT, grad) if self.needs_input_grad(1) else None)
+        return (
+            outer(grad, v) if self.needs_input_grad(0) else None,
+            mv(a.mT, grad) if self.needs_input_grad(1) else None,
+        )
 
 
 @tensor_method("mv")
@@ -176,8 +195,9 @@ def mv(input, vec) -> Tensor:
     if a._data.ndim != 2 or v._data.ndim != 1:
         raise RuntimeError(msg.MV_DIMS.format(input=1, a=a._data.ndim, b=v._data.ndim))
     if a.dtype is not v.dtype:
-        raise RuntimeError(msg.MV_DTYPES.format(a=_scalar_name(v), b=_scalar_name(a),
-                                                c=_scalar_name(v)))
+        raise RuntimeError(
+            msg.MV_DTYPES.format(a=_scalar_name(v), b=_scalar_name(a), c=_scalar_name(v))
+        )
     n, m = a._data.shape
     if m != v._data.shape[0]:
         raise RuntimeError(msg.MV_SHAPES.format(input=n, rows=n, cols=m, n=v._data.shape[0]))
@@ -190,8 +210,10 @@ class BmmBackward0(Node):
 
     def backward(self, grad):
         a, b = self._unpack(0), self._unpack(1)
-        return (bmm(grad, b.mT) if self.needs_input_grad(0) else None,
-                bmm(a.mT, grad) if self.needs_input_grad(1) else None)
+        return (
+            bmm(grad, b.mT) if self.needs_input_grad(0) else None,
+            bmm(a.mT, grad) if self.needs_input_grad(1) else None,
+        )
 
 
 @tensor_method("bmm")
@@ -206,8 +228,11 @@ def bmm(input, mat2) -> Tensor:
         raise RuntimeError(msg.BMM_2D)
     batch, _, inner = a._data.shape
     if tuple(b._data.shape[:2]) != (batch, inner):
-        raise RuntimeError(msg.BMM_SHAPES.format(batch=batch, inner=inner,
-                                                 b0=b._data.shape[0], b1=b._data.shape[1]))
+        raise RuntimeError(
+            msg.BMM_SHAPES.format(
+                batch=batch, inner=inner, b0=b._data.shape[0], b1=b._data.shape[1]
+            )
+        )
     if a.dtype is not b.dtype:
         raise RuntimeError(msg.BMM_DTYPES.format(a=_scalar_name(a), b=_scalar_name(b)))
     data = a._backend.xp.matmul(a._data, b._data)
@@ -242,8 +267,15 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1) -> Tensor:
         b = check_tensor(mat2, "addmm", "mat2", 3)
     backend = c._backend
     bias, x, w = c._data, a._data, b._data
-    if not (a._backend is backend and b._backend is backend and x.ndim == 2 and w.ndim == 2
-            and bias.dtype is x.dtype and x.dtype is w.dtype and x.shape[1] == w.shape[0]):
+    if not (
+        a._backend is backend
+        and b._backend is backend
+        and x.ndim == 2
+        and w.ndim == 2
+        and bias.dtype is x.dtype
+        and x.dtype is w.dtype
+        and x.shape[1] == w.shape[0]
+    ):
         _check_addmm(c, a, b)  # PyTorch's errors, unless the dtypes are equal but not identical
     n, p = x.shape[0], w.shape[1]
     bias_shape = bias.shape
@@ -284,10 +316,14 @@ def _check_addmm(c: Tensor, a: Tensor, b: Tensor) -> None:
 def _addmm_dtype_error(c: Tensor, a: Tensor, b: Tensor) -> RuntimeError:
     """addmm's (and addbmm's) error for operands of different dtypes."""
     if c.dtype is not b.dtype:
-        return RuntimeError(msg.ADDMM_DTYPES.format(a_name="self", b_name="mat2",
-                                                    a=_scalar_name(c), b=_scalar_name(b)))
-    return RuntimeError(msg.ADDMM_DTYPES.format(a_name="mat1", b_name="mat2",
-                                                a=_scalar_name(a), b=_scalar_name(b)))
+        return RuntimeError(
+            msg.ADDMM_DTYPES.format(
+                a_name="self", b_name="mat2", a=_scalar_name(c), b=_scalar_name(b)
+            )
+        )
+    return RuntimeError(
+        msg.ADDMM_DTYPES.format(a_name="mat1", b_name="mat2", a=_scalar_name(a), b=_scalar_name(b))
+    )
 
 
 # --- addmv / addbmm / baddbmm: beta * input + alpha * (a product), as addmm -----------------------
@@ -313,8 +349,10 @@ class AddmvBackward0(_AddProductNode):
     _saved_names = ("mat", "vec")
 
     def _product_grads(self, grad, mat, vec) -> tuple:
-        return (outer(grad, vec) if self.needs_input_grad(1) else None,
-                mv(mat.mT, grad) if self.needs_input_grad(2) else None)
+        return (
+            outer(grad, vec) if self.needs_input_grad(1) else None,
+            mv(mat.mT, grad) if self.needs_input_grad(2) else None,
+        )
 
 
 class BaddbmmBackward0(_AddProductNode):
@@ -322,8 +360,10 @@ class BaddbmmBackward0(_AddProductNode):
     _saved_names = ("batch1", "batch2")
 
     def _product_grads(self, grad, b1, b2) -> tuple:
-        return (bmm(grad, b2.mT) if self.needs_input_grad(1) else None,
-                bmm(b1.mT, grad) if self.needs_input_grad(2) else None)
+        return (
+            bmm(grad, b2.mT) if self.needs_input_grad(1) else None,
+            bmm(b1.mT, grad) if self.needs_input_grad(2) else None,
+        )
 
 
 class AddbmmBackward0(BaddbmmBackward0):
@@ -336,8 +376,9 @@ class AddbmmBackward0(BaddbmmBackward0):
         return super()._product_grads(grad.unsqueeze(0).expand(batch, *grad.shape), b1, b2)
 
 
-def _add_product(cls, c: Tensor, a: Tensor, b: Tensor, product, shape: tuple, beta,
-                 alpha) -> Tensor:
+def _add_product(
+    cls, c: Tensor, a: Tensor, b: Tensor, product, shape: tuple, beta, alpha
+) -> Tensor:
     """beta * c + alpha * product (c broadcast to `shape`; ignored when beta is 0, nan or not)."""
     backend = c._backend
     bias = c._data
@@ -346,8 +387,11 @@ def _add_product(cls, c: Tensor, a: Tensor, b: Tensor, product, shape: tuple, be
     dtype = c.dtype
     if alpha != 1:
         product = product * scalar_for(alpha, dtype)
-    data = product if beta == 0 else (
-        product + (bias if beta == 1 else bias * scalar_for(beta, dtype)))
+    data = (
+        product
+        if beta == 0
+        else (product + (bias if beta == 1 else bias * scalar_for(beta, dtype)))
+    )
     node = new_node(cls, c, a, b)
     if node is None:
         return make_tensor(data, backend)
@@ -373,17 +417,18 @@ def addmv(input, mat, vec, *, beta=1, alpha=1) -> Tensor:
     """beta * input + alpha * (mat @ vec), input broadcast to the product's length."""
     c, a, v = _add_product_args("addmv", input, mat, vec, ("mat", "vec"))
     if a._data.ndim != 2 or v._data.ndim != 1 or c._data.ndim > 1:
-        raise RuntimeError(msg.MV_DIMS.format(input=c._data.ndim, a=a._data.ndim,
-                                              b=v._data.ndim))
+        raise RuntimeError(msg.MV_DIMS.format(input=c._data.ndim, a=a._data.ndim, b=v._data.ndim))
     (n, m), k = a._data.shape, v._data.shape[0]
     size = c._data.shape[0] if c._data.ndim else 1
     if m != k or size not in (1, n):
         raise RuntimeError(msg.MV_SHAPES.format(input=size, rows=n, cols=m, n=k))
     if not (c.dtype is a.dtype is v.dtype):
-        raise RuntimeError(msg.MV_DTYPES.format(a=_scalar_name(c), b=_scalar_name(a),
-                                                c=_scalar_name(v)))
-    return _add_product(AddmvBackward0, c, a, v, c._backend.xp.matmul(a._data, v._data), (n,),
-                        beta, alpha)
+        raise RuntimeError(
+            msg.MV_DTYPES.format(a=_scalar_name(c), b=_scalar_name(a), c=_scalar_name(v))
+        )
+    return _add_product(
+        AddmvBackward0, c, a, v, c._backend.xp.matmul(a._data, v._data), (n,), beta, alpha
+    )
 
 
 def _check_batches(c: Tensor, b1: Tensor, b2: Tensor, shape: tuple) -> None:
@@ -403,9 +448,13 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1) -> Tensor:
     _check_batches(c, a, b, shape)
     product = bmm(a.detach(), b.detach())._data  # with bmm's shape and dtype errors
     if c.dtype is not a.dtype:
-        raise RuntimeError(msg.BADDBMM_DTYPES.format(
-            input=_CPP_NAMES[c.dtype.name], batch1=_CPP_NAMES[a.dtype.name],
-            batch2=_CPP_NAMES[b.dtype.name]))
+        raise RuntimeError(
+            msg.BADDBMM_DTYPES.format(
+                input=_CPP_NAMES[c.dtype.name],
+                batch1=_CPP_NAMES[a.dtype.name],
+                batch2=_CPP_NAMES[b.dtype.name],
+            )
+        )
     return _add_product(BaddbmmBackward0, c, a, b, product, shape, beta, alpha)
 
 
@@ -461,6 +510,7 @@ def _squeeze_first(t: Tensor) -> Tensor:
 def _unsafe_view(t: Tensor, shape: tuple) -> Tensor:
     """A reshape of a fresh result, recorded as UnsafeViewBackward0 as PyTorch does."""
     from .shape import UnsafeViewBackward0
+
     data = t._backend.xp.reshape(t._data, shape)
     node = new_node(UnsafeViewBackward0, t)
     if node is None:
@@ -492,8 +542,9 @@ def _batched(a: Tensor, b: Tensor) -> Tensor:
 def matmul(input, other) -> Tensor:
     """The matrix product with PyTorch's rules for 1-D operands and broadcast batch dims."""
     if not isinstance(other, Tensor):
-        raise TypeError(msg.UNSUPPORTED_OPERAND.format(op="@", left="Tensor",
-                                                       right=type(other).__name__))
+        raise TypeError(
+            msg.UNSUPPORTED_OPERAND.format(op="@", left="Tensor", right=type(other).__name__)
+        )
     a = input if isinstance(input, Tensor) else check_tensor(input, "matmul")
     da, db = a._data.ndim, other._data.ndim
     if da == 2 and db == 2:
@@ -534,8 +585,9 @@ def _check_like_bmm(a: Tensor, b: Tensor) -> None:
 
 def _rmatmul(self, other) -> Tensor:
     if not isinstance(other, Tensor):
-        raise TypeError(msg.UNSUPPORTED_OPERAND.format(op="@", left=type(other).__name__,
-                                                       right="Tensor"))
+        raise TypeError(
+            msg.UNSUPPORTED_OPERAND.format(op="@", left=type(other).__name__, right="Tensor")
+        )
     return matmul(other, self)
 
 
@@ -543,8 +595,20 @@ Tensor.__rmatmul__ = _rmatmul
 
 ger = outer
 
-__all__ = ["matmul", "mm", "bmm", "mv", "dot", "vdot", "outer", "ger", "addmm", "addmv", "addbmm",
-           "baddbmm"]
+__all__ = [
+    "matmul",
+    "mm",
+    "bmm",
+    "mv",
+    "dot",
+    "vdot",
+    "outer",
+    "ger",
+    "addmm",
+    "addmv",
+    "addbmm",
+    "baddbmm",
+]
 
 
 # --- trace, kron, cross, tensordot, einsum, cdist, cosine_similarity ------------------------------
@@ -569,6 +633,7 @@ def trace(input) -> Tensor:
         raise RuntimeError(msg.TRACE_MATRIX.format(dim=x._data.ndim))
     from ..autograd.grad_mode import no_grad
     from .shape import diagonal
+
     with no_grad():
         data = diagonal(x).sum()._data
     node = new_node(TraceBackward0, x)
@@ -600,8 +665,10 @@ class LinalgCrossBackward0(Node):
 
     def backward(self, grad):
         a, b, d = self._unpack(0), self._unpack(1), self._saved_dim
-        return (cross(b, grad, dim=d) if self.needs_input_grad(0) else None,
-                cross(grad, a, dim=d) if self.needs_input_grad(1) else None)
+        return (
+            cross(b, grad, dim=d) if self.needs_input_grad(0) else None,
+            cross(grad, a, dim=d) if self.needs_input_grad(1) else None,
+        )
 
 
 @tensor_method("cross")
@@ -610,6 +677,7 @@ def cross(input, other, dim=None) -> Tensor:
     import warnings
 
     from ._helpers import common_backend, input_meta, on_backend, result_dtype
+
     a = check_tensor(input, "cross")
     b = check_tensor(other, "cross", "other", 2)
     shape = broadcast_shapes(tuple(a.shape), tuple(b.shape))
@@ -617,9 +685,11 @@ def cross(input, other, dim=None) -> Tensor:
         warnings.warn(msg.CROSS_NO_DIM, UserWarning, stacklevel=2)
         dim = next((i for i, s in enumerate(shape) if s == 3), -1)
     from ._helpers import normalize_dim
+
     d = normalize_dim(dim, len(shape))
-    if shape[d] != 3 or (a.dim() == len(shape) and b.dim() == len(shape)
-                         and (a.shape[d] != 3 or b.shape[d] != 3)):
+    if shape[d] != 3 or (
+        a.dim() == len(shape) and b.dim() == len(shape) and (a.shape[d] != 3 or b.shape[d] != 3)
+    ):
         size_a = a.shape[d - len(shape) + a.dim()] if a.dim() > len(shape) - 1 - d else 1
         size_b = b.shape[d - len(shape) + b.dim()] if b.dim() > len(shape) - 1 - d else 1
         raise RuntimeError(msg.CROSS_LENGTH.format(dim=dim, a=size_a, b=size_b))
@@ -669,19 +739,26 @@ def tensordot(a, b, dims=2) -> Tensor:
         dims_a = [first] if isinstance(first, int) else list(first)
         dims_b = [second] if isinstance(second, int) else list(second)
     from ._helpers import normalize_dim
+
     dims_a = [normalize_dim(d, a.dim()) for d in dims_a]
     dims_b = [normalize_dim(d, b.dim()) for d in dims_b]
     for da, db in zip(dims_a, dims_b):
         if a.shape[da] != b.shape[db]:
-            raise RuntimeError(msg.TENSORDOT_SIZES.format(
-                a=a.shape[da], da=da - a.dim() if isinstance(dims, int) else da,
-                b=b.shape[db], db=db))
+            raise RuntimeError(
+                msg.TENSORDOT_SIZES.format(
+                    a=a.shape[da],
+                    da=da - a.dim() if isinstance(dims, int) else da,
+                    b=b.shape[db],
+                    db=db,
+                )
+            )
     return _contract(a, b, dims_a, dims_b)
 
 
 def _einsum_prepare(x: Tensor, letters: list, keep: set) -> tuple:
     """Take diagonals for letters repeated in one operand, sum out letters used nowhere else."""
     from .shape import diagonal
+
     letters = list(letters)
     while len(set(letters)) < len(letters):
         c = next(c for c in letters if letters.count(c) > 1)
@@ -699,6 +776,7 @@ def _einsum_prepare(x: Tensor, letters: list, keep: set) -> tuple:
 def einsum(*args) -> Tensor:
     """Einstein summation (with '...' or sublists), as sums, permutes, reshapes and bmms."""
     from .einsum_equation import einsum_args, einsum_terms
+
     operands, terms, output = einsum_terms(*einsum_args(args))
     result, letters = None, None
     for i, (x, term) in enumerate(zip(operands, terms)):
@@ -707,7 +785,7 @@ def einsum(*args) -> Tensor:
         if result is None:
             result, letters = x, term
             continue
-        later = set(output).union(*[set(t) for t in terms[i + 1:]])
+        later = set(output).union(*[set(t) for t in terms[i + 1 :]])
         result, letters = _einsum_pair(result, letters, x, term, later)
     result, letters = _einsum_prepare(result, letters, set(output))
     order = [letters.index(c) for c in output]
@@ -738,7 +816,8 @@ def _einsum_pair(a: Tensor, la: list, b: Tensor, lb: list, later: set) -> tuple:
     a3 = a.permute([la.index(c) for c in batch + left + summed]).reshape(nb, nl, nk)
     b3 = b.permute([lb.index(c) for c in batch + summed + right]).reshape(nb, nk, nr)
     shape = tuple(a.shape[la.index(c)] for c in batch + left) + tuple(
-        b.shape[lb.index(c)] for c in right)
+        b.shape[lb.index(c)] for c in right
+    )
     return bmm(a3, b3).reshape(shape), batch + left + right
 
 
@@ -758,13 +837,16 @@ class CdistBackward0(Node):
             scale = (grad / dist ** (p - 1)).where(dist != 0, 0)
             slope = diff if p == 2 else diff.sign() * diff.abs() ** (p - 1)
             pieces = slope * scale.unsqueeze(-1)
-        return (pieces.sum(-2) if self.needs_input_grad(0) else None,
-                -pieces.sum(-3) if self.needs_input_grad(1) else None)
+        return (
+            pieces.sum(-2) if self.needs_input_grad(0) else None,
+            -pieces.sum(-3) if self.needs_input_grad(1) else None,
+        )
 
 
 def cdist(x1, x2, p: float = 2.0, compute_mode=None) -> Tensor:
     """The p-norm distance between each row of x1 and each row of x2 (batched)."""
     from ..autograd.grad_mode import no_grad
+
     a = check_tensor(x1, "cdist")
     b = check_tensor(x2, "cdist", "x2", 2)
     if a.shape[-1] != b.shape[-1]:
@@ -773,7 +855,7 @@ def cdist(x1, x2, p: float = 2.0, compute_mode=None) -> Tensor:
         raise NotImplementedError("cdist: only 1 <= p < inf is supported here (ours)")
     with no_grad():
         diff = (a.unsqueeze(-2) - b.unsqueeze(-3)).abs()
-        dist = (diff * diff).sum(-1).sqrt() if p == 2 else (diff ** p).sum(-1) ** (1 / p)
+        dist = (diff * diff).sum(-1).sqrt() if p == 2 else (diff**p).sum(-1) ** (1 / p)
     node = new_node(CdistBackward0, a, b)
     if node is None:
         return dist
@@ -791,10 +873,12 @@ def cosine_similarity(x1, x2, dim: int = 1, eps: float = 1e-8) -> Tensor:
     from ..autograd.grad_mode import no_grad
     from .reduction import norm
     from .shape import broadcast_tensors
+
     a = check_tensor(x1, "cosine_similarity")
     b = check_tensor(x2, "cosine_similarity", "x2", 2)
     if not a.dtype.is_floating_point or not b.dtype.is_floating_point:
         from ._helpers import result_dtype
+
         common = result_dtype(a, b)
         common = common if common.is_floating_point else None
         a, b = (a.to(common), b.to(common)) if common else (a.float(), b.float())
@@ -820,6 +904,7 @@ def pairwise_distance(x1, x2, p: float = 2.0, eps: float = 1e-6, keepdim: bool =
     """The p-norm of x1 - x2 + eps over the last dim, composed as ATen's pairwise_distance."""
     from .. import dtypes
     from .reduction import NormBackward1, _vector_norm
+
     a = check_tensor(x1, "pairwise_distance", "x1")
     b = check_tensor(x2, "pairwise_distance", "x2", 2)
     diff = a - b
@@ -831,5 +916,13 @@ def pairwise_distance(x1, x2, p: float = 2.0, eps: float = 1e-6, keepdim: bool =
     return _vector_norm(shifted, p, max(a.dim(), b.dim()) - 1, keepdim, NormBackward1)
 
 
-__all__ += ["trace", "kron", "cross", "tensordot", "einsum", "cdist", "cosine_similarity",
-            "pairwise_distance"]
+__all__ += [
+    "trace",
+    "kron",
+    "cross",
+    "tensordot",
+    "einsum",
+    "cdist",
+    "cosine_similarity",
+    "pairwise_distance",
+]

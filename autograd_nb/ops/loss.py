@@ -46,8 +46,9 @@ def _constant(backend, data) -> Tensor:
     return make_tensor(data, backend)
 
 
-def _record(cls, inputs: tuple, data, backend, save: tuple, reduction: int,
-            mixed: bool = False) -> Tensor:
+def _record(
+    cls, inputs: tuple, data, backend, save: tuple, reduction: int, mixed: bool = False
+) -> Tensor:
     """The loss tensor; `mixed`: inputs of several dtypes, each gradient goes back in its own."""
     node = new_node(cls, *inputs)
     if node is None:
@@ -75,8 +76,10 @@ def _promoted(backend, op, a, b):
         return op(a, b)
     common = backend.native[dtypes.promote_types(backend.ours[a.dtype], backend.ours[b.dtype])]
     xp = backend.xp
-    return op(a if a.dtype == common else xp.astype(a, common),
-              b if b.dtype == common else xp.astype(b, common))
+    return op(
+        a if a.dtype == common else xp.astype(a, common),
+        b if b.dtype == common else xp.astype(b, common),
+    )
 
 
 def _inplace(backend, op, a, b):
@@ -107,8 +110,7 @@ class MseLossBackward0(Node):
         if self._in_meta is not None:  # mixed dtypes: both in the result's (bools can't subtract)
             x, t = _as_dtype(x, grad.dtype), _as_dtype(t, grad.dtype)
         g = _scale(grad, self._saved_reduction, x.numel()) * 2 * (x - t)
-        return (g if self.needs_input_grad(0) else None,
-                -g if self.needs_input_grad(1) else None)
+        return (g if self.needs_input_grad(0) else None, -g if self.needs_input_grad(1) else None)
 
 
 def mse_loss(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
@@ -141,8 +143,7 @@ class _QuadraticNearZero(Node):
         width = getattr(self, self._width_name)
         g = _scale(grad, self._saved_reduction, x.numel()) * (x - t).clamp(-width, width)
         g = g / width if self._per_width else g
-        return (g if self.needs_input_grad(0) else None,
-                -g if self.needs_input_grad(1) else None)
+        return (g if self.needs_input_grad(0) else None, -g if self.needs_input_grad(1) else None)
 
 
 class SmoothL1LossBackward0(_QuadraticNearZero):
@@ -160,8 +161,9 @@ class HuberLossBackward0(_QuadraticNearZero):
     _width_name = "_saved_delta"
 
 
-def _quadratic_near_zero(cls, kernel: str, input: Tensor, target: Tensor, reduction: str,
-                         width: float) -> Tensor:
+def _quadratic_near_zero(
+    cls, kernel: str, input: Tensor, target: Tensor, reduction: str, width: float
+) -> Tensor:
     """PyTorch's smooth_l1 (0.5 d^2 / w or |d| - 0.5 w) or huber (0.5 d^2 or w (|d| - 0.5 w))."""
     x, t = check_tensor(input, kernel), check_tensor(target, kernel, "target", 2)
     r = reduction_enum(reduction)
@@ -180,17 +182,18 @@ def _quadratic_near_zero(cls, kernel: str, input: Tensor, target: Tensor, reduct
     return out
 
 
-def smooth_l1_loss(input: Tensor, target: Tensor, reduction: str = "mean",
-                   beta: float = 1.0) -> Tensor:
+def smooth_l1_loss(
+    input: Tensor, target: Tensor, reduction: str = "mean", beta: float = 1.0
+) -> Tensor:
     """0.5 (x - t)^2 / beta where |x - t| < beta, else |x - t| - 0.5 beta (beta > 0)."""
     if beta < 0:
         raise RuntimeError(msg.SMOOTH_L1_BETA)
-    return _quadratic_near_zero(SmoothL1LossBackward0, "smooth_l1", input, target, reduction,
-                                beta)
+    return _quadratic_near_zero(SmoothL1LossBackward0, "smooth_l1", input, target, reduction, beta)
 
 
-def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean",
-               delta: float = 1.0) -> Tensor:
+def huber_loss(
+    input: Tensor, target: Tensor, reduction: str = "mean", delta: float = 1.0
+) -> Tensor:
     """0.5 (x - t)^2 where |x - t| < delta, else delta (|x - t| - 0.5 delta)."""
     if delta <= 0:
         raise RuntimeError(msg.HUBER_DELTA)
@@ -230,8 +233,9 @@ def _check_nll(x: Tensor, t: Tensor, weight) -> None:
     if nd == 0:
         raise ValueError(f"Expected 1 or more dimensions (got {nd})")
     if nd != 1 and (t.dim() == 0 or x._data.shape[0] != t._data.shape[0]):
-        raise ValueError(msg.NLL_BATCH.format(input=x._data.shape[0],
-                                              target=t._data.shape[0] if t.dim() else 1))
+        raise ValueError(
+            msg.NLL_BATCH.format(input=x._data.shape[0], target=t._data.shape[0] if t.dim() else 1)
+        )
     if nd == 1 and t.dim() == 1 and t._data.shape[0] != 1:
         raise RuntimeError(msg.NLL_1D_TARGET.format(size=t._data.shape[0]))
     if nd == 2 and t.dim() > 1:
@@ -240,38 +244,54 @@ def _check_nll(x: Tensor, t: Tensor, weight) -> None:
         if t.dim() != 3:
             raise RuntimeError(msg.NLL_SPATIAL_TARGET.format(dim=t.dim()))
         if tuple(t._data.shape[1:]) != tuple(x._data.shape[2:]):
-            raise RuntimeError(msg.NLL_SPATIAL_SIZE.format(input=list(x._data.shape),
-                                                           target=list(t._data.shape)))
+            raise RuntimeError(
+                msg.NLL_SPATIAL_SIZE.format(input=list(x._data.shape), target=list(t._data.shape))
+            )
     elif nd > 2:
         expected = (x._data.shape[0],) + tuple(x._data.shape[2:])
         if tuple(t._data.shape) != expected:
-            raise RuntimeError(msg.NLL_ND_TARGET_SIZE.format(expected=list(expected),
-                                                             got=list(t._data.shape)))
+            raise RuntimeError(
+                msg.NLL_ND_TARGET_SIZE.format(expected=list(expected), got=list(t._data.shape))
+            )
     if t.dtype not in (dtypes.int64, dtypes.uint8):
         raise RuntimeError(msg.NLL_TARGET_DTYPE.format(dtype=_short_name(t.dtype)))
     classes = x._data.shape[1] if nd > 1 else x._data.shape[0]
     if weight is not None and weight.numel() != classes:
         raise RuntimeError(msg.NLL_WEIGHT.format(classes=classes, shape=list(weight._data.shape)))
     if not x._requires_grad and not x.dtype.is_floating_point:  # (one that requires grad is)
-        raise _kernel_error("nll_loss_out_frame" if nd < 3 else "nll_loss2d_forward_out_frame",
-                            x.dtype)
+        raise _kernel_error(
+            "nll_loss_out_frame" if nd < 3 else "nll_loss2d_forward_out_frame", x.dtype
+        )
     if weight is not None and weight.dtype is not x.dtype:
-        raise RuntimeError(msg.CONV_DTYPES.format(input=_short_name(x.dtype),
-                                                  weight=_short_name(weight.dtype)))
+        raise RuntimeError(
+            msg.CONV_DTYPES.format(input=_short_name(x.dtype), weight=_short_name(weight.dtype))
+        )
 
 
-def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None,
-             ignore_index: int = -100, reduction: str = "mean") -> Tensor:
+def nll_loss(
+    input: Tensor,
+    target: Tensor,
+    weight: Tensor | None = None,
+    ignore_index: int = -100,
+    reduction: str = "mean",
+) -> Tensor:
     """-input[n, target[n]] (weighted), over class dim 1; targets equal to ignore_index count 0."""
     x = check_tensor(input, "nll_loss")
     t = check_tensor(target, "nll_loss", "target", 2)
     r = reduction_enum(reduction)
     backend, data, tgt = x._backend, x._data, t._data
-    if (weight is None and ignore_index < 0 and data.ndim == 2 and tgt.ndim == 1
-            and t._backend is backend and tgt.dtype is backend.native[dtypes.int64]
-            and data.shape[0] == tgt.shape[0] and tgt.size
-            and backend.ours[data.dtype].is_floating_point
-            and int(backend.amin(tgt)) >= 0):
+    if (
+        weight is None
+        and ignore_index < 0
+        and data.ndim == 2
+        and tgt.ndim == 1
+        and t._backend is backend
+        and tgt.dtype is backend.native[dtypes.int64]
+        and data.shape[0] == tgt.shape[0]
+        and tgt.size
+        and backend.ours[data.dtype].is_floating_point
+        and int(backend.amin(tgt)) >= 0
+    ):
         # The usual classification batch: no weights, and no target can equal ignore_index.
         # (A target >= the number of classes makes the gather fail: the general path says so.)
         try:
@@ -285,8 +305,13 @@ def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None,
         return out.squeeze(0) if r == 0 else out
     if nd == 3 or nd > 4:  # folded to images, as PyTorch's nll_loss_nd
         n, c = x._data.shape[:2]
-        out = nll_loss(x.reshape(n, c, x._data.shape[2], -1),
-                       t.reshape(n, t._data.shape[1], -1), weight, ignore_index, reduction)
+        out = nll_loss(
+            x.reshape(n, c, x._data.shape[2], -1),
+            t.reshape(n, t._data.shape[1], -1),
+            weight,
+            ignore_index,
+            reduction,
+        )
         return out.view(t.shape) if r == 0 else out
     backend = x._backend
     xp = backend.xp
@@ -311,8 +336,7 @@ def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None,
     else:
         w = xp.astype(tgt != ignore_index if valid is None else valid, dtype)
         if weight is not None:
-            w = w * xp.reshape(xp.take(weight._data, xp.reshape(safe, (-1,)), axis=0),
-                               safe.shape)
+            w = w * xp.reshape(xp.take(weight._data, xp.reshape(safe, (-1,)), axis=0), safe.shape)
         total = backend.sum(w)
         losses = -picked * w
         if valid is not None:  # an ignored sample adds 0, even where its input is -inf
@@ -364,8 +388,10 @@ def _target_plan(backend, shape: tuple, safe) -> _Plan:
             continue
         grid = xp.arange(size, dtype=int64, device=backend.native_device)
         if nd > 2:
-            grid = xp.broadcast_to(xp.reshape(grid, tuple(size if k == d else 1 for k in
-                                                          range(nd) if k != 1)), safe.shape)
+            grid = xp.broadcast_to(
+                xp.reshape(grid, tuple(size if k == d else 1 for k in range(nd) if k != 1)),
+                safe.shape,
+            )
         grids.append(grid)
     return _Plan(shape, list(range(nd)), grids)
 
@@ -381,9 +407,14 @@ def _check_bounds(backend, tgt, valid, classes: int) -> None:
 
 
 # --- cross_entropy -------------------------------------------------------------------------------
-def cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None,
-                  ignore_index: int = -100, reduction: str = "mean",
-                  label_smoothing: float = 0.0) -> Tensor:
+def cross_entropy(
+    input: Tensor,
+    target: Tensor,
+    weight: Tensor | None = None,
+    ignore_index: int = -100,
+    reduction: str = "mean",
+    label_smoothing: float = 0.0,
+) -> Tensor:
     """log_softmax over the class dim, then nll_loss (class indices) or -sum(p * log q)."""
     x = check_tensor(input, "cross_entropy_loss")
     t = check_tensor(target, "cross_entropy_loss", "target", 2)
@@ -450,8 +481,9 @@ def _div_number(t: Tensor, number: float) -> Tensor:
     return make_tensor(data, t._backend, True, node, 0)
 
 
-def _smoothed(logp, t, weight, r: int, ignore_index: int, smoothing: float, class_dim: int,
-              nll: Tensor) -> Tensor:
+def _smoothed(
+    logp, t, weight, r: int, ignore_index: int, smoothing: float, class_dim: int, nll: Tensor
+) -> Tensor:
     """PyTorch's cross_entropy_loss_label_smoothing: (1 - eps) * nll + eps / C * smooth."""
     classes = logp.shape[class_dim]
     ignored = t == ignore_index
@@ -506,8 +538,9 @@ class BinaryCrossEntropyBackward0(Node):
         return grad_x, grad_t, None
 
 
-def binary_cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None,
-                         reduction: str = "mean") -> Tensor:
+def binary_cross_entropy(
+    input: Tensor, target: Tensor, weight: Tensor | None = None, reduction: str = "mean"
+) -> Tensor:
     """-w (t log x + (1 - t) log(1 - x)) with each log clamped at -100, as PyTorch's.
 
     Input and target share one floating dtype, which the loss keeps (a weight does not promote).
@@ -516,8 +549,9 @@ def binary_cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = 
     t = check_tensor(target, "binary_cross_entropy", "target", 2)
     r = reduction_enum(reduction)
     if t.dtype is not x.dtype:
-        raise RuntimeError(msg.BCE_TARGET_DTYPE.format(found=_short_name(t.dtype),
-                                                       expected=_short_name(x.dtype)))
+        raise RuntimeError(
+            msg.BCE_TARGET_DTYPE.format(found=_short_name(t.dtype), expected=_short_name(x.dtype))
+        )
     if not x.dtype.is_floating_point:
         raise _kernel_error("binary_cross_entropy", x.dtype)
     backend = x._backend
@@ -560,9 +594,13 @@ class BinaryCrossEntropyWithLogitsBackward0(Node):
         return grad_x, grad_t, None, None
 
 
-def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight: Tensor | None = None,
-                                     pos_weight: Tensor | None = None,
-                                     reduction: str = "mean") -> Tensor:
+def binary_cross_entropy_with_logits(
+    input: Tensor,
+    target: Tensor,
+    weight: Tensor | None = None,
+    pos_weight: Tensor | None = None,
+    reduction: str = "mean",
+) -> Tensor:
     """binary_cross_entropy(sigmoid(x), t) computed stably from the logits x."""
     x = check_tensor(input, "binary_cross_entropy_with_logits")
     t = check_tensor(target, "binary_cross_entropy_with_logits", "target", 2)
@@ -575,8 +613,9 @@ def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight: Tens
     if dtype is dtypes.bool:
         raise RuntimeError(msg.SUB_BOOL)
     if not dtype.is_floating_point:
-        raise RuntimeError(msg.INPLACE_CAST.format(result=_short_name(x.dtype),
-                                                   out=_short_name(dtype)))
+        raise RuntimeError(
+            msg.INPLACE_CAST.format(result=_short_name(x.dtype), out=_short_name(dtype))
+        )
     backend = x._backend
     xp = backend.xp
     xd, td = x._data, t._data
@@ -589,9 +628,25 @@ def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight: Tens
         losses = _inplace(backend, operator.mul, losses, weight._data)
     data = _reduce_data(backend, losses, r)
     inputs = (x, t, weight, pos_weight)
-    return _record(BinaryCrossEntropyWithLogitsBackward0, inputs, data, backend, inputs, r,
-                   _mixed(x, t, pos_weight))
+    return _record(
+        BinaryCrossEntropyWithLogitsBackward0,
+        inputs,
+        data,
+        backend,
+        inputs,
+        r,
+        _mixed(x, t, pos_weight),
+    )
 
 
-__all__ = ["mse_loss", "smooth_l1_loss", "huber_loss", "nll_loss", "cross_entropy", "kl_div",
-           "binary_cross_entropy", "binary_cross_entropy_with_logits", "reduction_enum"]
+__all__ = [
+    "mse_loss",
+    "smooth_l1_loss",
+    "huber_loss",
+    "nll_loss",
+    "cross_entropy",
+    "kl_div",
+    "binary_cross_entropy",
+    "binary_cross_entropy_with_logits",
+    "reduction_enum",
+]

@@ -62,15 +62,19 @@ def soft_margin_loss(input: Tensor, target: Tensor, reduction: int = 1) -> Tenso
     _no_grad_for(t, "soft_margin_loss", "target")
     shape = broadcast_shapes(tuple(x._data.shape), tuple(t._data.shape))
     if shape != tuple(x._data.shape):
-        raise RuntimeError(msg.INPLACE_SHAPE.format(out=", ".join(map(str, x._data.shape)),
-                                                    shape=", ".join(map(str, shape))))
+        raise RuntimeError(
+            msg.INPLACE_SHAPE.format(
+                out=", ".join(map(str, x._data.shape)), shape=", ".join(map(str, shape))
+            )
+        )
     if x.dtype is dtypes.bool:
         raise RuntimeError(msg.NEG_BOOL)
     if not x.dtype.is_floating_point:  # ATen computes -input * target into the input, then exp_
         common = result_dtype(x, t)
         common = common if common.is_floating_point else dtypes.get_default_dtype()
-        raise RuntimeError(msg.INPLACE_CAST.format(result=_short_name(common),
-                                                   out=_short_name(x.dtype)))
+        raise RuntimeError(
+            msg.INPLACE_CAST.format(result=_short_name(common), out=_short_name(x.dtype))
+        )
     t = t.detach().to(x.dtype).expand(*shape)
     backend = x._backend
     xp = backend.xp
@@ -131,25 +135,34 @@ class MultiMarginLossBackward0(Node):
         return (d - target * d.sum(1, keepdim=True)).reshape(x.shape), None, None
 
 
-def multi_margin_loss(input: Tensor, target: Tensor, p: int = 1, margin: float = 1.0,
-                      weight: Tensor | None = None, reduction: int = 1) -> Tensor:
+def multi_margin_loss(
+    input: Tensor,
+    target: Tensor,
+    p: int = 1,
+    margin: float = 1.0,
+    weight: Tensor | None = None,
+    reduction: int = 1,
+) -> Tensor:
     """sum over j != y of max(0, margin - x[y] + x[j])^p (times weight[y]) / C, per sample."""
     x = check_tensor(input, "multi_margin_loss")
     t = check_tensor(target, "multi_margin_loss", "target", 2)
     _no_grad_for(weight, "multi_margin_loss", "weight")
     samples, classes = _check_margin_input(x)
     if t.dim() > 1 or t.numel() != samples:
-        raise RuntimeError(msg.MULTI_MARGIN_TARGET.format(
-            samples=samples, got=_shape_list(t), shape=_shape_list(x)))
+        raise RuntimeError(
+            msg.MULTI_MARGIN_TARGET.format(
+                samples=samples, got=_shape_list(t), shape=_shape_list(x)
+            )
+        )
     _check_long_target(t)
     if weight is not None and (weight.dim() > 1 or weight.numel() != classes):
-        raise RuntimeError(msg.MULTI_MARGIN_WEIGHT.format(classes=classes,
-                                                          got=_shape_list(weight)))
+        raise RuntimeError(msg.MULTI_MARGIN_WEIGHT.format(classes=classes, got=_shape_list(weight)))
     if not x.dtype.is_floating_point:
         raise _kernel_error("multi_margin_loss_cpu_kernel", x.dtype)
     if weight is not None and weight.dtype is not x.dtype:
-        raise RuntimeError(msg.CONV_DTYPES.format(input=_short_name(x.dtype),
-                                                  weight=_short_name(weight.dtype)))
+        raise RuntimeError(
+            msg.CONV_DTYPES.format(input=_short_name(x.dtype), weight=_short_name(weight.dtype))
+        )
     backend = x._backend
     xp = backend.xp
     tgt = xp.reshape(t._data, (-1,))
@@ -163,8 +176,14 @@ def multi_margin_loss(input: Tensor, target: Tensor, p: int = 1, margin: float =
     if weight is not None:
         h = h * xp.reshape(xp.take(weight._data, tgt, axis=0), (samples, 1))
     losses = xp.reshape(xp.sum(h, axis=1) / classes, (samples,) if x.dim() == 2 else t.shape)
-    out = _record(MultiMarginLossBackward0, (x,), _reduce_data(backend, losses, reduction),
-                  backend, (x, t, weight), reduction)
+    out = _record(
+        MultiMarginLossBackward0,
+        (x,),
+        _reduce_data(backend, losses, reduction),
+        backend,
+        (x, t, weight),
+        reduction,
+    )
     if out.grad_fn is not None:
         out.grad_fn._saved_p, out.grad_fn._saved_margin = p, margin
     return out
@@ -200,8 +219,9 @@ def multilabel_margin_loss(input: Tensor, target: Tensor, reduction: int = 1) ->
     else:
         wrong = t.dim() > 1 or t.numel() != classes
     if wrong:
-        raise RuntimeError(msg.MULTILABEL_MARGIN_TARGET.format(target=_shape_list(t),
-                                                               input=_shape_list(x)))
+        raise RuntimeError(
+            msg.MULTILABEL_MARGIN_TARGET.format(target=_shape_list(t), input=_shape_list(x))
+        )
     _check_long_target(t)
     backend = x._backend
     xp = backend.xp
@@ -215,33 +235,45 @@ def multilabel_margin_loss(input: Tensor, target: Tensor, reduction: int = 1) ->
     counts = xp.zeros((samples, classes), dtype=dtype, device=backend.native_device)
     for k in range(classes):  # a target list ends at its first -1
         listed = listed & (tgt[:, k] >= 0)
-        counts = counts + xp.astype(_one_hot(backend, tgt[:, k], classes)
-                                    & xp.reshape(listed, (-1, 1)), dtype)
+        counts = counts + xp.astype(
+            _one_hot(backend, tgt[:, k], classes) & xp.reshape(listed, (-1, 1)), dtype
+        )
     is_target = xp.astype(counts > 0, dtype)
     rows = xp.reshape(x._data, (samples, classes))
     z = 1 - xp.reshape(rows, (samples, classes, 1)) + xp.reshape(rows, (samples, 1, classes))
-    pairs = (xp.reshape(counts, (samples, classes, 1))
-             * xp.reshape(1 - is_target, (samples, 1, classes)) * xp.astype(z > 0, dtype))
+    pairs = (
+        xp.reshape(counts, (samples, classes, 1))
+        * xp.reshape(1 - is_target, (samples, 1, classes))
+        * xp.astype(z > 0, dtype)
+    )
     pairs = pairs / classes
     losses = xp.sum(xp.reshape(pairs * z, (samples, -1)), axis=1)
     losses = losses if x.dim() == 2 else xp.reshape(losses, ())
     is_target_t = make_tensor(xp.reshape(is_target, tuple(t._data.shape)), backend)
-    out = _record(MultilabelMarginLossBackward0, (x,), _reduce_data(backend, losses, reduction),
-                  backend, (x, t, is_target_t), reduction)
+    out = _record(
+        MultilabelMarginLossBackward0,
+        (x,),
+        _reduce_data(backend, losses, reduction),
+        backend,
+        (x, t, is_target_t),
+        reduction,
+    )
     if out.grad_fn is not None:
         out.grad_fn._pairs = pairs
     return out
 
 
 # --- composites ----------------------------------------------------------------------------------
-def margin_ranking_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: float = 0.0,
-                        reduction: int = 1) -> Tensor:
+def margin_ranking_loss(
+    input1: Tensor, input2: Tensor, target: Tensor, margin: float = 0.0, reduction: int = 1
+) -> Tensor:
     """max(0, -target * (input1 - input2) + margin), composed as ATen's."""
     return _reduced((-target * (input1 - input2) + float(margin)).clamp_min(0), reduction)
 
 
-def hinge_embedding_loss(input: Tensor, target: Tensor, margin: float = 1.0,
-                         reduction: int = 1) -> Tensor:
+def hinge_embedding_loss(
+    input: Tensor, target: Tensor, margin: float = 1.0, reduction: int = 1
+) -> Tensor:
     """input where target is 1, max(0, margin - input) where it is -1 (ATen's composite)."""
     x = check_tensor(input, "hinge_embedding_loss")
     zeros = zeros_like(x)
@@ -250,8 +282,9 @@ def hinge_embedding_loss(input: Tensor, target: Tensor, margin: float = 1.0,
     return _reduced(output, reduction)
 
 
-def multilabel_soft_margin_loss(input: Tensor, target: Tensor, weight: Tensor | None = None,
-                                reduction: str = "mean") -> Tensor:
+def multilabel_soft_margin_loss(
+    input: Tensor, target: Tensor, weight: Tensor | None = None, reduction: str = "mean"
+) -> Tensor:
     """Binary cross-entropy of sigmoid(input) per class, averaged over the classes (last dim)."""
     loss = -(target * logsigmoid(input) + (1 - target) * logsigmoid(-input))
     if weight is not None:
@@ -266,8 +299,9 @@ def multilabel_soft_margin_loss(input: Tensor, target: Tensor, weight: Tensor | 
 _COSINE_EPS = 1e-12  # ATen's EPSILON in cosine_embedding_loss
 
 
-def cosine_embedding_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: float = 0.0,
-                          reduction: int = 1) -> Tensor:
+def cosine_embedding_loss(
+    input1: Tensor, input2: Tensor, target: Tensor, margin: float = 0.0, reduction: int = 1
+) -> Tensor:
     """1 - cos(x1, x2) where target is 1, max(0, cos - margin) where it is -1 (ATen's)."""
     a = check_tensor(input1, "cosine_embedding_loss", "input1")
     b = check_tensor(input2, "cosine_embedding_loss", "input2", 2)
@@ -276,8 +310,11 @@ def cosine_embedding_loss(input1: Tensor, input2: Tensor, target: Tensor, margin
     if dim > 1:
         raise RuntimeError(msg.COSINE_EMBEDDING_TARGET)
     if a.dim() != dim + 1 or b.dim() != dim + 1:
-        raise RuntimeError(msg.COSINE_EMBEDDING_INPUTS.format(
-            target=dim, inputs=dim + 1, a=_shape_list(a), b=_shape_list(b)))
+        raise RuntimeError(
+            msg.COSINE_EMBEDDING_INPUTS.format(
+                target=dim, inputs=dim + 1, a=_shape_list(a), b=_shape_list(b)
+            )
+        )
     prod_sum = (a * b).sum(dim)
     mag_square1 = (a * a).sum(dim) + _COSINE_EPS
     mag_square2 = (b * b).sum(dim) + _COSINE_EPS
@@ -299,8 +336,14 @@ def _check_triplet_margin(margin: float) -> None:
         raise ValueError(msg.TRIPLET_MARGIN.format(margin=margin))
 
 
-def _triplet(distance: Callable, anchor: Tensor, positive: Tensor, negative: Tensor,
-             margin: float, swap: bool) -> Tensor:
+def _triplet(
+    distance: Callable,
+    anchor: Tensor,
+    positive: Tensor,
+    negative: Tensor,
+    margin: float,
+    swap: bool,
+) -> Tensor:
     """max(0, margin + d(a, p) - d(a, n)), d(a, n) replaced by d(p, n) if smaller and swap."""
     dist_pos = distance(anchor, positive)
     dist_neg = distance(anchor, negative)
@@ -309,33 +352,54 @@ def _triplet(distance: Callable, anchor: Tensor, positive: Tensor, negative: Ten
     return (margin + dist_pos - dist_neg).clamp_min(0)
 
 
-def triplet_margin_loss(anchor: Tensor, positive: Tensor, negative: Tensor, margin: float = 1.0,
-                        p: float = 2.0, eps: float = 1e-6, swap: bool = False,
-                        reduction: int = 1) -> Tensor:
+def triplet_margin_loss(
+    anchor: Tensor,
+    positive: Tensor,
+    negative: Tensor,
+    margin: float = 1.0,
+    p: float = 2.0,
+    eps: float = 1e-6,
+    swap: bool = False,
+    reduction: int = 1,
+) -> Tensor:
     """The triplet loss on p-norm pairwise distances (ATen's composite)."""
     _check_triplet_margin(margin)
     _check_triplet_dims(anchor, positive, negative)
-    losses = _triplet(lambda u, v: pairwise_distance(u, v, p, eps), anchor, positive, negative,
-                      margin, swap)
+    losses = _triplet(
+        lambda u, v: pairwise_distance(u, v, p, eps), anchor, positive, negative, margin, swap
+    )
     return _reduced(losses, reduction)
 
 
-def triplet_margin_with_distance_loss(anchor: Tensor, positive: Tensor, negative: Tensor, *,
-                                      distance_function: Callable | None = None,
-                                      margin: float = 1.0, swap: bool = False,
-                                      reduction: str = "mean") -> Tensor:
+def triplet_margin_with_distance_loss(
+    anchor: Tensor,
+    positive: Tensor,
+    negative: Tensor,
+    *,
+    distance_function: Callable | None = None,
+    margin: float = 1.0,
+    swap: bool = False,
+    reduction: str = "mean",
+) -> Tensor:
     """The triplet loss with any distance (pairwise_distance by default), as PyTorch's Python."""
     if reduction not in REDUCTIONS:
         raise ValueError(msg.LOSS_REDUCTION.format(reduction=reduction))
     _check_triplet_margin(margin)
     _check_triplet_dims(anchor, positive, negative)
-    losses = _triplet(distance_function or pairwise_distance, anchor, positive, negative,
-                      margin, swap)
+    losses = _triplet(
+        distance_function or pairwise_distance, anchor, positive, negative, margin, swap
+    )
     return _reduced(losses, REDUCTIONS[reduction])
 
 
-def poisson_nll_loss(input: Tensor, target: Tensor, log_input: bool = True, full: bool = False,
-                     eps: float = 1e-8, reduction: int = 1) -> Tensor:
+def poisson_nll_loss(
+    input: Tensor,
+    target: Tensor,
+    log_input: bool = True,
+    full: bool = False,
+    eps: float = 1e-8,
+    reduction: int = 1,
+) -> Tensor:
     """exp(x) - t x (log_input) or x - t log(x + eps), plus Stirling's term for t > 1 if full."""
     if log_input:
         loss = input.exp() - target * input
@@ -347,8 +411,14 @@ def poisson_nll_loss(input: Tensor, target: Tensor, log_input: bool = True, full
     return _reduced(loss, reduction)
 
 
-def gaussian_nll_loss(input: Tensor, target: Tensor, var: Tensor | float, full: bool = False,
-                      eps: float = 1e-6, reduction: str = "mean") -> Tensor:
+def gaussian_nll_loss(
+    input: Tensor,
+    target: Tensor,
+    var: Tensor | float,
+    full: bool = False,
+    eps: float = 1e-6,
+    reduction: str = "mean",
+) -> Tensor:
     """0.5 (log(var) + (input - target)^2 / var) (+ 0.5 log(2 pi) if full), var clamped to eps."""
     if isinstance(var, float):
         if var < 0:
@@ -359,8 +429,10 @@ def gaussian_nll_loss(input: Tensor, target: Tensor, var: Tensor | float, full: 
     if var.shape != input.shape:
         if input.shape[:-1] == var.shape:  # one variance per sample: broadcast over the last dim
             var = var.unsqueeze(-1)
-        elif not (input.dim() == var.dim()
-                  and sum(v for i, v in zip(input.shape, var.shape) if i != v) == 1):
+        elif not (
+            input.dim() == var.dim()
+            and sum(v for i, v in zip(input.shape, var.shape) if i != v) == 1
+        ):
             raise ValueError(msg.GAUSSIAN_NLL_VAR_SIZE)
     if reduction not in REDUCTIONS:
         raise ValueError(msg.LOSS_REDUCTION_INVALID.format(reduction=reduction))
@@ -373,7 +445,16 @@ def gaussian_nll_loss(input: Tensor, target: Tensor, var: Tensor | float, full: 
     return _reduced(loss, REDUCTIONS[reduction])
 
 
-__all__ = ["soft_margin_loss", "multi_margin_loss", "multilabel_margin_loss",
-           "margin_ranking_loss", "hinge_embedding_loss", "multilabel_soft_margin_loss",
-           "cosine_embedding_loss", "triplet_margin_loss", "triplet_margin_with_distance_loss",
-           "poisson_nll_loss", "gaussian_nll_loss"]
+__all__ = [
+    "soft_margin_loss",
+    "multi_margin_loss",
+    "multilabel_margin_loss",
+    "margin_ranking_loss",
+    "hinge_embedding_loss",
+    "multilabel_soft_margin_loss",
+    "cosine_embedding_loss",
+    "triplet_margin_loss",
+    "triplet_margin_with_distance_loss",
+    "poisson_nll_loss",
+    "gaussian_nll_loss",
+]

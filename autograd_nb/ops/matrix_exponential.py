@@ -15,9 +15,22 @@ from ._helpers import check_tensor
 from .shape import cat
 
 # Padé [13/13] coefficients and the 1-norm bound up to which it is exact to double precision
-_PADE13 = (64764752532480000.0, 32382376266240000.0, 7771770303897600.0, 1187353796428800.0,
-           129060195264000.0, 10559470521600.0, 670442572800.0, 33522128640.0, 1323241920.0,
-           40840800.0, 960960.0, 16380.0, 182.0, 1.0)
+_PADE13 = (
+    64764752532480000.0,
+    32382376266240000.0,
+    7771770303897600.0,
+    1187353796428800.0,
+    129060195264000.0,
+    10559470521600.0,
+    670442572800.0,
+    33522128640.0,
+    1323241920.0,
+    40840800.0,
+    960960.0,
+    16380.0,
+    182.0,
+    1.0,
+)
 _THETA13 = 5.371920351148152
 
 
@@ -29,15 +42,15 @@ def _expm(backend, a):
     norm = xp.max(xp.sum(xp.abs(a), axis=-2), axis=-1)  # the 1-norm of each matrix
     steps = xp.where(norm > _THETA13, xp.ceil(xp.log2(norm / _THETA13)), xp.zeros_like(norm))
     steps = xp.reshape(steps, (*steps.shape, 1, 1))
-    a = a / 2.0 ** steps
+    a = a / 2.0**steps
     b = _PADE13
     a2 = a @ a
     a4 = a2 @ a2
     a6 = a4 @ a2
-    u = a @ (a6 @ (b[13] * a6 + b[11] * a4 + b[9] * a2) + b[7] * a6 + b[5] * a4 + b[3] * a2
-             + b[1] * eye)
-    v = a6 @ (b[12] * a6 + b[10] * a4 + b[8] * a2) + b[6] * a6 + b[4] * a4 + b[2] * a2 \
-        + b[0] * eye
+    u = a @ (
+        a6 @ (b[13] * a6 + b[11] * a4 + b[9] * a2) + b[7] * a6 + b[5] * a4 + b[3] * a2 + b[1] * eye
+    )
+    v = a6 @ (b[12] * a6 + b[10] * a4 + b[8] * a2) + b[6] * a6 + b[4] * a4 + b[2] * a2 + b[0] * eye
     result = xp.linalg.solve(v - u, v + u)
     for k in range(int(backend.to_host(xp.max(steps)))):
         result = xp.where(steps > k, result @ result, result)

@@ -67,13 +67,19 @@ class NativeBatchNormBackward0(Node):
 
 def _check_running(name: str, t, channels: int) -> None:
     if t is not None and t.numel() != channels:
-        raise RuntimeError(msg.BN_RUNNING_SIZE.format(name=name, expected=channels,
-                                                      got=t.numel()))
+        raise RuntimeError(msg.BN_RUNNING_SIZE.format(name=name, expected=channels, got=t.numel()))
 
 
-def batch_norm(input: Tensor, running_mean: Tensor | None, running_var: Tensor | None,
-               weight: Tensor | None = None, bias: Tensor | None = None, training: bool = False,
-               momentum: float = 0.1, eps: float = 1e-5) -> Tensor:
+def batch_norm(
+    input: Tensor,
+    running_mean: Tensor | None,
+    running_var: Tensor | None,
+    weight: Tensor | None = None,
+    bias: Tensor | None = None,
+    training: bool = False,
+    momentum: float = 0.1,
+    eps: float = 1e-5,
+) -> Tensor:
     """(x - mean) / sqrt(var + eps) * weight + bias per channel (dim 1)."""
     x = check_tensor(input, "batch_norm")
     shape = tuple(x._data.shape)
@@ -86,8 +92,9 @@ def batch_norm(input: Tensor, running_mean: Tensor | None, running_var: Tensor |
     _check_running("running_var", running_var, channels)
     for name, t in (("weight", weight), ("bias", bias)):
         if t is not None and t.numel() != channels:
-            raise RuntimeError(msg.BN_RUNNING_SIZE.format(name=name, expected=channels,
-                                                          got=t.numel()))
+            raise RuntimeError(
+                msg.BN_RUNNING_SIZE.format(name=name, expected=channels, got=t.numel())
+            )
     if not training and (running_mean is None or running_var is None):
         raise RuntimeError(msg.BN_EVAL_NO_STATS)
     backend = x._backend
@@ -108,8 +115,14 @@ def batch_norm(input: Tensor, running_mean: Tensor | None, running_var: Tensor |
     node = new_node(NativeBatchNormBackward0, x, weight, bias)
     if node is None:
         return make_tensor(out, backend)
-    node.save(x, weight, running_mean, running_var, make_tensor(mean, backend),
-              make_tensor(invstd, backend))
+    node.save(
+        x,
+        weight,
+        running_mean,
+        running_var,
+        make_tensor(mean, backend),
+        make_tensor(invstd, backend),
+    )
     node._saved_training, node._saved_eps = bool(training), eps
     return make_tensor(out, backend, True, node, 0)
 
@@ -126,8 +139,17 @@ def _update_running(running_mean, running_var, mean, var, count: int, momentum, 
                 running.copy_(make_tensor(new, backend))
 
 
-def torch_batch_norm(input: Tensor, weight, bias, running_mean, running_var, training: bool,
-                     momentum: float, eps: float, cudnn_enabled: bool = True) -> Tensor:
+def torch_batch_norm(
+    input: Tensor,
+    weight,
+    bias,
+    running_mean,
+    running_var,
+    training: bool,
+    momentum: float,
+    eps: float,
+    cudnn_enabled: bool = True,
+) -> Tensor:
     """torch.batch_norm: the same op with ATen's argument order."""
     return batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps)
 
@@ -163,27 +185,35 @@ class NativeLayerNormBackward0(Node):
         return grad_x, grad_w, grad_b
 
 
-
 def _check_layer_norm(x: Tensor, shape: tuple, weight, bias) -> None:
     """PyTorch's layer_norm checks, in its order."""
     if not shape:
         raise RuntimeError(msg.LAYER_NORM_EMPTY_SHAPE.format(shape=list(shape)))
     for name, t in (("weight", weight), ("bias", bias)):
         if t is not None and tuple(t._data.shape) != shape:
-            raise RuntimeError(msg.LAYER_NORM_PARAM.format(name=name, got=list(t._data.shape),
-                                                           shape=list(shape)))
+            raise RuntimeError(
+                msg.LAYER_NORM_PARAM.format(name=name, got=list(t._data.shape), shape=list(shape))
+            )
     size = tuple(x._data.shape)
-    if len(size) < len(shape) or size[len(size) - len(shape):] != shape:
-        raise RuntimeError(msg.LAYER_NORM_INPUT.format(
-            shape=list(shape), dims="".join(f", {d}" for d in shape), size=list(size)))
+    if len(size) < len(shape) or size[len(size) - len(shape) :] != shape:
+        raise RuntimeError(
+            msg.LAYER_NORM_INPUT.format(
+                shape=list(shape), dims="".join(f", {d}" for d in shape), size=list(size)
+            )
+        )
     require_floating(x, "LayerNormKernelImpl")
     for t in (weight, bias):
         if t is not None and t.dtype is not x.dtype:
             raise RuntimeError(msg.LAYER_NORM_MIXED.format(dtype=x.dtype.legacy_name[:-6]))
 
 
-def layer_norm(input: Tensor, normalized_shape, weight: Tensor | None = None,
-               bias: Tensor | None = None, eps: float = 1e-5) -> Tensor:
+def layer_norm(
+    input: Tensor,
+    normalized_shape,
+    weight: Tensor | None = None,
+    bias: Tensor | None = None,
+    eps: float = 1e-5,
+) -> Tensor:
     """(x - mean) / sqrt(var + eps) * weight + bias over the last len(normalized_shape) dims."""
     x = check_tensor(input, "layer_norm")
     if not isinstance(normalized_shape, (list, tuple)):
@@ -209,9 +239,14 @@ def layer_norm(input: Tensor, normalized_shape, weight: Tensor | None = None,
     return make_tensor(out, backend, True, node, 0)
 
 
-def torch_layer_norm(input: Tensor, normalized_shape, weight: Tensor | None = None,
-                     bias: Tensor | None = None, eps: float = 1e-5,
-                     cudnn_enable: bool = True) -> Tensor:
+def torch_layer_norm(
+    input: Tensor,
+    normalized_shape,
+    weight: Tensor | None = None,
+    bias: Tensor | None = None,
+    eps: float = 1e-5,
+    cudnn_enable: bool = True,
+) -> Tensor:
     """torch.layer_norm: F.layer_norm with ATen's extra cudnn_enable flag (ignored)."""
     return layer_norm(input, normalized_shape, weight, bias, eps)
 

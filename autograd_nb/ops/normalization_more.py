@@ -63,13 +63,19 @@ def _check_group_norm(x: Tensor, groups: int, weight, bias) -> None:
         raise RuntimeError(msg.GROUP_NORM_DIVISIBLE.format(shape=shape, groups=groups))
     for name, t in (("weight", weight), ("bias", bias)):
         if t is not None and (t.dim() != 1 or t.numel() != shape[1]):
-            raise RuntimeError(msg.GROUP_NORM_PARAM.format(name=name, got=list(t._data.shape),
-                                                           shape=shape))
+            raise RuntimeError(
+                msg.GROUP_NORM_PARAM.format(name=name, got=list(t._data.shape), shape=shape)
+            )
     require_floating(x, "GroupNormKernelImpl")
 
 
-def group_norm(input: Tensor, num_groups: int, weight: Tensor | None = None,
-               bias: Tensor | None = None, eps: float = 1e-5) -> Tensor:
+def group_norm(
+    input: Tensor,
+    num_groups: int,
+    weight: Tensor | None = None,
+    bias: Tensor | None = None,
+    eps: float = 1e-5,
+) -> Tensor:
     """(x - mean) / sqrt(var + eps) per group of channels, then weight and bias per channel."""
     x = check_tensor(input, "group_norm")
     _check_group_norm(x, num_groups, weight, bias)
@@ -84,8 +90,12 @@ def group_norm(input: Tensor, num_groups: int, weight: Tensor | None = None,
     node = new_node(NativeGroupNormBackward0, x, weight, bias)
     if node is None:
         return make_tensor(out, backend)
-    node.save(x, weight, make_tensor(xp.reshape(mean, shape[:1] + (num_groups,)), backend),
-              make_tensor(xp.reshape(rstd, shape[:1] + (num_groups,)), backend))
+    node.save(
+        x,
+        weight,
+        make_tensor(xp.reshape(mean, shape[:1] + (num_groups,)), backend),
+        make_tensor(xp.reshape(rstd, shape[:1] + (num_groups,)), backend),
+    )
     node._saved_N, node._saved_C, node._saved_group = shape[0], shape[1], num_groups
     node._saved_HxW, node._saved_eps = x.numel() // max(shape[0] * shape[1], 1), eps
     return make_tensor(out, backend, True, node, 0)
@@ -96,10 +106,16 @@ def _repeated(t: Tensor | None, times: int) -> Tensor | None:
     return None if t is None else t.repeat(times)
 
 
-def instance_norm(input: Tensor, running_mean: Tensor | None = None,
-                  running_var: Tensor | None = None, weight: Tensor | None = None,
-                  bias: Tensor | None = None, use_input_stats: bool = True,
-                  momentum: float = 0.1, eps: float = 1e-5) -> Tensor:
+def instance_norm(
+    input: Tensor,
+    running_mean: Tensor | None = None,
+    running_var: Tensor | None = None,
+    weight: Tensor | None = None,
+    bias: Tensor | None = None,
+    use_input_stats: bool = True,
+    momentum: float = 0.1,
+    eps: float = 1e-5,
+) -> Tensor:
     """Normalise each (sample, channel) over its spatial positions, then weight and bias."""
     x = check_tensor(input, "instance_norm")
     shape = tuple(x._data.shape)
@@ -113,9 +129,16 @@ def instance_norm(input: Tensor, running_mean: Tensor | None = None,
         raise RuntimeError(msg.INSTANCE_NORM_NO_STATS)
     batch, channels = shape[0], shape[1]
     means, variances = _repeated(running_mean, batch), _repeated(running_var, batch)
-    out = batch_norm(x.reshape((1, batch * channels) + shape[2:]), means, variances,
-                     _repeated(weight, batch), _repeated(bias, batch), use_input_stats,
-                     momentum, eps)
+    out = batch_norm(
+        x.reshape((1, batch * channels) + shape[2:]),
+        means,
+        variances,
+        _repeated(weight, batch),
+        _repeated(bias, batch),
+        use_input_stats,
+        momentum,
+        eps,
+    )
     with no_grad():
         for running, repeated in ((running_mean, means), (running_var, variances)):
             if running is not None:

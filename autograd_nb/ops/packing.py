@@ -23,12 +23,14 @@ def pack_padded(input: Tensor, lengths: list[int], batch_first: bool) -> tuple[T
     sequence, then of step 1 of those still running, ... (steps past the input's end dropped)."""
     batch, steps = input.shape[:2] if batch_first else input.shape[1::-1]
     sizes = [sum(n > t for n in lengths) for t in range(lengths[0])]
-    positions = [b * steps + t if batch_first else t * batch + b
-                 for t in range(min(steps, lengths[0])) for b in range(sizes[t])]
+    positions = [
+        b * steps + t if batch_first else t * batch + b
+        for t in range(min(steps, lengths[0]))
+        for b in range(sizes[t])
+    ]
     backend = input._backend
     xp = backend.xp
-    index = xp.asarray(positions, dtype=backend.native[dtypes.int64],
-                       device=backend.native_device)
+    index = xp.asarray(positions, dtype=backend.native[dtypes.int64], device=backend.native_device)
     rest = tuple(input.shape[2:])
     data = xp.take(xp.reshape(input._data, (batch * steps,) + rest), index, axis=0)
     node = new_node(PackPaddedSequenceBackward0, input)

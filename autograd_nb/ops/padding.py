@@ -50,8 +50,9 @@ def constant_pad_nd(input: Tensor, pad, value: float = 0) -> Tensor:
             raise RuntimeError(msg.PAD_NEGATIVE_SIZE)
         shape.append(new)
         inner.append(slice(max(-before, 0), size - max(-after, 0)))  # what of x is kept
-        outer.append(slice(max(before, 0), max(before, 0) + max(size - max(-before, 0)
-                                                                 - max(-after, 0), 0)))
+        outer.append(
+            slice(max(before, 0), max(before, 0) + max(size - max(-before, 0) - max(-after, 0), 0))
+        )
     fill = value if x.dtype.is_floating_point else int(value)
     data = xp.full(tuple(shape), fill, dtype=x._data.dtype, device=backend.native_device)
     data[tuple(outer)] = x._data[tuple(inner)]
@@ -87,16 +88,20 @@ def _pad_node(kind: str, dims: int) -> type:
     return type(name, (_IndexPadBackward,), {"__slots__": (), "__doc__": _IndexPadBackward.__doc__})
 
 
-_NODES = {(kind, dims): _pad_node(kind, dims)
-          for kind in ("Reflection", "Replication") for dims in (1, 2, 3)}
+_NODES = {
+    (kind, dims): _pad_node(kind, dims)
+    for kind in ("Reflection", "Replication")
+    for dims in (1, 2, 3)
+}
 
 
 def _source_index(size: int, before: int, after: int, reflect: bool) -> list:
     """For each output position along a padded dim, the input position it copies."""
     last = size - 1
     if reflect:
-        return [-i if i < 0 else 2 * last - i if i > last else i
-                for i in range(-before, size + after)]
+        return [
+            -i if i < 0 else 2 * last - i if i > last else i for i in range(-before, size + after)
+        ]
     return [min(max(i, 0), last) for i in range(-before, size + after)]
 
 
@@ -111,14 +116,17 @@ def _check_mode(x: Tensor, pad: list, mode: str) -> int:
             if max(pad[2 * i], pad[2 * i + 1]) > shape[ndim - 1 - i]:
                 raise RuntimeError(msg.PAD_CIRCULAR_WRAP)
         return dims
-    if 0 in shape[ndim - dims - 1:]:
+    if 0 in shape[ndim - dims - 1 :]:
         raise RuntimeError(msg.PAD_EMPTY.format(low=dims + 1, high=dims + 2, shape=list(shape)))
     if mode == "reflect":
         for i in range(dims):
             before, after, dim = pad[2 * i], pad[2 * i + 1], ndim - 1 - i
             if before >= shape[dim] or after >= shape[dim]:
-                raise RuntimeError(msg.PAD_REFLECT_SIZE.format(
-                    arg=4 + 2 * i, before=before, after=after, dim=dim, shape=list(shape)))
+                raise RuntimeError(
+                    msg.PAD_REFLECT_SIZE.format(
+                        arg=4 + 2 * i, before=before, after=after, dim=dim, shape=list(shape)
+                    )
+                )
     if dims == 1 and shape[-1] + pad[0] + pad[1] < 1:
         raise RuntimeError(msg.PAD_TOO_SMALL.format(size=shape[-1], out=shape[-1] + sum(pad)))
     return dims
@@ -131,8 +139,9 @@ def _index_pad(x: Tensor, pad: list, mode: str, dims: int) -> Tensor:
     for i in range(dims):
         dim = x.dim() - 1 - i
         size = data.shape[dim]
-        index = backend.asarray(_source_index(size, pad[2 * i], pad[2 * i + 1],
-                                              mode == "reflect"), dtypes.int64)
+        index = backend.asarray(
+            _source_index(size, pad[2 * i], pad[2 * i + 1], mode == "reflect"), dtypes.int64
+        )
         data = backend.xp.take(data, index, axis=dim)
         picks.append((dim, make_tensor(index, backend), x.shape[dim]))
     node = new_node(_NODES["Reflection" if mode == "reflect" else "Replication", dims], x)
@@ -169,10 +178,12 @@ def _circular_pad(x: Tensor, pad: list, dims: int) -> Tensor:
         size = shape[dim]
         if before > 0:
             _span(out, dim, 0, before).copy_(
-                _span(out, dim, size - before - max(after, 0), size - max(after, 0)))
+                _span(out, dim, size - before - max(after, 0), size - max(after, 0))
+            )
         if after > 0:
             _span(out, dim, size - after, size).copy_(
-                _span(out, dim, max(before, 0), max(before, 0) + after))
+                _span(out, dim, max(before, 0), max(before, 0) + after)
+            )
     return out
 
 

@@ -63,8 +63,14 @@ def pixel_shuffle(input: Tensor, upscale_factor: int) -> Tensor:
     c, h, w = x.shape[-3:]
     if c % (r * r):
         raise RuntimeError(msg.PIXEL_CHANNELS.format(channels=c, square=r * r))
-    return _rearrange(x, (c // (r * r), r, r, h, w), (0, 3, 1, 4, 2), (c // (r * r), h * r, w * r),
-                      PixelShuffleBackward0, r)
+    return _rearrange(
+        x,
+        (c // (r * r), r, r, h, w),
+        (0, 3, 1, 4, 2),
+        (c // (r * r), h * r, w * r),
+        PixelShuffleBackward0,
+        r,
+    )
 
 
 def pixel_unshuffle(input: Tensor, downscale_factor: int) -> Tensor:
@@ -74,10 +80,17 @@ def pixel_unshuffle(input: Tensor, downscale_factor: int) -> Tensor:
     c, h, w = x.shape[-3:]
     for which, dim, size in (("height", -2, h), ("width", -1, w)):
         if size % r:
-            raise RuntimeError(msg.PIXEL_UNSHUFFLE_SIZE.format(which=which, dim=dim, size=size,
-                                                               factor=r))
-    return _rearrange(x, (c, h // r, r, w // r, r), (0, 2, 4, 1, 3), (c * r * r, h // r, w // r),
-                      PixelUnshuffleBackward0, r)
+            raise RuntimeError(
+                msg.PIXEL_UNSHUFFLE_SIZE.format(which=which, dim=dim, size=size, factor=r)
+            )
+    return _rearrange(
+        x,
+        (c, h // r, r, w // r, r),
+        (0, 2, 4, 1, 3),
+        (c * r * r, h // r, w // r),
+        PixelUnshuffleBackward0,
+        r,
+    )
 
 
 __all__ = ["pixel_shuffle", "pixel_unshuffle"]

@@ -51,10 +51,16 @@ def _binary_op(cls, symbol: str, kernel):
     def binary(input, other) -> Tensor:
         # The common cases without `operands`: two tensors alike, or a float tensor and a number.
         if isinstance(input, Tensor) and (
-                (isinstance(other, Tensor) and input._backend is other._backend
-                 and input._data.dtype == other._data.dtype)
-                or ((type(other) is float or type(other) is int)
-                    and input._backend.ours[input._data.dtype].category == _FLOATING)):
+            (
+                isinstance(other, Tensor)
+                and input._backend is other._backend
+                and input._data.dtype == other._data.dtype
+            )
+            or (
+                (type(other) is float or type(other) is int)
+                and input._backend.ours[input._data.dtype].category == _FLOATING
+            )
+        ):
             a, xa, xb, backend = input, input._data, other, input._backend
             b = other if isinstance(other, Tensor) else None
             if b is not None:
@@ -74,8 +80,10 @@ def _binary_op(cls, symbol: str, kernel):
         result = make_tensor(out, backend, True, node, 0)
         node._record(input, other, result)
         shape, dtype = out.shape, out.dtype
-        if not ((a is None or (a._data is xa and xa.shape == shape and xa.dtype is dtype))
-                and (b is None or (b._data is xb and xb.shape == shape and xb.dtype is dtype))):
+        if not (
+            (a is None or (a._data is xa and xa.shape == shape and xa.dtype is dtype))
+            and (b is None or (b._data is xb and xb.shape == shape and xb.dtype is dtype))
+        ):
             node._in_meta = input_meta((a, b), result._data, backend)
         return result
 
@@ -123,8 +131,10 @@ class MulBackward0(_BinaryNode):
 
     def _record(self, a, b, out):
         edges = self._edges  # each input is needed only for the other's gradient
-        self._saved = (saved_entry(a) if edges[2] is not None else None,
-                       saved_entry(b) if edges[0] is not None else None)
+        self._saved = (
+            saved_entry(a) if edges[2] is not None else None,
+            saved_entry(b) if edges[0] is not None else None,
+        )
 
     def backward(self, grad):
         a, b = self._unpack(0), self._unpack(1)
@@ -248,8 +258,13 @@ def rsub(input, other, *, alpha=1) -> Tensor:
     _check_no_bool_subtraction(tensor, other)
     if isinstance(other, Tensor):
         return sub(other, tensor, alpha=alpha)
-    return _binary(RsubBackward1, tensor, other, "-",
-                   _rsub_kernel if alpha == 1 else (lambda x, y: y - x * alpha))
+    return _binary(
+        RsubBackward1,
+        tensor,
+        other,
+        "-",
+        _rsub_kernel if alpha == 1 else (lambda x, y: y - x * alpha),
+    )
 
 
 mul = _binary_op(MulBackward0, "*", operator.mul)
@@ -568,6 +583,8 @@ cos, CosBackward0 = _define_unary(
 tan, TanBackward0 = _define_unary(
     "tan", "TanBackward0", "result", lambda xp, x: xp.tan(x), lambda g, y: g * (1 + y * y)
 )
+
+
 def _tanh_backward(g, y):
     if _STATE.enabled:
         return g * (1 - y * y)
@@ -601,6 +618,8 @@ neg, NegBackward0 = _define_unary(
     floating=False,
     aliases=("negative",),
 )
+
+
 def _relu_backward(g, y):
     """PyTorch's threshold_backward: zero where the output is <= 0 (a nan output passes g)."""
     if _STATE.enabled:
@@ -649,18 +668,19 @@ def round(input, *, decimals: int | None = None) -> Tensor:  # noqa: A001
     t = check_tensor(input, "round")
     if t.dtype is dtypes.bool or (decimals is not None and not t.dtype.is_floating_point):
         kernel = "round_vml_cpu" if decimals is None else "round_cpu"
-        raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel=kernel,
-                                                          dtype=t.dtype.legacy_name[:-6]))
+        raise NotImplementedError(
+            msg.KERNEL_DTYPE.format(kernel=kernel, dtype=t.dtype.legacy_name[:-6])
+        )
     if decimals is None:
         return _round_half_even(t)
     if type(decimals) is not int:
         raise TypeError(f"round(): argument 'decimals' must be int, not {type(decimals).__name__}")
     xp, backend = t._backend.xp, t._backend
     if decimals >= 0:
-        scale = 10.0 ** decimals
+        scale = 10.0**decimals
         data = xp.round(t._data * scale) / scale
     else:
-        scale = 10.0 ** -decimals
+        scale = 10.0**-decimals
         data = xp.round(t._data / scale) * scale
     node = new_node(RoundBackward1, t)
     if node is None:
@@ -734,8 +754,7 @@ class ClampMinBackward1(Node):
     def backward(self, grad):
         x, bound = self._unpack(0), self._unpack(1)
         keep = x >= bound if type(self) is ClampMinBackward1 else x <= bound
-        return (grad * keep,
-                grad * keep.logical_not() if self.needs_input_grad(1) else None)
+        return (grad * keep, grad * keep.logical_not() if self.needs_input_grad(1) else None)
 
 
 class ClampMaxBackward1(ClampMinBackward1):
@@ -1065,19 +1084,34 @@ cosh, CoshBackward0 = _define_unary(
     "cosh", "CoshBackward0", "self", lambda xp, x: xp.cosh(x), lambda g, x: g * x.sinh()
 )
 atan, AtanBackward0 = _define_unary(
-    "atan", "AtanBackward0", "self", lambda xp, x: xp.atan(x), lambda g, x: g / (x * x + 1),
+    "atan",
+    "AtanBackward0",
+    "self",
+    lambda xp, x: xp.atan(x),
+    lambda g, x: g / (x * x + 1),
     aliases=("arctan",),
 )
 asin, AsinBackward0 = _define_unary(
-    "asin", "AsinBackward0", "self", lambda xp, x: xp.asin(x), _inverse_sine_derivative,
+    "asin",
+    "AsinBackward0",
+    "self",
+    lambda xp, x: xp.asin(x),
+    _inverse_sine_derivative,
     aliases=("arcsin",),
 )
 acos, AcosBackward0 = _define_unary(
-    "acos", "AcosBackward0", "self", lambda xp, x: xp.acos(x),
-    lambda g, x: -_inverse_sine_derivative(g, x), aliases=("arccos",),
+    "acos",
+    "AcosBackward0",
+    "self",
+    lambda xp, x: xp.acos(x),
+    lambda g, x: -_inverse_sine_derivative(g, x),
+    aliases=("arccos",),
 )
 erf, ErfBackward0 = _define_unary(
-    "erf", "ErfBackward0", "self", _erf_kernel,
+    "erf",
+    "ErfBackward0",
+    "self",
+    _erf_kernel,
     lambda g, x: g * _TWO_OVER_SQRT_PI * (-(x * x)).exp(),
 )
 _frac, FracBackward0 = _define_unary(
@@ -1091,8 +1125,9 @@ def frac(input) -> Tensor:
     """The fractional part x - trunc(x), keeping the sign (floating tensors only)."""
     t = check_tensor(input, "frac")
     if not t.dtype.is_floating_point:
-        raise NotImplementedError(msg.KERNEL_DTYPE.format(
-            kernel="frac_cpu", dtype=t.dtype.legacy_name[:-6]))
+        raise NotImplementedError(
+            msg.KERNEL_DTYPE.format(kernel="frac_cpu", dtype=t.dtype.legacy_name[:-6])
+        )
     return _frac(t)
 
 
@@ -1105,8 +1140,10 @@ class Atan2Backward0(_BinaryNode):
     def backward(self, grad):
         a, b = self._unpack(0), self._unpack(1)
         scale = grad / (a * a + b * b)
-        return (scale * b if self.needs_input_grad(0) else None,
-                -scale * a if self.needs_input_grad(1) else None)
+        return (
+            scale * b if self.needs_input_grad(0) else None,
+            -scale * a if self.needs_input_grad(1) else None,
+        )
 
 
 @tensor_method("atan2", "arctan2")
@@ -1131,8 +1168,9 @@ def _floating_binary(cls, name: str, input, other, kernel) -> Tensor:
     b = check_tensor(other, name, "other", 2)
     dtype = result_dtype(a, b)
     if not dtype.is_floating_point:
-        raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel=f"{name}_cpu",
-                                                          dtype=dtype.legacy_name[:-6]))
+        raise NotImplementedError(
+            msg.KERNEL_DTYPE.format(kernel=f"{name}_cpu", dtype=dtype.legacy_name[:-6])
+        )
     xp = common_backend(a, b).xp
     return _binary(cls, a, b, name, lambda x, y: kernel(xp, x, y))
 
@@ -1145,15 +1183,18 @@ class LogaddexpBackward0(_BinaryNode):
 
     def backward(self, grad):
         a, b = self._unpack(0), self._unpack(1)
-        return (grad / (1 + (b - a).exp()) if self.needs_input_grad(0) else None,
-                grad / (1 + (a - b).exp()) if self.needs_input_grad(1) else None)
+        return (
+            grad / (1 + (b - a).exp()) if self.needs_input_grad(0) else None,
+            grad / (1 + (a - b).exp()) if self.needs_input_grad(1) else None,
+        )
 
 
 @tensor_method("logaddexp")
 def logaddexp(input, other) -> Tensor:
     """log(exp(input) + exp(other)) without overflow, broadcasting (floating tensors only)."""
-    return _floating_binary(LogaddexpBackward0, "logaddexp", input, other,
-                            lambda xp, x, y: xp.logaddexp(x, y))
+    return _floating_binary(
+        LogaddexpBackward0, "logaddexp", input, other, lambda xp, x, y: xp.logaddexp(x, y)
+    )
 
 
 class HypotBackward0(_BinaryNode):
@@ -1165,15 +1206,16 @@ class HypotBackward0(_BinaryNode):
     def backward(self, grad):
         a, b = self._unpack(0), self._unpack(1)
         scale = grad / hypot(a, b)
-        return (scale * a if self.needs_input_grad(0) else None,
-                scale * b if self.needs_input_grad(1) else None)
+        return (
+            scale * a if self.needs_input_grad(0) else None,
+            scale * b if self.needs_input_grad(1) else None,
+        )
 
 
 @tensor_method("hypot")
 def hypot(input, other) -> Tensor:
     """sqrt(input**2 + other**2) element-wise without overflow (floating tensors only)."""
-    return _floating_binary(HypotBackward0, "hypot", input, other,
-                            lambda xp, x, y: xp.hypot(x, y))
+    return _floating_binary(HypotBackward0, "hypot", input, other, lambda xp, x, y: xp.hypot(x, y))
 
 
 class FmodBackward0(RemainderBackward0):
@@ -1204,8 +1246,13 @@ def fmod(input, other) -> Tensor:
     a = check_tensor(input, "fmod")
     _check_integer_divisor(a, other)
     xp = common_backend(a, other).xp
-    return _binary(FmodBackward1 if isinstance(other, Tensor) else FmodBackward0, a, other,
-                   "fmod", lambda x, y: _fmod_kernel(xp, x, y))
+    return _binary(
+        FmodBackward1 if isinstance(other, Tensor) else FmodBackward0,
+        a,
+        other,
+        "fmod",
+        lambda x, y: _fmod_kernel(xp, x, y),
+    )
 
 
 @tensor_method("signbit")
@@ -1216,8 +1263,7 @@ def signbit(input) -> Tensor:
     x = t._data
     if t.dtype.is_floating_point:
         return make_tensor(xp.signbit(x), t._backend)
-    return make_tensor(x < 0 if t.dtype.is_signed else xp.zeros_like(x, dtype=xp.bool),
-                       t._backend)
+    return make_tensor(x < 0 if t.dtype.is_signed else xp.zeros_like(x, dtype=xp.bool), t._backend)
 
 
 @tensor_method("heaviside")
@@ -1230,8 +1276,11 @@ def heaviside(input, values) -> Tensor:
     _, _, x, v, backend = operands(a, b, "heaviside")
     xp = backend.xp
     try:
-        out = xp.logical_or(x, v) if a.dtype is dtypes.bool else \
-            xp.where(x == 0, v, xp.astype(x > 0, x.dtype))
+        out = (
+            xp.logical_or(x, v)
+            if a.dtype is dtypes.bool
+            else xp.where(x == 0, v, xp.astype(x > 0, x.dtype))
+        )
     except ValueError:
         raise broadcast_error(tuple(x.shape), tuple(v.shape)) from None
     return _not_differentiable("heaviside", (a, b), out, backend)
@@ -1264,9 +1313,11 @@ class AddcmulBackward0(Node):
 
     def backward(self, grad):
         t1, t2, value = self._unpack(0), self._unpack(1), self._saved_value
-        return (grad,
-                grad * t2 * value if self.needs_input_grad(1) else None,
-                grad * t1 * value if self.needs_input_grad(2) else None)
+        return (
+            grad,
+            grad * t2 * value if self.needs_input_grad(1) else None,
+            grad * t1 * value if self.needs_input_grad(2) else None,
+        )
 
 
 class AddcdivBackward0(AddcmulBackward0):
@@ -1274,9 +1325,11 @@ class AddcdivBackward0(AddcmulBackward0):
 
     def backward(self, grad):
         t1, t2, value = self._unpack(0), self._unpack(1), self._saved_value
-        return (grad,
-                grad * value / t2 if self.needs_input_grad(1) else None,
-                -grad * value * t1 / (t2 * t2) if self.needs_input_grad(2) else None)
+        return (
+            grad,
+            grad * value / t2 if self.needs_input_grad(1) else None,
+            -grad * value * t1 / (t2 * t2) if self.needs_input_grad(2) else None,
+        )
 
 
 def _saving_operands(out: Tensor, value, tensor1, tensor2) -> Tensor:
@@ -1294,8 +1347,12 @@ def _saving_operands(out: Tensor, value, tensor1, tensor2) -> Tensor:
 @tensor_method("addcmul")
 def addcmul(input, tensor1, tensor2, *, value=1) -> Tensor:
     """input + value * tensor1 * tensor2, broadcasting (what Adam's moment updates use)."""
-    out = _ternary(AddcmulBackward0, (input, tensor1, tensor2),
-                   lambda xp, x, a, b: x + value * a * b, "addcmul")
+    out = _ternary(
+        AddcmulBackward0,
+        (input, tensor1, tensor2),
+        lambda xp, x, a, b: x + value * a * b,
+        "addcmul",
+    )
     return _saving_operands(out, value, tensor1, tensor2)
 
 
@@ -1304,8 +1361,12 @@ def addcdiv(input, tensor1, tensor2, *, value=1) -> Tensor:
     """input + value * tensor1 / tensor2, broadcasting (Adam's parameter step)."""
     if not _float_result(tensor1, tensor2):
         raise RuntimeError(msg.ADDCDIV_INTEGER)
-    out = _ternary(AddcdivBackward0, (input, tensor1, tensor2),
-                   lambda xp, x, a, b: x + value * a / b, "addcdiv")
+    out = _ternary(
+        AddcdivBackward0,
+        (input, tensor1, tensor2),
+        lambda xp, x, a, b: x + value * a / b,
+        "addcdiv",
+    )
     return _saving_operands(out, value, tensor1, tensor2)
 
 
@@ -1332,8 +1393,11 @@ class LerpBackward1(Node):
 
     def backward(self, grad):
         start, end, weight = self._unpack(0), self._unpack(1), self._unpack(2)
-        return (grad * (1 - weight), grad * weight,
-                grad * (end - start) if self.needs_input_grad(2) else None)
+        return (
+            grad * (1 - weight),
+            grad * weight,
+            grad * (end - start) if self.needs_input_grad(2) else None,
+        )
 
 
 def _lerp_kernel(xp, start, end, weight):
@@ -1350,23 +1414,29 @@ def lerp(input, end, weight) -> Tensor:
     start = check_tensor(input, "lerp")
     end = check_tensor(end, "lerp", "end", 2)
     if end.dtype is not start.dtype:
-        raise RuntimeError(msg.LERP_DTYPE.format(arg="end", expected=_c_name(start),
-                                                 got=_c_name(end)))
+        raise RuntimeError(
+            msg.LERP_DTYPE.format(arg="end", expected=_c_name(start), got=_c_name(end))
+        )
     if not start.dtype.is_floating_point:
-        raise NotImplementedError(msg.KERNEL_DTYPE.format(
-            kernel="lerp_kernel_scalar" if not isinstance(weight, Tensor) else "lerp_kernel_tensor",
-            dtype=start.dtype.legacy_name[:-6]))
+        raise NotImplementedError(
+            msg.KERNEL_DTYPE.format(
+                kernel="lerp_kernel_scalar"
+                if not isinstance(weight, Tensor)
+                else "lerp_kernel_tensor",
+                dtype=start.dtype.legacy_name[:-6],
+            )
+        )
     if isinstance(weight, Tensor):
         if weight.dtype is not start.dtype:
-            raise RuntimeError(msg.LERP_DTYPE.format(arg="weight", expected=_c_name(start),
-                                                     got=_c_name(weight)))
+            raise RuntimeError(
+                msg.LERP_DTYPE.format(arg="weight", expected=_c_name(start), got=_c_name(weight))
+            )
         out = _ternary(LerpBackward1, (start, end, weight), _lerp_kernel, "lerp")
         if out._grad_fn is not None:
             out._grad_fn.save(start, end, weight)
         return out
     w = float(weight)
-    out = _ternary(LerpBackward0, (start, end),
-                   lambda xp, a, b: _lerp_kernel(xp, a, b, w), "lerp")
+    out = _ternary(LerpBackward0, (start, end), lambda xp, a, b: _lerp_kernel(xp, a, b, w), "lerp")
     if out._grad_fn is not None:
         out._grad_fn._saved_weight = w
     return out
@@ -1411,13 +1481,15 @@ def _device(array):
 
 def _same_dtype(a: Tensor, b: Tensor) -> None:
     if a.dtype is not b.dtype:
-        raise RuntimeError(msg.DTYPE_DID_NOT_MATCH.format(
-            a=a.dtype.legacy_name[:-6], b=b.dtype.legacy_name[:-6]))
+        raise RuntimeError(
+            msg.DTYPE_DID_NOT_MATCH.format(a=a.dtype.legacy_name[:-6], b=b.dtype.legacy_name[:-6])
+        )
 
 
 @tensor_method("isclose")
-def isclose(input, other, rtol: float = 1e-05, atol: float = 1e-08,
-            equal_nan: bool = False) -> Tensor:
+def isclose(
+    input, other, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False
+) -> Tensor:
     """|input - other| <= atol + rtol * |other| element-wise (equal infinities are close)."""
     a = check_tensor(input, "isclose")
     b = check_tensor(other, "isclose", "other", 2)
@@ -1436,12 +1508,14 @@ def isclose(input, other, rtol: float = 1e-05, atol: float = 1e-08,
 
 def _no_grad():
     from ..autograd.grad_mode import no_grad
+
     return no_grad()
 
 
 @tensor_method("allclose")
-def allclose(input, other, rtol: float = 1e-05, atol: float = 1e-08,
-             equal_nan: bool = False) -> bool:
+def allclose(
+    input, other, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False
+) -> bool:
     """Whether every element pair is close (see isclose), as a Python bool."""
     return bool(isclose(input, other, rtol, atol, equal_nan).all().item())
 
@@ -1460,4 +1534,3 @@ def equal(input, other) -> bool:
 def is_floating_point(input) -> bool:
     """Whether the tensor's dtype is a floating point one (float16/32/64)."""
     return check_tensor(input, "is_floating_point").dtype.is_floating_point
-

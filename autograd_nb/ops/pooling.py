@@ -20,8 +20,9 @@ from ._helpers import check_tensor, require_floating
 from .convolution import Window, fold_window, im2col_data, pair, triple
 
 
-def _pool_output(size: int, kernel: int, pad: int, stride: int, dilation: int,
-                 ceil_mode: bool) -> int:
+def _pool_output(
+    size: int, kernel: int, pad: int, stride: int, dilation: int, ceil_mode: bool
+) -> int:
     """PyTorch's pooling_output_shape: the last window must start inside the (left-)padded input."""
     span = size + 2 * pad - dilation * (kernel - 1) - 1
     out = (span + (stride - 1 if ceil_mode else 0)) // stride + 1
@@ -30,8 +31,16 @@ def _pool_output(size: int, kernel: int, pad: int, stride: int, dilation: int,
     return out
 
 
-def _pool_window(x: Tensor, kernel_size, stride, padding, dilation, ceil_mode: bool,
-                 expand=pair, check_kernel: bool = False) -> Window:
+def _pool_window(
+    x: Tensor,
+    kernel_size,
+    stride,
+    padding,
+    dilation,
+    ceil_mode: bool,
+    expand=pair,
+    check_kernel: bool = False,
+) -> Window:
     """The window geometry with PyTorch's checks on input rank, padding and output size
     (`check_kernel`: avg_pool3d's check that the input is at least the kernel)."""
     nd = len(expand(1))
@@ -48,12 +57,17 @@ def _pool_window(x: Tensor, kernel_size, stride, padding, dilation, ceil_mode: b
     for p, k, d in zip(pad, kernel, dilation):
         if p > (d * (k - 1) + 1) // 2:
             raise RuntimeError(msg.POOL_PAD.format(pad=p, kernel=k, dilation=d))
-    out = tuple(_pool_output(s, k, p, st, d, ceil_mode)
-                for s, k, p, st, d in zip(size, kernel, pad, stride, dilation))
+    out = tuple(
+        _pool_output(s, k, p, st, d, ceil_mode)
+        for s, k, p, st, d in zip(size, kernel, pad, stride, dilation)
+    )
     if min(out) < 1:
         c = x._data.shape[-nd - 1]
-        raise RuntimeError(msg.POOL_OUTPUT_TOO_SMALL.format(
-            size="x".join(map(str, (c,) + size)), out="x".join(map(str, (c,) + out))))
+        raise RuntimeError(
+            msg.POOL_OUTPUT_TOO_SMALL.format(
+                size="x".join(map(str, (c,) + size)), out="x".join(map(str, (c,) + out))
+            )
+        )
     return Window(size, kernel, dilation, tuple(p for p in pad for _ in range(2)), stride, out)
 
 
@@ -68,8 +82,14 @@ def _set_params(node, win: Window, ceil_mode: bool) -> None:
 class MaxPool2DWithIndicesBackward0(Node):
     """The gradient goes to each window's maximum (scatter_add at the saved flat indices)."""
 
-    __slots__ = ("_saved_kernel_size", "_saved_stride", "_saved_padding", "_saved_dilation",
-                 "_saved_ceil_mode", "_window")
+    __slots__ = (
+        "_saved_kernel_size",
+        "_saved_stride",
+        "_saved_padding",
+        "_saved_dilation",
+        "_saved_ceil_mode",
+        "_window",
+    )
     _saved_names = ("self", "result1")
 
     _nd = 2
@@ -108,7 +128,7 @@ def _max_pool(x: Tensor, win: Window, node_cls, ceil_mode: bool) -> tuple:
     for i in range(nd):
         starts = xp.arange(win.out[i], dtype=xp.int64, device=device) * win.stride[i]
         starts = xp.reshape(starts - win.pads[2 * i], (-1,) + (1,) * (nd - 1 - i))
-        tap = (best // math.prod(win.kernel[i + 1:])) % win.kernel[i]
+        tap = (best // math.prod(win.kernel[i + 1 :])) % win.kernel[i]
         position = starts + tap * win.dilation[i]
         flat = position if flat is None else flat * win.size[i] + position
     indices = make_tensor(flat, backend)
@@ -121,35 +141,49 @@ def _max_pool(x: Tensor, win: Window, node_cls, ceil_mode: bool) -> tuple:
     return make_tensor(values, backend, True, node, 0), indices
 
 
-def max_pool2d_with_indices(input: Tensor, kernel_size, stride=None, padding=0, dilation=1,
-                            ceil_mode: bool = False) -> tuple:
+def max_pool2d_with_indices(
+    input: Tensor, kernel_size, stride=None, padding=0, dilation=1, ceil_mode: bool = False
+) -> tuple:
     """(max over each window, flat index h * W + w of that max in the input)."""
     x = check_tensor(input, "max_pool2d")
     win = _pool_window(x, kernel_size, stride, padding, dilation, ceil_mode)
     return _max_pool(x, win, MaxPool2DWithIndicesBackward0, ceil_mode)
 
 
-def max_pool3d_with_indices(input: Tensor, kernel_size, stride=None, padding=0, dilation=1,
-                            ceil_mode: bool = False) -> tuple:
+def max_pool3d_with_indices(
+    input: Tensor, kernel_size, stride=None, padding=0, dilation=1, ceil_mode: bool = False
+) -> tuple:
     """(max over each window, flat index (d * H + h) * W + w of that max in the input)."""
     x = check_tensor(input, "max_pool3d")
     win = _pool_window(x, kernel_size, stride, padding, dilation, ceil_mode, triple)
     return _max_pool(x, win, MaxPool3DWithIndicesBackward0, ceil_mode)
 
 
-def max_pool2d(input: Tensor, kernel_size, stride=None, padding=0, dilation=1,
-               ceil_mode: bool = False, return_indices: bool = False):
+def max_pool2d(
+    input: Tensor,
+    kernel_size,
+    stride=None,
+    padding=0,
+    dilation=1,
+    ceil_mode: bool = False,
+    return_indices: bool = False,
+):
     """The maximum of each kernel_size window (with its indices if return_indices)."""
-    out, indices = max_pool2d_with_indices(input, kernel_size, stride, padding, dilation,
-                                           ceil_mode)
+    out, indices = max_pool2d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
     return (out, indices) if return_indices else out
 
 
-def max_pool3d(input: Tensor, kernel_size, stride=None, padding=0, dilation=1,
-               ceil_mode: bool = False, return_indices: bool = False):
+def max_pool3d(
+    input: Tensor,
+    kernel_size,
+    stride=None,
+    padding=0,
+    dilation=1,
+    ceil_mode: bool = False,
+    return_indices: bool = False,
+):
     """The maximum of each kernel_size (kd, kh, kw) window (with its indices if return_indices)."""
-    out, indices = max_pool3d_with_indices(input, kernel_size, stride, padding, dilation,
-                                           ceil_mode)
+    out, indices = max_pool3d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
     return (out, indices) if return_indices else out
 
 
@@ -175,8 +209,16 @@ def _divisors(win: Window, ceil_mode: bool, count_include_pad: bool, divisor_ove
 class AvgPool2DBackward0(Node):
     """Each window's gradient, divided by its divisor, added back over the window (fold)."""
 
-    __slots__ = ("_saved_kernel_size", "_saved_stride", "_saved_padding", "_saved_ceil_mode",
-                 "_saved_count_include_pad", "_saved_divisor_override", "_window", "_divisor")
+    __slots__ = (
+        "_saved_kernel_size",
+        "_saved_stride",
+        "_saved_padding",
+        "_saved_ceil_mode",
+        "_saved_count_include_pad",
+        "_saved_divisor_override",
+        "_window",
+        "_divisor",
+    )
     _saved_names = ("self",)
 
     def backward(self, grad):
@@ -195,8 +237,9 @@ class AvgPool3DBackward0(AvgPool2DBackward0):
     __slots__ = ()
 
 
-def _avg_pool(x: Tensor, win: Window, node_cls, ceil_mode: bool, count_include_pad: bool,
-              divisor_override) -> Tensor:
+def _avg_pool(
+    x: Tensor, win: Window, node_cls, ceil_mode: bool, count_include_pad: bool, divisor_override
+) -> Tensor:
     """The mean of each window of `win` (PyTorch's divisor rules), recorded as `node_cls`."""
     backend = x._backend
     xp = backend.xp
@@ -206,8 +249,9 @@ def _avg_pool(x: Tensor, win: Window, node_cls, ceil_mode: bool, count_include_p
     if counts is None:
         counts = backend.asarray(divisor_override, x.dtype if floating else dtypes.float64)
     else:
-        counts = xp.reshape(backend.asarray(counts, x.dtype if floating else dtypes.float64),
-                            win.out)
+        counts = xp.reshape(
+            backend.asarray(counts, x.dtype if floating else dtypes.float64), win.out
+        )
     if floating:
         divisor = make_tensor(counts, backend)
         out = sums / counts
@@ -225,16 +269,30 @@ def _avg_pool(x: Tensor, win: Window, node_cls, ceil_mode: bool, count_include_p
     return make_tensor(out, backend, True, node, 0)
 
 
-def avg_pool2d(input: Tensor, kernel_size, stride=None, padding=0, ceil_mode: bool = False,
-               count_include_pad: bool = True, divisor_override=None) -> Tensor:
+def avg_pool2d(
+    input: Tensor,
+    kernel_size,
+    stride=None,
+    padding=0,
+    ceil_mode: bool = False,
+    count_include_pad: bool = True,
+    divisor_override=None,
+) -> Tensor:
     """The mean of each kernel_size window (PyTorch's divisor rules for padding)."""
     x = check_tensor(input, "avg_pool2d")
     win = _pool_window(x, kernel_size, stride, padding, 1, ceil_mode)
     return _avg_pool(x, win, AvgPool2DBackward0, ceil_mode, count_include_pad, divisor_override)
 
 
-def avg_pool3d(input: Tensor, kernel_size, stride=None, padding=0, ceil_mode: bool = False,
-               count_include_pad: bool = True, divisor_override=None) -> Tensor:
+def avg_pool3d(
+    input: Tensor,
+    kernel_size,
+    stride=None,
+    padding=0,
+    ceil_mode: bool = False,
+    count_include_pad: bool = True,
+    divisor_override=None,
+) -> Tensor:
     """The mean of each kernel_size (kd, kh, kw) window (PyTorch's divisor rules for padding)."""
     x = check_tensor(input, "avg_pool3d")
     win = _pool_window(x, kernel_size, stride, padding, 1, ceil_mode, triple, check_kernel=True)
@@ -258,8 +316,8 @@ def _along_dims(t, mats, matmul, reshape):
     for i, mat in enumerate(mats):
         shape = tuple(t.shape)
         axis = len(shape) - len(mats) + i
-        t = matmul(mat, reshape(t, shape[:axis] + (shape[axis], math.prod(shape[axis + 1:]))))
-        t = reshape(t, shape[:axis] + (mat.shape[0],) + shape[axis + 1:])
+        t = matmul(mat, reshape(t, shape[:axis] + (shape[axis], math.prod(shape[axis + 1 :]))))
+        t = reshape(t, shape[:axis] + (mat.shape[0],) + shape[axis + 1 :])
     return t
 
 
@@ -270,8 +328,9 @@ class AdaptiveAvgPool2DBackward0(Node):
     _saved_names = ("self",)
 
     def backward(self, grad):
-        return _along_dims(grad / self._divisor, [m.mT for m in self._mats], operator.matmul,
-                           Tensor.reshape)
+        return _along_dims(
+            grad / self._divisor, [m.mT for m in self._mats], operator.matmul, Tensor.reshape
+        )
 
 
 class AdaptiveAvgPool3DBackward0(AdaptiveAvgPool2DBackward0):
@@ -284,14 +343,26 @@ def resolve_output_size(output_size, shape: tuple, nd: int = 2) -> tuple:
         return (output_size,) * nd
     if len(shape) <= len(output_size):
         raise ValueError(msg.ADAPTIVE_POOL_NONE_RANK.format(rank=len(output_size) + 1))
-    return tuple(s if v is None else v for v, s in zip(output_size, shape[-len(output_size):]))
+    return tuple(s if v is None else v for v, s in zip(output_size, shape[-len(output_size) :]))
 
 
 _ADAPTIVE = {  # nd: (name, node, errors for rank, output_size length, negative size, empty dim)
-    2: ("adaptive_avg_pool2d", AdaptiveAvgPool2DBackward0, msg.ADAPTIVE_POOL_RANK,
-        msg.ADAPTIVE_POOL_SIZE, msg.ADAPTIVE_POOL_NEGATIVE, msg.ADAPTIVE_POOL_EMPTY),
-    3: ("adaptive_avg_pool3d", AdaptiveAvgPool3DBackward0, msg.ADAPTIVE_POOL3D_RANK,
-        msg.ADAPTIVE_POOL3D_SIZE, msg.ADAPTIVE_POOL3D_NEGATIVE, msg.ADAPTIVE_POOL3D_EMPTY),
+    2: (
+        "adaptive_avg_pool2d",
+        AdaptiveAvgPool2DBackward0,
+        msg.ADAPTIVE_POOL_RANK,
+        msg.ADAPTIVE_POOL_SIZE,
+        msg.ADAPTIVE_POOL_NEGATIVE,
+        msg.ADAPTIVE_POOL_EMPTY,
+    ),
+    3: (
+        "adaptive_avg_pool3d",
+        AdaptiveAvgPool3DBackward0,
+        msg.ADAPTIVE_POOL3D_RANK,
+        msg.ADAPTIVE_POOL3D_SIZE,
+        msg.ADAPTIVE_POOL3D_NEGATIVE,
+        msg.ADAPTIVE_POOL3D_EMPTY,
+    ),
 }
 
 
@@ -341,5 +412,13 @@ def adaptive_avg_pool3d(input: Tensor, output_size) -> Tensor:
     return _adaptive_avg_pool(input, output_size, 3)
 
 
-__all__ = ["max_pool2d", "max_pool2d_with_indices", "avg_pool2d", "adaptive_avg_pool2d",
-           "max_pool3d", "max_pool3d_with_indices", "avg_pool3d", "adaptive_avg_pool3d"]
+__all__ = [
+    "max_pool2d",
+    "max_pool2d_with_indices",
+    "avg_pool2d",
+    "adaptive_avg_pool2d",
+    "max_pool3d",
+    "max_pool3d_with_indices",
+    "avg_pool3d",
+    "adaptive_avg_pool3d",
+]

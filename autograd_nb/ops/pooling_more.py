@@ -33,8 +33,9 @@ def _stride(stride, kernel: tuple) -> tuple:
     return kernel if stride is None or stride == [] or stride == () else single(stride)
 
 
-def max_pool1d_with_indices(input: Tensor, kernel_size, stride=None, padding=0, dilation=1,
-                            ceil_mode: bool = False) -> tuple:
+def max_pool1d_with_indices(
+    input: Tensor, kernel_size, stride=None, padding=0, dilation=1, ceil_mode: bool = False
+) -> tuple:
     """(max over each window of the last dim, index of that max along the last dim)."""
     x = check_tensor(input, "max_pool1d")
     size = tuple(x._data.shape)
@@ -47,29 +48,48 @@ def max_pool1d_with_indices(input: Tensor, kernel_size, stride=None, padding=0, 
     length = _pool_output(size[-1], kernel[0], pad[0], step[0], dil[0], ceil_mode)
     if length < 1:
         raise RuntimeError(msg.MAX_POOL1D_OUTPUT.format(size=length))
-    values, indices = max_pool2d_with_indices(x.unsqueeze(-2), (1,) + kernel, (1,) + step,
-                                              (0,) + pad, (1,) + dil, ceil_mode)
+    values, indices = max_pool2d_with_indices(
+        x.unsqueeze(-2), (1,) + kernel, (1,) + step, (0,) + pad, (1,) + dil, ceil_mode
+    )
     return values.squeeze(-2), indices.squeeze(-2)
 
 
-def max_pool1d(input: Tensor, kernel_size, stride=None, padding=0, dilation=1,
-               ceil_mode: bool = False, return_indices: bool = False):
+def max_pool1d(
+    input: Tensor,
+    kernel_size,
+    stride=None,
+    padding=0,
+    dilation=1,
+    ceil_mode: bool = False,
+    return_indices: bool = False,
+):
     """The maximum of each kernel_size window along the last dim (with indices if asked)."""
     if not return_indices and isinstance(input, Tensor):
         require_floating(input, "max_pool1d_impl")
-    out, indices = max_pool1d_with_indices(input, kernel_size, stride, padding, dilation,
-                                           ceil_mode)
+    out, indices = max_pool1d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
     return (out, indices) if return_indices else out
 
 
-def avg_pool1d(input: Tensor, kernel_size, stride=None, padding=0, ceil_mode: bool = False,
-               count_include_pad: bool = True) -> Tensor:
+def avg_pool1d(
+    input: Tensor,
+    kernel_size,
+    stride=None,
+    padding=0,
+    ceil_mode: bool = False,
+    count_include_pad: bool = True,
+) -> Tensor:
     """The mean of each kernel_size window along the last dim."""
     x = check_tensor(input, "avg_pool1d")
     _check_1d_rank(x, "avg_pool1d")
     kernel = single(kernel_size)
-    out = avg_pool2d(x.unsqueeze(-2), (1,) + kernel, (1,) + _stride(stride, kernel),
-                     (0,) + single(padding), ceil_mode, count_include_pad)
+    out = avg_pool2d(
+        x.unsqueeze(-2),
+        (1,) + kernel,
+        (1,) + _stride(stride, kernel),
+        (0,) + single(padding),
+        ceil_mode,
+        count_include_pad,
+    )
     return out.squeeze(-2)
 
 
@@ -78,8 +98,7 @@ def _output_length(output_size, name: str) -> int:
     if isinstance(output_size, int):
         return output_size
     if not isinstance(output_size, (list, tuple)):
-        raise TypeError(msg.POOL1D_OUTPUT_TYPE.format(name=name,
-                                                      type=type(output_size).__name__))
+        raise TypeError(msg.POOL1D_OUTPUT_TYPE.format(name=name, type=type(output_size).__name__))
     if len(output_size) != 1:
         raise RuntimeError(msg.POOL1D_OUTPUT_SIZE.format(name=name, got=len(output_size)))
     return int(output_size[0])
@@ -99,8 +118,11 @@ def adaptive_max_pool1d(input: Tensor, output_size, return_indices: bool = False
     _check_1d_rank(x, "adaptive_max_pool1d")
     length = _output_length(output_size, "adaptive_max_pool1d")
     if x._data.shape[-1] == 0:
-        raise RuntimeError(msg.ADAPTIVE_MAX_POOL_EMPTY.format(
-            name="adaptive_max_pool1d", size=list(x._data.shape), dim=x.dim() - 1))
+        raise RuntimeError(
+            msg.ADAPTIVE_MAX_POOL_EMPTY.format(
+                name="adaptive_max_pool1d", size=list(x._data.shape), dim=x.dim() - 1
+            )
+        )
     out, indices = _adaptive_max_pool2d(x.unsqueeze(-2), (1, length))
     out, indices = out.squeeze(-2), indices.squeeze(-2)
     return (out, indices) if return_indices else out
@@ -136,12 +158,14 @@ def _adaptive_max_pool2d(x: Tensor, output_size) -> tuple:
         raise RuntimeError(msg.ADAPTIVE_MAX_POOL_SIZE)
     for dim in (len(shape) - 2, len(shape) - 1):
         if shape[dim] == 0:
-            raise RuntimeError(msg.ADAPTIVE_MAX_POOL_EMPTY.format(
-                name="adaptive_max_pool2d", size=list(shape), dim=dim))
+            raise RuntimeError(
+                msg.ADAPTIVE_MAX_POOL_EMPTY.format(
+                    name="adaptive_max_pool2d", size=list(shape), dim=dim
+                )
+            )
     for d in size:
         if d < 0:
-            raise RuntimeError(msg.NEW_SIZE_NEGATIVE.format(size=d,
-                                                            sizes=list(shape[:-2] + size)))
+            raise RuntimeError(msg.NEW_SIZE_NEGATIVE.format(size=d, sizes=list(shape[:-2] + size)))
     require_floating(x, "adaptive_max_pool2d")
     backend = x._backend
     xp = backend.xp
@@ -163,10 +187,12 @@ def _adaptive_max_pool2d(x: Tensor, output_size) -> tuple:
     best = best[..., 0]
     row_of = xp.reshape(xp.arange(oh, dtype=rows.dtype, device=backend.native_device), (-1, 1))
     col_of = xp.arange(ow, dtype=rows.dtype, device=backend.native_device)
-    hs = xp.reshape(xp.take(xp.reshape(rows, (-1,)), xp.reshape(row_of * kh + best // kw, (-1,))),
-                    best.shape)
-    ws = xp.reshape(xp.take(xp.reshape(cols, (-1,)), xp.reshape(col_of * kw + best % kw, (-1,))),
-                    best.shape)
+    hs = xp.reshape(
+        xp.take(xp.reshape(rows, (-1,)), xp.reshape(row_of * kh + best // kw, (-1,))), best.shape
+    )
+    ws = xp.reshape(
+        xp.take(xp.reshape(cols, (-1,)), xp.reshape(col_of * kw + best % kw, (-1,))), best.shape
+    )
     indices = make_tensor(hs * w + ws, backend)
     node = new_node(AdaptiveMaxPool2DBackward0, x)
     if node is None:
@@ -181,5 +207,11 @@ def adaptive_max_pool2d(input: Tensor, output_size, return_indices: bool = False
     return (out, indices) if return_indices else out
 
 
-__all__ = ["adaptive_avg_pool1d", "adaptive_max_pool1d", "adaptive_max_pool2d", "avg_pool1d",
-           "max_pool1d", "max_pool1d_with_indices"]
+__all__ = [
+    "adaptive_avg_pool1d",
+    "adaptive_max_pool1d",
+    "adaptive_max_pool2d",
+    "avg_pool1d",
+    "max_pool1d",
+    "max_pool1d_with_indices",
+]

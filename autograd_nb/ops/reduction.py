@@ -30,6 +30,7 @@ def _reduce_dims(dim, ndim: int) -> tuple:
         return tuple(range(ndim))
     if isinstance(dim, (tuple, list)):
         from .shape import _distinct_dims  # PyTorch's error for a dim given twice
+
         return tuple(sorted(_distinct_dims(dim, ndim)))
     return (normalize_dim(dim, ndim),)
 
@@ -112,13 +113,23 @@ def sum(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:  # noq
     data = t._data
     if t.dtype is dtypes.bool:  # the array API sums numbers only
         data = backend.xp.astype(data, backend.native[dtypes.int64])
-    data = backend.sum(data, axis=None if whole else _axis(t, dims), keepdims=keepdim,
-                       dtype=backend.native[out_dtype])
+    data = backend.sum(
+        data,
+        axis=None if whole else _axis(t, dims),
+        keepdims=keepdim,
+        dtype=backend.native[out_dtype],
+    )
     node = new_node(SumBackward0 if whole else SumBackward1, t)
     if whole:
         return _finish(node, data, backend, _saved_self_sym_sizes=tuple(t._data.shape))
-    return _finish(node, data, backend, _saved_self_sym_sizes=tuple(t._data.shape),
-                   _saved_dim=dims, _saved_keepdim=keepdim)
+    return _finish(
+        node,
+        data,
+        backend,
+        _saved_self_sym_sizes=tuple(t._data.shape),
+        _saved_dim=dims,
+        _saved_keepdim=keepdim,
+    )
 
 
 @tensor_method("sum_to_size")
@@ -131,7 +142,8 @@ def sum_to_size(self, *size) -> Tensor:
         return self
     lead = len(shape) - len(size)
     dims = tuple(range(lead)) + tuple(
-        lead + i for i, s in enumerate(size) if s == 1 and shape[lead + i] != 1)
+        lead + i for i, s in enumerate(size) if s == 1 and shape[lead + i] != 1
+    )
     out = sum(self, dims, keepdim=True) if dims else self
     return out.reshape(size) if lead or out.shape != tuple(size) else out
 
@@ -187,8 +199,15 @@ def mean(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
             return make_tensor(data, backend)
         node._saved_self_sym_sizes, node._saved_self_sym_numel = shape, count
         return make_tensor(data, backend, True, node, 0)
-    return _finish(node, data, backend, _saved_self_sym_sizes=shape, _saved_dim=dims,
-                   _saved_keepdim=keepdim, _count=count)
+    return _finish(
+        node,
+        data,
+        backend,
+        _saved_self_sym_sizes=shape,
+        _saved_dim=dims,
+        _saved_keepdim=keepdim,
+        _count=count,
+    )
 
 
 class NansumBackward0(Node):
@@ -215,8 +234,9 @@ def nansum(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
     xp = backend.xp
     dims = _reduce_dims(dim, t._data.ndim)
     zeroed = xp.where(xp.isnan(t._data), xp.zeros_like(t._data), t._data)
-    data = backend.sum(zeroed, axis=_axis(t, dims), keepdims=keepdim,
-                       dtype=backend.native[_sum_dtype(t, dtype)])
+    data = backend.sum(
+        zeroed, axis=_axis(t, dims), keepdims=keepdim, dtype=backend.native[_sum_dtype(t, dtype)]
+    )
     node = new_node(NansumBackward0, t)
     if node is not None:
         node.save(t)
@@ -244,6 +264,7 @@ def _prod_grad(x: Tensor, grad: Tensor, dims: tuple) -> Tensor:
     at the zero and 0 elsewhere; more zeros -> 0 everywhere.
     """
     from .pointwise import where
+
     is_zero = x == 0
     nonzero = where(is_zero, 1.0, x)
     prod_nonzero = prod_over(nonzero, dims)
@@ -277,8 +298,7 @@ class ProdBackward1(Node):
     def backward(self, grad):
         x = self._unpack(0)
         dim = normalize_dim(self._saved_dim, x.dim())
-        return _prod_grad(x, _unreduce(grad, tuple(x.shape), (dim,), self._saved_keepdim),
-                          (dim,))
+        return _prod_grad(x, _unreduce(grad, tuple(x.shape), (dim,), self._saved_keepdim), (dim,))
 
 
 @tensor_method("prod")
@@ -293,8 +313,12 @@ def prod(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
         node = new_node(ProdBackward0, t)
     else:
         d = normalize_dim(dim, t._data.ndim)
-        data = backend.xp.prod(t._data, axis=d if t._data.ndim else None, keepdims=keepdim,
-                               dtype=backend.native[out_dtype])
+        data = backend.xp.prod(
+            t._data,
+            axis=d if t._data.ndim else None,
+            keepdims=keepdim,
+            dtype=backend.native[out_dtype],
+        )
         node = new_node(ProdBackward1, t)
         if node is not None:
             node._saved_dim, node._saved_keepdim = d, keepdim
@@ -363,6 +387,7 @@ class _IndexedBackward(Node):
 
     def backward(self, grad):
         from .._creation import arange
+
         shape = self._saved_self_sym_sizes
         dim = self._saved_dim
         grad = _unreduce(grad, shape, (dim,), self._saved_keepdim)
@@ -370,7 +395,8 @@ class _IndexedBackward(Node):
         if not shape:
             return grad
         positions = arange(shape[dim], device=grad.device).reshape(
-            tuple(shape[dim] if i == dim else 1 for i in range(len(shape))))
+            tuple(shape[dim] if i == dim else 1 for i in range(len(shape)))
+        )
         return grad * (positions == index)
 
 
@@ -398,8 +424,10 @@ def _return_type(name: str):
 
 
 def _return_type_repr(self) -> str:
-    return (f"torch.return_types.{type(self).__name__}(\nvalues={self.values!r},\n"
-            f"indices={self.indices!r})")
+    return (
+        f"torch.return_types.{type(self).__name__}(\nvalues={self.values!r},\n"
+        f"indices={self.indices!r})"
+    )
 
 
 def _with_indices(t: Tensor, dim, keepdim: bool, name: str, cls):
@@ -410,8 +438,7 @@ def _with_indices(t: Tensor, dim, keepdim: bool, name: str, cls):
     data = t._data if t._data.ndim else xp.reshape(t._data, (1,))
     arg = xp.argmax if name == "max" else xp.argmin
     index = arg(data, axis=d, keepdims=True)
-    return _indexed_result(t, d, keepdim, name, cls, xp.take_along_axis(data, index, axis=d),
-                           index)
+    return _indexed_result(t, d, keepdim, name, cls, xp.take_along_axis(data, index, axis=d), index)
 
 
 def _indexed_result(t: Tensor, d: int, keepdim: bool, name: str, cls, values, index):
@@ -425,8 +452,15 @@ def _indexed_result(t: Tensor, d: int, keepdim: bool, name: str, cls, values, in
         values, index = xp.reshape(values, ()), xp.reshape(index, ())
     indices = make_tensor(xp.astype(index, backend.native[dtypes.int64]), backend)
     node = new_node(cls, t)
-    out = _finish(node, values, backend, _saved_dim=d, _saved_keepdim=keepdim,
-                  _saved_indices=indices, _saved_self_sym_sizes=tuple(t._data.shape))
+    out = _finish(
+        node,
+        values,
+        backend,
+        _saved_dim=d,
+        _saved_keepdim=keepdim,
+        _saved_indices=indices,
+        _saved_self_sym_sizes=tuple(t._data.shape),
+    )
     return _return_type(name)(out, indices)
 
 
@@ -454,6 +488,7 @@ def _max_or_min(name: str, cls_whole, cls_dim, input, dim, keepdim, other):
         dim, other = None, dim
     if other is not None:
         from .pointwise import maximum, minimum
+
         return (maximum if name == "max" else minimum)(t, other)
     if dim is None:
         return _extreme(t, None, False, name, cls_whole)
@@ -525,8 +560,10 @@ def argmin(input, dim=None, keepdim: bool = False) -> Tensor:
 # --- var / std ---------------------------------------------------------------------------------
 def _correction(unbiased, correction) -> float:
     if unbiased is not None and correction is not None:
-        raise TypeError("var() received an invalid combination of arguments - got "
-                        "(correction=int, unbiased=bool, )")
+        raise TypeError(
+            "var() received an invalid combination of arguments - got "
+            "(correction=int, unbiased=bool, )"
+        )
     if correction is not None:
         return correction
     return 1 if unbiased is None or unbiased else 0
@@ -582,8 +619,9 @@ def _var(name: str, input, dim, unbiased, keepdim, correction, take_root: bool) 
     if divisor:
         data = squares / divisor
     else:  # 0 / 0 and x / 0 without NumPy's warnings
-        data = xp.where(squares == 0, xp.full_like(squares, float("nan")),
-                        xp.full_like(squares, float("inf")))
+        data = xp.where(
+            squares == 0, xp.full_like(squares, float("nan")), xp.full_like(squares, float("inf"))
+        )
     if take_root:
         data = xp.sqrt(data)
     node = new_node(StdBackward0 if take_root else VarBackward0, t)
@@ -623,15 +661,20 @@ class LinalgVectorNormBackward0(Node):
     def backward(self, grad):
         x = self._unpack(0)
         shape, dims = tuple(x.shape), self._dims
-        return vector_norm_backward(_unreduce(grad, shape, dims, self._saved_keepdim), x,
-                                    _unreduce(self._unpack(1), shape, dims, self._saved_keepdim),
-                                    self._saved_ord, dims)
+        return vector_norm_backward(
+            _unreduce(grad, shape, dims, self._saved_keepdim),
+            x,
+            _unreduce(self._unpack(1), shape, dims, self._saved_keepdim),
+            self._saved_ord,
+            dims,
+        )
 
 
 def vector_norm_backward(grad: Tensor, x: Tensor, norm: Tensor, p: float, dims: tuple):
     """The gradient through a p-norm over `dims`, `grad` and `norm` already shaped like `x`
     (kept dims); None for p = 0. Shared with renorm and dist."""
     from .pointwise import where
+
     if p == 0:
         return None
     if p == 1:
@@ -652,8 +695,9 @@ class NormBackward1(LinalgVectorNormBackward0):
     __slots__ = ()
 
 
-def _vector_norm(t: Tensor, p: float, dim, keepdim: bool,
-                 cls: type = LinalgVectorNormBackward0) -> Tensor:
+def _vector_norm(
+    t: Tensor, p: float, dim, keepdim: bool, cls: type = LinalgVectorNormBackward0
+) -> Tensor:
     backend = t._backend
     xp = backend.xp
     shape = tuple(t._data.shape)
@@ -671,7 +715,7 @@ def _vector_norm(t: Tensor, p: float, dim, keepdim: bool,
     elif p == 2:
         data = xp.sqrt(xp.sum(a * a, axis=axis, keepdims=keepdim))
     else:
-        data = xp.sum(a ** p, axis=axis, keepdims=keepdim) ** (1.0 / p)
+        data = xp.sum(a**p, axis=axis, keepdims=keepdim) ** (1.0 / p)
     node = new_node(cls, t)
     if node is None:
         return make_tensor(data, backend)
@@ -747,8 +791,7 @@ def logsumexp(input, dim, keepdim: bool = False) -> Tensor:
         logs = xp.log(xp.where(empty, xp.ones_like(s), s))
         data = xp.where(empty, xp.full_like(s, float("-inf")), logs) + m
         if not keepdim:
-            data = xp.reshape(data, tuple(n for i, n in enumerate(t._data.shape)
-                                          if i not in dims))
+            data = xp.reshape(data, tuple(n for i, n in enumerate(t._data.shape) if i not in dims))
     node = new_node(LogsumexpBackward0, t)
     if node is None:
         return make_tensor(data, backend)
@@ -794,8 +837,7 @@ def _softmax(name: str, cls, input, dim, dtype) -> Tensor:
         if dtype is None:  # PyTorch's kernel for the last dim
             last = d == ndim - 1 or not ndim
             kernel = f"{name}_lastdim_kernel_impl" if last else f"{name}_kernel_impl"
-            raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel=kernel,
-                                                              dtype=_type_name(t)))
+            raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel=kernel, dtype=_type_name(t)))
         t = _float_input(t, dtype)
         data = t._data
     xp = backend.xp
@@ -871,8 +913,11 @@ def _logical_reduce(name: str, input, dim, keepdim: bool) -> Tensor:
     xp = backend.xp
     dims = None if dim is None else _reduce_dims(dim, t._data.ndim)
     fn = xp.all if name == "all" else xp.any
-    data = fn(t._data != 0 if t.dtype is not dtypes.bool else t._data,
-              axis=dims if t._data.ndim else None, keepdims=keepdim)
+    data = fn(
+        t._data != 0 if t.dtype is not dtypes.bool else t._data,
+        axis=dims if t._data.ndim else None,
+        keepdims=keepdim,
+    )
     if t.dtype is dtypes.uint8:  # PyTorch keeps uint8 for uint8 inputs
         data = xp.astype(data, backend.native[dtypes.uint8])
     return make_tensor(data, backend)
@@ -892,9 +937,27 @@ def any(input, dim=None, keepdim: bool = False) -> Tensor:  # noqa: A001
     return _logical_reduce("any", input, dim, keepdim)
 
 
-__all__ = ["sum", "sum_to_size", "mean", "prod", "max", "min", "amax", "amin", "argmax",
-           "argmin", "var", "std", "norm", "logsumexp", "softmax", "log_softmax", "cumsum",
-           "all", "any"]
+__all__ = [
+    "sum",
+    "sum_to_size",
+    "mean",
+    "prod",
+    "max",
+    "min",
+    "amax",
+    "amin",
+    "argmax",
+    "argmin",
+    "var",
+    "std",
+    "norm",
+    "logsumexp",
+    "softmax",
+    "log_softmax",
+    "cumsum",
+    "all",
+    "any",
+]
 
 
 # --- cumprod, std_mean / var_mean, aminmax, count_nonzero -----------------------------------------
@@ -920,15 +983,18 @@ class CumprodBackward0(Node):
 def _cumprod_grad_with_zeros(x: Tensor, grad: Tensor, d: int) -> Tensor:
     """Each x_k's gradient from the running products of x with x_k set to 1 (O(n^2))."""
     from .._creation import arange
+
     n = x.shape[d]
     positions = arange(n, device=x.device).reshape(
-        tuple(n if i == d else 1 for i in range(x.dim())))
+        tuple(n if i == d else 1 for i in range(x.dim()))
+    )
     pieces = []
     for k in range(n):
         products = cumprod(x.where(positions != k, 1), d)
-        later = (positions >= k)
+        later = positions >= k
         pieces.append((grad * products * later).sum(d, keepdim=True))
     from .shape import cat
+
     return cat(pieces, d)
 
 
@@ -980,6 +1046,7 @@ class VarMeanBackward0(StdMeanBackward0):
 def _spread_mean(name: str, input, dim, unbiased, keepdim, correction, take_root: bool):
     t = check_tensor(input, name)
     from ..autograd.grad_mode import no_grad
+
     with no_grad():
         spread = _var(name, t, dim, unbiased, keepdim, correction, take_root)
         if isinstance(dim, bool):
@@ -999,8 +1066,7 @@ def _spread_mean(name: str, input, dim, unbiased, keepdim, correction, take_root
         node.save(t)
     shape = tuple(t._data.shape)
     dims = _reduce_dims(None if isinstance(dim, bool) else dim, len(shape))
-    node._saved_correction = _correction(unbiased if not isinstance(dim, bool) else dim,
-                                         correction)
+    node._saved_correction = _correction(unbiased if not isinstance(dim, bool) else dim, correction)
     node._saved_dim, node._saved_keepdim = dims, keepdim
     node._divisor = _count(shape, dims) - node._saved_correction
     return first, second
@@ -1020,8 +1086,9 @@ def var_mean(input, dim=None, unbiased=None, keepdim: bool = False, *, correctio
 
 _AMINMAX = collections.namedtuple("aminmax", ["min", "max"])
 _AMINMAX.__module__ = "torch.return_types"
-_AMINMAX.__repr__ = lambda self: (f"torch.return_types.aminmax(\nmin={self.min!r},\n"
-                                  f"max={self.max!r})")
+_AMINMAX.__repr__ = lambda self: (
+    f"torch.return_types.aminmax(\nmin={self.min!r},\nmax={self.max!r})"
+)
 
 
 class AminmaxBackward0(Node):
@@ -1116,8 +1183,9 @@ def _median_picks(backend, data, d: int, skip_nan: bool):
     xp = backend.xp
     order = xp.argsort(data, axis=d, stable=True)  # nans sort last
     n = data.shape[d]
-    k = xp.full(_kept_shape(data.shape, (d,)), (n - 1) // 2, dtype=order.dtype,
-                device=backend.native_device)
+    k = xp.full(
+        _kept_shape(data.shape, (d,)), (n - 1) // 2, dtype=order.dtype, device=backend.native_device
+    )
     if xp.isdtype(data.dtype, "real floating"):
         nans = xp.sum(xp.astype(xp.isnan(data), order.dtype), axis=d, keepdims=True)
         if skip_nan:  # the lower median of the first n - nans
@@ -1133,8 +1201,11 @@ def _median(name: str, input, dim, keepdim: bool):
     backend = t._backend
     xp = backend.xp
     if t.dtype is dtypes.bool:
-        raise NotImplementedError(msg.KERNEL_DTYPE.format(
-            kernel="median_cpu" if dim is None else "median_out", dtype="Bool"))
+        raise NotImplementedError(
+            msg.KERNEL_DTYPE.format(
+                kernel="median_cpu" if dim is None else "median_out", dtype="Bool"
+            )
+        )
     skip_nan = name == "nanmedian"
     if dim is not None:
         d = normalize_dim(dim, t._data.ndim)
@@ -1224,13 +1295,15 @@ def _quantile(input, q, dim, keepdim: bool, interpolation: str, skip_nan: bool) 
     nans = values.isnan()
     counted = nans.logical_not().sum(-1, keepdim=True) if skip_nan else last + 1
     ranks = q.reshape(tuple(q.shape) + (1,) * x.dim()) * (counted - 1)
-    ranks = ranks.where((counted != 0) if skip_nan else nans.any(-1, keepdim=True).logical_not(),
-                        float(last))
-    ranks = ranks.expand(ranks.shape[:-x.dim()] + values.shape[:-1] + (1,))
+    ranks = ranks.where(
+        (counted != 0) if skip_nan else nans.any(-1, keepdim=True).logical_not(), float(last)
+    )
+    ranks = ranks.expand(ranks.shape[: -x.dim()] + values.shape[:-1] + (1,))
     values = values.expand(ranks.shape[:-1] + (last + 1,))
     if interpolation in ("lower", "higher", "nearest"):
         ranks = {"lower": ranks.floor, "higher": ranks.ceil, "nearest": ranks.round}[
-            interpolation]()
+            interpolation
+        ]()
     below = values.gather(-1, ranks.long())
     if interpolation in ("linear", "midpoint"):
         weights = ranks - ranks.floor() if interpolation == "linear" else ranks * 0 + 0.5

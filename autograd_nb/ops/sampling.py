@@ -17,6 +17,7 @@ from .pointwise import _not_differentiable
 def uniform_like(shape: tuple, like: Tensor, generator) -> Tensor:
     """Uniform [0, 1) float64 samples of `shape` on `like`'s device."""
     from .._creation import rand  # the factories sit above the ops in the layering
+
     return rand(shape, dtype=dtypes.float64, device=like.device, generator=generator)
 
 
@@ -32,8 +33,11 @@ class BernoulliBackward0(Node):
 def check_probabilities(p: Tensor) -> None:
     """p must be a floating tensor of values in [0, 1] (nan is refused too)."""
     if not p.dtype.is_floating_point:
-        raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel="bernoulli_tensor_cpu_p_",
-                                                          dtype=p.dtype.legacy_name[:-6]))
+        raise NotImplementedError(
+            msg.KERNEL_DTYPE.format(
+                kernel="bernoulli_tensor_cpu_p_", dtype=p.dtype.legacy_name[:-6]
+            )
+        )
     xp = p._backend.xp
     if p._data.size and not bool(xp.all((p._data >= 0) & (p._data <= 1))):
         raise RuntimeError(msg.BERNOULLI_P_TENSOR)
@@ -88,8 +92,7 @@ def _check_distribution(p: Tensor, num_samples: int, replacement: bool) -> None:
 
 
 @tensor_method("multinomial")
-def multinomial(input, num_samples: int, replacement: bool = False, *,
-                generator=None) -> Tensor:
+def multinomial(input, num_samples: int, replacement: bool = False, *, generator=None) -> Tensor:
     """num_samples category indices per row, drawn with the row's (unnormalized) weights;
     without replacement, each category at most once."""
     p = check_tensor(input, "multinomial")
@@ -97,15 +100,17 @@ def multinomial(input, num_samples: int, replacement: bool = False, *,
     _check_distribution(p, num_samples, replacement)
     backend = p._backend
     xp = backend.xp
-    weights = xp.astype(xp.reshape(p._data, (-1, p._data.shape[-1])), backend.native[
-        dtypes.float64])
+    weights = xp.astype(
+        xp.reshape(p._data, (-1, p._data.shape[-1])), backend.native[dtypes.float64]
+    )
     rows, categories = weights.shape
     if replacement:  # inverse CDF: the first category whose running sum exceeds u * total
         cdf = xp.cumulative_sum(weights, axis=1)
         u = uniform_like((rows, num_samples), p, generator)._data * cdf[:, -1:]
         picks = xp.stack([xp.searchsorted(cdf[r, :], u[r, :], side="right") for r in range(rows)])
-        picks = xp.minimum(picks, xp.asarray(categories - 1, dtype=picks.dtype,
-                                             device=backend.native_device))
+        picks = xp.minimum(
+            picks, xp.asarray(categories - 1, dtype=picks.dtype, device=backend.native_device)
+        )
     else:  # the k largest weight / Exp(1) keys: k distinct draws in PyTorch's way
         keys = weights / -xp.log(uniform_like((rows, categories), p, generator)._data)
         picks = xp.argsort(-keys, axis=1, stable=True)[:, :num_samples]

@@ -78,8 +78,9 @@ def _view_op(t: Tensor, data, cls, view_fn, **saved) -> Tensor:
 
 
 def _zeros(backend, shape: tuple, like) -> Tensor:
-    return make_tensor(backend.xp.zeros(shape, dtype=like.dtype, device=backend.native_device),
-                       backend)
+    return make_tensor(
+        backend.xp.zeros(shape, dtype=like.dtype, device=backend.native_device), backend
+    )
 
 
 # --- view / reshape / flatten ----------------------------------------------------------------
@@ -115,8 +116,9 @@ def view(self, *shape) -> Tensor:
     data = _viewed(self, shape)
     if data is None:
         raise RuntimeError(msg.VIEW_STRIDE)
-    return _view_op(self, data, ViewBackward0, lambda b: b.view(shape),
-                    self_sym_sizes=tuple(self._data.shape))
+    return _view_op(
+        self, data, ViewBackward0, lambda b: b.view(shape), self_sym_sizes=tuple(self._data.shape)
+    )
 
 
 @tensor_method("reshape")
@@ -158,9 +160,9 @@ def flatten(input, start_dim: int = 0, end_dim: int = -1) -> Tensor:
         return t
     shape = tuple(t._data.shape)
     merged = 1
-    for s in shape[start:end + 1]:
+    for s in shape[start : end + 1]:
         merged *= s
-    return reshape(t, shape[:start] + (merged,) + shape[end + 1:])
+    return reshape(t, shape[:start] + (merged,) + shape[end + 1 :])
 
 
 @tensor_method("unflatten")
@@ -178,7 +180,7 @@ def unflatten(input, dim: int, sizes) -> Tensor:
     if (-1 in sizes and (known == 0 or size % known)) or (-1 not in sizes and known != size):
         raise RuntimeError(msg.UNFLATTEN_SIZES.format(sizes=list(sizes), dim=d, size=size))
     shape = tuple(t._data.shape)
-    return view(t, shape[:d] + infer_shape(sizes, size) + shape[d + 1:])
+    return view(t, shape[:d] + infer_shape(sizes, size) + shape[d + 1 :])
 
 
 # --- expand ----------------------------------------------------------------------------------
@@ -198,9 +200,15 @@ def expand(self, *sizes) -> Tensor:
     shape = tuple(self._data.shape)
     lead = len(sizes) - len(shape)
     if lead < 0:
-        raise RuntimeError(msg.EXPAND_DIMS.format(
-            type=self.type()[6:], sizes=", ".join(map(str, shape)),
-            target=", ".join(map(str, sizes)), n=len(sizes), dim=len(shape)))
+        raise RuntimeError(
+            msg.EXPAND_DIMS.format(
+                type=self.type()[6:],
+                sizes=", ".join(map(str, shape)),
+                target=", ".join(map(str, sizes)),
+                n=len(sizes),
+                dim=len(shape),
+            )
+        )
     target = []
     for i, s in enumerate(sizes):
         if i < lead and s < 0:
@@ -209,13 +217,13 @@ def expand(self, *sizes) -> Tensor:
         if s == -1:
             s = old
         if (old != 1 and old != s) or s < 0:
-            raise RuntimeError(msg.EXPAND_SIZE.format(
-                new=s, old=old, dim=i, target=list(sizes), sizes=list(shape)))
+            raise RuntimeError(
+                msg.EXPAND_SIZE.format(new=s, old=old, dim=i, target=list(sizes), sizes=list(shape))
+            )
         target.append(s)
     target = tuple(target)
     data = self._data if target == shape else self._backend.xp.broadcast_to(self._data, target)
-    return _view_op(self, data, ExpandBackward0, lambda b: b.expand(target),
-                    self_sym_sizes=shape)
+    return _view_op(self, data, ExpandBackward0, lambda b: b.expand(target), self_sym_sizes=shape)
 
 
 @tensor_method("expand_as")
@@ -290,8 +298,7 @@ def unsqueeze(input, dim: int) -> Tensor:
     node = new_node(UnsqueezeBackward0, t)
     if node is not None:
         node._saved_dim, node._dim = dim, d
-    return make_view(t, t._backend.xp.expand_dims(t._data, axis=d), node,
-                     lambda b: b.unsqueeze(d))
+    return make_view(t, t._backend.xp.expand_dims(t._data, axis=d), node, lambda b: b.unsqueeze(d))
 
 
 def _distinct_dims(dims, ndim: int) -> tuple:
@@ -343,8 +350,14 @@ def transpose(input, dim0: int, dim1: int) -> Tensor:
     d0, d1 = normalize_dim(dim0, ndim), normalize_dim(dim1, ndim)
     order = list(range(ndim))
     order[d0], order[d1] = d1, d0
-    return _view_op(t, _permuted(t, tuple(order)), TransposeBackward0,
-                    lambda b: b.transpose(d0, d1), dim0=dim0, dim1=dim1)
+    return _view_op(
+        t,
+        _permuted(t, tuple(order)),
+        TransposeBackward0,
+        lambda b: b.transpose(d0, d1),
+        dim0=dim0,
+        dim1=dim1,
+    )
 
 
 swapaxes = swapdims = transpose
@@ -415,8 +428,9 @@ def movedim(input, source, destination) -> Tensor:
     src = tuple(source) if isinstance(source, (tuple, list)) else (source,)
     dst = tuple(destination) if isinstance(destination, (tuple, list)) else (destination,)
     if len(src) != len(dst):
-        raise RuntimeError(msg.MOVEDIM_LEN.format(src=list(src), n=len(src), dst=list(dst),
-                                                  m=len(dst)))
+        raise RuntimeError(
+            msg.MOVEDIM_LEN.format(src=list(src), n=len(src), dst=list(dst), m=len(dst))
+        )
     s = tuple(normalize_dim(d, ndim) for d in src)
     d = tuple(normalize_dim(v, ndim) for v in dst)
     for name, dims, given in (("source", s, src), ("destination", d, dst)):
@@ -460,8 +474,7 @@ def repeat(self, *repeats) -> Tensor:
     padded = (1,) * (len(repeats) - len(shape)) + shape
     target = tuple(r * s for r, s in zip(repeats, padded))
     if any(r < 0 for r in repeats):
-        raise RuntimeError(msg.NEW_SIZE_NEGATIVE.format(
-            size=min(target), sizes=list(target)))
+        raise RuntimeError(msg.NEW_SIZE_NEGATIVE.format(size=min(target), sizes=list(target)))
     xp = self._backend.xp
     data = xp.reshape(self._data, padded)
     tiled = xp.tile(data, repeats) if hasattr(xp, "tile") else _tile(xp, data, repeats)
@@ -495,8 +508,11 @@ def flip(input, *dims) -> Tensor:
     dims = _shape_arg(dims)
     axes = _distinct_dims(dims, x._data.ndim)
     xp = x._backend.xp
-    data = xp.asarray(xp.flip(x._data, axis=axes), copy=True) if axes else \
-        xp.asarray(x._data, copy=True)
+    data = (
+        xp.asarray(xp.flip(x._data, axis=axes), copy=True)
+        if axes
+        else xp.asarray(x._data, copy=True)
+    )
     node = new_node(FlipBackward0, x)
     if node is not None:
         node._saved_dims = dims
@@ -549,17 +565,29 @@ class SelectBackward0(Node):
     __slots__ = ("_saved_dim", "_saved_index", "_saved_self_sym_sizes")
 
     def backward(self, grad):
-        return _embed(grad, self._saved_self_sym_sizes, self._saved_dim, self._saved_index,
-                      SelectBackwardBackward0)
+        return _embed(
+            grad,
+            self._saved_self_sym_sizes,
+            self._saved_dim,
+            self._saved_index,
+            SelectBackwardBackward0,
+        )
 
 
 class SliceBackward0(Node):
-    __slots__ = ("_saved_dim", "_saved_start", "_saved_end", "_saved_step",
-                 "_saved_self_sym_sizes", "_item")
+    __slots__ = (
+        "_saved_dim",
+        "_saved_start",
+        "_saved_end",
+        "_saved_step",
+        "_saved_self_sym_sizes",
+        "_item",
+    )
 
     def backward(self, grad):
-        return _embed(grad, self._saved_self_sym_sizes, self._saved_dim, self._item,
-                      SliceBackwardBackward0)
+        return _embed(
+            grad, self._saved_self_sym_sizes, self._saved_dim, self._item, SliceBackwardBackward0
+        )
 
 
 @tensor_method("select")
@@ -677,8 +705,7 @@ def _joined(tensors: list, cls, data_fn):
     node = new_node(cls, *tensors)
     if node is None:
         return None, make_tensor(data, backend)
-    meta = [(None, t.dtype) if t._requires_grad and t.dtype is not dtype else None
-            for t in tensors]
+    meta = [(None, t.dtype) if t._requires_grad and t.dtype is not dtype else None for t in tensors]
     node._in_meta = tuple(meta) if any(meta) else None
     return node, make_tensor(data, backend, True, node, 0)
 
@@ -704,10 +731,14 @@ def cat(tensors, dim: int = 0, *, out=None) -> Tensor:
             raise RuntimeError(msg.CAT_DIMS.format(expected=ndim, got=t._data.ndim))
         for k in range(ndim):
             if k != d and t._data.shape[k] != ref._data.shape[k]:
-                raise RuntimeError(msg.CAT_SIZES.format(
-                    dim=d, expected=ref._data.shape[k], got=t._data.shape[k], index=i))
-    node, result = _joined(tensors, CatBackward0,
-                           lambda xp, arrays: xp.concat([arrays[i] for i in used], axis=d))
+                raise RuntimeError(
+                    msg.CAT_SIZES.format(
+                        dim=d, expected=ref._data.shape[k], got=t._data.shape[k], index=i
+                    )
+                )
+    node, result = _joined(
+        tensors, CatBackward0, lambda xp, arrays: xp.concat([arrays[i] for i in used], axis=d)
+    )
     if node is not None:
         node._saved_dim, node._dim = dim, d
         kept = set(used)
@@ -728,11 +759,11 @@ def stack(tensors, dim: int = 0, *, out=None) -> Tensor:
     first = tuple(tensors[0]._data.shape)
     for i, t in enumerate(tensors[1:], 1):
         if tuple(t._data.shape) != first:
-            raise RuntimeError(msg.STACK_SIZES.format(
-                first=list(first), other=list(t._data.shape), index=i))
+            raise RuntimeError(
+                msg.STACK_SIZES.format(first=list(first), other=list(t._data.shape), index=i)
+            )
     d = normalize_dim(dim, len(first) + 1)
-    node, result = _joined(tensors, StackBackward0,
-                           lambda xp, arrays: xp.stack(arrays, axis=d))
+    node, result = _joined(tensors, StackBackward0, lambda xp, arrays: xp.stack(arrays, axis=d))
     if node is not None:
         node._saved_dim, node._dim, node._n = dim, d, len(tensors)
     return result
@@ -776,8 +807,9 @@ class UnbindBackward0(_MultiOutput):
         shape = list(self._saved_self_sym_sizes)
         del shape[self._dim]
         like = next(g for g in grads if g is not None)
-        return [g if g is not None else _zeros(like._backend, tuple(shape), like._data)
-                for g in grads]
+        return [
+            g if g is not None else _zeros(like._backend, tuple(shape), like._data) for g in grads
+        ]
 
     def backward(self, *grads):
         return stack(self._filled(grads), self._dim)
@@ -823,8 +855,16 @@ def split(tensor, split_size_or_sections, dim: int = 0) -> tuple:
             raise RuntimeError(msg.SPLIT_NEGATIVE_SIZES.format(sizes=sizes))
         if sum(sizes) != size:
             raise RuntimeError(msg.SPLIT_SIZES.format(size=size, dim=d, sizes=sizes))
-        return _pieces(x, SplitWithSizesBackward0, d, sizes, _split_arrays(x, d, sizes),
-                       lambda b: split(b, sizes, d), dim=dim, split_sizes=tuple(sizes))
+        return _pieces(
+            x,
+            SplitWithSizesBackward0,
+            d,
+            sizes,
+            _split_arrays(x, d, sizes),
+            lambda b: split(b, sizes, d),
+            dim=dim,
+            split_sizes=tuple(sizes),
+        )
     step = int(split_size_or_sections)
     if step < 0:
         raise RuntimeError(msg.SPLIT_NEGATIVE.format(size=step))
@@ -832,8 +872,16 @@ def split(tensor, split_size_or_sections, dim: int = 0) -> tuple:
         raise RuntimeError(msg.SPLIT_ZERO.format(size=size))
     n = max((size + step - 1) // step, 1) if step else 1
     sizes = [min(step, size - i * step) for i in range(n)]
-    return _pieces(x, SplitBackward0, d, sizes, _split_arrays(x, d, sizes),
-                   lambda b: split(b, step, d), dim=dim, split_size=step)
+    return _pieces(
+        x,
+        SplitBackward0,
+        d,
+        sizes,
+        _split_arrays(x, d, sizes),
+        lambda b: split(b, step, d),
+        dim=dim,
+        split_size=step,
+    )
 
 
 @tensor_method("chunk")
@@ -877,6 +925,7 @@ def _triangle_mask(backend, shape: tuple, diagonal: int, lower: bool):
 
 def _int64():
     from .. import dtypes
+
     return dtypes.int64
 
 
@@ -984,8 +1033,16 @@ def diagonal(input, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Tensor:
     if d1 == d2:
         raise RuntimeError(msg.DIAGONAL_SAME_DIMS.format(d1=dim1, d2=dim2))
     data = _diagonal_data(x, offset, d1, d2)
-    return _view_op(x, data, DiagonalBackward0, lambda b: diagonal(b, offset, d1, d2),
-                    offset=offset, dim1=dim1, dim2=dim2, self_sym_sizes=tuple(x._data.shape))
+    return _view_op(
+        x,
+        data,
+        DiagonalBackward0,
+        lambda b: diagonal(b, offset, d1, d2),
+        offset=offset,
+        dim1=dim1,
+        dim2=dim2,
+        self_sym_sizes=tuple(x._data.shape),
+    )
 
 
 class DiagEmbedBackward0(Node):
@@ -1032,10 +1089,10 @@ def broadcast_to(input, size) -> Tensor:
 def broadcast_tensors(*tensors) -> tuple:
     """The tensors expanded to their common broadcast shape (unchanged ones returned as is)."""
     from ._helpers import broadcast_shapes
+
     if len(tensors) == 1 and isinstance(tensors[0], (tuple, list)):
         tensors = tuple(tensors[0])
-    shape = broadcast_shapes(*(tuple(check_tensor(t, "broadcast_tensors").shape)
-                               for t in tensors))
+    shape = broadcast_shapes(*(tuple(check_tensor(t, "broadcast_tensors").shape) for t in tensors))
     return tuple(t if tuple(t.shape) == shape else expand(t, shape) for t in tensors)
 
 
@@ -1143,8 +1200,12 @@ def dstack(tensors) -> Tensor:
 
 def column_stack(tensors) -> Tensor:
     """Join as columns: scalars and vectors become (n, 1) columns, then hstack."""
-    return hstack([t.reshape(t.numel(), 1) if t.dim() <= 1 else t
-                   for t in _stack_list(tensors, "column_stack")])
+    return hstack(
+        [
+            t.reshape(t.numel(), 1) if t.dim() <= 1 else t
+            for t in _stack_list(tensors, "column_stack")
+        ]
+    )
 
 
 # --- rot90, tensor_split and the h/v/dsplit built on it -------------------------------------------
@@ -1201,16 +1262,18 @@ def _sections_or_indices(value):
 
 
 @tensor_method("tensor_split")
-def tensor_split(input, indices_or_sections=None, dim: int = 0, *, sections=None,
-                 indices=None) -> tuple:
+def tensor_split(
+    input, indices_or_sections=None, dim: int = 0, *, sections=None, indices=None
+) -> tuple:
     """`sections` nearly equal pieces along `dim` (the first ones one longer), or the pieces
     between the given indices; each piece is a slice view (SliceBackward0)."""
     x = check_tensor(input, "tensor_split")
     if x._data.ndim == 0:
         raise RuntimeError(msg.TENSOR_SPLIT_0D)
     d = normalize_dim(dim, x._data.ndim)
-    split = _sections_or_indices(next(v for v in (indices_or_sections, sections, indices)
-                                      if v is not None))
+    split = _sections_or_indices(
+        next(v for v in (indices_or_sections, sections, indices) if v is not None)
+    )
     size = x._data.shape[d]
     if isinstance(split, int):
         if split <= 0:
@@ -1225,14 +1288,12 @@ def _split_along(name: str, input, indices_or_sections, min_dims: int, dim: int)
     """hsplit / vsplit / dsplit: tensor_split along one dim, sections dividing it evenly."""
     x = check_tensor(input, name)
     if x._data.ndim < min_dims:
-        raise RuntimeError(msg.SPLIT_ALONG_DIMS.format(name=name, need=min_dims,
-                                                       ndim=x._data.ndim))
+        raise RuntimeError(msg.SPLIT_ALONG_DIMS.format(name=name, need=min_dims, ndim=x._data.ndim))
     split = _sections_or_indices(indices_or_sections)
     if isinstance(split, int):
         size = x._data.shape[dim]
         if split == 0 or size % split:
-            raise RuntimeError(msg.SPLIT_ALONG_SIZE.format(name=name, dim=dim, size=size,
-                                                           n=split))
+            raise RuntimeError(msg.SPLIT_ALONG_SIZE.format(name=name, dim=dim, size=size, n=split))
     return tensor_split(x, split, dim)
 
 

@@ -38,8 +38,11 @@ def softshrink(input: Tensor, lambd: float = 0.5) -> Tensor:
     x = check_tensor(input, "softshrink")
     require_floating(x, "softshrink_check")
     if not 0 <= lambd <= finfo(x.dtype).max:
-        raise RuntimeError(msg.SOFTSHRINK_LAMBDA.format(
-            max=f"{finfo(x.dtype).max:g}", dtype=x.dtype.legacy_name[:-6], lambd=f"{lambd:g}"))
+        raise RuntimeError(
+            msg.SOFTSHRINK_LAMBDA.format(
+                max=f"{finfo(x.dtype).max:g}", dtype=x.dtype.legacy_name[:-6], lambd=f"{lambd:g}"
+            )
+        )
     xp, data = x._backend.xp, x._data
     out = xp.where(data > lambd, data - lambd, xp.where(data < -lambd, data + lambd, data * 0))
     return _record(SoftshrinkBackward0, x, out, lambd=lambd)
@@ -88,8 +91,9 @@ def threshold(input: Tensor, threshold: float, value: float) -> Tensor:
 
 def threshold_(input: Tensor, threshold: float, value: float) -> Tensor:
     """threshold written into `input` (ThresholdBackward1)."""
-    return apply_inplace(check_tensor(input, "threshold_"), _threshold, threshold, value,
-                         ThresholdBackward1)
+    return apply_inplace(
+        check_tensor(input, "threshold_"), _threshold, threshold, value, ThresholdBackward1
+    )
 
 
 class GluBackward0(Node):

@@ -12,8 +12,12 @@ from ._helpers import check_tensor
 class EmbeddingBackward0(Node):
     """Rows of the gradient added (scatter_add) into a zero (num_weights, dim) gradient."""
 
-    __slots__ = ("_saved_padding_idx", "_saved_scale_grad_by_freq", "_saved_sparse",
-                 "_saved_weight_sym_argsize_0")
+    __slots__ = (
+        "_saved_padding_idx",
+        "_saved_scale_grad_by_freq",
+        "_saved_sparse",
+        "_saved_weight_sym_argsize_0",
+    )
     _saved_names = ("indices",)
 
     def backward(self, grad):
@@ -26,8 +30,9 @@ class EmbeddingBackward0(Node):
         if self._saved_padding_idx is not None and self._saved_padding_idx >= 0:
             keep = flat_idx != self._saved_padding_idx
         if self._saved_scale_grad_by_freq:
-            counts = flat_idx.new_zeros(rows).scatter_add(0, flat_idx, flat_idx.new_ones(
-                flat_idx.shape[0]))
+            counts = flat_idx.new_zeros(rows).scatter_add(
+                0, flat_idx, flat_idx.new_ones(flat_idx.shape[0])
+            )
             flat_grad = flat_grad / counts[flat_idx].unsqueeze(1)
         if keep is not None:
             flat_grad = flat_grad * keep.unsqueeze(1)
@@ -38,14 +43,20 @@ class EmbeddingBackward0(Node):
 def _check_indices(indices: Tensor, rows: int) -> None:
     if indices.dtype not in (dtypes.int64, dtypes.int32):
         from .._legacy import type_name
+
         raise RuntimeError(msg.EMBEDDING_DTYPE.format(type=type_name(indices)))
     xp = indices._backend.xp
     if indices.numel() and bool(xp.any((indices._data < 0) | (indices._data >= rows))):
         raise IndexError(msg.EMBEDDING_INDEX)
 
 
-def embedding(weight: Tensor, indices: Tensor, padding_idx: int = -1,
-              scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
+def embedding(
+    weight: Tensor,
+    indices: Tensor,
+    padding_idx: int = -1,
+    scale_grad_by_freq: bool = False,
+    sparse: bool = False,
+) -> Tensor:
     """weight[indices]: one row of `weight` per index (torch.embedding's argument order)."""
     w = check_tensor(weight, "embedding", "weight")
     idx = check_tensor(indices, "embedding", "indices", 2)

@@ -43,9 +43,17 @@ def _in_float64(kernel):
 
 # Lanczos coefficients for g = 7, n = 9 (about 1e-15 relative for the gamma function).
 _LANCZOS_G = 7.0
-_LANCZOS = (0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313,
-            -176.61502916214059, 12.507343278686905, -0.13857109526572012,
-            9.9843695780195716e-6, 1.5056327351493116e-7)
+_LANCZOS = (
+    0.99999999999980993,
+    676.5203681218851,
+    -1259.1392167224028,
+    771.32342877765313,
+    -176.61502916214059,
+    12.507343278686905,
+    -0.13857109526572012,
+    9.9843695780195716e-6,
+    1.5056327351493116e-7,
+)
 
 
 def _lgamma_positive(xp, x):
@@ -70,9 +78,15 @@ def _lgamma_kernel(xp, x):
 
 
 _PSI_10 = 2.25175258906672110764
-_DIGAMMA_A = (8.33333333333333333333e-2, -2.10927960927960927961e-2, 7.57575757575757575758e-3,
-              -4.16666666666666666667e-3, 3.96825396825396825397e-3, -8.33333333333333333333e-3,
-              8.33333333333333333333e-2)
+_DIGAMMA_A = (
+    8.33333333333333333333e-2,
+    -2.10927960927960927961e-2,
+    7.57575757575757575758e-3,
+    -4.16666666666666666667e-3,
+    3.96825396825396825397e-3,
+    -8.33333333333333333333e-3,
+    8.33333333333333333333e-2,
+)
 
 
 def _digamma_nonnegative(xp, x):
@@ -118,14 +132,25 @@ def _trigamma_kernel(xp, x):
     return xp.where(reflect, -result, result)
 
 
-_ZETA_A = (12.0, -720.0, 30240.0, -1209600.0, 47900160.0, -1.8924375803183791606e9,
-           7.47242496e10, -2.950130727918164224e12, 1.1646782814350067249e14,
-           -4.5979787224074726105e15, 1.8152105401943546773e17, -7.1661652561756670113e18)
+_ZETA_A = (
+    12.0,
+    -720.0,
+    30240.0,
+    -1209600.0,
+    47900160.0,
+    -1.8924375803183791606e9,
+    7.47242496e10,
+    -2.950130727918164224e12,
+    1.1646782814350067249e14,
+    -4.5979787224074726105e15,
+    1.8152105401943546773e17,
+    -7.1661652561756670113e18,
+)
 
 
 def _zeta(xp, s: float, q):
     """Hurwitz zeta(s, q) for an integer s >= 2 (PyTorch's Cephes algorithm, vectorised)."""
-    total = q ** -s
+    total = q**-s
     a = q
     b = xp.zeros_like(q)
     live = xp.ones(q.shape, dtype=xp.bool, device=q.device)  # still summing directly
@@ -137,7 +162,7 @@ def _zeta(xp, s: float, q):
     for i in range(1, steps + 1):
         live = live & ~done & ((i <= 9) | (a <= 9.0))
         a = xp.where(live, a + 1.0, a)
-        b = xp.where(live, a ** -s, b)
+        b = xp.where(live, a**-s, b)
         total = xp.where(live, total + b, total)
         done = done | (live & (-_MACHEP * total < b) & (b < _MACHEP * total))
     live = ~done  # now: still adding Euler-Maclaurin terms
@@ -169,9 +194,11 @@ def _polygamma_kernel(n: int):
 
 
 lgamma, LgammaBackward0 = _define_unary(
-    "lgamma", "LgammaBackward0", "self", _lgamma_kernel, lambda g, x: g * digamma(x))
+    "lgamma", "LgammaBackward0", "self", _lgamma_kernel, lambda g, x: g * digamma(x)
+)
 digamma, DigammaBackward0 = _define_unary(
-    "digamma", "DigammaBackward0", "self", _digamma_kernel, lambda g, x: g * polygamma(1, x))
+    "digamma", "DigammaBackward0", "self", _digamma_kernel, lambda g, x: g * polygamma(1, x)
+)
 
 
 def _record_saving_self(cls, t: Tensor, out_data, number: int) -> Tensor:
@@ -197,8 +224,11 @@ class PolygammaBackward0(Node):
 
 def _check_int(value, name: str, arg: str, position: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(msg.ARG_MUST_BE_INT.format(name=name, arg=arg, position=position,
-                                                   type=type(value).__name__))
+        raise TypeError(
+            msg.ARG_MUST_BE_INT.format(
+                name=name, arg=arg, position=position, type=type(value).__name__
+            )
+        )
     return value
 
 
@@ -208,8 +238,9 @@ def polygamma(n: int, input) -> Tensor:
     t = check_tensor(input, "polygamma", position=2)
     if n < 0:
         raise RuntimeError(msg.POLYGAMMA_NEGATIVE_N)
-    return _record_saving_self(PolygammaBackward0, t, _polygamma_kernel(n)(t._backend.xp,
-                                                                           float_data(t)), n)
+    return _record_saving_self(
+        PolygammaBackward0, t, _polygamma_kernel(n)(t._backend.xp, float_data(t)), n
+    )
 
 
 @tensor_method("polygamma")
@@ -275,10 +306,28 @@ def _erfc_kernel(xp, x):
     return xp.where(x < 0, 2.0 - magnitude, magnitude)
 
 
-_GILES_CENTRAL = (2.81022636e-08, 3.43273939e-07, -3.5233877e-06, -4.39150654e-06,
-                  0.00021858087, -0.00125372503, -0.00417768164, 0.246640727, 1.50140941)
-_GILES_TAIL = (-0.000200214257, 0.000100950558, 0.00134934322, -0.00367342844, 0.00573950773,
-               -0.0076224613, 0.00943887047, 1.00167406, 2.83297682)
+_GILES_CENTRAL = (
+    2.81022636e-08,
+    3.43273939e-07,
+    -3.5233877e-06,
+    -4.39150654e-06,
+    0.00021858087,
+    -0.00125372503,
+    -0.00417768164,
+    0.246640727,
+    1.50140941,
+)
+_GILES_TAIL = (
+    -0.000200214257,
+    0.000100950558,
+    0.00134934322,
+    -0.00367342844,
+    0.00573950773,
+    -0.0076224613,
+    0.00943887047,
+    1.00167406,
+    2.83297682,
+)
 
 
 def _horner(coefficients, w):
@@ -293,8 +342,9 @@ def _erfinv_magnitude(xp, s, complement):
     approximation, then Newton steps on erf (s < 1/2) or on log erfc (the tail, where it is
     nearly quadratic and 1 - s carries all the information)."""
     w = -xp.log(complement * (1.0 + s))
-    x = s * xp.where(w < 5.0, _horner(_GILES_CENTRAL, w - 2.5),
-                     _horner(_GILES_TAIL, xp.sqrt(w) - 3.0))
+    x = s * xp.where(
+        w < 5.0, _horner(_GILES_CENTRAL, w - 2.5), _horner(_GILES_TAIL, xp.sqrt(w) - 3.0)
+    )
     log_complement = xp.log(complement)
     central = s < 0.5
     for _ in range(4):
@@ -328,14 +378,27 @@ def _ndtri_kernel(xp, p):
 
 
 erfc, ErfcBackward0 = _define_unary(
-    "erfc", "ErfcBackward0", "self", _erfc_kernel,
-    lambda g, x: g * -_TWO_OVER_SQRT_PI * (-(x * x)).exp())
+    "erfc",
+    "ErfcBackward0",
+    "self",
+    _erfc_kernel,
+    lambda g, x: g * -_TWO_OVER_SQRT_PI * (-(x * x)).exp(),
+)
 erfcx, SpecialErfcxBackward0 = _define_unary(
-    "special_erfcx", "SpecialErfcxBackward0", "self", _erfcx_kernel,
-    lambda g, x: g * (2 * x * erfcx(x) - _TWO_OVER_SQRT_PI), method=False)
+    "special_erfcx",
+    "SpecialErfcxBackward0",
+    "self",
+    _erfcx_kernel,
+    lambda g, x: g * (2 * x * erfcx(x) - _TWO_OVER_SQRT_PI),
+    method=False,
+)
 erfinv, ErfinvBackward0 = _define_unary(
-    "erfinv", "ErfinvBackward0", "self", _erfinv_kernel,
-    lambda g, x: g * (0.5 * math.sqrt(_PI)) * (erfinv(x) ** 2).exp())
+    "erfinv",
+    "ErfinvBackward0",
+    "self",
+    _erfinv_kernel,
+    lambda g, x: g * (0.5 * math.sqrt(_PI)) * (erfinv(x) ** 2).exp(),
+)
 
 
 def ndtr(input) -> Tensor:
@@ -345,9 +408,13 @@ def ndtr(input) -> Tensor:
 
 
 ndtri, SpecialNdtriBackward0 = _define_unary(
-    "special_ndtri", "SpecialNdtriBackward0", "result",
+    "special_ndtri",
+    "SpecialNdtriBackward0",
+    "result",
     _ndtri_kernel,
-    lambda g, y: g * _SQRT_2PI * (y * y * 0.5).exp(), method=False)
+    lambda g, y: g * _SQRT_2PI * (y * y * 0.5).exp(),
+    method=False,
+)
 
 
 @_in_float64
@@ -360,8 +427,13 @@ def _log_ndtr_kernel(xp, x):
 
 
 log_ndtr, SpecialLogNdtrBackward0 = _define_unary(
-    "special_log_ndtr", "SpecialLogNdtrBackward0", "self", _log_ndtr_kernel,
-    lambda g, x: g * (-(x * x) * 0.5 - log_ndtr(x)).exp() / _SQRT_2PI, method=False)
+    "special_log_ndtr",
+    "SpecialLogNdtrBackward0",
+    "self",
+    _log_ndtr_kernel,
+    lambda g, x: g * (-(x * x) * 0.5 - log_ndtr(x)).exp() / _SQRT_2PI,
+    method=False,
+)
 
 
 # --- modified Bessel functions of the first kind ------------------------------------------------
@@ -395,20 +467,36 @@ def _bessel_i(xp, x, nu: int, scaled: bool):
 
 
 i0, I0Backward0 = _define_unary(
-    "i0", "I0Backward0", "self",
-    _in_float64(lambda xp, x: _bessel_i(xp, x, 0, False)), lambda g, x: g * i1(x))
+    "i0",
+    "I0Backward0",
+    "self",
+    _in_float64(lambda xp, x: _bessel_i(xp, x, 0, False)),
+    lambda g, x: g * i1(x),
+)
 i0e, SpecialI0EBackward0 = _define_unary(
-    "special_i0e", "SpecialI0EBackward0", "self",
+    "special_i0e",
+    "SpecialI0EBackward0",
+    "self",
     _in_float64(lambda xp, x: _bessel_i(xp, x, 0, True)),
-    lambda g, x: g * (i1e(x) - x.sign() * i0e(x)), method=False)
+    lambda g, x: g * (i1e(x) - x.sign() * i0e(x)),
+    method=False,
+)
 i1, SpecialI1Backward0 = _define_unary(
-    "special_i1", "SpecialI1Backward0", "self",
+    "special_i1",
+    "SpecialI1Backward0",
+    "self",
     _in_float64(lambda xp, x: _bessel_i(xp, x, 1, False)),
-    lambda g, x: g * where(x == 0, 0.5, i0(x) - i1(x) / x), method=False)
+    lambda g, x: g * where(x == 0, 0.5, i0(x) - i1(x) / x),
+    method=False,
+)
 i1e, SpecialI1EBackward0 = _define_unary(
-    "special_i1e", "SpecialI1EBackward0", "self",
+    "special_i1e",
+    "SpecialI1EBackward0",
+    "self",
     _in_float64(lambda xp, x: _bessel_i(xp, x, 1, True)),
-    lambda g, x: g * where(x == 0, 0.5, i0e(x) - i1e(x) * (x.sign() + 1 / x)), method=False)
+    lambda g, x: g * where(x == 0, 0.5, i0e(x) - i1e(x) * (x.sign() + 1 / x)),
+    method=False,
+)
 
 
 # --- sinc, entr ---------------------------------------------------------------------------------
@@ -424,8 +512,7 @@ def _sinc_derivative(g, x):
     return where(x == 0, 0.0, g * (px.cos() * px - px.sin()) / (px * x))
 
 
-sinc, SincBackward0 = _define_unary("sinc", "SincBackward0", "self", _sinc_kernel,
-                                    _sinc_derivative)
+sinc, SincBackward0 = _define_unary("sinc", "SincBackward0", "self", _sinc_kernel, _sinc_derivative)
 
 
 def _entr_kernel(xp, x):
@@ -435,5 +522,10 @@ def _entr_kernel(xp, x):
 
 
 entr, SpecialEntrBackward0 = _define_unary(
-    "special_entr", "SpecialEntrBackward0", "self", _entr_kernel,
-    lambda g, x: g * -(x.log() + 1), method=False)
+    "special_entr",
+    "SpecialEntrBackward0",
+    "self",
+    _entr_kernel,
+    lambda g, x: g * -(x.log() + 1),
+    method=False,
+)

@@ -103,20 +103,27 @@ def xlogy(input, other) -> Tensor:
 
 def xlog1py(input, other) -> Tensor:
     """input * log1p(other), 0 where input is 0 (unless other is nan): torch.special.xlog1py."""
-    return _xlog("special_xlog1py", (SpecialXlog1PyBackward0, SpecialXlog1PyBackward1,
-                                     SpecialXlog1PyBackward2), input, other)
+    return _xlog(
+        "special_xlog1py",
+        (SpecialXlog1PyBackward0, SpecialXlog1PyBackward1, SpecialXlog1PyBackward2),
+        input,
+        other,
+    )
 
 
 def _xlog(name: str, classes: tuple, input, other) -> Tensor:
     """xlogy / xlog1py: input * log(other [+ 1]) with PyTorch's zero rule and node classes."""
     if not isinstance(input, Tensor) and not isinstance(other, Tensor):
-        raise TypeError(msg.XLOGY_ARGS.format(name=name, a=type(input).__name__,
-                                              b=type(other).__name__))
+        raise TypeError(
+            msg.XLOGY_ARGS.format(name=name, a=type(input).__name__, b=type(other).__name__)
+        )
     dtype = _floating_dtype(input, other)
     a, b, _, _, backend = operands(input, other, name)
     xp = backend.xp
-    xa, xb = (on_backend(t, backend, dtype) if t is not None else backend.asarray(v, dtype)
-              for t, v in ((a, input), (b, other)))
+    xa, xb = (
+        on_backend(t, backend, dtype) if t is not None else backend.asarray(v, dtype)
+        for t, v in ((a, input), (b, other))
+    )
     xa, xb = xp.broadcast_arrays(xa, xb)
     log = xp.log1p if classes[0]._shift else xp.log
     out = xp.where((xa == 0) & ~xp.isnan(xb), xp.zeros_like(xa), xa * log(xb))
@@ -162,14 +169,24 @@ def logit(input, eps: float | None = None) -> Tensor:
 
 
 sgn, SgnBackward0 = _define_unary(
-    "sgn", "SgnBackward0", "", lambda xp, x: xp.sign(x) if x.dtype != xp.bool else x,
-    lambda g, _: g * 0, floating=False)
+    "sgn",
+    "SgnBackward0",
+    "",
+    lambda xp, x: xp.sign(x) if x.dtype != xp.bool else x,
+    lambda g, _: g * 0,
+    floating=False,
+)
 _DEGREE = math.pi / 180
 deg2rad, Deg2RadBackward0 = _define_unary(
-    "deg2rad", "Deg2RadBackward0", "", lambda xp, x: x * _DEGREE, lambda g, _: g * _DEGREE)
+    "deg2rad", "Deg2RadBackward0", "", lambda xp, x: x * _DEGREE, lambda g, _: g * _DEGREE
+)
 rad2deg, Rad2DegBackward0 = _define_unary(
-    "rad2deg", "Rad2DegBackward0", "", lambda xp, x: x * (180 / math.pi),
-    lambda g, _: g * (180 / math.pi))
+    "rad2deg",
+    "Rad2DegBackward0",
+    "",
+    lambda xp, x: x * (180 / math.pi),
+    lambda g, _: g * (180 / math.pi),
+)
 
 
 # --- gcd / lcm ------------------------------------------------------------------------------------
@@ -181,11 +198,13 @@ def _integer_pair(name: str, input, other):
     b = check_tensor(other, name, "other", 2)
     dtype = result_dtype(a, b)
     if dtype.is_floating_point or dtype is dtypes.bool:
-        raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel=f"{name}_cpu",
-                                                          dtype=dtype.legacy_name[:-6]))
+        raise NotImplementedError(
+            msg.KERNEL_DTYPE.format(kernel=f"{name}_cpu", dtype=dtype.legacy_name[:-6])
+        )
     backend = common_backend(a, b)
-    xa, xb = backend.xp.broadcast_arrays(on_backend(a, backend, dtype),
-                                         on_backend(b, backend, dtype))
+    xa, xb = backend.xp.broadcast_arrays(
+        on_backend(a, backend, dtype), on_backend(b, backend, dtype)
+    )
     return backend, xa, xb
 
 
@@ -225,8 +244,9 @@ class CummaxBackward0(Node):
     def backward(self, grad):
         if grad.dim() == 0:
             return grad
-        return scatter_add(grad.new_zeros(self._saved_self_sym_sizes), self._saved_dim,
-                           self._saved_indices, grad)
+        return scatter_add(
+            grad.new_zeros(self._saved_self_sym_sizes), self._saved_dim, self._saved_indices, grad
+        )
 
 
 class CumminBackward0(CummaxBackward0):
@@ -242,12 +262,21 @@ def _running_extreme(name: str, cls, input, dim: int):
     moved = xp.moveaxis(data, d, 0)
     long = backend.native[dtypes.int64]
     if moved.shape[0] == 0:
-        return _indexed_result(t, d, True, name, cls, data, xp.zeros(data.shape, dtype=long,
-                                                                    device=backend.native_device))
+        return _indexed_result(
+            t,
+            d,
+            True,
+            name,
+            cls,
+            data,
+            xp.zeros(data.shape, dtype=long, device=backend.native_device),
+        )
     # bools compare as 0/1 (the array API orders no bools)
     keys = xp.astype(moved, backend.native[dtypes.int8]) if t.dtype is dtypes.bool else moved
-    values, indices = [moved[0, ...]], [xp.zeros(moved[0, ...].shape, dtype=long,
-                                                 device=backend.native_device)]
+    values, indices = (
+        [moved[0, ...]],
+        [xp.zeros(moved[0, ...].shape, dtype=long, device=backend.native_device)],
+    )
     best = keys[0, ...]
     better = (lambda new, old: new >= old) if name == "cummax" else (lambda new, old: new <= old)
     for i in range(1, moved.shape[0]):
@@ -257,8 +286,11 @@ def _running_extreme(name: str, cls, input, dim: int):
             take = take | xp.isnan(new)  # a nan stays the extreme until the next nan (PyTorch)
         best = xp.where(take, keys[i, ...], best)
         values.append(xp.where(take, new, values[-1]))
-        indices.append(xp.where(take, xp.full(new.shape, i, dtype=long,
-                                              device=backend.native_device), indices[-1]))
+        indices.append(
+            xp.where(
+                take, xp.full(new.shape, i, dtype=long, device=backend.native_device), indices[-1]
+            )
+        )
     values = xp.moveaxis(xp.stack(values), 0, d)
     indices = xp.moveaxis(xp.stack(indices), 0, d)
     return _indexed_result(t, d, True, name, cls, values, indices)
@@ -289,9 +321,11 @@ class LogcumsumexpBackward0(Node):
         d = self._saved_dim
         n = x.shape[d]
         from .._creation import arange
+
         k = arange(n, device=x.device)
         later = (k.reshape(n, 1) <= k.reshape(1, n)).reshape(
-            (1,) * d + (n, n) + (1,) * (x.dim() - d - 1))
+            (1,) * d + (n, n) + (1,) * (x.dim() - d - 1)
+        )
         exponent = where(later, x.unsqueeze(d + 1) - out.unsqueeze(d), -math.inf)
         return (exponent.exp() * grad.unsqueeze(d)).sum(d + 1)
 
@@ -332,8 +366,9 @@ class TakeBackward0(Node):
     def backward(self, grad):
         x = self._unpack(0)
         flat = x.new_zeros((x.numel(),))
-        return scatter_add(flat, 0, self._saved_index.reshape(-1),
-                           grad.reshape(-1)).reshape(x.shape)
+        return scatter_add(flat, 0, self._saved_index.reshape(-1), grad.reshape(-1)).reshape(
+            x.shape
+        )
 
 
 @tensor_method("take")
@@ -352,8 +387,9 @@ def take(input, index) -> Tensor:
         bad = next(i for i in index.reshape(-1).tolist() if i >= n or i < -n)
         raise IndexError(msg.TAKE_RANGE.format(index=bad, n=n))
     positions = positions % builtins.max(n, 1)
-    data = xp.reshape(xp.take(xp.reshape(t._data, (-1,)), xp.reshape(positions, (-1,))),
-                      positions.shape)
+    data = xp.reshape(
+        xp.take(xp.reshape(t._data, (-1,)), xp.reshape(positions, (-1,))), positions.shape
+    )
     node = new_node(TakeBackward0, t)
     if node is None:
         return make_tensor(data, backend)
@@ -365,8 +401,15 @@ def take(input, index) -> Tensor:
 # --- searchsorted, bucketize, histc, histogram ----------------------------------------------------
 
 
-def searchsorted(sorted_sequence, input, *, out_int32: bool = False, right: bool = False,
-                 side: str | None = None, sorter=None) -> Tensor:
+def searchsorted(
+    sorted_sequence,
+    input,
+    *,
+    out_int32: bool = False,
+    right: bool = False,
+    side: str | None = None,
+    sorter=None,
+) -> Tensor:
     """Where each value would go in the innermost sorted rows of `sorted_sequence` to keep
     them sorted: the first such place, or the last with right=True / side='right'."""
     seq = check_tensor(sorted_sequence, "searchsorted", "sorted_sequence")
@@ -383,12 +426,15 @@ def searchsorted(sorted_sequence, input, *, out_int32: bool = False, right: bool
     values = backend.asarray(input, dtype) if scalar else on_backend(input, backend, dtype)
     boundaries = on_backend(seq, backend, dtype)
     if sorter is not None:
-        boundaries = xp.take_along_axis(boundaries, on_backend(sorter, backend, dtypes.int64),
-                                        axis=-1)
-    if boundaries.ndim > 1 and (values.ndim != boundaries.ndim
-                                or values.shape[:-1] != boundaries.shape[:-1]):
-        raise RuntimeError(msg.SEARCHSORTED_SHAPES.format(
-            seq=list(boundaries.shape), values=list(values.shape)))
+        boundaries = xp.take_along_axis(
+            boundaries, on_backend(sorter, backend, dtypes.int64), axis=-1
+        )
+    if boundaries.ndim > 1 and (
+        values.ndim != boundaries.ndim or values.shape[:-1] != boundaries.shape[:-1]
+    ):
+        raise RuntimeError(
+            msg.SEARCHSORTED_SHAPES.format(seq=list(boundaries.shape), values=list(values.shape))
+        )
     if boundaries.ndim > 1:
         edges = xp.expand_dims(boundaries, axis=-2)  # (..., 1, M) against (..., K, 1)
     else:
@@ -399,8 +445,9 @@ def searchsorted(sorted_sequence, input, *, out_int32: bool = False, right: bool
     if dtype.is_floating_point:
         before = before | (xp.isnan(points) & ~xp.isnan(edges))
     count = xp.sum(xp.astype(before, backend.native[dtypes.int64]), axis=-1)
-    return make_tensor(xp.astype(count, backend.native[dtypes.int32 if out_int32
-                                                       else dtypes.int64]), backend)
+    return make_tensor(
+        xp.astype(count, backend.native[dtypes.int32 if out_int32 else dtypes.int64]), backend
+    )
 
 
 def bucketize(input, boundaries, *, out_int32: bool = False, right: bool = False) -> Tensor:
@@ -418,16 +465,24 @@ def _bin_counts(t: Tensor, edges, weight):
     xp = backend.xp
     x = xp.reshape(t._data, (-1,))
     bins = edges.shape[0] - 1
-    place = xp.sum(xp.astype(xp.reshape(edges, (1, -1)) <= xp.reshape(x, (-1, 1)),
-                             backend.native[dtypes.int64]), axis=1) - 1
+    place = (
+        xp.sum(
+            xp.astype(
+                xp.reshape(edges, (1, -1)) <= xp.reshape(x, (-1, 1)), backend.native[dtypes.int64]
+            ),
+            axis=1,
+        )
+        - 1
+    )
     place = xp.where(x == edges[-1], bins - 1, place)
     inside = (place >= 0) & (place < bins) & ~xp.isnan(x)
     counts = xp.zeros((bins,), dtype=t._data.dtype, device=backend.native_device)
     amount = xp.ones(x.shape, dtype=t._data.dtype, device=backend.native_device)
     if weight is not None:
         amount = xp.reshape(on_backend(weight, backend, t.dtype), (-1,))
-    backend.scatter_add(counts, (xp.where(inside, place, 0),),
-                        xp.where(inside, amount, xp.zeros_like(amount)))
+    backend.scatter_add(
+        counts, (xp.where(inside, place, 0),), xp.where(inside, amount, xp.zeros_like(amount))
+    )
     return counts
 
 
@@ -440,8 +495,9 @@ def _linear_edges(t: Tensor, bins: int, low: float, high: float, name: str):
     if low == high and t.numel():
         low, high = float(xp.min(t._data)), float(xp.max(t._data))
     if low > high:
-        raise RuntimeError(msg.HISTC_RANGE if name == "histc" else
-                           msg.HISTOGRAM_RANGE.format(low=low, high=high))
+        raise RuntimeError(
+            msg.HISTC_RANGE if name == "histc" else msg.HISTOGRAM_RANGE.format(low=low, high=high)
+        )
     if low == high:
         low, high = low - 1, high + 1
     return xp.linspace(low, high, bins + 1, dtype=t._data.dtype, device=backend.native_device)
@@ -459,13 +515,20 @@ def histc(input, bins: int = 100, min: float = 0, max: float = 0) -> Tensor:  # 
 
 _HISTOGRAM = collections.namedtuple("histogram", ["hist", "bin_edges"])
 _HISTOGRAM.__module__ = "torch.return_types"
-_HISTOGRAM.__repr__ = lambda self: (f"torch.return_types.histogram(\nhist={self.hist!r},\n"
-                                    f"bin_edges={self.bin_edges!r})")
+_HISTOGRAM.__repr__ = lambda self: (
+    f"torch.return_types.histogram(\nhist={self.hist!r},\nbin_edges={self.bin_edges!r})"
+)
 
 
 @tensor_method("histogram")
-def histogram(input, bins=100, *, range=None, weight=None,  # noqa: A002
-              density: bool = False):
+def histogram(
+    input,
+    bins=100,
+    *,
+    range=None,
+    weight=None,  # noqa: A002
+    density: bool = False,
+):
     """torch.return_types.histogram(hist, bin_edges): `bins` equal bins over `range` (the
     data's when None) or the given edges; weighted sums with `weight`, a density with
     density=True."""
@@ -492,6 +555,7 @@ def diag_embed(input, offset: int = 0, dim1: int = -2, dim2: int = -1) -> Tensor
     """Each last-dim vector of input on the `offset` diagonal of the (dim1, dim2) planes of a
     tensor with one more dim; zeros elsewhere."""
     from .shape import DiagEmbedBackward0
+
     t = check_tensor(input, "diag_embed")
     ndim = t._data.ndim + 1
     d1, d2 = normalize_dim(dim1, ndim), normalize_dim(dim2, ndim)
@@ -515,8 +579,10 @@ class BlockDiagBackward0(Node):
     __slots__ = ("_blocks",)
 
     def backward(self, grad):
-        return tuple(grad[r:r + rows, c:c + cols].reshape(shape).to(dtype)
-                     for (r, c, rows, cols, shape, dtype) in self._blocks)
+        return tuple(
+            grad[r : r + rows, c : c + cols].reshape(shape).to(dtype)
+            for (r, c, rows, cols, shape, dtype) in self._blocks
+        )
 
 
 def block_diag(*tensors) -> Tensor:
@@ -529,16 +595,22 @@ def block_diag(*tensors) -> Tensor:
     backend = common_backend(*tensors)
     if backend is None:
         from .._creation import empty
+
         return empty(1, 0)
     xp = backend.xp
     dtype = result_dtype(*(t.reshape(-1) for t in tensors))
-    sizes = [(1, 1) if t.dim() == 0 else (1, t.shape[0]) if t.dim() == 1 else tuple(t.shape)
-             for t in tensors]
-    data = xp.zeros((sum(s[0] for s in sizes), sum(s[1] for s in sizes)),
-                    dtype=backend.native[dtype], device=backend.native_device)
+    sizes = [
+        (1, 1) if t.dim() == 0 else (1, t.shape[0]) if t.dim() == 1 else tuple(t.shape)
+        for t in tensors
+    ]
+    data = xp.zeros(
+        (sum(s[0] for s in sizes), sum(s[1] for s in sizes)),
+        dtype=backend.native[dtype],
+        device=backend.native_device,
+    )
     blocks, r, c = [], 0, 0
     for t, (rows, cols) in zip(tensors, sizes):
-        data[r:r + rows, c:c + cols] = xp.reshape(on_backend(t, backend, dtype), (rows, cols))
+        data[r : r + rows, c : c + cols] = xp.reshape(on_backend(t, backend, dtype), (rows, cols))
         blocks.append((r, c, rows, cols, tuple(t.shape), t.dtype))
         r, c = r + rows, c + cols
     node = new_node(BlockDiagBackward0, *tensors)
@@ -571,8 +643,7 @@ def combinations(input, r: int = 2, with_replacement: bool = False) -> Tensor:
         raise RuntimeError(msg.COMBINATIONS_R.format(r=r))
     if r == 0:
         return t.new_empty((0,))
-    pick = itertools.combinations_with_replacement if with_replacement else \
-        itertools.combinations
+    pick = itertools.combinations_with_replacement if with_replacement else itertools.combinations
     rows = list(pick(range(t.shape[0]), r))
     if not rows:
         return t.new_empty((0, r))
@@ -603,8 +674,17 @@ def atleast_2d(*tensors):
 
 def atleast_3d(*tensors):
     """The tensors as at least 3-d: (1, 1, 1), (1, n, 1), (m, n, 1), as NumPy's atleast_3d."""
-    return _at_least(3, tensors, lambda t: t.reshape(1, 1, 1) if t.dim() == 0 else
-                     t.unsqueeze(0).unsqueeze(-1) if t.dim() == 1 else t.unsqueeze(-1))
+    return _at_least(
+        3,
+        tensors,
+        lambda t: (
+            t.reshape(1, 1, 1)
+            if t.dim() == 0
+            else t.unsqueeze(0).unsqueeze(-1)
+            if t.dim() == 1
+            else t.unsqueeze(-1)
+        ),
+    )
 
 
 def vander(x, N: int | None = None, increasing: bool = False) -> Tensor:  # noqa: N803
@@ -633,8 +713,10 @@ def _trapezoid_parts(y: Tensor, x, dx, dim: int, name: str):
     y = check_tensor(y, name, "y")
     d = normalize_dim(dim, y.dim())
     n = y.shape[d]
-    left, right = y.narrow(d, 0, builtins.max(n - 1, 0)), y.narrow(d, builtins.min(1, n),
-                                                                     builtins.max(n - 1, 0))
+    left, right = (
+        y.narrow(d, 0, builtins.max(n - 1, 0)),
+        y.narrow(d, builtins.min(1, n), builtins.max(n - 1, 0)),
+    )
     if x is None:
         return y, d, left, right, None
     x = check_tensor(x, name, "x")
@@ -669,7 +751,7 @@ def trapezoid(y, x=None, *, dx=None, dim: int = -1) -> Tensor:
     """The trapezoid rule integral of y along dim, at sample points x or spacing dx (1)."""
     y, d, left, right, spacing = _trapezoid_parts(y, x, dx, dim, "trapezoid")
     if y.shape[d] == 0:
-        return y.new_zeros(tuple(y.shape[:d]) + tuple(y.shape[d + 1:]))
+        return y.new_zeros(tuple(y.shape[:d]) + tuple(y.shape[d + 1 :]))
     if spacing is not None:
         return _div_number((spacing * (left + right)).sum(d), 2.0)
     ends = (y.select(d, 0) + y.select(d, -1)) * 0.5
@@ -697,8 +779,9 @@ def _check_weights(w, name: str, observations: int) -> Tensor:
     if w.dim() > 1:
         raise RuntimeError(msg.COV_WEIGHTS_DIM.format(name=name, dim=w.dim()))
     if w.numel() != observations:
-        raise RuntimeError(msg.COV_WEIGHTS_NUMEL.format(name=name, n=w.numel(),
-                                                        observations=observations))
+        raise RuntimeError(
+            msg.COV_WEIGHTS_NUMEL.format(name=name, n=w.numel(), observations=observations)
+        )
     if bool((w < 0).any()):
         raise RuntimeError(msg.COV_WEIGHTS_NEGATIVE.format(name=name))
     return w
@@ -779,6 +862,7 @@ def renorm(input, p: float, dim: int, maxnorm: float) -> Tensor:
     d = normalize_dim(dim, t.dim())
     dims = tuple(i for i in range(t.dim()) if i != d)
     from ..autograd.grad_mode import no_grad
+
     with no_grad():
         n = norm(t, p, dims, keepdim=True)
         out = t * where(n > maxnorm, maxnorm / (n + 1e-7), 1.0)
@@ -800,12 +884,15 @@ class DistBackward0(Node):
         a, b, result = self._unpack(0), self._unpack(1), self._unpack(2)
         diff = a - b
         dims = tuple(range(diff.dim()))
-        g = vector_norm_backward(grad.expand(diff.shape), diff, result.expand(diff.shape),
-                                 self._saved_p, dims)
+        g = vector_norm_backward(
+            grad.expand(diff.shape), diff, result.expand(diff.shape), self._saved_p, dims
+        )
         if g is None:
             g = diff * 0
-        return ((g.sum_to_size(*a.shape) if self.needs_input_grad(0) else None),
-                ((-g).sum_to_size(*b.shape) if self.needs_input_grad(1) else None))
+        return (
+            (g.sum_to_size(*a.shape) if self.needs_input_grad(0) else None),
+            ((-g).sum_to_size(*b.shape) if self.needs_input_grad(1) else None),
+        )
 
 
 @tensor_method("dist")
@@ -817,6 +904,7 @@ def dist(input, other, p: float = 2) -> Tensor:
     if not dtype.is_floating_point:
         raise RuntimeError(msg.NORM_DTYPE.format(dtype=dtype.legacy_name[:-6]))
     from ..autograd.grad_mode import no_grad
+
     with no_grad():
         out = norm(a - b, float(p))
     node = new_node(DistBackward0, a, b)
@@ -828,8 +916,35 @@ def dist(input, other, p: float = 2) -> Tensor:
     return result
 
 
-__all__ = ["xlogy", "logit", "sgn", "deg2rad", "rad2deg", "gcd", "lcm", "cummax", "cummin",
-           "logcumsumexp", "take", "searchsorted", "bucketize", "histc", "histogram",
-           "diag_embed", "block_diag", "cartesian_prod", "combinations", "atleast_1d",
-           "atleast_2d", "atleast_3d", "vander", "trapezoid", "trapz", "cumulative_trapezoid",
-           "cov", "corrcoef", "renorm", "dist"]
+__all__ = [
+    "xlogy",
+    "logit",
+    "sgn",
+    "deg2rad",
+    "rad2deg",
+    "gcd",
+    "lcm",
+    "cummax",
+    "cummin",
+    "logcumsumexp",
+    "take",
+    "searchsorted",
+    "bucketize",
+    "histc",
+    "histogram",
+    "diag_embed",
+    "block_diag",
+    "cartesian_prod",
+    "combinations",
+    "atleast_1d",
+    "atleast_2d",
+    "atleast_3d",
+    "vander",
+    "trapezoid",
+    "trapz",
+    "cumulative_trapezoid",
+    "cov",
+    "corrcoef",
+    "renorm",
+    "dist",
+]

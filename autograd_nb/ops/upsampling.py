@@ -56,12 +56,14 @@ def _scale(xp, native, device, size: int, out: int, factor, align_corners: bool)
     if align_corners:
         if out <= 1:
             return xp.asarray(0.0, dtype=native, device=device)
-        return (xp.asarray(size - 1, dtype=native, device=device)
-                / xp.asarray(out - 1, dtype=native, device=device))
+        return xp.asarray(size - 1, dtype=native, device=device) / xp.asarray(
+            out - 1, dtype=native, device=device
+        )
     if factor is not None and factor > 0:
         return xp.asarray(1.0 / factor, dtype=native, device=device)
-    return xp.asarray(size, dtype=native, device=device) / xp.asarray(out, dtype=native,
-                                                                      device=device)
+    return xp.asarray(size, dtype=native, device=device) / xp.asarray(
+        out, dtype=native, device=device
+    )
 
 
 def _nearest_index(backend, size: int, out: int, factor, exact: bool):
@@ -104,8 +106,10 @@ def _linear_taps(backend, dtype, size: int, out: int, factor, align_corners: boo
     compute = _compute_dtype(backend, dtype)
     if out == size:
         i0 = xp.arange(out, dtype=int64, device=device)
-        return ((i0, xp.ones(out, dtype=compute, device=device)),
-                (i0, xp.zeros(out, dtype=compute, device=device)))
+        return (
+            (i0, xp.ones(out, dtype=compute, device=device)),
+            (i0, xp.zeros(out, dtype=compute, device=device)),
+        )
     src = _source(backend, compute, size, out, factor, align_corners, True)
     i0 = xp.minimum(xp.astype(xp.floor(src), int64), size - 1)
     w1 = xp.clip(src - xp.astype(i0, compute), 0.0, 1.0)
@@ -121,23 +125,25 @@ def _cubic_taps(backend, dtype, size: int, out: int, factor, align_corners: bool
     to the edge, weighted by Keys' cubic convolution of their distance to src."""
     xp = backend.xp
     int64 = backend.native[dtypes.int64]
-    src = _source(backend, _compute_dtype(backend, dtype), size, out, factor, align_corners,
-                  False)
+    src = _source(backend, _compute_dtype(backend, dtype), size, out, factor, align_corners, False)
     floor = xp.floor(src)
     t = src - floor
     a = _CUBIC_A
     near = [t, 1.0 - t]  # distances 0..1: ((A + 2) x - (A + 3)) x^2 + 1
     far = [t + 1.0, 2.0 - t]  # distances 1..2: ((A x - 5A) x + 8A) x - 4A
-    weights = [((a * far[0] - 5 * a) * far[0] + 8 * a) * far[0] - 4 * a,
-               ((a + 2) * near[0] - (a + 3)) * near[0] * near[0] + 1,
-               ((a + 2) * near[1] - (a + 3)) * near[1] * near[1] + 1,
-               ((a * far[1] - 5 * a) * far[1] + 8 * a) * far[1] - 4 * a]
+    weights = [
+        ((a * far[0] - 5 * a) * far[0] + 8 * a) * far[0] - 4 * a,
+        ((a + 2) * near[0] - (a + 3)) * near[0] * near[0] + 1,
+        ((a + 2) * near[1] - (a + 3)) * near[1] * near[1] + 1,
+        ((a * far[1] - 5 * a) * far[1] + 8 * a) * far[1] - 4 * a,
+    ]
     start = xp.astype(floor, int64) - 1
     return tuple((xp.clip(start + k, 0, size - 1), weights[k]) for k in range(4))
 
 
-def _axis_taps(backend, mode: str, dtype, size: int, out: int, factor,
-               align_corners: bool) -> tuple:
+def _axis_taps(
+    backend, mode: str, dtype, size: int, out: int, factor, align_corners: bool
+) -> tuple:
     """The (input index, weight or None) pairs that make each output along one dim."""
     if mode in ("nearest", "nearest-exact"):
         return ((_nearest_index(backend, size, out, factor, mode == "nearest-exact"), None),)
@@ -195,8 +201,9 @@ def _check_sizes(x: Tensor, mode: str, sizes: list) -> None:
             raise RuntimeError(msg.INTERP_SIZES_1D.format(w=spatial[0], ow=sizes[0]))
         if len(sizes) == 3:
             raise RuntimeError(msg.INTERP_SIZES_3D.format(*spatial, *sizes))
-        raise RuntimeError(msg.INTERP_SIZES_2D.format(h=spatial[0], w=spatial[1], oh=sizes[0],
-                                                      ow=sizes[1]))
+        raise RuntimeError(
+            msg.INTERP_SIZES_2D.format(h=spatial[0], w=spatial[1], oh=sizes[0], ow=sizes[1])
+        )
     if len(sizes) == 2 and mode != "bicubic":
         kind = "bilinear" if mode == "bilinear" else "nearest"
         require_floating(x, f"upsample_{kind}2d_channels_last")
@@ -228,14 +235,26 @@ def _spatial_args(x: Tensor, size, scale_factor) -> tuple:
     return None, [float(scale_factor)] * dim
 
 
-_NEEDED_RANK = {"nearest": (3, 4, 5), "nearest-exact": (3, 4, 5), "linear": (3,),
-                "bilinear": (4,), "trilinear": (5,), "bicubic": (4,)}
+_NEEDED_RANK = {
+    "nearest": (3, 4, 5),
+    "nearest-exact": (3, 4, 5),
+    "linear": (3,),
+    "bilinear": (4,),
+    "trilinear": (5,),
+    "bicubic": (4,),
+}
 _AREA = {3: adaptive_avg_pool1d, 4: adaptive_avg_pool2d, 5: adaptive_avg_pool3d}
 
 
-def interpolate(input: Tensor, size=None, scale_factor=None, mode: str = "nearest",
-                align_corners: bool | None = None, recompute_scale_factor: bool | None = None,
-                antialias: bool = False) -> Tensor:
+def interpolate(
+    input: Tensor,
+    size=None,
+    scale_factor=None,
+    mode: str = "nearest",
+    align_corners: bool | None = None,
+    recompute_scale_factor: bool | None = None,
+    antialias: bool = False,
+) -> Tensor:
     """Resize the spatial dims of (N, C, L), (N, C, H, W) or (N, C, D, H, W) input to `size` or by
     `scale_factor`, with PyTorch's argument checks and coordinate rules."""
     x = check_tensor(input, "interpolate")
@@ -256,11 +275,15 @@ def interpolate(input: Tensor, size=None, scale_factor=None, mode: str = "neares
         sizes = [int(s * f) for s, f in zip(x._data.shape[2:], factors)]
     if mode == "area" and x.dim() in _AREA:
         return _AREA[x.dim()](x, sizes)
-    if (mode in ("linear", "bilinear", "trilinear") and x.dim() in (3, 4, 5)
-            and x.dim() not in _NEEDED_RANK[mode]):
+    if (
+        mode in ("linear", "bilinear", "trilinear")
+        and x.dim() in (3, 4, 5)
+        and x.dim() not in _NEEDED_RANK[mode]
+    ):
         needed = _NEEDED_RANK[mode][0]
-        raise NotImplementedError(msg.INTERP_MODE_RANK.format(ndim=x.dim(), mode=mode,
-                                                              needed=needed))
+        raise NotImplementedError(
+            msg.INTERP_MODE_RANK.format(ndim=x.dim(), mode=mode, needed=needed)
+        )
     if x.dim() not in _NEEDED_RANK.get(mode, ()):
         raise NotImplementedError(msg.INTERP_UNSUPPORTED.format(ndim=x.dim(), mode=mode))
     if antialias:

@@ -14,5 +14,19 @@ from .rmsprop import RMSprop
 from .rprop import Rprop
 from .sgd import SGD
 
-__all__ = ["Adagrad", "Adam", "AdamW", "Optimizer", "RMSprop", "SGD", "lr_scheduler",
-           "ASGD", "Adadelta", "Adamax", "LBFGS", "NAdam", "RAdam", "Rprop"]
+__all__ = [
+    "Adagrad",
+    "Adam",
+    "AdamW",
+    "Optimizer",
+    "RMSprop",
+    "SGD",
+    "lr_scheduler",
+    "ASGD",
+    "Adadelta",
+    "Adamax",
+    "LBFGS",
+    "NAdam",
+    "RAdam",
+    "Rprop",
+]

@@ -16,8 +16,9 @@ def scalar_state(value: float = 0.0) -> Tensor:
     return tensor(value, dtype=dtypes.float32)
 
 
-def begin_step(state: dict[str, Any], param: Tensor, *buffers: str,
-               **scalars: float) -> tuple[dict[str, Any], float]:
+def begin_step(
+    state: dict[str, Any], param: Tensor, *buffers: str, **scalars: float
+) -> tuple[dict[str, Any], float]:
     """Count one more step in a parameter's state and return (state, step). The state is filled
     in at the first step as PyTorch does: "step" (0), the named float32 scalars, then a zero
     tensor like the parameter for each of `buffers`."""

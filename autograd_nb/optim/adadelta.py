@@ -22,17 +22,33 @@ __all__ = ["Adadelta"]
 class Adadelta(Optimizer):
     """Adadelta: `Adadelta(params, lr=1.0, rho=0.9, eps=1e-6, weight_decay=0)`."""
 
-    def __init__(self, params, lr: float = 1.0, rho: float = 0.9, eps: float = 1e-6,
-                 weight_decay: float = 0, foreach: bool | None = None, *,
-                 capturable: bool = False, maximize: bool = False,
-                 differentiable: bool = False) -> None:
+    def __init__(
+        self,
+        params,
+        lr: float = 1.0,
+        rho: float = 0.9,
+        eps: float = 1e-6,
+        weight_decay: float = 0,
+        foreach: bool | None = None,
+        *,
+        capturable: bool = False,
+        maximize: bool = False,
+        differentiable: bool = False,
+    ) -> None:
         check_hyper(lr=lr)
         if not 0.0 <= rho <= 1.0:
             raise ValueError(msg.OPTIM_INVALID.format(what="rho value", value=rho))
         check_hyper(eps=eps, weight_decay=weight_decay)
-        defaults = {"lr": lr, "rho": rho, "eps": eps, "weight_decay": weight_decay,
-                    "maximize": maximize, "capturable": capturable, "foreach": foreach,
-                    "differentiable": differentiable}
+        defaults = {
+            "lr": lr,
+            "rho": rho,
+            "eps": eps,
+            "weight_decay": weight_decay,
+            "maximize": maximize,
+            "capturable": capturable,
+            "foreach": foreach,
+            "differentiable": differentiable,
+        }
         super().__init__(params, defaults)
 
     @_no_grad_step

@@ -24,15 +24,38 @@ class Adagrad(Optimizer):
     """Adagrad: `Adagrad(params, lr=1e-2, lr_decay=0, weight_decay=0,
     initial_accumulator_value=0, eps=1e-10)`."""
 
-    def __init__(self, params, lr: float = 1e-2, lr_decay: float = 0, weight_decay: float = 0,
-                 initial_accumulator_value: float = 0, eps: float = 1e-10,
-                 foreach: bool | None = None, *, maximize: bool = False,
-                 differentiable: bool = False, fused: bool | None = None) -> None:
-        check_hyper(lr=lr, lr_decay=lr_decay, weight_decay=weight_decay,
-                    initial_accumulator_value=initial_accumulator_value, eps=eps)
-        defaults = {"lr": lr, "lr_decay": lr_decay, "eps": eps, "weight_decay": weight_decay,
-                    "initial_accumulator_value": initial_accumulator_value, "foreach": foreach,
-                    "maximize": maximize, "differentiable": differentiable, "fused": fused}
+    def __init__(
+        self,
+        params,
+        lr: float = 1e-2,
+        lr_decay: float = 0,
+        weight_decay: float = 0,
+        initial_accumulator_value: float = 0,
+        eps: float = 1e-10,
+        foreach: bool | None = None,
+        *,
+        maximize: bool = False,
+        differentiable: bool = False,
+        fused: bool | None = None,
+    ) -> None:
+        check_hyper(
+            lr=lr,
+            lr_decay=lr_decay,
+            weight_decay=weight_decay,
+            initial_accumulator_value=initial_accumulator_value,
+            eps=eps,
+        )
+        defaults = {
+            "lr": lr,
+            "lr_decay": lr_decay,
+            "eps": eps,
+            "weight_decay": weight_decay,
+            "initial_accumulator_value": initial_accumulator_value,
+            "foreach": foreach,
+            "maximize": maximize,
+            "differentiable": differentiable,
+            "fused": fused,
+        }
         super().__init__(params, defaults)
         for group in self.param_groups:
             for p in group["params"]:

@@ -28,12 +28,14 @@ def check_hyper(**values) -> None:
     names = {"lr": "learning rate", "eps": "epsilon value"}
     for name, value in values.items():
         if not 0.0 <= value:
-            raise ValueError(msg.OPTIM_INVALID.format(what=names.get(name, f"{name} value"),
-                                                      value=value))
+            raise ValueError(
+                msg.OPTIM_INVALID.format(what=names.get(name, f"{name} value"), value=value)
+            )
 
 
-def check_adam_hyper(lr: float, betas: tuple[float, float], eps: float,
-                     weight_decay: float) -> None:
+def check_adam_hyper(
+    lr: float, betas: tuple[float, float], eps: float, weight_decay: float
+) -> None:
     """The checks Adam and its relatives (Adamax, NAdam, RAdam) make, in PyTorch's order."""
     check_hyper(lr=lr, eps=eps)
     for index, beta in enumerate(betas):
@@ -45,16 +47,36 @@ def check_adam_hyper(lr: float, betas: tuple[float, float], eps: float,
 class Adam(Optimizer):
     """Adam: `Adam(params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, ...)`."""
 
-    def __init__(self, params, lr: float = 1e-3, betas: tuple[float, float] = (0.9, 0.999),
-                 eps: float = 1e-8, weight_decay: float = 0, amsgrad: bool = False, *,
-                 foreach: bool | None = None, maximize: bool = False, capturable: bool = False,
-                 differentiable: bool = False, fused: bool | None = None,
-                 decoupled_weight_decay: bool = False) -> None:
+    def __init__(
+        self,
+        params,
+        lr: float = 1e-3,
+        betas: tuple[float, float] = (0.9, 0.999),
+        eps: float = 1e-8,
+        weight_decay: float = 0,
+        amsgrad: bool = False,
+        *,
+        foreach: bool | None = None,
+        maximize: bool = False,
+        capturable: bool = False,
+        differentiable: bool = False,
+        fused: bool | None = None,
+        decoupled_weight_decay: bool = False,
+    ) -> None:
         check_adam_hyper(lr, betas, eps, weight_decay)
-        defaults = {"lr": lr, "betas": tuple(betas), "eps": eps, "weight_decay": weight_decay,
-                    "amsgrad": amsgrad, "maximize": maximize, "foreach": foreach,
-                    "capturable": capturable, "differentiable": differentiable, "fused": fused,
-                    "decoupled_weight_decay": decoupled_weight_decay}
+        defaults = {
+            "lr": lr,
+            "betas": tuple(betas),
+            "eps": eps,
+            "weight_decay": weight_decay,
+            "amsgrad": amsgrad,
+            "maximize": maximize,
+            "foreach": foreach,
+            "capturable": capturable,
+            "differentiable": differentiable,
+            "fused": fused,
+            "decoupled_weight_decay": decoupled_weight_decay,
+        }
         super().__init__(params, defaults)
 
     def _state_for(self, param, amsgrad: bool) -> dict:
@@ -86,8 +108,8 @@ class Adam(Optimizer):
                 exp_avg.add_(grad - exp_avg, alpha=1 - beta1)  # exp_avg.lerp_(grad, 1 - beta1)
                 exp_avg_sq.mul_(beta2).add_(grad * grad, alpha=1 - beta2)  # ...addcmul_(g, g)
                 step = state["step"].item()
-                step_size = lr / (1 - beta1 ** step)
-                bias_correction2_sqrt = (1 - beta2 ** step) ** 0.5
+                step_size = lr / (1 - beta1**step)
+                bias_correction2_sqrt = (1 - beta2**step) ** 0.5
                 if amsgrad:
                     state["max_exp_avg_sq"].copy_(maximum(state["max_exp_avg_sq"], exp_avg_sq))
                     denom = (state["max_exp_avg_sq"].sqrt() / bias_correction2_sqrt).add_(eps)
@@ -99,14 +121,35 @@ class Adam(Optimizer):
 class AdamW(Adam):
     """Adam with decoupled weight decay (default 1e-2): `AdamW(params, lr=1e-3, ...)`."""
 
-    def __init__(self, params, lr: float = 1e-3, betas: tuple[float, float] = (0.9, 0.999),
-                 eps: float = 1e-8, weight_decay: float = 1e-2, amsgrad: bool = False, *,
-                 maximize: bool = False, foreach: bool | None = None, capturable: bool = False,
-                 differentiable: bool = False, fused: bool | None = None) -> None:
-        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, foreach=foreach,
-                         maximize=maximize, capturable=capturable,
-                         differentiable=differentiable, fused=fused,
-                         decoupled_weight_decay=True)
+    def __init__(
+        self,
+        params,
+        lr: float = 1e-3,
+        betas: tuple[float, float] = (0.9, 0.999),
+        eps: float = 1e-8,
+        weight_decay: float = 1e-2,
+        amsgrad: bool = False,
+        *,
+        maximize: bool = False,
+        foreach: bool | None = None,
+        capturable: bool = False,
+        differentiable: bool = False,
+        fused: bool | None = None,
+    ) -> None:
+        super().__init__(
+            params,
+            lr,
+            betas,
+            eps,
+            weight_decay,
+            amsgrad,
+            foreach=foreach,
+            maximize=maximize,
+            capturable=capturable,
+            differentiable=differentiable,
+            fused=fused,
+            decoupled_weight_decay=True,
+        )
 
     def __setstate__(self, state) -> None:
         super().__setstate__(state)

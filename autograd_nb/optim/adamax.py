@@ -21,14 +21,30 @@ __all__ = ["Adamax"]
 class Adamax(Optimizer):
     """Adamax: `Adamax(params, lr=2e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0)`."""
 
-    def __init__(self, params, lr: float = 2e-3, betas: tuple[float, float] = (0.9, 0.999),
-                 eps: float = 1e-8, weight_decay: float = 0, foreach: bool | None = None, *,
-                 maximize: bool = False, differentiable: bool = False,
-                 capturable: bool = False) -> None:
+    def __init__(
+        self,
+        params,
+        lr: float = 2e-3,
+        betas: tuple[float, float] = (0.9, 0.999),
+        eps: float = 1e-8,
+        weight_decay: float = 0,
+        foreach: bool | None = None,
+        *,
+        maximize: bool = False,
+        differentiable: bool = False,
+        capturable: bool = False,
+    ) -> None:
         check_adam_hyper(lr, betas, eps, weight_decay)
-        defaults = {"lr": lr, "betas": betas, "eps": eps, "weight_decay": weight_decay,
-                    "foreach": foreach, "maximize": maximize, "differentiable": differentiable,
-                    "capturable": capturable}
+        defaults = {
+            "lr": lr,
+            "betas": betas,
+            "eps": eps,
+            "weight_decay": weight_decay,
+            "foreach": foreach,
+            "maximize": maximize,
+            "differentiable": differentiable,
+            "capturable": capturable,
+        }
         super().__init__(params, defaults)
 
     @_no_grad_step
@@ -42,5 +58,5 @@ class Adamax(Optimizer):
                 grad = decayed_grad(param, group)
                 exp_avg.lerp_(grad, 1 - beta1)
                 exp_inf.copy_(maximum(exp_inf.mul_(beta2), grad.abs().add_(eps)))
-                clr = lr / (1 - beta1 ** step)
+                clr = lr / (1 - beta1**step)
                 param.addcdiv_(exp_avg, exp_inf, value=-clr)

@@ -20,14 +20,31 @@ __all__ = ["ASGD"]
 class ASGD(Optimizer):
     """Averaged SGD: `ASGD(params, lr=1e-2, lambd=1e-4, alpha=0.75, t0=1e6, weight_decay=0)`."""
 
-    def __init__(self, params, lr: float = 1e-2, lambd: float = 1e-4, alpha: float = 0.75,
-                 t0: float = 1e6, weight_decay: float = 0, foreach: bool | None = None,
-                 maximize: bool = False, differentiable: bool = False,
-                 capturable: bool = False) -> None:
+    def __init__(
+        self,
+        params,
+        lr: float = 1e-2,
+        lambd: float = 1e-4,
+        alpha: float = 0.75,
+        t0: float = 1e6,
+        weight_decay: float = 0,
+        foreach: bool | None = None,
+        maximize: bool = False,
+        differentiable: bool = False,
+        capturable: bool = False,
+    ) -> None:
         check_hyper(lr=lr, weight_decay=weight_decay)
-        defaults = {"lr": lr, "lambd": lambd, "alpha": alpha, "t0": t0,
-                    "weight_decay": weight_decay, "foreach": foreach, "maximize": maximize,
-                    "differentiable": differentiable, "capturable": capturable}
+        defaults = {
+            "lr": lr,
+            "lambd": lambd,
+            "alpha": alpha,
+            "t0": t0,
+            "weight_decay": weight_decay,
+            "foreach": foreach,
+            "maximize": maximize,
+            "differentiable": differentiable,
+            "capturable": capturable,
+        }
         super().__init__(params, defaults)
 
     @_no_grad_step

@@ -34,7 +34,7 @@ def _cubic_interpolate(x1, f1, g1, x2, f2, g2, bounds=None):
     else:
         xmin_bound, xmax_bound = (x1, x2) if x1 <= x2 else (x2, x1)
     d1 = g1 + g2 - 3 * (f1 - f2) / (x1 - x2)
-    d2_square = d1 ** 2 - g1 * g2
+    d2_square = d1**2 - g1 * g2
     if d2_square >= 0:
         d2 = d2_square.sqrt()
         if x1 <= x2:
@@ -45,8 +45,7 @@ def _cubic_interpolate(x1, f1, g1, x2, f2, g2, bounds=None):
     return (xmin_bound + xmax_bound) / 2.0
 
 
-def _strong_wolfe(obj_func, x, t, d, f, g, gtd, c1=1e-4, c2=0.9, tolerance_change=1e-9,
-                  max_ls=25):
+def _strong_wolfe(obj_func, x, t, d, f, g, gtd, c1=1e-4, c2=0.9, tolerance_change=1e-9, max_ls=25):
     """Line search along d from x for a step t meeting the strong Wolfe conditions (bracketing,
     then zooming with cubic interpolation); returns (loss, flat grad, t, evaluations)."""
     d_norm = d.abs().max()
@@ -76,8 +75,9 @@ def _strong_wolfe(obj_func, x, t, d, f, g, gtd, c1=1e-4, c2=0.9, tolerance_chang
         min_step = t + 0.01 * (t - t_prev)
         max_step = t * 10
         tmp = t
-        t = _cubic_interpolate(t_prev, f_prev, gtd_prev, t, f_new, gtd_new,
-                               bounds=(min_step, max_step))
+        t = _cubic_interpolate(
+            t_prev, f_prev, gtd_prev, t, f_new, gtd_new, bounds=(min_step, max_step)
+        )
         t_prev, f_prev, g_prev, gtd_prev = tmp, f_new, g_new.clone(), gtd_new
         f_new, g_new = obj_func(x, t, d)
         ls_func_evals += 1
@@ -93,8 +93,9 @@ def _strong_wolfe(obj_func, x, t, d, f, g, gtd, c1=1e-4, c2=0.9, tolerance_chang
     while not done and ls_iter < max_ls:
         if abs(bracket[1] - bracket[0]) * d_norm < tolerance_change:
             break
-        t = _cubic_interpolate(bracket[0], bracket_f[0], bracket_gtd[0],
-                               bracket[1], bracket_f[1], bracket_gtd[1])
+        t = _cubic_interpolate(
+            bracket[0], bracket_f[0], bracket_gtd[0], bracket[1], bracket_f[1], bracket_gtd[1]
+        )
         # Too close to a boundary, or progress too slow: step a tenth of the bracket inside.
         eps = 0.1 * (max(bracket) - min(bracket))
         if min(max(bracket) - t, t - min(bracket)) < eps:
@@ -137,15 +138,29 @@ class LBFGS(Optimizer):
     """L-BFGS: `LBFGS(params, lr=1, max_iter=20, max_eval=None, tolerance_grad=1e-7,
     tolerance_change=1e-9, history_size=100, line_search_fn=None)`; one param group only."""
 
-    def __init__(self, params, lr: float = 1, max_iter: int = 20, max_eval: int | None = None,
-                 tolerance_grad: float = 1e-7, tolerance_change: float = 1e-9,
-                 history_size: int = 100, line_search_fn: str | None = None) -> None:
+    def __init__(
+        self,
+        params,
+        lr: float = 1,
+        max_iter: int = 20,
+        max_eval: int | None = None,
+        tolerance_grad: float = 1e-7,
+        tolerance_change: float = 1e-9,
+        history_size: int = 100,
+        line_search_fn: str | None = None,
+    ) -> None:
         check_hyper(lr=lr)
         if max_eval is None:
             max_eval = max_iter * 5 // 4
-        defaults = {"lr": lr, "max_iter": max_iter, "max_eval": max_eval,
-                    "tolerance_grad": tolerance_grad, "tolerance_change": tolerance_change,
-                    "history_size": history_size, "line_search_fn": line_search_fn}
+        defaults = {
+            "lr": lr,
+            "max_iter": max_iter,
+            "max_eval": max_eval,
+            "tolerance_grad": tolerance_grad,
+            "tolerance_change": tolerance_change,
+            "history_size": history_size,
+            "line_search_fn": line_search_fn,
+        }
         super().__init__(params, defaults)
         if len(self.param_groups) != 1:
             raise ValueError(msg.LBFGS_GROUPS)
@@ -153,15 +168,20 @@ class LBFGS(Optimizer):
 
     def _gather_flat_grad(self):
         """All gradients as one flat vector (zeros for parameters without one)."""
-        return cat([p.new_zeros(p.numel()) if p.grad is None else p.grad.reshape(-1)
-                    for p in self._params], 0)
+        return cat(
+            [
+                p.new_zeros(p.numel()) if p.grad is None else p.grad.reshape(-1)
+                for p in self._params
+            ],
+            0,
+        )
 
     def _add_grad(self, step_size, update) -> None:
         """params += step_size * update, the flat update split back into the parameters."""
         offset = 0
         for p in self._params:
             numel = p.numel()
-            p.add_(update[offset:offset + numel].view_as(p), alpha=_scalar(step_size))
+            p.add_(update[offset : offset + numel].view_as(p), alpha=_scalar(step_size))
             offset += numel
 
     def _directional_evaluate(self, closure, x, t, d):
@@ -183,6 +203,7 @@ class LBFGS(Optimizer):
 
     def _iterate(self, closure):
         """The body of `step`, run under no_grad; the closure runs with grad on."""
+
         def evaluate():
             with enable_grad():
                 return closure()
@@ -274,8 +295,8 @@ class LBFGS(Optimizer):
                     return self._directional_evaluate(evaluate, x, t, d)
 
                 loss, flat_grad, t, ls_func_evals = _strong_wolfe(
-                    obj_func, x_init, t, d, loss, flat_grad, gtd,
-                    max_ls=max_eval - current_evals)
+                    obj_func, x_init, t, d, loss, flat_grad, gtd, max_ls=max_eval - current_evals
+                )
                 self._add_grad(t, d)
                 opt_cond = flat_grad.abs().max() <= tolerance_grad
             else:

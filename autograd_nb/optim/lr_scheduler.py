@@ -28,10 +28,24 @@ from typing import Any, SupportsFloat
 from .. import _messages as msg
 from .optimizer import Optimizer
 
-__all__ = ["LRScheduler", "LambdaLR", "MultiplicativeLR", "StepLR", "MultiStepLR", "ConstantLR",
-           "LinearLR", "ExponentialLR", "SequentialLR", "PolynomialLR", "CosineAnnealingLR",
-           "ChainedScheduler", "ReduceLROnPlateau", "CyclicLR", "CosineAnnealingWarmRestarts",
-           "OneCycleLR"]
+__all__ = [
+    "LRScheduler",
+    "LambdaLR",
+    "MultiplicativeLR",
+    "StepLR",
+    "MultiStepLR",
+    "ConstantLR",
+    "LinearLR",
+    "ExponentialLR",
+    "SequentialLR",
+    "PolynomialLR",
+    "CosineAnnealingLR",
+    "ChainedScheduler",
+    "ReduceLROnPlateau",
+    "CyclicLR",
+    "CosineAnnealingWarmRestarts",
+    "OneCycleLR",
+]
 
 
 def _lrs(optimizer: Optimizer, key: str = "lr") -> list:
@@ -55,8 +69,9 @@ def _fn_state(fn: Callable | None) -> dict[str, Any] | None:
     return None if fn is None or isinstance(fn, types.FunctionType) else fn.__dict__.copy()
 
 
-def _init_cycled_momentum(scheduler: LRScheduler, last_epoch: int,
-                          **momenta: float | list[float]) -> dict[str, list]:
+def _init_cycled_momentum(
+    scheduler: LRScheduler, last_epoch: int, **momenta: float | list[float]
+) -> dict[str, list]:
     """Check the optimizer has a momentum (or Adam's betas) to cycle, set `use_beta1`, and give
     each momentum argument one value per group (checked in the order given); on a fresh start
     write `max_momentum` into the groups' momentum and both bounds into each group."""
@@ -64,8 +79,10 @@ def _init_cycled_momentum(scheduler: LRScheduler, last_epoch: int,
     if "momentum" not in optimizer.defaults and "betas" not in optimizer.defaults:
         raise ValueError(msg.ONE_CYCLE_MOMENTUM)
     scheduler.use_beta1 = "betas" in optimizer.defaults
-    values = {name: _per_group(optimizer, value, msg.LR_SCHEDULER_PARAM_LENGTH, name)
-              for name, value in momenta.items()}
+    values = {
+        name: _per_group(optimizer, value, msg.LR_SCHEDULER_PARAM_LENGTH, name)
+        for name, value in momenta.items()
+    }
     if last_epoch == -1:
         for i, group in enumerate(optimizer.param_groups):
             _set_momentum(group, values["max_momentum"][i], scheduler.use_beta1)
@@ -169,8 +186,11 @@ class LRScheduler:
                 values = self.get_lr()
             else:
                 self.last_epoch = epoch
-                values = (self._get_closed_form_lr() if hasattr(self, "_get_closed_form_lr")
-                          else self.get_lr())
+                values = (
+                    self._get_closed_form_lr()
+                    if hasattr(self, "_get_closed_form_lr")
+                    else self.get_lr()
+                )
         self._set_lrs(values)
 
     @contextmanager
@@ -192,15 +212,19 @@ class _LambdaScheduler(LRScheduler):
     """Shared by `LambdaLR` and `MultiplicativeLR`: one lr function per group; `state_dict()`
     keeps the attributes of callable objects but not plain functions (they cannot be saved)."""
 
-    def __init__(self, optimizer: Optimizer, lr_lambda: Callable[[int], float] | list,
-                 last_epoch: int = -1) -> None:
+    def __init__(
+        self, optimizer: Optimizer, lr_lambda: Callable[[int], float] | list, last_epoch: int = -1
+    ) -> None:
         self.lr_lambdas: list = _per_group(optimizer, lr_lambda, msg.LR_LAMBDAS_LENGTH)
         super().__init__(optimizer, last_epoch)
 
     def state_dict(self) -> dict[str, Any]:
         """Every attribute except the optimizer; for each lr function, its `__dict__` or None."""
-        state = {key: value for key, value in self.__dict__.items()
-                 if key not in ("optimizer", "lr_lambdas")}
+        state = {
+            key: value
+            for key, value in self.__dict__.items()
+            if key not in ("optimizer", "lr_lambdas")
+        }
         state["lr_lambdas"] = [_fn_state(fn) for fn in self.lr_lambdas]
         return state
 
@@ -218,15 +242,18 @@ class LambdaLR(_LambdaScheduler):
 
     def get_lr(self) -> list[float]:
         self._warn_if_called_outside_step()
-        return [base_lr * lmbda(self.last_epoch)
-                for lmbda, base_lr in zip(self.lr_lambdas, self.base_lrs)]
+        return [
+            base_lr * lmbda(self.last_epoch)
+            for lmbda, base_lr in zip(self.lr_lambdas, self.base_lrs)
+        ]
 
 
 class MultiplicativeLR(_LambdaScheduler):
     """Multiply the lr by `lr_lambda(epoch)` every epoch (a function, or one per group)."""
 
-    def __init__(self, optimizer: Optimizer, lr_lambda: Callable[[int], float] | list,
-                 last_epoch: int = -1) -> None:
+    def __init__(
+        self, optimizer: Optimizer, lr_lambda: Callable[[int], float] | list, last_epoch: int = -1
+    ) -> None:
         lr_lambdas = _per_group(optimizer, lr_lambda, msg.LR_LAMBDAS_LENGTH)
         for fn in lr_lambdas:
             if not callable(fn):
@@ -237,15 +264,17 @@ class MultiplicativeLR(_LambdaScheduler):
         self._warn_if_called_outside_step()
         if self._is_initial:
             return _lrs(self.optimizer)
-        return [lr * lmbda(self.last_epoch)
-                for lmbda, lr in zip(self.lr_lambdas, _lrs(self.optimizer))]
+        return [
+            lr * lmbda(self.last_epoch) for lmbda, lr in zip(self.lr_lambdas, _lrs(self.optimizer))
+        ]
 
 
 class StepLR(LRScheduler):
     """Multiply the lr by `gamma` every `step_size` epochs."""
 
-    def __init__(self, optimizer: Optimizer, step_size: int, gamma: float = 0.1,
-                 last_epoch: int = -1) -> None:
+    def __init__(
+        self, optimizer: Optimizer, step_size: int, gamma: float = 0.1, last_epoch: int = -1
+    ) -> None:
         self.step_size = step_size
         self.gamma = gamma
         super().__init__(optimizer, last_epoch)
@@ -257,15 +286,21 @@ class StepLR(LRScheduler):
         return [lr * self.gamma for lr in _lrs(self.optimizer)]
 
     def _get_closed_form_lr(self) -> list[float]:
-        return [base_lr * self.gamma ** (self.last_epoch // self.step_size)
-                for base_lr in self.base_lrs]
+        return [
+            base_lr * self.gamma ** (self.last_epoch // self.step_size) for base_lr in self.base_lrs
+        ]
 
 
 class MultiStepLR(LRScheduler):
     """Multiply the lr by `gamma` at each milestone epoch (by `gamma**n` for one listed n times)."""
 
-    def __init__(self, optimizer: Optimizer, milestones: Iterable[int], gamma: float = 0.1,
-                 last_epoch: int = -1) -> None:
+    def __init__(
+        self,
+        optimizer: Optimizer,
+        milestones: Iterable[int],
+        gamma: float = 0.1,
+        last_epoch: int = -1,
+    ) -> None:
         self.milestones = Counter(milestones)
         self.gamma = gamma
         super().__init__(optimizer, last_epoch)
@@ -278,15 +313,22 @@ class MultiStepLR(LRScheduler):
 
     def _get_closed_form_lr(self) -> list[float]:
         milestones = sorted(self.milestones.elements())
-        return [base_lr * self.gamma ** bisect_right(milestones, self.last_epoch)
-                for base_lr in self.base_lrs]
+        return [
+            base_lr * self.gamma ** bisect_right(milestones, self.last_epoch)
+            for base_lr in self.base_lrs
+        ]
 
 
 class ConstantLR(LRScheduler):
     """Multiply the lr by `factor` for the first `total_iters` epochs (a warm-up), then not."""
 
-    def __init__(self, optimizer: Optimizer, factor: float = 1.0 / 3, total_iters: int = 5,
-                 last_epoch: int = -1) -> None:
+    def __init__(
+        self,
+        optimizer: Optimizer,
+        factor: float = 1.0 / 3,
+        total_iters: int = 5,
+        last_epoch: int = -1,
+    ) -> None:
         if factor > 1.0 or factor < 0:
             raise ValueError(msg.LR_CONSTANT_FACTOR)
         self.factor = factor
@@ -302,15 +344,23 @@ class ConstantLR(LRScheduler):
         return [lr * (1.0 / self.factor) for lr in _lrs(self.optimizer)]
 
     def _get_closed_form_lr(self) -> list[float]:
-        return [base_lr * (self.factor + (self.last_epoch >= self.total_iters) * (1 - self.factor))
-                for base_lr in self.base_lrs]
+        return [
+            base_lr * (self.factor + (self.last_epoch >= self.total_iters) * (1 - self.factor))
+            for base_lr in self.base_lrs
+        ]
 
 
 class LinearLR(LRScheduler):
     """Scale the lr linearly from `start_factor` to `end_factor` over `total_iters` epochs."""
 
-    def __init__(self, optimizer: Optimizer, start_factor: float = 1.0 / 3,
-                 end_factor: float = 1.0, total_iters: int = 5, last_epoch: int = -1) -> None:
+    def __init__(
+        self,
+        optimizer: Optimizer,
+        start_factor: float = 1.0 / 3,
+        end_factor: float = 1.0,
+        total_iters: int = 5,
+        last_epoch: int = -1,
+    ) -> None:
         if start_factor > 1.0 or start_factor <= 0:
             raise ValueError(msg.LR_LINEAR_START_FACTOR)
         if end_factor > 1.0 or end_factor < 0:
@@ -326,14 +376,22 @@ class LinearLR(LRScheduler):
         if self._is_initial or self.last_epoch > self.total_iters:
             return _lrs(self.optimizer)
         change = self.end_factor - self.start_factor  # PyTorch's recursive form, term by term
-        ratio = 1.0 + change / (self.total_iters * self.start_factor
-                                + (self.last_epoch - 1) * change)
+        ratio = 1.0 + change / (
+            self.total_iters * self.start_factor + (self.last_epoch - 1) * change
+        )
         return [lr * ratio for lr in _lrs(self.optimizer)]
 
     def _get_closed_form_lr(self) -> list[float]:
-        return [base_lr * (self.start_factor + (self.end_factor - self.start_factor)
-                           * min(self.total_iters, self.last_epoch) / self.total_iters)
-                for base_lr in self.base_lrs]
+        return [
+            base_lr
+            * (
+                self.start_factor
+                + (self.end_factor - self.start_factor)
+                * min(self.total_iters, self.last_epoch)
+                / self.total_iters
+            )
+            for base_lr in self.base_lrs
+        ]
 
 
 class ExponentialLR(LRScheduler):
@@ -350,14 +408,15 @@ class ExponentialLR(LRScheduler):
         return [lr * self.gamma for lr in _lrs(self.optimizer)]
 
     def _get_closed_form_lr(self) -> list[float]:
-        return [base_lr * self.gamma ** self.last_epoch for base_lr in self.base_lrs]
+        return [base_lr * self.gamma**self.last_epoch for base_lr in self.base_lrs]
 
 
 class PolynomialLR(LRScheduler):
     """Decay the lr to 0 over `total_iters` epochs along `(1 - epoch / total_iters) ** power`."""
 
-    def __init__(self, optimizer: Optimizer, total_iters: int = 5, power: float = 1.0,
-                 last_epoch: int = -1) -> None:
+    def __init__(
+        self, optimizer: Optimizer, total_iters: int = 5, power: float = 1.0, last_epoch: int = -1
+    ) -> None:
         self.total_iters = total_iters
         self.power = power
         super().__init__(optimizer, last_epoch)
@@ -366,21 +425,27 @@ class PolynomialLR(LRScheduler):
         self._warn_if_called_outside_step()
         if self._is_initial or self.last_epoch > self.total_iters:
             return _lrs(self.optimizer)
-        decay_factor = ((1.0 - self.last_epoch / self.total_iters)
-                        / (1.0 - (self.last_epoch - 1) / self.total_iters)) ** self.power
+        decay_factor = (
+            (1.0 - self.last_epoch / self.total_iters)
+            / (1.0 - (self.last_epoch - 1) / self.total_iters)
+        ) ** self.power
         return [lr * decay_factor for lr in _lrs(self.optimizer)]
 
     def _get_closed_form_lr(self) -> list[float]:
-        return [base_lr * (1.0 - min(self.total_iters, self.last_epoch) / self.total_iters)
-                ** self.power for base_lr in self.base_lrs]
+        return [
+            base_lr
+            * (1.0 - min(self.total_iters, self.last_epoch) / self.total_iters) ** self.power
+            for base_lr in self.base_lrs
+        ]
 
 
 class CosineAnnealingLR(LRScheduler):
     """Anneal the lr from its base value to `eta_min` along half a cosine over `T_max` epochs
     (and back up over the next `T_max`, as PyTorch's recursive form does)."""
 
-    def __init__(self, optimizer: Optimizer, T_max: int, eta_min: float = 0.0,
-                 last_epoch: int = -1) -> None:
+    def __init__(
+        self, optimizer: Optimizer, T_max: int, eta_min: float = 0.0, last_epoch: int = -1
+    ) -> None:
         self.T_max = T_max
         self.eta_min = eta_min
         super().__init__(optimizer, last_epoch)
@@ -391,19 +456,29 @@ class CosineAnnealingLR(LRScheduler):
         if self._is_initial:
             return _lrs(self.optimizer)
         if self._step_count == 1 and epoch > 0:
-            return [eta_min + (base_lr - eta_min) * (1 + math.cos(epoch * math.pi / t_max)) / 2
-                    for base_lr in self.base_lrs]
+            return [
+                eta_min + (base_lr - eta_min) * (1 + math.cos(epoch * math.pi / t_max)) / 2
+                for base_lr in self.base_lrs
+            ]
         if (epoch - 1 - t_max) % (2 * t_max) == 0:
-            return [lr + (base_lr - eta_min) * (1 - math.cos(math.pi / t_max)) / 2
-                    for base_lr, lr in zip(self.base_lrs, _lrs(self.optimizer))]
-        return [(1 + math.cos(math.pi * epoch / t_max))
-                / (1 + math.cos(math.pi * (epoch - 1) / t_max)) * (lr - eta_min) + eta_min
-                for lr in _lrs(self.optimizer)]
+            return [
+                lr + (base_lr - eta_min) * (1 - math.cos(math.pi / t_max)) / 2
+                for base_lr, lr in zip(self.base_lrs, _lrs(self.optimizer))
+            ]
+        return [
+            (1 + math.cos(math.pi * epoch / t_max))
+            / (1 + math.cos(math.pi * (epoch - 1) / t_max))
+            * (lr - eta_min)
+            + eta_min
+            for lr in _lrs(self.optimizer)
+        ]
 
     def _get_closed_form_lr(self) -> list[float]:
-        return [self.eta_min + (base_lr - self.eta_min)
-                * (1 + math.cos(math.pi * self.last_epoch / self.T_max)) / 2
-                for base_lr in self.base_lrs]
+        return [
+            self.eta_min
+            + (base_lr - self.eta_min) * (1 + math.cos(math.pi * self.last_epoch / self.T_max)) / 2
+            for base_lr in self.base_lrs
+        ]
 
 
 class CosineAnnealingWarmRestarts(LRScheduler):
@@ -411,8 +486,14 @@ class CosineAnnealingWarmRestarts(LRScheduler):
     then jump back up; `T_i` starts at `T_0` and is multiplied by `T_mult` at each restart.
     `step(epoch)` takes fractional epochs too (`epoch + i / iters` to step per batch)."""
 
-    def __init__(self, optimizer: Optimizer, T_0: int, T_mult: int = 1, eta_min: float = 0.0,
-                 last_epoch: int = -1) -> None:
+    def __init__(
+        self,
+        optimizer: Optimizer,
+        T_0: int,
+        T_mult: int = 1,
+        eta_min: float = 0.0,
+        last_epoch: int = -1,
+    ) -> None:
         if T_0 <= 0 or not isinstance(T_0, int):
             raise ValueError(msg.WARM_RESTARTS_T_0.format(value=T_0))
         if T_mult < 1 or not isinstance(T_mult, int):
@@ -428,9 +509,11 @@ class CosineAnnealingWarmRestarts(LRScheduler):
 
     def get_lr(self) -> list[float]:
         self._warn_if_called_outside_step()
-        return [self.eta_min + (base_lr - self.eta_min)
-                * (1 + math.cos(math.pi * self.T_cur / self.T_i)) / 2
-                for base_lr in self.base_lrs]
+        return [
+            self.eta_min
+            + (base_lr - self.eta_min) * (1 + math.cos(math.pi * self.T_cur / self.T_i)) / 2
+            for base_lr in self.base_lrs
+        ]
 
     def step(self, epoch: float | None = None) -> None:
         """Advance one epoch, or go to `epoch` (may be fractional: no deprecation warning here,
@@ -452,8 +535,8 @@ class CosineAnnealingWarmRestarts(LRScheduler):
             self.T_cur = epoch % self.T_0
         else:  # the restart `epoch` falls after: T_0 * (1 + T_mult + ... + T_mult**(n-1))
             n = int(math.log(epoch / self.T_0 * (self.T_mult - 1) + 1, self.T_mult))
-            self.T_cur = epoch - self.T_0 * (self.T_mult ** n - 1) / (self.T_mult - 1)
-            self.T_i = self.T_0 * self.T_mult ** n
+            self.T_cur = epoch - self.T_0 * (self.T_mult**n - 1) / (self.T_mult - 1)
+            self.T_i = self.T_0 * self.T_mult**n
         self.last_epoch = math.floor(epoch)
         with self._within_step():
             values = self.get_lr()
@@ -464,9 +547,18 @@ class ReduceLROnPlateau(LRScheduler):
     """Multiply the lr by `factor` once the metric passed to `step(metrics)` has not improved
     for more than `patience` epochs, then wait `cooldown` epochs before counting again."""
 
-    def __init__(self, optimizer: Optimizer, mode: str = "min", factor: float = 0.1,
-                 patience: int = 10, threshold: float = 1e-4, threshold_mode: str = "rel",
-                 cooldown: int = 0, min_lr: float | list[float] = 0, eps: float = 1e-8) -> None:
+    def __init__(
+        self,
+        optimizer: Optimizer,
+        mode: str = "min",
+        factor: float = 0.1,
+        patience: int = 10,
+        threshold: float = 1e-4,
+        threshold_mode: str = "rel",
+        cooldown: int = 0,
+        min_lr: float | list[float] = 0,
+        eps: float = 1e-8,
+    ) -> None:
         if factor >= 1.0:
             raise ValueError(msg.PLATEAU_FACTOR)
         self.factor = factor
@@ -514,8 +606,9 @@ class ReduceLROnPlateau(LRScheduler):
         groups = self.optimizer.param_groups
         if len(groups) != len(self.min_lrs):
             if self.default_min_lr is None:
-                raise RuntimeError(msg.PLATEAU_GROUPS_CHANGED.format(now=len(groups),
-                                                                     then=len(self.min_lrs)))
+                raise RuntimeError(
+                    msg.PLATEAU_GROUPS_CHANGED.format(now=len(groups), then=len(self.min_lrs))
+                )
             self.min_lrs = [self.default_min_lr] * len(groups)
         for group, min_lr in zip(groups, self.min_lrs):
             old_lr = float(group["lr"])
@@ -554,8 +647,9 @@ class _SchedulerList(LRScheduler):
     """Shared by `SequentialLR` and `ChainedScheduler`: checks the schedulers, and saves and
     loads their states inside its own `state_dict()`."""
 
-    def _check_schedulers(self, schedulers: Sequence[LRScheduler], optimizer: Optimizer,
-                          what: str = "") -> None:
+    def _check_schedulers(
+        self, schedulers: Sequence[LRScheduler], optimizer: Optimizer, what: str = ""
+    ) -> None:
         cls = type(self).__name__
         if len(schedulers) < 1:
             raise ValueError(msg.SCHEDULERS_EMPTY.format(cls=cls, what=what))
@@ -566,23 +660,33 @@ class _SchedulerList(LRScheduler):
             if isinstance(scheduler, ReduceLROnPlateau):
                 raise ValueError(msg.SCHEDULERS_PLATEAU.format(cls=cls, index=index))
             if optimizer != scheduler.optimizer:
-                raise ValueError(msg.SCHEDULERS_OTHER_OPTIMIZER.format(
-                    cls=cls, name=type(scheduler).__name__, index=index,
-                    optimizer=scheduler.optimizer, expected=type(optimizer).__name__))
+                raise ValueError(
+                    msg.SCHEDULERS_OTHER_OPTIMIZER.format(
+                        cls=cls,
+                        name=type(scheduler).__name__,
+                        index=index,
+                        optimizer=scheduler.optimizer,
+                        expected=type(optimizer).__name__,
+                    )
+                )
         self._schedulers = schedulers
         self.optimizer = optimizer
 
     def state_dict(self) -> dict[str, Any]:
         """Every attribute except the optimizer, with each scheduler's own `state_dict()`."""
-        state = {key: value for key, value in self.__dict__.items()
-                 if key not in ("optimizer", "_schedulers")}
+        state = {
+            key: value
+            for key, value in self.__dict__.items()
+            if key not in ("optimizer", "_schedulers")
+        }
         state["_schedulers"] = [scheduler.state_dict() for scheduler in self._schedulers]
         return state
 
     def load_state_dict(self, state_dict: dict[str, Any]) -> None:
         """Restore attributes saved by `state_dict()`, and each scheduler's state."""
-        self.__dict__.update({key: value for key, value in state_dict.items()
-                              if key != "_schedulers"})
+        self.__dict__.update(
+            {key: value for key, value in state_dict.items() if key != "_schedulers"}
+        )
         for scheduler, state in zip(self._schedulers, state_dict["_schedulers"]):
             scheduler.load_state_dict(state)
 
@@ -591,12 +695,20 @@ class SequentialLR(_SchedulerList):
     """Run `schedulers` one after the other, switching at each of the `milestones` epochs (each
     takes over from its own epoch 0, with the closed form where it has one)."""
 
-    def __init__(self, optimizer: Optimizer, schedulers: list[LRScheduler], milestones: list[int],
-                 last_epoch: int = -1) -> None:
+    def __init__(
+        self,
+        optimizer: Optimizer,
+        schedulers: list[LRScheduler],
+        milestones: list[int],
+        last_epoch: int = -1,
+    ) -> None:
         self._check_schedulers(schedulers, optimizer)
         if len(milestones) != len(schedulers) - 1:
-            raise ValueError(msg.SEQUENTIAL_MILESTONES.format(schedulers=len(schedulers),
-                                                              milestones=len(milestones)))
+            raise ValueError(
+                msg.SEQUENTIAL_MILESTONES.format(
+                    schedulers=len(schedulers), milestones=len(milestones)
+                )
+            )
         self._milestones = milestones
         self.last_epoch = last_epoch + 1
         for group in optimizer.param_groups:
@@ -631,8 +743,9 @@ class ChainedScheduler(_SchedulerList):
     """Step all `schedulers` at once, each multiplying the lr the previous one left (their
     recursive forms compose)."""
 
-    def __init__(self, schedulers: Sequence[LRScheduler],
-                 optimizer: Optimizer | None = None) -> None:
+    def __init__(
+        self, schedulers: Sequence[LRScheduler], optimizer: Optimizer | None = None
+    ) -> None:
         self._check_schedulers(schedulers, optimizer, " to be chained")
         self._last_lr = _lrs(self._schedulers[-1].optimizer)
 
@@ -649,12 +762,22 @@ class CyclicLR(LRScheduler):
     ('triangular', 'triangular2') or per step ('exp_range', or `scale_fn`); the momentum moves
     the other way between `max_momentum` and `base_momentum`."""
 
-    def __init__(self, optimizer: Optimizer, base_lr: float | list[float],
-                 max_lr: float | list[float], step_size_up: int = 2000,
-                 step_size_down: int | None = None, mode: str = "triangular", gamma: float = 1.0,
-                 scale_fn: Callable[[float], float] | None = None, scale_mode: str = "cycle",
-                 cycle_momentum: bool = True, base_momentum: float | list[float] = 0.8,
-                 max_momentum: float | list[float] = 0.9, last_epoch: int = -1) -> None:
+    def __init__(
+        self,
+        optimizer: Optimizer,
+        base_lr: float | list[float],
+        max_lr: float | list[float],
+        step_size_up: int = 2000,
+        step_size_down: int | None = None,
+        mode: str = "triangular",
+        gamma: float = 1.0,
+        scale_fn: Callable[[float], float] | None = None,
+        scale_mode: str = "cycle",
+        cycle_momentum: bool = True,
+        base_momentum: float | list[float] = 0.8,
+        max_momentum: float | list[float] = 0.9,
+        last_epoch: int = -1,
+    ) -> None:
         if not isinstance(optimizer, Optimizer):
             raise TypeError(msg.LR_SCHEDULER_NOT_OPTIMIZER.format(type=type(optimizer).__name__))
         self.optimizer = optimizer
@@ -676,8 +799,9 @@ class CyclicLR(LRScheduler):
         self._init_scale_fn()
         self.cycle_momentum = cycle_momentum
         if cycle_momentum:
-            momenta = _init_cycled_momentum(self, last_epoch, base_momentum=base_momentum,
-                                            max_momentum=max_momentum)
+            momenta = _init_cycled_momentum(
+                self, last_epoch, base_momentum=base_momentum, max_momentum=max_momentum
+            )
             self.base_momentums = momenta["base_momentum"]
             self.max_momentums = momenta["max_momentum"]
         super().__init__(optimizer, last_epoch)
@@ -698,7 +822,7 @@ class CyclicLR(LRScheduler):
             return 1.0
         if self.mode == "triangular2":
             return 1 / (2.0 ** (x - 1))
-        return self.gamma ** x
+        return self.gamma**x
 
     def get_lr(self) -> list[float]:
         """The lr of this step for each group (and, with `cycle_momentum`, set its momentum)."""
@@ -710,13 +834,20 @@ class CyclicLR(LRScheduler):
         else:
             scale_factor = (x - 1) / (self.step_ratio - 1)
         at = cycle if self.scale_mode == "cycle" else self.last_epoch
-        lrs = [base_lr + (max_lr - base_lr) * scale_factor * self.scale_fn(at)
-               for base_lr, max_lr in zip(self.base_lrs, self.max_lrs)]
+        lrs = [
+            base_lr + (max_lr - base_lr) * scale_factor * self.scale_fn(at)
+            for base_lr, max_lr in zip(self.base_lrs, self.max_lrs)
+        ]
         if self.cycle_momentum:
             for group, base_momentum, max_momentum in zip(
-                    self.optimizer.param_groups, self.base_momentums, self.max_momentums):
-                _set_momentum(group, max_momentum - (max_momentum - base_momentum)
-                              * scale_factor * self.scale_fn(at), self.use_beta1)
+                self.optimizer.param_groups, self.base_momentums, self.max_momentums
+            ):
+                _set_momentum(
+                    group,
+                    max_momentum
+                    - (max_momentum - base_momentum) * scale_factor * self.scale_fn(at),
+                    self.use_beta1,
+                )
         return lrs
 
     def state_dict(self) -> dict[str, Any]:
@@ -729,18 +860,25 @@ class CyclicLR(LRScheduler):
     def load_state_dict(self, state_dict: dict[str, Any]) -> None:
         """Restore attributes saved by `state_dict()`, and those of a callable-object scale_fn."""
         fn_state = state_dict["_scale_fn_custom"]
-        super().load_state_dict({key: value for key, value in state_dict.items()
-                                 if key != "_scale_fn_custom"})
+        super().load_state_dict(
+            {key: value for key, value in state_dict.items() if key != "_scale_fn_custom"}
+        )
         if fn_state is not None:
             self._scale_fn_custom.__dict__.update(fn_state)
         self._init_scale_fn()
 
 
-def _phase(end_step: float, start_lr: str, end_lr: str, start_momentum: str,
-           end_momentum: str) -> dict[str, Any]:
+def _phase(
+    end_step: float, start_lr: str, end_lr: str, start_momentum: str, end_momentum: str
+) -> dict[str, Any]:
     """One phase of `OneCycleLR`: the step it ends at, and the group keys it goes from and to."""
-    return {"end_step": end_step, "start_lr": start_lr, "end_lr": end_lr,
-            "start_momentum": start_momentum, "end_momentum": end_momentum}
+    return {
+        "end_step": end_step,
+        "start_lr": start_lr,
+        "end_lr": end_lr,
+        "start_momentum": start_momentum,
+        "end_momentum": end_momentum,
+    }
 
 
 class OneCycleLR(LRScheduler):
@@ -748,21 +886,31 @@ class OneCycleLR(LRScheduler):
     `max_lr`, then falls far below its start, while the momentum (or Adam's beta1) moves the
     other way between `max_momentum` and `base_momentum`."""
 
-    def __init__(self, optimizer: Optimizer, max_lr: float | list[float],
-                 total_steps: int | None = None, epochs: int | None = None,
-                 steps_per_epoch: int | None = None, pct_start: float = 0.3,
-                 anneal_strategy: str = "cos", cycle_momentum: bool = True,
-                 base_momentum: float | list[float] = 0.85,
-                 max_momentum: float | list[float] = 0.95, div_factor: float = 25.0,
-                 final_div_factor: float = 1e4, three_phase: bool = False,
-                 last_epoch: int = -1) -> None:
+    def __init__(
+        self,
+        optimizer: Optimizer,
+        max_lr: float | list[float],
+        total_steps: int | None = None,
+        epochs: int | None = None,
+        steps_per_epoch: int | None = None,
+        pct_start: float = 0.3,
+        anneal_strategy: str = "cos",
+        cycle_momentum: bool = True,
+        base_momentum: float | list[float] = 0.85,
+        max_momentum: float | list[float] = 0.95,
+        div_factor: float = 25.0,
+        final_div_factor: float = 1e4,
+        three_phase: bool = False,
+        last_epoch: int = -1,
+    ) -> None:
         if not isinstance(optimizer, Optimizer):
             raise TypeError(msg.LR_SCHEDULER_NOT_OPTIMIZER.format(type=type(optimizer).__name__))
         self.optimizer = optimizer
         if total_steps is not None:
             if total_steps <= 0 or not isinstance(total_steps, int):
-                raise ValueError(msg.ONE_CYCLE_POSITIVE.format(name="total_steps",
-                                                               value=total_steps))
+                raise ValueError(
+                    msg.ONE_CYCLE_POSITIVE.format(name="total_steps", value=total_steps)
+                )
             self.total_steps = total_steps
         elif epochs is not None and steps_per_epoch is not None:
             for name, value in (("epochs", epochs), ("steps_per_epoch", steps_per_epoch)):
@@ -772,19 +920,32 @@ class OneCycleLR(LRScheduler):
         else:
             raise ValueError(msg.ONE_CYCLE_NO_LENGTH)
 
-        warmup = _phase(float(pct_start * self.total_steps) - 1, "initial_lr", "max_lr",
-                        "max_momentum", "base_momentum")
+        warmup = _phase(
+            float(pct_start * self.total_steps) - 1,
+            "initial_lr",
+            "max_lr",
+            "max_momentum",
+            "base_momentum",
+        )
         if three_phase:
             self._schedule_phases = [
                 warmup,
-                _phase(float(2 * pct_start * self.total_steps) - 2, "max_lr", "initial_lr",
-                       "base_momentum", "max_momentum"),
-                _phase(self.total_steps - 1, "initial_lr", "min_lr", "max_momentum",
-                       "max_momentum")]
+                _phase(
+                    float(2 * pct_start * self.total_steps) - 2,
+                    "max_lr",
+                    "initial_lr",
+                    "base_momentum",
+                    "max_momentum",
+                ),
+                _phase(
+                    self.total_steps - 1, "initial_lr", "min_lr", "max_momentum", "max_momentum"
+                ),
+            ]
         else:
             self._schedule_phases = [
                 warmup,
-                _phase(self.total_steps - 1, "max_lr", "min_lr", "base_momentum", "max_momentum")]
+                _phase(self.total_steps - 1, "max_lr", "min_lr", "base_momentum", "max_momentum"),
+            ]
 
         if pct_start < 0 or pct_start > 1 or not isinstance(pct_start, float):
             raise ValueError(msg.ONE_CYCLE_PCT_START.format(value=pct_start))
@@ -801,8 +962,9 @@ class OneCycleLR(LRScheduler):
 
         self.cycle_momentum = cycle_momentum
         if cycle_momentum:
-            _init_cycled_momentum(self, last_epoch, max_momentum=max_momentum,
-                                  base_momentum=base_momentum)
+            _init_cycled_momentum(
+                self, last_epoch, max_momentum=max_momentum, base_momentum=base_momentum
+            )
         super().__init__(optimizer, last_epoch)
 
     def _anneal_func(self, start: float, end: float, pct: float) -> float:
@@ -824,14 +986,19 @@ class OneCycleLR(LRScheduler):
         """The lr of this step for each group (and, with `cycle_momentum`, set its momentum)."""
         self._warn_if_called_outside_step()
         if self.last_epoch > self.total_steps:
-            raise ValueError(msg.ONE_CYCLE_TOO_MANY_STEPS.format(step=self.last_epoch,
-                                                                 total=self.total_steps))
+            raise ValueError(
+                msg.ONE_CYCLE_TOO_MANY_STEPS.format(step=self.last_epoch, total=self.total_steps)
+            )
         phase, pct = self._current_phase()
         lrs = []
         for group in self.optimizer.param_groups:
             lrs.append(self._anneal_func(group[phase["start_lr"]], group[phase["end_lr"]], pct))
             if self.cycle_momentum:
-                _set_momentum(group, self._anneal_func(
-                    group[phase["start_momentum"]], group[phase["end_momentum"]], pct),
-                    self.use_beta1)
+                _set_momentum(
+                    group,
+                    self._anneal_func(
+                        group[phase["start_momentum"]], group[phase["end_momentum"]], pct
+                    ),
+                    self.use_beta1,
+                )
         return lrs

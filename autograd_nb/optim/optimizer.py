@@ -52,8 +52,7 @@ class Optimizer:
 
     # --- pickling -------------------------------------------------------------------------------
     def __getstate__(self) -> dict[str, Any]:
-        return {"defaults": self.defaults, "state": self.state,
-                "param_groups": self.param_groups}
+        return {"defaults": self.defaults, "state": self.state, "param_groups": self.param_groups}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
@@ -82,8 +81,7 @@ class Optimizer:
             param_group["params"] = list(params)
 
         names = [p[0] for p in param_group["params"] if isinstance(p, tuple)]
-        param_group["params"] = [p[1] if isinstance(p, tuple) else p
-                                 for p in param_group["params"]]
+        param_group["params"] = [p[1] if isinstance(p, tuple) else p for p in param_group["params"]]
         if names:
             if len(names) != len(param_group["params"]):
                 raise ValueError(msg.OPTIM_NAMES_MISSING)
@@ -93,7 +91,8 @@ class Optimizer:
             if not isinstance(param, Tensor):
                 raise TypeError(msg.OPTIM_NOT_TENSOR.format(type=typename(param)))
             if not self.defaults.get("differentiable", None) and not (
-                    param.is_leaf or param.retains_grad):
+                param.is_leaf or param.retains_grad
+            ):
                 raise ValueError(msg.OPTIM_NON_LEAF)
 
         for name, default in self.defaults.items():
@@ -177,8 +176,9 @@ class Optimizer:
             return packed
 
         param_groups = [pack_group(g) for g in self.param_groups]
-        packed_state = {(mapping[id(k)] if isinstance(k, Tensor) else k): v
-                        for k, v in self.state.items()}
+        packed_state = {
+            (mapping[id(k)] if isinstance(k, Tensor) else k): v for k, v in self.state.items()
+        }
         return {"state": packed_state, "param_groups": param_groups}
 
     def load_state_dict(self, state_dict: dict[str, Any]) -> None:
@@ -190,8 +190,12 @@ class Optimizer:
             raise ValueError(msg.OPTIM_LOAD_GROUPS)
         if any(len(g["params"]) != len(s["params"]) for g, s in zip(groups, saved_groups)):
             raise ValueError(msg.OPTIM_LOAD_GROUP_SIZE)
-        id_map = dict(zip(chain.from_iterable(g["params"] for g in saved_groups),
-                          chain.from_iterable(g["params"] for g in groups)))
+        id_map = dict(
+            zip(
+                chain.from_iterable(g["params"] for g in saved_groups),
+                chain.from_iterable(g["params"] for g in groups),
+            )
+        )
 
         def cast(param: Tensor, value, key=None):
             if isinstance(value, Tensor):
@@ -245,8 +249,12 @@ def _storage(first: Tensor, *others: Tensor) -> list | None:
     arrays = [data]
     for t in others:
         data = t._data
-        if (t._backend is not backend or (data.dtype is not dtype and data.dtype != dtype)
-                or data.shape != shape or t._vc is INFERENCE_VERSION):
+        if (
+            t._backend is not backend
+            or (data.dtype is not dtype and data.dtype != dtype)
+            or data.shape != shape
+            or t._vc is INFERENCE_VERSION
+        ):
             return None
         arrays.append(data)
     return arrays
@@ -254,6 +262,7 @@ def _storage(first: Tensor, *others: Tensor) -> list | None:
 
 def _no_grad_step(step):
     """Decorate a subclass's `step`: run the closure with grad on, then update under no_grad."""
+
     def wrapper(self, closure=None):
         loss = self._evaluate(closure)
         enabled = STATE.enabled  # no_grad's effect, without a context object on every step
@@ -263,6 +272,7 @@ def _no_grad_step(step):
         finally:
             STATE.enabled = enabled
         return loss
+
     wrapper.__name__, wrapper.__qualname__ = step.__name__, step.__qualname__
     wrapper.__doc__ = step.__doc__
     return wrapper

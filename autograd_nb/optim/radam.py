@@ -24,16 +24,32 @@ class RAdam(Optimizer):
     """RAdam: `RAdam(params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0,
     decoupled_weight_decay=False)`."""
 
-    def __init__(self, params, lr: float = 1e-3, betas: tuple[float, float] = (0.9, 0.999),
-                 eps: float = 1e-8, weight_decay: float = 0,
-                 decoupled_weight_decay: bool = False, *, foreach: bool | None = None,
-                 maximize: bool = False, capturable: bool = False,
-                 differentiable: bool = False) -> None:
+    def __init__(
+        self,
+        params,
+        lr: float = 1e-3,
+        betas: tuple[float, float] = (0.9, 0.999),
+        eps: float = 1e-8,
+        weight_decay: float = 0,
+        decoupled_weight_decay: bool = False,
+        *,
+        foreach: bool | None = None,
+        maximize: bool = False,
+        capturable: bool = False,
+        differentiable: bool = False,
+    ) -> None:
         check_adam_hyper(lr, betas, eps, weight_decay)
-        defaults = {"lr": lr, "betas": betas, "eps": eps, "weight_decay": weight_decay,
-                    "maximize": maximize, "foreach": foreach, "capturable": capturable,
-                    "decoupled_weight_decay": decoupled_weight_decay,
-                    "differentiable": differentiable}
+        defaults = {
+            "lr": lr,
+            "betas": betas,
+            "eps": eps,
+            "weight_decay": weight_decay,
+            "maximize": maximize,
+            "foreach": foreach,
+            "capturable": capturable,
+            "decoupled_weight_decay": decoupled_weight_decay,
+            "differentiable": differentiable,
+        }
         super().__init__(params, defaults)
 
     @_no_grad_step
@@ -46,14 +62,18 @@ class RAdam(Optimizer):
                 exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
                 grad = decayed_grad(param, group, group["decoupled_weight_decay"])
                 update_moments(state, grad, beta1, beta2)
-                bias_correction2 = 1 - beta2 ** step
-                bias_corrected_exp_avg = exp_avg / (1 - beta1 ** step)
+                bias_correction2 = 1 - beta2**step
+                bias_corrected_exp_avg = exp_avg / (1 - beta1**step)
                 rho_inf = 2 / (1 - beta2) - 1
-                rho_t = rho_inf - 2 * step * (beta2 ** step) / bias_correction2
+                rho_t = rho_inf - 2 * step * (beta2**step) / bias_correction2
                 if rho_t > 5.0:
-                    rect = ((rho_t - 4) * (rho_t - 2) * rho_inf
-                            / ((rho_inf - 4) * (rho_inf - 2) * rho_t)) ** 0.5
-                    adaptive_lr = (bias_correction2 ** 0.5) / exp_avg_sq.sqrt().add_(eps)
+                    rect = (
+                        (rho_t - 4)
+                        * (rho_t - 2)
+                        * rho_inf
+                        / ((rho_inf - 4) * (rho_inf - 2) * rho_t)
+                    ) ** 0.5
+                    adaptive_lr = (bias_correction2**0.5) / exp_avg_sq.sqrt().add_(eps)
                     param.add_(bias_corrected_exp_avg * lr * adaptive_lr * rect, alpha=-1.0)
                 else:
                     param.add_(bias_corrected_exp_avg * lr, alpha=-1.0)

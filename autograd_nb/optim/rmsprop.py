@@ -24,14 +24,33 @@ class RMSprop(Optimizer):
     """RMSprop: `RMSprop(params, lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0, momentum=0,
     centered=False)`."""
 
-    def __init__(self, params, lr: float = 1e-2, alpha: float = 0.99, eps: float = 1e-8,
-                 weight_decay: float = 0, momentum: float = 0, centered: bool = False,
-                 capturable: bool = False, foreach: bool | None = None, maximize: bool = False,
-                 differentiable: bool = False) -> None:
+    def __init__(
+        self,
+        params,
+        lr: float = 1e-2,
+        alpha: float = 0.99,
+        eps: float = 1e-8,
+        weight_decay: float = 0,
+        momentum: float = 0,
+        centered: bool = False,
+        capturable: bool = False,
+        foreach: bool | None = None,
+        maximize: bool = False,
+        differentiable: bool = False,
+    ) -> None:
         check_hyper(lr=lr, eps=eps, momentum=momentum, weight_decay=weight_decay, alpha=alpha)
-        defaults = {"lr": lr, "momentum": momentum, "alpha": alpha, "eps": eps,
-                    "centered": centered, "weight_decay": weight_decay, "capturable": capturable,
-                    "foreach": foreach, "maximize": maximize, "differentiable": differentiable}
+        defaults = {
+            "lr": lr,
+            "momentum": momentum,
+            "alpha": alpha,
+            "eps": eps,
+            "centered": centered,
+            "weight_decay": weight_decay,
+            "capturable": capturable,
+            "foreach": foreach,
+            "maximize": maximize,
+            "differentiable": differentiable,
+        }
         super().__init__(params, defaults)
 
     def _state_for(self, param, group: dict) -> dict:

@@ -23,16 +23,30 @@ __all__ = ["Rprop"]
 class Rprop(Optimizer):
     """Rprop: `Rprop(params, lr=1e-2, etas=(0.5, 1.2), step_sizes=(1e-6, 50))`."""
 
-    def __init__(self, params, lr: float = 1e-2, etas: tuple[float, float] = (0.5, 1.2),
-                 step_sizes: tuple[float, float] = (1e-6, 50), *, capturable: bool = False,
-                 foreach: bool | None = None, maximize: bool = False,
-                 differentiable: bool = False) -> None:
+    def __init__(
+        self,
+        params,
+        lr: float = 1e-2,
+        etas: tuple[float, float] = (0.5, 1.2),
+        step_sizes: tuple[float, float] = (1e-6, 50),
+        *,
+        capturable: bool = False,
+        foreach: bool | None = None,
+        maximize: bool = False,
+        differentiable: bool = False,
+    ) -> None:
         check_hyper(lr=lr)
         if not 0.0 < etas[0] < 1.0 < etas[1]:
             raise ValueError(msg.OPTIM_ETAS.format(eta0=etas[0], eta1=etas[1]))
-        defaults = {"lr": lr, "etas": etas, "step_sizes": step_sizes, "foreach": foreach,
-                    "maximize": maximize, "differentiable": differentiable,
-                    "capturable": capturable}
+        defaults = {
+            "lr": lr,
+            "etas": etas,
+            "step_sizes": step_sizes,
+            "foreach": foreach,
+            "maximize": maximize,
+            "differentiable": differentiable,
+            "capturable": capturable,
+        }
         super().__init__(params, defaults)
 
     @_no_grad_step
@@ -48,8 +62,9 @@ class Rprop(Optimizer):
                     state["step_size"] = full_like(grad, group["lr"])
                 prev, step_size = state["prev"], state["step_size"]
                 sign = grad.mul(prev).sign()
-                factor = where(sign.gt(0), etaplus,
-                               where(sign.lt(0), etaminus, where(sign.eq(0), 1.0, sign)))
+                factor = where(
+                    sign.gt(0), etaplus, where(sign.lt(0), etaminus, where(sign.eq(0), 1.0, sign))
+                )
                 step_size.mul_(factor).clamp_(step_size_min, step_size_max)
                 grad = grad.masked_fill(factor.eq(etaminus), 0)
                 param.addcmul_(grad.sign(), step_size, value=-1)

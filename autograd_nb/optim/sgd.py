@@ -32,20 +32,39 @@ def _momentum_step(param, grad, buf, lr: float, momentum: float, dampening: floa
 class SGD(Optimizer):
     """Stochastic gradient descent (optionally with momentum): `SGD(params, lr=1e-3, ...)`."""
 
-    def __init__(self, params, lr: float = 1e-3, momentum: float = 0, dampening: float = 0,
-                 weight_decay: float = 0, nesterov: bool = False, *, maximize: bool = False,
-                 foreach: bool | None = None, differentiable: bool = False,
-                 fused: bool | None = None) -> None:
+    def __init__(
+        self,
+        params,
+        lr: float = 1e-3,
+        momentum: float = 0,
+        dampening: float = 0,
+        weight_decay: float = 0,
+        nesterov: bool = False,
+        *,
+        maximize: bool = False,
+        foreach: bool | None = None,
+        differentiable: bool = False,
+        fused: bool | None = None,
+    ) -> None:
         if lr < 0.0:
             raise ValueError(msg.OPTIM_INVALID.format(what="learning rate", value=lr))
         if momentum < 0.0:
             raise ValueError(msg.OPTIM_INVALID.format(what="momentum value", value=momentum))
         if weight_decay < 0.0:
-            raise ValueError(msg.OPTIM_INVALID.format(what="weight_decay value",
-                                                      value=weight_decay))
-        defaults = {"lr": lr, "momentum": momentum, "dampening": dampening,
-                    "weight_decay": weight_decay, "nesterov": nesterov, "maximize": maximize,
-                    "foreach": foreach, "differentiable": differentiable, "fused": fused}
+            raise ValueError(
+                msg.OPTIM_INVALID.format(what="weight_decay value", value=weight_decay)
+            )
+        defaults = {
+            "lr": lr,
+            "momentum": momentum,
+            "dampening": dampening,
+            "weight_decay": weight_decay,
+            "nesterov": nesterov,
+            "maximize": maximize,
+            "foreach": foreach,
+            "differentiable": differentiable,
+            "fused": fused,
+        }
         if nesterov and (momentum <= 0 or dampening != 0):
             raise ValueError(msg.OPTIM_NESTEROV)
         super().__init__(params, defaults)
@@ -55,8 +74,11 @@ class SGD(Optimizer):
         """One SGD update of every parameter that has a gradient; returns the closure's loss."""
         for group in self.param_groups:
             lr, momentum, dampening = group["lr"], group["momentum"], group["dampening"]
-            weight_decay, nesterov, maximize = (group["weight_decay"], group["nesterov"],
-                                                group["maximize"])
+            weight_decay, nesterov, maximize = (
+                group["weight_decay"],
+                group["nesterov"],
+                group["maximize"],
+            )
             for param in self._params_with_grad(group):
                 grad = -param._meta.grad if maximize else param._meta.grad
                 if weight_decay != 0:

@@ -13,8 +13,16 @@ from __future__ import annotations
 from .flows import FlowRecorder, flow_text
 from .graph import Graph, GraphEdge, GraphNode, build_graph, shape_text
 
-__all__ = ["FlowRecorder", "Graph", "GraphEdge", "GraphNode", "build_graph", "flow_text",
-           "graph_svg", "shape_text"]
+__all__ = [
+    "FlowRecorder",
+    "Graph",
+    "GraphEdge",
+    "GraphNode",
+    "build_graph",
+    "flow_text",
+    "graph_svg",
+    "shape_text",
+]
 
 _BUILD_KEYS = ("names", "saved", "max_nodes")
 

@@ -21,9 +21,14 @@ _MIN_RUN = 3  # interior nodes a chain needs before it is collapsed
 _ABSORBABLE = ("accumulate_grad", "leaf_requires_grad", "leaf_no_grad", "saved", "saved_freed")
 
 
-_GROUP_NAMES = {"leaf_requires_grad": "leaf tensors", "leaf_no_grad": "leaf tensors",
-                "output": "outputs", "saved": "saved tensors", "saved_freed": "freed saved tensors",
-                "summary": "summarised nodes"}
+_GROUP_NAMES = {
+    "leaf_requires_grad": "leaf tensors",
+    "leaf_no_grad": "leaf tensors",
+    "output": "outputs",
+    "saved": "saved tensors",
+    "saved_freed": "freed saved tensors",
+    "summary": "summarised nodes",
+}
 
 
 def _count_key(node: GraphNode) -> str:
@@ -38,8 +43,9 @@ def _count_text(counts: Counter, limit: int = 3) -> str:
     return ", ".join(parts)
 
 
-def collapse(nodes: list[GraphNode], edges: list[GraphEdge], roots: list[str],
-             max_nodes: int) -> tuple[list[GraphNode], list[GraphEdge]]:
+def collapse(
+    nodes: list[GraphNode], edges: list[GraphEdge], roots: list[str], max_nodes: int
+) -> tuple[list[GraphNode], list[GraphEdge]]:
     """Nodes and edges of a smaller picture of the same graph (at most `max_nodes` nodes)."""
     nodes, edges = _collapse_chains(nodes, edges, roots)
     if len(nodes) > max_nodes:
@@ -71,8 +77,12 @@ def _collapse_chains(nodes, edges, roots):
         found = -1
         for c in children[i]:
             other = nodes[c]
-            if (other.kind == "backward" and other.label == node.label and len(parents[c]) == 1
-                    and not is_root[c]):
+            if (
+                other.kind == "backward"
+                and other.label == node.label
+                and len(parents[c]) == 1
+                and not is_root[c]
+            ):
                 if found != -1 and found != c:
                     return -1
                 found = c
@@ -106,8 +116,7 @@ def _collapse_chains(nodes, edges, roots):
     ready = deque(i for i in range(n) if indeg[i] == 0)
     while ready:
         i = ready.popleft()
-        if (group[i] == -1 and parents[i] and not is_root[i]
-                and nodes[i].kind in _ABSORBABLE):
+        if group[i] == -1 and parents[i] and not is_root[i] and nodes[i].kind in _ABSORBABLE:
             g = group[parents[i][0]]
             if g != -1 and all(group[p] == g for p in parents[i]):
                 group[i] = g
@@ -131,11 +140,15 @@ def _collapse_chains(nodes, edges, roots):
             ids[g] = f"s{g}"
             total = sum(members[g].values())
             others = total - s["spine"]
-            detail = {"collapsed": total, "by_label": dict(members[g].most_common()),
-                      "lines": [f"and {others:,} other nodes" if others else ""]}
+            detail = {
+                "collapsed": total,
+                "by_label": dict(members[g].most_common()),
+                "lines": [f"and {others:,} other nodes" if others else ""],
+            }
             detail["lines"] = [x for x in detail["lines"] if x]
-            new_nodes.append(GraphNode(ids[g], "summary",
-                                       f"… {s['spine']:,} more {s['label']} …", detail))
+            new_nodes.append(
+                GraphNode(ids[g], "summary", f"… {s['spine']:,} more {s['label']} …", detail)
+            )
     mapped = [nodes[i].id if group[i] == -1 else ids[group[i]] for i in range(n)]
     return new_nodes, _remap_edges(edges, pos, mapped)
 
@@ -179,9 +192,12 @@ def _cut(nodes, edges, roots, max_nodes):
                 queue.append(c)
     rest = Counter(_count_key(n) for i, n in enumerate(nodes) if not keep[i])
     hidden = len(nodes) - kept
-    summary = GraphNode("s_rest", "summary", f"… {hidden:,} more nodes …",
-                        {"collapsed": hidden, "by_label": dict(rest.most_common()),
-                         "lines": [_count_text(rest)]})
+    summary = GraphNode(
+        "s_rest",
+        "summary",
+        f"… {hidden:,} more nodes …",
+        {"collapsed": hidden, "by_label": dict(rest.most_common()), "lines": [_count_text(rest)]},
+    )
     new_nodes = [n for i, n in enumerate(nodes) if keep[i]] + [summary]
     out, seen = [], set()
     for e in edges:

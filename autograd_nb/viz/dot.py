@@ -21,10 +21,12 @@ def _quote(text: str) -> str:
 
 def render_dot(graph, values: bool = False, grads: bool = False) -> str:
     """DOT text: outputs at the top, edges along the gradient flow (as the SVG)."""
-    out = ["digraph autograd {",
-           '  graph [rankdir=TB, ordering=out, fontname="monospace"];',
-           '  node [fontname="monospace", fontsize=10, style=filled];',
-           "  edge [arrowsize=0.7];"]
+    out = [
+        "digraph autograd {",
+        '  graph [rankdir=TB, ordering=out, fontname="monospace"];',
+        '  node [fontname="monospace", fontsize=10, style=filled];',
+        "  edge [arrowsize=0.7];",
+    ]
     for node in graph.nodes:
         fill, stroke, dashed, shape = STYLES[node.kind]
         style = ["filled"]
@@ -33,8 +35,10 @@ def render_dot(graph, values: bool = False, grads: bool = False) -> str:
         if dashed:
             style.append("dashed")
         label = "\n".join(node_lines(node, values, grads))
-        out.append(f"  {node.id} [label={_quote(label)}, shape={_SHAPES[shape]}, "
-                   f'style="{",".join(style)}", fillcolor="{fill}", color="{stroke}"];')
+        out.append(
+            f"  {node.id} [label={_quote(label)}, shape={_SHAPES[shape]}, "
+            f'style="{",".join(style)}", fillcolor="{fill}", color="{stroke}"];'
+        )
     for e in graph.edges:
         attrs = []
         if e.kind == "saved":
@@ -56,9 +60,15 @@ def render_with_dot(graph, engine: str, values: bool = False, grads: bool = Fals
         raise RuntimeError(
             "to_svg(engine='dot') needs Graphviz's `dot` program on PATH and it was not found. "
             "Install Graphviz (e.g. `apt-get install graphviz`, `brew install graphviz` or "
-            "`conda install graphviz`), or leave out engine= to use the built-in renderer.")
-    done = subprocess.run([exe, "-Tsvg"], input=render_dot(graph, values, grads),
-                          capture_output=True, text=True, timeout=120)
+            "`conda install graphviz`), or leave out engine= to use the built-in renderer."
+        )
+    done = subprocess.run(
+        [exe, "-Tsvg"],
+        input=render_dot(graph, values, grads),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     if done.returncode != 0:
         raise RuntimeError(f"dot failed (exit {done.returncode}): {done.stderr.strip()}")
     return _VERSION_COMMENT.sub("", done.stdout)

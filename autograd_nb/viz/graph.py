@@ -70,11 +70,13 @@ def shape_text(shape) -> str:
 
 def _tensor_class():
     from .._tensor import Tensor
+
     return Tensor
 
 
 def _node_class():
     from ..autograd.node import Node
+
     return Node
 
 
@@ -184,10 +186,15 @@ class _Builder:
         if style is None:
             label = _node_name(fn)
             style = self.labels[cls] = (
-                label, "accumulate_grad" if label == "AccumulateGrad" else "backward")
+                label,
+                "accumulate_grad" if label == "AccumulateGrad" else "backward",
+            )
         outs = self.output_names.get(id(fn)) if self.output_names else None
-        detail = {"name": style[0], "outputs": [n for _, n in sorted(outs)] if outs else [],
-                  "inputs": len(fn.next_functions)}
+        detail = {
+            "name": style[0],
+            "outputs": [n for _, n in sorted(outs)] if outs else [],
+            "inputs": len(fn.next_functions),
+        }
         nid = f"n{len(nodes)}"
         self.index[id(fn)] = (fn, nid)
         nodes.append(GraphNode(nid, style[1], style[0], detail, weakref.ref(fn)))
@@ -200,8 +207,9 @@ class _Builder:
         if isinstance(obj, Node):
             return self.backward_node(obj)
         if not isinstance(obj, Tensor):
-            raise TypeError(f"build_graph() expects tensors (or grad_fn nodes), "
-                            f"got {type(obj).__name__}")
+            raise TypeError(
+                f"build_graph() expects tensors (or grad_fn nodes), got {type(obj).__name__}"
+            )
         fn = obj.grad_fn if obj._requires_grad else None  # the property refreshes views
         nid = self.tensor(obj, root=True)
         if fn is not None:
@@ -251,28 +259,45 @@ class _Builder:
             obj = tensor
         else:  # the node's own output, kept as (None, version, data, output_nr, vc, backend)
             from .._tensor import make_tensor
+
             _, version, data, output_nr, vc, backend = entry
             out = make_tensor(data, backend)
             names = [n for nr, n in sorted(self.output_names.get(id(fn), ())) if nr == output_nr]
             name = names[0] if names else None
             detail = _tensor_detail(out, name)
-            detail.update(version=vc.value, requires_grad=True, is_leaf=False,
-                          grad_fn=type(fn).__name__, grad=None)
+            detail.update(
+                version=vc.value,
+                requires_grad=True,
+                is_leaf=False,
+                grad_fn=type(fn).__name__,
+                grad=None,
+            )
             obj = None
-        detail.update(slot=slot, saved_version=version,
-                      modified=detail["version"] != version, is_output=tensor is None)
+        detail.update(
+            slot=slot,
+            saved_version=version,
+            modified=detail["version"] != version,
+            is_output=tensor is None,
+        )
         label = name or shape_text(detail["shape"])
         nid = f"n{len(self.nodes)}"
-        self.nodes.append(GraphNode(nid, "saved", label, detail,
-                                    weakref.ref(obj) if obj is not None else None))
+        self.nodes.append(
+            GraphNode(nid, "saved", label, detail, weakref.ref(obj) if obj is not None else None)
+        )
         return nid
 
 
 class Graph:
     """Nodes and edges of an autograd graph, with SVG / DOT rendering (see `build_graph`)."""
 
-    def __init__(self, nodes: list[GraphNode], edges: list[GraphEdge], roots: list[str],
-                 index: dict | None = None, info: dict | None = None):
+    def __init__(
+        self,
+        nodes: list[GraphNode],
+        edges: list[GraphEdge],
+        roots: list[str],
+        index: dict | None = None,
+        info: dict | None = None,
+    ):
         self.nodes = nodes
         self.edges = edges
         self.roots = roots
@@ -309,29 +334,47 @@ class Graph:
         """Edges leaving a node, in graph order."""
         return [e for e in self.edges if e.src == node_id]
 
-    def to_svg(self, values: bool = False, grads: bool = False, highlight: str | None = None,
-               edge_labels: dict | None = None, legend: bool = True,
-               node_notes: dict | None = None, engine: str | None = None) -> str:
+    def to_svg(
+        self,
+        values: bool = False,
+        grads: bool = False,
+        highlight: str | None = None,
+        edge_labels: dict | None = None,
+        legend: bool = True,
+        node_notes: dict | None = None,
+        engine: str | None = None,
+    ) -> str:
         """The picture as SVG text, byte-for-byte the same for the same graph in any process."""
         if engine is not None:
             from .dot import render_with_dot
+
             return render_with_dot(self, engine, values=values, grads=grads)
         from .svg import render_svg
+
         with gc_paused():
-            return render_svg(self, values=values, grads=grads, highlight=highlight,
-                              edge_labels=edge_labels, legend=legend, node_notes=node_notes)
+            return render_svg(
+                self,
+                values=values,
+                grads=grads,
+                highlight=highlight,
+                edge_labels=edge_labels,
+                legend=legend,
+                node_notes=node_notes,
+            )
 
     def to_dot(self, values: bool = False, grads: bool = False) -> str:
         """Graphviz DOT text of the same graph (for `dot -Tsvg` or other tools)."""
         from .dot import render_dot
+
         return render_dot(self, values=values, grads=grads)
 
     def _repr_svg_(self) -> str:
         return self.to_svg()
 
 
-def build_graph(*tensors, names: dict | None = None, saved: bool = False,
-                max_nodes: int = 2000) -> Graph:
+def build_graph(
+    *tensors, names: dict | None = None, saved: bool = False, max_nodes: int = 2000
+) -> Graph:
     """Walk the autograd graph behind `tensors` (iteratively) into a Graph ready to draw."""
     if not tensors:
         raise TypeError("build_graph() needs at least one tensor")
@@ -350,6 +393,7 @@ def build_graph(*tensors, names: dict | None = None, saved: bool = False,
         nodes, edges = b.nodes, b.edges
         if len(nodes) > max_nodes:
             from .collapse import collapse
+
             nodes, edges = collapse(nodes, edges, roots, max_nodes)
             info["collapsed"] = True
         return Graph(nodes, edges, roots, index, info)

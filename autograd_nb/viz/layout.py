@@ -179,8 +179,9 @@ def _coordinates(layers, widths, up_adj, down_adj) -> list[float]:
     return x
 
 
-def layered_layout(sizes: list[tuple[float, float]], edges: list[tuple[int, int]],
-                   dummy_budget: int | None = None) -> Layout:
+def layered_layout(
+    sizes: list[tuple[float, float]], edges: list[tuple[int, int]], dummy_budget: int | None = None
+) -> Layout:
     """Lay out nodes of the given (width, height) with edges (src, dst) pointing downwards."""
     n = len(sizes)
     out_adj: list[list[int]] = [[] for _ in range(n)]
@@ -194,8 +195,9 @@ def layered_layout(sizes: list[tuple[float, float]], edges: list[tuple[int, int]
     # dummy points for long forward edges, shortest spans first, within a budget
     if dummy_budget is None:
         dummy_budget = 4 * n + 400
-    long_edges = sorted((layer[d] - layer[s], k) for k, (s, d) in enumerate(edges)
-                        if layer[d] - layer[s] > 1)
+    long_edges = sorted(
+        (layer[d] - layer[s], k) for k, (s, d) in enumerate(edges) if layer[d] - layer[s] > 1
+    )
     widths = [w for w, _ in sizes]
     node_layer = list(layer)
     chains: dict[int, list[int]] = {}

@@ -48,7 +48,7 @@ def _clip(text: str, prefix: str = "") -> list[str]:
     out = []
     for k, line in enumerate(lines[:MAX_LINES]):
         line = (prefix if k == 0 else " " * len(prefix)) + line
-        out.append(line if len(line) <= MAX_CHARS else line[:MAX_CHARS - 1] + "…")
+        out.append(line if len(line) <= MAX_CHARS else line[: MAX_CHARS - 1] + "…")
     if len(lines) > MAX_LINES:
         out.append(" " * len(prefix) + "…")
     return out
@@ -58,8 +58,9 @@ def _shape_line(detail: dict) -> str:
     return "(" + ", ".join(str(s) for s in detail["shape"]) + ")"
 
 
-def node_lines(node, values: bool = False, grads: bool = False,
-               note: str | None = None) -> list[str]:
+def node_lines(
+    node, values: bool = False, grads: bool = False, note: str | None = None
+) -> list[str]:
     """The text lines drawn inside a node; the first one is the title."""
     kind, d = node.kind, node.detail
     if kind in ("backward", "accumulate_grad"):
@@ -99,8 +100,21 @@ def tooltip(node) -> str:
     """Hover text: every detail of the node, one per line, in a fixed order."""
     d = node.detail
     out = [node.label if node.kind != "saved" else f"saved {d['slot']}: {node.label}"]
-    for key in ("name", "shape", "dtype", "device", "requires_grad", "is_leaf", "retains_grad",
-                "grad_fn", "version", "saved_version", "outputs", "inputs", "collapsed"):
+    for key in (
+        "name",
+        "shape",
+        "dtype",
+        "device",
+        "requires_grad",
+        "is_leaf",
+        "retains_grad",
+        "grad_fn",
+        "version",
+        "saved_version",
+        "outputs",
+        "inputs",
+        "collapsed",
+    ):
         if key in d and d[key] not in (None, [], ""):
             value = d[key]
             if key == "shape":

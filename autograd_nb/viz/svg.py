@@ -32,8 +32,9 @@ _BAD_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 def _esc(text: str) -> str:
     """Text safe inside an XML element or a double-quoted attribute."""
     text = _BAD_XML.sub("\ufffd", str(text))
-    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;"))
+    return (
+        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    )
 
 
 def _n(v: float) -> str:
@@ -64,12 +65,15 @@ def _shape(out: list, kind_style, x, y, w, h, fill, stroke, width, dashed) -> No
     dash = ' stroke-dasharray="4 3"' if dashed else ""
     common = f'fill="{fill}" stroke="{stroke}" stroke-width="{width}"{dash}'
     if kind_style == "ellipse":
-        out.append(f'<ellipse cx="{_n(x)}" cy="{_n(y)}" rx="{_n(w / 2)}" ry="{_n(h / 2)}" '
-                   f'{common}/>')
+        out.append(
+            f'<ellipse cx="{_n(x)}" cy="{_n(y)}" rx="{_n(w / 2)}" ry="{_n(h / 2)}" {common}/>'
+        )
     else:
         rx = ' rx="7.0"' if kind_style == "round" else ""
-        out.append(f'<rect x="{_n(x - w / 2)}" y="{_n(y - h / 2)}" width="{_n(w)}" '
-                   f'height="{_n(h)}"{rx} {common}/>')
+        out.append(
+            f'<rect x="{_n(x - w / 2)}" y="{_n(y - h / 2)}" width="{_n(w)}" '
+            f'height="{_n(h)}"{rx} {common}/>'
+        )
 
 
 def _legend(kinds: set, highlight: bool, max_width: float) -> tuple[list[str], float, float]:
@@ -87,8 +91,10 @@ def _legend(kinds: set, highlight: bool, max_width: float) -> tuple[list[str], f
         if x > MARGIN and x + w > max_width:
             x, y = MARGIN, y + 20
         dash = ' stroke-dasharray="3 2"' if dashed else ""
-        out.append(f'<rect x="{_n(x)}" y="{_n(y + 2)}" width="16.0" height="12.0" rx="2.0" '
-                   f'fill="{fill}" stroke="{stroke}" stroke-width="{width}"{dash}/>')
+        out.append(
+            f'<rect x="{_n(x)}" y="{_n(y + 2)}" width="16.0" height="12.0" rx="2.0" '
+            f'fill="{fill}" stroke="{stroke}" stroke-width="{width}"{dash}/>'
+        )
         out.append(f'<text x="{_n(x + 22)}" y="{_n(y + 12.5)}">{_esc(text)}</text>')
         right = max(right, x + w - 18)
         x += w
@@ -129,8 +135,10 @@ def _arrow(pts, colour: str) -> str:
     length = math.hypot(dx, dy) or 1.0
     ux, uy = dx / length, dy / length
     bx, by = x1 - ux * 8, y1 - uy * 8
-    return (f'<polygon points="{_n(x1)},{_n(y1)} {_n(bx - uy * 3.5)},{_n(by + ux * 3.5)} '
-            f'{_n(bx + uy * 3.5)},{_n(by - ux * 3.5)}" fill="{colour}"/>')
+    return (
+        f'<polygon points="{_n(x1)},{_n(y1)} {_n(bx - uy * 3.5)},{_n(by + ux * 3.5)} '
+        f'{_n(bx + uy * 3.5)},{_n(by - ux * 3.5)}" fill="{colour}"/>'
+    )
 
 
 def _edge_label(out: list, pts, text: str) -> None:
@@ -140,16 +148,26 @@ def _edge_label(out: list, pts, text: str) -> None:
     lines = str(text).split("\n")
     w = max(text_width(line, CHAR_W * 0.9) for line in lines) + 6
     h = len(lines) * 13.0 + 2
-    out.append(f'<rect x="{_n(cx + 4)}" y="{_n(cy - h / 2)}" width="{_n(w)}" height="{_n(h)}" '
-               f'fill="#ffffff" fill-opacity="0.85" stroke="none"/>')
+    out.append(
+        f'<rect x="{_n(cx + 4)}" y="{_n(cy - h / 2)}" width="{_n(w)}" height="{_n(h)}" '
+        f'fill="#ffffff" fill-opacity="0.85" stroke="none"/>'
+    )
     for i, line in enumerate(lines):
-        out.append(f'<text x="{_n(cx + 7)}" y="{_n(cy - h / 2 + 11 + 13 * i)}" '
-                   f'font-size="11" fill="{LABEL_COLOUR}">{_esc(line)}</text>')
+        out.append(
+            f'<text x="{_n(cx + 7)}" y="{_n(cy - h / 2 + 11 + 13 * i)}" '
+            f'font-size="11" fill="{LABEL_COLOUR}">{_esc(line)}</text>'
+        )
 
 
-def render_svg(graph, values: bool = False, grads: bool = False, highlight: str | None = None,
-               edge_labels: dict | None = None, legend: bool = True,
-               node_notes: dict | None = None) -> str:
+def render_svg(
+    graph,
+    values: bool = False,
+    grads: bool = False,
+    highlight: str | None = None,
+    edge_labels: dict | None = None,
+    legend: bool = True,
+    node_notes: dict | None = None,
+) -> str:
     """The SVG text of `graph` (see Graph.to_svg)."""
     nodes = graph.nodes
     if highlight is not None and highlight not in graph._by_id:
@@ -162,17 +180,21 @@ def render_svg(graph, values: bool = False, grads: bool = False, highlight: str 
     lay = _layout(graph, sizes, index)
 
     kinds = {n.kind for n in nodes}
-    legend_out, legend_h, legend_w = (_legend(kinds, highlight is not None,
-                                              max(lay.width + 2 * MARGIN, 480.0))
-                                      if legend else ([], 0.0, 0.0))
+    legend_out, legend_h, legend_w = (
+        _legend(kinds, highlight is not None, max(lay.width + 2 * MARGIN, 480.0))
+        if legend
+        else ([], 0.0, 0.0)
+    )
     ox, oy = MARGIN, MARGIN + (legend_h + 8 if legend_h else 0.0)
     width = max(lay.width + 2 * MARGIN, legend_w + MARGIN)
     height = oy + lay.height + MARGIN
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}" height="{_n(height)}" '
-           f'viewBox="0 0 {_n(width)} {_n(height)}" font-family="{FONT_FAMILY}" '
-           f'font-size="{FONT}">',
-           f'<rect x="0.0" y="0.0" width="{_n(width)}" height="{_n(height)}" fill="#ffffff"/>']
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}" height="{_n(height)}" '
+        f'viewBox="0 0 {_n(width)} {_n(height)}" font-family="{FONT_FAMILY}" '
+        f'font-size="{FONT}">',
+        f'<rect x="0.0" y="0.0" width="{_n(width)}" height="{_n(height)}" fill="#ffffff"/>',
+    ]
     out.extend(legend_out)
 
     out.append(f'<g class="edges" transform="translate({_n(ox)},{_n(oy)})" fill="none">')
@@ -186,19 +208,24 @@ def render_svg(graph, values: bool = False, grads: bool = False, highlight: str 
             pts = _offset_route(pts, k)
         text = labels.get(key, e.label)
         if e.kind == "saved":
-            out.append(f'<path d="{_path(pts)}" stroke="{SAVED_EDGE}" stroke-width="1.0" '
-                       f'stroke-dasharray="4 3"/>')
+            out.append(
+                f'<path d="{_path(pts)}" stroke="{SAVED_EDGE}" stroke-width="1.0" '
+                f'stroke-dasharray="4 3"/>'
+            )
             continue
         colour = LABEL_COLOUR if text else EDGE_COLOUR
-        out.append(f'<path d="{_path(pts)}" stroke="{colour}" '
-                   f'stroke-width="{"1.8" if text else "1.2"}"/>')
+        out.append(
+            f'<path d="{_path(pts)}" stroke="{colour}" stroke-width="{"1.8" if text else "1.2"}"/>'
+        )
         out.append(_arrow(pts, colour))
         if text:
             _edge_label(label_out, pts, text)
     out.append("</g>")
 
-    out.append(f'<g class="nodes" transform="translate({_n(ox)},{_n(oy)})" '
-               f'text-anchor="middle" xml:space="preserve">')
+    out.append(
+        f'<g class="nodes" transform="translate({_n(ox)},{_n(oy)})" '
+        f'text-anchor="middle" xml:space="preserve">'
+    )
     for i, node in enumerate(nodes):
         fill, stroke, dashed, shape = STYLES[node.kind]
         width_px = "1.2"
@@ -214,8 +241,10 @@ def render_svg(graph, values: bool = False, grads: bool = False, highlight: str 
         colour = ' fill="#808080"' if node.kind == "saved_freed" else ""
         for j, line in enumerate(lines):
             weight = ' font-weight="bold"' if j == 0 and node.kind != "summary" else ""
-            out.append(f'<text x="{_n(x)}" y="{_n(top + LINE_H * j + 11.5)}"{weight}{colour}>'
-                       f"{_esc(line)}</text>")
+            out.append(
+                f'<text x="{_n(x)}" y="{_n(top + LINE_H * j + 11.5)}"{weight}{colour}>'
+                f"{_esc(line)}</text>"
+            )
         out.append("</g>")
     out.append("</g>")
     if label_out:

@@ -41,6 +41,7 @@ def run(impl: str, quick: bool) -> dict:
         return {"value": time_calls(lambda: numpy_iter(x, w, b), warmup, repeat) * 1e3}
     if impl == "torch":
         import torch as lib
+
         lib.set_num_threads(1)
     else:
         import autograd_nb as lib

@@ -30,7 +30,7 @@ def numpy_step(x, w, b, g):
     """The floor: im2col forward and hand-written backward (padding 1, stride 1)."""
     xp = np.zeros((N, C, H + 2, W + 2), dtype=x.dtype)
     xp[:, :, 1:-1, 1:-1] = x
-    cols = np.stack([xp[:, :, i:i + H, j:j + W] for i in range(K) for j in range(K)], axis=2)
+    cols = np.stack([xp[:, :, i : i + H, j : j + W] for i in range(K) for j in range(K)], axis=2)
     cols = cols.reshape(N, C * K * K, H * W)
     w2 = w.reshape(O, -1)
     out = np.matmul(w2, cols).reshape(N, O, H, W)
@@ -42,7 +42,7 @@ def numpy_step(x, w, b, g):
     gxp = np.zeros_like(xp)
     for i in range(K):
         for j in range(K):
-            gxp[:, :, i:i + H, j:j + W] += gcols[:, :, i * K + j]
+            gxp[:, :, i : i + H, j : j + W] += gcols[:, :, i * K + j]
     gx = gxp[:, :, 1:-1, 1:-1]
     return out, gx, gw, gb
 
@@ -64,6 +64,7 @@ def run(impl: str, quick: bool) -> dict:
         return {"value": seconds * 1e3}
     if impl == "torch":
         import torch as lib
+
         lib.set_num_threads(1)
     else:
         import autograd_nb as lib

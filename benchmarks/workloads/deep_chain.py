@@ -40,17 +40,20 @@ def run(impl: str, quick: bool, length: int = LENGTH, trace: bool = True) -> dic
     if quick:
         length = min(length, 10_000)
     if impl == "numpy":
+
         def chain(n):
             return numpy_chain(n)
     else:
         if impl == "torch":
             import torch as lib
+
             lib.set_num_threads(1)
         else:
             import autograd_nb as lib
 
         def chain(n):
             return tensor_chain(lib, n)
+
     time_calls(lambda: chain(1000), 2, 0)  # warm caches and lazy imports
     seconds, rss_kb, _ = timed_with_rss(lambda: chain(length))
     result = {"value": seconds * 1e3, "rss_mb": rss_kb / 1024}

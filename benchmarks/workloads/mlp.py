@@ -84,6 +84,7 @@ def run(impl: str, quick: bool) -> dict:
         return {"value": seconds * 1e3}
     if impl == "torch":
         import torch as lib
+
         lib.set_num_threads(1)
     else:
         import autograd_nb as lib

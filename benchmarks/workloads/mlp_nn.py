@@ -41,10 +41,12 @@ def run(impl: str, quick: bool) -> dict:
     x, y, params = _data()
     if impl == "numpy":
         buffers = [np.zeros_like(p) for p in params]
-        return {"value": time_calls(lambda: numpy_step(x, y, params, buffers), warmup, repeat)
-                * 1e3}
+        return {
+            "value": time_calls(lambda: numpy_step(x, y, params, buffers), warmup, repeat) * 1e3
+        }
     if impl == "torch":
         import torch as lib
+
         lib.set_num_threads(1)
     else:
         import autograd_nb as lib
@@ -60,6 +62,3 @@ def run(impl: str, quick: bool) -> dict:
     tx, ty = lib.from_numpy(x), lib.from_numpy(y)
     seconds = time_calls(lambda: tensor_step(model, loss_fn, optimizer, tx, ty), warmup, repeat)
     return {"value": seconds * 1e3}
-
-
-

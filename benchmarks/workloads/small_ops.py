@@ -70,6 +70,7 @@ def run(impl: str, quick: bool) -> dict:
         return {"value": seconds / OPS * 1e6}
     if impl == "torch":
         import torch as lib
+
         lib.set_num_threads(1)
     else:
         import autograd_nb as lib

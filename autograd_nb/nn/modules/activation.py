@@ -13,9 +13,27 @@ from .. import init
 from ..parameter import Parameter
 from .module import Module
 
-__all__ = ["ELU", "GELU", "Hardsigmoid", "Hardswish", "Hardtanh", "LeakyReLU", "LogSigmoid",
-           "LogSoftmax", "Mish", "PReLU", "ReLU", "ReLU6", "SiLU", "Sigmoid", "Softmax",
-           "Softplus", "Softsign", "Tanh", "Tanhshrink"]
+__all__ = [
+    "ELU",
+    "GELU",
+    "Hardsigmoid",
+    "Hardswish",
+    "Hardtanh",
+    "LeakyReLU",
+    "LogSigmoid",
+    "LogSoftmax",
+    "Mish",
+    "PReLU",
+    "ReLU",
+    "ReLU6",
+    "SiLU",
+    "Sigmoid",
+    "Softmax",
+    "Softplus",
+    "Softsign",
+    "Tanh",
+    "Tanhshrink",
+]
 
 
 def _inplace_repr(module: Module) -> str:
@@ -174,19 +192,29 @@ class Hardswish(_InplaceActivation):
 class Hardtanh(Module):
     """clamp(x, min_val, max_val); min_value/max_value are PyTorch's deprecated spellings."""
 
-    def __init__(self, min_val: float = -1.0, max_val: float = 1.0, inplace: bool = False,
-                 min_value: float | None = None, max_value: float | None = None) -> None:
+    def __init__(
+        self,
+        min_val: float = -1.0,
+        max_val: float = 1.0,
+        inplace: bool = False,
+        min_value: float | None = None,
+        max_value: float | None = None,
+    ) -> None:
         super().__init__()
         for old, value in (("min_value", min_value), ("max_value", max_value)):
             if value is not None:
-                warnings.warn(msg.HARDTANH_DEPRECATED_KEYWORD.format(old=old, new=old[:3] + "_val"),
-                              FutureWarning, stacklevel=2)
+                warnings.warn(
+                    msg.HARDTANH_DEPRECATED_KEYWORD.format(old=old, new=old[:3] + "_val"),
+                    FutureWarning,
+                    stacklevel=2,
+                )
         self.min_val = min_val if min_value is None else min_value
         self.max_val = max_val if max_value is None else max_value
         self.inplace = inplace
         if self.max_val <= self.min_val:
-            raise AssertionError(msg.HARDTANH_MODULE_LIMITS.format(max_val=self.max_val,
-                                                                   min_val=self.min_val))
+            raise AssertionError(
+                msg.HARDTANH_MODULE_LIMITS.format(max_val=self.max_val, min_val=self.min_val)
+            )
 
     def forward(self, input: Tensor) -> Tensor:
         return F.hardtanh(input, self.min_val, self.max_val, self.inplace)
@@ -207,8 +235,9 @@ class ReLU6(Hardtanh):
 class PReLU(Module):
     """x if x > 0 else a * x, with `a` a learnable weight: one, or one per channel (dim 1)."""
 
-    def __init__(self, num_parameters: int = 1, init: float = 0.25, device=None,
-                 dtype=None) -> None:
+    def __init__(
+        self, num_parameters: int = 1, init: float = 0.25, device=None, dtype=None
+    ) -> None:
         self.num_parameters = num_parameters
         super().__init__()
         self.init = init
@@ -248,8 +277,7 @@ class Tanhshrink(Module):
 
 
 # --- SELU, CELU, the shrinks, Threshold, Softmin, GLU, Softmax2d --------------------------------
-__all__ += ["CELU", "GLU", "Hardshrink", "SELU", "Softmax2d", "Softmin", "Softshrink",
-            "Threshold"]
+__all__ += ["CELU", "GLU", "Hardshrink", "SELU", "Softmax2d", "Softmin", "Softshrink", "Threshold"]
 
 
 class SELU(_InplaceActivation):

@@ -24,10 +24,20 @@ class MultiheadAttention(Module):
     forward returns (output, attention weights or None), as PyTorch's MultiheadAttention.
     """
 
-    def __init__(self, embed_dim: int, num_heads: int, dropout: float = 0.0, bias: bool = True,
-                 add_bias_kv: bool = False, add_zero_attn: bool = False, kdim: int | None = None,
-                 vdim: int | None = None, batch_first: bool = False, device=None,
-                 dtype=None) -> None:
+    def __init__(
+        self,
+        embed_dim: int,
+        num_heads: int,
+        dropout: float = 0.0,
+        bias: bool = True,
+        add_bias_kv: bool = False,
+        add_zero_attn: bool = False,
+        kdim: int | None = None,
+        vdim: int | None = None,
+        batch_first: bool = False,
+        device=None,
+        dtype=None,
+    ) -> None:
         if embed_dim <= 0 or num_heads <= 0:
             raise ValueError(msg.MHA_ARGS_POSITIVE.format(embed_dim=embed_dim, heads=num_heads))
         super().__init__()
@@ -58,8 +68,9 @@ class MultiheadAttention(Module):
             self.in_proj_bias = param(3 * embed_dim)
         else:
             self.register_parameter("in_proj_bias", None)
-        self.out_proj = NonDynamicallyQuantizableLinear(embed_dim, embed_dim, bias=bias,
-                                                        device=device, dtype=dtype)
+        self.out_proj = NonDynamicallyQuantizableLinear(
+            embed_dim, embed_dim, bias=bias, device=device, dtype=dtype
+        )
         if add_bias_kv:
             self.bias_k = param(1, 1, embed_dim)
             self.bias_v = param(1, 1, embed_dim)
@@ -82,16 +93,27 @@ class MultiheadAttention(Module):
             init.xavier_normal_(self.bias_k)
             init.xavier_normal_(self.bias_v)
 
-    def forward(self, query: Tensor, key: Tensor, value: Tensor,
-                key_padding_mask: Tensor | None = None, need_weights: bool = True,
-                attn_mask: Tensor | None = None, average_attn_weights: bool = True,
-                is_causal: bool = False) -> tuple[Tensor, Tensor | None]:
+    def forward(
+        self,
+        query: Tensor,
+        key: Tensor,
+        value: Tensor,
+        key_padding_mask: Tensor | None = None,
+        need_weights: bool = True,
+        attn_mask: Tensor | None = None,
+        average_attn_weights: bool = True,
+        is_causal: bool = False,
+    ) -> tuple[Tensor, Tensor | None]:
         """(L, N, E) query, (S, N, kdim/vdim) key/value ((N, L, E) ... if batch_first), or
         unbatched; bool masks mark positions NOT allowed to attend."""
         batched = query.dim() == 3
-        key_padding_mask = FA._canonical_mask(key_padding_mask, "key_padding_mask",
-                                              FA._none_or_dtype(attn_mask), "attn_mask",
-                                              query.dtype)
+        key_padding_mask = FA._canonical_mask(
+            key_padding_mask,
+            "key_padding_mask",
+            FA._none_or_dtype(attn_mask),
+            "attn_mask",
+            query.dtype,
+        )
         attn_mask = FA._canonical_mask(attn_mask, "attn_mask", None, "", query.dtype, False)
         if self.batch_first and batched:
             if key is value:
@@ -104,13 +126,30 @@ class MultiheadAttention(Module):
                 query, key, value = (x.transpose(1, 0) for x in (query, key, value))
         separate = not self._qkv_same_embed_dim
         output, weights = FA.multi_head_attention_forward(
-            query, key, value, self.embed_dim, self.num_heads, self.in_proj_weight,
-            self.in_proj_bias, self.bias_k, self.bias_v, self.add_zero_attn, self.dropout,
-            self.out_proj.weight, self.out_proj.bias, training=self.training,
-            key_padding_mask=key_padding_mask, need_weights=need_weights, attn_mask=attn_mask,
-            use_separate_proj_weight=separate, q_proj_weight=self.q_proj_weight,
-            k_proj_weight=self.k_proj_weight, v_proj_weight=self.v_proj_weight,
-            average_attn_weights=average_attn_weights, is_causal=is_causal)
+            query,
+            key,
+            value,
+            self.embed_dim,
+            self.num_heads,
+            self.in_proj_weight,
+            self.in_proj_bias,
+            self.bias_k,
+            self.bias_v,
+            self.add_zero_attn,
+            self.dropout,
+            self.out_proj.weight,
+            self.out_proj.bias,
+            training=self.training,
+            key_padding_mask=key_padding_mask,
+            need_weights=need_weights,
+            attn_mask=attn_mask,
+            use_separate_proj_weight=separate,
+            q_proj_weight=self.q_proj_weight,
+            k_proj_weight=self.k_proj_weight,
+            v_proj_weight=self.v_proj_weight,
+            average_attn_weights=average_attn_weights,
+            is_causal=is_causal,
+        )
         if self.batch_first and batched:
             output = output.transpose(1, 0)
         return output, weights

@@ -19,9 +19,18 @@ class _BatchNorm(Module):
 
     _expected = ""
 
-    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float | None = 0.1,
-                 affine: bool = True, track_running_stats: bool = True, device=None, dtype=None,
-                 *, bias: bool = True) -> None:
+    def __init__(
+        self,
+        num_features: int,
+        eps: float = 1e-5,
+        momentum: float | None = 0.1,
+        affine: bool = True,
+        track_running_stats: bool = True,
+        device=None,
+        dtype=None,
+        *,
+        bias: bool = True,
+    ) -> None:
         super().__init__()
         self.num_features = num_features
         self.eps = eps
@@ -40,8 +49,9 @@ class _BatchNorm(Module):
         if track_running_stats:
             self.register_buffer("running_mean", zeros(num_features, device=device, dtype=dtype))
             self.register_buffer("running_var", ones(num_features, device=device, dtype=dtype))
-            self.register_buffer("num_batches_tracked",
-                                 tensor(0, dtype=dtypes.int64, device=device))
+            self.register_buffer(
+                "num_batches_tracked", tensor(0, dtype=dtypes.int64, device=device)
+            )
         else:
             self.register_buffer("running_mean", None)
             self.register_buffer("running_var", None)
@@ -74,14 +84,23 @@ class _BatchNorm(Module):
                 factor = 1.0 / float(self.num_batches_tracked)
         use_batch = self.training or (self.running_mean is None and self.running_var is None)
         keep = not self.training or self.track_running_stats
-        return F.batch_norm(input, self.running_mean if keep else None,
-                            self.running_var if keep else None, self.weight, self.bias,
-                            use_batch, factor, self.eps)
+        return F.batch_norm(
+            input,
+            self.running_mean if keep else None,
+            self.running_var if keep else None,
+            self.weight,
+            self.bias,
+            use_batch,
+            factor,
+            self.eps,
+        )
 
     def extra_repr(self) -> str:
-        return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, "
-                f"affine={self.affine}, bias={self.bias is not None}, "
-                f"track_running_stats={self.track_running_stats}")
+        return (
+            f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, "
+            f"affine={self.affine}, bias={self.bias is not None}, "
+            f"track_running_stats={self.track_running_stats}"
+        )
 
 
 class BatchNorm1d(_BatchNorm):

@@ -18,14 +18,22 @@ class Bilinear(Module):
     """A bilinear form of two inputs per output feature, PyTorch's default init U(-1/sqrt(in1),
     1/sqrt(in1)) for weight and bias."""
 
-    def __init__(self, in1_features: int, in2_features: int, out_features: int,
-                 bias: bool = True, device=None, dtype=None) -> None:
+    def __init__(
+        self,
+        in1_features: int,
+        in2_features: int,
+        out_features: int,
+        bias: bool = True,
+        device=None,
+        dtype=None,
+    ) -> None:
         super().__init__()
         self.in1_features = in1_features
         self.in2_features = in2_features
         self.out_features = out_features
-        self.weight = Parameter(empty((out_features, in1_features, in2_features), device=device,
-                                      dtype=dtype))
+        self.weight = Parameter(
+            empty((out_features, in1_features, in2_features), device=device, dtype=dtype)
+        )
         if bias:
             self.bias = Parameter(empty(out_features, device=device, dtype=dtype))
         else:
@@ -43,5 +51,7 @@ class Bilinear(Module):
         return F.bilinear(input1, input2, self.weight, self.bias)
 
     def extra_repr(self) -> str:
-        return (f"in1_features={self.in1_features}, in2_features={self.in2_features}, "
-                f"out_features={self.out_features}, bias={self.bias is not None}")
+        return (
+            f"in1_features={self.in1_features}, in2_features={self.in2_features}, "
+            f"out_features={self.out_features}, bias={self.bias is not None}"
+        )

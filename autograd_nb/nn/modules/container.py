@@ -33,8 +33,7 @@ def _abs_string_index(container, idx) -> str:
 
 def _renumber(module: Module) -> None:
     """After a deletion, name the children 0..n-1 again (as PyTorch does)."""
-    module._modules = OrderedDict(
-        (str(i), m) for i, m in enumerate(module._modules.values()))
+    module._modules = OrderedDict((str(i), m) for i, m in enumerate(module._modules.values()))
 
 
 def _without_digits(module: Module) -> list[str]:
@@ -49,8 +48,9 @@ def _tensor_lines(items) -> str:
             size_str = "x".join(str(size) for size in p.size())
             device_str = f" ({p.device})" if p.device.type == "cuda" else ""
             kind = "Parameter" if isinstance(p, Parameter) else "Tensor"
-            child_lines.append(f"  ({k}): {kind} containing: [{type_str} of size "
-                               f"{size_str}{device_str}]")
+            child_lines.append(
+                f"  ({k}): {kind} containing: [{type_str} of size {size_str}{device_str}]"
+            )
         else:
             child_lines.append(f"  ({k}): Object of type: {type(p).__name__}")
     return "\n".join(child_lines)
@@ -98,8 +98,10 @@ class Sequential(Module):
 
     def __add__(self, other) -> Sequential:
         if not isinstance(other, Sequential):
-            raise ValueError("add operator supports only objects of Sequential class, but "
-                             f"{str(type(other))} is given.")
+            raise ValueError(
+                "add operator supports only objects of Sequential class, but "
+                f"{str(type(other))} is given."
+            )
         ret = Sequential()
         for layer in chain(self, other):
             ret.append(layer)
@@ -107,8 +109,10 @@ class Sequential(Module):
 
     def __iadd__(self, other) -> Sequential:
         if not isinstance(other, Sequential):
-            raise ValueError("add operator supports only objects of Sequential class, but "
-                             f"{str(type(other))} is given.")
+            raise ValueError(
+                "add operator supports only objects of Sequential class, but "
+                f"{str(type(other))} is given."
+            )
         offset = len(self)
         for i, module in enumerate(other):
             self.add_module(str(i + offset), module)
@@ -221,8 +225,9 @@ class ModuleList(Module):
                 blocks.append([i, i, r])
         lines = []
         for start, end, b in blocks:
-            local = f"({start}): {b}" if start == end else \
-                f"({start}-{end}): {end - start + 1} x {b}"
+            local = (
+                f"({start}): {b}" if start == end else f"({start}-{end}): {end - start + 1} x {b}"
+            )
             lines.append(_addindent(local, 2))
         return self._get_name() + "(\n  " + "\n  ".join(lines) + "\n)"
 
@@ -249,8 +254,10 @@ class ModuleList(Module):
     def extend(self, modules: Iterable[Module]) -> ModuleList:
         """Append every module of an iterable."""
         if not isinstance(modules, container_abcs.Iterable):
-            raise TypeError("ModuleList.extend should be called with an iterable, but got "
-                            + type(modules).__name__)
+            raise TypeError(
+                "ModuleList.extend should be called with an iterable, but got "
+                + type(modules).__name__
+            )
         offset = len(self)
         for i, module in enumerate(modules):
             self.add_module(str(offset + i), module)
@@ -261,11 +268,13 @@ def _update_pairs(container, items, kind: str) -> None:
     """dict.update from an iterable of (key, value) pairs, with PyTorch's error texts."""
     for j, m in enumerate(items):
         if not isinstance(m, container_abcs.Iterable):
-            raise TypeError(f"{kind} update sequence element #{j} should be Iterable; is"
-                            + type(m).__name__)
+            raise TypeError(
+                f"{kind} update sequence element #{j} should be Iterable; is" + type(m).__name__
+            )
         if not len(m) == 2:
-            raise ValueError(f"{kind} update sequence element #{j} has length {len(m)}; 2 is "
-                             "required")
+            raise ValueError(
+                f"{kind} update sequence element #{j} has length {len(m)}; 2 is required"
+            )
         container[m[0]] = m[1]
 
 
@@ -320,8 +329,10 @@ class ModuleDict(Module):
     def update(self, modules) -> None:
         """Add modules from a mapping or an iterable of (key, module) pairs."""
         if not isinstance(modules, container_abcs.Iterable):
-            raise TypeError("ModuleDict.update should be called with an iterable of key/value "
-                            "pairs, but got " + type(modules).__name__)
+            raise TypeError(
+                "ModuleDict.update should be called with an iterable of key/value "
+                "pairs, but got " + type(modules).__name__
+            )
         if isinstance(modules, (OrderedDict, ModuleDict, container_abcs.Mapping)):
             for key, module in modules.items():
                 self[key] = module
@@ -374,8 +385,10 @@ class ParameterList(Module):
     def extend(self, values: Iterable[Any]) -> ParameterList:
         """Append every value of an iterable."""
         if not isinstance(values, container_abcs.Iterable) or isinstance(values, Tensor):
-            raise TypeError("ParameterList.extend should be called with an iterable, but got "
-                            + type(values).__name__)
+            raise TypeError(
+                "ParameterList.extend should be called with an iterable, but got "
+                + type(values).__name__
+            )
         for value in values:
             self.append(value)
         return self
@@ -401,7 +414,8 @@ class ParameterDict(Module):
             raise TypeError(
                 "Index given to ParameterDict cannot be used as a key as it is not a string "
                 f"(type is '{type(key).__name__}'). Open an issue on github if you need "
-                "non-string keys.")
+                "non-string keys."
+            )
         return key
 
     def __getitem__(self, key: str) -> Any:
@@ -482,8 +496,10 @@ class ParameterDict(Module):
     def update(self, parameters) -> None:
         """Add parameters from a mapping (a plain dict is sorted by key) or (key, value) pairs."""
         if not isinstance(parameters, container_abcs.Iterable):
-            raise TypeError("ParametersDict.update should be called with an iterable of "
-                            "key/value pairs, but got " + type(parameters).__name__)
+            raise TypeError(
+                "ParametersDict.update should be called with an iterable of "
+                "key/value pairs, but got " + type(parameters).__name__
+            )
         if isinstance(parameters, (OrderedDict, ParameterDict)):
             for key, parameter in parameters.items():
                 self[key] = parameter
@@ -494,8 +510,9 @@ class ParameterDict(Module):
             _update_pairs(self, parameters, "ParameterDict")
 
     def extra_repr(self) -> str:
-        return _tensor_lines((k, p, typename(p) if isinstance(p, Tensor) else None)
-                             for k, p in self.items())
+        return _tensor_lines(
+            (k, p, typename(p) if isinstance(p, Tensor) else None) for k, p in self.items()
+        )
 
     def __call__(self, input):
         raise RuntimeError("ParameterDict should not be called.")

@@ -19,9 +19,20 @@ class _ConvNd(Module):
     _expand = staticmethod(pair)
     _transposed = False
 
-    def __init__(self, in_channels: int, out_channels: int, kernel_size, stride=1, padding=0,
-                 dilation=1, groups: int = 1, bias: bool = True, padding_mode: str = "zeros",
-                 device=None, dtype=None) -> None:
+    def __init__(
+        self,
+        in_channels: int,
+        out_channels: int,
+        kernel_size,
+        stride=1,
+        padding=0,
+        dilation=1,
+        groups: int = 1,
+        bias: bool = True,
+        padding_mode: str = "zeros",
+        device=None,
+        dtype=None,
+    ) -> None:
         super().__init__()
         if groups <= 0:
             raise ValueError("groups must be a positive integer")
@@ -39,11 +50,14 @@ class _ConvNd(Module):
         else:
             padding = expand(padding)
         if padding_mode not in ("zeros", "reflect", "replicate", "circular"):
-            raise ValueError(f"padding_mode must be one of ['zeros', 'reflect', 'replicate', "
-                             f"'circular'], but got padding_mode='{padding_mode}'")
+            raise ValueError(
+                f"padding_mode must be one of ['zeros', 'reflect', 'replicate', "
+                f"'circular'], but got padding_mode='{padding_mode}'"
+            )
         if padding_mode != "zeros":
-            raise NotImplementedError(f"padding_mode={padding_mode!r} is not implemented in "
-                                      f"autograd_nb (only 'zeros')")
+            raise NotImplementedError(
+                f"padding_mode={padding_mode!r} is not implemented in autograd_nb (only 'zeros')"
+            )
         self.in_channels = in_channels
         self.out_channels = out_channels
         self.kernel_size = expand(kernel_size)
@@ -65,8 +79,10 @@ class _ConvNd(Module):
         reset_weight_and_bias(self)
 
     def extra_repr(self) -> str:
-        s = (f"{self.in_channels}, {self.out_channels}, kernel_size={self.kernel_size}, "
-             f"stride={self.stride}")
+        s = (
+            f"{self.in_channels}, {self.out_channels}, kernel_size={self.kernel_size}, "
+            f"stride={self.stride}"
+        )
         if self.padding != (0,) * len(self.padding):
             s += f", padding={self.padding}"
         if self.dilation != (1,) * len(self.dilation):
@@ -86,16 +102,18 @@ class Conv1d(_ConvNd):
     _expand = staticmethod(single)
 
     def forward(self, input: Tensor) -> Tensor:
-        return F.conv1d(input, self.weight, self.bias, self.stride, self.padding, self.dilation,
-                        self.groups)
+        return F.conv1d(
+            input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups
+        )
 
 
 class Conv2d(_ConvNd):
     """2-D convolution over (N, C_in, H, W) with weight (C_out, C_in/groups, kh, kw)."""
 
     def forward(self, input: Tensor) -> Tensor:
-        return F.conv2d(input, self.weight, self.bias, self.stride, self.padding, self.dilation,
-                        self.groups)
+        return F.conv2d(
+            input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups
+        )
 
 
 class _ConvTransposeNd(_ConvNd):
@@ -104,13 +122,36 @@ class _ConvTransposeNd(_ConvNd):
 
     _transposed = True
 
-    def __init__(self, in_channels: int, out_channels: int, kernel_size, stride=1, padding=0,
-                 output_padding=0, groups: int = 1, bias: bool = True, dilation=1,
-                 padding_mode: str = "zeros", device=None, dtype=None) -> None:
+    def __init__(
+        self,
+        in_channels: int,
+        out_channels: int,
+        kernel_size,
+        stride=1,
+        padding=0,
+        output_padding=0,
+        groups: int = 1,
+        bias: bool = True,
+        dilation=1,
+        padding_mode: str = "zeros",
+        device=None,
+        dtype=None,
+    ) -> None:
         if padding_mode != "zeros":
             raise ValueError(msg.CONV_T_PADDING_MODE.format(name=type(self).__name__))
-        super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation,
-                         groups, bias, padding_mode, device, dtype)
+        super().__init__(
+            in_channels,
+            out_channels,
+            kernel_size,
+            stride,
+            padding,
+            dilation,
+            groups,
+            bias,
+            padding_mode,
+            device,
+            dtype,
+        )
         self.output_padding = self._expand(output_padding)
 
     def _output_padding(self, input: Tensor, output_size) -> tuple:
@@ -123,14 +164,25 @@ class _ConvTransposeNd(_ConvNd):
         if len(output_size) == leading + nd:
             output_size = output_size[leading:]
         if len(output_size) != nd:
-            raise ValueError(msg.CONV_T_OUTPUT_SIZE_LENGTH.format(
-                nd=nd, dim=input.dim(), full=leading + nd, got=len(output_size)))
-        low = [(input.shape[leading + d] - 1) * self.stride[d] - 2 * self.padding[d]
-               + self.dilation[d] * (self.kernel_size[d] - 1) + 1 for d in range(nd)]
+            raise ValueError(
+                msg.CONV_T_OUTPUT_SIZE_LENGTH.format(
+                    nd=nd, dim=input.dim(), full=leading + nd, got=len(output_size)
+                )
+            )
+        low = [
+            (input.shape[leading + d] - 1) * self.stride[d]
+            - 2 * self.padding[d]
+            + self.dilation[d] * (self.kernel_size[d] - 1)
+            + 1
+            for d in range(nd)
+        ]
         high = [size + stride - 1 for size, stride in zip(low, self.stride)]
         if any(not lo <= size <= hi for size, lo, hi in zip(output_size, low, high)):
-            raise ValueError(msg.CONV_T_OUTPUT_SIZE_RANGE.format(
-                size=output_size, low=low, high=high, input=input.shape[2:]))
+            raise ValueError(
+                msg.CONV_T_OUTPUT_SIZE_RANGE.format(
+                    size=output_size, low=low, high=high, input=input.shape[2:]
+                )
+            )
         return tuple(size - lo for size, lo in zip(output_size, low))
 
 
@@ -140,15 +192,29 @@ class ConvTranspose1d(_ConvTransposeNd):
     _expand = staticmethod(single)
 
     def forward(self, input: Tensor, output_size: list[int] | None = None) -> Tensor:
-        return F.conv_transpose1d(input, self.weight, self.bias, self.stride, self.padding,
-                                  self._output_padding(input, output_size), self.groups,
-                                  self.dilation)
+        return F.conv_transpose1d(
+            input,
+            self.weight,
+            self.bias,
+            self.stride,
+            self.padding,
+            self._output_padding(input, output_size),
+            self.groups,
+            self.dilation,
+        )
 
 
 class ConvTranspose2d(_ConvTransposeNd):
     """2-D transposed convolution over (N, C_in, H, W), weight (C_in, C_out/groups, kh, kw)."""
 
     def forward(self, input: Tensor, output_size: list[int] | None = None) -> Tensor:
-        return F.conv_transpose2d(input, self.weight, self.bias, self.stride, self.padding,
-                                  self._output_padding(input, output_size), self.groups,
-                                  self.dilation)
+        return F.conv_transpose2d(
+            input,
+            self.weight,
+            self.bias,
+            self.stride,
+            self.padding,
+            self._output_padding(input, output_size),
+            self.groups,
+            self.dilation,
+        )

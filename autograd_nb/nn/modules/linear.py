@@ -15,8 +15,9 @@ from .module import Module
 __all__ = ["Identity", "Linear"]
 
 
-def add_weight_and_bias(module: Module, shape: tuple, bias: bool, device, dtype,
-                        bias_size: int | None = None) -> None:
+def add_weight_and_bias(
+    module: Module, shape: tuple, bias: bool, device, dtype, bias_size: int | None = None
+) -> None:
     """Register `weight` of `shape` and a `bias` of bias_size (default shape[0]) or None, then
     initialise them."""
     module.weight = Parameter(empty(shape, device=device, dtype=dtype))
@@ -51,8 +52,9 @@ class Identity(Module):
 class Linear(Module):
     """y = x @ weight.T + bias, weight (out_features, in_features), PyTorch's default init."""
 
-    def __init__(self, in_features: int, out_features: int, bias: bool = True, device=None,
-                 dtype=None) -> None:
+    def __init__(
+        self, in_features: int, out_features: int, bias: bool = True, device=None, dtype=None
+    ) -> None:
         super().__init__()
         self.in_features = in_features
         self.out_features = out_features
@@ -66,5 +68,7 @@ class Linear(Module):
         return F.linear(input, self.weight, self.bias)
 
     def extra_repr(self) -> str:
-        return (f"in_features={self.in_features}, out_features={self.out_features}, "
-                f"bias={self.bias is not None}")
+        return (
+            f"in_features={self.in_features}, out_features={self.out_features}, "
+            f"bias={self.bias is not None}"
+        )

@@ -7,8 +7,17 @@ from ..._tensor import Tensor
 from .. import functional as F
 from .module import Module
 
-__all__ = ["BCELoss", "BCEWithLogitsLoss", "CrossEntropyLoss", "HuberLoss", "KLDivLoss", "L1Loss",
-           "MSELoss", "NLLLoss", "SmoothL1Loss"]
+__all__ = [
+    "BCELoss",
+    "BCEWithLogitsLoss",
+    "CrossEntropyLoss",
+    "HuberLoss",
+    "KLDivLoss",
+    "L1Loss",
+    "MSELoss",
+    "NLLLoss",
+    "SmoothL1Loss",
+]
 
 
 class _Loss(Module):
@@ -24,8 +33,9 @@ class _Loss(Module):
 class _WeightedLoss(_Loss):
     """A loss with a per-class `weight`, kept as a buffer (it moves with .to())."""
 
-    def __init__(self, weight: Tensor | None = None, size_average=None, reduce=None,
-                 reduction: str = "mean") -> None:
+    def __init__(
+        self, weight: Tensor | None = None, size_average=None, reduce=None, reduction: str = "mean"
+    ) -> None:
         super().__init__(size_average, reduce, reduction)
         self.register_buffer("weight", weight)
 
@@ -47,8 +57,9 @@ class L1Loss(_Loss):
 class SmoothL1Loss(_Loss):
     """Squared error below `beta` (scaled by 1 / beta), absolute error above it."""
 
-    def __init__(self, size_average=None, reduce=None, reduction: str = "mean",
-                 beta: float = 1.0) -> None:
+    def __init__(
+        self, size_average=None, reduce=None, reduction: str = "mean", beta: float = 1.0
+    ) -> None:
         super().__init__(size_average, reduce, reduction)
         self.beta = beta
 
@@ -70,58 +81,88 @@ class HuberLoss(_Loss):
 class NLLLoss(_WeightedLoss):
     """Negative log-likelihood of class indices given log-probabilities."""
 
-    def __init__(self, weight: Tensor | None = None, size_average=None, ignore_index: int = -100,
-                 reduce=None, reduction: str = "mean") -> None:
+    def __init__(
+        self,
+        weight: Tensor | None = None,
+        size_average=None,
+        ignore_index: int = -100,
+        reduce=None,
+        reduction: str = "mean",
+    ) -> None:
         super().__init__(weight, size_average, reduce, reduction)
         self.ignore_index = ignore_index
 
     def forward(self, input: Tensor, target: Tensor) -> Tensor:
-        return F.nll_loss(input, target, weight=self.weight, ignore_index=self.ignore_index,
-                          reduction=self.reduction)
+        return F.nll_loss(
+            input,
+            target,
+            weight=self.weight,
+            ignore_index=self.ignore_index,
+            reduction=self.reduction,
+        )
 
 
 class CrossEntropyLoss(_WeightedLoss):
     """log_softmax + NLL for class indices, or cross-entropy against class probabilities."""
 
-    def __init__(self, weight: Tensor | None = None, size_average=None, ignore_index: int = -100,
-                 reduce=None, reduction: str = "mean", label_smoothing: float = 0.0) -> None:
+    def __init__(
+        self,
+        weight: Tensor | None = None,
+        size_average=None,
+        ignore_index: int = -100,
+        reduce=None,
+        reduction: str = "mean",
+        label_smoothing: float = 0.0,
+    ) -> None:
         super().__init__(weight, size_average, reduce, reduction)
         self.ignore_index = ignore_index
         self.label_smoothing = label_smoothing
 
     def forward(self, input: Tensor, target: Tensor) -> Tensor:
-        return F.cross_entropy(input, target, weight=self.weight, ignore_index=self.ignore_index,
-                               reduction=self.reduction, label_smoothing=self.label_smoothing)
+        return F.cross_entropy(
+            input,
+            target,
+            weight=self.weight,
+            ignore_index=self.ignore_index,
+            reduction=self.reduction,
+            label_smoothing=self.label_smoothing,
+        )
 
 
 class BCELoss(_WeightedLoss):
     """Binary cross-entropy of probabilities."""
 
     def forward(self, input: Tensor, target: Tensor) -> Tensor:
-        return F.binary_cross_entropy(input, target, weight=self.weight,
-                                      reduction=self.reduction)
+        return F.binary_cross_entropy(input, target, weight=self.weight, reduction=self.reduction)
 
 
 class BCEWithLogitsLoss(_Loss):
     """Binary cross-entropy of logits (a sigmoid built in, computed stably)."""
 
-    def __init__(self, weight: Tensor | None = None, size_average=None, reduce=None,
-                 reduction: str = "mean", pos_weight: Tensor | None = None) -> None:
+    def __init__(
+        self,
+        weight: Tensor | None = None,
+        size_average=None,
+        reduce=None,
+        reduction: str = "mean",
+        pos_weight: Tensor | None = None,
+    ) -> None:
         super().__init__(size_average, reduce, reduction)
         self.register_buffer("weight", weight)
         self.register_buffer("pos_weight", pos_weight)
 
     def forward(self, input: Tensor, target: Tensor) -> Tensor:
-        return F.binary_cross_entropy_with_logits(input, target, self.weight,
-                                                  pos_weight=self.pos_weight,
-                                                  reduction=self.reduction)
+        return F.binary_cross_entropy_with_logits(
+            input, target, self.weight, pos_weight=self.pos_weight, reduction=self.reduction
+        )
 
 
 class KLDivLoss(_Loss):
     """Kullback-Leibler divergence of a target distribution from log-probabilities."""
 
-    def __init__(self, size_average=None, reduce=None, reduction: str = "mean",
-                 log_target: bool = False) -> None:
+    def __init__(
+        self, size_average=None, reduce=None, reduction: str = "mean", log_target: bool = False
+    ) -> None:
         super().__init__(size_average, reduce, reduction)
         self.log_target = log_target
 

@@ -87,8 +87,9 @@ class BackwardHookFunction(Function):
 
     @staticmethod
     def backward(ctx, *grads):
-        grads = ctx.state.on_output_grads(grads) if ctx.is_output \
-            else ctx.state.on_input_grads(grads)
+        grads = (
+            ctx.state.on_output_grads(grads) if ctx.is_output else ctx.state.on_input_grads(grads)
+        )
         return (None, None, *grads)
 
 
@@ -118,8 +119,11 @@ class _BackwardHookState:
     def setup_outputs(self, result):
         single = isinstance(result, Tensor)
         outputs = (result,) if single else result
-        if not (isinstance(outputs, tuple) and STATE.enabled
-                and any(isinstance(o, Tensor) and o.requires_grad for o in outputs)):
+        if not (
+            isinstance(outputs, tuple)
+            and STATE.enabled
+            and any(isinstance(o, Tensor) and o.requires_grad for o in outputs)
+        ):
             return result
         positions = [i for i, o in enumerate(outputs) if isinstance(o, Tensor)]
         new = BackwardHookFunction.apply(self, True, *(outputs[i] for i in positions))
@@ -135,8 +139,9 @@ class _BackwardHookState:
             if out is None:
                 continue
             if len(out) != len(grads):
-                raise RuntimeError(msg.BACKWARD_PRE_HOOK_COUNT.format(got=len(out),
-                                                                       expected=len(grads)))
+                raise RuntimeError(
+                    msg.BACKWARD_PRE_HOOK_COUNT.format(got=len(out), expected=len(grads))
+                )
             self.grad_outputs = out
         grads = self.grad_outputs
         if not self.input_hooked:  # no input needs a gradient: the hooks run now, with Nones
@@ -156,7 +161,8 @@ class _BackwardHookState:
             if len(out) != len(grad_input):
                 raise RuntimeError(
                     f"Backward hook returned an invalid number of grad_input, got {len(out)}, "
-                    f"but expected {len(grad_input)}")
+                    f"but expected {len(grad_input)}"
+                )
             grad_input = out
         return grad_input
 
@@ -181,11 +187,15 @@ class Module:
 
     def __init__(self, *args, **kwargs) -> None:
         if self.call_super_init is False and bool(kwargs):
-            raise TypeError(f"{type(self).__name__}.__init__() got an unexpected keyword "
-                            f"argument '{next(iter(kwargs))}'")
+            raise TypeError(
+                f"{type(self).__name__}.__init__() got an unexpected keyword "
+                f"argument '{next(iter(kwargs))}'"
+            )
         if self.call_super_init is False and bool(args):
-            raise TypeError(f"{type(self).__name__}.__init__() takes 1 positional argument but "
-                            f"{len(args) + 1} were given")
+            raise TypeError(
+                f"{type(self).__name__}.__init__() takes 1 positional argument but "
+                f"{len(args) + 1} were given"
+            )
         setattr_ = super().__setattr__
         setattr_("training", True)
         setattr_("_parameters", {})
@@ -204,7 +214,8 @@ class Module:
     def forward(self, *args, **kwargs):
         """Define the computation of the module; called through `module(*args)`."""
         raise NotImplementedError(
-            f'Module [{type(self).__name__}] is missing the required "forward" function')
+            f'Module [{type(self).__name__}] is missing the required "forward" function'
+        )
 
     # --- registration ----------------------------------------------------------------------------
     def register_buffer(self, name: str, tensor: Tensor | None, persistent: bool = True) -> None:
@@ -220,8 +231,10 @@ class Module:
         if hasattr(self, name) and name not in self._buffers:
             raise KeyError(f"attribute '{name}' already exists")
         if tensor is not None and not isinstance(tensor, Tensor):
-            raise TypeError(f"cannot assign '{typename(tensor)}' object to buffer '{name}' "
-                            "(torch Tensor or None required)")
+            raise TypeError(
+                f"cannot assign '{typename(tensor)}' object to buffer '{name}' "
+                "(torch Tensor or None required)"
+            )
         self._buffers[name] = tensor
         if persistent:
             self._non_persistent_buffers_set.discard(name)
@@ -243,13 +256,16 @@ class Module:
         if param is None:
             self._parameters[name] = None
         elif not isinstance(param, Parameter):
-            raise TypeError(f"cannot assign '{typename(param)}' object to parameter '{name}' "
-                            "(torch.nn.Parameter or None required)")
+            raise TypeError(
+                f"cannot assign '{typename(param)}' object to parameter '{name}' "
+                "(torch.nn.Parameter or None required)"
+            )
         elif param.grad_fn:
             raise ValueError(
                 f"Cannot assign non-leaf Tensor to parameter '{name}'. Model parameters must be "
                 f"created explicitly. To express '{name}' as a function of another Tensor, "
-                "compute the value in the forward() method.")
+                "compute the value in the forward() method."
+            )
         else:
             self._parameters[name] = param
 
@@ -338,8 +354,10 @@ class Module:
             self.register_parameter(name, value)
         elif params is not None and name in params:
             if value is not None:
-                raise TypeError(f"cannot assign '{typename(value)}' as parameter '{name}' "
-                                "(torch.nn.Parameter or None expected)")
+                raise TypeError(
+                    f"cannot assign '{typename(value)}' as parameter '{name}' "
+                    "(torch.nn.Parameter or None expected)"
+                )
             self.register_parameter(name, value)
         else:
             modules = d.get("_modules")
@@ -350,8 +368,10 @@ class Module:
                 modules[name] = value
             elif modules is not None and name in modules:
                 if value is not None:
-                    raise TypeError(f"cannot assign '{typename(value)}' as child module '{name}' "
-                                    "(torch.nn.Module or None expected)")
+                    raise TypeError(
+                        f"cannot assign '{typename(value)}' as child module '{name}' "
+                        "(torch.nn.Module or None expected)"
+                    )
                 modules[name] = value
             else:
                 buffers = d.get("_buffers")
@@ -359,7 +379,8 @@ class Module:
                     if value is not None and not isinstance(value, Tensor):
                         raise TypeError(
                             f"cannot assign '{typename(value)}' as buffer '{name}' "
-                            "(torch.nn.Buffer, torch.Tensor or None expected)")
+                            "(torch.nn.Buffer, torch.Tensor or None expected)"
+                        )
                     if isinstance(value, Buffer):
                         persistent = value.persistent
                     else:
@@ -380,16 +401,25 @@ class Module:
             object.__delattr__(self, name)
 
     def __dir__(self) -> list[str]:
-        keys = (dir(self.__class__) + list(self.__dict__) + list(self._parameters)
-                + list(self._modules) + list(self._buffers))
+        keys = (
+            dir(self.__class__)
+            + list(self.__dict__)
+            + list(self._parameters)
+            + list(self._modules)
+            + list(self._buffers)
+        )
         return sorted(key for key in keys if not key[0].isdigit())
 
     # --- walking the tree ------------------------------------------------------------------------
-    def _named_members(self, get_members_fn, prefix: str = "", recurse: bool = True,
-                       remove_duplicate: bool = True):
+    def _named_members(
+        self, get_members_fn, prefix: str = "", recurse: bool = True, remove_duplicate: bool = True
+    ):
         memo = set()
-        modules = (self.named_modules(prefix=prefix, remove_duplicate=remove_duplicate)
-                   if recurse else [(prefix, self)])
+        modules = (
+            self.named_modules(prefix=prefix, remove_duplicate=remove_duplicate)
+            if recurse
+            else [(prefix, self)]
+        )
         for module_prefix, module in modules:
             for k, v in get_members_fn(module):
                 if v is None or v in memo:
@@ -403,22 +433,32 @@ class Module:
         for _, param in self.named_parameters(recurse=recurse):
             yield param
 
-    def named_parameters(self, prefix: str = "", recurse: bool = True,
-                         remove_duplicate: bool = True) -> Iterator[tuple[str, Parameter]]:
+    def named_parameters(
+        self, prefix: str = "", recurse: bool = True, remove_duplicate: bool = True
+    ) -> Iterator[tuple[str, Parameter]]:
         """(dotted name, parameter) pairs such as ('fc.weight', Parameter)."""
-        yield from self._named_members(lambda m: m._parameters.items(), prefix=prefix,
-                                       recurse=recurse, remove_duplicate=remove_duplicate)
+        yield from self._named_members(
+            lambda m: m._parameters.items(),
+            prefix=prefix,
+            recurse=recurse,
+            remove_duplicate=remove_duplicate,
+        )
 
     def buffers(self, recurse: bool = True) -> Iterator[Tensor]:
         """The module's buffers (and its descendants' if recurse)."""
         for _, buf in self.named_buffers(recurse=recurse):
             yield buf
 
-    def named_buffers(self, prefix: str = "", recurse: bool = True,
-                      remove_duplicate: bool = True) -> Iterator[tuple[str, Tensor]]:
+    def named_buffers(
+        self, prefix: str = "", recurse: bool = True, remove_duplicate: bool = True
+    ) -> Iterator[tuple[str, Tensor]]:
         """(dotted name, buffer) pairs such as ('bn.running_mean', tensor)."""
-        yield from self._named_members(lambda m: m._buffers.items(), prefix=prefix,
-                                       recurse=recurse, remove_duplicate=remove_duplicate)
+        yield from self._named_members(
+            lambda m: m._buffers.items(),
+            prefix=prefix,
+            recurse=recurse,
+            remove_duplicate=remove_duplicate,
+        )
 
     def children(self) -> Iterator[Module]:
         """The direct submodules."""
@@ -438,8 +478,9 @@ class Module:
         for _, module in self.named_modules():
             yield module
 
-    def named_modules(self, memo: set | None = None, prefix: str = "",
-                      remove_duplicate: bool = True):
+    def named_modules(
+        self, memo: set | None = None, prefix: str = "", remove_duplicate: bool = True
+    ):
         """(dotted name, module) pairs for this module ('') and all its descendants."""
         if memo is None:
             memo = set()
@@ -544,6 +585,7 @@ class Module:
     def to(self, *args, **kwargs) -> Module:
         """Move and/or cast parameters and buffers (integer tensors keep their dtype)."""
         from ...ops.conversion import _parse_to
+
         kwargs = dict(kwargs)
         if len(args) == 1 and isinstance(args[0], Tensor):
             args = (args[0].device, args[0].dtype)
@@ -554,13 +596,18 @@ class Module:
         def convert(t: Tensor) -> Tensor:
             target = dtype if dtype is not None and t.is_floating_point() else None
             return t.to(device=device, dtype=target)
+
         return self._apply(convert)
 
     # --- calling -----------------------------------------------------------------------------
     def _call_impl(self, *args, **kwargs):
         d = self.__dict__
-        if not (d["_forward_pre_hooks"] or d["_forward_hooks"] or d["_backward_hooks"]
-                or d["_backward_pre_hooks"]):
+        if not (
+            d["_forward_pre_hooks"]
+            or d["_forward_hooks"]
+            or d["_backward_hooks"]
+            or d["_backward_pre_hooks"]
+        ):
             return self.forward(*args, **kwargs)
         for hook_id, hook in list(self._forward_pre_hooks.items()):
             if hook_id in self._forward_pre_hooks_with_kwargs:
@@ -569,7 +616,8 @@ class Module:
                     if not (isinstance(result, tuple) and len(result) == 2):
                         raise RuntimeError(
                             "forward pre-hook must return None or a tuple of (new_args, "
-                            f"new_kwargs), but got {result}.")
+                            f"new_kwargs), but got {result}."
+                        )
                     args, kwargs = result
             else:
                 result = hook(self, args)
@@ -577,8 +625,9 @@ class Module:
                     args = result if isinstance(result, tuple) else (result,)
         state = None
         if self._backward_hooks or self._backward_pre_hooks:
-            state = _BackwardHookState(self, list(self._backward_hooks.values()),
-                                       list(self._backward_pre_hooks.values()))
+            state = _BackwardHookState(
+                self, list(self._backward_hooks.values()), list(self._backward_pre_hooks.values())
+            )
             args = state.setup_inputs(args)
         output = self.forward(*args, **kwargs)
         for hook_id, hook in list(self._forward_hooks.items()):
@@ -594,11 +643,13 @@ class Module:
 
     __call__ = _call_impl
 
-    def register_forward_pre_hook(self, hook: Callable, *, prepend: bool = False,
-                                  with_kwargs: bool = False) -> RemovableHandle:
+    def register_forward_pre_hook(
+        self, hook: Callable, *, prepend: bool = False, with_kwargs: bool = False
+    ) -> RemovableHandle:
         """hook(module, args) runs before forward; it may return new args."""
-        handle = RemovableHandle(self._forward_pre_hooks,
-                                 extra_dict=self._forward_pre_hooks_with_kwargs)
+        handle = RemovableHandle(
+            self._forward_pre_hooks, extra_dict=self._forward_pre_hooks_with_kwargs
+        )
         self._forward_pre_hooks[handle.id] = hook
         if with_kwargs:
             self._forward_pre_hooks_with_kwargs[handle.id] = True
@@ -606,12 +657,16 @@ class Module:
             self._forward_pre_hooks.move_to_end(handle.id, last=False)
         return handle
 
-    def register_forward_hook(self, hook: Callable, *, prepend: bool = False,
-                              with_kwargs: bool = False,
-                              always_call: bool = False) -> RemovableHandle:
+    def register_forward_hook(
+        self,
+        hook: Callable,
+        *,
+        prepend: bool = False,
+        with_kwargs: bool = False,
+        always_call: bool = False,
+    ) -> RemovableHandle:
         """hook(module, args, output) runs after forward; it may return a new output."""
-        handle = RemovableHandle(self._forward_hooks,
-                                 extra_dict=self._forward_hooks_with_kwargs)
+        handle = RemovableHandle(self._forward_hooks, extra_dict=self._forward_hooks_with_kwargs)
         self._forward_hooks[handle.id] = hook
         if with_kwargs:
             self._forward_hooks_with_kwargs[handle.id] = True
@@ -619,13 +674,13 @@ class Module:
             self._forward_hooks.move_to_end(handle.id, last=False)
         return handle
 
-    def register_full_backward_hook(self, hook: Callable,
-                                    prepend: bool = False) -> RemovableHandle:
+    def register_full_backward_hook(self, hook: Callable, prepend: bool = False) -> RemovableHandle:
         """hook(module, grad_input, grad_output) runs when the inputs' gradients are computed."""
         return _registered(self._backward_hooks, hook, prepend)
 
-    def register_full_backward_pre_hook(self, hook: Callable,
-                                        prepend: bool = False) -> RemovableHandle:
+    def register_full_backward_pre_hook(
+        self, hook: Callable, prepend: bool = False
+    ) -> RemovableHandle:
         """hook(module, grad_output) runs when the outputs' gradients arrive; it may return a
         new grad_output, which the input gradients and full backward hooks then get."""
         return _registered(self._backward_pre_hooks, hook, prepend)
@@ -658,21 +713,26 @@ class Module:
         self._save_to_state_dict(destination, prefix, keep_vars)
         for name, module in self._modules.items():
             if module is not None:
-                module.state_dict(destination=destination, prefix=prefix + name + ".",
-                                  keep_vars=keep_vars)
+                module.state_dict(
+                    destination=destination, prefix=prefix + name + ".", keep_vars=keep_vars
+                )
         for hook in self._state_dict_hooks.values():
             result = hook(self, destination, prefix, local_metadata)
             if result is not None:
                 destination = result
         return destination
 
-    def _load_from_state_dict(self, state_dict, prefix, local_metadata, strict, missing_keys,
-                              unexpected_keys, error_msgs) -> None:
-        persistent_buffers = {k: v for k, v in self._buffers.items()
-                              if k not in self._non_persistent_buffers_set}
-        local_state = {k: v for k, v in itertools.chain(self._parameters.items(),
-                                                        persistent_buffers.items())
-                       if v is not None}
+    def _load_from_state_dict(
+        self, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys, error_msgs
+    ) -> None:
+        persistent_buffers = {
+            k: v for k, v in self._buffers.items() if k not in self._non_persistent_buffers_set
+        }
+        local_state = {
+            k: v
+            for k, v in itertools.chain(self._parameters.items(), persistent_buffers.items())
+            if v is not None
+        }
         assign = local_metadata.get("assign_to_params_buffers", False)
         for name, param in local_state.items():
             key = prefix + name
@@ -684,22 +744,25 @@ class Module:
             if not isinstance(input_param, Tensor):
                 error_msgs.append(
                     f'While copying the parameter named "{key}", expected torch.Tensor or '
-                    f"Tensor-like object from checkpoint but received {type(input_param)}")
+                    f"Tensor-like object from checkpoint but received {type(input_param)}"
+                )
                 continue
             if param.dim() == 0 and input_param.dim() == 1 and input_param.shape[0] == 1:
                 input_param = input_param[0]
             if input_param.shape != param.shape:
                 error_msgs.append(
                     f"size mismatch for {key}: copying a param with shape {input_param.shape} "
-                    f"from checkpoint, the shape in current model is {param.shape}.")
+                    f"from checkpoint, the shape in current model is {param.shape}."
+                )
                 continue
             try:
                 with no_grad():
                     if assign:
                         if isinstance(param, Parameter):
                             if not isinstance(input_param, Parameter):
-                                input_param = Parameter(input_param,
-                                                        requires_grad=param.requires_grad)
+                                input_param = Parameter(
+                                    input_param, requires_grad=param.requires_grad
+                                )
                             else:
                                 input_param.requires_grad_(param.requires_grad)
                         setattr(self, name, input_param)
@@ -709,19 +772,21 @@ class Module:
                 error_msgs.append(
                     f'While copying the parameter named "{key}", whose dimensions in the model '
                     f"are {param.size()} and whose dimensions in the checkpoint are "
-                    f"{input_param.size()}, an exception occurred : {ex.args}.")
+                    f"{input_param.size()}, an exception occurred : {ex.args}."
+                )
         if strict:
             for key in state_dict:
                 if key.startswith(prefix):
-                    input_name = key[len(prefix):].split(".", 1)
+                    input_name = key[len(prefix) :].split(".", 1)
                     if len(input_name) > 1:
                         if input_name[0] not in self._modules:
                             unexpected_keys.append(key)
                     elif input_name[0] not in local_state:
                         unexpected_keys.append(key)
 
-    def load_state_dict(self, state_dict: Mapping[str, Any], strict: bool = True,
-                        assign: bool = False) -> _IncompatibleKeys:
+    def load_state_dict(
+        self, state_dict: Mapping[str, Any], strict: bool = True, assign: bool = False
+    ) -> _IncompatibleKeys:
         """Copy tensors from state_dict into the parameters and buffers (in place, no grad)."""
         if not isinstance(state_dict, Mapping):
             raise TypeError(f"Expected state_dict to be dict-like, got {type(state_dict)}.")
@@ -735,13 +800,21 @@ class Module:
             local_metadata = {} if metadata is None else dict(metadata.get(prefix[:-1], {}))
             if assign:
                 local_metadata["assign_to_params_buffers"] = assign
-            module._load_from_state_dict(local_state_dict, prefix, local_metadata, True,
-                                         missing_keys, unexpected_keys, error_msgs)
+            module._load_from_state_dict(
+                local_state_dict,
+                prefix,
+                local_metadata,
+                True,
+                missing_keys,
+                unexpected_keys,
+                error_msgs,
+            )
             for name, child in module._modules.items():
                 if child is not None:
                     child_prefix = prefix + name + "."
-                    child_state_dict = {k: v for k, v in local_state_dict.items()
-                                        if k.startswith(child_prefix)}
+                    child_state_dict = {
+                        k: v for k, v in local_state_dict.items() if k.startswith(child_prefix)
+                    }
                     load(child, child_state_dict, child_prefix)
             incompatible = _IncompatibleKeys(missing_keys, unexpected_keys)
             for hook in module._load_state_dict_post_hooks.values():
@@ -750,14 +823,25 @@ class Module:
         load(self, state_dict)
         if strict:
             if unexpected_keys:
-                error_msgs.insert(0, "Unexpected key(s) in state_dict: {}. ".format(
-                    ", ".join(f'"{k}"' for k in unexpected_keys)))
+                error_msgs.insert(
+                    0,
+                    "Unexpected key(s) in state_dict: {}. ".format(
+                        ", ".join(f'"{k}"' for k in unexpected_keys)
+                    ),
+                )
             if missing_keys:
-                error_msgs.insert(0, "Missing key(s) in state_dict: {}. ".format(
-                    ", ".join(f'"{k}"' for k in missing_keys)))
+                error_msgs.insert(
+                    0,
+                    "Missing key(s) in state_dict: {}. ".format(
+                        ", ".join(f'"{k}"' for k in missing_keys)
+                    ),
+                )
         if error_msgs:
-            raise RuntimeError("Error(s) in loading state_dict for {}:\n\t{}".format(
-                self.__class__.__name__, "\n\t".join(error_msgs)))
+            raise RuntimeError(
+                "Error(s) in loading state_dict for {}:\n\t{}".format(
+                    self.__class__.__name__, "\n\t".join(error_msgs)
+                )
+            )
         return _IncompatibleKeys(missing_keys, unexpected_keys)
 
     def register_state_dict_post_hook(self, hook: Callable) -> RemovableHandle:
@@ -797,4 +881,3 @@ class Module:
             else:
                 main_str += "\n  " + "\n  ".join(lines) + "\n"
         return main_str + ")"
-

@@ -19,20 +19,33 @@ __all__ = ["GroupNorm", "InstanceNorm1d", "InstanceNorm2d"]
 class GroupNorm(Module):
     """Normalise each sample over groups of channels, then a per-channel weight and bias."""
 
-    def __init__(self, num_groups: int, num_channels: int, eps: float = 1e-5, affine: bool = True,
-                 device=None, dtype=None, *, bias: bool = True) -> None:
+    def __init__(
+        self,
+        num_groups: int,
+        num_channels: int,
+        eps: float = 1e-5,
+        affine: bool = True,
+        device=None,
+        dtype=None,
+        *,
+        bias: bool = True,
+    ) -> None:
         super().__init__()
         if num_channels % num_groups != 0:
-            raise ValueError(msg.GROUP_NORM_CHANNELS.format(channels=num_channels,
-                                                            groups=num_groups))
+            raise ValueError(
+                msg.GROUP_NORM_CHANNELS.format(channels=num_channels, groups=num_groups)
+            )
         self.num_groups = num_groups
         self.num_channels = num_channels
         self.eps = eps
         self.affine = affine
-        self.register_parameter("weight", Parameter(empty(num_channels, device=device,
-                                                          dtype=dtype)) if affine else None)
-        self.register_parameter("bias", Parameter(empty(num_channels, device=device, dtype=dtype))
-                                if affine and bias else None)
+        self.register_parameter(
+            "weight", Parameter(empty(num_channels, device=device, dtype=dtype)) if affine else None
+        )
+        self.register_parameter(
+            "bias",
+            Parameter(empty(num_channels, device=device, dtype=dtype)) if affine and bias else None,
+        )
         self.reset_parameters()
 
     def reset_parameters(self) -> None:
@@ -46,8 +59,10 @@ class GroupNorm(Module):
         return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
 
     def extra_repr(self) -> str:
-        return (f"{self.num_groups}, {self.num_channels}, eps={self.eps}, affine={self.affine}, "
-                f"bias={self.bias is not None}")
+        return (
+            f"{self.num_groups}, {self.num_channels}, eps={self.eps}, affine={self.affine}, "
+            f"bias={self.bias is not None}"
+        )
 
 
 class _InstanceNorm(_BatchNorm):
@@ -55,11 +70,21 @@ class _InstanceNorm(_BatchNorm):
 
     _ranks: tuple = ()
 
-    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float | None = 0.1,
-                 affine: bool = False, track_running_stats: bool = False, device=None,
-                 dtype=None, *, bias: bool = True) -> None:
-        super().__init__(num_features, eps, momentum, affine, track_running_stats, device, dtype,
-                         bias=bias)
+    def __init__(
+        self,
+        num_features: int,
+        eps: float = 1e-5,
+        momentum: float | None = 0.1,
+        affine: bool = False,
+        track_running_stats: bool = False,
+        device=None,
+        dtype=None,
+        *,
+        bias: bool = True,
+    ) -> None:
+        super().__init__(
+            num_features, eps, momentum, affine, track_running_stats, device, dtype, bias=bias
+        )
 
     def _check_input_dim(self, input: Tensor) -> None:
         if input.dim() not in self._ranks:
@@ -71,14 +96,24 @@ class _InstanceNorm(_BatchNorm):
         dim = input.dim() - self._ranks[0]  # the channel dim: 0 when unbatched
         if input.shape[dim] != self.num_features:
             if self.affine:
-                raise ValueError(msg.INSTANCE_NORM_FEATURES.format(
-                    dim=dim, features=self.num_features, got=input.shape[dim]))
+                raise ValueError(
+                    msg.INSTANCE_NORM_FEATURES.format(
+                        dim=dim, features=self.num_features, got=input.shape[dim]
+                    )
+                )
             warnings.warn(msg.INSTANCE_NORM_FEATURES_WARNING.format(dim=dim), stacklevel=2)
         unbatched = dim == 0
         x = input.unsqueeze(0) if unbatched else input
-        out = F.instance_norm(x, self.running_mean, self.running_var, self.weight, self.bias,
-                              self.training or not self.track_running_stats,
-                              0.0 if self.momentum is None else self.momentum, self.eps)
+        out = F.instance_norm(
+            x,
+            self.running_mean,
+            self.running_var,
+            self.weight,
+            self.bias,
+            self.training or not self.track_running_stats,
+            0.0 if self.momentum is None else self.momentum,
+            self.eps,
+        )
         return out.squeeze(0) if unbatched else out
 
 

@@ -8,8 +8,18 @@ from ..._tensor import Tensor
 from .. import functional as F
 from .module import Module
 
-__all__ = ["CircularPad1d", "CircularPad2d", "ConstantPad1d", "ConstantPad2d", "ReflectionPad1d",
-           "ReflectionPad2d", "ReplicationPad1d", "ReplicationPad2d", "ZeroPad1d", "ZeroPad2d"]
+__all__ = [
+    "CircularPad1d",
+    "CircularPad2d",
+    "ConstantPad1d",
+    "ConstantPad2d",
+    "ReflectionPad1d",
+    "ReflectionPad2d",
+    "ReplicationPad1d",
+    "ReplicationPad2d",
+    "ZeroPad1d",
+    "ZeroPad2d",
+]
 
 
 class _PadNd(Module):

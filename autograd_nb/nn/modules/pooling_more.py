@@ -8,29 +8,52 @@ from .. import functional as F
 from .module import Module
 from .pooling import AdaptiveAvgPool2d, AvgPool2d, MaxPool2d
 
-__all__ = ["AdaptiveAvgPool1d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AvgPool1d",
-           "MaxPool1d"]
+__all__ = ["AdaptiveAvgPool1d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AvgPool1d", "MaxPool1d"]
 
 
 class MaxPool1d(MaxPool2d):
     """The maximum over each kernel_size window of the last dim (stride defaults to kernel)."""
 
     def forward(self, input: Tensor):
-        return F.max_pool1d(input, self.kernel_size, self.stride, self.padding, self.dilation,
-                            ceil_mode=self.ceil_mode, return_indices=self.return_indices)
+        return F.max_pool1d(
+            input,
+            self.kernel_size,
+            self.stride,
+            self.padding,
+            self.dilation,
+            ceil_mode=self.ceil_mode,
+            return_indices=self.return_indices,
+        )
 
 
 class AvgPool1d(AvgPool2d):
     """The mean over each kernel_size window of the last dim (stride defaults to kernel)."""
 
-    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode: bool = False,
-                 count_include_pad: bool = True) -> None:
-        super().__init__(single(kernel_size), single(stride if stride is not None else kernel_size),
-                         single(padding), ceil_mode, count_include_pad)
+    def __init__(
+        self,
+        kernel_size,
+        stride=None,
+        padding=0,
+        ceil_mode: bool = False,
+        count_include_pad: bool = True,
+    ) -> None:
+        super().__init__(
+            single(kernel_size),
+            single(stride if stride is not None else kernel_size),
+            single(padding),
+            ceil_mode,
+            count_include_pad,
+        )
 
     def forward(self, input: Tensor) -> Tensor:
-        return F.avg_pool1d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
-                            self.count_include_pad)
+        return F.avg_pool1d(
+            input,
+            self.kernel_size,
+            self.stride,
+            self.padding,
+            self.ceil_mode,
+            self.count_include_pad,
+        )
 
 
 class AdaptiveAvgPool1d(AdaptiveAvgPool2d):

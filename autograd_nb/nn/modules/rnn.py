@@ -24,8 +24,10 @@ _PARAM_NAMES = ("weight_ih_l{}{}", "weight_hh_l{}{}", "bias_ih_l{}{}", "bias_hh_
 
 def _rnn_step(activation):
     """The Elman step h' = act(W_ih x + b_ih + W_hh h + b_hh), act Tensor.tanh or Tensor.relu."""
+
     def step(projected: Tensor, state: tuple, w_hh: Tensor, b_hh: Tensor | None) -> tuple:
         return (activation(projected + F.linear(state[0], w_hh, b_hh)),)
+
     return step
 
 
@@ -50,8 +52,12 @@ def _gru_step(projected: Tensor, state: tuple, w_hh: Tensor, b_hh: Tensor | None
 
 # One time step of each mode, shared by the layers here and the cells (rnn_cell.py): the new state
 # tuple from the input projection W_ih x + b_ih, the previous state tuple, W_hh and b_hh.
-STEPS = {"RNN_TANH": _rnn_step(Tensor.tanh), "RNN_RELU": _rnn_step(Tensor.relu), "LSTM": _lstm_step,
-         "GRU": _gru_step}
+STEPS = {
+    "RNN_TANH": _rnn_step(Tensor.tanh),
+    "RNN_RELU": _rnn_step(Tensor.relu),
+    "LSTM": _lstm_step,
+    "GRU": _gru_step,
+}
 
 
 def reset_uniform(module: Module) -> None:
@@ -64,8 +70,9 @@ def reset_uniform(module: Module) -> None:
 def _check_type(value, kind: type, name: str) -> None:
     """PyTorch's TypeError for a constructor argument that is not of type `kind`."""
     if not isinstance(value, kind):
-        raise TypeError(msg.RNN_ARG_TYPE.format(name=name, type=kind.__name__,
-                                                got=type(value).__name__))
+        raise TypeError(
+            msg.RNN_ARG_TYPE.format(name=name, type=kind.__name__, got=type(value).__name__)
+        )
 
 
 class RNNBase(Module):
@@ -77,17 +84,32 @@ class RNNBase(Module):
     _state_count = 1  # hidden state tensors: h, or h and c for LSTM
     _rank_message = msg.RNN_INPUT_RANK
 
-    def __init__(self, mode: str, input_size: int, hidden_size: int, num_layers: int = 1,
-                 bias: bool = True, batch_first: bool = False, dropout: float = 0.0,
-                 bidirectional: bool = False, proj_size: int = 0, device=None,
-                 dtype=None) -> None:
+    def __init__(
+        self,
+        mode: str,
+        input_size: int,
+        hidden_size: int,
+        num_layers: int = 1,
+        bias: bool = True,
+        batch_first: bool = False,
+        dropout: float = 0.0,
+        bidirectional: bool = False,
+        proj_size: int = 0,
+        device=None,
+        dtype=None,
+    ) -> None:
         super().__init__()
-        if (not isinstance(dropout, numbers.Number) or isinstance(dropout, bool)
-                or not 0 <= dropout <= 1):
+        if (
+            not isinstance(dropout, numbers.Number)
+            or isinstance(dropout, bool)
+            or not 0 <= dropout <= 1
+        ):
             raise ValueError(msg.RNN_DROPOUT)
         if dropout > 0 and num_layers == 1:
-            warnings.warn(msg.RNN_DROPOUT_ONE_LAYER.format(dropout=dropout,
-                                                           num_layers=num_layers), stacklevel=3)
+            warnings.warn(
+                msg.RNN_DROPOUT_ONE_LAYER.format(dropout=dropout, num_layers=num_layers),
+                stacklevel=3,
+            )
         _check_type(bias, bool, "bias")
         _check_type(batch_first, bool, "batch_first")
         for name, value in (("input_size", input_size), ("hidden_size", hidden_size)):
@@ -122,7 +144,7 @@ class RNNBase(Module):
                 if bias:
                     shapes += [(gate_size,), (gate_size,)]
                 suffix = "_reverse" if direction else ""
-                names = [name.format(layer, suffix) for name in _PARAM_NAMES[:len(shapes)]]
+                names = [name.format(layer, suffix) for name in _PARAM_NAMES[: len(shapes)]]
                 for name, shape in zip(names, shapes):
                     setattr(self, name, Parameter(empty(shape, device=device, dtype=dtype)))
                 self._all_weights.append(names)
@@ -146,8 +168,13 @@ class RNNBase(Module):
 
     def extra_repr(self) -> str:
         s = f"{self.input_size}, {self.hidden_size}"
-        for name, default in (("num_layers", 1), ("bias", True), ("batch_first", False),
-                              ("dropout", 0), ("bidirectional", False)):
+        for name, default in (
+            ("num_layers", 1),
+            ("bias", True),
+            ("batch_first", False),
+            ("dropout", 0),
+            ("bidirectional", False),
+        ):
             if getattr(self, name) != default:
                 s += f", {name}={getattr(self, name)}"
         return s
@@ -168,8 +195,7 @@ class RNNBase(Module):
             input = input.unsqueeze(batch_dim)
         states = None if hx is None else self._checked_states(hx, batched)
         states = self._initial_states(input, states, input.shape[batch_dim])
-        output, states = self._layers(input.transpose(0, 1) if self.batch_first else input,
-                                      states)
+        output, states = self._layers(input.transpose(0, 1) if self.batch_first else input, states)
         if self.batch_first:
             output = output.transpose(0, 1)
         if not batched:
@@ -197,17 +223,21 @@ class RNNBase(Module):
         if input.dtype != weight.dtype:
             raise ValueError(msg.RNN_DTYPE.format(input=input.dtype, weight=weight.dtype))
         if input.shape[-1] != self.input_size:
-            raise RuntimeError(msg.RNN_INPUT_SIZE.format(expected=self.input_size,
-                                                         got=input.shape[-1]))
+            raise RuntimeError(
+                msg.RNN_INPUT_SIZE.format(expected=self.input_size, got=input.shape[-1])
+            )
         expected = (self.num_layers * self._directions, batch, self.hidden_size)
         if states is None:
-            states = tuple(zeros(expected, dtype=input.dtype, device=input.device)
-                           for _ in range(self._state_count))
+            states = tuple(
+                zeros(expected, dtype=input.dtype, device=input.device)
+                for _ in range(self._state_count)
+            )
         for i, state in enumerate(states):
             if tuple(state.shape) != expected:
                 name = "hidden" if len(states) == 1 else f"hidden[{i}]"
-                raise RuntimeError(msg.RNN_HIDDEN_SIZE.format(name=name, expected=expected,
-                                                              got=list(state.shape)))
+                raise RuntimeError(
+                    msg.RNN_HIDDEN_SIZE.format(name=name, expected=expected, got=list(state.shape))
+                )
         return states
 
     def _checked_states(self, hx, batched: bool) -> tuple:
@@ -217,8 +247,11 @@ class RNNBase(Module):
         dims = [state.dim() for state in states]
         if any(d != rank for d in dims):
             text = msg.RNN_HX_RANK if len(states) == 1 else msg.LSTM_HX_RANK
-            raise RuntimeError(text.format(kind="batched 3-D" if batched else "unbatched 2-D",
-                                           rank=rank, dims=dims))
+            raise RuntimeError(
+                text.format(
+                    kind="batched 3-D" if batched else "unbatched 2-D", rank=rank, dims=dims
+                )
+            )
         return states if batched else tuple(state.unsqueeze(1) for state in states)
 
     def _layers(self, x: Tensor, states: tuple, sizes: list | None = None) -> tuple:
@@ -239,8 +272,9 @@ class RNNBase(Module):
                     projected = [projected[t] for t in range(x.shape[0])]
                 else:
                     projected = projected.split(sizes)
-                out, state = _run(step, projected, tuple(s[k] for s in states), w_hh, b_hh,
-                                  direction == 1)
+                out, state = _run(
+                    step, projected, tuple(s[k] for s in states), w_hh, b_hh, direction == 1
+                )
                 outputs.append(stack(out) if sizes is None else cat(out))
                 for final, s in zip(finals, state):
                     final.append(s)
@@ -248,8 +282,9 @@ class RNNBase(Module):
         return x, tuple(stack(final) for final in finals)
 
 
-def _run(step, projected: list, initial: tuple, w_hh: Tensor, b_hh: Tensor | None,
-         reverse: bool) -> tuple:
+def _run(
+    step, projected: list, initial: tuple, w_hh: Tensor, b_hh: Tensor | None, reverse: bool
+) -> tuple:
     """(outputs per step, final state) of one direction. When steps have fewer rows than the
     state (packed sequences), the ended sequences' states are set aside (forward) or the
     starting ones join from `initial` (reverse); the final state has every sequence's last."""
@@ -258,7 +293,7 @@ def _run(step, projected: list, initial: tuple, w_hh: Tensor, b_hh: Tensor | Non
     ended = []
     state = initial
     if reverse and projected and projected[-1].shape[0] < initial[0].shape[0]:
-        state = tuple(s[:projected[-1].shape[0]] for s in initial)
+        state = tuple(s[: projected[-1].shape[0]] for s in initial)
     for t in reversed(steps) if reverse else steps:
         rows, held = projected[t].shape[0], state[0].shape[0]
         if rows < held:

@@ -20,20 +20,32 @@ class RNNCellBase(Module):
     _state_count = 1
     _mode: str  # the key of this cell's step in STEPS
 
-    def __init__(self, input_size: int, hidden_size: int, bias: bool, num_chunks: int,
-                 device=None, dtype=None) -> None:
+    def __init__(
+        self,
+        input_size: int,
+        hidden_size: int,
+        bias: bool,
+        num_chunks: int,
+        device=None,
+        dtype=None,
+    ) -> None:
         super().__init__()
         self.input_size = input_size
         self.hidden_size = hidden_size
         self.bias = bias
-        self.weight_ih = Parameter(empty((num_chunks * hidden_size, input_size), device=device,
-                                         dtype=dtype))
-        self.weight_hh = Parameter(empty((num_chunks * hidden_size, hidden_size), device=device,
-                                         dtype=dtype))
+        self.weight_ih = Parameter(
+            empty((num_chunks * hidden_size, input_size), device=device, dtype=dtype)
+        )
+        self.weight_hh = Parameter(
+            empty((num_chunks * hidden_size, hidden_size), device=device, dtype=dtype)
+        )
         for name in ("bias_ih", "bias_hh"):
             if bias:
-                setattr(self, name, Parameter(empty(num_chunks * hidden_size, device=device,
-                                                    dtype=dtype)))
+                setattr(
+                    self,
+                    name,
+                    Parameter(empty(num_chunks * hidden_size, device=device, dtype=dtype)),
+                )
             else:
                 self.register_parameter(name, None)
         self.reset_parameters()
@@ -61,14 +73,14 @@ class RNNCellBase(Module):
             for k, state in enumerate(states):
                 if state.dim() not in (1, 2):
                     what = f"hx[{k}]" if self._state_count > 1 else "hidden"
-                    raise ValueError(msg.RNN_CELL_RANK.format(name=name, what=what,
-                                                              dim=state.dim()))
+                    raise ValueError(
+                        msg.RNN_CELL_RANK.format(name=name, what=what, dim=state.dim())
+                    )
         batched = input.dim() == 2
         if not batched:
             input = input.unsqueeze(0)
         if hx is None:
-            state = zeros(input.shape[0], self.hidden_size, dtype=input.dtype,
-                          device=input.device)
+            state = zeros(input.shape[0], self.hidden_size, dtype=input.dtype, device=input.device)
             states = (state,) * self._state_count
         elif not batched:
             states = tuple(state.unsqueeze(0) for state in states)
@@ -76,8 +88,9 @@ class RNNCellBase(Module):
             raise TypeError(msg.LSTM_CELL_HX_TYPE.format(type=type(hx).__name__))
         step = STEPS[self._mode]
         self._check_sizes(input, states)
-        out = step(F.linear(input, self.weight_ih, self.bias_ih), states, self.weight_hh,
-                   self.bias_hh)
+        out = step(
+            F.linear(input, self.weight_ih, self.bias_ih), states, self.weight_hh, self.bias_hh
+        )
         if not batched:
             out = tuple(state.squeeze(0) for state in out)
         return out if self._state_count > 1 else out[0]
@@ -85,22 +98,34 @@ class RNNCellBase(Module):
     def _check_sizes(self, input: Tensor, states: tuple) -> None:
         """at::*_cell's checks: input_size, then each state's batch size and hidden_size."""
         if input.shape[1] != self.weight_ih.shape[1]:
-            raise RuntimeError(msg.RNN_CELL_INPUT_SIZE.format(got=input.shape[1],
-                                                              expected=self.weight_ih.shape[1]))
+            raise RuntimeError(
+                msg.RNN_CELL_INPUT_SIZE.format(got=input.shape[1], expected=self.weight_ih.shape[1])
+            )
         for k, state in enumerate(states):
             if state.shape[0] != input.shape[0]:
-                raise RuntimeError(msg.RNN_CELL_BATCH.format(input=input.shape[0], k=k,
-                                                             hidden=state.shape[0]))
+                raise RuntimeError(
+                    msg.RNN_CELL_BATCH.format(input=input.shape[0], k=k, hidden=state.shape[0])
+                )
             if state.shape[1] != self.weight_hh.shape[1]:
-                raise RuntimeError(msg.RNN_CELL_HIDDEN_SIZE.format(
-                    k=k, got=state.shape[1], expected=self.weight_hh.shape[1]))
+                raise RuntimeError(
+                    msg.RNN_CELL_HIDDEN_SIZE.format(
+                        k=k, got=state.shape[1], expected=self.weight_hh.shape[1]
+                    )
+                )
 
 
 class RNNCell(RNNCellBase):
     """h' = tanh(W_ih x + b_ih + W_hh h + b_hh) (or relu)."""
 
-    def __init__(self, input_size: int, hidden_size: int, bias: bool = True,
-                 nonlinearity: str = "tanh", device=None, dtype=None) -> None:
+    def __init__(
+        self,
+        input_size: int,
+        hidden_size: int,
+        bias: bool = True,
+        nonlinearity: str = "tanh",
+        device=None,
+        dtype=None,
+    ) -> None:
         super().__init__(input_size, hidden_size, bias, 1, device, dtype)
         self.nonlinearity = nonlinearity
 
@@ -118,8 +143,9 @@ class LSTMCell(RNNCellBase):
     _state_count = 2
     _mode = "LSTM"
 
-    def __init__(self, input_size: int, hidden_size: int, bias: bool = True, device=None,
-                 dtype=None) -> None:
+    def __init__(
+        self, input_size: int, hidden_size: int, bias: bool = True, device=None, dtype=None
+    ) -> None:
         super().__init__(input_size, hidden_size, bias, _GATES["LSTM"], device, dtype)
 
 
@@ -128,6 +154,7 @@ class GRUCell(RNNCellBase):
 
     _mode = "GRU"
 
-    def __init__(self, input_size: int, hidden_size: int, bias: bool = True, device=None,
-                 dtype=None) -> None:
+    def __init__(
+        self, input_size: int, hidden_size: int, bias: bool = True, device=None, dtype=None
+    ) -> None:
         super().__init__(input_size, hidden_size, bias, _GATES["GRU"], device, dtype)

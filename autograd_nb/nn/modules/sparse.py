@@ -16,11 +16,20 @@ __all__ = ["Embedding"]
 class Embedding(Module):
     """weight[indices], weight initialised from N(0, 1) (the padding_idx row zeroed)."""
 
-    def __init__(self, num_embeddings: int, embedding_dim: int, padding_idx: int | None = None,
-                 max_norm: float | None = None, norm_type: float = 2.0,
-                 scale_grad_by_freq: bool = False, sparse: bool = False,
-                 _weight: Tensor | None = None, _freeze: bool = False, device=None,
-                 dtype=None) -> None:
+    def __init__(
+        self,
+        num_embeddings: int,
+        embedding_dim: int,
+        padding_idx: int | None = None,
+        max_norm: float | None = None,
+        norm_type: float = 2.0,
+        scale_grad_by_freq: bool = False,
+        sparse: bool = False,
+        _weight: Tensor | None = None,
+        _freeze: bool = False,
+        device=None,
+        dtype=None,
+    ) -> None:
         super().__init__()
         self.num_embeddings = num_embeddings
         self.embedding_dim = embedding_dim
@@ -36,12 +45,15 @@ class Embedding(Module):
         self.scale_grad_by_freq = scale_grad_by_freq
         self.sparse = sparse
         if _weight is None:
-            self.weight = Parameter(empty((num_embeddings, embedding_dim), device=device,
-                                          dtype=dtype), requires_grad=not _freeze)
+            self.weight = Parameter(
+                empty((num_embeddings, embedding_dim), device=device, dtype=dtype),
+                requires_grad=not _freeze,
+            )
             self.reset_parameters()
         else:
-            assert list(_weight.shape) == [num_embeddings, embedding_dim], \
+            assert list(_weight.shape) == [num_embeddings, embedding_dim], (
                 "Shape of weight does not match num_embeddings and embedding_dim"
+            )
             self.weight = Parameter(_weight, requires_grad=not _freeze)
 
     def reset_parameters(self) -> None:
@@ -52,8 +64,15 @@ class Embedding(Module):
                 self.weight[self.padding_idx].fill_(0)
 
     def forward(self, input: Tensor) -> Tensor:
-        return F.embedding(input, self.weight, self.padding_idx, self.max_norm, self.norm_type,
-                           self.scale_grad_by_freq, self.sparse)
+        return F.embedding(
+            input,
+            self.weight,
+            self.padding_idx,
+            self.max_norm,
+            self.norm_type,
+            self.scale_grad_by_freq,
+            self.sparse,
+        )
 
     def extra_repr(self) -> str:
         s = f"{self.num_embeddings}, {self.embedding_dim}"
@@ -70,12 +89,27 @@ class Embedding(Module):
         return s
 
     @classmethod
-    def from_pretrained(cls, embeddings: Tensor, freeze: bool = True,
-                        padding_idx: int | None = None, max_norm: float | None = None,
-                        norm_type: float = 2.0, scale_grad_by_freq: bool = False,
-                        sparse: bool = False) -> Embedding:
+    def from_pretrained(
+        cls,
+        embeddings: Tensor,
+        freeze: bool = True,
+        padding_idx: int | None = None,
+        max_norm: float | None = None,
+        norm_type: float = 2.0,
+        scale_grad_by_freq: bool = False,
+        sparse: bool = False,
+    ) -> Embedding:
         """An Embedding whose weight is `embeddings` (frozen unless freeze=False)."""
         assert embeddings.dim() == 2, "Embeddings parameter is expected to be 2-dimensional"
         rows, cols = embeddings.shape
-        return cls(rows, cols, padding_idx, max_norm, norm_type, scale_grad_by_freq, sparse,
-                   _weight=embeddings, _freeze=freeze)
+        return cls(
+            rows,
+            cols,
+            padding_idx,
+            max_norm,
+            norm_type,
+            scale_grad_by_freq,
+            sparse,
+            _weight=embeddings,
+            _freeze=freeze,
+        )

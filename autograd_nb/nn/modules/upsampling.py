@@ -12,9 +12,14 @@ __all__ = ["Upsample", "UpsamplingBilinear2d", "UpsamplingNearest2d"]
 class Upsample(Module):
     """Resize the spatial dims to `size` or by `scale_factor` with the given mode."""
 
-    def __init__(self, size=None, scale_factor=None, mode: str = "nearest",
-                 align_corners: bool | None = None,
-                 recompute_scale_factor: bool | None = None) -> None:
+    def __init__(
+        self,
+        size=None,
+        scale_factor=None,
+        mode: str = "nearest",
+        align_corners: bool | None = None,
+        recompute_scale_factor: bool | None = None,
+    ) -> None:
         super().__init__()
         self.size = size
         if isinstance(scale_factor, tuple):
@@ -26,8 +31,14 @@ class Upsample(Module):
         self.recompute_scale_factor = recompute_scale_factor
 
     def forward(self, input: Tensor) -> Tensor:
-        return F.interpolate(input, self.size, self.scale_factor, self.mode, self.align_corners,
-                             recompute_scale_factor=self.recompute_scale_factor)
+        return F.interpolate(
+            input,
+            self.size,
+            self.scale_factor,
+            self.mode,
+            self.align_corners,
+            recompute_scale_factor=self.recompute_scale_factor,
+        )
 
     def extra_repr(self) -> str:
         if self.scale_factor is not None:

@@ -20,24 +20,39 @@ class Conv3d(_ConvNd):
     _expand = staticmethod(triple)
 
     def forward(self, input: Tensor) -> Tensor:
-        return F.conv3d(input, self.weight, self.bias, self.stride, self.padding, self.dilation,
-                        self.groups)
+        return F.conv3d(
+            input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups
+        )
 
 
 class MaxPool3d(MaxPool2d):
     """The maximum over each (kd, kh, kw) window (stride defaults to kernel_size)."""
 
     def forward(self, input: Tensor):
-        return F.max_pool3d(input, self.kernel_size, self.stride, self.padding, self.dilation,
-                            ceil_mode=self.ceil_mode, return_indices=self.return_indices)
+        return F.max_pool3d(
+            input,
+            self.kernel_size,
+            self.stride,
+            self.padding,
+            self.dilation,
+            ceil_mode=self.ceil_mode,
+            return_indices=self.return_indices,
+        )
 
 
 class AvgPool3d(AvgPool2d):
     """The mean over each (kd, kh, kw) window (stride defaults to kernel_size)."""
 
     def forward(self, input: Tensor) -> Tensor:
-        return F.avg_pool3d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
-                            self.count_include_pad, self.divisor_override)
+        return F.avg_pool3d(
+            input,
+            self.kernel_size,
+            self.stride,
+            self.padding,
+            self.ceil_mode,
+            self.count_include_pad,
+            self.divisor_override,
+        )
 
 
 class AdaptiveAvgPool3d(AdaptiveAvgPool2d):

@@ -17,11 +17,16 @@ def _as_list(tensors) -> list:
     return [tensors] if isinstance(tensors, Tensor) else list(tensors)
 
 
-def get_total_norm(tensors: Tensor | Iterable[Tensor], norm_type: float = 2.0,
-                   error_if_nonfinite: bool = False, foreach: bool | None = None) -> Tensor:
+def get_total_norm(
+    tensors: Tensor | Iterable[Tensor],
+    norm_type: float = 2.0,
+    error_if_nonfinite: bool = False,
+    foreach: bool | None = None,
+) -> Tensor:
     """The norm of the norms of the tensors: the norm of all their elements taken together."""
     from ..._creation import tensor
     from ...ops import stack
+
     tensors = _as_list(tensors)
     norm_type = float(norm_type)
     if not tensors:
@@ -33,12 +38,17 @@ def get_total_norm(tensors: Tensor | Iterable[Tensor], norm_type: float = 2.0,
         raise RuntimeError(
             f"The total norm of order {norm_type} for gradients from `parameters` is non-finite, "
             "so it cannot be clipped. To disable this error and scale the gradients by the "
-            "non-finite norm anyway, set `error_if_nonfinite=False`")
+            "non-finite norm anyway, set `error_if_nonfinite=False`"
+        )
     return total
 
 
-def clip_grads_with_norm_(parameters: Tensor | Iterable[Tensor], max_norm: float,
-                          total_norm: Tensor, foreach: bool | None = None) -> None:
+def clip_grads_with_norm_(
+    parameters: Tensor | Iterable[Tensor],
+    max_norm: float,
+    total_norm: Tensor,
+    foreach: bool | None = None,
+) -> None:
     """Multiply every grad by min(1, max_norm / (total_norm + 1e-6))."""
     grads = [p.grad for p in _as_list(parameters) if p.grad is not None]
     max_norm = float(max_norm)
@@ -50,23 +60,29 @@ def clip_grads_with_norm_(parameters: Tensor | Iterable[Tensor], max_norm: float
             g.mul_(clip_coef.to(g.device))
 
 
-def clip_grad_norm_(parameters: Tensor | Iterable[Tensor], max_norm: float,
-                    norm_type: float = 2.0, error_if_nonfinite: bool = False,
-                    foreach: bool | None = None) -> Tensor:
+def clip_grad_norm_(
+    parameters: Tensor | Iterable[Tensor],
+    max_norm: float,
+    norm_type: float = 2.0,
+    error_if_nonfinite: bool = False,
+    foreach: bool | None = None,
+) -> Tensor:
     """Scale the grads in place so their total norm is at most max_norm; return the old norm."""
     is_generator = isinstance(parameters, types.GeneratorType)
     parameters = _as_list(parameters)
     if is_generator and not parameters:
-        warnings.warn("`parameters` is an empty generator, no gradient clipping will occur.",
-                      stacklevel=2)
+        warnings.warn(
+            "`parameters` is an empty generator, no gradient clipping will occur.", stacklevel=2
+        )
     grads = [p.grad for p in parameters if p.grad is not None]
     total_norm = get_total_norm(grads, norm_type, error_if_nonfinite, foreach)
     clip_grads_with_norm_(parameters, max_norm, total_norm, foreach)
     return total_norm
 
 
-def clip_grad_value_(parameters: Tensor | Iterable[Tensor], clip_value: float,
-                     foreach: bool | None = None) -> None:
+def clip_grad_value_(
+    parameters: Tensor | Iterable[Tensor], clip_value: float, foreach: bool | None = None
+) -> None:
     """Clamp every grad element into [-clip_value, clip_value] in place."""
     clip_value = float(clip_value)
     with no_grad():

@@ -15,14 +15,16 @@ def _check_param_device(param: Tensor, old_param_device: int | None) -> int:
     if old_param_device is None:
         return index
     if index != old_param_device:
-        raise TypeError("Found two parameters on different devices, this is currently not "
-                        "supported.")
+        raise TypeError(
+            "Found two parameters on different devices, this is currently not supported."
+        )
     return old_param_device
 
 
 def parameters_to_vector(parameters: Iterable[Tensor]) -> Tensor:
     """One 1-D tensor with every parameter flattened, in order (differentiable)."""
     from ...ops import cat
+
     param_device = None
     vec = []
     for param in parameters:
@@ -40,5 +42,5 @@ def vector_to_parameters(vec: Tensor, parameters: Iterable[Tensor]) -> None:
     for param in parameters:
         param_device = _check_param_device(param, param_device)
         num_param = param.numel()
-        param.data = vec[pointer:pointer + num_param].view_as(param).data
+        param.data = vec[pointer : pointer + num_param].view_as(param).data
         pointer += num_param

@@ -16,12 +16,24 @@ from ..._creation import arange, as_tensor, empty_like, full, tensor
 from ..._tensor import Tensor
 from ...ops.packing import pack_padded
 
-__all__ = ["PackedSequence", "invert_permutation", "pack_padded_sequence", "pack_sequence",
-           "pad_packed_sequence", "pad_sequence", "unpack_sequence", "unpad_sequence"]
+__all__ = [
+    "PackedSequence",
+    "invert_permutation",
+    "pack_padded_sequence",
+    "pack_sequence",
+    "pad_packed_sequence",
+    "pad_sequence",
+    "unpack_sequence",
+    "unpad_sequence",
+]
 
 
-def pad_sequence(sequences: Tensor | list[Tensor], batch_first: bool = False,
-                 padding_value: float = 0.0, padding_side: str = "right") -> Tensor:
+def pad_sequence(
+    sequences: Tensor | list[Tensor],
+    batch_first: bool = False,
+    padding_value: float = 0.0,
+    padding_side: str = "right",
+) -> Tensor:
     """(max_len, batch, *) (or batch first), each sequence copied in: gradients flow to each."""
     if not isinstance(sequences, Iterable):
         raise RuntimeError(msg.PAD_SEQUENCE_ITERABLE.format(type=type(sequences)))
@@ -36,8 +48,9 @@ def pad_sequence(sequences: Tensor | list[Tensor], batch_first: bool = False,
         raise RuntimeError(msg.PAD_SEQUENCE_SLICE)
     max_len = max(seq.shape[0] for seq in sequences)
     batch = (len(sequences), max_len) if batch_first else (max_len, len(sequences))
-    out = full(batch + tuple(first.shape[1:]), padding_value, dtype=first.dtype,
-               device=first.device)
+    out = full(
+        batch + tuple(first.shape[1:]), padding_value, dtype=first.dtype, device=first.device
+    )
     if padding_side not in ("left", "right"):
         raise RuntimeError(msg.PAD_SEQUENCE_SIDE.format(side=padding_side))
     for i, seq in enumerate(sequences):
@@ -63,9 +76,13 @@ class PackedSequence(PackedSequence_):
     unsorted_indices defaults to the inverse of sorted_indices; batch_sizes stays on the CPU.
     """
 
-    def __new__(cls, data: Tensor, batch_sizes: Tensor | None = None,
-                sorted_indices: Tensor | None = None,
-                unsorted_indices: Tensor | None = None) -> PackedSequence:
+    def __new__(
+        cls,
+        data: Tensor,
+        batch_sizes: Tensor | None = None,
+        sorted_indices: Tensor | None = None,
+        unsorted_indices: Tensor | None = None,
+    ) -> PackedSequence:
         if unsorted_indices is None:
             unsorted_indices = invert_permutation(sorted_indices)
         if batch_sizes is None:  # PyTorch also takes (data, batch_sizes) as its first argument
@@ -80,9 +97,14 @@ class PackedSequence(PackedSequence_):
         """self if `data` is self.data, else a copy holding `data`, indices on its device."""
         if data is self.data:
             return self
-        return type(self)(data, self.batch_sizes,
-                          *(None if i is None else i.to(data.device)
-                            for i in (self.sorted_indices, self.unsorted_indices)))
+        return type(self)(
+            data,
+            self.batch_sizes,
+            *(
+                None if i is None else i.to(data.device)
+                for i in (self.sorted_indices, self.unsorted_indices)
+            ),
+        )
 
     def to(self, *args, **kwargs) -> PackedSequence:
         """data converted as Tensor.to(*args, **kwargs) converts it; the indices follow it."""
@@ -131,20 +153,26 @@ def invert_permutation(permutation: Tensor | None) -> Tensor | None:
     if permutation is None:
         return None
     n = permutation.numel()
-    return empty_like(permutation).scatter_(0, permutation,
-                                            arange(0, n, device=permutation.device))
+    return empty_like(permutation).scatter_(0, permutation, arange(0, n, device=permutation.device))
 
 
 def _check_lengths(lengths: Tensor) -> list[int]:
     """lengths as a list, after PyTorch's check that it is a 1-D CPU int64 tensor."""
     if lengths.dim() != 1 or lengths.device.type != "cpu" or lengths.dtype is not dtypes.int64:
-        raise RuntimeError(msg.PACK_LENGTHS_TYPE.format(
-            dim=lengths.dim(), device=lengths.device, type=lengths.dtype.legacy_name[:-6]))
+        raise RuntimeError(
+            msg.PACK_LENGTHS_TYPE.format(
+                dim=lengths.dim(), device=lengths.device, type=lengths.dtype.legacy_name[:-6]
+            )
+        )
     return lengths.tolist()
 
 
-def pack_padded_sequence(input: Tensor, lengths: Tensor | list[int], batch_first: bool = False,
-                         enforce_sorted: bool = True) -> PackedSequence:
+def pack_padded_sequence(
+    input: Tensor,
+    lengths: Tensor | list[int],
+    batch_first: bool = False,
+    enforce_sorted: bool = True,
+) -> PackedSequence:
     """Pack a padded (T, B, *) batch (B, T, * if batch_first) of sequences of `lengths`;
     with enforce_sorted=False the sequences are sorted longest first here."""
     if isinstance(lengths, Tensor):
@@ -170,27 +198,34 @@ def pack_padded_sequence(input: Tensor, lengths: Tensor | list[int], batch_first
     return PackedSequence(data, tensor(sizes, dtype=dtypes.int64), sorted_indices, None)
 
 
-def pad_packed_sequence(sequence: PackedSequence, batch_first: bool = False,
-                        padding_value: float = 0.0,
-                        total_length: int | None = None) -> tuple[Tensor, Tensor]:
+def pad_packed_sequence(
+    sequence: PackedSequence,
+    batch_first: bool = False,
+    padding_value: float = 0.0,
+    total_length: int | None = None,
+) -> tuple[Tensor, Tensor]:
     """(padded batch, lengths), the inverse of pack_padded_sequence, in the original order;
     total_length pads the time dim to that length."""
     sizes = _check_lengths(sequence.batch_sizes)
     steps = len(sizes)
     if total_length is not None:
         if total_length < steps:
-            raise ValueError(msg.PAD_PACKED_TOTAL_LENGTH.format(total=total_length,
-                                                                longest=steps))
+            raise ValueError(msg.PAD_PACKED_TOTAL_LENGTH.format(total=total_length, longest=steps))
         steps = total_length
     data = sequence.data
-    out = full((steps, sizes[0]) + tuple(data.shape[1:]), padding_value, dtype=data.dtype,
-               device=data.device)
+    out = full(
+        (steps, sizes[0]) + tuple(data.shape[1:]),
+        padding_value,
+        dtype=data.dtype,
+        device=data.device,
+    )
     offset = start = 0
     for t in range(1, len(sizes) + 1):  # one copy per run of steps with the same batch size
         if t == len(sizes) or sizes[t] != sizes[start]:
             rows = sizes[start] * (t - start)
             out.narrow(0, start, t - start).narrow(1, 0, sizes[start]).copy_(
-                data.narrow(0, offset, rows).view((t - start, sizes[start]) + out.shape[2:]))
+                data.narrow(0, offset, rows).view((t - start, sizes[start]) + out.shape[2:])
+            )
             offset, start = offset + rows, t
     lengths = tensor([sum(n > b for n in sizes) for b in range(sizes[0])], dtype=dtypes.int64)
     if batch_first:
@@ -207,14 +242,17 @@ def pack_sequence(sequences: list[Tensor], enforce_sorted: bool = True) -> Packe
     return pack_padded_sequence(pad_sequence(sequences), lengths, enforce_sorted=enforce_sorted)
 
 
-def unpad_sequence(padded_sequences: Tensor, lengths: Tensor,
-                   batch_first: bool = False) -> list[Tensor]:
+def unpad_sequence(
+    padded_sequences: Tensor, lengths: Tensor, batch_first: bool = False
+) -> list[Tensor]:
     """The sequences of a padded batch, each cut to its length (the inverse of pad_sequence)."""
     if not batch_first:  # PyTorch transposes the caller's tensor in place here; we do not
         padded_sequences = padded_sequences.transpose(0, 1)
     steps = arange(padded_sequences.shape[1], device=padded_sequences.device)
-    return [seq[steps < length] for seq, length in
-            zip(padded_sequences, lengths.to(padded_sequences.device), strict=True)]
+    return [
+        seq[steps < length]
+        for seq, length in zip(padded_sequences, lengths.to(padded_sequences.device), strict=True)
+    ]
 
 
 def unpack_sequence(packed_sequences: PackedSequence) -> list[Tensor]:

@@ -11,6 +11,19 @@ from .sampler import (
     SubsetRandomSampler,
 )
 
-__all__ = ["BatchSampler", "ConcatDataset", "DataLoader", "Dataset", "IterableDataset",
-           "RandomSampler", "Sampler", "SequentialSampler", "Subset", "SubsetRandomSampler",
-           "TensorDataset", "default_collate", "default_convert", "random_split"]
+__all__ = [
+    "BatchSampler",
+    "ConcatDataset",
+    "DataLoader",
+    "Dataset",
+    "IterableDataset",
+    "RandomSampler",
+    "Sampler",
+    "SequentialSampler",
+    "Subset",
+    "SubsetRandomSampler",
+    "TensorDataset",
+    "default_collate",
+    "default_convert",
+    "random_split",
+]

@@ -88,8 +88,11 @@ def default_convert(data):
     if _is_numpy(data) and getattr(data, "shape", None) == ():
         return as_tensor(data)
     if isinstance(data, collections.abc.Mapping):
-        return type(data)({key: default_convert(data[key]) for key in data}) \
-            if isinstance(data, dict) else {key: default_convert(data[key]) for key in data}
+        return (
+            type(data)({key: default_convert(data[key]) for key in data})
+            if isinstance(data, dict)
+            else {key: default_convert(data[key]) for key in data}
+        )
     if isinstance(data, tuple) and hasattr(data, "_fields"):
         return type(data)(*(default_convert(d) for d in data))
     if isinstance(data, tuple):

@@ -28,8 +28,9 @@ def _tensor_source(dataset):
     tensors don't require grad; None when samples must be fetched one by one."""
     indices = None
     while type(dataset) is Subset:
-        indices = (list(dataset.indices) if indices is None
-                   else [dataset.indices[i] for i in indices])
+        indices = (
+            list(dataset.indices) if indices is None else [dataset.indices[i] for i in indices]
+        )
         dataset = dataset.dataset
     if type(dataset) is not TensorDataset or any(t.requires_grad for t in dataset.tensors):
         return None
@@ -40,14 +41,27 @@ class DataLoader:
     """`DataLoader(dataset, batch_size=1, shuffle=False, sampler=None, ..., drop_last=False,
     collate_fn=None, generator=None)`: an iterable over batches of `dataset`."""
 
-    def __init__(self, dataset: Dataset, batch_size: int | None = 1,
-                 shuffle: bool | None = None, sampler: Sampler | Iterable | None = None,
-                 batch_sampler: Sampler | Iterable | None = None, num_workers: int = 0,
-                 collate_fn: Callable[[list], Any] | None = None, pin_memory: bool = False,
-                 drop_last: bool = False, timeout: float = 0, worker_init_fn=None,
-                 multiprocessing_context=None, generator: Generator | None = None, *,
-                 prefetch_factor: int | None = None, persistent_workers: bool = False,
-                 pin_memory_device: str = "", in_order: bool = True) -> None:
+    def __init__(
+        self,
+        dataset: Dataset,
+        batch_size: int | None = 1,
+        shuffle: bool | None = None,
+        sampler: Sampler | Iterable | None = None,
+        batch_sampler: Sampler | Iterable | None = None,
+        num_workers: int = 0,
+        collate_fn: Callable[[list], Any] | None = None,
+        pin_memory: bool = False,
+        drop_last: bool = False,
+        timeout: float = 0,
+        worker_init_fn=None,
+        multiprocessing_context=None,
+        generator: Generator | None = None,
+        *,
+        prefetch_factor: int | None = None,
+        persistent_workers: bool = False,
+        pin_memory_device: str = "",
+        in_order: bool = True,
+    ) -> None:
         if num_workers < 0:
             raise ValueError(msg.DATA_NUM_WORKERS)
         if timeout < 0:
@@ -60,14 +74,20 @@ class DataLoader:
         self._iterable = isinstance(dataset, IterableDataset)
         if self._iterable:
             if shuffle not in {False, None}:
-                raise ValueError(f"DataLoader with IterableDataset: expected unspecified shuffle "
-                                 f"option, but got shuffle={shuffle}")
+                raise ValueError(
+                    f"DataLoader with IterableDataset: expected unspecified shuffle "
+                    f"option, but got shuffle={shuffle}"
+                )
             if sampler is not None:
-                raise ValueError(f"DataLoader with IterableDataset: expected unspecified sampler "
-                                 f"option, but got sampler={sampler}")
+                raise ValueError(
+                    f"DataLoader with IterableDataset: expected unspecified sampler "
+                    f"option, but got sampler={sampler}"
+                )
             if batch_sampler is not None:
-                raise ValueError(f"DataLoader with IterableDataset: expected unspecified "
-                                 f"batch_sampler option, but got batch_sampler={batch_sampler}")
+                raise ValueError(
+                    f"DataLoader with IterableDataset: expected unspecified "
+                    f"batch_sampler option, but got batch_sampler={batch_sampler}"
+                )
         else:
             shuffle = bool(shuffle)
         if sampler is not None and shuffle:
@@ -77,11 +97,16 @@ class DataLoader:
                 raise ValueError(msg.DATA_BATCH_SAMPLER_OPTIONS)
             batch_size, drop_last = None, False
         elif batch_size is None and drop_last:
-            raise ValueError("batch_size=None option disables auto-batching and is mutually "
-                             "exclusive with drop_last")
+            raise ValueError(
+                "batch_size=None option disables auto-batching and is mutually "
+                "exclusive with drop_last"
+            )
         if sampler is None and not self._iterable:
-            sampler = (RandomSampler(dataset, generator=generator) if shuffle
-                       else SequentialSampler(dataset))
+            sampler = (
+                RandomSampler(dataset, generator=generator)
+                if shuffle
+                else SequentialSampler(dataset)
+            )
         if batch_size is not None and batch_sampler is None and not self._iterable:
             batch_sampler = BatchSampler(sampler, batch_size, drop_last)
         self.batch_size = batch_size

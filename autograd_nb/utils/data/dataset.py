@@ -18,8 +18,7 @@ from ..._creation import randperm
 from ..._generator import Generator, default_generator
 from ..._tensor import Tensor
 
-__all__ = ["Dataset", "IterableDataset", "TensorDataset", "Subset", "ConcatDataset",
-           "random_split"]
+__all__ = ["Dataset", "IterableDataset", "TensorDataset", "Subset", "ConcatDataset", "random_split"]
 
 
 class Dataset:
@@ -118,8 +117,11 @@ def _fraction_lengths(total: int, fractions: Sequence[float]) -> list[int]:
     return lengths
 
 
-def random_split(dataset: Dataset, lengths: Sequence[int | float],
-                 generator: Generator | None = default_generator) -> list[Subset]:
+def random_split(
+    dataset: Dataset,
+    lengths: Sequence[int | float],
+    generator: Generator | None = default_generator,
+) -> list[Subset]:
     """Split into non-overlapping random subsets of the given lengths (or fractions summing to 1),
     e.g. `random_split(ds, [0.8, 0.2], generator=torch.Generator().manual_seed(42))`."""
     if math.isclose(sum(lengths), 1) and sum(lengths) <= 1:
@@ -127,5 +129,7 @@ def random_split(dataset: Dataset, lengths: Sequence[int | float],
     if sum(lengths) != len(dataset):
         raise ValueError(msg.DATA_SPLIT_SUM)
     indices = randperm(sum(lengths), generator=generator).tolist()
-    return [Subset(dataset, indices[offset - length: offset])
-            for offset, length in zip(itertools.accumulate(lengths), lengths)]
+    return [
+        Subset(dataset, indices[offset - length : offset])
+        for offset, length in zip(itertools.accumulate(lengths), lengths)
+    ]

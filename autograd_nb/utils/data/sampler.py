@@ -9,8 +9,7 @@ from ... import _messages as msg
 from ..._creation import randint, randperm
 from ..._generator import Generator, random_seed
 
-__all__ = ["Sampler", "SequentialSampler", "RandomSampler", "SubsetRandomSampler",
-           "BatchSampler"]
+__all__ = ["Sampler", "SequentialSampler", "RandomSampler", "SubsetRandomSampler", "BatchSampler"]
 
 
 class Sampler:
@@ -48,8 +47,13 @@ def _stream(generator: Generator | None) -> Generator:
 class RandomSampler(Sampler):
     """A random permutation each epoch (or `num_samples` draws with replacement)."""
 
-    def __init__(self, data_source: Sized, replacement: bool = False,
-                 num_samples: int | None = None, generator: Generator | None = None) -> None:
+    def __init__(
+        self,
+        data_source: Sized,
+        replacement: bool = False,
+        num_samples: int | None = None,
+        generator: Generator | None = None,
+    ) -> None:
         self.data_source = data_source
         self.replacement = replacement
         self._num_samples = num_samples
@@ -69,12 +73,11 @@ class RandomSampler(Sampler):
         if self.replacement:
             for _ in range(self.num_samples // 32):
                 yield from randint(high=n, size=(32,), generator=generator).tolist()
-            yield from randint(high=n, size=(self.num_samples % 32,),
-                               generator=generator).tolist()
+            yield from randint(high=n, size=(self.num_samples % 32,), generator=generator).tolist()
         else:
             for _ in range(self.num_samples // n):
                 yield from randperm(n, generator=generator).tolist()
-            yield from randperm(n, generator=generator).tolist()[:self.num_samples % n]
+            yield from randperm(n, generator=generator).tolist()[: self.num_samples % n]
 
     def __len__(self) -> int:
         return self.num_samples
@@ -98,8 +101,7 @@ class SubsetRandomSampler(Sampler):
 class BatchSampler(Sampler):
     """Group another sampler's indices into lists of `batch_size` (the last may be shorter)."""
 
-    def __init__(self, sampler: Sampler | Iterable[int], batch_size: int,
-                 drop_last: bool) -> None:
+    def __init__(self, sampler: Sampler | Iterable[int], batch_size: int, drop_last: bool) -> None:
         if not isinstance(batch_size, int) or isinstance(batch_size, bool) or batch_size <= 0:
             raise ValueError(msg.DATA_BATCH_SIZE.format(value=batch_size))
         if not isinstance(drop_last, bool):

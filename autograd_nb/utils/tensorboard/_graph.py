@@ -32,6 +32,7 @@ class GraphNode:
 def _tensors(value) -> list:
     """The tensors in a forward's args or output (a tensor, or tuples/lists/dicts of them)."""
     from ..._tensor import Tensor
+
     if isinstance(value, Tensor):
         return [value]
     if isinstance(value, (tuple, list)):
@@ -113,6 +114,7 @@ def module_graph(model, args: tuple) -> list[GraphNode]:
 def _tracked(arg):
     """A detached copy of a floating tensor that requires grad, so the graph starts at it."""
     from ..._tensor import Tensor
+
     if isinstance(arg, Tensor) and arg.dtype.is_floating_point:
         return arg.detach().requires_grad_(True)
     return arg
@@ -133,6 +135,7 @@ def _nodes(model, scopes, inputs, outputs, owner, shapes) -> list[GraphNode]:
         result.append(GraphNode(name, "IO Node", shape=tuple(t.shape)))
         if t.grad_fn is None and t.requires_grad:
             from ...autograd.node import existing_accumulator
+
             acc = existing_accumulator(t)
             if acc is not None:
                 names[id(acc)] = name
@@ -146,8 +149,9 @@ def _nodes(model, scopes, inputs, outputs, owner, shapes) -> list[GraphNode]:
         found[id(node)] = node
         stack.extend(n for n, _ in node.next_functions if n is not None)
     leaves = [n for n in found.values() if isinstance(n, AccumulateGrad)]
-    ops = sorted((n for n in found.values() if not isinstance(n, AccumulateGrad)),
-                 key=lambda n: n._seq)
+    ops = sorted(
+        (n for n in found.values() if not isinstance(n, AccumulateGrad)), key=lambda n: n._seq
+    )
     order = {id(p): k for k, (_, p) in enumerate(param_names.values())}
     for k, leaf in enumerate(sorted(leaves, key=lambda n: order.get(id(n.variable), len(order)))):
         if id(leaf) in names:
@@ -155,8 +159,11 @@ def _nodes(model, scopes, inputs, outputs, owner, shapes) -> list[GraphNode]:
         var = leaf.variable
         name, _ = param_names.get(id(var), (f"{base}/tensor.{k}", var))
         names[id(leaf)] = name
-        result.append(GraphNode(name, "Parameter" if id(var) in param_names else "Tensor",
-                                shape=tuple(var.shape)))
+        result.append(
+            GraphNode(
+                name, "Parameter" if id(var) in param_names else "Tensor", shape=tuple(var.shape)
+            )
+        )
     counter = 0
     for node in ops:
         counter += 1
@@ -165,13 +172,20 @@ def _nodes(model, scopes, inputs, outputs, owner, shapes) -> list[GraphNode]:
         names[id(node)] = f"{scope}/{op}.{counter}"
     for node in ops:
         inputs_ = [_ref(names, n, nr) for n, nr in node.next_functions if n is not None]
-        result.append(GraphNode(names[id(node)], _BACKWARD.sub("", node.name()) or node.name(),
-                                [i for i in inputs_ if i], shapes.get((id(node), 0)),
-                                f"{{grad_fn: {node.name()}}}"))
+        result.append(
+            GraphNode(
+                names[id(node)],
+                _BACKWARD.sub("", node.name()) or node.name(),
+                [i for i in inputs_ if i],
+                shapes.get((id(node), 0)),
+                f"{{grad_fn: {node.name()}}}",
+            )
+        )
     for i, t in enumerate(outputs, 1):
         source = _ref(names, t.grad_fn, t._output_nr) if t.grad_fn is not None else None
-        result.append(GraphNode(f"output/output.{i}", "IO Node",
-                                [source] if source else [], tuple(t.shape)))
+        result.append(
+            GraphNode(f"output/output.{i}", "IO Node", [source] if source else [], tuple(t.shape))
+        )
     return result
 
 

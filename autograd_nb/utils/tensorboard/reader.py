@@ -15,11 +15,13 @@ from ._graph import GraphNode
 
 def _protos():
     from .writer import _tensorboardx
+
     return _tensorboardx()[2]
 
 
 def _masked_crc(data: bytes) -> int:
     from tensorboardX.crc32c import crc32c
+
     crc = crc32c(data) & 0xFFFFFFFF
     return (((crc >> 15) | (crc << 17)) + 0xA282EAD8) & 0xFFFFFFFF
 
@@ -35,8 +37,9 @@ def event_files(log_dir: str | os.PathLike) -> list[str]:
 
 def _natural(name: str) -> list:
     """Sort key that orders `...tfevents.<time>.<host>.<pid>.10` after `.9`: write order."""
-    return [(0, int(part), "") if part.isdigit() else (1, 0, part)
-            for part in re.split(r"(\d+)", name)]
+    return [
+        (0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", name)
+    ]
 
 
 def read_events(path: str | os.PathLike) -> list:
@@ -46,13 +49,13 @@ def read_events(path: str | os.PathLike) -> list:
         data = f.read()
     events, pos = [], 0
     while pos + 12 <= len(data):
-        header = data[pos:pos + 8]
+        header = data[pos : pos + 8]
         (length,) = struct.unpack("<Q", header)
-        (header_crc,) = struct.unpack("<I", data[pos + 8:pos + 12])
-        body = data[pos + 12:pos + 12 + length]
+        (header_crc,) = struct.unpack("<I", data[pos + 8 : pos + 12])
+        body = data[pos + 12 : pos + 12 + length]
         if header_crc != _masked_crc(header) or len(body) < length:
             break  # a record still being written
-        (body_crc,) = struct.unpack("<I", data[pos + 12 + length:pos + 16 + length] or b"\0" * 4)
+        (body_crc,) = struct.unpack("<I", data[pos + 12 + length : pos + 16 + length] or b"\0" * 4)
         if body_crc != _masked_crc(body):
             raise ValueError(f"corrupt record at byte {pos} of {path}")
         events.append(event_pb2.Event.FromString(body))
@@ -97,8 +100,11 @@ def read_graph(log_dir: str | os.PathLike) -> list[GraphNode]:
                     if "_output_shapes" in n.attr:
                         dims = n.attr["_output_shapes"].list.shape[0].dim
                         shape = tuple(d.size for d in dims)
-                    nodes.append(GraphNode(n.name, n.op, list(n.input), shape,
-                                           n.attr["attr"].s.decode("utf-8")))
+                    nodes.append(
+                        GraphNode(
+                            n.name, n.op, list(n.input), shape, n.attr["attr"].s.decode("utf-8")
+                        )
+                    )
     return nodes
 
 
@@ -108,6 +114,7 @@ def plot_scalars(log_dir: str | os.PathLike, tags=None):
     The inline stand-in for TensorBoard's Scalars tab (e.g. on Binder), read from the files.
     """
     from ...notebook.plots import _figure
+
     scalars = read_scalars(log_dir)
     if isinstance(tags, str):
         tags = [tags]

@@ -14,9 +14,11 @@ import time
 from ..._tensor import Tensor
 from ._graph import GraphNode, module_graph
 
-INSTALL_HINT = ('SummaryWriter needs the tensorboardX package to write TensorBoard event files. '
-                'Install it with: pip install "autograd-nb[tensorboard]" '
-                '(or: pip install tensorboardX)')
+INSTALL_HINT = (
+    "SummaryWriter needs the tensorboardX package to write TensorBoard event files. "
+    'Install it with: pip install "autograd-nb[tensorboard]" '
+    "(or: pip install tensorboardX)"
+)
 
 
 def _tensorboardx():
@@ -35,8 +37,19 @@ def _tensorboardx():
         from tensorboardX.writer import FileWriter
     except ImportError as exc:
         raise ImportError(INSTALL_HINT) from exc
-    return FileWriter, summary, (attr_value_pb2, event_pb2, graph_pb2, node_def_pb2,
-                                 tensor_shape_pb2, versions_pb2, summary_pb2)
+    return (
+        FileWriter,
+        summary,
+        (
+            attr_value_pb2,
+            event_pb2,
+            graph_pb2,
+            node_def_pb2,
+            tensor_shape_pb2,
+            versions_pb2,
+            summary_pb2,
+        ),
+    )
 
 
 _file_ids = itertools.count()
@@ -73,13 +86,20 @@ class SummaryWriter:
     `runs/<date>_<host><comment>`. Use it as a context manager or call `close()`.
     """
 
-    def __init__(self, log_dir: str | os.PathLike | None = None, comment: str = "",
-                 purge_step: int | None = None, max_queue: int = 10, flush_secs: int = 120,
-                 filename_suffix: str = ""):
+    def __init__(
+        self,
+        log_dir: str | os.PathLike | None = None,
+        comment: str = "",
+        purge_step: int | None = None,
+        max_queue: int = 10,
+        flush_secs: int = 120,
+        filename_suffix: str = "",
+    ):
         self._FileWriter, self._summary, self._pb = _tensorboardx()
         if not log_dir:
             import socket
             from datetime import datetime
+
             current_time = datetime.now().strftime("%b%d_%H-%M-%S")
             log_dir = os.path.join("runs", current_time + "_" + socket.gethostname() + comment)
         self.log_dir = str(log_dir)
@@ -101,35 +121,45 @@ class SummaryWriter:
             self.all_writers = {self.log_dir: self.file_writer}
             if self.purge_step is not None:
                 event_pb2, step = self._pb[1], self.purge_step  # hide events from step on
-                self.file_writer.add_event(event_pb2.Event(step=step,
-                                                           file_version="brain.Event:2"))
-                self.file_writer.add_event(event_pb2.Event(
-                    step=step, session_log=event_pb2.SessionLog(status=event_pb2.SessionLog.START)))
+                self.file_writer.add_event(event_pb2.Event(step=step, file_version="brain.Event:2"))
+                self.file_writer.add_event(
+                    event_pb2.Event(
+                        step=step,
+                        session_log=event_pb2.SessionLog(status=event_pb2.SessionLog.START),
+                    )
+                )
                 self.purge_step = None
         return self.file_writer
 
     def _new_file(self, log_dir: str):
-        return self._FileWriter(log_dir, self.max_queue, self.flush_secs,
-                                _unique_suffix(self.filename_suffix))
+        return self._FileWriter(
+            log_dir, self.max_queue, self.flush_secs, _unique_suffix(self.filename_suffix)
+        )
 
     def get_logdir(self) -> str:
         """The directory the event files go to."""
         return self.log_dir
 
-    def add_scalar(self, tag: str, scalar_value, global_step: int | None = None,
-                   walltime: float | None = None) -> None:
+    def add_scalar(
+        self, tag: str, scalar_value, global_step: int | None = None, walltime: float | None = None
+    ) -> None:
         """Record one number (a float or a one-element tensor) under `tag` at `global_step`."""
-        self._get_file_writer().add_summary(
-            self._scalar(tag, scalar_value), global_step, walltime)
+        self._get_file_writer().add_summary(self._scalar(tag, scalar_value), global_step, walltime)
 
     def _scalar(self, tag: str, value):
         """A Summary holding one simple_value under `tag` exactly as given (as PyTorch does)."""
         summary_pb2 = self._pb[6]
-        return summary_pb2.Summary(value=[summary_pb2.Summary.Value(tag=tag,
-                                                                   simple_value=_number(value))])
+        return summary_pb2.Summary(
+            value=[summary_pb2.Summary.Value(tag=tag, simple_value=_number(value))]
+        )
 
-    def add_scalars(self, main_tag: str, tag_scalar_dict: dict, global_step: int | None = None,
-                    walltime: float | None = None) -> None:
+    def add_scalars(
+        self,
+        main_tag: str,
+        tag_scalar_dict: dict,
+        global_step: int | None = None,
+        walltime: float | None = None,
+    ) -> None:
         """Several curves in one chart: each key goes to its own run `<log_dir>/<main_tag>_<key>`.
 
         As in PyTorch, every value is logged under the tag `main_tag`, one sub-folder per key,
@@ -145,11 +175,18 @@ class SummaryWriter:
                 self.all_writers[fw_tag] = fw
             fw.add_summary(self._scalar(main_tag, scalar_value), global_step, walltime)
 
-    def add_histogram(self, tag: str, values, global_step: int | None = None,
-                      bins="tensorflow", walltime: float | None = None,
-                      max_bins: int | None = None) -> None:
+    def add_histogram(
+        self,
+        tag: str,
+        values,
+        global_step: int | None = None,
+        bins="tensorflow",
+        walltime: float | None = None,
+        max_bins: int | None = None,
+    ) -> None:
         """Record the distribution of a tensor's values (weights, gradients) at `global_step`."""
         import numpy as np
+
         if isinstance(values, Tensor):
             values = values.detach().cpu().numpy()
         values = np.asarray(values, dtype=np.float64)
@@ -159,8 +196,9 @@ class SummaryWriter:
         summary.value[0].tag = tag  # as given: tensorboardX would rewrite characters like '='
         self._get_file_writer().add_summary(summary, global_step, walltime)
 
-    def add_graph(self, model, input_to_model=None, verbose: bool = False,
-                  use_strict_trace: bool = True) -> None:
+    def add_graph(
+        self, model, input_to_model=None, verbose: bool = False, use_strict_trace: bool = True
+    ) -> None:
         """Write the graph of `model(input_to_model)` for TensorBoard's Graphs tab.
 
         PyTorch traces with TorchScript; we run the forward once in eval mode and read its
@@ -192,8 +230,9 @@ class SummaryWriter:
             if node.shape is not None:
                 shape = Shape(dim=[Shape.Dim(size=d) for d in node.shape])
                 attr["_output_shapes"] = AttrValue(list=AttrValue.ListValue(shape=[shape]))
-            protos.append(node_def_pb2.NodeDef(name=node.name, op=node.op, input=node.inputs,
-                                               attr=attr))
+            protos.append(
+                node_def_pb2.NodeDef(name=node.name, op=node.op, input=node.inputs, attr=attr)
+            )
         return graph_pb2.GraphDef(node=protos, versions=versions_pb2.VersionDef(producer=22))
 
     def flush(self) -> None:
@@ -215,6 +254,7 @@ class SummaryWriter:
     def plot(self, tags=None):
         """The scalars written so far, as a matplotlib Figure (see `plot_scalars`)."""
         from .reader import plot_scalars
+
         self.flush()
         return plot_scalars(self.log_dir, tags=tags)
 
