@@ -6,6 +6,7 @@ import warnings
 
 from .. import _messages as msg
 from .. import _tensor
+from .._tensor import tensor_method
 from .engine import run_backward
 from .node import accumulator
 
@@ -149,3 +150,14 @@ def grad(
         elif not create_graph:
             results[i] = result.detach()
     return tuple(results)
+
+
+@tensor_method("backward")
+def tensor_backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+    """Accumulate d(self)/d(leaf) into each leaf's `.grad` (see autograd.backward)."""
+    fn = self._grad_fn
+    if gradient is None and inputs is None and not create_graph and fn is not None:
+        # `loss.backward()`: what autograd.backward does for one output, without its checks
+        run_backward([(fn, self._output_nr)], [implicit_grad(self)], bool(retain_graph), False)
+        return
+    backward(self, gradient, retain_graph, create_graph, inputs=inputs)
