@@ -270,9 +270,9 @@ class AutogradMagics(Magics):
     def grad_steps(self, line: str) -> None:
         """Step through `y.backward()` node by node with a Play button and a slider.
 
-        Frames are computed up front by replaying the engine's order on the graph's saved values
-        (your tensors' .grad are not touched) and switched in the browser, so the widget works
-        in a saved notebook without a kernel.
+        Frames are computed up front by running the pass once through the real engine, which
+        reports every node to the stepper (your leaves' .grad are not touched; hooks run once),
+        and switched in the browser, so the widget works in a saved notebook without a kernel.
         """
         args = parse_argstring(self.grad_steps, line)
         if args.max_frames < 2:
