@@ -1587,3 +1587,25 @@ INTERP_SIZES_3D = (
     "Input and output sizes should be greater than 0, but got input (D: {}, H: {}, "
     "W: {}) output (D: {}, H: {}, W: {})"
 )
+
+# --- engine: gradients that user code hands to the engine (hooks, autograd.Function) ----------
+HOOK_RETURNED_NON_TENSOR = "expected Variable, but hook returned '{type}'"
+HOOK_CHANGED_TYPE = "hook '{name}' has changed the type of value (was {was} got {got})"
+HOOK_CHANGED_SIZE = "hook '{name}' has changed the size of value"
+HOOK_FILLED_EMPTY = "can't replace a None gradient with a non-None value"
+HOOK_RESULT_COUNT = (
+    "hook '{name}' has returned an incorrect number of values (got {got}, but expected {expected})"
+)
+FUNCTION_GRAD_TYPE = "expected Variable or None (got {type})"
+FUNCTION_GRAD_FOR_NON_TENSOR = (
+    "function {name} returned a gradient different than None at position {position}, but the "
+    "corresponding forward input was not a Variable"
+)
+FUNCTION_RETURNED = "Function {name} returned an {problem}"
+INVALID_GRAD_SHAPE = (
+    "invalid gradient at index {index} - got {got} but expected shape compatible with {expected}"
+)
+INVALID_GRAD_DEVICE = "invalid gradient at index {index} - expected device {expected} but got {got}"
+SAVE_FOR_BACKWARD_TYPE = (
+    "save_for_backward can only save variables, but argument {index} is of type {type}"
+)

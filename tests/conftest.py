@@ -23,6 +23,7 @@ from autograd_nb.autograd import engine
 BOTH_ENGINES = {
     "test_autograd.py",
     "test_autograd_functional.py",
+    "test_autograd_user_gradients.py",
     "test_gradcheck.py",
     "test_inplace.py",
     "test_inplace_out.py",

@@ -19,7 +19,7 @@ from __future__ import annotations
 import heapq
 import sys
 
-from .backward_kernels import backward_kernel
+from .backward_kernels import registered_kernels
 from .node import ACCUMULATION_LOCK, AccumulateGrad, accumulate_grad, make_tensor
 
 # Whether `sys.getrefcount` tells "only the engine holds this gradient" on this interpreter
@@ -36,13 +36,14 @@ _IN_PLACE_FROM = 1 << 14
 _getrefcount = sys.getrefcount
 
 
-def run_unwatched(roots: list, grads: list, retain_graph: bool) -> tuple | None:
+def run_unwatched(roots: list, grads: list, ran: list) -> tuple | None:
     """Run nodes newest first, without counting dependencies, while nothing watches them.
 
     A node runs once no newer node holds a gradient: its consumers are newer than it, so its
     gradient is complete then (the order PyTorch's engine takes too). Leaves are accumulated at
     the end, which nothing can tell from "as soon as ready" while no hook runs. At a node or
     leaf with hooks this stops and returns the (node, output_nr) points and gradients waiting.
+    The nodes that ran are appended to `ran` (the caller frees them once the pass is done).
     """
     waiting: dict = {}
     heap: list = []
@@ -51,13 +52,14 @@ def run_unwatched(roots: list, grads: list, retain_graph: bool) -> tuple | None:
     for (node, nr), grad in zip(roots, grads):
         watched |= _deliver_root(waiting, heap, leaves, node, nr, grad)
     push, pop = heapq.heappush, heapq.heappop
+    kernel_for = registered_kernels().get  # backward_kernel(), without a call per node
     while heap and not watched:
         node = heap[0][1]
         if node._extra is not None:
             break
         pop(heap)
         slot = waiting.pop(node)
-        kernel = backward_kernel(type(node))
+        kernel = kernel_for(type(node))
         if kernel is not None:
             results = kernel(node, *slot)
         else:
@@ -67,8 +69,7 @@ def run_unwatched(roots: list, grads: list, retain_graph: bool) -> tuple | None:
             results = (results,)
         if node._in_meta is not None:
             results = node._conformed(results)
-        if not retain_graph and node._saved:
-            node._release()
+        ran.append(node)
         edges = node._edges
         i = -2
         for grad in results:
@@ -155,7 +156,7 @@ def _accumulate(leaf, grads: list) -> None:
     `.grad` without a copy (PyTorch "steals" it too).
     """
     grad = grads.pop()
-    if REFCOUNTS_PROVEN:
+    if REFCOUNTS_PROVEN and grad._backend is leaf._backend:
         with ACCUMULATION_LOCK:
             meta = leaf._autograd_meta()
             if meta.grad is None:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from . import _fast_engine
 from .anomaly_mode import ANOMALY, apply_watched
 from .grad_mode import STATE
+from .gradient_checks import checked_hook_result, checked_hook_results
 from .node import AccumulateGrad, retain_into
 
 __all__ = ["count_dependencies", "flow_observers", "observe", "run_backward", "use_reference_only"]
@@ -45,78 +46,94 @@ def run_backward(
     4. Deliver what it sent to each input's node, adding up gradients that meet, and count one
        dependency off; a node with none left is ready. AccumulateGrad nodes (the leaves) are the
        newest of all, so a leaf's `.grad` is updated as soon as its gradient is complete.
-    5. Repeat until nothing is ready. A node's saved tensors are freed once it has run, unless
-       `retain_graph`. A loop, not recursion: a chain of a million nodes needs no deep stack.
+    5. Repeat until nothing is ready. A loop, not recursion: a chain of a million nodes needs
+       no deep stack. Then, unless `retain_graph`, free the saved tensors of the nodes that ran.
+
+    All or nothing: if anything raises on the way (a hook, a formula, a modified saved tensor),
+    every `.grad` the pass changed is put back and nothing is freed, so once the cause is fixed
+    the same graph can be backpropagated again. (PyTorch keeps what it did until then.)
 
     `capture` (autograd.grad, or backward's `inputs=`) lists (node, output_nr) points whose
     incoming gradients are returned, in order; only nodes that lead to them run, and without
     `accumulate` (autograd.grad) the leaves there keep their `.grad`.
     """
-    if capture is None and not create_graph and not _watched():
-        with _engine_pass(False):  # the fast pass, until it meets a hook
-            waiting = _fast_engine.run_unwatched(roots, grads, retain_graph)
-        if waiting is None:
-            return None
-        roots, grads = waiting  # the rest runs here, from the gradients that wait
+    ran: list = []  # the nodes that ran: their saved tensors are freed once the pass is done
+    changed: list = []  # each `.grad` this pass changed, as it was (to undo a failed pass)
+    try:
+        if capture is None and not create_graph and not _watched():
+            with _engine_pass(False):  # the fast pass, until it meets a hook
+                waiting = _fast_engine.run_unwatched(roots, grads, ran)
+            if waiting is None:
+                roots = grads = []  # it did everything
+            else:
+                roots, grads = waiting  # the rest runs here, from the gradients that wait
 
-    with _engine_pass(create_graph):
-        inbox: dict = {}  # node -> [gradient for its output 0, output 1, ...]
-        for (node, output_nr), grad in zip(roots, grads):
-            _deliver(inbox, node, output_nr, grad)
-        root_nodes = list(dict.fromkeys(node for node, _ in roots))
-        roots = grads = None  # the inbox holds the gradients now
-        dependencies = count_dependencies(root_nodes)
-        needed, captures, captured = _plan_capture(root_nodes, capture, accumulate)
+        with _engine_pass(create_graph):
+            inbox: dict = {}  # node -> [gradient for its output 0, output 1, ...]
+            for (node, output_nr), grad in zip(roots, grads):
+                _deliver(inbox, node, output_nr, grad)
+            root_nodes = list(dict.fromkeys(node for node, _ in roots))
+            roots = grads = None  # the inbox holds the gradients now
+            dependencies = count_dependencies(root_nodes)
+            needed, captures, captured = _plan_capture(root_nodes, capture, accumulate)
 
-        ready = [(-node._seq, node) for node in root_nodes if dependencies[node] == 0]
-        heapq.heapify(ready)
-        while ready:
-            node = heapq.heappop(ready)[1]
-            received = inbox.pop(node, None) or [None] * node._n_outputs
-            sent = run_node(node, received, needed, captures, captured, retain_graph)
-            for i, (next_node, output_nr) in enumerate(node.next_functions):
-                if next_node is None:
-                    continue
-                if i < len(sent) and sent[i] is not None:
-                    _deliver(inbox, next_node, output_nr, sent[i])
-                dependencies[next_node] -= 1
-                if dependencies[next_node] == 0:
-                    heapq.heappush(ready, (-next_node._seq, next_node))
-            received = sent = None  # hold no gradient longer than needed
+            ready = [(-node._seq, node) for node in root_nodes if dependencies[node] == 0]
+            heapq.heapify(ready)
+            while ready:
+                node = heapq.heappop(ready)[1]
+                received = inbox.pop(node, None) or [None] * node._n_outputs
+                sent = run_node(node, received, needed, captures, captured, changed)
+                ran.append(node)
+                for i, (next_node, output_nr) in enumerate(node.next_functions):
+                    if next_node is None:
+                        continue
+                    if i < len(sent) and sent[i] is not None:
+                        _deliver(inbox, next_node, output_nr, sent[i])
+                    dependencies[next_node] -= 1
+                    if dependencies[next_node] == 0:
+                        heapq.heappush(ready, (-next_node._seq, next_node))
+                received = sent = None  # hold no gradient longer than needed
+    except BaseException:
+        _restore_grads(changed)  # a failed pass changes no .grad and frees nothing
+        raise
+    if not retain_graph:
+        for node in ran:
+            if node._saved:
+                node._release()
     return None if capture is None else [captured.get(i) for i in range(len(capture))]
 
 
-def run_node(node, grads: list, needed, captures: dict, captured: dict, retain_graph) -> tuple:
+def run_node(node, grads: list, needed, captures: dict, captured: dict, changed: list) -> tuple:
     """One node's turn, in PyTorch's order: the hooks of the tensors it made (a leaf's own, for
     AccumulateGrad) and retain_grad, autograd.grad's capture, node pre-hooks, `backward`
     (checked in anomaly mode), post hooks, observers. Returns what it sends to each input."""
     if needed is not None and node not in needed:  # autograd.grad stops here: only capture
-        grads = _tensor_pre_hooks(node, grads)
+        grads = _tensor_pre_hooks(node, grads, changed)
         _capture(node, grads, captures, captured)
         _tell_observers(node, grads, ())
         return ()
     _capture(node, grads, captures, captured)  # backward(inputs=...): before hooks, as PyTorch
-    grads = _tensor_pre_hooks(node, grads)
+    grads = _tensor_pre_hooks(node, grads, changed)
     extra = node._extra or {}
     for hook in list(extra.get("prehooks", ())):
         new = hook(tuple(grads))
         if new is not None:
-            grads = list(new)
+            grads = list(checked_hook_results(hook, tuple(grads), new))
     if all(grad is None for grad in grads):
         sent = ()  # no gradient reached this node
     else:
+        if type(node) is AccumulateGrad:
+            changed.append(_grad_as_it_is(node._variable))
         sent = apply_watched(node, grads) if ANOMALY.enabled else node._apply(grads)
-    if not retain_graph and node._saved:
-        node._release()
     for hook in list(extra.get("hooks", ())):
         new = hook(sent, tuple(grads))
         if new is not None:
-            sent = tuple(new)
+            sent = checked_hook_results(hook, sent, new) if sent else tuple(new)
     _tell_observers(node, grads, sent)
     return sent
 
 
-def _tensor_pre_hooks(node, grads: list) -> list:
+def _tensor_pre_hooks(node, grads: list, changed: list) -> list:
     """Hooks registered on the tensors this node made, each may replace its gradient; then
     retain_grad stores what is left into those tensors' `.grad`."""
     if type(node) is AccumulateGrad:  # a leaf's hooks live on the leaf
@@ -130,13 +147,29 @@ def _tensor_pre_hooks(node, grads: list) -> list:
             if grads[output_nr] is not None:
                 new = hook(grads[output_nr])
                 if new is not None:
-                    grads[output_nr] = new
+                    grads[output_nr] = checked_hook_result(hook, grads[output_nr], new)
     retained = node._extra.get("retains_grad", {}) if node._extra else {}
     for output_nr, tensor_ref in retained.items():
         tensor = tensor_ref()
         if tensor is not None and grads[output_nr] is not None:
+            changed.append(_grad_as_it_is(tensor))
             retain_into(tensor, grads[output_nr])
     return grads
+
+
+def _grad_as_it_is(tensor) -> tuple:
+    """(tensor, its .grad, a copy of that .grad's values): what `_restore_grads` puts back."""
+    meta = tensor._meta
+    grad = None if meta is None else meta.grad
+    return tensor, grad, None if grad is None else grad._backend.xp.asarray(grad._data, copy=True)
+
+
+def _restore_grads(changed: list) -> None:
+    """Put back each `.grad` (object and values) as it was before the pass."""
+    for tensor, grad, values in reversed(changed):
+        tensor._autograd_meta().grad = grad
+        if grad is not None:
+            grad._data[...] = values
 
 
 def _deliver(inbox: dict, node, output_nr: int, grad) -> None:

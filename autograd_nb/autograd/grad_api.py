@@ -36,6 +36,10 @@ def _root_grads(outputs: list, grad_outputs: list) -> list:
                         index=i, grad_shape=given.shape, out_shape=out.shape
                     )
                 )
+            if given._backend is not out._backend and given._data.ndim:
+                raise RuntimeError(
+                    msg.INVALID_GRAD_DEVICE.format(index=i, expected=out.device, got=given.device)
+                )
             if given.dtype is not out.dtype or given._backend is not out._backend:
                 given = given.to(device=out.device, dtype=out.dtype)
             grads.append(given)

@@ -255,6 +255,8 @@ def accumulate_grad(leaf, grad) -> None:
     is updated in place, as PyTorch does.
     """
     with ACCUMULATION_LOCK:
+        if grad._backend is not leaf._backend:  # a CPU leaf used with a CUDA tensor
+            grad = grad.to(leaf.device)
         meta = leaf._meta
         if meta is None:
             meta = leaf._meta = _AutogradMeta()
