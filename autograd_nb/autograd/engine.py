@@ -9,7 +9,6 @@ Python steps; the test suite runs every autograd test on both (`use_reference_on
 from __future__ import annotations
 
 import contextlib
-import gc
 import heapq
 from collections.abc import Callable, Iterator
 
@@ -244,19 +243,13 @@ def _tell_observers(node, grads_in: list, grads_out: tuple) -> None:
 
 @contextlib.contextmanager
 def _engine_pass(create_graph: bool) -> Iterator[None]:
-    """Grad mode on only to build the graph of the backward pass (create_graph); the cycle
-    collector paused: the pass makes no cycles, but its allocations would make the collector
-    scan every live object of the graph again and again."""
+    """Grad mode on only to build the graph of the backward pass (create_graph)."""
     previous = STATE.enabled
     STATE.enabled = create_graph
-    collecting = gc.isenabled()
-    gc.disable()
     try:
         yield
     finally:
         STATE.enabled = previous
-        if collecting:
-            gc.enable()
 
 
 @contextlib.contextmanager
