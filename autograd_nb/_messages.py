@@ -1649,6 +1649,7 @@ LOAD_BARE_STORAGE = (
     "autograd_nb: save the tensor instead"
 )
 LOAD_MAP_LOCATION = "map_location must be a str, device, dict or callable, not {value!r}"
+LOAD_TO_DEVICE = "cannot load a tensor onto {device}: {error}"
 LOAD_LEGACY_MALFORMED = "malformed autograd_nb archive: {why}"
 # the restricted unpickler (PyTorch's _weights_only_unpickler texts where it has one)
 UNPICKLE_BLOCKED_MODULE = (

@@ -211,9 +211,8 @@ def test_files_of_the_earlier_json_manifest_format_still_load():
     assert obj["pair"] == (1, "x") and obj[7] is None
 
 
-def test_pytorch_file_maps_to_cuda_and_back():
+def test_pytorch_file_maps_to_cuda():
     sd = torch.load(DATA / "torch_state_dict.pt", map_location="cuda")
     assert sd["0.weight"].device == torch.device("cuda:0") and sd["0.bias"].tolist() == [-1.0, 0.5]
-    m = torch.load(DATA / "torch_mixed.pt", map_location=torch.device("cuda:0"))
-    assert m["expanded"].device.type == "cuda" and m["expanded"].tolist() == [2.0, 2.0, 2.0]
-    assert m["t"].tolist()[0] == [0.0, 4.0, 8.0]
+    sd = torch.load(DATA / "torch_state_dict.pt", map_location={"cpu": "cuda:1"})
+    assert sd["1.num_batches_tracked"].device == torch.device("cuda:1")

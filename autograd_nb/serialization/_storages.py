@@ -198,12 +198,20 @@ def tensor_from_storage(storage: LoadedStorage, offset, size, stride) -> Tensor:
         host.flags.writeable = False
     if storage.device == "cpu":
         return make_tensor(host, cpu_backend)
-    backend = backend_for(storage.device)
+    try:
+        return _on_device(host, size, stride, overlapping, backend_for(storage.device))
+    except (TypeError, ValueError) as error:  # a dtype the device has no arrays for, say
+        raise RuntimeError(msg.LOAD_TO_DEVICE.format(device=storage.device, error=error)) from None
+
+
+def _on_device(host: np.ndarray, size, stride, overlapping: bool, backend) -> Tensor:
+    """A copy of the host view on `backend`'s device (an expand stays an expand there)."""
     if not overlapping:
         return make_tensor(backend.from_host(np.asarray(host, order="C")), backend)
-    # an expand: move one copy of the repeated part, then broadcast it on the device
+    # move one copy of the repeated part, then broadcast it on the device
     compact_index = tuple(0 if s == 0 and n > 1 else slice(None) for n, s in zip(size, stride))
     compact = host[compact_index]
+    itemsize = host.itemsize
     if _overlaps_itself(compact.shape, tuple(s // itemsize for s in compact.strides)):
         raise RuntimeError(msg.LOAD_OVERLAPPING_ON_DEVICE.format(size=list(size), stride=stride))
     kept = tuple(1 if s == 0 and n > 1 else n for n, s in zip(size, stride))
