@@ -1618,13 +1618,15 @@ LOAD_RECORD_TOO_BIG = (
     "only {available}"
 )
 LOAD_STORAGE_SIZE = (
-    "storage {name} declares {numel} elements of {dtype} ({nbytes} bytes) but the record holds "
-    "{size} bytes"
+    "record size ({size} bytes) does not match expected size ({nbytes} bytes = {numel} elements "
+    "* {itemsize} bytes/element) for dtype {dtype} (record {name})"
 )
 LOAD_STORAGE_BOUNDS = (
-    "setStorage: sizes {size}, strides {stride}, storage offset {offset}, and itemsize {itemsize} "
-    "requiring a storage size of {needed} are out of bounds for storage of size {available}"
+    "Trying to resize storage that is not resizable: a tensor of size {size} and stride {stride} "
+    "at storage offset {offset} needs {needed} elements but its storage holds {available}"
 )
+LOAD_STORAGE_OVERFLOW = "Storage size calculation overflowed with sizes={size} and strides={stride}"
+LOAD_STORAGE_OFFSET = "Tensor: invalid storage offset {offset}"
 LOAD_UNSUPPORTED_DTYPE = "{dtype} tensors are not supported by autograd_nb (found in {what})"
 LOAD_BYTEORDER = "Unknown endianness type: {value}"
 LOAD_CUDA_UNAVAILABLE = (

@@ -229,7 +229,12 @@ class _CheckpointLoader:
         if size != numel * dtype.itemsize:
             raise RuntimeError(
                 msg.LOAD_STORAGE_SIZE.format(
-                    name=name, numel=numel, dtype=dtype, nbytes=numel * dtype.itemsize, size=size
+                    size=size,
+                    nbytes=numel * dtype.itemsize,
+                    numel=numel,
+                    itemsize=dtype.itemsize,
+                    dtype=dtype,
+                    name=name,
                 )
             )
         device = None if self.restorer.needs_data() else self.restorer.target(location, None)

@@ -151,29 +151,24 @@ def _overlaps_itself(size: tuple, stride: tuple) -> bool:
     return False
 
 
-def check_view(storage: LoadedStorage, offset, size, stride) -> None:
-    """PyTorch's setStorage bounds check, on plain ints, before any memory is touched."""
-    ints = all(type(v) is int for v in (offset, *size, *stride))
-    if not ints or offset < 0 or len(size) != len(stride) or min((*size, *stride, 0)) < 0:
-        raise ValueError(
-            f"storage offset {offset!r}, size {size!r} and stride {stride!r} must be "
-            "non-negative ints, as many strides as sizes"
-        )
+def check_view(storage: LoadedStorage, offset: int, size: tuple, stride: tuple) -> None:
+    """PyTorch's checks of a view against its storage, on plain ints, before memory is touched."""
+    if len(size) != len(stride):
+        raise ValueError(f"{len(size)} sizes but {len(stride)} strides")
+    if offset < 0:
+        raise RuntimeError(msg.LOAD_STORAGE_OFFSET.format(offset=offset))
     numel = math.prod(size)
-    if numel >= 2**62 or max((*stride, 0)) >= 2**58:
-        raise ValueError(f"size {list(size)} and stride {list(stride)} are beyond any storage")
+    if min((*size, *stride, 0)) < 0 or numel >= 2**62 or max((*stride, 0)) >= 2**58:
+        raise RuntimeError(msg.LOAD_STORAGE_OVERFLOW.format(size=list(size), stride=list(stride)))
     needed = 0 if numel == 0 else offset + 1 + sum((n - 1) * s for n, s in zip(size, stride))
-    available = storage.elements.size
-    if needed > available:
-        itemsize = storage.elements.itemsize
+    if needed > storage.elements.size:
         raise RuntimeError(
             msg.LOAD_STORAGE_BOUNDS.format(
                 size=list(size),
                 stride=list(stride),
                 offset=offset,
-                itemsize=itemsize,
-                needed=needed * itemsize,
-                available=available * itemsize,
+                needed=needed,
+                available=storage.elements.size,
             )
         )
 

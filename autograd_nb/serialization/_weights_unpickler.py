@@ -291,7 +291,7 @@ class WeightsUnpickler:
         opcode = None
         try:
             while True:
-                start = self.pos
+                start, opcode = self.pos, None
                 opcode = self.read(1)[0]
                 if opcode == 0x2E:  # STOP
                     return self.stack.pop()
@@ -311,7 +311,7 @@ class WeightsUnpickler:
             OverflowError,
             struct.error,
         ) as error:
-            name = _OPNAMES.get(opcode, f"opcode {opcode}")
+            name = "end of data" if opcode is None else _OPNAMES.get(opcode, f"opcode {opcode}")
             why = str(error) or type(error).__name__
             raise UnpicklingError(
                 msg.UNPICKLE_MALFORMED.format(pos=start, opcode=name, why=why[:300])
@@ -353,7 +353,7 @@ class WeightsUnpickler:
         state = self.stack.pop()
         inst = self.stack[-1]
         if type(inst) is not OrderedDict:
-            raise UnpicklingError(msg.UNPICKLE_BUILD.format(type=_describe(type(inst))))
+            raise UnpicklingError(msg.UNPICKLE_BUILD.format(type=type(inst)))
         _expect(type(state) is dict and all(type(k) is str for k in state), "state must be a dict")
         inst.__dict__.update(state)
 
@@ -361,22 +361,20 @@ class WeightsUnpickler:
         item = self.stack.pop()
         target = self.stack[-1]
         if type(target) is not list:
-            raise UnpicklingError(msg.UNPICKLE_APPEND.format(type=_describe(type(target))))
+            raise UnpicklingError(msg.UNPICKLE_APPEND.format(type=type(target)))
         target.append(item)
 
     def op_appends(self):
         items = self.pop_mark()
         target = self.stack[-1]
         if type(target) is not list:
-            raise UnpicklingError(msg.UNPICKLE_EXTEND.format(type=_describe(type(target))))
+            raise UnpicklingError(msg.UNPICKLE_EXTEND.format(type=type(target)))
         target.extend(items)
 
     def _set_target(self, opcode: str):
         target = self.stack[-1]
         if type(target) not in (dict, OrderedDict, Counter):
-            raise UnpicklingError(
-                msg.UNPICKLE_SETITEM.format(opcode=opcode, type=_describe(type(target)))
-            )
+            raise UnpicklingError(msg.UNPICKLE_SETITEM.format(opcode=opcode, type=type(target)))
         return target
 
     def op_setitem(self):
@@ -417,7 +415,7 @@ class WeightsUnpickler:
     def op_binpersid(self):
         pid = self.stack.pop()
         if type(pid) is not tuple:
-            raise UnpicklingError(msg.UNPICKLE_PERSID_TYPE.format(type=_describe(type(pid))))
+            raise UnpicklingError(msg.UNPICKLE_PERSID_TYPE.format(type=type(pid)))
         kind = pid[0] if pid else None
         if isinstance(kind, bytes):
             kind = kind.decode("ascii")
