@@ -113,8 +113,9 @@ def test_map_location():
     assert _round_trip(torch.ones(2), map_location=to_cuda).device == torch.device("cuda:0")
     assert seen == [([1.0, 1.0], "cpu")]  # PyTorch passes the storage on the CPU and its location
     assert _round_trip(t, map_location=lambda storage, loc: None).device.type == "cuda"
-    moved = _round_trip(t, map_location={"cuda:0": torch.device("cuda:1")})
-    assert moved.device == torch.device("cuda:1") and moved.tolist() == [0.0, 1.0, 2.0]
+    last = torch.device("cuda", torch.cuda.device_count() - 1)  # cuda:1 on the simulated device
+    moved = _round_trip(t, map_location={"cuda:0": last})
+    assert moved.device == last and moved.tolist() == [0.0, 1.0, 2.0]
     with pytest.raises(TypeError, match="map_location must be"):
         _round_trip(t, map_location=3)
 
