@@ -215,7 +215,8 @@ def test_dry_run_of_run_sh_writes_the_plan_and_runs_nothing(tmp_path):
 # --- the suite's switch ----------------------------------------------------------------------------
 def test_real_cuda_switch_says_what_the_cuda_half_runs_on():
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "tests/test_smoke.py", "--real-cuda", "-o", "addopts=",
+        [sys.executable, "-m", "pytest", "tests/test_gpu_check.py::test_wheel_folder_is_git_ignored",
+         "--real-cuda", "-o", "addopts=",
          "-p", "no:cacheprovider", "-p", "no:xdist", "-x"],
         cwd=ROOT,
         capture_output=True,
