@@ -1683,6 +1683,3 @@ SAVE_PROTOCOL = (
     "autograd_nb.save writes PyTorch's zip format with pickle protocol 2 only (got "
     "{argument}={value!r})"
 )
-SAVE_SHARED_DTYPES = (
-    "Cannot save multiple tensors or storages that view the same data as different types"
-)

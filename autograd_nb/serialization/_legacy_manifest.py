@@ -61,7 +61,8 @@ def load(archive, restorer) -> Any:
     try:
         return _Decoder(archive, restorer).decode(manifest["root"])
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-        raise _malformed(f"bad entry in {MANIFEST}: {type(error).__name__}: {error}") from None
+        why = f"{type(error).__name__}: {error}"[:300]
+        raise _malformed(f"bad entry in {MANIFEST}: {why}") from None
 
 
 class _Decoder:

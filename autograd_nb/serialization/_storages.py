@@ -101,8 +101,6 @@ class StorageTable:
             storage = self._add(elements, dtype, "cpu")
             self._by_buffer[id(root)] = storage
             self._keep.append(root)
-        elif storage.dtype is not dtype:
-            raise RuntimeError(msg.SAVE_SHARED_DTYPES)
         return storage, start // itemsize, array.shape, tuple(s // itemsize for s in strides)
 
     def _add(self, elements, dtype, location) -> SavedStorage:
@@ -112,10 +110,11 @@ class StorageTable:
 
 
 def storage_bytes(storage: SavedStorage):
-    """The record's payload: the elements little-endian, as a buffer (no copy if native)."""
+    """The record's payload: the elements in this machine's byte order (the `byteorder` record),
+    as a buffer (no copy for a contiguous native array)."""
     elements = storage.elements
-    if elements.dtype.byteorder == ">":
-        elements = elements.astype(elements.dtype.newbyteorder("<"))
+    if not elements.dtype.isnative:
+        elements = elements.astype(elements.dtype.newbyteorder("="))
     return np.ascontiguousarray(elements).view(np.uint8)
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import codecs
 import pickle
+import reprlib
 import struct
 from collections import Counter, OrderedDict
 from collections.abc import Callable
@@ -33,6 +34,15 @@ UnpicklingError = pickle.UnpicklingError
 BLOCKED_MODULES = ("sys", "os", "posix", "nt")
 # pickle protocol 2 writes Python 2 names (fix_imports); PyTorch maps them back
 _PY2_MODULES = {"__builtin__": "builtins", "copy_reg": "copyreg"}
+
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = 80
+
+
+def _short(obj) -> str:
+    """A bounded repr of a value from the file (nested or huge values stay short)."""
+    return _REPR.repr(obj)
 
 
 class StorageType:
@@ -76,7 +86,7 @@ def _no_hooks_or_state(value, what: str) -> None:
 def _ints(values, what: str) -> tuple:
     _expect(
         isinstance(values, (tuple, list, Size)) and all(type(v) is int for v in values),
-        f"{what} must be a tuple of ints, not {values!r}"[:200],
+        f"{what} must be a tuple of ints, not {_short(values)}",
     )
     return tuple(values)
 
@@ -86,7 +96,7 @@ def rebuild_tensor_v2(
     storage, storage_offset, size, stride, requires_grad, backward_hooks, metadata=None
 ) -> Tensor:
     """torch._utils._rebuild_tensor_v2: a tensor viewing `storage`."""
-    _expect(isinstance(storage, LoadedStorage), f"storage must be a storage, not {storage!r}")
+    _expect(isinstance(storage, LoadedStorage), f"storage must be a storage, not {_short(storage)}")
     _expect(type(requires_grad) is bool, "requires_grad must be a bool")
     _no_hooks_or_state(backward_hooks, "a tensor with backward hooks")
     _no_hooks_or_state(metadata, "a tensor with metadata (conjugate or negative bits)")
@@ -107,7 +117,7 @@ def rebuild_tensor_v3(
     storage, storage_offset, size, stride, requires_grad, backward_hooks, dtype, metadata=None
 ) -> Tensor:
     """torch._utils._rebuild_tensor_v3: v2 with the dtype given (it matches the storage here)."""
-    _expect(isinstance(storage, LoadedStorage), f"storage must be a storage, not {storage!r}")
+    _expect(isinstance(storage, LoadedStorage), f"storage must be a storage, not {_short(storage)}")
     if isinstance(dtype, dtypes.dtype) and dtype.name != storage.elements.dtype.name:
         raise UnpicklingError(
             msg.UNPICKLE_ARGUMENTS.format(
@@ -147,8 +157,8 @@ _REBUILD_FUNCTIONS = {
 
 def rebuild_from_type_v2(func, new_type, args, state) -> Tensor:
     """torch._tensor._rebuild_from_type_v2: a tensor (or Parameter) rebuilt by `func`."""
-    _expect(func in _REBUILD_FUNCTIONS.values(), f"cannot rebuild with {func!r}")
-    _expect(new_type in (TENSOR_TYPE, PARAMETER_TYPE), f"cannot rebuild a {new_type!r}")
+    _expect(func in _REBUILD_FUNCTIONS.values(), f"cannot rebuild with {_short(func)}")
+    _expect(new_type in (TENSOR_TYPE, PARAMETER_TYPE), f"cannot rebuild a {_short(new_type)}")
     _expect(type(args) is tuple, "args must be a tuple")
     _no_hooks_or_state(state, "a tensor")
     result = func(*args)
@@ -240,7 +250,20 @@ FOREIGN_GLOBALS = {
 FOREIGN_GLOBALS.update(
     {
         f"torch.{name}": f"torch.{name}"
-        for name in ("bfloat16", "complex64", "complex128", "complex32", "uint16", "uint32")
+        for name in (
+            "bfloat16",
+            "complex32",
+            "complex64",
+            "complex128",
+            "uint16",
+            "uint32",
+            "uint64",
+            "float8_e4m3fn",
+            "float8_e5m2",
+            "float8_e4m3fnuz",
+            "float8_e5m2fnuz",
+            "float8_e8m0fnu",
+        )
     }
 )
 _CALLABLE = {id(v) for v in ALLOWED_GLOBALS.values() if callable(v)}
@@ -420,10 +443,12 @@ class WeightsUnpickler:
         if isinstance(kind, bytes):
             kind = kind.decode("ascii")
         if kind != "storage":
-            raise UnpicklingError(msg.UNPICKLE_PERSID_STORAGE.format(what=repr(kind)[:100]))
+            raise UnpicklingError(msg.UNPICKLE_PERSID_STORAGE.format(what=_short(kind)))
         _expect(len(pid) == 5, "a storage id is ('storage', type, key, location, numel)")
         storage_type, key, location, numel = pid[1:]
-        _expect(isinstance(storage_type, StorageType), f"{storage_type!r} is not a storage type")
+        _expect(
+            isinstance(storage_type, StorageType), f"{_short(storage_type)} is not a storage type"
+        )
         key = key.decode("ascii") if isinstance(key, bytes) else key
         location = location.decode("ascii") if isinstance(location, bytes) else location
         _expect(type(key) is str and type(location) is str, "storage key and location are str")
@@ -460,7 +485,7 @@ def _describe(obj) -> str:
     name = _NAMES.get(id(obj))
     if name is not None:
         return name
-    return getattr(obj, "__name__", None) or repr(obj)[:100]
+    return getattr(obj, "__name__", None) or _short(obj)
 
 
 def _call(func, args: tuple):
