@@ -120,7 +120,7 @@ def test_pytorch_mixed_file_loads_every_kind_of_value():
     assert m[7] == "int key"
 
 
-@pytest.mark.parametrize("name", ["state_dict", "mixed"])
+@pytest.mark.parametrize("name", ["state_dict", "mixed", "training"])
 def test_save_writes_pytorchs_archive_record_for_record(name):
     """The same objects built with autograd_nb save to PyTorch's records, data.pkl included."""
     obj = getattr(_builders(), name)(torch)
@@ -133,7 +133,7 @@ def test_save_writes_pytorchs_archive_record_for_record(name):
     assert len(ours[".data/serialization_id"]) == 40 and ours[".data/serialization_id"].isdigit()
 
 
-@pytest.mark.parametrize("name", ["state_dict", "mixed"])
+@pytest.mark.parametrize("name", ["state_dict", "mixed", "training"])
 def test_committed_autograd_nb_files_are_what_save_writes_now(name):
     """tests/data/autograd_nb_*.pt were checked with PyTorch 2.13; save still writes them."""
     obj = getattr(_builders(), name)(torch)
@@ -187,6 +187,26 @@ def test_archive_layout_names_globals_and_alignment(tmp_path):
         "BINPERSID", "TUPLE1", "NEWFALSE", "EMPTY_TUPLE", "REDUCE", "BINGET", "NEWTRUE",
         "TUPLE3", "SETITEMS", "STOP",
     }  # fmt: skip
+
+
+def test_pytorch_training_checkpoint_resumes_here():
+    """Model, Adam after one step (lr 0.5, gradient 1 everywhere), StepLR, epoch: as PyTorch saved."""
+    ck = torch.load(DATA / "torch_training.pt")
+    assert list(ck) == ["epoch", "model", "optimizer", "scheduler"] and ck["epoch"] == 3
+    model = torch.nn.Linear(3, 2)
+    optimizer = torch.optim.Adam(model.parameters(), lr=0.5)
+    model.load_state_dict(ck["model"])
+    optimizer.load_state_dict(ck["optimizer"])
+    scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=2)
+    scheduler.load_state_dict(ck["scheduler"])
+    moved = torch.tensor([[-0.5, -0.25, 0.0], [0.25, 0.5, 0.75]])  # by -lr, less eps's share
+    assert model.weight.allclose(moved, atol=1e-7) and model.weight[0, 2].item() == 2**-24
+    assert model.bias.allclose(torch.tensor([-1.5, 0.0]), atol=1e-7)
+    state = optimizer.state_dict()["state"][0]
+    assert state["step"].item() == 1.0 and state["exp_avg"].equal(torch.full((2, 3), 0.1))
+    assert state["exp_avg_sq"].allclose(torch.full((2, 3), 0.001))
+    assert optimizer.param_groups[0]["betas"] == (0.9, 0.999)
+    assert scheduler.state_dict()["_last_lr"] == [0.5] and scheduler.last_epoch == 0
 
 
 def test_bfloat16_file_is_refused_by_name():

@@ -17,6 +17,7 @@ import pathlib
 import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
+NAMES = ("state_dict", "mixed", "training")
 
 
 def state_dict(torch) -> collections.OrderedDict:
@@ -65,29 +66,60 @@ def mixed(torch) -> dict:
     }
 
 
+def training(torch) -> dict:
+    """A training checkpoint: model, Adam after one step, a StepLR scheduler, the epoch."""
+    model = torch.nn.Linear(3, 2)
+    with torch.no_grad():
+        model.weight.copy_(torch.arange(6.0).reshape(2, 3) / 4)
+        model.bias.copy_(torch.tensor([-1.0, 0.5]))
+    optimizer = torch.optim.Adam(model.parameters(), lr=0.5)
+    model(torch.ones(1, 3)).sum().backward()
+    optimizer.step()
+    scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=2)
+    return {
+        "epoch": 3,
+        "model": model.state_dict(),
+        "optimizer": optimizer.state_dict(),
+        "scheduler": scheduler.state_dict(),
+    }
+
+
+def _same(got, want, where: str) -> None:
+    """Assert two loaded values are equal: tensors by dtype, layout, flags and values."""
+    import torch
+
+    assert type(got) is type(want), where
+    if isinstance(want, torch.Tensor):
+        layout = (got.dtype, got.shape, got.stride(), got.storage_offset(), got.requires_grad)
+        assert layout == (
+            want.dtype,
+            want.shape,
+            want.stride(),
+            want.storage_offset(),
+            want.requires_grad,
+        ), where
+        assert torch.equal(got, want), where
+    elif isinstance(want, dict):
+        assert list(got) == list(want), where
+        assert getattr(got, "_metadata", None) == getattr(want, "_metadata", None), where
+        for key in want:
+            _same(got[key], want[key], f"{where}[{key!r}]")
+    elif isinstance(want, (list, tuple)):
+        assert len(got) == len(want), where
+        for i, (a, b) in enumerate(zip(got, want)):
+            _same(a, b, f"{where}[{i}]")
+    else:
+        assert got == want, where
+
+
 def check() -> None:
     """Load each autograd_nb_*.pt with PyTorch and compare it with torch_*.pt."""
     import torch
 
-    for name in ("state_dict", "mixed"):
+    for name in NAMES:
         ours = torch.load(HERE / f"autograd_nb_{name}.pt", weights_only=True)
         theirs = torch.load(HERE / f"torch_{name}.pt", weights_only=True)
-        assert type(ours) is type(theirs) and list(ours) == list(theirs), name
-        assert getattr(ours, "_metadata", None) == getattr(theirs, "_metadata", None), name
-        for key, want in theirs.items():
-            got = ours[key]
-            if isinstance(want, torch.Tensor):
-                same = (type(got), got.dtype, got.shape, got.stride(), got.storage_offset())
-                assert same == (
-                    type(want),
-                    want.dtype,
-                    want.shape,
-                    want.stride(),
-                    want.storage_offset(),
-                ), key
-                assert got.requires_grad == want.requires_grad and torch.equal(got, want), key
-            else:
-                assert type(got) is type(want) and got == want, key
+        _same(ours, theirs, name)
         print(f"PyTorch {torch.__version__} loads autograd_nb_{name}.pt: same as torch_{name}.pt")
 
 
@@ -98,6 +130,7 @@ def main(library: str) -> None:
     print(library, torch.__version__, file=sys.stderr)
     torch.save(state_dict(torch), HERE / f"{library}_state_dict.pt")
     torch.save(mixed(torch), HERE / f"{library}_mixed.pt")
+    torch.save(training(torch), HERE / f"{library}_training.pt")
     if library == "torch":
         torch.save(
             {"w": torch.tensor([1.0, 2.5], dtype=torch.bfloat16)}, HERE / "torch_bfloat16.pt"
