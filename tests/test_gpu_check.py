@@ -222,7 +222,7 @@ def test_real_cuda_switch_says_what_the_cuda_half_runs_on():
         capture_output=True,
         text=True,
         timeout=300,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        env={**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])},
     )  # fmt: skip
     assert done.returncode == 0, done.stdout[-2000:]
     if backends._probe_cupy()[0]:
