@@ -6,7 +6,8 @@ lacks (it reaches no package index), pinned to the versions installed here.
 
 The GPU machine already has Python 3.12, NumPy, CuPy, PyTorch, pytest, pytest-xdist, hypothesis,
 matplotlib, protobuf and the other packages in `PRESENT`. The check also needs ROOTS (the
-simulated device and CuPy's array-API namespace, TensorBoard files, IPython for the plot tests)
+simulated device and CuPy's array-API namespace, TensorBoard files, IPython and ipywidgets for
+the plot tests)
 and whatever they require: this script walks their requirements (markers evaluated for CPython
 3.12 on Linux x86-64), leaves out what is present there, and downloads one wheel per distribution
 with `pip download --no-deps` (so no second NumPy shadows the machine's own). It writes
@@ -29,7 +30,7 @@ from packaging.requirements import Requirement
 
 HERE = Path(__file__).resolve().parent
 WHEELS = HERE / "wheels"
-ROOTS = ("array-api-strict", "array-api-compat", "tensorboardX", "ipython")
+ROOTS = ("array-api-strict", "array-api-compat", "tensorboardX", "ipython", "ipywidgets")
 # on the GPU machine already (its image's package list, /work/.library/device/KINDS.md)
 PRESENT = frozenset(
     """numpy cupy-cuda13x torch pytest pytest-xdist execnet iniconfig pluggy packaging hypothesis

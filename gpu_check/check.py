@@ -125,7 +125,7 @@ def plan(out: Path, site: Path, python: str = sys.executable) -> list[Step]:
     requirements = str(WHEELS / "requirements.txt")
     return [
         Step("environment", [python, "-c", ENVIRONMENT], 45, reserve=300),
-        Step("install", [*install, "-r", requirements], 60, reserve=300),
+        Step("install", [*install, "-r", requirements], 90, reserve=300),
         Step("probe", [python, "-c", PROBE], 60, reserve=280),
         Step(
             "suite",
