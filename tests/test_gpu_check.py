@@ -184,12 +184,18 @@ def test_summary_reports_machine_counts_failures_benchmark_and_failed_steps(tmp_
     )
     assert "| suite (--real-cuda) | 2 | 1 | 1 | 1 |" in text
     assert "| gpu-marked | no results (gpu.xml missing or cut) | | | |" in text
+    assert check.STOPPED_NOTE not in text  # only for a run stopped at its limit
     assert "- `tests.test_a::test_bad[cuda]`: AssertionError: 1 != 2" in text
     assert (
         "| autograd_nb cuda (H100) | 20.00 | 1.00 |" in text
         and "| torch cuda | 5.00 | 0.25 |" in text
     )
     assert "## gpu: the last lines of its output" in text and "stuck here" in text
+    (tmp_path / "gpu.xml").write_text(JUNIT)
+    results[3].output, results[3].status = "", "timed out"
+    assert f"| gpu-marked | 2 | 1 | 1 | 1 |\n| {check.STOPPED_NOTE} |" in check.summary(
+        tmp_path, results
+    )
     no_gpu = {"shape": {}, "rows": [], "reason": "CuPy is not installed."}
     (tmp_path / "benchmark.json").write_text(json.dumps(no_gpu))
     assert "not run: CuPy is not installed." in check.summary(tmp_path, results[:1])
