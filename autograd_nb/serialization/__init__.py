@@ -23,7 +23,12 @@ its storage.
 
 Differences from PyTorch: bfloat16, complex and quantized tensors are refused by name (autograd_nb
 has no such dtypes); tensors sharing a storage share memory again on the CPU but load as separate
-copies on cuda; `mmap` is accepted and ignored (the file is read into memory).
+copies on cuda (with contiguous strides); records must be stored uncompressed (PyTorch also reads
+compressed ones, which it never writes); every error is an UnpicklingError or a RuntimeError
+(PyTorch lets a few ValueErrors, TypeErrors and EOFErrors through); `mmap` and unpickler keyword
+arguments (`encoding=...`) are accepted and ignored (the file is read into memory); a bare
+storage, backward hooks and Python attributes on a tensor are refused; cuda tensors are saved each
+with its own storage (on the CPU, tensors sharing memory share a storage record, as in PyTorch).
 """
 
 from __future__ import annotations
