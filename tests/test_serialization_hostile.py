@@ -350,3 +350,45 @@ def test_fuzzed_archives_only_ever_raise_the_documented_errors():
                 assert "<in-memory file>" in str(error) and error.__cause__ is None
                 outcomes[type(error).__name__] += 1
     assert outcomes["UnpicklingError"] > 50 and outcomes["RuntimeError"] > 50, outcomes
+
+
+def test_the_other_tensor_rebuilders_pytorch_allows():
+    args = tensor_pickle((3,), (1,))[2:-2]  # the _rebuild_tensor_v2 global and its arguments
+    inner = args[args.index(b"((") :]  # MARK (arguments) ... TUPLE
+    param = p_global("torch.nn.parameter", "Parameter")
+    cases = {
+        "Parameter(...) by REDUCE": b"\x80\x02" + param + b"(" + args + b"R\x88tR.",
+        "Parameter(...) by NEWOBJ": b"\x80\x02" + param + b"(" + args + b"R\x89t\x81.",
+        "_rebuild_from_type_v2": b"\x80\x02"
+        + p_global("torch._tensor", "_rebuild_from_type_v2")
+        + b"("
+        + p_global("torch._utils", "_rebuild_tensor_v2")
+        + p_global("torch", "Tensor")
+        + inner
+        + b"}tR.",
+        "_rebuild_tensor_v3": b"\x80\x02"
+        + p_global("torch._utils", "_rebuild_tensor_v3")
+        + inner[:-1]
+        + p_global("torch", "float32")
+        + b"tR.",
+    }
+    loaded = {k: _load(archive(v, {"0": THREE})) for k, v in cases.items()}
+    assert [type(t).__name__ for t in loaded.values()] == [
+        "Parameter",
+        "Parameter",
+        "Tensor",
+        "Tensor",
+    ]
+    assert [t.requires_grad for t in loaded.values()] == [True, False, False, False]
+    assert all(t.tolist() == [1.0, 2.0, 3.0] for t in loaded.values())
+    with_attributes = cases["_rebuild_from_type_v2"].replace(
+        b"}tR.", b"}X\x03\x00\x00\x00fooK\x01stR."
+    )
+    assert (
+        "a tensor with extra state (Python attributes) is not supported by autograd_nb"
+        in _error(archive(with_attributes, {"0": THREE}), pickle.UnpicklingError)
+    )
+    wrong_dtype = cases["_rebuild_tensor_v3"].replace(b"float32", b"float64")
+    assert "dtype torch.float64 does not match its storage's float32" in _error(
+        archive(wrong_dtype, {"0": THREE}), pickle.UnpicklingError
+    )

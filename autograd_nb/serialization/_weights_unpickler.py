@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import codecs
 import pickle
+import pickletools
 import reprlib
 import struct
 from collections import Counter, OrderedDict
@@ -266,8 +267,8 @@ FOREIGN_GLOBALS.update(
         )
     }
 )
-_CALLABLE = {id(v) for v in ALLOWED_GLOBALS.values() if callable(v)}
-_CALLABLE.add(id(new_parameter))
+# what REDUCE may call (by identity: these objects live as long as the module)
+_CALLABLE = {id(v) for v in ALLOWED_GLOBALS.values() if callable(v)} | {id(new_parameter)}
 _NAMES = {id(v): k for k, v in ALLOWED_GLOBALS.items()}
 
 
@@ -281,7 +282,7 @@ def _refuse_global(module: str, name: str):
     return UnpicklingError(msg.UNPICKLE_GLOBAL.format(path=path))
 
 
-_OPNAMES = {op.code.encode("latin1")[0]: op.name for op in __import__("pickletools").opcodes}
+_OPNAMES = {op.code.encode("latin1")[0]: op.name for op in pickletools.opcodes}
 
 
 class WeightsUnpickler:
@@ -359,7 +360,9 @@ class WeightsUnpickler:
     def op_reduce(self):
         args = self.stack.pop()
         func = self.stack[-1]
-        if id(func) not in _CALLABLE or not callable(func):
+        if func is PARAMETER_TYPE:
+            func = new_parameter  # torch.nn.Parameter(data, requires_grad)
+        if id(func) not in _CALLABLE:
             raise UnpicklingError(msg.UNPICKLE_REDUCE.format(func=_describe(func)))
         _expect(type(args) is tuple, "REDUCE arguments must be a tuple")
         self.stack[-1] = _call(func, args)
