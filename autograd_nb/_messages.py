@@ -1608,6 +1608,8 @@ INVALID_GRAD_SHAPE = (
 INVALID_GRAD_DEVICE = "invalid gradient at index {index} - expected device {expected} but got {got}"
 SAVE_FOR_BACKWARD_TYPE = (
     "save_for_backward can only save variables, but argument {index} is of type {type}"
+)
+
 # --- serialization: PyTorch's checkpoint format (serialization/), PyTorch 2.13 texts ----------------
 # {source} names the file: 'model.pt' or <in-memory file>
 LOAD_FAILED = "{error} (loading {source})"

@@ -49,6 +49,7 @@ def backward_engine(request):
     else:
         yield kind
 
+
 REAL_CUDA_ENV = "AUTOGRAD_NB_REAL_CUDA"
 REAL_CUDA_FALLBACK = (
     "--real-cuda: no real CUDA device ({why}); the cuda half of the suite runs on the "
