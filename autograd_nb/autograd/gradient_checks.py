@@ -8,6 +8,7 @@ backward are user code: what they return is checked before it flows on (PyTorch'
 from __future__ import annotations
 
 from .. import _messages as msg
+from .._legacy import type_name
 from .._tensor import Tensor
 
 __all__ = ["checked_function_gradients", "checked_hook_result", "checked_hook_results"]
@@ -17,12 +18,6 @@ def _hook_name(hook) -> str:
     return getattr(hook, "__name__", "<unknown>")
 
 
-def _type_name(t: Tensor) -> str:
-    from .._legacy import type_name
-
-    return type_name(t)
-
-
 def checked_hook_result(hook, original: Tensor, result, name: str | None = None) -> Tensor:
     """`result` if a hook may return it in place of `original`: a Tensor of the same type,
     device and size. `name` overrides the hook's name in the messages."""
@@ -30,7 +25,7 @@ def checked_hook_result(hook, original: Tensor, result, name: str | None = None)
     if not isinstance(result, Tensor):
         raise TypeError(msg.HOOK_RETURNED_NON_TENSOR.format(type=type(result).__name__))
     if result.dtype is not original.dtype or result._backend is not original._backend:
-        was, got = _type_name(original), _type_name(result)
+        was, got = type_name(original), type_name(result)
         raise RuntimeError(msg.HOOK_CHANGED_TYPE.format(name=name, was=was, got=got))
     if result._data.shape != original._data.shape:
         raise RuntimeError(msg.HOOK_CHANGED_SIZE.format(name=name))

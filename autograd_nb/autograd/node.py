@@ -13,6 +13,7 @@ import threading
 import weakref
 
 from .. import _messages as msg
+from .._legacy import tensor_type_name
 from .._tensor import _AutogradMeta, make_tensor, refresh_view
 from .anomaly_mode import ANOMALY, remember_forward_stack
 from .grad_mode import STATE
@@ -196,8 +197,6 @@ class Node:
 
 
 def _modified_message(tensor, saved_version, grad_fn, output_nr, data=None, vc=None, backend=None):
-    from .._legacy import tensor_type_name
-
     if tensor is not None:
         data, backend, vc = tensor._data, tensor._backend, tensor._vc
     origin = ""
