@@ -1587,3 +1587,10 @@ INTERP_SIZES_3D = (
     "Input and output sizes should be greater than 0, but got input (D: {}, H: {}, "
     "W: {}) output (D: {}, H: {}, W: {})"
 )
+
+# --- graphapi: the public graph API (autograd/graph.py) and texts moved out of the layers above
+# --- the core (nn/, optim/, distributions/, utils/, viz/, notebook/, top-level modules) --------
+GRADIENT_EDGE_NO_GRAD = (
+    "It is not possible to get the gradient edge for a Tensor that does not require gradients"
+)
+GRAPH_WALK_ROOT = "walk() expects tensors, nodes or GradientEdges, got {type}"  # ours
