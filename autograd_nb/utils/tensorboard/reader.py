@@ -113,7 +113,7 @@ def plot_scalars(log_dir: str | os.PathLike, tags=None):
 
     The inline stand-in for TensorBoard's Scalars tab (e.g. on Binder), read from the files.
     """
-    from ...notebook.plots import _figure
+    from .._matplotlib import figure
 
     scalars = read_scalars(log_dir)
     if isinstance(tags, str):
@@ -123,7 +123,7 @@ def plot_scalars(log_dir: str | os.PathLike, tags=None):
         raise ValueError(f"no scalars found under {os.fspath(log_dir)!r}")
     columns = min(len(tags), 2)
     rows = (len(tags) + columns - 1) // columns
-    fig = _figure((4.8 * columns, 3.0 * rows))
+    fig = figure((4.8 * columns, 3.0 * rows))
     for k, tag in enumerate(tags, 1):
         ax = fig.add_subplot(rows, columns, k)
         for run, points in sorted(scalars[tag].items()):
