@@ -542,7 +542,7 @@ class Module:
             with no_grad():
                 param_applied = fn(param)
             param.data = param_applied  # torch's `.data =`: the same Parameter object, new data
-            grad = param._meta.grad if param._meta is not None else None
+            grad = param.grad
             if grad is not None:
                 with no_grad():
                     grad.data = fn(grad)
