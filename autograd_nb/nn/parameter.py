@@ -41,7 +41,7 @@ class Parameter(Tensor):
             check_inference_requires_grad(data)
         t = data.detach()
         t.__class__ = cls
-        t._requires_grad = bool(requires_grad)
+        t.requires_grad_(bool(requires_grad))
         return t
 
     def __init__(self, data: Tensor | None = None, requires_grad: bool = True):
@@ -55,12 +55,12 @@ class Parameter(Tensor):
     def __deepcopy__(self, memo):
         if id(self) in memo:
             return memo[id(self)]
-        result = type(self)(self.data.clone(), self._requires_grad)
+        result = type(self)(self.data.clone(), self.requires_grad)
         memo[id(self)] = result
         return result
 
     def __reduce_ex__(self, protocol):
-        return (Parameter, (self.detach(), self._requires_grad))
+        return (Parameter, (self.detach(), self.requires_grad))
 
 
 class _BufferMeta(type(Tensor)):
