@@ -1,15 +1,15 @@
-"""Conv1d, Conv2d, ConvTranspose1d and ConvTranspose2d: convolution layers (zeros padding)."""
+"""Convolution layers: Conv1d, Conv2d, Conv3d and the transposed ConvTranspose1d/2d."""
 
 from __future__ import annotations
 
 from ... import _messages as msg
 from ..._tensor import Tensor
-from ...ops.convolution import pair, single
+from ...ops.convolution import pair, single, triple
 from .. import functional as F
 from .linear import add_weight_and_bias, reset_weight_and_bias
 from .module import Module
 
-__all__ = ["Conv1d", "Conv2d", "ConvTranspose1d", "ConvTranspose2d"]
+__all__ = ["Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d", "ConvTranspose2d"]
 
 
 class _ConvNd(Module):
@@ -217,4 +217,15 @@ class ConvTranspose2d(_ConvTransposeNd):
             self._output_padding(input, output_size),
             self.groups,
             self.dilation,
+        )
+
+
+class Conv3d(_ConvNd):
+    """3-D convolution over (N, C_in, D, H, W) with weight (C_out, C_in/groups, kd, kh, kw)."""
+
+    _expand = staticmethod(triple)
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.conv3d(
+            input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups
         )
