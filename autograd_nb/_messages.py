@@ -1594,3 +1594,113 @@ GRADIENT_EDGE_NO_GRAD = (
     "It is not possible to get the gradient edge for a Tensor that does not require gradients"
 )
 GRAPH_WALK_ROOT = "walk() expects tensors, nodes or GradientEdges, got {type}"  # ours
+MODULE_MISSING_FORWARD = 'Module [{self_type}] is missing the required "forward" function'
+MODULE_GETATTR_MISSING = "'{self_type}' object has no attribute '{name}'"
+MODULE_INIT_UNEXPECTED_KWARG = "{self_type}.__init__() got an unexpected keyword argument '{next}'"
+MODULE_INIT_POSITIONAL = "{self_type}.__init__() takes 1 positional argument but {value} were given"
+MODULE_BUFFER_BEFORE_INIT = "cannot assign buffer before Module.__init__() call"
+MODULE_BUFFER_NAME_TYPE = "buffer name should be a string. Got {typename}"
+MODULE_BUFFER_NAME_DOT = 'buffer name can\'t contain "."'
+MODULE_BUFFER_NAME_EMPTY = 'buffer name can\'t be empty string ""'
+MODULE_ATTRIBUTE_ALREADY_EXISTS = "attribute '{name}' already exists"
+MODULE_BUFFER_TYPE = (
+    "cannot assign '{typename}' object to buffer '{name}' (torch Tensor or None required)"
+)
+MODULE_PARAMETER_BEFORE_INIT = "cannot assign parameter before Module.__init__() call"
+MODULE_PARAMETER_NAME_TYPE = "parameter name should be a string. Got {typename}"
+MODULE_PARAMETER_NAME_DOT = 'parameter name can\'t contain "."'
+MODULE_PARAMETER_NAME_EMPTY = 'parameter name can\'t be empty string ""'
+MODULE_NOT_SUBCLASS = "{typename} is not a Module subclass"
+MODULE_NAME_TYPE = "module name should be a string. Got {typename}"
+MODULE_NAME_DOT = 'module name can\'t contain ".", got: {name}'
+MODULE_NAME_EMPTY = 'module name can\'t be empty string ""'
+MODULE_TRAIN_MODE_BOOL = "training mode is expected to be boolean"
+MODULE_STATE_DICT_TYPE = "Expected state_dict to be dict-like, got {type}."
+MODULE_BACKWARD_HOOK_COUNT = (
+    "Backward hook returned an invalid number of grad_input, got {n_out}, but expected "
+    "{n_grad_input}"
+)
+MODULE_PARAMETER_TYPE = (
+    "cannot assign '{typename}' object to parameter '{name}' (torch.nn.Parameter or None required)"
+)
+MODULE_PARAMETERS_BEFORE_INIT = "cannot assign parameters before Module.__init__() call"
+MODULE_PARAMETER_NON_LEAF = (
+    "Cannot assign non-leaf Tensor to parameter '{name}'. Model parameters must be created "
+    "explicitly. To express '{name}' as a function of another Tensor, compute the value in the "
+    "forward() method."
+)
+MODULE_SETATTR_PARAMETER_TYPE = (
+    "cannot assign '{typename}' as parameter '{name}' (torch.nn.Parameter or None expected)"
+)
+MODULE_MODULE_BEFORE_INIT = "cannot assign module before Module.__init__() call"
+MODULE_FORWARD_PRE_HOOK_RESULT = (
+    "forward pre-hook must return None or a tuple of (new_args, new_kwargs), but got {result}."
+)
+MODULE_SETATTR_MODULE_TYPE = (
+    "cannot assign '{typename}' as child module '{name}' (torch.nn.Module or None expected)"
+)
+MODULE_SETATTR_BUFFER_TYPE = (
+    "cannot assign '{typename}' as buffer '{name}' (torch.nn.Buffer, torch.Tensor or None expected)"
+)
+CONTAINER_INDEX_OUT_OF_RANGE = "index {idx} is out of range"
+CONTAINER_PARAMETERLIST_CALLED = "ParameterList should not be called."
+CONTAINER_PARAMETERDICT_CALLED = "ParameterDict should not be called."
+CONTAINER_ADD_TYPE = "add operator supports only objects of Sequential class, but {type} is given."
+CONTAINER_MUL_TYPE = "unsupported operand type(s) for *: {type} and {type2}"
+CONTAINER_MUL_NON_POSITIVE = "Non-positive multiplication factor {other} for {type}"
+CONTAINER_MODULE_TYPE = "module should be of type: {Module}"
+CONTAINER_INDEX_OUT_OF_RANGE_CAPITAL = "Index out of range: {index}"
+CONTAINER_UPDATE_ELEMENT_LENGTH = (
+    "{kind} update sequence element #{j} has length {n_m}; 2 is required"
+)
+CONTAINER_PARAMETERDICT_KEY_TYPE = (
+    "Index given to ParameterDict cannot be used as a key as it is not a string (type is "
+    "'{key_type}'). Open an issue on github if you need non-string keys."
+)
+INIT_UNSUPPORTED_NONLINEARITY = "Unsupported nonlinearity {nonlinearity}"
+INIT_EYE_DIMS = "Only tensors with 2 dimensions are supported"
+INIT_DIRAC_DIMS = "Only tensors with 3, 4, or 5 dimensions are supported"
+INIT_DIRAC_GROUPS = "dim 0 must be divisible by groups"
+INIT_FAN_DIMS = "Fan in and fan out can not be computed for tensor with fewer than 2 dimensions"
+INIT_FAN_MODE = "Mode {mode} not supported, please use one of {valid_modes}"
+INIT_ORTHOGONAL_DIMS = "Only tensors with 2 or more dimensions are supported"
+INIT_TRUNC_NORMAL_MEAN = (
+    "mean is more than 2 std from [a, b] in nn.init.trunc_normal_. The distribution of values "
+    "may be incorrect."
+)
+INIT_ZERO_ELEMENT = "Initializing zero-element tensors is a no-op"
+INIT_NEGATIVE_SLOPE = "negative_slope {param} not a valid number"
+CONV_GROUPS_POSITIVE = "groups must be a positive integer"
+CONV_PADDING_MODE = (
+    "padding_mode must be one of ['zeros', 'reflect', 'replicate', 'circular'], but got "
+    "padding_mode='{padding_mode}'"
+)
+CONV_PADDING_MODE_UNSUPPORTED = (
+    "padding_mode={padding_mode!r} is not implemented in autograd_nb (only 'zeros')"
+)
+PARAMS_VECTOR_DEVICES = (
+    "Found two parameters on different devices, this is currently not supported."
+)
+PARAMS_VECTOR_TYPE = "expected torch.Tensor, but got: {typename}"
+CLIP_GRAD_NONFINITE = (
+    "The total norm of order {norm_type} for gradients from `parameters` is non-finite, so it "
+    "cannot be clipped. To disable this error and scale the gradients by the non-finite norm "
+    "anyway, set `error_if_nonfinite=False`"
+)
+CLIP_GRAD_EMPTY = "`parameters` is an empty generator, no gradient clipping will occur."
+PACKED_DATA_TYPE = "Expected data to be a list or tuple of length 2"
+PARAMETER_DATA_TYPE = "Parameter.__new__() argument 'data' must be Tensor, not {data_type}"
+EMBEDDING_PADDING_IDX_RANGE = "Padding_idx must be within num_embeddings"
+CONTAINER_EXTEND_ITERABLE = "{cls}.extend should be called with an iterable, but got {type}"
+CONTAINER_UPDATE_ITERABLE = (
+    "{cls}.update should be called with an iterable of key/value pairs, but got {type}"
+)
+CONTAINER_UPDATE_ELEMENT_ITERABLE = (
+    "{kind} update sequence element #{j} should be Iterable; is{type}"
+)
+MODULE_NO_ATTRIBUTE = "{module} has no attribute `{name}`"
+MODULE_NOT_A_PARAMETER = "`{name}` is not an nn.Parameter"
+MODULE_NOT_A_BUFFER = "`{name}` is not a buffer"
+MODULE_NOT_A_MODULE = "`{name}` is not an nn.Module"
+MODULE_LOAD_STATE_DICT_ERRORS = "Error(s) in loading state_dict for {cls}:\n\t{errors}"
+RNN_UNRECOGNIZED_MODE = "Unrecognized RNN mode: {mode}"

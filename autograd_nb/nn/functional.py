@@ -284,7 +284,7 @@ def embedding(
     rows = weight.shape[0]
     if padding_idx is not None:
         if padding_idx >= rows or padding_idx < -rows:
-            raise AssertionError("Padding_idx must be within num_embeddings")
+            raise AssertionError(msg.EMBEDDING_PADDING_IDX_RANGE)
         padding_idx = padding_idx % rows
     else:
         padding_idx = -1

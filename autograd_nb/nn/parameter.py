@@ -32,9 +32,7 @@ class Parameter(Tensor):
         if data is None:
             data = _empty()
         if not isinstance(data, Tensor):
-            raise TypeError(
-                f"Parameter.__new__() argument 'data' must be Tensor, not {type(data).__name__}"
-            )
+            raise TypeError(msg.PARAMETER_DATA_TYPE.format(data_type=type(data).__name__))
         if requires_grad and not data.dtype.is_floating_point:
             raise RuntimeError(msg.PARAMETER_REQUIRES_GRAD_DTYPE)
         if requires_grad:

@@ -35,7 +35,7 @@ class _ConvNd(Module):
     ) -> None:
         super().__init__()
         if groups <= 0:
-            raise ValueError("groups must be a positive integer")
+            raise ValueError(msg.CONV_GROUPS_POSITIVE)
         if in_channels % groups != 0:
             raise ValueError(msg.CONV_GROUPS.format(name="in_channels"))
         if out_channels % groups != 0:
@@ -50,13 +50,10 @@ class _ConvNd(Module):
         else:
             padding = expand(padding)
         if padding_mode not in ("zeros", "reflect", "replicate", "circular"):
-            raise ValueError(
-                f"padding_mode must be one of ['zeros', 'reflect', 'replicate', "
-                f"'circular'], but got padding_mode='{padding_mode}'"
-            )
+            raise ValueError(msg.CONV_PADDING_MODE.format(padding_mode=padding_mode))
         if padding_mode != "zeros":
             raise NotImplementedError(
-                f"padding_mode={padding_mode!r} is not implemented in autograd_nb (only 'zeros')"
+                msg.CONV_PADDING_MODE_UNSUPPORTED.format(padding_mode=padding_mode)
             )
         self.in_channels = in_channels
         self.out_channels = out_channels

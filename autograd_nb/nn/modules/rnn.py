@@ -127,7 +127,7 @@ class RNNBase(Module):
         if proj_size > 0:
             raise NotImplementedError(msg.RNN_PROJ_OURS)
         if mode not in _GATES:
-            raise ValueError("Unrecognized RNN mode: " + mode)
+            raise ValueError(msg.RNN_UNRECOGNIZED_MODE.format(mode=mode))
         self.mode = mode
         self.input_size = input_size
         self.hidden_size = hidden_size
