@@ -1704,3 +1704,91 @@ MODULE_NOT_A_BUFFER = "`{name}` is not a buffer"
 MODULE_NOT_A_MODULE = "`{name}` is not an nn.Module"
 MODULE_LOAD_STATE_DICT_ERRORS = "Error(s) in loading state_dict for {cls}:\n\t{errors}"
 RNN_UNRECOGNIZED_MODE = "Unrecognized RNN mode: {mode}"
+LINSPACE_STEPS_NEGATIVE = "number of steps must be non-negative"
+RANDOM_NOT_IMPLEMENTED_FOR_DTYPE = "\"{kind}\" not implemented for '{legacy_name}'"
+LEGACY_NEW_KWARGS = (
+    "new() received an invalid combination of arguments - got unexpected keyword arguments {names}"
+)
+LEGACY_NEW_ARGUMENT_TYPES = "new() received an invalid combination of arguments - got ({types})"
+ARRAY_COPY_REQUIRED = "Unable to avoid copy while creating an array as requested."
+GENERATOR_STATE_CPU_ONLY = "get_state/set_state are only supported for CPU generators here"
+LEGACY_TYPE_INVALID_ARGUMENT = "type() received an invalid argument: {target!r}"
+LEGACY_CUDA_TYPE_UNAVAILABLE = (
+    "type torch.cuda.FloatTensor not available. Torch not compiled with CUDA enabled."
+)
+TENSOR_DATA_ASSIGN_TYPE = "data must be a Tensor, not {type}"
+TENSOR_DETACH_VIEW_INPLACE = (
+    "Can't detach views in-place. Use detach() instead. If you are using "
+    "DistributedDataParallel (DDP) for training, and gradient_as_bucket_view is set as True, "
+    "gradients are views of DDP buckets, and hence detach_() cannot be called on these "
+    "gradients. To fix this error, please refer to the Optimizer.zero_grad() function in "
+    "torch/optim/optimizer.py as the solution."
+)
+TENSOR_INDEX_CONVERSION = "only integer tensors of a single element can be converted to an index"
+TENSOR_DEEPCOPY_NON_LEAF = (
+    "Only Tensors created explicitly by the user (graph leaves) support the deepcopy protocol "
+    "at the moment.  If you were attempting to deepcopy a module, this may be because of a "
+    "torch.nn.utils.weight_norm usage, see https://github.com/pytorch/pytorch/pull/103001"
+)
+GRAD_ASSIGN_DEVICE = (
+    "attempting to assign a gradient located on device with index '{device}' to a parameter "
+    "located on device with index '{device2}'. Please ensure that the gradient and the "
+    "parameter are on the same device"
+)
+DIGITS_TEST_SIZE = "test_size={test_size} leaves no rows for one of the parts (n={n})"
+DIGITS_SPLIT = "split must be None, 'train' or 'test', got {split!r}"
+DIGITS_ROWS = "all tensors need {n} rows, got one with {shape}"
+DATASETS_GENERATOR_AND_SEED = "pass either generator or seed, not both"
+DEVICE_READ_ONLY_ATTRIBUTE = "attribute '{name}' of 'torch.device' objects is not writable"
+KL_AMBIGUOUS = "Ambiguous kl_divergence({p}, {q}). Please register_kl({left}, {right})"
+DTYPE_NO_ATTRIBUTE = "'torch.dtype' object has no attribute '{name}'"
+DTYPE_INT_OVERFLOW = "int too big to convert"
+DTYPE_READ_ONLY_ATTRIBUTE = "attribute '{name}' of 'torch.dtype' objects is not writable"
+LINALG_MATRIX_NORM_ORD = "linalg.matrix_norm with ord={ord!r} is not supported (ours)"
+PACKAGE_NO_ATTRIBUTE = "module {module!r} has no attribute {name!r}"
+MAGIC_MAX_FRAMES = "--max-frames must be at least 2"
+MAGIC_GRAD_DISPLAY_MODE = "%grad_display: expected 'card' or 'plain'"
+PLOT_X_RANGE = "x_range must be (low, high) with low < high, and num >= 2"
+PLOT_F_ELEMENTWISE = "f must be elementwise: f(x) must be a Tensor shaped like x"
+WIDGET_INSPECTOR_TYPE = "TensorInspector needs a Tensor, got {t_type}"
+WIDGET_JACOBIAN_X_TYPE = "JacobianExplorer needs a floating point Tensor x"
+WIDGET_JACOBIAN_F_RESULT = "{name}(x) must return a Tensor computed from x"
+WIDGET_JACOBIAN_SIZE = (
+    "JacobianExplorer shows at most {MAX_SIZE} inputs and outputs (got {n_in} -> {n_out})"
+)
+WIDGET_JACOBIAN_V_SIZE = "v needs {n_out} values (one per output), got {n_start}"
+DATALOADER_TIMEOUT = "timeout option should be non-negative"
+DATALOADER_ITERABLE_SHUFFLE = (
+    "DataLoader with IterableDataset: expected unspecified shuffle option, but got "
+    "shuffle={shuffle}"
+)
+DATALOADER_ITERABLE_SAMPLER = (
+    "DataLoader with IterableDataset: expected unspecified sampler option, but got "
+    "sampler={sampler}"
+)
+DATALOADER_ITERABLE_BATCH_SAMPLER = (
+    "DataLoader with IterableDataset: expected unspecified batch_sampler option, but got "
+    "batch_sampler={batch_sampler}"
+)
+DATALOADER_NO_BATCH_DROP_LAST = (
+    "batch_size=None option disables auto-batching and is mutually exclusive with drop_last"
+)
+DATASET_GETITEM = "Subclasses of Dataset should implement __getitem__."
+DATASET_ITER = "Subclasses of IterableDataset should implement __iter__."
+DATASET_CONCAT_EMPTY = "datasets should not be an empty iterable"
+DATASET_CONCAT_ITERABLE = "ConcatDataset does not support IterableDataset"
+DATASET_CONCAT_INDEX = "absolute value of index should not exceed dataset length"
+TENSORBOARD_NO_SCALARS = "no scalars found under {log_dir!r}"
+TENSORBOARD_CORRUPT_RECORD = "corrupt record at byte {pos} of {path}"
+TENSORBOARD_SCALAR_DIM = "scalar should be 0D"
+VIZ_UNKNOWN_ENGINE = "unknown engine {engine!r}: use engine=None (built in) or 'dot'"
+VIZ_DOT_MISSING = (
+    "to_svg(engine='dot') needs Graphviz's `dot` program on PATH and it was not found. Install "
+    "Graphviz (e.g. `apt-get install graphviz`, `brew install graphviz` or `conda install "
+    "graphviz`), or leave out engine= to use the built-in renderer."
+)
+VIZ_DOT_FAILED = "dot failed (exit {returncode}): {stderr}"
+VIZ_NO_TENSORS = "build_graph() needs at least one tensor"
+VIZ_MAX_NODES = "max_nodes must be at least 2, got {max_nodes}"
+VIZ_ROOT_TYPE = "build_graph() expects tensors (or grad_fn nodes), got {type}"
+VIZ_HIGHLIGHT_UNKNOWN = "highlight: no node {highlight!r} in this graph"

@@ -23,6 +23,7 @@ from IPython.core.magic import Magics, cell_magic, line_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
 from IPython.display import display
 
+from .. import _messages as msg
 from .._tensor import Tensor
 from ..autograd.graph import saved_values, sequence_nr, walk
 from ..viz import FlowRecorder, build_graph
@@ -267,7 +268,7 @@ class AutogradMagics(Magics):
         """
         args = parse_argstring(self.grad_steps, line)
         if args.max_frames < 2:
-            raise UsageError("--max-frames must be at least 2")
+            raise UsageError(msg.MAGIC_MAX_FRAMES)
         y = self._tensor(args.tensor, "grad_steps")
         gradient = None
         if args.gradient:
@@ -316,7 +317,7 @@ class AutogradMagics(Magics):
         keeps PyTorch's text."""
         mode = line.strip()
         if mode not in ("card", "plain"):
-            raise UsageError("%grad_display: expected 'card' or 'plain'")
+            raise UsageError(msg.MAGIC_GRAD_DISPLAY_MODE)
         _STATE["cards"] = mode == "card"
 
 

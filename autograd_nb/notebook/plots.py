@@ -6,6 +6,7 @@ display once, as returned, and their text/plain is the stable `<Figure size ... 
 
 from __future__ import annotations
 
+from .. import _messages as msg
 from .._tensor import Tensor
 from ..utils._matplotlib import figure, figure_png
 
@@ -18,11 +19,11 @@ def plot_function_and_grad(f, x_range: tuple[float, float], num: int = 200, ax=N
 
     low, high = (float(v) for v in x_range)
     if not low < high or num < 2:
-        raise ValueError("x_range must be (low, high) with low < high, and num >= 2")
+        raise ValueError(msg.PLOT_X_RANGE)
     x = linspace(low, high, num, dtype=float64, requires_grad=True)
     y = f(x)
     if not isinstance(y, Tensor) or y.shape != x.shape:
-        raise ValueError("f must be elementwise: f(x) must be a Tensor shaped like x")
+        raise ValueError(msg.PLOT_F_ELEMENTWISE)
     (dy,) = grad(y.sum(), x)
     name = getattr(f, "__name__", "f")
     name = "f" if name == "<lambda>" else name

@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import _messages as msg
 from ..autograd import graph as autograd_graph
 
 __all__ = ["GraphNode", "GraphEdge", "Graph", "build_graph", "shape_text"]
@@ -201,9 +202,7 @@ class _Builder:
             return self.backward_node(obj)
         Tensor = _tensor_class()
         if not isinstance(obj, Tensor):
-            raise TypeError(
-                f"build_graph() expects tensors (or grad_fn nodes), got {type(obj).__name__}"
-            )
+            raise TypeError(msg.VIZ_ROOT_TYPE.format(type=type(obj).__name__))
         fn = obj.grad_fn if obj.requires_grad else None  # the property refreshes views
         nid = self.tensor(obj, root=True)
         if fn is not None:
@@ -355,9 +354,9 @@ def build_graph(
 ) -> Graph:
     """Walk the autograd graph behind `tensors` (iteratively) into a Graph ready to draw."""
     if not tensors:
-        raise TypeError("build_graph() needs at least one tensor")
+        raise TypeError(msg.VIZ_NO_TENSORS)
     if max_nodes < 2:
-        raise ValueError(f"max_nodes must be at least 2, got {max_nodes}")
+        raise ValueError(msg.VIZ_MAX_NODES.format(max_nodes=max_nodes))
     with gc_paused():
         b = _Builder(names, saved)
         roots = []
