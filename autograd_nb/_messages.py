@@ -1792,3 +1792,83 @@ VIZ_NO_TENSORS = "build_graph() needs at least one tensor"
 VIZ_MAX_NODES = "max_nodes must be at least 2, got {max_nodes}"
 VIZ_ROOT_TYPE = "build_graph() expects tensors (or grad_fn nodes), got {type}"
 VIZ_HIGHLIGHT_UNKNOWN = "highlight: no node {highlight!r} in this graph"
+GRADCHECK_NO_INPUT_REQUIRES_GRAD = (
+    "gradcheck expects at least one input tensor to require gradient, but none of them have "
+    "requires_grad=True."
+)
+GRADCHECK_STRIDE_ZERO = (
+    "The {idx}th input has a dimension with stride 0. gradcheck only supports inputs that are "
+    "non-overlapping to be able to compute the numerical gradients correctly. You should call "
+    ".contiguous on the input before passing it to gradcheck."
+)
+GRADCHECK_ANALYTICAL_SIZE = "Analytical gradient has incorrect size"
+GRADCHECK_NOT_MULTIPLIED = "backward not multiplied by grad_output"
+GRADCHECK_GRAD_TYPE = "grad is incorrect type"
+GRADCHECK_GRAD_DEVICE = "grad is incorrect device"
+GRADCHECK_GRAD_SIZE = "grad is incorrect size"
+GRADCHECK_NOT_DOUBLE = (
+    "Input #{idx} requires gradient and is not a double precision floating point or complex. "
+    "This check will likely fail if all the inputs are not of double precision floating point "
+    "or complex. "
+)
+GRADCHECK_NUMERICAL_NOT_ZERO = "Numerical gradient for function expected to be zero"
+FUNCTIONAL_JACOBIAN_STRATEGY = (
+    "jacobian(strategy={strategy!r}) is not supported (ours): only 'reverse-mode'"
+)
+FUNCTIONAL_TENSOR_OR_TUPLE = (
+    "The {what} given to {fn} must be either a Tensor or a tuple of Tensors but the {where} "
+    "has type {type}."
+)
+FUNCTIONAL_JACOBIAN_STRICT_VECTORIZE = (
+    "torch.autograd.functional.jacobian: `strict=True` and `vectorized=True` are not supported "
+    "together. Please either set `strict=False` or `vectorize=False`."
+)
+FUNCTIONAL_HESSIAN_SINGLE_TENSOR = "The function given to hessian should return a single Tensor"
+FUNCTIONAL_HESSIAN_SINGLE_ELEMENT = (
+    "The Tensor returned by the function given to hessian should contain a single element"
+)
+ANOMALY_ENABLED_WARNING = (
+    "Anomaly Detection has been enabled. This mode will increase the runtime and should only "
+    "be enabled for debugging."
+)
+ANOMALY_NAN_OUTPUT = "Function '{name}' returned nan values in its {i}th output."
+ANOMALY_FORWARD_TRACEBACK = (
+    "Error detected in {name}. Traceback of forward call that caused the error:\n{stack}"
+)
+VARIABLE_DATA_TYPE = "Variable data has to be a tensor, but got {data_type}"
+INDEX_OUT_OF_BOUNDS_FOR_SIZE = "index {value} is out of bounds for size {size}"
+GRADCHECK_FAST_FAIL_SLOW_OK = """
+Fast gradcheck failed but element-wise differences are small. This means that the
+test might've passed in slow_mode!
+
+If you are adding a new operator, please file an issue and then use one of the
+workarounds. The workaround depends on how your test invokes gradcheck/gradgradcheck:
+
+If the test
+- manually invokes gradcheck/gradgradcheck, then call gradcheck/gradgradcheck
+  with `fast_mode=False` as a keyword argument.
+- is OpInfo-based (e.g., in test_ops_gradients.py), then modify the OpInfo for the test
+  to have `gradcheck_fast_mode=False`
+- is a Module test (e.g., in common_nn.py), then modify the corresponding
+  module_test entry to have `gradcheck_fast_mode=False`
+""".strip()
+GRADCHECK_NONDET_NOTE = """\n
+NOTE: If your op relies on non-deterministic operations i.e., it is listed here:
+https://pytorch.org/docs/stable/generated/torch.use_deterministic_algorithms.html
+this failure might be expected.
+
+If you are adding a new operator, please file an issue and then use one of the
+workarounds. The workaround depends on how your test invokes gradcheck/gradgradcheck.
+If the test
+- manually invokes gradcheck/gradgradcheck, then call gradcheck/gradgradcheck
+  with `nondet_tol=<tol>` as a keyword argument.
+- is OpInfo-based (e.g., in test_ops_gradients.py), then modify the OpInfo for the test
+  to have `gradcheck_nondet_tol=<tol>`.
+- is a Module test (e.g., in common_nn.py), then modify the corresponding
+  module_test entry to have `gradcheck_nondet_tol=<tol>`
+"""
+GRADCHECK_NOT_REENTRANT = (
+    "Backward is not reentrant, i.e., running backward with same input and grad_output multiple "
+    "times gives different values, although analytical gradient matches numerical gradient."
+    "The tolerance for nondeterminism was {tol}."
+)
