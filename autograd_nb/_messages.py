@@ -139,7 +139,6 @@ BROADCAST = (
 )
 MM_SHAPES = "mat1 and mat2 shapes cannot be multiplied ({a0}x{a1} and {b0}x{b1})"
 MM_DTYPES = "expected m1 and m2 to have the same dtype, but got: {a} != {b}"
-MATMUL_DTYPES = "expected both vectors to have same dtype, but found {a} and {b}"
 DOT_1D = "1D tensors expected, but got {a}D and {b}D tensors"
 DOT_SIZES = (
     "inconsistent tensor size, expected tensor [{a}] and src [{b}] to have the same number of "
@@ -203,7 +202,6 @@ NEG_BOOL = (
     "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a "
     "mask, use the `~` or `logical_not()` operator instead."
 )
-ZERO_DIV_INT = "ZeroDivisionError"
 REDUCE_EMPTY = (
     "{name}(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction "
     "dim with the 'dim' argument."
@@ -260,7 +258,6 @@ FROM_NUMPY_DTYPE = (
 )
 NOT_A_TENSOR = "{name}(): argument '{arg}' (position {position}) must be Tensor, not {type}"
 UNSUPPORTED_OPERAND = "unsupported operand type(s) for {op}: '{left}' and '{right}'"
-UNKNOWN_DTYPE = "invalid dtype {dtype!r}: expected one of {choices} (ours)"
 INVALID_TYPE_NAME = "invalid type: '{name}'"
 SET_DEFAULT_DTYPE = "only floating-point types are supported as the default type"
 
@@ -276,11 +273,6 @@ MASKED_FILL_DEVICE = (  # ATen's masked_fill__cuda check
 DEVICE_MIX_ARG = (
     "Expected all tensors to be on the same device, but got {arg} is on {other}, different from "
     "other tensors on {device} (when checking argument in method {method})"
-)
-CUDA_UNAVAILABLE = (
-    "autograd_nb cannot use CUDA: {why} To use a GPU, install CuPy for your CUDA version "
-    '(pip install "autograd-nb[gpu]") on a machine with an NVIDIA driver and GPU; otherwise keep '
-    "tensors on the CPU, for example with device = 'cuda' if torch.cuda.is_available() else 'cpu'."
 )
 CUDA_INDEX = "CUDA error: invalid device ordinal (device {index} requested, {count} available)"
 
@@ -829,7 +821,6 @@ NLL_SPATIAL_TARGET = (
 )
 NLL_SPATIAL_SIZE = "size mismatch (got input: {input} , target: {target}"
 NLL_ND_TARGET_SIZE = "Expected target size {expected}, got {got}"
-NLL_INPUT_DIM = "input tensor should be 1D or 2D"
 CE_PROB_IGNORE_INDEX = "ignore_index is not supported for floating point target"
 CE_LABEL_SMOOTHING = "label_smoothing must be between 0.0 and 1.0. Got: {value}"
 NLL_1D_TARGET = "For 1D input, 1D target must have size 1, but got target size: {size}"
