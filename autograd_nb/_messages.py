@@ -1661,7 +1661,7 @@ INIT_TRUNC_NORMAL_MEAN = (
 )
 INIT_ZERO_ELEMENT = "Initializing zero-element tensors is a no-op"
 INIT_NEGATIVE_SLOPE = "negative_slope {param} not a valid number"
-CONV_GROUPS_POSITIVE = "groups must be a positive integer"
+CONV_MODULE_GROUPS_POSITIVE = "groups must be a positive integer"
 CONV_PADDING_MODE = (
     "padding_mode must be one of ['zeros', 'reflect', 'replicate', 'circular'], but got "
     "padding_mode='{padding_mode}'"

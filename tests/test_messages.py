@@ -70,6 +70,12 @@ def test_inline_texts_finds_each_form():
     assert inline_texts(source, "m.py") == [f"m.py:{n}" for n in (2, 3, 4, 5, 6)]
 
 
+def test_each_text_name_is_defined_once():
+    tree = ast.parse((PACKAGE / "_messages.py").read_text(encoding="utf-8"))
+    names = [s.targets[0].id for s in tree.body if isinstance(s, ast.Assign)]
+    assert sorted({n for n in names if names.count(n) > 1}) == []
+
+
 def test_every_text_in_messages_is_used():
     tree = ast.parse((PACKAGE / "_messages.py").read_text(encoding="utf-8"))
     names = [s.targets[0].id for s in tree.body if isinstance(s, ast.Assign)]

@@ -35,7 +35,7 @@ class _ConvNd(Module):
     ) -> None:
         super().__init__()
         if groups <= 0:
-            raise ValueError(msg.CONV_GROUPS_POSITIVE)
+            raise ValueError(msg.CONV_MODULE_GROUPS_POSITIVE)
         if in_channels % groups != 0:
             raise ValueError(msg.CONV_GROUPS.format(name="in_channels"))
         if out_channels % groups != 0:
