@@ -6,6 +6,7 @@ order by a breadth-first walk over PyTorch's own `next_functions`).
 
 from __future__ import annotations
 
+import re
 import warnings
 
 import pytest
@@ -95,6 +96,11 @@ def test_get_gradient_edge():
     assert leaf_edge.node.name() == "torch::autograd::AccumulateGrad"
     assert leaf_edge.node.variable is a and leaf_edge.output_nr == 0
     assert b.grad_fn.next_functions[0][0] is leaf_edge.node
+    assert re.fullmatch(  # PyTorch's repr of the same edge
+        r"GradientEdge\(node=<MulBackward0 object at 0x[0-9a-f]+>, output_nr=0, "
+        r"ownership_token=None\)",
+        repr(edge),
+    )
     u, v = torch.ones(2, requires_grad=True).unbind()
     assert graph.get_gradient_edge(v) == (v.grad_fn, 1, None)
     with pytest.raises(RuntimeError) as info:
