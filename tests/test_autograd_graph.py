@@ -125,6 +125,19 @@ def test_increment_version_counts_each_mention():
     assert t.is_inference()
 
 
+def test_version_reads_the_counter_and_none_for_inference_tensors():
+    x = torch.ones(2)
+    assert graph.version(x) == 0
+    x.add_(1)
+    x[0].mul_(2)
+    assert graph.version(x) == x._version == 2
+    with torch.inference_mode():
+        t = torch.ones(2)
+    assert graph.version(t) is None  # PyTorch's t._version raises: no counter to read
+    with pytest.raises(RuntimeError, match="Inference tensors do not track version counter"):
+        _ = t._version
+
+
 def test_increment_version_makes_backward_see_a_stale_saved_tensor():
     a = torch.tensor([1.0, 2.0], requires_grad=True)
     w = torch.tensor([3.0, 4.0])

@@ -165,6 +165,17 @@ def test_grad_trace_tables_what_the_cell_did(ip):
     assert len(cap.outputs) == 1
 
 
+def test_an_inference_tensor_in_the_namespace_breaks_no_magic(ip):
+    """Inference tensors keep no version counter (`_version` raises): shown as None."""
+    run(ip, "import autograd_nb as torch\nwith torch.inference_mode():\n    frozen = torch.ones(2)")
+    result, cap = run(ip, "%%grad_trace\nfrozen2 = frozen * 2")
+    assert result.success
+    assert cap.outputs[0].data["text/plain"].splitlines()[-1].split()[0] == "frozen2"
+    result, cap = run(ip, "%grad_inspect frozen")
+    assert result.success
+    assert "None" in cap.outputs[0].data["text/plain"]
+
+
 def test_grad_trace_of_a_failing_cell_shows_only_the_error(ip):
     result, cap = run(ip, "%%grad_trace\nz = x1 * 2\nraise ValueError('boom')")
     # like %%capture and %%time, the cell's traceback is shown and the magic stops there

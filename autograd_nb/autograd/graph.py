@@ -35,6 +35,7 @@ __all__ = [
     "saved_values",
     "walk",
     "sequence_nr",
+    "version",
     "num_outputs",
     "has_hooks",
     "is_accumulate_grad",
@@ -121,16 +122,14 @@ def saved_values(node: Node) -> list[SavedValue]:
         if entry is None or type(entry) in _NUMBERS:
             out.append(SavedValue(name, entry, None, None))
             continue
-        tensor, version = entry[0], entry[1]
+        tensor, saved_version = entry[0], entry[1]
         if tensor is not None:
-            vc = tensor._vc
-            now = None if vc is INFERENCE_VERSION else (0 if vc is None else vc.value)
-            out.append(SavedValue(name, tensor, version, now))
+            out.append(SavedValue(name, tensor, saved_version, version(tensor)))
             continue
-        _, version, data, output_nr, vc, backend = entry  # the node's output (Node.save_output)
+        _, _, data, output_nr, vc, backend = entry  # the node's output (Node.save_output)
         value = make_tensor(data, backend, True, node, output_nr)
         value._vc = vc
-        out.append(SavedValue(name, value, version, vc.value, is_output=True))
+        out.append(SavedValue(name, value, saved_version, vc.value, is_output=True))
     return out
 
 
@@ -175,6 +174,15 @@ def sequence_nr(node: Node) -> int:
     """The node's creation order: a later op's node has a larger number (backward runs the
     newest ready node first). AccumulateGrad nodes rank above every op node, as in PyTorch."""
     return node._seq
+
+
+def version(tensor: Tensor) -> int | None:
+    """How many in-place changes the tensor's storage has seen (PyTorch's `tensor._version`);
+    None for an inference tensor, which keeps no counter (there `_version` raises)."""
+    vc = tensor._vc
+    if vc is INFERENCE_VERSION:
+        return None
+    return 0 if vc is None else vc.value
 
 
 def num_outputs(node: Node) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 
 from .._tensor import Tensor
-from ..autograd.graph import current_grad
+from ..autograd.graph import current_grad, version
 
 MAX_VALUES = 6
 
@@ -113,7 +113,7 @@ def trace_row(name: str, t: Tensor) -> list[str]:
         str(t.is_leaf),
         grad_fn_name(t),
         values(grad_of(t)),
-        str(t._version),
+        str(version(t)),
     ]
 
 

@@ -25,7 +25,7 @@ from IPython.display import display
 
 from .. import _messages as msg
 from .._tensor import Tensor
-from ..autograd.graph import saved_values, sequence_nr, walk
+from ..autograd.graph import saved_values, sequence_nr, version, walk
 from ..viz import FlowRecorder, build_graph
 from . import _format as fmt
 from .explain import explain
@@ -106,9 +106,9 @@ def _snapshot(namespace: dict) -> dict:
         grad = fmt.grad_of(t)
         state[name] = (
             t,
-            t._version,
+            version(t),
             grad,
-            None if grad is None else grad._version,
+            None if grad is None else version(grad),
             t.requires_grad,
             t.grad_fn,
         )
@@ -344,7 +344,7 @@ def inspect_card(t: Tensor, name: str, namespace: dict) -> fmt.Card:
         ("requires_grad", str(t.requires_grad)),
         ("is_leaf", str(t.is_leaf)),
         ("retains_grad", str(t.retains_grad)),
-        ("version", str(t._version)),
+        ("version", str(version(t))),
         ("saved by", "\n".join(saved) if saved else "(no node saved it)"),
     ]
     return fmt.Card(f"Tensor {name}", fields)

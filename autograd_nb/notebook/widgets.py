@@ -18,6 +18,7 @@ from .. import _messages as msg
 from .._tensor import Tensor
 from ..autograd.engine import count_dependencies
 from ..autograd.grad_mode import no_grad
+from ..autograd.graph import version
 from ..autograd.node import AccumulateGrad, accumulator
 from . import _format as fmt
 
@@ -331,9 +332,9 @@ class TensorInspector(W.VBox):
         t = self.tensor
         grad = fmt.grad_of(t)
         return (
-            t._version,
+            version(t),
             id(grad),
-            None if grad is None else grad._version,
+            None if grad is None else version(grad),
             t.requires_grad,
             id(t.grad_fn),
         )

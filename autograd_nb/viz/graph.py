@@ -97,7 +97,7 @@ def _tensor_detail(t, name: str | None) -> dict:
         "is_leaf": fn is None,
         "retains_grad": t.retains_grad,
         "grad_fn": None if fn is None else type(fn).__name__,
-        "version": 0 if t.is_inference() else t._version,
+        "version": autograd_graph.version(t),
     }
 
 
