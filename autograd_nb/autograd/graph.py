@@ -153,21 +153,21 @@ def walk(*roots, skip: Callable[[Node], bool] | None = None) -> Iterator[Node]:
     given, then the nodes of their `next_functions`, left to right, then the next level, and so
     on. A node for which `skip(node)` is true is neither yielded nor walked through.
     """
-    seen: set[int] = set()
+    seen: set[Node] = set()  # nodes compare by identity
     queue: deque = deque()
     for root in roots:
         node = _root_node(root)
-        if node is not None and id(node) not in seen and not (skip and skip(node)):
-            seen.add(id(node))
+        if node is not None and node not in seen and not (skip and skip(node)):
+            seen.add(node)
             queue.append(node)
     while queue:
         node = queue.popleft()
         yield node
-        edges = node._edges
-        for nxt in edges[::2]:
-            if nxt is not None and id(nxt) not in seen and not (skip and skip(nxt)):
-                seen.add(id(nxt))
-                queue.append(nxt)
+        for nxt in node._edges[::2]:
+            if nxt is None or nxt in seen or (skip is not None and skip(nxt)):
+                continue
+            seen.add(nxt)
+            queue.append(nxt)
 
 
 def sequence_nr(node: Node) -> int:

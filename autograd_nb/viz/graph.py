@@ -220,7 +220,7 @@ class _Builder:
             for child, _ in fn.next_functions:
                 if child is not None:
                     edges.append(GraphEdge(fid, add_node(child), "grad"))
-            if autograd_graph.is_accumulate_grad(fn):
+            if self.labels[type(fn)][1] == "accumulate_grad":
                 leaf = fn.variable
                 if leaf is not None:
                     self.edges.append(GraphEdge(fid, self.tensor(leaf), "tensor"))
