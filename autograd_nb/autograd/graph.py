@@ -134,6 +134,7 @@ def saved_values(node: Node) -> list[SavedValue]:
 
 
 def _root_node(root) -> Node | None:
+    """The node a walk starts from for a tensor, node or edge (None: no graph behind it)."""
     if isinstance(root, Node):
         return root
     if isinstance(root, GradientEdge):
@@ -141,7 +142,8 @@ def _root_node(root) -> Node | None:
     if isinstance(root, Tensor):
         if not root.requires_grad:
             return None
-        return root.grad_fn if root.grad_fn is not None else existing_accumulator(root)
+        fn = root.grad_fn  # the property brings a view's history up to date
+        return fn if fn is not None else existing_accumulator(root)
     raise TypeError(msg.GRAPH_WALK_ROOT.format(type=type(root).__name__))
 
 
