@@ -1587,7 +1587,7 @@ GRADIENT_EDGE_NO_GRAD = (
 GRAPH_WALK_ROOT = "walk() expects tensors, nodes or GradientEdges, got {type}"  # ours
 MODULE_MISSING_FORWARD = 'Module [{self_type}] is missing the required "forward" function'
 MODULE_GETATTR_MISSING = "'{self_type}' object has no attribute '{name}'"
-MODULE_INIT_UNEXPECTED_KWARG = "{self_type}.__init__() got an unexpected keyword argument '{next}'"
+MODULE_INIT_UNEXPECTED_KWARG = "{cls}.__init__() got an unexpected keyword argument '{name}'"
 MODULE_INIT_POSITIONAL = "{self_type}.__init__() takes 1 positional argument but {value} were given"
 MODULE_BUFFER_BEFORE_INIT = "cannot assign buffer before Module.__init__() call"
 MODULE_BUFFER_NAME_TYPE = "buffer name should be a string. Got {typename}"
@@ -1639,7 +1639,7 @@ CONTAINER_PARAMETERDICT_CALLED = "ParameterDict should not be called."
 CONTAINER_ADD_TYPE = "add operator supports only objects of Sequential class, but {type} is given."
 CONTAINER_MUL_TYPE = "unsupported operand type(s) for *: {type} and {type2}"
 CONTAINER_MUL_NON_POSITIVE = "Non-positive multiplication factor {other} for {type}"
-CONTAINER_MODULE_TYPE = "module should be of type: {Module}"
+CONTAINER_MODULE_TYPE = "module should be of type: {cls}"
 CONTAINER_INDEX_OUT_OF_RANGE_CAPITAL = "Index out of range: {index}"
 CONTAINER_UPDATE_ELEMENT_LENGTH = (
     "{kind} update sequence element #{j} has length {n_m}; 2 is required"
@@ -1741,11 +1741,11 @@ MAGIC_MAX_FRAMES = "--max-frames must be at least 2"
 MAGIC_GRAD_DISPLAY_MODE = "%grad_display: expected 'card' or 'plain'"
 PLOT_X_RANGE = "x_range must be (low, high) with low < high, and num >= 2"
 PLOT_F_ELEMENTWISE = "f must be elementwise: f(x) must be a Tensor shaped like x"
-WIDGET_INSPECTOR_TYPE = "TensorInspector needs a Tensor, got {t_type}"
+WIDGET_INSPECTOR_TYPE = "TensorInspector needs a Tensor, got {type}"
 WIDGET_JACOBIAN_X_TYPE = "JacobianExplorer needs a floating point Tensor x"
 WIDGET_JACOBIAN_F_RESULT = "{name}(x) must return a Tensor computed from x"
 WIDGET_JACOBIAN_SIZE = (
-    "JacobianExplorer shows at most {MAX_SIZE} inputs and outputs (got {n_in} -> {n_out})"
+    "JacobianExplorer shows at most {limit} inputs and outputs (got {n_in} -> {n_out})"
 )
 WIDGET_JACOBIAN_V_SIZE = "v needs {n_out} values (one per output), got {n_start}"
 DATALOADER_TIMEOUT = "timeout option should be non-negative"

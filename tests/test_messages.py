@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import re
+import string
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "autograd_nb"
@@ -93,3 +94,38 @@ def _used_in_messages(name: str, tree: ast.Module) -> bool:
         isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)
         for n in ast.walk(tree)
     )
+
+
+def _fields(template: str) -> set[str]:
+    """The names a text's {placeholders} use ({0} and {} count as positional)."""
+    names = set()
+    for _, field, spec, _ in string.Formatter().parse(template):
+        if field is not None:
+            names.add(re.split(r"[.\[]", field)[0])
+            names |= _fields(spec or "")
+    return names
+
+
+def test_each_format_call_fills_the_texts_fields():
+    import autograd_nb._messages as messages
+
+    wrong = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            func = node.func if isinstance(node, ast.Call) else None
+            if not (isinstance(func, ast.Attribute) and func.attr == "format"):
+                continue
+            text = func.value
+            if not (isinstance(text, ast.Attribute) and getattr(text.value, "id", "") == "msg"):
+                continue
+            if node.args or any(k.arg is None for k in node.keywords):
+                continue  # positional or **kwargs: not checked here
+            given = {k.arg for k in node.keywords}
+            fields = _fields(getattr(messages, text.attr))
+            rel = path.relative_to(PACKAGE).as_posix()
+            # a missing field is a KeyError; an unused one is dead (checked outside ops/ only)
+            if fields - given or (given - fields and not rel.startswith(ALLOWED)):
+                wrong.append(
+                    f"{rel}:{node.lineno} {text.attr}: {sorted(given)} != {sorted(fields)}"
+                )
+    assert wrong == []

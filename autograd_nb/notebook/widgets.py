@@ -317,7 +317,7 @@ class TensorInspector(W.VBox):
 
     def __init__(self, t: Tensor, name: str = "x"):
         if not isinstance(t, Tensor):
-            raise TypeError(msg.WIDGET_INSPECTOR_TYPE.format(t_type=type(t).__name__))
+            raise TypeError(msg.WIDGET_INSPECTOR_TYPE.format(type=type(t).__name__))
         self.tensor, self.name = t, name
         self.view = W.HTML()
         self._signature = None
@@ -391,7 +391,7 @@ class JacobianExplorer(W.VBox):
         n_in, n_out = self.x.numel(), self.y.numel()
         if max(n_in, n_out) > self.MAX_SIZE:
             raise ValueError(
-                msg.WIDGET_JACOBIAN_SIZE.format(MAX_SIZE=self.MAX_SIZE, n_in=n_in, n_out=n_out)
+                msg.WIDGET_JACOBIAN_SIZE.format(limit=self.MAX_SIZE, n_in=n_in, n_out=n_out)
             )
         basis = eye(n_out, dtype=self.y.dtype, device=self.y.device)
         self.J = [

@@ -150,7 +150,7 @@ class Sequential(Module):
     def insert(self, index: int, module: Module) -> Sequential:
         """Insert a module before position index."""
         if not isinstance(module, Module):
-            raise AssertionError(msg.CONTAINER_MODULE_TYPE.format(Module=Module))
+            raise AssertionError(msg.CONTAINER_MODULE_TYPE.format(cls=Module))
         n = len(self._modules)
         if not (-n <= index <= n):
             raise IndexError(msg.CONTAINER_INDEX_OUT_OF_RANGE_CAPITAL.format(index=index))

@@ -190,7 +190,7 @@ class Module:
         if self.call_super_init is False and bool(kwargs):
             raise TypeError(
                 msg.MODULE_INIT_UNEXPECTED_KWARG.format(
-                    self_type=type(self).__name__, next=next(iter(kwargs))
+                    cls=type(self).__name__, name=next(iter(kwargs))
                 )
             )
         if self.call_super_init is False and bool(args):
