@@ -1587,3 +1587,13 @@ INTERP_SIZES_3D = (
     "Input and output sizes should be greater than 0, but got input (D: {}, H: {}, "
     "W: {}) output (D: {}, H: {}, W: {})"
 )
+
+# --- random streams (backends/host_random.py, _generator.py), PyTorch 2.13 -------------------------
+GENERATOR_STATE_INVALID = "Invalid mt19937 state"
+GENERATOR_STATE_GPU = "get_state/set_state are only supported for CPU generators here"
+SIZE_KEYWORD = "{name}(): argument 'size' must be tuple of ints, not {type}"
+EXPONENTIAL_LAMBDA = "exponential_ expects lambda > 0.0, but found lambda={lambd:g}"
+EXPONENTIAL_DTYPE = (
+    "Exponential distribution is a continuous probability distribution. dtype must be a "
+    "floating point but you specified {dtype}"
+)
