@@ -18,12 +18,13 @@ from .pointwise import _not_differentiable
 
 def draw_like(x: Tensor, method: str, *params, generator=None):
     """An array shaped like x of `backend.<method>(shape, dtype, *params)` samples, in the order
-    PyTorch's kernels visit x's memory: a strided tensor's dims outermost stride first."""
+    PyTorch's kernels visit x's memory (or that of `empty_like(x)`): the dims of a dense strided
+    tensor outermost stride first, those of any other tensor in order."""
     backend = x._backend
     shape = tuple(x._data.shape)
     strides = backend.strides(x._data)
     order = sorted(range(len(shape)), key=lambda d: -strides[d])
-    if order == sorted(order):
+    if order == sorted(order) or not _dense(shape, strides, order):
         return draw(generator, backend, method, shape, x.dtype, *params)
     if method == "bernoulli" and not isinstance(params[0], float):  # p follows x's order
         xp = backend.xp
@@ -59,6 +60,17 @@ def check_probability(p) -> float:
     if not 0 <= p <= 1:
         raise RuntimeError(msg.BERNOULLI_P.format(p=p))
     return float(p)
+
+
+def _dense(shape: tuple, strides: tuple, order: list) -> bool:
+    """Whether the elements fill their memory without gaps or overlaps (a transpose, say)."""
+    expected = 1
+    for d in reversed(order):
+        if shape[d] != 1:
+            if strides[d] != expected:
+                return False
+            expected *= shape[d]
+    return True
 
 
 def flips(like: Tensor, p, generator=None):
