@@ -118,8 +118,10 @@ class HostRandom:
         digits = _mantissa_digits(np_dtype)
         acc = _acc(np_dtype)
         raw = self.words64(n) if acc == _F64 else self.words(n)
-        bits = raw & np.uint64((1 << digits) - 1)
-        return bits.astype(acc) * acc.type(2.0**-digits)
+        np.bitwise_and(raw, np.uint64((1 << digits) - 1), out=raw)
+        x = raw.astype(acc)
+        x *= acc.type(2.0**-digits)
+        return x
 
     def uniform(self, shape: tuple, np_dtype, low: float = 0.0, high: float = 1.0):
         """`uniform_(low, high)`: x * (to - from) + from in the accumulate type, fused as the
@@ -167,7 +169,10 @@ class HostRandom:
         the last 8 the angles); a ragged end redraws 16 uniforms over the last 16 places."""
         data = self._unit(n, np_dtype).astype(np_dtype)
         full = n - n % 16
-        data[:full] = self._box_muller_16(data[:full], np_dtype, mean, std)
+        step = 16 * 4096  # blocks that stay in the cache while a dozen passes run over them
+        for start in range(0, full, step):
+            stop = min(start + step, full)
+            data[start:stop] = self._box_muller_16(data[start:stop], np_dtype, mean, std)
         if n % 16:
             tail = self._unit(16, np_dtype).astype(np_dtype)
             data[n - 16 :] = self._box_muller_16(tail, np_dtype, mean, std)
@@ -270,7 +275,9 @@ def _fma(x, y, z):
     through float64 (the product is exact there); float64 adds the product's exact error term
     (Dekker's split) to an exact sum."""
     if x.dtype == _F32:
-        return (x.astype(_F64) * np.asarray(y, _F64) + np.asarray(z, _F64)).astype(_F32)
+        exact = np.multiply(x, y, dtype=_F64)
+        exact += z
+        return exact.astype(_F32)
     product = x * y
     x_hi, x_lo = _split(x)
     y_hi, y_lo = _split(np.asarray(y, _F64))
@@ -306,14 +313,14 @@ _F = np.float32
 def _log256_ps(x):
     """log256_ps for x in (0, 1]: split off the exponent, then a degree-9 polynomial."""
     bits = np.maximum(x, _F(1.17549435e-38)).view(np.int32)
-    e = ((bits >> 23) - 0x7F).astype(_F) + _F(1)
+    e = ((bits >> 23) - 0x7F).astype(_F)
     x = ((bits & ~0x7F800000) | 0x3F000000).view(_F)
     small = x < _F(0.707106781186547524)
-    x = (x - _F(1)) + np.where(small, x, _F(0))
-    e = e - np.where(small, _F(1), _F(0))
+    x = (x - _F(1)) + x * small
+    e = (e + _F(1)) - small
     z = x * x
-    y = np.full_like(x, _F(_LOG_P[0]))
-    for p in _LOG_P[1:]:
+    y = _fma(x, _F(_LOG_P[0]), _F(_LOG_P[1]))
+    for p in _LOG_P[2:]:
         y = _fma(y, x, _F(p))  # fused
     y = y * x
     y = _fma(y, z, e * _F(-2.12194440e-4))  # fused
@@ -327,20 +334,22 @@ _COS_P = (2.443315711809948e-005, -1.388731625493765e-003, 4.166664568298827e-00
 
 def _sincos256_ps(x):
     """sincos256_ps for x >= 0: reduce by multiples of pi/4 in three parts, evaluate both
-    polynomials, pick and sign them by the octant."""
+    polynomials, pick them and flip their sign bits by the octant."""
     j = (x * _F(1.27323954473516)).astype(np.int32)
     j = (j + 1) & ~1
     y = j.astype(_F)
     for part in (-0.78515625, -2.4187564849853515625e-4, -3.77489497744594108e-8):
         x = x + y * _F(part)
     z = x * x
-    c = _fma(_fma(np.full_like(z, _F(_COS_P[0])), z, _F(_COS_P[1])), z, _F(_COS_P[2]))
+    c = _fma(_fma(z, _F(_COS_P[0]), _F(_COS_P[1])), z, _F(_COS_P[2]))
     c = _fma(c * z, z, z * _F(-0.5)) + _F(1)  # fused
-    s = _fma(_fma(np.full_like(z, _F(_SIN_P[0])), z, _F(_SIN_P[1])), z, _F(_SIN_P[2]))
+    s = _fma(_fma(z, _F(_SIN_P[0]), _F(_SIN_P[1])), z, _F(_SIN_P[2]))
     s = _fma(s * z, x, x)  # fused
-    first = (j & 2) == 0
-    sin = np.where(first, s, c)
-    cos = np.where(first, c, s)
-    sin = np.where((j & 4) != 0, -sin, sin)
-    cos = np.where(((j - 2) & 4) == 0, -cos, cos)
-    return sin, cos
+    first = ((j & 2) == 0).astype(np.int32)
+    first = -first  # all ones where the sine polynomial gives the sine
+    s_bits, c_bits = s.view(np.int32), c.view(np.int32)
+    sin = (s_bits & first) | (c_bits & ~first)
+    cos = (c_bits & first) | (s_bits & ~first)
+    sin ^= (j & 4) << 29
+    cos ^= (~(j - 2) & 4) << 29
+    return sin.view(_F), cos.view(_F)
