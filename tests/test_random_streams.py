@@ -18,11 +18,19 @@ import pytest
 
 import autograd_nb as torch
 from autograd_nb import nn
+from autograd_nb.backends import host_random
 from autograd_nb.backends.host_random import STATE_BYTES, HostRandom
 from autograd_nb.nn import functional as F
 
 DATA = json.loads((pathlib.Path(__file__).parent / "data" / "random_streams.json").read_text())
 CASES = {case["name"]: case for case in DATA["cases"]}
+MKL = json.loads((pathlib.Path(__file__).parent / "data" / "mkl_bernoulli.json").read_text())
+
+
+@pytest.fixture(autouse=True)
+def _portable_bernoulli(monkeypatch):
+    """The values were recorded on an AMD CPU, where PyTorch's bernoulli_(p) skips MKL."""
+    monkeypatch.setattr(host_random, "MKL_BERNOULLI", False)
 
 
 def run(code: str) -> list:
@@ -136,6 +144,29 @@ def test_exponential_errors():
         torch.empty(3, dtype=torch.int64).exponential_()
     x = torch.zeros(3, requires_grad=True).clone()
     assert type(x.exponential_().grad_fn).__name__ == "ExponentialBackward0"
+
+
+@pytest.mark.parametrize("case", MKL, ids=lambda c: f"{c['seed']}-{c['n']}-{c['p']}")
+def test_mcg31_bernoulli_matches_mkl(case):
+    """Intel CPUs: the MCG31 stream and ICDF comparison of MKL's viRngBernoulli."""
+    flips = host_random._mcg31_uniforms(case["seed"], case["n"]) < np.float32(case["p"])
+    assert "".join(map(str, flips.astype(int))) == case["bits"]
+
+
+def test_bernoulli_on_intel_seeds_mkl_with_one_word(monkeypatch):
+    monkeypatch.setattr(host_random, "MKL_BERNOULLI", True)
+    random = HostRandom(3)
+    flips = random.bernoulli((1000,), np.float32, 0.3)
+    after = random.uniform((2,), np.float32)
+    reference = HostRandom(3)
+    seed = int(reference.words(1)[0])
+    assert np.array_equal(flips, host_random._mcg31_uniforms(seed, 1000) < np.float32(0.3))
+    assert np.array_equal(after, reference.uniform((2,), np.float32))
+    torch.manual_seed(0)
+    kept = F.dropout(torch.ones(8), 0.5)
+    seed = int(HostRandom(0).words(1)[0])  # the default generator's first word after seed 0
+    mask = host_random._mcg31_uniforms(seed, 8) < np.float32(0.5)
+    assert kept.tolist() == (mask * 2.0).tolist()
 
 
 def test_host_random_is_vectorised():

@@ -13,6 +13,7 @@ them all at once. Only NumPy is imported here, so PyTorch can check this file di
 from __future__ import annotations
 
 import math
+import platform
 
 import numpy as np
 
@@ -227,8 +228,12 @@ class HostRandom:
     def bernoulli(self, shape: tuple, np_dtype, p):
         """1 where uniform_real < p, else 0. A tensor p of float64 compares 53-bit uniforms
         (random64()), one of another float type 24-bit ones (random()); a number p takes 53-bit
-        uniforms (PyTorch's portable kernel: on Intel CPUs it goes through MKL's stream)."""
+        uniforms, except where PyTorch's kernel goes through MKL (Intel CPUs): there one word
+        seeds MKL's MCG31 stream, whose uniforms decide every element."""
         n = math.prod(shape)
+        if not isinstance(p, np.ndarray) and MKL_BERNOULLI:
+            seed = int(self.words(1)[0])
+            return (_mcg31_uniforms(seed, n) < np.float32(p)).astype(np_dtype).reshape(shape)
         if isinstance(p, np.ndarray) and p.dtype != _F64:
             u = self._unit(n, _F32).reshape(shape)
             threshold = np.broadcast_to(p.astype(_F32), shape)
@@ -265,6 +270,37 @@ def _inward(low: int, high: int, np_dtype) -> tuple[int, int]:
     if below >= high:
         high = below - (1 << (abs(high - 1).bit_length() - 1 - digits + 1))
     return low, high
+
+
+def _intel_cpu() -> bool:
+    """Whether PyTorch's x86 build would see an Intel CPU (its cpuinfo vendor check)."""
+    if platform.machine().lower() not in ("x86_64", "amd64"):
+        return False
+    try:
+        with open("/proc/cpuinfo") as info:
+            return "GenuineIntel" in info.read(4096)
+    except OSError:
+        return "Intel" in platform.processor()
+
+
+# PyTorch's bernoulli_(p) with a number p (dropout's too) uses MKL's stream on Intel CPUs, its
+# portable kernel elsewhere (AMD, ARM): the same choice here. Tests pin it.
+MKL_BERNOULLI = _intel_cpu()
+_MCG31_A, _MCG31_M = 1132489760, 2**31 - 1
+
+
+def _mcg31_uniforms(seed: int, n: int):
+    """MKL's VSL_BRNG_MCG31 from `seed`: x0 = seed mod m (1 if 0), then x * a mod m; each x / m
+    rounded to float32, as viRngBernoulli's ICDF compares them."""
+    powers = np.ones(max(n, 1), dtype=np.uint64)  # a**k mod m, doubling the filled part
+    filled, step = 1, _MCG31_A
+    while filled < n:
+        take = min(filled, n - filled)
+        powers[filled : filled + take] = powers[:take] * np.uint64(step) % np.uint64(_MCG31_M)
+        filled += take
+        step = step * step % _MCG31_M
+    x = powers[:n] * np.uint64(seed % _MCG31_M or 1) % np.uint64(_MCG31_M)
+    return (x / _MCG31_M).astype(_F32)
 
 
 # --- arithmetic as the compiled kernels do it --------------------------------------------------
