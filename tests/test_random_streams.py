@@ -2,8 +2,8 @@
 
 tests/data/random_streams.json holds snippets and what they gave under PyTorch 2.13 (CPU, recorded
 by tests/data/record_random_streams.py); each runs here unchanged with `torch` meaning autograd_nb.
-"exact" cases must match to the last bit; "close" ones (float64 samples that go through glibc's
-log / log1p, which NumPy computes with a last-bit difference now and then) to a few ulps.
+"exact" cases must match to the last bit; "close" ones (float64 samples past 4096 values, whose
+log / log1p NumPy computes with a last-bit difference now and then, and LAPACK's QR) to a few ulps.
 """
 
 from __future__ import annotations
@@ -57,6 +57,9 @@ def check(got, want: dict, match: str, where: str) -> None:
         assert hashlib.sha256(array.tobytes()).hexdigest() == want["sha256"], where
     elif match == "exact":
         assert array.reshape(-1).tolist() == want["values"], where
+    elif "every_97th" in want:
+        expected = np.array(want["every_97th"], dtype=array.dtype)
+        np.testing.assert_allclose(array.reshape(-1)[::97], expected, rtol=1e-13, atol=1e-15)
     else:
         expected = np.array(want["values"], dtype=array.dtype)
         eps = float(np.finfo(array.dtype).eps)
@@ -72,17 +75,13 @@ def test_matches_pytorch(name):
         check(g, want, case["match"], f"{name}[{i}]")
 
 
-def test_close_cases_are_mostly_exact():
-    """The float64 kernels marked close differ from PyTorch in the last bit only now and then."""
-    equal = total = 0
-    for case in CASES.values():
-        if case["match"] != "close" or case["name"].startswith("init-"):
-            continue
-        for g, want in zip(run(case["code"]), case["out"]):
-            values = g.numpy().reshape(-1)
-            equal += int(np.sum(values == np.array(want["values"], dtype=values.dtype)))
-            total += values.size
-    assert equal / total > 0.95
+def test_large_float64_samples_are_mostly_exact():
+    """Past 4096 values the float64 log / log1p are NumPy's: the last bit differs now and then."""
+    for name in ("large-torch.randn(20000, dtype=torch.float64)",):
+        (got,) = run(CASES[name]["code"])
+        sample = got.numpy()[::97]
+        expected = np.array(CASES[name]["out"][0]["every_97th"])
+        assert np.mean(sample == expected) > 0.95
 
 
 def test_set_rng_state_takes_pytorchs_bytes():
