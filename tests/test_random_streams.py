@@ -175,3 +175,14 @@ def test_host_random_is_vectorised():
         timeit.repeat(lambda: random.normal((1_000_000,), np.float32), number=1, repeat=3)
     )
     assert seconds < 0.5
+
+
+def test_torch_random_module_and_fork_rng():
+    torch.random.manual_seed(0)
+    assert torch.random.initial_seed() == 0
+    with torch.random.fork_rng():
+        inside = torch.randn(3)  # leaves a cached normal behind: restored too
+    assert torch.equal(torch.randn(3), inside)
+    with torch.random.fork_rng(enabled=False):
+        torch.rand(2)
+    assert torch.random.get_rng_state().numel() == STATE_BYTES
