@@ -115,7 +115,9 @@ class HostRandom:
 
     def _unit(self, n: int, np_dtype):
         """uniform_real's x in [0, 1): the low `digits` bits of a word over 2**digits, in the
-        kernel's accumulate type (float64 from random64(), else float32 from random())."""
+        kernel's accumulate type (float64 from random64(), else float32 from random(): float16
+        samples are float32 ones rounded, as PyTorch 2.13 draws them)."""
+        np_dtype = _acc(np_dtype)
         digits = _mantissa_digits(np_dtype)
         acc = _acc(np_dtype)
         raw = self.words64(n) if acc == _F64 else self.words(n)
@@ -130,7 +132,7 @@ class HostRandom:
         np_dtype = np.dtype(np_dtype)
         acc = _acc(np_dtype)
         x = self._unit(math.prod(shape), np_dtype)
-        lo, hi = acc.type(np_dtype.type(low)), acc.type(np_dtype.type(high))
+        lo, hi = acc.type(low), acc.type(high)
         if lo != 0 or hi != 1:
             x = _fma(x, acc.type(hi - lo), lo)
         return x.astype(np_dtype, copy=False).reshape(shape)
@@ -166,9 +168,17 @@ class HostRandom:
         return values[:n]
 
     def _normal_fill(self, n: int, np_dtype, mean: float, std: float):
-        """normal_fill: n uniforms, Box-Muller on each block of 16 (the first 8 give the radii,
-        the last 8 the angles); a ragged end redraws 16 uniforms over the last 16 places."""
-        data = self._unit(n, np_dtype).astype(np_dtype)
+        """normal_fill: float16 is filled in float32 and rounded, the uniforms of its ragged end
+        drawn once only (PyTorch 2.13)."""
+        if np_dtype == np.float16:
+            return self._fill_blocks(n, n - n % 16, _F32, mean, std).astype(np_dtype)
+        return self._fill_blocks(n, n, np_dtype, mean, std)
+
+    def _fill_blocks(self, n: int, drawn: int, np_dtype, mean: float, std: float):
+        """`drawn` uniforms into n places, Box-Muller on each block of 16 (the first 8 give the
+        radii, the last 8 the angles); a ragged end gets 16 fresh uniforms over its last 16."""
+        data = np.empty(n, np_dtype)
+        data[:drawn] = self._unit(drawn, np_dtype)
         full = n - n % 16
         step = 16 * 4096  # blocks that stay in the cache while a dozen passes run over them
         for start in range(0, full, step):
@@ -181,7 +191,7 @@ class HostRandom:
 
     @staticmethod
     def _box_muller_16(u, np_dtype, mean: float, std: float):
-        """normal_fill_16 on blocks of 16 uniforms (float32: normal_fill_16_AVX2)."""
+        """normal_fill_16 on blocks of 16 uniforms (float32: normal_fill_16_AVX2, else float64)."""
         blocks = u.reshape(-1, 16)
         u1, u2 = 1 - blocks[:, :8], blocks[:, 8:]
         if np_dtype == _F32:
@@ -189,12 +199,13 @@ class HostRandom:
             sin, cos = _sincos256_ps(np.float32(2.0 * math.pi) * u2)
             m, s = np.float32(mean), np.float32(std)
             pair = (_fma(radius * cos, s, m), _fma(radius * sin, s, m))
-        else:
-            acc = _acc(np_dtype)
-            radius = np.sqrt(-2 * _libm(np.log, math.log, u1.astype(acc)))
-            theta = (2.0 * math.pi * u2.astype(_F64)).astype(np_dtype).astype(acc)
-            m, s = acc.type(np_dtype.type(mean)), acc.type(np_dtype.type(std))
-            pair = (_fma(radius * np.cos(theta), s, m), _fma(radius * np.sin(theta), s, m))
+        else:  # float64: the C library's log, cos and sin
+            radius = np.sqrt(-2 * _libm(np.log, math.log, u1))
+            theta = 2.0 * math.pi * u2
+            pair = (
+                _fma(radius * np.cos(theta), std, mean),
+                _fma(radius * np.sin(theta), std, mean),
+            )
         return np.concatenate(pair, axis=1).astype(np_dtype).ravel()
 
     # --- integers ------------------------------------------------------------------------------

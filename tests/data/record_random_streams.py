@@ -75,6 +75,19 @@ def cases():
         "torch.empty(20000, dtype=torch.float64).exponential_()",
     ):
         yield f"large-{what}", f"torch.manual_seed(0)\nout = {what}", "close"
+    # float16: float32 samples rounded (normal fills of 16 or more: float32 blocks, the ragged
+    # end's uniforms drawn once)
+    for seed in SEEDS[:2]:
+        yield (
+            f"float16-{seed}",
+            f"torch.manual_seed({seed})\nh = torch.float16\n"
+            "out = [torch.rand(20, dtype=h), torch.empty(5, dtype=h).uniform_(-1, 2), "
+            "torch.randn(5, dtype=h), torch.randn(40, dtype=h), torch.randn(16, dtype=h), "
+            "torch.empty(17, dtype=h).normal_(0.5, 2), torch.randint(0, 100, (5,), dtype=h), "
+            "torch.empty(5, dtype=h).exponential_(), torch.bernoulli(torch.full((5,), 0.5, dtype=h)), "
+            "torch.randn(100, dtype=h)]",
+            "exact",
+        )
     # the scalar Box-Muller caches its second value in the generator
     yield (
         "randn-cache",
