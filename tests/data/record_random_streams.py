@@ -221,6 +221,26 @@ def cases():
     )
 
 
+def more_distributions():
+    yield (
+        "distributions-more",
+        "torch.manual_seed(1)\nfrom torch import distributions as D\n"
+        "out = [D.Exponential(2.0).rsample((3,)), "
+        "D.OneHotCategorical(probs=torch.tensor([0.2, 0.3, 0.5])).sample((3,)), "
+        "D.MultivariateNormal(torch.zeros(2), torch.eye(2)).sample((2,)), "
+        "D.Categorical(logits=torch.zeros(2, 4)).sample((3,)), "
+        "D.Independent(D.Normal(torch.zeros(3), torch.ones(3)), 1).sample()]",
+        "exact",
+    )
+    # Laplace's samples go through float32 log1p, whose last bit is PyTorch's own (Sleef)
+    yield (
+        "distributions-laplace",
+        "torch.manual_seed(1)\nfrom torch import distributions as D\n"
+        "out = [D.Laplace(0.0, 1.0).sample((5,)), D.Laplace(torch.zeros(2), 2.0).rsample((3,))]",
+        "close",
+    )
+
+
 def flatten(out) -> list:
     return out if isinstance(out, list) else [out]
 
@@ -249,7 +269,7 @@ def record(code: str, match: str):
 def main() -> None:
     recorded = [
         {"name": name, "code": code, "match": match, "out": record(code, match)}
-        for name, code, match in cases()
+        for name, code, match in (*cases(), *more_distributions())
     ]
     path = pathlib.Path(__file__).with_name("random_streams.json")
     path.write_text(json.dumps({"torch": torch.__version__, "cases": recorded}, indent=0) + "\n")
