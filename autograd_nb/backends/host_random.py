@@ -117,9 +117,8 @@ class HostRandom:
         """uniform_real's x in [0, 1): the low `digits` bits of a word over 2**digits, in the
         kernel's accumulate type (float64 from random64(), else float32 from random(): float16
         samples are float32 ones rounded, as PyTorch 2.13 draws them)."""
-        np_dtype = _acc(np_dtype)
-        digits = _mantissa_digits(np_dtype)
         acc = _acc(np_dtype)
+        digits = _mantissa_digits(acc)
         raw = self.words64(n) if acc == _F64 else self.words(n)
         np.bitwise_and(raw, np.uint64((1 << digits) - 1), out=raw)
         x = raw.astype(acc)
