@@ -111,7 +111,10 @@ def cases():
     )
     yield (
         "noncontiguous-fills",
-        "torch.manual_seed(3)\nx = torch.zeros(5, 4).t()\nx.uniform_()\ny = torch.zeros(6, 5).t()\ny.normal_()\nout = [x, y]",
+        "torch.manual_seed(3)\nx = torch.zeros(5, 4).t()\nx.uniform_()\ny = torch.zeros(6, 5).t()\ny.normal_()\n"
+        "z = torch.zeros(4, 3).t()\nz.random_(0, 100)\nw = torch.zeros(2, 3, 4).permute(2, 0, 1)\n"
+        "w.bernoulli_(torch.linspace(0, 1, 3))\nv = torch.zeros(3, 5).t()\nv.exponential_()\n"
+        "out = [x, y, z, w, v, torch.bernoulli(torch.rand(3, 4).t())]",
         "exact",
     )
     yield (
