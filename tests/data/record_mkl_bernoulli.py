@@ -51,7 +51,7 @@ def main() -> None:
         for s, n, p in CASES
     ]
     path = pathlib.Path(__file__).with_name("mkl_bernoulli.json")
-    path.write_text(json.dumps(cases, indent=0) + "\n")
+    path.write_text("[\n" + ",\n".join(json.dumps(case) for case in cases) + "\n]\n")
     print(f"{len(cases)} cases -> {path}")
 
 

@@ -275,7 +275,8 @@ def main() -> None:
         for name, code, match in (*cases(), *more_distributions())
     ]
     path = pathlib.Path(__file__).with_name("random_streams.json")
-    path.write_text(json.dumps({"torch": torch.__version__, "cases": recorded}, indent=0) + "\n")
+    lines = ",\n".join(json.dumps(case) for case in recorded)  # one case a line
+    path.write_text(f'{{"torch": "{torch.__version__}", "cases": [\n{lines}\n]}}\n')
     print(f"{len(recorded)} cases -> {path}")
 
 
