@@ -1596,6 +1596,8 @@ EXPONENTIAL_LAMBDA = "exponential_ expects lambda > 0.0, but found lambda={lambd
 EXPONENTIAL_DTYPE = (
     "Exponential distribution is a continuous probability distribution. dtype must be a "
     "floating point but you specified {dtype}"
+)
+
 # --- serialization: PyTorch's checkpoint format (serialization/), PyTorch 2.13 texts ----------------
 # {source} names the file: 'model.pt' or <in-memory file>
 LOAD_FAILED = "{error} (loading {source})"
