@@ -1579,6 +1579,16 @@ INTERP_SIZES_3D = (
     "W: {}) output (D: {}, H: {}, W: {})"
 )
 
+# --- random streams (backends/host_random.py, _generator.py), PyTorch 2.13 -------------------------
+GENERATOR_STATE_INVALID = "Invalid mt19937 state"
+GENERATOR_STATE_GPU = "get_state/set_state are only supported for CPU generators here"
+SIZE_KEYWORD = "{name}(): argument 'size' must be tuple of ints, not {type}"
+EXPONENTIAL_LAMBDA = "exponential_ expects lambda > 0.0, but found lambda={lambd:g}"
+EXPONENTIAL_DTYPE = (
+    "Exponential distribution is a continuous probability distribution. dtype must be a "
+    "floating point but you specified {dtype}"
+)
+
 # --- serialization: PyTorch's checkpoint format (serialization/), PyTorch 2.13 texts ----------------
 # {source} names the file: 'model.pt' or <in-memory file>
 LOAD_FAILED = "{error} (loading {source})"
@@ -1673,6 +1683,7 @@ SAVE_UNSUPPORTED = (
 SAVE_PROTOCOL = (
     "autograd_nb.save writes PyTorch's zip format with pickle protocol 2 only (got "
     "{argument}={value!r})"
+)
 # --- graphapi: the public graph API (autograd/graph.py) and texts moved out of the layers above
 # --- the core (nn/, optim/, distributions/, utils/, viz/, notebook/, top-level modules) --------
 GRADIENT_EDGE_NO_GRAD = (
@@ -1796,7 +1807,6 @@ LEGACY_NEW_KWARGS = (
 )
 LEGACY_NEW_ARGUMENT_TYPES = "new() received an invalid combination of arguments - got ({types})"
 ARRAY_COPY_REQUIRED = "Unable to avoid copy while creating an array as requested."
-GENERATOR_STATE_CPU_ONLY = "get_state/set_state are only supported for CPU generators here"
 LEGACY_TYPE_INVALID_ARGUMENT = "type() received an invalid argument: {target!r}"
 LEGACY_CUDA_TYPE_UNAVAILABLE = (
     "type torch.cuda.FloatTensor not available. Torch not compiled with CUDA enabled."
@@ -1957,3 +1967,21 @@ GRADCHECK_NOT_REENTRANT = (
     "times gives different values, although analytical gradient matches numerical gradient."
     "The tolerance for nondeterminism was {tol}."
 )
+
+# --- texts of the serialization package, host random streams and factories (moved from inline)
+LEGACY_NOT_JSON = "{manifest} is not JSON ({error})"
+LEGACY_NO_ROOT = "{manifest} has no root"
+LEGACY_FORMAT = "unsupported format {format!r} version {version!r}"
+LEGACY_BAD_ENTRY = "bad entry in {manifest}: {why}"
+LEGACY_BARE_LIST = "a bare JSON list"
+LEGACY_UNKNOWN_ENTRY = "unknown entry {kind!r}"
+LEGACY_TENSOR_ID = "tensor id {id!r} is not an int"
+LEGACY_NPY_HEADER = "{name}: {error}"
+LEGACY_NPY_DTYPE = "{name} holds {stored}, not {dtype}"
+LEGACY_NPY_SIZE = "{name} declares shape {shape} ({declared} bytes) but holds {held} bytes"
+SIZE_TWICE = "{name}() got multiple values for argument 'size'"
+MT19937_STATE_LEFT = "invalid mt19937 state: left = {left}"
+LOAD_SIZES_STRIDES = "{sizes} sizes but {strides} strides"
+UNPICKLE_EOF = "the pickle ends after {size} bytes"
+UNPICKLE_GLOBAL_NEWLINE = "a GLOBAL name is not terminated by a newline"
+LOAD_RECORD_TRUNCATED = "record {name} is truncated"

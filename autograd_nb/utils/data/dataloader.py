@@ -15,7 +15,7 @@ from typing import Any
 
 from ... import _messages as msg
 from ..._creation import tensor
-from ..._generator import Generator
+from ..._generator import Generator, random_seed
 from ._collate import default_collate, default_convert
 from .dataset import Dataset, IterableDataset, Subset, TensorDataset
 from .sampler import BatchSampler, RandomSampler, Sampler, SequentialSampler
@@ -122,6 +122,7 @@ class DataLoader:
         return len(self.batch_sampler if self.batch_sampler is not None else self.sampler)
 
     def __iter__(self) -> Iterator:
+        random_seed(self.generator)  # PyTorch draws its workers' base seed here: the stream moves
         if self._iterable:
             return self._iter_stream()
         if self.batch_sampler is None:
