@@ -100,6 +100,7 @@ def test_right_answers(capsys, answer, expected):
         ({"w": 1.0}, {"b": 1.0}),
         (3, lambda a: a % 2 == 0),
         (0, None),
+        (torch.zeros(1), None),  # "a tensor of zeros" is not None
     ],
 )
 def test_wrong_answers(capsys, answer, expected):

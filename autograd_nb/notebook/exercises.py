@@ -16,7 +16,8 @@ How `answer` is compared with `expected`:
 - a dtype: the same dtype (or its name, `"torch.float32"` or `"float32"`);
 - a string: the same text, ignoring case and surrounding or repeated whitespace;
 - a list, tuple or dict: the same length (keys), each item compared by these rules;
-- anything else (None included): `answer == expected`.
+- None: the answer must be None;
+- anything else: `answer == expected`.
 """
 
 from __future__ import annotations
@@ -92,6 +93,8 @@ def _close(a: np.ndarray, b: np.ndarray, rtol: float, atol: float) -> bool:
 
 def _matches(answer, expected, rtol: float, atol: float) -> bool:
     """Whether `answer` counts as `expected` under the module docstring's rules."""
+    if expected is None:
+        return answer is None
     if callable(expected) and not isinstance(expected, (type, Tensor)):
         return bool(expected(answer))
     if isinstance(expected, (Tensor, np.ndarray)):
