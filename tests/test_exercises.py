@@ -54,6 +54,7 @@ def test_a_right_answer_is_confirmed(capsys):
         (7, 7.0),
         (7.00001, 7.0),  # float tolerance
         (torch.tensor(7.0), 7.0),  # a one-element tensor for a number
+        (-2.0, torch.tensor([-2.0])),  # and a number for a one-element tensor
         (torch.tensor([[1.0, 2.0]]), torch.tensor([[1.0, 2.00001]])),
         ([[1, 2]], torch.tensor([[1.0, 2.0]])),  # a list for a tensor; dtype not compared
         (torch.tensor([True, False]), np.array([True, False])),
@@ -85,6 +86,7 @@ def test_right_answers(capsys, answer, expected):
         (True, 1),  # a bool is not a number answer
         (1, True),  # nor a number a bool answer
         (torch.tensor([7.0, 7.0]), 7.0),
+        ([-2.0], torch.tensor([[-2.0]])),  # a list keeps its shape
         (torch.tensor([1.0, 2.0]), torch.tensor([[1.0, 2.0]])),  # shape matters
         (torch.tensor([1.0, 2.5]), torch.tensor([1.0, 2.0])),
         ("[1, 2]", torch.tensor([1.0, 2.0])),

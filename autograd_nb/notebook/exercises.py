@@ -9,7 +9,7 @@ How `answer` is compared with `expected`:
 - a callable `expected` (a function or lambda, not a class) is called with the answer and decides:
   a true result means right (an exception it raises counts as wrong and is shown);
 - a Tensor or NumPy array: same shape and values within `rtol`/`atol` (dtype not compared); the
-  answer may be a Tensor, an array, a list or a number;
+  answer may be a Tensor, an array, a list or a number (a number matches any one-element tensor);
 - a float or int: the answer (a number or a one-element Tensor) within `rtol`/`atol`;
 - a bool: the answer must be the same bool (not 0 or 1);
 - a `torch.Size`: a Size, tuple or list with the same sizes;
@@ -100,7 +100,10 @@ def _matches(answer, expected, rtol: float, atol: float) -> bool:
     if isinstance(expected, (Tensor, np.ndarray)):
         if isinstance(answer, (str, bytes, dict)) or answer is None:
             return False
-        return _close(_array(answer), _array(expected), rtol, atol)
+        want = _array(expected)
+        if isinstance(answer, numbers.Number) and want.size == 1:  # 7.0 for tensor([7.])
+            want = want.reshape(())
+        return _close(_array(answer), want, rtol, atol)
     if isinstance(expected, (bool, np.bool_)):
         if isinstance(answer, Tensor) and answer.numel() == 1:
             answer = answer.item()
