@@ -1578,6 +1578,17 @@ INTERP_SIZES_3D = (
     "Input and output sizes should be greater than 0, but got input (D: {}, H: {}, "
     "W: {}) output (D: {}, H: {}, W: {})"
 )
+# --- lesson exercises: check() verdicts, ours (autograd_nb/notebook/exercises.py) -------------
+CHECK_NOT_ANSWERED = (
+    "⏳ Not answered yet: replace ... with your answer, then run this cell again.\n"
+    "   还没有作答：把 ... 换成你的答案，然后再运行这个单元格。"
+)
+CHECK_RIGHT = "✅ Correct! 正确！"
+CHECK_WRONG = "❌ Not yet right. 还不对。"
+CHECK_HINT = "   Hint: {hint}"
+CHECK_HINT_ZH = "   提示：{hint}"
+CHECK_RAISED = "   (checking your answer raised {error} / 检查你的答案时出错)"
+CHECK_HINT_TYPE = "check(): {name} must be a str or None, not {type}"
 
 # --- random streams (backends/host_random.py, _generator.py), PyTorch 2.13 -------------------------
 GENERATOR_STATE_INVALID = "Invalid mt19937 state"

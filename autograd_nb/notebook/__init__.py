@@ -6,11 +6,14 @@ Only this subpackage imports IPython, ipywidgets and matplotlib; `import autogra
 from __future__ import annotations
 
 from .. import _messages as msg
+from .exercises import NOT_ANSWERED, check
 from .explain import Explanation, explain
 
 __all__ = [
     "load_ipython_extension",
     "unload_ipython_extension",
+    "check",
+    "NOT_ANSWERED",
     "explain",
     "Explanation",
     "BackwardStepper",

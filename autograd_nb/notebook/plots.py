@@ -2,13 +2,15 @@
 
 Figures are made with `matplotlib.figure.Figure` (no pyplot, no global state, Agg-safe), so they
 display once, as returned, and their text/plain is the stable `<Figure size ... with 1 Axes>`.
+In IPython they display as SVG written byte-for-byte the same on every machine (`figure_svg`), so
+a lesson's stored picture does not change when it is re-run elsewhere.
 """
 
 from __future__ import annotations
 
 from .. import _messages as msg
 from .._tensor import Tensor
-from ..utils._matplotlib import figure, figure_png
+from ..utils._matplotlib import figure, figure_png, figure_svg  # noqa: F401 - figure_svg: API
 
 
 def plot_function_and_grad(f, x_range: tuple[float, float], num: int = 200, ax=None):
