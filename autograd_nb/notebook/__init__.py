@@ -20,6 +20,8 @@ __all__ = [
     "JacobianExplorer",
     "LossCurve",
     "plot_function_and_grad",
+    "plot_loss_curve",
+    "plot_decision_boundary",
 ]
 
 _LAZY = {
@@ -28,6 +30,8 @@ _LAZY = {
     "JacobianExplorer": "widgets",
     "LossCurve": "plots",
     "plot_function_and_grad": "plots",
+    "plot_loss_curve": "plots",
+    "plot_decision_boundary": "plots",
 }
 
 
