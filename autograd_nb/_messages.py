@@ -1996,3 +1996,7 @@ LOAD_SIZES_STRIDES = "{sizes} sizes but {strides} strides"
 UNPICKLE_EOF = "the pickle ends after {size} bytes"
 UNPICKLE_GLOBAL_NEWLINE = "a GLOBAL name is not terminated by a newline"
 LOAD_RECORD_TRUNCATED = "record {name} is truncated"
+# --- notebook plots: decision boundary and loss curve
+PLOT_STEPS_LOSSES = "{steps} steps for {losses} losses: give one step per loss"
+PLOT_POINTS_SHAPE = "X must be an (N, 2) tensor of points"
+PLOT_LABELS_SHAPE = "y must be a tensor of class labels, one per row of X"

@@ -21,6 +21,8 @@ __all__ = [
     "JacobianExplorer",
     "LossCurve",
     "plot_function_and_grad",
+    "plot_loss_curve",
+    "plot_decision_boundary",
 ]
 
 _LAZY = {
@@ -29,6 +31,8 @@ _LAZY = {
     "JacobianExplorer": "widgets",
     "LossCurve": "plots",
     "plot_function_and_grad": "plots",
+    "plot_loss_curve": "plots",
+    "plot_decision_boundary": "plots",
 }
 
 
