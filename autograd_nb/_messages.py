@@ -1587,3 +1587,10 @@ INTERP_SIZES_3D = (
     "Input and output sizes should be greater than 0, but got input (D: {}, H: {}, "
     "W: {}) output (D: {}, H: {}, W: {})"
 )
+
+# --- the notebook extension: tracebacks ----------------------------------------------------------
+TRACEBACK_MODE = {
+    "--debug": "Tracebacks now show the frames inside autograd_nb (%autograd_nb --short hides them).",
+    "--short": "Tracebacks now end at your code, as PyTorch's do (%autograd_nb --debug shows autograd_nb's own frames).",
+}
+AUTOGRAD_NB_MAGIC_OPTION = "%autograd_nb takes --debug, --short or nothing, not {option!r}"

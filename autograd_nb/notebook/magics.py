@@ -2,12 +2,13 @@
 
 Magics (`%autograd_nb` prints this list; each has its own `%magic?` help):
 
-    %grad_graph y [z ...] [--saved] [--grads] [--values]   the autograd graph of y (SVG)
-    %%grad_trace                                            run a cell, then tabulate its tensors
-    %grad_inspect x                                         a card: value, grad, grad_fn chain...
-    %grad_steps y [--gradient EXPR] [--max-frames N]       step through y.backward()
-    %explain_error [MESSAGE]                                the last autograd error, explained
-    %grad_display card|plain                                rich HTML cards for tensors, or not
+    %grad_graph y [z ...] [--saved] [--grads] [--values]  the autograd graph of y (SVG)
+    %%grad_trace                                          run a cell, then tabulate its tensors
+    %grad_inspect x                                       a card: value, grad, grad_fn chain...
+    %grad_steps y [--gradient EXPR] [--max-frames N]      step through y.backward()
+    %explain_error [MESSAGE]                              the last autograd error, explained
+    %grad_display card|plain                              rich HTML cards for tensors, or not
+    %autograd_nb [--debug | --short]                      this list; library frames in tracebacks
 
 Bad input never shows a traceback into this module: argument errors are IPython UsageErrors and
 a wrong name or value is one line such as `NameError: name 'q' is not defined`.
@@ -23,9 +24,11 @@ from IPython.core.magic import Magics, cell_magic, line_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
 from IPython.display import display
 
+from .. import _messages as msg
 from .._tensor import Tensor
 from ..viz import FlowRecorder, build_graph
 from . import _format as fmt
+from . import tracebacks
 from .explain import explain
 
 _HIDDEN = {"In", "Out", "exit", "quit", "get_ipython"}
@@ -176,16 +179,25 @@ class AutogradMagics(Magics):
     # --- magics --------------------------------------------------------------------------------
     @line_magic
     def autograd_nb(self, line: str = "") -> None:
-        """List autograd_nb's magics (see each one's `%name?` for details).
+        """List autograd_nb's magics; `--debug` / `--short` show / hide the library in tracebacks.
 
-        %grad_graph y [z ...] [--saved] [--grads] [--values]   the autograd graph of y (SVG)
-        %%grad_trace                                            run a cell, tabulate its tensors
-        %grad_inspect x                                         value, grad, grad_fn chain, ...
-        %grad_steps y [--gradient EXPR] [--max-frames N]       step through y.backward()
-        %explain_error [MESSAGE]                                the last autograd error explained
-        %grad_display card|plain                                HTML cards for tensors, or not
+        %grad_graph y [z ...] [--saved] [--grads] [--values]  the autograd graph of y (SVG)
+        %%grad_trace                                          run a cell, tabulate its tensors
+        %grad_inspect x                                       value, grad, grad_fn chain, ...
+        %grad_steps y [--gradient EXPR] [--max-frames N]      step through y.backward()
+        %explain_error [MESSAGE]                              the last autograd error explained
+        %grad_display card|plain                              HTML cards for tensors, or not
+        %autograd_nb --debug | --short                        tracebacks with or without the
+                                                              frames inside autograd_nb
         """
-        print(_HELP)
+        option = line.strip()
+        if option in ("--debug", "--short"):
+            tracebacks.show_library_frames(option == "--debug")
+            print(msg.TRACEBACK_MODE[option])
+        elif option:
+            raise UsageError(msg.AUTOGRAD_NB_MAGIC_OPTION.format(option=option))
+        else:
+            print(_HELP)
 
     @line_magic
     @magic_arguments()
