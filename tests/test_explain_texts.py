@@ -10,7 +10,7 @@ from autograd_nb import _messages as msg
 from autograd_nb.notebook import explain
 from autograd_nb.notebook.explain import _CATALOGUE, _first_line
 
-CJK = "\u3000-\u9fff\uff00-\uffef"
+CJK = "\u4e00-\u9fff"  # Chinese characters (not the full-width punctuation itself)
 # ASCII , ; : ( ) touching a Chinese character: Chinese text takes ， ； ： （ ）
 HALF_WIDTH_IN_CHINESE = re.compile(rf"[{CJK}][,;:()]|[,;:()][{CJK}]")
 
