@@ -27,6 +27,7 @@ from IPython.display import display
 from .. import _messages as msg
 from .._tensor import Tensor
 from ..viz import FlowRecorder, build_graph
+from ..viz.png import svg_to_png
 from . import _format as fmt
 from . import tracebacks
 from .explain import explain
@@ -51,7 +52,7 @@ def one_line(cls: type, text: str) -> Exception:
 
 
 class GraphView:
-    """An SVG picture with a short stable text/plain (what nbval and GitHub show)."""
+    """An SVG picture (and its PNG copy) with a short stable text/plain (what nbval shows)."""
 
     def __init__(self, svg: str, label: str):
         self.svg, self.label = svg, label
@@ -60,7 +61,11 @@ class GraphView:
         return f"<autograd graph of {self.label}>"
 
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
-        return {"image/svg+xml": self.svg, "text/plain": repr(self)}
+        bundle = {"image/svg+xml": self.svg, "text/plain": repr(self)}
+        png = svg_to_png(self.svg)  # what JupyterLab shows before the notebook is trusted
+        if png is not None:
+            bundle["image/png"] = png
+        return bundle
 
 
 def tensor_names(namespace: dict) -> dict:

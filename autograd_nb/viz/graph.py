@@ -371,6 +371,12 @@ class Graph:
     def _repr_svg_(self) -> str:
         return self.to_svg()
 
+    def _repr_png_(self) -> bytes | None:
+        """The same picture as PNG, which JupyterLab shows in an untrusted notebook."""
+        from .png import svg_to_png
+
+        return svg_to_png(self.to_svg())
+
 
 def build_graph(
     *tensors, names: dict | None = None, saved: bool = False, max_nodes: int = 2000
