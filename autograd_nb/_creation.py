@@ -370,7 +370,7 @@ def _linspace_host(start, end, steps: int, dtype):
     np = cpu_backend.xp
     native = cpu_backend.native[dtype]
     if steps < 0:
-        raise RuntimeError("number of steps must be non-negative")
+        raise RuntimeError(msg.LINSPACE_STEPS_NEGATIVE)
     compute = (
         native
         if dtype.is_floating_point and dtype.itemsize >= 4
@@ -433,7 +433,11 @@ def _random(kind: str, size, dtype, device, requires_grad, generator=None, out=N
         dtype, device = dtype or out.dtype, device or out.device
     dtype = dtype or dtypes.get_default_dtype()
     if not dtype.is_floating_point:
-        raise RuntimeError(f"\"{kind}\" not implemented for '{dtype.legacy_name[:-6]}'")
+        raise RuntimeError(
+            msg.RANDOM_NOT_IMPLEMENTED_FOR_DTYPE.format(
+                kind=kind, legacy_name=dtype.legacy_name[:-6]
+            )
+        )
     backend = backend_for(device)
     source = _random_source(generator, backend)
     data = getattr(source, kind)(_sizes(size, _RANDOM_NAMES[kind]), dtype)
@@ -638,10 +642,7 @@ def legacy_construct(dtype, device_type: str, args: tuple, kwargs: dict, device=
     """`torch.FloatTensor(data)` / `torch.FloatTensor(2, 3)` and friends."""
     device = kwargs.pop("device", device) or (device_type if device_type != "cpu" else None)
     if kwargs:
-        raise TypeError(
-            f"new() received an invalid combination of arguments - got "
-            f"unexpected keyword arguments {sorted(kwargs)}"
-        )
+        raise TypeError(msg.LEGACY_NEW_KWARGS.format(names=sorted(kwargs)))
     if not args:
         return empty(0, dtype=dtype, device=device)
     from ._size import Size
@@ -652,8 +653,7 @@ def legacy_construct(dtype, device_type: str, args: tuple, kwargs: dict, device=
         return empty(*args, dtype=dtype, device=device)
     if len(args) != 1:
         raise TypeError(
-            f"new() received an invalid combination of arguments - got "
-            f"({', '.join(type(a).__name__ for a in args)})"
+            msg.LEGACY_NEW_ARGUMENT_TYPES.format(types=", ".join(type(a).__name__ for a in args))
         )
     data = args[0]
     if isinstance(data, Tensor):

@@ -72,7 +72,7 @@ class Generator:
         """The NumPy PCG64 bit generator behind a host stream (GPU streams have none)."""
         bits = getattr(random.rng, "bit_generator", None)
         if bits is None or bits.state.get("bit_generator") != "PCG64":
-            raise RuntimeError("get_state/set_state are only supported for CPU generators here")
+            raise RuntimeError(msg.GENERATOR_STATE_CPU_ONLY)
         return bits
 
     def get_state(self):

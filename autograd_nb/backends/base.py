@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import _messages as msg
 from ..device import device
 
 
@@ -109,7 +110,9 @@ class Backend:
                 low, high = int(xp.min(a)), int(xp.max(a))
                 if low < -size or high >= size:
                     raise IndexError(
-                        f"index {low if low < -size else high} is out of bounds for size {size}"
+                        msg.INDEX_OUT_OF_BOUNDS_FOR_SIZE.format(
+                            value=low if low < -size else high, size=size
+                        )
                     )
                 if low < 0:
                     a = xp.where(a < 0, a + size, a)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import warnings
 
+from .. import _messages as msg
 from .._tensor import Tensor, make_tensor
 from ..autograd.grad_mode import no_grad
 
@@ -73,11 +74,11 @@ def calculate_gain(nonlinearity: str, param: int | float | None = None) -> float
         elif not isinstance(param, bool) and isinstance(param, (int, float)):
             negative_slope = param
         else:
-            raise ValueError(f"negative_slope {param} not a valid number")
+            raise ValueError(msg.INIT_NEGATIVE_SLOPE.format(param=param))
         return math.sqrt(2.0 / (1 + negative_slope**2))
     if nonlinearity == "selu":
         return 3.0 / 4
-    raise ValueError(f"Unsupported nonlinearity {nonlinearity}")
+    raise ValueError(msg.INIT_UNSUPPORTED_NONLINEARITY.format(nonlinearity=nonlinearity))
 
 
 def uniform_(tensor: Tensor, a: float = 0.0, b: float = 1.0, generator=None) -> Tensor:
@@ -101,8 +102,7 @@ def trunc_normal_(
     """Fill with N(mean, std^2) samples restricted to [a, b] (redrawn until inside)."""
     if (mean < a - 2 * std) or (mean > b + 2 * std):
         warnings.warn(
-            "mean is more than 2 std from [a, b] in nn.init.trunc_normal_. "
-            "The distribution of values may be incorrect.",
+            msg.INIT_TRUNC_NORMAL_MEAN,
             stacklevel=2,
         )
     xp = tensor._backend.xp
@@ -135,7 +135,7 @@ def zeros_(tensor: Tensor) -> Tensor:
 def eye_(tensor: Tensor) -> Tensor:
     """Fill a 2-D tensor with the identity matrix (keeps Linear's inputs unchanged)."""
     if tensor.ndimension() != 2:
-        raise ValueError("Only tensors with 2 dimensions are supported")
+        raise ValueError(msg.INIT_EYE_DIMS)
     xp, backend = tensor._backend.xp, tensor._backend
     n, m = tensor.shape
     return _fill_with(
@@ -147,10 +147,10 @@ def dirac_(tensor: Tensor, groups: int = 1) -> Tensor:
     """Fill a {3,4,5}-D conv weight with the Dirac delta (the conv keeps its input's channels)."""
     dimensions = tensor.ndimension()
     if dimensions not in [3, 4, 5]:
-        raise ValueError("Only tensors with 3, 4, or 5 dimensions are supported")
+        raise ValueError(msg.INIT_DIRAC_DIMS)
     sizes = tensor.size()
     if sizes[0] % groups != 0:
-        raise ValueError("dim 0 must be divisible by groups")
+        raise ValueError(msg.INIT_DIRAC_GROUPS)
     out_chans_per_grp = sizes[0] // groups
     min_dim = min(out_chans_per_grp, sizes[1])
     with no_grad():
@@ -165,9 +165,7 @@ def dirac_(tensor: Tensor, groups: int = 1) -> Tensor:
 def _calculate_fan_in_and_fan_out(tensor: Tensor) -> tuple[int, int]:
     """(fan_in, fan_out): input and output feature counts times the kernel size."""
     if tensor.dim() < 2:
-        raise ValueError(
-            "Fan in and fan out can not be computed for tensor with fewer than 2 dimensions"
-        )
+        raise ValueError(msg.INIT_FAN_DIMS)
     receptive_field_size = 1
     for s in tensor.shape[2:]:
         receptive_field_size *= s
@@ -178,7 +176,7 @@ def _calculate_correct_fan(tensor: Tensor, mode: str) -> int:
     mode = mode.lower()
     valid_modes = ["fan_in", "fan_out"]
     if mode not in valid_modes:
-        raise ValueError(f"Mode {mode} not supported, please use one of {valid_modes}")
+        raise ValueError(msg.INIT_FAN_MODE.format(mode=mode, valid_modes=valid_modes))
     fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
     return fan_in if mode == "fan_in" else fan_out
 
@@ -200,7 +198,7 @@ def xavier_normal_(tensor: Tensor, gain: float = 1.0, generator=None) -> Tensor:
 
 def _kaiming_std(tensor: Tensor, a: float, mode: str, nonlinearity: str) -> float | None:
     if 0 in tensor.shape:
-        warnings.warn("Initializing zero-element tensors is a no-op", stacklevel=3)
+        warnings.warn(msg.INIT_ZERO_ELEMENT, stacklevel=3)
         return None
     fan = _calculate_correct_fan(tensor, mode)
     return calculate_gain(nonlinearity, a) / math.sqrt(fan)
@@ -240,7 +238,7 @@ def orthogonal_(tensor: Tensor, gain: float = 1, generator=None) -> Tensor:
     fix (q times the signs of r's diagonal, so q is uniformly distributed); dims past 1 are
     flattened."""
     if tensor.ndimension() < 2:
-        raise ValueError("Only tensors with 2 or more dimensions are supported")
+        raise ValueError(msg.INIT_ORTHOGONAL_DIMS)
     if tensor.numel() == 0:
         return tensor
     xp = tensor._backend.xp
@@ -259,7 +257,7 @@ def orthogonal_(tensor: Tensor, gain: float = 1, generator=None) -> Tensor:
 def sparse_(tensor: Tensor, sparsity: float, std: float = 0.01, generator=None) -> Tensor:
     """A 2-D tensor of N(0, std^2) numbers with ceil(sparsity * rows) random zeros per column."""
     if tensor.ndimension() != 2:
-        raise ValueError("Only tensors with 2 dimensions are supported")
+        raise ValueError(msg.INIT_EYE_DIMS)
     xp = tensor._backend.xp
     num_zeros = int(math.ceil(sparsity * tensor.shape[0]))
     ranks = xp.argsort(xp.argsort(_draw(tensor, "uniform", generator), axis=0), axis=0)

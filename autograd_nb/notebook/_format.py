@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 
 from .._tensor import Tensor
+from ..autograd.graph import current_grad
 
 MAX_VALUES = 6
 
@@ -41,8 +42,7 @@ def _nested(data) -> str:
 
 def grad_of(t: Tensor) -> Tensor | None:
     """`t.grad` without the non-leaf warning."""
-    meta = t._meta
-    return None if meta is None else meta.grad
+    return current_grad(t)
 
 
 def grad_fn_name(t: Tensor) -> str:
