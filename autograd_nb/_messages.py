@@ -1869,3 +1869,5 @@ GRADCHECK_NOT_REENTRANT = (
     "times gives different values, although analytical gradient matches numerical gradient."
     "The tolerance for nondeterminism was {tol}."
 )
+MAGIC_NOT_A_MODULE = "%{magic}: {expr} is a {type}, not an nn.Module (--params takes modules)"
+VIZ_VERSION_MEANING = "(version: how many in-place changes the tensor's memory has seen; a node that saved it for backward needs the version it saved)"

@@ -85,8 +85,12 @@ def test_labels_from_names_and_node_for():
     plain = build_graph(ns["y"])
     assert {n.label for n in plain.nodes if n.kind.startswith("leaf")} == {"(1)"}
     alias = ns["x1"]
-    named = build_graph(ns["y"], names={**ns, "_x": alias, "a_first": alias, 3: alias})
-    assert named.node_for(alias).label == "a_first"  # first in sorted order, "_x" skipped
+    named = build_graph(ns["y"], names={"_x": alias, 3: alias, "a_first": alias, **ns})
+    assert named.node_for(alias).label == "a_first"  # the first name given ("_x" skipped)
+    assert build_graph(ns["y"], names={**ns, "a_first": alias}).node_for(alias).label == "x1"
+    # params= (torchviz's) comes before names
+    by_params = build_graph(ns["y"], names=ns, params={"0.weight": alias})
+    assert by_params.node_for(alias).label == "0.weight"
     assert named.node_for(ns["x3"]).label == "x3"
     assert named.node_for(ns["f"]).label == "AddBackward0"  # an intermediate: its grad_fn
     assert named.node_for(ns["y"].grad_fn).label == "MulBackward0"

@@ -27,13 +27,14 @@ from IPython.display import display
 from .. import _messages as msg
 from .._tensor import Tensor
 from ..autograd.graph import saved_values, sequence_nr, walk
+from ..nn import Module
 from ..viz import FlowRecorder, build_graph
 from ..viz.png import svg_to_png
 from . import _format as fmt
 from . import tracebacks
 from .explain import explain
+from .naming import display_names, module_parameter_names, user_variables
 
-_HIDDEN = {"In", "Out", "exit", "quit", "get_ipython"}
 _ONE_LINE: dict = {}
 
 
@@ -69,15 +70,6 @@ class GraphView:
         return bundle
 
 
-def tensor_names(namespace: dict) -> dict:
-    """{name: tensor} for the user's tensor variables, in definition order."""
-    return {
-        name: value
-        for name, value in namespace.items()
-        if isinstance(value, Tensor) and not name.startswith("_") and name not in _HIDDEN
-    }
-
-
 def graph_roots(tensors: dict) -> list[str]:
     """The names among `tensors` whose grad_fn is not inside another one's graph: the outputs."""
     below: set = set()
@@ -91,7 +83,7 @@ def graph_roots(tensors: dict) -> list[str]:
 
 def saved_by(x: Tensor, namespace: dict) -> list[str]:
     """Which nodes of the graphs in `namespace` saved `x` for backward, and at which version."""
-    starts = [t.grad_fn for t in [x, *tensor_names(namespace).values()] if t.grad_fn is not None]
+    starts = [t.grad_fn for t in [x, *user_variables(namespace).values()] if t.grad_fn is not None]
     found = []
     for node in walk(*starts):
         for saved in saved_values(node):
@@ -109,7 +101,7 @@ def saved_by(x: Tensor, namespace: dict) -> list[str]:
 
 def _snapshot(namespace: dict) -> dict:
     state = {}
-    for name, t in tensor_names(namespace).items():
+    for name, t in user_variables(namespace).items():
         grad = fmt.grad_of(t)
         state[name] = (
             t,
@@ -138,11 +130,13 @@ def _changed(before: dict, after: dict) -> dict:
 FLOWS = FlowRecorder()
 
 
-def graph_view(tensors: dict, namespace: dict, **options) -> GraphView:
-    """The graph of the named tensors as an SVG GraphView (with --grads: gradients on edges)."""
-    graph = build_graph(
-        *tensors.values(), names=tensor_names(namespace), saved=options.pop("saved", False)
-    )
+def graph_view(tensors: dict, namespace: dict, params: dict | None = None, **options) -> GraphView:
+    """The graph of the named tensors as an SVG GraphView (with --grads: gradients on edges).
+
+    Tensors are labelled by `display_names`: `params` first, then module paths, then variables.
+    """
+    names = {**tensors, **display_names(namespace, params)}  # what was asked for keeps its name
+    graph = build_graph(*tensors.values(), names=names, saved=options.pop("saved", False))
     if options.get("grads"):
         options["edge_labels"] = FLOWS.edge_labels(graph)
     return GraphView(graph.to_svg(**options), ", ".join(tensors))
@@ -160,6 +154,15 @@ class AutogradMagics(Magics):
             raise one_line(NameError, f"%{magic}: {exc}") from None
         except Exception as exc:  # a typo in an expression: one line, never our traceback
             raise one_line(type(exc), f"%{magic}: cannot evaluate {expr!r}: {exc}") from None
+
+    def _module(self, expr: str, magic: str) -> Module:
+        value = self._value(expr, magic)
+        if not isinstance(value, Module):
+            raise one_line(
+                TypeError,
+                msg.MAGIC_NOT_A_MODULE.format(magic=magic, expr=expr, type=type(value).__name__),
+            )
+        return value
 
     def _tensor(self, expr: str, magic: str, need_graph: bool = True) -> Tensor:
         value = self._value(expr, magic)
@@ -205,6 +208,12 @@ class AutogradMagics(Magics):
         help="show each tensor's .grad and, on the edges, the gradients of the last backward",
     )
     @argument("--values", action="store_true", help="show each tensor's values")
+    @argument(
+        "--params",
+        nargs="+",
+        metavar="MODULE",
+        help="name parameters by these modules' paths (net.0.weight), as torchviz's params=",
+    )
     def grad_graph(self, line: str) -> None:
         """Draw the autograd graph of one or more tensors, labelled with your variable names.
 
@@ -214,11 +223,11 @@ class AutogradMagics(Magics):
         """
         args = parse_argstring(self.grad_graph, line)
         tensors = {expr: self._tensor(expr, "grad_graph") for expr in args.tensors}
-        display(
-            graph_view(
-                tensors, self.shell.user_ns, saved=args.saved, grads=args.grads, values=args.values
-            )
+        params = module_parameter_names(
+            {expr: self._module(expr, "grad_graph") for expr in args.params or ()}
         )
+        options = {"saved": args.saved, "grads": args.grads, "values": args.values}
+        display(graph_view(tensors, self.shell.user_ns, params, **options))
 
     @cell_magic
     @magic_arguments()
@@ -296,7 +305,7 @@ class AutogradMagics(Magics):
                 y,
                 gradient=gradient,
                 name=args.tensor,
-                names=tensor_names(self.shell.user_ns),
+                names=display_names(self.shell.user_ns),
                 max_frames=args.max_frames,
             )
         except (RuntimeError, TypeError, ValueError) as exc:
@@ -353,7 +362,7 @@ def inspect_card(t: Tensor, name: str, namespace: dict) -> fmt.Card:
     fields = [
         ("value", repr(t)),
         ("grad", "None" if grad is None else repr(grad)),
-        ("grad_fn chain", "\n".join(fmt.grad_fn_chain(t, tensor_names(namespace)))),
+        ("grad_fn chain", "\n".join(fmt.grad_fn_chain(t, display_names(namespace)))),
         ("shape", fmt.shape_text(t)),
         ("dtype", fmt.dtype_text(t)),
         ("device", str(t.device)),

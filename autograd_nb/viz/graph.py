@@ -127,11 +127,11 @@ class _Builder:
             self._read_names(names)
 
     def _read_names(self, names: dict) -> None:
+        """The first name given for a tensor is its label (callers order names by preference)."""
         Tensor = _tensor_class()
-        for key in sorted(k for k in names if isinstance(k, str)):
-            if key.startswith("_"):
+        for key, value in names.items():
+            if not isinstance(key, str) or key.startswith("_"):
                 continue
-            value = names[key]
             if not isinstance(value, Tensor) or id(value) in self.tensor_names:
                 continue
             self.tensor_names[id(value)] = (value, key)
@@ -356,15 +356,24 @@ class Graph:
 
 
 def build_graph(
-    *tensors, names: dict | None = None, saved: bool = False, max_nodes: int = 2000
+    *tensors,
+    names: dict | None = None,
+    params: dict | None = None,
+    saved: bool = False,
+    max_nodes: int = 2000,
 ) -> Graph:
-    """Walk the autograd graph behind `tensors` (iteratively) into a Graph ready to draw."""
+    """Walk the autograd graph behind `tensors` (iteratively) into a Graph ready to draw.
+
+    Tensors are labelled from `params` (as torchviz's `make_dot(y, params=dict(
+    model.named_parameters()))`: {"0.weight": tensor, ...}), then from `names` ({name: tensor});
+    the first name given for a tensor wins.
+    """
     if not tensors:
         raise TypeError(msg.VIZ_NO_TENSORS)
     if max_nodes < 2:
         raise ValueError(msg.VIZ_MAX_NODES.format(max_nodes=max_nodes))
     with gc_paused():
-        b = _Builder(names, saved)
+        b = _Builder({**(params or {}), **(names or {})} if params else names, saved)
         roots = []
         for t in tensors:
             nid = b.root(t)
