@@ -33,7 +33,13 @@ from ..viz.png import svg_to_png
 from . import _format as fmt
 from . import tracebacks
 from .explain import explain
-from .naming import display_names, module_parameter_names, user_variables
+from .naming import (
+    display_names,
+    module_parameter_names,
+    name_of,
+    shell_namespace,
+    user_variables,
+)
 
 _ONE_LINE: dict = {}
 
@@ -372,11 +378,12 @@ def inspect_card(t: Tensor, name: str, namespace: dict) -> fmt.Card:
         ("version", str(t._version)),
         ("saved by", "\n".join(saved) if saved else "(no node saved it)"),
     ]
-    return fmt.Card(f"Tensor {name}", fields)
+    title = name or name_of(t, namespace) or fmt.shape_text(t)
+    return fmt.Card(f"Tensor {title}", fields)
 
 
 def tensor_html(t: Tensor):
     """The `%grad_display card` HTML for a tensor (None leaves PyTorch's text alone)."""
     if not _STATE["cards"]:
         return None
-    return inspect_card(t, "", {})._repr_html_()
+    return inspect_card(t, "", shell_namespace())._repr_html_()

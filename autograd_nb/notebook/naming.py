@@ -75,3 +75,21 @@ def display_names(namespace: dict, params: dict | None = None) -> dict:
         if count[id(tensor)] == 1 and name not in loops:
             offer(name, tensor)
     return chosen
+
+
+def name_of(tensor, namespace: dict) -> str | None:
+    """The name `display_names` gives this tensor in `namespace`, if any."""
+    for name, value in display_names(namespace).items():
+        if value is tensor:
+            return name
+    return None
+
+
+def shell_namespace() -> dict:
+    """The running IPython's user namespace ({} outside IPython)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - the notebook extra always has IPython
+        return {}
+    shell = get_ipython()
+    return shell.user_ns if shell is not None else {}
