@@ -1871,3 +1871,4 @@ GRADCHECK_NOT_REENTRANT = (
 )
 MAGIC_NOT_A_MODULE = "%{magic}: {expr} is a {type}, not an nn.Module (--params takes modules)"
 VIZ_VERSION_MEANING = "(version: how many in-place changes the tensor's memory has seen; a node that saved it for backward needs the version it saved)"
+VIZ_COLLAPSED_HINT = "(a repeated run drawn as one box: %grad_graph ... --full, or build_graph(..., full=True), draws every node)"

@@ -2,7 +2,8 @@
 
 Magics (`%autograd_nb` prints this list; each has its own `%magic?` help):
 
-    %grad_graph y [z ...] [--saved] [--grads] [--values]  the autograd graph of y (SVG)
+    %grad_graph y [z ...] [--saved] [--grads] [--values] [--full] [--params MODULE]
+                                                          the autograd graph of y (SVG)
     %%grad_trace                                          run a cell, then tabulate its tensors
     %grad_inspect x                                       a card: value, grad, grad_fn chain...
     %grad_steps y [--gradient EXPR] [--max-frames N]      step through y.backward()
@@ -142,7 +143,12 @@ def graph_view(tensors: dict, namespace: dict, params: dict | None = None, **opt
     Tensors are labelled by `display_names`: `params` first, then module paths, then variables.
     """
     names = {**tensors, **display_names(namespace, params)}  # what was asked for keeps its name
-    graph = build_graph(*tensors.values(), names=names, saved=options.pop("saved", False))
+    graph = build_graph(
+        *tensors.values(),
+        names=names,
+        saved=options.pop("saved", False),
+        full=options.pop("full", False),
+    )
     if options.get("grads"):
         options["edge_labels"] = FLOWS.edge_labels(graph)
     return GraphView(graph.to_svg(**options), ", ".join(tensors))
@@ -187,6 +193,7 @@ class AutogradMagics(Magics):
         """List autograd_nb's magics; `--debug` / `--short` show / hide the library in tracebacks.
 
         %grad_graph y [z ...] [--saved] [--grads] [--values]  the autograd graph of y (SVG)
+            [--full] [--params MODULE ...]                    every node; names from modules
         %%grad_trace                                          run a cell, tabulate its tensors
         %grad_inspect x                                       value, grad, grad_fn chain, ...
         %grad_steps y [--gradient EXPR] [--max-frames N]      step through y.backward()
@@ -214,6 +221,7 @@ class AutogradMagics(Magics):
         help="show each tensor's .grad and, on the edges, the gradients of the last backward",
     )
     @argument("--values", action="store_true", help="show each tensor's values")
+    @argument("--full", action="store_true", help="draw every node (no repeated run summarised)")
     @argument(
         "--params",
         nargs="+",
@@ -233,6 +241,7 @@ class AutogradMagics(Magics):
             {expr: self._module(expr, "grad_graph") for expr in args.params or ()}
         )
         options = {"saved": args.saved, "grads": args.grads, "values": args.values}
+        options["full"] = args.full
         display(graph_view(tensors, self.shell.user_ns, params, **options))
 
     @cell_magic

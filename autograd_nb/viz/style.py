@@ -121,6 +121,8 @@ def tooltip(node) -> str:
             out.append(f"{key}: {value}")
     if "version" in d:
         out.append(msg.VIZ_VERSION_MEANING)
+    if node.kind == "summary":
+        out.append(msg.VIZ_COLLAPSED_HINT)
     if d.get("data") is not None:
         out.append("data: " + d["data"])
     if d.get("grad") is not None:
