@@ -1695,6 +1695,12 @@ SAVE_PROTOCOL = (
     "autograd_nb.save writes PyTorch's zip format with pickle protocol 2 only (got "
     "{argument}={value!r})"
 )
+# --- the notebook extension: tracebacks ----------------------------------------------------------
+TRACEBACK_MODE = {
+    "--debug": "Tracebacks now show the frames inside autograd_nb (%autograd_nb --short hides them).",
+    "--short": "Tracebacks now end at your code, as PyTorch's do (%autograd_nb --debug shows autograd_nb's own frames).",
+}
+AUTOGRAD_NB_MAGIC_OPTION = "%autograd_nb takes --debug, --short or nothing, not {option!r}"
 # --- graphapi: the public graph API (autograd/graph.py) and texts moved out of the layers above
 # --- the core (nn/, optim/, distributions/, utils/, viz/, notebook/, top-level modules) --------
 GRADIENT_EDGE_NO_GRAD = (
@@ -2000,3 +2006,6 @@ LOAD_RECORD_TRUNCATED = "record {name} is truncated"
 PLOT_STEPS_LOSSES = "{steps} steps for {losses} losses: give one step per loss"
 PLOT_POINTS_SHAPE = "X must be an (N, 2) tensor of points"
 PLOT_LABELS_SHAPE = "y must be a tensor of class labels, one per row of X"
+MAGIC_NOT_A_MODULE = "%{magic}: {expr} is a {type}, not an nn.Module (--params takes modules)"
+VIZ_VERSION_MEANING = "(version: how many in-place changes the tensor's memory has seen; a node that saved it for backward needs the version it saved)"
+VIZ_COLLAPSED_HINT = "(a repeated run drawn as one box: %grad_graph ... --full, or build_graph(..., full=True), draws every node)"

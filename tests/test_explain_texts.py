@@ -1,0 +1,37 @@
+"""The texts of `%explain_error`: whole words, and Chinese written with Chinese punctuation."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from autograd_nb import _messages as msg
+from autograd_nb.notebook import explain
+from autograd_nb.notebook.explain import _CATALOGUE, _first_line
+
+CJK = "\u4e00-\u9fff"  # Chinese characters (not the full-width punctuation itself)
+# ASCII , ; : ( ) touching a Chinese character: Chinese text takes ， ； ： （ ）
+HALF_WIDTH_IN_CHINESE = re.compile(rf"[{CJK}][,;:()]|[,;:()][{CJK}]")
+
+
+@pytest.mark.parametrize("explanation", [e for _, e in _CATALOGUE], ids=lambda e: e.key)
+def test_chinese_text_uses_full_width_punctuation(explanation):
+    for text in (explanation.title_zh, explanation.why_zh):
+        assert not HALF_WIDTH_IN_CHINESE.search(text), text
+    assert "原因：" in repr(explanation)
+
+
+def test_a_long_message_is_cut_after_a_whole_word():
+    explanation = explain(msg.BACKWARD_TWICE)
+    line = next(x for x in repr(explanation).splitlines() if x.startswith("Error: "))
+    shown = line.removeprefix("Error: ")
+    assert shown.endswith("…") and len(shown) <= 160
+    assert msg.BACKWARD_TWICE.startswith(shown[:-1])
+    assert msg.BACKWARD_TWICE[len(shown) - 1] == " "  # the next character starts a new word
+
+
+def test_cutting_text_without_spaces_keeps_whole_characters():
+    text = "梯" * 300
+    assert _first_line(text) == "梯" * 159 + "…"
+    assert _first_line("short message") == "short message"
