@@ -35,3 +35,25 @@ def test_cutting_text_without_spaces_keeps_whole_characters():
     text = "梯" * 300
     assert _first_line(text) == "梯" * 159 + "…"
     assert _first_line("short message") == "short message"
+
+
+LESSON_POINTER = re.compile(r"lesson (\d\d), “([^”]+)”")
+
+
+def _sections(number: str) -> set[str]:
+    import json
+    from pathlib import Path
+
+    (path,) = (Path(__file__).parent.parent / "notebooks").glob(f"{number}_*.ipynb")
+    cells = json.loads(path.read_text())["cells"]
+    text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    return {line[3:].strip() for line in text.splitlines() if line.startswith("## ")}
+
+
+@pytest.mark.parametrize("explanation", [e for _, e in _CATALOGUE], ids=lambda e: e.key)
+def test_each_explanation_points_to_a_lesson_section_that_exists(explanation):
+    pointers = LESSON_POINTER.findall(explanation.lesson)
+    assert pointers, f"{explanation.key}: no 'lesson NN, “section”' in {explanation.lesson!r}"
+    for number, section in pointers:
+        assert section in _sections(number), f"lesson {number} has no section {section!r}"
+    assert "seeds/" not in explanation.lesson  # the notebooks teach; the raw posts do not

@@ -67,13 +67,26 @@ def _first_line(text: str, limit: int = 160) -> str:
     return cut.rstrip(" ,;:") + "…"
 
 
-_L000 = "lesson 000 (seeds/000), section “backward一些细节”"
-_L000_GRAPH = "lesson 000 (seeds/000), section “pytorch 计算图” (leaf nodes, retain_grad)"
-_L000_CREATE = "lesson 000 (seeds/000), section “Tensor的创建” (dtype and device)"
-_L001 = "lesson 001 (seeds/001): backward twice, .data vs .detach(), .cpu().numpy()"
-_L002 = "lesson 002 (seeds/002): the gradient argument of backward"
-_L003 = "lesson 003 (seeds/003): in-place operations and the NumPy bridge"
-_L004 = "lesson 004 (seeds/004): leaf tensors, retain_grad(), detach()"
+def _lesson(number: str, section: str) -> str:
+    """Where a lesson teaches the fix: "lesson 04, “`retain_graph`: backward twice”"."""
+    return f"lesson {number}, “{section}”"
+
+
+# The lessons and sections that teach each fix (tests check that each section exists).
+_BACKWARD_TWICE = _lesson("04", "`retain_graph`: backward twice")
+_GRADIENT_ARG = _lesson("04", "`gradient`: backward from a non-scalar")
+_LEAF_INPLACE = _lesson("06", "Changing a leaf in place")
+_DATA_DETACH = _lesson("06", "`.data` versus `.detach()` (post 001)")
+_NO_GRAD = _lesson("06", "`with torch.no_grad():`")
+_FREEZING = _lesson("09", "A mistake: freezing everything, head included")
+_RETAIN_GRAD = _lesson("05", "`retain_grad()`: keep a non-leaf's gradient")
+_LEAVES = _lesson("05", "What is a leaf? (post 004)")
+_REQUIRES_GRAD = _lesson("03", "Switching `requires_grad` on")
+_NUMPY_BRIDGE = _lesson("02", "Bridge with NumPy: shared memory")
+_DEVICES = _lesson("02", "Devices: CPU and GPU")
+_GPU = _lesson("10", "Part 2: a simulated GPU")
+_AUTOGRAD_GRAD = _lesson("13", "`torch.autograd.grad`: a derivative as a tensor")
+_ATTRIBUTES = _lesson("01", "Attributes")
 
 _DEVICE = Explanation(
     "device_mismatch",
@@ -83,7 +96,7 @@ _DEVICE = Explanation(
     "一个运算同时用到了 CPU 张量和 CUDA 张量；所有操作数必须在同一个设备上。",
     "device = 'cuda' if torch.cuda.is_available() else 'cpu'\n"
     "x = x.to(device); w = w.to(device)   # move every operand (and the model) once",
-    _L000_CREATE,
+    f"{_DEVICES}; {_GPU}",
 )
 
 # (message template, Explanation) in the order they are tried: specific texts before general ones.
@@ -101,7 +114,7 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "y.backward(retain_graph=True)   # keep the saved values for a second backward\n"
             "y.backward()\n"
             "# or recompute y (run the forward pass again) before each backward()",
-            f"{_L000}; {_L001}",
+            _BACKWARD_TWICE,
         ),
     ),
     (
@@ -117,7 +130,7 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "with torch.no_grad():      # e.g. a manual parameter update\n"
             "    x -= lr * x.grad\n"
             "# or work on a copy: x2 = x.clone(); x2 += 1",
-            f"{_L003}; {_L004}",
+            _LEAF_INPLACE,
         ),
     ),
     (
@@ -132,7 +145,7 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "y = x.clone()      # a non-leaf copy that may be modified\n"
             "y[0] = 5\n"
             "# or, outside autograd: with torch.no_grad(): x[0] = 5",
-            f"{_L000}; {_L003}",
+            _LEAF_INPLACE,
         ),
     ),
     (
@@ -148,7 +161,7 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "b = b * 2          # out-of-place instead of b *= 2\n"
             "# or clone before modifying: c = b.clone(); c.mul_(2)\n"
             "# %grad_inspect b  shows which node saved b and at which version",
-            f"{_L003}; {_L000}",
+            _DATA_DETACH,
         ),
     ),
     (
@@ -164,7 +177,7 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "backward(gradient=v)，自动求导计算的是向量-雅可比积 vᵀJ。",
             "y.backward(gradient=torch.ones_like(y))   # same as y.sum().backward()\n"
             "# or reduce first: y.sum().backward() / y.mean().backward()",
-            f"{_L000}; {_L002}",
+            _GRADIENT_ARG,
         ),
     ),
     (
@@ -181,7 +194,7 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "x = torch.tensor([1., 2.], requires_grad=True)   # before computing y\n"
             "y = (x ** 2).sum()\n"
             "y.backward()",
-            f"{_L000}; {_L004}",
+            f"{_NO_GRAD}; {_FREEZING}",
         ),
     ),
     (
@@ -194,7 +207,7 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "silently drops it.",
             "NumPy 数组不能保存自动求导的计算图，PyTorch 不允许悄悄丢掉它。",
             "a = x.detach().numpy()          # on the GPU: x.detach().cpu().numpy()",
-            f"{_L001}; {_L003}",
+            f"{_NUMPY_BRIDGE}; {_DATA_DETACH}",
         ),
     ),
     (
@@ -206,7 +219,7 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "NumPy arrays live in host (CPU) memory; a CUDA tensor has to be copied there first.",
             "NumPy 数组在主机（CPU）内存中，CUDA 张量要先复制到 CPU。",
             "a = x.detach().cpu().numpy()",
-            _L001,
+            _GPU,
         ),
     ),
     (msg.DEVICE_MIX, _DEVICE),
@@ -224,7 +237,7 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "y.retain_grad()    # before backward()\n"
             "loss.backward()\n"
             "y.grad             # now filled",
-            f"{_L000_GRAPH}; {_L004}",
+            f"{_RETAIN_GRAD}; {_LEAVES}",
         ),
     ),
     (
@@ -236,7 +249,7 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "A computed tensor's requires_grad follows from its inputs; only leaves can be switched.",
             "计算得到的张量的 requires_grad 由它的输入决定；只有叶子张量可以修改。",
             "y_const = y.detach()   # a new leaf that does not require grad",
-            _L004,
+            _LEAVES,
         ),
     ),
     (
@@ -249,7 +262,7 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "each element of y.",
             "backward(gradient=v) 要求 v 与输出形状完全相同：v 是 y 每个元素的 dL/dy。",
             "y.backward(gradient=torch.ones_like(y))",
-            _L002,
+            _GRADIENT_ARG,
         ),
     ),
     (
@@ -263,7 +276,7 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "梯度只对浮点（或复数）值有定义；torch.tensor([1, 2]) 是 int64。",
             "x = torch.tensor([1., 2.], requires_grad=True)   # note the dots\n"
             "# or dtype=torch.float32",
-            _L000_CREATE,
+            _REQUIRES_GRAD,
         ),
     ),
     (
@@ -275,7 +288,7 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "Gradients are only defined for floating point (or complex) values.",
             "梯度只对浮点（或复数）值有定义。",
             "x = x.float(); x.requires_grad = True",
-            _L000_CREATE,
+            _REQUIRES_GRAD,
         ),
     ),
     (
@@ -287,7 +300,7 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "Gradients are only defined for floating point values.",
             "梯度只对浮点值有定义。",
             "x = x.float().requires_grad_()",
-            _L000_CREATE,
+            _REQUIRES_GRAD,
         ),
     ),
     (
@@ -299,7 +312,7 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "The output was not computed from this input, so there is no gradient to return.",
             "输出并不是由这个输入计算得到的，所以没有梯度可返回。",
             "torch.autograd.grad(y, [x, z], allow_unused=True)   # None for unused inputs",
-            _L004,
+            _AUTOGRAD_GRAD,
         ),
     ),
     (
@@ -311,7 +324,7 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "autograd.grad can only differentiate with respect to tensors with requires_grad=True.",
             "autograd.grad 只能对 requires_grad=True 的张量求导。",
             "x.requires_grad_(True)   # before computing the output",
-            _L004,
+            _AUTOGRAD_GRAD,
         ),
     ),
     (
@@ -323,7 +336,7 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "item() turns a one-element tensor into a Python number.",
             "item() 只能把单元素张量转成 Python 数字。",
             "x.tolist()     # all values, or x[0].item() for one",
-            _L001,
+            _ATTRIBUTES,
         ),
     ),
 ]
