@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .. import _messages as msg
 from .._tensor import Tensor
 
 
@@ -16,5 +17,5 @@ class Variable(metaclass=_VariableMeta):
 
     def __new__(cls, data, requires_grad: bool = False, volatile: bool = False):
         if not isinstance(data, Tensor):
-            raise TypeError(f"Variable data has to be a tensor, but got {type(data).__name__}")
+            raise TypeError(msg.VARIABLE_DATA_TYPE.format(data_type=type(data).__name__))
         return data.detach().requires_grad_(requires_grad)
