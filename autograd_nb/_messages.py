@@ -1587,3 +1587,21 @@ INTERP_SIZES_3D = (
     "Input and output sizes should be greater than 0, but got input (D: {}, H: {}, "
     "W: {}) output (D: {}, H: {}, W: {})"
 )
+# safety: all-or-nothing loading, optimizer steps, overlapping in-place ops (nn/modules/module.py,
+# optim/optimizer.py, ops/inplace.py)
+LOAD_NOT_MAPPING = "Expected state_dict to be dict-like, got {type}."
+LOAD_NOT_TENSOR = (
+    'While copying the parameter named "{key}", expected torch.Tensor or Tensor-like object '
+    "from checkpoint but received {type}"
+)
+LOAD_SIZE_MISMATCH = (
+    "size mismatch for {key}: copying a param with shape {shape} from checkpoint, "
+    "the shape in current model is {current}."
+)
+LOAD_COPY_FAILED = (
+    'While copying the parameter named "{key}", whose dimensions in the model are {size} and '
+    "whose dimensions in the checkpoint are {loaded}, an exception occurred : {args}."
+)
+LOAD_UNEXPECTED = "Unexpected key(s) in state_dict: {keys}. "
+LOAD_MISSING = "Missing key(s) in state_dict: {keys}. "
+LOAD_ERRORS = "Error(s) in loading state_dict for {name}:\n\t{errors}"
