@@ -1605,3 +1605,14 @@ LOAD_COPY_FAILED = (
 LOAD_UNEXPECTED = "Unexpected key(s) in state_dict: {keys}. "
 LOAD_MISSING = "Missing key(s) in state_dict: {keys}. "
 LOAD_ERRORS = "Error(s) in loading state_dict for {name}:\n\t{errors}"
+# safety: devices (_tensor.py's grad setter, nn/functional.py's losses)
+GRAD_ASSIGN_SELF = "can't assign Variable as its own grad"
+GRAD_ASSIGN_DEVICE_TYPE = (
+    "attempting to assign a gradient with device type '{grad}' to a tensor with device type "
+    "'{tensor}'. Please ensure that the gradient and the tensor are on the same device"
+)
+GRAD_ASSIGN_DEVICE_INDEX = (
+    "attempting to assign a gradient located on device with index '{grad}' to a tensor located "
+    "on device with index '{tensor}'. Please ensure that the gradient and the tensor are on the "
+    "same device"
+)
