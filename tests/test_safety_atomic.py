@@ -82,3 +82,137 @@ def test_non_strict_load_writes_the_matching_keys_and_reports_the_rest():
     result = model.load_state_dict(good, strict=False)
     assert result.missing_keys == ["1.bias"] and result.unexpected_keys == ["x"]
     assert torch.equal(model[0].weight, good["0.weight"])
+
+
+# --- optimizer.step: one cheap check of every gradient, then the update ---------------------------
+
+OPTIMIZERS = [
+    ("SGD", {"lr": 0.1, "momentum": 0.9}),
+    ("Adam", {}),
+    ("AdamW", {}),
+    ("Adagrad", {}),
+    ("RMSprop", {}),
+    ("Adadelta", {}),
+    ("Adamax", {}),
+    ("NAdam", {}),
+    ("RAdam", {}),
+    ("ASGD", {}),
+    ("Rprop", {}),
+]
+LERP_RULES = {"Adam", "AdamW", "Adamax", "NAdam", "RAdam"}
+
+
+def _optimizer_after_one_step(name: str, kwargs: dict):
+    a = torch.ones(3, requires_grad=True)
+    b = torch.ones(3, requires_grad=True)
+    opt = getattr(torch.optim, name)([{"params": [a]}, {"params": [b]}], **kwargs)
+    a.grad, b.grad = torch.ones(3), torch.ones(3)
+    opt.step()
+    a.grad, b.grad = torch.ones(3), torch.ones(3)
+    return opt, a, b
+
+
+def _optimizer_snapshot(opt) -> list:
+    def copy(value):
+        return value.clone() if isinstance(value, torch.Tensor) else value
+
+    params = [p.detach().clone() for g in opt.param_groups for p in g["params"]]
+    state = [
+        {k: copy(v) for k, v in opt.state[p].items()} for g in opt.param_groups for p in g["params"]
+    ]
+    return params + state
+
+
+def _same(x, y) -> bool:
+    if isinstance(x, torch.Tensor):
+        return torch.equal(x, y)
+    if isinstance(x, dict):
+        return x.keys() == y.keys() and all(_same(x[k], y[k]) for k in x)
+    return x == y
+
+
+@pytest.mark.parametrize(("name", "kwargs"), OPTIMIZERS, ids=[o[0] for o in OPTIMIZERS])
+@pytest.mark.parametrize(
+    ("bad_grad", "text"),
+    [
+        (
+            torch.ones(2),
+            "The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 0",
+        ),
+        (torch.ones(2, 3), "output with shape [3] doesn't match the broadcast shape [2, 3]"),
+        (torch.ones(3, dtype=torch.float64), "expected dtype float for `end` but got dtype double"),
+    ],
+    ids=["shape", "broadcast", "dtype"],
+)
+def test_a_step_with_one_bad_gradient_updates_nothing(name, kwargs, bad_grad, text):
+    """PyTorch 2.13 raises these texts after updating the first group's parameter and state
+    (its Rprop names the two sizes of the first the other way round)."""
+    opt, a, b = _optimizer_after_one_step(name, kwargs)
+    b.grad.data = bad_grad
+    before = _optimizer_snapshot(opt)
+    if bad_grad.dtype is torch.float64 and name not in LERP_RULES:
+        opt.step()  # PyTorch's rule accepts a float64 gradient on a float32 parameter
+        assert a.dtype is torch.float32 and not torch.equal(a, before[0])
+        return
+    with pytest.raises(RuntimeError) as info:
+        opt.step()
+    assert str(info.value) == text
+    after = _optimizer_snapshot(opt)
+    assert all(_same(x, y) for x, y in zip(before, after))
+
+
+def test_a_gradient_that_would_broadcast_is_refused():
+    """Deliberately unlike PyTorch, whose SGD moves every element by a (1,) gradient."""
+    p = torch.ones(3, requires_grad=True)
+    opt = torch.optim.SGD([p], lr=1.0)
+    p.grad = torch.ones(3)
+    p.grad.data = torch.ones(1)
+    with pytest.raises(RuntimeError) as info:
+        opt.step()
+    assert str(info.value) == (
+        "attempting to assign a gradient of size '[1]' to a tensor of size '[3]'. Please ensure "
+        "that the gradient and the tensor are the same size"
+    )
+    assert torch.equal(p, torch.ones(3))
+
+
+def test_lbfgs_checks_the_gradients_before_its_state_changes():
+    p = torch.ones(3, requires_grad=True)
+    opt = torch.optim.LBFGS([p])
+
+    def closure():
+        opt.zero_grad()
+        loss = (p * p).sum()
+        loss.backward()
+        p.grad.data = torch.ones(2)
+        return loss
+
+    with pytest.raises(RuntimeError, match="must match the size of tensor b"):
+        opt.step(closure)
+    assert len(opt.state) == 0 and torch.equal(p, torch.ones(3))
+
+
+@pytest.mark.parametrize(
+    ("groups", "text"),
+    [
+        (
+            "one",
+            "loaded state dict contains a parameter group that doesn't match the size of "
+            "optimizer's group",
+        ),
+        ("split", "loaded state dict has a different number of parameter groups"),
+    ],
+)
+def test_a_failed_optimizer_load_changes_nothing(groups, text):
+    a, b = torch.ones(3, requires_grad=True), torch.ones(2, requires_grad=True)
+    source = torch.optim.Adam([a, b])
+    a.grad, b.grad = torch.ones(3), torch.ones(2)
+    source.step()
+    opt = torch.optim.Adam([a] if groups == "one" else [{"params": [a]}, {"params": [b]}], lr=0.5)
+    before = (repr(opt), _optimizer_snapshot(opt))
+    with pytest.raises(ValueError) as info:
+        opt.load_state_dict(source.state_dict())
+    assert str(info.value) == text
+    assert repr(opt) == before[0] and all(
+        _same(x, y) for x, y in zip(before[1], _optimizer_snapshot(opt))
+    )
