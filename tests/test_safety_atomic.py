@@ -216,3 +216,53 @@ def test_a_failed_optimizer_load_changes_nothing(groups, text):
     assert repr(opt) == before[0] and all(
         _same(x, y) for x, y in zip(before[1], _optimizer_snapshot(opt))
     )
+
+
+# --- running statistics: a failing forward counts nothing -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("make", "shape", "error", "text"),
+    [
+        (
+            lambda: nn.BatchNorm1d(3),
+            (1, 3),
+            ValueError,
+            "Expected more than 1 value per channel when training, got input size torch.Size([1, 3])",
+        ),
+        (
+            lambda: nn.BatchNorm1d(3),
+            (4, 5),
+            RuntimeError,
+            "running_mean should contain 5 elements not 3",
+        ),
+        (
+            lambda: nn.BatchNorm1d(3, momentum=None),
+            (4, 5),
+            RuntimeError,
+            "running_mean should contain 5 elements not 3",
+        ),
+        (
+            lambda: nn.InstanceNorm1d(3, track_running_stats=True),
+            (2, 3, 1),
+            ValueError,
+            "Expected more than 1 spatial element when training, got input size torch.Size([2, 3, 1])",
+        ),
+    ],
+)
+def test_a_failing_normalization_forward_leaves_the_running_state(make, shape, error, text):
+    """PyTorch 2.13 raises these texts; its BatchNorm has then counted the batch already."""
+    module = make()
+    before = _snapshot(module)
+    with pytest.raises(error) as info:
+        module(torch.randn(*shape))
+    assert str(info.value) == text
+    assert _unchanged(module, before)
+
+
+def test_batch_norm_counts_successful_batches():
+    module = nn.BatchNorm1d(2, momentum=None)
+    for batch in (torch.tensor([[0.0, 2.0], [2.0, 4.0]]), torch.tensor([[4.0, 6.0], [6.0, 8.0]])):
+        module(batch)
+    assert module.num_batches_tracked.item() == 2
+    assert module.running_mean.tolist() == [3.0, 5.0]  # the cumulative average of the means
