@@ -1616,3 +1616,7 @@ GRAD_ASSIGN_DEVICE_INDEX = (
     "on device with index '{tensor}'. Please ensure that the gradient and the tensor are on the "
     "same device"
 )
+PARTIAL_OVERLAP = (
+    "unsupported operation: some elements of the input tensor and the written-to tensor refer to "
+    "a single memory location. Please clone() the tensor before performing the operation."
+)

@@ -266,3 +266,77 @@ def test_batch_norm_counts_successful_batches():
         module(batch)
     assert module.num_batches_tracked.item() == 2
     assert module.running_mean.tolist() == [3.0, 5.0]  # the cumulative average of the means
+
+
+# --- partially overlapping in-place ops and out= ---------------------------------------------------
+
+PARTIAL_OVERLAP = (
+    "unsupported operation: some elements of the input tensor and the written-to tensor refer to "
+    "a single memory location. Please clone() the tensor before performing the operation."
+)
+
+
+def _setitem(target, key, value):
+    target[key] = value
+
+
+REFUSED = {  # each refused by PyTorch 2.13 with PARTIAL_OVERLAP
+    "add_": lambda x: x[1:].add_(x[:-1]),
+    "+=": lambda x: x[1:].__iadd__(x[:-1]),
+    "copy_": lambda x: x[1:].copy_(x[:-1]),
+    "mul_": lambda x: x[1:].mul_(x[:-1]),
+    "sub_ alpha": lambda x: x[1:].sub_(x[:-1], alpha=2),
+    "add_ alpha": lambda x: x[1:].add_(x[:-1], alpha=2),
+    "div_": lambda x: x[1:].div_(x[:-1]),
+    "addcmul_": lambda x: x[1:].addcmul_(x[:-1], x[:-1]),
+    "lerp_": lambda x: x[1:].lerp_(x[:-1], 0.5),
+    "clamp_": lambda x: x[1:].clamp_(min=x[:-1]),
+    "pow_": lambda x: x[1:].pow_(x[:-1]),
+    "transposed": lambda x: x[:4].view(2, 2).t().add_(x[:4].view(2, 2)),
+    "broadcast row": lambda x: x.view(2, 3).add_(x[:3]),
+    "setitem": lambda x: _setitem(x, slice(1, None), x[:-1]),
+    "index_copy_": lambda x: x[1:].index_copy_(0, torch.tensor([0, 1]), x[:2]),
+    "add out=": lambda x: torch.add(x[:-1], 1, out=x[1:]),
+    "mul out=": lambda x: torch.mul(x[:-1], x[1:], out=x[1:]),
+    "neg out=": lambda x: torch.neg(x[:-1], out=x[1:]),
+    "where out=": lambda x: torch.where(x[:-1] > 2, x[:-1], x[1:], out=x[1:]),
+}
+
+
+@pytest.mark.parametrize("op", REFUSED.values(), ids=REFUSED.keys())
+def test_partially_overlapping_in_place_ops_are_refused(op):
+    x = torch.arange(6.0)
+    with pytest.raises(RuntimeError) as info:
+        op(x)
+    assert str(info.value) == PARTIAL_OVERLAP
+    assert x.tolist() == [0.0, 1.0, 2.0, 3.0, 4.0, 5.0] and x._version == 0
+
+
+def test_overlaps_pytorch_cannot_check_are_refused_too():
+    """Deliberately unlike PyTorch, which computes these with whatever its loop order gives
+    (y[:, 1:] + y[:, :-1] as [[1, 3], [7, 12], [13, 21]], matmul into its input as zeros)."""
+    y = torch.arange(9.0).view(3, 3)
+    with pytest.raises(RuntimeError, match="^unsupported operation: some elements"):
+        y[:, 1:].add_(y[:, :-1])
+    x = torch.arange(6.0)
+    with pytest.raises(RuntimeError, match="^unsupported operation: some elements"):
+        torch.matmul(x[:4].view(2, 2), x[1:5].view(2, 2), out=x[2:6].view(2, 2))
+
+
+@pytest.mark.parametrize(
+    ("op", "expected"),
+    [
+        (lambda x: x.add_(x), [0.0, 2.0, 4.0, 6.0, 8.0, 10.0]),
+        (lambda x: x.view(2, 3).add_(x.view(2, 3)), [0.0, 2.0, 4.0, 6.0, 8.0, 10.0]),
+        (lambda x: torch.add(x, 1, out=x), [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]),
+        (lambda x: x[:3].copy_(x[3:]), [3.0, 4.0, 5.0, 3.0, 4.0, 5.0]),
+        (lambda x: x[::2].add_(x[1::2]), [1.0, 1.0, 5.0, 3.0, 9.0, 5.0]),
+        (lambda x: x.copy_(x.flip(0)), [5.0, 4.0, 3.0, 2.0, 1.0, 0.0]),
+    ],
+    ids=["same tensor", "same elements", "out is input", "disjoint", "interleaved", "a copy"],
+)
+def test_full_or_no_overlap_is_allowed(op, expected):
+    """Values from PyTorch 2.13."""
+    x = torch.arange(6.0)
+    op(x)
+    assert x.tolist() == expected

@@ -65,6 +65,11 @@ class Backend:
         """Whether `array` is the only view of its memory (so it may be kept without a copy)."""
         return False
 
+    def partial_overlap(self, written, read) -> bool:
+        """Whether writing `written` would change some, but not exactly all, elements of `read`
+        (PyTorch refuses such in-place ops); False where the backend cannot tell."""
+        return False
+
     def sum(self, array, axis=None, keepdims: bool = False, dtype=None) -> Any:
         """`xp.sum`: a backend may skip the namespace function's dispatch (the hot reductions
         of a training step go through here)."""

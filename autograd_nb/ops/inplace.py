@@ -62,6 +62,19 @@ def check_inplace(self: Tensor) -> None:
         raise RuntimeError(msg.LEAF_INPLACE)
 
 
+def check_no_partial_overlap(self: Tensor, operands) -> None:
+    """PyTorch's refusal to write `self` while reading a tensor that shares some, but not
+    exactly all, of its elements (`x[1:].add_(x[:-1])`); `x.add_(x)` is fine."""
+    backend = self._backend
+    for t in operands:
+        if (
+            isinstance(t, Tensor)
+            and t._backend is backend
+            and backend.partial_overlap(self._data, t._data)
+        ):
+            raise RuntimeError(msg.PARTIAL_OVERLAP)
+
+
 def _records(self: Tensor, args, kwargs) -> bool:
     """Whether the in-place op must be recorded in the graph."""
     if not STATE.enabled:
@@ -173,6 +186,9 @@ def apply_inplace(self: Tensor, out_of_place_fn, *args, **kwargs) -> Tensor:
     """Run `out_of_place_fn(self, *args)` and write its result into `self` (PyTorch's `op_`)."""
     check_tensor(self, getattr(out_of_place_fn, "__name__", "op") + "_")
     check_inplace(self)
+    check_no_partial_overlap(self, args)
+    if kwargs:
+        check_no_partial_overlap(self, kwargs.values())
     if _records(self, args, kwargs):
         return _recorded(self, out_of_place_fn, args, kwargs)
     _store(self, _result_data(self, out_of_place_fn(self, *args, **kwargs)))
@@ -363,6 +379,8 @@ def _arithmetic_(self: Tensor, fn, iop, other, floating_only: bool = False, **kw
         return apply_inplace(self, fn, other)
     if STATE.enabled or self._vc is INFERENCE_VERSION:
         check_inplace(self)
+    if operand is other._data if isinstance(other, Tensor) else False:
+        check_no_partial_overlap(self, (other,))
     try:
         iop(self._data, operand)
     except ValueError as error:
@@ -409,6 +427,7 @@ def _scaled_(self: Tensor, fn, iop, other, alpha) -> Tensor:
             return apply_inplace(self, fn, other, alpha=alpha)
         if STATE.enabled or self._vc is INFERENCE_VERSION:
             check_inplace(self)
+        check_no_partial_overlap(self, (other,))
         try:
             iop(data, operand * alpha)
         except ValueError as error:
