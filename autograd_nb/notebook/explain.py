@@ -36,7 +36,7 @@ class Explanation:
     def __repr__(self) -> str:
         lines = [f"{self.title_en} / {self.title_zh}", ""]
         if self.message:
-            lines += [f"Error: {_first_line(self.message)}", ""]
+            lines += [f"Error: {first_line(self.message)}", ""]
         lines += [f"Why: {self.why_en}", f"原因:{self.why_zh}", "", "Fix / 解决方法:"]
         lines += ["    " + line for line in self.fix.splitlines()]
         lines += ["", f"Lesson / 课程: {self.lesson}"]
@@ -44,7 +44,7 @@ class Explanation:
 
     def _repr_html_(self) -> str:
         e = html.escape
-        error = f"<p><code>{e(_first_line(self.message))}</code></p>" if self.message else ""
+        error = f"<p><code>{e(first_line(self.message))}</code></p>" if self.message else ""
         return (
             '<div class="autograd-nb-explain" style="border-left:4px solid #d9534f;'
             'padding:4px 10px">'
@@ -55,7 +55,8 @@ class Explanation:
         )
 
 
-def _first_line(text: str) -> str:
+def first_line(text: str) -> str:
+    """The first line of a message, cut to 160 characters with an ellipsis."""
     line = text.strip().splitlines()[0] if text.strip() else ""
     return line if len(line) <= 160 else line[:157] + "..."
 
