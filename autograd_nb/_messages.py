@@ -436,13 +436,21 @@ MASKED_SELECT_DTYPE = "masked_select: expected BoolTensor for mask"
 
 # --- in-place ops and setitem (ops/inplace.py), PyTorch 2.13 ------------------------------------
 INPLACE_SHAPE = "output with shape [{out}] doesn't match the broadcast shape [{shape}]"
-VIEW_NO_GRAD_INPLACE = (
-    "A view was created in no_grad mode and is being modified inplace with grad mode enabled. "
-    "Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify your "
-    "code by moving both the view and the inplace either both inside the no_grad block (if you "
-    "don't want the inplace to be tracked) or both outside (if you want the inplace to be "
-    "tracked)."
+VIEW_MODE_INPLACE = (  # {who}: "A view was" or "Output 0 of View is a view of a view which was"
+    "{who} created in {mode} and is being modified inplace {now}. Given that this use case is "
+    "ambiguous and error-prone, it is forbidden. You can clarify your code by moving both the "
+    "view and the inplace either both inside the {block} (if you don't want the inplace to be "
+    "tracked) or both outside (if you want the inplace to be tracked)."
 )
+VIEW_MODES = {  # a view's creation mode -> the {mode}, {now} and {block} of VIEW_MODE_INPLACE
+    "no_grad": {"mode": "no_grad mode", "now": "with grad mode enabled", "block": "no_grad block"},
+    "inference": {
+        "mode": "inference mode",
+        "now": "in normal mode",
+        "block": "inference_mode block",
+    },
+}
+VIEW_NO_GRAD_INPLACE = VIEW_MODE_INPLACE.format(who="A view was", **VIEW_MODES["no_grad"])
 INPLACE_READ_ONLY = (  # ours: PyTorch writes into a read-only NumPy array (undefined behavior)
     "this tensor shares the memory of a NumPy array that is not writable, so it cannot be "
     "changed in place. Use .clone() (or make the array writable) before changing it."

@@ -26,7 +26,7 @@ from ..backends import python_number
 from ._helpers import broadcast_shapes, check_tensor, normalize_dim, on_backend, scalar_for
 from .indexing import host_key
 from .pointwise import add, clamp, div, mul, pow, sub
-from .shape import MULTI_OUTPUT_VIEW
+from .shape import MULTI_OUTPUT_VIEW, NO_GRAD_VIEW
 
 _NUMBERS = (int, float, bool)
 
@@ -54,8 +54,9 @@ def check_inplace(self: Tensor) -> None:
                 raise RuntimeError(
                     msg.MULTI_OUTPUT_VIEW_INPLACE.format(nr=self._output_nr, name=name)
                 )
-            if not self._requires_grad:
-                raise RuntimeError(msg.VIEW_NO_GRAD_INPLACE)
+            mode = getattr(self, NO_GRAD_VIEW, None)
+            if mode is not None or not self._requires_grad:
+                raise _view_mode_error(self, mode or "no_grad")
             if root._grad_fn is None:
                 raise RuntimeError(msg.VIEW_OF_LEAF_INPLACE)
     elif self._requires_grad and self._grad_fn is None:
@@ -73,6 +74,15 @@ def check_no_partial_overlap(self: Tensor, operands) -> None:
             and backend.partial_overlap(self._data, t._data)
         ):
             raise RuntimeError(msg.PARTIAL_OVERLAP)
+
+
+def _view_mode_error(view: Tensor, mode: str) -> RuntimeError:
+    """PyTorch's refusal to change in place, in grad mode, a view made under `mode`."""
+    who = "A view was"
+    if view._grad_fn is not None:  # a view (made in grad mode) of such a view
+        name = view._grad_fn.name().rstrip("0123456789").removesuffix("Backward")
+        who = f"Output {view._output_nr} of {name} is a view of a view which was"
+    return RuntimeError(msg.VIEW_MODE_INPLACE.format(who=who, **msg.VIEW_MODES[mode]))
 
 
 def _records(self: Tensor, args, kwargs) -> bool:

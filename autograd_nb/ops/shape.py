@@ -60,12 +60,22 @@ def make_view(base: Tensor, data, node, view_fn) -> Tensor:
         out._view = (root, lambda r: view_fn(parent_fn(r)))
         if getattr(base, MULTI_OUTPUT_VIEW, False):
             setattr(out, MULTI_OUTPUT_VIEW, True)  # a view of a piece is still one
+        if (mode := getattr(base, NO_GRAD_VIEW, None)) is not None:
+            setattr(out, NO_GRAD_VIEW, mode)  # refused in place like its base
+    if node is None and base._requires_grad and not STATE.enabled:
+        # As in PyTorch, a view made under no_grad or inference_mode of a tensor that requires
+        # grad requires grad too (a leaf), and may not be changed in place in grad mode.
+        out._requires_grad = True
+        setattr(out, NO_GRAD_VIEW, "inference" if STATE.inference else "no_grad")
     return out
 
 
 # Set on the pieces of split / chunk / unbind (views that share one node): PyTorch refuses to
 # modify them in place while a graph is recorded.
 MULTI_OUTPUT_VIEW = "_multi_output_view"
+# Set on a view made under no_grad / inference_mode (the value names the mode), and on views of
+# it: PyTorch refuses to modify them in place while a graph is recorded.
+NO_GRAD_VIEW = "_no_grad_view"
 
 
 def _view_op(t: Tensor, data, cls, view_fn, **saved) -> Tensor:
