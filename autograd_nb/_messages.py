@@ -83,7 +83,7 @@ LEGACY_FUNCTION_CALL = (
 GRADIENT_TYPE = "gradients can be either Tensors or None, but got {type}"
 GRADIENT_COUNT = "got {tensors} tensors and {grads} gradients"
 INPUT_NOT_REQUIRING_GRAD = "One of the differentiated Tensors does not require grad"
-GRAD_REQUIRES_GRAD_INPUTS = "grad requires non-empty inputs."
+GRAD_REQUIRES_GRAD_INPUTS = "`inputs` argument to `grad()` cannot be empty."
 
 # --- requires_grad ----------------------------------------------------------------------------
 FACTORY_REQUIRES_GRAD_DTYPE = (
@@ -224,7 +224,7 @@ SPLIT_SIZES = (
 CHUNK_ZERO = "chunk expects `chunks` to be greater than 0, got: {chunks}"
 SQUARE_EYE = "n must be greater or equal to 0, got {n}"
 ARANGE_STEP = "step must be nonzero"
-ARANGE_BOUND = "upper bound and larger bound inconsistent with step sign"
+ARANGE_BOUND = "upper bound and lower bound inconsistent with step sign"
 BERNOULLI_P_TENSOR = (
     "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message be "
     "improved?  If so, please report an enhancement request to PyTorch.)"
@@ -1628,3 +1628,10 @@ PARTIAL_OVERLAP = (
     "unsupported operation: some elements of the input tensor and the written-to tensor refer to "
     "a single memory location. Please clone() the tensor before performing the operation."
 )
+# safety: PyTorch's texts for misuse (construction, ops, autograd API)
+INT_OVERFLOW = "value cannot be converted to type {dtype} without overflow"
+LONG_OVERFLOW = "Overflow when unpacking long long"
+DIV_ROUNDING_MODE = (
+    "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{mode}'"
+)
+ARANGE_RANGE = "unsupported range: {start:g} -> {end:g}"
