@@ -143,6 +143,9 @@ class NumpyBackend(Backend):
     def is_writable(self, array):
         return array.flags.writeable
 
+    def quiet(self):
+        return np.errstate(over="ignore", invalid="ignore", divide="ignore")
+
     def partial_overlap(self, written, read):
         if written is read or not np.may_share_memory(written, read):  # the cheap common case
             return False
