@@ -1635,3 +1635,24 @@ DIV_ROUNDING_MODE = (
     "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{mode}'"
 )
 ARANGE_RANGE = "unsupported range: {start:g} -> {end:g}"
+SIZE_UNPACK = (
+    "{name}(): argument '{arg}' failed to unpack the object at pos {pos} with error "
+    '"type must be tuple of ints,but got {type}"'
+)
+RESHAPE_POSITIONAL = "reshape() takes 1 positional argument but {count} were given"
+RESHAPE_NOT_TUPLE = "reshape(): argument 'shape' (position 1) must be tuple of ints, not {type}"
+RESHAPE_ELEMENT = (
+    "reshape(): argument 'shape' (position 1) must be tuple of ints, but found element of type "
+    "{type} at pos {pos}"
+)
+VIEW_ARGS = (
+    "view() received an invalid combination of arguments - got ({got}), but expected one of:\n"
+    " * (torch.dtype dtype)\n * (tuple of ints size)\n"
+)
+VIEW_ONE_ARG = (
+    "view() received an invalid combination of arguments - got ({got}), but expected one of:\n"
+    " * (torch.dtype dtype)\n"
+    "      didn't match because some of the arguments have invalid types: (!{bad}!)\n"
+    " * (tuple of ints size)\n"
+    "      didn't match because some of the arguments have invalid types: (!{bad}!)\n"
+)
