@@ -1656,3 +1656,4 @@ VIEW_ONE_ARG = (
     " * (tuple of ints size)\n"
     "      didn't match because some of the arguments have invalid types: (!{bad}!)\n"
 )
+INVERT_DTYPE = "~ (operator.invert) is only implemented on integer and Boolean-type tensors"

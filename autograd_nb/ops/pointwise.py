@@ -977,8 +977,11 @@ def logical_not(input) -> Tensor:
 
 def _bitwise(input, other, symbol: str, kernel) -> Tensor:
     a, b, xa, xb, backend = operands(input, other, symbol)
-    if result_dtype(input, other).is_floating_point:
-        raise RuntimeError(f"\"{symbol}_cpu\" not implemented for 'Float'")
+    dtype = result_dtype(input, other)
+    if dtype.is_floating_point:
+        raise NotImplementedError(
+            msg.KERNEL_DTYPE.format(kernel=f"{symbol}_cpu", dtype=dtype.legacy_name[:-6])
+        )
     return make_tensor(kernel(xa, xb), backend)
 
 
@@ -997,12 +1000,21 @@ def bitwise_xor(input, other) -> Tensor:
     return _bitwise(input, other, "bitwise_xor", operator.xor)
 
 
-@tensor_method("__invert__", "bitwise_not")
+@tensor_method("bitwise_not")
 def bitwise_not(input) -> Tensor:
     t = check_tensor(input, "bitwise_not")
     if t.dtype.is_floating_point:
-        raise RuntimeError("\"bitwise_not_cpu\" not implemented for 'Float'")
+        raise NotImplementedError(
+            msg.KERNEL_DTYPE.format(kernel="bitwise_not_cpu", dtype=t.dtype.legacy_name[:-6])
+        )
     return make_tensor(~t._data, t._backend)
+
+
+@tensor_method("__invert__")
+def _invert(self: Tensor) -> Tensor:
+    if self.dtype.is_floating_point or self.dtype.is_complex:
+        raise TypeError(msg.INVERT_DTYPE)
+    return bitwise_not(self)
 
 
 class WhereBackward0(Node):
