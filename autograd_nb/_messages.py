@@ -1657,3 +1657,11 @@ VIEW_ONE_ARG = (
     "      didn't match because some of the arguments have invalid types: (!{bad}!)\n"
 )
 INVERT_DTYPE = "~ (operator.invert) is only implemented on integer and Boolean-type tensors"
+WHERE_CONDITION = (
+    "where expected condition to be a boolean tensor, but got a tensor with dtype {dtype}"
+)
+WHERE_UINT8 = (
+    "where received a uint8 condition tensor. This behavior is deprecated and will be removed in "
+    "a future version of PyTorch. Use a boolean condition instead."
+)
+RESIZE_REQUIRES_GRAD = "cannot resize variables that require grad"

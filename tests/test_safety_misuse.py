@@ -264,3 +264,23 @@ def test_backward_with_a_non_leaf_input_fills_its_grad():
     assert y.grad.tolist() == [3.0, 3.0] and x.grad is None and y.retains_grad
     z.backward(inputs=[y, x])
     assert y.grad.tolist() == [6.0, 6.0] and x.grad.tolist() == [6.0, 6.0]
+
+
+def test_where_wants_a_bool_condition():
+    with pytest.raises(RuntimeError) as info:
+        torch.where(torch.tensor([1, 0]), torch.zeros(2), torch.ones(2))
+    assert str(info.value) == (
+        "where expected condition to be a boolean tensor, but got a tensor with dtype Long"
+    )
+    with pytest.warns(UserWarning, match="^where received a uint8 condition tensor"):
+        out = torch.where(torch.tensor([1, 0], dtype=torch.uint8), torch.zeros(2), torch.ones(2))
+    assert out.tolist() == [0.0, 1.0]
+
+
+def test_resize_():
+    x = torch.arange(6.0)
+    assert x.resize_(2, 2) is x and x.tolist() == [[0.0, 1.0], [2.0, 3.0]] and x._version == 1
+    x = torch.arange(3.0)
+    assert x.resize_((5,)).shape == (5,) and x[:3].tolist() == [0.0, 1.0, 2.0]
+    with pytest.raises(RuntimeError, match="^cannot resize variables that require grad$"):
+        torch.ones(2, requires_grad=True).resize_(3)

@@ -907,6 +907,27 @@ def setitem(self: Tensor, key, value) -> None:
         copy_(target, src)
 
 
+@tensor_method("resize_")
+def resize_(self: Tensor, *sizes, memory_format=None) -> Tensor:
+    """Give `self` the shape `sizes`, keeping its first elements in order (new ones are zeros
+    here; PyTorch leaves them uninitialized)."""
+    if self._requires_grad:
+        raise RuntimeError(msg.RESIZE_REQUIRES_GRAD)
+    if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)):
+        sizes = tuple(sizes[0])
+    shape = tuple(int(s) for s in sizes)
+    backend = self._backend
+    xp = backend.xp
+    flat = xp.reshape(self._data, (-1,))
+    n = math.prod(shape)
+    if n > flat.shape[0]:
+        more = xp.zeros((n - flat.shape[0],), dtype=flat.dtype, device=backend.native_device)
+        flat = xp.concat([flat, more])
+    self.data = make_tensor(xp.reshape(flat[:n], shape), backend)  # as out= resizes
+    _bump(self)
+    return self
+
+
 # --- random fills: uniform_, normal_ -------------------------------------------------------------
 
 

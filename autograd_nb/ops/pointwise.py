@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import builtins
 import operator
+import warnings
 
 from .. import _messages as msg
 from .. import dtypes
@@ -1038,6 +1039,10 @@ def where(condition, input=None, other=None) -> Tensor:
         from .indexing import nonzero
 
         return nonzero(cond, as_tuple=True)
+    if cond.dtype is not dtypes.bool:
+        if cond.dtype is not dtypes.uint8:
+            raise RuntimeError(msg.WHERE_CONDITION.format(dtype=cond.dtype.legacy_name[:-6]))
+        warnings.warn(msg.WHERE_UINT8, UserWarning, stacklevel=2)
     x = (
         as_tensor_like(input, other if isinstance(other, Tensor) else cond)
         if not isinstance(input, Tensor)
