@@ -8,21 +8,19 @@ import pytest
 
 import autograd_nb as torch
 
-DECORATORS = {
-    "no_grad()": (torch.no_grad(), True, (False, False)),
-    "no_grad": (torch.no_grad, True, (False, False)),
-    "enable_grad()": (torch.enable_grad(), False, (True, False)),
-    "inference_mode()": (torch.inference_mode(), True, (False, True)),
-    "inference_mode": (torch.inference_mode, True, (False, True)),
-    "set_grad_enabled(False)": (torch.set_grad_enabled(False), True, (False, False)),
+DECORATORS = {  # made in the test: set_grad_enabled(False) switches the mode when made
+    "no_grad()": (lambda: torch.no_grad(), True, (False, False)),
+    "no_grad": (lambda: torch.no_grad, True, (False, False)),
+    "enable_grad()": (lambda: torch.enable_grad(), False, (True, False)),
+    "inference_mode()": (lambda: torch.inference_mode(), True, (False, True)),
+    "inference_mode": (lambda: torch.inference_mode, True, (False, True)),
+    "set_grad_enabled(False)": (lambda: torch.set_grad_enabled(False), True, (False, False)),
 }
 
 
-@pytest.mark.parametrize(
-    ("decorator", "outside", "inside"), DECORATORS.values(), ids=DECORATORS.keys()
-)
-def test_decorated_generators_run_each_resumption_under_the_mode(decorator, outside, inside):
-    @decorator
+@pytest.mark.parametrize(("make", "outside", "inside"), DECORATORS.values(), ids=DECORATORS.keys())
+def test_decorated_generators_run_each_resumption_under_the_mode(make, outside, inside):
+    @make()
     def gen(n):
         for _ in range(n):
             got = yield (torch.is_grad_enabled(), torch.is_inference_mode_enabled())
