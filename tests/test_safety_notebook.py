@@ -70,4 +70,4 @@ def test_explain_error_shortens_a_huge_message(ip, known):
     result, cap = run(ip, f"%explain_error {text}")
     assert result.success
     shown = cap.outputs[0].data["text/plain"] if known else cap.stdout
-    assert len(shown) < 5000 and "a..." in shown
+    assert len(shown) < 5000 and "…" in shown

@@ -5,11 +5,15 @@ Only this subpackage imports IPython, ipywidgets and matplotlib; `import autogra
 
 from __future__ import annotations
 
+from .. import _messages as msg
+from .exercises import NOT_ANSWERED, check
 from .explain import Explanation, explain
 
 __all__ = [
     "load_ipython_extension",
     "unload_ipython_extension",
+    "check",
+    "NOT_ANSWERED",
     "explain",
     "Explanation",
     "BackwardStepper",
@@ -17,6 +21,8 @@ __all__ = [
     "JacobianExplorer",
     "LossCurve",
     "plot_function_and_grad",
+    "plot_loss_curve",
+    "plot_decision_boundary",
 ]
 
 _LAZY = {
@@ -25,6 +31,8 @@ _LAZY = {
     "JacobianExplorer": "widgets",
     "LossCurve": "plots",
     "plot_function_and_grad": "plots",
+    "plot_loss_curve": "plots",
+    "plot_decision_boundary": "plots",
 }
 
 
@@ -34,15 +42,17 @@ def __getattr__(name: str):
         import importlib
 
         return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    raise AttributeError(msg.PACKAGE_NO_ATTRIBUTE.format(module=__name__, name=name))
 
 
 def load_ipython_extension(ipython) -> None:
     """Register the magics, the (opt-in) tensor HTML formatter and the inspector refresh."""
     from .._tensor import Tensor
+    from . import tracebacks
     from .magics import FLOWS, AutogradMagics, tensor_html
     from .widgets import refresh_inspectors
 
+    tracebacks.install(ipython)
     ipython.register_magics(AutogradMagics)
     ipython.display_formatter.formatters["text/html"].for_type(Tensor, tensor_html)
     ipython.events.register("post_run_cell", refresh_inspectors)
@@ -52,9 +62,11 @@ def load_ipython_extension(ipython) -> None:
 def unload_ipython_extension(ipython) -> None:
     """Remove everything load_ipython_extension added (IPython has no unregister API)."""
     from .._tensor import Tensor
+    from . import tracebacks
     from .magics import _STATE, FLOWS, AutogradMagics
     from .widgets import refresh_inspectors
 
+    tracebacks.uninstall(ipython)
     for kind, names in AutogradMagics.magics.items():
         for name in names:
             ipython.magics_manager.magics[kind].pop(name, None)

@@ -2,12 +2,14 @@
 
 Magics (`%autograd_nb` prints this list; each has its own `%magic?` help):
 
-    %grad_graph y [z ...] [--saved] [--grads] [--values]   the autograd graph of y (SVG)
-    %%grad_trace                                            run a cell, then tabulate its tensors
-    %grad_inspect x                                         a card: value, grad, grad_fn chain...
-    %grad_steps y [--gradient EXPR] [--max-frames N]       step through y.backward()
-    %explain_error [MESSAGE]                                the last autograd error, explained
-    %grad_display card|plain                                rich HTML cards for tensors, or not
+    %grad_graph y [z ...] [--saved] [--grads] [--values] [--full] [--params MODULE]
+                                                          the autograd graph of y (SVG)
+    %%grad_trace                                          run a cell, then tabulate its tensors
+    %grad_inspect x                                       a card: value, grad, grad_fn chain...
+    %grad_steps y [--gradient EXPR] [--max-frames N]      step through y.backward()
+    %explain_error [MESSAGE]                              the last autograd error, explained
+    %grad_display card|plain                              rich HTML cards for tensors, or not
+    %autograd_nb [--debug | --short]                      this list; library frames in tracebacks
 
 Bad input never shows a traceback into this module: argument errors are IPython UsageErrors and
 a wrong name or value is one line such as `NameError: name 'q' is not defined`.
@@ -23,12 +25,23 @@ from IPython.core.magic import Magics, cell_magic, line_magic, magics_class, no_
 from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
 from IPython.display import display
 
+from .. import _messages as msg
 from .._tensor import Tensor
+from ..autograd.graph import saved_values, sequence_nr, version, walk
+from ..nn import Module
 from ..viz import FlowRecorder, build_graph
+from ..viz.png import svg_to_png
 from . import _format as fmt
-from .explain import explain, first_line
+from . import tracebacks
+from .explain import _first_line, explain
+from .naming import (
+    display_names,
+    module_parameter_names,
+    name_of,
+    shell_namespace,
+    user_variables,
+)
 
-_HIDDEN = {"In", "Out", "exit", "quit", "get_ipython"}
 _ONE_LINE: dict = {}
 
 
@@ -57,7 +70,7 @@ def one_line(cls: type, text: str) -> Exception:
 
 
 class GraphView:
-    """An SVG picture with a short stable text/plain (what nbval and GitHub show)."""
+    """An SVG picture (and its PNG copy) with a short stable text/plain (what nbval shows)."""
 
     def __init__(self, svg: str, label: str):
         self.svg, self.label = svg, label
@@ -66,68 +79,53 @@ class GraphView:
         return f"<autograd graph of {self.label}>"
 
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
-        return {"image/svg+xml": self.svg, "text/plain": repr(self)}
-
-
-def tensor_names(namespace: dict) -> dict:
-    """{name: tensor} for the user's tensor variables, in definition order."""
-    return {
-        name: value
-        for name, value in namespace.items()
-        if isinstance(value, Tensor) and not name.startswith("_") and name not in _HIDDEN
-    }
+        bundle = {"image/svg+xml": self.svg, "text/plain": repr(self)}
+        png = svg_to_png(self.svg)  # what JupyterLab shows before the notebook is trusted
+        if png is not None:
+            bundle["image/png"] = png
+        return bundle
 
 
 def graph_roots(tensors: dict) -> list[str]:
     """The names among `tensors` whose grad_fn is not inside another one's graph: the outputs."""
     below: set = set()
     for t in tensors.values():
-        fn = t._grad_fn
-        if fn is None:
-            continue
-        stack = [nxt for nxt, _ in fn.next_functions if nxt is not None]
-        while stack:
-            node = stack.pop()
-            if node not in below:
-                below.add(node)
-                stack.extend(nxt for nxt, _ in node.next_functions if nxt is not None)
-    return [
-        name for name, t in tensors.items() if t._grad_fn is not None and t._grad_fn not in below
-    ]
+        fn = t.grad_fn
+        if fn is not None:  # what is below a node already seen is in `below` already
+            children = [nxt for nxt, _ in fn.next_functions if nxt is not None]
+            below.update(walk(*children, skip=below.__contains__))
+    return [name for name, t in tensors.items() if t.grad_fn is not None and t.grad_fn not in below]
 
 
 def saved_by(x: Tensor, namespace: dict) -> list[str]:
     """Which nodes of the graphs in `namespace` saved `x` for backward, and at which version."""
-    starts = [t._grad_fn for t in [x, *tensor_names(namespace).values()] if t._grad_fn]
-    seen, found, stack = set(), [], list(starts)
-    while stack:
-        node = stack.pop()
-        if node in seen:
-            continue
-        seen.add(node)
-        stack.extend(nxt for nxt, _ in node.next_functions if nxt is not None)
-        for entry in node._saved or ():
-            if type(entry) is not tuple:
+    starts = [t.grad_fn for t in [x, *user_variables(namespace).values()] if t.grad_fn is not None]
+    found = []
+    for node in walk(*starts):
+        for saved in saved_values(node):
+            value = saved.value
+            if not isinstance(value, Tensor):
                 continue
-            mine = entry[0] is x or (
-                entry[0] is None and node is x._grad_fn and entry[3] == x._output_nr
+            mine = value is x or (
+                saved.is_output and node is x.grad_fn and value.output_nr == x.output_nr
             )
             if mine:
-                found.append((node._seq, f"{type(node).__name__} (saved at version {entry[1]})"))
+                text = f"{type(node).__name__} (saved at version {saved.version})"
+                found.append((sequence_nr(node), text))
     return [text for _, text in sorted(found)]
 
 
 def _snapshot(namespace: dict) -> dict:
     state = {}
-    for name, t in tensor_names(namespace).items():
+    for name, t in user_variables(namespace).items():
         grad = fmt.grad_of(t)
         state[name] = (
             t,
-            t._version,
+            version(t),
             grad,
-            None if grad is None else grad._version,
+            None if grad is None else version(grad),
             t.requires_grad,
-            t._grad_fn,
+            t.grad_fn,
         )
     return state
 
@@ -148,10 +146,17 @@ def _changed(before: dict, after: dict) -> dict:
 FLOWS = FlowRecorder()
 
 
-def graph_view(tensors: dict, namespace: dict, **options) -> GraphView:
-    """The graph of the named tensors as an SVG GraphView (with --grads: gradients on edges)."""
+def graph_view(tensors: dict, namespace: dict, params: dict | None = None, **options) -> GraphView:
+    """The graph of the named tensors as an SVG GraphView (with --grads: gradients on edges).
+
+    Tensors are labelled by `display_names`: `params` first, then module paths, then variables.
+    """
+    names = {**tensors, **display_names(namespace, params)}  # what was asked for keeps its name
     graph = build_graph(
-        *tensors.values(), names=tensor_names(namespace), saved=options.pop("saved", False)
+        *tensors.values(),
+        names=names,
+        saved=options.pop("saved", False),
+        full=options.pop("full", False),
     )
     if options.get("grads"):
         options["edge_labels"] = FLOWS.edge_labels(graph)
@@ -171,11 +176,20 @@ class AutogradMagics(Magics):
         except Exception as exc:  # a typo in an expression: one line, never our traceback
             raise one_line(type(exc), f"%{magic}: cannot evaluate {expr!r}: {exc}") from None
 
+    def _module(self, expr: str, magic: str) -> Module:
+        value = self._value(expr, magic)
+        if not isinstance(value, Module):
+            raise one_line(
+                TypeError,
+                msg.MAGIC_NOT_A_MODULE.format(magic=magic, expr=expr, type=type(value).__name__),
+            )
+        return value
+
     def _tensor(self, expr: str, magic: str, need_graph: bool = True) -> Tensor:
         value = self._value(expr, magic)
         if not isinstance(value, Tensor):
             raise one_line(TypeError, f"%{magic}: {expr} is a {type(value).__name__}, not a Tensor")
-        if need_graph and value._grad_fn is None and not value.requires_grad:
+        if need_graph and value.grad_fn is None and not value.requires_grad:
             raise one_line(
                 ValueError,
                 f"%{magic}: {expr} has no autograd graph (requires_grad=False and grad_fn=None)",
@@ -185,16 +199,26 @@ class AutogradMagics(Magics):
     # --- magics --------------------------------------------------------------------------------
     @line_magic
     def autograd_nb(self, line: str = "") -> None:
-        """List autograd_nb's magics (see each one's `%name?` for details).
+        """List autograd_nb's magics; `--debug` / `--short` show / hide the library in tracebacks.
 
-        %grad_graph y [z ...] [--saved] [--grads] [--values]   the autograd graph of y (SVG)
-        %%grad_trace                                            run a cell, tabulate its tensors
-        %grad_inspect x                                         value, grad, grad_fn chain, ...
-        %grad_steps y [--gradient EXPR] [--max-frames N]       step through y.backward()
-        %explain_error [MESSAGE]                                the last autograd error explained
-        %grad_display card|plain                                HTML cards for tensors, or not
+        %grad_graph y [z ...] [--saved] [--grads] [--values]  the autograd graph of y (SVG)
+            [--full] [--params MODULE ...]                    every node; names from modules
+        %%grad_trace                                          run a cell, tabulate its tensors
+        %grad_inspect x                                       value, grad, grad_fn chain, ...
+        %grad_steps y [--gradient EXPR] [--max-frames N]      step through y.backward()
+        %explain_error [MESSAGE]                              the last autograd error explained
+        %grad_display card|plain                              HTML cards for tensors, or not
+        %autograd_nb --debug | --short                        tracebacks with or without the
+                                                              frames inside autograd_nb
         """
-        print(_HELP)
+        option = line.strip()
+        if option in ("--debug", "--short"):
+            tracebacks.show_library_frames(option == "--debug")
+            print(msg.TRACEBACK_MODE[option])
+        elif option:
+            raise UsageError(msg.AUTOGRAD_NB_MAGIC_OPTION.format(option=option))
+        else:
+            print(_HELP)
 
     @line_magic
     @magic_arguments()
@@ -206,6 +230,13 @@ class AutogradMagics(Magics):
         help="show each tensor's .grad and, on the edges, the gradients of the last backward",
     )
     @argument("--values", action="store_true", help="show each tensor's values")
+    @argument("--full", action="store_true", help="draw every node (no repeated run summarised)")
+    @argument(
+        "--params",
+        nargs="+",
+        metavar="MODULE",
+        help="name parameters by these modules' paths (net.0.weight), as torchviz's params=",
+    )
     def grad_graph(self, line: str) -> None:
         """Draw the autograd graph of one or more tensors, labelled with your variable names.
 
@@ -218,12 +249,17 @@ class AutogradMagics(Magics):
         if len(exprs) > 1 and _is_expression(" ".join(exprs)):  # `(x * 2).sum()`: one tensor
             exprs = [" ".join(exprs)]
         tensors = {expr: self._tensor(expr, "grad_graph") for expr in exprs}
+        params = module_parameter_names(
+            {expr: self._module(expr, "grad_graph") for expr in args.params or ()}
+        )
+        options = {"saved": args.saved, "grads": args.grads, "values": args.values}
+        options["full"] = args.full
         try:
-            view = graph_view(
-                tensors, self.shell.user_ns, saved=args.saved, grads=args.grads, values=args.values
-            )
+            view = graph_view(tensors, self.shell.user_ns, params, **options)
         except Exception as exc:  # noqa: BLE001 - one line, never our traceback
-            raise one_line(type(exc), f"%grad_graph: {exc}") from None
+            raise one_line(
+                type(exc), msg.MAGIC_FAILED.format(magic="grad_graph", error=exc)
+            ) from None
         display(view)
 
     @cell_magic
@@ -244,7 +280,7 @@ class AutogradMagics(Magics):
         result = self.shell.run_cell(cell, store_history=False)
         error = result.error_before_exec or result.error_in_exec
         if error is not None:  # shown above; raised again so that Run All stops here
-            raise one_line(type(error), f"%%grad_trace: the cell failed (above): {error}") from None
+            raise one_line(type(error), msg.MAGIC_TRACE_CELL_FAILED.format(error=error)) from None
         changed = _changed(before, _snapshot(namespace))
         rows = [fmt.trace_row(name, t) for name, t in changed.items()]
         display(
@@ -292,7 +328,7 @@ class AutogradMagics(Magics):
         """
         args = parse_argstring(self.grad_steps, line)
         if args.max_frames < 2:
-            raise UsageError("--max-frames must be at least 2")
+            raise UsageError(msg.MAGIC_MAX_FRAMES)
         y = self._tensor(args.tensor, "grad_steps")
         gradient = None
         if args.gradient:
@@ -304,11 +340,13 @@ class AutogradMagics(Magics):
                 y,
                 gradient=gradient,
                 name=args.tensor,
-                names=tensor_names(self.shell.user_ns),
+                names=display_names(self.shell.user_ns),
                 max_frames=args.max_frames,
             )
         except Exception as exc:  # noqa: BLE001 - e.g. a Function's backward: one line
-            raise one_line(type(exc), f"%grad_steps: {exc}") from None
+            raise one_line(
+                type(exc), msg.MAGIC_FAILED.format(magic="grad_steps", error=exc)
+            ) from None
         display(stepper)
 
     @line_magic
@@ -332,7 +370,7 @@ class AutogradMagics(Magics):
         found = explain(error)
         if found is None:
             shown = text or f"{type(error).__name__}: {fmt_first_line(str(error))}"
-            print(f"%explain_error: not an autograd error I know: {first_line(shown)}")
+            print(f"%explain_error: not an autograd error I know: {_first_line(shown)}")
             return
         display(found)
 
@@ -342,7 +380,7 @@ class AutogradMagics(Magics):
         keeps PyTorch's text."""
         mode = line.strip()
         if mode not in ("card", "plain"):
-            raise UsageError("%grad_display: expected 'card' or 'plain'")
+            raise UsageError(msg.MAGIC_GRAD_DISPLAY_MODE)
         _STATE["cards"] = mode == "card"
 
 
@@ -371,21 +409,22 @@ def inspect_card(t: Tensor, name: str, namespace: dict) -> fmt.Card:
     fields = [
         ("value", repr(t)),
         ("grad", "None" if grad is None else repr(grad)),
-        ("grad_fn chain", "\n".join(fmt.grad_fn_chain(t, tensor_names(namespace)))),
+        ("grad_fn chain", "\n".join(fmt.grad_fn_chain(t, display_names(namespace)))),
         ("shape", fmt.shape_text(t)),
         ("dtype", fmt.dtype_text(t)),
         ("device", str(t.device)),
         ("requires_grad", str(t.requires_grad)),
         ("is_leaf", str(t.is_leaf)),
         ("retains_grad", str(t.retains_grad)),
-        ("version", str(t._version)),
+        ("version", str(version(t))),
         ("saved by", "\n".join(saved) if saved else "(no node saved it)"),
     ]
-    return fmt.Card(f"Tensor {name}", fields)
+    title = name or name_of(t, namespace) or fmt.shape_text(t)
+    return fmt.Card(f"Tensor {title}", fields)
 
 
 def tensor_html(t: Tensor):
     """The `%grad_display card` HTML for a tensor (None leaves PyTorch's text alone)."""
     if not _STATE["cards"]:
         return None
-    return inspect_card(t, "", {})._repr_html_()
+    return inspect_card(t, "", shell_namespace())._repr_html_()

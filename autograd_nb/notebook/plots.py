@@ -2,50 +2,15 @@
 
 Figures are made with `matplotlib.figure.Figure` (no pyplot, no global state, Agg-safe), so they
 display once, as returned, and their text/plain is the stable `<Figure size ... with 1 Axes>`.
+In IPython they display as SVG written byte-for-byte the same on every machine (`figure_svg`), so
+a lesson's stored picture does not change when it is re-run elsewhere.
 """
 
 from __future__ import annotations
 
-import io
-
+from .. import _messages as msg
 from .._tensor import Tensor
-
-
-def _figure(figsize: tuple[float, float]):
-    """A Figure outside pyplot's figure list, shown once when returned in IPython."""
-    from matplotlib.figure import Figure
-
-    _register_png_formatter()
-    return Figure(figsize=figsize)
-
-
-def figure_png(fig, dpi: int = 80) -> bytes:
-    """A figure as PNG bytes, drawn with Agg (no display needed)."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-
-    FigureCanvasAgg(fig)
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight")
-    return buffer.getvalue()
-
-
-def _register_png_formatter() -> None:
-    """In IPython, make Figures display as PNG even when pyplot's inline backend is not on."""
-    import sys
-
-    if "IPython" not in sys.modules:
-        return
-    from IPython import get_ipython
-    from matplotlib.figure import Figure
-
-    shell = get_ipython()
-    if shell is None:
-        return
-    png = shell.display_formatter.formatters["image/png"]
-    try:
-        png.lookup_by_type(Figure)
-    except KeyError:
-        png.for_type(Figure, figure_png)
+from ..utils._matplotlib import figure, figure_png, figure_svg  # noqa: F401 - figure_svg: API
 
 
 def plot_function_and_grad(f, x_range: tuple[float, float], num: int = 200, ax=None):
@@ -56,16 +21,16 @@ def plot_function_and_grad(f, x_range: tuple[float, float], num: int = 200, ax=N
 
     low, high = (float(v) for v in x_range)
     if not low < high or num < 2:
-        raise ValueError("x_range must be (low, high) with low < high, and num >= 2")
+        raise ValueError(msg.PLOT_X_RANGE)
     x = linspace(low, high, num, dtype=float64, requires_grad=True)
     y = f(x)
     if not isinstance(y, Tensor) or y.shape != x.shape:
-        raise ValueError("f must be elementwise: f(x) must be a Tensor shaped like x")
+        raise ValueError(msg.PLOT_F_ELEMENTWISE)
     (dy,) = grad(y.sum(), x)
     name = getattr(f, "__name__", "f")
     name = "f" if name == "<lambda>" else name
     if ax is None:
-        fig = _figure((6.4, 4.0))
+        fig = figure((6.4, 4.0))
         ax = fig.add_subplot()
     else:
         fig = ax.figure
@@ -138,14 +103,81 @@ class LossCurve:
 
     def figure(self):
         """The curve so far as a matplotlib Figure."""
-        fig = _figure((6.0, 3.2))
-        ax = fig.add_subplot()
-        ax.plot(self.steps, self.losses)
-        ax.set_xlabel("step")
-        ax.set_ylabel(self.title)
-        ax.grid(True, alpha=0.3)
-        return fig
+        return plot_loss_curve(self.losses, steps=self.steps, title=self.title)
 
     def png(self) -> bytes:
         """The curve as PNG bytes (Agg, no display needed)."""
         return figure_png(self.figure())
+
+
+def plot_loss_curve(losses, steps=None, title: str = "loss"):
+    """A training curve: `losses` (numbers or one-element tensors) against `steps` (0, 1, ...)."""
+    values = [float(v.item() if isinstance(v, Tensor) else v) for v in losses]
+    steps = list(range(len(values))) if steps is None else [int(s) for s in steps]
+    if len(steps) != len(values):
+        raise ValueError(msg.PLOT_STEPS_LOSSES.format(steps=len(steps), losses=len(values)))
+    fig = figure((6.0, 3.2))
+    ax = fig.add_subplot()
+    ax.plot(steps, values)
+    ax.set_xlabel("step")
+    ax.set_ylabel(title)
+    ax.grid(True, alpha=0.3)
+    return fig
+
+
+def decision_regions(predict, X, steps: int = 100, margin: float = 0.5) -> tuple:
+    """The class `predict` gives each point of a `steps` x `steps` grid around the points `X`.
+
+    `predict` maps an (N, 2) float tensor to class scores (N, C) (the class is the argmax) or to
+    class indices (N,); it runs under `no_grad`, in `X`'s dtype and on its device. Returns the
+    grid's x values, its y values, and the classes as a list of `steps` rows (one per y value).
+    """
+    from .._creation import linspace
+    from ..autograd.grad_mode import no_grad
+    from ..ops.shape import stack
+
+    if not isinstance(X, Tensor) or X.dim() != 2 or X.shape[1] != 2:
+        raise ValueError(msg.PLOT_POINTS_SHAPE)
+    points = X.detach()
+    low = (points.min(0).values - margin).tolist()
+    high = (points.max(0).values + margin).tolist()
+    xs = linspace(low[0], high[0], steps, dtype=X.dtype, device=X.device)
+    ys = linspace(low[1], high[1], steps, dtype=X.dtype, device=X.device)
+    grid_x = xs.reshape(1, steps).expand(steps, steps).reshape(-1)
+    grid_y = ys.reshape(steps, 1).expand(steps, steps).reshape(-1)
+    with no_grad():
+        scores = predict(stack([grid_x, grid_y], dim=1))
+    classes = scores.argmax(dim=1) if scores.dim() == 2 else scores
+    return xs.tolist(), ys.tolist(), classes.reshape(steps, steps).tolist()
+
+
+def plot_decision_boundary(predict, X, y, steps: int = 100, margin: float = 0.5, title=None):
+    """The regions where `predict` gives each class, with the labelled 2-D points `X`, `y` on top.
+
+    See `decision_regions` for `predict`, `steps` and `margin`.
+    """
+    if not isinstance(y, Tensor) or not isinstance(X, Tensor) or tuple(y.shape) != (X.shape[0],):
+        raise ValueError(msg.PLOT_LABELS_SHAPE)
+    xs, ys, regions = decision_regions(predict, X, steps, margin)
+    labels = y.detach().tolist()
+    n_classes = max(max(labels), *(max(row) for row in regions)) + 1
+    fig = figure((5.0, 4.2))
+    ax = fig.add_subplot()
+    levels = [k - 0.5 for k in range(n_classes + 1)]
+    ax.contourf(xs, ys, regions, levels=levels, cmap="coolwarm", alpha=0.3)
+    points = X.detach().tolist()
+    ax.scatter(
+        [p[0] for p in points],
+        [p[1] for p in points],
+        c=labels,
+        cmap="coolwarm",
+        s=12,
+        edgecolors="k",
+        linewidths=0.3,
+        vmin=0,
+        vmax=max(n_classes - 1, 1),
+    )
+    ax.set_xlabel("x1")
+    ax.set_ylabel("x2")
+    ax.set_title(title or "decision boundary")
+    return fig
