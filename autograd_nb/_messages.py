@@ -1587,3 +1587,21 @@ INTERP_SIZES_3D = (
     "Input and output sizes should be greater than 0, but got input (D: {}, H: {}, "
     "W: {}) output (D: {}, H: {}, W: {})"
 )
+# lazy modules and uninitialized parameters (nn/parameter.py, nn/modules/lazy.py)
+UNINITIALIZED_USE = (
+    "Attempted to use an uninitialized parameter in {fn}. This error happens when you are "
+    "using a `LazyModule` or explicitly manipulating `torch.nn.parameter.UninitializedParameter` "
+    "objects. When using LazyModules Call `forward` with a dummy batch to initialize the "
+    "parameters before calling torch functions"
+)
+UNINITIALIZED_SHAPE = (
+    "Can't access the shape of an uninitialized parameter or buffer. This error usually happens "
+    "in `load_state_dict` when trying to load an uninitialized parameter into an initialized one. "
+    "Call `forward` to initialize the parameters before accessing their attributes."
+)
+LAZY_NOT_INITIALIZED = "module {name} has not been fully initialized"
+LAZY_CONV_INPUT_DIM = (
+    "Expected {no_batch}D (unbatched) or {batch}D (batched) input to {name}, but got input of "
+    "size: {shape}"
+)
+LAZY_CONV_GROUPS = "in_channels must be divisible by groups"
