@@ -1605,3 +1605,44 @@ LAZY_CONV_INPUT_DIM = (
     "size: {shape}"
 )
 LAZY_CONV_GROUPS = "in_channels must be divisible by groups"
+# autograd.functional vjp/jvp/vhp/hvp (autograd/functional.py)
+FUNCTIONAL_V_TUPLE_LENGTH = "v is a tuple of invalid length: should be {expected} but got {got}."
+FUNCTIONAL_V_SINGLE = "The given v should contain a single Tensor."
+FUNCTIONAL_V_SIZE = "{prepend}v has invalid size: should be {expected} but got {got}."
+FUNCTIONAL_V_NONE_OUTPUT = (
+    "The vector v can only be None if the user-provided function returns a single Tensor with "
+    "a single element."
+)
+FUNCTIONAL_V_NONE_INPUT = (
+    "The vector v can only be None if the input to the user-provided function is a single "
+    "Tensor with a single element."
+)
+FUNCTIONAL_SINGLE_TENSOR = "The function given to {fn} should return a single Tensor"
+FUNCTIONAL_SINGLE_ELEMENT = (
+    "The Tensor returned by the function given to {fn} should contain a single element"
+)
+FUNCTIONAL_STRICT_GRAD_INPUTS = (
+    "The gradient with respect to input {i} is independent of the inputs of the user-provided "
+    "function. This is not allowed in strict mode."
+)
+FUNCTIONAL_STRICT_HESSIAN = (
+    "The hessian of the user-provided function with respect to input {i} is independent of the "
+    "input. This is not allowed in strict mode. You should ensure that your function is thrice "
+    "differentiable and that the hessian depends on the inputs."
+)
+FUNCTIONAL_STRICT_INDEPENDENT = {
+    "back": "The output of the user-provided function is independent of input {i}. This is not "
+    "allowed in strict mode.",
+    "back_trick": "The gradient with respect to the input is independent of entry {i} in the "
+    "grad_outputs when using the double backward trick to compute forward mode gradients. This "
+    "is not allowed in strict mode.",
+    "double_back": "The jacobian of the user-provided function is independent of input {i}. "
+    "This is not allowed in strict mode.",
+    "double_back_trick": "The hessian of the user-provided function is independent of entry {i} "
+    "in the grad_jacobian. This is not allowed in strict mode as it prevents from using the "
+    "double backward trick to replace forward mode AD.",
+}
+FUNCTIONAL_STRICT_CONSTANT = (
+    "The {what} of the user-provided function is independent of input {i}. This is not allowed "
+    "in strict mode when create_graph=True."
+)
