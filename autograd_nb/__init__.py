@@ -4,6 +4,7 @@ Use it as PyTorch: `import autograd_nb as torch`.
 """
 
 from . import (
+    accelerator,
     autograd,
     cuda,
     distributions,
@@ -64,6 +65,7 @@ from .autograd.grad_mode import (
     no_grad,
     set_grad_enabled,
 )
+from .backends import get_default_device, set_default_device
 from .device import device
 from .dtypes import (
     bool,

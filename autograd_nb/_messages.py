@@ -1646,3 +1646,5 @@ FUNCTIONAL_STRICT_CONSTANT = (
     "The {what} of the user-provided function is independent of input {i}. This is not allowed "
     "in strict mode when create_graph=True."
 )
+# torch.accelerator (accelerator.py)
+ACCELERATOR_NONE = "Cannot access accelerator device when none is available."
