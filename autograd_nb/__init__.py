@@ -3,6 +3,8 @@
 Use it as PyTorch: `import autograd_nb as torch`.
 """
 
+import sys as _sys
+
 from . import (
     accelerator,
     autograd,
@@ -12,6 +14,7 @@ from . import (
     linalg,
     nn,
     optim,
+    profiler,
     special,
     utils,
 )
@@ -91,6 +94,10 @@ from .dtypes import (
 from .ops import *  # noqa: F401,F403 - the torch.* functions
 from .ops import __all__ as _ops_all
 from .serialization import load, save  # noqa: E402
+
+# torch.autograd.profiler lives with torch.profiler (it wraps ops, a layer above autograd)
+autograd.profiler = profiler.autograd_profiler
+_sys.modules[__name__ + ".autograd.profiler"] = profiler.autograd_profiler
 
 FloatTensor = _CPU_TYPES[float32]
 DoubleTensor = _CPU_TYPES[float64]

@@ -1648,3 +1648,12 @@ FUNCTIONAL_STRICT_CONSTANT = (
 )
 # torch.accelerator (accelerator.py)
 ACCELERATOR_NONE = "Cannot access accelerator device when none is available."
+# the profiler (profiler/)
+PROFILER_NOT_FINISHED = "Profiler didn't finish running"
+PROFILER_REENTERED = "Profiler context manager is not reentrant"
+PROFILER_SCHEDULE = (
+    "Invalid profiler schedule arguments. Got wait={wait} (need >= 0), warmup={warmup} (need >= "
+    "0), active={active} (need > 0), repeat={repeat} (need >= 0), skip_first={skip_first} (need "
+    ">= 0)."
+)
+PROFILER_NO_WARMUP = "Profiler won't be using warmup, this can skew profiler results"
