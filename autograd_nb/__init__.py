@@ -94,6 +94,7 @@ from .dtypes import (
 from .ops import *  # noqa: F401,F403 - the torch.* functions
 from .ops import __all__ as _ops_all
 from .serialization import load, save  # noqa: E402
+from .storage import TypedStorage, UntypedStorage
 
 # torch.autograd.profiler lives with torch.profiler (it wraps ops, a layer above autograd)
 autograd.profiler = profiler.autograd_profiler

@@ -1657,3 +1657,9 @@ PROFILER_SCHEDULE = (
     ">= 0)."
 )
 PROFILER_NO_WARMUP = "Profiler won't be using warmup, this can skew profiler results"
+# storages (storage.py)
+TYPED_STORAGE_DEPRECATED = (
+    "TypedStorage is deprecated. It will be removed in the future and UntypedStorage will be the "
+    "only storage class. This should only matter to you if you are using storages directly.  To "
+    "access UntypedStorage directly, use tensor.untyped_storage() instead of tensor.storage()"
+)

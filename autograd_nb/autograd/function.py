@@ -25,6 +25,17 @@ class FunctionCtx(Node):
         "__dict__",
     )
 
+    def __init_subclass__(cls, **kwargs):
+        """A custom Function's node class prints as `torch.autograd.function.<Name>Backward`."""
+        super().__init_subclass__(**kwargs)
+        cls.__module__ = "torch.autograd.function"
+
+    def apply(self, *grads):
+        """Run this node's backward on gradients for its outputs (PyTorch's `grad_fn.apply`):
+        the gradient for the one input, or a tuple of them for several."""
+        results = self.backward(*grads)
+        return results[0] if len(results) == 1 else results
+
     def save_for_backward(self, *tensors) -> None:
         self.save(*tensors)
 

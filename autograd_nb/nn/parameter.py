@@ -19,7 +19,7 @@ from __future__ import annotations
 import sys
 
 from .. import _messages as msg
-from .._tensor import Tensor, check_inference_requires_grad, make_tensor
+from .._tensor import Tensor, check_inference_requires_grad, make_tensor, show_as
 
 __all__ = ["Parameter", "Buffer", "UninitializedParameter", "UninitializedBuffer", "is_lazy"]
 
@@ -210,3 +210,7 @@ class UninitializedBuffer(UninitializedTensorMixin, Tensor):
 
     def __init__(self, requires_grad: bool = False, device=None, dtype=None):
         pass
+
+
+for _cls in (Parameter, UninitializedParameter, UninitializedBuffer):
+    show_as(_cls, "torch.nn.parameter")  # as PyTorch prints them: torch.nn.parameter.Parameter
