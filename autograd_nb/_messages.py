@@ -1663,3 +1663,5 @@ TYPED_STORAGE_DEPRECATED = (
     "only storage class. This should only matter to you if you are using storages directly.  To "
     "access UntypedStorage directly, use tensor.untyped_storage() instead of tensor.storage()"
 )
+# distributions.Multinomial (distributions/multinomial.py)
+MULTINOMIAL_TOTAL_COUNT = "inhomogeneous total_count is not supported"
