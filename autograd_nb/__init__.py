@@ -11,6 +11,7 @@ from . import (
     cuda,
     distributions,
     dtypes,
+    functional,
     linalg,
     nn,
     optim,
