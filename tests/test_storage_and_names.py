@@ -89,6 +89,9 @@ def test_class_names_print_as_pytorchs():
     assert repr(type(leaf)) == "<class 'AccumulateGrad'>"
     assert repr(type(torch.nn.Parameter(t))) == "<class 'torch.nn.parameter.Parameter'>"
     assert torch.typename(torch.Tensor) == "torch.Tensor"
+    assert repr(type(t.shape)) == "<class 'torch.Size'>"
+    assert repr(type(t.dtype)) == "<class 'torch.dtype'>"
+    assert repr(type(t.device)) == "<class 'torch.device'>"
 
 
 def test_classes_shown_as_pytorchs_still_pickle():
@@ -99,6 +102,9 @@ def test_classes_shown_as_pytorchs_still_pickle():
     layer = pickle.loads(pickle.dumps(torch.nn.Linear(2, 3)))
     assert layer.weight.shape == (3, 2) and type(layer.weight) is torch.nn.Parameter
     assert type(copy.deepcopy(torch.nn.Linear(2, 3)).bias) is torch.nn.Parameter
+    for value in (torch.Size([2, 3]), torch.float64, torch.device("cpu"), torch.device("cuda", 1)):
+        assert pickle.loads(pickle.dumps(value)) == value
+    assert pickle.loads(pickle.dumps(torch.int8)) is torch.int8
 
 
 def test_dir_of_a_tensor_looks_like_pytorchs():
