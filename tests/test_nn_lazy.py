@@ -59,7 +59,7 @@ def test_d2l_apply_init_after_dummy_forward():
     net = nn.Sequential(nn.LazyLinear(8), nn.ReLU(), nn.LazyLinear(1))
     net(torch.rand(2, 4))
     net.apply(init_normal)
-    assert net[2].weight.shape == (1, 8) and float(net[2].bias.abs().sum()) == 0
+    assert net[2].weight.shape == (1, 8) and float(net[2].bias.detach().abs().sum()) == 0
 
 
 def test_uninitialized_parameter_use_and_shape_errors():
@@ -223,6 +223,28 @@ def test_lazy_layers_become_their_eager_class(make, shape, before, after):
     assert repr(layer) == after
     assert type(layer).__name__ == after.split("(")[0]
     assert not any(is_lazy(t) for t in [*layer.parameters(), *layer.buffers()])
+
+
+def test_instance_norm_3d_and_its_lazy_class():
+    assert repr(nn.InstanceNorm3d(3)) == (
+        "InstanceNorm3d(3, eps=1e-05, momentum=0.1, affine=False, bias=False, "
+        "track_running_stats=False)"
+    )
+    with pytest.raises(ValueError, match="^expected 4D or 5D input \\(got 3D input\\)$"):
+        nn.InstanceNorm3d(3)(torch.ones(2, 3, 4))
+    layer = nn.LazyInstanceNorm3d()
+    assert repr(layer) == (
+        "LazyInstanceNorm3d(0, eps=1e-05, momentum=0.1, affine=True, bias=True, "
+        "track_running_stats=True)"
+    )
+    x = torch.randn(2, 3, 2, 3, 2, dtype=torch.float64)
+    y = layer.double()(x)
+    assert type(layer) is nn.InstanceNorm3d and layer.num_features == 3
+    flat = y.reshape(2, 3, -1)
+    assert torch.allclose(flat.mean(-1), torch.zeros(2, 3, dtype=torch.float64), atol=1e-12)
+    assert torch.allclose(
+        flat.var(-1, unbiased=False), torch.ones(2, 3, dtype=torch.float64), atol=1e-4
+    )
 
 
 def test_lazy_batchnorm_buffers():

@@ -39,6 +39,7 @@ from .lazy import (
     LazyConvTranspose2d,
     LazyInstanceNorm1d,
     LazyInstanceNorm2d,
+    LazyInstanceNorm3d,
     LazyLinear,
     LazyModuleMixin,
 )
@@ -69,7 +70,7 @@ from .loss_margin import (
 )
 from .module import Module
 from .normalization import LayerNorm
-from .normalization_more import GroupNorm, InstanceNorm1d, InstanceNorm2d
+from .normalization_more import GroupNorm, InstanceNorm1d, InstanceNorm2d, InstanceNorm3d
 from .pooling import AdaptiveAvgPool2d, AvgPool2d, MaxPool2d
 from .pooling_more import (
     AdaptiveAvgPool1d,

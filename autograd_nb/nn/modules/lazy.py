@@ -21,7 +21,7 @@ from ..parameter import UninitializedBuffer, UninitializedParameter, is_lazy
 from .batchnorm import BatchNorm1d, BatchNorm2d
 from .conv import Conv1d, Conv2d, ConvTranspose1d, ConvTranspose2d
 from .linear import Linear
-from .normalization_more import InstanceNorm1d, InstanceNorm2d
+from .normalization_more import InstanceNorm1d, InstanceNorm2d, InstanceNorm3d
 from .volumetric import BatchNorm3d, Conv3d
 
 __all__ = [
@@ -37,6 +37,7 @@ __all__ = [
     "LazyBatchNorm3d",
     "LazyInstanceNorm1d",
     "LazyInstanceNorm2d",
+    "LazyInstanceNorm3d",
 ]
 
 
@@ -315,3 +316,4 @@ LazyBatchNorm2d = _lazy_norm(BatchNorm2d)
 LazyBatchNorm3d = _lazy_norm(BatchNorm3d)
 LazyInstanceNorm1d = _lazy_norm(InstanceNorm1d)
 LazyInstanceNorm2d = _lazy_norm(InstanceNorm2d)
+LazyInstanceNorm3d = _lazy_norm(InstanceNorm3d)

@@ -1,4 +1,4 @@
-"""GroupNorm, InstanceNorm1d and InstanceNorm2d."""
+"""GroupNorm, InstanceNorm1d, InstanceNorm2d and InstanceNorm3d."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from ..parameter import Parameter
 from .batchnorm import _BatchNorm
 from .module import Module
 
-__all__ = ["GroupNorm", "InstanceNorm1d", "InstanceNorm2d"]
+__all__ = ["GroupNorm", "InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d"]
 
 
 class GroupNorm(Module):
@@ -127,3 +127,9 @@ class InstanceNorm2d(_InstanceNorm):
     """Instance normalization of (N, C, H, W) or unbatched (C, H, W) inputs over H and W."""
 
     _ranks = (3, 4)
+
+
+class InstanceNorm3d(_InstanceNorm):
+    """Instance normalization of (N, C, D, H, W) or unbatched (C, D, H, W) inputs over D, H, W."""
+
+    _ranks = (4, 5)
