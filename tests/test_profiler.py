@@ -4,6 +4,7 @@ wrapped once profiling ends. Timings are not checked, only structure and counts.
 
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
@@ -194,3 +195,24 @@ def test_schedule_actions_are_pytorchs():
         schedule(wait=0, warmup=0, active=1)
     with pytest.raises(AssertionError, match="Invalid profiler schedule arguments"):
         schedule(wait=0, warmup=1, active=0)
+
+
+def test_input_shapes_column_and_chrome_trace(tmp_path):
+    x, w, b = torch.ones(5, 32), torch.ones(64, 32), torch.ones(64)
+    with torch.profiler.profile(record_shapes=True) as prof:
+        with record_function("model_inference"):
+            F.linear(x, w, b).relu()
+    plain = prof.key_averages().table().splitlines()
+    assert "Input Shapes" not in plain[1]  # as PyTorch: only when grouped by input shape
+    grouped = prof.key_averages(group_by_input_shape=True)
+    lines = grouped.table(sort_by="cpu_time_total").splitlines()
+    assert lines[1].endswith("# of Calls                   Input Shapes  ")
+    linear = next(line for line in lines if line.split()[0] == "aten::linear")
+    assert linear.endswith("1      [[5, 32], [64, 32], [64]]  ")  # PyTorch 2.13's row end
+    assert next(e for e in grouped if e.key == "model_inference").input_shapes == []
+    path = tmp_path / "trace.json"
+    prof.export_chrome_trace(str(path))
+    events = json.loads(path.read_text())["traceEvents"]
+    relu = next(e for e in events if e["name"] == "aten::relu")
+    assert (relu["ph"], relu["cat"], relu["args"]["Input Dims"]) == ("X", "cpu_op", [[5, 64]])
+    assert relu["dur"] >= 0 and {e["name"] for e in events} >= {"model_inference", "aten::linear"}

@@ -164,7 +164,7 @@ class profile:  # noqa: N801 - PyTorch's name
 
     def _enter(self, action: ProfilerAction) -> None:
         if action in _RECORDING and self.profiler is None:
-            self.profiler = autograd_profiler.profile()
+            self.profiler = autograd_profiler.profile(record_shapes=self.record_shapes)
             self.profiler.__enter__()
         if action in _RECORDING and self.record_steps:
             self._step_start = autograd_profiler._now_us()
@@ -194,3 +194,8 @@ class profile:  # noqa: N801 - PyTorch's name
     def key_averages(self, group_by_input_shape: bool = False, group_by_stack_n: int = 0):
         """The last cycle's events averaged per name."""
         return self._events().key_averages(group_by_input_shape, group_by_stack_n)
+
+    def export_chrome_trace(self, path: str) -> None:
+        """Write the last cycle's events as a Chrome trace."""
+        self._events()
+        self._finished.export_chrome_trace(path)

@@ -18,6 +18,9 @@ the public entry points and Tensor methods), so fewer, coarser `aten::` rows tha
 from __future__ import annotations
 
 import contextlib
+import json
+import os
+import threading
 import time
 from collections import defaultdict
 
@@ -87,9 +90,16 @@ def _op_name(attr: str) -> str:
     return f"aten::{_OPERATOR_NAMES.get(bare, bare)}{'_' if kind == 'i' else ''}"
 
 
-def _record(name: str, start: float, end: float) -> None:
+def _record(name: str, start: float, end: float, shapes: list | None = None) -> None:
     for prof in _ACTIVE:
-        prof._raw.append((start, end, name))
+        prof._raw.append((start, end, name, shapes if prof.record_shapes else None))
+
+
+def _input_shapes(args: tuple) -> list:
+    """PyTorch's `input_shapes`: each positional argument's shape, [] for a non-tensor."""
+    from .._tensor import Tensor
+
+    return [list(a.shape) if isinstance(a, Tensor) else [] for a in args]
 
 
 def _timed(fn, name: str):
@@ -100,11 +110,12 @@ def _timed(fn, name: str):
         if _OPEN and _OPEN[-1] == name:
             return fn(*args, **kwargs)
         _OPEN.append(name)
+        shapes = _input_shapes(args) if any(p.record_shapes for p in _ACTIVE) else None
         start = _now_us()
         try:
             return fn(*args, **kwargs)
         finally:
-            _record(name, start, _now_us())
+            _record(name, start, _now_us(), shapes)
             _OPEN.pop()
 
     timed.__wrapped__ = fn
@@ -213,14 +224,16 @@ class _TimeStrings:
 class FunctionEvent(_TimeStrings):
     """One timed call: an op, a backward node or a record_function range."""
 
-    def __init__(self, id: int, name: str, start_us: float, end_us: float) -> None:
+    def __init__(
+        self, id: int, name: str, start_us: float, end_us: float, input_shapes: list | None
+    ) -> None:
         self.id = id
         self.name = self.key = name
         self.start_us, self.end_us = start_us, end_us
         self.cpu_parent = None
         self.cpu_children: list = []
         self.count = 1
-        self.input_shapes = None
+        self.input_shapes = [] if input_shapes is None else input_shapes
         self.stack = None
 
     @property
@@ -257,6 +270,7 @@ class FunctionEventAvg(_TimeStrings):
         """Add an event (or another average) of the same key."""
         if self.key is None:
             self.key = other.key
+            self.input_shapes = other.input_shapes
         self.count += other.count
         self.cpu_time_total += other.cpu_time_total
         self.self_cpu_time_total += other.self_cpu_time_total
@@ -277,12 +291,17 @@ class EventList(list):
     """A list of events with PyTorch's summaries: key_averages, table, total_average."""
 
     def key_averages(self, group_by_input_shape: bool = False, group_by_stack_n: int = 0):
-        """One FunctionEventAvg per event name, in order of first appearance."""
+        """One FunctionEventAvg per event name (and input shapes, if asked), in order of first
+        appearance; the input shapes are kept only when grouping by them, as in PyTorch."""
         stats: dict = defaultdict(FunctionEventAvg)
         for event in self:
-            key = "ProfilerStep*" if event.key.startswith("ProfilerStep#") else event.key
+            name = "ProfilerStep*" if event.key.startswith("ProfilerStep#") else event.key
+            key = (name, str(event.input_shapes)) if group_by_input_shape else name
             stats[key].add(event)
-            stats[key].key = key
+            stats[key].key = name
+        for average in stats.values():
+            if not group_by_input_shape:
+                average.input_shapes = None
         return EventList(stats.values())
 
     def total_average(self) -> FunctionEventAvg:
@@ -326,6 +345,11 @@ def _build_table(events, sort_by, header, row_limit, max_name_width, top_level_o
         events.reverse()
     name_width = min(max(len(e.key) for e in events) + 4, max_name_width)
     widths = [name_width] + [12] * 6
+    headers = _HEADERS + ["# of Calls"]
+    with_shapes = any(e.input_shapes for e in events)
+    if with_shapes:
+        widths.append(min(max(len(str(e.input_shapes)) for e in events) + 4, 80))
+        headers.append("Input Shapes")
     row = "".join("{: >" + str(w) + "}  " for w in widths)
     separator = "".join("-" * w + "  " for w in widths)
     line_length = sum(w + 2 for w in widths) - 2
@@ -335,7 +359,7 @@ def _build_table(events, sort_by, header, row_limit, max_name_width, top_level_o
         lines += ["=" * line_length, header]
     if top_level_only:
         lines += ["=" * line_length, "This report only display top-level ops statistics"]
-    lines += [separator, row.format(*_HEADERS, "# of Calls"), separator]
+    lines += [separator, row.format(*headers), separator]
     shown = 0
     for event in events:
         if shown == row_limit:
@@ -346,17 +370,18 @@ def _build_table(events, sort_by, header, row_limit, max_name_width, top_level_o
         name = event.key
         if len(name) >= max_name_width - 3:
             name = name[: max_name_width - 3] + "..."
-        lines.append(
-            row.format(
-                name,
-                _format_time_share(event.self_cpu_time_total, total),
-                _format_time(event.self_cpu_time_total),
-                _format_time_share(event.cpu_time_total, total),
-                _format_time(event.cpu_time_total),
-                _format_time(event.cpu_time),
-                event.count,
-            )
-        )
+        values = [
+            name,
+            _format_time_share(event.self_cpu_time_total, total),
+            _format_time(event.self_cpu_time_total),
+            _format_time_share(event.cpu_time_total, total),
+            _format_time(event.cpu_time_total),
+            _format_time(event.cpu_time),
+            event.count,
+        ]
+        if with_shapes:
+            values.append(str(event.input_shapes)[: widths[-1]])
+        lines.append(row.format(*values))
     lines += [separator, f"Self CPU time total: {_format_time(total)}"]
     return "".join(line + "\n" for line in lines)
 
@@ -367,8 +392,8 @@ def _build_events(raw: list) -> EventList:
     events = [None] * len(raw)
     stack: list = []
     for number, i in enumerate(order, 1):
-        start, end, name = raw[i]
-        event = events[i] = FunctionEvent(number, name, start, end)
+        start, end, name, shapes = raw[i]
+        event = events[i] = FunctionEvent(number, name, start, end, shapes)
         while stack and not (stack[-1].start_us <= start and end <= stack[-1].end_us):
             stack.pop()
         if stack:
@@ -455,6 +480,26 @@ class profile:  # noqa: N801 - PyTorch's name
     def self_cpu_time_total(self) -> float:
         self._check_finish()
         return self.function_events.self_cpu_time_total
+
+    def export_chrome_trace(self, path: str) -> None:
+        """Write the events as a Chrome trace (open it in chrome://tracing or Perfetto)."""
+        self._check_finish()
+        pid, tid = os.getpid(), threading.get_ident()
+        events = [
+            {
+                "ph": "X",
+                "cat": "cpu_op",
+                "name": event.name,
+                "pid": pid,
+                "tid": tid,
+                "ts": event.start_us,
+                "dur": event.cpu_time_total,
+                "args": {"Input Dims": event.input_shapes} if event.input_shapes else {},
+            }
+            for event in self.function_events
+        ]
+        with open(path, "w") as f:
+            json.dump({"traceEvents": events, "displayTimeUnit": "ms"}, f)
 
     def __str__(self) -> str:
         return self.table()
