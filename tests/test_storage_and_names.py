@@ -154,3 +154,44 @@ def test_custom_function_node_apply_and_names():
     assert y.grad_fn.name() == "TwoBackward"
     z = Triple.apply(torch.ones(2, 3, requires_grad=True))
     assert torch.equal(z.grad_fn.apply(torch.ones(2, 3)), torch.full((2, 3), 3.0))
+
+
+class LinearFunction(torch.autograd.Function):
+    """PyTorch's "Extending PyTorch" example: bias defaults to None, backward returns three."""
+
+    @staticmethod
+    def forward(ctx, input, weight, bias=None):
+        ctx.save_for_backward(input, weight, bias)
+        output = input.mm(weight.t())
+        return output if bias is None else output + bias
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        input, weight, bias = ctx.saved_tensors
+        grad_bias = None if bias is None else grad_output.sum(0)
+        return grad_output.mm(weight), grad_output.t().mm(input), grad_bias
+
+
+class ExtraGradient(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        return x * 2
+
+    @staticmethod
+    def backward(ctx, g):
+        return g * 2, torch.ones(1)
+
+
+def test_extra_trailing_none_gradients_are_accepted():
+    inputs = (
+        torch.randn(4, 3, dtype=torch.float64, requires_grad=True),
+        torch.randn(5, 3, dtype=torch.float64, requires_grad=True),
+    )
+    assert torch.autograd.gradcheck(LinearFunction.apply, inputs, eps=1e-6, atol=1e-4)
+    x = torch.ones(2, requires_grad=True)
+    with pytest.raises(RuntimeError) as info:
+        ExtraGradient.apply(x).sum().backward()
+    assert str(info.value) == (  # PyTorch 2.13's text
+        "function ExtraGradientBackward returned an incorrect number of gradients (expected 1, "
+        "got 2)"
+    )

@@ -65,6 +65,8 @@ class FunctionCtx(Node):
         result = self._function.backward(self, *grads)
         result = result if isinstance(result, tuple) else (result,)
         expected = len(self._edges) // 2
+        if len(result) > expected and all(g is None for g in result[expected:]):
+            result = result[:expected]  # PyTorch accepts extra trailing Nones (defaulted inputs)
         if len(result) != expected:
             raise RuntimeError(
                 f"function {type(self).__name__} returned an incorrect number of gradients "
