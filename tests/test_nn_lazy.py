@@ -86,6 +86,8 @@ def test_uninitialized_classes_and_materialize():
     p = UninitializedParameter(requires_grad=False, dtype=torch.float64)
     assert (repr(p), p.dtype, p.requires_grad) == ("<UninitializedParameter>", torch.float64, False)
     assert UninitializedParameter.cls_to_become is nn.Parameter
+    assert nn.UninitializedParameter is UninitializedParameter
+    assert repr(UninitializedParameter) == "<class 'torch.nn.parameter.UninitializedParameter'>"
     p.materialize((2, 3))
     assert type(p) is nn.Parameter and p.shape == (2, 3) and p.dtype == torch.float64
     assert not is_lazy(p)

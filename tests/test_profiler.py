@@ -216,3 +216,13 @@ def test_input_shapes_column_and_chrome_trace(tmp_path):
     relu = next(e for e in events if e["name"] == "aten::relu")
     assert (relu["ph"], relu["cat"], relu["args"]["Input Dims"]) == ("X", "cpu_op", [[5, 64]])
     assert relu["dur"] >= 0 and {e["name"] for e in events} >= {"model_inference", "aten::linear"}
+
+
+def test_sorting_by_counters_not_measured_works():
+    """Memory and CUDA columns are not measured here; sorting by them works (all 0)."""
+    with torch.profiler.profile(profile_memory=True) as prof:
+        torch.ones(3) * 2
+    averages = prof.key_averages()
+    for key in ("self_cpu_memory_usage", "cpu_memory_usage", "cuda_time_total"):
+        assert len(averages.table(sort_by=key, row_limit=1).splitlines()) == 6
+    assert all(e.self_cpu_memory_usage == 0 and e.device_time_total == 0 for e in averages)

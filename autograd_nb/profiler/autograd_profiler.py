@@ -206,7 +206,11 @@ def _format_time_share(time_us: float, total_us: float) -> str:
 
 
 class _TimeStrings:
-    """The `*_str` views of an event's times, as PyTorch's events have them."""
+    """The `*_str` views of an event's times, as PyTorch's events have them, and the memory and
+    device counters this profiler does not measure (0, so that `sort_by` on them works)."""
+
+    cpu_memory_usage = self_cpu_memory_usage = 0
+    device_time = device_time_total = self_device_time_total = 0.0
 
     @property
     def cpu_time_str(self) -> str:
