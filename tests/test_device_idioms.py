@@ -92,3 +92,15 @@ def test_default_device_moves_the_factories(default_device_restored):
     assert repr(torch.get_default_device()) == "device(type='cpu')"
     torch.set_default_device(torch.device("cpu"))
     assert torch.zeros(2).device.type == "cpu"
+
+
+def test_default_cuda_device_without_a_gpu_fails_where_pytorch_fails(
+    no_gpu, default_device_restored
+):
+    torch.set_default_device("cuda")  # accepted, as PyTorch's CPU build accepts it
+    with pytest.raises(AssertionError):
+        torch.get_default_device()
+    with pytest.raises(AssertionError):
+        torch.zeros(1)
+    torch.set_default_device(None)
+    assert torch.zeros(1).device.type == "cpu"
