@@ -195,3 +195,56 @@ def test_extra_trailing_none_gradients_are_accepted():
         "function ExtraGradientBackward returned an incorrect number of gradients (expected 1, "
         "got 2)"
     )
+
+
+def _storage_cases():
+    x = torch.arange(6.0).view(2, 3)
+    return {
+        "tensor": torch.tensor([[1.0, 2.0], [3.0, 4.0]]),
+        "scalar": torch.tensor(3.0),
+        "linspace": torch.linspace(0, 1, 7),
+        "eye": torch.eye(3),
+        "add": x + 1,
+        "sum0": x.sum(0),
+        "T": x.T,
+        "expand": torch.ones(3).expand(2, 3),
+        "slice": x[:, 1:],
+        "reshape_nc": x.T.reshape(-1),
+        "mm": x @ x.T,
+        "cat": torch.cat([x, x]),
+        "index": x[[0, 1]],
+        "chunk": x.chunk(3, 1)[1],
+        "split": torch.arange(10).split(3)[1],
+        "select": x[1],
+        "narrow": x.narrow(1, 1, 2),
+        "diag": torch.diag(x),
+    }
+
+
+# (storage nbytes, storage_offset) that PyTorch 2.13 gives for the same tensors
+STORAGE_SIZES = {
+    "tensor": (16, 0),
+    "scalar": (4, 0),
+    "linspace": (28, 0),
+    "eye": (36, 0),
+    "add": (24, 0),
+    "sum0": (12, 0),
+    "T": (24, 0),
+    "expand": (12, 0),
+    "slice": (24, 1),
+    "reshape_nc": (24, 0),
+    "mm": (16, 0),
+    "cat": (48, 0),
+    "index": (24, 0),
+    "chunk": (24, 1),
+    "split": (80, 3),
+    "select": (24, 3),
+    "narrow": (24, 1),
+    "diag": (8, 0),
+}
+
+
+def test_storage_sizes_and_offsets_match_pytorchs():
+    cases = _storage_cases()
+    got = {k: (t.untyped_storage().nbytes(), t.storage_offset()) for k, t in cases.items()}
+    assert got == STORAGE_SIZES
