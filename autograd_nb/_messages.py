@@ -1600,6 +1600,7 @@ UNINITIALIZED_SHAPE = (
     "Call `forward` to initialize the parameters before accessing their attributes."
 )
 LAZY_NOT_INITIALIZED = "module {name} has not been fully initialized"
+LAZY_NO_INITIALIZE = "initialize_parameters is not implemented for {name}"
 LAZY_CONV_INPUT_DIM = (
     "Expected {no_batch}D (unbatched) or {batch}D (batched) input to {name}, but got input of "
     "size: {shape}"
@@ -1657,6 +1658,7 @@ PROFILER_SCHEDULE = (
     ">= 0)."
 )
 PROFILER_NO_WARMUP = "Profiler won't be using warmup, this can skew profiler results"
+PROFILER_NEGATIVE_STEP = "Step must be non-negative. Got {step}."
 # storages (storage.py)
 TYPED_STORAGE_DEPRECATED = (
     "TypedStorage is deprecated. It will be removed in the future and UntypedStorage will be the "

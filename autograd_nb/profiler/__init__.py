@@ -75,7 +75,7 @@ def schedule(
 
     def schedule_fn(step: int) -> ProfilerAction:
         if step < 0:
-            raise AssertionError(f"Step must be non-negative. Got {step}.")
+            raise AssertionError(msg.PROFILER_NEGATIVE_STEP.format(step=step))
         if step < skip_first:
             return ProfilerAction.NONE
         step -= skip_first

@@ -61,9 +61,7 @@ class LazyModuleMixin:
 
     def initialize_parameters(self, *args, **kwargs) -> None:
         """Materialize and initialise the placeholders from the first input."""
-        raise NotImplementedError(
-            f"initialize_parameters is not implemented for {type(self).__name__}"
-        )
+        raise NotImplementedError(msg.LAZY_NO_INITIALIZE.format(name=type(self).__name__))
 
     @staticmethod
     def _infer_parameters(module, args: tuple, kwargs: dict | None = None) -> None:
