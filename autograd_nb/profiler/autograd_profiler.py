@@ -137,8 +137,9 @@ def _marking(fn):
     return marked
 
 
-def _node_observer(node, results) -> None:
-    """The engine's flow observer: one node finished; record it as PyTorch names it."""
+def _node_observer(node, *gradients) -> None:
+    """The engine's flow observer (told each node after it ran, with the gradients it got and
+    sent): record the node as PyTorch names it."""
     end = _now_us()
     start = _BACKWARD["mark"]
     name = node.name()
