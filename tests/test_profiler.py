@@ -4,6 +4,7 @@ wrapped once profiling ends. Timings are not checked, only structure and counts.
 
 from __future__ import annotations
 
+import gzip
 import json
 import math
 
@@ -226,3 +227,26 @@ def test_sorting_by_counters_not_measured_works():
     for key in ("self_cpu_memory_usage", "cpu_memory_usage", "cuda_time_total"):
         assert len(averages.table(sort_by=key, row_limit=1).splitlines()) == 6
     assert all(e.self_cpu_memory_usage == 0 and e.device_time_total == 0 for e in averages)
+
+
+def test_tensorboard_trace_handler_writes_each_cycle(tmp_path):
+    """The profiler-with-TensorBoard tutorial's loop: one trace file per recorded cycle."""
+    with torch.profiler.profile(
+        schedule=schedule(wait=1, warmup=1, active=2, repeat=2),
+        on_trace_ready=torch.profiler.tensorboard_trace_handler(str(tmp_path / "log"), "worker0"),
+    ) as prof:
+        for _ in range(10):
+            torch.ones(2) * 2
+            prof.step()
+    files = sorted(p.name for p in (tmp_path / "log").iterdir())
+    assert len(files) == 2 and all(f.startswith("worker0.") for f in files)
+    assert all(f.endswith(".pt.trace.json") for f in files)
+    events = json.loads((tmp_path / "log" / files[0]).read_text())["traceEvents"]
+    assert sum(e["name"] == "aten::mul" for e in events) == 2  # the two active steps
+    handler = torch.profiler.tensorboard_trace_handler(str(tmp_path / "gz"), "w", use_gzip=True)
+    with torch.profiler.profile(on_trace_ready=handler):
+        torch.ones(1) + 1
+    (gz,) = (tmp_path / "gz").iterdir()
+    assert gz.name.endswith(".pt.trace.json.gz")
+    with gzip.open(gz, "rt") as f:
+        assert any(e["name"] == "aten::add" for e in json.load(f)["traceEvents"])

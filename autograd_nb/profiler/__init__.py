@@ -8,6 +8,9 @@ Only CPU time is measured; `ProfilerActivity.CUDA` is accepted and adds nothing.
 from __future__ import annotations
 
 import enum
+import os
+import socket
+import time
 import warnings
 from collections.abc import Callable, Iterable
 
@@ -22,6 +25,7 @@ __all__ = [
     "record_function",
     "schedule",
     "supported_activities",
+    "tensorboard_trace_handler",
 ]
 
 
@@ -92,6 +96,22 @@ def schedule(
         return ProfilerAction.RECORD if mod_step < num_steps - 1 else ProfilerAction.RECORD_AND_SAVE
 
     return schedule_fn
+
+
+def tensorboard_trace_handler(
+    dir_name: str, worker_name: str | None = None, use_gzip: bool = False
+) -> Callable:
+    """An `on_trace_ready` that writes each recorded cycle to `dir_name` as
+    `<worker>.<ns>.pt.trace.json` (gzipped with use_gzip): the files TensorBoard's profiler
+    plugin reads."""
+
+    def handler_fn(prof) -> None:
+        os.makedirs(dir_name, exist_ok=True)
+        worker = worker_name or f"{socket.gethostname()}_{os.getpid()}"
+        file_name = f"{worker}.{time.time_ns()}.pt.trace.json" + (".gz" if use_gzip else "")
+        prof.export_chrome_trace(os.path.join(dir_name, file_name))
+
+    return handler_fn
 
 
 def _always_record(step: int) -> ProfilerAction:

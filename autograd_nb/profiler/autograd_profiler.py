@@ -18,6 +18,7 @@ the public entry points and Tensor methods), so fewer, coarser `aten::` rows tha
 from __future__ import annotations
 
 import contextlib
+import gzip
 import json
 import os
 import threading
@@ -487,7 +488,8 @@ class profile:  # noqa: N801 - PyTorch's name
         return self.function_events.self_cpu_time_total
 
     def export_chrome_trace(self, path: str) -> None:
-        """Write the events as a Chrome trace (open it in chrome://tracing or Perfetto)."""
+        """Write the events as a Chrome trace (open it in chrome://tracing or Perfetto);
+        gzipped when the path ends with .gz."""
         self._check_finish()
         pid, tid = os.getpid(), threading.get_ident()
         events = [
@@ -503,7 +505,8 @@ class profile:  # noqa: N801 - PyTorch's name
             }
             for event in self.function_events
         ]
-        with open(path, "w") as f:
+        opener = gzip.open if path.endswith(".gz") else open
+        with opener(path, "wt") as f:
             json.dump({"traceEvents": events, "displayTimeUnit": "ms"}, f)
 
     def __str__(self) -> str:
