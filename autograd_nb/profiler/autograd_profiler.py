@@ -522,8 +522,10 @@ class record_function(contextlib.ContextDecorator):  # noqa: N801 - PyTorch's na
         self._starts: list = []
 
     def __enter__(self) -> record_function:
-        self._starts.append(_now_us())
+        self._starts.append(_now_us() if _ACTIVE else None)  # no profile: nothing to time
         return self
 
     def __exit__(self, *exc) -> None:
-        _record(self.name, self._starts.pop(), _now_us())
+        start = self._starts.pop()
+        if start is not None:
+            _record(self.name, start, _now_us())
