@@ -18,6 +18,7 @@ the public entry points and Tensor methods), so fewer, coarser `aten::` rows tha
 from __future__ import annotations
 
 import contextlib
+import functools
 import gzip
 import json
 import os
@@ -58,8 +59,7 @@ _OPERATOR_NAMES = {
     "xor": "bitwise_xor",
     "pos": "positive",
 }
-_NOT_OPS = {"manual_seed", "seed", "initial_seed"}  # functions of the creation module that
-# make no tensor
+_NOT_OPS = {"manual_seed", "seed", "initial_seed"}  # creation-module functions, not ops
 _BACKWARD_ENTRIES = ("backward", "grad")
 
 
@@ -107,6 +107,7 @@ def _timed(fn, name: str):
     """fn, recorded as `name`; a call of the same op from inside it (F.relu calling
     Tensor.relu) is one event, not two."""
 
+    @functools.wraps(fn)
     def timed(*args, **kwargs):
         if _OPEN and _OPEN[-1] == name:
             return fn(*args, **kwargs)
@@ -119,22 +120,17 @@ def _timed(fn, name: str):
             _record(name, start, _now_us(), shapes)
             _OPEN.pop()
 
-    timed.__wrapped__ = fn
-    timed.__name__ = getattr(fn, "__name__", name)
-    timed.__doc__ = getattr(fn, "__doc__", None)
     return timed
 
 
 def _marking(fn):
     """A backward entry point: remembers when the pass starts (its first node starts there)."""
 
+    @functools.wraps(fn)
     def marked(*args, **kwargs):
         _BACKWARD["mark"] = _now_us()
         return fn(*args, **kwargs)
 
-    marked.__wrapped__ = fn
-    marked.__name__ = fn.__name__
-    marked.__doc__ = fn.__doc__
     return marked
 
 
