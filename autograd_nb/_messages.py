@@ -1674,6 +1674,86 @@ EXPONENTIAL_DTYPE = (
     "Exponential distribution is a continuous probability distribution. dtype must be a "
     "floating point but you specified {dtype}"
 )
+# lazy modules and uninitialized parameters (nn/parameter.py, nn/modules/lazy.py)
+UNINITIALIZED_USE = (
+    "Attempted to use an uninitialized parameter in {fn}. This error happens when you are "
+    "using a `LazyModule` or explicitly manipulating `torch.nn.parameter.UninitializedParameter` "
+    "objects. When using LazyModules Call `forward` with a dummy batch to initialize the "
+    "parameters before calling torch functions"
+)
+UNINITIALIZED_SHAPE = (
+    "Can't access the shape of an uninitialized parameter or buffer. This error usually happens "
+    "in `load_state_dict` when trying to load an uninitialized parameter into an initialized one. "
+    "Call `forward` to initialize the parameters before accessing their attributes."
+)
+LAZY_NOT_INITIALIZED = "module {name} has not been fully initialized"
+LAZY_NO_INITIALIZE = "initialize_parameters is not implemented for {name}"
+LAZY_CONV_INPUT_DIM = (
+    "Expected {no_batch}D (unbatched) or {batch}D (batched) input to {name}, but got input of "
+    "size: {shape}"
+)
+LAZY_CONV_GROUPS = "in_channels must be divisible by groups"
+# autograd.functional vjp/jvp/vhp/hvp (autograd/functional.py)
+FUNCTIONAL_V_TUPLE_LENGTH = "v is a tuple of invalid length: should be {expected} but got {got}."
+FUNCTIONAL_V_SINGLE = "The given v should contain a single Tensor."
+FUNCTIONAL_V_SIZE = "{prepend}v has invalid size: should be {expected} but got {got}."
+FUNCTIONAL_V_NONE_OUTPUT = (
+    "The vector v can only be None if the user-provided function returns a single Tensor with "
+    "a single element."
+)
+FUNCTIONAL_V_NONE_INPUT = (
+    "The vector v can only be None if the input to the user-provided function is a single "
+    "Tensor with a single element."
+)
+FUNCTIONAL_SINGLE_TENSOR = "The function given to {fn} should return a single Tensor"
+FUNCTIONAL_SINGLE_ELEMENT = (
+    "The Tensor returned by the function given to {fn} should contain a single element"
+)
+FUNCTIONAL_STRICT_GRAD_INPUTS = (
+    "The gradient with respect to input {i} is independent of the inputs of the user-provided "
+    "function. This is not allowed in strict mode."
+)
+FUNCTIONAL_STRICT_HESSIAN = (
+    "The hessian of the user-provided function with respect to input {i} is independent of the "
+    "input. This is not allowed in strict mode. You should ensure that your function is thrice "
+    "differentiable and that the hessian depends on the inputs."
+)
+FUNCTIONAL_STRICT_INDEPENDENT = {
+    "back": "The output of the user-provided function is independent of input {i}. This is not "
+    "allowed in strict mode.",
+    "back_trick": "The gradient with respect to the input is independent of entry {i} in the "
+    "grad_outputs when using the double backward trick to compute forward mode gradients. This "
+    "is not allowed in strict mode.",
+    "double_back": "The jacobian of the user-provided function is independent of input {i}. "
+    "This is not allowed in strict mode.",
+    "double_back_trick": "The hessian of the user-provided function is independent of entry {i} "
+    "in the grad_jacobian. This is not allowed in strict mode as it prevents from using the "
+    "double backward trick to replace forward mode AD.",
+}
+FUNCTIONAL_STRICT_CONSTANT = (
+    "The {what} of the user-provided function is independent of input {i}. This is not allowed "
+    "in strict mode when create_graph=True."
+)
+# torch.accelerator (accelerator.py)
+ACCELERATOR_NONE = "Cannot access accelerator device when none is available."
+# the profiler (profiler/)
+PROFILER_NOT_FINISHED = "Profiler didn't finish running"
+PROFILER_REENTERED = "Profiler context manager is not reentrant"
+PROFILER_SCHEDULE = (
+    "Invalid profiler schedule arguments. Got wait={wait} (need >= 0), warmup={warmup} (need >= "
+    "0), active={active} (need > 0), repeat={repeat} (need >= 0), skip_first={skip_first} (need "
+    ">= 0)."
+)
+PROFILER_NO_WARMUP = "Profiler won't be using warmup, this can skew profiler results"
+PROFILER_NEGATIVE_STEP = "Step must be non-negative. Got {step}."
+# storages (storage.py)
+TYPED_STORAGE_DEPRECATED = (
+    "TypedStorage is deprecated. It will be removed in the future and UntypedStorage will be the "
+    "only storage class. This should only matter to you if you are using storages directly.  To "
+    "access UntypedStorage directly, use tensor.untyped_storage() instead of tensor.storage()"
+)
+# distributions.Multinomial (distributions/multinomial.py)
+MULTINOMIAL_TOTAL_COUNT = "inhomogeneous total_count is not supported"
 
 # --- serialization: PyTorch's checkpoint format (serialization/), PyTorch 2.13 texts ----------------
 # {source} names the file: 'model.pt' or <in-memory file>
