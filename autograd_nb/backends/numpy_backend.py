@@ -119,6 +119,32 @@ class NumpyBackend(Backend):
     def is_writable(self, array):
         return array.flags.writeable
 
+    def quiet(self):
+        return np.errstate(over="ignore", invalid="ignore", divide="ignore")
+
+    def partial_overlap(self, written, read):
+        if written is read or not np.may_share_memory(written, read):  # the cheap common case
+            return False
+        if (
+            written.shape == read.shape
+            and written.strides == read.strides
+            and self.data_ptr(written) == self.data_ptr(read)
+        ):
+            return False  # the same elements (x.add_(x.view(...))): allowed, as in PyTorch
+        try:
+            return bool(np.shares_memory(written, read, max_work=10_000))
+        except np.exceptions.TooHardError:  # as PyTorch, which only checks dense tensors
+            return False
+
+    def memory_block(self, array):
+        root = array
+        while isinstance(root.base, np.ndarray):
+            root = root.base
+        return root, self.data_ptr(root), root.nbytes
+
+    def block_bytes(self, owner):
+        return np.ascontiguousarray(owner).view(np.uint8).reshape(-1)
+
     def owns_memory(self, array):
         if not array.flags.writeable:
             return False

@@ -450,11 +450,14 @@ __all__ += [
     "vsplit",
 ]
 
-from . import tensorops  # noqa: E402
+from . import shift_fminmax, tensorops  # noqa: E402
+from .shift_fminmax import *  # noqa: E402,F401,F403 - <<, >>, fmax, fmin
+from .shift_fminmax import __all__ as _shift_fminmax_all  # noqa: E402
 from .tensorops import *  # noqa: E402,F401,F403 - xlogy, cummax, searchsorted, cov, ...
 from .tensorops import __all__ as _tensorops_all  # noqa: E402
 
 __all__ += _tensorops_all
+__all__ += _shift_fminmax_all
 # more activations and pixel shuffle, as PyTorch's torch.* (F.pad's modes stay in nn.functional)
 from . import pixelshuffle, shrink  # noqa: E402
 from .activation import celu, celu_, selu, selu_  # noqa: E402

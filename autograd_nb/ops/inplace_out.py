@@ -12,8 +12,8 @@ import functools
 from .. import _messages as msg
 from .._tensor import Tensor, tensor_method
 from ..autograd.grad_mode import STATE, no_grad
-from .inplace import _method_, _short_name, apply_inplace
-from .out import checked_write
+from .inplace import _method_, _short_name, apply_inplace, check_no_partial_overlap
+from .out import _tensors_in, checked_write
 from .reduction import _return_type
 from .special_fns import PolygammaBackward0, polygamma
 
@@ -135,6 +135,8 @@ def with_pair_out(fn, name: str):
             t.requires_grad for t in (*out, *args, *kwargs.values()) if isinstance(t, Tensor)
         ):
             raise RuntimeError(msg.OUT_REQUIRES_GRAD.format(name=name))
+        for o in out:
+            check_no_partial_overlap(o, _tensors_in((*args, *kwargs.values())))
         with no_grad():
             values, indices = fn(*args, **kwargs)
         if out[1].dtype is not indices.dtype:

@@ -16,7 +16,7 @@ from .. import dtypes
 from .._tensor import Tensor, typename
 from ..autograd.grad_mode import STATE, no_grad
 from ..autograd.node import version_counter
-from .inplace import _short_name
+from .inplace import _short_name, check_no_partial_overlap
 
 # The torch.* functions given an `out=` keyword (those of PyTorch's that return one tensor).
 FUNCTIONS_WITH_OUT = (
@@ -181,6 +181,7 @@ def _into(out, name: str, fn, args: tuple, kwargs: dict) -> Tensor:
         raise TypeError(msg.OUT_NOT_TENSOR.format(name=name, type=typename(type(out))))
     if STATE.enabled and any(t.requires_grad for t in _tensors_in((out, *args, *kwargs.values()))):
         raise RuntimeError(msg.OUT_REQUIRES_GRAD.format(name=name))
+    check_no_partial_overlap(out, _tensors_in((*args, *kwargs.values())))
     with no_grad():
         result = fn(*args, **kwargs)
     return checked_write(out, result)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import builtins
 import operator
+import warnings
 
 from .. import _messages as msg
 from .. import dtypes
@@ -276,6 +277,8 @@ tensor_method("mul", "multiply", "__mul__", "__rmul__")(mul)
 @tensor_method("div", "divide", "true_divide", "__truediv__")
 def div(input, other, *, rounding_mode=None) -> Tensor:
     """Element-wise true division (ints give the default float dtype), broadcasting."""
+    if rounding_mode not in (None, "floor", "trunc"):
+        raise RuntimeError(msg.DIV_ROUNDING_MODE.format(mode=rounding_mode))
     if rounding_mode == "floor":
         return floor_divide(input, other)
     if rounding_mode == "trunc":
@@ -635,8 +638,18 @@ relu, ReluBackward0 = _define_unary(
     _relu_backward,
     floating=False,
 )
+
+
+def _sign(xp, x):
+    """The array API's sign, except that NaN gives 0 as PyTorch's does."""
+    out = xp.sign(x)
+    if xp.isdtype(x.dtype, "real floating"):
+        out = xp.where(xp.isnan(x), xp.zeros_like(out), out)
+    return out
+
+
 sign, SignBackward0 = _define_unary(
-    "sign", "SignBackward0", "", lambda xp, x: xp.sign(x), lambda g, _: g * 0, floating=False
+    "sign", "SignBackward0", "", _sign, lambda g, _: g * 0, floating=False
 )
 floor, FloorBackward0 = _define_unary(
     "floor", "FloorBackward0", "", lambda xp, x: xp.floor(x), lambda g, _: g * 0, floating=False
@@ -902,8 +915,28 @@ def _define_comparison(name: str, symbol: str, kernel, aliases: tuple):
     return op
 
 
-eq = _define_comparison("eq", "==", operator.eq, ("__eq__",))
-ne = _define_comparison("ne", "!=", operator.ne, ("__ne__", "not_equal"))
+eq = _define_comparison("eq", "==", operator.eq, ())
+ne = _define_comparison("ne", "!=", operator.ne, ("not_equal",))
+
+
+def _equality_operator(op):
+    """`t == x` / `t != x`: NotImplemented for an operand no tensor op takes (None, a string),
+    so that Python compares identities (`t == None` is False, `None in [t1, t2]` works), as
+    PyTorch's operators do."""
+
+    def method(self, other):
+        try:
+            return op(self, other)
+        except TypeError:
+            return NotImplemented
+
+    method.__name__ = method.__qualname__ = f"__{op.__name__}__"
+    method.__doc__ = op.__doc__
+    return method
+
+
+tensor_method("__eq__")(_equality_operator(eq))
+tensor_method("__ne__")(_equality_operator(ne))
 lt = _define_comparison("lt", "<", operator.lt, ("__lt__", "less"))
 le = _define_comparison("le", "<=", operator.le, ("__le__", "less_equal"))
 gt = _define_comparison("gt", ">", operator.gt, ("__gt__", "greater"))
@@ -945,8 +978,11 @@ def logical_not(input) -> Tensor:
 
 def _bitwise(input, other, symbol: str, kernel) -> Tensor:
     a, b, xa, xb, backend = operands(input, other, symbol)
-    if result_dtype(input, other).is_floating_point:
-        raise RuntimeError(f"\"{symbol}_cpu\" not implemented for 'Float'")
+    dtype = result_dtype(input, other)
+    if dtype.is_floating_point:
+        raise NotImplementedError(
+            msg.KERNEL_DTYPE.format(kernel=f"{symbol}_cpu", dtype=dtype.legacy_name[:-6])
+        )
     return make_tensor(kernel(xa, xb), backend)
 
 
@@ -965,12 +1001,21 @@ def bitwise_xor(input, other) -> Tensor:
     return _bitwise(input, other, "bitwise_xor", operator.xor)
 
 
-@tensor_method("__invert__", "bitwise_not")
+@tensor_method("bitwise_not")
 def bitwise_not(input) -> Tensor:
     t = check_tensor(input, "bitwise_not")
     if t.dtype.is_floating_point:
-        raise RuntimeError("\"bitwise_not_cpu\" not implemented for 'Float'")
+        raise NotImplementedError(
+            msg.KERNEL_DTYPE.format(kernel="bitwise_not_cpu", dtype=t.dtype.legacy_name[:-6])
+        )
     return make_tensor(~t._data, t._backend)
+
+
+@tensor_method("__invert__")
+def _invert(self: Tensor) -> Tensor:
+    if self.dtype.is_floating_point or self.dtype.is_complex:
+        raise TypeError(msg.INVERT_DTYPE)
+    return bitwise_not(self)
 
 
 class WhereBackward0(Node):
@@ -994,6 +1039,10 @@ def where(condition, input=None, other=None) -> Tensor:
         from .indexing import nonzero
 
         return nonzero(cond, as_tuple=True)
+    if cond.dtype is not dtypes.bool:
+        if cond.dtype is not dtypes.uint8:
+            raise RuntimeError(msg.WHERE_CONDITION.format(dtype=cond.dtype.legacy_name[:-6]))
+        warnings.warn(msg.WHERE_UINT8, UserWarning, stacklevel=2)
     x = (
         as_tensor_like(input, other if isinstance(other, Tensor) else cond)
         if not isinstance(input, Tensor)

@@ -171,6 +171,17 @@ class MeanBackward1(Node):
         return grad.expand(shape) / self._count
 
 
+def _mean_data(backend, data, axis, keepdims: bool, count: int):
+    """The mean of an array over `axis` (`count` elements each): nan for an empty slice, as in
+    PyTorch (NumPy would warn "Mean of empty slice")."""
+    if count == 0:
+        return backend.xp.full_like(backend.sum(data, axis=axis, keepdims=keepdims), float("nan"))
+    if backend.ours[data.dtype] is dtypes.float16:  # added up in float32, as PyTorch does
+        return backend.xp.mean(data, axis=axis, keepdims=keepdims)
+    # what NumPy's mean computes, without its Python-level bookkeeping
+    return backend.sum(data, axis=axis, keepdims=keepdims) / count
+
+
 @tensor_method("mean")
 @numpy_names
 def mean(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
@@ -189,10 +200,7 @@ def mean(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
     else:
         dims = _reduce_dims(dim, len(shape))
         count, axis = _count(shape, dims), _axis(t, dims)
-    if own is dtypes.float16:  # NumPy's mean adds float16 up in float32, as PyTorch does
-        data = backend.xp.mean(t._data, axis=axis, keepdims=keepdim)
-    else:  # what NumPy's mean computes, without its Python-level bookkeeping
-        data = backend.sum(t._data, axis=axis, keepdims=keepdim) / count
+    data = _mean_data(backend, t._data, axis, keepdim, count)
     node = new_node(MeanBackward0 if whole else MeanBackward1, t)
     if whole:
         if node is None:
@@ -610,11 +618,12 @@ def _var(name: str, input, dim, unbiased, keepdim, correction, take_root: bool) 
     xp = backend.xp
     shape = tuple(t._data.shape)
     dims = _reduce_dims(dim, len(shape))
-    divisor = _count(shape, dims) - c
+    count = _count(shape, dims)
+    divisor = count - c
     if divisor <= 0:
         warnings.warn(msg.DOF_WARNING.format(name=name), UserWarning, stacklevel=3)
         divisor = 0
-    centered = t._data - xp.mean(t._data, axis=_axis(t, dims), keepdims=True)
+    centered = t._data - _mean_data(backend, t._data, _axis(t, dims), True, count)
     squares = xp.sum(centered * centered, axis=_axis(t, dims), keepdims=keepdim)
     if divisor:
         data = squares / divisor
@@ -704,18 +713,19 @@ def _vector_norm(
     dims = _reduce_dims(dim, len(shape))
     axis = _axis(t, dims) if dims else None
     a = xp.abs(t._data)
-    if p in (float("inf"), float("-inf")):
-        if t.numel() == 0:
-            raise RuntimeError(msg.VECTOR_NORM_EMPTY_INF.format(ord=p))
-        data = (xp.max if p > 0 else xp.min)(a, axis=axis, keepdims=keepdim)
-    elif p == 0:
-        data = xp.sum(xp.astype(a != 0, a.dtype), axis=axis, keepdims=keepdim)
-    elif p == 1:
-        data = xp.sum(a, axis=axis, keepdims=keepdim)
-    elif p == 2:
-        data = xp.sqrt(xp.sum(a * a, axis=axis, keepdims=keepdim))
-    else:
-        data = xp.sum(a**p, axis=axis, keepdims=keepdim) ** (1.0 / p)
+    if p in (float("inf"), float("-inf")) and t.numel() == 0:
+        raise RuntimeError(msg.VECTOR_NORM_EMPTY_INF.format(ord=p))
+    with backend.quiet():  # an overflow gives inf, as in PyTorch (float16 overflows soon)
+        if p in (float("inf"), float("-inf")):
+            data = (xp.max if p > 0 else xp.min)(a, axis=axis, keepdims=keepdim)
+        elif p == 0:
+            data = xp.sum(xp.astype(a != 0, a.dtype), axis=axis, keepdims=keepdim)
+        elif p == 1:
+            data = xp.sum(a, axis=axis, keepdims=keepdim)
+        elif p == 2:
+            data = xp.sqrt(xp.sum(a * a, axis=axis, keepdims=keepdim))
+        else:
+            data = xp.sum(a**p, axis=axis, keepdims=keepdim) ** (1.0 / p)
     node = new_node(cls, t)
     if node is None:
         return make_tensor(data, backend)

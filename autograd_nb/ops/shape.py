@@ -10,6 +10,7 @@ from __future__ import annotations
 import warnings
 
 from .. import _messages as msg
+from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.grad_mode import STATE
 from ..autograd.node import Node, new_node, version_counter
@@ -23,6 +24,37 @@ def _shape_arg(size) -> tuple:
     if len(size) == 1 and isinstance(size[0], (tuple, list)):
         size = tuple(size[0])
     return tuple(int(s) for s in size)
+
+
+def _is_size(value) -> bool:
+    """Whether PyTorch's argument parser takes `value` as one size (an int, not a bool)."""
+    return not isinstance(value, bool) and hasattr(value, "__index__")
+
+
+def _checked_sizes(name: str, size: tuple) -> tuple:
+    """The sizes given to view / reshape (ints, or one tuple or list of them), with the
+    TypeErrors of PyTorch's argument parser for anything else (`view(2.0, 3)`)."""
+    one = len(size) == 1
+    items = tuple(size[0]) if one and isinstance(size[0], (tuple, list)) else size
+    bad = next((i for i, s in enumerate(items) if not _is_size(s)), None)
+    if bad is None:
+        return tuple(int(s) for s in items)
+    kind = type(items[bad]).__name__
+    if bad and (not one or isinstance(size[0], list)):  # a later element
+        arg = "size" if name == "view" else "shape"
+        raise TypeError(msg.SIZE_UNPACK.format(name=name, arg=arg, pos=bad + 1, type=kind))
+    if name == "reshape":
+        if not one:
+            raise TypeError(msg.RESHAPE_POSITIONAL.format(count=len(size)))
+        if items is size:
+            raise TypeError(msg.RESHAPE_NOT_TUPLE.format(type=kind))
+        raise TypeError(msg.RESHAPE_ELEMENT.format(type=kind, pos=bad))
+    if not one:
+        got = ", ".join(type(s).__name__ for s in size)
+        raise TypeError(msg.VIEW_ARGS.format(got=got))
+    got = type(size[0]).__name__
+    wrong = kind if items is size else f"{got} of ({', '.join(type(s).__name__ for s in items)})"
+    raise TypeError(msg.VIEW_ONE_ARG.format(got=got, bad=wrong))
 
 
 def infer_shape(shape: tuple, numel: int) -> tuple:
@@ -60,12 +92,22 @@ def make_view(base: Tensor, data, node, view_fn) -> Tensor:
         out._view = (root, lambda r: view_fn(parent_fn(r)))
         if getattr(base, MULTI_OUTPUT_VIEW, False):
             setattr(out, MULTI_OUTPUT_VIEW, True)  # a view of a piece is still one
+        if (mode := getattr(base, NO_GRAD_VIEW, None)) is not None:
+            setattr(out, NO_GRAD_VIEW, mode)  # refused in place like its base
+    if node is None and base._requires_grad and not STATE.enabled:
+        # As in PyTorch, a view made under no_grad or inference_mode of a tensor that requires
+        # grad requires grad too (a leaf), and may not be changed in place in grad mode.
+        out._requires_grad = True
+        setattr(out, NO_GRAD_VIEW, "inference" if STATE.inference else "no_grad")
     return out
 
 
 # Set on the pieces of split / chunk / unbind (views that share one node): PyTorch refuses to
 # modify them in place while a graph is recorded.
 MULTI_OUTPUT_VIEW = "_multi_output_view"
+# Set on a view made under no_grad / inference_mode (the value names the mode), and on views of
+# it: PyTorch refuses to modify them in place while a graph is recorded.
+NO_GRAD_VIEW = "_no_grad_view"
 
 
 def _view_op(t: Tensor, data, cls, view_fn, **saved) -> Tensor:
@@ -110,9 +152,9 @@ def _viewed(t: Tensor, shape: tuple):
 @tensor_method("view")
 def view(self, *shape) -> Tensor:
     """The same storage seen with another shape (one size may be -1)."""
-    if len(shape) == 1 and not isinstance(shape[0], (tuple, list, int)):
+    if len(shape) == 1 and isinstance(shape[0], dtypes.dtype):
         return self.to(shape[0])  # view(dtype) is not supported beyond a plain cast
-    shape = infer_shape(_shape_arg(shape), self.numel())
+    shape = infer_shape(_checked_sizes("view", shape), self.numel())
     data = _viewed(self, shape)
     if data is None:
         raise RuntimeError(msg.VIEW_STRIDE)
@@ -125,7 +167,7 @@ def view(self, *shape) -> Tensor:
 def reshape(input, *shape) -> Tensor:
     """`view` when the storage allows it, else a copy with the new shape (as PyTorch)."""
     t = check_tensor(input, "reshape")
-    shape = infer_shape(_shape_arg(shape), t.numel())
+    shape = infer_shape(_checked_sizes("reshape", shape), t.numel())
     if _viewed(t, shape) is not None:
         return view(t, shape)
     copy = t.clone()

@@ -31,7 +31,7 @@ from ._helpers import (
 )
 from .indexing import index_select, scatter_add
 from .loss import _div_number
-from .pointwise import _define_unary, clamp, sqrt, where
+from .pointwise import _define_unary, _sign, clamp, sqrt, where
 from .reduction import _indexed_result, cumsum, norm, vector_norm_backward
 from .shape import _embed_diagonal, meshgrid, stack
 
@@ -172,7 +172,7 @@ sgn, SgnBackward0 = _define_unary(
     "sgn",
     "SgnBackward0",
     "",
-    lambda xp, x: xp.sign(x) if x.dtype != xp.bool else x,
+    lambda xp, x: _sign(xp, x) if x.dtype != xp.bool else x,
     lambda g, _: g * 0,
     floating=False,
 )
