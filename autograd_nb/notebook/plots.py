@@ -108,7 +108,9 @@ class LossCurve:
 
 def plot_loss_curve(losses, steps=None, title: str = "loss"):
     """A training curve: `losses` (numbers or one-element tensors) against `steps` (0, 1, ...)."""
-    values = [float(v.item() if isinstance(v, Tensor) else v) for v in losses]
+    # 4 significant digits are all a chart shows; the last bits of a trained loss differ between
+    # BLAS builds, and the stored picture should not
+    values = [float(f"{float(v.item() if isinstance(v, Tensor) else v):.4g}") for v in losses]
     steps = list(range(len(values))) if steps is None else [int(s) for s in steps]
     if len(steps) != len(values):
         raise ValueError(msg.PLOT_STEPS_LOSSES.format(steps=len(steps), losses=len(values)))
