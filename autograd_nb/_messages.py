@@ -2184,3 +2184,7 @@ VIZ_COLLAPSED_HINT = "(a repeated run drawn as one box: %grad_graph ... --full, 
 # safety: the notebook magics never hide a failure (notebook/magics.py)
 MAGIC_FAILED = "%{magic}: {error}"
 MAGIC_TRACE_CELL_FAILED = "%%grad_trace: the cell failed (above): {error}"
+GRAD_STEPS_AFTER_BACKWARD = (
+    " (%grad_steps runs the backward pass itself: step through {y} before calling "
+    "{y}.backward(), or recompute {y} first)"
+)

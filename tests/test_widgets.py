@@ -245,3 +245,36 @@ def test_jacobian_explorer_draws_brackets_and_roomy_v_boxes():
     assert explorer.view.value.count("border-width:0 2px") == 3  # J, v and vᵀJ in brackets
     box = explorer.v_inputs[0]
     assert box.style.description_width == "3.5em" and box.layout.width == "11em"
+
+
+def test_stepper_called_directly_names_leaves_in_the_learners_order(ip):
+    ip.run_cell(LESSON_000_GRAPH)
+    stepper = BackwardStepper(ip.user_ns["y"])
+    assert list(stepper.frames[-1].leaf_grads) == ["x1", "x2", "x3", "x4"]  # as defined
+    assert stepper.frames[-1].leaf_grads["x2"].tolist() == [-2.0]  # lesson 000
+    titles = [frame.title for frame in stepper.frames]
+    assert any(t.endswith("AccumulateGrad (x2)") for t in titles)
+    assert "leaf0" not in "".join(frame.html() for frame in stepper.frames)
+
+
+def test_stepper_frames_fit_the_output_area():
+    torch.manual_seed(0)
+    mlp = torch.nn.Sequential(
+        torch.nn.Linear(4, 8),
+        torch.nn.ReLU(),
+        torch.nn.Linear(8, 8),
+        torch.nn.ReLU(),
+        torch.nn.Linear(8, 3),
+    )
+    stepper = BackwardStepper(mlp(torch.ones(2, 4)).sum(), names={})
+    page = stepper.frames[3].html()
+    assert '<svg style="max-width:100%;height:auto" ' in page  # shrinks to the output's width
+    assert "max-height:720px;overflow:auto" in page  # a tall one scrolls in its box
+
+
+def test_grad_steps_after_backward_says_to_step_first(ip):
+    ip.run_cell(LESSON_000_GRAPH + "y.backward()")
+    with capture_output() as cap:
+        result = ip.run_cell("%grad_steps y")
+    assert not result.success
+    assert "step through y before calling y.backward()" in cap.stdout

@@ -344,8 +344,11 @@ class AutogradMagics(Magics):
                 max_frames=args.max_frames,
             )
         except Exception as exc:  # noqa: BLE001 - e.g. a Function's backward: one line
+            error = str(exc)
+            if error == msg.BACKWARD_TWICE:  # the graph was freed by a backward already run
+                error += msg.GRAD_STEPS_AFTER_BACKWARD.format(y=args.tensor)
             raise one_line(
-                type(exc), msg.MAGIC_FAILED.format(magic="grad_steps", error=exc)
+                type(exc), msg.MAGIC_FAILED.format(magic="grad_steps", error=error)
             ) from None
         display(stepper)
 

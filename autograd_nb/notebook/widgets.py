@@ -126,6 +126,10 @@ def local_derivative(node) -> str:
 # --- the stepper widget ----------------------------------------------------------------------
 
 
+_FIT_SVG = "max-width:100%;height:auto"
+_FIT_BOX = "max-height:720px;overflow:auto"
+
+
 @dataclass
 class Frame:
     """One picture of the stepper: its title, text lines, SVG and the leaves' .grad so far."""
@@ -146,8 +150,10 @@ class Frame:
             for k, v in self.leaf_grads.items()
         )
         body = "<br>".join(e(line) for line in self.lines)
+        # a wide graph shrinks to the output's width, a tall one scrolls inside a bounded box
+        svg = self.svg.replace("<svg ", f'<svg style="{_FIT_SVG}" ', 1)
         return (
-            f"<div><b>{e(self.title)}</b><div>{self.svg}</div><p>{body}</p>"
+            f"<div><b>{e(self.title)}</b><div style='{_FIT_BOX}'>{svg}</div><p>{body}</p>"
             f"<table><tr><th>leaf</th><th>.grad</th></tr>{rows}</table></div>"
         )
 
@@ -170,15 +176,28 @@ class BackwardStepper(W.VBox):
         max_frames: int = 60,
     ):
         from ..viz import build_graph
+        from .naming import display_names, shell_namespace
 
         self.name = name
         self.steps = record_backward(y, gradient)
-        names = dict(names or {})
-        names.setdefault(name, y)
+        if names is None:  # the learner's names: module paths, then unambiguous variables
+            names = display_names(shell_namespace())
+        names = {name: y, **names}
         self.graph = build_graph(y, names=names)
-        self._labels = {id(t): n for n, t in names.items() if isinstance(t, Tensor)}
-        leaves = [s.leaf for s in self.steps if s.leaf is not None]
-        leaves = list({id(leaf): leaf for leaf in leaves}.values())
+        self._labels = {}
+        for label, t in names.items():
+            if isinstance(t, Tensor):
+                self._labels.setdefault(id(t), label)
+        # the leaves in the learner's order: named ones as named (definition order), then the
+        # others as the picture draws them (not the order backward happens to reach them)
+        stepped = {id(s.leaf) for s in self.steps if s.leaf is not None}
+        drawn = [node.obj() for node in self.graph.nodes if node.kind == "leaf_requires_grad"]
+        rank = {id(t): i for i, t in enumerate(names.values())}
+        drawn = [leaf for leaf in drawn if leaf is not None and id(leaf) in stepped]
+        leaves = sorted(drawn, key=lambda leaf: rank.get(id(leaf), len(rank)))
+        for step in self.steps:  # a leaf the picture cut off still gets its row
+            if step.leaf is not None and all(step.leaf is not leaf for leaf in leaves):
+                leaves.append(step.leaf)
         self._leaf_names = {id(leaf): self._label(leaf, i) for i, leaf in enumerate(leaves)}
         self.frames = self._make_frames(leaves, max(2, max_frames))
         last = len(self.frames) - 1
