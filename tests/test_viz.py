@@ -463,3 +463,17 @@ def test_small_repeats_are_drawn_in_full():
     x = torch.tensor([1.0], requires_grad=True)
     y = x * 2 * 2 * 2 * 2 * 2
     assert all(n.kind != "summary" for n in build_graph(y).nodes)
+
+
+def test_a_wide_picture_is_drawn_smaller_to_fit():
+    x = torch.ones(3, requires_grad=True)
+    parts = [x * float(i) for i in range(12)]  # twelve branches side by side
+    g = build_graph(sum(parts[1:], parts[0]))
+    natural = g.to_svg()
+    width, height = _svg_size(natural)
+    assert width > 600
+    fitted = g.to_svg(max_width=600)
+    assert _svg_size(fitted) == pytest.approx((600, height * 600 / width), abs=0.1)
+    view = re.search(r'viewBox="([^"]+)"', natural).group(1)
+    assert f'viewBox="{view}"' in fitted  # the same drawing, shown smaller
+    assert g.to_svg(max_width=5000) == natural  # a picture that fits is left alone

@@ -30,6 +30,7 @@ from .._tensor import Tensor
 from ..autograd.graph import saved_values, sequence_nr, version, walk
 from ..nn import Module
 from ..viz import FlowRecorder, build_graph
+from ..viz.graph import FIT_WIDTH
 from ..viz.png import svg_to_png
 from . import _format as fmt
 from . import tracebacks
@@ -160,7 +161,7 @@ def graph_view(tensors: dict, namespace: dict, params: dict | None = None, **opt
     )
     if options.get("grads"):
         options["edge_labels"] = FLOWS.edge_labels(graph)
-    return GraphView(graph.to_svg(**options), ", ".join(tensors))
+    return GraphView(graph.to_svg(max_width=FIT_WIDTH, **options), ", ".join(tensors))
 
 
 @magics_class

@@ -25,6 +25,7 @@ __all__ = ["GraphNode", "GraphEdge", "Graph", "build_graph", "shape_text"]
 TENSOR_KINDS = ("leaf_requires_grad", "leaf_no_grad", "output", "saved", "saved_freed")
 _NUMBERS = (int, float, bool)
 FIT_NODES = 40  # above this, repeated runs are summarised unless full=True
+FIT_WIDTH = 840  # px: JupyterLab's output area beside the file browser (a 1280 px window)
 _WALK_LIMIT = 1_000_000  # nodes discovered before the walk gives up (then summarised)
 
 
@@ -321,8 +322,13 @@ class Graph:
         legend: bool = True,
         node_notes: dict | None = None,
         engine: str | None = None,
+        max_width: float | None = None,
     ) -> str:
-        """The picture as SVG text, byte-for-byte the same for the same graph in any process."""
+        """The picture as SVG text, byte-for-byte the same for the same graph in any process.
+
+        With `max_width`, a wider picture is drawn smaller (its width attribute is `max_width`,
+        the drawing keeps its proportions): how it fits an output area.
+        """
         if engine is not None:
             from .dot import render_with_dot
 
@@ -338,6 +344,7 @@ class Graph:
                 edge_labels=edge_labels,
                 legend=legend,
                 node_notes=node_notes,
+                max_width=max_width,
             )
 
     def to_dot(self, values: bool = False, grads: bool = False) -> str:
@@ -347,13 +354,13 @@ class Graph:
         return render_dot(self, values=values, grads=grads)
 
     def _repr_svg_(self) -> str:
-        return self.to_svg()
+        return self.to_svg(max_width=FIT_WIDTH)
 
     def _repr_png_(self) -> bytes | None:
         """The same picture as PNG, which JupyterLab shows in an untrusted notebook."""
         from .png import svg_to_png
 
-        return svg_to_png(self.to_svg())
+        return svg_to_png(self.to_svg(max_width=FIT_WIDTH))
 
 
 def build_graph(

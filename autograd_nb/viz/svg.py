@@ -168,6 +168,7 @@ def render_svg(
     edge_labels: dict | None = None,
     legend: bool = True,
     node_notes: dict | None = None,
+    max_width: float | None = None,
 ) -> str:
     """The SVG text of `graph` (see Graph.to_svg)."""
     nodes = graph.nodes
@@ -190,8 +191,11 @@ def render_svg(
     width = max(lay.width + 2 * MARGIN, legend_w + MARGIN)
     height = oy + lay.height + MARGIN
 
+    # drawn at `max_width` at most: the viewBox keeps the drawing, the size shrinks to fit
+    scale = max_width / width if max_width is not None and width > max_width else 1.0
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}" height="{_n(height)}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width * scale)}" '
+        f'height="{_n(height * scale)}" '
         f'viewBox="0 0 {_n(width)} {_n(height)}" font-family="{FONT_FAMILY}" '
         f'font-size="{FONT}">',
         f'<rect x="0.0" y="0.0" width="{_n(width)}" height="{_n(height)}" fill="#ffffff"/>',
