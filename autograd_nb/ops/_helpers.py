@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import collections
+
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, typename
@@ -195,25 +197,38 @@ def input_meta(inputs, out_data, backend) -> tuple | None:
     return None if meta is None else tuple(meta)
 
 
-def finish(node, out_data, backend, inputs=None) -> Tensor:
-    """Wrap an op's result; when `node` is given, make it the result's grad_fn."""
-    if node is None:
-        return make_tensor(out_data, backend)
-    if inputs is not None:
-        node._in_meta = input_meta(inputs, out_data, backend)
-    return make_tensor(out_data, backend, True, node, 0)
+def record(
+    cls,
+    inputs: tuple,
+    out_data,
+    backend,
+    save: tuple = (),
+    save_result: bool = False,
+    broadcasts: bool = False,
+) -> Tensor:
+    """An op's result, wired to a new `cls` node when the graph is recorded (else a plain tensor).
 
-
-def record(cls, inputs: tuple, out_data, backend, save=(), broadcasts: bool = False) -> Tensor:
-    """Result of a one-output op: a node of `cls` saving `save` when the graph is recorded."""
+    The node's edges point at `inputs` (None for a Python number); it saves the tensors in
+    `save`, or the result itself when `save_result`; `broadcasts` notes which inputs' gradients
+    must be summed or cast back to their shape and dtype. Constants the backward needs are set
+    on `out.grad_fn` by the caller.
+    """
     node = new_node(cls, *inputs)
     if node is None:
         return make_tensor(out_data, backend)
-    if save:
+    out = make_tensor(out_data, backend, True, node, 0)
+    if save_result:
+        node.save_output(out)
+    elif save:
         node.save(*save)
     if broadcasts:
         node._in_meta = input_meta(inputs, out_data, backend)
-    return make_tensor(out_data, backend, True, node, 0)
+    return out
+
+
+def short_name(dtype: dtypes.dtype) -> str:
+    """'Float', 'Long', ...: the scalar type name PyTorch's messages use."""
+    return dtype.legacy_name[: -len("Tensor")]
 
 
 def float_data(t: Tensor):
@@ -231,3 +246,25 @@ def as_tensor_like(value, like: Tensor) -> Tensor:
     dtype = result_dtype(like, value)
     backend = like._backend
     return make_tensor(backend.asarray(value, dtype), backend)
+
+
+_RETURN_TYPES = {}
+
+
+def return_type(name: str):
+    """PyTorch's torch.return_types.<name>: a named tuple (values, indices)."""
+    cls = _RETURN_TYPES.get(name)
+    if cls is None:
+        cls = collections.namedtuple(name, ["values", "indices"])
+        cls.__module__ = "torch.return_types"
+        cls.__qualname__ = name
+        cls.__repr__ = _return_type_repr
+        _RETURN_TYPES[name] = cls
+    return cls
+
+
+def _return_type_repr(self) -> str:
+    return (
+        f"torch.return_types.{type(self).__name__}(\nvalues={self.values!r},\n"
+        f"indices={self.indices!r})"
+    )

@@ -15,7 +15,8 @@ from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node
 from ._helpers import check_tensor, require_floating, scalar_for
 from .inplace import apply_inplace
-from .pointwise import _erf_kernel, where
+from .pointwise import where
+from .unary import erf_kernel
 
 
 def _record(cls, x: Tensor, data, saves_result: bool = False, **constants) -> Tensor:
@@ -110,7 +111,7 @@ def gelu(input: Tensor, *, approximate: str = "none") -> Tensor:
         inner = (data + _TANH_CUBIC * data * data * data) * _SQRT_TWO_OVER_PI
         out = 0.5 * data * (1 + xp.tanh(inner))
     else:
-        out = 0.5 * data * (1 + _erf_kernel(xp, data * _SQRT_HALF))
+        out = 0.5 * data * (1 + erf_kernel(xp, data * _SQRT_HALF))
     return _record(GeluBackward0, x, out, approximate=approximate)
 
 
@@ -498,27 +499,4 @@ def feature_dropout(
     return x.mul_(noise) if inplace else x * noise
 
 
-__all__ = [
-    "leaky_relu",
-    "leaky_relu_",
-    "gelu",
-    "softplus",
-    "elu",
-    "elu_",
-    "silu",
-    "mish",
-    "logsigmoid",
-    "hardsigmoid",
-    "hardswish",
-    "hardtanh",
-    "hardtanh_",
-    "relu6",
-    "prelu",
-    "dropout",
-    "dropout_",
-    "selu",
-    "selu_",
-    "celu",
-    "celu_",
-    "feature_dropout",
-]
+__all__ = ["celu", "celu_", "dropout", "prelu", "selu", "selu_"]

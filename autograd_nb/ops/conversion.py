@@ -165,3 +165,6 @@ def contiguous(self, memory_format=None) -> Tensor:
     if node is None:
         return make_tensor(data, self._backend)
     return make_tensor(data, self._backend, True, node, 0)
+
+
+__all__ = ["clone"]

@@ -183,4 +183,4 @@ def bincount(input, weights=None, minlength: int = 0) -> Tensor:
     return _not_differentiable("bincount", (weights,), counts, backend)
 
 
-__all__ = ["unique", "unique_consecutive", "bincount"]
+__all__ = ["bincount", "unique", "unique_consecutive"]

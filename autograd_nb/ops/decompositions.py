@@ -31,7 +31,7 @@ class _LinAlgError(RuntimeError):
 _LinAlgError.__module__ = "torch._C"
 
 
-def _return_type(name: str, fields: list):
+def return_type(name: str, fields: list):
     """PyTorch's torch.return_types.<name> named tuple, printed as PyTorch prints it."""
     cls = collections.namedtuple(name, fields)
     cls.__module__ = "torch.return_types"
@@ -43,16 +43,16 @@ def _return_type(name: str, fields: list):
     return cls
 
 
-_INV_EX = _return_type("linalg_inv_ex", ["inverse", "info"])
-_SLOGDET = _return_type("linalg_slogdet", ["sign", "logabsdet"])
-_TORCH_SLOGDET = _return_type("slogdet", ["sign", "logabsdet"])
-_SOLVE_EX = _return_type("linalg_solve_ex", ["result", "info"])
-_SVD = _return_type("linalg_svd", ["U", "S", "Vh"])
-_TORCH_SVD = _return_type("svd", ["U", "S", "V"])
-_QR = _return_type("linalg_qr", ["Q", "R"])
-_EIGH = _return_type("linalg_eigh", ["eigenvalues", "eigenvectors"])
-_CHOLESKY_EX = _return_type("linalg_cholesky_ex", ["L", "info"])
-_LSTSQ = _return_type("linalg_lstsq", ["solution", "residuals", "rank", "singular_values"])
+_INV_EX = return_type("linalg_inv_ex", ["inverse", "info"])
+_SLOGDET = return_type("linalg_slogdet", ["sign", "logabsdet"])
+_TORCH_SLOGDET = return_type("slogdet", ["sign", "logabsdet"])
+_SOLVE_EX = return_type("linalg_solve_ex", ["result", "info"])
+_SVD = return_type("linalg_svd", ["U", "S", "Vh"])
+_TORCH_SVD = return_type("svd", ["U", "S", "V"])
+_QR = return_type("linalg_qr", ["Q", "R"])
+_EIGH = return_type("linalg_eigh", ["eigenvalues", "eigenvectors"])
+_CHOLESKY_EX = return_type("linalg_cholesky_ex", ["L", "info"])
+_LSTSQ = return_type("linalg_lstsq", ["solution", "residuals", "rank", "singular_values"])
 
 
 # --- checks and recording --------------------------------------------------------------------
@@ -793,4 +793,4 @@ def lstsq(A, B, rcond=None, *, driver=None):
     return _LSTSQ(*outs)
 
 
-__all__ = ["inverse", "det", "logdet", "pinverse", "matrix_power"]
+__all__ = ["det", "inverse", "logdet", "matrix_power", "pinverse"]

@@ -23,6 +23,7 @@ from ._helpers import (
     scalar_for,
 )
 from ._numpy_names import numpy_names
+from .out import with_out
 from .shape import alias, select, slice_dim, unsqueeze
 
 _INDEX_DTYPES = (dtypes.int64, dtypes.int32)
@@ -470,6 +471,7 @@ def _on(t: Tensor, backend):
     return t._data if t._backend is backend else backend.from_host(t._backend.to_host(t._data))
 
 
+@with_out
 @tensor_method("gather")
 def gather(input, dim: int, index, *, sparse_grad: bool = False) -> Tensor:
     """out[i][j] = input[index[i][j]][j] (for dim 0): pick along `dim` by an index tensor."""
@@ -645,6 +647,7 @@ def scatter_add(input, dim: int, index, src) -> Tensor:
     return make_tensor(data, backend, True, node, 0)
 
 
+@with_out
 @tensor_method("take_along_dim")
 def take_along_dim(input, indices, dim: int | None = None) -> Tensor:
     """gather after broadcasting input and indices over every dim but `dim`."""
@@ -663,6 +666,7 @@ def take_along_dim(input, indices, dim: int | None = None) -> Tensor:
 # --- index_select / masks / nonzero --------------------------------------------------------------
 
 
+@with_out
 @tensor_method("index_select")
 def index_select(input, dim: int, index) -> Tensor:
     """The slices at `index` (a vector) along `dim`, in that order (a copy)."""
@@ -770,6 +774,7 @@ class IndexAddBackward0(Node):
         return (grad if self.needs_input_grad(0) else None), grad_source
 
 
+@with_out
 @tensor_method("index_add")
 def index_add(input, dim: int, index, source, *, alpha=1) -> Tensor:
     """A copy of input with alpha * source's slices added at `index` along `dim` (repeats add)."""
@@ -836,6 +841,7 @@ class IndexCopyBackward0(Node):
         )
 
 
+@with_out
 @tensor_method("index_copy")
 def index_copy(input, dim: int, index, source) -> Tensor:
     """A copy of input with source's slices written at `index` along `dim` (the last one wins)."""
@@ -996,6 +1002,7 @@ def masked_fill(input, mask, value) -> Tensor:
     return make_tensor(data, backend, True, node, 0)
 
 
+@with_out
 @tensor_method("masked_select")
 def masked_select(input, mask) -> Tensor:
     """The elements where mask is True, as a 1-d copy (input and mask broadcast together)."""
@@ -1023,6 +1030,7 @@ def masked_select(input, mask) -> Tensor:
     )
 
 
+@with_out
 @tensor_method("nonzero")
 def nonzero(input, *, as_tuple: bool = False):
     """Positions of the nonzero elements: an (n, ndim) int64 tensor, or one tensor per dim."""
@@ -1085,16 +1093,16 @@ def _sorted_along(x: Tensor, d: int, descending: bool):
 
 
 def _with_positions(name: str, cls, x: Tensor, d: int, values, order):
-    from .reduction import _return_type
+    from ._helpers import return_type
 
     backend = x._backend
     indices = make_tensor(order, backend)
     node = new_node(cls, x)
     if node is None:
-        return _return_type(name)(make_tensor(values, backend), indices)
+        return return_type(name)(make_tensor(values, backend), indices)
     node._saved_dim, node._saved_indices = d, indices
     node._saved_self_sym_sizes = tuple(x._data.shape)
-    return _return_type(name)(make_tensor(values, backend, True, node, 0), indices)
+    return return_type(name)(make_tensor(values, backend, True, node, 0), indices)
 
 
 @tensor_method("sort")
@@ -1131,3 +1139,22 @@ def topk(input, k: int, dim: int = -1, largest: bool = True, sorted: bool = True
         key = (slice(None),) * d + (slice(0, k),)
         values, order = values[key], order[key]
     return _with_positions("topk", TopkBackward0, x, d, values, order)
+
+
+__all__ = [
+    "argsort",
+    "argwhere",
+    "gather",
+    "index_add",
+    "index_copy",
+    "index_fill",
+    "index_select",
+    "masked_fill",
+    "masked_select",
+    "nonzero",
+    "scatter",
+    "scatter_add",
+    "sort",
+    "take_along_dim",
+    "topk",
+]

@@ -13,6 +13,7 @@ from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.grad_mode import STATE
 from ..autograd.node import Node, new_node, saved_entry
 from ._helpers import broadcast_shapes, check_same_device, check_tensor, scalar_for
+from .out import with_out
 
 _CPP_NAMES = {  # how PyTorch's C++ spells dtypes in the mm dtype error
     "float32": "float",
@@ -73,6 +74,7 @@ def _check_vectors(a: Tensor, b: Tensor, op: str, arg: str) -> None:
         raise RuntimeError(msg.DOT_SIZES.format(a=a._data.shape[0], b=b._data.shape[0]))
 
 
+@with_out
 @tensor_method("dot")
 def dot(input, tensor) -> Tensor:
     """The inner product of two 1-D tensors of the same dtype and length."""
@@ -83,6 +85,7 @@ def dot(input, tensor) -> Tensor:
     return _record(DotBackward0, (a, b), data, a._backend)
 
 
+@with_out
 @tensor_method("vdot")
 def vdot(input, other) -> Tensor:
     """dot of the conjugate of `input` with `other` (the same as dot for real tensors)."""
@@ -147,6 +150,7 @@ def _check_matrices(a: Tensor, b: Tensor) -> None:
         )
 
 
+@with_out
 @tensor_method("mm")
 def mm(input, mat2) -> Tensor:
     """The matrix product of two 2-D tensors (n x m) @ (m x p) -> (n x p)."""
@@ -186,6 +190,7 @@ class MvBackward0(Node):
         )
 
 
+@with_out
 @tensor_method("mv")
 def mv(input, vec) -> Tensor:
     """The product of a matrix (n x m) and a vector (m) -> (n)."""
@@ -216,6 +221,7 @@ class BmmBackward0(Node):
         )
 
 
+@with_out
 @tensor_method("bmm")
 def bmm(input, mat2) -> Tensor:
     """Batched matrix product of two 3-D tensors (b x n x m) @ (b x m x p) -> (b x n x p)."""
@@ -257,6 +263,7 @@ class AddmmBackward0(Node):
         return g_input, g1, g2
 
 
+@with_out
 @tensor_method("addmm")
 def addmm(input, mat1, mat2, *, beta=1, alpha=1) -> Tensor:
     """beta * input + alpha * (mat1 @ mat2), input broadcast to the product's shape."""
@@ -412,6 +419,7 @@ def _add_product_args(name: str, input, first, second, names: tuple) -> tuple:
     return c, a, b
 
 
+@with_out
 @tensor_method("addmv")
 def addmv(input, mat, vec, *, beta=1, alpha=1) -> Tensor:
     """beta * input + alpha * (mat @ vec), input broadcast to the product's length."""
@@ -440,6 +448,7 @@ def _check_batches(c: Tensor, b1: Tensor, b2: Tensor, shape: tuple) -> None:
         raise RuntimeError(msg.BMM_2D)
 
 
+@with_out
 @tensor_method("baddbmm")
 def baddbmm(input, batch1, batch2, *, beta=1, alpha=1) -> Tensor:
     """beta * input + alpha * bmm(batch1, batch2), input broadcast to the product's shape."""
@@ -458,6 +467,7 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1) -> Tensor:
     return _add_product(BaddbmmBackward0, c, a, b, product, shape, beta, alpha)
 
 
+@with_out
 @tensor_method("addbmm")
 def addbmm(input, batch1, batch2, *, beta=1, alpha=1) -> Tensor:
     """beta * input + alpha * (the sum over the batch of batch1[i] @ batch2[i])."""
@@ -477,6 +487,7 @@ def addbmm(input, batch1, batch2, *, beta=1, alpha=1) -> Tensor:
 
 
 # --- outer -------------------------------------------------------------------------------------
+@with_out
 @tensor_method("outer", "ger")
 def outer(input, vec2) -> Tensor:
     """The outer product of two vectors: a[:, None] * b (MulBackward0, as in PyTorch)."""
@@ -538,6 +549,7 @@ def _batched(a: Tensor, b: Tensor) -> Tensor:
     return _unsafe_view(bmm(a3, b3), shape)
 
 
+@with_out
 @tensor_method("matmul", "__matmul__")
 def matmul(input, other) -> Tensor:
     """The matrix product with PyTorch's rules for 1-D operands and broadcast batch dims."""
@@ -595,21 +607,6 @@ Tensor.__rmatmul__ = _rmatmul
 
 ger = outer
 
-__all__ = [
-    "matmul",
-    "mm",
-    "bmm",
-    "mv",
-    "dot",
-    "vdot",
-    "outer",
-    "ger",
-    "addmm",
-    "addmv",
-    "addbmm",
-    "baddbmm",
-]
-
 
 # --- trace, kron, cross, tensordot, einsum, cdist, cosine_similarity ------------------------------
 
@@ -643,6 +640,7 @@ def trace(input) -> Tensor:
     return make_tensor(data, x._backend, True, node, 0)
 
 
+@with_out
 @tensor_method("kron")
 def kron(input, other) -> Tensor:
     """The Kronecker product: every element of `input` times a whole block of `other`."""
@@ -671,6 +669,7 @@ class LinalgCrossBackward0(Node):
         )
 
 
+@with_out
 @tensor_method("cross")
 def cross(input, other, dim=None) -> Tensor:
     """The 3-D cross product along `dim` (size 3), broadcasting the other dims."""
@@ -727,6 +726,7 @@ def _contract(a: Tensor, b: Tensor, dims_a: list, dims_b: list) -> Tensor:
     return mm(left, right).reshape(shape)
 
 
+@with_out
 def tensordot(a, b, dims=2) -> Tensor:
     """Contract the last `dims` dims of `a` with the first of `b`, or the listed dim pairs."""
     a = check_tensor(a, "tensordot")
@@ -916,13 +916,25 @@ def pairwise_distance(x1, x2, p: float = 2.0, eps: float = 1e-6, keepdim: bool =
     return _vector_norm(shifted, p, max(a.dim(), b.dim()) - 1, keepdim, NormBackward1)
 
 
-__all__ += [
-    "trace",
-    "kron",
-    "cross",
-    "tensordot",
-    "einsum",
+__all__ = [
+    "addbmm",
+    "addmm",
+    "addmv",
+    "baddbmm",
+    "bmm",
     "cdist",
     "cosine_similarity",
+    "cross",
+    "dot",
+    "einsum",
+    "ger",
+    "kron",
+    "matmul",
+    "mm",
+    "mv",
+    "outer",
     "pairwise_distance",
+    "tensordot",
+    "trace",
+    "vdot",
 ]

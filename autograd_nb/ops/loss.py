@@ -18,9 +18,8 @@ from .. import dtypes
 from .._tensor import Tensor, make_tensor
 from ..autograd.grad_mode import STATE
 from ..autograd.node import Node, new_node
-from ._helpers import check_tensor, operands, require_floating
+from ._helpers import check_tensor, operands, require_floating, short_name
 from .indexing import IndexPutImplBackward0, _Plan, _put
-from .inplace import _short_name
 from .pointwise import where
 
 REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
@@ -90,7 +89,7 @@ def _inplace(backend, op, a, b):
 
 def _kernel_error(kernel: str, dtype) -> NotImplementedError:
     """PyTorch's error for a kernel that has no version for `dtype` (e.g. integer inputs)."""
-    return NotImplementedError(msg.KERNEL_DTYPE.format(kernel=kernel, dtype=_short_name(dtype)))
+    return NotImplementedError(msg.KERNEL_DTYPE.format(kernel=kernel, dtype=short_name(dtype)))
 
 
 def _scale(grad: Tensor, reduction: int, numel: int) -> Tensor:
@@ -254,7 +253,7 @@ def _check_nll(x: Tensor, t: Tensor, weight) -> None:
                 msg.NLL_ND_TARGET_SIZE.format(expected=list(expected), got=list(t._data.shape))
             )
     if t.dtype not in (dtypes.int64, dtypes.uint8):
-        raise RuntimeError(msg.NLL_TARGET_DTYPE.format(dtype=_short_name(t.dtype)))
+        raise RuntimeError(msg.NLL_TARGET_DTYPE.format(dtype=short_name(t.dtype)))
     classes = x._data.shape[1] if nd > 1 else x._data.shape[0]
     if weight is not None and weight.numel() != classes:
         raise RuntimeError(msg.NLL_WEIGHT.format(classes=classes, shape=list(weight._data.shape)))
@@ -264,7 +263,7 @@ def _check_nll(x: Tensor, t: Tensor, weight) -> None:
         )
     if weight is not None and weight.dtype is not x.dtype:
         raise RuntimeError(
-            msg.CONV_DTYPES.format(input=_short_name(x.dtype), weight=_short_name(weight.dtype))
+            msg.CONV_DTYPES.format(input=short_name(x.dtype), weight=short_name(weight.dtype))
         )
 
 
@@ -422,7 +421,7 @@ def cross_entropy(
     class_dim = 0 if x._data.ndim == 1 else 1
     if t._data.shape == x._data.shape:  # PyTorch takes a same-shaped target for probabilities
         if not t.dtype.is_floating_point:
-            raise RuntimeError(msg.CE_PROB_TARGET_DTYPE.format(dtype=_short_name(t.dtype)))
+            raise RuntimeError(msg.CE_PROB_TARGET_DTYPE.format(dtype=short_name(t.dtype)))
         if ignore_index >= 0:
             raise RuntimeError(msg.CE_PROB_IGNORE_INDEX)
         logp = x.log_softmax(class_dim)
@@ -550,7 +549,7 @@ def binary_cross_entropy(
     r = reduction_enum(reduction)
     if t.dtype is not x.dtype:
         raise RuntimeError(
-            msg.BCE_TARGET_DTYPE.format(found=_short_name(t.dtype), expected=_short_name(x.dtype))
+            msg.BCE_TARGET_DTYPE.format(found=short_name(t.dtype), expected=short_name(x.dtype))
         )
     if not x.dtype.is_floating_point:
         raise _kernel_error("binary_cross_entropy", x.dtype)
@@ -614,7 +613,7 @@ def binary_cross_entropy_with_logits(
         raise RuntimeError(msg.SUB_BOOL)
     if not dtype.is_floating_point:
         raise RuntimeError(
-            msg.INPLACE_CAST.format(result=_short_name(x.dtype), out=_short_name(dtype))
+            msg.INPLACE_CAST.format(result=short_name(x.dtype), out=short_name(dtype))
         )
     backend = x._backend
     xp = backend.xp
@@ -639,14 +638,4 @@ def binary_cross_entropy_with_logits(
     )
 
 
-__all__ = [
-    "mse_loss",
-    "smooth_l1_loss",
-    "huber_loss",
-    "nll_loss",
-    "cross_entropy",
-    "kl_div",
-    "binary_cross_entropy",
-    "binary_cross_entropy_with_logits",
-    "reduction_enum",
-]
+__all__: list[str] = []  # no torch.* functions of its own

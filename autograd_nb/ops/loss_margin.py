@@ -18,9 +18,8 @@ from .._creation import full_like, zeros_like
 from .._tensor import Tensor, make_tensor
 from ..autograd.grad_mode import STATE, no_grad
 from ..autograd.node import Node, new_node
-from ._helpers import broadcast_shapes, check_tensor, result_dtype
+from ._helpers import broadcast_shapes, check_tensor, result_dtype, short_name
 from .activation import logsigmoid
-from .inplace import _short_name
 from .linalg import pairwise_distance
 from .loss import REDUCTIONS, _kernel_error, _record, _reduce_data, _scale
 from .pointwise import minimum, where
@@ -73,7 +72,7 @@ def soft_margin_loss(input: Tensor, target: Tensor, reduction: int = 1) -> Tenso
         common = result_dtype(x, t)
         common = common if common.is_floating_point else dtypes.get_default_dtype()
         raise RuntimeError(
-            msg.INPLACE_CAST.format(result=_short_name(common), out=_short_name(x.dtype))
+            msg.INPLACE_CAST.format(result=short_name(common), out=short_name(x.dtype))
         )
     t = t.detach().to(x.dtype).expand(*shape)
     backend = x._backend
@@ -100,7 +99,7 @@ def _check_margin_input(x: Tensor) -> tuple:
 
 def _check_long_target(t: Tensor) -> None:
     if t.dtype is not dtypes.int64:
-        raise RuntimeError(msg.CONV_DTYPES.format(input="Long", weight=_short_name(t.dtype)))
+        raise RuntimeError(msg.CONV_DTYPES.format(input="Long", weight=short_name(t.dtype)))
 
 
 def _one_hot(backend, tgt, classes: int):
@@ -161,7 +160,7 @@ def multi_margin_loss(
         raise _kernel_error("multi_margin_loss_cpu_kernel", x.dtype)
     if weight is not None and weight.dtype is not x.dtype:
         raise RuntimeError(
-            msg.CONV_DTYPES.format(input=_short_name(x.dtype), weight=_short_name(weight.dtype))
+            msg.CONV_DTYPES.format(input=short_name(x.dtype), weight=short_name(weight.dtype))
         )
     backend = x._backend
     xp = backend.xp
@@ -445,16 +444,4 @@ def gaussian_nll_loss(
     return _reduced(loss, REDUCTIONS[reduction])
 
 
-__all__ = [
-    "soft_margin_loss",
-    "multi_margin_loss",
-    "multilabel_margin_loss",
-    "margin_ranking_loss",
-    "hinge_embedding_loss",
-    "multilabel_soft_margin_loss",
-    "cosine_embedding_loss",
-    "triplet_margin_loss",
-    "triplet_margin_with_distance_loss",
-    "poisson_nll_loss",
-    "gaussian_nll_loss",
-]
+__all__: list[str] = []  # no torch.* functions of its own

@@ -96,3 +96,6 @@ def matrix_exp(A: Tensor) -> Tensor:  # noqa: N803 - PyTorch's name
         node.save(t)
         result._requires_grad, result._grad_fn = True, node
     return result
+
+
+__all__ = ["matrix_exp"]

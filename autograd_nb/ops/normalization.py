@@ -251,4 +251,4 @@ def torch_layer_norm(
     return layer_norm(input, normalized_shape, weight, bias, eps)
 
 
-__all__ = ["batch_norm", "torch_batch_norm", "layer_norm", "torch_layer_norm"]
+__all__: list[str] = []  # no torch.* functions of its own

@@ -205,4 +205,4 @@ def pad(input: Tensor, pad, mode: str = "constant", value: float | None = None) 
     return _index_pad(x, pad, mode, dims)
 
 
-__all__ = ["constant_pad_nd", "pad"]
+__all__ = ["constant_pad_nd"]

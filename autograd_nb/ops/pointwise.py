@@ -13,8 +13,8 @@ from .. import _messages as msg
 from .. import dtypes
 from .._dlpack import through_numpy
 from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.grad_mode import STATE as _STATE
-from ..autograd.node import Node, new_node, saved_entry
+from ..autograd.grad_mode import STATE
+from ..autograd.node import INFERENCE_VERSION, Node, new_node, saved_entry
 from ..backends import is_numpy_array, python_number
 from ._helpers import (
     as_tensor_like,
@@ -27,6 +27,10 @@ from ._helpers import (
     operands,
     result_dtype,
 )
+from .inplace import _bump, _records, apply_inplace, check_inplace, inplace_method
+from .out import with_out
+from .unary import *  # noqa: F403 - the table of one-input ops is part of this family
+from .unary import frac_unchecked, neg, reciprocal, round_half_even
 
 # --- binary arithmetic -------------------------------------------------------------------------
 
@@ -74,7 +78,7 @@ def _binary_op(cls, symbol: str, kernel):
             out = kernel(xa, xb)
         except ValueError:
             raise broadcast_error(getattr(xa, "shape", ()), getattr(xb, "shape", ())) from None
-        node = new_node(cls, a, b) if _STATE.enabled else None
+        node = new_node(cls, a, b) if STATE.enabled else None
         if node is None:
             return make_tensor(out, backend)
         result = make_tensor(out, backend, True, node, 0)
@@ -138,7 +142,7 @@ class MulBackward0(_BinaryNode):
 
     def backward(self, grad):
         a, b = self._unpack(0), self._unpack(1)
-        if _STATE.enabled:
+        if STATE.enabled:
             return (grad * b if b is not None else None, grad * a if a is not None else None)
         if grad._backend.broadcast_value(grad._data) == 1:
             # A gradient of ones (what `sum()` sends back): each input's gradient is the other
@@ -193,6 +197,7 @@ _add = tensor_method("__add__", "__radd__")(_binary_op(AddBackward0, "+", operat
 _add.__name__ = _add.__qualname__ = "__add__"
 
 
+@with_out
 @tensor_method("add")
 def add(input, other, *, alpha=1) -> Tensor:
     """input + alpha * other, broadcasting."""
@@ -211,6 +216,7 @@ def add(input, other, *, alpha=1) -> Tensor:
     return out
 
 
+@with_out
 @tensor_method("sub", "subtract", "__sub__")
 def sub(input, other, *, alpha=1) -> Tensor:
     """input - alpha * other, broadcasting."""
@@ -271,8 +277,11 @@ mul = _binary_op(MulBackward0, "*", operator.mul)
 mul.__name__ = mul.__qualname__ = "mul"
 mul.__doc__ = "Element-wise product, broadcasting."
 tensor_method("mul", "multiply", "__mul__", "__rmul__")(mul)
+mul = with_out(mul)
+multiply = mul
 
 
+@with_out
 @tensor_method("div", "divide", "true_divide", "__truediv__")
 def div(input, other, *, rounding_mode=None) -> Tensor:
     """Element-wise true division (ints give the default float dtype), broadcasting."""
@@ -331,6 +340,7 @@ def _not_differentiable(op: str, inputs, out_data, backend) -> Tensor:
     return make_tensor(out_data, backend, True, node, 0)
 
 
+@with_out
 @tensor_method("floor_divide", "__floordiv__")
 def floor_divide(input, other) -> Tensor:
     """Element-wise division rounded down (no derivative, as in PyTorch)."""
@@ -368,6 +378,7 @@ class RemainderBackward1(_BinaryNode):
         return grad, -grad * (a / b).floor()
 
 
+@with_out
 @tensor_method("remainder", "__mod__")
 def remainder(input, other) -> Tensor:
     """Python-style modulus (the result takes the divisor's sign), broadcasting."""
@@ -431,6 +442,7 @@ class PowBackward2(Node):
         return grad * self._unpack(0) * math.log(base) if base > 0 else grad * 0
 
 
+@with_out
 @tensor_method("pow", "__pow__")
 def pow(input, exponent) -> Tensor:  # noqa: A001 - PyTorch's name
     """input ** exponent, element-wise."""
@@ -467,192 +479,22 @@ def _rpow(input, other) -> Tensor:
     return out
 
 
+@with_out
 @tensor_method("square")
 def square(input) -> Tensor:
     return pow(check_tensor(input, "square"), 2)
 
 
+@with_out
 @tensor_method("float_power")
 def float_power(input, exponent) -> Tensor:
     return pow(input.double(), exponent.double() if isinstance(exponent, Tensor) else exponent)
 
 
-# --- unary math --------------------------------------------------------------------------------
+# --- rounding with decimals ---------------------------------------------------------------------
 
 
-class _UnaryNode(Node):
-    """A one-input op; saves its input (`saves="self"`) or its output (`saves="result"`)."""
-
-    __slots__ = ()
-    saves = ""
-
-
-def _define_unary(
-    name: str,
-    node_name: str,
-    saves: str,
-    kernel,
-    derivative,
-    floating: bool = True,
-    aliases: tuple = (),
-    method: bool = True,
-):
-    """Make the node class and the op function of a unary op from its kernel and derivative
-    (also a Tensor method of the same name unless `method` is False)."""
-    cls = type(
-        node_name,
-        (_UnaryNode,),
-        {
-            "__slots__": (),
-            "saves": saves,
-            "_saved_names": (saves,) if saves else (),
-            "backward": lambda self, grad: derivative(grad, self._unpack(0) if saves else None),
-            "__module__": __name__,
-        },
-    )
-
-    saves_input, saves_result = saves == "self", saves == "result"
-
-    def op(input) -> Tensor:
-        t = input if isinstance(input, Tensor) else check_tensor(input, name)
-        x = float_data(t) if floating else t._data
-        backend = t._backend
-        out = make_tensor(kernel(backend.xp, x), backend)
-        node = new_node(cls, t) if _STATE.enabled else None
-        if node is not None:
-            out._requires_grad, out._grad_fn = True, node
-            if saves_input:
-                node.save(t)
-            elif saves_result:
-                node.save_output(out)
-        return out
-
-    op.__name__ = op.__qualname__ = name
-    op.__doc__ = f"Element-wise {name}."
-    if method:
-        tensor_method(name, *aliases)(op)
-    return op, cls
-
-
-def _sigmoid_kernel(xp, x):
-    return 0.5 * (xp.tanh(0.5 * x) + 1.0)  # never overflows, unlike 1 / (1 + exp(-x))
-
-
-exp, ExpBackward0 = _define_unary(
-    "exp", "ExpBackward0", "result", lambda xp, x: xp.exp(x), lambda g, y: g * y
-)
-log, LogBackward0 = _define_unary(
-    "log", "LogBackward0", "self", lambda xp, x: xp.log(x), lambda g, x: g / x
-)
-log1p, Log1PBackward0 = _define_unary(
-    "log1p", "Log1PBackward0", "self", lambda xp, x: xp.log1p(x), lambda g, x: g / (x + 1)
-)
-log2, Log2Backward0 = _define_unary(
-    "log2",
-    "Log2Backward0",
-    "self",
-    lambda xp, x: xp.log2(x),
-    lambda g, x: g / (x * 0.6931471805599453),
-)
-log10, Log10Backward0 = _define_unary(
-    "log10",
-    "Log10Backward0",
-    "self",
-    lambda xp, x: xp.log10(x),
-    lambda g, x: g / (x * 2.302585092994046),
-)
-expm1, Expm1Backward0 = _define_unary(
-    "expm1", "Expm1Backward0", "result", lambda xp, x: xp.expm1(x), lambda g, y: g * (y + 1)
-)
-sqrt, SqrtBackward0 = _define_unary(
-    "sqrt", "SqrtBackward0", "result", lambda xp, x: xp.sqrt(x), lambda g, y: g / (2 * y)
-)
-rsqrt, RsqrtBackward0 = _define_unary(
-    "rsqrt",
-    "RsqrtBackward0",
-    "result",
-    lambda xp, x: 1.0 / xp.sqrt(x),
-    lambda g, y: -0.5 * g * y * y * y,
-)
-sin, SinBackward0 = _define_unary(
-    "sin", "SinBackward0", "self", lambda xp, x: xp.sin(x), lambda g, x: g * x.cos()
-)
-cos, CosBackward0 = _define_unary(
-    "cos", "CosBackward0", "self", lambda xp, x: xp.cos(x), lambda g, x: -g * x.sin()
-)
-tan, TanBackward0 = _define_unary(
-    "tan", "TanBackward0", "result", lambda xp, x: xp.tan(x), lambda g, y: g * (1 + y * y)
-)
-
-
-def _tanh_backward(g, y):
-    if _STATE.enabled:
-        return g * (1 - y * y)
-    return make_tensor(g._backend.tanh_backward(g._data, y._data), g._backend)
-
-
-tanh, TanhBackward0 = _define_unary(
-    "tanh", "TanhBackward0", "result", lambda xp, x: xp.tanh(x), _tanh_backward
-)
-sigmoid, SigmoidBackward0 = _define_unary(
-    "sigmoid", "SigmoidBackward0", "result", _sigmoid_kernel, lambda g, y: g * y * (1 - y)
-)
-reciprocal, ReciprocalBackward0 = _define_unary(
-    "reciprocal", "ReciprocalBackward0", "result", lambda xp, x: 1.0 / x, lambda g, y: -g * y * y
-)
-abs, AbsBackward0 = _define_unary(
-    "abs",
-    "AbsBackward0",
-    "self",
-    lambda xp, x: xp.abs(x),
-    lambda g, x: g * x.sign(),
-    floating=False,
-    aliases=("__abs__", "absolute"),
-)
-neg, NegBackward0 = _define_unary(
-    "neg",
-    "NegBackward0",
-    "",
-    lambda xp, x: -x,
-    lambda g, _: -g if _STATE.enabled else make_tensor(-g._data, g._backend),
-    floating=False,
-    aliases=("negative",),
-)
-
-
-def _relu_backward(g, y):
-    """PyTorch's threshold_backward: zero where the output is <= 0 (a nan output passes g)."""
-    if _STATE.enabled:
-        return where(y <= 0, 0, g)
-    return make_tensor(g._backend.relu_backward(g._data, y._data), g._backend)
-
-
-relu, ReluBackward0 = _define_unary(
-    "relu",
-    "ReluBackward0",
-    "result",
-    lambda xp, x: xp.maximum(0, x),  # ties return x: -0. stays -0. and nan stays nan, as in PyTorch
-    _relu_backward,
-    floating=False,
-)
-sign, SignBackward0 = _define_unary(
-    "sign", "SignBackward0", "", lambda xp, x: xp.sign(x), lambda g, _: g * 0, floating=False
-)
-floor, FloorBackward0 = _define_unary(
-    "floor", "FloorBackward0", "", lambda xp, x: xp.floor(x), lambda g, _: g * 0, floating=False
-)
-ceil, CeilBackward0 = _define_unary(
-    "ceil", "CeilBackward0", "", lambda xp, x: xp.ceil(x), lambda g, _: g * 0, floating=False
-)
-_round_half_even, RoundBackward0 = _define_unary(
-    "round", "RoundBackward0", "", lambda xp, x: xp.round(x), lambda g, _: g * 0, floating=False
-)
-trunc, TruncBackward0 = _define_unary(
-    "trunc", "TruncBackward0", "", lambda xp, x: xp.trunc(x), lambda g, _: g * 0, floating=False
-)
-
-
-class RoundBackward1(_UnaryNode):
+class RoundBackward1(Node):
     """round(decimals=...): a step function, so a zero gradient."""
 
     __slots__ = ("_saved_decimals",)
@@ -661,6 +503,7 @@ class RoundBackward1(_UnaryNode):
         return grad * 0
 
 
+@with_out
 @tensor_method("round")
 def round(input, *, decimals: int | None = None) -> Tensor:  # noqa: A001
     """Round half to even; with `decimals`, round x * 10**decimals and scale back in x's dtype
@@ -672,7 +515,7 @@ def round(input, *, decimals: int | None = None) -> Tensor:  # noqa: A001
             msg.KERNEL_DTYPE.format(kernel=kernel, dtype=t.dtype.legacy_name[:-6])
         )
     if decimals is None:
-        return _round_half_even(t)
+        return round_half_even(t)
     if type(decimals) is not int:
         raise TypeError(f"round(): argument 'decimals' must be int, not {type(decimals).__name__}")
     xp, backend = t._backend.xp, t._backend
@@ -774,6 +617,7 @@ def _clamp_tensor(cls, t: Tensor, bound: Tensor) -> Tensor:
     return make_tensor(out._data, out._backend, True, node, 0)
 
 
+@with_out
 @tensor_method("clamp", "clip")
 def clamp(input, min=None, max=None) -> Tensor:  # noqa: A002 - PyTorch's names
     """Limit values to [min, max]; either bound may be omitted."""
@@ -813,6 +657,7 @@ def _clamp_numbers(cls, t: Tensor, low, high) -> Tensor:
     return make_tensor(out, t._backend, True, node, 0)
 
 
+@with_out
 @tensor_method("clamp_min")
 def clamp_min(input, min) -> Tensor:  # noqa: A002
     """max(input, min) element-wise; `min` a number or a tensor."""
@@ -822,6 +667,7 @@ def clamp_min(input, min) -> Tensor:  # noqa: A002
     return _clamp_numbers(ClampMinBackward0, t, min, None)
 
 
+@with_out
 @tensor_method("clamp_max")
 def clamp_max(input, max) -> Tensor:  # noqa: A002
     """min(input, max) element-wise; `max` a number or a tensor."""
@@ -853,6 +699,7 @@ class MinimumBackward0(MaximumBackward0):
         return grad * mask, grad * (1 - mask)
 
 
+@with_out
 @tensor_method("maximum")
 def maximum(input, other) -> Tensor:
     check_tensor(other, "maximum", "other", 2)
@@ -865,6 +712,7 @@ def maximum(input, other) -> Tensor:
     )
 
 
+@with_out
 @tensor_method("minimum")
 def minimum(input, other) -> Tensor:
     check_tensor(other, "minimum", "other", 2)
@@ -899,7 +747,7 @@ def _define_comparison(name: str, symbol: str, kernel, aliases: tuple):
     op.__name__ = op.__qualname__ = name
     op.__doc__ = f"Element-wise `{symbol}` as a bool tensor."
     tensor_method(name, *aliases)(op)
-    return op
+    return with_out(op)
 
 
 eq = _define_comparison("eq", "==", operator.eq, ("__eq__",))
@@ -919,21 +767,25 @@ def _logical(input, other, name: str) -> Tensor:
     return make_tensor(getattr(xp, name)(xa, xb), backend)
 
 
+@with_out
 @tensor_method("logical_and")
 def logical_and(input, other) -> Tensor:
     return _logical(input, other, "logical_and")
 
 
+@with_out
 @tensor_method("logical_or")
 def logical_or(input, other) -> Tensor:
     return _logical(input, other, "logical_or")
 
 
+@with_out
 @tensor_method("logical_xor")
 def logical_xor(input, other) -> Tensor:
     return _logical(input, other, "logical_xor")
 
 
+@with_out
 @tensor_method("logical_not")
 def logical_not(input) -> Tensor:
     t = check_tensor(input, "logical_not")
@@ -950,21 +802,25 @@ def _bitwise(input, other, symbol: str, kernel) -> Tensor:
     return make_tensor(kernel(xa, xb), backend)
 
 
+@with_out
 @tensor_method("__and__", "__rand__", "bitwise_and")
 def bitwise_and(input, other) -> Tensor:
     return _bitwise(input, other, "bitwise_and", operator.and_)
 
 
+@with_out
 @tensor_method("__or__", "__ror__", "bitwise_or")
 def bitwise_or(input, other) -> Tensor:
     return _bitwise(input, other, "bitwise_or", operator.or_)
 
 
+@with_out
 @tensor_method("__xor__", "__rxor__", "bitwise_xor")
 def bitwise_xor(input, other) -> Tensor:
     return _bitwise(input, other, "bitwise_xor", operator.xor)
 
 
+@with_out
 @tensor_method("__invert__", "bitwise_not")
 def bitwise_not(input) -> Tensor:
     t = check_tensor(input, "bitwise_not")
@@ -987,6 +843,7 @@ class WhereBackward0(Node):
         )
 
 
+@with_out
 def where(condition, input=None, other=None) -> Tensor:
     """Pick from `input` where `condition` holds, else from `other` (broadcasting)."""
     cond = check_tensor(condition, "where", "condition")
@@ -1040,84 +897,7 @@ def isfinite(input) -> Tensor:
     return make_tensor(input._backend.xp.isfinite(input._data), input._backend)
 
 
-# --- more unary math: exp2, hyperbolic and inverse trigonometric functions, erf, frac ------------
-
-_LN2 = 0.6931471805599453
-_TWO_OVER_SQRT_PI = 1.1283791670955126
-_SQRT_PI = 1.7724538509055159
-
-
-def _erf_kernel(xp, x):
-    """erf with array-API basics (the standard has none), to a few ulps in float64.
-
-    |x| < 3: the series 2/sqrt(pi) exp(-x^2) sum 2^n x^(2n+1) / (2n+1)!! (all terms positive);
-    |x| >= 3: 1 - erfc(x) from erfc's continued fraction.
-    """
-    a = xp.abs(x)
-    s = xp.minimum(a, 3.0)
-    s2 = s * s
-    term, total = s, s
-    for n in range(1, 64):
-        term = term * (2.0 / (2 * n + 1)) * s2
-        total = total + term
-    series = total * xp.exp(-s2) * _TWO_OVER_SQRT_PI
-    b = xp.maximum(a, 3.0)
-    fraction = b
-    for k in range(64, 0, -1):
-        fraction = b + (k / 2) / fraction
-    tail = 1.0 - xp.exp(-b * b) / (fraction * _SQRT_PI)
-    magnitude = xp.where(a < 3.0, series, tail)
-    return xp.where(x < 0, -magnitude, xp.where(x > 0, magnitude, x))  # keeps -0. and nan
-
-
-def _inverse_sine_derivative(g, x):
-    return g * (1 - x * x).rsqrt()
-
-
-exp2, Exp2Backward0 = _define_unary(
-    "exp2", "Exp2Backward0", "result", lambda xp, x: 2.0**x, lambda g, y: g * y * _LN2
-)
-sinh, SinhBackward0 = _define_unary(
-    "sinh", "SinhBackward0", "self", lambda xp, x: xp.sinh(x), lambda g, x: g * x.cosh()
-)
-cosh, CoshBackward0 = _define_unary(
-    "cosh", "CoshBackward0", "self", lambda xp, x: xp.cosh(x), lambda g, x: g * x.sinh()
-)
-atan, AtanBackward0 = _define_unary(
-    "atan",
-    "AtanBackward0",
-    "self",
-    lambda xp, x: xp.atan(x),
-    lambda g, x: g / (x * x + 1),
-    aliases=("arctan",),
-)
-asin, AsinBackward0 = _define_unary(
-    "asin",
-    "AsinBackward0",
-    "self",
-    lambda xp, x: xp.asin(x),
-    _inverse_sine_derivative,
-    aliases=("arcsin",),
-)
-acos, AcosBackward0 = _define_unary(
-    "acos",
-    "AcosBackward0",
-    "self",
-    lambda xp, x: xp.acos(x),
-    lambda g, x: -_inverse_sine_derivative(g, x),
-    aliases=("arccos",),
-)
-erf, ErfBackward0 = _define_unary(
-    "erf",
-    "ErfBackward0",
-    "self",
-    _erf_kernel,
-    lambda g, x: g * _TWO_OVER_SQRT_PI * (-(x * x)).exp(),
-)
-_frac, FracBackward0 = _define_unary(
-    "frac", "FracBackward0", "", lambda xp, x: x - xp.trunc(x), lambda g, _: g, floating=False
-)
-arctan, arcsin, arccos = atan, asin, acos
+# --- frac, atan2 ------------------------------------------------------------------------------
 
 
 @tensor_method("frac")
@@ -1128,7 +908,7 @@ def frac(input) -> Tensor:
         raise NotImplementedError(
             msg.KERNEL_DTYPE.format(kernel="frac_cpu", dtype=t.dtype.legacy_name[:-6])
         )
-    return _frac(t)
+    return frac_unchecked(t)
 
 
 class Atan2Backward0(_BinaryNode):
@@ -1146,6 +926,7 @@ class Atan2Backward0(_BinaryNode):
         )
 
 
+@with_out
 @tensor_method("atan2", "arctan2")
 def atan2(input, other) -> Tensor:
     """The angle of the point (other, input) in radians, element-wise with broadcasting."""
@@ -1189,6 +970,7 @@ class LogaddexpBackward0(_BinaryNode):
         )
 
 
+@with_out
 @tensor_method("logaddexp")
 def logaddexp(input, other) -> Tensor:
     """log(exp(input) + exp(other)) without overflow, broadcasting (floating tensors only)."""
@@ -1212,6 +994,7 @@ class HypotBackward0(_BinaryNode):
         )
 
 
+@with_out
 @tensor_method("hypot")
 def hypot(input, other) -> Tensor:
     """sqrt(input**2 + other**2) element-wise without overflow (floating tensors only)."""
@@ -1240,6 +1023,7 @@ def _fmod_kernel(xp, x, y):
     return xp.where(x < 0, -r, r)
 
 
+@with_out
 @tensor_method("fmod")
 def fmod(input, other) -> Tensor:
     """C-style remainder: the result takes the dividend's sign (math.fmod), broadcasting."""
@@ -1255,6 +1039,7 @@ def fmod(input, other) -> Tensor:
     )
 
 
+@with_out
 @tensor_method("signbit")
 def signbit(input) -> Tensor:
     """Whether the sign bit is set (True for -0.0 and negative numbers), as a bool tensor."""
@@ -1266,6 +1051,7 @@ def signbit(input) -> Tensor:
     return make_tensor(x < 0 if t.dtype.is_signed else xp.zeros_like(x, dtype=xp.bool), t._backend)
 
 
+@with_out
 @tensor_method("heaviside")
 def heaviside(input, values) -> Tensor:
     """The step function: 0 where input < 0, `values` where it is 0, 1 where > 0 (no grad)."""
@@ -1344,6 +1130,7 @@ def _saving_operands(out: Tensor, value, tensor1, tensor2) -> Tensor:
     return out
 
 
+@with_out
 @tensor_method("addcmul")
 def addcmul(input, tensor1, tensor2, *, value=1) -> Tensor:
     """input + value * tensor1 * tensor2, broadcasting (what Adam's moment updates use)."""
@@ -1356,6 +1143,7 @@ def addcmul(input, tensor1, tensor2, *, value=1) -> Tensor:
     return _saving_operands(out, value, tensor1, tensor2)
 
 
+@with_out
 @tensor_method("addcdiv")
 def addcdiv(input, tensor1, tensor2, *, value=1) -> Tensor:
     """input + value * tensor1 / tensor2, broadcasting (Adam's parameter step)."""
@@ -1408,6 +1196,7 @@ def _lerp_kernel(xp, start, end, weight):
     return xp.where(xp.abs(weight) < 0.5, start + weight * diff, end - diff * (1 - weight))
 
 
+@with_out
 @tensor_method("lerp")
 def lerp(input, end, weight) -> Tensor:
     """input + weight * (end - input): linear interpolation, weight a number or a tensor."""
@@ -1453,6 +1242,7 @@ class NanToNumBackward0(Node):
         return grad * isfinite(self._unpack(0))
 
 
+@with_out
 @tensor_method("nan_to_num")
 def nan_to_num(input, nan: float = 0.0, posinf=None, neginf=None) -> Tensor:
     """Replace NaN by `nan` and +/-inf by `posinf`/`neginf` (default: the dtype's extremes)."""
@@ -1534,3 +1324,279 @@ def equal(input, other) -> bool:
 def is_floating_point(input) -> bool:
     """Whether the tensor's dtype is a floating point one (float16/32/64)."""
     return check_tensor(input, "is_floating_point").dtype.is_floating_point
+
+
+# --- in-place forms: arithmetic with a fast path for optimizers, and the ops above ----------------
+
+
+def _fast_operand(self: Tensor, other, floating_only: bool = False):
+    """`other` as something `self._data op= other` accepts unchanged, or None if it isn't."""
+    kind = type(other)
+    dtype = self.dtype
+    if dtype is dtypes.bool or (floating_only and not dtype.is_floating_point):
+        return None
+    if kind is int:
+        return other if dtype.is_floating_point else dtypes.wrap_int(other, dtype)
+    if kind is float:
+        return other if dtype.is_floating_point else None
+    if isinstance(other, Tensor):
+        data, x = other._data, self._data
+        if other._backend is not self._backend or data.dtype != x.dtype:
+            return None
+        if data.shape == x.shape:
+            return data
+        if data.ndim > x.ndim:
+            return None
+        for o, s in zip(reversed(data.shape), reversed(x.shape)):
+            if o != s and o != 1:
+                return None
+        return data
+    return None
+
+
+def _arithmetic_(self: Tensor, fn, iop, other, floating_only: bool = False, **kwargs) -> Tensor:
+    """`self op= other` straight on the storage when nothing is recorded, else apply_inplace."""
+    if kwargs or not isinstance(self, Tensor):
+        return apply_inplace(self, fn, other, **kwargs)
+    if isinstance(other, Tensor) and other._backend is self._backend:
+        x, operand = self._data, other._data
+        # the optimizers' case (`p -= lr * g`): two float arrays alike, decided at once
+        if not (
+            x.dtype is operand.dtype
+            and x.shape == operand.shape
+            and self._backend.ours[x.dtype].is_floating_point
+        ):
+            operand = None
+    else:
+        operand = None
+    if STATE.enabled and _records(self, (other,), kwargs):
+        return apply_inplace(self, fn, other)
+    if operand is None and (operand := _fast_operand(self, other, floating_only)) is None:
+        return apply_inplace(self, fn, other)
+    if STATE.enabled or self._vc is INFERENCE_VERSION:
+        check_inplace(self)
+    try:
+        iop(self._data, operand)
+    except ValueError as error:
+        if "read-only" in str(error):  # a piece of an expanded view: the generic path
+            return apply_inplace(self, fn, other)
+        raise
+    vc = self._vc
+    if vc is None:
+        _bump(self)
+    else:
+        vc.value += 1
+    return self
+
+
+@tensor_method("add_")
+def add_(self: Tensor, other, *, alpha=1) -> Tensor:
+    """self += alpha * other, in place."""
+    if alpha != 1:
+        return _scaled_(self, add, operator.iadd, other, alpha)
+    return _arithmetic_(self, add, operator.iadd, other)
+
+
+def _scaled_(self: Tensor, fn, iop, other, alpha) -> Tensor:
+    """`self op= other * alpha`: SGD's `p.add_(grad, alpha=-lr)` straight on the storage.
+
+    The same arithmetic as the generic path (`x + y * alpha`), taken only when nothing is
+    recorded and `other` is a tensor whose array fits `self` unchanged.
+    """
+    kind = type(alpha)
+    if (
+        type(other) is Tensor
+        and isinstance(self, Tensor)
+        and not (STATE.enabled and (self._requires_grad or other._requires_grad))
+        and (kind is int or (kind is float and self.dtype.is_floating_point))
+    ):
+        data, operand = self._data, other._data
+        if (
+            other._backend is not self._backend
+            or operand.dtype != data.dtype
+            or operand.shape != data.shape
+        ):
+            operand = _fast_operand(self, other)  # None where the generic path is needed
+        if operand is None or self.dtype is dtypes.bool:
+            return apply_inplace(self, fn, other, alpha=alpha)
+        if STATE.enabled or self._vc is INFERENCE_VERSION:
+            check_inplace(self)
+        try:
+            iop(data, operand * alpha)
+        except ValueError as error:
+            if "read-only" not in str(error):
+                raise
+            return apply_inplace(self, fn, other, alpha=alpha)  # a piece of an expanded view
+        _bump(self)
+        return self
+    return apply_inplace(self, fn, other, alpha=alpha)
+
+
+@tensor_method("sub_", "subtract_")
+def sub_(self: Tensor, other, *, alpha=1) -> Tensor:
+    """self -= alpha * other, in place."""
+    if alpha != 1:
+        return _scaled_(self, sub, operator.isub, other, alpha)
+    return _arithmetic_(self, sub, operator.isub, other)
+
+
+@tensor_method("mul_", "multiply_")
+def mul_(self: Tensor, other) -> Tensor:
+    """self *= other, in place."""
+    return _arithmetic_(self, mul, operator.imul, other)
+
+
+@tensor_method("div_", "divide_", "true_divide_")
+def div_(self: Tensor, other, *, rounding_mode=None) -> Tensor:
+    """self /= other, in place (an integer tensor can't hold the float quotient)."""
+    if rounding_mode is not None:
+        return apply_inplace(self, div, other, rounding_mode=rounding_mode)
+    return _arithmetic_(self, div, operator.itruediv, other, floating_only=True)
+
+
+@tensor_method("pow_")
+def pow_(self: Tensor, exponent) -> Tensor:
+    """self **= exponent, in place."""
+    return apply_inplace(self, pow, exponent)
+
+
+@tensor_method("__iadd__")
+def _iadd(self: Tensor, other) -> Tensor:
+    return _arithmetic_(self, add, operator.iadd, other)
+
+
+@tensor_method("__isub__")
+def _isub(self: Tensor, other) -> Tensor:
+    return _arithmetic_(self, sub, operator.isub, other)
+
+
+@tensor_method("__imul__")
+def _imul(self: Tensor, other) -> Tensor:
+    return _arithmetic_(self, mul, operator.imul, other)
+
+
+@tensor_method("__itruediv__", "__idiv__")
+def _itruediv(self: Tensor, other) -> Tensor:
+    return div_(self, other)
+
+
+@tensor_method("__ipow__")
+def _ipow(self: Tensor, other) -> Tensor:
+    return pow_(self, other)
+
+
+@tensor_method("clamp_", "clip_")
+def clamp_(self: Tensor, min=None, max=None) -> Tensor:  # noqa: A002 - PyTorch's names
+    """Limit values to [min, max] in place."""
+    if not self.dtype.is_floating_point and (type(min) is float or type(max) is float):
+        raise RuntimeError(
+            msg.INPLACE_CAST.format(  # clamp_'s own wording of the cast error
+                result="Float", out=dtypes.CPP_NAMES[self.dtype]
+            )
+        )
+    return apply_inplace(self, clamp, min, max)
+
+
+@tensor_method("round_")
+def round_(self: Tensor, *, decimals: int | None = None) -> Tensor:
+    """Round half to even in place (see round)."""
+    return apply_inplace(self, round, decimals=decimals)
+
+
+@tensor_method("frac_")
+def frac_(self: Tensor) -> Tensor:
+    """The fractional part x - trunc(x), in place."""
+    return apply_inplace(self, frac)
+
+
+@tensor_method("square_")
+def square_(self: Tensor) -> Tensor:
+    """self * self, in place."""
+    return apply_inplace(self, square)
+
+
+clip_ = clamp_
+clamp_min_ = inplace_method("clamp_min", "max(self, min), in place.")
+clamp_max_ = inplace_method("clamp_max", "min(self, max), in place.")
+nan_to_num_ = inplace_method("nan_to_num", "Replace NaN and infinities in place.")
+atan2_ = tensor_method("arctan2_")(inplace_method("atan2", "atan2(self, other), in place."))
+arctan2_ = atan2_
+fmod_ = inplace_method("fmod", "C-style remainder of self by other, in place.")
+hypot_ = inplace_method("hypot", "sqrt(self**2 + other**2), in place.")
+heaviside_ = inplace_method("heaviside", "The step function of self with `values` at 0, in place.")
+addcmul_ = inplace_method(
+    "addcmul", "self += value * tensor1 * tensor2, in place (Adam's moments)."
+)
+addcdiv_ = inplace_method("addcdiv", "self += value * tensor1 / tensor2, in place (Adam's step).")
+lerp_ = inplace_method("lerp", "self += weight * (end - self), in place (exponential averages).")
+
+
+clip = clamp
+divide = true_divide = div
+subtract = sub
+
+__all__ = [
+    "add",
+    "addcdiv",
+    "addcmul",
+    "allclose",
+    "arctan2",
+    "atan2",
+    "bitwise_and",
+    "bitwise_not",
+    "bitwise_or",
+    "bitwise_xor",
+    "clamp",
+    "clamp_",
+    "clamp_max",
+    "clamp_max_",
+    "clamp_min",
+    "clamp_min_",
+    "clip",
+    "clip_",
+    "div",
+    "divide",
+    "eq",
+    "equal",
+    "float_power",
+    "floor_divide",
+    "fmod",
+    "frac",
+    "frac_",
+    "ge",
+    "gt",
+    "heaviside",
+    "hypot",
+    "is_floating_point",
+    "isclose",
+    "isfinite",
+    "isinf",
+    "isnan",
+    "le",
+    "lerp",
+    "logaddexp",
+    "logical_and",
+    "logical_not",
+    "logical_or",
+    "logical_xor",
+    "lt",
+    "maximum",
+    "minimum",
+    "mul",
+    "multiply",
+    "nan_to_num",
+    "nan_to_num_",
+    "ne",
+    "pow",
+    "remainder",
+    "round",
+    "round_",
+    "rsub",
+    "signbit",
+    "square",
+    "square_",
+    "sub",
+    "subtract",
+    "true_divide",
+    "where",
+]

@@ -412,13 +412,4 @@ def adaptive_avg_pool3d(input: Tensor, output_size) -> Tensor:
     return _adaptive_avg_pool(input, output_size, 3)
 
 
-__all__ = [
-    "max_pool2d",
-    "max_pool2d_with_indices",
-    "avg_pool2d",
-    "adaptive_avg_pool2d",
-    "max_pool3d",
-    "max_pool3d_with_indices",
-    "avg_pool3d",
-    "adaptive_avg_pool3d",
-]
+__all__ = ["max_pool2d", "max_pool3d"]

@@ -207,11 +207,4 @@ def adaptive_max_pool2d(input: Tensor, output_size, return_indices: bool = False
     return (out, indices) if return_indices else out
 
 
-__all__ = [
-    "adaptive_avg_pool1d",
-    "adaptive_max_pool1d",
-    "adaptive_max_pool2d",
-    "avg_pool1d",
-    "max_pool1d",
-    "max_pool1d_with_indices",
-]
+__all__ = ["adaptive_avg_pool1d", "avg_pool1d", "max_pool1d"]

@@ -16,8 +16,9 @@ from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.grad_mode import STATE
 from ..autograd.node import Node, new_node
-from ._helpers import check_tensor, normalize_dim
+from ._helpers import check_tensor, normalize_dim, return_type
 from ._numpy_names import numpy_names
+from .out import with_out
 
 
 def _kept_shape(shape: tuple, dims: tuple) -> tuple:
@@ -101,6 +102,7 @@ def _sum_dtype(t: Tensor, dtype):
     return dtypes.int64 if not t.dtype.is_floating_point else t.dtype
 
 
+@with_out
 @tensor_method("sum")
 @numpy_names
 def sum(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:  # noqa: A001
@@ -171,6 +173,7 @@ class MeanBackward1(Node):
         return grad.expand(shape) / self._count
 
 
+@with_out
 @tensor_method("mean")
 @numpy_names
 def mean(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
@@ -223,6 +226,7 @@ class NansumBackward0(Node):
         return grad * x.isnan().logical_not()
 
 
+@with_out
 @tensor_method("nansum")
 @numpy_names
 def nansum(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
@@ -243,6 +247,7 @@ def nansum(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
     return _finish(node, data, backend, _saved_dim=dims, _saved_keepdim=keepdim)
 
 
+@with_out
 @tensor_method("nanmean")
 @numpy_names
 def nanmean(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
@@ -301,6 +306,7 @@ class ProdBackward1(Node):
         return _prod_grad(x, _unreduce(grad, tuple(x.shape), (dim,), self._saved_keepdim), (dim,))
 
 
+@with_out
 @tensor_method("prod")
 @numpy_names
 def prod(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
@@ -408,28 +414,6 @@ class MinBackward0(_IndexedBackward):
     __slots__ = ()
 
 
-_RETURN_TYPES = {}
-
-
-def _return_type(name: str):
-    """PyTorch's torch.return_types.<name>: a named tuple (values, indices)."""
-    cls = _RETURN_TYPES.get(name)
-    if cls is None:
-        cls = collections.namedtuple(name, ["values", "indices"])
-        cls.__module__ = "torch.return_types"
-        cls.__qualname__ = name
-        cls.__repr__ = _return_type_repr
-        _RETURN_TYPES[name] = cls
-    return cls
-
-
-def _return_type_repr(self) -> str:
-    return (
-        f"torch.return_types.{type(self).__name__}(\nvalues={self.values!r},\n"
-        f"indices={self.indices!r})"
-    )
-
-
 def _with_indices(t: Tensor, dim, keepdim: bool, name: str, cls):
     """max/min along `dim`: (values, indices), the first index among ties."""
     xp = t._backend.xp
@@ -461,7 +445,7 @@ def _indexed_result(t: Tensor, d: int, keepdim: bool, name: str, cls, values, in
         _saved_indices=indices,
         _saved_self_sym_sizes=tuple(t._data.shape),
     )
-    return _return_type(name)(out, indices)
+    return return_type(name)(out, indices)
 
 
 def _extreme(t: Tensor, dims, keepdim: bool, name: str, cls) -> Tensor:
@@ -509,6 +493,7 @@ def min(input, dim=None, keepdim: bool = False, *, other=None):  # noqa: A001
     return _max_or_min("min", MinBackward1, MinBackward0, input, dim, keepdim, other)
 
 
+@with_out
 @tensor_method("amax")
 @numpy_names
 def amax(input, dim=(), keepdim: bool = False) -> Tensor:
@@ -516,6 +501,7 @@ def amax(input, dim=(), keepdim: bool = False) -> Tensor:
     return _extreme(check_tensor(input, "amax"), dim, keepdim, "amax", AmaxBackward0)
 
 
+@with_out
 @tensor_method("amin")
 @numpy_names
 def amin(input, dim=(), keepdim: bool = False) -> Tensor:
@@ -543,6 +529,7 @@ def _arg_extreme(name: str, input, dim, keepdim: bool) -> Tensor:
     return make_tensor(xp.astype(index, backend.native[dtypes.int64]), backend)
 
 
+@with_out
 @tensor_method("argmax")
 @numpy_names
 def argmax(input, dim=None, keepdim: bool = False) -> Tensor:
@@ -550,6 +537,7 @@ def argmax(input, dim=None, keepdim: bool = False) -> Tensor:
     return _arg_extreme("argmax", input, dim, keepdim)
 
 
+@with_out
 @tensor_method("argmin")
 @numpy_names
 def argmin(input, dim=None, keepdim: bool = False) -> Tensor:
@@ -637,6 +625,7 @@ def _var(name: str, input, dim, unbiased, keepdim, correction, take_root: bool) 
     return out
 
 
+@with_out
 @tensor_method("var")
 @numpy_names
 def var(input, dim=None, unbiased=None, keepdim: bool = False, *, correction=None) -> Tensor:
@@ -644,6 +633,7 @@ def var(input, dim=None, unbiased=None, keepdim: bool = False, *, correction=Non
     return _var("var", input, dim, unbiased, keepdim, correction, take_root=False)
 
 
+@with_out
 @tensor_method("std")
 @numpy_names
 def std(input, dim=None, unbiased=None, keepdim: bool = False, *, correction=None) -> Tensor:
@@ -726,6 +716,7 @@ def _vector_norm(
     return out
 
 
+@with_out
 @tensor_method("norm")
 def norm(input, p="fro", dim=None, keepdim: bool = False, dtype=None) -> Tensor:
     """The p-norm of the elements over `dim` ('fro' = 2); LinalgVectorNormBackward0."""
@@ -773,6 +764,7 @@ class LogsumexpBackward0(Node):
         return grad * (x - result).exp()
 
 
+@with_out
 @tensor_method("logsumexp")
 @numpy_names
 def logsumexp(input, dim, keepdim: bool = False) -> Tensor:
@@ -885,6 +877,7 @@ class CumsumBackward0(Node):
         return cumsum(grad.flip(d), d).flip(d)
 
 
+@with_out
 @tensor_method("cumsum")
 @numpy_names
 def cumsum(input, dim: int, *, dtype=None) -> Tensor:
@@ -937,29 +930,6 @@ def any(input, dim=None, keepdim: bool = False) -> Tensor:  # noqa: A001
     return _logical_reduce("any", input, dim, keepdim)
 
 
-__all__ = [
-    "sum",
-    "sum_to_size",
-    "mean",
-    "prod",
-    "max",
-    "min",
-    "amax",
-    "amin",
-    "argmax",
-    "argmin",
-    "var",
-    "std",
-    "norm",
-    "logsumexp",
-    "softmax",
-    "log_softmax",
-    "cumsum",
-    "all",
-    "any",
-]
-
-
 # --- cumprod, std_mean / var_mean, aminmax, count_nonzero -----------------------------------------
 
 
@@ -998,6 +968,7 @@ def _cumprod_grad_with_zeros(x: Tensor, grad: Tensor, d: int) -> Tensor:
     return cat(pieces, d)
 
 
+@with_out
 @tensor_method("cumprod")
 @numpy_names
 def cumprod(input, dim: int, *, dtype=None) -> Tensor:
@@ -1152,9 +1123,6 @@ def count_nonzero(input, dim=None) -> Tensor:
     return make_tensor(data, backend)
 
 
-__all__ += ["cumprod", "std_mean", "var_mean", "aminmax", "count_nonzero"]
-
-
 # --- median / nanmedian ------------------------------------------------------------------------
 class MedianBackward0(_ExtremeBackward):
     """median(): the elements equal to it share the gradient (the nans, for a nan median)."""
@@ -1241,9 +1209,6 @@ def nanmedian(input, dim=None, keepdim: bool = False):
     return _median("nanmedian", input, dim, keepdim)
 
 
-__all__ += ["median", "nanmedian", "nansum", "nanmean"]
-
-
 # --- quantile / nanquantile --------------------------------------------------------------------
 _INTERPOLATIONS = ("linear", "lower", "higher", "midpoint", "nearest")
 
@@ -1311,6 +1276,7 @@ def _quantile(input, q, dim, keepdim: bool, interpolation: str, skip_nan: bool) 
     return below.squeeze_(-1)
 
 
+@with_out
 @tensor_method("quantile")
 def quantile(input, q, dim=None, keepdim: bool = False, *, interpolation: str = "linear"):
     """The q-th quantiles (q a number or a 1-D tensor in [0, 1]) of all elements or along dim;
@@ -1318,10 +1284,41 @@ def quantile(input, q, dim=None, keepdim: bool = False, *, interpolation: str = 
     return _quantile(input, q, dim, keepdim, interpolation, skip_nan=False)
 
 
+@with_out
 @tensor_method("nanquantile")
 def nanquantile(input, q, dim=None, keepdim: bool = False, *, interpolation: str = "linear"):
     """quantile() of the non-nan elements (nan where a slice is all nan)."""
     return _quantile(input, q, dim, keepdim, interpolation, skip_nan=True)
 
 
-__all__ += ["quantile", "nanquantile"]
+__all__ = [
+    "all",
+    "amax",
+    "amin",
+    "aminmax",
+    "any",
+    "argmax",
+    "argmin",
+    "count_nonzero",
+    "cumprod",
+    "cumsum",
+    "log_softmax",
+    "logsumexp",
+    "max",
+    "mean",
+    "median",
+    "min",
+    "nanmean",
+    "nanmedian",
+    "nanquantile",
+    "nansum",
+    "norm",
+    "prod",
+    "quantile",
+    "softmax",
+    "std",
+    "std_mean",
+    "sum",
+    "var",
+    "var_mean",
+]

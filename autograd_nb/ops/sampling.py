@@ -11,6 +11,7 @@ from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node
 from ._helpers import check_tensor
+from .out import with_out
 from .pointwise import _not_differentiable
 
 
@@ -60,6 +61,7 @@ def flips(like: Tensor, p, generator=None):
     return xp.astype(u < threshold, like._data.dtype)
 
 
+@with_out
 @tensor_method("bernoulli")
 def bernoulli(input, p=None, *, generator=None) -> Tensor:
     """1 with probability `input` (or the number p) and 0 otherwise, in input's dtype."""
@@ -91,6 +93,7 @@ def _check_distribution(p: Tensor, num_samples: int, replacement: bool) -> None:
         raise RuntimeError(msg.MULTINOMIAL_SUM)
 
 
+@with_out
 @tensor_method("multinomial")
 def multinomial(input, num_samples: int, replacement: bool = False, *, generator=None) -> Tensor:
     """num_samples category indices per row, drawn with the row's (unnormalized) weights;
@@ -117,3 +120,6 @@ def multinomial(input, num_samples: int, replacement: bool = False, *, generator
     picks = xp.astype(picks, backend.native[dtypes.int64])
     shape = (num_samples,) if p._data.ndim == 1 else (rows, num_samples)
     return make_tensor(xp.reshape(picks, shape), backend)
+
+
+__all__ = ["bernoulli", "multinomial"]

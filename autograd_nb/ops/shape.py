@@ -15,6 +15,7 @@ from ..autograd.grad_mode import STATE
 from ..autograd.node import Node, new_node, version_counter
 from ._helpers import check_tensor, common_backend, normalize_dim, on_backend, result_dtype
 from ._numpy_names import numpy_names
+from .out import with_out
 
 INT64_MAX = (1 << 63) - 1  # what PyTorch saves as a slice's end when none is given
 
@@ -710,6 +711,7 @@ def _joined(tensors: list, cls, data_fn):
     return node, make_tensor(data, backend, True, node, 0)
 
 
+@with_out
 @tensor_method("cat")
 @numpy_names
 def cat(tensors, dim: int = 0, *, out=None) -> Tensor:
@@ -749,6 +751,7 @@ def cat(tensors, dim: int = 0, *, out=None) -> Tensor:
 concat = concatenate = cat
 
 
+@with_out
 @tensor_method("stack")
 @numpy_names
 def stack(tensors, dim: int = 0, *, out=None) -> Tensor:
@@ -957,12 +960,14 @@ def _triangle(name: str, cls, input, diagonal: int) -> Tensor:
     return make_tensor(data, backend, True, node, 0)
 
 
+@with_out
 @tensor_method("tril")
 def tril(input, diagonal: int = 0) -> Tensor:
     """The lower triangle of the last two dims (the rest zeroed); `diagonal` shifts the edge."""
     return _triangle("tril", TrilBackward0, input, diagonal)
 
 
+@with_out
 @tensor_method("triu")
 def triu(input, diagonal: int = 0) -> Tensor:
     """The upper triangle of the last two dims (the rest zeroed); `diagonal` shifts the edge."""
@@ -1052,6 +1057,7 @@ class DiagEmbedBackward0(Node):
         return diagonal(grad, self._saved_offset, self._saved_dim1, self._saved_dim2)
 
 
+@with_out
 @tensor_method("diag")
 def diag(input, diagonal: int = 0) -> Tensor:
     """A vector's square diagonal matrix, or a copy of a matrix's `diagonal`-th diagonal."""
@@ -1173,12 +1179,14 @@ def _stack_list(tensors, name: str) -> list:
     return tensors
 
 
+@with_out
 def hstack(tensors) -> Tensor:
     """Join along dim 1 (dim 0 for 1-D tensors), as NumPy's hstack."""
     tensors = [_at_least(t, 1) for t in _stack_list(tensors, "hstack")]
     return cat(tensors, 0 if tensors[0].dim() == 1 else 1)
 
 
+@with_out
 def vstack(tensors) -> Tensor:
     """Join along dim 0 after making every tensor at least 2-D (rows)."""
     return cat([_at_least(t, 2) for t in _stack_list(tensors, "vstack")], 0)
@@ -1193,11 +1201,13 @@ def _at_least_3d(t: Tensor) -> Tensor:
     return t.reshape(1, -1, 1)
 
 
+@with_out
 def dstack(tensors) -> Tensor:
     """Join along dim 2 (depth) after making every tensor at least 3-D."""
     return cat([_at_least_3d(t) for t in _stack_list(tensors, "dstack")], 2)
 
 
+@with_out
 def column_stack(tensors) -> Tensor:
     """Join as columns: scalars and vectors become (n, 1) columns, then hstack."""
     return hstack(
@@ -1319,6 +1329,7 @@ def dsplit(input, indices_or_sections) -> tuple:
 row_stack = vstack
 
 
+@with_out
 @tensor_method("diff")
 def diff(input, n: int = 1, dim: int = -1, prepend=None, append=None) -> Tensor:
     """n-th forward difference along `dim` (xor for bools), prepend/append joined first."""
@@ -1336,3 +1347,50 @@ def diff(input, n: int = 1, dim: int = -1, prepend=None, append=None) -> Tensor:
         later, earlier = narrow(x, d, 1, length - 1), narrow(x, d, 0, length - 1)
         x = later.logical_xor(earlier) if x.dtype.name == "bool" else later - earlier
     return x
+
+
+__all__ = [
+    "broadcast_tensors",
+    "broadcast_to",
+    "cat",
+    "chunk",
+    "column_stack",
+    "concat",
+    "concatenate",
+    "diag",
+    "diagonal",
+    "diff",
+    "dsplit",
+    "dstack",
+    "expand",
+    "flatten",
+    "flip",
+    "hsplit",
+    "hstack",
+    "meshgrid",
+    "moveaxis",
+    "movedim",
+    "narrow",
+    "permute",
+    "reshape",
+    "roll",
+    "rot90",
+    "row_stack",
+    "select",
+    "split",
+    "squeeze",
+    "stack",
+    "swapaxes",
+    "swapdims",
+    "t",
+    "tensor_split",
+    "tile",
+    "transpose",
+    "tril",
+    "triu",
+    "unbind",
+    "unflatten",
+    "unsqueeze",
+    "vsplit",
+    "vstack",
+]

@@ -128,4 +128,4 @@ def glu(input: Tensor, dim: int = -1) -> Tensor:
     return result
 
 
-__all__ = ["softshrink", "hardshrink", "threshold", "threshold_", "glu"]
+__all__ = ["hardshrink", "threshold", "threshold_"]

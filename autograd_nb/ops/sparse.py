@@ -98,4 +98,4 @@ def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
     return make_tensor(data, backend)
 
 
-__all__ = ["embedding", "one_hot"]
+__all__ = ["embedding"]

@@ -30,8 +30,10 @@ from ._helpers import (
     result_dtype,
 )
 from .indexing import index_select, scatter_add
+from .inplace import inplace_method
 from .loss import _div_number
-from .pointwise import _define_unary, clamp, sqrt, where
+from .out import with_out, with_pair_out
+from .pointwise import clamp, sqrt, where
 from .reduction import _indexed_result, cumsum, norm, vector_norm_backward
 from .shape import _embed_diagonal, meshgrid, stack
 
@@ -95,6 +97,7 @@ class SpecialXlog1PyBackward2(SpecialXlog1PyBackward0):
     __slots__ = ()
 
 
+@with_out
 @tensor_method("xlogy")
 def xlogy(input, other) -> Tensor:
     """input * log(other), 0 where input is 0 (unless other is nan); integers give floats."""
@@ -150,6 +153,7 @@ class LogitBackward0(Node):
         return where((x < low) | (x > high), fill, grad / (x * (1 - x)))
 
 
+@with_out
 @tensor_method("logit")
 def logit(input, eps: float | None = None) -> Tensor:
     """log(p / (1 - p)), p clamped to [eps, 1 - eps] when eps is given; integers give floats."""
@@ -166,27 +170,6 @@ def logit(input, eps: float | None = None) -> Tensor:
         node._saved_eps = None if eps is None else float(eps)
         out._requires_grad, out._grad_fn = True, node
     return out
-
-
-sgn, SgnBackward0 = _define_unary(
-    "sgn",
-    "SgnBackward0",
-    "",
-    lambda xp, x: xp.sign(x) if x.dtype != xp.bool else x,
-    lambda g, _: g * 0,
-    floating=False,
-)
-_DEGREE = math.pi / 180
-deg2rad, Deg2RadBackward0 = _define_unary(
-    "deg2rad", "Deg2RadBackward0", "", lambda xp, x: x * _DEGREE, lambda g, _: g * _DEGREE
-)
-rad2deg, Rad2DegBackward0 = _define_unary(
-    "rad2deg",
-    "Rad2DegBackward0",
-    "",
-    lambda xp, x: x * (180 / math.pi),
-    lambda g, _: g * (180 / math.pi),
-)
 
 
 # --- gcd / lcm ------------------------------------------------------------------------------------
@@ -217,6 +200,7 @@ def _gcd_data(xp, a, b):
     return a
 
 
+@with_out
 @tensor_method("gcd")
 def gcd(input, other) -> Tensor:
     """The greatest common divisor, element-wise, of two integer tensors (never negative)."""
@@ -224,6 +208,7 @@ def gcd(input, other) -> Tensor:
     return make_tensor(_gcd_data(backend.xp, a, b), backend)
 
 
+@with_out
 @tensor_method("lcm")
 def lcm(input, other) -> Tensor:
     """The least common multiple, element-wise, of two integer tensors (0 if either is 0)."""
@@ -296,12 +281,14 @@ def _running_extreme(name: str, cls, input, dim: int):
     return _indexed_result(t, d, True, name, cls, values, indices)
 
 
+@with_pair_out
 @tensor_method("cummax")
 def cummax(input, dim: int):
     """Running maxima along `dim` and where each came from (the latest among ties)."""
     return _running_extreme("cummax", CummaxBackward0, input, dim)
 
 
+@with_pair_out
 @tensor_method("cummin")
 def cummin(input, dim: int):
     """Running minima along `dim` and where each came from (the latest among ties)."""
@@ -330,6 +317,7 @@ class LogcumsumexpBackward0(Node):
         return (exponent.exp() * grad.unsqueeze(d)).sum(d + 1)
 
 
+@with_out
 @tensor_method("logcumsumexp")
 def logcumsumexp(input, dim: int) -> Tensor:
     """log(cumsum(exp(input))) along `dim`, computed without overflow (floating only)."""
@@ -371,6 +359,7 @@ class TakeBackward0(Node):
         )
 
 
+@with_out
 @tensor_method("take")
 def take(input, index) -> Tensor:
     """input's elements at flat positions `index` (negative ones count from the end), shaped
@@ -401,6 +390,7 @@ def take(input, index) -> Tensor:
 # --- searchsorted, bucketize, histc, histogram ----------------------------------------------------
 
 
+@with_out
 def searchsorted(
     sorted_sequence,
     input,
@@ -450,6 +440,7 @@ def searchsorted(
     )
 
 
+@with_out
 def bucketize(input, boundaries, *, out_int32: bool = False, right: bool = False) -> Tensor:
     """The index of the bucket of 1-D `boundaries` each value falls in (searchsorted)."""
     edges = check_tensor(boundaries, "bucketize", "boundaries", 2)
@@ -503,6 +494,7 @@ def _linear_edges(t: Tensor, bins: int, low: float, high: float, name: str):
     return xp.linspace(low, high, bins + 1, dtype=t._data.dtype, device=backend.native_device)
 
 
+@with_out
 @tensor_method("histc")
 def histc(input, bins: int = 100, min: float = 0, max: float = 0) -> Tensor:  # noqa: A002
     """Counts of the elements in `bins` equal-width bins over [min, max] (the data's range when
@@ -847,6 +839,7 @@ class RenormBackward0(Node):
         return grad * factor + through_norm
 
 
+@with_out
 @tensor_method("renorm")
 def renorm(input, p: float, dim: int, maxnorm: float) -> Tensor:
     """input with each slice along `dim` whose p-norm exceeds maxnorm scaled down to it."""
@@ -916,35 +909,44 @@ def dist(input, other, p: float = 2) -> Tensor:
     return result
 
 
+# --- in-place forms -------------------------------------------------------------------------------
+
+xlogy_ = inplace_method("xlogy", "self * log(other), in place.")
+logit_ = inplace_method("logit", "log(p / (1 - p)) of self, in place.")
+gcd_ = inplace_method("gcd", "Greatest common divisor with other, in place (integers).")
+lcm_ = inplace_method("lcm", "Least common multiple with other, in place (integers).")
+renorm_ = inplace_method("renorm", "Rescale the slices along `dim` to p-norm <= maxnorm, in place.")
+
 __all__ = [
-    "xlogy",
-    "logit",
-    "sgn",
-    "deg2rad",
-    "rad2deg",
-    "gcd",
-    "lcm",
-    "cummax",
-    "cummin",
-    "logcumsumexp",
-    "take",
-    "searchsorted",
-    "bucketize",
-    "histc",
-    "histogram",
-    "diag_embed",
-    "block_diag",
-    "cartesian_prod",
-    "combinations",
     "atleast_1d",
     "atleast_2d",
     "atleast_3d",
-    "vander",
+    "block_diag",
+    "bucketize",
+    "cartesian_prod",
+    "combinations",
+    "corrcoef",
+    "cov",
+    "cummax",
+    "cummin",
+    "cumulative_trapezoid",
+    "diag_embed",
+    "dist",
+    "gcd",
+    "gcd_",
+    "histc",
+    "histogram",
+    "lcm",
+    "lcm_",
+    "logcumsumexp",
+    "logit",
+    "logit_",
+    "renorm",
+    "searchsorted",
+    "take",
     "trapezoid",
     "trapz",
-    "cumulative_trapezoid",
-    "cov",
-    "corrcoef",
-    "renorm",
-    "dist",
+    "vander",
+    "xlogy",
+    "xlogy_",
 ]

@@ -292,4 +292,4 @@ def interpolate(
     return _resample(x, mode, tuple(sizes), factors, bool(align_corners))
 
 
-__all__ = ["interpolate"]
+__all__: list[str] = []  # no torch.* functions of its own
