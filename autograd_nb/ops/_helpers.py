@@ -205,13 +205,15 @@ def record(
     save: tuple = (),
     save_result: bool = False,
     broadcasts: bool = False,
+    **saved,
 ) -> Tensor:
     """An op's result, wired to a new `cls` node when the graph is recorded (else a plain tensor).
 
-    The node's edges point at `inputs` (None for a Python number); it saves the tensors in
-    `save`, or the result itself when `save_result`; `broadcasts` notes which inputs' gradients
-    must be summed or cast back to their shape and dtype. Constants the backward needs are set
-    on `out.grad_fn` by the caller.
+    The one place where an op's output meets its node. The node's edges point at `inputs` (None
+    for a Python number); it saves the tensors in `save`, or the result itself when
+    `save_result`; each keyword becomes the attribute `_saved_<name>` (the names PyTorch shows);
+    `broadcasts` notes which inputs' gradients must be summed or cast back to their shape and
+    dtype.
     """
     node = new_node(cls, *inputs)
     if node is None:
@@ -221,6 +223,8 @@ def record(
         node.save_output(out)
     elif save:
         node.save(*save)
+    for name, value in saved.items():
+        setattr(node, "_saved_" + name, value)
     if broadcasts:
         node._in_meta = input_meta(inputs, out_data, backend)
     return out

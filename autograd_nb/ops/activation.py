@@ -13,7 +13,7 @@ from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node
-from ._helpers import check_tensor, require_floating, scalar_for
+from ._helpers import check_tensor, record, require_floating, scalar_for
 from .inplace import apply_inplace
 from .pointwise import where
 from .unary import erf_kernel
@@ -424,11 +424,7 @@ def prelu(input: Tensor, weight: Tensor) -> Tensor:
     xp, data = x._backend.xp, x._data
     slope = xp.reshape(w._data, _prelu_shape(x, w))
     out = xp.where(data > 0, data, slope * data)
-    node = new_node(PreluKernelBackward0, x, w)
-    if node is None:
-        return make_tensor(out, x._backend)
-    node.save(x, w)
-    return make_tensor(out, x._backend, True, node, 0)
+    return record(PreluKernelBackward0, (x, w), out, x._backend, (x, w))
 
 
 class NativeDropoutBackward0(Node):
@@ -469,12 +465,14 @@ def dropout(input: Tensor, p: float = 0.5, train: bool = True) -> Tensor:
         return x * noise
     backend = x._backend
     data = x._data * noise._data
-    node = new_node(NativeDropoutBackward0, x)
-    if node is None:
-        return make_tensor(data, backend)
-    node.save(make_tensor(noise._data != 0, backend))
-    node._saved_scale = 1.0 / (1.0 - p)
-    return make_tensor(data, backend, True, node, 0)
+    return record(
+        NativeDropoutBackward0,
+        (x,),
+        data,
+        backend,
+        (make_tensor(noise._data != 0, backend),),
+        scale=1.0 / (1.0 - p),
+    )
 
 
 def dropout_(input: Tensor, p: float = 0.5, train: bool = True) -> Tensor:

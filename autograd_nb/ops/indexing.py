@@ -20,6 +20,7 @@ from ._helpers import (
     check_same_device,
     check_tensor,
     normalize_dim,
+    record,
     scalar_for,
 )
 from ._numpy_names import numpy_names
@@ -995,11 +996,7 @@ def masked_fill(input, mask, value) -> Tensor:
     except RuntimeError:
         raise broadcast_error(tuple(m.shape), shape) from None
     data = xp.where(m, fill, x._data)
-    node = new_node(cls, *inputs)
-    if node is None:
-        return make_tensor(data, backend)
-    node._saved_mask = mask
-    return make_tensor(data, backend, True, node, 0)
+    return record(cls, (*inputs,), data, backend, mask=mask)
 
 
 @with_out

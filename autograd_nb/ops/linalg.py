@@ -12,7 +12,7 @@ from .. import _messages as msg
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.grad_mode import STATE
 from ..autograd.node import Node, new_node, saved_entry
-from ._helpers import broadcast_shapes, check_same_device, check_tensor, scalar_for
+from ._helpers import broadcast_shapes, check_same_device, check_tensor, record, scalar_for
 from .out import with_out
 
 _CPP_NAMES = {  # how PyTorch's C++ spells dtypes in the mm dtype error
@@ -523,11 +523,7 @@ def _unsafe_view(t: Tensor, shape: tuple) -> Tensor:
     from .shape import UnsafeViewBackward0
 
     data = t._backend.xp.reshape(t._data, shape)
-    node = new_node(UnsafeViewBackward0, t)
-    if node is None:
-        return make_tensor(data, t._backend)
-    node._saved_self_sym_sizes = tuple(t._data.shape)
-    return make_tensor(data, t._backend, True, node, 0)
+    return record(UnsafeViewBackward0, (t,), data, t._backend, self_sym_sizes=tuple(t._data.shape))
 
 
 def _batched(a: Tensor, b: Tensor) -> Tensor:
@@ -633,11 +629,7 @@ def trace(input) -> Tensor:
 
     with no_grad():
         data = diagonal(x).sum()._data
-    node = new_node(TraceBackward0, x)
-    if node is None:
-        return make_tensor(data, x._backend)
-    node._saved_self_sym_sizes = tuple(x._data.shape)
-    return make_tensor(data, x._backend, True, node, 0)
+    return record(TraceBackward0, (x,), data, x._backend, self_sym_sizes=tuple(x._data.shape))
 
 
 @with_out
@@ -675,7 +667,7 @@ def cross(input, other, dim=None) -> Tensor:
     """The 3-D cross product along `dim` (size 3), broadcasting the other dims."""
     import warnings
 
-    from ._helpers import common_backend, input_meta, on_backend, result_dtype
+    from ._helpers import common_backend, on_backend, result_dtype
 
     a = check_tensor(input, "cross")
     b = check_tensor(other, "cross", "other", 2)
@@ -704,13 +696,7 @@ def cross(input, other, dim=None) -> Tensor:
     a0, a1, a2 = (part(xa, i) for i in range(3))
     b0, b1, b2 = (part(xb, i) for i in range(3))
     data = xp.concat([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], axis=d)
-    node = new_node(LinalgCrossBackward0, a, b)
-    if node is None:
-        return make_tensor(data, backend)
-    node.save(a, b)
-    node._saved_dim = d
-    node._in_meta = input_meta((a, b), data, backend)
-    return make_tensor(data, backend, True, node, 0)
+    return record(LinalgCrossBackward0, (a, b), data, backend, (a, b), broadcasts=True, dim=d)
 
 
 def _contract(a: Tensor, b: Tensor, dims_a: list, dims_b: list) -> Tensor:

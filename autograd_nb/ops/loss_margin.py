@@ -17,8 +17,8 @@ from .. import dtypes
 from .._creation import full_like, zeros_like
 from .._tensor import Tensor, make_tensor
 from ..autograd.grad_mode import STATE, no_grad
-from ..autograd.node import Node, new_node
-from ._helpers import broadcast_shapes, check_tensor, result_dtype, short_name
+from ..autograd.node import Node
+from ._helpers import broadcast_shapes, check_tensor, record, result_dtype, short_name
 from .activation import logsigmoid
 from .linalg import pairwise_distance
 from .loss import REDUCTIONS, _kernel_error, _record, _reduce_data, _scale
@@ -78,12 +78,7 @@ def soft_margin_loss(input: Tensor, target: Tensor, reduction: int = 1) -> Tenso
     backend = x._backend
     xp = backend.xp
     data = _reduce_data(backend, xp.log1p(xp.exp(-t._data * x._data)), reduction)
-    node = new_node(SoftMarginLossBackward0, x)
-    if node is None:
-        return make_tensor(data, backend)
-    node.save(x, t)
-    node._saved_reduction = reduction
-    return make_tensor(data, backend, True, node, 0)
+    return record(SoftMarginLossBackward0, (x,), data, backend, (x, t), reduction=reduction)
 
 
 # --- multi_margin_loss / multilabel_margin_loss --------------------------------------------------

@@ -25,6 +25,7 @@ from ._helpers import (
     float_data,
     input_meta,
     operands,
+    record,
     result_dtype,
 )
 from .inplace import _bump, _records, apply_inplace, check_inplace, inplace_method
@@ -455,12 +456,7 @@ def pow(input, exponent) -> Tensor:  # noqa: A001 - PyTorch's name
     if not input.dtype.is_floating_point and isinstance(exponent, int) and exponent < 0:
         raise RuntimeError(msg.NEGATIVE_INT_POW)
     out = xa * xa if exponent == 2 else xa**xp_
-    node = new_node(PowBackward0, input)
-    if node is None:
-        return make_tensor(out, backend)
-    node.save(input)
-    node._saved_exponent = exponent
-    return make_tensor(out, backend, True, node, 0)
+    return record(PowBackward0, (input,), out, backend, (input,), exponent=exponent)
 
 
 @tensor_method("__rpow__")
@@ -525,11 +521,7 @@ def round(input, *, decimals: int | None = None) -> Tensor:  # noqa: A001
     else:
         scale = 10.0**-decimals
         data = xp.round(t._data / scale) * scale
-    node = new_node(RoundBackward1, t)
-    if node is None:
-        return make_tensor(data, backend)
-    node._saved_decimals = decimals
-    return make_tensor(data, backend, True, node, 0)
+    return record(RoundBackward1, (t,), data, backend, decimals=decimals)
 
 
 @tensor_method("__neg__")
@@ -633,11 +625,7 @@ def clamp(input, min=None, max=None) -> Tensor:  # noqa: A002 - PyTorch's names
         if high is not None:
             out = minimum(out.detach() if isinstance(out, Tensor) else out, high.detach())
         data = out._data
-        node = new_node(ClampBackward0, t, low, high)
-        if node is None:
-            return make_tensor(data, out._backend)
-        node.save(t, low, high)
-        return make_tensor(data, out._backend, True, node, 0)
+        return record(ClampBackward0, (t, low, high), data, out._backend, (t, low, high))
     return _clamp_numbers(ClampBackward1, t, min, max)
 
 
@@ -868,12 +856,7 @@ def where(condition, input=None, other=None) -> Tensor:
         out = xp.where(c, xa, xb)
     except ValueError:
         raise broadcast_error(tuple(c.shape), tuple(xa.shape)) from None
-    node = new_node(WhereBackward0, None, a, b)
-    if node is None:
-        return make_tensor(out, backend)
-    node.save(cond)
-    node._in_meta = input_meta((None, a, b), out, backend)
-    return make_tensor(out, backend, True, node, 0)
+    return record(WhereBackward0, (None, a, b), out, backend, (cond,), broadcasts=True)
 
 
 @tensor_method("where")
@@ -1257,11 +1240,7 @@ def nan_to_num(input, nan: float = 0.0, posinf=None, neginf=None) -> Tensor:
     out = xp.where(xp.isnan(x), xp.asarray(nan, dtype=x.dtype, device=_device(x)), x)
     out = xp.where(out == float("inf"), xp.asarray(high, dtype=x.dtype, device=_device(x)), out)
     out = xp.where(out == -float("inf"), xp.asarray(low, dtype=x.dtype, device=_device(x)), out)
-    node = new_node(NanToNumBackward0, t)
-    if node is None:
-        return make_tensor(out, t._backend)
-    node.save(t)
-    return make_tensor(out, t._backend, True, node, 0)
+    return record(NanToNumBackward0, (t,), out, t._backend, (t,))
 
 
 def _device(array):

@@ -13,7 +13,7 @@ from .. import _messages as msg
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.grad_mode import STATE
 from ..autograd.node import Node, new_node, version_counter
-from ._helpers import check_tensor, common_backend, normalize_dim, on_backend, result_dtype
+from ._helpers import check_tensor, common_backend, normalize_dim, on_backend, record, result_dtype
 from ._numpy_names import numpy_names
 from .out import with_out
 
@@ -953,11 +953,7 @@ def _triangle(name: str, cls, input, diagonal: int) -> Tensor:
     backend = x._backend
     keep = _triangle_mask(backend, tuple(x._data.shape), int(diagonal), name == "tril")
     data = backend.xp.where(keep, x._data, backend.xp.zeros_like(x._data))
-    node = new_node(cls, x)
-    if node is None:
-        return make_tensor(data, backend)
-    node._saved_diagonal = int(diagonal)
-    return make_tensor(data, backend, True, node, 0)
+    return record(cls, (x,), data, backend, diagonal=int(diagonal))
 
 
 @with_out

@@ -22,10 +22,10 @@ from ..autograd.node import Node, new_node
 from ._helpers import (
     check_tensor,
     common_backend,
-    input_meta,
     normalize_dim,
     on_backend,
     operands,
+    record,
     require_floating,
     result_dtype,
 )
@@ -131,13 +131,15 @@ def _xlog(name: str, classes: tuple, input, other) -> Tensor:
     log = xp.log1p if classes[0]._shift else xp.log
     out = xp.where((xa == 0) & ~xp.isnan(xb), xp.zeros_like(xa), xa * log(xb))
     cls = classes[0] if a is not None and b is not None else classes[1 if a is None else 2]
-    node = new_node(cls, a, b)
-    if node is None:
-        return make_tensor(out, backend)
-    node._saved_self = input if a is not None else float(input)
-    node._saved_other = other if b is not None else float(other)
-    node._in_meta = input_meta((a, b), out, backend)
-    return make_tensor(out, backend, True, node, 0)
+    return record(
+        cls,
+        (a, b),
+        out,
+        backend,
+        broadcasts=True,
+        self=input if a is not None else float(input),
+        other=other if b is not None else float(other),
+    )
 
 
 class LogitBackward0(Node):
@@ -379,12 +381,7 @@ def take(input, index) -> Tensor:
     data = xp.reshape(
         xp.take(xp.reshape(t._data, (-1,)), xp.reshape(positions, (-1,))), positions.shape
     )
-    node = new_node(TakeBackward0, t)
-    if node is None:
-        return make_tensor(data, backend)
-    node.save(t)
-    node._saved_index = make_tensor(positions, backend)
-    return make_tensor(data, backend, True, node, 0)
+    return record(TakeBackward0, (t,), data, backend, (t,), index=make_tensor(positions, backend))
 
 
 # --- searchsorted, bucketize, histc, histogram ----------------------------------------------------
