@@ -12,27 +12,11 @@ from __future__ import annotations
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.node import Node, new_node
+from ..autograd.node import Node
 from ._helpers import check_tensor, record, require_floating, scalar_for
 from .inplace import apply_inplace
 from .pointwise import where
 from .unary import erf_kernel
-
-
-def _record(cls, x: Tensor, data, saves_result: bool = False, **constants) -> Tensor:
-    """`data` as the result of activation `cls` on `x`; the node saves x (or the result) and
-    `constants` as the `_saved_<name>` attributes PyTorch shows."""
-    node = new_node(cls, x)
-    if node is None:
-        return make_tensor(data, x._backend)
-    out = make_tensor(data, x._backend, True, node, 0)
-    for name, value in constants.items():
-        setattr(node, "_saved_" + name, value)
-    if saves_result:
-        node.save_output(out)
-    else:
-        node.save(x)
-    return out
 
 
 def _floating(input, name: str) -> Tensor:
@@ -63,7 +47,9 @@ class LeakyReluBackward1(LeakyReluBackward0):
 def _leaky(x: Tensor, negative_slope: float, cls) -> Tensor:
     xp = x._backend.xp
     data = xp.where(x._data > 0, x._data, x._data * negative_slope)
-    return _record(cls, x, data, cls is LeakyReluBackward1, negative_slope=negative_slope)
+    return record(
+        cls, (x,), data, x._backend, (x,), cls is LeakyReluBackward1, negative_slope=negative_slope
+    )
 
 
 def leaky_relu(input: Tensor, negative_slope: float = 0.01) -> Tensor:
@@ -112,7 +98,7 @@ def gelu(input: Tensor, *, approximate: str = "none") -> Tensor:
         out = 0.5 * data * (1 + xp.tanh(inner))
     else:
         out = 0.5 * data * (1 + erf_kernel(xp, data * _SQRT_HALF))
-    return _record(GeluBackward0, x, out, approximate=approximate)
+    return record(GeluBackward0, (x,), out, x._backend, (x,), approximate=approximate)
 
 
 def _sigmoid(t: Tensor) -> Tensor:
@@ -138,7 +124,7 @@ def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tenso
     xp, data = x._backend.xp, x._data
     scaled = data * beta
     out = xp.where(scaled > threshold, data, xp.log1p(xp.exp(scaled)) / beta)
-    return _record(SoftplusBackward0, x, out, beta=beta, threshold=threshold)
+    return record(SoftplusBackward0, (x,), out, x._backend, (x,), beta=beta, threshold=threshold)
 
 
 class EluBackward0(Node):
@@ -187,10 +173,12 @@ def _elu(x: Tensor, alpha: float, cls, scale: float = 1, input_scale: float = 1)
     x = _floating(x, "elu")
     xp, data = x._backend.xp, x._data
     out = xp.where(data > 0, data * scale, xp.expm1(data * input_scale) * (alpha * scale))
-    return _record(
+    return record(
         cls,
-        x,
+        (x,),
         out,
+        x._backend,
+        (x,),
         issubclass(cls, EluBackward1),
         alpha=alpha,
         scale=scale,
@@ -258,7 +246,7 @@ def silu(input: Tensor) -> Tensor:
     """x * sigmoid(x) (Swish), as PyTorch's x / (1 + exp(-x))."""
     x = _floating(input, "silu")
     xp, data = x._backend.xp, x._data
-    return _record(SiluBackward0, x, data / (1 + xp.exp(-data)))
+    return record(SiluBackward0, (x,), data / (1 + xp.exp(-data)), x._backend, (x,))
 
 
 class MishBackward0(Node):
@@ -277,7 +265,7 @@ def mish(input: Tensor) -> Tensor:
     """x * tanh(softplus(x))."""
     x = _floating(input, "mish")
     xp, data = x._backend.xp, x._data
-    return _record(MishBackward0, x, data * xp.tanh(xp.log1p(xp.exp(data))))
+    return record(MishBackward0, (x,), data * xp.tanh(xp.log1p(xp.exp(data))), x._backend, (x,))
 
 
 class LogSigmoidBackward0(Node):
@@ -296,7 +284,7 @@ def logsigmoid(input: Tensor) -> Tensor:
     require_floating(x, "log_sigmoid_cpu")
     xp, data = x._backend.xp, x._data
     out = xp.minimum(data, 0) - xp.log1p(xp.exp(-xp.abs(data)))
-    return _record(LogSigmoidBackward0, x, out)
+    return record(LogSigmoidBackward0, (x,), out, x._backend, (x,))
 
 
 _ONE_SIXTH_FLOAT32 = 0.1666666716337204  # PyTorch's hardsigmoid slope is float(1/6) in every dtype
@@ -316,7 +304,9 @@ class HardsigmoidBackward0(Node):
 def hardsigmoid(input: Tensor) -> Tensor:
     """clamp(x + 3, 0, 6) / 6: a piecewise-linear sigmoid."""
     x = _floating(input, "hardsigmoid")
-    return _record(HardsigmoidBackward0, x, x._backend.xp.clip(x._data + 3, 0, 6) / 6)
+    return record(
+        HardsigmoidBackward0, (x,), x._backend.xp.clip(x._data + 3, 0, 6) / 6, x._backend, (x,)
+    )
 
 
 class HardswishBackward0(Node):
@@ -334,7 +324,9 @@ def hardswish(input: Tensor) -> Tensor:
     """x * clamp(x + 3, 0, 6) / 6: a piecewise version of x * sigmoid(x)."""
     x = _floating(input, "hardswish")
     data = x._data
-    return _record(HardswishBackward0, x, data * x._backend.xp.clip(data + 3, 0, 6) / 6)
+    return record(
+        HardswishBackward0, (x,), data * x._backend.xp.clip(data + 3, 0, 6) / 6, x._backend, (x,)
+    )
 
 
 class HardtanhBackward0(Node):
@@ -356,7 +348,7 @@ def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0) -> Tens
     if x.dtype is dtypes.uint8 and (min_val < 0 or max_val < 0):
         raise RuntimeError(msg.HARDTANH_UNSIGNED)
     out = x._backend.xp.clip(x._data, scalar_for(min_val, x.dtype), scalar_for(max_val, x.dtype))
-    return _record(HardtanhBackward0, x, out, min_val=min_val, max_val=max_val)
+    return record(HardtanhBackward0, (x,), out, x._backend, (x,), min_val=min_val, max_val=max_val)
 
 
 def hardtanh_(input: Tensor, min_val: float = -1.0, max_val: float = 1.0) -> Tensor:

@@ -723,17 +723,6 @@ def _index_vector(x: Tensor, dim: int, index, name: str, dtype_error, vector_err
     return normalize_dim(dim, x._data.ndim), index, idx
 
 
-def _recorded(data, backend, cls, inputs: tuple, **saved) -> Tensor:
-    """Wrap `data`; when the graph is recorded, a `cls` node over `inputs` keeping each
-    `_saved_<name>`."""
-    node = new_node(cls, *inputs)
-    if node is None:
-        return make_tensor(data, backend)
-    for name, value in saved.items():
-        setattr(node, "_saved_" + name, value)
-    return make_tensor(data, backend, True, node, 0)
-
-
 def _slice_sums(x: Tensor, d: int, idx, values, last_wins: bool = False) -> tuple:
     """_scatter_sums of whole slices sent to positions `idx` along `d` (a 0-d x as 1 element)."""
     backend = x._backend
@@ -815,11 +804,11 @@ def index_add(input, dim: int, index, source, *, alpha=1) -> Tensor:
     )
     sums, _ = _slice_sums(x, d, idx, source._data)
     data = x._data + (sums if alpha == 1 else sums * scalar_for(alpha, x.dtype))
-    return _recorded(
-        data,
-        backend,
+    return record(
         IndexAddBackward0,
         (x, source),
+        data,
+        backend,
         alpha=alpha,
         dim=d,
         index=index,
@@ -890,8 +879,8 @@ def index_copy(input, dim: int, index, source) -> Tensor:
     )
     sums, counts = _slice_sums(x, d, idx, source._data, last_wins=True)
     data = backend.xp.where(counts > 0, sums, x._data)
-    return _recorded(
-        data, backend, IndexCopyBackward0, (x, source), dim=d, index=index, source_shape=ss
+    return record(
+        IndexCopyBackward0, (x, source), data, backend, dim=d, index=index, source_shape=ss
     )
 
 
@@ -945,7 +934,7 @@ def index_fill(input, dim: int, index, value) -> Tensor:
         view[d] = size
     data = xp.where(xp.reshape(hit > 0, tuple(view)), fill, x._data)
     saved = {"value": value} if cls is IndexFillBackward0 else {}
-    return _recorded(data, backend, cls, inputs, dim=d, index=index, **saved)
+    return record(cls, inputs, data, backend, dim=d, index=index, **saved)
 
 
 class MaskedFillBackward0(Node):

@@ -38,16 +38,6 @@ def _same_device(op: str, arg: str, first: Tensor, other: Tensor) -> None:
     check_same_device(f"wrapper_CUDA_{op}", arg, first, other)
 
 
-def _record(cls, inputs: tuple, data, backend, **saved) -> Tensor:
-    node = new_node(cls, *inputs)
-    if node is None:
-        return make_tensor(data, backend)
-    node.save(*inputs)
-    for name, value in saved.items():
-        setattr(node, name, value)
-    return make_tensor(data, backend, True, node, 0)
-
-
 # --- dot / vdot ------------------------------------------------------------------------------
 class DotBackward0(Node):
     _saved_names = ("self", "tensor")
@@ -82,7 +72,7 @@ def dot(input, tensor) -> Tensor:
     b = check_tensor(tensor, "dot", "tensor", 2)
     _check_vectors(a, b, "_dot", "tensor")
     data = a._backend.xp.vecdot(a._data, b._data)
-    return _record(DotBackward0, (a, b), data, a._backend)
+    return record(DotBackward0, (a, b), data, a._backend, (a, b))
 
 
 @with_out
@@ -93,7 +83,7 @@ def vdot(input, other) -> Tensor:
     b = check_tensor(other, "vdot", "other", 2)
     _check_vectors(a, b, "_vdot", "other")
     data = a._backend.xp.vecdot(a._data, b._data)
-    return _record(VdotBackward0, (a, b), data, a._backend)
+    return record(VdotBackward0, (a, b), data, a._backend, (a, b))
 
 
 # --- mm / mv / bmm / addmm ---------------------------------------------------------------------
@@ -207,7 +197,7 @@ def mv(input, vec) -> Tensor:
     if m != v._data.shape[0]:
         raise RuntimeError(msg.MV_SHAPES.format(input=n, rows=n, cols=m, n=v._data.shape[0]))
     data = a._backend.xp.matmul(a._data, v._data)
-    return _record(MvBackward0, (a, v), data, a._backend)
+    return record(MvBackward0, (a, v), data, a._backend, (a, v))
 
 
 class BmmBackward0(Node):
@@ -242,7 +232,7 @@ def bmm(input, mat2) -> Tensor:
     if a.dtype is not b.dtype:
         raise RuntimeError(msg.BMM_DTYPES.format(a=_scalar_name(a), b=_scalar_name(b)))
     data = a._backend.xp.matmul(a._data, b._data)
-    return _record(BmmBackward0, (a, b), data, a._backend)
+    return record(BmmBackward0, (a, b), data, a._backend, (a, b))
 
 
 class AddmmBackward0(Node):

@@ -10,8 +10,8 @@ from .. import dtypes
 from .._tensor import Tensor, tensor_method
 from .._type_info import finfo
 from ..autograd.node import Node
-from ._helpers import check_tensor, normalize_dim, require_floating, scalar_for
-from .activation import _record, _sigmoid
+from ._helpers import check_tensor, normalize_dim, record, require_floating, scalar_for
+from .activation import _sigmoid
 from .inplace import apply_inplace
 from .pointwise import where
 from .shape import cat
@@ -45,7 +45,7 @@ def softshrink(input: Tensor, lambd: float = 0.5) -> Tensor:
         )
     xp, data = x._backend.xp, x._data
     out = xp.where(data > lambd, data - lambd, xp.where(data < -lambd, data + lambd, data * 0))
-    return _record(SoftshrinkBackward0, x, out, lambd=lambd)
+    return record(SoftshrinkBackward0, (x,), out, x._backend, (x,), lambd=lambd)
 
 
 @tensor_method("hardshrink")
@@ -55,7 +55,7 @@ def hardshrink(input: Tensor, lambd: float = 0.5) -> Tensor:
     require_floating(x, "hardshrink_cpu")
     xp, data = x._backend.xp, x._data
     out = xp.where((data >= -lambd) & (data <= lambd), xp.zeros_like(data), data)
-    return _record(HardshrinkBackward0, x, out, lambd=lambd)
+    return record(HardshrinkBackward0, (x,), out, x._backend, (x,), lambd=lambd)
 
 
 class ThresholdBackward0(Node):
@@ -81,7 +81,7 @@ def _threshold(x: Tensor, threshold: float, value: float, cls) -> Tensor:
     limit = scalar_for(threshold, x.dtype)
     fill = x._backend.xp.full_like(data, scalar_for(value, x.dtype))
     out = x._backend.xp.where(data > limit, data, fill)
-    return _record(cls, x, out, threshold=threshold)
+    return record(cls, (x,), out, x._backend, (x,), threshold=threshold)
 
 
 def threshold(input: Tensor, threshold: float, value: float) -> Tensor:
@@ -122,7 +122,9 @@ def glu(input: Tensor, dim: int = -1) -> Tensor:
     first = tuple(slice(None) for _ in range(d))
     a, b = data[first + (slice(0, half), ...)], data[first + (slice(half, size), ...)]
     out = a / (1 + xp.exp(-b))
-    result = _record(GluBackward0, x, out, dim=dim % 2**64)  # PyTorch shows dim as uint64
+    result = record(
+        GluBackward0, (x,), out, x._backend, (x,), dim=dim % 2**64
+    )  # PyTorch shows dim as uint64
     if result._grad_fn is not None:
         result._grad_fn._dim = d
     return result

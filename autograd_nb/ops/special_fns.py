@@ -13,9 +13,9 @@ from __future__ import annotations
 import math
 
 from .. import _messages as msg
-from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.node import Node, new_node
-from ._helpers import check_tensor, float_data
+from .._tensor import Tensor, tensor_method
+from ..autograd.node import Node
+from ._helpers import check_tensor, float_data, record
 from .inplace import apply_inplace, inplace_method
 from .out import with_out
 from .pointwise import where
@@ -218,17 +218,6 @@ class DigammaBackward0(UnaryBackward):
 digamma, digamma_ = elementwise("digamma", DigammaBackward0, _digamma_kernel, torch_inplace=False)
 
 
-def _record_saving_self(cls, t: Tensor, out_data, number: int) -> Tensor:
-    """The result of a one-tensor op with an integer argument; its node saves both."""
-    out = make_tensor(out_data, t._backend)
-    node = new_node(cls, t)
-    if node is not None:
-        node.save(t)
-        node._saved_number = number
-        out._requires_grad, out._grad_fn = True, node
-    return out
-
-
 class PolygammaBackward0(Node):
     """d/dx polygamma(n, x) = polygamma(n + 1, x)."""
 
@@ -256,8 +245,13 @@ def polygamma(n: int, input) -> Tensor:
     t = check_tensor(input, "polygamma", position=2)
     if n < 0:
         raise RuntimeError(msg.POLYGAMMA_NEGATIVE_N)
-    return _record_saving_self(
-        PolygammaBackward0, t, _polygamma_kernel(n)(t._backend.xp, float_data(t)), n
+    return record(
+        PolygammaBackward0,
+        (t,),
+        _polygamma_kernel(n)(t._backend.xp, float_data(t)),
+        t._backend,
+        (t,),
+        number=n,
     )
 
 
@@ -288,7 +282,9 @@ def mvlgamma(input, p: int) -> Tensor:
     xp = t._backend.xp
     x = float_data(t)
     total = sum(_lgamma_kernel(xp, x - i / 2) for i in range(p))
-    return _record_saving_self(MvlgammaBackward0, t, total + p * (p - 1) / 4 * _LOG_PI, p)
+    return record(
+        MvlgammaBackward0, (t,), total + p * (p - 1) / 4 * _LOG_PI, t._backend, (t,), number=p
+    )
 
 
 # --- error function family ----------------------------------------------------------------------
