@@ -18,6 +18,7 @@ import heapq
 
 from .. import _tensor
 from .anomaly_mode import ANOMALY, apply_watched
+from .backward_kernels import registered_kernels
 from .grad_mode import STATE
 from .node import AccumulateGrad
 
@@ -158,13 +159,18 @@ def _run_unwatched(roots: list, grads: list, retain_graph: bool) -> dict | None:
     for (node, nr), grad in zip(roots, grads):
         watched |= _deliver(waiting, heap, leaves, node, nr, grad)
     push, pop = heapq.heappush, heapq.heappop
+    kernels = registered_kernels()  # array-level twins of some nodes' Tensor formulas
     while heap and not watched:
         node = heap[0][1]
         if node._extra is not None:
             break
         pop(heap)
         slot = waiting.pop(node)
-        results = node.backward(slot[0]) if len(slot) == 1 else node.backward(*slot)
+        kernel = kernels.get(type(node))
+        if kernel is not None:
+            results = kernel(node, *slot)
+        else:
+            results = node.backward(slot[0]) if len(slot) == 1 else node.backward(*slot)
         slot = None
         if type(results) is not tuple:
             results = (results,)

@@ -9,6 +9,7 @@ from . import (
     counting,
     decompositions,
     einsum_equation,
+    fast_kernels,
     indexing,
     inplace,
     linalg,

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from .. import _messages as msg
 from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.grad_mode import STATE
 from ..autograd.node import Node, new_node, saved_entry
 from ._helpers import broadcast_shapes, check_same_device, check_tensor, record, scalar_for
 from .out import with_out
@@ -90,24 +89,22 @@ def vdot(input, other) -> Tensor:
 def _mm_grads(grad: Tensor, a: Tensor, b: Tensor, need_a: bool, need_b: bool) -> tuple:
     """(grad @ b^T, a^T @ grad), each only if needed: the gradients of the product a @ b.
 
-    Without create_graph, straight on the arrays: the same products, minus the bookkeeping of
-    two transposed views and two checked, recorded mm calls per gradient.
+    Each gradient is laid out as its input is: when that is a transposed view (nn.Linear's
+    `weight.t()`), it is computed transposed too, as PyTorch's mm_mat1/mat2_backward do, so
+    that the weight's own gradient comes out row-major.
     """
-    if STATE.enabled:
-        return (mm(grad, b.mT) if need_a else None, mm(a.mT, grad) if need_b else None)
-    backend, g, x, w = grad._backend, grad._data, a._data, b._data
-    xp, contiguous = backend.xp, backend.is_contiguous
     grad_a = grad_b = None
-    # Each gradient is laid out as its input is: when that is a transposed view (nn.Linear's
-    # `weight.t()`), it is computed transposed too, as PyTorch's mm_mat1/mat2_backward do, so
-    # that the weight's own gradient comes out row-major.
     if need_a:
-        column_major = x.ndim == 2 and not contiguous(x) and contiguous(x.mT)
-        grad_a = make_tensor(xp.matmul(w, g.mT).mT if column_major else xp.matmul(g, w.mT), backend)
+        grad_a = mm(b, grad.mT).mT if _column_major(a) else mm(grad, b.mT)
     if need_b:
-        column_major = w.ndim == 2 and not contiguous(w) and contiguous(w.mT)
-        grad_b = make_tensor(xp.matmul(g.mT, x).mT if column_major else xp.matmul(x.mT, g), backend)
+        grad_b = mm(grad.mT, a).mT if _column_major(b) else mm(a.mT, grad)
     return grad_a, grad_b
+
+
+def _column_major(t: Tensor) -> bool:
+    """Whether the matrix `t` is a transposed view of a row-major one."""
+    x, contiguous = t._data, t._backend.is_contiguous
+    return x.ndim == 2 and not contiguous(x) and contiguous(x.mT)
 
 
 class MmBackward0(Node):

@@ -16,7 +16,6 @@ import operator
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor
-from ..autograd.grad_mode import STATE
 from ..autograd.node import Node, new_node
 from ._helpers import check_tensor, operands, require_floating, short_name
 from .indexing import IndexPutImplBackward0, _Plan, _put
@@ -210,14 +209,9 @@ class NllLossBackward0(Node):
         # PyTorch's arithmetic: -(grad / total_weight) for 'mean' (-grad otherwise), times each
         # sample's weight (None: all 1), put at the sample's target class.
         mean, weights, plan = self._saved_reduction == 1, self._weights, self._plan
-        if STATE.enabled:  # the same with tensor ops, recorded
-            g = grad / self._unpack(3) if mean else grad
-            g = g if weights is None else g * make_tensor(weights, grad._backend)
-            return _put(-g.expand(plan.arrays[0].shape), plan, IndexPutImplBackward0)
-        backend, g = grad._backend, grad._data
-        g = g / self._unpack(3)._data if mean else g
-        g = g if weights is None else g * weights
-        return make_tensor(plan.scatter_add(backend, -g), backend)  # a 0-d g fills every sample
+        g = grad / self._unpack(3) if mean else grad
+        g = g if weights is None else g * make_tensor(weights, grad._backend)
+        return _put(-g.expand(plan.arrays[0].shape), plan, IndexPutImplBackward0)
 
 
 class NllLoss2DBackward0(NllLossBackward0):

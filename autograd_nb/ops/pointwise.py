@@ -143,37 +143,7 @@ class MulBackward0(_BinaryNode):
 
     def backward(self, grad):
         a, b = self._unpack(0), self._unpack(1)
-        if STATE.enabled:
-            return (grad * b if b is not None else None, grad * a if a is not None else None)
-        if grad._backend.broadcast_value(grad._data) == 1:
-            # A gradient of ones (what `sum()` sends back): each input's gradient is the other
-            # input itself, so skip multiplying a big tensor by one.
-            return _times_ones(b, grad), _times_ones(a, grad)
-        return _product(grad, b), _product(grad, a)
-
-
-def _product(grad: Tensor, other):
-    """`grad * other` without a graph: on the arrays when the dtypes agree (or `other` is a
-    Python number, which keeps grad's dtype in both libraries), else through the op."""
-    if other is None:
-        return None
-    if not isinstance(other, Tensor):  # a number (bool, int, float) saved by the forward
-        return make_tensor(grad._data * other, grad._backend)
-    data = other._data
-    if other._backend is grad._backend and data.dtype == grad._data.dtype:
-        return make_tensor(grad._data * data, grad._backend)
-    return grad * other
-
-
-def _times_ones(t, ones: Tensor):
-    """`ones * t` for a gradient of ones: `t`'s own array when shape and dtype already match."""
-    if t is None:
-        return None
-    if type(t) is Tensor or isinstance(t, Tensor):
-        data = t._data
-        if data.shape == ones._data.shape and data.dtype == ones._data.dtype:
-            return make_tensor(data, t._backend)
-    return ones * t
+        return (grad * b if b is not None else None, grad * a if a is not None else None)
 
 
 class DivBackward0(_BinaryNode):

@@ -14,7 +14,6 @@ import warnings
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.grad_mode import STATE
 from ..autograd.node import Node, new_node
 from ._helpers import check_tensor, normalize_dim, return_type
 from ._numpy_names import numpy_names
@@ -154,14 +153,7 @@ class MeanBackward0(Node):
     __slots__ = ("_saved_self_sym_sizes", "_saved_self_sym_numel")
 
     def backward(self, grad):
-        shape, count = self._saved_self_sym_sizes, self._saved_self_sym_numel
-        if STATE.enabled:
-            return grad.expand(shape) / count
-        # A new contiguous array, as PyTorch's division of the expanded gradient gives.
-        backend = grad._backend
-        out = backend.xp.empty(shape, dtype=grad._data.dtype, device=backend.native_device)
-        out[...] = grad._data / count
-        return make_tensor(out, backend)
+        return grad.expand(self._saved_self_sym_sizes) / self._saved_self_sym_numel
 
 
 class MeanBackward1(Node):
@@ -813,11 +805,7 @@ class LogSoftmaxBackward0(Node):
 
     def backward(self, grad):
         y = self._unpack(0)
-        if STATE.enabled:
-            return grad - y.exp() * grad.sum(self._saved_dim, keepdim=True)
-        backend, g = grad._backend, grad._data
-        total = backend.sum(g, axis=self._saved_dim, keepdims=True)
-        return make_tensor(g - backend.xp.exp(y._data) * total, backend)
+        return grad - y.exp() * grad.sum(self._saved_dim, keepdim=True)
 
 
 def _softmax(name: str, cls, input, dim, dtype) -> Tensor:

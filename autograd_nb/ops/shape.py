@@ -11,7 +11,6 @@ import warnings
 
 from .. import _messages as msg
 from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.grad_mode import STATE
 from ..autograd.node import Node, new_node, version_counter
 from ._helpers import check_tensor, common_backend, normalize_dim, on_backend, record, result_dtype
 from ._numpy_names import numpy_names
@@ -327,9 +326,7 @@ class TBackward0(Node):
     __slots__ = ()
 
     def backward(self, grad):
-        if STATE.enabled or grad._data.ndim < 2:
-            return grad.t()
-        return make_tensor(grad._data.mT, grad._backend)  # no view bookkeeping without a graph
+        return grad.t()
 
 
 class PermuteBackward0(Node):
