@@ -1587,3 +1587,7 @@ INTERP_SIZES_3D = (
     "Input and output sizes should be greater than 0, but got input (D: {}, H: {}, "
     "W: {}) output (D: {}, H: {}, W: {})"
 )
+
+# --- ops layout (opstable): NumPy's axis= / keepdims= spellings ---------------------------------
+MISSING_DIM = '{name}() missing 1 required positional arguments: "dim"'
+UNEXPECTED_KEYWORD = "{name}() got an unexpected keyword argument '{keyword}'"

@@ -23,6 +23,28 @@ def normalize_dim(dim: int, ndim: int) -> int:
     return dim % size if ndim else 0
 
 
+def numpy_dim(name: str, dim, axis, default):
+    """`dim`, or NumPy's `axis=` standing for it: PyTorch's argument parser takes both spellings
+    (`torch.sum(x, axis=0)`). `default` is dim's default, `...` where dim is required; giving
+    both names, or neither for a required dim, raises PyTorch's TypeError."""
+    if axis is None:
+        if dim is ...:
+            raise TypeError(msg.MISSING_DIM.format(name=name))
+        return dim
+    if not (dim is default or (type(default) is int and dim == default)):
+        raise TypeError(msg.UNEXPECTED_KEYWORD.format(name=name, keyword="axis"))
+    return axis
+
+
+def numpy_keepdim(name: str, keepdim, keepdims, default: bool):
+    """`keepdim`, or NumPy's `keepdims=` standing for it (see numpy_dim)."""
+    if keepdims is None:
+        return keepdim
+    if keepdim is not default:
+        raise TypeError(msg.UNEXPECTED_KEYWORD.format(name=name, keyword="keepdims"))
+    return keepdims
+
+
 def check_tensor(value, name: str, arg: str = "input", position: int = 1) -> Tensor:
     if not isinstance(value, Tensor):
         raise TypeError(

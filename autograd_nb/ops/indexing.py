@@ -20,10 +20,10 @@ from ._helpers import (
     check_same_device,
     check_tensor,
     normalize_dim,
+    numpy_dim,
     record,
     scalar_for,
 )
-from ._numpy_names import numpy_names
 from .out import with_out
 from .shape import alias, select, slice_dim, unsqueeze
 
@@ -1092,9 +1092,10 @@ def _with_positions(name: str, cls, x: Tensor, d: int, values, order):
 
 
 @tensor_method("sort")
-@numpy_names
-def sort(input, dim: int = -1, descending: bool = False, stable: bool = False):
+def sort(input, dim: int = -1, descending: bool = False, stable: bool = False, *, axis=None):
     """(values, indices) sorted along `dim`; equal values keep their order."""
+    if axis is not None:
+        dim = numpy_dim("sort", dim, axis, -1)
     x = check_tensor(input, "sort")
     d = normalize_dim(dim, x._data.ndim)
     values, order = _sorted_along(x, d, descending)
@@ -1102,9 +1103,12 @@ def sort(input, dim: int = -1, descending: bool = False, stable: bool = False):
 
 
 @tensor_method("argsort")
-@numpy_names
-def argsort(input, dim: int = -1, descending: bool = False, stable: bool = False) -> Tensor:
+def argsort(
+    input, dim: int = -1, descending: bool = False, stable: bool = False, *, axis=None
+) -> Tensor:
     """The indices that sort the tensor along `dim` (int64, no gradient)."""
+    if axis is not None:
+        dim = numpy_dim("argsort", dim, axis, -1)
     x = check_tensor(input, "argsort")
     return make_tensor(
         _sorted_along(x, normalize_dim(dim, x._data.ndim), descending)[1], x._backend
@@ -1112,9 +1116,10 @@ def argsort(input, dim: int = -1, descending: bool = False, stable: bool = False
 
 
 @tensor_method("topk")
-@numpy_names
-def topk(input, k: int, dim: int = -1, largest: bool = True, sorted: bool = True):  # noqa: A002
+def topk(input, k: int, dim: int = -1, largest: bool = True, sorted: bool = True, *, axis=None):  # noqa: A002
     """The k largest (or smallest) values along `dim` with their indices."""
+    if axis is not None:
+        dim = numpy_dim("topk", dim, axis, -1)
     x = check_tensor(input, "topk")
     d = normalize_dim(dim, x._data.ndim)
     size = x._data.shape[d] if x._data.ndim else 1

@@ -15,8 +15,7 @@ from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node
-from ._helpers import check_tensor, normalize_dim, return_type
-from ._numpy_names import numpy_names
+from ._helpers import check_tensor, normalize_dim, numpy_dim, numpy_keepdim, return_type
 from .out import with_out
 
 
@@ -103,9 +102,11 @@ def _sum_dtype(t: Tensor, dtype):
 
 @with_out
 @tensor_method("sum")
-@numpy_names
-def sum(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:  # noqa: A001
+def sum(input, dim=None, keepdim: bool = False, *, dtype=None, axis=None, keepdims=None) -> Tensor:  # noqa: A001
     """Sum of all elements, or along `dim` (an int or a tuple of ints)."""
+    if axis is not None or keepdims is not None:
+        dim = numpy_dim("sum", dim, axis, None)
+        keepdim = numpy_keepdim("sum", keepdim, keepdims, False)
     t = check_tensor(input, "sum")
     backend = t._backend
     out_dtype = _sum_dtype(t, dtype)
@@ -167,9 +168,11 @@ class MeanBackward1(Node):
 
 @with_out
 @tensor_method("mean")
-@numpy_names
-def mean(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
+def mean(input, dim=None, keepdim: bool = False, *, dtype=None, axis=None, keepdims=None) -> Tensor:
     """Average of all elements, or along `dim`; needs a floating dtype as in PyTorch."""
+    if axis is not None or keepdims is not None:
+        dim = numpy_dim("mean", dim, axis, None)
+        keepdim = numpy_keepdim("mean", keepdim, keepdims, False)
     t = input if isinstance(input, Tensor) else check_tensor(input, "mean")
     backend = t._backend
     own = backend.ours[t._data.dtype]
@@ -220,9 +223,13 @@ class NansumBackward0(Node):
 
 @with_out
 @tensor_method("nansum")
-@numpy_names
-def nansum(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
+def nansum(
+    input, dim=None, keepdim: bool = False, *, dtype=None, axis=None, keepdims=None
+) -> Tensor:
     """sum() that counts nans as zero."""
+    if axis is not None or keepdims is not None:
+        dim = numpy_dim("nansum", dim, axis, None)
+        keepdim = numpy_keepdim("nansum", keepdim, keepdims, False)
     t = check_tensor(input, "nansum")
     if not t.dtype.is_floating_point:
         return sum(t, dim, keepdim, dtype=dtype)
@@ -241,9 +248,13 @@ def nansum(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
 
 @with_out
 @tensor_method("nanmean")
-@numpy_names
-def nanmean(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
+def nanmean(
+    input, dim=None, keepdim: bool = False, *, dtype=None, axis=None, keepdims=None
+) -> Tensor:
     """mean() of the non-nan elements (nan where all are nan); grad_fn DivBackward0 as PyTorch."""
+    if axis is not None or keepdims is not None:
+        dim = numpy_dim("nanmean", dim, axis, None)
+        keepdim = numpy_keepdim("nanmean", keepdim, keepdims, False)
     t = check_tensor(input, "nanmean")
     if not t.dtype.is_floating_point:
         raise RuntimeError(msg.NANMEAN_INPUT.format(dtype=_type_name(t)))
@@ -300,9 +311,11 @@ class ProdBackward1(Node):
 
 @with_out
 @tensor_method("prod")
-@numpy_names
-def prod(input, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
+def prod(input, dim=None, keepdim: bool = False, *, dtype=None, axis=None, keepdims=None) -> Tensor:
     """Product of all elements, or along one `dim`; integers and bools give int64."""
+    if axis is not None or keepdims is not None:
+        dim = numpy_dim("prod", dim, axis, None)
+        keepdim = numpy_keepdim("prod", keepdim, keepdims, False)
     t = check_tensor(input, "prod")
     backend = t._backend
     out_dtype = _sum_dtype(t, dtype)
@@ -472,32 +485,40 @@ def _max_or_min(name: str, cls_whole, cls_dim, input, dim, keepdim, other):
 
 
 @tensor_method("max")
-@numpy_names
-def max(input, dim=None, keepdim: bool = False, *, other=None):  # noqa: A001
+def max(input, dim=None, keepdim: bool = False, *, other=None, axis=None, keepdims=None):  # noqa: A001
     """Largest element; with `dim`, (values, indices) along it; with a tensor, maximum."""
+    if axis is not None or keepdims is not None:
+        dim = numpy_dim("max", dim, axis, None)
+        keepdim = numpy_keepdim("max", keepdim, keepdims, False)
     return _max_or_min("max", MaxBackward1, MaxBackward0, input, dim, keepdim, other)
 
 
 @tensor_method("min")
-@numpy_names
-def min(input, dim=None, keepdim: bool = False, *, other=None):  # noqa: A001
+def min(input, dim=None, keepdim: bool = False, *, other=None, axis=None, keepdims=None):  # noqa: A001
     """Smallest element; with `dim`, (values, indices) along it; with a tensor, minimum."""
+    if axis is not None or keepdims is not None:
+        dim = numpy_dim("min", dim, axis, None)
+        keepdim = numpy_keepdim("min", keepdim, keepdims, False)
     return _max_or_min("min", MinBackward1, MinBackward0, input, dim, keepdim, other)
 
 
 @with_out
 @tensor_method("amax")
-@numpy_names
-def amax(input, dim=(), keepdim: bool = False) -> Tensor:
+def amax(input, dim=(), keepdim: bool = False, *, axis=None, keepdims=None) -> Tensor:
     """Largest values over `dim` (all dims by default); ties share the gradient."""
+    if axis is not None or keepdims is not None:
+        dim = numpy_dim("amax", dim, axis, ())
+        keepdim = numpy_keepdim("amax", keepdim, keepdims, False)
     return _extreme(check_tensor(input, "amax"), dim, keepdim, "amax", AmaxBackward0)
 
 
 @with_out
 @tensor_method("amin")
-@numpy_names
-def amin(input, dim=(), keepdim: bool = False) -> Tensor:
+def amin(input, dim=(), keepdim: bool = False, *, axis=None, keepdims=None) -> Tensor:
     """Smallest values over `dim` (all dims by default); ties share the gradient."""
+    if axis is not None or keepdims is not None:
+        dim = numpy_dim("amin", dim, axis, ())
+        keepdim = numpy_keepdim("amin", keepdim, keepdims, False)
     return _extreme(check_tensor(input, "amin"), dim, keepdim, "amin", AminBackward0)
 
 
@@ -523,17 +544,21 @@ def _arg_extreme(name: str, input, dim, keepdim: bool) -> Tensor:
 
 @with_out
 @tensor_method("argmax")
-@numpy_names
-def argmax(input, dim=None, keepdim: bool = False) -> Tensor:
+def argmax(input, dim=None, keepdim: bool = False, *, axis=None, keepdims=None) -> Tensor:
     """Index of the largest element (of the flattened tensor when dim is None)."""
+    if axis is not None or keepdims is not None:
+        dim = numpy_dim("argmax", dim, axis, None)
+        keepdim = numpy_keepdim("argmax", keepdim, keepdims, False)
     return _arg_extreme("argmax", input, dim, keepdim)
 
 
 @with_out
 @tensor_method("argmin")
-@numpy_names
-def argmin(input, dim=None, keepdim: bool = False) -> Tensor:
+def argmin(input, dim=None, keepdim: bool = False, *, axis=None, keepdims=None) -> Tensor:
     """Index of the smallest element (of the flattened tensor when dim is None)."""
+    if axis is not None or keepdims is not None:
+        dim = numpy_dim("argmin", dim, axis, None)
+        keepdim = numpy_keepdim("argmin", keepdim, keepdims, False)
     return _arg_extreme("argmin", input, dim, keepdim)
 
 
@@ -619,17 +644,39 @@ def _var(name: str, input, dim, unbiased, keepdim, correction, take_root: bool) 
 
 @with_out
 @tensor_method("var")
-@numpy_names
-def var(input, dim=None, unbiased=None, keepdim: bool = False, *, correction=None) -> Tensor:
+def var(
+    input,
+    dim=None,
+    unbiased=None,
+    keepdim: bool = False,
+    *,
+    correction=None,
+    axis=None,
+    keepdims=None,
+) -> Tensor:
     """Variance over `dim`, dividing by N - correction (Bessel's correction 1 by default)."""
+    if axis is not None or keepdims is not None:
+        dim = numpy_dim("var", dim, axis, None)
+        keepdim = numpy_keepdim("var", keepdim, keepdims, False)
     return _var("var", input, dim, unbiased, keepdim, correction, take_root=False)
 
 
 @with_out
 @tensor_method("std")
-@numpy_names
-def std(input, dim=None, unbiased=None, keepdim: bool = False, *, correction=None) -> Tensor:
+def std(
+    input,
+    dim=None,
+    unbiased=None,
+    keepdim: bool = False,
+    *,
+    correction=None,
+    axis=None,
+    keepdims=None,
+) -> Tensor:
     """Standard deviation over `dim` (the square root of var)."""
+    if axis is not None or keepdims is not None:
+        dim = numpy_dim("std", dim, axis, None)
+        keepdim = numpy_keepdim("std", keepdim, keepdims, False)
     return _var("std", input, dim, unbiased, keepdim, correction, take_root=True)
 
 
@@ -758,9 +805,11 @@ class LogsumexpBackward0(Node):
 
 @with_out
 @tensor_method("logsumexp")
-@numpy_names
-def logsumexp(input, dim, keepdim: bool = False) -> Tensor:
+def logsumexp(input, dim=..., keepdim: bool = False, *, axis=None, keepdims=None) -> Tensor:
     """log(sum(exp(x))) over `dim`, computed without overflow (integers give floats)."""
+    if axis is not None or keepdims is not None or dim is ...:
+        dim = numpy_dim("logsumexp", dim, axis, ...)
+        keepdim = numpy_keepdim("logsumexp", keepdim, keepdims, False)
     t = _float_input(check_tensor(input, "logsumexp"))
     backend = t._backend
     xp = backend.xp
@@ -839,16 +888,18 @@ def _softmax(name: str, cls, input, dim, dtype) -> Tensor:
 
 
 @tensor_method("softmax")
-@numpy_names
-def softmax(input, dim: int, dtype=None) -> Tensor:
+def softmax(input, dim: int = ..., dtype=None, *, axis=None) -> Tensor:
     """exp(x) / sum(exp(x)) along `dim`, shifted by the max so it never overflows."""
+    if axis is not None or dim is ...:
+        dim = numpy_dim("softmax", dim, axis, ...)
     return _softmax("softmax", SoftmaxBackward0, input, dim, dtype)
 
 
 @tensor_method("log_softmax")
-@numpy_names
-def log_softmax(input, dim: int, dtype=None) -> Tensor:
+def log_softmax(input, dim: int = ..., dtype=None, *, axis=None) -> Tensor:
     """x - logsumexp(x) along `dim` (more accurate than log(softmax(x)))."""
+    if axis is not None or dim is ...:
+        dim = numpy_dim("log_softmax", dim, axis, ...)
     return _softmax("log_softmax", LogSoftmaxBackward0, input, dim, dtype)
 
 
@@ -867,9 +918,10 @@ class CumsumBackward0(Node):
 
 @with_out
 @tensor_method("cumsum")
-@numpy_names
-def cumsum(input, dim: int, *, dtype=None) -> Tensor:
+def cumsum(input, dim: int = ..., *, dtype=None, axis=None) -> Tensor:
     """Running sums along `dim`; integers and bools give int64."""
+    if axis is not None or dim is ...:
+        dim = numpy_dim("cumsum", dim, axis, ...)
     t, d, data = _running("cumsum", input, dim, dtype)
     node = new_node(CumsumBackward0, t)
     return _finish(node, data, t._backend, _saved_dim=d)
@@ -905,16 +957,20 @@ def _logical_reduce(name: str, input, dim, keepdim: bool) -> Tensor:
 
 
 @tensor_method("all")
-@numpy_names
-def all(input, dim=None, keepdim: bool = False) -> Tensor:  # noqa: A001
+def all(input, dim=None, keepdim: bool = False, *, axis=None, keepdims=None) -> Tensor:  # noqa: A001
     """True where every element (along `dim`) is non-zero; never differentiable."""
+    if axis is not None or keepdims is not None:
+        dim = numpy_dim("all", dim, axis, None)
+        keepdim = numpy_keepdim("all", keepdim, keepdims, False)
     return _logical_reduce("all", input, dim, keepdim)
 
 
 @tensor_method("any")
-@numpy_names
-def any(input, dim=None, keepdim: bool = False) -> Tensor:  # noqa: A001
+def any(input, dim=None, keepdim: bool = False, *, axis=None, keepdims=None) -> Tensor:  # noqa: A001
     """True where some element (along `dim`) is non-zero; never differentiable."""
+    if axis is not None or keepdims is not None:
+        dim = numpy_dim("any", dim, axis, None)
+        keepdim = numpy_keepdim("any", keepdim, keepdims, False)
     return _logical_reduce("any", input, dim, keepdim)
 
 
@@ -958,9 +1014,10 @@ def _cumprod_grad_with_zeros(x: Tensor, grad: Tensor, d: int) -> Tensor:
 
 @with_out
 @tensor_method("cumprod")
-@numpy_names
-def cumprod(input, dim: int, *, dtype=None) -> Tensor:
+def cumprod(input, dim: int = ..., *, dtype=None, axis=None) -> Tensor:
     """Running products along `dim`; integers and bools give int64."""
+    if axis is not None or dim is ...:
+        dim = numpy_dim("cumprod", dim, axis, ...)
     t, d, data = _running("cumprod", input, dim, dtype)
     backend = t._backend
     node = new_node(CumprodBackward0, t)
@@ -1031,15 +1088,37 @@ def _spread_mean(name: str, input, dim, unbiased, keepdim, correction, take_root
     return first, second
 
 
-@numpy_names
-def std_mean(input, dim=None, unbiased=None, keepdim: bool = False, *, correction=None):
+def std_mean(
+    input,
+    dim=None,
+    unbiased=None,
+    keepdim: bool = False,
+    *,
+    correction=None,
+    axis=None,
+    keepdims=None,
+):
     """(std, mean) over `dim` in one call, both with grad_fn StdMeanBackward0."""
+    if axis is not None or keepdims is not None:
+        dim = numpy_dim("std_mean", dim, axis, None)
+        keepdim = numpy_keepdim("std_mean", keepdim, keepdims, False)
     return _spread_mean("std_mean", input, dim, unbiased, keepdim, correction, take_root=True)
 
 
-@numpy_names
-def var_mean(input, dim=None, unbiased=None, keepdim: bool = False, *, correction=None):
+def var_mean(
+    input,
+    dim=None,
+    unbiased=None,
+    keepdim: bool = False,
+    *,
+    correction=None,
+    axis=None,
+    keepdims=None,
+):
     """(var, mean) over `dim` in one call, both with grad_fn VarMeanBackward0."""
+    if axis is not None or keepdims is not None:
+        dim = numpy_dim("var_mean", dim, axis, None)
+        keepdim = numpy_keepdim("var_mean", keepdim, keepdims, False)
     return _spread_mean("var_mean", input, dim, unbiased, keepdim, correction, take_root=False)
 
 
@@ -1070,9 +1149,11 @@ class AminmaxBackward0(Node):
 
 
 @tensor_method("aminmax")
-@numpy_names
-def aminmax(input, *, dim=None, keepdim: bool = False):
+def aminmax(input, *, dim=None, keepdim: bool = False, axis=None, keepdims=None):
     """(min, max) over `dim` (every element when None) as torch.return_types.aminmax."""
+    if axis is not None or keepdims is not None:
+        dim = numpy_dim("aminmax", dim, axis, None)
+        keepdim = numpy_keepdim("aminmax", keepdim, keepdims, False)
     t = check_tensor(input, "aminmax")
     shape = tuple(t._data.shape)
     dims = _reduce_dims(dim, len(shape))
@@ -1099,9 +1180,10 @@ def aminmax(input, *, dim=None, keepdim: bool = False):
 
 
 @tensor_method("count_nonzero")
-@numpy_names
-def count_nonzero(input, dim=None) -> Tensor:
+def count_nonzero(input, dim=None, *, axis=None) -> Tensor:
     """How many elements are non-zero (along `dim`, an int or a tuple), as int64."""
+    if axis is not None:
+        dim = numpy_dim("count_nonzero", dim, axis, None)
     t = check_tensor(input, "count_nonzero")
     backend = t._backend
     xp = backend.xp
@@ -1184,16 +1266,20 @@ def _median(name: str, input, dim, keepdim: bool):
 
 
 @tensor_method("median")
-@numpy_names
-def median(input, dim=None, keepdim: bool = False):
+def median(input, dim=None, keepdim: bool = False, *, axis=None, keepdims=None):
     """The lower median of all elements, or (values, indices) along `dim`; a nan wins."""
+    if axis is not None or keepdims is not None:
+        dim = numpy_dim("median", dim, axis, None)
+        keepdim = numpy_keepdim("median", keepdim, keepdims, False)
     return _median("median", input, dim, keepdim)
 
 
 @tensor_method("nanmedian")
-@numpy_names
-def nanmedian(input, dim=None, keepdim: bool = False):
+def nanmedian(input, dim=None, keepdim: bool = False, *, axis=None, keepdims=None):
     """median() that ignores nans (nan only where every element is nan)."""
+    if axis is not None or keepdims is not None:
+        dim = numpy_dim("nanmedian", dim, axis, None)
+        keepdim = numpy_keepdim("nanmedian", keepdim, keepdims, False)
     return _median("nanmedian", input, dim, keepdim)
 
 

@@ -12,8 +12,15 @@ import warnings
 from .. import _messages as msg
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node, version_counter
-from ._helpers import check_tensor, common_backend, normalize_dim, on_backend, record, result_dtype
-from ._numpy_names import numpy_names
+from ._helpers import (
+    check_tensor,
+    common_backend,
+    normalize_dim,
+    numpy_dim,
+    on_backend,
+    record,
+    result_dtype,
+)
 from .out import with_out
 
 INT64_MAX = (1 << 63) - 1  # what PyTorch saves as a slice's end when none is given
@@ -267,9 +274,10 @@ class UnsqueezeBackward0(Node):
 
 
 @tensor_method("squeeze")
-@numpy_names
-def squeeze(input, dim=None) -> Tensor:
+def squeeze(input, dim=None, *, axis=None) -> Tensor:
     """Remove size-1 dims: all of them, one `dim`, or a tuple of dims (a view)."""
+    if axis is not None:
+        dim = numpy_dim("squeeze", dim, axis, None)
     t = check_tensor(input, "squeeze")
     shape = tuple(t._data.shape)
     if dim is None:
@@ -290,9 +298,10 @@ def squeeze(input, dim=None) -> Tensor:
 
 
 @tensor_method("unsqueeze")
-@numpy_names
-def unsqueeze(input, dim: int) -> Tensor:
+def unsqueeze(input, dim: int = ..., *, axis=None) -> Tensor:
     """Insert a size-1 dim at `dim` (a view)."""
+    if axis is not None or dim is ...:
+        dim = numpy_dim("unsqueeze", dim, axis, ...)
     t = check_tensor(input, "unsqueeze")
     d = normalize_dim(dim, t._data.ndim + 1)
     node = new_node(UnsqueezeBackward0, t)
@@ -710,9 +719,10 @@ def _joined(tensors: list, cls, data_fn):
 
 @with_out
 @tensor_method("cat")
-@numpy_names
-def cat(tensors, dim: int = 0, *, out=None) -> Tensor:
+def cat(tensors, dim: int = 0, *, out=None, axis=None) -> Tensor:
     """Join tensors along an existing dim (a copy; dtypes are promoted)."""
+    if axis is not None:
+        dim = numpy_dim("cat", dim, axis, 0)
     tensors = _tensor_list(tensors, "cat")
     if not tensors:
         raise ValueError(msg.CAT_EMPTY)
@@ -750,9 +760,10 @@ concat = concatenate = cat
 
 @with_out
 @tensor_method("stack")
-@numpy_names
-def stack(tensors, dim: int = 0, *, out=None) -> Tensor:
+def stack(tensors, dim: int = 0, *, out=None, axis=None) -> Tensor:
     """Join equal-shaped tensors along a new dim (a copy)."""
+    if axis is not None:
+        dim = numpy_dim("stack", dim, axis, 0)
     tensors = _tensor_list(tensors, "stack")
     if not tensors:
         raise RuntimeError(msg.STACK_EMPTY)
