@@ -499,18 +499,16 @@ def binary_cross_entropy_with_logits(
 
 
 # --- 1-D / adaptive max pooling, group and instance norm, upsampling ---------------------------
-from ..ops import normalization_more as _normalization_more  # noqa: E402
-from ..ops import pooling_more as _pooling_more  # noqa: E402
 from ..ops import upsampling as _upsampling  # noqa: E402
 
-max_pool1d = _pooling_more.max_pool1d
-max_pool1d_with_indices = _pooling_more.max_pool1d_with_indices
-avg_pool1d = _pooling_more.avg_pool1d
-adaptive_avg_pool1d = _pooling_more.adaptive_avg_pool1d
-adaptive_max_pool1d = _pooling_more.adaptive_max_pool1d
-adaptive_max_pool2d = _pooling_more.adaptive_max_pool2d
-group_norm = _normalization_more.group_norm
-instance_norm = _normalization_more.instance_norm
+max_pool1d = _pooling.max_pool1d
+max_pool1d_with_indices = _pooling.max_pool1d_with_indices
+avg_pool1d = _pooling.avg_pool1d
+adaptive_avg_pool1d = _pooling.adaptive_avg_pool1d
+adaptive_max_pool1d = _pooling.adaptive_max_pool1d
+adaptive_max_pool2d = _pooling.adaptive_max_pool2d
+group_norm = _normalization.group_norm
+instance_norm = _normalization.instance_norm
 interpolate = _upsampling.interpolate
 
 
@@ -712,13 +710,12 @@ def multilabel_margin_loss(
 
 # --- more activations, channel dropout, pixel shuffle -------------------------------------------
 from ..ops import pixelshuffle as _pixelshuffle  # noqa: E402
-from ..ops import shrink as _shrink  # noqa: E402
 
 selu_ = _activation.selu_
 celu_ = _activation.celu_
-softshrink = _shrink.softshrink
-hardshrink = _shrink.hardshrink
-threshold_ = _shrink.threshold_
+softshrink = _activation.softshrink
+hardshrink = _activation.hardshrink
+threshold_ = _activation.threshold_
 pixel_shuffle = _pixelshuffle.pixel_shuffle
 pixel_unshuffle = _pixelshuffle.pixel_unshuffle
 
@@ -736,8 +733,8 @@ def celu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
 def threshold(input: Tensor, threshold: float, value: float, inplace: bool = False) -> Tensor:
     """x where x > threshold, else value."""
     if inplace:
-        return _shrink.threshold_(input, threshold, value)
-    return _shrink.threshold(input, threshold, value)
+        return _activation.threshold_(input, threshold, value)
+    return _activation.threshold(input, threshold, value)
 
 
 def softmin(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype=None) -> Tensor:
@@ -751,7 +748,7 @@ def glu(input: Tensor, dim: int = -1) -> Tensor:
     """a * sigmoid(b), a and b the halves of `input` along dim (0-d input is refused)."""
     if input.dim() == 0:
         raise RuntimeError(msg.GLU_SCALAR)
-    return _shrink.glu(input, dim)
+    return _activation.glu(input, dim)
 
 
 def dropout1d(

@@ -17,18 +17,15 @@ from . import (
     loss_margin,
     matrix_exponential,
     normalization,
-    normalization_more,
     out,
     packing,
     padding,
     pixelshuffle,
     pointwise,
     pooling,
-    pooling_more,
     reduction,
     sampling,
     shape,
-    shrink,
     sparse,
     special_fns,
     tensorops,
@@ -53,11 +50,9 @@ from .padding import *  # noqa: F403
 from .pixelshuffle import *  # noqa: F403
 from .pointwise import *  # noqa: F403
 from .pooling import *  # noqa: F403
-from .pooling_more import *  # noqa: F403
 from .reduction import *  # noqa: F403
 from .sampling import *  # noqa: F403
 from .shape import *  # noqa: F403
-from .shrink import *  # noqa: F403
 from .sparse import *  # noqa: F403
 from .special_fns import *  # noqa: F403
 from .tensorops import *  # noqa: F403
@@ -77,11 +72,9 @@ __all__ = [
     *pixelshuffle.__all__,
     *pointwise.__all__,
     *pooling.__all__,
-    *pooling_more.__all__,
     *reduction.__all__,
     *sampling.__all__,
     *shape.__all__,
-    *shrink.__all__,
     *sparse.__all__,
     *special_fns.__all__,
     *tensorops.__all__,

@@ -21,8 +21,7 @@ from .. import dtypes
 from .._tensor import Tensor, make_tensor
 from ..autograd.node import Node, new_node
 from ._helpers import check_tensor, require_floating
-from .pooling import _along_dims, adaptive_avg_pool2d, adaptive_avg_pool3d
-from .pooling_more import adaptive_avg_pool1d
+from .pooling import _along_dims, adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d
 
 
 class _UpsampleBackward(Node):
