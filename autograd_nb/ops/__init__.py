@@ -4,6 +4,7 @@ methods). Each module's `__all__` lists the torch.* functions it defines."""
 from . import (
     activation,
     bilinear_form,
+    comparison,
     conversion,
     convolution,
     counting,
@@ -29,11 +30,13 @@ from . import (
     sparse,
     special_fns,
     tensorops,
+    ternary,
     unary,
     upsampling,
 )
 from .activation import *  # noqa: F403
 from .bilinear_form import *  # noqa: F403
+from .comparison import *  # noqa: F403
 from .conversion import *  # noqa: F403
 from .convolution import *  # noqa: F403
 from .counting import *  # noqa: F403
@@ -56,11 +59,13 @@ from .shape import *  # noqa: F403
 from .sparse import *  # noqa: F403
 from .special_fns import *  # noqa: F403
 from .tensorops import *  # noqa: F403
+from .ternary import *  # noqa: F403
 from .unary import *  # noqa: F403
 
 __all__ = [
     *activation.__all__,
     *bilinear_form.__all__,
+    *comparison.__all__,
     *conversion.__all__,
     *convolution.__all__,
     *counting.__all__,
@@ -78,6 +83,7 @@ __all__ = [
     *sparse.__all__,
     *special_fns.__all__,
     *tensorops.__all__,
+    *ternary.__all__,
     *unary.__all__,
     "batch_norm",
     "cholesky",

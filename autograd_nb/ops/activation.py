@@ -15,8 +15,8 @@ from .._tensor import Tensor, make_tensor, tensor_method
 from .._type_info import finfo
 from ..autograd.node import Node
 from ._helpers import check_tensor, normalize_dim, record, require_floating, scalar_for
+from .comparison import where
 from .inplace import apply_inplace
-from .pointwise import where
 from .shape import cat
 from .unary import erf_kernel
 

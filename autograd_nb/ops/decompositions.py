@@ -20,7 +20,7 @@ from .._tensor import Tensor, make_tensor, tensor_method
 from .._type_info import finfo
 from ..autograd.node import Node, new_node, saved_entry, version_counter
 from ._helpers import broadcast_shapes, check_tensor
-from .pointwise import where
+from .comparison import where
 from .shape import cat, tril
 
 

@@ -18,8 +18,8 @@ from .. import dtypes
 from .._tensor import Tensor, make_tensor
 from ..autograd.node import Node, new_node
 from ._helpers import check_tensor, operands, require_floating, short_name
+from .comparison import where
 from .indexing import IndexPutImplBackward0, _Plan, _put
-from .pointwise import where
 
 REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
 

@@ -20,9 +20,9 @@ from ..autograd.grad_mode import STATE, no_grad
 from ..autograd.node import Node
 from ._helpers import broadcast_shapes, check_tensor, record, result_dtype, short_name
 from .activation import logsigmoid
+from .comparison import minimum, where
 from .linalg import pairwise_distance
 from .loss import REDUCTIONS, _kernel_error, _record, _reduce_data, _scale
-from .pointwise import minimum, where
 
 
 def _reduced(losses: Tensor, reduction: int) -> Tensor:

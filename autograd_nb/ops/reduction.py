@@ -271,7 +271,7 @@ def _prod_grad(x: Tensor, grad: Tensor, dims: tuple) -> Tensor:
     With z zeros in a slice: no zero -> prod / x_i; one zero -> the product of the non-zeros
     at the zero and 0 elsewhere; more zeros -> 0 everywhere.
     """
-    from .pointwise import where
+    from .comparison import where
 
     is_zero = x == 0
     nonzero = where(is_zero, 1.0, x)
@@ -476,7 +476,7 @@ def _max_or_min(name: str, cls_whole, cls_dim, input, dim, keepdim, other):
     if isinstance(dim, Tensor) and other is None:
         dim, other = None, dim
     if other is not None:
-        from .pointwise import maximum, minimum
+        from .comparison import maximum, minimum
 
         return (maximum if name == "max" else minimum)(t, other)
     if dim is None:
@@ -702,7 +702,7 @@ class LinalgVectorNormBackward0(Node):
 def vector_norm_backward(grad: Tensor, x: Tensor, norm: Tensor, p: float, dims: tuple):
     """The gradient through a p-norm over `dims`, `grad` and `norm` already shaped like `x`
     (kept dims); None for p = 0. Shared with renorm and dist."""
-    from .pointwise import where
+    from .comparison import where
 
     if p == 0:
         return None

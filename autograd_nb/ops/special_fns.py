@@ -16,9 +16,9 @@ from .. import _messages as msg
 from .._tensor import Tensor, tensor_method
 from ..autograd.node import Node
 from ._helpers import check_tensor, float_data, record
+from .comparison import where
 from .inplace import apply_inplace, inplace_method
 from .out import with_out
-from .pointwise import where
 from .tensorops import _as_floating, _mul_number
 from .unary import _TWO_OVER_SQRT_PI, UnaryBackward, elementwise, erf, erf_kernel
 

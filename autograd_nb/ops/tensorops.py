@@ -29,11 +29,12 @@ from ._helpers import (
     require_floating,
     result_dtype,
 )
+from .comparison import clamp, where
 from .indexing import index_select, scatter_add
 from .inplace import inplace_method
 from .loss import _div_number
 from .out import with_out, with_pair_out
-from .pointwise import clamp, sqrt, where
+from .pointwise import sqrt
 from .reduction import _indexed_result, cumsum, norm, vector_norm_backward
 from .shape import _embed_diagonal, meshgrid, stack
 
