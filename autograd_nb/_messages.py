@@ -1262,7 +1262,8 @@ CHOLESKY_DEPRECATED = (
     "/__w/pytorch/pytorch/aten/src/ATen/native/BatchLinearAlgebra.cpp:1765.)"
 )
 # xlogy, take, searchsorted/bucketize, histc/histogram, block_diag, combinations, vander,
-# trapezoid, cov, renorm, dist (ops/tensorops.py)
+# trapezoid, cov, renorm, dist (ops/special_fns, indexing, sorting, counting, construction,
+# scans, statistics, reduction)
 XLOGY_ARGS = (
     "{name}() received an invalid combination of arguments - got ({a}, {b}), but expected one "
     "of:\n * (Tensor input, Tensor other, *, Tensor out = None)\n * (Number self, Tensor other, "

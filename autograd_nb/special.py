@@ -14,13 +14,15 @@ from .ops.special_fns import (
     i1e,
     lgamma,
     log_ndtr,
+    logit,
     mvlgamma,
     ndtr,
     ndtri,
     polygamma,
     sinc,
+    xlog1py,
+    xlogy,
 )
-from .ops.tensorops import logit, xlog1py, xlogy
 
 gammaln, psi, multigammaln, expit = lgamma, digamma, mvlgamma, sigmoid
 

@@ -5,6 +5,7 @@ from . import (
     activation,
     bilinear_form,
     comparison,
+    construction,
     conversion,
     convolution,
     counting,
@@ -13,6 +14,7 @@ from . import (
     fast_kernels,
     indexing,
     inplace,
+    integer,
     linalg,
     loss,
     loss_margin,
@@ -26,10 +28,12 @@ from . import (
     pooling,
     reduction,
     sampling,
+    scans,
     shape,
+    sorting,
     sparse,
     special_fns,
-    tensorops,
+    statistics,
     ternary,
     unary,
     upsampling,
@@ -37,6 +41,7 @@ from . import (
 from .activation import *  # noqa: F403
 from .bilinear_form import *  # noqa: F403
 from .comparison import *  # noqa: F403
+from .construction import *  # noqa: F403
 from .conversion import *  # noqa: F403
 from .convolution import *  # noqa: F403
 from .counting import *  # noqa: F403
@@ -45,6 +50,7 @@ from .decompositions import torch_cholesky as cholesky
 from .decompositions import torch_slogdet as slogdet
 from .decompositions import torch_svd as svd
 from .indexing import *  # noqa: F403
+from .integer import *  # noqa: F403
 from .linalg import *  # noqa: F403
 from .matrix_exponential import *  # noqa: F403
 from .normalization import torch_batch_norm as batch_norm
@@ -55,10 +61,12 @@ from .pointwise import *  # noqa: F403
 from .pooling import *  # noqa: F403
 from .reduction import *  # noqa: F403
 from .sampling import *  # noqa: F403
+from .scans import *  # noqa: F403
 from .shape import *  # noqa: F403
+from .sorting import *  # noqa: F403
 from .sparse import *  # noqa: F403
 from .special_fns import *  # noqa: F403
-from .tensorops import *  # noqa: F403
+from .statistics import *  # noqa: F403
 from .ternary import *  # noqa: F403
 from .unary import *  # noqa: F403
 
@@ -66,11 +74,13 @@ __all__ = [
     *activation.__all__,
     *bilinear_form.__all__,
     *comparison.__all__,
+    *construction.__all__,
     *conversion.__all__,
     *convolution.__all__,
     *counting.__all__,
     *decompositions.__all__,
     *indexing.__all__,
+    *integer.__all__,
     *linalg.__all__,
     *matrix_exponential.__all__,
     *padding.__all__,
@@ -79,10 +89,12 @@ __all__ = [
     *pooling.__all__,
     *reduction.__all__,
     *sampling.__all__,
+    *scans.__all__,
     *shape.__all__,
+    *sorting.__all__,
     *sparse.__all__,
     *special_fns.__all__,
-    *tensorops.__all__,
+    *statistics.__all__,
     *ternary.__all__,
     *unary.__all__,
     "batch_norm",

@@ -265,6 +265,17 @@ def float_data(t: Tensor):
     return t._backend.xp.astype(data, t._backend.native[dtypes.get_default_dtype()])
 
 
+def floating_dtype(*values) -> dtypes.dtype:
+    """The promoted dtype of the operands, integers and bools giving the default float."""
+    dtype = result_dtype(*values)
+    return dtype if dtype.is_floating_point else dtypes.get_default_dtype()
+
+
+def as_floating(t: Tensor) -> Tensor:
+    """`t` itself when floating, else a copy in the default float dtype (no graph: ints)."""
+    return t if t.dtype.is_floating_point else t.to(dtypes.get_default_dtype())
+
+
 def as_tensor_like(value, like: Tensor) -> Tensor:
     """A Python number as a tensor on `like`'s device (for ops that need tensors)."""
     if isinstance(value, Tensor):

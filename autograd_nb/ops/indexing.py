@@ -8,6 +8,8 @@ index (`x[i] = v`) lives in ops/inplace.py.
 
 from __future__ import annotations
 
+import builtins
+
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
@@ -21,6 +23,7 @@ from ._helpers import (
     check_tensor,
     normalize_dim,
     numpy_dim,
+    on_backend,
     record,
     scalar_for,
 )
@@ -1132,6 +1135,43 @@ def topk(input, k: int, dim: int = -1, largest: bool = True, sorted: bool = True
     return _with_positions("topk", TopkBackward0, x, d, values, order)
 
 
+class TakeBackward0(Node):
+    """The gradient is added back at the flat positions taken (repeats add up)."""
+
+    __slots__ = ("_saved_index", "_shape")
+    _saved_names = ("self",)
+
+    def backward(self, grad):
+        x = self._unpack(0)
+        flat = x.new_zeros((x.numel(),))
+        return scatter_add(flat, 0, self._saved_index.reshape(-1), grad.reshape(-1)).reshape(
+            x.shape
+        )
+
+
+@with_out
+@tensor_method("take")
+def take(input, index) -> Tensor:
+    """input's elements at flat positions `index` (negative ones count from the end), shaped
+    like index."""
+    t = check_tensor(input, "take")
+    index = check_tensor(index, "take", "index", 2)
+    if index.dtype is not dtypes.int64:
+        raise RuntimeError(msg.TAKE_INDEX_DTYPE.format(dtype=index.dtype.legacy_name[:-6]))
+    backend = t._backend
+    xp = backend.xp
+    n = t.numel()
+    positions = on_backend(index, backend, dtypes.int64)
+    if positions.size and (int(xp.max(positions)) >= n or int(xp.min(positions)) < -n):
+        bad = next(i for i in index.reshape(-1).tolist() if i >= n or i < -n)
+        raise IndexError(msg.TAKE_RANGE.format(index=bad, n=n))
+    positions = positions % builtins.max(n, 1)
+    data = xp.reshape(
+        xp.take(xp.reshape(t._data, (-1,)), xp.reshape(positions, (-1,))), positions.shape
+    )
+    return record(TakeBackward0, (t,), data, backend, (t,), index=make_tensor(positions, backend))
+
+
 __all__ = [
     "argsort",
     "argwhere",
@@ -1146,6 +1186,7 @@ __all__ = [
     "scatter",
     "scatter_add",
     "sort",
+    "take",
     "take_along_dim",
     "topk",
 ]

@@ -7,6 +7,7 @@ whose `backward` is written with tensor ops, next to the function that runs its 
 from __future__ import annotations
 
 import builtins
+import math
 import operator
 
 from .. import _messages as msg
@@ -405,7 +406,6 @@ class PowBackward2(Node):
     _saved_names = ("result",)
 
     def backward(self, grad):
-        import math
 
         base = self._saved_self
         return grad * self._unpack(0) * math.log(base) if base > 0 else grad * 0
@@ -877,6 +877,25 @@ heaviside_ = inplace_method("heaviside", "The step function of self with `values
 
 divide = true_divide = div
 subtract = sub
+
+
+class MulBackward1(Node):
+    """tensor * number as ATen's mul.Scalar records it (trapezoid's spacing dx)."""
+
+    __slots__ = ("_saved_other",)
+
+    def backward(self, grad):
+        return grad * self._saved_other
+
+
+def _mul_number(t: Tensor, number) -> Tensor:
+    node = new_node(MulBackward1, t)
+    data = t._data * number
+    if node is None:
+        return make_tensor(data, t._backend)
+    node._saved_other = number
+    return make_tensor(data, t._backend, True, node, 0)
+
 
 __all__ = [
     "add",

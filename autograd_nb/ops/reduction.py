@@ -15,7 +15,16 @@ from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node
-from ._helpers import check_tensor, normalize_dim, numpy_dim, numpy_keepdim, return_type
+from ._helpers import (
+    check_tensor,
+    normalize_dim,
+    numpy_dim,
+    numpy_keepdim,
+    result_dtype,
+    return_type,
+)
+from .comparison import where
+from .inplace import inplace_method
 from .out import with_out
 
 
@@ -1365,6 +1374,96 @@ def nanquantile(input, q, dim=None, keepdim: bool = False, *, interpolation: str
     return _quantile(input, q, dim, keepdim, interpolation, skip_nan=True)
 
 
+class RenormBackward0(Node):
+    """x * f(n), f = maxnorm / (n + 1e-7) where the slice norm n exceeds maxnorm, else 1."""
+
+    __slots__ = ("_saved_p", "_saved_dim", "_saved_maxnorm", "_dims")
+    _saved_names = ("self",)
+
+    def backward(self, grad):
+        x = self._unpack(0)
+        p, dims, maxnorm = self._saved_p, self._dims, self._saved_maxnorm
+        n = norm(x, p, dims, keepdim=True)
+        over = n > maxnorm
+        factor = where(over, maxnorm / (n + 1e-7), 1.0)
+        slope = where(over, -maxnorm / (n + 1e-7) ** 2, 0.0) * (grad * x).sum(dims, keepdim=True)
+        through_norm = vector_norm_backward(slope, x, n, p, dims)
+        return grad * factor + through_norm
+
+
+@with_out
+@tensor_method("renorm")
+def renorm(input, p: float, dim: int, maxnorm: float) -> Tensor:
+    """input with each slice along `dim` whose p-norm exceeds maxnorm scaled down to it."""
+    t = check_tensor(input, "renorm")
+    if maxnorm < 0:
+        raise RuntimeError(msg.RENORM_MAXNORM.format(maxnorm=maxnorm))
+    if p <= 0:
+        raise RuntimeError(msg.RENORM_P)
+    if t.dim() < 2:
+        raise RuntimeError(msg.RENORM_DIMS.format(dim=t.dim()))
+    if not t.dtype.is_floating_point:
+        raise RuntimeError(msg.VECTOR_NORM_DTYPE.format(dtype=t.dtype.legacy_name[:-6]))
+    d = normalize_dim(dim, t.dim())
+    dims = tuple(i for i in range(t.dim()) if i != d)
+    from ..autograd.grad_mode import no_grad
+
+    with no_grad():
+        n = norm(t, p, dims, keepdim=True)
+        out = t * where(n > maxnorm, maxnorm / (n + 1e-7), 1.0)
+    node = new_node(RenormBackward0, t)
+    if node is None:
+        return out
+    node.save(t)
+    node._saved_p, node._saved_dim, node._saved_maxnorm, node._dims = float(p), d, maxnorm, dims
+    return make_tensor(out._data, t._backend, True, node, 0)
+
+
+class DistBackward0(Node):
+    """The p-norm's gradient at input - other: + to input, - to other (summed to shapes)."""
+
+    __slots__ = ("_saved_p",)
+    _saved_names = ("self", "other", "result")
+
+    def backward(self, grad):
+        a, b, result = self._unpack(0), self._unpack(1), self._unpack(2)
+        diff = a - b
+        dims = tuple(range(diff.dim()))
+        g = vector_norm_backward(
+            grad.expand(diff.shape), diff, result.expand(diff.shape), self._saved_p, dims
+        )
+        if g is None:
+            g = diff * 0
+        return (
+            (g.sum_to_size(*a.shape) if self.needs_input_grad(0) else None),
+            ((-g).sum_to_size(*b.shape) if self.needs_input_grad(1) else None),
+        )
+
+
+@tensor_method("dist")
+def dist(input, other, p: float = 2) -> Tensor:
+    """The p-norm of input - other (broadcast), a 0-d tensor."""
+    a = check_tensor(input, "dist")
+    b = check_tensor(other, "dist", "other", 2)
+    dtype = result_dtype(a, b)
+    if not dtype.is_floating_point:
+        raise RuntimeError(msg.NORM_DTYPE.format(dtype=dtype.legacy_name[:-6]))
+    from ..autograd.grad_mode import no_grad
+
+    with no_grad():
+        out = norm(a - b, float(p))
+    node = new_node(DistBackward0, a, b)
+    if node is None:
+        return out
+    result = make_tensor(out._data, out._backend, True, node, 0)
+    node.save(a, b, result)
+    node._saved_p = float(p)
+    return result
+
+
+renorm_ = inplace_method("renorm", "Rescale the slices along `dim` to p-norm <= maxnorm, in place.")
+
+
 __all__ = [
     "all",
     "amax",
@@ -1376,6 +1475,7 @@ __all__ = [
     "count_nonzero",
     "cumprod",
     "cumsum",
+    "dist",
     "log_softmax",
     "logsumexp",
     "max",
@@ -1389,6 +1489,7 @@ __all__ = [
     "norm",
     "prod",
     "quantile",
+    "renorm",
     "softmax",
     "std",
     "std_mean",

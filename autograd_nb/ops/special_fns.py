@@ -13,13 +13,21 @@ from __future__ import annotations
 import math
 
 from .. import _messages as msg
-from .._tensor import Tensor, tensor_method
-from ..autograd.node import Node
-from ._helpers import check_tensor, float_data, record
+from .._tensor import Tensor, make_tensor, tensor_method
+from ..autograd.node import Node, new_node
+from ._helpers import (
+    as_floating,
+    check_tensor,
+    float_data,
+    floating_dtype,
+    on_backend,
+    operands,
+    record,
+)
 from .comparison import where
 from .inplace import apply_inplace, inplace_method
 from .out import with_out
-from .tensorops import _as_floating, _mul_number
+from .pointwise import _mul_number
 from .unary import _TWO_OVER_SQRT_PI, UnaryBackward, elementwise, erf, erf_kernel
 
 _PI = math.pi
@@ -431,7 +439,7 @@ erfinv, erfinv_ = elementwise("erfinv", ErfinvBackward0, _erfinv_kernel, torch_i
 
 def ndtr(input) -> Tensor:
     """The standard normal CDF, (1 + erf(x / sqrt(2))) / 2, as PyTorch composes it."""
-    t = _as_floating(check_tensor(input, "special_ndtr"))
+    t = as_floating(check_tensor(input, "special_ndtr"))
     return _mul_number(1 + erf(_mul_number(t, _SQRT1_2)), 0.5)
 
 
@@ -639,6 +647,134 @@ def polygamma_(self: Tensor, n: int) -> Tensor:
     return apply_inplace(self, _polygamma_self, n)
 
 
+class XlogyBackward0(Node):
+    """x * log(y): d/dx = log(y) where x != 0 (else 0), d/dy = x / y."""
+
+    __slots__ = ("_saved_self", "_saved_other")
+    _shift = 0  # xlog1py's nodes: log(1 + y), d/dy = x / (1 + y)
+
+    def backward(self, grad):
+        x, y = self._saved_self, self._saved_other
+        fn = xlog1py if self._shift else xlogy
+        gx = grad * fn((x != 0), y) if self.needs_input_grad(0) else None
+        gy = grad * x / (y + self._shift) if self.needs_input_grad(1) else None
+        return gx, gy
+
+
+class XlogyBackward1(XlogyBackward0):
+    """xlogy(number, tensor)."""
+
+    __slots__ = ()
+
+
+class XlogyBackward2(XlogyBackward0):
+    """xlogy(tensor, number)."""
+
+    __slots__ = ()
+
+
+class SpecialXlog1PyBackward0(XlogyBackward0):
+    """x * log1p(y): d/dx = log1p(y) where x != 0 (else 0), d/dy = x / (1 + y)."""
+
+    __slots__ = ()
+    _shift = 1
+
+
+class SpecialXlog1PyBackward1(SpecialXlog1PyBackward0):
+    """xlog1py(number, tensor)."""
+
+    __slots__ = ()
+
+
+class SpecialXlog1PyBackward2(SpecialXlog1PyBackward0):
+    """xlog1py(tensor, number)."""
+
+    __slots__ = ()
+
+
+@with_out
+@tensor_method("xlogy")
+def xlogy(input, other) -> Tensor:
+    """input * log(other), 0 where input is 0 (unless other is nan); integers give floats."""
+    return _xlog("xlogy", (XlogyBackward0, XlogyBackward1, XlogyBackward2), input, other)
+
+
+def xlog1py(input, other) -> Tensor:
+    """input * log1p(other), 0 where input is 0 (unless other is nan): torch.special.xlog1py."""
+    return _xlog(
+        "special_xlog1py",
+        (SpecialXlog1PyBackward0, SpecialXlog1PyBackward1, SpecialXlog1PyBackward2),
+        input,
+        other,
+    )
+
+
+def _xlog(name: str, classes: tuple, input, other) -> Tensor:
+    """xlogy / xlog1py: input * log(other [+ 1]) with PyTorch's zero rule and node classes."""
+    if not isinstance(input, Tensor) and not isinstance(other, Tensor):
+        raise TypeError(
+            msg.XLOGY_ARGS.format(name=name, a=type(input).__name__, b=type(other).__name__)
+        )
+    dtype = floating_dtype(input, other)
+    a, b, _, _, backend = operands(input, other, name)
+    xp = backend.xp
+    xa, xb = (
+        on_backend(t, backend, dtype) if t is not None else backend.asarray(v, dtype)
+        for t, v in ((a, input), (b, other))
+    )
+    xa, xb = xp.broadcast_arrays(xa, xb)
+    log = xp.log1p if classes[0]._shift else xp.log
+    out = xp.where((xa == 0) & ~xp.isnan(xb), xp.zeros_like(xa), xa * log(xb))
+    cls = classes[0] if a is not None and b is not None else classes[1 if a is None else 2]
+    return record(
+        cls,
+        (a, b),
+        out,
+        backend,
+        broadcasts=True,
+        self=input if a is not None else float(input),
+        other=other if b is not None else float(other),
+    )
+
+
+class LogitBackward0(Node):
+    """1 / (x (1 - x)); outside [eps, 1 - eps] 0 (nan outside [0, 1] without eps)."""
+
+    __slots__ = ("_saved_eps",)
+    _saved_names = ("self",)
+
+    def backward(self, grad):
+        x = self._unpack(0)
+        eps = self._saved_eps
+        low, high, fill = (0.0, 1.0, math.nan) if eps is None else (eps, 1.0 - eps, 0.0)
+        return where((x < low) | (x > high), fill, grad / (x * (1 - x)))
+
+
+@with_out
+@tensor_method("logit")
+def logit(input, eps: float | None = None) -> Tensor:
+    """log(p / (1 - p)), p clamped to [eps, 1 - eps] when eps is given; integers give floats."""
+    t = check_tensor(input, "logit")
+    backend = t._backend
+    xp = backend.xp
+    x = on_backend(t, backend, floating_dtype(t))
+    if eps is not None:
+        x = xp.clip(x, float(eps), 1.0 - float(eps))
+    out = make_tensor(xp.log(x / (1 - x)), backend)
+    node = new_node(LogitBackward0, t)
+    if node is not None:
+        node.save(t)
+        node._saved_eps = None if eps is None else float(eps)
+        out._requires_grad, out._grad_fn = True, node
+    return out
+
+
+xlogy_ = inplace_method("xlogy", "self * log(other), in place.")
+
+
+logit_ = inplace_method("logit", "log(p / (1 - p)) of self, in place.")
+
+
 __all__ = [
     "digamma",
     "erfc",
@@ -647,8 +783,12 @@ __all__ = [
     "i0",
     "i0_",
     "lgamma",
+    "logit",
+    "logit_",
     "mvlgamma",
     "polygamma",
     "sinc",
     "sinc_",
+    "xlogy",
+    "xlogy_",
 ]
