@@ -1,7 +1,7 @@
 """torch.special: the special functions PyTorch also files under this name."""
 
+from .ops.log_sum_exp import log_softmax, logsumexp, softmax
 from .ops.pointwise import erf, exp2, expm1, log1p, round, sigmoid
-from .ops.reduction import log_softmax, logsumexp, softmax
 from .ops.special_fns import (
     digamma,
     entr,

@@ -13,7 +13,7 @@ from .._tensor import Tensor
 from ..dtypes import CPP_NAMES, float32
 from ..dtypes import bool as bool_
 from ..ops.comparison import where
-from ..ops.shape import cat
+from ..ops.joining import cat
 from . import functional as F
 
 __all__ = ["multi_head_attention_forward", "scaled_dot_product_attention"]

@@ -12,10 +12,13 @@ from . import (
     decompositions,
     einsum_equation,
     fast_kernels,
+    index_writes,
     indexing,
     inplace,
     integer,
+    joining,
     linalg,
+    log_sum_exp,
     loss,
     loss_margin,
     matrix_exponential,
@@ -49,9 +52,12 @@ from .decompositions import *  # noqa: F403
 from .decompositions import torch_cholesky as cholesky
 from .decompositions import torch_slogdet as slogdet
 from .decompositions import torch_svd as svd
+from .index_writes import *  # noqa: F403
 from .indexing import *  # noqa: F403
 from .integer import *  # noqa: F403
+from .joining import *  # noqa: F403
 from .linalg import *  # noqa: F403
+from .log_sum_exp import *  # noqa: F403
 from .matrix_exponential import *  # noqa: F403
 from .normalization import torch_batch_norm as batch_norm
 from .normalization import torch_layer_norm as layer_norm
@@ -79,9 +85,12 @@ __all__ = [
     *convolution.__all__,
     *counting.__all__,
     *decompositions.__all__,
+    *index_writes.__all__,
     *indexing.__all__,
     *integer.__all__,
+    *joining.__all__,
     *linalg.__all__,
+    *log_sum_exp.__all__,
     *matrix_exponential.__all__,
     *padding.__all__,
     *pixelshuffle.__all__,

@@ -17,7 +17,7 @@ from ..autograd.node import Node
 from ._helpers import check_tensor, normalize_dim, record, require_floating, scalar_for
 from .comparison import where
 from .inplace import apply_inplace
-from .shape import cat
+from .joining import cat
 from .unary import erf_kernel
 
 
@@ -491,7 +491,7 @@ def feature_dropout(
     return x.mul_(noise) if inplace else x * noise
 
 
-# --- shrinking and gating: softshrink, hardshrink, threshold, glu -----------------------------
+# --- shrinking and gating: softshrink, hardshrink, threshold, glu ---------------------------------
 
 
 class SoftshrinkBackward0(Node):

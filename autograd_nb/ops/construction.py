@@ -1,9 +1,10 @@
-"""Tensors built from others: diag_embed, block_diag, cartesian_prod, combinations,
+"""Tensors built from others: meshgrid, diag_embed, block_diag, cartesian_prod, combinations,
 atleast_1d/2d/3d, vander."""
 
 from __future__ import annotations
 
 import itertools
+import warnings
 
 from .. import _messages as msg
 from .. import dtypes
@@ -17,7 +18,8 @@ from ._helpers import (
     result_dtype,
 )
 from .indexing import index_select
-from .shape import _embed_diagonal, meshgrid, stack
+from .joining import stack
+from .shape import _embed_diagonal, expand
 
 
 @tensor_method("diag_embed")
@@ -173,6 +175,28 @@ def vander(x, N: int | None = None, increasing: bool = False) -> Tensor:  # noqa
     return result if increasing else result.flip(1)
 
 
+def meshgrid(*tensors, indexing: str | None = None) -> tuple:
+    """Coordinate grids from 1-D tensors: 'ij' (matrix) or 'xy' (Cartesian) indexing."""
+    if len(tensors) == 1 and isinstance(tensors[0], (tuple, list)):
+        tensors = tuple(tensors[0])
+    if indexing is None:
+        warnings.warn(msg.MESHGRID_INDEXING, UserWarning, stacklevel=2)
+        indexing = "ij"
+    if indexing not in ("ij", "xy"):
+        raise RuntimeError(msg.MESHGRID_MODE.format(indexing=indexing))
+    sizes = [check_tensor(t, "meshgrid").numel() for t in tensors]
+    axes = list(range(len(tensors)))
+    if indexing == "xy" and len(tensors) >= 2:
+        axes[0], axes[1] = 1, 0
+        sizes[0], sizes[1] = sizes[1], sizes[0]
+    grids = []
+    for t, axis in zip(tensors, axes):
+        shape = [1] * len(tensors)
+        shape[axis] = -1
+        grids.append(expand(t.reshape(shape), sizes))
+    return tuple(grids)
+
+
 __all__ = [
     "atleast_1d",
     "atleast_2d",
@@ -181,5 +205,6 @@ __all__ = [
     "cartesian_prod",
     "combinations",
     "diag_embed",
+    "meshgrid",
     "vander",
 ]

@@ -121,7 +121,7 @@ def col2im_data(backend, cols, win: Window):
     return out[(...,) + tuple(slice(pads[2 * i], pads[2 * i] + s) for i, s in enumerate(win.size))]
 
 
-# --- unfold / fold -------------------------------------------------------------------------------
+# --- unfold / fold --------------------------------------------------------------------------------
 class Im2ColBackward0(Node):
     """d unfold = fold of the gradient."""
 
@@ -221,7 +221,7 @@ def fold(input: Tensor, output_size, kernel_size, dilation=1, padding=0, stride=
     return fold_window(cols, win)
 
 
-# --- conv2d --------------------------------------------------------------------------------------
+# --- conv2d ---------------------------------------------------------------------------------------
 class ConvolutionBackward0(Node):
     """d conv: grad_weight = grad @ cols^T, grad_input = fold(weight^T @ grad), grad_bias = sum.
 

@@ -21,7 +21,8 @@ from .._type_info import finfo
 from ..autograd.node import Node, new_node, saved_entry, version_counter
 from ._helpers import broadcast_shapes, check_tensor
 from .comparison import where
-from .shape import cat, tril
+from .joining import cat
+from .shape import tril
 
 
 class _LinAlgError(RuntimeError):
@@ -55,7 +56,7 @@ _CHOLESKY_EX = return_type("linalg_cholesky_ex", ["L", "info"])
 _LSTSQ = return_type("linalg_lstsq", ["solution", "residuals", "rank", "singular_values"])
 
 
-# --- checks and recording --------------------------------------------------------------------
+# --- checks and recording -------------------------------------------------------------------------
 def _type_name(t: Tensor) -> str:
     return t.dtype.legacy_name[:-6]  # FloatTensor -> Float
 
@@ -204,7 +205,7 @@ def _summed_to(grad: Tensor | None, shape: tuple) -> Tensor | None:
     return grad.sum_to_size(shape)
 
 
-# --- inv --------------------------------------------------------------------------------------
+# --- inv ------------------------------------------------------------------------------------------
 class LinalgInvExBackward0(_LinalgNode):
     """d(A^-1) = -A^-T grad A^-T."""
 
@@ -240,7 +241,7 @@ def inv(A) -> Tensor:
 inverse = inv
 
 
-# --- det / slogdet / logdet -------------------------------------------------------------------
+# --- det / slogdet / logdet -----------------------------------------------------------------------
 def _inverse_transpose_scaled(A: Tensor, scale: Tensor) -> Tensor:
     """scale * A^-T per matrix: the gradient of det (scale = grad * det) and of log|det|."""
     return scale.unsqueeze(-1).unsqueeze(-1) * inv(A).mT
@@ -300,7 +301,7 @@ def logdet(input) -> Tensor:
     return where(sign == -1, float("nan"), logabsdet)
 
 
-# --- solve ------------------------------------------------------------------------------------
+# --- solve ----------------------------------------------------------------------------------------
 class LinalgSolveExBackward0(_LinalgNode):
     """AX = B: gB = A^-T gX, gA = -gB X^T (XA = B: gB = gX A^-T, gA = -X^T gB)."""
 
@@ -383,7 +384,7 @@ def solve(A, B, *, left: bool = True) -> Tensor:
     return _solve_ex(A, B, left, True).result
 
 
-# --- pinv -------------------------------------------------------------------------------------
+# --- pinv -----------------------------------------------------------------------------------------
 def _default_rtol(backend, a, atol):
     """PyTorch's rtol when none is given: eps * max(m, n), or 0 when a positive atol is."""
     if atol is not None and atol > 0:
@@ -456,7 +457,7 @@ def pinverse(input, rcond: float = 1e-15) -> Tensor:
     return pinv(input, rtol=rcond)
 
 
-# --- svd --------------------------------------------------------------------------------------
+# --- svd ------------------------------------------------------------------------------------------
 class LinalgSvdBackward0(_LinalgNode):
     """PyTorch's svd_backward for real matrices (gauge-invariant losses only)."""
 
@@ -538,7 +539,7 @@ def torch_svd(input, some: bool = True, compute_uv: bool = True):
     return _TORCH_SVD(u, s, vh.mT)
 
 
-# --- qr ---------------------------------------------------------------------------------------
+# --- qr -------------------------------------------------------------------------------------------
 class LinalgQrBackward0(_LinalgNode):
     """PyTorch's linalg_qr_backward (arXiv:2009.10071, sections 4.3 and 4.5)."""
 
@@ -582,7 +583,7 @@ def qr(A, mode: str = "reduced"):
     return _QR(*_record(LinalgQrBackward0, (a,), [q, r], backend, (True, True), mode=mode))
 
 
-# --- eigh -------------------------------------------------------------------------------------
+# --- eigh -----------------------------------------------------------------------------------------
 class LinalgEighBackward0(_LinalgNode):
     """gA = V (skew(V^T gV) / 2 / (L_j - L_i) + diag(gL)) V^T."""
 
@@ -622,7 +623,7 @@ def eigvalsh(A, UPLO: str = "L") -> Tensor:
     return _eigh(A, UPLO, "linalg.eigh")[0]
 
 
-# --- cholesky ---------------------------------------------------------------------------------
+# --- cholesky -------------------------------------------------------------------------------------
 class LinalgCholeskyExBackward0(_LinalgNode):
     """PyTorch's cholesky_backward: gA = L^-T Phi(L^T gL) L^-1, Phi symmetrising tril."""
 
@@ -674,7 +675,7 @@ def torch_cholesky(input, upper: bool = False) -> Tensor:
     return _cholesky_ex(input, upper, True, "cholesky", CholeskyBackward0).L
 
 
-# --- matrix_power / matrix_rank ---------------------------------------------------------------
+# --- matrix_power / matrix_rank -------------------------------------------------------------------
 @tensor_method("matrix_power")
 def matrix_power(A, n: int) -> Tensor:
     """A multiplied by itself n times by binary powering (n < 0: powers of the inverse)."""
@@ -722,7 +723,7 @@ def matrix_rank(A, *, atol=None, rtol=None, hermitian: bool = False, tol=None) -
     return make_tensor(count, backend)
 
 
-# --- lstsq ------------------------------------------------------------------------------------
+# --- lstsq ----------------------------------------------------------------------------------------
 class LinalgLstsqBackward0(_LinalgNode):
     """PyTorch's linalg_lstsq_backward: through pinv(A) (the solution's gradient only)."""
 

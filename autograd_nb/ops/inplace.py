@@ -36,7 +36,7 @@ from .shape import MULTI_OUTPUT_VIEW
 _NUMBERS = (int, float, bool)
 
 
-# --- checks -------------------------------------------------------------------------------------
+# --- checks ---------------------------------------------------------------------------------------
 
 
 def check_inplace(self: Tensor) -> None:
@@ -164,7 +164,7 @@ def _bump(self: Tensor):
     return vc
 
 
-# --- the generic mechanism ----------------------------------------------------------------------
+# --- the generic mechanism ------------------------------------------------------------------------
 
 
 def apply_inplace(self: Tensor, out_of_place_fn, *args, **kwargs) -> Tensor:
@@ -471,7 +471,7 @@ def scatter_add_(self: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
     return apply_inplace(self, Tensor.scatter_add, dim, index, src)
 
 
-# --- shape-changing in-place ops -----------------------------------------------------------------
+# --- shape-changing in-place ops ------------------------------------------------------------------
 
 
 class TBackward1(Node):
@@ -683,7 +683,7 @@ def setitem(self: Tensor, key, value) -> None:
         copy_(target, src)
 
 
-# --- random fills: uniform_, normal_ -------------------------------------------------------------
+# --- random fills: uniform_, normal_ --------------------------------------------------------------
 
 
 class UniformBackward0(ZeroBackward0):
@@ -863,7 +863,7 @@ def bernoulli_(self: Tensor, p=0.5, *, generator=None) -> Tensor:
     return apply_inplace(self, _bernoulli, p, generator)
 
 
-# --- more in-place ops: the optimizers' addcmul_/addcdiv_/lerp_, tril_/triu_ ---------------------
+# --- more in-place ops: the optimizers' addcmul_/addcdiv_/lerp_, tril_/triu_ ----------------------
 
 
 def inplace_method(name: str, doc: str):

@@ -37,7 +37,7 @@ def _same_device(op: str, arg: str, first: Tensor, other: Tensor) -> None:
     check_same_device(f"wrapper_CUDA_{op}", arg, first, other)
 
 
-# --- dot / vdot ------------------------------------------------------------------------------
+# --- dot / vdot -----------------------------------------------------------------------------------
 class DotBackward0(Node):
     _saved_names = ("self", "tensor")
 
@@ -85,7 +85,7 @@ def vdot(input, other) -> Tensor:
     return record(VdotBackward0, (a, b), data, a._backend, (a, b))
 
 
-# --- mm / mv / bmm / addmm ---------------------------------------------------------------------
+# --- mm / mv / bmm / addmm ------------------------------------------------------------------------
 def _mm_grads(grad: Tensor, a: Tensor, b: Tensor, need_a: bool, need_b: bool) -> tuple:
     """(grad @ b^T, a^T @ grad), each only if needed: the gradients of the product a @ b.
 
@@ -473,7 +473,7 @@ def addbmm(input, batch1, batch2, *, beta=1, alpha=1) -> Tensor:
     return _add_product(AddbmmBackward0, c, a, b, product, shape, beta, alpha)
 
 
-# --- outer -------------------------------------------------------------------------------------
+# --- outer ----------------------------------------------------------------------------------------
 @with_out
 @tensor_method("outer", "ger")
 def outer(input, vec2) -> Tensor:
@@ -486,7 +486,7 @@ def outer(input, vec2) -> Tensor:
     return a.unsqueeze(1) * b
 
 
-# --- matmul ------------------------------------------------------------------------------------
+# --- matmul ---------------------------------------------------------------------------------------
 class SqueezeBackward4(Node):
     """The in-place squeeze_(0) matmul applies to (1 x m) @ (m x p) for a 1-D left operand."""
 

@@ -127,7 +127,7 @@ def mse_loss(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
     return _record(MseLossBackward0, (x, t), data, backend, (x, t), r, mixed)
 
 
-# --- smooth_l1_loss / huber_loss -----------------------------------------------------------------
+# --- smooth_l1_loss / huber_loss ------------------------------------------------------------------
 class _QuadraticNearZero(Node):
     """0.5 d^2 for |d| < width, linear beyond; its slope is d clamped to [-width, width]."""
 
@@ -399,7 +399,7 @@ def _check_bounds(backend, tgt, valid, classes: int) -> None:
         raise IndexError(msg.NLL_TARGET_BOUNDS.format(target=int(host_t[host_bad.argmax()])))
 
 
-# --- cross_entropy -------------------------------------------------------------------------------
+# --- cross_entropy --------------------------------------------------------------------------------
 def cross_entropy(
     input: Tensor,
     target: Tensor,
@@ -496,7 +496,7 @@ def _smoothed(
     return (1 - smoothing) * nll + smooth * (smoothing / classes)
 
 
-# --- kl_div --------------------------------------------------------------------------------------
+# --- kl_div ---------------------------------------------------------------------------------------
 def kl_div(input: Tensor, target: Tensor, reduction: int = 1, log_target: bool = False) -> Tensor:
     """ATen's composite kl_div: exp(t) (t - x) or xlogy(t, t) - t x, then reduced (0 | 1 | 2)."""
     if not input.dtype.is_floating_point or not target.dtype.is_floating_point:
@@ -511,7 +511,7 @@ def kl_div(input: Tensor, target: Tensor, reduction: int = 1, log_target: bool =
     return losses.sum() if reduction == 2 else losses.mean()
 
 
-# --- binary cross-entropy ------------------------------------------------------------------------
+# --- binary cross-entropy -------------------------------------------------------------------------
 class BinaryCrossEntropyBackward0(Node):
     """d/dx = w (x - t) / max(x (1 - x), 1e-12); d/dt = w (log(1 - x) - log x)."""
 

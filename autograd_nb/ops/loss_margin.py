@@ -42,7 +42,7 @@ def _shape_list(t: Tensor) -> str:
     return str(list(t._data.shape))
 
 
-# --- soft_margin_loss ----------------------------------------------------------------------------
+# --- soft_margin_loss -----------------------------------------------------------------------------
 class SoftMarginLossBackward0(Node):
     """d log(1 + exp(-t x)) / dx = -t sigmoid(-t x)."""
 
@@ -81,7 +81,7 @@ def soft_margin_loss(input: Tensor, target: Tensor, reduction: int = 1) -> Tenso
     return record(SoftMarginLossBackward0, (x,), data, backend, (x, t), reduction=reduction)
 
 
-# --- multi_margin_loss / multilabel_margin_loss --------------------------------------------------
+# --- multi_margin_loss / multilabel_margin_loss ---------------------------------------------------
 def _check_margin_input(x: Tensor) -> tuple:
     """(samples, classes) of a 0-d, (C,) or (N, C) input; PyTorch's error otherwise."""
     shape = tuple(x._data.shape)
@@ -257,7 +257,7 @@ def multilabel_margin_loss(input: Tensor, target: Tensor, reduction: int = 1) ->
     return out
 
 
-# --- composites ----------------------------------------------------------------------------------
+# --- composites -----------------------------------------------------------------------------------
 def margin_ranking_loss(
     input1: Tensor, input2: Tensor, target: Tensor, margin: float = 0.0, reduction: int = 1
 ) -> Tensor:

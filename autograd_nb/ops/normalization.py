@@ -154,7 +154,7 @@ def torch_batch_norm(
     return batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps)
 
 
-# --- layer_norm ----------------------------------------------------------------------------------
+# --- layer_norm -----------------------------------------------------------------------------------
 def _sum_leading(t: Tensor, count: int) -> Tensor:
     """`t` summed over its first `count` dims (none: `t` itself)."""
     return t.sum(tuple(range(count))) if count else t
@@ -251,7 +251,7 @@ def torch_layer_norm(
     return layer_norm(input, normalized_shape, weight, bias, eps)
 
 
-# --- group and instance normalization ---------------------------------------------------------
+# --- group and instance normalization -------------------------------------------------------------
 
 
 def _group_stats(x: Tensor, groups: int, eps: float) -> tuple:
@@ -338,7 +338,7 @@ def group_norm(
     return make_tensor(out, backend, True, node, 0)
 
 
-# --- instance_norm -------------------------------------------------------------------------------
+# --- instance_norm --------------------------------------------------------------------------------
 def _repeated(t: Tensor | None, times: int) -> Tensor | None:
     return None if t is None else t.repeat(times)
 

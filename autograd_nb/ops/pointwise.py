@@ -32,7 +32,7 @@ from .out import with_out
 from .unary import *  # noqa: F403 - the table of one-input ops is part of this family
 from .unary import frac_unchecked, neg, reciprocal, round_half_even
 
-# --- binary arithmetic -------------------------------------------------------------------------
+# --- binary arithmetic ----------------------------------------------------------------------------
 
 
 class _BinaryNode(Node):
@@ -362,7 +362,7 @@ def _rmod(input, other) -> Tensor:
     return remainder(as_tensor_like(other, input), input)
 
 
-# --- powers ------------------------------------------------------------------------------------
+# --- powers ---------------------------------------------------------------------------------------
 
 
 class PowBackward0(Node):
@@ -455,7 +455,7 @@ def float_power(input, exponent) -> Tensor:
     return pow(input.double(), exponent.double() if isinstance(exponent, Tensor) else exponent)
 
 
-# --- rounding with decimals ---------------------------------------------------------------------
+# --- rounding with decimals -----------------------------------------------------------------------
 
 
 class RoundBackward1(Node):
@@ -504,13 +504,13 @@ def positive(input) -> Tensor:
     return input
 
 
-# --- clamping and element-wise extremes ----------------------------------------------------------
+# --- clamping and element-wise extremes -----------------------------------------------------------
 
 
-# --- comparisons, logic, where -------------------------------------------------------------------
+# --- comparisons, logic, where --------------------------------------------------------------------
 
 
-# --- frac, atan2 ------------------------------------------------------------------------------
+# --- frac, atan2 ----------------------------------------------------------------------------------
 
 
 @tensor_method("frac")

@@ -78,7 +78,7 @@ def _set_params(node, win: Window, ceil_mode: bool) -> None:
     node._window = win
 
 
-# --- max_pool2d ----------------------------------------------------------------------------------
+# --- max_pool2d -----------------------------------------------------------------------------------
 class MaxPool2DWithIndicesBackward0(Node):
     """The gradient goes to each window's maximum (scatter_add at the saved flat indices)."""
 
@@ -187,7 +187,7 @@ def max_pool3d(
     return (out, indices) if return_indices else out
 
 
-# --- avg_pool2d ----------------------------------------------------------------------------------
+# --- avg_pool2d -----------------------------------------------------------------------------------
 def _divisors(win: Window, ceil_mode: bool, count_include_pad: bool, divisor_override):
     """Per output position (a flat row-major list), what PyTorch divides the window's sum by."""
     if divisor_override:
@@ -299,7 +299,7 @@ def avg_pool3d(
     return _avg_pool(x, win, AvgPool3DBackward0, ceil_mode, count_include_pad, divisor_override)
 
 
-# --- adaptive_avg_pool2d -------------------------------------------------------------------------
+# --- adaptive_avg_pool2d --------------------------------------------------------------------------
 def _window_matrix(backend, size: int, out: int, dtype):
     """(out, size) 0/1 rows; row i marks [floor(i * size / out), ceil((i + 1) * size / out))."""
     xp = backend.xp
@@ -412,7 +412,7 @@ def adaptive_avg_pool3d(input: Tensor, output_size) -> Tensor:
     return _adaptive_avg_pool(input, output_size, 3)
 
 
-# --- 1-D pooling and adaptive max pooling -----------------------------------------------------
+# --- 1-D pooling and adaptive max pooling ---------------------------------------------------------
 
 
 def _check_1d_rank(x: Tensor, name: str) -> None:
@@ -519,7 +519,7 @@ def adaptive_max_pool1d(input: Tensor, output_size, return_indices: bool = False
     return (out, indices) if return_indices else out
 
 
-# --- adaptive_max_pool2d -------------------------------------------------------------------------
+# --- adaptive_max_pool2d --------------------------------------------------------------------------
 class AdaptiveMaxPool2DBackward0(Node):
     """The gradient goes to each window's maximum (scatter_add at the saved flat indices)."""
 

@@ -12,6 +12,7 @@ from ..autograd.node import Node, new_node
 from ._helpers import (
     check_tensor,
     normalize_dim,
+    numpy_dim,
     require_floating,
 )
 from .comparison import where
@@ -19,7 +20,7 @@ from .indexing import scatter_add
 from .loss import _div_number
 from .out import with_out, with_pair_out
 from .pointwise import _mul_number
-from .reduction import _indexed_result, cumsum
+from .reduction import _finish, _indexed_result, _save_with_result, _sum_dtype
 
 
 class CummaxBackward0(Node):
@@ -190,4 +191,101 @@ def cumulative_trapezoid(y, x=None, *, dx=None, dim: int = -1) -> Tensor:
     return _div_number(cumsum(spacing * (left + right), d), 2.0)
 
 
-__all__ = ["cummax", "cummin", "cumulative_trapezoid", "logcumsumexp", "trapezoid", "trapz"]
+class CumsumBackward0(Node):
+    """The gradient of a running sum is the running sum of the gradient from the end."""
+
+    __slots__ = ("_saved_dim",)
+
+    def backward(self, grad):
+        if grad.dim() == 0:
+            return grad
+        d = self._saved_dim
+        return cumsum(grad.flip(d), d).flip(d)
+
+
+@with_out
+@tensor_method("cumsum")
+def cumsum(input, dim: int = ..., *, dtype=None, axis=None) -> Tensor:
+    """Running sums along `dim`; integers and bools give int64."""
+    if axis is not None or dim is ...:
+        dim = numpy_dim("cumsum", dim, axis, ...)
+    t, d, data = _running("cumsum", input, dim, dtype)
+    node = new_node(CumsumBackward0, t)
+    return _finish(node, data, t._backend, _saved_dim=d)
+
+
+def _running(name: str, input, dim: int, dtype) -> tuple:
+    """(tensor, dim, array) of a running sum or product (`cumulative_sum`/`_prod`) along dim."""
+    t = check_tensor(input, name)
+    backend = t._backend
+    xp = backend.xp
+    d = normalize_dim(dim, t._data.ndim)
+    data = xp.astype(t._data, backend.native[_sum_dtype(t, dtype)])
+    if t._data.ndim:
+        kernel = xp.cumulative_sum if name == "cumsum" else xp.cumulative_prod
+        data = kernel(data, axis=d)
+    return t, d, data
+
+
+class CumprodBackward0(Node):
+    """d out_j / d x_k = out_j / x_k (j >= k); recomputed without x_k where x has zeros."""
+
+    __slots__ = ("_saved_dim",)
+    _saved_names = ("self", "result")
+
+    def backward(self, grad):
+        x = self._unpack(0)
+        if grad.dim() == 0:
+            return grad
+        d = self._saved_dim
+        if not bool((x == 0).any()):
+            result = self._unpack(1)
+            return cumsum((grad * result).flip(d), d).flip(d) / x
+        return _cumprod_grad_with_zeros(x, grad, d)
+
+
+def _cumprod_grad_with_zeros(x: Tensor, grad: Tensor, d: int) -> Tensor:
+    """Each x_k's gradient from the running products of x with x_k set to 1 (O(n^2))."""
+    from .._creation import arange
+
+    n = x.shape[d]
+    positions = arange(n, device=x.device).reshape(
+        tuple(n if i == d else 1 for i in range(x.dim()))
+    )
+    pieces = []
+    for k in range(n):
+        products = cumprod(x.where(positions != k, 1), d)
+        later = positions >= k
+        pieces.append((grad * products * later).sum(d, keepdim=True))
+    from .joining import cat
+
+    return cat(pieces, d)
+
+
+@with_out
+@tensor_method("cumprod")
+def cumprod(input, dim: int = ..., *, dtype=None, axis=None) -> Tensor:
+    """Running products along `dim`; integers and bools give int64."""
+    if axis is not None or dim is ...:
+        dim = numpy_dim("cumprod", dim, axis, ...)
+    t, d, data = _running("cumprod", input, dim, dtype)
+    backend = t._backend
+    node = new_node(CumprodBackward0, t)
+    if node is None:
+        return make_tensor(data, backend)
+    out = make_tensor(data, backend, True, node, 0)
+    _save_with_result(node, t, out)
+    node._saved_dim = d
+    return out
+
+
+__all__ = [
+    "cummax",
+    "cummin",
+    "cumprod",
+    "cumsum",
+    "cumulative_trapezoid",
+    "logcumsumexp",
+    "trapezoid",
+    "trapz",
+]

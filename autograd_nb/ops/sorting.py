@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from .. import _messages as msg
 from .. import dtypes
-from .._tensor import Tensor, make_tensor
+from .._tensor import Tensor, make_tensor, tensor_method
+from ..autograd.node import Node, new_node
 from ._helpers import (
     check_tensor,
+    normalize_dim,
+    numpy_dim,
     on_backend,
     result_dtype,
 )
+from .indexing import _zeros_like, scatter_add
 from .out import with_out
 
 
@@ -72,4 +76,92 @@ def bucketize(input, boundaries, *, out_int32: bool = False, right: bool = False
     return searchsorted(edges, input, out_int32=out_int32, right=right)
 
 
-__all__ = ["bucketize", "searchsorted"]
+class SortBackward0(Node):
+    """Each value's gradient goes back to the position its index names."""
+
+    __slots__ = ("_saved_dim", "_saved_indices", "_saved_self_sym_sizes")
+
+    def backward(self, grad):
+        shape = self._saved_self_sym_sizes
+        if not shape:
+            return grad
+        return scatter_add(_zeros_like(grad, shape), self._saved_dim, self._saved_indices, grad)
+
+
+class TopkBackward0(SortBackward0):
+    __slots__ = ()
+
+
+def _sorted_along(x: Tensor, d: int, descending: bool):
+    """(values, int64 indices) of `x` sorted along `d`; ties keep their order (stable)."""
+    backend = x._backend
+    xp = backend.xp
+    data = x._data if x._data.ndim else xp.reshape(x._data, (1,))
+    if x.dtype is dtypes.bool:
+        data = xp.astype(data, backend.native[dtypes.uint8])
+    if descending:  # stable descending: sort the reversed data ascending, then read backwards
+        n = data.shape[d]
+        order = (n - 1) - xp.flip(xp.argsort(xp.flip(data, axis=d), axis=d, stable=True), axis=d)
+    else:
+        order = xp.argsort(data, axis=d, stable=True)
+    values = xp.take_along_axis(x._data if x._data.ndim else data, order, axis=d)
+    if not x._data.ndim:
+        values, order = xp.reshape(values, ()), xp.reshape(order, ())
+    return values, xp.astype(order, backend.native[dtypes.int64])
+
+
+def _with_positions(name: str, cls, x: Tensor, d: int, values, order):
+    from ._helpers import return_type
+
+    backend = x._backend
+    indices = make_tensor(order, backend)
+    node = new_node(cls, x)
+    if node is None:
+        return return_type(name)(make_tensor(values, backend), indices)
+    node._saved_dim, node._saved_indices = d, indices
+    node._saved_self_sym_sizes = tuple(x._data.shape)
+    return return_type(name)(make_tensor(values, backend, True, node, 0), indices)
+
+
+@tensor_method("sort")
+def sort(input, dim: int = -1, descending: bool = False, stable: bool = False, *, axis=None):
+    """(values, indices) sorted along `dim`; equal values keep their order."""
+    if axis is not None:
+        dim = numpy_dim("sort", dim, axis, -1)
+    x = check_tensor(input, "sort")
+    d = normalize_dim(dim, x._data.ndim)
+    values, order = _sorted_along(x, d, descending)
+    return _with_positions("sort", SortBackward0, x, d, values, order)
+
+
+@tensor_method("argsort")
+def argsort(
+    input, dim: int = -1, descending: bool = False, stable: bool = False, *, axis=None
+) -> Tensor:
+    """The indices that sort the tensor along `dim` (int64, no gradient)."""
+    if axis is not None:
+        dim = numpy_dim("argsort", dim, axis, -1)
+    x = check_tensor(input, "argsort")
+    return make_tensor(
+        _sorted_along(x, normalize_dim(dim, x._data.ndim), descending)[1], x._backend
+    )
+
+
+@tensor_method("topk")
+def topk(input, k: int, dim: int = -1, largest: bool = True, sorted: bool = True, *, axis=None):  # noqa: A002
+    """The k largest (or smallest) values along `dim` with their indices."""
+    if axis is not None:
+        dim = numpy_dim("topk", dim, axis, -1)
+    x = check_tensor(input, "topk")
+    d = normalize_dim(dim, x._data.ndim)
+    size = x._data.shape[d] if x._data.ndim else 1
+    if k < 0 or k > size:
+        raise RuntimeError(msg.TOPK_RANGE)
+    values, order = _sorted_along(x, d, largest)
+    if x._data.ndim:
+        key = (slice(None),) * d + (slice(0, k),)
+        values, order = values[key], order[key]
+    return _with_positions("topk", TopkBackward0, x, d, values, order)
+
+
+__all__ = ["argsort", "bucketize", "searchsorted", "sort", "topk"]

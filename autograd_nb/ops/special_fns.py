@@ -50,7 +50,7 @@ def _in_float64(kernel):
     return run
 
 
-# --- gamma family -------------------------------------------------------------------------------
+# --- gamma family ---------------------------------------------------------------------------------
 
 # Lanczos coefficients for g = 7, n = 9 (about 1e-15 relative for the gamma function).
 _LANCZOS_G = 7.0
@@ -295,7 +295,7 @@ def mvlgamma(input, p: int) -> Tensor:
     )
 
 
-# --- error function family ----------------------------------------------------------------------
+# --- error function family ------------------------------------------------------------------------
 
 
 def _erfc_fraction(xp, b):
@@ -485,7 +485,7 @@ log_ndtr, _ = elementwise(
 )
 
 
-# --- modified Bessel functions of the first kind ------------------------------------------------
+# --- modified Bessel functions of the first kind --------------------------------------------------
 
 
 def _bessel_i(xp, x, nu: int, scaled: bool):
@@ -583,7 +583,7 @@ i1e, _ = elementwise(
 )
 
 
-# --- sinc, entr ---------------------------------------------------------------------------------
+# --- sinc, entr -----------------------------------------------------------------------------------
 
 
 def _sinc_kernel(xp, x):

@@ -96,7 +96,7 @@ def elementwise(
     return function, in_place if torch_inplace else None
 
 
-# --- exponentials and logarithms -----------------------------------------------------------------
+# --- exponentials and logarithms ------------------------------------------------------------------
 
 _LN2 = 0.6931471805599453
 _LN10 = 2.302585092994046
