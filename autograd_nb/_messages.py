@@ -1592,3 +1592,98 @@ INTERP_SIZES_3D = (
 # --- ops layout (opstable): NumPy's axis= / keepdims= spellings ---------------------------------
 MISSING_DIM = '{name}() missing 1 required positional arguments: "dim"'
 UNEXPECTED_KEYWORD = "{name}() got an unexpected keyword argument '{keyword}'"
+# --- serialization: PyTorch's checkpoint format (serialization/), PyTorch 2.13 texts ----------------
+# {source} names the file: 'model.pt' or <in-memory file>
+LOAD_FAILED = "{error} (loading {source})"
+LOAD_WEIGHTS_ONLY_FAILED = (
+    "Weights only load failed for {source}. autograd_nb loads only tensors, storages, containers "
+    "and primitive types, the way torch.load(weights_only=True) does, and never runs code from a "
+    "file.\n\tWeightsUnpickler error: {error}"
+)
+LOAD_WEIGHTS_ONLY_FALSE = (
+    "autograd_nb.load only loads weights: weights_only=False would let the file run arbitrary "
+    "code, so autograd_nb never supports it. Save a state_dict() and load it with "
+    "weights_only=True (the default)."
+)
+LOAD_PICKLE_MODULE = "Can not safely load weights when explicit pickle_module is specified"
+LOAD_NOT_ZIP = (
+    "PytorchStreamReader failed reading zip archive: failed finding central directory (not a "
+    "zip archive; raw pickles and PyTorch's pre-1.6 legacy format are not read by autograd_nb)"
+)
+LOAD_BAD_ZIP = "PytorchStreamReader failed reading zip archive: {why}"
+LOAD_RECORD_MISSING = "PytorchStreamReader failed locating file {name}: file not found"
+LOAD_RECORD_COMPRESSED = (
+    "PytorchStreamReader failed reading record {name}: it is compressed ({method}); checkpoints "
+    "store their records uncompressed, and a compressed record could expand far beyond the "
+    "file's size"
+)
+LOAD_RECORD_TOO_BIG = (
+    "PytorchStreamReader failed reading record {name}: it declares {size} bytes but the file has "
+    "only {available}"
+)
+LOAD_STORAGE_SIZE = (
+    "record size ({size} bytes) does not match expected size ({nbytes} bytes = {numel} elements "
+    "* {itemsize} bytes/element) for dtype {dtype} (record {name})"
+)
+LOAD_STORAGE_BOUNDS = (
+    "Trying to resize storage that is not resizable: a tensor of size {size} and stride {stride} "
+    "at storage offset {offset} needs {needed} elements but its storage holds {available}"
+)
+LOAD_STORAGE_OVERFLOW = "Storage size calculation overflowed with sizes={size} and strides={stride}"
+LOAD_STORAGE_OFFSET = "Tensor: invalid storage offset {offset}"
+LOAD_UNSUPPORTED_DTYPE = "{dtype} tensors are not supported by autograd_nb (found in {what})"
+LOAD_BYTEORDER = "Unknown endianness type: {value}"
+LOAD_CUDA_UNAVAILABLE = (
+    "Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False. "
+    "If you are running on a CPU-only machine, please use torch.load with "
+    "map_location=torch.device('cpu') to map your storages to the CPU."
+)
+LOAD_CUDA_INDEX = (
+    "Attempting to deserialize object on CUDA device {index} but torch.cuda.device_count() is "
+    "{count}. Please use torch.load with map_location to map your storages to an existing device."
+)
+LOAD_UNKNOWN_LOCATION = (
+    "don't know how to restore data location of torch.storage.UntypedStorage (tagged with "
+    "{location})"
+)
+LOAD_OVERLAPPING_ON_DEVICE = (
+    "a tensor of size {size} and strides {stride} overlaps itself in memory; autograd_nb can "
+    "only load such tensors on the CPU (use map_location='cpu')"
+)
+LOAD_BARE_STORAGE = (
+    "a bare storage object (torch.save(tensor.untyped_storage())) is not supported by "
+    "autograd_nb: save the tensor instead"
+)
+LOAD_MAP_LOCATION = "map_location must be a str, device, dict or callable, not {value!r}"
+LOAD_TO_DEVICE = "cannot load a tensor onto {device}: {error}"
+LOAD_LEGACY_MALFORMED = "malformed autograd_nb archive: {why}"
+# the restricted unpickler (PyTorch's _weights_only_unpickler texts where it has one)
+UNPICKLE_BLOCKED_MODULE = (
+    "Trying to load unsupported GLOBAL {path} whose module {module} is blocked."
+)
+UNPICKLE_GLOBAL = "Unsupported global: GLOBAL {path} was not an allowed global by default."
+UNPICKLE_REDUCE = "Trying to call reduce for unrecognized function {func}"
+UNPICKLE_NEWOBJ = "Can only create new object for nn.Parameter, but got {cls}"
+UNPICKLE_BUILD = "Can only build Tensor, Parameter or OrderedDict, but got {type}"
+UNPICKLE_APPEND = "Can only append to lists, but got {type}"
+UNPICKLE_EXTEND = "Can only extend lists, but got {type}"
+UNPICKLE_SETITEM = (
+    "Can only {opcode} for dict, collections.OrderedDict, collections.Counter, but got {type}"
+)
+UNPICKLE_PERSID_TYPE = "persistent_load id must be tuple or int, but got {type}"
+UNPICKLE_PERSID_STORAGE = "Only persistent_load of storage is allowed, but got {what}"
+UNPICKLE_OPERAND = "Unsupported operand {code}"
+UNPICKLE_MALFORMED = "malformed pickle at byte {pos} ({opcode}): {why}"
+UNPICKLE_ARGUMENTS = "{func} got malformed arguments: {why}"
+UNPICKLE_STATE = "{what} with extra state (Python attributes) is not supported by autograd_nb"
+# saving
+SAVE_PARENT_MISSING = "Parent directory {parent} does not exist."
+SAVE_UNSUPPORTED = (
+    "autograd_nb.save cannot store an object of type {type}: only tensors, numbers, strings, "
+    "bytes, None, dtypes, devices, torch.Size and lists/tuples/dicts/sets of them (save a "
+    "module's state_dict(), not the module)"
+)
+SAVE_PROTOCOL = (
+    "autograd_nb.save writes PyTorch's zip format with pickle protocol 2 only (got "
+    "{argument}={value!r})"
+)

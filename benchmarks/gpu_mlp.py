@@ -6,11 +6,16 @@ times are taken after `cuda.synchronize()`, so they count the work, not just the
 Without a usable GPU it prints why (autograd_nb's own reason) and exits 0.
 
     python benchmarks/gpu_mlp.py [--batch 4096] [--hidden 4096] [--steps 5] [--skip-cpu]
+                                 [--json results.json]
+
+`--json` also writes the rows as {"shape": ..., "rows": [{"label": ..., "ms": ...}], "reason":
+...} (gpu_check/check.py reads it); without a GPU the rows are empty and "reason" says why.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -66,13 +71,16 @@ def main(argv=None) -> int:
     parser.add_argument("--hidden", type=int, default=4096)
     parser.add_argument("--steps", type=int, default=5)
     parser.add_argument("--skip-cpu", action="store_true", help="GPU columns only")
+    parser.add_argument("--json", help="also write the results to this JSON file")
     args = parser.parse_args(argv)
 
     import autograd_nb
 
     if not autograd_nb.cuda.is_available():
+        reason = autograd_nb.backends.cuda_status()[1]
         print("No GPU benchmark on this machine:")
-        print(autograd_nb.backends.cuda_status()[1])
+        print(reason)
+        _write_json(args, [], reason)
         return 0
 
     rows = []
@@ -107,7 +115,16 @@ def main(argv=None) -> int:
     )
     for label, ms in rows:
         print(f"  {label:<48} {ms:10.2f} ms   {ms / gpu:6.2f}x autograd_nb cuda")
+    _write_json(args, rows, "")
     return 0
+
+
+def _write_json(args, rows: list, reason: str) -> None:
+    """The results for gpu_check/check.py's summary (only with --json)."""
+    if args.json:
+        shape = {"batch": args.batch, "hidden": args.hidden, "steps": args.steps}
+        rows = [{"label": label, "ms": ms} for label, ms in rows]
+        Path(args.json).write_text(json.dumps({"shape": shape, "rows": rows, "reason": reason}))
 
 
 if __name__ == "__main__":

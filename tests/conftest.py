@@ -2,23 +2,59 @@
 
 The simulated device is array-api-strict on a non-CPU device: it refuses implicit NumPy
 conversion and mixing devices, as CuPy does, so it proves op code only uses the backend
-interface. With a real GPU (`--real-cuda`), the `cuda` parameter runs on CuPy instead.
+interface. With a real GPU (`--real-cuda`, or AUTOGRAD_NB_REAL_CUDA=1), the `cuda` parameter runs
+on CuPy instead; where CuPy finds no device, the suite says why and falls back to the simulation.
 """
 
 from __future__ import annotations
 
+import os
+
+import pytest
+
 from autograd_nb import backends
+
+REAL_CUDA_ENV = "AUTOGRAD_NB_REAL_CUDA"
+REAL_CUDA_FALLBACK = (
+    "--real-cuda: no real CUDA device ({why}); the cuda half of the suite runs on the "
+    "simulated device instead"
+)
 
 
 def pytest_addoption(parser):
     parser.addoption(
         "--no-simulated-cuda", action="store_true", help="run op tests on the CPU only"
     )
+    parser.addoption(
+        "--real-cuda",
+        action="store_true",
+        help=f"run the cuda half on the real GPU through CuPy (also {REAL_CUDA_ENV}=1)",
+    )
+
+
+def cuda_mode(config) -> tuple[str, str]:
+    """('cpu-only' | 'simulated' | 'real', a line saying so) for the options given."""
+    if config.getoption("--no-simulated-cuda"):
+        return "cpu-only", "cuda parameter: off (--no-simulated-cuda)"
+    if config.getoption("--real-cuda") or os.environ.get(REAL_CUDA_ENV) == "1":
+        count, why = backends._probe_cupy()  # the real probe, whatever the simulation says
+        if count:
+            return "real", f"cuda parameter: the real GPU through CuPy ({count} device(s))"
+        return "simulated", REAL_CUDA_FALLBACK.format(why=why.split(" To use")[0].strip())
+    return "simulated", "cuda parameter: the simulated device (array-api-strict)"
 
 
 def pytest_configure(config):
-    if not config.getoption("--no-simulated-cuda"):
-        backends.use_simulated_cuda(True)
+    mode, line = cuda_mode(config)
+    config._cuda_mode = mode, line
+    if mode != "cpu-only":
+        backends.use_simulated_cuda(mode == "simulated")
+    if line.startswith("--real-cuda"):
+        config.issue_config_time_warning(pytest.PytestConfigWarning(line), stacklevel=2)
+
+
+def pytest_report_header(config):
+    return config._cuda_mode[1]
 
 
 def pytest_collection_modifyitems(config, items):
@@ -26,8 +62,6 @@ def pytest_collection_modifyitems(config, items):
     gpu_items = [item for item in items if "gpu" in item.keywords]
     if not gpu_items:
         return
-    import pytest
-
     count, why = backends._probe_cupy()  # the real probe, whatever the simulation says
     if count:
         return

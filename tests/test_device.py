@@ -75,12 +75,13 @@ def test_bad_device_specs_raise_pytorchs_errors(args, error, text):
 
 def test_bare_index_without_accelerator_is_refused(monkeypatch):
     monkeypatch.setattr(backends, "_cupy_status", (0, "no GPU here"))  # even on a GPU machine
+    was_on = backends._simulated()
     backends.use_simulated_cuda(False)
     try:
         with pytest.raises(RuntimeError) as err:
             torch.device(0)
     finally:
-        backends.use_simulated_cuda(True)
+        backends.use_simulated_cuda(was_on)
     assert str(err.value) == "Cannot access accelerator device when none is available."  # 2.13
 
 

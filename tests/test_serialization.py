@@ -1,9 +1,10 @@
-"""autograd_nb.save / load: state_dict round trips, nested values, map_location, sharing, and
-refusals (no pickle: arbitrary objects cannot be saved, foreign files are rejected)."""
+"""autograd_nb.save / load round trips: state_dicts, nested values, views sharing storage,
+map_location, and the refusals (objects that are not weights, weights_only=False, a missing
+directory). PyTorch's own files: test_serialization_pytorch_files.py; hostile and damaged files:
+test_serialization_hostile.py."""
 
 import io
-import json
-import zipfile
+import pickle
 from collections import OrderedDict
 
 import pytest
@@ -103,46 +104,94 @@ def test_map_location():
     assert _round_trip(t, map_location={"cuda:0": "cpu"}).device.type == "cpu"
     assert _round_trip(torch.ones(1), map_location=torch.device("cuda")).device.type == "cuda"
     assert _round_trip(t, map_location=lambda storage, loc: storage).device.type == "cpu"
+    seen = []
+
+    def to_cuda(storage, location):
+        seen.append((storage.tolist(), location))
+        return storage.cuda()
+
+    assert _round_trip(torch.ones(2), map_location=to_cuda).device == torch.device("cuda:0")
+    assert seen == [([1.0, 1.0], "cpu")]  # PyTorch passes the storage on the CPU and its location
+    assert _round_trip(t, map_location=lambda storage, loc: None).device.type == "cuda"
+    last = torch.device("cuda", torch.cuda.device_count() - 1)  # cuda:1 on the simulated device
+    moved = _round_trip(t, map_location={"cuda:0": last})
+    assert moved.device == last and moved.tolist() == [0.0, 1.0, 2.0]
+    with pytest.raises(TypeError, match="map_location must be"):
+        _round_trip(t, map_location=3)
 
 
-def test_format_is_documented_zip_with_json_manifest():
-    buffer = io.BytesIO()
-    torch.save({"w": torch.ones(2)}, buffer)
-    with zipfile.ZipFile(io.BytesIO(buffer.getvalue())) as zf:
-        assert sorted(zf.namelist()) == ["manifest.json", "tensors/0.npy"]
-        manifest = json.loads(zf.read("manifest.json"))
-    assert manifest == {
-        "format": "autograd_nb",
-        "version": 1,
-        "root": {
-            "__type__": "dict",
-            "items": [
-                [
-                    "w",
-                    {
-                        "__type__": "tensor",
-                        "id": 0,
-                        "dtype": "float32",
-                        "device": "cpu",
-                        "requires_grad": False,
-                        "parameter": False,
-                    },
-                ]
-            ],
-        },
+def test_views_share_storage_again_and_keep_their_strides(device):
+    base = torch.arange(12.0, device=device).view(3, 4)
+    obj = {
+        "base": base,
+        "row": base[1],
+        "t": base.t(),
+        "cols": base[:, ::2],
+        "e": base[0:1].expand(2, 4),
     }
+    out = _round_trip(obj)
+    for key, value in obj.items():
+        assert out[key].tolist() == value.tolist() and out[key].shape == value.shape
+    if device == "cpu":  # one storage again: writing through one tensor shows in the others
+        assert out["t"].stride() == (1, 4) and out["cols"].stride() == (4, 2)
+        out["base"][1, 0] = -1.0
+        assert out["row"][0].item() == -1.0 and out["t"][0, 1].item() == -1.0
+        assert out["e"].stride() == (0, 1)
 
 
-def test_refuses_code_and_foreign_files():
+def test_save_writes_no_file_when_an_object_cannot_be_saved(tmp_path):
+    path = tmp_path / "x.pt"
+    with pytest.raises(TypeError, match="^autograd_nb.save cannot store an object of type Small"):
+        torch.save({"model": Small()}, path)
+    assert not path.exists()
+
+
+def test_saving_into_a_missing_directory_is_pytorchs_runtime_error(tmp_path):
+    missing = tmp_path / "nope"
+    with pytest.raises(RuntimeError) as info:
+        torch.save(torch.ones(1), missing / "x.pt")
+    assert str(info.value) == f"Parent directory {missing} does not exist."  # PyTorch 2.13's text
+    assert not missing.exists()
+
+
+def test_save_refuses_other_pickle_protocols():
+    with pytest.raises(ValueError, match="pickle protocol 2 only"):
+        torch.save(torch.ones(1), io.BytesIO(), pickle_protocol=4)
+
+
+def test_weights_only_false_and_pickle_module_are_refused(tmp_path):
+    path = tmp_path / "x.pt"
+    torch.save(torch.ones(1), path)
+    with pytest.raises(ValueError, match="never supports it"):
+        torch.load(path, weights_only=False)
+    with pytest.raises(
+        RuntimeError, match="^Can not safely load weights when explicit pickle_module"
+    ):
+        torch.load(path, pickle_module=pickle)
+    assert torch.load(path, weights_only=True).tolist() == [1.0]  # True and None are the same
+
+
+def test_refuses_objects_that_are_not_weights():
     with pytest.raises(TypeError, match="^autograd_nb.save cannot store an object of type Small"):
         torch.save(Small(), io.BytesIO())
     with pytest.raises(TypeError, match="type builtin_function_or_method"):
         torch.save({"f": print}, io.BytesIO())
-    with pytest.raises(RuntimeError, match="not a file written by autograd_nb.save"):
-        torch.load(io.BytesIO(b"\x80\x04pickled"))
-    fake_torch_file = io.BytesIO()
-    with zipfile.ZipFile(fake_torch_file, "w") as zf:
-        zf.writestr("archive/data.pkl", b"\x80\x04")
-    fake_torch_file.seek(0)
-    with pytest.raises(RuntimeError, match="looks like a torch.save file"):
-        torch.load(fake_torch_file)
+    with pytest.raises(TypeError, match="type frozenset"):
+        torch.save(frozenset(), io.BytesIO())
+
+
+def test_loads_from_a_non_seekable_stream():
+    buffer = io.BytesIO()
+    torch.save({"w": torch.ones(2)}, buffer)
+
+    class Stream(io.RawIOBase):
+        def __init__(self, data):
+            self.inner = io.BytesIO(data)
+
+        def readable(self):
+            return True
+
+        def readinto(self, b):
+            return self.inner.readinto(b)
+
+    assert torch.load(io.BufferedReader(Stream(buffer.getvalue())))["w"].tolist() == [1.0, 1.0]

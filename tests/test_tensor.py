@@ -413,6 +413,7 @@ def test_mixing_devices_is_refused():
 def test_cuda_unavailable_error_says_why_and_what_to_do(monkeypatch):
     monkeypatch.setitem(sys.modules, "cupy", None)  # as on a machine without CuPy
     monkeypatch.setattr(backends, "_cupy_status", None)  # probe again under that condition
+    was_on = backends._simulated()  # off under --real-cuda
     backends.use_simulated_cuda(False)
     try:
         assert torch.cuda.is_available() is False
@@ -420,5 +421,5 @@ def test_cuda_unavailable_error_says_why_and_what_to_do(monkeypatch):
             torch.ones(2).cuda()
         assert 'pip install "autograd-nb[gpu]"' in str(err.value)
     finally:
-        backends.use_simulated_cuda(True)
-    assert torch.cuda.is_available() is True
+        backends.use_simulated_cuda(was_on)
+    assert backends._simulated() is was_on

@@ -17,6 +17,7 @@ __all__ = ["BatchNorm1d", "BatchNorm2d"]
 class _BatchNorm(Module):
     """What BatchNorm1d/2d share; they differ only in the input ranks they accept."""
 
+    _version = 2  # PyTorch's state_dict metadata version for norm layers (num_batches_tracked)
     _expected = ""
 
     def __init__(

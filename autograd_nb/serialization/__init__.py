@@ -1,0 +1,265 @@
+"""`torch.save` / `torch.load` in PyTorch's own checkpoint format, loaded the safe way only.
+
+`save` writes what `torch.save` writes: a zip archive (`_zip_archive.py`) holding `data.pkl`, a
+protocol-2 pickle of the object (`_pickle_writer.py`), and one record per storage, so real
+PyTorch's `torch.load(f, weights_only=True)` reads it: tensors of every dtype autograd_nb has,
+Parameters, requires_grad, views sharing storage, non-contiguous tensors, state_dicts
+(OrderedDicts with `_metadata`), nested lists/tuples/dicts/sets, numbers, strings, bytes,
+torch.Size, dtypes and devices. Anything else is a TypeError at save time, before the file is
+touched: save a module's `state_dict()`, as PyTorch recommends.
+
+`load` reads files PyTorch wrote (and those earlier autograd_nb versions wrote, a JSON manifest
+with .npy members, `_legacy_manifest.py`) through a restricted unpickler (`_weights_unpickler.py`)
+that, like PyTorch's `weights_only=True`, builds only tensors, storages, containers and primitive
+types and never imports or calls anything a file names. autograd_nb deliberately has no
+`weights_only=False`: unpickling an untrusted file can run any code, and a learner's downloaded
+checkpoint must never do that. Every damaged or hostile file gets one error naming the file:
+`pickle.UnpicklingError` for a pickle that is malformed or names anything outside the allowlist,
+RuntimeError for a damaged archive and where PyTorch raises RuntimeError (a tensor out of its
+storage's bounds, an integer tensor requiring grad, a cuda tensor where CUDA is unavailable).
+Sizes are checked against the file before memory is allocated: records must be stored
+uncompressed, a storage record must hold exactly what the pickle declares, and a tensor must fit
+its storage.
+
+Differences from PyTorch: bfloat16, complex and quantized tensors are refused by name (autograd_nb
+has no such dtypes); tensors sharing a storage share memory again on the CPU but load as separate
+copies on cuda (with contiguous strides); records must be stored uncompressed (PyTorch also reads
+compressed ones, which it never writes); every error is an UnpicklingError or a RuntimeError
+(PyTorch lets a few ValueErrors, TypeErrors and EOFErrors through); `mmap` and unpickler keyword
+arguments (`encoding=...`) are accepted and ignored (the file is read into memory); a bare
+storage, backward hooks and Python attributes on a tensor are refused; cuda tensors are saved each
+with its own storage (on the CPU, tensors sharing memory share a storage record, as in PyTorch).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import pickle
+import sys
+from typing import Any
+
+from .. import _messages as msg
+from .._tensor import Tensor, make_tensor
+from ..backends import cpu_backend, cuda_status
+from ..device import device as Device
+from . import _legacy_manifest
+from ._pickle_writer import PickleWriter
+from ._storages import LoadedStorage, elements_from_bytes, storage_bytes
+from ._weights_unpickler import WeightsUnpickler
+from ._zip_archive import ArchiveReader, ArchiveWriter, archive_name, serialization_id
+
+__all__ = ["save", "load"]
+
+UnpicklingError = pickle.UnpicklingError
+
+
+def save(
+    obj: Any,
+    f,
+    pickle_module: Any = None,
+    pickle_protocol: int = 2,
+    _use_new_zipfile_serialization: bool = True,
+    _disable_byteorder_record: bool = False,
+) -> None:
+    """Write obj (a state_dict, tensors, nested containers of them) in PyTorch's zip format."""
+    if pickle_protocol != 2:
+        raise ValueError(
+            msg.SAVE_PROTOCOL.format(argument="pickle_protocol", value=pickle_protocol)
+        )
+    if not _use_new_zipfile_serialization:
+        raise ValueError(
+            msg.SAVE_PROTOCOL.format(argument="_use_new_zipfile_serialization", value=False)
+        )
+    if pickle_module not in (None, pickle):
+        raise ValueError(msg.SAVE_PROTOCOL.format(argument="pickle_module", value=pickle_module))
+    writer = PickleWriter()
+    data = writer.dump(obj)  # a TypeError here leaves the file untouched
+    if isinstance(f, (str, os.PathLike)):
+        parent = os.path.dirname(os.fspath(f))
+        if parent and not os.path.isdir(parent):
+            raise RuntimeError(msg.SAVE_PARENT_MISSING.format(parent=parent))
+        with open(f, "wb") as fh:
+            _write(fh, archive_name(f), data, writer, _disable_byteorder_record)
+    else:
+        _write(f, archive_name(f), data, writer, _disable_byteorder_record)
+
+
+def _write(fh, name: str, data: bytes, writer: PickleWriter, no_byteorder: bool) -> None:
+    """The records in PyTorch's order: data.pkl, format records, storages, version, id."""
+    archive = ArchiveWriter(fh, name)
+    archive.write("data.pkl", data)
+    archive.write(".format_version", b"1")
+    archive.write(".storage_alignment", b"64")
+    if not no_byteorder:
+        archive.write("byteorder", sys.byteorder.encode())
+    for storage in writer.storages.storages:
+        archive.write(f"data/{storage.key}", storage_bytes(storage))
+    archive.write("version", b"3\n")
+    archive.write(".data/serialization_id", serialization_id().encode())
+    archive.close()
+
+
+def load(
+    f,
+    map_location=None,
+    pickle_module: Any = None,
+    *,
+    weights_only: bool | None = None,
+    mmap: bool | None = None,
+    **pickle_load_args: Any,
+) -> Any:
+    """Read a checkpoint written by torch.save or autograd_nb.save, weights-only (never code).
+
+    map_location: 'cpu', 'cuda:0', a device, a dict {saved location: new location}, or a
+    callable(storage, location) returning a tensor on the wanted device (or None to keep it)."""
+    if weights_only is False:
+        raise ValueError(msg.LOAD_WEIGHTS_ONLY_FALSE)
+    if pickle_module is not None:
+        raise RuntimeError(msg.LOAD_PICKLE_MODULE)
+    source = _source_name(f)
+    if isinstance(f, (str, os.PathLike)):
+        with open(f, "rb") as fh:
+            return _load_reporting(fh, map_location, source)
+    return _load_reporting(f, map_location, source)
+
+
+def _source_name(f) -> str:
+    if isinstance(f, (str, os.PathLike)):
+        return repr(os.fspath(f))
+    name = getattr(f, "name", None)
+    return repr(name) if isinstance(name, str) else "<in-memory file>"
+
+
+def _load_reporting(fh, map_location, source: str) -> Any:
+    """Load, turning every failure into one error that names the file."""
+    try:
+        return _load(fh, map_location)
+    except UnpicklingError as error:
+        raise UnpicklingError(
+            msg.LOAD_WEIGHTS_ONLY_FAILED.format(source=source, error=error)
+        ) from None
+    except RuntimeError as error:
+        raise RuntimeError(msg.LOAD_FAILED.format(error=error, source=source)) from None
+
+
+def _load(fh, map_location) -> Any:
+    if not fh.seekable():
+        fh = io.BytesIO(fh.read())
+    archive = ArchiveReader(fh)
+    try:
+        if "manifest.json" in archive.names:
+            archive.prefix = ""
+            return _legacy_manifest.load(archive, _Restorer(map_location))
+        return _CheckpointLoader(archive, _Restorer(map_location)).load()
+    finally:
+        archive.close()
+
+
+class _Restorer:
+    """Where a storage saved at `location` goes: PyTorch's map_location rules, then a check."""
+
+    def __init__(self, map_location):
+        if isinstance(map_location, Device):
+            map_location = str(map_location)
+        if not (map_location is None or isinstance(map_location, (str, dict))):
+            if not callable(map_location):
+                raise TypeError(msg.LOAD_MAP_LOCATION.format(value=map_location))
+        self.map_location = map_location
+
+    def target(self, location: str, host_elements) -> str:
+        """The device string for a storage (calling a callable map_location with it)."""
+        where = self.map_location
+        if where is None:
+            return self.check(location)
+        if isinstance(where, str):
+            return self.check(where)
+        if isinstance(where, dict):
+            return self.check(str(where.get(location, location)))
+        result = where(make_tensor(host_elements, cpu_backend), location)
+        if result is None:
+            return self.check(location)
+        return self.check(str(result.device if isinstance(result, Tensor) else result))
+
+    def needs_data(self) -> bool:
+        """Whether the storage's bytes are needed to decide (a callable map_location)."""
+        where = self.map_location
+        return callable(where) and not isinstance(where, (str, dict))
+
+    @staticmethod
+    def check(location: str) -> str:
+        """A location PyTorch can restore to, or its RuntimeError."""
+        if location == "cpu":
+            return "cpu"
+        if location == "cuda" or location.startswith("cuda:"):
+            index = Device(location).index
+            count = cuda_status()[0]
+            if count == 0:
+                raise RuntimeError(msg.LOAD_CUDA_UNAVAILABLE)
+            if index is not None and index >= count:
+                raise RuntimeError(msg.LOAD_CUDA_INDEX.format(index=index, count=count))
+            return location
+        raise RuntimeError(msg.LOAD_UNKNOWN_LOCATION.format(location=location))
+
+
+class _CheckpointLoader:
+    """Reads PyTorch's zip format: data.pkl through the restricted unpickler, storages on demand."""
+
+    def __init__(self, archive: ArchiveReader, restorer: _Restorer):
+        self.archive = archive
+        self.restorer = restorer
+        self.storages: dict[str, LoadedStorage] = {}
+        self.big_endian = False
+        if archive.has("byteorder"):
+            order = bytes(archive.read("byteorder"))
+            if order not in (b"little", b"big"):
+                raise RuntimeError(msg.LOAD_BYTEORDER.format(value=order.decode("latin1")[:20]))
+            self.big_endian = order == b"big"
+
+    def load(self) -> Any:
+        data = self.archive.read("data.pkl")
+        result = WeightsUnpickler(bytes(data), self.storage).load()
+        _refuse_bare_storages(result)
+        return result
+
+    def storage(self, pid: tuple) -> LoadedStorage:
+        """persistent_load: the storage record `data/<key>`, read once, checked first."""
+        storage_type, key, location, numel = pid
+        found = self.storages.get(key)
+        if found is not None:
+            return found
+        dtype = storage_type.dtype
+        name = f"data/{key}"
+        size = self.archive.size(name)
+        if size != numel * dtype.itemsize:
+            raise RuntimeError(
+                msg.LOAD_STORAGE_SIZE.format(
+                    size=size,
+                    nbytes=numel * dtype.itemsize,
+                    numel=numel,
+                    itemsize=dtype.itemsize,
+                    dtype=dtype,
+                    name=name,
+                )
+            )
+        device = None if self.restorer.needs_data() else self.restorer.target(location, None)
+        elements = elements_from_bytes(self.archive.read(name), dtype, self.big_endian)
+        if device is None:
+            device = self.restorer.target(location, elements)
+        found = self.storages[key] = LoadedStorage(elements, device, name)
+        return found
+
+
+def _refuse_bare_storages(result) -> None:
+    """A storage outside a tensor has no autograd_nb type: refuse it rather than leak one."""
+    seen, todo = set(), [result]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, LoadedStorage):
+            raise UnpicklingError(msg.LOAD_BARE_STORAGE)
+        if isinstance(item, (list, tuple, set, dict)) and id(item) not in seen:
+            seen.add(id(item))
+            todo.extend(item.values() if isinstance(item, dict) else item)
+            if isinstance(item, dict):
+                todo.extend(item.keys())
+                todo.extend(vars(item).values() if hasattr(item, "__dict__") else ())
