@@ -139,7 +139,6 @@ BROADCAST = (
 )
 MM_SHAPES = "mat1 and mat2 shapes cannot be multiplied ({a0}x{a1} and {b0}x{b1})"
 MM_DTYPES = "expected m1 and m2 to have the same dtype, but got: {a} != {b}"
-MATMUL_DTYPES = "expected both vectors to have same dtype, but found {a} and {b}"
 DOT_1D = "1D tensors expected, but got {a}D and {b}D tensors"
 DOT_SIZES = (
     "inconsistent tensor size, expected tensor [{a}] and src [{b}] to have the same number of "
@@ -260,7 +259,6 @@ FROM_NUMPY_DTYPE = (
 )
 NOT_A_TENSOR = "{name}(): argument '{arg}' (position {position}) must be Tensor, not {type}"
 UNSUPPORTED_OPERAND = "unsupported operand type(s) for {op}: '{left}' and '{right}'"
-UNKNOWN_DTYPE = "invalid dtype {dtype!r}: expected one of {choices} (ours)"
 INVALID_TYPE_NAME = "invalid type: '{name}'"
 SET_DEFAULT_DTYPE = "only floating-point types are supported as the default type"
 
@@ -276,11 +274,6 @@ MASKED_FILL_DEVICE = (  # ATen's masked_fill__cuda check
 DEVICE_MIX_ARG = (
     "Expected all tensors to be on the same device, but got {arg} is on {other}, different from "
     "other tensors on {device} (when checking argument in method {method})"
-)
-CUDA_UNAVAILABLE = (
-    "autograd_nb cannot use CUDA: {why} To use a GPU, install CuPy for your CUDA version "
-    '(pip install "autograd-nb[gpu]") on a machine with an NVIDIA driver and GPU; otherwise keep '
-    "tensors on the CPU, for example with device = 'cuda' if torch.cuda.is_available() else 'cpu'."
 )
 CUDA_INDEX = "CUDA error: invalid device ordinal (device {index} requested, {count} available)"
 
@@ -829,7 +822,6 @@ NLL_SPATIAL_TARGET = (
 )
 NLL_SPATIAL_SIZE = "size mismatch (got input: {input} , target: {target}"
 NLL_ND_TARGET_SIZE = "Expected target size {expected}, got {got}"
-NLL_INPUT_DIM = "input tensor should be 1D or 2D"
 CE_PROB_IGNORE_INDEX = "ignore_index is not supported for floating point target"
 CE_LABEL_SMOOTHING = "label_smoothing must be between 0.0 and 1.0. Got: {value}"
 NLL_1D_TARGET = "For 1D input, 1D target must have size 1, but got target size: {size}"
@@ -1686,4 +1678,28 @@ SAVE_UNSUPPORTED = (
 SAVE_PROTOCOL = (
     "autograd_nb.save writes PyTorch's zip format with pickle protocol 2 only (got "
     "{argument}={value!r})"
+)
+SHAPES_NOT_BROADCAST = "shapes {a} and {b} cannot be broadcast"
+CLAMP_NO_BOUND = "torch.clamp: At least one of 'min' or 'max' must not be None"
+TO_UNEXPECTED_KEYWORDS = (
+    "to() received an invalid combination of arguments - got unexpected keyword arguments {names}"
+)
+TO_BAD_ARGUMENT = "to() received an invalid combination of arguments - got ({type})"
+UNFOLD_DIMS = "Input Error: Only 3D or 4D input Tensors are supported (got {dim}D)"
+FOLD_BLOCKS = (
+    "Given output_size={size}, kernel_size={kernel}, dilation={dilation}, padding={padding}, "
+    "stride={stride}, expected size of input's dimension 2 to match the calculated number of "
+    "sliding blocks {h} * {w} = {blocks}, but got input.size(2)={length}."
+)
+BINCOUNT_MINLENGTH_TYPE = "bincount(): argument 'minlength' must be int, not {type}"
+BINCOUNT_MINLENGTH = "minlength should be >= 0"
+BINCOUNT_WEIGHTS = "weights should be 1-d and have the same length as input"
+FILL_BAD_VALUE = "fill_() received an invalid combination of arguments - got ({type})"
+CDIST_P = "cdist: only 1 <= p < inf is supported here (ours)"
+NLL_NO_DIMS = "Expected 1 or more dimensions (got {dim})"
+ROUND_DECIMALS_TYPE = "round(): argument 'decimals' must be int, not {type}"
+NORM_P = "norm with p={p} is not supported (ours)"
+ONE_HOT_EMPTY = "Can not infer total number of classes from empty tensor."
+VAR_CORRECTION_AND_UNBIASED = (
+    "var() received an invalid combination of arguments - got (correction=int, unbiased=bool, )"
 )

@@ -88,7 +88,7 @@ def broadcast_error(shape_a: tuple, shape_b: tuple):
     for i in range(ndim - 1, -1, -1):
         if pa[i] != pb[i] and pa[i] != 1 and pb[i] != 1:
             return RuntimeError(msg.BROADCAST.format(a=pa[i], b=pb[i], dim=i))
-    return RuntimeError(f"shapes {list(shape_a)} and {list(shape_b)} cannot be broadcast")
+    return RuntimeError(msg.SHAPES_NOT_BROADCAST.format(a=list(shape_a), b=list(shape_b)))
 
 
 def broadcast_shapes(*shapes) -> tuple:

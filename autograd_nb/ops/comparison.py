@@ -103,7 +103,7 @@ def clamp(input, min=None, max=None) -> Tensor:  # noqa: A002 - PyTorch's names
     """Limit values to [min, max]; either bound may be omitted."""
     t = check_tensor(input, "clamp")
     if min is None and max is None:
-        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+        raise RuntimeError(msg.CLAMP_NO_BOUND)
     if isinstance(min, Tensor) or isinstance(max, Tensor):
         low = as_tensor_like(min, t) if min is not None else None
         high = as_tensor_like(max, t) if max is not None else None
@@ -281,7 +281,7 @@ def logical_not(input) -> Tensor:
 def _bitwise(input, other, symbol: str, kernel) -> Tensor:
     a, b, xa, xb, backend = operands(input, other, symbol)
     if result_dtype(input, other).is_floating_point:
-        raise RuntimeError(f"\"{symbol}_cpu\" not implemented for 'Float'")
+        raise RuntimeError(msg.KERNEL_DTYPE.format(kernel=f"{symbol}_cpu", dtype="Float"))
     return make_tensor(kernel(xa, xb), backend)
 
 
@@ -308,7 +308,7 @@ def bitwise_xor(input, other) -> Tensor:
 def bitwise_not(input) -> Tensor:
     t = check_tensor(input, "bitwise_not")
     if t.dtype.is_floating_point:
-        raise RuntimeError("\"bitwise_not_cpu\" not implemented for 'Float'")
+        raise RuntimeError(msg.KERNEL_DTYPE.format(kernel="bitwise_not_cpu", dtype="Float"))
     return make_tensor(~t._data, t._backend)
 
 

@@ -64,10 +64,7 @@ def _parse_to(t: Tensor, args, kwargs):
     kwargs.pop("memory_format", None)
     copy = kwargs.pop("copy", False)
     if kwargs:
-        raise TypeError(
-            f"to() received an invalid combination of arguments - got unexpected "
-            f"keyword arguments {sorted(kwargs)}"
-        )
+        raise TypeError(msg.TO_UNEXPECTED_KEYWORDS.format(names=sorted(kwargs)))
     for arg in args:
         if isinstance(arg, dtypes.dtype):
             target_dtype = arg
@@ -78,9 +75,7 @@ def _parse_to(t: Tensor, args, kwargs):
         elif isinstance(arg, bool):
             continue  # the legacy positional non_blocking / copy flags
         else:
-            raise TypeError(
-                f"to() received an invalid combination of arguments - got ({type(arg).__name__})"
-            )
+            raise TypeError(msg.TO_BAD_ARGUMENT.format(type=type(arg).__name__))
     return target_device, target_dtype, copy
 
 

@@ -164,18 +164,16 @@ def bincount(input, weights=None, minlength: int = 0) -> Tensor:
             msg.KERNEL_DTYPE.format(kernel="bincount_cpu", dtype=t.dtype.legacy_name[:-6])
         )
     if type(minlength) is not int:
-        raise TypeError(
-            f"bincount(): argument 'minlength' must be int, not {type(minlength).__name__}"
-        )
+        raise TypeError(msg.BINCOUNT_MINLENGTH_TYPE.format(type=type(minlength).__name__))
     backend = t._backend
     xp = backend.xp
     data = t._data
     if data.ndim != 1 or (data.size and int(xp.min(data)) < 0):
         raise RuntimeError(msg.BINCOUNT_INPUT)
     if minlength < 0:
-        raise RuntimeError("minlength should be >= 0")
+        raise RuntimeError(msg.BINCOUNT_MINLENGTH)
     if weights is not None and (weights.dim() != 1 or weights.shape[0] != data.shape[0]):
-        raise RuntimeError("weights should be 1-d and have the same length as input")
+        raise RuntimeError(msg.BINCOUNT_WEIGHTS)
     length = max(int(xp.max(data)) + 1 if data.size else 0, minlength)
     if weights is None:
         dtype = dtypes.int64

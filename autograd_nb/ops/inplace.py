@@ -420,9 +420,7 @@ def zero_(self: Tensor) -> Tensor:
 def fill_(self: Tensor, value) -> Tensor:
     """Set every element to `value` (a number or a 0-dim tensor) in place."""
     if not isinstance(value, (Tensor, *_NUMBERS)):
-        raise TypeError(
-            f"fill_() received an invalid combination of arguments - got ({type(value).__name__})"
-        )
+        raise TypeError(msg.FILL_BAD_VALUE.format(type=type(value).__name__))
     if isinstance(value, Tensor) or _records(self, (), {}):
         return apply_inplace(self, _filled, value)
     check_inplace(self)

@@ -825,7 +825,7 @@ def cdist(x1, x2, p: float = 2.0, compute_mode=None) -> Tensor:
     if a.shape[-1] != b.shape[-1]:
         raise RuntimeError(msg.CDIST_COLUMNS.format(a=a.shape[-1], b=b.shape[-1]))
     if not (p >= 1 and p != float("inf")):
-        raise NotImplementedError("cdist: only 1 <= p < inf is supported here (ours)")
+        raise NotImplementedError(msg.CDIST_P)
     with no_grad():
         diff = (a.unsqueeze(-2) - b.unsqueeze(-3)).abs()
         dist = (diff * diff).sum(-1).sqrt() if p == 2 else (diff**p).sum(-1) ** (1 / p)

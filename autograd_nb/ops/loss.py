@@ -224,7 +224,7 @@ def _check_nll(x: Tensor, t: Tensor, weight) -> None:
     """PyTorch's nll_loss checks, in its order."""
     nd = x.dim()
     if nd == 0:
-        raise ValueError(f"Expected 1 or more dimensions (got {nd})")
+        raise ValueError(msg.NLL_NO_DIMS.format(dim=nd))
     if nd != 1 and (t.dim() == 0 or x._data.shape[0] != t._data.shape[0]):
         raise ValueError(
             msg.NLL_BATCH.format(input=x._data.shape[0], target=t._data.shape[0] if t.dim() else 1)

@@ -281,7 +281,7 @@ def _check_integer_divisor(input, other) -> None:
     elif isinstance(divisor, (int, float)):
         divisor = divisor == 0
     if divisor is True or bool(divisor):
-        raise RuntimeError("ZeroDivisionError")
+        raise RuntimeError(msg.ZERO_DIV_INT)
 
 
 @tensor_method("__rtruediv__", "__rdiv__")
@@ -481,7 +481,7 @@ def round(input, *, decimals: int | None = None) -> Tensor:  # noqa: A001
     if decimals is None:
         return round_half_even(t)
     if type(decimals) is not int:
-        raise TypeError(f"round(): argument 'decimals' must be int, not {type(decimals).__name__}")
+        raise TypeError(msg.ROUND_DECIMALS_TYPE.format(type=type(decimals).__name__))
     xp, backend = t._backend.xp, t._backend
     if decimals >= 0:
         scale = 10.0**decimals

@@ -659,7 +659,7 @@ def norm(input, p="fro", dim=None, keepdim: bool = False, dtype=None) -> Tensor:
     if p == "fro" or p is None:
         p = 2
     if isinstance(p, str):
-        raise NotImplementedError(f"norm with p={p!r} is not supported (ours)")
+        raise NotImplementedError(msg.NORM_P.format(p=repr(p)))
     if isinstance(dim, int):
         dim = (dim,)
     return _vector_norm(t, float(p), dim, keepdim)

@@ -92,10 +92,7 @@ def corrcoef(input) -> Tensor:
 
 def _correction(unbiased, correction) -> float:
     if unbiased is not None and correction is not None:
-        raise TypeError(
-            "var() received an invalid combination of arguments - got "
-            "(correction=int, unbiased=bool, )"
-        )
+        raise TypeError(msg.VAR_CORRECTION_AND_UNBIASED)
     if correction is not None:
         return correction
     return 1 if unbiased is None or unbiased else 0
