@@ -18,6 +18,7 @@ from ._helpers import (
     normalize_dim,
     numpy_dim,
     numpy_keepdim,
+    record,
     result_dtype,
     return_type,
 )
@@ -66,15 +67,6 @@ def _count(shape: tuple, dims: tuple) -> int:
     for d in dims:
         n *= shape[d]
     return n
-
-
-def _finish(node, data, backend, **saved) -> Tensor:
-    """Wrap a reduction's result; set `_saved_<name>` attributes on its node if recorded."""
-    if node is None:
-        return make_tensor(data, backend)
-    for name, value in saved.items():
-        setattr(node, name, value)
-    return make_tensor(data, backend, True, node, 0)
 
 
 def _type_name(t: Tensor) -> str:
@@ -128,16 +120,16 @@ def sum(input, dim=None, keepdim: bool = False, *, dtype=None, axis=None, keepdi
         keepdims=keepdim,
         dtype=backend.native[out_dtype],
     )
-    node = new_node(SumBackward0 if whole else SumBackward1, t)
     if whole:
-        return _finish(node, data, backend, _saved_self_sym_sizes=tuple(t._data.shape))
-    return _finish(
-        node,
+        return record(SumBackward0, (t,), data, backend, self_sym_sizes=tuple(t._data.shape))
+    return record(
+        SumBackward1,
+        (t,),
         data,
         backend,
-        _saved_self_sym_sizes=tuple(t._data.shape),
-        _saved_dim=dims,
-        _saved_keepdim=keepdim,
+        self_sym_sizes=tuple(t._data.shape),
+        dim=dims,
+        keepdim=keepdim,
     )
 
 
@@ -198,21 +190,16 @@ def mean(input, dim=None, keepdim: bool = False, *, dtype=None, axis=None, keepd
         data = backend.xp.mean(t._data, axis=axis, keepdims=keepdim)
     else:  # what NumPy's mean computes, without its Python-level bookkeeping
         data = backend.sum(t._data, axis=axis, keepdims=keepdim) / count
-    node = new_node(MeanBackward0 if whole else MeanBackward1, t)
     if whole:
-        if node is None:
-            return make_tensor(data, backend)
-        node._saved_self_sym_sizes, node._saved_self_sym_numel = shape, count
-        return make_tensor(data, backend, True, node, 0)
-    return _finish(
-        node,
-        data,
-        backend,
-        _saved_self_sym_sizes=shape,
-        _saved_dim=dims,
-        _saved_keepdim=keepdim,
-        _count=count,
+        return record(
+            MeanBackward0, (t,), data, backend, self_sym_sizes=shape, self_sym_numel=count
+        )
+    out = record(
+        MeanBackward1, (t,), data, backend, self_sym_sizes=shape, dim=dims, keepdim=keepdim
     )
+    if out._grad_fn is not None:
+        out._grad_fn._count = count
+    return out
 
 
 class NansumBackward0(Node):
@@ -247,10 +234,7 @@ def nansum(
     data = backend.sum(
         zeroed, axis=_axis(t, dims), keepdims=keepdim, dtype=backend.native[_sum_dtype(t, dtype)]
     )
-    node = new_node(NansumBackward0, t)
-    if node is not None:
-        node.save(t)
-    return _finish(node, data, backend, _saved_dim=dims, _saved_keepdim=keepdim)
+    return record(NansumBackward0, (t,), data, backend, (t,), dim=dims, keepdim=keepdim)
 
 
 @with_out
@@ -328,21 +312,15 @@ def prod(input, dim=None, keepdim: bool = False, *, dtype=None, axis=None, keepd
     out_dtype = _sum_dtype(t, dtype)
     if dim is None:
         data = backend.xp.prod(t._data, dtype=backend.native[out_dtype])
-        node = new_node(ProdBackward0, t)
-    else:
-        d = normalize_dim(dim, t._data.ndim)
-        data = backend.xp.prod(
-            t._data,
-            axis=d if t._data.ndim else None,
-            keepdims=keepdim,
-            dtype=backend.native[out_dtype],
-        )
-        node = new_node(ProdBackward1, t)
-        if node is not None:
-            node._saved_dim, node._saved_keepdim = d, keepdim
-    if node is not None:
-        node.save(t)
-    return _finish(node, data, backend)
+        return record(ProdBackward0, (t,), data, backend, (t,))
+    d = normalize_dim(dim, t._data.ndim)
+    data = backend.xp.prod(
+        t._data,
+        axis=d if t._data.ndim else None,
+        keepdims=keepdim,
+        dtype=backend.native[out_dtype],
+    )
+    return record(ProdBackward1, (t,), data, backend, (t,), dim=d, keepdim=keepdim)
 
 
 # --- max / min / amax / amin / argmax / argmin ----------------------------------------------------
@@ -447,15 +425,15 @@ def _indexed_result(t: Tensor, d: int, keepdim: bool, name: str, cls, values, in
     if not t._data.ndim and keepdim:
         values, index = xp.reshape(values, ()), xp.reshape(index, ())
     indices = make_tensor(xp.astype(index, backend.native[dtypes.int64]), backend)
-    node = new_node(cls, t)
-    out = _finish(
-        node,
+    out = record(
+        cls,
+        (t,),
         values,
         backend,
-        _saved_dim=d,
-        _saved_keepdim=keepdim,
-        _saved_indices=indices,
-        _saved_self_sym_sizes=tuple(t._data.shape),
+        dim=d,
+        keepdim=keepdim,
+        indices=indices,
+        self_sym_sizes=tuple(t._data.shape),
     )
     return return_type(name)(out, indices)
 

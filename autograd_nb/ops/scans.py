@@ -13,6 +13,7 @@ from ._helpers import (
     check_tensor,
     normalize_dim,
     numpy_dim,
+    record,
     require_floating,
 )
 from .comparison import where
@@ -20,7 +21,7 @@ from .indexing import scatter_add
 from .loss import _div_number
 from .out import with_out, with_pair_out
 from .pointwise import _mul_number
-from .reduction import _finish, _indexed_result, _save_with_result, _sum_dtype
+from .reduction import _indexed_result, _save_with_result, _sum_dtype
 
 
 class CummaxBackward0(Node):
@@ -210,8 +211,7 @@ def cumsum(input, dim: int = ..., *, dtype=None, axis=None) -> Tensor:
     if axis is not None or dim is ...:
         dim = numpy_dim("cumsum", dim, axis, ...)
     t, d, data = _running("cumsum", input, dim, dtype)
-    node = new_node(CumsumBackward0, t)
-    return _finish(node, data, t._backend, _saved_dim=d)
+    return record(CumsumBackward0, (t,), data, t._backend, dim=d)
 
 
 def _running(name: str, input, dim: int, dtype) -> tuple:
