@@ -17,7 +17,7 @@ from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor
 from ..autograd.node import Node, new_node
-from ._helpers import check_tensor, operands, require_floating, short_name
+from ._helpers import check_tensor, operands, record, require_floating, short_name
 from .comparison import where
 from .indexing import IndexPutImplBackward0, _Plan, _put
 
@@ -44,18 +44,12 @@ def _constant(backend, data) -> Tensor:
     return make_tensor(data, backend)
 
 
-def _record(
-    cls, inputs: tuple, data, backend, save: tuple, reduction: int, mixed: bool = False
-) -> Tensor:
-    """The loss tensor; `mixed`: inputs of several dtypes, each gradient goes back in its own."""
-    node = new_node(cls, *inputs)
-    if node is None:
-        return make_tensor(data, backend)
-    node.save(*save)
-    node._saved_reduction = reduction
-    if mixed:
-        node._in_meta = tuple(None if t is None else (None, t.dtype) for t in inputs)
-    return make_tensor(data, backend, True, node, 0)
+def _each_in_own_dtype(out: Tensor, inputs: tuple) -> Tensor:
+    """`out`, whose node sends each input's gradient back in that input's own dtype (a loss of
+    inputs of several dtypes)."""
+    if out._grad_fn is not None:
+        out._grad_fn._in_meta = tuple(None if t is None else (None, t.dtype) for t in inputs)
+    return out
 
 
 def _mixed(x: Tensor, *others) -> bool:
@@ -124,7 +118,8 @@ def mse_loss(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
         raise _kernel_error("mse_cpu", backend.ours[xd.dtype])
     diff = xd - td
     data = _reduce_data(backend, diff * diff, r)
-    return _record(MseLossBackward0, (x, t), data, backend, (x, t), r, mixed)
+    out = record(MseLossBackward0, (x, t), data, backend, (x, t), reduction=r)
+    return _each_in_own_dtype(out, (x, t)) if mixed else out
 
 
 # --- smooth_l1_loss / huber_loss ------------------------------------------------------------------
@@ -174,7 +169,7 @@ def _quadratic_near_zero(
         losses = xp.where(size < width, 0.5 * diff * diff / width, size - 0.5 * width)
     else:
         losses = xp.where(size < width, 0.5 * diff * diff, width * (size - 0.5 * width))
-    out = _record(cls, (x, t), _reduce_data(backend, losses, r), backend, (x, t), r)
+    out = record(cls, (x, t), _reduce_data(backend, losses, r), backend, (x, t), reduction=r)
     if out.grad_fn is not None:
         setattr(out.grad_fn, cls._width_name, width)
     return out
@@ -558,7 +553,7 @@ def binary_cross_entropy(
         losses = _inplace(backend, operator.mul, losses, weight._data)
     data = _reduce_data(backend, losses, r)
     inputs = (x, t, weight)
-    return _record(BinaryCrossEntropyBackward0, inputs, data, backend, inputs, r)
+    return record(BinaryCrossEntropyBackward0, inputs, data, backend, inputs, reduction=r)
 
 
 class BinaryCrossEntropyWithLogitsBackward0(Node):
@@ -621,15 +616,15 @@ def binary_cross_entropy_with_logits(
         losses = _inplace(backend, operator.mul, losses, weight._data)
     data = _reduce_data(backend, losses, r)
     inputs = (x, t, weight, pos_weight)
-    return _record(
+    out = record(
         BinaryCrossEntropyWithLogitsBackward0,
         inputs,
         data,
         backend,
         inputs,
-        r,
-        _mixed(x, t, pos_weight),
+        reduction=r,
     )
+    return _each_in_own_dtype(out, inputs) if _mixed(x, t, pos_weight) else out
 
 
 __all__: list[str] = []  # no torch.* functions of its own

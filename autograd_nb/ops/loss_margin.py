@@ -22,7 +22,7 @@ from ._helpers import broadcast_shapes, check_tensor, record, result_dtype, shor
 from .activation import logsigmoid
 from .comparison import minimum, where
 from .linalg import pairwise_distance
-from .loss import REDUCTIONS, _kernel_error, _record, _reduce_data, _scale
+from .loss import REDUCTIONS, _kernel_error, _reduce_data, _scale
 
 
 def _reduced(losses: Tensor, reduction: int) -> Tensor:
@@ -170,13 +170,13 @@ def multi_margin_loss(
     if weight is not None:
         h = h * xp.reshape(xp.take(weight._data, tgt, axis=0), (samples, 1))
     losses = xp.reshape(xp.sum(h, axis=1) / classes, (samples,) if x.dim() == 2 else t.shape)
-    out = _record(
+    out = record(
         MultiMarginLossBackward0,
         (x,),
         _reduce_data(backend, losses, reduction),
         backend,
         (x, t, weight),
-        reduction,
+        reduction=reduction,
     )
     if out.grad_fn is not None:
         out.grad_fn._saved_p, out.grad_fn._saved_margin = p, margin
@@ -244,13 +244,13 @@ def multilabel_margin_loss(input: Tensor, target: Tensor, reduction: int = 1) ->
     losses = xp.sum(xp.reshape(pairs * z, (samples, -1)), axis=1)
     losses = losses if x.dim() == 2 else xp.reshape(losses, ())
     is_target_t = make_tensor(xp.reshape(is_target, tuple(t._data.shape)), backend)
-    out = _record(
+    out = record(
         MultilabelMarginLossBackward0,
         (x,),
         _reduce_data(backend, losses, reduction),
         backend,
         (x, t, is_target_t),
-        reduction,
+        reduction=reduction,
     )
     if out.grad_fn is not None:
         out.grad_fn._pairs = pairs
