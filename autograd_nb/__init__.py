@@ -11,6 +11,7 @@ from . import (
     linalg,
     nn,
     optim,
+    random,
     special,
     utils,
 )

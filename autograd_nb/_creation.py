@@ -11,6 +11,7 @@ import warnings
 
 from . import _messages as msg
 from . import dtypes
+from ._generator import draw
 from ._tensor import Tensor, make_tensor, tensor_method, typename
 from .backends import all_backends, backend_for, cpu_backend, is_numpy_array
 from .device import device as Device
@@ -370,7 +371,7 @@ def _linspace_host(start, end, steps: int, dtype):
     np = cpu_backend.xp
     native = cpu_backend.native[dtype]
     if steps < 0:
-        raise RuntimeError("number of steps must be non-negative")
+        raise RuntimeError(msg.LINSPACE_STEPS_NEGATIVE)
     compute = (
         native
         if dtype.is_floating_point and dtype.itemsize >= 4
@@ -415,48 +416,67 @@ def seed() -> int:
     return new
 
 
-def _random_source(generator, backend):
-    """The backend that draws the numbers: the generator's own, or the device's default one."""
-    if generator is None:
-        return backend
-    if generator.device.type != backend.device.type:
-        raise RuntimeError(
-            msg.GENERATOR_DEVICE_MISMATCH.format(
-                expected=backend.device.type, got=generator.device.type
-            )
-        )
-    return generator._backend
-
-
-def _random(kind: str, size, dtype, device, requires_grad, generator=None, out=None) -> Tensor:
+def _random(name: str, size, dtype, device, requires_grad, generator, out, *params) -> Tensor:
+    """rand/randn: a fresh tensor of `size` filled by `backend.uniform` or `.normal`."""
     if out is not None:
         dtype, device = dtype or out.dtype, device or out.device
     dtype = dtype or dtypes.get_default_dtype()
+    kind = _RANDOM_KINDS[name]
     if not dtype.is_floating_point:
-        raise RuntimeError(f"\"{kind}\" not implemented for '{dtype.legacy_name[:-6]}'")
+        raise RuntimeError(
+            msg.RANDOM_NOT_IMPLEMENTED_FOR_DTYPE.format(
+                kind=kind, legacy_name=dtype.legacy_name[:-6]
+            )
+        )
     backend = backend_for(device)
-    source = _random_source(generator, backend)
-    data = getattr(source, kind)(_sizes(size, _RANDOM_NAMES[kind]), dtype)
-    if source is not backend:
-        data = backend.from_host(source.to_host(data))
+    data = draw(generator, backend, kind, _sizes(size, name), dtype, *params)
     return _finish(data, backend, dtype, requires_grad, out)
 
 
-_RANDOM_NAMES = {"uniform": "rand", "normal": "randn"}
+_RANDOM_KINDS = {"rand": "uniform", "randn": "normal", "normal": "normal"}
+
+
+def _size_argument(name: str, sizes: tuple, size) -> tuple:
+    """The factories' shape: positional sizes, or the `size=` keyword (not both)."""
+    if size is None:
+        return sizes
+    if sizes:
+        raise TypeError(msg.SIZE_TWICE.format(name=name))
+    if not isinstance(size, (list, tuple)) and not isinstance(size, Tensor):
+        raise TypeError(msg.SIZE_KEYWORD.format(name=name, type=typename(type(size))))
+    return (size,)
 
 
 def rand(
-    *size, generator=None, out=None, dtype=None, layout=None, device=None, requires_grad=False
+    *sizes,
+    size=None,
+    generator=None,
+    out=None,
+    dtype=None,
+    layout=None,
+    device=None,
+    requires_grad=False,
+    pin_memory=False,
 ) -> Tensor:
-    """Uniform samples from [0, 1)."""
-    return _random("uniform", size, dtype, device, requires_grad, generator, out)
+    """Uniform samples from [0, 1) (PyTorch's CPU stream: `manual_seed(0)` gives its numbers)."""
+    sizes = _size_argument("rand", sizes, size)
+    return _random("rand", sizes, dtype, device, requires_grad, generator, out)
 
 
 def randn(
-    *size, generator=None, out=None, dtype=None, layout=None, device=None, requires_grad=False
+    *sizes,
+    size=None,
+    generator=None,
+    out=None,
+    dtype=None,
+    layout=None,
+    device=None,
+    requires_grad=False,
+    pin_memory=False,
 ) -> Tensor:
-    """Standard normal samples."""
-    return _random("normal", size, dtype, device, requires_grad, generator, out)
+    """Standard normal samples (PyTorch's CPU stream and Box-Muller kernels)."""
+    sizes = _size_argument("randn", sizes, size)
+    return _random("randn", sizes, dtype, device, requires_grad, generator, out)
 
 
 def randint(
@@ -471,45 +491,43 @@ def randint(
         raise RuntimeError(msg.RANDINT_RANGE.format(low=low, high=high))
     dtype = dtype or dtypes.int64
     backend = backend_for(device)
-    source = _random_source(generator, backend)
-    data = source.integers(
-        int(low),
-        int(high),
-        _sizes((size,) if isinstance(size, int) else (tuple(size),), "randint"),
-        dtype,
-    )
-    if source is not backend:
-        data = backend.from_host(source.to_host(data))
+    shape = _sizes((size,) if isinstance(size, int) else (tuple(size),), "randint")
+    data = draw(generator, backend, "integers", shape, dtype, int(low), int(high))
     return _finish(data, backend, dtype, requires_grad)
 
 
 def randperm(n: int, *, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
+    """A random permutation of 0..n-1 (PyTorch's CPU shuffle)."""
     backend = backend_for(device)
-    source = _random_source(generator, backend)
-    data = source.permutation(int(n))
-    if source is not backend:
-        data = backend.from_host(source.to_host(data))
-    out = make_tensor(data, backend)
+    out = make_tensor(draw(generator, backend, "permutation", int(n)), backend)
     return out if dtype is None or dtype is dtypes.int64 else out.to(dtype)
 
 
 def normal(
     mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, device=None, requires_grad=False
 ) -> Tensor:
-    """Normal samples with the given mean and std (numbers with a size, or tensors)."""
+    """Normal samples with the given mean and std: numbers with a size (`normal_(mean, std)` on a
+    new tensor), or tensors broadcast together (standard samples * std + mean, as PyTorch)."""
     if isinstance(mean, Tensor) or isinstance(std, Tensor):
         like = mean if isinstance(mean, Tensor) else std
-        noise = randn(*like.shape, dtype=like.dtype, device=like.device, generator=generator)
-        return (noise * std + mean).detach()
-    out = randn(
-        *_sizes((size,) if isinstance(size, int) else (tuple(size or ()),), "normal"),
-        dtype=dtype,
-        device=device,
-        generator=generator,
-    )
-    out = (out * std + mean).detach()
-    out._requires_grad = requires_grad
-    return out
+        shape = tuple(like.shape)
+        if isinstance(mean, Tensor) and isinstance(std, Tensor):
+            shape = _broadcast(mean, std)
+        if not isinstance(std, Tensor):  # normal_(0, std) then + mean
+            noise = _random(
+                "normal", shape, like.dtype, like.device, False, generator, None, 0.0, std
+            )
+            return (noise + mean.detach()).detach()
+        noise = _random("normal", shape, like.dtype, like.device, False, generator, None)
+        return (noise * std.detach() + mean).detach()
+    shape = _sizes((size,) if isinstance(size, int) else (tuple(size or ()),), "normal")
+    return _random("normal", shape, dtype, device, requires_grad, generator, None, mean, std)
+
+
+def _broadcast(a: Tensor, b: Tensor) -> tuple:
+    from .ops._helpers import broadcast_shapes  # PyTorch's error for shapes that don't broadcast
+
+    return tuple(broadcast_shapes(tuple(a.shape), tuple(b.shape)))
 
 
 # --- *_like and new_* --------------------------------------------------------------------------
@@ -555,24 +573,9 @@ def full_like(
 
 
 def rand_like(
-    input, *, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None
-) -> Tensor:
-    shape, dtype, device = _like_args(input, dtype, device)
-    return rand(shape, dtype=dtype, device=device, requires_grad=requires_grad)
-
-
-def randn_like(
-    input, *, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None
-) -> Tensor:
-    shape, dtype, device = _like_args(input, dtype, device)
-    return randn(shape, dtype=dtype, device=device, requires_grad=requires_grad)
-
-
-def randint_like(
     input,
-    low=0,
-    high=None,
     *,
+    generator=None,
     dtype=None,
     layout=None,
     device=None,
@@ -580,7 +583,47 @@ def randint_like(
     memory_format=None,
 ) -> Tensor:
     shape, dtype, device = _like_args(input, dtype, device)
-    return randint(low, high, shape, dtype=dtype, device=device, requires_grad=requires_grad)
+    return rand(shape, generator=generator, dtype=dtype, device=device, requires_grad=requires_grad)
+
+
+def randn_like(
+    input,
+    *,
+    generator=None,
+    dtype=None,
+    layout=None,
+    device=None,
+    requires_grad=False,
+    memory_format=None,
+) -> Tensor:
+    shape, dtype, device = _like_args(input, dtype, device)
+    return randn(
+        shape, generator=generator, dtype=dtype, device=device, requires_grad=requires_grad
+    )
+
+
+def randint_like(
+    input,
+    low=0,
+    high=None,
+    *,
+    generator=None,
+    dtype=None,
+    layout=None,
+    device=None,
+    requires_grad=False,
+    memory_format=None,
+) -> Tensor:
+    shape, dtype, device = _like_args(input, dtype, device)
+    return randint(
+        low,
+        high,
+        shape,
+        generator=generator,
+        dtype=dtype,
+        device=device,
+        requires_grad=requires_grad,
+    )
 
 
 @tensor_method("new_tensor")
@@ -638,10 +681,7 @@ def legacy_construct(dtype, device_type: str, args: tuple, kwargs: dict, device=
     """`torch.FloatTensor(data)` / `torch.FloatTensor(2, 3)` and friends."""
     device = kwargs.pop("device", device) or (device_type if device_type != "cpu" else None)
     if kwargs:
-        raise TypeError(
-            f"new() received an invalid combination of arguments - got "
-            f"unexpected keyword arguments {sorted(kwargs)}"
-        )
+        raise TypeError(msg.LEGACY_NEW_KWARGS.format(names=sorted(kwargs)))
     if not args:
         return empty(0, dtype=dtype, device=device)
     from ._size import Size
@@ -652,8 +692,7 @@ def legacy_construct(dtype, device_type: str, args: tuple, kwargs: dict, device=
         return empty(*args, dtype=dtype, device=device)
     if len(args) != 1:
         raise TypeError(
-            f"new() received an invalid combination of arguments - got "
-            f"({', '.join(type(a).__name__ for a in args)})"
+            msg.LEGACY_NEW_ARGUMENT_TYPES.format(types=", ".join(type(a).__name__ for a in args))
         )
     data = args[0]
     if isinstance(data, Tensor):

@@ -42,7 +42,7 @@ def array_for_numpy(t: Tensor, dtype=None, copy: bool | None = None):
     data = t._data
     if dtype is not None and _np.dtype(dtype) != data.dtype:
         if copy is False:
-            raise ValueError("Unable to avoid copy while creating an array as requested.")
+            raise ValueError(msg.ARRAY_COPY_REQUIRED)
         return data.astype(dtype)
     return data.copy() if copy else data
 

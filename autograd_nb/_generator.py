@@ -1,24 +1,27 @@
 """`torch.Generator`: a random number stream of its own, for reproducible shuffles and samples.
 
-PyTorch's CPU generator is a Mersenne Twister; ours is NumPy's PCG64, so the same seed gives the
-same numbers run after run but not PyTorch's numbers. A Generator owns a private backend instance
-for its device (its own `HostRandom`); `default_generator` wraps the CPU backend itself, which is
-what `torch.manual_seed` seeds. The random factories read `generator._backend`.
+A CPU Generator is PyTorch's: the same Mersenne Twister, seeded the same way, so the same seed
+gives PyTorch's numbers, and its state is PyTorch's 5056-byte layout (backends/host_random.py).
+A Generator owns a private backend instance for its device (its own `HostRandom`);
+`default_generator` wraps the CPU backend itself, which is what `torch.manual_seed` seeds. The
+random factories read `generator._backend`.
 """
 
 from __future__ import annotations
 
 import time
 
+import numpy as np
+
 from . import _messages as msg
 from .backends import Backend, backend_for, cpu_backend
+from .backends.host_random import STATE_BYTES, HostRandom
 from .backends.numpy_backend import NumpyBackend
 from .device import device as Device
 
 __all__ = ["Generator", "default_generator", "get_rng_state", "set_rng_state"]
 
 _UINT64 = 2**64
-_STATE_BYTES = 16 + 16 + 1 + 4 + 8  # PCG64 state, increment, has_uint32, uinteger, seed
 
 
 def _fresh_backend(dev: Device) -> Backend:
@@ -67,32 +70,21 @@ class Generator:
         self._backend.manual_seed(new)
         return new
 
-    @staticmethod
-    def _pcg64(random):
-        """The NumPy PCG64 bit generator behind a host stream (GPU streams have none)."""
-        bits = getattr(random.rng, "bit_generator", None)
-        if bits is None or bits.state.get("bit_generator") != "PCG64":
-            raise RuntimeError("get_state/set_state are only supported for CPU generators here")
-        return bits
+    def _host_random(self) -> HostRandom:
+        """The host stream behind this generator (a GPU generator on CuPy has none)."""
+        random = self._backend.random
+        if not isinstance(random, HostRandom):
+            raise RuntimeError(msg.GENERATOR_STATE_GPU)
+        return random
 
     def get_state(self):
-        """The stream's state as a uint8 tensor (PCG64 here: 45 bytes, not PyTorch's 5056)."""
-        from ._creation import tensor
-        from .dtypes import uint8
+        """The stream's state as PyTorch's uint8 tensor of 5056 bytes (`CPUGeneratorImplState`)."""
+        from ._creation import from_numpy
 
-        random = self._backend.random
-        state = self._pcg64(random).state
-        raw = (
-            state["state"]["state"].to_bytes(16, "little")
-            + state["state"]["inc"].to_bytes(16, "little")
-            + bytes([state["has_uint32"]])
-            + state["uinteger"].to_bytes(4, "little")
-            + random.seed.to_bytes(8, "little")
-        )
-        return tensor(list(raw), dtype=uint8)
+        return from_numpy(np.frombuffer(self._host_random().get_state(), dtype=np.uint8).copy())
 
     def set_state(self, new_state) -> Generator:
-        """Restore a state returned by `get_state`."""
+        """Restore a state returned by `get_state` here or by PyTorch's `get_rng_state`."""
         from ._tensor import Tensor
         from .dtypes import uint8
 
@@ -100,23 +92,15 @@ class Generator:
             raise TypeError(msg.GENERATOR_STATE_TYPE.format(type=type(new_state).__name__))
         if new_state.dtype is not uint8:
             raise TypeError(msg.GENERATOR_STATE_DTYPE)
-        if new_state.numel() != _STATE_BYTES:
+        if new_state.numel() != STATE_BYTES:
             raise RuntimeError(
-                msg.GENERATOR_STATE_SIZE.format(expected=_STATE_BYTES, got=new_state.numel())
+                msg.GENERATOR_STATE_SIZE.format(expected=STATE_BYTES, got=new_state.numel())
             )
-        raw = bytes(new_state.tolist())
-        random = self._backend.random
-        self._pcg64(random)
-        random.manual_seed(int.from_bytes(raw[37:45], "little"))
-        random.rng.bit_generator.state = {
-            "bit_generator": "PCG64",
-            "state": {
-                "state": int.from_bytes(raw[0:16], "little"),
-                "inc": int.from_bytes(raw[16:32], "little"),
-            },
-            "has_uint32": raw[32],
-            "uinteger": int.from_bytes(raw[33:37], "little"),
-        }
+        random = self._host_random()
+        try:
+            random.set_state(new_state._backend.to_host(new_state._data).tobytes())
+        except ValueError:
+            raise RuntimeError(msg.GENERATOR_STATE_INVALID) from None
         return self
 
     def __repr__(self) -> str:
@@ -137,6 +121,24 @@ def set_rng_state(new_state) -> None:
 
 
 def random_seed(generator: Generator | None = None) -> int:
-    """A 63-bit seed drawn from `generator` (or the default one), to seed a fresh stream."""
-    source = (generator or default_generator)._backend.random
-    return int(source.rng.integers(0, 2**63))
+    """A 63-bit seed drawn from `generator` (or the default one), to seed a fresh stream: PyTorch's
+    `torch.empty((), dtype=torch.int64).random_(generator=generator).item()`."""
+    from .dtypes import int64
+
+    return int(draw(generator, cpu_backend, "integers", (), int64, 0, 2**63))
+
+
+def draw(generator: Generator | None, backend: Backend, method: str, *args):
+    """`backend.<method>(*args)` (uniform, normal, integers, ...) drawn from `generator`'s stream,
+    or from the device's default one, as an array on `backend`'s device."""
+    if generator is None:
+        return getattr(backend, method)(*args)
+    if generator.device.type != backend.device.type:
+        raise RuntimeError(
+            msg.GENERATOR_DEVICE_MISMATCH.format(
+                expected=backend.device.type, got=generator.device.type
+            )
+        )
+    source = generator._backend
+    data = getattr(source, method)(*args)
+    return data if source is backend else backend.from_host(source.to_host(data))

@@ -84,7 +84,7 @@ def tensor_type(tensor, target):
             else Device(target.device_type)
         )
         return tensor.to(device=device, dtype=target.dtype)
-    raise TypeError(f"type() received an invalid argument: {target!r}")
+    raise TypeError(msg.LEGACY_TYPE_INVALID_ARGUMENT.format(target=target))
 
 
 def set_default_tensor_type(t) -> None:
@@ -93,7 +93,5 @@ def set_default_tensor_type(t) -> None:
     if isinstance(t, str):
         t = BY_NAME[t]
     if t.device_type != "cpu":
-        raise TypeError(
-            "type torch.cuda.FloatTensor not available. Torch not compiled with CUDA enabled."
-        )
+        raise TypeError(msg.LEGACY_CUDA_TYPE_UNAVAILABLE)
     dtypes.set_default_dtype(t.dtype)

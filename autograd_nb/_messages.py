@@ -202,7 +202,6 @@ NEG_BOOL = (
     "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a "
     "mask, use the `~` or `logical_not()` operator instead."
 )
-ZERO_DIV_INT = "ZeroDivisionError"
 REDUCE_EMPTY = (
     "{name}(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction "
     "dim with the 'dim' argument."
@@ -1545,7 +1544,7 @@ ARG_MUST_BE_INT = "{name}(): argument '{arg}' (position {position}) must be int,
 POLYGAMMA_NEGATIVE_N = "polygamma(n, x) does not support negative n."
 MVLGAMMA_P = "p has to be greater than or equal to 1"
 
-# in-place and out= forms, torch.linalg.matrix_exp (ops/inplace_out.py, ops/matrix_exp.py)
+# in-place and out= forms, torch.linalg.matrix_exp (declared beside each op; ops/matrix_exponential.py)
 OUT_NOT_TUPLE = "{name}(): argument 'out' must be tuple of Tensors, not {type}"
 OUT_SCALAR_TYPE = "expected scalar_type {expected} but found {found}"
 MATRIX_EXP_NDIM = "linalg.matrix_exp: The input tensor A must have at least 2 dimensions."
@@ -1579,6 +1578,27 @@ ADAPTIVE_POOL3D_EMPTY = ADAPTIVE_POOL_EMPTY.replace("adaptive_avg_pool2d", "adap
 INTERP_SIZES_3D = (
     "Input and output sizes should be greater than 0, but got input (D: {}, H: {}, "
     "W: {}) output (D: {}, H: {}, W: {})"
+)
+# --- lesson exercises: check() verdicts, ours (autograd_nb/notebook/exercises.py) -------------
+CHECK_NOT_ANSWERED = (
+    "⏳ Not answered yet: replace ... with your answer, then run this cell again.\n"
+    "   还没有作答：把 ... 换成你的答案，然后再运行这个单元格。"
+)
+CHECK_RIGHT = "✅ Correct! 正确！"
+CHECK_WRONG = "❌ Not yet right. 还不对。"
+CHECK_HINT = "   Hint: {hint}"
+CHECK_HINT_ZH = "   提示：{hint}"
+CHECK_RAISED = "   (checking your answer raised {error} / 检查你的答案时出错)"
+CHECK_HINT_TYPE = "check(): {name} must be a str or None, not {type}"
+
+# --- random streams (backends/host_random.py, _generator.py), PyTorch 2.13 -------------------------
+GENERATOR_STATE_INVALID = "Invalid mt19937 state"
+GENERATOR_STATE_GPU = "get_state/set_state are only supported for CPU generators here"
+SIZE_KEYWORD = "{name}(): argument 'size' must be tuple of ints, not {type}"
+EXPONENTIAL_LAMBDA = "exponential_ expects lambda > 0.0, but found lambda={lambd:g}"
+EXPONENTIAL_DTYPE = (
+    "Exponential distribution is a continuous probability distribution. dtype must be a "
+    "floating point but you specified {dtype}"
 )
 
 # --- ops layout (opstable): NumPy's axis= / keepdims= spellings ---------------------------------
@@ -1700,6 +1720,309 @@ NLL_NO_DIMS = "Expected 1 or more dimensions (got {dim})"
 ROUND_DECIMALS_TYPE = "round(): argument 'decimals' must be int, not {type}"
 NORM_P = "norm with p={p} is not supported (ours)"
 ONE_HOT_EMPTY = "Can not infer total number of classes from empty tensor."
+ZERO_DIVISION = "ZeroDivisionError"  # integer division by zero
 VAR_CORRECTION_AND_UNBIASED = (
     "var() received an invalid combination of arguments - got (correction=int, unbiased=bool, )"
 )
+
+# --- graphapi: the public graph API (autograd/graph.py) and texts moved out of the layers above
+# --- the core (nn/, optim/, distributions/, utils/, viz/, notebook/, top-level modules) --------
+GRADIENT_EDGE_NO_GRAD = (
+    "It is not possible to get the gradient edge for a Tensor that does not require gradients"
+)
+GRAPH_WALK_ROOT = "walk() expects tensors, nodes or GradientEdges, got {type}"  # ours
+MODULE_MISSING_FORWARD = 'Module [{self_type}] is missing the required "forward" function'
+MODULE_GETATTR_MISSING = "'{self_type}' object has no attribute '{name}'"
+MODULE_INIT_UNEXPECTED_KWARG = "{cls}.__init__() got an unexpected keyword argument '{name}'"
+MODULE_INIT_POSITIONAL = "{self_type}.__init__() takes 1 positional argument but {value} were given"
+MODULE_BUFFER_BEFORE_INIT = "cannot assign buffer before Module.__init__() call"
+MODULE_BUFFER_NAME_TYPE = "buffer name should be a string. Got {typename}"
+MODULE_BUFFER_NAME_DOT = 'buffer name can\'t contain "."'
+MODULE_BUFFER_NAME_EMPTY = 'buffer name can\'t be empty string ""'
+MODULE_ATTRIBUTE_ALREADY_EXISTS = "attribute '{name}' already exists"
+MODULE_BUFFER_TYPE = (
+    "cannot assign '{typename}' object to buffer '{name}' (torch Tensor or None required)"
+)
+MODULE_PARAMETER_BEFORE_INIT = "cannot assign parameter before Module.__init__() call"
+MODULE_PARAMETER_NAME_TYPE = "parameter name should be a string. Got {typename}"
+MODULE_PARAMETER_NAME_DOT = 'parameter name can\'t contain "."'
+MODULE_PARAMETER_NAME_EMPTY = 'parameter name can\'t be empty string ""'
+MODULE_NOT_SUBCLASS = "{typename} is not a Module subclass"
+MODULE_NAME_TYPE = "module name should be a string. Got {typename}"
+MODULE_NAME_DOT = 'module name can\'t contain ".", got: {name}'
+MODULE_NAME_EMPTY = 'module name can\'t be empty string ""'
+MODULE_TRAIN_MODE_BOOL = "training mode is expected to be boolean"
+MODULE_STATE_DICT_TYPE = "Expected state_dict to be dict-like, got {type}."
+MODULE_BACKWARD_HOOK_COUNT = (
+    "Backward hook returned an invalid number of grad_input, got {n_out}, but expected "
+    "{n_grad_input}"
+)
+MODULE_PARAMETER_TYPE = (
+    "cannot assign '{typename}' object to parameter '{name}' (torch.nn.Parameter or None required)"
+)
+MODULE_PARAMETERS_BEFORE_INIT = "cannot assign parameters before Module.__init__() call"
+MODULE_PARAMETER_NON_LEAF = (
+    "Cannot assign non-leaf Tensor to parameter '{name}'. Model parameters must be created "
+    "explicitly. To express '{name}' as a function of another Tensor, compute the value in the "
+    "forward() method."
+)
+MODULE_SETATTR_PARAMETER_TYPE = (
+    "cannot assign '{typename}' as parameter '{name}' (torch.nn.Parameter or None expected)"
+)
+MODULE_MODULE_BEFORE_INIT = "cannot assign module before Module.__init__() call"
+MODULE_FORWARD_PRE_HOOK_RESULT = (
+    "forward pre-hook must return None or a tuple of (new_args, new_kwargs), but got {result}."
+)
+MODULE_SETATTR_MODULE_TYPE = (
+    "cannot assign '{typename}' as child module '{name}' (torch.nn.Module or None expected)"
+)
+MODULE_SETATTR_BUFFER_TYPE = (
+    "cannot assign '{typename}' as buffer '{name}' (torch.nn.Buffer, torch.Tensor or None expected)"
+)
+CONTAINER_INDEX_OUT_OF_RANGE = "index {idx} is out of range"
+CONTAINER_PARAMETERLIST_CALLED = "ParameterList should not be called."
+CONTAINER_PARAMETERDICT_CALLED = "ParameterDict should not be called."
+CONTAINER_ADD_TYPE = "add operator supports only objects of Sequential class, but {type} is given."
+CONTAINER_MUL_TYPE = "unsupported operand type(s) for *: {type} and {type2}"
+CONTAINER_MUL_NON_POSITIVE = "Non-positive multiplication factor {other} for {type}"
+CONTAINER_MODULE_TYPE = "module should be of type: {cls}"
+CONTAINER_INDEX_OUT_OF_RANGE_CAPITAL = "Index out of range: {index}"
+CONTAINER_UPDATE_ELEMENT_LENGTH = (
+    "{kind} update sequence element #{j} has length {n_m}; 2 is required"
+)
+CONTAINER_PARAMETERDICT_KEY_TYPE = (
+    "Index given to ParameterDict cannot be used as a key as it is not a string (type is "
+    "'{key_type}'). Open an issue on github if you need non-string keys."
+)
+INIT_UNSUPPORTED_NONLINEARITY = "Unsupported nonlinearity {nonlinearity}"
+INIT_EYE_DIMS = "Only tensors with 2 dimensions are supported"
+INIT_DIRAC_DIMS = "Only tensors with 3, 4, or 5 dimensions are supported"
+INIT_DIRAC_GROUPS = "dim 0 must be divisible by groups"
+INIT_FAN_DIMS = "Fan in and fan out can not be computed for tensor with fewer than 2 dimensions"
+INIT_FAN_MODE = "Mode {mode} not supported, please use one of {valid_modes}"
+INIT_ORTHOGONAL_DIMS = "Only tensors with 2 or more dimensions are supported"
+INIT_TRUNC_NORMAL_MEAN = (
+    "mean is more than 2 std from [a, b] in nn.init.trunc_normal_. The distribution of values "
+    "may be incorrect."
+)
+INIT_ZERO_ELEMENT = "Initializing zero-element tensors is a no-op"
+INIT_NEGATIVE_SLOPE = "negative_slope {param} not a valid number"
+CONV_MODULE_GROUPS_POSITIVE = "groups must be a positive integer"
+CONV_PADDING_MODE = (
+    "padding_mode must be one of ['zeros', 'reflect', 'replicate', 'circular'], but got "
+    "padding_mode='{padding_mode}'"
+)
+CONV_PADDING_MODE_UNSUPPORTED = (
+    "padding_mode={padding_mode!r} is not implemented in autograd_nb (only 'zeros')"
+)
+PARAMS_VECTOR_DEVICES = (
+    "Found two parameters on different devices, this is currently not supported."
+)
+PARAMS_VECTOR_TYPE = "expected torch.Tensor, but got: {typename}"
+CLIP_GRAD_NONFINITE = (
+    "The total norm of order {norm_type} for gradients from `parameters` is non-finite, so it "
+    "cannot be clipped. To disable this error and scale the gradients by the non-finite norm "
+    "anyway, set `error_if_nonfinite=False`"
+)
+CLIP_GRAD_EMPTY = "`parameters` is an empty generator, no gradient clipping will occur."
+PACKED_DATA_TYPE = "Expected data to be a list or tuple of length 2"
+PARAMETER_DATA_TYPE = "Parameter.__new__() argument 'data' must be Tensor, not {data_type}"
+EMBEDDING_PADDING_IDX_RANGE = "Padding_idx must be within num_embeddings"
+CONTAINER_EXTEND_ITERABLE = "{cls}.extend should be called with an iterable, but got {type}"
+CONTAINER_UPDATE_ITERABLE = (
+    "{cls}.update should be called with an iterable of key/value pairs, but got {type}"
+)
+CONTAINER_UPDATE_ELEMENT_ITERABLE = (
+    "{kind} update sequence element #{j} should be Iterable; is{type}"
+)
+MODULE_NO_ATTRIBUTE = "{module} has no attribute `{name}`"
+MODULE_NOT_A_PARAMETER = "`{name}` is not an nn.Parameter"
+MODULE_NOT_A_BUFFER = "`{name}` is not a buffer"
+MODULE_NOT_A_MODULE = "`{name}` is not an nn.Module"
+MODULE_LOAD_STATE_DICT_ERRORS = "Error(s) in loading state_dict for {cls}:\n\t{errors}"
+RNN_UNRECOGNIZED_MODE = "Unrecognized RNN mode: {mode}"
+LINSPACE_STEPS_NEGATIVE = "number of steps must be non-negative"
+RANDOM_NOT_IMPLEMENTED_FOR_DTYPE = "\"{kind}\" not implemented for '{legacy_name}'"
+LEGACY_NEW_KWARGS = (
+    "new() received an invalid combination of arguments - got unexpected keyword arguments {names}"
+)
+LEGACY_NEW_ARGUMENT_TYPES = "new() received an invalid combination of arguments - got ({types})"
+ARRAY_COPY_REQUIRED = "Unable to avoid copy while creating an array as requested."
+LEGACY_TYPE_INVALID_ARGUMENT = "type() received an invalid argument: {target!r}"
+LEGACY_CUDA_TYPE_UNAVAILABLE = (
+    "type torch.cuda.FloatTensor not available. Torch not compiled with CUDA enabled."
+)
+TENSOR_DATA_ASSIGN_TYPE = "data must be a Tensor, not {type}"
+TENSOR_DETACH_VIEW_INPLACE = (
+    "Can't detach views in-place. Use detach() instead. If you are using "
+    "DistributedDataParallel (DDP) for training, and gradient_as_bucket_view is set as True, "
+    "gradients are views of DDP buckets, and hence detach_() cannot be called on these "
+    "gradients. To fix this error, please refer to the Optimizer.zero_grad() function in "
+    "torch/optim/optimizer.py as the solution."
+)
+TENSOR_INDEX_CONVERSION = "only integer tensors of a single element can be converted to an index"
+TENSOR_DEEPCOPY_NON_LEAF = (
+    "Only Tensors created explicitly by the user (graph leaves) support the deepcopy protocol "
+    "at the moment.  If you were attempting to deepcopy a module, this may be because of a "
+    "torch.nn.utils.weight_norm usage, see https://github.com/pytorch/pytorch/pull/103001"
+)
+GRAD_ASSIGN_DEVICE = (
+    "attempting to assign a gradient located on device with index '{device}' to a parameter "
+    "located on device with index '{device2}'. Please ensure that the gradient and the "
+    "parameter are on the same device"
+)
+DIGITS_TEST_SIZE = "test_size={test_size} leaves no rows for one of the parts (n={n})"
+DIGITS_SPLIT = "split must be None, 'train' or 'test', got {split!r}"
+DIGITS_ROWS = "all tensors need {n} rows, got one with {shape}"
+DATASETS_GENERATOR_AND_SEED = "pass either generator or seed, not both"
+DEVICE_READ_ONLY_ATTRIBUTE = "attribute '{name}' of 'torch.device' objects is not writable"
+KL_AMBIGUOUS = "Ambiguous kl_divergence({p}, {q}). Please register_kl({left}, {right})"
+DTYPE_NO_ATTRIBUTE = "'torch.dtype' object has no attribute '{name}'"
+DTYPE_INT_OVERFLOW = "int too big to convert"
+DTYPE_READ_ONLY_ATTRIBUTE = "attribute '{name}' of 'torch.dtype' objects is not writable"
+LINALG_MATRIX_NORM_ORD = "linalg.matrix_norm with ord={ord!r} is not supported (ours)"
+PACKAGE_NO_ATTRIBUTE = "module {module!r} has no attribute {name!r}"
+MAGIC_MAX_FRAMES = "--max-frames must be at least 2"
+MAGIC_GRAD_DISPLAY_MODE = "%grad_display: expected 'card' or 'plain'"
+PLOT_X_RANGE = "x_range must be (low, high) with low < high, and num >= 2"
+PLOT_F_ELEMENTWISE = "f must be elementwise: f(x) must be a Tensor shaped like x"
+WIDGET_INSPECTOR_TYPE = "TensorInspector needs a Tensor, got {type}"
+WIDGET_JACOBIAN_X_TYPE = "JacobianExplorer needs a floating point Tensor x"
+WIDGET_JACOBIAN_F_RESULT = "{name}(x) must return a Tensor computed from x"
+WIDGET_JACOBIAN_SIZE = (
+    "JacobianExplorer shows at most {limit} inputs and outputs (got {n_in} -> {n_out})"
+)
+WIDGET_JACOBIAN_V_SIZE = "v needs {n_out} values (one per output), got {n_start}"
+DATALOADER_TIMEOUT = "timeout option should be non-negative"
+DATALOADER_ITERABLE_SHUFFLE = (
+    "DataLoader with IterableDataset: expected unspecified shuffle option, but got "
+    "shuffle={shuffle}"
+)
+DATALOADER_ITERABLE_SAMPLER = (
+    "DataLoader with IterableDataset: expected unspecified sampler option, but got "
+    "sampler={sampler}"
+)
+DATALOADER_ITERABLE_BATCH_SAMPLER = (
+    "DataLoader with IterableDataset: expected unspecified batch_sampler option, but got "
+    "batch_sampler={batch_sampler}"
+)
+DATALOADER_NO_BATCH_DROP_LAST = (
+    "batch_size=None option disables auto-batching and is mutually exclusive with drop_last"
+)
+DATASET_GETITEM = "Subclasses of Dataset should implement __getitem__."
+DATASET_ITER = "Subclasses of IterableDataset should implement __iter__."
+DATASET_CONCAT_EMPTY = "datasets should not be an empty iterable"
+DATASET_CONCAT_ITERABLE = "ConcatDataset does not support IterableDataset"
+DATASET_CONCAT_INDEX = "absolute value of index should not exceed dataset length"
+TENSORBOARD_NO_SCALARS = "no scalars found under {log_dir!r}"
+TENSORBOARD_CORRUPT_RECORD = "corrupt record at byte {pos} of {path}"
+TENSORBOARD_SCALAR_DIM = "scalar should be 0D"
+VIZ_UNKNOWN_ENGINE = "unknown engine {engine!r}: use engine=None (built in) or 'dot'"
+VIZ_DOT_MISSING = (
+    "to_svg(engine='dot') needs Graphviz's `dot` program on PATH and it was not found. Install "
+    "Graphviz (e.g. `apt-get install graphviz`, `brew install graphviz` or `conda install "
+    "graphviz`), or leave out engine= to use the built-in renderer."
+)
+VIZ_DOT_FAILED = "dot failed (exit {returncode}): {stderr}"
+VIZ_NO_TENSORS = "build_graph() needs at least one tensor"
+VIZ_MAX_NODES = "max_nodes must be at least 2, got {max_nodes}"
+VIZ_ROOT_TYPE = "build_graph() expects tensors (or grad_fn nodes), got {type}"
+VIZ_HIGHLIGHT_UNKNOWN = "highlight: no node {highlight!r} in this graph"
+GRADCHECK_NO_INPUT_REQUIRES_GRAD = (
+    "gradcheck expects at least one input tensor to require gradient, but none of them have "
+    "requires_grad=True."
+)
+GRADCHECK_STRIDE_ZERO = (
+    "The {idx}th input has a dimension with stride 0. gradcheck only supports inputs that are "
+    "non-overlapping to be able to compute the numerical gradients correctly. You should call "
+    ".contiguous on the input before passing it to gradcheck."
+)
+GRADCHECK_ANALYTICAL_SIZE = "Analytical gradient has incorrect size"
+GRADCHECK_NOT_MULTIPLIED = "backward not multiplied by grad_output"
+GRADCHECK_GRAD_TYPE = "grad is incorrect type"
+GRADCHECK_GRAD_DEVICE = "grad is incorrect device"
+GRADCHECK_GRAD_SIZE = "grad is incorrect size"
+GRADCHECK_NOT_DOUBLE = (
+    "Input #{idx} requires gradient and is not a double precision floating point or complex. "
+    "This check will likely fail if all the inputs are not of double precision floating point "
+    "or complex. "
+)
+GRADCHECK_NUMERICAL_NOT_ZERO = "Numerical gradient for function expected to be zero"
+FUNCTIONAL_JACOBIAN_STRATEGY = (
+    "jacobian(strategy={strategy!r}) is not supported (ours): only 'reverse-mode'"
+)
+FUNCTIONAL_TENSOR_OR_TUPLE = (
+    "The {what} given to {fn} must be either a Tensor or a tuple of Tensors but the {where} "
+    "has type {type}."
+)
+FUNCTIONAL_JACOBIAN_STRICT_VECTORIZE = (
+    "torch.autograd.functional.jacobian: `strict=True` and `vectorized=True` are not supported "
+    "together. Please either set `strict=False` or `vectorize=False`."
+)
+FUNCTIONAL_HESSIAN_SINGLE_TENSOR = "The function given to hessian should return a single Tensor"
+FUNCTIONAL_HESSIAN_SINGLE_ELEMENT = (
+    "The Tensor returned by the function given to hessian should contain a single element"
+)
+ANOMALY_ENABLED_WARNING = (
+    "Anomaly Detection has been enabled. This mode will increase the runtime and should only "
+    "be enabled for debugging."
+)
+ANOMALY_NAN_OUTPUT = "Function '{name}' returned nan values in its {i}th output."
+ANOMALY_FORWARD_TRACEBACK = (
+    "Error detected in {name}. Traceback of forward call that caused the error:\n{stack}"
+)
+VARIABLE_DATA_TYPE = "Variable data has to be a tensor, but got {data_type}"
+INDEX_OUT_OF_BOUNDS_FOR_SIZE = "index {value} is out of bounds for size {size}"
+GRADCHECK_FAST_FAIL_SLOW_OK = """
+Fast gradcheck failed but element-wise differences are small. This means that the
+test might've passed in slow_mode!
+
+If you are adding a new operator, please file an issue and then use one of the
+workarounds. The workaround depends on how your test invokes gradcheck/gradgradcheck:
+
+If the test
+- manually invokes gradcheck/gradgradcheck, then call gradcheck/gradgradcheck
+  with `fast_mode=False` as a keyword argument.
+- is OpInfo-based (e.g., in test_ops_gradients.py), then modify the OpInfo for the test
+  to have `gradcheck_fast_mode=False`
+- is a Module test (e.g., in common_nn.py), then modify the corresponding
+  module_test entry to have `gradcheck_fast_mode=False`
+""".strip()
+GRADCHECK_NONDET_NOTE = """\n
+NOTE: If your op relies on non-deterministic operations i.e., it is listed here:
+https://pytorch.org/docs/stable/generated/torch.use_deterministic_algorithms.html
+this failure might be expected.
+
+If you are adding a new operator, please file an issue and then use one of the
+workarounds. The workaround depends on how your test invokes gradcheck/gradgradcheck.
+If the test
+- manually invokes gradcheck/gradgradcheck, then call gradcheck/gradgradcheck
+  with `nondet_tol=<tol>` as a keyword argument.
+- is OpInfo-based (e.g., in test_ops_gradients.py), then modify the OpInfo for the test
+  to have `gradcheck_nondet_tol=<tol>`.
+- is a Module test (e.g., in common_nn.py), then modify the corresponding
+  module_test entry to have `gradcheck_nondet_tol=<tol>`
+"""
+GRADCHECK_NOT_REENTRANT = (
+    "Backward is not reentrant, i.e., running backward with same input and grad_output multiple "
+    "times gives different values, although analytical gradient matches numerical gradient."
+    "The tolerance for nondeterminism was {tol}."
+)
+
+# --- texts of the serialization package, host random streams and factories (moved from inline)
+LEGACY_NOT_JSON = "{manifest} is not JSON ({error})"
+LEGACY_NO_ROOT = "{manifest} has no root"
+LEGACY_FORMAT = "unsupported format {format!r} version {version!r}"
+LEGACY_BAD_ENTRY = "bad entry in {manifest}: {why}"
+LEGACY_BARE_LIST = "a bare JSON list"
+LEGACY_UNKNOWN_ENTRY = "unknown entry {kind!r}"
+LEGACY_TENSOR_ID = "tensor id {id!r} is not an int"
+LEGACY_NPY_HEADER = "{name}: {error}"
+LEGACY_NPY_DTYPE = "{name} holds {stored}, not {dtype}"
+LEGACY_NPY_SIZE = "{name} declares shape {shape} ({declared} bytes) but holds {held} bytes"
+SIZE_TWICE = "{name}() got multiple values for argument 'size'"
+MT19937_STATE_LEFT = "invalid mt19937 state: left = {left}"
+LOAD_SIZES_STRIDES = "{sizes} sizes but {strides} strides"
+UNPICKLE_EOF = "the pickle ends after {size} bytes"
+UNPICKLE_GLOBAL_NEWLINE = "a GLOBAL name is not terminated by a newline"
+LOAD_RECORD_TRUNCATED = "record {name} is truncated"

@@ -229,10 +229,7 @@ class Tensor:
                 )
             if value._backend is not self._backend:
                 raise RuntimeError(
-                    f"attempting to assign a gradient located on device with index "
-                    f"'{value.device}' to a parameter located on device with index "
-                    f"'{self.device}'. Please ensure that the gradient and the parameter are on "
-                    f"the same device"
+                    msg.GRAD_ASSIGN_DEVICE.format(device=value.device, device2=self.device)
                 )
         meta = self._meta
         if meta is None:
@@ -295,7 +292,7 @@ class Tensor:
     @data.setter
     def data(self, value: Tensor) -> None:
         if not isinstance(value, Tensor):
-            raise TypeError(f"data must be a Tensor, not {type(value).__name__}")
+            raise TypeError(msg.TENSOR_DATA_ASSIGN_TYPE.format(type=type(value).__name__))
         self._data = value._data
         self._backend = value._backend
 
@@ -307,13 +304,7 @@ class Tensor:
 
     def detach_(self) -> Tensor:
         if self._view is not None:
-            raise RuntimeError(
-                "Can't detach views in-place. Use detach() instead. If you are using "
-                "DistributedDataParallel (DDP) for training, and gradient_as_bucket_view is set "
-                "as True, gradients are views of DDP buckets, and hence detach_() cannot be "
-                "called on these gradients. To fix this error, please refer to the "
-                "Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution."
-            )
+            raise RuntimeError(msg.TENSOR_DETACH_VIEW_INPLACE)
         self._grad_fn = None
         self._requires_grad = False
         return self
@@ -377,7 +368,7 @@ class Tensor:
 
     def __index__(self) -> int:
         if self.dtype.is_floating_point or self.numel() != 1:
-            raise TypeError("only integer tensors of a single element can be converted to an index")
+            raise TypeError(msg.TENSOR_INDEX_CONVERSION)
         return int(self.item())
 
     def __complex__(self) -> complex:
@@ -405,12 +396,7 @@ class Tensor:
 
     def __deepcopy__(self, memo):
         if not self.is_leaf:
-            raise RuntimeError(
-                "Only Tensors created explicitly by the user (graph leaves) support the deepcopy "
-                "protocol at the moment.  If you were attempting to deepcopy a module, this may be "
-                "because of a torch.nn.utils.weight_norm usage, see "
-                "https://github.com/pytorch/pytorch/pull/103001"
-            )
+            raise RuntimeError(msg.TENSOR_DEEPCOPY_NON_LEAF)
         out = self.detach().clone()
         out._vc = None
         if type(self) is not Tensor:

@@ -53,7 +53,7 @@ class device:  # noqa: N801 - PyTorch's name
         object.__setattr__(self, "index", index_)
 
     def __setattr__(self, name, value):
-        raise AttributeError(f"attribute '{name}' of 'torch.device' objects is not writable")
+        raise AttributeError(msg.DEVICE_READ_ONLY_ATTRIBUTE.format(name=name))
 
     def __repr__(self) -> str:
         if self.index is None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from . import _messages as msg
+
 __all__ = [
     "dtype",
     "float16",
@@ -59,8 +61,8 @@ class dtype:  # noqa: N801 - PyTorch's name
 
     def __setattr__(self, name: str, value) -> None:
         if name in dtype.__slots__:
-            raise AttributeError(f"attribute '{name}' of 'torch.dtype' objects is not writable")
-        raise AttributeError(f"'torch.dtype' object has no attribute '{name}'")
+            raise AttributeError(msg.DTYPE_READ_ONLY_ATTRIBUTE.format(name=name))
+        raise AttributeError(msg.DTYPE_NO_ATTRIBUTE.format(name=name))
 
     def __repr__(self) -> str:
         return f"torch.{self.name}"
@@ -153,7 +155,7 @@ def wrap_int(value: _builtin_int, into: dtype) -> _builtin_int:
     """A Python int as an integer dtype holds it after PyTorch's C++ cast: wrapped modulo 2**bits
     (uint8: 300 -> 44); OverflowError beyond 64 bits, as PyTorch raises."""
     if not -(1 << 63) <= value < (1 << 64):
-        raise OverflowError("int too big to convert")
+        raise OverflowError(msg.DTYPE_INT_OVERFLOW)
     bits = 8 * into.itemsize
     wrapped = value % (1 << bits)
     return wrapped - (1 << bits) if into.is_signed and wrapped >> (bits - 1) else wrapped

@@ -3,6 +3,7 @@ from the `torch.*` functions of the same name (e.g. `linalg.cross` works along d
 
 from __future__ import annotations
 
+from . import _messages as msg
 from ._tensor import Tensor
 from .ops.linalg import cross as _cross
 from .ops.linalg import matmul
@@ -70,7 +71,7 @@ def matrix_norm(
 ) -> Tensor:
     """The Frobenius norm of the matrices over the last two dims (other orders: not ours yet)."""
     if ord != "fro":
-        raise NotImplementedError(f"linalg.matrix_norm with ord={ord!r} is not supported (ours)")
+        raise NotImplementedError(msg.LINALG_MATRIX_NORM_ORD.format(ord=ord))
     return _norm(A, 2, dim, keepdim, dtype=dtype)
 
 

@@ -1,7 +1,7 @@
 """torch.special: the special functions PyTorch also files under this name."""
 
 from .ops.log_sum_exp import log_softmax, logsumexp, softmax
-from .ops.pointwise import erf, exp2, expm1, log1p, round, sigmoid
+from .ops.pointwise import round
 from .ops.special_fns import (
     digamma,
     entr,
@@ -23,6 +23,7 @@ from .ops.special_fns import (
     xlog1py,
     xlogy,
 )
+from .ops.unary import erf, exp2, expm1, log1p, sigmoid
 
 gammaln, psi, multigammaln, expit = lgamma, digamma, mvlgamma, sigmoid
 

@@ -1,7 +1,8 @@
 """Re-execute the lessons and store their outputs deterministically (the reference for nbval).
 
     python notebooks/regenerate.py                 # every notebooks/NN_*.ipynb
-    python notebooks/regenerate.py 03_autograd_basics.ipynb notebooks/04_*.ipynb
+    python notebooks/regenerate.py 03_autograd_basics 04_backward_gradient_and_jacobian.ipynb
+    python notebooks/regenerate.py notebooks/05_*.ipynb  # names with or without .ipynb/notebooks/
     python notebooks/regenerate.py --check         # execute, compare with the files, write nothing
 
 Each notebook runs top to bottom in a fresh kernel (the Python running this script) with the same
@@ -10,10 +11,11 @@ profile turns colours off, no simulated GPU, PYTHONHASHSEED=0. Then the notebook
 canonical form, so that re-running on unchanged code changes no byte:
 
 - no timing metadata (`record_timing=False`), normalised `language_info` (no Python version);
-- `# NBVAL_RAISES_EXCEPTION` / `# NBVAL_SKIP` comments are the markers; during the run they are
-  mirrored as the tags nbclient understands (`raises-exception`, `skip-execution`), which are not
-  stored (nbval warns when a comment and a tag say the same). A marked cell that does not raise
-  is an error, and so is an unmarked cell that does;
+- a cell that raises on purpose carries the `raises-exception` tag, which is stored: JupyterLab's
+  Run All, nbclient and nbval all honour it (nbval 0.11 maps it to NBVAL_RAISES_EXCEPTION; the
+  comment marker is refused, since nbval warns when a comment and a tag say the same). A tagged
+  cell that does not raise is an error, and so is an untagged cell that does. A `# NBVAL_SKIP`
+  comment is mirrored, for the run only, as the `skip-execution` tag;
 - stream outputs coalesced as nbval does; the sanitize file's substitutions (kernel temp paths,
   memory addresses) applied to every stored text, tracebacks included, and the repository's and
   Python's own paths in tracebacks shortened;
@@ -60,18 +62,26 @@ c.InteractiveShell.xmode = "Minimal"
 c.HistoryManager.hist_file = ":memory:"
 """
 CELL_TIMEOUT = 120
-MANAGED_TAGS = ("raises-exception", "skip-execution", "nbval-skip")
+RAISES = "raises-exception"
+RUN_ONLY_TAGS = ("skip-execution", "nbval-skip")  # mirrored from `# NBVAL_SKIP`, not stored
 
 
 def lessons(names: list[str] | None = None) -> list[Path]:
-    """The lesson notebooks to process: the given ones (names or paths) or every NN_*.ipynb."""
+    """The lesson notebooks to process: the given ones or every NN_*.ipynb.
+
+    A name may be a path or a lesson's name, with or without `.ipynb` and `notebooks/`.
+    """
     if not names:
         return sorted(HERE.glob(LESSON_GLOB))
     out = []
     for name in names:
         path = Path(name)
+        if path.suffix != ".ipynb":
+            path = path.with_name(path.name + ".ipynb")
         if not path.exists():
             path = HERE / path.name
+        if not path.exists():
+            raise FileNotFoundError(f"no lesson {name!r}: expected {path}")
         out.append(path.resolve())
     return out
 
@@ -118,14 +128,17 @@ def _markers(source: str) -> set[str]:
 
 
 def sync_tags(nb) -> None:
-    """Mirror nbval comment markers as the tags nbclient understands, for the run only."""
+    """Mirror `# NBVAL_SKIP` as the tags nbclient understands, for the run only."""
     for cell in nb.cells:
         if cell.cell_type != "code":
             continue
         marks = _markers(cell.source)
-        tags = [t for t in cell.metadata.get("tags", []) if t not in MANAGED_TAGS]
         if "NBVAL_RAISES_EXCEPTION" in marks:
-            tags.append("raises-exception")
+            raise ValueError(
+                "tag the cell 'raises-exception' instead of the # NBVAL_RAISES_EXCEPTION comment "
+                f"(JupyterLab's Run All honours only the tag):\n{cell.source}"
+            )
+        tags = [t for t in cell.metadata.get("tags", []) if t not in RUN_ONLY_TAGS]
         if "NBVAL_SKIP" in marks:
             tags += ["nbval-skip", "skip-execution"]
         if tags:
@@ -242,8 +255,8 @@ def canonicalize(nb, name: str, rules=None) -> None:
         cell.setdefault("id", f"{name[:2]}-{i:03d}")
         if cell.cell_type != "code":
             continue
-        tags = [t for t in cell.metadata.pop("tags", []) if t not in MANAGED_TAGS]
-        if tags:  # the comment markers are the convention; managed tags live only in a run
+        tags = [t for t in cell.metadata.pop("tags", []) if t not in RUN_ONLY_TAGS]
+        if tags:  # raises-exception and the lesson's own tags are kept; run-only ones are not
             cell.metadata["tags"] = tags
         cell.metadata.pop("execution", None)
         outputs = _coalesce(cell.outputs)
@@ -262,13 +275,12 @@ def canonicalize(nb, name: str, rules=None) -> None:
 
 
 def check_errors(nb, path: Path) -> None:
-    """Fail if a cell marked NBVAL_RAISES_EXCEPTION did not raise."""
+    """Fail if a cell tagged raises-exception did not raise."""
     for i, cell in enumerate(nb.cells):
-        if cell.cell_type == "code" and "raises-exception" in cell.metadata.get("tags", []):
+        if cell.cell_type == "code" and RAISES in cell.metadata.get("tags", []):
             if not any(o.output_type == "error" for o in cell.outputs):
                 raise RuntimeError(
-                    f"{path.name}: cell {i} is marked NBVAL_RAISES_EXCEPTION "
-                    f"but raised nothing:\n{cell.source}"
+                    f"{path.name}: cell {i} is tagged {RAISES} but raised nothing:\n{cell.source}"
                 )
 
 

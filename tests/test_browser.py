@@ -4,7 +4,10 @@ It serves a copy of `tests/browser/lesson000_graph.ipynb` (lesson 000's graph: f
 g = x2 - x3 - x4; y = f * g) from a fresh JupyterLab on 127.0.0.1, runs all cells, and checks in
 the DOM that `%grad_graph y` shows its SVG and `%grad_steps y` its Play + slider + frames widget,
 that moving the slider (keyboard) and pressing Play change the visible frame, and that the
-browser console has no errors. It saves a screenshot and prints its path.
+browser console has no errors. It saves a screenshot and prints its path. A second test opens
+two lessons (04 and 06, which raise errors on purpose) and checks that JupyterLab's Run All
+runs every code cell, in order, going past the cells tagged `raises-exception` (without the
+tags it stops at lesson 06's fourth code cell).
 
 Setup (see the README): `apt-get install chromium` (Debian's /usr/bin/chromium; set
 AUTOGRAD_NB_CHROMIUM to use another binary). Playwright drives it; never `playwright install`.
@@ -336,3 +339,88 @@ def test_lesson000_graph_and_stepper_in_jupyterlab(tmp_path):
     # Everything we started is gone, none of it left <defunct> (the last chromium helpers are
     # reaped by their new parent a moment after the browser closes).
     assert _leftovers(during) == {}
+
+
+RUN_ALL_LESSONS = ["04_backward_gradient_and_jacobian.ipynb", "06_no_grad_detach_freezing.ipynb"]
+# The notebook's model, not the DOM: Lab 4 renders only the cells in view (windowing).
+CELLS = """() => {
+    const panel = window.jupyterapp.shell.currentWidget;
+    const cells = panel.context.model.cells;
+    const code = [];
+    for (let i = 0; i < cells.length; i++) {
+        const cell = cells.get(i);
+        if (cell.type !== 'code') continue;
+        const errors = [];
+        for (let j = 0; j < cell.outputs.length; j++) {
+            if (cell.outputs.get(j).type === 'error') errors.push(j);
+        }
+        code.push({count: cell.executionCount, error: errors.length > 0,
+                   tagged: (cell.getMetadata('tags') || []).includes('raises-exception')});
+    }
+    return {code, kernel: panel.sessionContext.session?.kernel?.status};
+}"""
+
+
+def run_all_in_lab(url: str, notebook: str, shot: Path) -> dict:
+    """Open a lesson, Run All Cells as a learner does, and report which code cells ran."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1100, "height": 1400})
+            page.goto(f"{url}/lab/tree/{notebook}?reset")
+            page.wait_for_function(
+                f"() => window.jupyterapp && {KERNEL} === 'idle'", timeout=TIMEOUT_MS
+            )
+            page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+            # Done when every code cell ran, or when the kernel has stayed idle for 3 s (Run All
+            # stopped at an error: the cells after it never run).
+            deadline, idle_since = time.monotonic() + 120, None
+            while True:
+                state = page.evaluate(CELLS)
+                if all(c["count"] is not None for c in state["code"]):
+                    break
+                busy = state["kernel"] != "idle"
+                idle_since = None if busy else (idle_since or time.monotonic())
+                if time.monotonic() > deadline or (
+                    idle_since and time.monotonic() - idle_since > 3
+                ):
+                    break
+                time.sleep(0.25)
+            page.wait_for_function(f"() => {KERNEL} === 'idle'", timeout=TIMEOUT_MS)
+            state = page.evaluate(CELLS)
+            page.screenshot(path=str(shot))
+            page.close()
+        finally:
+            browser.close()
+    return state
+
+
+def test_run_all_reaches_the_last_cell_of_two_lessons_in_jupyterlab(tmp_path):
+    """JupyterLab's Run All goes past the cells tagged raises-exception to the lesson's end."""
+    import nbformat
+
+    problem = _setup_problem()
+    if problem:
+        pytest.fail(problem, pytrace=False)
+    root = tmp_path / "root"
+    root.mkdir()
+    lessons_dir = Path(__file__).resolve().parent.parent / "notebooks"
+    for name in RUN_ALL_LESSONS:  # copies without outputs: a count means it ran here
+        nb = nbformat.read(lessons_dir / name, as_version=4)
+        for cell in nb.cells:
+            if cell.cell_type == "code":
+                cell.outputs, cell.execution_count = [], None
+        nbformat.write(nb, root / name)
+    with jupyterlab(root, tmp_path / "home") as url:
+        for name in RUN_ALL_LESSONS:
+            shot = tmp_path / f"{Path(name).stem}.png"
+            state = run_all_in_lab(url, name, shot)
+            code = state["code"]
+            ran = [c["count"] for c in code if c["count"] is not None]
+            print(f"\n{name}: {len(ran)} of {len(code)} code cells ran; screenshot {shot}")
+            assert len(ran) == len(code), f"Run All stopped after {len(ran)} of {len(code)}"
+            assert ran == list(range(1, len(code) + 1))  # in order, each once
+            assert [c["error"] for c in code] == [c["tagged"] for c in code]
+            assert sum(c["tagged"] for c in code) >= 2

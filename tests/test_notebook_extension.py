@@ -165,6 +165,29 @@ def test_grad_trace_tables_what_the_cell_did(ip):
     assert len(cap.outputs) == 1
 
 
+def test_grad_inspect_names_the_node_that_saved_its_own_output(ip):
+    """exp saves its result (PyTorch's ExpBackward0._saved_result); sin saves its input."""
+    run(ip, "a = torch.tensor([0.5], requires_grad=True)\ne = a.exp()\ns = e.sin()")
+    _, cap = run(ip, "%grad_inspect e")
+    text = cap.outputs[0].data["text/plain"]
+    assert "ExpBackward0 (saved at version 0)" in text
+    assert "SinBackward0 (saved at version 0)" in text
+    run(ip, "with torch.no_grad():\n    e.add_(1)")
+    _, cap = run(ip, "%grad_inspect a")
+    assert "ExpBackward0" not in cap.outputs[0].data["text/plain"]  # a itself is not saved
+
+
+def test_an_inference_tensor_in_the_namespace_breaks_no_magic(ip):
+    """Inference tensors keep no version counter (`_version` raises): shown as None."""
+    run(ip, "import autograd_nb as torch\nwith torch.inference_mode():\n    frozen = torch.ones(2)")
+    result, cap = run(ip, "%%grad_trace\nfrozen2 = frozen * 2")
+    assert result.success
+    assert cap.outputs[0].data["text/plain"].splitlines()[-1].split()[0] == "frozen2"
+    result, cap = run(ip, "%grad_inspect frozen")
+    assert result.success
+    assert "None" in cap.outputs[0].data["text/plain"]
+
+
 def test_grad_trace_of_a_failing_cell_shows_only_the_error(ip):
     result, cap = run(ip, "%%grad_trace\nz = x1 * 2\nraise ValueError('boom')")
     # like %%capture and %%time, the cell's traceback is shown and the magic stops there

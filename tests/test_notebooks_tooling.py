@@ -83,7 +83,7 @@ def test_kernel_env_is_clean(tmp_path):
 TRIAL = [
     FIRST_CELL + "\ntorch.manual_seed(0);",
     "x = torch.tensor([1., 2.], requires_grad=True)\ny = (x * x).sum()\ny",
-    "# NBVAL_RAISES_EXCEPTION\ny.backward()\ny.backward()",
+    "y.backward()\ny.backward()",  # tagged raises-exception below
     "z = x * 2\nz.grad",  # a UserWarning: the kernel's temp path must be sanitized
     "%grad_graph y",
     "from autograd_nb.notebook import BackwardStepper\nBackwardStepper((x * x).sum())",
@@ -95,6 +95,7 @@ def test_regenerate_is_deterministic(tmp_path):
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(s) for s in TRIAL])
     for i, cell in enumerate(nb.cells):
         cell["id"] = f"t-{i}"
+    nb.cells[2].metadata["tags"] = ["raises-exception", "keep-me"]
     path = tmp_path / "90_trial.ipynb"
     path.write_text(regen.dumps(nb))
     ipython_dir = regen.make_ipython_dir(tmp_path / "ipython")
@@ -103,7 +104,10 @@ def test_regenerate_is_deterministic(tmp_path):
     assert regen.execute(path, ipython_dir) == first  # a re-run changes no byte
     stored = json.loads(first)
     cells = stored["cells"]
-    assert all("execution" not in c["metadata"] and "tags" not in c["metadata"] for c in cells)
+    assert all("execution" not in c["metadata"] for c in cells)
+    assert [c["metadata"].get("tags") for c in cells] == [None, None] + [
+        ["raises-exception", "keep-me"]  # tags are stored: JupyterLab's Run All needs them
+    ] + [None] * 4
     assert "version" not in stored["metadata"]["language_info"]
     assert cells[2]["outputs"][-1]["ename"] == "RuntimeError"
     assert "".join(cells[3]["outputs"][0]["text"]).startswith("<cell>: UserWarning")
@@ -114,12 +118,32 @@ def test_regenerate_is_deterministic(tmp_path):
     assert view["model_id"] == uuid.uuid5(uuid.NAMESPACE_URL, "autograd_nb/90_trial/0").hex
 
 
-def test_regenerate_rejects_a_marked_cell_that_does_not_raise(tmp_path):
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("# NBVAL_RAISES_EXCEPTION\n1")])
+def test_regenerate_rejects_a_tagged_cell_that_does_not_raise(tmp_path):
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1")])
+    nb.cells[0].metadata["tags"] = ["raises-exception"]
     path = tmp_path / "91_bad.ipynb"
     path.write_text(regen.dumps(nb))
     with pytest.raises(RuntimeError, match="raised nothing"):
         regen.execute(path, regen.make_ipython_dir(tmp_path / "ipython"))
+
+
+def test_regenerate_refuses_the_comment_marker(tmp_path):
+    # nbval honours the tag; the comment means nothing to JupyterLab's Run All
+    nb = nbformat.v4.new_notebook(
+        cells=[nbformat.v4.new_code_cell("# NBVAL_RAISES_EXCEPTION\n1/0")]
+    )
+    path = tmp_path / "92_comment.ipynb"
+    path.write_text(regen.dumps(nb))
+    with pytest.raises(ValueError, match="raises-exception"):
+        regen.execute(path, regen.make_ipython_dir(tmp_path / "ipython"))
+
+
+def test_regenerate_takes_lesson_names_with_or_without_suffix_and_folder():
+    expected = [regen.HERE / "03_autograd_basics.ipynb"] * 4
+    names = ["03_autograd_basics", "03_autograd_basics.ipynb", "notebooks/03_autograd_basics"]
+    assert regen.lessons([*names, "notebooks/03_autograd_basics.ipynb"]) == expected
+    with pytest.raises(FileNotFoundError, match="no lesson '99_none'"):
+        regen.lessons(["99_none"])
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
@@ -140,8 +164,13 @@ def test_lesson_follows_the_conventions(path):
     assert all(c.execution_count is not None for c in code), "regenerate the outputs"
     markdown = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
     assert CJK.search(markdown) and re.search(r"\b(the|a|is)\b", markdown), "English + 中文"
-    assert any(re.search(r"^assert ", c.source, re.M) for c in code[-4:]), "exercise checks"
+    assert "from autograd_nb.notebook import check" in code[0].source, "exercise checks"
+    assert (
+        re.search(r"^## Summary", markdown, re.M)
+        and "pytorch.org/" in markdown.split("## Summary")[-1]
+    ), "a closing summary with links to PyTorch's documentation"
     for cell in code:
-        raising = "# NBVAL_RAISES_EXCEPTION" in cell.source
+        raising = "raises-exception" in cell.metadata.get("tags", [])
+        assert "NBVAL_RAISES_EXCEPTION" not in cell.source, "use the raises-exception tag"
         errors = [o for o in cell.outputs if o.output_type == "error"]
         assert bool(errors) == raising, cell.source

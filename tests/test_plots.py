@@ -62,9 +62,16 @@ def test_loss_curve_text_progress(capsys):
     assert out.count("\r") == 4
 
 
-def test_figure_displays_as_png_in_ipython(tmp_path):
+def test_figure_displays_as_deterministic_svg_in_ipython(tmp_path):
     for shell in new_shell(tmp_path):
         fig = plot_function_and_grad(torch.sin, (0, 1), num=5)
         data, _ = shell.display_formatter.format(fig)
-        assert data["image/png"].startswith(b"\x89PNG")
+        svg = data["image/svg+xml"]
+        assert "image/png" not in data
         assert data["text/plain"] == "<Figure size 640x400 with 1 Axes>"
+        assert svg.lstrip().startswith("<?xml") and svg.rstrip().endswith("</svg>")
+        # no date, no matplotlib version, text as text: the same bytes on every machine
+        assert "<dc:date>" not in svg and "Matplotlib v" not in svg
+        assert ">sin and its derivative</text>" in svg
+        again = plot_function_and_grad(torch.sin, (0, 1), num=5)
+        assert shell.display_formatter.format(again)[0]["image/svg+xml"] == svg

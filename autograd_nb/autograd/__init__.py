@@ -1,6 +1,6 @@
 """torch.autograd: the engine's entry points, grad mode, and the graph's node types."""
 
-from . import functional
+from . import functional, graph
 from .anomaly_mode import detect_anomaly, set_detect_anomaly
 from .function import Function, FunctionCtx, once_differentiable
 from .grad_api import backward, grad
@@ -13,6 +13,7 @@ __all__ = [
     "backward",
     "grad",
     "functional",
+    "graph",
     "no_grad",
     "enable_grad",
     "set_grad_enabled",

@@ -11,6 +11,8 @@ import os
 import traceback
 import warnings
 
+from .. import _messages as msg
+
 __all__ = ["detect_anomaly", "set_detect_anomaly"]
 
 
@@ -42,8 +44,7 @@ class detect_anomaly:  # noqa: N801 - PyTorch's name
         self.prev, self.prev_check_nan = ANOMALY.enabled, ANOMALY.check_nan
         self.check_nan = check_nan
         warnings.warn(
-            "Anomaly Detection has been enabled. This mode will increase the runtime "
-            "and should only be enabled for debugging.",
+            msg.ANOMALY_ENABLED_WARNING,
             stacklevel=2,
         )
 
@@ -93,15 +94,12 @@ def apply_watched(node, grads: list) -> tuple:
         stack = node.metadata.get("traceback_")
         if stack:
             warnings.warn(
-                f"Error detected in {node.name()}. Traceback of forward call that "
-                f"caused the error:\n{''.join(stack)}",
+                msg.ANOMALY_FORWARD_TRACEBACK.format(name=node.name(), stack="".join(stack)),
                 stacklevel=2,
             )
         raise
     if ANOMALY.check_nan:
         for i, grad in enumerate(results):
             if grad is not None and bool(grad.isnan().any()):
-                raise RuntimeError(
-                    f"Function '{node.name()}' returned nan values in its {i}th output."
-                )
+                raise RuntimeError(msg.ANOMALY_NAN_OUTPUT.format(name=node.name(), i=i))
     return results

@@ -7,6 +7,7 @@ output, else a tuple over outputs of tuples over inputs (dropping the levels giv
 
 from __future__ import annotations
 
+from .. import _messages as msg
 from .. import _tensor
 from .grad_api import grad
 from .grad_mode import enable_grad
@@ -41,8 +42,9 @@ def _as_tuple(value, what: str, fn: str) -> tuple:
         if not isinstance(item, _tensor.Tensor):
             where = f"value at index {i}" if is_tuple else f"given {what}"
             raise TypeError(
-                f"The {what} given to {fn} must be either a Tensor or a tuple of "
-                f"Tensors but the {where} has type {type(item)}."
+                msg.FUNCTIONAL_TENSOR_OR_TUPLE.format(
+                    what=what, fn=fn, where=where, type=type(item)
+                )
             )
     return is_tuple, items
 
@@ -95,9 +97,7 @@ def jacobian(
     from ..ops.joining import stack
 
     if strategy != "reverse-mode":
-        raise NotImplementedError(
-            f"jacobian(strategy={strategy!r}) is not supported (ours): only 'reverse-mode'"
-        )
+        raise NotImplementedError(msg.FUNCTIONAL_JACOBIAN_STRATEGY.format(strategy=strategy))
     with enable_grad():
         inputs_tuple, inputs = _as_tuple(inputs, "inputs", "jacobian")
         inputs = tuple(
@@ -111,11 +111,7 @@ def jacobian(
         )
         _check_outputs(outputs, strict)
         if strict and vectorize:
-            raise RuntimeError(
-                "torch.autograd.functional.jacobian: `strict=True` and "
-                "`vectorized=True` are not supported together. Please either "
-                "set `strict=False` or `vectorize=False`."
-            )
+            raise RuntimeError(msg.FUNCTIONAL_JACOBIAN_STRICT_VECTORIZE)
         result = []
         for i, out in enumerate(outputs):
             rows = _rows(out, i, inputs, create_graph, strict)
@@ -144,12 +140,9 @@ def hessian(
         is_tuple, outs = _as_tuple(out, "outputs of the user-provided function", "hessian")
         _check_outputs(outs, strict)
         if is_tuple:
-            raise RuntimeError("The function given to hessian should return a single Tensor")
+            raise RuntimeError(msg.FUNCTIONAL_HESSIAN_SINGLE_TENSOR)
         if out.numel() != 1:
-            raise RuntimeError(
-                "The Tensor returned by the function given to hessian should "
-                "contain a single element"
-            )
+            raise RuntimeError(msg.FUNCTIONAL_HESSIAN_SINGLE_ELEMENT)
         return out.squeeze()
 
     def gradient(*args):

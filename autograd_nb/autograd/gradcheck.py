@@ -17,6 +17,7 @@ import random
 import warnings
 from collections.abc import Callable
 
+from .. import _messages as msg
 from .._tensor import Tensor, make_tensor
 from .grad_api import grad as autograd_grad
 
@@ -25,39 +26,6 @@ __all__ = ["GradcheckError", "gradcheck", "gradgradcheck"]
 
 class GradcheckError(RuntimeError):
     """Error raised by gradcheck and gradgradcheck."""
-
-
-_FAILED_NONDET_MSG = """\n
-NOTE: If your op relies on non-deterministic operations i.e., it is listed here:
-https://pytorch.org/docs/stable/generated/torch.use_deterministic_algorithms.html
-this failure might be expected.
-
-If you are adding a new operator, please file an issue and then use one of the
-workarounds. The workaround depends on how your test invokes gradcheck/gradgradcheck.
-If the test
-- manually invokes gradcheck/gradgradcheck, then call gradcheck/gradgradcheck
-  with `nondet_tol=<tol>` as a keyword argument.
-- is OpInfo-based (e.g., in test_ops_gradients.py), then modify the OpInfo for the test
-  to have `gradcheck_nondet_tol=<tol>`.
-- is a Module test (e.g., in common_nn.py), then modify the corresponding
-  module_test entry to have `gradcheck_nondet_tol=<tol>`
-"""
-
-_FAST_FAIL_SLOW_OK_MSG = """
-Fast gradcheck failed but element-wise differences are small. This means that the
-test might've passed in slow_mode!
-
-If you are adding a new operator, please file an issue and then use one of the
-workarounds. The workaround depends on how your test invokes gradcheck/gradgradcheck:
-
-If the test
-- manually invokes gradcheck/gradgradcheck, then call gradcheck/gradgradcheck
-  with `fast_mode=False` as a keyword argument.
-- is OpInfo-based (e.g., in test_ops_gradients.py), then modify the OpInfo for the test
-  to have `gradcheck_fast_mode=False`
-- is a Module test (e.g., in common_nn.py), then modify the corresponding
-  module_test entry to have `gradcheck_fast_mode=False`
-""".strip()
 
 
 # --- small helpers on tensors and flat lists -----------------------------------------------------
@@ -120,24 +88,14 @@ def _check_inputs(inputs: tuple) -> list:
             continue
         if inp.dtype.name != "float64":
             warnings.warn(
-                f"Input #{idx} requires gradient and is not a double precision floating point "
-                "or complex. This check will likely fail if all the inputs are not of double "
-                "precision floating point or complex. ",
+                msg.GRADCHECK_NOT_DOUBLE.format(idx=idx),
                 stacklevel=3,
             )
         if not all(st > 0 or sz <= 1 for st, sz in zip(inp.stride(), inp.shape)):
-            raise RuntimeError(
-                f"The {idx}th input has a dimension with stride 0. gradcheck only supports "
-                "inputs that are non-overlapping to be able to compute the numerical gradients "
-                "correctly. You should call .contiguous on the input before passing it to "
-                "gradcheck."
-            )
+            raise RuntimeError(msg.GRADCHECK_STRIDE_ZERO.format(idx=idx))
         indices.append(idx)
     if not indices:
-        raise ValueError(
-            "gradcheck expects at least one input tensor to require gradient, "
-            "but none of them have requires_grad=True."
-        )
+        raise ValueError(msg.GRADCHECK_NO_INPUT_REQUIRES_GRAD)
     return indices
 
 
@@ -189,7 +147,7 @@ def _vjp(output: Tensor, diff_inputs: list, grad_output: Tensor) -> list:
             flats.append([0.0] * inp.numel())
             continue
         if g.shape != inp.shape:
-            raise GradcheckError("Analytical gradient has incorrect size")
+            raise GradcheckError(msg.GRADCHECK_ANALYTICAL_SIZE)
         flats.append(_flat(g))
     return flats
 
@@ -210,10 +168,7 @@ def _analytical_jacobian(output: Tensor, diff_inputs: list, nondet_tol: float) -
         for r1, r2 in zip(j1, j2):
             if any(abs(a - b) > nondet_tol for a, b in zip(r1, r2)):
                 raise GradcheckError(
-                    "Backward is not reentrant, i.e., running backward with same input and "
-                    "grad_output multiple times gives different values, although analytical "
-                    "gradient matches numerical gradient."
-                    f"The tolerance for nondeterminism was {nondet_tol}." + _FAILED_NONDET_MSG
+                    msg.GRADCHECK_NOT_REENTRANT.format(tol=nondet_tol) + msg.GRADCHECK_NONDET_NOTE
                 )
     return first
 
@@ -233,7 +188,7 @@ def _check_no_differentiable_outputs(numerical: list) -> None:
     for per_input in numerical:
         for rows in per_input:
             if rows is not None and any(v != 0 for row in rows for v in row):
-                raise GradcheckError("Numerical gradient for function expected to be zero")
+                raise GradcheckError(msg.GRADCHECK_NUMERICAL_NOT_ZERO)
 
 
 def _slow_gradcheck(func, inputs, diff_idx, func_out, outputs, eps, rtol, atol, nondet_tol):
@@ -284,7 +239,7 @@ def _fast_gradcheck(func, inputs, diff_idx, func_out, outputs, eps, rtol, atol):
         for per_input in numerical:
             for jvp in per_input:
                 if jvp and max(abs(x) for x in jvp) > 0:
-                    raise GradcheckError("Numerical gradient for function expected to be zero")
+                    raise GradcheckError(msg.GRADCHECK_NUMERICAL_NOT_ZERO)
         return
     for out_idx, (pos, out, v) in enumerate(zip(out_positions, outputs, all_v)):
         grad_output = make_tensor(_as_data(v, out), out._backend)
@@ -316,7 +271,7 @@ def _slow_report(func, inputs, input_pos, out_pos, out, eps, rtol, atol) -> str:
         f"The max per-element difference (slow mode) is: {max_diff}.\n"
     )
     if _allclose(flat_a, flat_n, rtol, atol):
-        text += _FAST_FAIL_SLOW_OK_MSG
+        text += msg.GRADCHECK_FAST_FAIL_SLOW_OK
     return text
 
 
@@ -331,13 +286,13 @@ def _test_backward_mul_by_grad_output(outputs: list, diff_inputs: list) -> None:
         if g is None:
             continue
         if any(v != 0 for v in _flat(g)):
-            raise GradcheckError("backward not multiplied by grad_output")
+            raise GradcheckError(msg.GRADCHECK_NOT_MULTIPLIED)
         if g.dtype is not inp.dtype:
-            raise GradcheckError("grad is incorrect type")
+            raise GradcheckError(msg.GRADCHECK_GRAD_TYPE)
         if g.device != inp.device:
-            raise GradcheckError("grad is incorrect device")
+            raise GradcheckError(msg.GRADCHECK_GRAD_DEVICE)
         if g.shape != inp.shape:
-            raise GradcheckError("grad is incorrect size")
+            raise GradcheckError(msg.GRADCHECK_GRAD_SIZE)
 
 
 # --- the public functions ------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .. import _messages as msg
+
 
 class _VariableMeta(type):
     def __instancecheck__(cls, obj) -> bool:
@@ -18,5 +20,5 @@ class Variable(metaclass=_VariableMeta):
         from .._tensor import Tensor
 
         if not isinstance(data, Tensor):
-            raise TypeError(f"Variable data has to be a tensor, but got {type(data).__name__}")
+            raise TypeError(msg.VARIABLE_DATA_TYPE.format(data_type=type(data).__name__))
         return data.detach().requires_grad_(requires_grad)

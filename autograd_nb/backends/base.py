@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
+from .. import _messages as msg
 from ..device import device
 
 
@@ -95,7 +98,9 @@ class Backend:
                 low, high = int(xp.min(a)), int(xp.max(a))
                 if low < -size or high >= size:
                     raise IndexError(
-                        f"index {low if low < -size else high} is out of bounds for size {size}"
+                        msg.INDEX_OUT_OF_BOUNDS_FOR_SIZE.format(
+                            value=low if low < -size else high, size=size
+                        )
                     )
                 if low < 0:
                     a = xp.where(a < 0, a + size, a)
@@ -110,23 +115,45 @@ class Backend:
         from the end), adding repeated indices up: the backward of `index`."""
         raise NotImplementedError
 
+    # Random numbers: PyTorch's CPU kernels drawn on the host by `self.random` (a HostRandom, see
+    # host_random.py) and copied to the device; a backend with a generator on its device (CuPy)
+    # overrides them. Shapes are drawn in C order.
+
     def manual_seed(self, seed: int) -> None:
-        raise NotImplementedError
+        self.random.manual_seed(seed)
 
-    def uniform(self, shape: tuple, dtype) -> Any:
-        """Samples from [0, 1)."""
-        raise NotImplementedError
+    def uniform(self, shape: tuple, dtype, low: float = 0.0, high: float = 1.0) -> Any:
+        """Samples from [low, high) (`uniform_`)."""
+        return self.from_host(self.random.uniform(shape, _host(dtype), low, high))
 
-    def normal(self, shape: tuple, dtype) -> Any:
-        raise NotImplementedError
+    def normal(
+        self, shape: tuple, dtype, mean: float = 0.0, std: float = 1.0, contiguous: bool = True
+    ) -> Any:
+        """Normal samples (`normal_`); `contiguous` picks PyTorch's kernel for a strided fill."""
+        return self.from_host(self.random.normal(shape, _host(dtype), mean, std, contiguous))
 
-    def integers(self, low: int, high: int, shape: tuple, dtype) -> Any:
-        """Integers from [low, high)."""
-        raise NotImplementedError
+    def integers(self, shape: tuple, dtype, low: int, high: int) -> Any:
+        """Integers from [low, high) (`random_`, `randint`)."""
+        return self.from_host(self.random.integers(shape, _host(dtype), low, high))
 
     def permutation(self, n: int) -> Any:
-        """A random permutation of 0..n-1 as an int64 array."""
-        raise NotImplementedError
+        """A random permutation of 0..n-1 as an int64 array (`randperm`)."""
+        return self.from_host(self.random.permutation(n))
+
+    def bernoulli(self, shape: tuple, dtype, p) -> Any:
+        """1 with probability p (a number, or an array broadcast to `shape`), else 0."""
+        if not isinstance(p, float):
+            p = self.to_host(p)
+        return self.from_host(self.random.bernoulli(shape, _host(dtype), p))
+
+    def exponential(self, shape: tuple, dtype, lambd: float) -> Any:
+        """Exponential samples of rate lambd (`exponential_`)."""
+        return self.from_host(self.random.exponential(shape, _host(dtype), lambd))
+
+    def multinomial(self, weights, num_samples: int) -> Any:
+        """num_samples category indices per row of a 2-D weights array, with replacement."""
+        host = self.random.multinomial_with_replacement(self.to_host(weights), num_samples)
+        return self.from_host(host)
 
     def synchronize(self) -> None:
         """Wait for queued work (no-op for synchronous devices)."""
@@ -146,3 +173,8 @@ def _broadcast_axes(full: tuple, shape: tuple) -> tuple:
 
 
 _LEADING_AXES = tuple(tuple(range(n)) for n in range(8))
+
+
+def _host(dtype) -> np.dtype:
+    """The NumPy dtype the host draws `dtype`'s samples in."""
+    return np.dtype(dtype.name)

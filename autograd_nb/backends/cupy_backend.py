@@ -20,7 +20,8 @@ from .. import _messages as msg
 from ..device import device
 from . import OutOfMemoryError
 from .base import Backend
-from .numpy_backend import DEFAULT_SEED, NATIVE, OURS
+from .host_random import DEFAULT_SEED
+from .numpy_backend import NATIVE, OURS
 
 
 def _cupy_error_types() -> tuple[type, ...]:
@@ -182,24 +183,40 @@ class CupyBackend(Backend):
                 )
                 target[...] = cupy.asarray(host)
 
-    def manual_seed(self, seed):
-        self.random.manual_seed(seed)
-
-    def uniform(self, shape, dtype):
+    # CuPy's own generator (XORWOW) on the GPU: PyTorch's CUDA numbers (Philox) are not matched.
+    def uniform(self, shape, dtype, low=0.0, high=1.0):
         with cuda_errors():
-            return self.random.uniform(shape, NATIVE[dtype])
+            x = self.random.uniform(shape, NATIVE[dtype])
+            return x if (low, high) == (0.0, 1.0) else x * (high - low) + low
 
-    def normal(self, shape, dtype):
+    def normal(self, shape, dtype, mean=0.0, std=1.0, contiguous=True):
         with cuda_errors():
-            return self.random.normal(shape, NATIVE[dtype])
+            x = self.random.normal(shape, NATIVE[dtype])
+            return x if (mean, std) == (0.0, 1.0) else x * std + mean
 
-    def integers(self, low, high, shape, dtype):
+    def integers(self, shape, dtype, low, high):
         with cuda_errors():
             return self.random.integers(low, high, shape, NATIVE[dtype])
 
     def permutation(self, n):
         with cuda_errors():
             return self.random.permutation(n)
+
+    def bernoulli(self, shape, dtype, p):
+        with cuda_errors():
+            return (self.random.uniform(shape, np.float64) < p).astype(NATIVE[dtype])
+
+    def exponential(self, shape, dtype, lambd):
+        with cuda_errors():
+            u = self.random.uniform(shape, np.float64)
+            return (-cupy.log1p(-u) / lambd).astype(NATIVE[dtype])
+
+    def multinomial(self, weights, num_samples):
+        with cuda_errors(), self.native_device:
+            cdf = cupy.cumsum(weights.astype(np.float64), axis=1)
+            u = self.random.uniform((weights.shape[0], num_samples), np.float64) * cdf[:, -1:]
+            picks = (cdf[:, None, :] < u[:, :, None]).sum(axis=2)
+            return cupy.minimum(picks, weights.shape[1] - 1)
 
     def export_dlpack(self, array, *, stream=None, max_version=None, copy=None):
         """`Tensor.__dlpack__` for GPU memory: CuPy's capsule, ordered on the consumer's stream."""

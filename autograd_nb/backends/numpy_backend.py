@@ -12,6 +12,7 @@ import numpy as np
 from .. import dtypes
 from ..device import device
 from .base import _LEADING_AXES, Backend, _broadcast_axes
+from .host_random import HostRandom
 
 # PyTorch computes log(-1) = nan and 1 / 0 = inf silently; NumPy warns. Silence NumPy's
 # floating-point warnings raised from this package's own frames only: a user's own NumPy code
@@ -57,8 +58,6 @@ def python_number(value):
     return float(value) if isinstance(value, np.bool_) else value
 
 
-DEFAULT_SEED = 67280421310721  # PyTorch's default_generator seed: runs are repeatable by default
-
 NATIVE = {
     dtypes.bool: np.dtype(np.bool_),
     dtypes.uint8: np.dtype(np.uint8),
@@ -71,29 +70,6 @@ NATIVE = {
     dtypes.float64: np.dtype(np.float64),
 }
 OURS = {v: k for k, v in NATIVE.items()}
-
-
-class HostRandom:
-    """A seeded NumPy generator; shared by every backend that draws numbers on the host."""
-
-    def __init__(self):
-        self.manual_seed(DEFAULT_SEED)
-
-    def manual_seed(self, seed: int) -> None:
-        self.seed = int(seed)
-        self.rng = np.random.Generator(np.random.PCG64(self.seed))
-
-    def uniform(self, shape, np_dtype):
-        return self.rng.random(shape, dtype=np.float64).astype(np_dtype, copy=False)
-
-    def normal(self, shape, np_dtype):
-        return self.rng.standard_normal(shape, dtype=np.float64).astype(np_dtype, copy=False)
-
-    def integers(self, low, high, shape, np_dtype):
-        return self.rng.integers(low, high, size=shape, dtype=np.int64).astype(np_dtype, copy=False)
-
-    def permutation(self, n):
-        return self.rng.permutation(n).astype(np.int64)
 
 
 # Floating dtypes and the signed integer of the same width, for bitwise masking.
@@ -172,18 +148,3 @@ class NumpyBackend(Backend):
 
     def scatter_add(self, target, index, values):
         np.add.at(target, index, values)
-
-    def manual_seed(self, seed):
-        self.random.manual_seed(seed)
-
-    def uniform(self, shape, dtype):
-        return self.random.uniform(shape, NATIVE[dtype])
-
-    def normal(self, shape, dtype):
-        return self.random.normal(shape, NATIVE[dtype])
-
-    def integers(self, low, high, shape, dtype):
-        return self.random.integers(low, high, shape, NATIVE[dtype])
-
-    def permutation(self, n):
-        return self.random.permutation(n)

@@ -14,8 +14,8 @@ import numpy as np
 from .. import dtypes
 from ..device import device
 from .base import Backend
+from .host_random import HostRandom
 from .numpy_backend import NATIVE as HOST_NATIVE
-from .numpy_backend import HostRandom
 
 _STRICT_DEVICES = ("device1", "device2")
 # The simulation runs NumPy inside array-api-strict's frames: silence its floating-point warnings
@@ -67,18 +67,3 @@ class SimulatedCudaBackend(Backend):
         host_index = tuple(self.to_host(i) if isinstance(i, self.array_type) else i for i in index)
         np.add.at(host, host_index, self.to_host(values))
         target[...] = self.from_host(host)
-
-    def manual_seed(self, seed):
-        self.random.manual_seed(seed)
-
-    def uniform(self, shape, dtype):
-        return self.from_host(self.random.uniform(shape, HOST_NATIVE[dtype]))
-
-    def normal(self, shape, dtype):
-        return self.from_host(self.random.normal(shape, HOST_NATIVE[dtype]))
-
-    def integers(self, low, high, shape, dtype):
-        return self.from_host(self.random.integers(low, high, shape, HOST_NATIVE[dtype]))
-
-    def permutation(self, n):
-        return self.from_host(self.random.permutation(n))

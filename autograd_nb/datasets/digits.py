@@ -18,6 +18,7 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib import resources
 
+from .. import _messages as msg
 from .._creation import from_numpy, randperm
 from .._generator import Generator
 from .._tensor import Tensor
@@ -51,13 +52,13 @@ def train_test_split(
     n = tensors[0].shape[0]
     n_test = int(round(test_size * n)) if isinstance(test_size, float) else int(test_size)
     if not 0 < n_test < n:
-        raise ValueError(f"test_size={test_size} leaves no rows for one of the parts (n={n})")
+        raise ValueError(msg.DIGITS_TEST_SIZE.format(test_size=test_size, n=n))
     order = randperm(n, generator=generator)
     train, test = order[: n - n_test], order[n - n_test :]
     out = []
     for t in tensors:
         if t.shape[0] != n:
-            raise ValueError(f"all tensors need {n} rows, got one with {t.shape[0]}")
+            raise ValueError(msg.DIGITS_ROWS.format(n=n, shape=t.shape[0]))
         out += [t[train.to(t.device)], t[test.to(t.device)]]
     return out
 
@@ -78,7 +79,7 @@ def load_digits(
     (a shuffle seeded with 0, the same on every machine). `as_tensor=False` returns NumPy arrays.
     """
     if split not in (None, "train", "test"):
-        raise ValueError(f"split must be None, 'train' or 'test', got {split!r}")
+        raise ValueError(msg.DIGITS_SPLIT.format(split=split))
     images, targets = _arrays()
     if scale:
         images = images.astype("float32") / 16

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 
+from .. import _messages as msg
 from .. import dtypes
 from .._creation import full, linspace, randn, randperm
 from .._generator import Generator
@@ -21,7 +22,7 @@ __all__ = ["make_moons", "make_spiral"]
 def _generator(generator: Generator | None, seed: int | None) -> Generator | None:
     if seed is not None:
         if generator is not None:
-            raise ValueError("pass either generator or seed, not both")
+            raise ValueError(msg.DATASETS_GENERATOR_AND_SEED)
         return Generator().manual_seed(seed)
     return generator
 

@@ -6,12 +6,13 @@ from __future__ import annotations
 import math
 
 from .. import _messages as msg
-from .._creation import arange, full, rand
+from .._creation import arange, full
 from .._size import Size
 from .._tensor import Tensor
 from .._type_info import finfo
 from ..dtypes import int64
 from ..ops import broadcast_tensors
+from ..ops.sampling import multinomial
 from . import constraints
 from .bernoulli import _ProbsOrLogits
 
@@ -71,12 +72,11 @@ class Categorical(_ProbsOrLogits):
         return self.probs.argmax(dim=-1)
 
     def sample(self, sample_shape: tuple = ()) -> Tensor:
-        """Inverse-CDF draws: the number of running class probabilities below a uniform u."""
+        """PyTorch's draws: multinomial with replacement, one row of classes per batch entry."""
         shape = self._extended_shape(sample_shape)
-        probs = self.probs.detach()
-        cdf = probs.cumsum(-1)
-        u = rand(shape, dtype=probs.dtype, device=probs.device).unsqueeze(-1) * cdf[..., -1:]
-        return (cdf <= u).sum(-1).clamp(max=self._num_events - 1)
+        probs_2d = self.probs.detach().reshape(-1, self._num_events)
+        samples_2d = multinomial(probs_2d, math.prod(sample_shape), True).T
+        return samples_2d.reshape(shape)
 
     def log_prob(self, value: Tensor) -> Tensor:
         if self._validate_args:

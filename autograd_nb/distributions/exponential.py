@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .._creation import rand, zeros_like
+from .._creation import empty, zeros_like
 from .._size import Size
 from .._tensor import Tensor
 from . import constraints
@@ -42,8 +42,9 @@ class Exponential(Distribution):
         return self.rate.pow(-2)
 
     def rsample(self, sample_shape: tuple = ()) -> Tensor:
-        u = rand(self._extended_shape(sample_shape), dtype=self.rate.dtype, device=self.rate.device)
-        return -(-u).log1p() / self.rate  # inverse CDF of Exp(1), u in [0, 1)
+        shape = self._extended_shape(sample_shape)
+        noise = empty(shape, dtype=self.rate.dtype, device=self.rate.device).exponential_()
+        return noise / self.rate
 
     def log_prob(self, value: Tensor) -> Tensor:
         if self._validate_args:

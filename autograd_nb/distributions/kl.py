@@ -76,8 +76,9 @@ def _dispatch_kl(type_p: type, type_q: type):
     left_fun = _KL_REGISTRY[left_p, left_q]
     if left_fun is not _KL_REGISTRY[right_p, right_q]:
         warnings.warn(
-            f"Ambiguous kl_divergence({type_p.__name__}, {type_q.__name__}). "
-            f"Please register_kl({left_p.__name__}, {right_q.__name__})",
+            msg.KL_AMBIGUOUS.format(
+                p=type_p.__name__, q=type_q.__name__, left=left_p.__name__, right=right_q.__name__
+            ),
             RuntimeWarning,
             stacklevel=2,
         )

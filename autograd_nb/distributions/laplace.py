@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .._creation import rand
+from .._creation import empty
 from .._size import Size
 from .._tensor import Tensor
 from .._type_info import finfo
@@ -22,7 +22,7 @@ class Laplace(_LocScale):
 
     def _noise(self, shape: Size) -> Tensor:
         eps = finfo(self.loc.dtype).eps
-        u = rand(shape, dtype=self.loc.dtype, device=self.loc.device) * (2 - eps) + (eps - 1)
+        u = empty(shape, dtype=self.loc.dtype, device=self.loc.device).uniform_(eps - 1, 1)
         return -u.sign() * (-u.abs()).log1p()
 
     def log_prob(self, value: Tensor) -> Tensor:

@@ -17,12 +17,16 @@ from ..ops import bilinear_form as _bilinear_form
 from ..ops import convolution as _convolution
 from ..ops import linalg as _linalg
 from ..ops import loss as _loss
+from ..ops import loss_margin as _margin
 from ..ops import normalization as _normalization
 from ..ops import padding as _padding
+from ..ops import pixelshuffle as _pixelshuffle
 from ..ops import pooling as _pooling
 from ..ops import sparse as _sparse
-from ..ops._helpers import check_tensor
+from ..ops import upsampling as _upsampling
+from ..ops._helpers import broadcast_shapes, check_tensor
 from ..ops.inplace import apply_inplace as _apply_inplace
+from . import functional_attention as _attention
 
 __all__ = [
     "adaptive_avg_pool2d",
@@ -277,7 +281,7 @@ def embedding(
     rows = weight.shape[0]
     if padding_idx is not None:
         if padding_idx >= rows or padding_idx < -rows:
-            raise AssertionError("Padding_idx must be within num_embeddings")
+            raise AssertionError(msg.EMBEDDING_PADDING_IDX_RANGE)
         padding_idx = padding_idx % rows
     else:
         padding_idx = -1
@@ -320,8 +324,6 @@ def _broadcast_pair(input: Tensor, target: Tensor) -> tuple:
             UserWarning,
             stacklevel=3,
         )
-    from ..ops._helpers import broadcast_shapes
-
     shape = broadcast_shapes(tuple(input.shape), tuple(target.shape))
     if tuple(input.shape) != shape:
         input = input.expand(*shape)
@@ -499,7 +501,6 @@ def binary_cross_entropy_with_logits(
 
 
 # --- 1-D / adaptive max pooling, group and instance norm, upsampling ---------------------------
-from ..ops import upsampling as _upsampling  # noqa: E402
 
 max_pool1d = _pooling.max_pool1d
 max_pool1d_with_indices = _pooling.max_pool1d_with_indices
@@ -556,7 +557,6 @@ __all__ += [
     "upsample_nearest",
 ]
 # --- margin, embedding and likelihood losses (math in ops/loss_margin.py) -----------------------
-from ..ops import loss_margin as _margin  # noqa: E402
 
 __all__ += [
     "cosine_embedding_loss",
@@ -709,7 +709,6 @@ def multilabel_margin_loss(
 
 
 # --- more activations, channel dropout, pixel shuffle -------------------------------------------
-from ..ops import pixelshuffle as _pixelshuffle  # noqa: E402
 
 selu_ = _activation.selu_
 celu_ = _activation.celu_
@@ -798,7 +797,6 @@ __all__ += [
 
 
 # attention (nn/functional_attention.py)
-from . import functional_attention as _attention  # noqa: E402
 
 scaled_dot_product_attention = _attention.scaled_dot_product_attention
 multi_head_attention_forward = _attention.multi_head_attention_forward

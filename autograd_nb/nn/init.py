@@ -12,8 +12,12 @@ from __future__ import annotations
 import math
 import warnings
 
+from .. import _messages as msg
+from .._creation import empty_like, randperm
 from .._tensor import Tensor, make_tensor
 from ..autograd.grad_mode import no_grad
+from ..ops.comparison import where
+from ..ops.decompositions import qr
 
 __all__ = [
     "calculate_gain",
@@ -32,16 +36,6 @@ __all__ = [
     "orthogonal_",
     "sparse_",
 ]
-
-
-def _draw(tensor: Tensor, kind: str, generator=None):
-    """Samples ('uniform' in [0, 1) or 'normal') shaped like tensor, on its backend."""
-    backend = tensor._backend
-    source = generator._backend if generator is not None else backend
-    data = getattr(source, kind)(tuple(tensor.shape), tensor.dtype)
-    if source is not backend:
-        data = backend.from_host(source.to_host(data))
-    return data
 
 
 def _fill_with(tensor: Tensor, data) -> Tensor:
@@ -73,21 +67,23 @@ def calculate_gain(nonlinearity: str, param: int | float | None = None) -> float
         elif not isinstance(param, bool) and isinstance(param, (int, float)):
             negative_slope = param
         else:
-            raise ValueError(f"negative_slope {param} not a valid number")
+            raise ValueError(msg.INIT_NEGATIVE_SLOPE.format(param=param))
         return math.sqrt(2.0 / (1 + negative_slope**2))
     if nonlinearity == "selu":
         return 3.0 / 4
-    raise ValueError(f"Unsupported nonlinearity {nonlinearity}")
+    raise ValueError(msg.INIT_UNSUPPORTED_NONLINEARITY.format(nonlinearity=nonlinearity))
 
 
 def uniform_(tensor: Tensor, a: float = 0.0, b: float = 1.0, generator=None) -> Tensor:
     """Fill with samples from U(a, b)."""
-    return _fill_with(tensor, _draw(tensor, "uniform", generator) * (b - a) + a)
+    with no_grad():
+        return tensor.uniform_(a, b, generator=generator)
 
 
 def normal_(tensor: Tensor, mean: float = 0.0, std: float = 1.0, generator=None) -> Tensor:
     """Fill with samples from N(mean, std^2)."""
-    return _fill_with(tensor, _draw(tensor, "normal", generator) * std + mean)
+    with no_grad():
+        return tensor.normal_(mean, std, generator=generator)
 
 
 def trunc_normal_(
@@ -98,21 +94,58 @@ def trunc_normal_(
     b: float = 2.0,
     generator=None,
 ) -> Tensor:
-    """Fill with N(mean, std^2) samples restricted to [a, b] (redrawn until inside)."""
+    """Fill with N(mean, std^2) samples restricted to [a, b]: PyTorch 2.13's samplers, redrawing
+    normal samples outside [a, b] when most fall inside, else uniform proposals on [a, b]
+    accepted with the normal density (rejection sampling)."""
+
+    def norm_cdf(x: float) -> float:
+        return (1.0 + math.erf(x / math.sqrt(2.0))) / 2.0
+
     if (mean < a - 2 * std) or (mean > b + 2 * std):
         warnings.warn(
-            "mean is more than 2 std from [a, b] in nn.init.trunc_normal_. "
-            "The distribution of values may be incorrect.",
+            msg.INIT_TRUNC_NORMAL_MEAN,
             stacklevel=2,
         )
-    xp = tensor._backend.xp
-    data = _draw(tensor, "normal", generator) * std + mean
-    for _ in range(1000):  # each round keeps a fraction > 0 of the misses: this ends quickly
-        outside = (data < a) | (data > b)
-        if not bool(xp.any(outside)):
+    with no_grad():
+        if norm_cdf((b - mean) / std) - norm_cdf((a - mean) / std) > 0.3:
+            return _redraw_outside(tensor, mean, std, a, b, generator)
+        return _accept_by_density(tensor, mean, std, a, b, generator)
+
+
+def _redraw_outside(tensor: Tensor, mean, std, a, b, generator) -> Tensor:
+    """Normal samples; those outside [a, b] (in the tensor's dtype) drawn again until none is."""
+    lo, hi = tensor.new_tensor(a).item(), tensor.new_tensor(b).item()
+    result = tensor.normal_(mean, std, generator=generator)
+    while (mask := (result < lo) | (result > hi)).any():
+        result = where(mask, empty_like(result).normal_(mean, std, generator=generator), result)
+    if result is not tensor:
+        tensor.copy_(result)
+    return tensor
+
+
+def _accept_by_density(tensor: Tensor, mean, std, a, b, generator) -> Tensor:
+    """Uniform proposals on [a, b], each kept when log(u) <= its log density over the peak's."""
+    mode = max(a, min(mean, b))
+    log_peak = -0.5 * ((mode - mean) / std) ** 2
+    candidates, accept = empty_like(tensor), empty_like(tensor)
+
+    def rejected(c: Tensor) -> Tensor:
+        c.sub_(mean).div_(std).pow_(2).mul_(-0.5).sub_(log_peak)
+        return accept.uniform_(generator=generator).log_().gt(c)
+
+    tensor.uniform_(a, b, generator=generator)
+    candidates.copy_(tensor)
+    pending = rejected(candidates)
+    if not pending.any():
+        return tensor
+    result = tensor
+    while True:
+        candidates.uniform_(a, b, generator=generator)
+        result = where(pending, candidates, result)
+        pending = where(pending, rejected(candidates), pending)
+        if not pending.any():
             break
-        data = xp.where(outside, _draw(tensor, "normal", generator) * std + mean, data)
-    return _fill_with(tensor, xp.clip(data, a, b))
+    return tensor.copy_(result)
 
 
 def constant_(tensor: Tensor, val: float) -> Tensor:
@@ -135,7 +168,7 @@ def zeros_(tensor: Tensor) -> Tensor:
 def eye_(tensor: Tensor) -> Tensor:
     """Fill a 2-D tensor with the identity matrix (keeps Linear's inputs unchanged)."""
     if tensor.ndimension() != 2:
-        raise ValueError("Only tensors with 2 dimensions are supported")
+        raise ValueError(msg.INIT_EYE_DIMS)
     xp, backend = tensor._backend.xp, tensor._backend
     n, m = tensor.shape
     return _fill_with(
@@ -147,10 +180,10 @@ def dirac_(tensor: Tensor, groups: int = 1) -> Tensor:
     """Fill a {3,4,5}-D conv weight with the Dirac delta (the conv keeps its input's channels)."""
     dimensions = tensor.ndimension()
     if dimensions not in [3, 4, 5]:
-        raise ValueError("Only tensors with 3, 4, or 5 dimensions are supported")
+        raise ValueError(msg.INIT_DIRAC_DIMS)
     sizes = tensor.size()
     if sizes[0] % groups != 0:
-        raise ValueError("dim 0 must be divisible by groups")
+        raise ValueError(msg.INIT_DIRAC_GROUPS)
     out_chans_per_grp = sizes[0] // groups
     min_dim = min(out_chans_per_grp, sizes[1])
     with no_grad():
@@ -165,9 +198,7 @@ def dirac_(tensor: Tensor, groups: int = 1) -> Tensor:
 def _calculate_fan_in_and_fan_out(tensor: Tensor) -> tuple[int, int]:
     """(fan_in, fan_out): input and output feature counts times the kernel size."""
     if tensor.dim() < 2:
-        raise ValueError(
-            "Fan in and fan out can not be computed for tensor with fewer than 2 dimensions"
-        )
+        raise ValueError(msg.INIT_FAN_DIMS)
     receptive_field_size = 1
     for s in tensor.shape[2:]:
         receptive_field_size *= s
@@ -178,7 +209,7 @@ def _calculate_correct_fan(tensor: Tensor, mode: str) -> int:
     mode = mode.lower()
     valid_modes = ["fan_in", "fan_out"]
     if mode not in valid_modes:
-        raise ValueError(f"Mode {mode} not supported, please use one of {valid_modes}")
+        raise ValueError(msg.INIT_FAN_MODE.format(mode=mode, valid_modes=valid_modes))
     fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
     return fan_in if mode == "fan_in" else fan_out
 
@@ -200,7 +231,7 @@ def xavier_normal_(tensor: Tensor, gain: float = 1.0, generator=None) -> Tensor:
 
 def _kaiming_std(tensor: Tensor, a: float, mode: str, nonlinearity: str) -> float | None:
     if 0 in tensor.shape:
-        warnings.warn("Initializing zero-element tensors is a no-op", stacklevel=3)
+        warnings.warn(msg.INIT_ZERO_ELEMENT, stacklevel=3)
         return None
     fan = _calculate_correct_fan(tensor, mode)
     return calculate_gain(nonlinearity, a) / math.sqrt(fan)
@@ -240,28 +271,32 @@ def orthogonal_(tensor: Tensor, gain: float = 1, generator=None) -> Tensor:
     fix (q times the signs of r's diagonal, so q is uniformly distributed); dims past 1 are
     flattened."""
     if tensor.ndimension() < 2:
-        raise ValueError("Only tensors with 2 or more dimensions are supported")
+        raise ValueError(msg.INIT_ORTHOGONAL_DIMS)
     if tensor.numel() == 0:
         return tensor
-    xp = tensor._backend.xp
     rows = tensor.shape[0]
     cols = tensor.numel() // rows
-    flattened = xp.reshape(_draw(tensor, "normal", generator), (rows, cols))
-    if rows < cols:
-        flattened = xp.matrix_transpose(flattened)
-    q, r = xp.linalg.qr(flattened)
-    q = q * xp.sign(xp.linalg.diagonal(r))
-    if rows < cols:
-        q = xp.matrix_transpose(q)
-    return _fill_with(tensor, xp.reshape(q, tuple(tensor.shape)) * gain)
+    with no_grad():
+        flattened = tensor.new_empty((rows, cols)).normal_(0, 1, generator=generator)
+        if rows < cols:
+            flattened = flattened.t()
+        q, r = qr(flattened)
+        q = q * r.diagonal().sign()
+        if rows < cols:
+            q = q.t()
+        tensor.view_as(q).copy_(q)
+        return tensor.mul_(gain)
 
 
 def sparse_(tensor: Tensor, sparsity: float, std: float = 0.01, generator=None) -> Tensor:
-    """A 2-D tensor of N(0, std^2) numbers with ceil(sparsity * rows) random zeros per column."""
+    """A 2-D tensor of N(0, std^2) numbers with ceil(sparsity * rows) random zeros per column
+    (the zeros' rows come from the default generator, as in PyTorch)."""
     if tensor.ndimension() != 2:
-        raise ValueError("Only tensors with 2 dimensions are supported")
-    xp = tensor._backend.xp
-    num_zeros = int(math.ceil(sparsity * tensor.shape[0]))
-    ranks = xp.argsort(xp.argsort(_draw(tensor, "uniform", generator), axis=0), axis=0)
-    data = _draw(tensor, "normal", generator) * std
-    return _fill_with(tensor, xp.where(ranks < num_zeros, xp.zeros_like(data), data))
+        raise ValueError(msg.INIT_EYE_DIMS)
+    rows, cols = tensor.shape
+    num_zeros = math.ceil(sparsity * rows)
+    with no_grad():
+        tensor.normal_(0, std, generator=generator)
+        for col_idx in range(cols):
+            tensor[randperm(rows)[:num_zeros], col_idx] = 0
+    return tensor

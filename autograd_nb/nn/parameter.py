@@ -32,16 +32,14 @@ class Parameter(Tensor):
         if data is None:
             data = _empty()
         if not isinstance(data, Tensor):
-            raise TypeError(
-                f"Parameter.__new__() argument 'data' must be Tensor, not {type(data).__name__}"
-            )
+            raise TypeError(msg.PARAMETER_DATA_TYPE.format(data_type=type(data).__name__))
         if requires_grad and not data.dtype.is_floating_point:
             raise RuntimeError(msg.PARAMETER_REQUIRES_GRAD_DTYPE)
         if requires_grad:
             check_inference_requires_grad(data)
         t = data.detach()
         t.__class__ = cls
-        t._requires_grad = bool(requires_grad)
+        t.requires_grad_(bool(requires_grad))
         return t
 
     def __init__(self, data: Tensor | None = None, requires_grad: bool = True):
@@ -55,12 +53,12 @@ class Parameter(Tensor):
     def __deepcopy__(self, memo):
         if id(self) in memo:
             return memo[id(self)]
-        result = type(self)(self.data.clone(), self._requires_grad)
+        result = type(self)(self.data.clone(), self.requires_grad)
         memo[id(self)] = result
         return result
 
     def __reduce_ex__(self, protocol):
-        return (Parameter, (self.detach(), self._requires_grad))
+        return (Parameter, (self.detach(), self.requires_grad))
 
 
 class _BufferMeta(type(Tensor)):

@@ -5,11 +5,15 @@ Only this subpackage imports IPython, ipywidgets and matplotlib; `import autogra
 
 from __future__ import annotations
 
+from .. import _messages as msg
+from .exercises import NOT_ANSWERED, check
 from .explain import Explanation, explain
 
 __all__ = [
     "load_ipython_extension",
     "unload_ipython_extension",
+    "check",
+    "NOT_ANSWERED",
     "explain",
     "Explanation",
     "BackwardStepper",
@@ -34,7 +38,7 @@ def __getattr__(name: str):
         import importlib
 
         return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    raise AttributeError(msg.PACKAGE_NO_ATTRIBUTE.format(module=__name__, name=name))
 
 
 def load_ipython_extension(ipython) -> None:

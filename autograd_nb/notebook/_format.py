@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 
 from .._tensor import Tensor
+from ..autograd.graph import current_grad, version
 
 MAX_VALUES = 6
 
@@ -41,8 +42,7 @@ def _nested(data) -> str:
 
 def grad_of(t: Tensor) -> Tensor | None:
     """`t.grad` without the non-leaf warning."""
-    meta = t._meta
-    return None if meta is None else meta.grad
+    return current_grad(t)
 
 
 def grad_fn_name(t: Tensor) -> str:
@@ -113,7 +113,7 @@ def trace_row(name: str, t: Tensor) -> list[str]:
         str(t.is_leaf),
         grad_fn_name(t),
         values(grad_of(t)),
-        str(t._version),
+        str(version(t)),
     ]
 
 

@@ -23,7 +23,9 @@ from IPython.core.magic import Magics, cell_magic, line_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
 from IPython.display import display
 
+from .. import _messages as msg
 from .._tensor import Tensor
+from ..autograd.graph import saved_values, sequence_nr, version, walk
 from ..viz import FlowRecorder, build_graph
 from . import _format as fmt
 from .explain import explain
@@ -73,38 +75,28 @@ def graph_roots(tensors: dict) -> list[str]:
     """The names among `tensors` whose grad_fn is not inside another one's graph: the outputs."""
     below: set = set()
     for t in tensors.values():
-        fn = t._grad_fn
-        if fn is None:
-            continue
-        stack = [nxt for nxt, _ in fn.next_functions if nxt is not None]
-        while stack:
-            node = stack.pop()
-            if node not in below:
-                below.add(node)
-                stack.extend(nxt for nxt, _ in node.next_functions if nxt is not None)
-    return [
-        name for name, t in tensors.items() if t._grad_fn is not None and t._grad_fn not in below
-    ]
+        fn = t.grad_fn
+        if fn is not None:  # what is below a node already seen is in `below` already
+            children = [nxt for nxt, _ in fn.next_functions if nxt is not None]
+            below.update(walk(*children, skip=below.__contains__))
+    return [name for name, t in tensors.items() if t.grad_fn is not None and t.grad_fn not in below]
 
 
 def saved_by(x: Tensor, namespace: dict) -> list[str]:
     """Which nodes of the graphs in `namespace` saved `x` for backward, and at which version."""
-    starts = [t._grad_fn for t in [x, *tensor_names(namespace).values()] if t._grad_fn]
-    seen, found, stack = set(), [], list(starts)
-    while stack:
-        node = stack.pop()
-        if node in seen:
-            continue
-        seen.add(node)
-        stack.extend(nxt for nxt, _ in node.next_functions if nxt is not None)
-        for entry in node._saved or ():
-            if type(entry) is not tuple:
+    starts = [t.grad_fn for t in [x, *tensor_names(namespace).values()] if t.grad_fn is not None]
+    found = []
+    for node in walk(*starts):
+        for saved in saved_values(node):
+            value = saved.value
+            if not isinstance(value, Tensor):
                 continue
-            mine = entry[0] is x or (
-                entry[0] is None and node is x._grad_fn and entry[3] == x._output_nr
+            mine = value is x or (
+                saved.is_output and node is x.grad_fn and value.output_nr == x.output_nr
             )
             if mine:
-                found.append((node._seq, f"{type(node).__name__} (saved at version {entry[1]})"))
+                text = f"{type(node).__name__} (saved at version {saved.version})"
+                found.append((sequence_nr(node), text))
     return [text for _, text in sorted(found)]
 
 
@@ -114,11 +106,11 @@ def _snapshot(namespace: dict) -> dict:
         grad = fmt.grad_of(t)
         state[name] = (
             t,
-            t._version,
+            version(t),
             grad,
-            None if grad is None else grad._version,
+            None if grad is None else version(grad),
             t.requires_grad,
-            t._grad_fn,
+            t.grad_fn,
         )
     return state
 
@@ -166,7 +158,7 @@ class AutogradMagics(Magics):
         value = self._value(expr, magic)
         if not isinstance(value, Tensor):
             raise one_line(TypeError, f"%{magic}: {expr} is a {type(value).__name__}, not a Tensor")
-        if need_graph and value._grad_fn is None and not value.requires_grad:
+        if need_graph and value.grad_fn is None and not value.requires_grad:
             raise one_line(
                 ValueError,
                 f"%{magic}: {expr} has no autograd graph (requires_grad=False and grad_fn=None)",
@@ -276,7 +268,7 @@ class AutogradMagics(Magics):
         """
         args = parse_argstring(self.grad_steps, line)
         if args.max_frames < 2:
-            raise UsageError("--max-frames must be at least 2")
+            raise UsageError(msg.MAGIC_MAX_FRAMES)
         y = self._tensor(args.tensor, "grad_steps")
         gradient = None
         if args.gradient:
@@ -325,7 +317,7 @@ class AutogradMagics(Magics):
         keeps PyTorch's text."""
         mode = line.strip()
         if mode not in ("card", "plain"):
-            raise UsageError("%grad_display: expected 'card' or 'plain'")
+            raise UsageError(msg.MAGIC_GRAD_DISPLAY_MODE)
         _STATE["cards"] = mode == "card"
 
 
@@ -352,7 +344,7 @@ def inspect_card(t: Tensor, name: str, namespace: dict) -> fmt.Card:
         ("requires_grad", str(t.requires_grad)),
         ("is_leaf", str(t.is_leaf)),
         ("retains_grad", str(t.retains_grad)),
-        ("version", str(t._version)),
+        ("version", str(version(t))),
         ("saved by", "\n".join(saved) if saved else "(no node saved it)"),
     ]
     return fmt.Card(f"Tensor {name}", fields)

@@ -2,50 +2,15 @@
 
 Figures are made with `matplotlib.figure.Figure` (no pyplot, no global state, Agg-safe), so they
 display once, as returned, and their text/plain is the stable `<Figure size ... with 1 Axes>`.
+In IPython they display as SVG written byte-for-byte the same on every machine (`figure_svg`), so
+a lesson's stored picture does not change when it is re-run elsewhere.
 """
 
 from __future__ import annotations
 
-import io
-
+from .. import _messages as msg
 from .._tensor import Tensor
-
-
-def _figure(figsize: tuple[float, float]):
-    """A Figure outside pyplot's figure list, shown once when returned in IPython."""
-    from matplotlib.figure import Figure
-
-    _register_png_formatter()
-    return Figure(figsize=figsize)
-
-
-def figure_png(fig, dpi: int = 80) -> bytes:
-    """A figure as PNG bytes, drawn with Agg (no display needed)."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-
-    FigureCanvasAgg(fig)
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight")
-    return buffer.getvalue()
-
-
-def _register_png_formatter() -> None:
-    """In IPython, make Figures display as PNG even when pyplot's inline backend is not on."""
-    import sys
-
-    if "IPython" not in sys.modules:
-        return
-    from IPython import get_ipython
-    from matplotlib.figure import Figure
-
-    shell = get_ipython()
-    if shell is None:
-        return
-    png = shell.display_formatter.formatters["image/png"]
-    try:
-        png.lookup_by_type(Figure)
-    except KeyError:
-        png.for_type(Figure, figure_png)
+from ..utils._matplotlib import figure, figure_png, figure_svg  # noqa: F401 - figure_svg: API
 
 
 def plot_function_and_grad(f, x_range: tuple[float, float], num: int = 200, ax=None):
@@ -56,16 +21,16 @@ def plot_function_and_grad(f, x_range: tuple[float, float], num: int = 200, ax=N
 
     low, high = (float(v) for v in x_range)
     if not low < high or num < 2:
-        raise ValueError("x_range must be (low, high) with low < high, and num >= 2")
+        raise ValueError(msg.PLOT_X_RANGE)
     x = linspace(low, high, num, dtype=float64, requires_grad=True)
     y = f(x)
     if not isinstance(y, Tensor) or y.shape != x.shape:
-        raise ValueError("f must be elementwise: f(x) must be a Tensor shaped like x")
+        raise ValueError(msg.PLOT_F_ELEMENTWISE)
     (dy,) = grad(y.sum(), x)
     name = getattr(f, "__name__", "f")
     name = "f" if name == "<lambda>" else name
     if ax is None:
-        fig = _figure((6.4, 4.0))
+        fig = figure((6.4, 4.0))
         ax = fig.add_subplot()
     else:
         fig = ax.figure
@@ -138,7 +103,7 @@ class LossCurve:
 
     def figure(self):
         """The curve so far as a matplotlib Figure."""
-        fig = _figure((6.0, 3.2))
+        fig = figure((6.0, 3.2))
         ax = fig.add_subplot()
         ax.plot(self.steps, self.losses)
         ax.set_xlabel("step")

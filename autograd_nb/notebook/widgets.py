@@ -14,9 +14,11 @@ from dataclasses import dataclass, field
 
 import ipywidgets as W
 
+from .. import _messages as msg
 from .._tensor import Tensor
 from ..autograd.engine import count_dependencies
 from ..autograd.grad_mode import no_grad
+from ..autograd.graph import version
 from ..autograd.node import AccumulateGrad, accumulator
 from . import _format as fmt
 
@@ -306,7 +308,7 @@ class TensorInspector(W.VBox):
 
     def __init__(self, t: Tensor, name: str = "x"):
         if not isinstance(t, Tensor):
-            raise TypeError(f"TensorInspector needs a Tensor, got {type(t).__name__}")
+            raise TypeError(msg.WIDGET_INSPECTOR_TYPE.format(type=type(t).__name__))
         self.tensor, self.name = t, name
         self.view = W.HTML()
         self._signature = None
@@ -321,9 +323,9 @@ class TensorInspector(W.VBox):
         t = self.tensor
         grad = fmt.grad_of(t)
         return (
-            t._version,
+            version(t),
             id(grad),
-            None if grad is None else grad._version,
+            None if grad is None else version(grad),
             t.requires_grad,
             id(t.grad_fn),
         )
@@ -371,17 +373,16 @@ class JacobianExplorer(W.VBox):
         from ..autograd.grad_api import grad
 
         if not isinstance(x, Tensor) or not x.dtype.is_floating_point:
-            raise TypeError("JacobianExplorer needs a floating point Tensor x")
+            raise TypeError(msg.WIDGET_JACOBIAN_X_TYPE)
         self.name = name or getattr(f, "__name__", "f").replace("<lambda>", "f")
         self.x = x.detach().clone().requires_grad_(True)
         self.y = f(self.x)
         if not isinstance(self.y, Tensor) or self.y.grad_fn is None:
-            raise ValueError(f"{self.name}(x) must return a Tensor computed from x")
+            raise ValueError(msg.WIDGET_JACOBIAN_F_RESULT.format(name=self.name))
         n_in, n_out = self.x.numel(), self.y.numel()
         if max(n_in, n_out) > self.MAX_SIZE:
             raise ValueError(
-                f"JacobianExplorer shows at most {self.MAX_SIZE} inputs and "
-                f"outputs (got {n_in} -> {n_out})"
+                msg.WIDGET_JACOBIAN_SIZE.format(limit=self.MAX_SIZE, n_in=n_in, n_out=n_out)
             )
         basis = eye(n_out, dtype=self.y.dtype, device=self.y.device)
         self.J = [
@@ -392,7 +393,7 @@ class JacobianExplorer(W.VBox):
         ]
         start = [1.0] * n_out if v is None else tensor(v).reshape(-1).tolist()
         if len(start) != n_out:
-            raise ValueError(f"v needs {n_out} values (one per output), got {len(start)}")
+            raise ValueError(msg.WIDGET_JACOBIAN_V_SIZE.format(n_out=n_out, n_start=len(start)))
         self._grad, self._tensor = grad, tensor
         self.v_inputs = [
             W.FloatText(value=float(value), description=f"v[{i}]", layout=W.Layout(width="160px"))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .. import _messages as msg
 from .. import dtypes
+from .._generator import draw
 from .._tensor import Tensor, make_tensor, tensor_method
 from .._type_info import finfo
 from ..autograd.node import Node
@@ -444,8 +445,17 @@ def _noise(x: Tensor, p: float, shape: tuple | None = None) -> Tensor:
         return make_tensor(
             backend.xp.zeros((), dtype=x._data.dtype, device=backend.native_device), backend
         )
-    keep = backend.uniform(tuple(x._data.shape) if shape is None else shape, x.dtype) >= p
-    return make_tensor(backend.xp.astype(keep, x._data.dtype) * (1.0 / (1.0 - p)), backend)
+    # PyTorch: noise = empty_like(input).bernoulli_(1 - p); noise.div_(1 - p), in x's dtype
+    keep = draw(
+        None,
+        backend,
+        "bernoulli",
+        tuple(x._data.shape) if shape is None else shape,
+        x.dtype,
+        1.0 - p,
+    )
+    scale = backend.xp.asarray(1.0 - p, dtype=x._data.dtype, device=backend.native_device)
+    return make_tensor(keep / scale, backend)
 
 
 def dropout(input: Tensor, p: float = 0.5, train: bool = True) -> Tensor:

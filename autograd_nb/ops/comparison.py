@@ -24,7 +24,6 @@ from ._helpers import (
 from .inplace import apply_inplace, inplace_method
 from .out import with_out
 from .pointwise import _binary, _BinaryNode
-from .unary import *  # noqa: F403 - the table of one-input ops is part of this family
 
 
 class ClampBackward1(Node):

@@ -694,23 +694,18 @@ class NormalBackward0(ZeroBackward0):
     __slots__ = ()
 
 
-def _sampled(self: Tensor, kind: str, shift: float, scale: float, generator) -> Tensor:
-    """A new tensor like `self` of samples `shift + scale * X` (X uniform [0, 1) or standard)."""
-    from .._creation import rand, randn  # the factories sit above the ops in the layering
+def _sampled(self: Tensor, kind: str, params: tuple, generator) -> Tensor:
+    """A new tensor like `self` of samples: uniform on [from, to), or normal (mean, std)."""
+    from .sampling import draw_like
 
     if not self.dtype.is_floating_point:
         name = "check_uniform_bounds" if kind == "uniform" else "normal_kernel_cpu"
         raise NotImplementedError(
             f"\"{name}\" not implemented for '{self.dtype.legacy_name[: -len('Tensor')]}'"
         )
-    draw = rand if kind == "uniform" else randn
-    sample = (
-        draw(
-            tuple(self._data.shape), dtype=self.dtype, device=self.device, generator=generator
-        )._data
-        * scale
-        + shift
-    )
+    if kind == "normal":  # PyTorch's normal_ kernel depends on the layout
+        params += (self._backend.is_contiguous(self._data),)
+    sample = draw_like(self, kind, *params, generator=generator)
     node = new_node(UniformBackward0 if kind == "uniform" else NormalBackward0, self)
     return make_tensor(sample, self._backend, node is not None, node)
 
@@ -718,7 +713,7 @@ def _sampled(self: Tensor, kind: str, shift: float, scale: float, generator) -> 
 @tensor_method("uniform_")
 def uniform_(self: Tensor, from_: float = 0.0, to: float = 1.0, *, generator=None) -> Tensor:
     """Fill in place with samples from the uniform distribution on [from_, to)."""
-    return apply_inplace(self, _sampled, "uniform", from_, to - from_, generator)
+    return apply_inplace(self, _sampled, "uniform", (float(from_), float(to)), generator)
 
 
 @tensor_method("normal_")
@@ -726,7 +721,7 @@ def normal_(self: Tensor, mean: float = 0.0, std: float = 1.0, *, generator=None
     """Fill in place with samples from the normal distribution N(mean, std**2)."""
     if std < 0:
         raise RuntimeError(f"normal expects std >= 0.0, but found std {std}")
-    return apply_inplace(self, _sampled, "normal", mean, std, generator)
+    return apply_inplace(self, _sampled, "normal", (float(mean), float(std)), generator)
 
 
 class RandomBackward0(ZeroBackward0):
@@ -784,23 +779,16 @@ def _random_range(dtype, low: int, high: int | None) -> tuple:
                 msg.RANDOM_PRECISION.format(which=which, digits=digits, ctype=_C_TYPES[dtype]),
                 stacklevel=4,
             )
-    return low, min(high, 2**63 - 1)  # NumPy draws int64: int64's own top is left out
+    return low, high
 
 
 def _random_integers(self: Tensor, low: int, high: int, cls, generator) -> Tensor:
     """A new tensor like `self` of integers drawn uniformly from [low, high)."""
-    from .._creation import randint  # the factories sit above the ops in the layering
+    from .sampling import draw_like
 
-    sample = randint(
-        low,
-        high,
-        tuple(self._data.shape),
-        dtype=self.dtype,
-        device=self.device,
-        generator=generator,
-    )
+    sample = draw_like(self, "integers", low, high, generator=generator)
     node = new_node(cls, self)
-    return make_tensor(sample._data, self._backend, node is not None, node)
+    return make_tensor(sample, self._backend, node is not None, node)
 
 
 @tensor_method("random_")

@@ -281,7 +281,7 @@ def _check_integer_divisor(input, other) -> None:
     elif isinstance(divisor, (int, float)):
         divisor = divisor == 0
     if divisor is True or bool(divisor):
-        raise RuntimeError(msg.ZERO_DIV_INT)
+        raise RuntimeError(msg.ZERO_DIVISION)
 
 
 @tensor_method("__rtruediv__", "__rdiv__")

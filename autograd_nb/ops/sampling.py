@@ -1,13 +1,15 @@
-"""Sampling from tensors of probabilities: `bernoulli` (coin flips) and `multinomial` (draws).
+"""Random fills and sampling from tensors of probabilities: `bernoulli`, `multinomial`,
+`exponential_`, and the helper that fills a tensor in PyTorch's order.
 
-Both draw uniform numbers through the tensor's backend (`torch.rand`, so `manual_seed` and
-generators apply); values follow PyTorch's distributions, not its random stream.
+The numbers come from the tensor's backend (or a `generator=`), which runs PyTorch's CPU kernels on
+its Mersenne Twister (backends/host_random.py), so `manual_seed` gives PyTorch's samples.
 """
 
 from __future__ import annotations
 
 from .. import _messages as msg
 from .. import dtypes
+from .._generator import draw
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node
 from ._helpers import check_tensor
@@ -15,11 +17,21 @@ from .out import with_out
 from .pointwise import _not_differentiable
 
 
-def uniform_like(shape: tuple, like: Tensor, generator) -> Tensor:
-    """Uniform [0, 1) float64 samples of `shape` on `like`'s device."""
-    from .._creation import rand  # the factories sit above the ops in the layering
-
-    return rand(shape, dtype=dtypes.float64, device=like.device, generator=generator)
+def draw_like(x: Tensor, method: str, *params, generator=None):
+    """An array shaped like x of `backend.<method>(shape, dtype, *params)` samples, in the order
+    PyTorch's kernels visit x's memory (or that of `empty_like(x)`): the dims of a dense strided
+    tensor outermost stride first, those of any other tensor in order."""
+    backend = x._backend
+    shape = tuple(x._data.shape)
+    strides = backend.strides(x._data)
+    order = sorted(range(len(shape)), key=lambda d: -strides[d])
+    if order == sorted(order) or not _dense(shape, strides, order):
+        return draw(generator, backend, method, shape, x.dtype, *params)
+    if method == "bernoulli" and not isinstance(params[0], float):  # p follows x's order
+        xp = backend.xp
+        params = (xp.permute_dims(xp.broadcast_to(params[0], shape), tuple(order)),)
+    drawn = draw(generator, backend, method, tuple(shape[d] for d in order), x.dtype, *params)
+    return backend.xp.permute_dims(drawn, tuple(order.index(d) for d in range(len(shape))))
 
 
 class BernoulliBackward0(Node):
@@ -51,14 +63,22 @@ def check_probability(p) -> float:
     return float(p)
 
 
+def _dense(shape: tuple, strides: tuple, order: list) -> bool:
+    """Whether the elements fill their memory without gaps or overlaps (a transpose, say)."""
+    expected = 1
+    for d in reversed(order):
+        if shape[d] != 1:
+            if strides[d] != expected:
+                return False
+            expected *= shape[d]
+    return True
+
+
 def flips(like: Tensor, p, generator=None):
     """An array of 1s (with probability p, a number or a tensor broadcast to `like`) and 0s,
-    in like's dtype."""
-    backend = like._backend
-    xp = backend.xp
-    u = uniform_like(tuple(like._data.shape), like, generator)._data
-    threshold = p if not isinstance(p, Tensor) else xp.astype(p._data, u.dtype)
-    return xp.astype(u < threshold, like._data.dtype)
+    in like's dtype (PyTorch's bernoulli_ kernels)."""
+    p = p._data if isinstance(p, Tensor) else float(p)
+    return draw_like(like, "bernoulli", p, generator=generator)
 
 
 @with_out
@@ -103,23 +123,44 @@ def multinomial(input, num_samples: int, replacement: bool = False, *, generator
     _check_distribution(p, num_samples, replacement)
     backend = p._backend
     xp = backend.xp
-    weights = xp.astype(
-        xp.reshape(p._data, (-1, p._data.shape[-1])), backend.native[dtypes.float64]
-    )
-    rows, categories = weights.shape
-    if replacement:  # inverse CDF: the first category whose running sum exceeds u * total
-        cdf = xp.cumulative_sum(weights, axis=1)
-        u = uniform_like((rows, num_samples), p, generator)._data * cdf[:, -1:]
-        picks = xp.stack([xp.searchsorted(cdf[r, :], u[r, :], side="right") for r in range(rows)])
-        picks = xp.minimum(
-            picks, xp.asarray(categories - 1, dtype=picks.dtype, device=backend.native_device)
-        )
-    else:  # the k largest weight / Exp(1) keys: k distinct draws in PyTorch's way
-        keys = weights / -xp.log(uniform_like((rows, categories), p, generator)._data)
+    weights = xp.reshape(p._data, (-1, p._data.shape[-1]))
+    if replacement and num_samples > 1:  # MultinomialKernel.cpp: inverse CDF per draw
+        picks = draw(generator, backend, "multinomial", weights, num_samples)
+    else:  # argmax / top-k of p / q with q ~ Exp(1), in p's dtype (Distributions.cpp)
+        q = draw(generator, backend, "exponential", tuple(weights.shape), p.dtype, 1.0)
+        keys = weights / q
         picks = xp.argsort(-keys, axis=1, stable=True)[:, :num_samples]
     picks = xp.astype(picks, backend.native[dtypes.int64])
-    shape = (num_samples,) if p._data.ndim == 1 else (rows, num_samples)
+    shape = (num_samples,) if p._data.ndim == 1 else (weights.shape[0], num_samples)
     return make_tensor(xp.reshape(picks, shape), backend)
+
+
+class ExponentialBackward0(Node):
+    """exponential_: the old value has no influence on the new one."""
+
+    __slots__ = ()
+
+    def backward(self, grad):
+        return grad * 0
+
+
+def _exponential(self: Tensor, lambd: float, generator) -> Tensor:
+    """A new tensor like `self` of Exp(lambd) samples (the out-of-place exponential_)."""
+    if not lambd > 0:
+        raise RuntimeError(msg.EXPONENTIAL_LAMBDA.format(lambd=lambd))
+    if not self.dtype.is_floating_point:
+        raise RuntimeError(msg.EXPONENTIAL_DTYPE.format(dtype=self.dtype.legacy_name[:-6]))
+    data = draw_like(self, "exponential", float(lambd), generator=generator)
+    node = new_node(ExponentialBackward0, self)
+    return make_tensor(data, self._backend, node is not None, node)
+
+
+@tensor_method("exponential_")
+def exponential_(self: Tensor, lambd: float = 1.0, *, generator=None) -> Tensor:
+    """Fill in place with samples from the exponential distribution of rate lambd."""
+    from .inplace import apply_inplace  # in-place machinery sits beside this module
+
+    return apply_inplace(self, _exponential, lambd, generator)
 
 
 __all__ = ["bernoulli", "multinomial"]

@@ -18,7 +18,6 @@ from ._helpers import (
 )
 from .comparison import clamp
 from .out import with_out
-from .pointwise import sqrt
 from .reduction import (
     _axis,
     _check_nonempty,
@@ -32,6 +31,7 @@ from .reduction import (
     _unreduce,
     mean,
 )
+from .unary import sqrt
 
 
 def _check_weights(w, name: str, observations: int) -> Tensor:

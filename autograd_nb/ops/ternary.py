@@ -14,7 +14,6 @@ from ._helpers import (
 from .inplace import inplace_method
 from .out import with_out
 from .pointwise import _float_result
-from .unary import *  # noqa: F403 - the table of one-input ops is part of this family
 
 
 def _ternary(cls, tensors: tuple, kernel, name: str) -> Tensor:

@@ -18,7 +18,6 @@ from typing import Any
 from .. import _messages as msg
 from .._tensor import Tensor, typename
 from ..autograd.grad_mode import STATE, enable_grad
-from ..autograd.node import INFERENCE_VERSION
 
 __all__ = ["Optimizer", "required"]
 
@@ -119,12 +118,10 @@ class Optimizer:
         """Forget the gradients: set `.grad` to None (default) or fill it with zeros."""
         for group in self.param_groups:
             for p in group["params"]:
-                meta = p._meta
-                if meta is None or meta.grad is None:  # _grad_of(p), for leaves (parameters)
-                    if p._grad_fn is None or _grad_of(p) is None:
-                        continue
+                if p.grad is None:
+                    continue
                 if set_to_none:
-                    p._meta.grad = None
+                    p.grad = None
                     continue
                 if p.grad.grad_fn is not None:
                     p.grad.detach_()
@@ -151,10 +148,8 @@ class Optimizer:
         """
         params = []
         for p in group["params"]:
-            meta = p._meta
-            if meta is None or meta.grad is None:  # _grad_of(p), for leaves (parameters)
-                if p._grad_fn is None or _grad_of(p) is None:
-                    continue
+            if p.grad is None:
+                continue
             if not p._backend.is_writable(p._data):
                 raise RuntimeError(msg.INPLACE_READ_ONLY)
             params.append(p)
@@ -227,24 +222,17 @@ class Optimizer:
         self.__setstate__({"state": state, "param_groups": param_groups})
 
 
-def _grad_of(param: Tensor) -> Tensor | None:
-    """`param.grad`, read straight from a leaf's meta (the property adds a non-leaf warning)."""
-    if param._grad_fn is not None:
-        return param.grad
-    meta = param._meta
-    return None if meta is None else meta.grad
-
-
 def _storage(first: Tensor, *others: Tensor) -> list | None:
     """The arrays of `first` and `others` when an update may be written straight on them (one
     device, dtype and shape, floating point, no inference tensor), else None.
 
     Updating the arrays with Python's in-place operators computes exactly what the tensors'
-    in-place ops would, without their per-call checks; the caller then counts the versions.
+    in-place ops would, without their per-call checks; the caller then counts the versions
+    with `torch.autograd.graph.increment_version`.
     """
     data = first._data
     backend, dtype, shape = first._backend, data.dtype, data.shape
-    if first._vc is INFERENCE_VERSION or not backend.ours[dtype].is_floating_point:
+    if first.is_inference() or not backend.ours[dtype].is_floating_point:
         return None
     arrays = [data]
     for t in others:
@@ -253,7 +241,7 @@ def _storage(first: Tensor, *others: Tensor) -> list | None:
             t._backend is not backend
             or (data.dtype is not dtype and data.dtype != dtype)
             or data.shape != shape
-            or t._vc is INFERENCE_VERSION
+            or t.is_inference()
         ):
             return None
         arrays.append(data)

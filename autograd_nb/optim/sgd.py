@@ -12,7 +12,7 @@ PyTorch's single-tensor rule, for each parameter p with gradient g (`-g` when ma
 from __future__ import annotations
 
 from .. import _messages as msg
-from ..autograd.node import version_counter
+from ..autograd.graph import increment_version
 from .optimizer import Optimizer, _no_grad_step, _storage
 
 __all__ = ["SGD"]
@@ -80,7 +80,7 @@ class SGD(Optimizer):
                 group["maximize"],
             )
             for param in self._params_with_grad(group):
-                grad = -param._meta.grad if maximize else param._meta.grad
+                grad = -param.grad if maximize else param.grad
                 if weight_decay != 0:
                     grad = grad.add(param, alpha=weight_decay)
                 if momentum != 0:
@@ -90,8 +90,7 @@ class SGD(Optimizer):
                         buf = state["momentum_buffer"] = grad.detach().clone()
                     elif not nesterov and (arrays := _storage(param, grad, buf)) is not None:
                         _momentum_step(*arrays, lr, momentum, dampening)  # on the storage
-                        (buf._vc or version_counter(buf)).value += 2  # as mul_ and add_ count
-                        (param._vc or version_counter(param)).value += 1  # as add_ counts
+                        increment_version((buf, buf, param))  # as mul_, add_ and add_ count
                         continue
                     else:
                         buf.mul_(momentum).add_(grad, alpha=1 - dampening)

@@ -51,18 +51,18 @@ def load(archive, restorer) -> Any:
     try:
         manifest = json.loads(bytes(archive.read(MANIFEST)))
     except (ValueError, RecursionError) as error:
-        raise _malformed(f"{MANIFEST} is not JSON ({error})") from None
+        raise _malformed(msg.LEGACY_NOT_JSON.format(manifest=MANIFEST, error=error)) from None
     if not isinstance(manifest, dict) or "root" not in manifest:
-        raise _malformed(f"{MANIFEST} has no root")
+        raise _malformed(msg.LEGACY_NO_ROOT.format(manifest=MANIFEST))
     if manifest.get("format") != FORMAT or manifest.get("version") != VERSION:
         raise _malformed(
-            f"unsupported format {manifest.get('format')!r} version {manifest.get('version')!r}"
+            msg.LEGACY_FORMAT.format(format=manifest.get("format"), version=manifest.get("version"))
         )
     try:
         return _Decoder(archive, restorer).decode(manifest["root"])
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
         why = f"{type(error).__name__}: {error}"[:300]
-        raise _malformed(f"bad entry in {MANIFEST}: {why}") from None
+        raise _malformed(msg.LEGACY_BAD_ENTRY.format(manifest=MANIFEST, why=why)) from None
 
 
 class _Decoder:
@@ -74,7 +74,7 @@ class _Decoder:
     def decode(self, value):
         if not isinstance(value, dict):
             if isinstance(value, list):
-                raise TypeError("a bare JSON list")
+                raise TypeError(msg.LEGACY_BARE_LIST)
             return value
         kind = value["__type__"]
         if kind == "tensor":
@@ -97,12 +97,12 @@ class _Decoder:
             if "metadata" in value:
                 out._metadata = self.decode(value["metadata"])
             return out
-        raise ValueError(f"unknown entry {kind!r}")
+        raise ValueError(msg.LEGACY_UNKNOWN_ENTRY.format(kind=kind))
 
     def _tensor(self, value: dict) -> Tensor:
         k = value["id"]
         if type(k) is not int:
-            raise TypeError(f"tensor id {k!r} is not an int")
+            raise TypeError(msg.LEGACY_TENSOR_ID.format(id=k))
         if k in self.tensors:
             return self.tensors[k]
         dtype = dtypes.BY_NAME[value["dtype"]]
@@ -133,15 +133,16 @@ def _read_npy(data: bytearray, dtype: dtypes.dtype, name: str) -> tuple[tuple, n
         )
         shape, fortran, stored = header(stream)
     except ValueError as error:
-        raise _malformed(f"{name}: {error}") from None
+        raise _malformed(msg.LEGACY_NPY_HEADER.format(name=name, error=error)) from None
     if stored.hasobject or stored.kind not in "biuf" or stored.name != dtype.name:
-        raise _malformed(f"{name} holds {stored}, not {dtype.name}")
+        raise _malformed(msg.LEGACY_NPY_DTYPE.format(name=name, stored=stored, dtype=dtype.name))
     numel = math.prod(shape)
     start = stream.tell()
     if numel * stored.itemsize != len(data) - start:
         raise _malformed(
-            f"{name} declares shape {shape} ({numel * stored.itemsize} bytes) but holds "
-            f"{len(data) - start} bytes"
+            msg.LEGACY_NPY_SIZE.format(
+                name=name, shape=shape, declared=numel * stored.itemsize, held=len(data) - start
+            )
         )
     elements = np.frombuffer(data, dtype=stored, offset=start)
     if fortran:

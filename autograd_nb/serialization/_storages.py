@@ -153,7 +153,7 @@ def _overlaps_itself(size: tuple, stride: tuple) -> bool:
 def check_view(storage: LoadedStorage, offset: int, size: tuple, stride: tuple) -> None:
     """PyTorch's checks of a view against its storage, on plain ints, before memory is touched."""
     if len(size) != len(stride):
-        raise ValueError(f"{len(size)} sizes but {len(stride)} strides")
+        raise ValueError(msg.LOAD_SIZES_STRIDES.format(sizes=len(size), strides=len(stride)))
     if offset < 0:
         raise RuntimeError(msg.LOAD_STORAGE_OFFSET.format(offset=offset))
     numel = math.prod(size)

@@ -299,14 +299,14 @@ class WeightsUnpickler:
     def read(self, n: int) -> bytes:
         chunk = self.data[self.pos : self.pos + n]
         if len(chunk) != n:
-            raise EOFError(f"the pickle ends after {len(self.data)} bytes")
+            raise EOFError(msg.UNPICKLE_EOF.format(size=len(self.data)))
         self.pos += n
         return bytes(chunk)
 
     def readline(self) -> str:
         end = bytes(self.data[self.pos : self.pos + 1024]).find(b"\n")
         if end == -1:
-            raise ValueError("a GLOBAL name is not terminated by a newline")
+            raise ValueError(msg.UNPICKLE_GLOBAL_NEWLINE)
         line = self.read(end + 1)[:-1]
         return line.decode("utf-8")
 

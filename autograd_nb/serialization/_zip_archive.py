@@ -127,7 +127,7 @@ class ArchiveReader:
             with self.zf.open(self.prefix + name) as member:
                 got = member.readinto(buffer)
                 if got != size or member.read(1):
-                    raise zipfile.BadZipFile(f"record {name} is truncated")
+                    raise zipfile.BadZipFile(msg.LOAD_RECORD_TRUNCATED.format(name=name))
         except ZIP_ERRORS as error:
             raise RuntimeError(msg.LOAD_BAD_ZIP.format(why=error)) from None
         return buffer

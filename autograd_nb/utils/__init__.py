@@ -2,6 +2,7 @@
 
 from importlib import import_module
 
+from .. import _messages as msg
 from . import data
 
 __all__ = ["data", "tensorboard"]
@@ -11,4 +12,4 @@ def __getattr__(name: str):
     """`torch.utils.tensorboard` on first use, so `import autograd_nb` never loads its writer."""
     if name == "tensorboard":
         return import_module(f"{__name__}.tensorboard")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    raise AttributeError(msg.PACKAGE_NO_ATTRIBUTE.format(module=__name__, name=name))

@@ -6,6 +6,7 @@ import re
 import shutil
 import subprocess
 
+from .. import _messages as msg
 from .style import STYLES, node_lines
 
 __all__ = ["render_dot", "render_with_dot"]
@@ -54,14 +55,10 @@ def render_dot(graph, values: bool = False, grads: bool = False) -> str:
 def render_with_dot(graph, engine: str, values: bool = False, grads: bool = False) -> str:
     """SVG from Graphviz's `dot` program (only when asked for and installed)."""
     if engine != "dot":
-        raise ValueError(f"unknown engine {engine!r}: use engine=None (built in) or 'dot'")
+        raise ValueError(msg.VIZ_UNKNOWN_ENGINE.format(engine=engine))
     exe = shutil.which("dot")
     if exe is None:
-        raise RuntimeError(
-            "to_svg(engine='dot') needs Graphviz's `dot` program on PATH and it was not found. "
-            "Install Graphviz (e.g. `apt-get install graphviz`, `brew install graphviz` or "
-            "`conda install graphviz`), or leave out engine= to use the built-in renderer."
-        )
+        raise RuntimeError(msg.VIZ_DOT_MISSING)
     done = subprocess.run(
         [exe, "-Tsvg"],
         input=render_dot(graph, values, grads),
@@ -70,5 +67,7 @@ def render_with_dot(graph, engine: str, values: bool = False, grads: bool = Fals
         timeout=120,
     )
     if done.returncode != 0:
-        raise RuntimeError(f"dot failed (exit {done.returncode}): {done.stderr.strip()}")
+        raise RuntimeError(
+            msg.VIZ_DOT_FAILED.format(returncode=done.returncode, stderr=done.stderr.strip())
+        )
     return _VERSION_COMMENT.sub("", done.stdout)

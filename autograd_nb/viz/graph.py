@@ -1,7 +1,8 @@
 """The autograd graph as plain data: nodes and edges found by walking `grad_fn.next_functions`.
 
-`build_graph(y)` starts at the output tensors and walks the backward nodes breadth first, without
-recursion, so a 100,000-node chain is no problem. Node ids ("n0", "n1", ...) follow the order of
+`build_graph(y)` starts at the output tensors and walks the backward nodes with the public graph
+API (`autograd.graph.walk`: breadth first, without recursion, so a 100,000-node chain is no
+problem). Node ids ("n0", "n1", ...) follow the order of
 discovery, never `id()`, so the same code gives the same graph in every process. Edges point the
 way the gradient flows: output tensor -> its grad_fn -> ... -> AccumulateGrad -> leaf tensor.
 Graphs above `max_nodes` are collapsed (long runs of one node type become one "summary" node) and,
@@ -12,12 +13,12 @@ from __future__ import annotations
 
 import gc
 import weakref
-from collections import deque
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..autograd.node import existing_accumulator
+from .. import _messages as msg
+from ..autograd import graph as autograd_graph
 
 __all__ = ["GraphNode", "GraphEdge", "Graph", "build_graph", "shape_text"]
 
@@ -74,12 +75,6 @@ def _tensor_class():
     return Tensor
 
 
-def _node_class():
-    from ..autograd.node import Node
-
-    return Node
-
-
 def _short_text(t) -> str:
     """PyTorch's printing of the values only (no grad_fn / requires_grad suffix)."""
     try:
@@ -89,10 +84,8 @@ def _short_text(t) -> str:
 
 
 def _tensor_detail(t, name: str | None) -> dict:
-    meta = t._meta
-    grad = meta.grad if meta is not None else None
-    vc = t._vc
-    fn = t._grad_fn
+    grad = autograd_graph.current_grad(t)
+    fn = t.grad_fn
     return {
         "name": name,
         "shape": tuple(int(s) for s in t._data.shape),
@@ -100,11 +93,11 @@ def _tensor_detail(t, name: str | None) -> dict:
         "device": str(t.device),
         "data": _short_text(t),
         "grad": None if grad is None else _short_text(grad),
-        "requires_grad": bool(t._requires_grad),
+        "requires_grad": t.requires_grad,
         "is_leaf": fn is None,
-        "retains_grad": fn is not None and meta is not None and bool(meta.retains_grad),
+        "retains_grad": t.retains_grad,
         "grad_fn": None if fn is None else type(fn).__name__,
-        "version": 0 if vc is None else vc.value,
+        "version": autograd_graph.version(t),
     }
 
 
@@ -125,7 +118,8 @@ class _Builder:
         self.edges: list[GraphEdge] = []
         self.index: dict[int, tuple[Any, str]] = {}  # id(obj) -> (obj, node id)
         self.labels: dict[type, tuple[str, str]] = {}  # node class -> (label, kind)
-        self.queue: deque = deque()
+        self.starts: list = []  # the root nodes, in order: where the walk begins
+        self.not_walked: set[int] = set()  # id()s of nodes found after _WALK_LIMIT
         self.tensor_names: dict[int, tuple[Any, str]] = {}
         self.output_names: dict[int, list] = {}  # id(grad_fn) -> [(output_nr, name), ...]
         self.truncated = False
@@ -141,9 +135,9 @@ class _Builder:
             if not isinstance(value, Tensor) or id(value) in self.tensor_names:
                 continue
             self.tensor_names[id(value)] = (value, key)
-            fn = value._grad_fn
+            fn = value.grad_fn
             if fn is not None:
-                self.output_names.setdefault(id(fn), []).append((value._output_nr, key))
+                self.output_names.setdefault(id(fn), []).append((value.output_nr, key))
 
     def name_of(self, t) -> str | None:
         hit = self.tensor_names.get(id(t))
@@ -166,10 +160,10 @@ class _Builder:
         if nid is not None:
             return nid
         name = self.name_of(t)
-        if t._grad_fn is not None:
+        if t.grad_fn is not None:
             kind = "output"
         else:
-            kind = "leaf_requires_grad" if t._requires_grad else "leaf_no_grad"
+            kind = "leaf_requires_grad" if t.requires_grad else "leaf_no_grad"
         detail = _tensor_detail(t, name)
         detail["root"] = root
         return self._add(t, kind, name or shape_text(t._data.shape), detail)
@@ -197,29 +191,31 @@ class _Builder:
         }
         nid = f"n{len(nodes)}"
         self.index[id(fn)] = (fn, nid)
+        if self.truncated:
+            self.not_walked.add(id(fn))
         nodes.append(GraphNode(nid, style[1], style[0], detail, weakref.ref(fn)))
-        if not self.truncated:
-            self.queue.append(fn)
         return nid
 
     def root(self, obj) -> str:
-        Tensor, Node = _tensor_class(), _node_class()
-        if isinstance(obj, Node):
+        if isinstance(obj, autograd_graph.Node):
+            self.starts.append(obj)
             return self.backward_node(obj)
+        Tensor = _tensor_class()
         if not isinstance(obj, Tensor):
-            raise TypeError(
-                f"build_graph() expects tensors (or grad_fn nodes), got {type(obj).__name__}"
-            )
-        fn = obj.grad_fn if obj._requires_grad else None  # the property refreshes views
+            raise TypeError(msg.VIZ_ROOT_TYPE.format(type=type(obj).__name__))
+        fn = obj.grad_fn if obj.requires_grad else None  # the property refreshes views
         nid = self.tensor(obj, root=True)
         if fn is not None:
+            self.starts.append(fn)
             self.edges.append(GraphEdge(nid, self.backward_node(fn), "tensor"))
         return nid
 
     def walk(self) -> None:
-        queue, edges, index, add_node = self.queue, self.edges, self.index, self.backward_node
-        while queue:
-            fn = queue.popleft()
+        """Draw each node the graph API's walk reaches: ids follow its (discovery) order."""
+        edges, index, add_node = self.edges, self.index, self.backward_node
+        for fn in autograd_graph.walk(*self.starts):
+            if id(fn) in self.not_walked:  # and so is every node the walk yields after it
+                break
             fid = index[id(fn)][1]
             for child, _ in fn.next_functions:
                 if child is not None:
@@ -232,52 +228,34 @@ class _Builder:
                 self._saved_of(fn, fid)
 
     def _saved_of(self, fn, fid: str) -> None:
-        entries = fn._saved
-        names = type(fn)._saved_names
-        if entries is None:  # freed by a backward without retain_graph
-            for slot in names or ("saved",):
-                nid = self._add(None, "saved_freed", "freed", {"slot": slot})
-                self.edges.append(GraphEdge(fid, nid, "saved"))
-            return
         scalars = {}
-        for i, entry in enumerate(entries):
-            slot = names[i] if i < len(names) else f"saved{i}"
-            if entry is None:
-                continue
-            if type(entry) in _NUMBERS:
-                scalars[slot] = entry
-                continue
-            self.edges.append(GraphEdge(fid, self._saved_tensor(fn, slot, entry), "saved"))
+        for saved in autograd_graph.saved_values(fn):
+            if saved.freed:  # by a backward without retain_graph
+                nid = self._add(None, "saved_freed", "freed", {"slot": saved.name})
+                self.edges.append(GraphEdge(fid, nid, "saved"))
+            elif type(saved.value) in _NUMBERS:
+                scalars[saved.name] = saved.value
+            elif saved.value is not None:
+                self.edges.append(GraphEdge(fid, self._saved_tensor(fn, saved), "saved"))
         if scalars:
             self.nodes[int(fid[1:])].detail["saved_scalars"] = scalars
 
-    def _saved_tensor(self, fn, slot: str, entry: tuple) -> str:
-        tensor, version = entry[0], entry[1]
-        if tensor is not None:
-            name = self.name_of(tensor)
-            detail = _tensor_detail(tensor, name)
-            obj = tensor
-        else:  # the node's own output, kept as (None, version, data, output_nr, vc, backend)
-            from .._tensor import make_tensor
-
-            _, version, data, output_nr, vc, backend = entry
-            out = make_tensor(data, backend)
-            names = [n for nr, n in sorted(self.output_names.get(id(fn), ())) if nr == output_nr]
+    def _saved_tensor(self, fn, saved: autograd_graph.SavedValue) -> str:
+        tensor = saved.value
+        if saved.is_output:  # rebuilt from what the node kept: name it after the user's output
+            outs = self.output_names.get(id(fn), ())
+            names = [n for nr, n in sorted(outs) if nr == tensor.output_nr]
             name = names[0] if names else None
-            detail = _tensor_detail(out, name)
-            detail.update(
-                version=vc.value,
-                requires_grad=True,
-                is_leaf=False,
-                grad_fn=type(fn).__name__,
-                grad=None,
-            )
             obj = None
+        else:
+            name = self.name_of(tensor)
+            obj = tensor
+        detail = _tensor_detail(tensor, name)
         detail.update(
-            slot=slot,
-            saved_version=version,
-            modified=detail["version"] != version,
-            is_output=tensor is None,
+            slot=saved.name,
+            saved_version=saved.version,
+            modified=saved.modified,
+            is_output=saved.is_output,
         )
         label = name or shape_text(detail["shape"])
         nid = f"n{len(self.nodes)}"
@@ -324,11 +302,10 @@ class Graph:
             node = self._by_id[nid]
             if node.obj() is obj:
                 return node
-        fn = getattr(obj, "_grad_fn", None)
-        if fn is not None:
-            return self.node_for(fn)
-        acc = existing_accumulator(obj) if isinstance(obj, _tensor_class()) else None
-        return self.node_for(acc) if acc is not None else None
+        if not isinstance(obj, _tensor_class()):
+            return None
+        fn = obj.grad_fn or autograd_graph.accumulate_grad_node(obj)
+        return self.node_for(fn) if fn is not None else None
 
     def children(self, node_id: str) -> list[GraphEdge]:
         """Edges leaving a node, in graph order."""
@@ -377,9 +354,9 @@ def build_graph(
 ) -> Graph:
     """Walk the autograd graph behind `tensors` (iteratively) into a Graph ready to draw."""
     if not tensors:
-        raise TypeError("build_graph() needs at least one tensor")
+        raise TypeError(msg.VIZ_NO_TENSORS)
     if max_nodes < 2:
-        raise ValueError(f"max_nodes must be at least 2, got {max_nodes}")
+        raise ValueError(msg.VIZ_MAX_NODES.format(max_nodes=max_nodes))
     with gc_paused():
         b = _Builder(names, saved)
         roots = []

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 
+from .. import _messages as msg
 from .layout import Layout, layered_layout
 from .style import HIGHLIGHT, LEGEND, STYLES, node_lines, text_width, tooltip
 
@@ -171,7 +172,7 @@ def render_svg(
     """The SVG text of `graph` (see Graph.to_svg)."""
     nodes = graph.nodes
     if highlight is not None and highlight not in graph._by_id:
-        raise KeyError(f"highlight: no node {highlight!r} in this graph")
+        raise KeyError(msg.VIZ_HIGHLIGHT_UNKNOWN.format(highlight=highlight))
     notes = node_notes or {}
     labels = edge_labels or {}
     index = {node.id: i for i, node in enumerate(nodes)}

@@ -1,8 +1,12 @@
-"""The nn modules: Module, containers, and (from the layers files) layers and losses."""
+"""The nn modules: Module, containers, layers and losses (one module per family, as PyTorch)."""
 
 from .activation import (
+    CELU,
     ELU,
     GELU,
+    GLU,
+    SELU,
+    Hardshrink,
     Hardsigmoid,
     Hardswish,
     Hardtanh,
@@ -10,69 +14,55 @@ from .activation import (
     LogSigmoid,
     LogSoftmax,
     Mish,
+    MultiheadAttention,
     PReLU,
     ReLU,
     ReLU6,
     Sigmoid,
     SiLU,
     Softmax,
+    Softmax2d,
+    Softmin,
     Softplus,
+    Softshrink,
     Softsign,
     Tanh,
     Tanhshrink,
+    Threshold,
 )
-from .batchnorm import BatchNorm1d, BatchNorm2d
+from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d
 from .bilinear import Bilinear
 from .container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential
-from .conv import Conv1d, Conv2d, ConvTranspose1d, ConvTranspose2d
+from .conv import Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d
 from .distance import CosineSimilarity, PairwiseDistance
-from .dropout import Dropout
+from .dropout import Dropout, Dropout1d, Dropout2d
 from .flatten import Flatten, Unflatten
-from .linear import Identity, Linear
+from .instancenorm import InstanceNorm1d, InstanceNorm2d
+from .linear import Identity, Linear, NonDynamicallyQuantizableLinear
 from .loss import (
     BCELoss,
     BCEWithLogitsLoss,
+    CosineEmbeddingLoss,
     CrossEntropyLoss,
+    GaussianNLLLoss,
+    HingeEmbeddingLoss,
     HuberLoss,
     KLDivLoss,
     L1Loss,
-    MSELoss,
-    NLLLoss,
-    SmoothL1Loss,
-)
-from .loss_margin import (
-    CosineEmbeddingLoss,
-    GaussianNLLLoss,
-    HingeEmbeddingLoss,
     MarginRankingLoss,
+    MSELoss,
     MultiLabelMarginLoss,
     MultiLabelSoftMarginLoss,
     MultiMarginLoss,
+    NLLLoss,
     PoissonNLLLoss,
+    SmoothL1Loss,
     SoftMarginLoss,
     TripletMarginLoss,
     TripletMarginWithDistanceLoss,
 )
 from .module import Module
-from .normalization import LayerNorm
-from .normalization_more import GroupNorm, InstanceNorm1d, InstanceNorm2d
-from .pooling import AdaptiveAvgPool2d, AvgPool2d, MaxPool2d
-from .pooling_more import (
-    AdaptiveAvgPool1d,
-    AdaptiveMaxPool1d,
-    AdaptiveMaxPool2d,
-    AvgPool1d,
-    MaxPool1d,
-)
-from .rnn import GRU, LSTM, RNN, RNNBase
-from .rnn_cell import GRUCell, LSTMCell, RNNCell, RNNCellBase
-from .sparse import Embedding
-from .upsampling import Upsample, UpsamplingBilinear2d, UpsamplingNearest2d
-
-# isort: split
-# more activations, channel dropout, padding layers, pixel shuffle
-from .activation import CELU, GLU, SELU, Hardshrink, Softmax2d, Softmin, Softshrink, Threshold
-from .dropout import Dropout1d, Dropout2d
+from .normalization import GroupNorm, LayerNorm
 from .padding import (
     CircularPad1d,
     CircularPad2d,
@@ -86,10 +76,21 @@ from .padding import (
     ZeroPad2d,
 )
 from .pixelshuffle import PixelShuffle, PixelUnshuffle
-
-# isort: split
-# attention and transformer layers
-from .attention import MultiheadAttention, NonDynamicallyQuantizableLinear
+from .pooling import (
+    AdaptiveAvgPool1d,
+    AdaptiveAvgPool2d,
+    AdaptiveAvgPool3d,
+    AdaptiveMaxPool1d,
+    AdaptiveMaxPool2d,
+    AvgPool1d,
+    AvgPool2d,
+    AvgPool3d,
+    MaxPool1d,
+    MaxPool2d,
+    MaxPool3d,
+)
+from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase
+from .sparse import Embedding
 from .transformer import (
     Transformer,
     TransformerDecoder,
@@ -97,7 +98,4 @@ from .transformer import (
     TransformerEncoder,
     TransformerEncoderLayer,
 )
-
-# isort: split
-# volumetric layers
-from .volumetric import AdaptiveAvgPool3d, AvgPool3d, BatchNorm3d, Conv3d, MaxPool3d
+from .upsampling import Upsample, UpsamplingBilinear2d, UpsamplingNearest2d

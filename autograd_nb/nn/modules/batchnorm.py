@@ -1,4 +1,5 @@
-"""BatchNorm1d and BatchNorm2d: running statistics are buffers, updated in training mode."""
+"""BatchNorm1d, BatchNorm2d and BatchNorm3d: normalise each channel over the batch, keeping
+running statistics."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from .. import init
 from ..parameter import Parameter
 from .module import Module
 
-__all__ = ["BatchNorm1d", "BatchNorm2d"]
+__all__ = ["BatchNorm1d", "BatchNorm2d", "BatchNorm3d"]
 
 
 class _BatchNorm(Module):
@@ -118,3 +119,11 @@ class BatchNorm2d(_BatchNorm):
     def _check_input_dim(self, input: Tensor) -> None:
         if input.dim() != 4:
             raise ValueError(msg.BN_MODULE_DIM.format(expected="4D", got=input.dim()))
+
+
+class BatchNorm3d(_BatchNorm):
+    """Batch normalization of (N, C, D, H, W) inputs over N, D, H and W."""
+
+    def _check_input_dim(self, input: Tensor) -> None:
+        if input.dim() != 5:
+            raise ValueError(msg.BN_MODULE_DIM.format(expected="5D", got=input.dim()))

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from itertools import chain, islice
 from typing import Any
 
+from ... import _messages as msg
 from ..._tensor import Tensor
 from ..parameter import Parameter
 from .module import Module, _addindent, typename
@@ -25,7 +26,7 @@ def _abs_string_index(container, idx) -> str:
     """'2' for idx 2 or -1 of a 3-element container; IndexError outside."""
     idx = operator.index(idx)
     if not (-len(container) <= idx < len(container)):
-        raise IndexError(f"index {idx} is out of range")
+        raise IndexError(msg.CONTAINER_INDEX_OUT_OF_RANGE.format(idx=idx))
     if idx < 0:
         idx += len(container)
     return str(idx)
@@ -72,7 +73,7 @@ class Sequential(Module):
         size = len(self)
         idx = operator.index(idx)
         if not -size <= idx < size:
-            raise IndexError(f"index {idx} is out of range")
+            raise IndexError(msg.CONTAINER_INDEX_OUT_OF_RANGE.format(idx=idx))
         idx %= size
         return next(islice(iterator, idx, None))
 
@@ -98,10 +99,7 @@ class Sequential(Module):
 
     def __add__(self, other) -> Sequential:
         if not isinstance(other, Sequential):
-            raise ValueError(
-                "add operator supports only objects of Sequential class, but "
-                f"{str(type(other))} is given."
-            )
+            raise ValueError(msg.CONTAINER_ADD_TYPE.format(type=str(type(other))))
         ret = Sequential()
         for layer in chain(self, other):
             ret.append(layer)
@@ -109,10 +107,7 @@ class Sequential(Module):
 
     def __iadd__(self, other) -> Sequential:
         if not isinstance(other, Sequential):
-            raise ValueError(
-                "add operator supports only objects of Sequential class, but "
-                f"{str(type(other))} is given."
-            )
+            raise ValueError(msg.CONTAINER_ADD_TYPE.format(type=str(type(other))))
         offset = len(self)
         for i, module in enumerate(other):
             self.add_module(str(i + offset), module)
@@ -120,9 +115,9 @@ class Sequential(Module):
 
     def __mul__(self, other: int) -> Sequential:
         if not isinstance(other, int):
-            raise TypeError(f"unsupported operand type(s) for *: {type(self)} and {type(other)}")
+            raise TypeError(msg.CONTAINER_MUL_TYPE.format(type=type(self), type2=type(other)))
         if other <= 0:
-            raise ValueError(f"Non-positive multiplication factor {other} for {type(self)}")
+            raise ValueError(msg.CONTAINER_MUL_NON_POSITIVE.format(other=other, type=type(self)))
         combined = Sequential()
         for offset, module in enumerate(m for _ in range(other) for m in self):
             combined.add_module(str(offset), module)
@@ -155,10 +150,10 @@ class Sequential(Module):
     def insert(self, index: int, module: Module) -> Sequential:
         """Insert a module before position index."""
         if not isinstance(module, Module):
-            raise AssertionError(f"module should be of type: {Module}")
+            raise AssertionError(msg.CONTAINER_MODULE_TYPE.format(cls=Module))
         n = len(self._modules)
         if not (-n <= index <= n):
-            raise IndexError(f"Index out of range: {index}")
+            raise IndexError(msg.CONTAINER_INDEX_OUT_OF_RANGE_CAPITAL.format(index=index))
         if index < 0:
             index += n
         for i in range(n, index, -1):
@@ -255,8 +250,7 @@ class ModuleList(Module):
         """Append every module of an iterable."""
         if not isinstance(modules, container_abcs.Iterable):
             raise TypeError(
-                "ModuleList.extend should be called with an iterable, but got "
-                + type(modules).__name__
+                msg.CONTAINER_EXTEND_ITERABLE.format(cls="ModuleList", type=type(modules).__name__)
             )
         offset = len(self)
         for i, module in enumerate(modules):
@@ -269,12 +263,10 @@ def _update_pairs(container, items, kind: str) -> None:
     for j, m in enumerate(items):
         if not isinstance(m, container_abcs.Iterable):
             raise TypeError(
-                f"{kind} update sequence element #{j} should be Iterable; is" + type(m).__name__
+                msg.CONTAINER_UPDATE_ELEMENT_ITERABLE.format(kind=kind, j=j, type=type(m).__name__)
             )
         if not len(m) == 2:
-            raise ValueError(
-                f"{kind} update sequence element #{j} has length {len(m)}; 2 is required"
-            )
+            raise ValueError(msg.CONTAINER_UPDATE_ELEMENT_LENGTH.format(kind=kind, j=j, n_m=len(m)))
         container[m[0]] = m[1]
 
 
@@ -330,8 +322,7 @@ class ModuleDict(Module):
         """Add modules from a mapping or an iterable of (key, module) pairs."""
         if not isinstance(modules, container_abcs.Iterable):
             raise TypeError(
-                "ModuleDict.update should be called with an iterable of key/value "
-                "pairs, but got " + type(modules).__name__
+                msg.CONTAINER_UPDATE_ITERABLE.format(cls="ModuleDict", type=type(modules).__name__)
             )
         if isinstance(modules, (OrderedDict, ModuleDict, container_abcs.Mapping)):
             for key, module in modules.items():
@@ -386,8 +377,9 @@ class ParameterList(Module):
         """Append every value of an iterable."""
         if not isinstance(values, container_abcs.Iterable) or isinstance(values, Tensor):
             raise TypeError(
-                "ParameterList.extend should be called with an iterable, but got "
-                + type(values).__name__
+                msg.CONTAINER_EXTEND_ITERABLE.format(
+                    cls="ParameterList", type=type(values).__name__
+                )
             )
         for value in values:
             self.append(value)
@@ -397,7 +389,7 @@ class ParameterList(Module):
         return _tensor_lines((k, p, getattr(p, "dtype", None)) for k, p in enumerate(self))
 
     def __call__(self, *args, **kwargs):
-        raise RuntimeError("ParameterList should not be called.")
+        raise RuntimeError(msg.CONTAINER_PARAMETERLIST_CALLED)
 
 
 class ParameterDict(Module):
@@ -412,9 +404,7 @@ class ParameterDict(Module):
     def _key_to_attr(self, key: str) -> str:
         if not isinstance(key, str):
             raise TypeError(
-                "Index given to ParameterDict cannot be used as a key as it is not a string "
-                f"(type is '{type(key).__name__}'). Open an issue on github if you need "
-                "non-string keys."
+                msg.CONTAINER_PARAMETERDICT_KEY_TYPE.format(key_type=type(key).__name__)
             )
         return key
 
@@ -497,8 +487,9 @@ class ParameterDict(Module):
         """Add parameters from a mapping (a plain dict is sorted by key) or (key, value) pairs."""
         if not isinstance(parameters, container_abcs.Iterable):
             raise TypeError(
-                "ParametersDict.update should be called with an iterable of "
-                "key/value pairs, but got " + type(parameters).__name__
+                msg.CONTAINER_UPDATE_ITERABLE.format(
+                    cls="ParametersDict", type=type(parameters).__name__
+                )
             )
         if isinstance(parameters, (OrderedDict, ParameterDict)):
             for key, parameter in parameters.items():
@@ -515,7 +506,7 @@ class ParameterDict(Module):
         )
 
     def __call__(self, input):
-        raise RuntimeError("ParameterDict should not be called.")
+        raise RuntimeError(msg.CONTAINER_PARAMETERDICT_CALLED)
 
     def __or__(self, other: ParameterDict) -> ParameterDict:
         copy = self.copy()

@@ -1,15 +1,15 @@
-"""Conv1d, Conv2d, ConvTranspose1d and ConvTranspose2d: convolution layers (zeros padding)."""
+"""Convolution layers: Conv1d, Conv2d, Conv3d and the transposed ConvTranspose1d/2d."""
 
 from __future__ import annotations
 
 from ... import _messages as msg
 from ..._tensor import Tensor
-from ...ops.convolution import pair, single
+from ...ops.convolution import pair, single, triple
 from .. import functional as F
 from .linear import add_weight_and_bias, reset_weight_and_bias
 from .module import Module
 
-__all__ = ["Conv1d", "Conv2d", "ConvTranspose1d", "ConvTranspose2d"]
+__all__ = ["Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d", "ConvTranspose2d"]
 
 
 class _ConvNd(Module):
@@ -35,7 +35,7 @@ class _ConvNd(Module):
     ) -> None:
         super().__init__()
         if groups <= 0:
-            raise ValueError("groups must be a positive integer")
+            raise ValueError(msg.CONV_MODULE_GROUPS_POSITIVE)
         if in_channels % groups != 0:
             raise ValueError(msg.CONV_GROUPS.format(name="in_channels"))
         if out_channels % groups != 0:
@@ -50,13 +50,10 @@ class _ConvNd(Module):
         else:
             padding = expand(padding)
         if padding_mode not in ("zeros", "reflect", "replicate", "circular"):
-            raise ValueError(
-                f"padding_mode must be one of ['zeros', 'reflect', 'replicate', "
-                f"'circular'], but got padding_mode='{padding_mode}'"
-            )
+            raise ValueError(msg.CONV_PADDING_MODE.format(padding_mode=padding_mode))
         if padding_mode != "zeros":
             raise NotImplementedError(
-                f"padding_mode={padding_mode!r} is not implemented in autograd_nb (only 'zeros')"
+                msg.CONV_PADDING_MODE_UNSUPPORTED.format(padding_mode=padding_mode)
             )
         self.in_channels = in_channels
         self.out_channels = out_channels
@@ -217,4 +214,15 @@ class ConvTranspose2d(_ConvTransposeNd):
             self._output_padding(input, output_size),
             self.groups,
             self.dilation,
+        )
+
+
+class Conv3d(_ConvNd):
+    """3-D convolution over (N, C_in, D, H, W) with weight (C_out, C_in/groups, kd, kh, kw)."""
+
+    _expand = staticmethod(triple)
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.conv3d(
+            input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups
         )

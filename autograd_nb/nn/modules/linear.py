@@ -12,7 +12,7 @@ from .. import init
 from ..parameter import Parameter
 from .module import Module
 
-__all__ = ["Identity", "Linear"]
+__all__ = ["Identity", "Linear", "NonDynamicallyQuantizableLinear"]
 
 
 def add_weight_and_bias(
@@ -72,3 +72,7 @@ class Linear(Module):
             f"in_features={self.in_features}, out_features={self.out_features}, "
             f"bias={self.bias is not None}"
         )
+
+
+class NonDynamicallyQuantizableLinear(Linear):
+    """A Linear that PyTorch's quantization leaves alone; MultiheadAttention's out_proj."""

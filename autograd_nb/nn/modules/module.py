@@ -160,8 +160,9 @@ class _BackwardHookState:
             out = (out,) if isinstance(out, Tensor) else tuple(out)
             if len(out) != len(grad_input):
                 raise RuntimeError(
-                    f"Backward hook returned an invalid number of grad_input, got {len(out)}, "
-                    f"but expected {len(grad_input)}"
+                    msg.MODULE_BACKWARD_HOOK_COUNT.format(
+                        n_out=len(out), n_grad_input=len(grad_input)
+                    )
                 )
             grad_input = out
         return grad_input
@@ -188,13 +189,15 @@ class Module:
     def __init__(self, *args, **kwargs) -> None:
         if self.call_super_init is False and bool(kwargs):
             raise TypeError(
-                f"{type(self).__name__}.__init__() got an unexpected keyword "
-                f"argument '{next(iter(kwargs))}'"
+                msg.MODULE_INIT_UNEXPECTED_KWARG.format(
+                    cls=type(self).__name__, name=next(iter(kwargs))
+                )
             )
         if self.call_super_init is False and bool(args):
             raise TypeError(
-                f"{type(self).__name__}.__init__() takes 1 positional argument but "
-                f"{len(args) + 1} were given"
+                msg.MODULE_INIT_POSITIONAL.format(
+                    self_type=type(self).__name__, value=len(args) + 1
+                )
             )
         setattr_ = super().__setattr__
         setattr_("training", True)
@@ -213,28 +216,23 @@ class Module:
 
     def forward(self, *args, **kwargs):
         """Define the computation of the module; called through `module(*args)`."""
-        raise NotImplementedError(
-            f'Module [{type(self).__name__}] is missing the required "forward" function'
-        )
+        raise NotImplementedError(msg.MODULE_MISSING_FORWARD.format(self_type=type(self).__name__))
 
     # --- registration ----------------------------------------------------------------------------
     def register_buffer(self, name: str, tensor: Tensor | None, persistent: bool = True) -> None:
         """Add a tensor that is state, not a parameter (in state_dict unless persistent=False)."""
         if "_buffers" not in self.__dict__:
-            raise AttributeError("cannot assign buffer before Module.__init__() call")
+            raise AttributeError(msg.MODULE_BUFFER_BEFORE_INIT)
         if not isinstance(name, str):
-            raise TypeError(f"buffer name should be a string. Got {typename(name)}")
+            raise TypeError(msg.MODULE_BUFFER_NAME_TYPE.format(typename=typename(name)))
         if "." in name:
-            raise KeyError('buffer name can\'t contain "."')
+            raise KeyError(msg.MODULE_BUFFER_NAME_DOT)
         if name == "":
-            raise KeyError('buffer name can\'t be empty string ""')
+            raise KeyError(msg.MODULE_BUFFER_NAME_EMPTY)
         if hasattr(self, name) and name not in self._buffers:
-            raise KeyError(f"attribute '{name}' already exists")
+            raise KeyError(msg.MODULE_ATTRIBUTE_ALREADY_EXISTS.format(name=name))
         if tensor is not None and not isinstance(tensor, Tensor):
-            raise TypeError(
-                f"cannot assign '{typename(tensor)}' object to buffer '{name}' "
-                "(torch Tensor or None required)"
-            )
+            raise TypeError(msg.MODULE_BUFFER_TYPE.format(typename=typename(tensor), name=name))
         self._buffers[name] = tensor
         if persistent:
             self._non_persistent_buffers_set.discard(name)
@@ -244,43 +242,36 @@ class Module:
     def register_parameter(self, name: str, param: Parameter | None) -> None:
         """Add a Parameter (or None, a placeholder skipped by parameters() and state_dict())."""
         if "_parameters" not in self.__dict__:
-            raise AttributeError("cannot assign parameter before Module.__init__() call")
+            raise AttributeError(msg.MODULE_PARAMETER_BEFORE_INIT)
         if not isinstance(name, str):
-            raise TypeError(f"parameter name should be a string. Got {typename(name)}")
+            raise TypeError(msg.MODULE_PARAMETER_NAME_TYPE.format(typename=typename(name)))
         if "." in name:
-            raise KeyError('parameter name can\'t contain "."')
+            raise KeyError(msg.MODULE_PARAMETER_NAME_DOT)
         if name == "":
-            raise KeyError('parameter name can\'t be empty string ""')
+            raise KeyError(msg.MODULE_PARAMETER_NAME_EMPTY)
         if hasattr(self, name) and name not in self._parameters:
-            raise KeyError(f"attribute '{name}' already exists")
+            raise KeyError(msg.MODULE_ATTRIBUTE_ALREADY_EXISTS.format(name=name))
         if param is None:
             self._parameters[name] = None
         elif not isinstance(param, Parameter):
-            raise TypeError(
-                f"cannot assign '{typename(param)}' object to parameter '{name}' "
-                "(torch.nn.Parameter or None required)"
-            )
+            raise TypeError(msg.MODULE_PARAMETER_TYPE.format(typename=typename(param), name=name))
         elif param.grad_fn:
-            raise ValueError(
-                f"Cannot assign non-leaf Tensor to parameter '{name}'. Model parameters must be "
-                f"created explicitly. To express '{name}' as a function of another Tensor, "
-                "compute the value in the forward() method."
-            )
+            raise ValueError(msg.MODULE_PARAMETER_NON_LEAF.format(name=name))
         else:
             self._parameters[name] = param
 
     def add_module(self, name: str, module: Module | None) -> None:
         """Add a child module, reachable as the attribute `name`."""
         if not isinstance(module, Module) and module is not None:
-            raise TypeError(f"{typename(module)} is not a Module subclass")
+            raise TypeError(msg.MODULE_NOT_SUBCLASS.format(typename=typename(module)))
         if not isinstance(name, str):
-            raise TypeError(f"module name should be a string. Got {typename(name)}")
+            raise TypeError(msg.MODULE_NAME_TYPE.format(typename=typename(name)))
         if hasattr(self, name) and name not in self._modules:
-            raise KeyError(f"attribute '{name}' already exists")
+            raise KeyError(msg.MODULE_ATTRIBUTE_ALREADY_EXISTS.format(name=name))
         if "." in name:
-            raise KeyError(f'module name can\'t contain ".", got: {name}')
+            raise KeyError(msg.MODULE_NAME_DOT.format(name=name))
         if name == "":
-            raise KeyError('module name can\'t be empty string ""')
+            raise KeyError(msg.MODULE_NAME_EMPTY)
         self._modules[name] = module
 
     def register_module(self, name: str, module: Module | None) -> None:
@@ -294,10 +285,12 @@ class Module:
         mod = self
         for item in target.split("."):
             if not hasattr(mod, item):
-                raise AttributeError(mod._get_name() + " has no attribute `" + item + "`")
+                raise AttributeError(
+                    msg.MODULE_NO_ATTRIBUTE.format(module=mod._get_name(), name=item)
+                )
             mod = getattr(mod, item)
             if not isinstance(mod, Module):
-                raise AttributeError("`" + item + "` is not an nn.Module")
+                raise AttributeError(msg.MODULE_NOT_A_MODULE.format(name=item))
         return mod
 
     def _split_target(self, target: str) -> tuple[Module, str]:
@@ -308,19 +301,19 @@ class Module:
         """The parameter at a dotted path such as 'net_b.linear.weight'."""
         mod, name = self._split_target(target)
         if not hasattr(mod, name):
-            raise AttributeError(mod._get_name() + " has no attribute `" + name + "`")
+            raise AttributeError(msg.MODULE_NO_ATTRIBUTE.format(module=mod._get_name(), name=name))
         param = getattr(mod, name)
         if not isinstance(param, Parameter):
-            raise AttributeError("`" + name + "` is not an nn.Parameter")
+            raise AttributeError(msg.MODULE_NOT_A_PARAMETER.format(name=name))
         return param
 
     def get_buffer(self, target: str) -> Tensor:
         """The buffer at a dotted path such as 'bn.running_mean'."""
         mod, name = self._split_target(target)
         if not hasattr(mod, name):
-            raise AttributeError(mod._get_name() + " has no attribute `" + name + "`")
+            raise AttributeError(msg.MODULE_NO_ATTRIBUTE.format(module=mod._get_name(), name=name))
         if name not in mod._buffers:
-            raise AttributeError("`" + name + "` is not a buffer")
+            raise AttributeError(msg.MODULE_NOT_A_BUFFER.format(name=name))
         return getattr(mod, name)
 
     # --- attribute routing ---------------------------------------------------------------------
@@ -333,7 +326,9 @@ class Module:
                 return d["_buffers"][name]
             if name in d["_modules"]:
                 return d["_modules"][name]
-        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+        raise AttributeError(
+            msg.MODULE_GETATTR_MISSING.format(self_type=type(self).__name__, name=name)
+        )
 
     def __setattr__(self, name: str, value) -> None:
         d = self.__dict__
@@ -349,28 +344,26 @@ class Module:
         params = d.get("_parameters")
         if isinstance(value, Parameter):
             if params is None:
-                raise AttributeError("cannot assign parameters before Module.__init__() call")
+                raise AttributeError(msg.MODULE_PARAMETERS_BEFORE_INIT)
             remove_from(d, self._buffers, self._modules, self._non_persistent_buffers_set)
             self.register_parameter(name, value)
         elif params is not None and name in params:
             if value is not None:
                 raise TypeError(
-                    f"cannot assign '{typename(value)}' as parameter '{name}' "
-                    "(torch.nn.Parameter or None expected)"
+                    msg.MODULE_SETATTR_PARAMETER_TYPE.format(typename=typename(value), name=name)
                 )
             self.register_parameter(name, value)
         else:
             modules = d.get("_modules")
             if isinstance(value, Module):
                 if modules is None:
-                    raise AttributeError("cannot assign module before Module.__init__() call")
+                    raise AttributeError(msg.MODULE_MODULE_BEFORE_INIT)
                 remove_from(d, self._parameters, self._buffers, self._non_persistent_buffers_set)
                 modules[name] = value
             elif modules is not None and name in modules:
                 if value is not None:
                     raise TypeError(
-                        f"cannot assign '{typename(value)}' as child module '{name}' "
-                        "(torch.nn.Module or None expected)"
+                        msg.MODULE_SETATTR_MODULE_TYPE.format(typename=typename(value), name=name)
                     )
                 modules[name] = value
             else:
@@ -378,8 +371,9 @@ class Module:
                 if isinstance(value, Buffer) or buffers is not None and name in buffers:
                     if value is not None and not isinstance(value, Tensor):
                         raise TypeError(
-                            f"cannot assign '{typename(value)}' as buffer '{name}' "
-                            "(torch.nn.Buffer, torch.Tensor or None expected)"
+                            msg.MODULE_SETATTR_BUFFER_TYPE.format(
+                                typename=typename(value), name=name
+                            )
                         )
                     if isinstance(value, Buffer):
                         persistent = value.persistent
@@ -501,7 +495,7 @@ class Module:
     def train(self, mode: bool = True) -> Module:
         """Set training mode on this module and its descendants (Dropout, BatchNorm care)."""
         if not isinstance(mode, bool):
-            raise ValueError("training mode is expected to be boolean")
+            raise ValueError(msg.MODULE_TRAIN_MODE_BOOL)
         self.training = mode
         for module in self.children():
             module.train(mode)
@@ -542,7 +536,7 @@ class Module:
             with no_grad():
                 param_applied = fn(param)
             param.data = param_applied  # torch's `.data =`: the same Parameter object, new data
-            grad = param._meta.grad if param._meta is not None else None
+            grad = param.grad
             if grad is not None:
                 with no_grad():
                     grad.data = fn(grad)
@@ -614,10 +608,7 @@ class Module:
                 result = hook(self, args, kwargs)
                 if result is not None:
                     if not (isinstance(result, tuple) and len(result) == 2):
-                        raise RuntimeError(
-                            "forward pre-hook must return None or a tuple of (new_args, "
-                            f"new_kwargs), but got {result}."
-                        )
+                        raise RuntimeError(msg.MODULE_FORWARD_PRE_HOOK_RESULT.format(result=result))
                     args, kwargs = result
             else:
                 result = hook(self, args)
@@ -789,7 +780,7 @@ class Module:
     ) -> _IncompatibleKeys:
         """Copy tensors from state_dict into the parameters and buffers (in place, no grad)."""
         if not isinstance(state_dict, Mapping):
-            raise TypeError(f"Expected state_dict to be dict-like, got {type(state_dict)}.")
+            raise TypeError(msg.MODULE_STATE_DICT_TYPE.format(type=type(state_dict)))
         missing_keys: list[str] = []
         unexpected_keys: list[str] = []
         error_msgs: list[str] = []
@@ -838,8 +829,8 @@ class Module:
                 )
         if error_msgs:
             raise RuntimeError(
-                "Error(s) in loading state_dict for {}:\n\t{}".format(
-                    self.__class__.__name__, "\n\t".join(error_msgs)
+                msg.MODULE_LOAD_STATE_DICT_ERRORS.format(
+                    cls=self.__class__.__name__, errors="\n\t".join(error_msgs)
                 )
             )
         return _IncompatibleKeys(missing_keys, unexpected_keys)

@@ -1,4 +1,5 @@
-"""RNN, LSTM and GRU: multi-layer recurrent layers built from differentiable tensor ops."""
+"""RNN, LSTM and GRU (multi-layer recurrent layers) and the cells RNNCell, LSTMCell and GRUCell
+(one time step, the same step math)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from ..parameter import Parameter
 from ..utils.rnn import PackedSequence
 from .module import Module
 
-__all__ = ["GRU", "LSTM", "RNN", "RNNBase"]
+__all__ = ["GRU", "GRUCell", "LSTM", "LSTMCell", "RNN", "RNNBase", "RNNCell", "RNNCellBase"]
+
 
 _GATES = {"RNN_TANH": 1, "RNN_RELU": 1, "LSTM": 4, "GRU": 3}
 _PARAM_NAMES = ("weight_ih_l{}{}", "weight_hh_l{}{}", "bias_ih_l{}{}", "bias_hh_l{}{}")
@@ -50,7 +52,7 @@ def _gru_step(projected: Tensor, state: tuple, w_hh: Tensor, b_hh: Tensor | None
     return (n + z * (h - n),)
 
 
-# One time step of each mode, shared by the layers here and the cells (rnn_cell.py): the new state
+# One time step of each mode, shared by the layers and the cells (below): the new state
 # tuple from the input projection W_ih x + b_ih, the previous state tuple, W_hh and b_hh.
 STEPS = {
     "RNN_TANH": _rnn_step(Tensor.tanh),
@@ -125,7 +127,7 @@ class RNNBase(Module):
         if proj_size > 0:
             raise NotImplementedError(msg.RNN_PROJ_OURS)
         if mode not in _GATES:
-            raise ValueError("Unrecognized RNN mode: " + mode)
+            raise ValueError(msg.RNN_UNRECOGNIZED_MODE.format(mode=mode))
         self.mode = mode
         self.input_size = input_size
         self.hidden_size = hidden_size
@@ -343,3 +345,150 @@ class GRU(RNNBase):
         if "proj_size" in kwargs:
             raise ValueError(msg.RNN_PROJ_NOT_LSTM)
         super().__init__("GRU", *args, **kwargs)
+
+
+class RNNCellBase(Module):
+    """PyTorch's cell parameters weight_ih, weight_hh, bias_ih, bias_hh and the checks of one
+    step; subclasses name their mode (the step in STEPS) and how many state tensors they keep."""
+
+    _state_count = 1
+    _mode: str  # the key of this cell's step in STEPS
+
+    def __init__(
+        self,
+        input_size: int,
+        hidden_size: int,
+        bias: bool,
+        num_chunks: int,
+        device=None,
+        dtype=None,
+    ) -> None:
+        super().__init__()
+        self.input_size = input_size
+        self.hidden_size = hidden_size
+        self.bias = bias
+        self.weight_ih = Parameter(
+            empty((num_chunks * hidden_size, input_size), device=device, dtype=dtype)
+        )
+        self.weight_hh = Parameter(
+            empty((num_chunks * hidden_size, hidden_size), device=device, dtype=dtype)
+        )
+        for name in ("bias_ih", "bias_hh"):
+            if bias:
+                setattr(
+                    self,
+                    name,
+                    Parameter(empty(num_chunks * hidden_size, device=device, dtype=dtype)),
+                )
+            else:
+                self.register_parameter(name, None)
+        self.reset_parameters()
+
+    def reset_parameters(self) -> None:
+        """Every weight and bias from U(-1/sqrt(hidden_size), 1/sqrt(hidden_size))."""
+        reset_uniform(self)
+
+    def extra_repr(self) -> str:
+        s = f"{self.input_size}, {self.hidden_size}"
+        if self.bias is not True:
+            s += f", bias={self.bias}"
+        if getattr(self, "nonlinearity", "tanh") != "tanh":
+            s += f", nonlinearity={self.nonlinearity}"
+        return s
+
+    def forward(self, input: Tensor, hx: Tensor | tuple[Tensor, Tensor] | None = None):
+        """The next hidden state (h' or, for LSTMCell, (h', c')); hx defaults to zeros and
+        1-D (unbatched) input gives 1-D states."""
+        name = type(self).__name__
+        if input.dim() not in (1, 2):
+            raise ValueError(msg.RNN_CELL_RANK.format(name=name, what="input", dim=input.dim()))
+        if hx is not None:
+            states = tuple(hx) if self._state_count > 1 else (hx,)
+            for k, state in enumerate(states):
+                if state.dim() not in (1, 2):
+                    what = f"hx[{k}]" if self._state_count > 1 else "hidden"
+                    raise ValueError(
+                        msg.RNN_CELL_RANK.format(name=name, what=what, dim=state.dim())
+                    )
+        batched = input.dim() == 2
+        if not batched:
+            input = input.unsqueeze(0)
+        if hx is None:
+            state = zeros(input.shape[0], self.hidden_size, dtype=input.dtype, device=input.device)
+            states = (state,) * self._state_count
+        elif not batched:
+            states = tuple(state.unsqueeze(0) for state in states)
+        elif self._state_count > 1 and not isinstance(hx, (tuple, list)):
+            raise TypeError(msg.LSTM_CELL_HX_TYPE.format(type=type(hx).__name__))
+        step = STEPS[self._mode]
+        self._check_sizes(input, states)
+        out = step(
+            F.linear(input, self.weight_ih, self.bias_ih), states, self.weight_hh, self.bias_hh
+        )
+        if not batched:
+            out = tuple(state.squeeze(0) for state in out)
+        return out if self._state_count > 1 else out[0]
+
+    def _check_sizes(self, input: Tensor, states: tuple) -> None:
+        """at::*_cell's checks: input_size, then each state's batch size and hidden_size."""
+        if input.shape[1] != self.weight_ih.shape[1]:
+            raise RuntimeError(
+                msg.RNN_CELL_INPUT_SIZE.format(got=input.shape[1], expected=self.weight_ih.shape[1])
+            )
+        for k, state in enumerate(states):
+            if state.shape[0] != input.shape[0]:
+                raise RuntimeError(
+                    msg.RNN_CELL_BATCH.format(input=input.shape[0], k=k, hidden=state.shape[0])
+                )
+            if state.shape[1] != self.weight_hh.shape[1]:
+                raise RuntimeError(
+                    msg.RNN_CELL_HIDDEN_SIZE.format(
+                        k=k, got=state.shape[1], expected=self.weight_hh.shape[1]
+                    )
+                )
+
+
+class RNNCell(RNNCellBase):
+    """h' = tanh(W_ih x + b_ih + W_hh h + b_hh) (or relu)."""
+
+    def __init__(
+        self,
+        input_size: int,
+        hidden_size: int,
+        bias: bool = True,
+        nonlinearity: str = "tanh",
+        device=None,
+        dtype=None,
+    ) -> None:
+        super().__init__(input_size, hidden_size, bias, 1, device, dtype)
+        self.nonlinearity = nonlinearity
+
+    @property
+    def _mode(self) -> str:
+        modes = {"tanh": "RNN_TANH", "relu": "RNN_RELU"}
+        if self.nonlinearity not in modes:
+            raise RuntimeError(msg.RNN_CELL_NONLINEARITY.format(nonlinearity=self.nonlinearity))
+        return modes[self.nonlinearity]
+
+
+class LSTMCell(RNNCellBase):
+    """One LSTM step: (h', c') from input and (h, c); gates i, f, g, o."""
+
+    _state_count = 2
+    _mode = "LSTM"
+
+    def __init__(
+        self, input_size: int, hidden_size: int, bias: bool = True, device=None, dtype=None
+    ) -> None:
+        super().__init__(input_size, hidden_size, bias, _GATES["LSTM"], device, dtype)
+
+
+class GRUCell(RNNCellBase):
+    """One GRU step: h' from input and h; gates r, z, n."""
+
+    _mode = "GRU"
+
+    def __init__(
+        self, input_size: int, hidden_size: int, bias: bool = True, device=None, dtype=None
+    ) -> None:
+        super().__init__(input_size, hidden_size, bias, _GATES["GRU"], device, dtype)

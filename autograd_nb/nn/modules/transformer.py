@@ -13,8 +13,7 @@ from ...ops.shape import triu
 from .. import functional as F
 from .. import functional_attention as FA
 from .. import init
-from .activation import GELU, ReLU
-from .attention import MultiheadAttention
+from .activation import GELU, MultiheadAttention, ReLU
 from .container import ModuleList
 from .dropout import Dropout
 from .linear import Linear

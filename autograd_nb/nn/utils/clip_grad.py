@@ -7,6 +7,7 @@ import types
 import warnings
 from collections.abc import Iterable
 
+from ... import _messages as msg
 from ..._tensor import Tensor
 from ...autograd.grad_mode import no_grad
 
@@ -35,11 +36,7 @@ def get_total_norm(
         first = tensors[0].device
         total = stack([t.norm(norm_type).to(first) for t in tensors]).norm(norm_type)
     if error_if_nonfinite and bool(total.isnan() | total.isinf()):
-        raise RuntimeError(
-            f"The total norm of order {norm_type} for gradients from `parameters` is non-finite, "
-            "so it cannot be clipped. To disable this error and scale the gradients by the "
-            "non-finite norm anyway, set `error_if_nonfinite=False`"
-        )
+        raise RuntimeError(msg.CLIP_GRAD_NONFINITE.format(norm_type=norm_type))
     return total
 
 
@@ -71,9 +68,7 @@ def clip_grad_norm_(
     is_generator = isinstance(parameters, types.GeneratorType)
     parameters = _as_list(parameters)
     if is_generator and not parameters:
-        warnings.warn(
-            "`parameters` is an empty generator, no gradient clipping will occur.", stacklevel=2
-        )
+        warnings.warn(msg.CLIP_GRAD_EMPTY, stacklevel=2)
     grads = [p.grad for p in parameters if p.grad is not None]
     total_norm = get_total_norm(grads, norm_type, error_if_nonfinite, foreach)
     clip_grads_with_norm_(parameters, max_norm, total_norm, foreach)

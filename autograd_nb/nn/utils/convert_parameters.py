@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ... import _messages as msg
 from ..._tensor import Tensor, typename
 
 __all__ = ["parameters_to_vector", "vector_to_parameters"]
@@ -15,9 +16,7 @@ def _check_param_device(param: Tensor, old_param_device: int | None) -> int:
     if old_param_device is None:
         return index
     if index != old_param_device:
-        raise TypeError(
-            "Found two parameters on different devices, this is currently not supported."
-        )
+        raise TypeError(msg.PARAMS_VECTOR_DEVICES)
     return old_param_device
 
 
@@ -36,7 +35,7 @@ def parameters_to_vector(parameters: Iterable[Tensor]) -> Tensor:
 def vector_to_parameters(vec: Tensor, parameters: Iterable[Tensor]) -> None:
     """Point each parameter's `.data` at its slice of vec (the inverse of parameters_to_vector)."""
     if not isinstance(vec, Tensor):
-        raise TypeError(f"expected torch.Tensor, but got: {typename(vec)}")
+        raise TypeError(msg.PARAMS_VECTOR_TYPE.format(typename=typename(vec)))
     param_device = None
     pointer = 0
     for param in parameters:

@@ -87,7 +87,7 @@ class PackedSequence(PackedSequence_):
             unsorted_indices = invert_permutation(sorted_indices)
         if batch_sizes is None:  # PyTorch also takes (data, batch_sizes) as its first argument
             if not (isinstance(data, (list, tuple)) and len(data) == 2):
-                raise AssertionError("Expected data to be a list or tuple of length 2")
+                raise AssertionError(msg.PACKED_DATA_TYPE)
             data, batch_sizes = data
         elif batch_sizes.device.type != "cpu":
             raise ValueError(msg.PACKED_BATCH_SIZES_CPU)

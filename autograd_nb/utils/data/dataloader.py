@@ -15,7 +15,7 @@ from typing import Any
 
 from ... import _messages as msg
 from ..._creation import tensor
-from ..._generator import Generator
+from ..._generator import Generator, random_seed
 from ._collate import default_collate, default_convert
 from .dataset import Dataset, IterableDataset, Subset, TensorDataset
 from .sampler import BatchSampler, RandomSampler, Sampler, SequentialSampler
@@ -65,7 +65,7 @@ class DataLoader:
         if num_workers < 0:
             raise ValueError(msg.DATA_NUM_WORKERS)
         if timeout < 0:
-            raise ValueError("timeout option should be non-negative")
+            raise ValueError(msg.DATALOADER_TIMEOUT)
         self.dataset = dataset
         self.num_workers = num_workers
         self.timeout = timeout
@@ -74,19 +74,12 @@ class DataLoader:
         self._iterable = isinstance(dataset, IterableDataset)
         if self._iterable:
             if shuffle not in {False, None}:
-                raise ValueError(
-                    f"DataLoader with IterableDataset: expected unspecified shuffle "
-                    f"option, but got shuffle={shuffle}"
-                )
+                raise ValueError(msg.DATALOADER_ITERABLE_SHUFFLE.format(shuffle=shuffle))
             if sampler is not None:
-                raise ValueError(
-                    f"DataLoader with IterableDataset: expected unspecified sampler "
-                    f"option, but got sampler={sampler}"
-                )
+                raise ValueError(msg.DATALOADER_ITERABLE_SAMPLER.format(sampler=sampler))
             if batch_sampler is not None:
                 raise ValueError(
-                    f"DataLoader with IterableDataset: expected unspecified "
-                    f"batch_sampler option, but got batch_sampler={batch_sampler}"
+                    msg.DATALOADER_ITERABLE_BATCH_SAMPLER.format(batch_sampler=batch_sampler)
                 )
         else:
             shuffle = bool(shuffle)
@@ -97,10 +90,7 @@ class DataLoader:
                 raise ValueError(msg.DATA_BATCH_SAMPLER_OPTIONS)
             batch_size, drop_last = None, False
         elif batch_size is None and drop_last:
-            raise ValueError(
-                "batch_size=None option disables auto-batching and is mutually "
-                "exclusive with drop_last"
-            )
+            raise ValueError(msg.DATALOADER_NO_BATCH_DROP_LAST)
         if sampler is None and not self._iterable:
             sampler = (
                 RandomSampler(dataset, generator=generator)
@@ -132,6 +122,7 @@ class DataLoader:
         return len(self.batch_sampler if self.batch_sampler is not None else self.sampler)
 
     def __iter__(self) -> Iterator:
+        random_seed(self.generator)  # PyTorch draws its workers' base seed here: the stream moves
         if self._iterable:
             return self._iter_stream()
         if self.batch_sampler is None:

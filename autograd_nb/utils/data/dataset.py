@@ -28,7 +28,7 @@ class Dataset:
         return cls
 
     def __getitem__(self, index) -> Any:
-        raise NotImplementedError("Subclasses of Dataset should implement __getitem__.")
+        raise NotImplementedError(msg.DATASET_GETITEM)
 
     def __add__(self, other: Dataset) -> ConcatDataset:
         return ConcatDataset([self, other])
@@ -38,7 +38,7 @@ class IterableDataset(Dataset):
     """A stream of samples: subclasses give `__iter__` (the DataLoader batches it in order)."""
 
     def __iter__(self) -> Iterator:
-        raise NotImplementedError("Subclasses of IterableDataset should implement __iter__.")
+        raise NotImplementedError(msg.DATASET_ITER)
 
 
 class TensorDataset(Dataset):
@@ -83,10 +83,10 @@ class ConcatDataset(Dataset):
     def __init__(self, datasets) -> None:
         self.datasets = list(datasets)
         if len(self.datasets) == 0:
-            raise AssertionError("datasets should not be an empty iterable")
+            raise AssertionError(msg.DATASET_CONCAT_EMPTY)
         for d in self.datasets:
             if isinstance(d, IterableDataset):
-                raise AssertionError("ConcatDataset does not support IterableDataset")
+                raise AssertionError(msg.DATASET_CONCAT_ITERABLE)
         self.cumulative_sizes = list(itertools.accumulate(len(d) for d in self.datasets))
 
     def __len__(self) -> int:
@@ -95,7 +95,7 @@ class ConcatDataset(Dataset):
     def __getitem__(self, idx):
         if idx < 0:
             if -idx > len(self):
-                raise ValueError("absolute value of index should not exceed dataset length")
+                raise ValueError(msg.DATASET_CONCAT_INDEX)
             idx = len(self) + idx
         which = bisect.bisect_right(self.cumulative_sizes, idx)
         start = 0 if which == 0 else self.cumulative_sizes[which - 1]

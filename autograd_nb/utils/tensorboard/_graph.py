@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from ...autograd.grad_mode import enable_grad
-from ...autograd.node import AccumulateGrad
+from ...autograd.graph import accumulate_grad_node, is_accumulate_grad, sequence_nr, walk
 
 _BACKWARD = re.compile(r"Backward\d*$")
 
@@ -68,7 +68,7 @@ def module_graph(model, args: tuple) -> list[GraphNode]:
     def note_shapes(tensors) -> None:
         for t in tensors:
             if t.grad_fn is not None:
-                shapes[(id(t.grad_fn), t._output_nr)] = tuple(t.shape)
+                shapes[(id(t.grad_fn), t.output_nr)] = tuple(t.shape)
                 keep.append(t.grad_fn)
 
     def pre_hook(module, inputs):
@@ -78,15 +78,13 @@ def module_graph(model, args: tuple) -> list[GraphNode]:
         outs = _tensors(output)
         note_shapes(outs)
         stop = {id(t.grad_fn) for t in _tensors(inputs) if t.grad_fn is not None}
-        stack = [t.grad_fn for t in outs if t.grad_fn is not None]
-        seen = set()
-        while stack:
-            node = stack.pop()
-            if id(node) in seen or id(node) in stop or isinstance(node, AccumulateGrad):
-                continue
-            seen.add(id(node))
-            owner.setdefault(id(node), scopes.get(id(module), type(module).__name__))
-            stack.extend(n for n, _ in node.next_functions if n is not None)
+        scope = scopes.get(id(module), type(module).__name__)
+        made_here = walk(
+            *[t.grad_fn for t in outs if t.grad_fn is not None],
+            skip=lambda node: id(node) in stop or is_accumulate_grad(node),
+        )
+        for node in made_here:
+            owner.setdefault(id(node), scope)
 
     params = list(model.parameters())
     flags = [p.requires_grad for p in params]
@@ -133,25 +131,12 @@ def _nodes(model, scopes, inputs, outputs, owner, shapes) -> list[GraphNode]:
     for i, t in enumerate(_tensors(inputs), 1):
         name = f"input/input.{i}"
         result.append(GraphNode(name, "IO Node", shape=tuple(t.shape)))
-        if t.grad_fn is None and t.requires_grad:
-            from ...autograd.node import existing_accumulator
-
-            acc = existing_accumulator(t)
-            if acc is not None:
-                names[id(acc)] = name
-    # every node reachable from the outputs
-    found: dict[int, object] = {}
-    stack = [t.grad_fn for t in outputs if t.grad_fn is not None]
-    while stack:
-        node = stack.pop()
-        if id(node) in found:
-            continue
-        found[id(node)] = node
-        stack.extend(n for n, _ in node.next_functions if n is not None)
-    leaves = [n for n in found.values() if isinstance(n, AccumulateGrad)]
-    ops = sorted(
-        (n for n in found.values() if not isinstance(n, AccumulateGrad)), key=lambda n: n._seq
-    )
+        acc = accumulate_grad_node(t) if t.requires_grad else None
+        if acc is not None:
+            names[id(acc)] = name
+    found = list(walk(*[t.grad_fn for t in outputs if t.grad_fn is not None]))
+    leaves = [n for n in found if is_accumulate_grad(n)]
+    ops = sorted((n for n in found if not is_accumulate_grad(n)), key=sequence_nr)
     order = {id(p): k for k, (_, p) in enumerate(param_names.values())}
     for k, leaf in enumerate(sorted(leaves, key=lambda n: order.get(id(n.variable), len(order)))):
         if id(leaf) in names:
@@ -182,7 +167,7 @@ def _nodes(model, scopes, inputs, outputs, owner, shapes) -> list[GraphNode]:
             )
         )
     for i, t in enumerate(outputs, 1):
-        source = _ref(names, t.grad_fn, t._output_nr) if t.grad_fn is not None else None
+        source = _ref(names, t.grad_fn, t.output_nr) if t.grad_fn is not None else None
         result.append(
             GraphNode(f"output/output.{i}", "IO Node", [source] if source else [], tuple(t.shape))
         )

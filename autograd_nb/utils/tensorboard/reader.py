@@ -10,6 +10,7 @@ import os
 import re
 import struct
 
+from ... import _messages as msg
 from ._graph import GraphNode
 
 
@@ -57,7 +58,7 @@ def read_events(path: str | os.PathLike) -> list:
             break  # a record still being written
         (body_crc,) = struct.unpack("<I", data[pos + 12 + length : pos + 16 + length] or b"\0" * 4)
         if body_crc != _masked_crc(body):
-            raise ValueError(f"corrupt record at byte {pos} of {path}")
+            raise ValueError(msg.TENSORBOARD_CORRUPT_RECORD.format(pos=pos, path=path))
         events.append(event_pb2.Event.FromString(body))
         pos += 16 + length
     return events
@@ -113,17 +114,17 @@ def plot_scalars(log_dir: str | os.PathLike, tags=None):
 
     The inline stand-in for TensorBoard's Scalars tab (e.g. on Binder), read from the files.
     """
-    from ...notebook.plots import _figure
+    from .._matplotlib import figure
 
     scalars = read_scalars(log_dir)
     if isinstance(tags, str):
         tags = [tags]
     tags = [t for t in (tags or sorted(scalars)) if t in scalars]
     if not tags:
-        raise ValueError(f"no scalars found under {os.fspath(log_dir)!r}")
+        raise ValueError(msg.TENSORBOARD_NO_SCALARS.format(log_dir=os.fspath(log_dir)))
     columns = min(len(tags), 2)
     rows = (len(tags) + columns - 1) // columns
-    fig = _figure((4.8 * columns, 3.0 * rows))
+    fig = figure((4.8 * columns, 3.0 * rows))
     for k, tag in enumerate(tags, 1):
         ax = fig.add_subplot(rows, columns, k)
         for run, points in sorted(scalars[tag].items()):

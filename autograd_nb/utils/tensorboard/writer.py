@@ -11,6 +11,7 @@ import itertools
 import os
 import time
 
+from ... import _messages as msg
 from ..._tensor import Tensor
 from ._graph import GraphNode, module_graph
 
@@ -65,7 +66,7 @@ def _number(value) -> float:
     """A Python float from a number, a one-element tensor or a NumPy scalar."""
     if isinstance(value, Tensor):
         if value.numel() != 1:
-            raise AssertionError("scalar should be 0D")  # PyTorch 2.13's check and text
+            raise AssertionError(msg.TENSORBOARD_SCALAR_DIM)  # PyTorch 2.13's check and text
         return float(value.detach().cpu().item())
     return float(value)
 

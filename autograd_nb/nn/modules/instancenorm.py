@@ -1,68 +1,15 @@
-"""GroupNorm, InstanceNorm1d and InstanceNorm2d."""
+"""InstanceNorm1d and InstanceNorm2d: normalise each sample's channels over their positions."""
 
 from __future__ import annotations
 
 import warnings
 
 from ... import _messages as msg
-from ..._creation import empty
 from ..._tensor import Tensor
 from .. import functional as F
-from .. import init
-from ..parameter import Parameter
 from .batchnorm import _BatchNorm
-from .module import Module
 
-__all__ = ["GroupNorm", "InstanceNorm1d", "InstanceNorm2d"]
-
-
-class GroupNorm(Module):
-    """Normalise each sample over groups of channels, then a per-channel weight and bias."""
-
-    def __init__(
-        self,
-        num_groups: int,
-        num_channels: int,
-        eps: float = 1e-5,
-        affine: bool = True,
-        device=None,
-        dtype=None,
-        *,
-        bias: bool = True,
-    ) -> None:
-        super().__init__()
-        if num_channels % num_groups != 0:
-            raise ValueError(
-                msg.GROUP_NORM_CHANNELS.format(channels=num_channels, groups=num_groups)
-            )
-        self.num_groups = num_groups
-        self.num_channels = num_channels
-        self.eps = eps
-        self.affine = affine
-        self.register_parameter(
-            "weight", Parameter(empty(num_channels, device=device, dtype=dtype)) if affine else None
-        )
-        self.register_parameter(
-            "bias",
-            Parameter(empty(num_channels, device=device, dtype=dtype)) if affine and bias else None,
-        )
-        self.reset_parameters()
-
-    def reset_parameters(self) -> None:
-        """weight to ones and bias to zeros."""
-        if self.weight is not None:
-            init.ones_(self.weight)
-        if self.bias is not None:
-            init.zeros_(self.bias)
-
-    def forward(self, input: Tensor) -> Tensor:
-        return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
-
-    def extra_repr(self) -> str:
-        return (
-            f"{self.num_groups}, {self.num_channels}, eps={self.eps}, affine={self.affine}, "
-            f"bias={self.bias is not None}"
-        )
+__all__ = ["InstanceNorm1d", "InstanceNorm2d"]
 
 
 class _InstanceNorm(_BatchNorm):
