@@ -3,14 +3,19 @@
 Use it as PyTorch: `import autograd_nb as torch`.
 """
 
+import sys as _sys
+
 from . import (
+    accelerator,
     autograd,
     cuda,
     distributions,
     dtypes,
+    functional,
     linalg,
     nn,
     optim,
+    profiler,
     random,
     special,
     utils,
@@ -65,6 +70,7 @@ from .autograd.grad_mode import (
     no_grad,
     set_grad_enabled,
 )
+from .backends import get_default_device, set_default_device
 from .device import device
 from .dtypes import (
     bool,
@@ -90,6 +96,11 @@ from .dtypes import (
 from .ops import *  # noqa: F401,F403 - the torch.* functions
 from .ops import __all__ as _ops_all
 from .serialization import load, save  # noqa: E402
+from .storage import TypedStorage, UntypedStorage
+
+# torch.autograd.profiler lives with torch.profiler (it wraps ops, a layer above autograd)
+autograd.profiler = profiler.autograd_profiler
+_sys.modules[__name__ + ".autograd.profiler"] = profiler.autograd_profiler
 
 FloatTensor = _CPU_TYPES[float32]
 DoubleTensor = _CPU_TYPES[float64]

@@ -1600,6 +1600,86 @@ EXPONENTIAL_DTYPE = (
     "Exponential distribution is a continuous probability distribution. dtype must be a "
     "floating point but you specified {dtype}"
 )
+# lazy modules and uninitialized parameters (nn/parameter.py, nn/modules/lazy.py)
+UNINITIALIZED_USE = (
+    "Attempted to use an uninitialized parameter in {fn}. This error happens when you are "
+    "using a `LazyModule` or explicitly manipulating `torch.nn.parameter.UninitializedParameter` "
+    "objects. When using LazyModules Call `forward` with a dummy batch to initialize the "
+    "parameters before calling torch functions"
+)
+UNINITIALIZED_SHAPE = (
+    "Can't access the shape of an uninitialized parameter or buffer. This error usually happens "
+    "in `load_state_dict` when trying to load an uninitialized parameter into an initialized one. "
+    "Call `forward` to initialize the parameters before accessing their attributes."
+)
+LAZY_NOT_INITIALIZED = "module {name} has not been fully initialized"
+LAZY_NO_INITIALIZE = "initialize_parameters is not implemented for {name}"
+LAZY_CONV_INPUT_DIM = (
+    "Expected {no_batch}D (unbatched) or {batch}D (batched) input to {name}, but got input of "
+    "size: {shape}"
+)
+LAZY_CONV_GROUPS = "in_channels must be divisible by groups"
+# autograd.functional vjp/jvp/vhp/hvp (autograd/functional.py)
+FUNCTIONAL_V_TUPLE_LENGTH = "v is a tuple of invalid length: should be {expected} but got {got}."
+FUNCTIONAL_V_SINGLE = "The given v should contain a single Tensor."
+FUNCTIONAL_V_SIZE = "{prepend}v has invalid size: should be {expected} but got {got}."
+FUNCTIONAL_V_NONE_OUTPUT = (
+    "The vector v can only be None if the user-provided function returns a single Tensor with "
+    "a single element."
+)
+FUNCTIONAL_V_NONE_INPUT = (
+    "The vector v can only be None if the input to the user-provided function is a single "
+    "Tensor with a single element."
+)
+FUNCTIONAL_SINGLE_TENSOR = "The function given to {fn} should return a single Tensor"
+FUNCTIONAL_SINGLE_ELEMENT = (
+    "The Tensor returned by the function given to {fn} should contain a single element"
+)
+FUNCTIONAL_STRICT_GRAD_INPUTS = (
+    "The gradient with respect to input {i} is independent of the inputs of the user-provided "
+    "function. This is not allowed in strict mode."
+)
+FUNCTIONAL_STRICT_HESSIAN = (
+    "The hessian of the user-provided function with respect to input {i} is independent of the "
+    "input. This is not allowed in strict mode. You should ensure that your function is thrice "
+    "differentiable and that the hessian depends on the inputs."
+)
+FUNCTIONAL_STRICT_INDEPENDENT = {
+    "back": "The output of the user-provided function is independent of input {i}. This is not "
+    "allowed in strict mode.",
+    "back_trick": "The gradient with respect to the input is independent of entry {i} in the "
+    "grad_outputs when using the double backward trick to compute forward mode gradients. This "
+    "is not allowed in strict mode.",
+    "double_back": "The jacobian of the user-provided function is independent of input {i}. "
+    "This is not allowed in strict mode.",
+    "double_back_trick": "The hessian of the user-provided function is independent of entry {i} "
+    "in the grad_jacobian. This is not allowed in strict mode as it prevents from using the "
+    "double backward trick to replace forward mode AD.",
+}
+FUNCTIONAL_STRICT_CONSTANT = (
+    "The {what} of the user-provided function is independent of input {i}. This is not allowed "
+    "in strict mode when create_graph=True."
+)
+# torch.accelerator (accelerator.py)
+ACCELERATOR_NONE = "Cannot access accelerator device when none is available."
+# the profiler (profiler/)
+PROFILER_NOT_FINISHED = "Profiler didn't finish running"
+PROFILER_REENTERED = "Profiler context manager is not reentrant"
+PROFILER_SCHEDULE = (
+    "Invalid profiler schedule arguments. Got wait={wait} (need >= 0), warmup={warmup} (need >= "
+    "0), active={active} (need > 0), repeat={repeat} (need >= 0), skip_first={skip_first} (need "
+    ">= 0)."
+)
+PROFILER_NO_WARMUP = "Profiler won't be using warmup, this can skew profiler results"
+PROFILER_NEGATIVE_STEP = "Step must be non-negative. Got {step}."
+# storages (storage.py)
+TYPED_STORAGE_DEPRECATED = (
+    "TypedStorage is deprecated. It will be removed in the future and UntypedStorage will be the "
+    "only storage class. This should only matter to you if you are using storages directly.  To "
+    "access UntypedStorage directly, use tensor.untyped_storage() instead of tensor.storage()"
+)
+# distributions.Multinomial (distributions/multinomial.py)
+MULTINOMIAL_TOTAL_COUNT = "inhomogeneous total_count is not supported"
 
 # --- ops layout (opstable): NumPy's axis= / keepdims= spellings ---------------------------------
 MISSING_DIM = '{name}() missing 1 required positional arguments: "dim"'
@@ -1725,6 +1805,12 @@ VAR_CORRECTION_AND_UNBIASED = (
     "var() received an invalid combination of arguments - got (correction=int, unbiased=bool, )"
 )
 
+# --- the notebook extension: tracebacks ----------------------------------------------------------
+TRACEBACK_MODE = {
+    "--debug": "Tracebacks now show the frames inside autograd_nb (%autograd_nb --short hides them).",
+    "--short": "Tracebacks now end at your code, as PyTorch's do (%autograd_nb --debug shows autograd_nb's own frames).",
+}
+AUTOGRAD_NB_MAGIC_OPTION = "%autograd_nb takes --debug, --short or nothing, not {option!r}"
 # --- graphapi: the public graph API (autograd/graph.py) and texts moved out of the layers above
 # --- the core (nn/, optim/, distributions/, utils/, viz/, notebook/, top-level modules) --------
 GRADIENT_EDGE_NO_GRAD = (
@@ -2026,3 +2112,10 @@ LOAD_SIZES_STRIDES = "{sizes} sizes but {strides} strides"
 UNPICKLE_EOF = "the pickle ends after {size} bytes"
 UNPICKLE_GLOBAL_NEWLINE = "a GLOBAL name is not terminated by a newline"
 LOAD_RECORD_TRUNCATED = "record {name} is truncated"
+# --- notebook plots: decision boundary and loss curve
+PLOT_STEPS_LOSSES = "{steps} steps for {losses} losses: give one step per loss"
+PLOT_POINTS_SHAPE = "X must be an (N, 2) tensor of points"
+PLOT_LABELS_SHAPE = "y must be a tensor of class labels, one per row of X"
+MAGIC_NOT_A_MODULE = "%{magic}: {expr} is a {type}, not an nn.Module (--params takes modules)"
+VIZ_VERSION_MEANING = "(version: how many in-place changes the tensor's memory has seen; a node that saved it for backward needs the version it saved)"
+VIZ_COLLAPSED_HINT = "(a repeated run drawn as one box: %grad_graph ... --full, or build_graph(..., full=True), draws every node)"

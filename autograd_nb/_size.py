@@ -37,4 +37,12 @@ class Size(tuple):
         return Size(tuple(other) + tuple(self))
 
     def __reduce__(self):
-        return (Size, (tuple(self),))
+        return (_rebuild_size, (tuple(self),))
+
+
+def _rebuild_size(values: tuple) -> Size:
+    """Unpickling a Size (the class itself is shown under PyTorch's name, `torch.Size`)."""
+    return Size(values)
+
+
+Size.__module__ = "torch"  # `type(x.shape)` prints <class 'torch.Size'>, as in PyTorch

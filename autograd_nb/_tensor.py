@@ -7,6 +7,7 @@ PyTorch binds its C++ ops onto `torch.Tensor`.
 
 from __future__ import annotations
 
+import copyreg
 import sys
 import warnings
 import weakref
@@ -19,7 +20,7 @@ from .autograd.node import INFERENCE_VERSION, _HookHandle, version_counter
 from .backends import cpu_backend
 from .device import device as Device
 
-__all__ = ["Tensor", "make_tensor", "tensor_method"]
+__all__ = ["Tensor", "make_tensor", "show_as", "tensor_method"]
 
 
 class _AutogradMeta:
@@ -34,7 +35,33 @@ class _AutogradMeta:
         self.hooks = None
 
 
-class Tensor:
+class _TensorMeta(type):
+    """Tensor's metaclass (PyTorch's is torch._C._TensorMeta): it lets Tensor classes print with
+    PyTorch's module (`<class 'torch.Tensor'>`) and still pickle, by where they are defined."""
+
+
+def show_as(cls: type, module: str) -> None:
+    """Make `cls` print as `<module>.<name>` (PyTorch's public path); pickles keep finding it."""
+    cls._defined_in = cls.__module__
+    cls.__module__ = module
+
+
+def _class_at(module: str, qualname: str) -> type:
+    """What an unpickled reference to a class shown under a public module resolves to."""
+    import importlib
+
+    return getattr(importlib.import_module(module), qualname)
+
+
+def _reduce_class(cls):
+    defined_in = cls.__dict__.get("_defined_in")
+    return cls.__qualname__ if defined_in is None else (_class_at, (defined_in, cls.__qualname__))
+
+
+copyreg.pickle(_TensorMeta, _reduce_class)
+
+
+class Tensor(metaclass=_TensorMeta):
     """A multi-dimensional array that can record the operations applied to it (PyTorch's API)."""
 
     __slots__ = (
@@ -134,6 +161,24 @@ class Tensor:
     def stride(self, dim: int | None = None):
         strides = self._backend.strides(self._data)
         return strides if dim is None else strides[dim]
+
+    def untyped_storage(self):
+        """The storage this tensor views (the same object for all views of it)."""
+        from .storage import untyped_storage
+
+        return untyped_storage(self)
+
+    def storage(self):
+        """The storage read as this tensor's dtype (deprecated in PyTorch, which warns)."""
+        from .storage import typed_storage
+
+        return typed_storage(self)
+
+    def storage_offset(self) -> int:
+        """Elements between the storage's start and this tensor's first element."""
+        from .storage import storage_offset
+
+        return storage_offset(self)
 
     def data_ptr(self) -> int:
         """The address of the first element: equal for tensors that share it (views, detach,
@@ -376,6 +421,17 @@ class Tensor:
 
     __hash__ = object.__hash__  # identity, as PyTorch's (comparisons are element-wise)
 
+    def __dir__(self) -> list:
+        """What PyTorch's dir() shows: public names and dunders, sorted, and of the private
+        names only those PyTorch lists too (not our bookkeeping slots)."""
+        return sorted(
+            name
+            for name in object.__dir__(self)
+            if not name.startswith("_")
+            or (name.startswith("__") and name != "__slots__")
+            or name in _PYTORCH_PRIVATE_NAMES
+        )
+
     def __repr__(self) -> str:
         from ._printing import tensor_repr
 
@@ -415,6 +471,10 @@ class Tensor:
         if dtype is None:
             return type_name(self)
         return tensor_type(self, dtype)
+
+
+# The private attributes PyTorch's dir(tensor) lists that autograd_nb has as well.
+_PYTORCH_PRIVATE_NAMES = frozenset({"_base", "_grad_fn", "_is_view", "_version"})
 
 
 def tensor_method(*names: str):
@@ -562,5 +622,7 @@ def _recorded_copy_of(t: Tensor) -> Tensor:
     backend = t._backend
     return make_tensor(backend.xp.empty_like(t._data), backend).copy_(t)
 
+
+show_as(Tensor, "torch")  # `type(t)` prints <class 'torch.Tensor'>, as in PyTorch
 
 from .autograd import grad_api as _grad_api  # noqa: E402  (it needs Tensor defined)

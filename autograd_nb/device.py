@@ -75,7 +75,15 @@ class device:  # noqa: N801 - PyTorch's name
         return hash((self.type, self.index))
 
     def __reduce__(self):
-        return (device, (self.type, self.index))
+        return (_rebuild_device, (self.type, self.index))
+
+
+def _rebuild_device(type_: str, index: int | None) -> device:
+    """Unpickling a device (the class is shown under PyTorch's name, `torch.device`)."""
+    return device(type_, index)
+
+
+device.__module__ = "torch"  # `type(x.device)` prints <class 'torch.device'>, as in PyTorch
 
 
 def as_device(spec) -> device:

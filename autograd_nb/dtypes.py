@@ -68,8 +68,15 @@ class dtype:  # noqa: N801 - PyTorch's name
         return f"torch.{self.name}"
 
     def __reduce__(self):
-        return self.name
+        return (_dtype_named, (self.name,))
 
+
+def _dtype_named(name: str) -> dtype:
+    """Unpickling a dtype: the module's one object of that name."""
+    return globals()[name]
+
+
+dtype.__module__ = "torch"  # `type(torch.float32)` prints <class 'torch.dtype'>, as in PyTorch
 
 bool = dtype("bool", 1, _BOOL, False, "BoolTensor", 0)  # noqa: A001
 uint8 = dtype("uint8", 1, _INT, False, "ByteTensor", 1)

@@ -316,7 +316,7 @@ def test_explain_error_after_a_failing_cell(ip, code, key, title):
     _, cap = run(ip, "%explain_error")
     text = cap.outputs[0].data["text/plain"]
     assert text.startswith(title + " / ")
-    assert "原因:" in text and "Fix / 解决方法:" in text and "lesson" in text
+    assert "原因：" in text and "Fix / 解决方法:" in text and "lesson" in text
     assert title in cap.outputs[0].data["text/html"]
 
 

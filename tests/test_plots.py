@@ -9,7 +9,12 @@ from _ipython_shell import new_shell
 from matplotlib.figure import Figure
 
 import autograd_nb as torch
-from autograd_nb.notebook.plots import LossCurve, plot_function_and_grad
+from autograd_nb.notebook.plots import (
+    LossCurve,
+    plot_decision_boundary,
+    plot_function_and_grad,
+    plot_loss_curve,
+)
 
 
 def test_sin_and_its_derivative():
@@ -75,3 +80,37 @@ def test_figure_displays_as_deterministic_svg_in_ipython(tmp_path):
         assert ">sin and its derivative</text>" in svg
         again = plot_function_and_grad(torch.sin, (0, 1), num=5)
         assert shell.display_formatter.format(again)[0]["image/svg+xml"] == svg
+
+
+def test_decision_regions_follow_the_classifier():
+    from autograd_nb.notebook.plots import decision_regions
+
+    X = torch.tensor([[-1.0, -2.0], [1.0, 2.0]])
+    # class 1 right of x1 = 0.1, as scores (N, 2) and as indices (N,)
+    by_scores = lambda p: torch.stack([0.1 - p[:, 0], p[:, 0] - 0.1], dim=1)  # noqa: E731
+    by_index = lambda p: (p[:, 0] > 0.1).long()  # noqa: E731
+    for predict in (by_scores, by_index):
+        xs, ys, regions = decision_regions(predict, X, steps=5, margin=1.0)
+        assert xs == [-2.0, -1.0, 0.0, 1.0, 2.0] and ys == [-3.0, -1.5, 0.0, 1.5, 3.0]
+        assert regions == [[0, 0, 0, 1, 1]] * 5
+
+
+def test_decision_boundary_figure_shows_every_point_and_region():
+    X = torch.tensor([[0.0, 0.0], [1.0, 1.0], [2.0, 0.0]])
+    y = torch.tensor([0, 1, 1])
+    fig = plot_decision_boundary(lambda p: (p[:, 0] > 0.5).long(), X, y, steps=8)
+    ax = fig.axes[0]
+    assert ax.collections[-1].get_offsets().shape == (3, 2)  # the scatter of the points
+    assert ax.get_title() == "decision boundary"
+    with pytest.raises(ValueError, match="one per row of X"):
+        plot_decision_boundary(lambda p: p[:, 0], X, torch.tensor([0, 1]))
+    with pytest.raises(ValueError, match=r"\(N, 2\)"):
+        plot_decision_boundary(lambda p: p[:, 0], torch.zeros(3, 3), y)
+
+
+def test_loss_curve_plots_the_values_given():
+    fig = plot_loss_curve([1.0, torch.tensor(0.5), 0.25])
+    (line,) = fig.axes[0].get_lines()
+    assert list(line.get_xdata()) == [0, 1, 2] and list(line.get_ydata()) == [1.0, 0.5, 0.25]
+    with pytest.raises(ValueError, match="one step per loss"):
+        plot_loss_curve([1.0, 2.0], steps=[0])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import autograd_nb as torch
+from autograd_nb import nn
 from autograd_nb.viz import Graph, build_graph, graph_svg
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -85,8 +87,12 @@ def test_labels_from_names_and_node_for():
     plain = build_graph(ns["y"])
     assert {n.label for n in plain.nodes if n.kind.startswith("leaf")} == {"(1)"}
     alias = ns["x1"]
-    named = build_graph(ns["y"], names={**ns, "_x": alias, "a_first": alias, 3: alias})
-    assert named.node_for(alias).label == "a_first"  # first in sorted order, "_x" skipped
+    named = build_graph(ns["y"], names={"_x": alias, 3: alias, "a_first": alias, **ns})
+    assert named.node_for(alias).label == "a_first"  # the first name given ("_x" skipped)
+    assert build_graph(ns["y"], names={**ns, "a_first": alias}).node_for(alias).label == "x1"
+    # params= (torchviz's) comes before names
+    by_params = build_graph(ns["y"], names=ns, params={"0.weight": alias})
+    assert by_params.node_for(alias).label == "0.weight"
     assert named.node_for(ns["x3"]).label == "x3"
     assert named.node_for(ns["f"]).label == "AddBackward0"  # an intermediate: its grad_fn
     assert named.node_for(ns["y"].grad_fn).label == "MulBackward0"
@@ -346,10 +352,12 @@ def test_chain_with_side_inputs_and_cut_to_max_nodes():
         "AccumulateGrad": 298,
         "leaf tensors": 298,
     }
-    # a sum of products has no run to collapse: cut after the first max_nodes - 1 nodes
-    total = ws[0] * ws[1]
-    for a, b in zip(ws[2::2], ws[3::2]):
-        total = (a * b).sigmoid() + total.tanh()
+    # a balanced tree of sums forks at every node: no run to collapse, so the picture is cut
+    # after the first max_nodes - 1 nodes
+    level = [a * b for a, b in zip(ws[::2], ws[1::2])]
+    while len(level) > 1:
+        level = [a + b for a, b in zip(level[::2], level[1::2])] + level[len(level) // 2 * 2 :]
+    total = level[0]
     g = build_graph(total, max_nodes=50)
     ids = {n.id for n in g.nodes}
     assert len(g.nodes) == 50 and g.nodes[-1].id == "s_rest"
@@ -411,3 +419,47 @@ def test_flow_recorder_labels_each_edge_with_the_gradient_it_carried():
     assert labels[("MulBackward0", "MulBackward0")] == "[15]"  # dz/dy = sum(w) = 15
     assert labels[("MulBackward0", "AccumulateGrad")] in {"[45]", "(6)"}  # to x: 15 * 3
     assert labels[("SumBackward0", "MulBackward0")] == "(6)"  # six ones: shown by shape
+
+
+def _svg_size(svg: str) -> tuple[float, float]:
+    head = re.search(r'<svg[^>]* width="([\d.]+)" height="([\d.]+)"', svg)
+    return float(head.group(1)), float(head.group(2))
+
+
+def test_a_100_op_chain_fits_on_a_screen():
+    x = torch.tensor([0.5], requires_grad=True)
+    y = x
+    for i in range(100):
+        y = (y * 1.01, y + 0.1, y.tanh())[i % 3]
+    g = build_graph(y, names={"x": x})
+    labels = [n.label for n in g.nodes]
+    assert "… 31 × (MulBackward0 → TanhBackward0 → AddBackward0) …" in labels
+    width, height = _svg_size(g.to_svg())
+    assert width <= 848 and height <= 900  # a default JupyterLab output area, no scrolling
+    full = build_graph(y, names={"x": x}, full=True)
+    assert len(full.nodes) == 103 and not full.info["collapsed"]  # y, 100 ops, AccumulateGrad, x
+
+
+def test_the_layers_of_a_deep_net_collapse_into_one_box():
+    torch.manual_seed(0)
+    layers = []
+    for _ in range(20):
+        layers += [nn.Linear(8, 8), nn.Tanh()]
+    net = nn.Sequential(*layers)
+    out = net(torch.ones(2, 8)).sum()
+    g = build_graph(out, saved=True, params=dict(net.named_parameters()))
+    (summary,) = [n for n in g.nodes if n.kind == "summary"]
+    assert summary.label == "… 18 × (TanhBackward0 → AddmmBackward0) …"
+    # the first and last layer stay, with their parameters named by path
+    leaves = {n.label for n in g.nodes if n.kind == "leaf_requires_grad"}
+    assert leaves == {"0.weight", "0.bias", "38.weight", "38.bias"}
+    assert summary.detail["by_label"]["AddmmBackward0"] == 18
+    width, height = _svg_size(g.to_svg())
+    assert width <= 900 and height <= 900  # was 4,970 x 3,341 with every layer drawn
+    assert "--full" in g.to_svg()  # the collapsed box's tooltip says how to see all of it
+
+
+def test_small_repeats_are_drawn_in_full():
+    x = torch.tensor([1.0], requires_grad=True)
+    y = x * 2 * 2 * 2 * 2 * 2
+    assert all(n.kind != "summary" for n in build_graph(y).nodes)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ipywidgets as W
 import pytest
 from _ipython_shell import LESSON_000_GRAPH, ip_fixture, shell_fixture  # noqa: F401
+from IPython.utils.capture import capture_output
 
 import autograd_nb as torch
 from autograd_nb import _messages as msg
@@ -179,3 +180,37 @@ def test_jacobian_explorer_nonlinear_and_errors():
         JacobianExplorer(square, torch.tensor([1, 2]))
     with pytest.raises(ValueError, match="at most"):
         JacobianExplorer(square, torch.zeros(20))
+
+
+def test_inspector_without_a_name_finds_the_learners_name(ip):
+    ip.run_cell(LESSON_000_GRAPH)
+    inspector = TensorInspector(ip.user_ns["x2"])
+    assert repr(inspector) == "TensorInspector(x2)"
+    assert "<b>Tensor x2</b>" in inspector.view.value
+    unnamed = TensorInspector(torch.zeros(2, 3))
+    assert repr(unnamed) == "TensorInspector((2, 3))"
+
+
+def test_cards_read_left_to_right(ip):
+    ip.run_cell(LESSON_000_GRAPH)
+    with capture_output() as cap:
+        ip.run_line_magic("grad_inspect", "y")
+    page = cap.outputs[0].data["text/html"]
+    assert "<td style='text-align:left'><pre>MulBackward0" in page  # the chain starts at y
+
+
+def test_card_display_names_the_tensor(ip):
+    ip.run_line_magic("grad_display", "card")
+    try:
+        data, _ = ip.display_formatter.format(ip.user_ns["x1"])
+        assert "<b>Tensor x1</b>" in data["text/html"]
+    finally:
+        ip.run_line_magic("grad_display", "plain")
+
+
+def test_jacobian_explorer_draws_brackets_and_roomy_v_boxes():
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    explorer = JacobianExplorer(lambda x: x * 3, x)
+    assert explorer.view.value.count("border-width:0 2px") == 3  # J, v and vᵀJ in brackets
+    box = explorer.v_inputs[0]
+    assert box.style.description_width == "3.5em" and box.layout.width == "11em"

@@ -25,6 +25,17 @@ class FunctionCtx(Node):
         "__dict__",
     )
 
+    def __init_subclass__(cls, **kwargs):
+        """A custom Function's node class prints as `torch.autograd.function.<Name>Backward`."""
+        super().__init_subclass__(**kwargs)
+        cls.__module__ = "torch.autograd.function"
+
+    def apply(self, *grads):
+        """Run this node's backward on gradients for its outputs (PyTorch's `grad_fn.apply`):
+        the gradient for the one input, or a tuple of them for several."""
+        results = self.backward(*grads)
+        return results[0] if len(results) == 1 else results
+
     def save_for_backward(self, *tensors) -> None:
         self.save(*tensors)
 
@@ -54,6 +65,8 @@ class FunctionCtx(Node):
         result = self._function.backward(self, *grads)
         result = result if isinstance(result, tuple) else (result,)
         expected = len(self._edges) // 2
+        if len(result) > expected and all(g is None for g in result[expected:]):
+            result = result[:expected]  # PyTorch accepts extra trailing Nones (defaulted inputs)
         if len(result) != expected:
             raise RuntimeError(
                 f"function {type(self).__name__} returned an incorrect number of gradients "

@@ -1,8 +1,12 @@
-"""torch.autograd.functional: `jacobian` and `hessian` of a function, row by row with `grad`.
+"""torch.autograd.functional: `jacobian` and `hessian` of a function, row by row with `grad`,
+and the products `vjp`, `jvp`, `vhp`, `hvp`.
 
 Each output element's gradient w.r.t. every input is one row; rows are stacked into a tensor of
 shape output.shape + input.shape. Nesting follows PyTorch: a Tensor for one input and one
 output, else a tuple over outputs of tuples over inputs (dropping the levels given as Tensors).
+
+`jvp` and `hvp` use PyTorch's double-backward trick: the backward pass is linear in its incoming
+gradient u, so differentiating <grad(f)(u)> w.r.t. u (a dummy zero tensor) gives J·v.
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from __future__ import annotations
 from .. import _messages as msg
 from .. import _tensor
 from .grad_api import grad
-from .grad_mode import enable_grad
+from .grad_mode import enable_grad, is_grad_enabled, set_grad_enabled
 
 _STRICT_OUTPUT = (
     "Output {i} of the user-provided function does not require gradients. The "
@@ -157,4 +161,164 @@ def hessian(
     return _unnest(result, inputs_tuple, inputs_tuple)
 
 
-__all__ = ["jacobian", "hessian"]
+def _preprocess(inputs: tuple, create_graph: bool, need_graph: bool) -> tuple:
+    """Fresh leaves for the inputs (views that keep the graph when create_graph is asked)."""
+    return tuple(
+        inp.view_as(inp)
+        if create_graph and inp.requires_grad
+        else inp.detach().requires_grad_(need_graph)
+        for inp in inputs
+    )
+
+
+def _postprocess(tensors: tuple, create_graph: bool) -> tuple:
+    return tensors if create_graph else tuple(t.detach() for t in tensors)
+
+
+def _vector(v, refs: tuple, refs_tuple: bool, fn: str, create_graph: bool, none_error: str):
+    """`v` as a tuple matching `refs` in number and sizes (PyTorch's checks), or None where a
+    single one-element `refs` allows it."""
+    if v is None:
+        if len(refs) != 1 or refs[0].nelement() != 1:
+            raise RuntimeError(none_error)
+        return None
+    _, v = _as_tuple(v, "v", fn)
+    v = _preprocess(v, create_graph, need_graph=False)
+    if len(v) != len(refs):
+        if refs_tuple:
+            raise RuntimeError(msg.FUNCTIONAL_V_TUPLE_LENGTH.format(expected=len(refs), got=len(v)))
+        raise RuntimeError(msg.FUNCTIONAL_V_SINGLE)
+    for i, (vi, ref) in enumerate(zip(v, refs)):
+        if vi.size() != ref.size():
+            prepend = f"Entry {i} in " if refs_tuple else ""
+            raise RuntimeError(
+                msg.FUNCTIONAL_V_SIZE.format(prepend=prepend, expected=ref.size(), got=vi.size())
+            )
+    return v
+
+
+def _grads(outputs: tuple, inputs: tuple, grad_outputs=None, create_graph: bool = False) -> tuple:
+    """autograd.grad over the outputs that require grad; None for unused inputs."""
+    grad_outputs = (None,) * len(outputs) if grad_outputs is None else grad_outputs
+    pairs = [(o, g) for o, g in zip(outputs, grad_outputs) if o is not None and o.requires_grad]
+    if not pairs:
+        return (None,) * len(inputs)
+    outs, gos = zip(*pairs)
+    return grad(outs, inputs, gos, create_graph=create_graph, allow_unused=True)
+
+
+def _strict_requires_grad(tensors: tuple, message: str, strict: bool) -> None:
+    if strict:
+        for i, t in enumerate(tensors):
+            if t is None:
+                raise RuntimeError(msg.FUNCTIONAL_STRICT_INDEPENDENT["back"].format(i=i))
+            if not t.requires_grad:
+                raise RuntimeError(message.format(i=i))
+
+
+def _fill_in_zeros(grads: tuple, refs: tuple, strict: bool, create_graph: bool, stage: str):
+    """Zeros (shaped as refs) for the None gradients, or PyTorch's strict-mode errors."""
+    result = []
+    for i, (g, ref) in enumerate(zip(grads, refs)):
+        if g is None:
+            if strict:
+                raise RuntimeError(msg.FUNCTIONAL_STRICT_INDEPENDENT[stage].format(i=i))
+            g = ref.new_zeros(ref.shape)
+        elif strict and create_graph and not g.requires_grad:
+            what = "hessian" if "double" in stage else "jacobian"
+            raise RuntimeError(msg.FUNCTIONAL_STRICT_CONSTANT.format(what=what, i=i))
+        result.append(g)
+    return tuple(result)
+
+
+def _single_scalar_output(func, inputs: tuple, fn: str, strict: bool) -> tuple:
+    """func's output for vhp/hvp: one Tensor with one element, as a 1-tuple."""
+    outputs_tuple, outputs = _as_tuple(func(*inputs), "outputs of the user-provided function", fn)
+    _check_outputs(outputs, strict)
+    if outputs_tuple:
+        raise RuntimeError(msg.FUNCTIONAL_SINGLE_TENSOR.format(fn=fn))
+    if outputs[0].nelement() != 1:
+        raise RuntimeError(msg.FUNCTIONAL_SINGLE_ELEMENT.format(fn=fn))
+    return outputs
+
+
+def _finish(outputs, result, create_graph: bool, outputs_tuple: bool, result_tuple: bool):
+    outputs = _postprocess(outputs, create_graph)
+    result = _postprocess(result, create_graph)
+    return (
+        outputs if outputs_tuple else outputs[0],
+        result if result_tuple else result[0],
+    )
+
+
+def vjp(func, inputs, v=None, create_graph: bool = False, strict: bool = False):
+    """(func(inputs), v^T · J): the vector-Jacobian product, shaped as the inputs."""
+    with enable_grad():
+        inputs_tuple, inputs = _as_tuple(inputs, "inputs", "vjp")
+        inputs = _preprocess(inputs, create_graph, need_graph=True)
+        outputs_tuple, outputs = _as_tuple(
+            func(*inputs), "outputs of the user-provided function", "vjp"
+        )
+        _check_outputs(outputs, strict)
+        v = _vector(v, outputs, outputs_tuple, "vjp", create_graph, msg.FUNCTIONAL_V_NONE_OUTPUT)
+    with set_grad_enabled(create_graph or is_grad_enabled()):
+        result = _grads(outputs, inputs, v, create_graph)
+        result = _fill_in_zeros(result, inputs, strict, create_graph, "back")
+    return _finish(outputs, result, create_graph, outputs_tuple, inputs_tuple)
+
+
+def jvp(func, inputs, v=None, create_graph: bool = False, strict: bool = False):
+    """(func(inputs), J · v): the Jacobian-vector product, shaped as the outputs (computed
+    with the double-backward trick, as PyTorch does)."""
+    with enable_grad():
+        inputs_tuple, inputs = _as_tuple(inputs, "inputs", "jvp")
+        inputs = _preprocess(inputs, create_graph, need_graph=True)
+        v = _vector(v, inputs, inputs_tuple, "jvp", create_graph, msg.FUNCTIONAL_V_NONE_INPUT)
+        outputs_tuple, outputs = _as_tuple(
+            func(*inputs), "outputs of the user-provided function", "jvp"
+        )
+        _check_outputs(outputs, strict)
+        dummies = tuple(out.new_zeros(out.shape).requires_grad_(True) for out in outputs)
+        grad_inputs = _grads(outputs, inputs, dummies, create_graph=True)
+        _strict_requires_grad(grad_inputs, msg.FUNCTIONAL_STRICT_GRAD_INPUTS, strict)
+    with set_grad_enabled(create_graph or is_grad_enabled()):
+        result = _grads(grad_inputs, dummies, v, create_graph)
+        result = _fill_in_zeros(result, outputs, strict, create_graph, "back_trick")
+    return _finish(outputs, result, create_graph, outputs_tuple, outputs_tuple)
+
+
+def vhp(func, inputs, v=None, create_graph: bool = False, strict: bool = False):
+    """(func(inputs), v^T · H): the vector-Hessian product of a scalar function."""
+    with enable_grad():
+        inputs_tuple, inputs = _as_tuple(inputs, "inputs", "vhp")
+        inputs = _preprocess(inputs, create_graph, need_graph=True)
+        v = _vector(v, inputs, inputs_tuple, "vhp", create_graph, msg.FUNCTIONAL_V_NONE_INPUT)
+        outputs = _single_scalar_output(func, inputs, "vhp", strict)
+        jac = _grads(outputs, inputs, create_graph=True)
+        _strict_requires_grad(jac, _STRICT_LINEAR, strict)
+    with set_grad_enabled(create_graph or is_grad_enabled()):
+        result = _grads(jac, inputs, v, create_graph)
+        result = _fill_in_zeros(result, inputs, strict, create_graph, "double_back")
+    return _finish(outputs, result, create_graph, False, inputs_tuple)
+
+
+def hvp(func, inputs, v=None, create_graph: bool = False, strict: bool = False):
+    """(func(inputs), H · v): the Hessian-vector product of a scalar function (the
+    double-backward trick on vhp, as PyTorch computes it)."""
+    with enable_grad():
+        inputs_tuple, inputs = _as_tuple(inputs, "inputs", "hvp")
+        inputs = _preprocess(inputs, create_graph, need_graph=True)
+        v = _vector(v, inputs, inputs_tuple, "hvp", create_graph, msg.FUNCTIONAL_V_NONE_INPUT)
+        outputs = _single_scalar_output(func, inputs, "hvp", strict)
+        jac = _grads(outputs, inputs, create_graph=True)
+        _strict_requires_grad(jac, _STRICT_LINEAR, strict)
+        dummies = tuple(inp.new_zeros(inp.shape).requires_grad_(True) for inp in inputs)
+        double_back = _grads(jac, inputs, dummies, create_graph=True)
+        _strict_requires_grad(jac, msg.FUNCTIONAL_STRICT_HESSIAN, strict)
+    with set_grad_enabled(create_graph or is_grad_enabled()):
+        result = _grads(double_back, dummies, v, create_graph)
+        result = _fill_in_zeros(result, inputs, strict, create_graph, "double_back_trick")
+    return _finish(outputs, result, create_graph, False, inputs_tuple)
+
+
+__all__ = ["vjp", "jvp", "jacobian", "hessian", "hvp", "vhp"]

@@ -76,6 +76,11 @@ class Node:
         self._in_meta = None
         self._extra = None
 
+    def __init_subclass__(cls, **kwargs):
+        """Node classes print as PyTorch's C++ ones: `<class 'MulBackward0'>`."""
+        super().__init_subclass__(**kwargs)
+        cls.__module__ = "builtins"
+
     # --- PyTorch's public node API -----------------------------------------------------------
     _cpp_namespace = ""  # nodes PyTorch writes by hand in C++ name themselves "torch::autograd::"
 

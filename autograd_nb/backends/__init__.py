@@ -20,6 +20,8 @@ __all__ = [
     "backend_for",
     "cpu_backend",
     "cuda_status",
+    "get_default_device",
+    "set_default_device",
     "is_numpy_array",
     "python_number",
     "use_simulated_cuda",
@@ -31,6 +33,7 @@ cpu_backend = NumpyBackend()
 _cuda_backends: dict[int, Backend] = {}
 _current_cuda_index = 0
 _cupy_status: tuple[int, str] | None = None  # probed once: CuPy's import and driver are slow
+_default_device: device | None = None  # where factories put tensors without `device=`; None: CPU
 
 
 class OutOfMemoryError(RuntimeError):
@@ -159,9 +162,12 @@ def set_current_cuda_index(index: int) -> None:
 
 
 def backend_for(dev) -> Backend:
-    """The backend serving `dev` (a device, a string such as 'cuda:0', or None for the CPU)."""
+    """The backend serving `dev` (a device, a string such as 'cuda:0', or None for the default
+    device: the CPU unless `set_default_device` chose another)."""
     if dev is None:
-        return cpu_backend
+        if _default_device is None:
+            return cpu_backend
+        dev = _default_device
     if not isinstance(dev, device):
         dev = device(dev)
     if dev.type == "cpu":
@@ -178,3 +184,20 @@ def backend_for(dev) -> Backend:
 def all_backends() -> list[Backend]:
     """The backends created so far (for seeding every device at once)."""
     return [cpu_backend, *_cuda_backends.values()]
+
+
+def set_default_device(dev) -> None:
+    """`torch.set_default_device`: factories called without `device=` create tensors on `dev`
+    (None restores the CPU)."""
+    global _default_device
+    _default_device = None if dev is None else device(dev)
+    if _default_device is not None and _default_device.type == "cpu":
+        _default_device = None
+
+
+def get_default_device() -> device:
+    """`torch.get_default_device`: where factories put tensors (with the current CUDA index)."""
+    return backend_for(None).device
+
+
+from . import cuda, cudnn, mps  # noqa: E402 - torch.backends.cuda/cudnn/mps for tutorials' idioms

@@ -60,6 +60,14 @@ class Backend:
         """The address of `array`'s first element (what `Tensor.data_ptr` reports)."""
         raise NotImplementedError
 
+    def memory_block(self, array) -> tuple:
+        """(owner, address, nbytes) of the allocation `array` views: its storage."""
+        raise NotImplementedError
+
+    def block_bytes(self, owner) -> Any:
+        """The current bytes of a memory_block's owner, as a NumPy uint8 array."""
+        raise NotImplementedError
+
     def is_writable(self, array) -> bool:
         """Whether `array`'s memory may be written (a NumPy array can be read-only)."""
         return True

@@ -162,6 +162,16 @@ class CupyBackend(Backend):
     def data_ptr(self, array):
         return array.data.ptr
 
+    def memory_block(self, array):
+        root = array
+        while root.base is not None:
+            root = root.base
+        return root, root.data.ptr, root.nbytes
+
+    def block_bytes(self, owner):
+        with cuda_errors():
+            return np.ascontiguousarray(cupy.asnumpy(owner)).view(np.uint8).reshape(-1)
+
     def to_host(self, array):
         with cuda_errors():
             return cupy.asnumpy(array)

@@ -114,6 +114,15 @@ class NumpyBackend(Backend):
     def is_writable(self, array):
         return array.flags.writeable
 
+    def memory_block(self, array):
+        root = array
+        while isinstance(root.base, np.ndarray):
+            root = root.base
+        return root, self.data_ptr(root), root.nbytes
+
+    def block_bytes(self, owner):
+        return np.ascontiguousarray(owner).view(np.uint8).reshape(-1)
+
     def owns_memory(self, array):
         if not array.flags.writeable:
             return False

@@ -56,6 +56,15 @@ class SimulatedCudaBackend(Backend):
     def data_ptr(self, array):
         return array._array.__array_interface__["data"][0]
 
+    def memory_block(self, array):
+        root = array._array
+        while isinstance(root.base, np.ndarray):
+            root = root.base
+        return root, root.__array_interface__["data"][0], root.nbytes
+
+    def block_bytes(self, owner):
+        return np.ascontiguousarray(owner).view(np.uint8).reshape(-1)
+
     def to_host(self, array):
         return np.asarray(array.to_device(_CPU))
 

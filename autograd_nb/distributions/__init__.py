@@ -13,6 +13,7 @@ from .gamma import Chi2, Gamma
 from .independent import Independent
 from .kl import kl_divergence, register_kl
 from .laplace import Laplace
+from .multinomial import Multinomial
 from .multivariate_normal import MultivariateNormal
 from .normal import Normal
 from .one_hot_categorical import OneHotCategorical
@@ -28,6 +29,7 @@ __all__ = [
     "Exponential",
     "Independent",
     "Laplace",
+    "Multinomial",
     "MultivariateNormal",
     "Normal",
     "OneHotCategorical",

@@ -2,4 +2,4 @@
 
 from . import functional, init, utils
 from .modules import *  # noqa: F401,F403 - Module, containers, layers, losses
-from .parameter import Buffer, Parameter
+from .parameter import Buffer, Parameter, UninitializedBuffer, UninitializedParameter

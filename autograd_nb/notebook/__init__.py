@@ -21,6 +21,8 @@ __all__ = [
     "JacobianExplorer",
     "LossCurve",
     "plot_function_and_grad",
+    "plot_loss_curve",
+    "plot_decision_boundary",
 ]
 
 _LAZY = {
@@ -29,6 +31,8 @@ _LAZY = {
     "JacobianExplorer": "widgets",
     "LossCurve": "plots",
     "plot_function_and_grad": "plots",
+    "plot_loss_curve": "plots",
+    "plot_decision_boundary": "plots",
 }
 
 
@@ -44,9 +48,11 @@ def __getattr__(name: str):
 def load_ipython_extension(ipython) -> None:
     """Register the magics, the (opt-in) tensor HTML formatter and the inspector refresh."""
     from .._tensor import Tensor
+    from . import tracebacks
     from .magics import FLOWS, AutogradMagics, tensor_html
     from .widgets import refresh_inspectors
 
+    tracebacks.install(ipython)
     ipython.register_magics(AutogradMagics)
     ipython.display_formatter.formatters["text/html"].for_type(Tensor, tensor_html)
     ipython.events.register("post_run_cell", refresh_inspectors)
@@ -56,9 +62,11 @@ def load_ipython_extension(ipython) -> None:
 def unload_ipython_extension(ipython) -> None:
     """Remove everything load_ipython_extension added (IPython has no unregister API)."""
     from .._tensor import Tensor
+    from . import tracebacks
     from .magics import _STATE, FLOWS, AutogradMagics
     from .widgets import refresh_inspectors
 
+    tracebacks.uninstall(ipython)
     for kind, names in AutogradMagics.magics.items():
         for name in names:
             ipython.magics_manager.magics[kind].pop(name, None)

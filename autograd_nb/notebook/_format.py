@@ -166,7 +166,8 @@ class Card:
     def _repr_html_(self) -> str:
         e = html.escape
         rows = "".join(
-            f"<tr><th style='text-align:left'>{e(k)}</th><td><pre>{e(v)}</pre></td></tr>"
+            f"<tr><th style='text-align:left'>{e(k)}</th>"
+            f"<td style='text-align:left'><pre>{e(v)}</pre></td></tr>"
             for k, v in self.fields
         )
         return f'<div class="autograd-nb-card"><b>{e(self.title)}</b><table>{rows}</table></div>'

@@ -37,7 +37,7 @@ class Explanation:
         lines = [f"{self.title_en} / {self.title_zh}", ""]
         if self.message:
             lines += [f"Error: {_first_line(self.message)}", ""]
-        lines += [f"Why: {self.why_en}", f"原因:{self.why_zh}", "", "Fix / 解决方法:"]
+        lines += [f"Why: {self.why_en}", f"原因：{self.why_zh}", "", "Fix / 解决方法:"]
         lines += ["    " + line for line in self.fix.splitlines()]
         lines += ["", f"Lesson / 课程: {self.lesson}"]
         return "\n".join(lines)
@@ -49,34 +49,54 @@ class Explanation:
             '<div class="autograd-nb-explain" style="border-left:4px solid #d9534f;'
             'padding:4px 10px">'
             f"<h4>{e(self.title_en)} / {e(self.title_zh)}</h4>{error}"
-            f"<p><b>Why:</b> {e(self.why_en)}</p><p><b>原因:</b>{e(self.why_zh)}</p>"
+            f"<p><b>Why:</b> {e(self.why_en)}</p><p><b>原因：</b>{e(self.why_zh)}</p>"
             f"<p><b>Fix / 解决方法:</b></p><pre>{e(self.fix)}</pre>"
             f"<p><b>Lesson / 课程:</b> {e(self.lesson)}</p></div>"
         )
 
 
-def _first_line(text: str) -> str:
+def _first_line(text: str, limit: int = 160) -> str:
+    """The message's first line, cut after a whole word (and marked …) when over `limit`."""
     line = text.strip().splitlines()[0] if text.strip() else ""
-    return line if len(line) <= 160 else line[:157] + "..."
+    if len(line) <= limit:
+        return line
+    cut = line[: limit - 1]
+    space = cut.rfind(" ")
+    if space > limit // 2:  # text with spaces: end at a word; otherwise (Chinese) at a character
+        cut = cut[:space]
+    return cut.rstrip(" ,;:") + "…"
 
 
-_L000 = "lesson 000 (seeds/000), section “backward一些细节”"
-_L000_GRAPH = "lesson 000 (seeds/000), section “pytorch 计算图” (leaf nodes, retain_grad)"
-_L000_CREATE = "lesson 000 (seeds/000), section “Tensor的创建” (dtype and device)"
-_L001 = "lesson 001 (seeds/001): backward twice, .data vs .detach(), .cpu().numpy()"
-_L002 = "lesson 002 (seeds/002): the gradient argument of backward"
-_L003 = "lesson 003 (seeds/003): in-place operations and the NumPy bridge"
-_L004 = "lesson 004 (seeds/004): leaf tensors, retain_grad(), detach()"
+def _lesson(number: str, section: str) -> str:
+    """Where a lesson teaches the fix: "lesson 04, “`retain_graph`: backward twice”"."""
+    return f"lesson {number}, “{section}”"
+
+
+# The lessons and sections that teach each fix (tests check that each section exists).
+_BACKWARD_TWICE = _lesson("04", "`retain_graph`: backward twice")
+_GRADIENT_ARG = _lesson("04", "`gradient`: backward from a non-scalar")
+_LEAF_INPLACE = _lesson("06", "Changing a leaf in place")
+_DATA_DETACH = _lesson("06", "`.data` versus `.detach()` (post 001)")
+_NO_GRAD = _lesson("06", "`with torch.no_grad():`")
+_FREEZING = _lesson("09", "A mistake: freezing everything, head included")
+_RETAIN_GRAD = _lesson("05", "`retain_grad()`: keep a non-leaf's gradient")
+_LEAVES = _lesson("05", "What is a leaf? (post 004)")
+_REQUIRES_GRAD = _lesson("03", "Switching `requires_grad` on")
+_NUMPY_BRIDGE = _lesson("02", "Bridge with NumPy: shared memory")
+_DEVICES = _lesson("02", "Devices: CPU and GPU")
+_GPU = _lesson("10", "Part 2: a simulated GPU")
+_AUTOGRAD_GRAD = _lesson("13", "`torch.autograd.grad`: a derivative as a tensor")
+_ATTRIBUTES = _lesson("01", "Attributes")
 
 _DEVICE = Explanation(
     "device_mismatch",
     "Tensors on different devices",
     "张量在不同的设备上",
     "An operation mixed a CPU tensor with a CUDA tensor; every operand must be on the same device.",
-    "一个运算同时用到了 CPU 张量和 CUDA 张量;所有操作数必须在同一个设备上。",
+    "一个运算同时用到了 CPU 张量和 CUDA 张量；所有操作数必须在同一个设备上。",
     "device = 'cuda' if torch.cuda.is_available() else 'cpu'\n"
     "x = x.to(device); w = w.to(device)   # move every operand (and the model) once",
-    _L000_CREATE,
+    f"{_DEVICES}; {_GPU}",
 )
 
 # (message template, Explanation) in the order they are tried: specific texts before general ones.
@@ -89,12 +109,12 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "对同一个计算图第二次反向传播",
             "backward() frees the values the graph saved for the gradient computation, so a second "
             "backward() over the same graph finds them gone.",
-            "backward() 结束后会释放计算图中保存的中间值,"
+            "backward() 结束后会释放计算图中保存的中间值，"
             "所以对同一个图再次 backward() 时这些值已经不在了。",
             "y.backward(retain_graph=True)   # keep the saved values for a second backward\n"
             "y.backward()\n"
             "# or recompute y (run the forward pass again) before each backward()",
-            f"{_L000}; {_L001}",
+            _BACKWARD_TWICE,
         ),
     ),
     (
@@ -105,12 +125,12 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "对需要梯度的叶子张量做了原地操作",
             "Autograd must know a leaf's original value to compute gradients, so ops like x += 1 "
             "or x.add_(1) are refused on a leaf with requires_grad=True.",
-            "自动求导需要叶子张量原来的值,所以不能对 requires_grad=True 的叶子张量做 x += 1、x.add_(1) "
+            "自动求导需要叶子张量原来的值，所以不能对 requires_grad=True 的叶子张量做 x += 1、x.add_(1) "
             "这类原地操作。",
             "with torch.no_grad():      # e.g. a manual parameter update\n"
             "    x -= lr * x.grad\n"
             "# or work on a copy: x2 = x.clone(); x2 += 1",
-            f"{_L003}; {_L004}",
+            _LEAF_INPLACE,
         ),
     ),
     (
@@ -121,11 +141,11 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "对需要梯度的叶子张量的视图做了原地操作",
             "A slice or view (x[0], x.view(...)) shares memory with the leaf, so writing into it "
             "changes the leaf in place, which autograd refuses.",
-            "切片或视图(x[0]、x.view(...))与叶子张量共享内存,写入它就等于原地修改叶子张量,自动求导不允许。",
+            "切片或视图（x[0]、x.view(...)）与叶子张量共享内存，写入它就等于原地修改叶子张量，自动求导不允许。",
             "y = x.clone()      # a non-leaf copy that may be modified\n"
             "y[0] = 5\n"
             "# or, outside autograd: with torch.no_grad(): x[0] = 5",
-            f"{_L000}; {_L003}",
+            _LEAF_INPLACE,
         ),
     ),
     (
@@ -136,12 +156,12 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "反向传播需要的张量被原地修改了",
             "An op saved a tensor for its backward pass; an in-place op afterwards changed it "
             "(its version counter went up), so the gradient would be computed from wrong values.",
-            "某个运算为反向传播保存了一个张量,之后的原地操作修改了它(版本号增加),用它计算梯度会得到错误结果。",
+            "某个运算为反向传播保存了一个张量，之后的原地操作修改了它（版本号增加），用它计算梯度会得到错误结果。",
             "b = a.sigmoid()\n"
             "b = b * 2          # out-of-place instead of b *= 2\n"
             "# or clone before modifying: c = b.clone(); c.mul_(2)\n"
             "# %grad_inspect b  shows which node saved b and at which version",
-            f"{_L003}; {_L000}",
+            _DATA_DETACH,
         ),
     ),
     (
@@ -153,11 +173,11 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "backward() with no argument means d(y)/d(y) = 1, which only makes sense for a single "
             "number. For a tensor y, pass the vector v of backward(gradient=v): autograd then "
             "computes the vector-Jacobian product vᵀJ.",
-            "不带参数的 backward() 默认 d(y)/d(y)=1,这只对标量成立。y 是张量时要传入 "
-            "backward(gradient=v),自动求导计算的是向量-雅可比积 vᵀJ。",
+            "不带参数的 backward() 默认 d(y)/d(y)=1，这只对标量成立。y 是张量时要传入 "
+            "backward(gradient=v)，自动求导计算的是向量-雅可比积 vᵀJ。",
             "y.backward(gradient=torch.ones_like(y))   # same as y.sum().backward()\n"
             "# or reduce first: y.sum().backward() / y.mean().backward()",
-            f"{_L000}; {_L002}",
+            _GRADIENT_ARG,
         ),
     ),
     (
@@ -169,12 +189,12 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "None of the tensors that produced this result had requires_grad=True (or the result "
             "was computed under torch.no_grad() / after .detach()), so there is no graph to go "
             "back through.",
-            "生成这个结果的张量都没有 requires_grad=True(或者是在 torch.no_grad() 中、或 .detach() "
-            "之后计算的),所以没有可以反向传播的计算图。",
+            "生成这个结果的张量都没有 requires_grad=True（或者是在 torch.no_grad() 中、或 .detach() "
+            "之后计算的），所以没有可以反向传播的计算图。",
             "x = torch.tensor([1., 2.], requires_grad=True)   # before computing y\n"
             "y = (x ** 2).sum()\n"
             "y.backward()",
-            f"{_L000}; {_L004}",
+            f"{_NO_GRAD}; {_FREEZING}",
         ),
     ),
     (
@@ -185,9 +205,9 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "对需要梯度的张量调用 numpy()",
             "A NumPy array cannot carry the autograd graph, so PyTorch refuses to hand out one that "
             "silently drops it.",
-            "NumPy 数组不能保存自动求导的计算图,PyTorch 不允许悄悄丢掉它。",
+            "NumPy 数组不能保存自动求导的计算图，PyTorch 不允许悄悄丢掉它。",
             "a = x.detach().numpy()          # on the GPU: x.detach().cpu().numpy()",
-            f"{_L001}; {_L003}",
+            f"{_NUMPY_BRIDGE}; {_DATA_DETACH}",
         ),
     ),
     (
@@ -197,9 +217,9 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "numpy() on a GPU tensor",
             "对 GPU 上的张量调用 numpy()",
             "NumPy arrays live in host (CPU) memory; a CUDA tensor has to be copied there first.",
-            "NumPy 数组在主机(CPU)内存中,CUDA 张量要先复制到 CPU。",
+            "NumPy 数组在主机（CPU）内存中，CUDA 张量要先复制到 CPU。",
             "a = x.detach().cpu().numpy()",
-            _L001,
+            _GPU,
         ),
     ),
     (msg.DEVICE_MIX, _DEVICE),
@@ -212,12 +232,12 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "访问非叶子张量的 .grad",
             "Only leaf tensors (created by you with requires_grad=True) keep .grad after backward(); "
             "intermediate results pass their gradient on and drop it, so their .grad is None.",
-            "只有叶子张量(用户创建且 requires_grad=True)在 backward() 后保留 .grad;"
-            "中间结果把梯度传下去后就丢弃了,所以它们的 .grad 是 None。",
+            "只有叶子张量（用户创建且 requires_grad=True）在 backward() 后保留 .grad；"
+            "中间结果把梯度传下去后就丢弃了，所以它们的 .grad 是 None。",
             "y.retain_grad()    # before backward()\n"
             "loss.backward()\n"
             "y.grad             # now filled",
-            f"{_L000_GRAPH}; {_L004}",
+            f"{_RETAIN_GRAD}; {_LEAVES}",
         ),
     ),
     (
@@ -227,9 +247,9 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "requires_grad changed on a non-leaf",
             "修改了非叶子张量的 requires_grad",
             "A computed tensor's requires_grad follows from its inputs; only leaves can be switched.",
-            "计算得到的张量的 requires_grad 由它的输入决定;只有叶子张量可以修改。",
+            "计算得到的张量的 requires_grad 由它的输入决定；只有叶子张量可以修改。",
             "y_const = y.detach()   # a new leaf that does not require grad",
-            _L004,
+            _LEAVES,
         ),
     ),
     (
@@ -240,9 +260,9 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "传给 backward() 的 gradient 形状不对",
             "backward(gradient=v) needs v with exactly the shape of the output: v holds dL/dy for "
             "each element of y.",
-            "backward(gradient=v) 要求 v 与输出形状完全相同:v 是 y 每个元素的 dL/dy。",
+            "backward(gradient=v) 要求 v 与输出形状完全相同：v 是 y 每个元素的 dL/dy。",
             "y.backward(gradient=torch.ones_like(y))",
-            _L002,
+            _GRADIENT_ARG,
         ),
     ),
     (
@@ -253,10 +273,10 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "整数张量不能 requires_grad",
             "Gradients are only defined for floating point (or complex) values; torch.tensor([1, 2]) "
             "is int64.",
-            "梯度只对浮点(或复数)值有定义;torch.tensor([1, 2]) 是 int64。",
+            "梯度只对浮点（或复数）值有定义；torch.tensor([1, 2]) 是 int64。",
             "x = torch.tensor([1., 2.], requires_grad=True)   # note the dots\n"
             "# or dtype=torch.float32",
-            _L000_CREATE,
+            _REQUIRES_GRAD,
         ),
     ),
     (
@@ -266,9 +286,9 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "requires_grad on an integer tensor",
             "整数张量不能 requires_grad",
             "Gradients are only defined for floating point (or complex) values.",
-            "梯度只对浮点(或复数)值有定义。",
+            "梯度只对浮点（或复数）值有定义。",
             "x = x.float(); x.requires_grad = True",
-            _L000_CREATE,
+            _REQUIRES_GRAD,
         ),
     ),
     (
@@ -280,7 +300,7 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "Gradients are only defined for floating point values.",
             "梯度只对浮点值有定义。",
             "x = x.float().requires_grad_()",
-            _L000_CREATE,
+            _REQUIRES_GRAD,
         ),
     ),
     (
@@ -290,9 +310,9 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "An input of autograd.grad is not in the graph",
             "autograd.grad 的输入不在计算图中",
             "The output was not computed from this input, so there is no gradient to return.",
-            "输出并不是由这个输入计算得到的,所以没有梯度可返回。",
+            "输出并不是由这个输入计算得到的，所以没有梯度可返回。",
             "torch.autograd.grad(y, [x, z], allow_unused=True)   # None for unused inputs",
-            _L004,
+            _AUTOGRAD_GRAD,
         ),
     ),
     (
@@ -304,7 +324,7 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "autograd.grad can only differentiate with respect to tensors with requires_grad=True.",
             "autograd.grad 只能对 requires_grad=True 的张量求导。",
             "x.requires_grad_(True)   # before computing the output",
-            _L004,
+            _AUTOGRAD_GRAD,
         ),
     ),
     (
@@ -316,7 +336,7 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
             "item() turns a one-element tensor into a Python number.",
             "item() 只能把单元素张量转成 Python 数字。",
             "x.tolist()     # all values, or x[0].item() for one",
-            _L001,
+            _ATTRIBUTES,
         ),
     ),
 ]

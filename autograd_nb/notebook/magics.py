@@ -2,12 +2,14 @@
 
 Magics (`%autograd_nb` prints this list; each has its own `%magic?` help):
 
-    %grad_graph y [z ...] [--saved] [--grads] [--values]   the autograd graph of y (SVG)
-    %%grad_trace                                            run a cell, then tabulate its tensors
-    %grad_inspect x                                         a card: value, grad, grad_fn chain...
-    %grad_steps y [--gradient EXPR] [--max-frames N]       step through y.backward()
-    %explain_error [MESSAGE]                                the last autograd error, explained
-    %grad_display card|plain                                rich HTML cards for tensors, or not
+    %grad_graph y [z ...] [--saved] [--grads] [--values] [--full] [--params MODULE]
+                                                          the autograd graph of y (SVG)
+    %%grad_trace                                          run a cell, then tabulate its tensors
+    %grad_inspect x                                       a card: value, grad, grad_fn chain...
+    %grad_steps y [--gradient EXPR] [--max-frames N]      step through y.backward()
+    %explain_error [MESSAGE]                              the last autograd error, explained
+    %grad_display card|plain                              rich HTML cards for tensors, or not
+    %autograd_nb [--debug | --short]                      this list; library frames in tracebacks
 
 Bad input never shows a traceback into this module: argument errors are IPython UsageErrors and
 a wrong name or value is one line such as `NameError: name 'q' is not defined`.
@@ -26,11 +28,20 @@ from IPython.display import display
 from .. import _messages as msg
 from .._tensor import Tensor
 from ..autograd.graph import saved_values, sequence_nr, version, walk
+from ..nn import Module
 from ..viz import FlowRecorder, build_graph
+from ..viz.png import svg_to_png
 from . import _format as fmt
+from . import tracebacks
 from .explain import explain
+from .naming import (
+    display_names,
+    module_parameter_names,
+    name_of,
+    shell_namespace,
+    user_variables,
+)
 
-_HIDDEN = {"In", "Out", "exit", "quit", "get_ipython"}
 _ONE_LINE: dict = {}
 
 
@@ -50,7 +61,7 @@ def one_line(cls: type, text: str) -> Exception:
 
 
 class GraphView:
-    """An SVG picture with a short stable text/plain (what nbval and GitHub show)."""
+    """An SVG picture (and its PNG copy) with a short stable text/plain (what nbval shows)."""
 
     def __init__(self, svg: str, label: str):
         self.svg, self.label = svg, label
@@ -59,16 +70,11 @@ class GraphView:
         return f"<autograd graph of {self.label}>"
 
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
-        return {"image/svg+xml": self.svg, "text/plain": repr(self)}
-
-
-def tensor_names(namespace: dict) -> dict:
-    """{name: tensor} for the user's tensor variables, in definition order."""
-    return {
-        name: value
-        for name, value in namespace.items()
-        if isinstance(value, Tensor) and not name.startswith("_") and name not in _HIDDEN
-    }
+        bundle = {"image/svg+xml": self.svg, "text/plain": repr(self)}
+        png = svg_to_png(self.svg)  # what JupyterLab shows before the notebook is trusted
+        if png is not None:
+            bundle["image/png"] = png
+        return bundle
 
 
 def graph_roots(tensors: dict) -> list[str]:
@@ -84,7 +90,7 @@ def graph_roots(tensors: dict) -> list[str]:
 
 def saved_by(x: Tensor, namespace: dict) -> list[str]:
     """Which nodes of the graphs in `namespace` saved `x` for backward, and at which version."""
-    starts = [t.grad_fn for t in [x, *tensor_names(namespace).values()] if t.grad_fn is not None]
+    starts = [t.grad_fn for t in [x, *user_variables(namespace).values()] if t.grad_fn is not None]
     found = []
     for node in walk(*starts):
         for saved in saved_values(node):
@@ -102,7 +108,7 @@ def saved_by(x: Tensor, namespace: dict) -> list[str]:
 
 def _snapshot(namespace: dict) -> dict:
     state = {}
-    for name, t in tensor_names(namespace).items():
+    for name, t in user_variables(namespace).items():
         grad = fmt.grad_of(t)
         state[name] = (
             t,
@@ -131,10 +137,17 @@ def _changed(before: dict, after: dict) -> dict:
 FLOWS = FlowRecorder()
 
 
-def graph_view(tensors: dict, namespace: dict, **options) -> GraphView:
-    """The graph of the named tensors as an SVG GraphView (with --grads: gradients on edges)."""
+def graph_view(tensors: dict, namespace: dict, params: dict | None = None, **options) -> GraphView:
+    """The graph of the named tensors as an SVG GraphView (with --grads: gradients on edges).
+
+    Tensors are labelled by `display_names`: `params` first, then module paths, then variables.
+    """
+    names = {**tensors, **display_names(namespace, params)}  # what was asked for keeps its name
     graph = build_graph(
-        *tensors.values(), names=tensor_names(namespace), saved=options.pop("saved", False)
+        *tensors.values(),
+        names=names,
+        saved=options.pop("saved", False),
+        full=options.pop("full", False),
     )
     if options.get("grads"):
         options["edge_labels"] = FLOWS.edge_labels(graph)
@@ -154,6 +167,15 @@ class AutogradMagics(Magics):
         except Exception as exc:  # a typo in an expression: one line, never our traceback
             raise one_line(type(exc), f"%{magic}: cannot evaluate {expr!r}: {exc}") from None
 
+    def _module(self, expr: str, magic: str) -> Module:
+        value = self._value(expr, magic)
+        if not isinstance(value, Module):
+            raise one_line(
+                TypeError,
+                msg.MAGIC_NOT_A_MODULE.format(magic=magic, expr=expr, type=type(value).__name__),
+            )
+        return value
+
     def _tensor(self, expr: str, magic: str, need_graph: bool = True) -> Tensor:
         value = self._value(expr, magic)
         if not isinstance(value, Tensor):
@@ -168,16 +190,26 @@ class AutogradMagics(Magics):
     # --- magics --------------------------------------------------------------------------------
     @line_magic
     def autograd_nb(self, line: str = "") -> None:
-        """List autograd_nb's magics (see each one's `%name?` for details).
+        """List autograd_nb's magics; `--debug` / `--short` show / hide the library in tracebacks.
 
-        %grad_graph y [z ...] [--saved] [--grads] [--values]   the autograd graph of y (SVG)
-        %%grad_trace                                            run a cell, tabulate its tensors
-        %grad_inspect x                                         value, grad, grad_fn chain, ...
-        %grad_steps y [--gradient EXPR] [--max-frames N]       step through y.backward()
-        %explain_error [MESSAGE]                                the last autograd error explained
-        %grad_display card|plain                                HTML cards for tensors, or not
+        %grad_graph y [z ...] [--saved] [--grads] [--values]  the autograd graph of y (SVG)
+            [--full] [--params MODULE ...]                    every node; names from modules
+        %%grad_trace                                          run a cell, tabulate its tensors
+        %grad_inspect x                                       value, grad, grad_fn chain, ...
+        %grad_steps y [--gradient EXPR] [--max-frames N]      step through y.backward()
+        %explain_error [MESSAGE]                              the last autograd error explained
+        %grad_display card|plain                              HTML cards for tensors, or not
+        %autograd_nb --debug | --short                        tracebacks with or without the
+                                                              frames inside autograd_nb
         """
-        print(_HELP)
+        option = line.strip()
+        if option in ("--debug", "--short"):
+            tracebacks.show_library_frames(option == "--debug")
+            print(msg.TRACEBACK_MODE[option])
+        elif option:
+            raise UsageError(msg.AUTOGRAD_NB_MAGIC_OPTION.format(option=option))
+        else:
+            print(_HELP)
 
     @line_magic
     @magic_arguments()
@@ -189,6 +221,13 @@ class AutogradMagics(Magics):
         help="show each tensor's .grad and, on the edges, the gradients of the last backward",
     )
     @argument("--values", action="store_true", help="show each tensor's values")
+    @argument("--full", action="store_true", help="draw every node (no repeated run summarised)")
+    @argument(
+        "--params",
+        nargs="+",
+        metavar="MODULE",
+        help="name parameters by these modules' paths (net.0.weight), as torchviz's params=",
+    )
     def grad_graph(self, line: str) -> None:
         """Draw the autograd graph of one or more tensors, labelled with your variable names.
 
@@ -198,11 +237,12 @@ class AutogradMagics(Magics):
         """
         args = parse_argstring(self.grad_graph, line)
         tensors = {expr: self._tensor(expr, "grad_graph") for expr in args.tensors}
-        display(
-            graph_view(
-                tensors, self.shell.user_ns, saved=args.saved, grads=args.grads, values=args.values
-            )
+        params = module_parameter_names(
+            {expr: self._module(expr, "grad_graph") for expr in args.params or ()}
         )
+        options = {"saved": args.saved, "grads": args.grads, "values": args.values}
+        options["full"] = args.full
+        display(graph_view(tensors, self.shell.user_ns, params, **options))
 
     @cell_magic
     @magic_arguments()
@@ -280,7 +320,7 @@ class AutogradMagics(Magics):
                 y,
                 gradient=gradient,
                 name=args.tensor,
-                names=tensor_names(self.shell.user_ns),
+                names=display_names(self.shell.user_ns),
                 max_frames=args.max_frames,
             )
         except (RuntimeError, TypeError, ValueError) as exc:
@@ -337,7 +377,7 @@ def inspect_card(t: Tensor, name: str, namespace: dict) -> fmt.Card:
     fields = [
         ("value", repr(t)),
         ("grad", "None" if grad is None else repr(grad)),
-        ("grad_fn chain", "\n".join(fmt.grad_fn_chain(t, tensor_names(namespace)))),
+        ("grad_fn chain", "\n".join(fmt.grad_fn_chain(t, display_names(namespace)))),
         ("shape", fmt.shape_text(t)),
         ("dtype", fmt.dtype_text(t)),
         ("device", str(t.device)),
@@ -347,11 +387,12 @@ def inspect_card(t: Tensor, name: str, namespace: dict) -> fmt.Card:
         ("version", str(version(t))),
         ("saved by", "\n".join(saved) if saved else "(no node saved it)"),
     ]
-    return fmt.Card(f"Tensor {name}", fields)
+    title = name or name_of(t, namespace) or fmt.shape_text(t)
+    return fmt.Card(f"Tensor {title}", fields)
 
 
 def tensor_html(t: Tensor):
     """The `%grad_display card` HTML for a tensor (None leaves PyTorch's text alone)."""
     if not _STATE["cards"]:
         return None
-    return inspect_card(t, "", {})._repr_html_()
+    return inspect_card(t, "", shell_namespace())._repr_html_()

@@ -103,14 +103,81 @@ class LossCurve:
 
     def figure(self):
         """The curve so far as a matplotlib Figure."""
-        fig = figure((6.0, 3.2))
-        ax = fig.add_subplot()
-        ax.plot(self.steps, self.losses)
-        ax.set_xlabel("step")
-        ax.set_ylabel(self.title)
-        ax.grid(True, alpha=0.3)
-        return fig
+        return plot_loss_curve(self.losses, steps=self.steps, title=self.title)
 
     def png(self) -> bytes:
         """The curve as PNG bytes (Agg, no display needed)."""
         return figure_png(self.figure())
+
+
+def plot_loss_curve(losses, steps=None, title: str = "loss"):
+    """A training curve: `losses` (numbers or one-element tensors) against `steps` (0, 1, ...)."""
+    values = [float(v.item() if isinstance(v, Tensor) else v) for v in losses]
+    steps = list(range(len(values))) if steps is None else [int(s) for s in steps]
+    if len(steps) != len(values):
+        raise ValueError(msg.PLOT_STEPS_LOSSES.format(steps=len(steps), losses=len(values)))
+    fig = figure((6.0, 3.2))
+    ax = fig.add_subplot()
+    ax.plot(steps, values)
+    ax.set_xlabel("step")
+    ax.set_ylabel(title)
+    ax.grid(True, alpha=0.3)
+    return fig
+
+
+def decision_regions(predict, X, steps: int = 100, margin: float = 0.5) -> tuple:
+    """The class `predict` gives each point of a `steps` x `steps` grid around the points `X`.
+
+    `predict` maps an (N, 2) float tensor to class scores (N, C) (the class is the argmax) or to
+    class indices (N,); it runs under `no_grad`, in `X`'s dtype and on its device. Returns the
+    grid's x values, its y values, and the classes as a list of `steps` rows (one per y value).
+    """
+    from .._creation import linspace
+    from ..autograd.grad_mode import no_grad
+    from ..ops.joining import stack
+
+    if not isinstance(X, Tensor) or X.dim() != 2 or X.shape[1] != 2:
+        raise ValueError(msg.PLOT_POINTS_SHAPE)
+    points = X.detach()
+    low = (points.min(0).values - margin).tolist()
+    high = (points.max(0).values + margin).tolist()
+    xs = linspace(low[0], high[0], steps, dtype=X.dtype, device=X.device)
+    ys = linspace(low[1], high[1], steps, dtype=X.dtype, device=X.device)
+    grid_x = xs.reshape(1, steps).expand(steps, steps).reshape(-1)
+    grid_y = ys.reshape(steps, 1).expand(steps, steps).reshape(-1)
+    with no_grad():
+        scores = predict(stack([grid_x, grid_y], dim=1))
+    classes = scores.argmax(dim=1) if scores.dim() == 2 else scores
+    return xs.tolist(), ys.tolist(), classes.reshape(steps, steps).tolist()
+
+
+def plot_decision_boundary(predict, X, y, steps: int = 100, margin: float = 0.5, title=None):
+    """The regions where `predict` gives each class, with the labelled 2-D points `X`, `y` on top.
+
+    See `decision_regions` for `predict`, `steps` and `margin`.
+    """
+    if not isinstance(y, Tensor) or not isinstance(X, Tensor) or tuple(y.shape) != (X.shape[0],):
+        raise ValueError(msg.PLOT_LABELS_SHAPE)
+    xs, ys, regions = decision_regions(predict, X, steps, margin)
+    labels = y.detach().tolist()
+    n_classes = max(max(labels), *(max(row) for row in regions)) + 1
+    fig = figure((5.0, 4.2))
+    ax = fig.add_subplot()
+    levels = [k - 0.5 for k in range(n_classes + 1)]
+    ax.contourf(xs, ys, regions, levels=levels, cmap="coolwarm", alpha=0.3)
+    points = X.detach().tolist()
+    ax.scatter(
+        [p[0] for p in points],
+        [p[1] for p in points],
+        c=labels,
+        cmap="coolwarm",
+        s=12,
+        edgecolors="k",
+        linewidths=0.3,
+        vmin=0,
+        vmax=max(n_classes - 1, 1),
+    )
+    ax.set_xlabel("x1")
+    ax.set_ylabel("x2")
+    ax.set_title(title or "decision boundary")
+    return fig

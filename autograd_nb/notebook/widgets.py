@@ -306,10 +306,14 @@ class TensorInspector(W.VBox):
     refreshed after each cell runs (IPython's post_run_cell event), so no thread polls.
     """
 
-    def __init__(self, t: Tensor, name: str = "x"):
+    def __init__(self, t: Tensor, name: str | None = None):
         if not isinstance(t, Tensor):
             raise TypeError(msg.WIDGET_INSPECTOR_TYPE.format(type=type(t).__name__))
-        self.tensor, self.name = t, name
+        from .naming import name_of, shell_namespace
+
+        self.namespace = shell_namespace()
+        self.tensor = t
+        self.name = name or name_of(t, self.namespace) or fmt.shape_text(t)
         self.view = W.HTML()
         self._signature = None
         super().__init__([self.view])
@@ -338,7 +342,7 @@ class TensorInspector(W.VBox):
         from .magics import inspect_card
 
         self._signature = state
-        self.view.value = inspect_card(self.tensor, self.name, {})._repr_html_()
+        self.view.value = inspect_card(self.tensor, self.name, self.namespace)._repr_html_()
         return True
 
 
@@ -346,16 +350,20 @@ class TensorInspector(W.VBox):
 
 
 def _matrix_html(title: str, rows: list) -> str:
+    """A titled matrix between square brackets (the table's left and right borders)."""
     e = html.escape
     body = "".join(
         "<tr>"
-        + "".join(f"<td style='text-align:right'>{e(fmt.number(v))}</td>" for v in row)
+        + "".join(
+            f"<td style='text-align:right;padding:1px 6px'>{e(fmt.number(v))}</td>" for v in row
+        )
         + "</tr>"
         for row in rows
     )
+    bracket = "border:solid #333;border-width:0 2px;border-radius:3px;border-collapse:separate"
     return (
         f"<div style='display:inline-block;vertical-align:top;margin-right:16px'>"
-        f"<b>{e(title)}</b><table>{body}</table></div>"
+        f"<b>{e(title)}</b><table style='{bracket}'>{body}</table></div>"
     )
 
 
@@ -396,7 +404,12 @@ class JacobianExplorer(W.VBox):
             raise ValueError(msg.WIDGET_JACOBIAN_V_SIZE.format(n_out=n_out, n_start=len(start)))
         self._grad, self._tensor = grad, tensor
         self.v_inputs = [
-            W.FloatText(value=float(value), description=f"v[{i}]", layout=W.Layout(width="160px"))
+            W.FloatText(
+                value=float(value),
+                description=f"v[{i}]",
+                style={"description_width": "3.5em"},
+                layout=W.Layout(width="11em"),
+            )
             for i, value in enumerate(start)
         ]
         self.view = W.HTML()

@@ -1,9 +1,10 @@
 """Shrinking a graph that is too big to draw: collapse repeated chains, then cut what is left.
 
-Step 1: a run of backward nodes of one type, each the only parent-to-child link of the next
-(`x = x * 2` repeated), keeps its first and last node; everything between becomes one "summary"
-node "… 4,990 more MulBackward0 …", which also swallows the tensors hanging only off that run
-(the AccumulateGrad and leaf of each `w_i` in `x = x * w_i`, saved tensors). Step 2, if still
+Step 1: a unit of backward nodes repeated along the computation's path (`x = x * 2`; the layers
+of a Sequential) keeps its first and last unit; everything between becomes one "summary" node
+("… 4,990 more MulBackward0 …", "… 18 × (TanhBackward0 → AddmmBackward0) …"), which also swallows
+what hangs only off that run (the AccumulateGrad and leaf of each `w_i` in `x = x * w_i`, a
+layer's weights, saved tensors). Step 2, if still
 too big: keep the first `max_nodes - 1` nodes breadth first from the outputs and send every edge
 into the rest to one summary node. Everything is linear in the graph size and iterative.
 """
@@ -16,7 +17,10 @@ from .graph import GraphEdge, GraphNode
 
 __all__ = ["collapse"]
 
-_MIN_RUN = 3  # interior nodes a chain needs before it is collapsed
+_MIN_RUN = 3  # interior nodes a run needs before it is collapsed
+_MAX_PERIOD = 6  # backward nodes in the longest unit a run may repeat (a layer and its activation)
+_SIDE_LIMIT = 6  # nodes a side branch (a weight: TBackward0, AccumulateGrad, leaf) may have
+_BIG = _SIDE_LIMIT + 1
 # what a run may swallow besides its own nodes: per-step parameters, never whole computations
 _ABSORBABLE = ("accumulate_grad", "leaf_requires_grad", "leaf_no_grad", "saved", "saved_freed")
 
@@ -64,66 +68,137 @@ def _adjacency(nodes, edges):
     return pos, children, parents
 
 
+def _side_sizes(nodes, children, parents, order) -> list[int]:
+    """For each node, the size of what hangs below it, if that is a small tree of its own.
+
+    A node whose descendants each have one parent and number at most `_SIDE_LIMIT` (a weight's
+    TBackward0, AccumulateGrad and leaf) gets their count plus one; anything bigger or shared
+    gets `_BIG`. `order` is a topological order (parents first).
+    """
+    size = [0] * len(nodes)
+    for i in reversed(order):
+        total = 1
+        for c in children[i]:
+            if len(parents[c]) != 1 or size[c] >= _BIG:
+                total = _BIG
+                break
+            total += size[c]
+        size[i] = min(total, _BIG)
+    return size
+
+
+def _topological(n: int, children, parents) -> list[int]:
+    indeg = [len(p) for p in parents]
+    order, ready = [], deque(i for i in range(n) if indeg[i] == 0)
+    while ready:
+        i = ready.popleft()
+        order.append(i)
+        for c in children[i]:
+            indeg[c] -= 1
+            if indeg[c] == 0:
+                ready.append(c)
+    return order
+
+
+def _spine_children(nodes, children, parents, is_root, size) -> list[int]:
+    """Each backward node's one child that carries the computation on (or -1).
+
+    The candidates are backward children with no other parent. One candidate continues the
+    spine; of several, the only one with a big subtree does (the others are side branches such
+    as a layer's weight); two big ones are a fork, and the spine stops there.
+    """
+    nxt = [-1] * len(nodes)
+    for i, node in enumerate(nodes):
+        if node.kind != "backward":
+            continue
+        candidates = [
+            c
+            for c in children[i]
+            if nodes[c].kind == "backward" and len(parents[c]) == 1 and not is_root[c]
+        ]
+        if len(candidates) == 1:
+            nxt[i] = candidates[0]
+        else:
+            big = [c for c in candidates if size[c] >= _BIG]
+            if len(big) == 1:
+                nxt[i] = big[0]
+    return nxt
+
+
+def _repeats(labels: list[str], k: int) -> tuple[int, int]:
+    """(period, count) of the longest run of one repeated unit starting at `labels[k]`."""
+    best = (0, 0)
+    for period in range(1, _MAX_PERIOD + 1):
+        unit = labels[k : k + period]
+        if len(unit) < period:
+            break
+        count = 1
+        while labels[k + count * period : k + (count + 1) * period] == unit:
+            count += 1
+        interior = (count - 2) * period
+        if count >= 3 and interior >= _MIN_RUN and count * period > best[0] * best[1]:
+            best = (period, count)
+    return best
+
+
 def _collapse_chains(nodes, edges, roots):
+    """Replace the middle of every repeated run along a graph's spine by one summary node.
+
+    A run is a unit of one to `_MAX_PERIOD` backward nodes (`x * 2`; a layer's AddmmBackward0
+    and TanhBackward0) repeated along the path the computation takes; its first and last unit
+    stay, the units between become "… 18 × (TanhBackward0 → AddmmBackward0) …", which also
+    swallows what hangs off them alone (weights, AccumulateGrad, leaves, saved tensors).
+    """
     n = len(nodes)
     pos, children, parents = _adjacency(nodes, edges)
     is_root = [False] * n
     for r in roots:
         is_root[pos[r]] = True
-
-    def next_in_run(i: int) -> int:
-        """The one child continuing a run of same-type backward nodes from i, or -1."""
-        node = nodes[i]
-        found = -1
-        for c in children[i]:
-            other = nodes[c]
-            if (
-                other.kind == "backward"
-                and other.label == node.label
-                and len(parents[c]) == 1
-                and not is_root[c]
-            ):
-                if found != -1 and found != c:
-                    return -1
-                found = c
-        return found
-
-    nxt = [next_in_run(i) if nodes[i].kind == "backward" else -1 for i in range(n)]
-    has_run_parent = [False] * n
+    order = _topological(n, children, parents)
+    size = _side_sizes(nodes, children, parents, order)
+    nxt = _spine_children(nodes, children, parents, is_root, size)
+    has_spine_parent = [False] * n
     for i in range(n):
         if nxt[i] != -1:
-            has_run_parent[nxt[i]] = True
+            has_spine_parent[nxt[i]] = True
+    kept = [False] * n  # the first and last unit of each run stay in the picture
 
     group = [-1] * n  # summary number each absorbed node belongs to
     summaries: list[dict] = []
-    for i in range(n):
-        if nxt[i] == -1 or has_run_parent[i]:
-            continue
-        run = [i]
-        while nxt[run[-1]] != -1:
-            run.append(nxt[run[-1]])
-        interior = run[1:-1]
-        if len(interior) < _MIN_RUN:
-            continue
-        for j in interior:
-            group[j] = len(summaries)
-        summaries.append({"label": nodes[i].label, "spine": len(interior), "first": interior[0]})
+    for i in order:
+        if nxt[i] == -1 or has_spine_parent[i]:
+            continue  # not the start of a spine
+        spine = [i]
+        while nxt[spine[-1]] != -1:
+            spine.append(nxt[spine[-1]])
+        labels = [nodes[j].label for j in spine]
+        k = 0
+        while k < len(spine):
+            period, count = _repeats(labels, k)
+            if not period:
+                k += 1
+                continue
+            interior = spine[k + period : k + (count - 1) * period]
+            for j in interior:
+                group[j] = len(summaries)
+            for j in spine[k : k + period] + spine[k + (count - 1) * period : k + count * period]:
+                kept[j] = True
+            unit = labels[k : k + period]
+            summaries.append(
+                {"unit": unit, "count": count - 2, "spine": len(interior), "first": interior[0]}
+            )
+            k += count * period
     if not summaries:
         return nodes, edges
 
-    # Absorb nodes all of whose parents sit in the same summary (in topological order).
-    indeg = [len(p) for p in parents]
-    ready = deque(i for i in range(n) if indeg[i] == 0)
-    while ready:
-        i = ready.popleft()
-        if group[i] == -1 and parents[i] and not is_root[i] and nodes[i].kind in _ABSORBABLE:
+    # Absorb what hangs off a run alone: nodes all of whose parents sit in the same summary.
+    for i in order:
+        kind = nodes[i].kind
+        side = kind in _ABSORBABLE or (kind == "backward" and size[i] < _BIG and not kept[i])
+        if group[i] == -1 and parents[i] and not is_root[i] and side:
             g = group[parents[i][0]]
             if g != -1 and all(group[p] == g for p in parents[i]):
                 group[i] = g
-        for c in children[i]:
-            indeg[c] -= 1
-            if indeg[c] == 0:
-                ready.append(c)
 
     members = [Counter() for _ in summaries]
     for i in range(n):
@@ -138,17 +213,17 @@ def _collapse_chains(nodes, edges, roots):
         elif summaries[g]["first"] == i:
             s = summaries[g]
             ids[g] = f"s{g}"
-            total = sum(members[g].values())
-            others = total - s["spine"]
+            others = sum(members[g].values()) - s["spine"]
             detail = {
-                "collapsed": total,
+                "collapsed": sum(members[g].values()),
                 "by_label": dict(members[g].most_common()),
-                "lines": [f"and {others:,} other nodes" if others else ""],
+                "lines": [f"and {others:,} other nodes"] if others else [],
             }
-            detail["lines"] = [x for x in detail["lines"] if x]
-            new_nodes.append(
-                GraphNode(ids[g], "summary", f"… {s['spine']:,} more {s['label']} …", detail)
-            )
+            if len(s["unit"]) == 1:
+                label = f"… {s['spine']:,} more {s['unit'][0]} …"
+            else:
+                label = f"… {s['count']:,} × ({' → '.join(s['unit'])}) …"
+            new_nodes.append(GraphNode(ids[g], "summary", label, detail))
     mapped = [nodes[i].id if group[i] == -1 else ids[group[i]] for i in range(n)]
     return new_nodes, _remap_edges(edges, pos, mapped)
 

@@ -24,6 +24,7 @@ __all__ = ["GraphNode", "GraphEdge", "Graph", "build_graph", "shape_text"]
 
 TENSOR_KINDS = ("leaf_requires_grad", "leaf_no_grad", "output", "saved", "saved_freed")
 _NUMBERS = (int, float, bool)
+FIT_NODES = 40  # above this, repeated runs are summarised unless full=True
 _WALK_LIMIT = 1_000_000  # nodes discovered before the walk gives up (then summarised)
 
 
@@ -127,11 +128,11 @@ class _Builder:
             self._read_names(names)
 
     def _read_names(self, names: dict) -> None:
+        """The first name given for a tensor is its label (callers order names by preference)."""
         Tensor = _tensor_class()
-        for key in sorted(k for k in names if isinstance(k, str)):
-            if key.startswith("_"):
+        for key, value in names.items():
+            if not isinstance(key, str) or key.startswith("_"):
                 continue
-            value = names[key]
             if not isinstance(value, Tensor) or id(value) in self.tensor_names:
                 continue
             self.tensor_names[id(value)] = (value, key)
@@ -348,17 +349,35 @@ class Graph:
     def _repr_svg_(self) -> str:
         return self.to_svg()
 
+    def _repr_png_(self) -> bytes | None:
+        """The same picture as PNG, which JupyterLab shows in an untrusted notebook."""
+        from .png import svg_to_png
+
+        return svg_to_png(self.to_svg())
+
 
 def build_graph(
-    *tensors, names: dict | None = None, saved: bool = False, max_nodes: int = 2000
+    *tensors,
+    names: dict | None = None,
+    params: dict | None = None,
+    saved: bool = False,
+    max_nodes: int = 2000,
+    full: bool = False,
 ) -> Graph:
-    """Walk the autograd graph behind `tensors` (iteratively) into a Graph ready to draw."""
+    """Walk the autograd graph behind `tensors` (iteratively) into a Graph ready to draw.
+
+    Tensors are labelled from `params` (as torchviz's `make_dot(y, params=dict(
+    model.named_parameters()))`: {"0.weight": tensor, ...}), then from `names` ({name: tensor});
+    the first name given for a tensor wins. A graph of more than `FIT_NODES` nodes shows each
+    repeated run (a chain of one op, the layers of a Sequential) as one summary box, so that the
+    picture fits its output; `full=True` draws every node (up to `max_nodes`).
+    """
     if not tensors:
         raise TypeError(msg.VIZ_NO_TENSORS)
     if max_nodes < 2:
         raise ValueError(msg.VIZ_MAX_NODES.format(max_nodes=max_nodes))
     with gc_paused():
-        b = _Builder(names, saved)
+        b = _Builder({**(params or {}), **(names or {})} if params else names, saved)
         roots = []
         for t in tensors:
             nid = b.root(t)
@@ -368,9 +387,9 @@ def build_graph(
         index = {key: nid for key, (_, nid) in b.index.items()}
         info = {"total_nodes": len(b.nodes), "collapsed": False, "truncated_walk": b.truncated}
         nodes, edges = b.nodes, b.edges
-        if len(nodes) > max_nodes:
+        if len(nodes) > max_nodes or (not full and len(nodes) > FIT_NODES):
             from .collapse import collapse
 
             nodes, edges = collapse(nodes, edges, roots, max_nodes)
-            info["collapsed"] = True
+            info["collapsed"] = len(nodes) < info["total_nodes"]
         return Graph(nodes, edges, roots, index, info)

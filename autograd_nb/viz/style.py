@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from .. import _messages as msg
+
 __all__ = ["STYLES", "LEGEND", "HIGHLIGHT", "node_lines", "text_width"]
 
 # kind -> (fill, stroke, dashed, shape); colours follow torchviz's where it has them
@@ -80,13 +82,8 @@ def node_lines(
             lines = [node.label]
         if d.get("name"):
             lines.append(_shape_line(d))
-        if kind == "saved":
-            if d["modified"]:
-                lines.append(f"saved v{d['saved_version']}, now v{d['version']}!")
-            else:
-                lines.append(f"version {d['saved_version']}")
-        elif d.get("version"):
-            lines.append(f"version {d['version']}")
+        if kind == "saved" and d["modified"]:  # the one case where a version number matters
+            lines.append(f"saved v{d['saved_version']}, now v{d['version']}!")
         if values:
             lines.extend(_clip(d["data"]))
         if grads and kind != "saved":
@@ -122,6 +119,10 @@ def tooltip(node) -> str:
             elif isinstance(value, list):
                 value = ", ".join(value)
             out.append(f"{key}: {value}")
+    if "version" in d:
+        out.append(msg.VIZ_VERSION_MEANING)
+    if node.kind == "summary":
+        out.append(msg.VIZ_COLLAPSED_HINT)
     if d.get("data") is not None:
         out.append("data: " + d["data"])
     if d.get("grad") is not None:

@@ -1,4 +1,4 @@
-"""InstanceNorm1d and InstanceNorm2d: normalise each sample's channels over their positions."""
+"""InstanceNorm1d, 2d and 3d: normalise each sample's channels over their positions."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from ..._tensor import Tensor
 from .. import functional as F
 from .batchnorm import _BatchNorm
 
-__all__ = ["InstanceNorm1d", "InstanceNorm2d"]
+__all__ = ["InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d"]
 
 
 class _InstanceNorm(_BatchNorm):
@@ -74,3 +74,9 @@ class InstanceNorm2d(_InstanceNorm):
     """Instance normalization of (N, C, H, W) or unbatched (C, H, W) inputs over H and W."""
 
     _ranks = (3, 4)
+
+
+class InstanceNorm3d(_InstanceNorm):
+    """Instance normalization of (N, C, D, H, W) or unbatched (C, D, H, W) inputs over D, H, W."""
+
+    _ranks = (4, 5)

@@ -1,0 +1,88 @@
+"""Short tracebacks: an error from a learner's call ends at the learner's line, as in PyTorch.
+
+PyTorch's engine and kernels are C++, so a traceback from `y.backward()` shows the learner's
+code and PyTorch's message, never the engine's insides. autograd_nb's engine is Python: without
+this handler a traceback would list frames in `engine.py`, `node.py`, ... before the message.
+With the extension loaded, IPython hands every exception to `show_exception`, which drops the
+frames that belong to the autograd_nb package (a learner's own hooks, Functions and modules
+called from inside the library stay) and then shows the traceback as IPython always does.
+`%autograd_nb --debug` shows the library's frames again; `%autograd_nb --short` hides them.
+`%debug` always sees every frame.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import types
+
+import autograd_nb
+
+_PACKAGE = os.path.dirname(os.path.abspath(autograd_nb.__file__)) + os.sep
+_HANDLED = (Exception,)  # the tuple we install: how `uninstall` recognises our handler
+_STATE = {"show_library_frames": False}
+
+
+def show_library_frames(show: bool) -> None:
+    """Whether tracebacks include the frames inside autograd_nb (the `--debug` switch)."""
+    _STATE["show_library_frames"] = bool(show)
+
+
+def library_frames_shown() -> bool:
+    """The current setting of the `--debug` switch."""
+    return _STATE["show_library_frames"]
+
+
+def _in_library(tb: types.TracebackType) -> bool:
+    return os.path.abspath(tb.tb_frame.f_code.co_filename).startswith(_PACKAGE)
+
+
+def without_library_frames(tb: types.TracebackType | None) -> types.TracebackType | None:
+    """The same traceback with autograd_nb's frames left out (the frames are not copied)."""
+    kept = []
+    while tb is not None:
+        if not _in_library(tb):
+            kept.append(tb)
+        tb = tb.tb_next
+    trimmed = None
+    for entry in reversed(kept):
+        trimmed = types.TracebackType(trimmed, entry.tb_frame, entry.tb_lasti, entry.tb_lineno)
+    return trimmed
+
+
+def _passes_through_library(exc: BaseException | None) -> bool:
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        tb = exc.__traceback__
+        while tb is not None:
+            if _in_library(tb):
+                return True
+            tb = tb.tb_next
+        exc = exc.__cause__ or exc.__context__
+    return False
+
+
+def show_exception(shell, etype, value, tb, tb_offset=None) -> None:
+    """IPython's custom exception handler: show the traceback without autograd_nb's frames."""
+    if library_frames_shown() or not _passes_through_library(value):
+        shell.showtraceback((etype, value, tb), tb_offset=tb_offset)
+        return
+    chained, seen = value.__cause__ or value.__context__, {id(value)}
+    while chained is not None and id(chained) not in seen:  # what "During handling..." shows
+        seen.add(id(chained))
+        chained.__traceback__ = without_library_frames(chained.__traceback__)
+        chained = chained.__cause__ or chained.__context__
+    shell.showtraceback((etype, value, without_library_frames(tb)), tb_offset=tb_offset)
+    sys.last_traceback = tb  # %debug walks every frame, the library's included
+
+
+def install(shell) -> None:
+    """Route the shell's exceptions through `show_exception`."""
+    shell.set_custom_exc(_HANDLED, show_exception)
+
+
+def uninstall(shell) -> None:
+    """Give the shell back its own exception display (if ours is the one installed)."""
+    if shell.custom_exceptions is _HANDLED:
+        shell.set_custom_exc((), None)
