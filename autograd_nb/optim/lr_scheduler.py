@@ -592,3 +592,9 @@ class ChainedScheduler(_SchedulerList):
         for scheduler in self._schedulers:
             scheduler.step()
         self._last_lr = _lrs(self._schedulers[-1].optimizer)
+
+
+# PyTorch's path for every scheduler, whichever module of ours defines it
+for _cls in (LRScheduler, CyclicLR, OneCycleLR):
+    _cls.__module__ = __name__
+del _cls

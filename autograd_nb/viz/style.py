@@ -119,7 +119,7 @@ def tooltip(node) -> str:
             elif isinstance(value, list):
                 value = ", ".join(value)
             out.append(f"{key}: {value}")
-    if "version" in d:
+    if node.kind == "saved" and d.get("modified"):  # where the version number matters
         out.append(msg.VIZ_VERSION_MEANING)
     if node.kind == "summary":
         out.append(msg.VIZ_COLLAPSED_HINT)
