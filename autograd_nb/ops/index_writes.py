@@ -14,6 +14,7 @@ from ._helpers import (
     scalar_for,
 )
 from .indexing import _INDEX_DTYPES, _check_range, _fill_value, _on, _scatter_sums, index_select
+from .inplace import inplace_method
 from .out import with_out
 
 
@@ -247,5 +248,15 @@ def index_fill(input, dim: int, index, value) -> Tensor:
     saved = {"value": value} if cls is IndexFillBackward0 else {}
     return record(cls, inputs, data, backend, dim=d, index=index, **saved)
 
+
+# --- in-place forms -------------------------------------------------------------------------------
+
+index_add_ = inplace_method(
+    "index_add", "Add alpha * source's slices at `index` along `dim`, in place."
+)
+index_copy_ = inplace_method(
+    "index_copy", "Write source's slices at `index` along `dim`, in place."
+)
+index_fill_ = inplace_method("index_fill", "Fill the slices at `index` along `dim`, in place.")
 
 __all__ = ["index_add", "index_copy", "index_fill"]

@@ -864,19 +864,8 @@ def inplace_method(name: str, doc: str):
     return op_
 
 
+# shape.py sits below this module, so its in-place forms are declared here
 tril_ = inplace_method("tril", "Zero the elements above the `diagonal`-th diagonal, in place.")
 triu_ = inplace_method("triu", "Zero the elements below the `diagonal`-th diagonal, in place.")
-cumsum_ = inplace_method("cumsum", "Running sums along `dim`, in place.")
-cumprod_ = inplace_method("cumprod", "Running products along `dim`, in place.")
-index_add_ = inplace_method(
-    "index_add", "Add alpha * source's slices at `index` along `dim`, in place."
-)
-index_copy_ = inplace_method(
-    "index_copy", "Write source's slices at `index` along `dim`, in place."
-)
-index_fill_ = inplace_method("index_fill", "Fill the slices at `index` along `dim`, in place.")
-addmv_ = inplace_method("addmv", "beta * self + alpha * (mat @ vec), in place.")
-addbmm_ = inplace_method("addbmm", "beta * self + alpha * sum(batch1 @ batch2), in place.")
-baddbmm_ = inplace_method("baddbmm", "beta * self + alpha * bmm(batch1, batch2), in place.")
 
 __all__: list[str] = []  # no torch.* functions of its own

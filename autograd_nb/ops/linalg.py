@@ -12,6 +12,7 @@ from .. import _messages as msg
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node, saved_entry
 from ._helpers import broadcast_shapes, check_same_device, check_tensor, record, scalar_for
+from .inplace import inplace_method
 from .out import with_out
 
 _CPP_NAMES = {  # how PyTorch's C++ spells dtypes in the mm dtype error
@@ -888,6 +889,12 @@ def pairwise_distance(x1, x2, p: float = 2.0, eps: float = 1e-6, keepdim: bool =
     shifted = make_tensor(data, diff._backend, node is not None, node, 0)
     return _vector_norm(shifted, p, max(a.dim(), b.dim()) - 1, keepdim, NormBackward1)
 
+
+# --- in-place forms -------------------------------------------------------------------------------
+
+addmv_ = inplace_method("addmv", "beta * self + alpha * (mat @ vec), in place.")
+addbmm_ = inplace_method("addbmm", "beta * self + alpha * sum(batch1 @ batch2), in place.")
+baddbmm_ = inplace_method("baddbmm", "beta * self + alpha * bmm(batch1, batch2), in place.")
 
 __all__ = [
     "addbmm",

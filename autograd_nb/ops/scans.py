@@ -18,6 +18,7 @@ from ._helpers import (
 )
 from .comparison import where
 from .indexing import scatter_add
+from .inplace import inplace_method
 from .loss import _div_number
 from .out import with_out, with_pair_out
 from .pointwise import _mul_number
@@ -278,6 +279,11 @@ def cumprod(input, dim: int = ..., *, dtype=None, axis=None) -> Tensor:
     node._saved_dim = d
     return out
 
+
+# --- in-place forms -------------------------------------------------------------------------------
+
+cumsum_ = inplace_method("cumsum", "Running sums along `dim`, in place.")
+cumprod_ = inplace_method("cumprod", "Running products along `dim`, in place.")
 
 __all__ = [
     "cummax",
