@@ -1,4 +1,5 @@
-"""`unique` and `bincount`: which values a tensor holds and how often each occurs."""
+"""`unique`, `bincount`, `histc` and `histogram`: which values a tensor holds and how often each
+occurs."""
 
 from __future__ import annotations
 

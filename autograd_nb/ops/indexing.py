@@ -1,4 +1,5 @@
-"""Reading by index: `x[...]`, `gather`, `index_select`, `masked_select`, `nonzero`, ...
+"""Reading by index: `x[...]`, `gather`, `scatter`, `index_select`, `masked_select`, `take`,
+`nonzero`, ...
 
 Basic indexing (ints, slices, None, ...) is a chain of views built as PyTorch builds it
 (`select`, `slice`, `unsqueeze`); integer-tensor and mask indices then gather a copy in one

@@ -1,7 +1,10 @@
-"""Element-wise ops: arithmetic with broadcasting, unary math, comparisons, `where`.
+"""Element-wise arithmetic with broadcasting: add, sub, mul, div, remainder, fmod, pow, atan2,
+logaddexp, hypot, round(decimals), frac, heaviside, and their in-place forms (`x += 1`).
 
 Each differentiable op is a node class named as PyTorch names it (the overload digit included)
-whose `backward` is written with tensor ops, next to the function that runs its forward.
+whose `backward` is written with tensor ops, next to the function that runs its forward. The
+one-input ops are the table in unary.py (imported here as part of this family); comparisons
+and `where` are in comparison.py, lerp/addcmul/addcdiv in ternary.py.
 """
 
 from __future__ import annotations

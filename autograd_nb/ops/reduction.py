@@ -1,4 +1,6 @@
-"""Reductions: `sum`, `mean`, `prod`, `max`, `std`, `norm`, `softmax`, ... along dims.
+"""Reductions: `sum`, `mean`, `prod`, `max`/`min`, `amax`, `argmax`, `all`/`any`, `norm`,
+`renorm`, `dist`, `aminmax`, `count_nonzero` along dims (statistics.py has var/std/median/
+quantile, scans.py the running ops, log_sum_exp.py softmax).
 
 A reduction over `dim` (an int, a tuple of ints, or None / () for every dim) with `keepdim`.
 Backward functions first put the reduced dims back (`_unreduce`) so the gradient broadcasts

@@ -1,7 +1,8 @@
-"""Shape ops and views: `view`/`reshape`, `expand`, `permute`, `cat`, `split`, ...
+"""Shape ops and views: `view`/`reshape`, `expand`, `permute`, `squeeze`, `select`, triangles and
+diagonals, `roll`, `tile`, `diff`, `rot90` (joining and splitting are in joining.py).
 
 Ops that are views in PyTorch share storage (and the version counter) with their input through
-`make_view`; the others (`cat`, `stack`, `repeat`, `flip`) copy. Each backward is written with
+`make_view`; the others (`repeat`, `flip`, `roll`) copy. Each backward is written with
 tensor ops, so gradients of gradients work.
 """
 

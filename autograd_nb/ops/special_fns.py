@@ -1,5 +1,6 @@
 """Special functions with gradients: lgamma, digamma, polygamma, mvlgamma, erfinv, erfc, erfcx,
-the modified Bessel functions i0/i0e/i1/i1e, sinc, entr, ndtr, ndtri and log_ndtr.
+the modified Bessel functions i0/i0e/i1/i1e, sinc, entr, ndtr, ndtri, log_ndtr, xlogy, xlog1py
+and logit. The one-input ones are entries made with unary.py's `elementwise`.
 
 NumPy has no lgamma, digamma or erfinv and the project does not use SciPy, so the kernels are
 written with array-API operations: a Lanczos sum for lgamma, PyTorch's own (Cephes) recurrences
