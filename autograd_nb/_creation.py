@@ -139,8 +139,32 @@ def _host_array(data, dtype):
         return cpu_backend.xp.asarray(data, dtype=cpu_backend.native[target]), target
     shape, inferred, flat = _walk(data)
     target = dtype or inferred
+    if not (target.is_floating_point or target.is_complex or target is dtypes.bool):
+        flat = [_checked_int(value, target) for value in flat]
     array = cpu_backend.asarray(flat, target).reshape(shape)
     return array, target
+
+
+def _checked_int(value, dtype) -> int:
+    """A number as `torch.tensor(..., dtype=<integer dtype>)` stores it, with PyTorch's
+    overflow rule (c10::overflows): an unsigned type wraps a negative value whose magnitude
+    fits (uint8: -1 -> 255), anything else out of range is refused."""
+    name = str(dtype).removeprefix("torch.")
+    info = cpu_backend.xp.iinfo(cpu_backend.native[dtype])
+    if isinstance(value, float) or type(value).__name__.startswith("float"):
+        if math.isinf(value):
+            return value  # stored as NumPy converts it, as PyTorch does not check it either
+        if math.isnan(value) or not info.min <= value <= info.max:
+            raise RuntimeError(msg.INT_OVERFLOW.format(dtype=name))
+        return int(value)
+    value = int(value)
+    if not -(1 << 63) <= value < (1 << 63):
+        raise ValueError(msg.LONG_OVERFLOW)
+    if info.min == 0 and value < 0 and -value <= info.max:  # two's complement wrap-around
+        return value % (info.max + 1)
+    if not info.min <= value <= info.max:
+        raise RuntimeError(msg.INT_OVERFLOW.format(dtype=name))
+    return value
 
 
 def _place(host, dtype, device, requires_grad: bool, copy: bool = True) -> Tensor:
@@ -328,6 +352,8 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
     if end is None:
         start, end = 0, start
     values = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
+    if not (math.isfinite(values[0]) and math.isfinite(values[1])):
+        raise RuntimeError(msg.ARANGE_RANGE.format(start=values[0], end=values[1]))
     if values[2] == 0:
         raise RuntimeError(msg.ARANGE_STEP)
     if (values[1] - values[0]) * values[2] < 0:

@@ -83,7 +83,7 @@ LEGACY_FUNCTION_CALL = (
 GRADIENT_TYPE = "gradients can be either Tensors or None, but got {type}"
 GRADIENT_COUNT = "got {tensors} tensors and {grads} gradients"
 INPUT_NOT_REQUIRING_GRAD = "One of the differentiated Tensors does not require grad"
-GRAD_REQUIRES_GRAD_INPUTS = "grad requires non-empty inputs."
+GRAD_REQUIRES_GRAD_INPUTS = "`inputs` argument to `grad()` cannot be empty."
 
 # --- requires_grad ----------------------------------------------------------------------------
 FACTORY_REQUIRES_GRAD_DTYPE = (
@@ -222,7 +222,7 @@ SPLIT_SIZES = (
 CHUNK_ZERO = "chunk expects `chunks` to be greater than 0, got: {chunks}"
 SQUARE_EYE = "n must be greater or equal to 0, got {n}"
 ARANGE_STEP = "step must be nonzero"
-ARANGE_BOUND = "upper bound and larger bound inconsistent with step sign"
+ARANGE_BOUND = "upper bound and lower bound inconsistent with step sign"
 BERNOULLI_P_TENSOR = (
     "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message be "
     "improved?  If so, please report an enhancement request to PyTorch.)"
@@ -428,13 +428,20 @@ MASKED_SELECT_DTYPE = "masked_select: expected BoolTensor for mask"
 
 # --- in-place ops and setitem (ops/inplace.py), PyTorch 2.13 ------------------------------------
 INPLACE_SHAPE = "output with shape [{out}] doesn't match the broadcast shape [{shape}]"
-VIEW_NO_GRAD_INPLACE = (
-    "A view was created in no_grad mode and is being modified inplace with grad mode enabled. "
-    "Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify your "
-    "code by moving both the view and the inplace either both inside the no_grad block (if you "
-    "don't want the inplace to be tracked) or both outside (if you want the inplace to be "
-    "tracked)."
+VIEW_MODE_INPLACE = (  # {who}: "A view was" or "Output 0 of View is a view of a view which was"
+    "{who} created in {mode} and is being modified inplace {now}. Given that this use case is "
+    "ambiguous and error-prone, it is forbidden. You can clarify your code by moving both the "
+    "view and the inplace either both inside the {block} (if you don't want the inplace to be "
+    "tracked) or both outside (if you want the inplace to be tracked)."
 )
+VIEW_MODES = {  # a view's creation mode -> the {mode}, {now} and {block} of VIEW_MODE_INPLACE
+    "no_grad": {"mode": "no_grad mode", "now": "with grad mode enabled", "block": "no_grad block"},
+    "inference": {
+        "mode": "inference mode",
+        "now": "in normal mode",
+        "block": "inference_mode block",
+    },
+}
 INPLACE_READ_ONLY = (  # ours: PyTorch writes into a read-only NumPy array (undefined behavior)
     "this tensor shares the memory of a NumPy array that is not writable, so it cannot be "
     "changed in place. Use .clone() (or make the array writable) before changing it."
@@ -1579,6 +1586,74 @@ INTERP_SIZES_3D = (
     "Input and output sizes should be greater than 0, but got input (D: {}, H: {}, "
     "W: {}) output (D: {}, H: {}, W: {})"
 )
+# safety: all-or-nothing loading, optimizer steps, overlapping in-place ops (nn/modules/module.py,
+# optim/optimizer.py, ops/inplace.py)
+LOAD_NOT_TENSOR = (
+    'While copying the parameter named "{key}", expected torch.Tensor or Tensor-like object '
+    "from checkpoint but received {type}"
+)
+LOAD_SIZE_MISMATCH = (
+    "size mismatch for {key}: copying a param with shape {shape} from checkpoint, "
+    "the shape in current model is {current}."
+)
+LOAD_COPY_FAILED = (
+    'While copying the parameter named "{key}", whose dimensions in the model are {size} and '
+    "whose dimensions in the checkpoint are {loaded}, an exception occurred : {args}."
+)
+LOAD_UNEXPECTED = "Unexpected key(s) in state_dict: {keys}. "
+LOAD_MISSING = "Missing key(s) in state_dict: {keys}. "
+# safety: devices (_tensor.py's grad setter, nn/functional.py's losses)
+GRAD_ASSIGN_SELF = "can't assign Variable as its own grad"
+GRAD_ASSIGN_DEVICE_TYPE = (
+    "attempting to assign a gradient with device type '{grad}' to a tensor with device type "
+    "'{tensor}'. Please ensure that the gradient and the tensor are on the same device"
+)
+GRAD_ASSIGN_DEVICE_INDEX = (
+    "attempting to assign a gradient located on device with index '{grad}' to a tensor located "
+    "on device with index '{tensor}'. Please ensure that the gradient and the tensor are on the "
+    "same device"
+)
+PARTIAL_OVERLAP = (
+    "unsupported operation: some elements of the input tensor and the written-to tensor refer to "
+    "a single memory location. Please clone() the tensor before performing the operation."
+)
+# safety: PyTorch's texts for misuse (construction, ops, autograd API)
+INT_OVERFLOW = "value cannot be converted to type {dtype} without overflow"
+LONG_OVERFLOW = "Overflow when unpacking long long"
+DIV_ROUNDING_MODE = (
+    "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{mode}'"
+)
+ARANGE_RANGE = "unsupported range: {start:g} -> {end:g}"
+SIZE_UNPACK = (
+    "{name}(): argument '{arg}' failed to unpack the object at pos {pos} with error "
+    '"type must be tuple of ints,but got {type}"'
+)
+RESHAPE_POSITIONAL = "reshape() takes 1 positional argument but {count} were given"
+RESHAPE_NOT_TUPLE = "reshape(): argument 'shape' (position 1) must be tuple of ints, not {type}"
+RESHAPE_ELEMENT = (
+    "reshape(): argument 'shape' (position 1) must be tuple of ints, but found element of type "
+    "{type} at pos {pos}"
+)
+VIEW_ARGS = (
+    "view() received an invalid combination of arguments - got ({got}), but expected one of:\n"
+    " * (torch.dtype dtype)\n * (tuple of ints size)\n"
+)
+VIEW_ONE_ARG = (
+    "view() received an invalid combination of arguments - got ({got}), but expected one of:\n"
+    " * (torch.dtype dtype)\n"
+    "      didn't match because some of the arguments have invalid types: (!{bad}!)\n"
+    " * (tuple of ints size)\n"
+    "      didn't match because some of the arguments have invalid types: (!{bad}!)\n"
+)
+INVERT_DTYPE = "~ (operator.invert) is only implemented on integer and Boolean-type tensors"
+WHERE_CONDITION = (
+    "where expected condition to be a boolean tensor, but got a tensor with dtype {dtype}"
+)
+WHERE_UINT8 = (
+    "where received a uint8 condition tensor. This behavior is deprecated and will be removed in "
+    "a future version of PyTorch. Use a boolean condition instead."
+)
+RESIZE_REQUIRES_GRAD = "cannot resize variables that require grad"
 # --- lesson exercises: check() verdicts, ours (autograd_nb/notebook/exercises.py) -------------
 CHECK_NOT_ANSWERED = (
     "⏳ Not answered yet: replace ... with your answer, then run this cell again.\n"
@@ -1952,11 +2027,6 @@ TENSOR_DEEPCOPY_NON_LEAF = (
     "at the moment.  If you were attempting to deepcopy a module, this may be because of a "
     "torch.nn.utils.weight_norm usage, see https://github.com/pytorch/pytorch/pull/103001"
 )
-GRAD_ASSIGN_DEVICE = (
-    "attempting to assign a gradient located on device with index '{device}' to a parameter "
-    "located on device with index '{device2}'. Please ensure that the gradient and the "
-    "parameter are on the same device"
-)
 DIGITS_TEST_SIZE = "test_size={test_size} leaves no rows for one of the parts (n={n})"
 DIGITS_SPLIT = "split must be None, 'train' or 'test', got {split!r}"
 DIGITS_ROWS = "all tensors need {n} rows, got one with {shape}"
@@ -2119,3 +2189,6 @@ PLOT_LABELS_SHAPE = "y must be a tensor of class labels, one per row of X"
 MAGIC_NOT_A_MODULE = "%{magic}: {expr} is a {type}, not an nn.Module (--params takes modules)"
 VIZ_VERSION_MEANING = "(version: how many in-place changes the tensor's memory has seen; a node that saved it for backward needs the version it saved)"
 VIZ_COLLAPSED_HINT = "(a repeated run drawn as one box: %grad_graph ... --full, or build_graph(..., full=True), draws every node)"
+# safety: the notebook magics never hide a failure (notebook/magics.py)
+MAGIC_FAILED = "%{magic}: {error}"
+MAGIC_TRACE_CELL_FAILED = "%%grad_trace: the cell failed (above): {error}"

@@ -260,12 +260,8 @@ class Tensor(metaclass=_TensorMeta):
         if value is not None:
             if not isinstance(value, Tensor):
                 raise TypeError(msg.GRAD_ASSIGN_TYPE.format(type=type(value).__name__))
-            if value._data.shape != self._data.shape:
-                raise RuntimeError(
-                    msg.GRAD_ASSIGN_SIZE.format(
-                        grad=list(value._data.shape), tensor=list(self._data.shape)
-                    )
-                )
+            if value is self:
+                raise RuntimeError(msg.GRAD_ASSIGN_SELF)
             if value.dtype is not self.dtype:
                 raise RuntimeError(
                     msg.GRAD_ASSIGN_DTYPE.format(
@@ -273,8 +269,21 @@ class Tensor(metaclass=_TensorMeta):
                     )
                 )
             if value._backend is not self._backend:
+                grad_device, device = value.device, self.device
+                if grad_device.type != device.type:
+                    text = msg.GRAD_ASSIGN_DEVICE_TYPE.format(
+                        grad=grad_device.type, tensor=device.type
+                    )
+                else:
+                    text = msg.GRAD_ASSIGN_DEVICE_INDEX.format(
+                        grad=grad_device.index, tensor=device.index
+                    )
+                raise RuntimeError(text)
+            if value._data.shape != self._data.shape:
                 raise RuntimeError(
-                    msg.GRAD_ASSIGN_DEVICE.format(device=value.device, device2=self.device)
+                    msg.GRAD_ASSIGN_SIZE.format(
+                        grad=list(value._data.shape), tensor=list(self._data.shape)
+                    )
                 )
         meta = self._meta
         if meta is None:

@@ -73,7 +73,8 @@ def test_view_made_under_no_grad_cannot_be_modified_with_grad_on():
     x = torch.ones(3, requires_grad=True)
     with torch.no_grad():
         v = x[:2]
-    with raises(RuntimeError, msg.VIEW_NO_GRAD_INPLACE):
+    text = msg.VIEW_MODE_INPLACE.format(who="A view was", **msg.VIEW_MODES["no_grad"])
+    with raises(RuntimeError, text):
         v.mul_(2)
 
 

@@ -188,11 +188,13 @@ def test_an_inference_tensor_in_the_namespace_breaks_no_magic(ip):
     assert "None" in cap.outputs[0].data["text/plain"]
 
 
-def test_grad_trace_of_a_failing_cell_shows_only_the_error(ip):
+def test_grad_trace_of_a_failing_cell_shows_the_error_and_fails(ip):
     result, cap = run(ip, "%%grad_trace\nz = x1 * 2\nraise ValueError('boom')")
-    # like %%capture and %%time, the cell's traceback is shown and the magic stops there
+    # the cell's traceback is shown, no table, and the magic fails too so Run All stops here
     assert "ValueError: boom" in cap.stdout
     assert cap.outputs == []
+    assert isinstance(result.error_in_exec, ValueError) and not result.success
+    assert cap.stdout.endswith("\nValueError: %%grad_trace: the cell failed (above): boom\n")
 
 
 def test_grad_inspect_card(ip):

@@ -102,6 +102,9 @@ def backward(
         if not inputs:
             raise RuntimeError("'inputs' argument to backward() cannot be empty.")
         capture = [_capture_point(t) for t in inputs]
+        for t in inputs:
+            if t._grad_fn is not None:  # as PyTorch: a non-leaf input's .grad is filled too
+                t.retain_grad()
     run_backward(roots, grads, retain_graph, create_graph, capture=capture, accumulate=True)
 
 

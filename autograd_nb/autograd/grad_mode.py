@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import inspect
 import threading
 
 __all__ = [
@@ -66,12 +67,44 @@ class _ModeContext:
         return type(self)()
 
     def __call__(self, func):
+        if inspect.isgeneratorfunction(func):
+            return _wrap_generator(self.clone, func)
+
         @functools.wraps(func)
         def wrapper(*args, **kwargs):
             with self.clone():
                 return func(*args, **kwargs)
 
         return wrapper
+
+
+def _wrap_generator(make_context, func):
+    """A decorated generator function: each resumption of the generator runs under the mode,
+    and the caller's code between them under its own (PyTorch's `_wrap_generator`)."""
+
+    @functools.wraps(func)
+    def generator_context(*args, **kwargs):
+        gen = func(*args, **kwargs)
+        try:
+            with make_context():
+                response = gen.send(None)
+            while True:
+                try:
+                    request = yield response
+                except GeneratorExit:
+                    with make_context():
+                        gen.close()
+                    raise
+                except BaseException as error:  # noqa: BLE001 - handed to the generator
+                    with make_context():
+                        response = gen.throw(error)
+                else:
+                    with make_context():
+                        response = gen.send(request)
+        except StopIteration as stop:
+            return stop.value
+
+    return generator_context
 
 
 class _NoParamDecorator(_ModeContext):

@@ -6,6 +6,7 @@ Python array API namespace, and the few named kernels below that the standard la
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import numpy as np
@@ -74,6 +75,16 @@ class Backend:
 
     def owns_memory(self, array) -> bool:
         """Whether `array` is the only view of its memory (so it may be kept without a copy)."""
+        return False
+
+    def quiet(self):
+        """A context in which floating-point overflow and invalid operations give inf / nan
+        silently, as PyTorch's kernels do (NumPy warns)."""
+        return contextlib.nullcontext()
+
+    def partial_overlap(self, written, read) -> bool:
+        """Whether writing `written` would change some, but not exactly all, elements of `read`
+        (PyTorch refuses such in-place ops); False where the backend cannot tell."""
         return False
 
     def sum(self, array, axis=None, keepdims: bool = False, dtype=None) -> Any:

@@ -114,6 +114,23 @@ class NumpyBackend(Backend):
     def is_writable(self, array):
         return array.flags.writeable
 
+    def quiet(self):
+        return np.errstate(over="ignore", invalid="ignore", divide="ignore")
+
+    def partial_overlap(self, written, read):
+        if written is read or not np.may_share_memory(written, read):  # the cheap common case
+            return False
+        if (
+            written.shape == read.shape
+            and written.strides == read.strides
+            and self.data_ptr(written) == self.data_ptr(read)
+        ):
+            return False  # the same elements (x.add_(x.view(...))): allowed, as in PyTorch
+        try:
+            return bool(np.shares_memory(written, read, max_work=10_000))
+        except np.exceptions.TooHardError:  # as PyTorch, which only checks dense tensors
+            return False
+
     def memory_block(self, array):
         root = array
         while isinstance(root.base, np.ndarray):

@@ -21,7 +21,7 @@ import inspect
 import sys
 
 from IPython.core.error import UsageError
-from IPython.core.magic import Magics, cell_magic, line_magic, magics_class
+from IPython.core.magic import Magics, cell_magic, line_magic, magics_class, no_var_expand
 from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
 from IPython.display import display
 
@@ -33,7 +33,7 @@ from ..viz import FlowRecorder, build_graph
 from ..viz.png import svg_to_png
 from . import _format as fmt
 from . import tracebacks
-from .explain import explain
+from .explain import _first_line, explain
 from .naming import (
     display_names,
     module_parameter_names,
@@ -46,7 +46,13 @@ _ONE_LINE: dict = {}
 
 
 def one_line(cls: type, text: str) -> Exception:
-    """An exception of (a subclass named like) `cls` that IPython shows as one line."""
+    """An exception of (a subclass named like) `cls` that IPython shows as one line.
+
+    IPython prints a SyntaxError (subclass) with its own traceback and cannot be told
+    otherwise, and a class whose constructor wants other arguments cannot be subclassed
+    blindly: both become a UsageError, which IPython also shows as one line."""
+    if issubclass(cls, SyntaxError) or not issubclass(cls, Exception):
+        return UsageError(text)
     sub = _ONE_LINE.get(cls)
     if sub is None:
         name = cls.__name__
@@ -57,7 +63,10 @@ def one_line(cls: type, text: str) -> Exception:
         sub = _ONE_LINE[cls] = type(
             name, (cls,), {"_render_traceback_": render, "__module__": "builtins"}
         )
-    return sub(text)
+    try:
+        return sub(text)
+    except Exception:  # noqa: BLE001 - a constructor with other arguments: see above
+        return UsageError(text)
 
 
 class GraphView:
@@ -236,13 +245,22 @@ class AutogradMagics(Magics):
         while the extension was loaded. Colours: see the legend on the picture.
         """
         args = parse_argstring(self.grad_graph, line)
-        tensors = {expr: self._tensor(expr, "grad_graph") for expr in args.tensors}
+        exprs = args.tensors
+        if len(exprs) > 1 and _is_expression(" ".join(exprs)):  # `(x * 2).sum()`: one tensor
+            exprs = [" ".join(exprs)]
+        tensors = {expr: self._tensor(expr, "grad_graph") for expr in exprs}
         params = module_parameter_names(
             {expr: self._module(expr, "grad_graph") for expr in args.params or ()}
         )
         options = {"saved": args.saved, "grads": args.grads, "values": args.values}
         options["full"] = args.full
-        display(graph_view(tensors, self.shell.user_ns, params, **options))
+        try:
+            view = graph_view(tensors, self.shell.user_ns, params, **options)
+        except Exception as exc:  # noqa: BLE001 - one line, never our traceback
+            raise one_line(
+                type(exc), msg.MAGIC_FAILED.format(magic="grad_graph", error=exc)
+            ) from None
+        display(view)
 
     @cell_magic
     @magic_arguments()
@@ -253,14 +271,16 @@ class AutogradMagics(Magics):
         The table has name, shape, dtype, device, requires_grad, is_leaf, grad_fn, grad and
         version: the print statements of the lessons, automatic. "Changed" means a new object,
         an in-place change (version), a new or changed .grad, or requires_grad switched.
-        If the cell fails, its traceback is shown and no table (as %%time and %%capture do).
+        If the cell fails, its traceback is shown, no table, and the magic fails too (one line)
+        so that Run All and nbconvert stop there.
         """
         args = parse_argstring(self.grad_trace, line)
         namespace = self.shell.user_ns
         before = _snapshot(namespace)
         result = self.shell.run_cell(cell, store_history=False)
-        if not result.success:
-            return
+        error = result.error_before_exec or result.error_in_exec
+        if error is not None:  # shown above; raised again so that Run All stops here
+            raise one_line(type(error), msg.MAGIC_TRACE_CELL_FAILED.format(error=error)) from None
         changed = _changed(before, _snapshot(namespace))
         rows = [fmt.trace_row(name, t) for name, t in changed.items()]
         display(
@@ -323,11 +343,14 @@ class AutogradMagics(Magics):
                 names=display_names(self.shell.user_ns),
                 max_frames=args.max_frames,
             )
-        except (RuntimeError, TypeError, ValueError) as exc:
-            raise one_line(type(exc), f"%grad_steps: {exc}") from None
+        except Exception as exc:  # noqa: BLE001 - e.g. a Function's backward: one line
+            raise one_line(
+                type(exc), msg.MAGIC_FAILED.format(magic="grad_steps", error=exc)
+            ) from None
         display(stepper)
 
     @line_magic
+    @no_var_expand  # a message is literal text (and IPython's $/{} expansion is quadratic)
     def explain_error(self, line: str = "") -> None:
         """Explain the last autograd error (or the MESSAGE given) in English and 简体中文.
 
@@ -347,7 +370,7 @@ class AutogradMagics(Magics):
         found = explain(error)
         if found is None:
             shown = text or f"{type(error).__name__}: {fmt_first_line(str(error))}"
-            print(f"%explain_error: not an autograd error I know: {shown}")
+            print(f"%explain_error: not an autograd error I know: {_first_line(shown)}")
             return
         display(found)
 
@@ -368,6 +391,15 @@ _HELP = inspect.cleandoc(AutogradMagics.autograd_nb.__doc__)
 def fmt_first_line(text: str) -> str:
     lines = text.strip().splitlines()
     return lines[0] if lines else ""
+
+
+def _is_expression(text: str) -> bool:
+    """Whether `text` is one Python expression (so not several names separated by spaces)."""
+    try:
+        compile(text, "<magic>", "eval")
+    except SyntaxError:
+        return False
+    return True
 
 
 def inspect_card(t: Tensor, name: str, namespace: dict) -> fmt.Card:

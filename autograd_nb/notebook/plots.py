@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .. import _messages as msg
 from .._tensor import Tensor
-from ..utils._matplotlib import figure, figure_png, figure_svg  # noqa: F401 - figure_svg: API
+from ..utils._matplotlib import figure, figure_svg
 
 
 def plot_function_and_grad(f, x_range: tuple[float, float], num: int = 200, ax=None):
@@ -47,7 +47,7 @@ def plot_function_and_grad(f, x_range: tuple[float, float], num: int = 200, ax=N
 class LossCurve:
     """Live loss curve for a training loop: `update(step, loss)`; a progress bar when `total`.
 
-    In a notebook it is an ipywidgets box (IntProgress, a status line and a PNG of the curve,
+    In a notebook it is an ipywidgets box (IntProgress, a status line and an SVG of the curve,
     redrawn every `every` updates and at the last step); `widget=False` prints a one-line text
     progress bar instead. `figure()` returns the curve as a matplotlib Figure.
     """
@@ -66,8 +66,8 @@ class LossCurve:
                 value=0, min=0, max=total or 1, layout=W.Layout(display="flex" if total else "none")
             )
             self._status = W.Label(value=f"{title}: no steps yet")
-            self._image = W.Image(format="png")
-            self.widget = W.VBox([W.HBox([self._bar, self._status]), self._image])
+            self._picture = W.HTML()  # deterministic SVG: the same stored bytes on every machine
+            self.widget = W.VBox([W.HBox([self._bar, self._status]), self._picture])
 
     def __repr__(self) -> str:
         total = f", total={self.total}" if self.total else ""
@@ -99,20 +99,18 @@ class LossCurve:
         self._bar.value = min(len(self.steps), self._bar.max)
         self._status.value = status
         if last or len(self.steps) % self.every == 0:
-            self._image.value = self.png()
+            self._picture.value = figure_svg(self.figure())
 
     def figure(self):
         """The curve so far as a matplotlib Figure."""
         return plot_loss_curve(self.losses, steps=self.steps, title=self.title)
 
-    def png(self) -> bytes:
-        """The curve as PNG bytes (Agg, no display needed)."""
-        return figure_png(self.figure())
-
 
 def plot_loss_curve(losses, steps=None, title: str = "loss"):
     """A training curve: `losses` (numbers or one-element tensors) against `steps` (0, 1, ...)."""
-    values = [float(v.item() if isinstance(v, Tensor) else v) for v in losses]
+    # 4 significant digits are all a chart shows; the last bits of a trained loss differ between
+    # BLAS builds, and the stored picture should not
+    values = [float(f"{float(v.item() if isinstance(v, Tensor) else v):.4g}") for v in losses]
     steps = list(range(len(values))) if steps is None else [int(s) for s in steps]
     if len(steps) != len(values):
         raise ValueError(msg.PLOT_STEPS_LOSSES.format(steps=len(steps), losses=len(values)))

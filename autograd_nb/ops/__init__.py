@@ -10,6 +10,7 @@ from . import (
     convolution,
     counting,
     decompositions,
+    diagonals,
     einsum_equation,
     fast_kernels,
     index_writes,
@@ -33,6 +34,7 @@ from . import (
     sampling,
     scans,
     shape,
+    shift_fminmax,
     sorting,
     sparse,
     special_fns,
@@ -52,6 +54,7 @@ from .decompositions import *  # noqa: F403
 from .decompositions import torch_cholesky as cholesky
 from .decompositions import torch_slogdet as slogdet
 from .decompositions import torch_svd as svd
+from .diagonals import *  # noqa: F403
 from .index_writes import *  # noqa: F403
 from .indexing import *  # noqa: F403
 from .integer import *  # noqa: F403
@@ -69,6 +72,7 @@ from .reduction import *  # noqa: F403
 from .sampling import *  # noqa: F403
 from .scans import *  # noqa: F403
 from .shape import *  # noqa: F403
+from .shift_fminmax import *  # noqa: F403
 from .sorting import *  # noqa: F403
 from .sparse import *  # noqa: F403
 from .special_fns import *  # noqa: F403
@@ -85,6 +89,7 @@ __all__ = [
     *convolution.__all__,
     *counting.__all__,
     *decompositions.__all__,
+    *diagonals.__all__,
     *index_writes.__all__,
     *indexing.__all__,
     *integer.__all__,
@@ -100,6 +105,7 @@ __all__ = [
     *sampling.__all__,
     *scans.__all__,
     *shape.__all__,
+    *shift_fminmax.__all__,
     *sorting.__all__,
     *sparse.__all__,
     *special_fns.__all__,

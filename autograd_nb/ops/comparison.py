@@ -4,6 +4,7 @@ maximum/minimum, nan_to_num, isnan/isinf/isfinite, isclose/allclose/equal."""
 from __future__ import annotations
 
 import operator
+import warnings
 
 from .. import _messages as msg
 from .. import dtypes
@@ -222,10 +223,28 @@ def _define_comparison(name: str, symbol: str, kernel, aliases: tuple):
     return with_out(op)
 
 
-eq = _define_comparison("eq", "==", operator.eq, ("__eq__",))
+eq = _define_comparison("eq", "==", operator.eq, ())
+ne = _define_comparison("ne", "!=", operator.ne, ("not_equal",))
 
 
-ne = _define_comparison("ne", "!=", operator.ne, ("__ne__", "not_equal"))
+def _equality_operator(op):
+    """`t == x` / `t != x`: NotImplemented for an operand no tensor op takes (None, a string),
+    so that Python compares identities (`t == None` is False, `None in [t1, t2]` works), as
+    PyTorch's operators do."""
+
+    def method(self, other):
+        try:
+            return op(self, other)
+        except TypeError:
+            return NotImplemented
+
+    method.__name__ = method.__qualname__ = f"__{op.__name__}__"
+    method.__doc__ = op.__doc__
+    return method
+
+
+tensor_method("__eq__")(_equality_operator(eq))
+tensor_method("__ne__")(_equality_operator(ne))
 
 
 lt = _define_comparison("lt", "<", operator.lt, ("__lt__", "less"))
@@ -279,8 +298,11 @@ def logical_not(input) -> Tensor:
 
 def _bitwise(input, other, symbol: str, kernel) -> Tensor:
     a, b, xa, xb, backend = operands(input, other, symbol)
-    if result_dtype(input, other).is_floating_point:
-        raise RuntimeError(msg.KERNEL_DTYPE.format(kernel=f"{symbol}_cpu", dtype="Float"))
+    dtype = result_dtype(input, other)
+    if dtype.is_floating_point:
+        raise NotImplementedError(
+            msg.KERNEL_DTYPE.format(kernel=f"{symbol}_cpu", dtype=dtype.legacy_name[:-6])
+        )
     return make_tensor(kernel(xa, xb), backend)
 
 
@@ -303,12 +325,21 @@ def bitwise_xor(input, other) -> Tensor:
 
 
 @with_out
-@tensor_method("__invert__", "bitwise_not")
+@tensor_method("bitwise_not")
 def bitwise_not(input) -> Tensor:
     t = check_tensor(input, "bitwise_not")
     if t.dtype.is_floating_point:
-        raise RuntimeError(msg.KERNEL_DTYPE.format(kernel="bitwise_not_cpu", dtype="Float"))
+        raise NotImplementedError(
+            msg.KERNEL_DTYPE.format(kernel="bitwise_not_cpu", dtype=t.dtype.legacy_name[:-6])
+        )
     return make_tensor(~t._data, t._backend)
+
+
+@tensor_method("__invert__")
+def _invert(self: Tensor) -> Tensor:
+    if self.dtype.is_floating_point or self.dtype.is_complex:
+        raise TypeError(msg.INVERT_DTYPE)
+    return bitwise_not(self)
 
 
 class WhereBackward0(Node):
@@ -333,6 +364,10 @@ def where(condition, input=None, other=None) -> Tensor:
         from .indexing import nonzero
 
         return nonzero(cond, as_tuple=True)
+    if cond.dtype is not dtypes.bool:
+        if cond.dtype is not dtypes.uint8:
+            raise RuntimeError(msg.WHERE_CONDITION.format(dtype=cond.dtype.legacy_name[:-6]))
+        warnings.warn(msg.WHERE_UINT8, UserWarning, stacklevel=2)
     x = (
         as_tensor_like(input, other if isinstance(other, Tensor) else cond)
         if not isinstance(input, Tensor)

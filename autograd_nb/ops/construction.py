@@ -17,16 +17,17 @@ from ._helpers import (
     on_backend,
     result_dtype,
 )
+from .diagonals import _embed_diagonal
 from .indexing import index_select
 from .joining import stack
-from .shape import _embed_diagonal, expand
+from .shape import expand
 
 
 @tensor_method("diag_embed")
 def diag_embed(input, offset: int = 0, dim1: int = -2, dim2: int = -1) -> Tensor:
     """Each last-dim vector of input on the `offset` diagonal of the (dim1, dim2) planes of a
     tensor with one more dim; zeros elsewhere."""
-    from .shape import DiagEmbedBackward0
+    from .diagonals import DiagEmbedBackward0
 
     t = check_tensor(input, "diag_embed")
     ndim = t._data.ndim + 1

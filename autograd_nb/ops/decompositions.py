@@ -21,8 +21,8 @@ from .._type_info import finfo
 from ..autograd.node import Node, new_node, saved_entry, version_counter
 from ._helpers import broadcast_shapes, check_tensor
 from .comparison import where
+from .diagonals import tril
 from .joining import cat
-from .shape import tril
 
 
 class _LinAlgError(RuntimeError):

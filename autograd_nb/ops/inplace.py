@@ -31,7 +31,7 @@ from ._helpers import (
     short_name,
 )
 from .indexing import host_key
-from .shape import MULTI_OUTPUT_VIEW
+from .shape import MULTI_OUTPUT_VIEW, NO_GRAD_VIEW
 
 _NUMBERS = (int, float, bool)
 
@@ -54,12 +54,35 @@ def check_inplace(self: Tensor) -> None:
                 raise RuntimeError(
                     msg.MULTI_OUTPUT_VIEW_INPLACE.format(nr=self._output_nr, name=name)
                 )
-            if not self._requires_grad:
-                raise RuntimeError(msg.VIEW_NO_GRAD_INPLACE)
+            mode = getattr(self, NO_GRAD_VIEW, None)
+            if mode is not None or not self._requires_grad:
+                raise _view_mode_error(self, mode or "no_grad")
             if root._grad_fn is None:
                 raise RuntimeError(msg.VIEW_OF_LEAF_INPLACE)
     elif self._requires_grad and self._grad_fn is None:
         raise RuntimeError(msg.LEAF_INPLACE)
+
+
+def check_no_partial_overlap(self: Tensor, operands) -> None:
+    """PyTorch's refusal to write `self` while reading a tensor that shares some, but not
+    exactly all, of its elements (`x[1:].add_(x[:-1])`); `x.add_(x)` is fine."""
+    backend = self._backend
+    for t in operands:
+        if (
+            isinstance(t, Tensor)
+            and t._backend is backend
+            and backend.partial_overlap(self._data, t._data)
+        ):
+            raise RuntimeError(msg.PARTIAL_OVERLAP)
+
+
+def _view_mode_error(view: Tensor, mode: str) -> RuntimeError:
+    """PyTorch's refusal to change in place, in grad mode, a view made under `mode`."""
+    who = "A view was"
+    if view._grad_fn is not None:  # a view (made in grad mode) of such a view
+        name = view._grad_fn.name().rstrip("0123456789").removesuffix("Backward")
+        who = f"Output {view._output_nr} of {name} is a view of a view which was"
+    return RuntimeError(msg.VIEW_MODE_INPLACE.format(who=who, **msg.VIEW_MODES[mode]))
 
 
 def _records(self: Tensor, args, kwargs) -> bool:
@@ -171,6 +194,9 @@ def apply_inplace(self: Tensor, out_of_place_fn, *args, **kwargs) -> Tensor:
     """Run `out_of_place_fn(self, *args)` and write its result into `self` (PyTorch's `op_`)."""
     check_tensor(self, getattr(out_of_place_fn, "__name__", "op") + "_")
     check_inplace(self)
+    check_no_partial_overlap(self, args)
+    if kwargs:
+        check_no_partial_overlap(self, kwargs.values())
     if _records(self, args, kwargs):
         return _recorded(self, out_of_place_fn, args, kwargs)
     _store(self, _result_data(self, out_of_place_fn(self, *args, **kwargs)))
@@ -681,7 +707,28 @@ def setitem(self: Tensor, key, value) -> None:
         copy_(target, src)
 
 
-# --- random fills: uniform_, normal_ --------------------------------------------------------------
+@tensor_method("resize_")
+def resize_(self: Tensor, *sizes, memory_format=None) -> Tensor:
+    """Give `self` the shape `sizes`, keeping its first elements in order (new ones are zeros
+    here; PyTorch leaves them uninitialized)."""
+    if self._requires_grad:
+        raise RuntimeError(msg.RESIZE_REQUIRES_GRAD)
+    if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)):
+        sizes = tuple(sizes[0])
+    shape = tuple(int(s) for s in sizes)
+    backend = self._backend
+    xp = backend.xp
+    flat = xp.reshape(self._data, (-1,))
+    n = math.prod(shape)
+    if n > flat.shape[0]:
+        more = xp.zeros((n - flat.shape[0],), dtype=flat.dtype, device=backend.native_device)
+        flat = xp.concat([flat, more])
+    self.data = make_tensor(xp.reshape(flat[:n], shape), backend)  # as out= resizes
+    _bump(self)
+    return self
+
+
+# --- random fills: uniform_, normal_ -------------------------------------------------------------
 
 
 class UniformBackward0(ZeroBackward0):

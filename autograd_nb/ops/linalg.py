@@ -613,7 +613,7 @@ def trace(input) -> Tensor:
     if x._data.ndim != 2:
         raise RuntimeError(msg.TRACE_MATRIX.format(dim=x._data.ndim))
     from ..autograd.grad_mode import no_grad
-    from .shape import diagonal
+    from .diagonals import diagonal
 
     with no_grad():
         data = diagonal(x).sum()._data
@@ -731,7 +731,7 @@ def tensordot(a, b, dims=2) -> Tensor:
 
 def _einsum_prepare(x: Tensor, letters: list, keep: set) -> tuple:
     """Take diagonals for letters repeated in one operand, sum out letters used nowhere else."""
-    from .shape import diagonal
+    from .diagonals import diagonal
 
     letters = list(letters)
     while len(set(letters)) < len(letters):

@@ -17,7 +17,14 @@ from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor
 from ..autograd.node import Node, new_node
-from ._helpers import check_tensor, operands, record, require_floating, short_name
+from ._helpers import (
+    check_same_device,
+    check_tensor,
+    operands,
+    record,
+    require_floating,
+    short_name,
+)
 from .comparison import where
 from .indexing import IndexPutImplBackward0, _Plan, _put
 
@@ -224,6 +231,10 @@ def _check_nll(x: Tensor, t: Tensor, weight) -> None:
         raise ValueError(
             msg.NLL_BATCH.format(input=x._data.shape[0], target=t._data.shape[0] if t.dim() else 1)
         )
+    method = "wrapper_CUDA__nll_loss2d_forward" if nd > 2 else "wrapper_CUDA_nll_loss_forward"
+    check_same_device(method, "target", x, t)  # the dispatcher's check, before the kernel's
+    if weight is not None:
+        check_same_device(method, "weight", x, weight)
     if nd == 1 and t.dim() == 1 and t._data.shape[0] != 1:
         raise RuntimeError(msg.NLL_1D_TARGET.format(size=t._data.shape[0]))
     if nd == 2 and t.dim() > 1:

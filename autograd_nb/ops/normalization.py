@@ -105,13 +105,14 @@ def batch_norm(
         mean = xp.mean(x._data, axis=dims)
         centred = x._data - xp.reshape(mean, bshape)
         var = xp.mean(centred * centred, axis=dims)
-        _update_running(running_mean, running_var, mean, var, count, momentum, backend)
     else:
         mean, var = running_mean._data, running_var._data
         centred = x._data - xp.reshape(mean, bshape)
     invstd = 1.0 / xp.sqrt(var + eps)
     out = centred * xp.reshape(invstd, bshape)
     out = channel_affine(xp, out, weight, bias)
+    if training:  # once nothing can fail any more
+        _update_running(running_mean, running_var, mean, var, count, momentum, backend)
     node = new_node(NativeBatchNormBackward0, x, weight, bias)
     if node is None:
         return make_tensor(out, backend)

@@ -48,6 +48,7 @@ def write_out(out, name: str, fn, args: tuple, kwargs: dict | None = None) -> Te
         raise TypeError(msg.OUT_NOT_TENSOR.format(name=name, type=typename(type(out))))
     if STATE.enabled and any(t.requires_grad for t in _tensors_in((out, *args, *kwargs.values()))):
         raise RuntimeError(msg.OUT_REQUIRES_GRAD.format(name=name))
+    _check_no_partial_overlap(out, _tensors_in((*args, *kwargs.values())))
     with no_grad():
         result = fn(*args, **kwargs)
     return checked_write(out, result)
@@ -100,6 +101,8 @@ def with_pair_out(fn):
             t.requires_grad for t in (*out, *args, *kwargs.values()) if isinstance(t, Tensor)
         ):
             raise RuntimeError(msg.OUT_REQUIRES_GRAD.format(name=name))
+        for o in out:
+            _check_no_partial_overlap(o, _tensors_in((*args, *kwargs.values())))
         with no_grad():
             values, indices = fn(*args, **kwargs)
         if out[1].dtype is not indices.dtype:
@@ -119,3 +122,10 @@ def with_pair_out(fn):
         )
 
     return wrapper
+
+
+def _check_no_partial_overlap(out: Tensor, operands) -> None:
+    """PyTorch's refusal to write `out` while reading a tensor that shares part of it."""
+    from .inplace import check_no_partial_overlap  # inplace.py sits above this module
+
+    check_no_partial_overlap(out, operands)

@@ -30,7 +30,14 @@ from ._helpers import (
     record,
     result_dtype,
 )
-from .inplace import _bump, _records, apply_inplace, check_inplace, inplace_method
+from .inplace import (
+    _bump,
+    _records,
+    apply_inplace,
+    check_inplace,
+    check_no_partial_overlap,
+    inplace_method,
+)
 from .out import with_out
 from .unary import *  # noqa: F403 - the table of one-input ops is part of this family
 from .unary import frac_unchecked, neg, reciprocal, round_half_even
@@ -258,6 +265,8 @@ multiply = mul
 @tensor_method("div", "divide", "true_divide", "__truediv__")
 def div(input, other, *, rounding_mode=None) -> Tensor:
     """Element-wise true division (ints give the default float dtype), broadcasting."""
+    if rounding_mode not in (None, "floor", "trunc"):
+        raise RuntimeError(msg.DIV_ROUNDING_MODE.format(mode=rounding_mode))
     if rounding_mode == "floor":
         return floor_divide(input, other)
     if rounding_mode == "trunc":
@@ -743,6 +752,8 @@ def _arithmetic_(self: Tensor, fn, iop, other, floating_only: bool = False, **kw
         return apply_inplace(self, fn, other)
     if STATE.enabled or self._vc is INFERENCE_VERSION:
         check_inplace(self)
+    if operand is other._data if isinstance(other, Tensor) else False:
+        check_no_partial_overlap(self, (other,))
     try:
         iop(self._data, operand)
     except ValueError as error:
@@ -789,6 +800,7 @@ def _scaled_(self: Tensor, fn, iop, other, alpha) -> Tensor:
             return apply_inplace(self, fn, other, alpha=alpha)
         if STATE.enabled or self._vc is INFERENCE_VERSION:
             check_inplace(self)
+        check_no_partial_overlap(self, (other,))
         try:
             iop(data, operand * alpha)
         except ValueError as error:

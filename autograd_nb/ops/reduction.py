@@ -167,6 +167,17 @@ class MeanBackward1(Node):
         return grad.expand(shape) / self._count
 
 
+def _mean_data(backend, data, axis, keepdims: bool, count: int):
+    """The mean of an array over `axis` (`count` elements each): nan for an empty slice, as in
+    PyTorch (NumPy would warn "Mean of empty slice")."""
+    if count == 0:
+        return backend.xp.full_like(backend.sum(data, axis=axis, keepdims=keepdims), float("nan"))
+    if backend.ours[data.dtype] is dtypes.float16:  # added up in float32, as PyTorch does
+        return backend.xp.mean(data, axis=axis, keepdims=keepdims)
+    # what NumPy's mean computes, without its Python-level bookkeeping
+    return backend.sum(data, axis=axis, keepdims=keepdims) / count
+
+
 @with_out
 @tensor_method("mean")
 def mean(input, dim=None, keepdim: bool = False, *, dtype=None, axis=None, keepdims=None) -> Tensor:
@@ -188,10 +199,7 @@ def mean(input, dim=None, keepdim: bool = False, *, dtype=None, axis=None, keepd
     else:
         dims = _reduce_dims(dim, len(shape))
         count, axis = _count(shape, dims), _axis(t, dims)
-    if own is dtypes.float16:  # NumPy's mean adds float16 up in float32, as PyTorch does
-        data = backend.xp.mean(t._data, axis=axis, keepdims=keepdim)
-    else:  # what NumPy's mean computes, without its Python-level bookkeeping
-        data = backend.sum(t._data, axis=axis, keepdims=keepdim) / count
+    data = _mean_data(backend, t._data, axis, keepdim, count)
     if whole:
         return record(
             MeanBackward0, (t,), data, backend, self_sym_sizes=shape, self_sym_numel=count
@@ -605,18 +613,19 @@ def _vector_norm(
     dims = _reduce_dims(dim, len(shape))
     axis = _axis(t, dims) if dims else None
     a = xp.abs(t._data)
-    if p in (float("inf"), float("-inf")):
-        if t.numel() == 0:
-            raise RuntimeError(msg.VECTOR_NORM_EMPTY_INF.format(ord=p))
-        data = (xp.max if p > 0 else xp.min)(a, axis=axis, keepdims=keepdim)
-    elif p == 0:
-        data = xp.sum(xp.astype(a != 0, a.dtype), axis=axis, keepdims=keepdim)
-    elif p == 1:
-        data = xp.sum(a, axis=axis, keepdims=keepdim)
-    elif p == 2:
-        data = xp.sqrt(xp.sum(a * a, axis=axis, keepdims=keepdim))
-    else:
-        data = xp.sum(a**p, axis=axis, keepdims=keepdim) ** (1.0 / p)
+    if p in (float("inf"), float("-inf")) and t.numel() == 0:
+        raise RuntimeError(msg.VECTOR_NORM_EMPTY_INF.format(ord=p))
+    with backend.quiet():  # an overflow gives inf, as in PyTorch (float16 overflows soon)
+        if p in (float("inf"), float("-inf")):
+            data = (xp.max if p > 0 else xp.min)(a, axis=axis, keepdims=keepdim)
+        elif p == 0:
+            data = xp.sum(xp.astype(a != 0, a.dtype), axis=axis, keepdims=keepdim)
+        elif p == 1:
+            data = xp.sum(a, axis=axis, keepdims=keepdim)
+        elif p == 2:
+            data = xp.sqrt(xp.sum(a * a, axis=axis, keepdims=keepdim))
+        else:
+            data = xp.sum(a**p, axis=axis, keepdims=keepdim) ** (1.0 / p)
     node = new_node(cls, t)
     if node is None:
         return make_tensor(data, backend)

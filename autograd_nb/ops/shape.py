@@ -1,5 +1,6 @@
-"""Shape ops and views: `view`/`reshape`, `expand`, `permute`, `squeeze`, `select`, triangles and
-diagonals, `roll`, `tile`, `diff`, `rot90` (joining and splitting are in joining.py).
+"""Shape ops and views: `view`/`reshape`, `expand`, `permute`, `squeeze`, `select`, `roll`,
+`tile`, `diff`, `rot90` (joining and splitting are in joining.py, triangles and diagonals in
+diagonals.py).
 
 Ops that are views in PyTorch share storage (and the version counter) with their input through
 `make_view`; the others (`repeat`, `flip`, `roll`) copy. Each backward is written with
@@ -11,13 +12,14 @@ from __future__ import annotations
 import warnings
 
 from .. import _messages as msg
+from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
+from ..autograd.grad_mode import STATE
 from ..autograd.node import Node, new_node, version_counter
 from ._helpers import (
     check_tensor,
     normalize_dim,
     numpy_dim,
-    record,
 )
 from .out import with_out
 
@@ -28,6 +30,37 @@ def _shape_arg(size) -> tuple:
     if len(size) == 1 and isinstance(size[0], (tuple, list)):
         size = tuple(size[0])
     return tuple(int(s) for s in size)
+
+
+def _is_size(value) -> bool:
+    """Whether PyTorch's argument parser takes `value` as one size (an int, not a bool)."""
+    return not isinstance(value, bool) and hasattr(value, "__index__")
+
+
+def _checked_sizes(name: str, size: tuple) -> tuple:
+    """The sizes given to view / reshape (ints, or one tuple or list of them), with the
+    TypeErrors of PyTorch's argument parser for anything else (`view(2.0, 3)`)."""
+    one = len(size) == 1
+    items = tuple(size[0]) if one and isinstance(size[0], (tuple, list)) else size
+    bad = next((i for i, s in enumerate(items) if not _is_size(s)), None)
+    if bad is None:
+        return tuple(int(s) for s in items)
+    kind = type(items[bad]).__name__
+    if bad and (not one or isinstance(size[0], list)):  # a later element
+        arg = "size" if name == "view" else "shape"
+        raise TypeError(msg.SIZE_UNPACK.format(name=name, arg=arg, pos=bad + 1, type=kind))
+    if name == "reshape":
+        if not one:
+            raise TypeError(msg.RESHAPE_POSITIONAL.format(count=len(size)))
+        if items is size:
+            raise TypeError(msg.RESHAPE_NOT_TUPLE.format(type=kind))
+        raise TypeError(msg.RESHAPE_ELEMENT.format(type=kind, pos=bad))
+    if not one:
+        got = ", ".join(type(s).__name__ for s in size)
+        raise TypeError(msg.VIEW_ARGS.format(got=got))
+    got = type(size[0]).__name__
+    wrong = kind if items is size else f"{got} of ({', '.join(type(s).__name__ for s in items)})"
+    raise TypeError(msg.VIEW_ONE_ARG.format(got=got, bad=wrong))
 
 
 def infer_shape(shape: tuple, numel: int) -> tuple:
@@ -65,12 +98,22 @@ def make_view(base: Tensor, data, node, view_fn) -> Tensor:
         out._view = (root, lambda r: view_fn(parent_fn(r)))
         if getattr(base, MULTI_OUTPUT_VIEW, False):
             setattr(out, MULTI_OUTPUT_VIEW, True)  # a view of a piece is still one
+        if (mode := getattr(base, NO_GRAD_VIEW, None)) is not None:
+            setattr(out, NO_GRAD_VIEW, mode)  # refused in place like its base
+    if node is None and base._requires_grad and not STATE.enabled:
+        # As in PyTorch, a view made under no_grad or inference_mode of a tensor that requires
+        # grad requires grad too (a leaf), and may not be changed in place in grad mode.
+        out._requires_grad = True
+        setattr(out, NO_GRAD_VIEW, "inference" if STATE.inference else "no_grad")
     return out
 
 
 # Set on the pieces of split / chunk / unbind (views that share one node): PyTorch refuses to
 # modify them in place while a graph is recorded.
 MULTI_OUTPUT_VIEW = "_multi_output_view"
+# Set on a view made under no_grad / inference_mode (the value names the mode), and on views of
+# it: PyTorch refuses to modify them in place while a graph is recorded.
+NO_GRAD_VIEW = "_no_grad_view"
 
 
 def _view_op(t: Tensor, data, cls, view_fn, **saved) -> Tensor:
@@ -115,9 +158,9 @@ def _viewed(t: Tensor, shape: tuple):
 @tensor_method("view")
 def view(self, *shape) -> Tensor:
     """The same storage seen with another shape (one size may be -1)."""
-    if len(shape) == 1 and not isinstance(shape[0], (tuple, list, int)):
+    if len(shape) == 1 and isinstance(shape[0], dtypes.dtype):
         return self.to(shape[0])  # view(dtype) is not supported beyond a plain cast
-    shape = infer_shape(_shape_arg(shape), self.numel())
+    shape = infer_shape(_checked_sizes("view", shape), self.numel())
     data = _viewed(self, shape)
     if data is None:
         raise RuntimeError(msg.VIEW_STRIDE)
@@ -130,7 +173,7 @@ def view(self, *shape) -> Tensor:
 def reshape(input, *shape) -> Tensor:
     """`view` when the storage allows it, else a copy with the new shape (as PyTorch)."""
     t = check_tensor(input, "reshape")
-    shape = infer_shape(_shape_arg(shape), t.numel())
+    shape = infer_shape(_checked_sizes("reshape", shape), t.numel())
     if _viewed(t, shape) is not None:
         return view(t, shape)
     copy = t.clone()
@@ -668,172 +711,6 @@ def alias(x: Tensor) -> Tensor:
     return _view_op(x, x._data, AliasBackward0, alias)
 
 
-# --- triangles and diagonals ----------------------------------------------------------------------
-
-
-def _triangle_mask(backend, shape: tuple, diagonal: int, lower: bool):
-    """A bool array of the last two dims' shape: True where tril (or triu) keeps elements."""
-    xp = backend.xp
-    rows, cols = shape[-2], shape[-1]
-    long = backend.native[_int64()]
-    i = xp.reshape(xp.arange(rows, dtype=long, device=backend.native_device), (rows, 1))
-    j = xp.reshape(xp.arange(cols, dtype=long, device=backend.native_device), (1, cols))
-    return (j - i <= diagonal) if lower else (j - i >= diagonal)
-
-
-def _int64():
-    from .. import dtypes
-
-    return dtypes.int64
-
-
-class TrilBackward0(Node):
-    __slots__ = ("_saved_diagonal",)
-
-    def backward(self, grad):
-        return tril(grad, self._saved_diagonal)
-
-
-class TriuBackward0(TrilBackward0):
-    __slots__ = ()
-
-    def backward(self, grad):
-        return triu(grad, self._saved_diagonal)
-
-
-def _triangle(name: str, cls, input, diagonal: int) -> Tensor:
-    x = check_tensor(input, name)
-    if x._data.ndim < 2:
-        raise RuntimeError(msg.NEEDS_2D.format(name=name))
-    backend = x._backend
-    keep = _triangle_mask(backend, tuple(x._data.shape), int(diagonal), name == "tril")
-    data = backend.xp.where(keep, x._data, backend.xp.zeros_like(x._data))
-    return record(cls, (x,), data, backend, diagonal=int(diagonal))
-
-
-@with_out
-@tensor_method("tril")
-def tril(input, diagonal: int = 0) -> Tensor:
-    """The lower triangle of the last two dims (the rest zeroed); `diagonal` shifts the edge."""
-    return _triangle("tril", TrilBackward0, input, diagonal)
-
-
-@with_out
-@tensor_method("triu")
-def triu(input, diagonal: int = 0) -> Tensor:
-    """The upper triangle of the last two dims (the rest zeroed); `diagonal` shifts the edge."""
-    return _triangle("triu", TriuBackward0, input, diagonal)
-
-
-def _diagonal_length(n1: int, n2: int, offset: int) -> int:
-    return max(0, min(n1 + min(offset, 0), n2 - max(offset, 0)))
-
-
-def _embed_diagonal(values: Tensor, n1: int, n2: int, offset: int) -> Tensor:
-    """(..., L) values placed on the `offset` diagonal of (..., n1, n2) zeros, with tensor ops
-    (a product with a constant 0/1 matrix), so gradients of gradients work."""
-    backend = values._backend
-    xp = backend.xp
-    length = values.shape[-1]
-    long = backend.native[_int64()]
-    k = xp.arange(length, dtype=long, device=backend.native_device)
-    flat = (k + max(-offset, 0)) * n2 + (k + max(offset, 0))
-    cells = xp.arange(n1 * n2, dtype=long, device=backend.native_device)
-    ones = xp.reshape(cells, (1, -1)) == xp.reshape(flat, (-1, 1))
-    placement = make_tensor(xp.astype(ones, values._data.dtype), backend)
-    lead = tuple(values.shape[:-1])
-    return (values.reshape(-1, length) @ placement).reshape(lead + (n1, n2))
-
-
-def _diagonal_order(ndim: int, d1: int, d2: int) -> tuple:
-    return tuple(i for i in range(ndim) if i not in (d1, d2)) + (d1, d2)
-
-
-class DiagonalBackward0(Node):
-    __slots__ = ("_saved_offset", "_saved_dim1", "_saved_dim2", "_saved_self_sym_sizes")
-
-    def backward(self, grad):
-        shape, d1, d2 = self._saved_self_sym_sizes, self._dim1, self._dim2
-        order = _diagonal_order(len(shape), d1, d2)
-        embedded = _embed_diagonal(grad, shape[d1], shape[d2], self._saved_offset)
-        inverse = [0] * len(order)
-        for i, o in enumerate(order):
-            inverse[o] = i
-        return embedded.permute(inverse)
-
-    @property
-    def _dim1(self) -> int:
-        return normalize_dim(self._saved_dim1, len(self._saved_self_sym_sizes))
-
-    @property
-    def _dim2(self) -> int:
-        return normalize_dim(self._saved_dim2, len(self._saved_self_sym_sizes))
-
-
-class DiagonalBackward0_copy(DiagonalBackward0):  # noqa: N801 - PyTorch's name for diag(matrix)
-    __slots__ = ()
-
-
-def _diagonal_data(x: Tensor, offset: int, d1: int, d2: int):
-    xp = x._backend.xp
-    moved = xp.permute_dims(x._data, _diagonal_order(x._data.ndim, d1, d2))
-    return xp.linalg.diagonal(moved, offset=offset)
-
-
-@tensor_method("diagonal")
-def diagonal(input, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Tensor:
-    """A view of the `offset` diagonal of dims (dim1, dim2), appended as the last dim."""
-    x = check_tensor(input, "diagonal")
-    ndim = x._data.ndim
-    d1, d2 = normalize_dim(dim1, ndim), normalize_dim(dim2, ndim)
-    if d1 == d2:
-        raise RuntimeError(msg.DIAGONAL_SAME_DIMS.format(d1=dim1, d2=dim2))
-    data = _diagonal_data(x, offset, d1, d2)
-    return _view_op(
-        x,
-        data,
-        DiagonalBackward0,
-        lambda b: diagonal(b, offset, d1, d2),
-        offset=offset,
-        dim1=dim1,
-        dim2=dim2,
-        self_sym_sizes=tuple(x._data.shape),
-    )
-
-
-class DiagEmbedBackward0(Node):
-    __slots__ = ("_saved_offset", "_saved_dim1", "_saved_dim2")
-
-    def backward(self, grad):
-        return diagonal(grad, self._saved_offset, self._saved_dim1, self._saved_dim2)
-
-
-@with_out
-@tensor_method("diag")
-def diag(input, diagonal: int = 0) -> Tensor:
-    """A vector's square diagonal matrix, or a copy of a matrix's `diagonal`-th diagonal."""
-    x = check_tensor(input, "diag")
-    ndim = x._data.ndim
-    if ndim not in (1, 2):
-        raise RuntimeError(msg.DIAG_DIMS.format(dim=ndim))
-    backend = x._backend
-    if ndim == 2:
-        data = backend.xp.asarray(_diagonal_data(x, diagonal, 0, 1), copy=True)
-        node = new_node(DiagonalBackward0_copy, x)
-        if node is None:
-            return make_tensor(data, backend)
-        node._saved_offset, node._saved_dim1, node._saved_dim2 = diagonal, 0, 1
-        node._saved_self_sym_sizes = tuple(x._data.shape)
-        return make_tensor(data, backend, True, node, 0)
-    n = x._data.shape[0] + abs(diagonal)
-    data = _embed_diagonal(make_tensor(x._data, backend), n, n, diagonal)._data
-    node = new_node(DiagEmbedBackward0, x)
-    if node is None:
-        return make_tensor(data, backend)
-    node._saved_offset, node._saved_dim1, node._saved_dim2 = diagonal, -2, -1
-    return make_tensor(data, backend, True, node, 0)
-
-
 # --- broadcasting helpers -------------------------------------------------------------------------
 
 
@@ -957,8 +834,6 @@ def diff(input, n: int = 1, dim: int = -1, prepend=None, append=None) -> Tensor:
 __all__ = [
     "broadcast_tensors",
     "broadcast_to",
-    "diag",
-    "diagonal",
     "diff",
     "expand",
     "flatten",
@@ -977,8 +852,6 @@ __all__ = [
     "t",
     "tile",
     "transpose",
-    "tril",
-    "triu",
     "unflatten",
     "unsqueeze",
 ]

@@ -26,6 +26,7 @@ from .reduction import (
     _indexed_result,
     _IndexedBackward,
     _kept_shape,
+    _mean_data,
     _reduce_dims,
     _save_with_result,
     _unreduce,
@@ -139,11 +140,12 @@ def _var(name: str, input, dim, unbiased, keepdim, correction, take_root: bool) 
     xp = backend.xp
     shape = tuple(t._data.shape)
     dims = _reduce_dims(dim, len(shape))
-    divisor = _count(shape, dims) - c
+    count = _count(shape, dims)
+    divisor = count - c
     if divisor <= 0:
         warnings.warn(msg.DOF_WARNING.format(name=name), UserWarning, stacklevel=3)
         divisor = 0
-    centered = t._data - xp.mean(t._data, axis=_axis(t, dims), keepdims=True)
+    centered = t._data - _mean_data(backend, t._data, _axis(t, dims), True, count)
     squares = xp.sum(centered * centered, axis=_axis(t, dims), keepdims=keepdim)
     if divisor:
         data = squares / divisor

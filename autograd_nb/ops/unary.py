@@ -455,6 +455,14 @@ abs, abs_ = elementwise(  # noqa: A001 - PyTorch's name
 absolute = abs
 
 
+def _sign(xp, x):
+    """The array API's sign, except that NaN gives 0 as PyTorch's does."""
+    out = xp.sign(x)
+    if xp.isdtype(x.dtype, "real floating"):
+        out = xp.where(xp.isnan(x), xp.zeros_like(out), out)
+    return out
+
+
 class _StepBackward(UnaryBackward):
     """A step function: its derivative is zero wherever it exists."""
 
@@ -469,9 +477,7 @@ class SignBackward0(_StepBackward):
     __slots__ = ()
 
 
-sign, _ = elementwise(
-    "sign", SignBackward0, lambda xp, x: xp.sign(x), floating=False, torch_inplace=False
-)
+sign, _ = elementwise("sign", SignBackward0, _sign, floating=False, torch_inplace=False)
 
 
 class SgnBackward0(_StepBackward):
@@ -481,7 +487,7 @@ class SgnBackward0(_StepBackward):
 sgn, _ = elementwise(
     "sgn",
     SgnBackward0,
-    lambda xp, x: xp.sign(x) if x.dtype != xp.bool else x,
+    lambda xp, x: _sign(xp, x) if x.dtype != xp.bool else x,
     floating=False,
     torch_inplace=False,
 )

@@ -47,6 +47,8 @@ def check_adam_hyper(
 class Adam(Optimizer):
     """Adam: `Adam(params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, ...)`."""
 
+    _grad_dtype_must_match = True  # its exp_avg lerps towards the gradient
+
     def __init__(
         self,
         params,

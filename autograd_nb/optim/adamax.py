@@ -21,6 +21,8 @@ __all__ = ["Adamax"]
 class Adamax(Optimizer):
     """Adamax: `Adamax(params, lr=2e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0)`."""
 
+    _grad_dtype_must_match = True  # its exp_avg lerps towards the gradient
+
     def __init__(
         self,
         params,

@@ -213,12 +213,13 @@ class LBFGS(Optimizer):
         tolerance_grad, tolerance_change = group["tolerance_grad"], group["tolerance_change"]
         line_search_fn, history_size = group["line_search_fn"], group["history_size"]
 
+        orig_loss = evaluate()
+        self._check_grads()  # before the state changes (only the first evaluation's gradients)
+
         # NOTE: LBFGS has only global state, kept under the first parameter
         state = self.state[self._params[0]]
         state.setdefault("func_evals", 0)
         state.setdefault("n_iter", 0)
-
-        orig_loss = evaluate()
         loss = float(orig_loss)
         current_evals = 1
         state["func_evals"] += 1

@@ -25,6 +25,8 @@ class NAdam(Optimizer):
     """NAdam: `NAdam(params, lr=2e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0,
     momentum_decay=4e-3, decoupled_weight_decay=False)`."""
 
+    _grad_dtype_must_match = True  # its exp_avg lerps towards the gradient
+
     def __init__(
         self,
         params,

@@ -18,6 +18,7 @@ from typing import Any
 from .. import _messages as msg
 from .._tensor import Tensor, typename
 from ..autograd.grad_mode import STATE, enable_grad
+from ..ops._helpers import broadcast_shapes, device_mismatch
 
 __all__ = ["Optimizer", "required"]
 
@@ -34,6 +35,8 @@ required = _RequiredParameter()
 
 class Optimizer:
     """Base class of all optimizers: `Optimizer(params, defaults)`."""
+
+    _grad_dtype_must_match = False  # True where PyTorch's rule lerps towards the gradient
 
     def __init__(self, params, defaults: dict[str, Any]) -> None:
         self.defaults = defaults
@@ -141,19 +144,37 @@ class Optimizer:
             return closure()
 
     def _params_with_grad(self, group: dict[str, Any]) -> list[Tensor]:
-        """The group's parameters that received a gradient (the others are skipped).
-
-        A parameter that cannot be written is refused here, before any state changes, so a
-        failing step updates nothing.
-        """
+        """The group's parameters that received a gradient (the others are skipped)."""
         params = []
         for p in group["params"]:
             if p.grad is None:
                 continue
-            if not p._backend.is_writable(p._data):
-                raise RuntimeError(msg.INPLACE_READ_ONLY)
             params.append(p)
         return params
+
+    def _check_grads(self) -> None:
+        """Refuse, before anything changes, a step that would fail part-way: a parameter that
+        cannot be written, or a gradient of another device or shape (or dtype, for the rules
+        whose lerp needs the parameter's). PyTorch raises these after updating the parameters
+        before the bad one; here a failing step updates nothing."""
+        same_dtype = self._grad_dtype_must_match
+        for group in self.param_groups:
+            for p in group["params"]:
+                grad = p.grad
+                if grad is None:
+                    continue
+                if grad._backend is not p._backend:
+                    raise device_mismatch(p, grad)
+                if grad._data.shape != p._data.shape:
+                    raise _shape_error(p._data.shape, grad._data.shape)
+                if same_dtype and grad.dtype is not p.dtype:
+                    raise RuntimeError(
+                        msg.LERP_DTYPE.format(
+                            arg="end", expected=_c_name(p.dtype), got=_c_name(grad.dtype)
+                        )
+                    )
+                if not p._backend.is_writable(p._data):
+                    raise RuntimeError(msg.INPLACE_READ_ONLY)
 
     # --- saving and loading -------------------------------------------------------------------
     def state_dict(self) -> dict[str, Any]:
@@ -222,6 +243,27 @@ class Optimizer:
         self.__setstate__({"state": state, "param_groups": param_groups})
 
 
+def _c_name(dtype) -> str:
+    """'float', 'double': a dtype as PyTorch's lerp message spells it."""
+    return dtype.legacy_name[:-6].lower()
+
+
+def _shape_error(shape: tuple, grad_shape: tuple) -> RuntimeError:
+    """What PyTorch's in-place update says for a gradient of another shape; a gradient that
+    would broadcast silently (PyTorch moves every element by the same amount) is refused too."""
+    try:
+        common = broadcast_shapes(shape, grad_shape)
+    except RuntimeError as error:
+        return error
+    if common != tuple(shape):
+        return RuntimeError(
+            msg.INPLACE_SHAPE.format(
+                out=", ".join(map(str, shape)), shape=", ".join(map(str, common))
+            )
+        )
+    return RuntimeError(msg.GRAD_ASSIGN_SIZE.format(grad=list(grad_shape), tensor=list(shape)))
+
+
 def _storage(first: Tensor, *others: Tensor) -> list | None:
     """The arrays of `first` and `others` when an update may be written straight on them (one
     device, dtype and shape, floating point, no inference tensor), else None.
@@ -254,6 +296,7 @@ def _no_grad_step(step):
     def wrapper(self, closure=None):
         loss = self._evaluate(closure)
         enabled = STATE.enabled  # no_grad's effect, without a context object on every step
+        self._check_grads()
         STATE.enabled = False
         try:
             step(self)

@@ -24,6 +24,8 @@ class RAdam(Optimizer):
     """RAdam: `RAdam(params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0,
     decoupled_weight_decay=False)`."""
 
+    _grad_dtype_must_match = True  # its exp_avg lerps towards the gradient
+
     def __init__(
         self,
         params,

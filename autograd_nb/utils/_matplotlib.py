@@ -24,16 +24,6 @@ def figure(figsize: tuple[float, float]):
     return Figure(figsize=figsize)
 
 
-def figure_png(fig, dpi: int = 80) -> bytes:
-    """A figure as PNG bytes, drawn with Agg (no display needed)."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-
-    FigureCanvasAgg(fig)
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight")
-    return buffer.getvalue()
-
-
 def figure_svg(fig) -> str:
     """A figure as SVG text with fixed ids, no date and no version: the same bytes anywhere."""
     import matplotlib

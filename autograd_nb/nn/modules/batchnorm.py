@@ -80,13 +80,14 @@ class _BatchNorm(Module):
     def forward(self, input: Tensor) -> Tensor:
         self._check_input_dim(input)
         factor = 0.0 if self.momentum is None else self.momentum
-        if self.training and self.track_running_stats and self.num_batches_tracked is not None:
-            self.num_batches_tracked.add_(1)
-            if self.momentum is None:  # a cumulative moving average
-                factor = 1.0 / float(self.num_batches_tracked)
+        counting = (
+            self.training and self.track_running_stats and self.num_batches_tracked is not None
+        )
+        if counting and self.momentum is None:  # a cumulative moving average
+            factor = 1.0 / (float(self.num_batches_tracked) + 1)
         use_batch = self.training or (self.running_mean is None and self.running_var is None)
         keep = not self.training or self.track_running_stats
-        return F.batch_norm(
+        out = F.batch_norm(
             input,
             self.running_mean if keep else None,
             self.running_var if keep else None,
@@ -96,6 +97,9 @@ class _BatchNorm(Module):
             factor,
             self.eps,
         )
+        if counting:  # only once the batch is normalised: a failing forward counts nothing
+            self.num_batches_tracked.add_(1)
+        return out
 
     def extra_repr(self) -> str:
         return (

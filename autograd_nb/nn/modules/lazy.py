@@ -81,9 +81,9 @@ class LazyModuleMixin:
 
     def _load_from_state_dict(
         self, state_dict, prefix, local_metadata, strict, missing_keys, *rest
-    ) -> None:
+    ) -> list:
         """Materialize placeholders to the shapes loaded; a placeholder loaded into a
-        placeholder is left as it is."""
+        placeholder is left as it is. Returns the writes to make (see Module's)."""
         both_lazy = set()
         for name, value in itertools.chain(self._parameters.items(), self._buffers.items()):
             key = prefix + name
@@ -95,10 +95,11 @@ class LazyModuleMixin:
                     value.materialize(loaded.shape)
         if both_lazy:
             state_dict = {k: v for k, v in state_dict.items() if k not in both_lazy}
-        super()._load_from_state_dict(
+        writes = super()._load_from_state_dict(
             state_dict, prefix, local_metadata, strict, missing_keys, *rest
         )
         missing_keys[:] = [key for key in missing_keys if key not in both_lazy]
+        return writes
 
 
 class LazyLinear(LazyModuleMixin, Linear):

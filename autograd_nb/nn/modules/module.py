@@ -715,7 +715,10 @@ class Module:
 
     def _load_from_state_dict(
         self, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys, error_msgs
-    ) -> None:
+    ) -> list[tuple[str, Tensor, Tensor]]:
+        """Check this module's entries of `state_dict` and return the writes to make, as
+        (name, current tensor, new value) triples; problems go into the three lists. Nothing
+        is changed here, so a failing `load_state_dict` leaves the model as it was."""
         persistent_buffers = {
             k: v for k, v in self._buffers.items() if k not in self._non_persistent_buffers_set
         }
@@ -725,6 +728,7 @@ class Module:
             if v is not None
         }
         assign = local_metadata.get("assign_to_params_buffers", False)
+        writes = []
         for name, param in local_state.items():
             key = prefix + name
             if key not in state_dict:
@@ -733,38 +737,35 @@ class Module:
                 continue
             input_param = state_dict[key]
             if not isinstance(input_param, Tensor):
-                error_msgs.append(
-                    f'While copying the parameter named "{key}", expected torch.Tensor or '
-                    f"Tensor-like object from checkpoint but received {type(input_param)}"
-                )
+                error_msgs.append(msg.LOAD_NOT_TENSOR.format(key=key, type=type(input_param)))
                 continue
             if param.dim() == 0 and input_param.dim() == 1 and input_param.shape[0] == 1:
                 input_param = input_param[0]
             if input_param.shape != param.shape:
                 error_msgs.append(
-                    f"size mismatch for {key}: copying a param with shape {input_param.shape} "
-                    f"from checkpoint, the shape in current model is {param.shape}."
+                    msg.LOAD_SIZE_MISMATCH.format(
+                        key=key, shape=input_param.shape, current=param.shape
+                    )
                 )
                 continue
             try:
                 with no_grad():
-                    if assign:
-                        if isinstance(param, Parameter):
-                            if not isinstance(input_param, Parameter):
-                                input_param = Parameter(
-                                    input_param, requires_grad=param.requires_grad
-                                )
-                            else:
-                                input_param.requires_grad_(param.requires_grad)
-                        setattr(self, name, input_param)
+                    if not assign:
+                        value = input_param.to(dtype=param.dtype, device=param.device)
+                    elif isinstance(param, Parameter) and isinstance(input_param, Parameter):
+                        value = input_param.requires_grad_(param.requires_grad)
+                    elif isinstance(param, Parameter):
+                        value = Parameter(input_param, requires_grad=param.requires_grad)
                     else:
-                        param.copy_(input_param)
+                        value = input_param
             except Exception as ex:  # noqa: BLE001 - reported with the others, as PyTorch does
                 error_msgs.append(
-                    f'While copying the parameter named "{key}", whose dimensions in the model '
-                    f"are {param.size()} and whose dimensions in the checkpoint are "
-                    f"{input_param.size()}, an exception occurred : {ex.args}."
+                    msg.LOAD_COPY_FAILED.format(
+                        key=key, size=param.size(), loaded=input_param.size(), args=ex.args
+                    )
                 )
+                continue
+            writes.append((name, param, value))
         if strict:
             for key in state_dict:
                 if key.startswith(prefix):
@@ -774,11 +775,16 @@ class Module:
                             unexpected_keys.append(key)
                     elif input_name[0] not in local_state:
                         unexpected_keys.append(key)
+        return writes
 
     def load_state_dict(
         self, state_dict: Mapping[str, Any], strict: bool = True, assign: bool = False
     ) -> _IncompatibleKeys:
-        """Copy tensors from state_dict into the parameters and buffers (in place, no grad)."""
+        """Copy tensors from state_dict into the parameters and buffers (in place, no grad).
+
+        All or nothing (unlike PyTorch, which raises after copying the good entries): every
+        entry is checked before the first one is written.
+        """
         if not isinstance(state_dict, Mapping):
             raise TypeError(msg.MODULE_STATE_DICT_TYPE.format(type=type(state_dict)))
         missing_keys: list[str] = []
@@ -786,12 +792,13 @@ class Module:
         error_msgs: list[str] = []
         metadata = getattr(state_dict, "_metadata", None)
         state_dict = OrderedDict(state_dict)
+        writes: list[tuple[Module, list[tuple[str, Tensor, Tensor]]]] = []
 
-        def load(module: Module, local_state_dict: dict, prefix: str = "") -> None:
+        def plan(module: Module, local_state_dict: dict, prefix: str = "") -> None:
             local_metadata = {} if metadata is None else dict(metadata.get(prefix[:-1], {}))
             if assign:
                 local_metadata["assign_to_params_buffers"] = assign
-            module._load_from_state_dict(
+            module_writes = module._load_from_state_dict(
                 local_state_dict,
                 prefix,
                 local_metadata,
@@ -800,32 +807,24 @@ class Module:
                 unexpected_keys,
                 error_msgs,
             )
+            writes.append((module, module_writes))
             for name, child in module._modules.items():
                 if child is not None:
                     child_prefix = prefix + name + "."
                     child_state_dict = {
                         k: v for k, v in local_state_dict.items() if k.startswith(child_prefix)
                     }
-                    load(child, child_state_dict, child_prefix)
-            incompatible = _IncompatibleKeys(missing_keys, unexpected_keys)
-            for hook in module._load_state_dict_post_hooks.values():
-                hook(module, incompatible)
+                    plan(child, child_state_dict, child_prefix)
 
-        load(self, state_dict)
+        plan(self, state_dict)
         if strict:
             if unexpected_keys:
                 error_msgs.insert(
-                    0,
-                    "Unexpected key(s) in state_dict: {}. ".format(
-                        ", ".join(f'"{k}"' for k in unexpected_keys)
-                    ),
+                    0, msg.LOAD_UNEXPECTED.format(keys=", ".join(f'"{k}"' for k in unexpected_keys))
                 )
             if missing_keys:
                 error_msgs.insert(
-                    0,
-                    "Missing key(s) in state_dict: {}. ".format(
-                        ", ".join(f'"{k}"' for k in missing_keys)
-                    ),
+                    0, msg.LOAD_MISSING.format(keys=", ".join(f'"{k}"' for k in missing_keys))
                 )
         if error_msgs:
             raise RuntimeError(
@@ -833,7 +832,17 @@ class Module:
                     cls=self.__class__.__name__, errors="\n\t".join(error_msgs)
                 )
             )
-        return _IncompatibleKeys(missing_keys, unexpected_keys)
+        incompatible = _IncompatibleKeys(missing_keys, unexpected_keys)
+        with no_grad():
+            for module, module_writes in writes:
+                for name, param, value in module_writes:
+                    if assign:
+                        setattr(module, name, value)
+                    else:
+                        param.copy_(value)
+                for hook in module._load_state_dict_post_hooks.values():
+                    hook(module, incompatible)
+        return incompatible
 
     def register_state_dict_post_hook(self, hook: Callable) -> RemovableHandle:
         """hook(module, state_dict, prefix, local_metadata) runs after state_dict()."""

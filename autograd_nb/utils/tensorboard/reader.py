@@ -129,6 +129,7 @@ def plot_scalars(log_dir: str | os.PathLike, tags=None):
         ax = fig.add_subplot(rows, columns, k)
         for run, points in sorted(scalars[tag].items()):
             steps, values = zip(*sorted(points, key=lambda p: p[0]))
+            values = [float(f"{v:.4g}") for v in values]  # what a chart shows: machine-stable
             ax.plot(steps, values, label=tag if run == "." else run)
         ax.set_title(tag)
         ax.set_xlabel("step")

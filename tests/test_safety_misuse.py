@@ -1,0 +1,286 @@
+"""Misuse raises (or returns) what PyTorch 2.13 does: each type, text and value below was
+recorded from PyTorch 2.13 (CPU) with a differential script of misuse cases run under both."""
+
+from __future__ import annotations
+
+import math
+import warnings
+
+import pytest
+
+import autograd_nb as torch
+
+VIEW_FLOAT_INT = (
+    "view() received an invalid combination of arguments - got (float, int), but expected one "
+    "of:\n * (torch.dtype dtype)\n * (tuple of ints size)\n"
+)
+VIEW_TUPLE = (
+    "view() received an invalid combination of arguments - got (tuple), but expected one of:\n"
+    " * (torch.dtype dtype)\n"
+    "      didn't match because some of the arguments have invalid types: (!tuple of (float, "
+    "int)!)\n"
+    " * (tuple of ints size)\n"
+    "      didn't match because some of the arguments have invalid types: (!tuple of (float, "
+    "int)!)\n"
+)
+VIEW_FLOAT = (
+    "view() received an invalid combination of arguments - got (float), but expected one of:\n"
+    " * (torch.dtype dtype)\n"
+    "      didn't match because some of the arguments have invalid types: (!float!)\n"
+    " * (tuple of ints size)\n"
+    "      didn't match because some of the arguments have invalid types: (!float!)\n"
+)
+GRAD_X = torch.ones(1, requires_grad=True)
+
+RAISES = {
+    "uint8 300": (
+        lambda: torch.tensor([300], dtype=torch.uint8),
+        RuntimeError,
+        "value cannot be converted to type uint8 without overflow",
+    ),
+    "uint8 -256": (
+        lambda: torch.tensor([-256], dtype=torch.uint8),
+        RuntimeError,
+        "value cannot be converted to type uint8 without overflow",
+    ),
+    "int8 200": (
+        lambda: torch.tensor([200], dtype=torch.int8),
+        RuntimeError,
+        "value cannot be converted to type int8 without overflow",
+    ),
+    "int8 -129": (
+        lambda: torch.tensor(-129, dtype=torch.int8),
+        RuntimeError,
+        "value cannot be converted to type int8 without overflow",
+    ),
+    "int16 40000": (
+        lambda: torch.tensor([40000], dtype=torch.int16),
+        RuntimeError,
+        "value cannot be converted to type int16 without overflow",
+    ),
+    "int32 2**31": (
+        lambda: torch.tensor([2**31], dtype=torch.int32),
+        RuntimeError,
+        "value cannot be converted to type int32 without overflow",
+    ),
+    "int64 2**63": (lambda: torch.tensor([2**63]), ValueError, "Overflow when unpacking long long"),
+    "uint8 -1.5": (
+        lambda: torch.tensor([-1.5], dtype=torch.uint8),
+        RuntimeError,
+        "value cannot be converted to type uint8 without overflow",
+    ),
+    "div round": (
+        lambda: torch.tensor([1.0, 2.5]).div(2, rounding_mode="round"),
+        RuntimeError,
+        "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found 'round'",
+    ),
+    "view(2.0, 3)": (lambda: torch.arange(6.0).view(2.0, 3), TypeError, VIEW_FLOAT_INT),
+    "view((2.0, 3))": (lambda: torch.arange(6.0).view((2.0, 3)), TypeError, VIEW_TUPLE),
+    "view(6.0)": (lambda: torch.arange(6.0).view(6.0), TypeError, VIEW_FLOAT),
+    "view(True, 6)": (
+        lambda: torch.arange(6.0).view(True, 6),
+        TypeError,
+        VIEW_FLOAT_INT.replace("(float, int)", "(bool, int)"),
+    ),
+    "view(2, 3.5)": (
+        lambda: torch.arange(6.0).view(2, 3.5),
+        TypeError,
+        "view(): argument 'size' failed to unpack the object at pos 2 with error \"type must "
+        'be tuple of ints,but got float"',
+    ),
+    "reshape(2.0, 3)": (
+        lambda: torch.arange(6.0).reshape(2.0, 3),
+        TypeError,
+        "reshape() takes 1 positional argument but 2 were given",
+    ),
+    "reshape((2.0, 3))": (
+        lambda: torch.arange(6.0).reshape((2.0, 3)),
+        TypeError,
+        "reshape(): argument 'shape' (position 1) must be tuple of ints, but found element of "
+        "type float at pos 0",
+    ),
+    "reshape(6.0)": (
+        lambda: torch.arange(6.0).reshape(6.0),
+        TypeError,
+        "reshape(): argument 'shape' (position 1) must be tuple of ints, not float",
+    ),
+    "grad() empty inputs": (
+        lambda: torch.autograd.grad((GRAD_X * 2).sum(), []),
+        RuntimeError,
+        "`inputs` argument to `grad()` cannot be empty.",
+    ),
+    "arange bound": (
+        lambda: torch.arange(0, 10, -1),
+        RuntimeError,
+        "upper bound and lower bound inconsistent with step sign",
+    ),
+    "arange inf": (lambda: torch.arange(0, math.inf), RuntimeError, "unsupported range: 0 -> inf"),
+    "arange nan": (lambda: torch.arange(0, math.nan), RuntimeError, "unsupported range: 0 -> nan"),
+    "<< float": (
+        lambda: torch.tensor([1.0]) << 2,
+        NotImplementedError,
+        "\"lshift_cpu\" not implemented for 'Float'",
+    ),
+    ">> float": (
+        lambda: torch.tensor([1.0]) >> 1,
+        NotImplementedError,
+        "\"rshift_cpu\" not implemented for 'Float'",
+    ),
+    "fmax number": (
+        lambda: torch.fmax(torch.tensor([1.0]), 2),
+        TypeError,
+        "fmax(): argument 'other' (position 2) must be Tensor, not int",
+    ),
+    "~ float": (
+        lambda: ~torch.tensor([1.0]),
+        TypeError,
+        "~ (operator.invert) is only implemented on integer and Boolean-type tensors",
+    ),
+    "bitwise_not float": (
+        lambda: torch.bitwise_not(torch.tensor([1.0])),
+        NotImplementedError,
+        "\"bitwise_not_cpu\" not implemented for 'Float'",
+    ),
+    "& double": (
+        lambda: torch.tensor([1.0], dtype=torch.float64) & 1,
+        NotImplementedError,
+        "\"bitwise_and_cpu\" not implemented for 'Double'",
+    ),
+    "| float": (
+        lambda: torch.tensor([1.0]) | torch.tensor([1.0]),
+        NotImplementedError,
+        "\"bitwise_or_cpu\" not implemented for 'Float'",
+    ),
+}
+
+
+@pytest.mark.parametrize(("call", "error", "text"), RAISES.values(), ids=RAISES.keys())
+def test_misuse_raises_pytorchs_error(call, error, text):
+    with pytest.raises(error) as info:
+        call()
+    assert str(info.value) == text
+    assert type(info.value) is error
+
+
+def _nan():
+    return float("nan")
+
+
+VALUES = {
+    "uint8 -1 wraps": (lambda: torch.tensor([-1, -255], dtype=torch.uint8), [255, 1]),
+    "int8 -128": (lambda: torch.tensor([-128, 127], dtype=torch.int8), [-128, 127]),
+    "== None": (lambda: torch.tensor([1.0]) == None, False),  # noqa: E711
+    "!= None": (lambda: torch.tensor([1.0]) != None, True),  # noqa: E711
+    "== str": (lambda: torch.tensor([1.0]) == "a", False),
+    "None in list": (lambda: None in [torch.tensor([1.0]), torch.tensor([2.0])], False),
+    "sign nan": (lambda: torch.tensor([_nan(), -0.0, 2.0, -3.0]).sign(), [0.0, 0.0, 1.0, -1.0]),
+    "sgn nan": (lambda: torch.tensor([_nan()]).sgn(), [0.0]),
+    "<<": (lambda: torch.tensor([1, 2]) << 2, [4, 8]),
+    ">> tensor": (lambda: torch.tensor([8, 16]) >> torch.tensor([1, 2]), [4, 4]),
+    "1 << t": (lambda: 1 << torch.tensor([1, 2]), [2, 4]),
+    "<< 40 (int32)": (lambda: torch.tensor([1, -8], dtype=torch.int32) << 40, [0, 0]),
+    ">> 40 (int32)": (lambda: torch.tensor([1, -8], dtype=torch.int32) >> 40, [0, -1]),
+    "<< -1": (lambda: torch.tensor([1, -8], dtype=torch.int32) << -1, [0, 0]),
+    "bool << 1": (lambda: torch.tensor([True, False]) << torch.tensor([1]), [2, 0]),
+    "bitwise_left_shift": (lambda: torch.bitwise_left_shift(torch.tensor([1]), 3), [8]),
+    "bitwise_right_shift": (lambda: torch.bitwise_right_shift(torch.tensor([-9]), 1), [-5]),
+    "fmax": (
+        lambda: torch.fmax(torch.tensor([1.0, _nan(), 4.0]), torch.tensor([_nan(), 2.0, 3.0])),
+        [1.0, 2.0, 4.0],
+    ),
+    "fmin": (
+        lambda: torch.fmin(torch.tensor([1.0, _nan(), 4.0]), torch.tensor([_nan(), 2.0, 3.0])),
+        [1.0, 2.0, 3.0],
+    ),
+    "fmax int": (lambda: torch.fmax(torch.tensor([1, 5]), torch.tensor([3, 2])), [3, 5]),
+    "float16 norm overflows": (
+        lambda: torch.full((4,), 60000.0, dtype=torch.float16).norm(),
+        math.inf,
+    ),
+    "mean of empty": (lambda: torch.tensor([]).mean(), _nan()),
+    "mean of empty rows": (lambda: torch.zeros(0, 3).mean(0), [_nan()] * 3),
+}
+
+
+def _same(value, expected) -> bool:
+    if isinstance(value, torch.Tensor):
+        value = value.tolist()
+    if isinstance(value, list):
+        return len(value) == len(expected) and all(_same(v, e) for v, e in zip(value, expected))
+    if isinstance(expected, float) and math.isnan(expected):
+        return math.isnan(value)
+    return value == expected and type(value) is type(expected)
+
+
+@pytest.mark.parametrize(("call", "expected"), VALUES.values(), ids=VALUES.keys())
+def test_misuse_gives_pytorchs_value_without_numpy_warnings(call, expected):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        value = call()
+    assert _same(value, expected)
+
+
+def test_the_dof_warning_of_an_empty_var_comes_alone():
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert math.isnan(torch.tensor([]).var().item())
+    assert [str(w.message) for w in caught] == [
+        "var(): degrees of freedom is <= 0. Correction should be strictly less than the "
+        "reduction factor (input numel divided by output numel)."
+    ]
+
+
+def test_fmax_and_fmin_gradients():
+    nan = _nan()
+    a = torch.tensor([1.0, nan, 3.0, 2.0], requires_grad=True)
+    b = torch.tensor([nan, 2.0, 3.0, 5.0], requires_grad=True)
+    out = torch.fmax(a, b)
+    assert out.grad_fn.name() == "FmaxBackward0"
+    out.sum().backward()
+    assert (a.grad.tolist(), b.grad.tolist()) == ([1.0, 0.0, 1.0, 0.0], [0.0, 1.0, 0.0, 1.0])
+    a.grad = b.grad = None
+    out = torch.fmin(a, b)
+    assert out.grad_fn.name() == "FminBackward0"
+    out.sum().backward()
+    assert (a.grad.tolist(), b.grad.tolist()) == ([1.0, 0.0, 1.0, 1.0], [0.0, 1.0, 0.0, 0.0])
+    c = torch.tensor([[1.0, 4.0]], dtype=torch.float64, requires_grad=True)
+    d = torch.tensor([2.0], dtype=torch.float64, requires_grad=True)
+    assert torch.autograd.gradcheck(torch.fmax, (c, d))  # away from ties: finite differences
+
+
+def test_in_place_shifts():
+    t = torch.tensor([1, 2])
+    t <<= 1
+    assert t.tolist() == [2, 4] and t._version == 1
+    t >>= torch.tensor([1, 2])
+    assert t.tolist() == [1, 1]
+
+
+def test_backward_with_a_non_leaf_input_fills_its_grad():
+    x = torch.ones(2, requires_grad=True)
+    y = x * 2
+    z = (y * 3).sum()
+    z.backward(inputs=[y], retain_graph=True)
+    assert y.grad.tolist() == [3.0, 3.0] and x.grad is None and y.retains_grad
+    z.backward(inputs=[y, x])
+    assert y.grad.tolist() == [6.0, 6.0] and x.grad.tolist() == [6.0, 6.0]
+
+
+def test_where_wants_a_bool_condition():
+    with pytest.raises(RuntimeError) as info:
+        torch.where(torch.tensor([1, 0]), torch.zeros(2), torch.ones(2))
+    assert str(info.value) == (
+        "where expected condition to be a boolean tensor, but got a tensor with dtype Long"
+    )
+    with pytest.warns(UserWarning, match="^where received a uint8 condition tensor"):
+        out = torch.where(torch.tensor([1, 0], dtype=torch.uint8), torch.zeros(2), torch.ones(2))
+    assert out.tolist() == [0.0, 1.0]
+
+
+def test_resize_():
+    x = torch.arange(6.0)
+    assert x.resize_(2, 2) is x and x.tolist() == [[0.0, 1.0], [2.0, 3.0]] and x._version == 1
+    x = torch.arange(3.0)
+    assert x.resize_((5,)).shape == (5,) and x[:3].tolist() == [0.0, 1.0, 2.0]
+    with pytest.raises(RuntimeError, match="^cannot resize variables that require grad$"):
+        torch.ones(2, requires_grad=True).resize_(3)
