@@ -1759,6 +1759,28 @@ MULTINOMIAL_TOTAL_COUNT = "inhomogeneous total_count is not supported"
 # --- ops layout (opstable): NumPy's axis= / keepdims= spellings ---------------------------------
 MISSING_DIM = '{name}() missing 1 required positional arguments: "dim"'
 UNEXPECTED_KEYWORD = "{name}() got an unexpected keyword argument '{keyword}'"
+# --- engine: gradients that user code hands to the engine (hooks, autograd.Function) ----------
+HOOK_RETURNED_NON_TENSOR = "expected Variable, but hook returned '{type}'"
+HOOK_CHANGED_TYPE = "hook '{name}' has changed the type of value (was {was} got {got})"
+HOOK_CHANGED_SIZE = "hook '{name}' has changed the size of value"
+HOOK_FILLED_EMPTY = "can't replace a None gradient with a non-None value"
+HOOK_RESULT_COUNT = (
+    "hook '{name}' has returned an incorrect number of values (got {got}, but expected {expected})"
+)
+FUNCTION_GRAD_TYPE = "expected Variable or None (got {type})"
+FUNCTION_GRAD_FOR_NON_TENSOR = (
+    "function {name} returned a gradient different than None at position {position}, but the "
+    "corresponding forward input was not a Variable"
+)
+FUNCTION_RETURNED = "Function {name} returned an {problem}"
+INVALID_GRAD_SHAPE = (
+    "invalid gradient at index {index} - got {got} but expected shape compatible with {expected}"
+)
+INVALID_GRAD_DEVICE = "invalid gradient at index {index} - expected device {expected} but got {got}"
+SAVE_FOR_BACKWARD_TYPE = (
+    "save_for_backward can only save variables, but argument {index} is of type {type}"
+)
+
 # --- serialization: PyTorch's checkpoint format (serialization/), PyTorch 2.13 texts ----------------
 # {source} names the file: 'model.pt' or <in-memory file>
 LOAD_FAILED = "{error} (loading {source})"
@@ -2192,3 +2214,7 @@ VIZ_COLLAPSED_HINT = "(a repeated run drawn as one box: %grad_graph ... --full, 
 # safety: the notebook magics never hide a failure (notebook/magics.py)
 MAGIC_FAILED = "%{magic}: {error}"
 MAGIC_TRACE_CELL_FAILED = "%%grad_trace: the cell failed (above): {error}"
+GRAD_STEPS_AFTER_BACKWARD = (
+    " (%grad_steps runs the backward pass itself: step through {y} before calling "
+    "{y}.backward(), or recompute {y} first)"
+)

@@ -8,7 +8,6 @@ PyTorch binds its C++ ops onto `torch.Tensor`.
 from __future__ import annotations
 
 import copyreg
-import sys
 import warnings
 import weakref
 
@@ -16,7 +15,8 @@ from . import _messages as msg
 from . import dtypes
 from ._size import Size as _Size
 from .autograd.grad_mode import INFERENCE_THREADS, STATE
-from .autograd.node import INFERENCE_VERSION, _HookHandle, version_counter
+from .autograd.hooks import RemovableHandle
+from .autograd.versions import INFERENCE_VERSION, version_counter
 from .backends import cpu_backend
 from .device import device as Device
 
@@ -216,8 +216,6 @@ class Tensor(metaclass=_TensorMeta):
     @property
     def grad_fn(self):
         if self._view is not None and self._requires_grad:
-            from .autograd.node import refresh_view
-
             refresh_view(self)
         return self._grad_fn
 
@@ -319,20 +317,9 @@ class Tensor(metaclass=_TensorMeta):
             meta = self._autograd_meta()
             if meta.hooks is None:
                 meta.hooks = []
-            return _HookHandle(meta.hooks, hook)
+            return RemovableHandle(meta.hooks, hook)
         per_output = self._grad_fn._extras().setdefault("tensor_prehooks", {})
-        return _HookHandle(per_output.setdefault(self._output_nr, []), hook)
-
-    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
-        """Accumulate d(self)/d(leaf) into each leaf's `.grad` (see autograd.backward)."""
-        fn = self._grad_fn
-        if gradient is None and inputs is None and not create_graph and fn is not None:
-            # `loss.backward()`: what autograd.backward does for one output, without its checks
-            _grad_api.run_backward(
-                [(fn, self._output_nr)], [_grad_api.implicit_grad(self)], bool(retain_graph), False
-            )
-            return
-        _grad_api.backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+        return RemovableHandle(per_output.setdefault(self._output_nr, []), hook)
 
     # --- sharing storage -----------------------------------------------------------------------
     @property
@@ -556,82 +543,21 @@ def check_inference_requires_grad(t: Tensor) -> None:
         raise RuntimeError(msg.INFERENCE_REQUIRES_GRAD)
 
 
-def accumulate_grad(leaf: Tensor, grads: list) -> None:
-    """What AccumulateGrad does: run the leaf's hooks, then add the gradient into `leaf.grad`.
-
-    `grads` is the engine's one-element list; the gradient is taken out of it, so that when
-    nobody else refers to it, it can become `.grad` without a copy.
-    """
-    grad = grads.pop()
-    meta = leaf._meta
-    if meta is None:
-        meta = leaf._meta = _AutogradMeta()
-    elif meta.hooks:
-        for hook in list(meta.hooks):
-            new = hook(grad)
-            if new is not None:
-                grad = new
-        new = None
-    old = meta.grad
-    if old is None and STATE.enabled:
-        meta.grad = _recorded_copy_of(grad)
-    elif old is None:
-        # Keep the gradient itself (PyTorch "steals" it) when only this frame refers to it and
-        # only it refers to an array that owns its memory: a copy would cost a pass over a big
-        # tensor for nothing. getrefcount counts our `grad` (or the tensor's slot and `data`) and
-        # its own argument; any more is another owner.
-        view = grad._view
-        if view is not None and _getrefcount(view[0]) == 2:  # the tuple's and getrefcount's
-            grad._view = None  # a view (say, a transpose) of a temporary only it refers to
-        view = None
-        meta.grad = grad if only_here(grad) else _copy_of(grad)
-    elif STATE.enabled:
-        meta.grad = old + grad
-    else:
-        old._data += grad._data
+# How a view catches up with its base's history after an in-place op rewrote the base (an
+# AsStridedBackward0 of the new history): ops/inplace.py registers it, as the core cannot
+# import ops; it is needed only once such an op has run.
+_view_history_refresher: list = []
 
 
-_getrefcount = sys.getrefcount
+def register_view_history_refresher(refresh) -> None:
+    """Called once by ops/inplace.py: `refresh(view)` rewires a view made before the change."""
+    _view_history_refresher[:] = [refresh]
 
 
-def only_here(t: Tensor) -> bool:
-    """Whether the caller's one local name is the only reference to `t` and `t` the only one to
-    its memory: then `t` may be kept or written in place without anyone seeing it."""
-    # getrefcount counts the caller's name, our parameter and its own argument; for the array,
-    # the tensor's slot, our `data` and the argument.
-    data = t._data
-    return _getrefcount(t) == 3 and _getrefcount(data) == 3 and t._backend.owns_memory(data)
-
-
-def has_hooks(leaf: Tensor) -> bool:
-    """Whether hooks registered on a leaf run when its gradient arrives."""
-    meta = leaf._meta
-    return meta is not None and bool(meta.hooks)
-
-
-def retain_into(tensor: Tensor, grad: Tensor) -> None:
-    """The retain_grad hook: store (or add to) a non-leaf's `.grad`."""
-    meta = tensor._autograd_meta()
-    if meta.grad is None:
-        meta.grad = grad if STATE.enabled else _copy_of(grad)
-    else:
-        meta.grad = meta.grad + grad
-
-
-def _copy_of(t: Tensor) -> Tensor:
-    """A detached tensor with its own copy of `t`'s storage."""
-    return make_tensor(t._backend.xp.asarray(t._data, copy=True), t._backend)
-
-
-def _recorded_copy_of(t: Tensor) -> Tensor:
-    """A first gradient stored under create_graph: PyTorch copies it into a new tensor with
-    `copy_`, so a gradient with history gets grad_fn CopyBackwards."""
-    if not t._requires_grad:
-        return _copy_of(t)
-    backend = t._backend
-    return make_tensor(backend.xp.empty_like(t._data), backend).copy_(t)
+def refresh_view(tensor: Tensor) -> None:
+    """Give a view the base's current history if an in-place op rewrote the base since."""
+    if tensor._view[0].__dict__.get("_history_seq") is not None:  # else nothing was rewritten
+        _view_history_refresher[0](tensor)
 
 
 show_as(Tensor, "torch")  # `type(t)` prints <class 'torch.Tensor'>, as in PyTorch
-
-from .autograd import grad_api as _grad_api  # noqa: E402  (it needs Tensor defined)

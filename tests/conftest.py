@@ -1,9 +1,14 @@
-"""Shared fixtures: every op test runs on the CPU and on a simulated CUDA device.
+"""Shared fixtures: every op test runs on the CPU and on a simulated CUDA device; every
+autograd test runs on both backward engines.
 
 The simulated device is array-api-strict on a non-CPU device: it refuses implicit NumPy
 conversion and mixing devices, as CuPy does, so it proves op code only uses the backend
 interface. With a real GPU (`--real-cuda`, or AUTOGRAD_NB_REAL_CUDA=1), the `cuda` parameter runs
 on CuPy instead; where CuPy finds no device, the suite says why and falls back to the simulation.
+
+The test modules in BOTH_ENGINES run twice: once as they are (`backward_engine` "fast": the
+fast pass wherever nothing watches backward) and once inside `engine.use_reference_only()`
+("reference"), so the fast pass can never drift from the reference engine.
 """
 
 from __future__ import annotations
@@ -13,6 +18,37 @@ import os
 import pytest
 
 from autograd_nb import backends
+from autograd_nb.autograd import engine
+
+# The modules whose tests exercise backward: each of their tests runs on both engines.
+BOTH_ENGINES = {
+    "test_autograd.py",
+    "test_autograd_functional.py",
+    "test_autograd_user_gradients.py",
+    "test_gradcheck.py",
+    "test_inplace.py",
+    "test_inplace_out.py",
+    "test_seed_000.py",
+    "test_seed_001.py",
+    "test_seed_002.py",
+    "test_seed_003.py",
+    "test_seed_004.py",
+    "test_indexing.py",
+    "test_shape.py",
+    "test_reduction.py",
+}
+
+
+@pytest.fixture(autouse=True, scope="module")
+def backward_engine(request):
+    """ "fast" (the default) or "reference": which engine runs backward in this module's tests."""
+    kind = getattr(request, "param", "fast")
+    if kind == "reference":
+        with engine.use_reference_only():
+            yield kind
+    else:
+        yield kind
+
 
 REAL_CUDA_ENV = "AUTOGRAD_NB_REAL_CUDA"
 REAL_CUDA_FALLBACK = (
@@ -71,6 +107,10 @@ def pytest_collection_modifyitems(config, items):
 
 
 def pytest_generate_tests(metafunc):
+    if os.path.basename(metafunc.module.__file__) in BOTH_ENGINES:
+        metafunc.parametrize(
+            "backward_engine", ["fast", "reference"], indirect=True, scope="module"
+        )
     if "device" in metafunc.fixturenames:
         devices = ["cpu"]
         if not metafunc.config.getoption("--no-simulated-cuda"):

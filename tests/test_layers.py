@@ -55,14 +55,6 @@ PRIVATE_MODULES = (
     "autograd_nb.autograd.backward_kernels",
 )
 
-# Temporary exceptions, each named: (file, function or None for the module level, what).
-# notebook/widgets.py's replay_backward, BackwardStepper and local_derivative are a second
-# backward implementation that the engine branch replaces with an observer of the real engine.
-PENDING_ENGINE_BRANCH = {
-    ("notebook/widgets.py", "replay_backward"),
-    ("notebook/widgets.py", "local_derivative"),
-    ("notebook/widgets.py", "<module>"),  # the imports replay_backward needs
-}
 # viz/flows.py records gradients through the engine's `flow_observers` hook.
 ENGINE_OBSERVER = {("viz/flows.py", "<module>")}
 
@@ -101,8 +93,6 @@ def private_reads(source: str, rel: str) -> list[str]:
     """'file:line owner: field' for each private autograd field the source reads."""
     found = []
     for owner, stmt in _functions(ast.parse(source)):
-        if (rel, owner) in PENDING_ENGINE_BRANCH:
-            continue
         for node in ast.walk(stmt):
             name = None
             if isinstance(node, ast.Attribute) and node.attr in PRIVATE_FIELDS:
@@ -124,21 +114,17 @@ def test_layers_above_the_core_read_no_private_autograd_field():
     assert found == []
 
 
-def test_private_reads_finds_reads_and_respects_the_named_exceptions():
+def test_private_reads_finds_reads():
     source = (
         "def show(t):\n"
         "    return t._grad_fn, t.grad_fn, getattr(t, '_meta'), t._data\n"
-        "def replay_backward(node):\n"
+        "def walk(node):\n"
         "    return node._seq\n"
     )
     assert private_reads(source, "viz/x.py") == [
         "viz/x.py:2 show: _grad_fn",
         "viz/x.py:2 show: _meta",
-        "viz/x.py:4 replay_backward: _seq",
-    ]
-    assert private_reads(source, "notebook/widgets.py") == [
-        "notebook/widgets.py:2 show: _grad_fn",
-        "notebook/widgets.py:2 show: _meta",
+        "viz/x.py:4 walk: _seq",
     ]
 
 
@@ -149,7 +135,7 @@ def test_layers_above_the_core_import_no_private_autograd_module():
         rel = path.relative_to(PACKAGE).as_posix()
         package = "autograd_nb." + ".".join(path.relative_to(PACKAGE).parent.parts)
         for owner, stmt in _functions(ast.parse(path.read_text(encoding="utf-8"))):
-            if (rel, owner) in PENDING_ENGINE_BRANCH | ENGINE_OBSERVER:
+            if (rel, owner) in ENGINE_OBSERVER:
                 continue
             for node in ast.walk(stmt):
                 if isinstance(node, ast.ImportFrom):

@@ -9,12 +9,11 @@ from IPython.utils.capture import capture_output
 
 import autograd_nb as torch
 from autograd_nb import _messages as msg
-from autograd_nb.autograd.node import AccumulateGrad
 from autograd_nb.notebook.widgets import (
     BackwardStepper,
     JacobianExplorer,
     TensorInspector,
-    replay_backward,
+    record_backward,
 )
 
 
@@ -40,20 +39,13 @@ def engine_order(y) -> list:
     return order
 
 
-def test_replay_follows_the_engine_order_and_sums():
+def test_recorded_steps_are_the_engines_order_and_sums():
     t = lesson_000()
-    steps = replay_backward(t["y"])
-    assert t["x1"].grad is None  # replaying does not touch the leaves
+    steps = record_backward(t["y"])
+    assert t["x1"].grad is None  # recording does not touch the leaves
     order = engine_order(t["y"])
     assert len(steps) == len(order) == 8
-    # Ready AccumulateGrad nodes share one priority (the engine breaks the tie by address),
-    # so compare the backward nodes in order and the AccumulateGrad positions as sets.
-    assert [s.node for s in steps if not isinstance(s.node, AccumulateGrad)] == [
-        n for n in order if not isinstance(n, AccumulateGrad)
-    ]
-    assert [isinstance(s.node, AccumulateGrad) for s in steps] == [
-        isinstance(n, AccumulateGrad) for n in order
-    ]
+    assert [s.node for s in steps] == order
     assert [s.name for s in steps][:3] == ["MulBackward0", "SubBackward0", "AccumulateGrad"]
     final = {id(s.leaf): s.leaf_grad.tolist() for s in steps if s.leaf is not None}
     for name in ("x1", "x2", "x3", "x4"):
@@ -97,6 +89,45 @@ def test_stepper_frames_for_lesson_000():
     assert t["x1"].grad is None
     t["y"].backward()  # the graph is still usable: nothing was freed
     assert t["x1"].grad.tolist() == [-5.0]
+
+
+def test_the_stepper_runs_hooks_and_functions_once_through_the_real_engine():
+    # A tensor hook that doubles the gradient and a custom Function inside the stepped graph:
+    # each runs once, and the frames show the gradients they produced.
+    calls = []
+
+    class Cube(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_backward(x)
+            return x**3
+
+        @staticmethod
+        def backward(ctx, grad):
+            calls.append("Cube.backward")
+            (x,) = ctx.saved_tensors
+            return grad * 3 * x**2
+
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    h = Cube.apply(x)
+    h.register_hook(lambda g: calls.append("hook") or g * 2)
+    y = (h * 5).sum()
+    stepper = BackwardStepper(y, names={"x": x, "h": h, "y": y})
+    assert calls == ["hook", "Cube.backward"]
+    assert [s.name for s in stepper.steps] == [
+        "SumBackward0",
+        "MulBackward0",
+        "CubeBackward",
+        "AccumulateGrad",
+    ]
+    cube_step = stepper.steps[2]
+    assert cube_step.grads_in[0].tolist() == [10.0, 10.0]  # 5, doubled by the hook
+    assert cube_step.flows[0][1].tolist() == [30.0, 120.0]  # 10 * 3x²
+    assert "CubeBackward receives gradient [10, 10]" in stepper.frames[3].text
+    assert "x.grad is now [30, 120]" in stepper.frames[4].text
+    assert x.grad is None
+    y.backward()  # the real backward afterwards: the same values, the hook once more
+    assert x.grad.tolist() == [30.0, 120.0] and calls.count("hook") == 2
 
 
 def test_stepper_frames_are_deterministic():
@@ -214,3 +245,36 @@ def test_jacobian_explorer_draws_brackets_and_roomy_v_boxes():
     assert explorer.view.value.count("border-width:0 2px") == 3  # J, v and vᵀJ in brackets
     box = explorer.v_inputs[0]
     assert box.style.description_width == "3.5em" and box.layout.width == "11em"
+
+
+def test_stepper_called_directly_names_leaves_in_the_learners_order(ip):
+    ip.run_cell(LESSON_000_GRAPH)
+    stepper = BackwardStepper(ip.user_ns["y"])
+    assert list(stepper.frames[-1].leaf_grads) == ["x1", "x2", "x3", "x4"]  # as defined
+    assert stepper.frames[-1].leaf_grads["x2"].tolist() == [-2.0]  # lesson 000
+    titles = [frame.title for frame in stepper.frames]
+    assert any(t.endswith("AccumulateGrad (x2)") for t in titles)
+    assert "leaf0" not in "".join(frame.html() for frame in stepper.frames)
+
+
+def test_stepper_frames_fit_the_output_area():
+    torch.manual_seed(0)
+    mlp = torch.nn.Sequential(
+        torch.nn.Linear(4, 8),
+        torch.nn.ReLU(),
+        torch.nn.Linear(8, 8),
+        torch.nn.ReLU(),
+        torch.nn.Linear(8, 3),
+    )
+    stepper = BackwardStepper(mlp(torch.ones(2, 4)).sum(), names={})
+    page = stepper.frames[3].html()
+    assert '<svg style="max-width:100%;height:auto" ' in page  # shrinks to the output's width
+    assert "max-height:720px;overflow:auto" in page  # a tall one scrolls in its box
+
+
+def test_grad_steps_after_backward_says_to_step_first(ip):
+    ip.run_cell(LESSON_000_GRAPH + "y.backward()")
+    with capture_output() as cap:
+        result = ip.run_cell("%grad_steps y")
+    assert not result.success
+    assert "step through y before calling y.backward()" in cap.stdout

@@ -9,7 +9,9 @@ from __future__ import annotations
 import warnings
 
 from .. import _messages as msg
+from .._tensor import Tensor, make_tensor
 from .grad_mode import STATE
+from .gradient_checks import checked_function_gradients
 from .node import _NO_EDGE, Node, edge
 
 
@@ -22,6 +24,7 @@ class FunctionCtx(Node):
         "needs_input_grad",
         "_non_differentiable",
         "_materialize_grads",
+        "_input_meta",
         "__dict__",
     )
 
@@ -37,6 +40,11 @@ class FunctionCtx(Node):
         return results[0] if len(results) == 1 else results
 
     def save_for_backward(self, *tensors) -> None:
+        for index, t in enumerate(tensors):
+            if t is not None and not isinstance(t, Tensor):
+                raise TypeError(
+                    msg.SAVE_FOR_BACKWARD_TYPE.format(index=index, type=type(t).__name__)
+                )
         self.save(*tensors)
 
     @property
@@ -72,7 +80,7 @@ class FunctionCtx(Node):
                 f"function {type(self).__name__} returned an incorrect number of gradients "
                 f"(expected {expected}, got {len(result)})"
             )
-        return result
+        return checked_function_gradients(self, result, self._input_meta)
 
     def __repr__(self) -> str:
         return f"<torch.autograd.function.{type(self).__name__} object at {hex(id(self))}>"
@@ -80,8 +88,6 @@ class FunctionCtx(Node):
 
 def _zeros_for(ctx, index: int):
     shape, dtype, backend = ctx._output_meta[index]
-    from .._tensor import make_tensor
-
     return make_tensor(
         backend.xp.zeros(shape, dtype=backend.native[dtype], device=backend.native_device), backend
     )
@@ -122,8 +128,6 @@ class Function(metaclass=_FunctionMeta):
 
     @classmethod
     def apply(cls, *args, **kwargs):
-        from .._tensor import Tensor, make_tensor
-
         ctx = cls._backward_cls.__new__(cls._backward_cls)
         Node.__init__(ctx)
         ctx._function = cls
@@ -144,6 +148,9 @@ class Function(metaclass=_FunctionMeta):
             part for a in args for part in (edge(a) if isinstance(a, Tensor) else _NO_EDGE)
         )
         ctx._n_outputs = len(outputs)
+        ctx._input_meta = [
+            (a._data.shape, a.dtype, a._backend) if isinstance(a, Tensor) else None for a in args
+        ]
         ctx._output_meta = [
             (tuple(o._data.shape), o.dtype, o._backend) if isinstance(o, Tensor) else None
             for o in outputs

@@ -6,6 +6,7 @@ import warnings
 
 from .. import _messages as msg
 from .. import _tensor
+from .._tensor import tensor_method
 from .engine import run_backward
 from .node import accumulator
 
@@ -34,6 +35,10 @@ def _root_grads(outputs: list, grad_outputs: list) -> list:
                     msg.GRAD_SHAPE_MISMATCH.format(
                         index=i, grad_shape=given.shape, out_shape=out.shape
                     )
+                )
+            if given._backend is not out._backend and given._data.ndim:
+                raise RuntimeError(
+                    msg.INVALID_GRAD_DEVICE.format(index=i, expected=out.device, got=given.device)
                 )
             if given.dtype is not out.dtype or given._backend is not out._backend:
                 given = given.to(device=out.device, dtype=out.dtype)
@@ -152,3 +157,14 @@ def grad(
         elif not create_graph:
             results[i] = result.detach()
     return tuple(results)
+
+
+@tensor_method("backward")
+def tensor_backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+    """Accumulate d(self)/d(leaf) into each leaf's `.grad` (see autograd.backward)."""
+    fn = self._grad_fn
+    if gradient is None and inputs is None and not create_graph and fn is not None:
+        # `loss.backward()`: what autograd.backward does for one output, without its checks
+        run_backward([(fn, self._output_nr)], [implicit_grad(self)], bool(retain_graph), False)
+        return
+    backward(self, gradient, retain_graph, create_graph, inputs=inputs)

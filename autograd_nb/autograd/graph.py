@@ -10,7 +10,8 @@ fields of `Node` and `Tensor` (their layout is the engine's business and may cha
 - `saved_values(node)` lists what a node saved for backward: name, value, the version saved,
   whether it is the node's own output, and whether backward has freed it;
 - `sequence_nr`, `num_outputs`, `has_hooks`, `accumulate_grad_node`, `current_grad` and
-  `is_accumulate_grad` answer the small questions the notebook layer, viz and tensorboard ask.
+  `is_accumulate_grad` answer the small questions the notebook layer, viz and tensorboard ask;
+- `observe(observer)` (from engine.py) lets a block watch backward run, node by node.
 
 Nothing here changes a graph except `increment_version`.
 """
@@ -24,10 +25,12 @@ from typing import Any, NamedTuple
 
 from .. import _messages as msg
 from .._tensor import Tensor, make_tensor
+from .engine import observe
 from .node import INFERENCE_VERSION, AccumulateGrad, Node, existing_accumulator, version_counter
 
 __all__ = [
     "Node",
+    "observe",
     "GradientEdge",
     "get_gradient_edge",
     "increment_version",

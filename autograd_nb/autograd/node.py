@@ -9,11 +9,31 @@ tensor operations, so a graph of the backward pass is recorded when `create_grap
 from __future__ import annotations
 
 import itertools
+import threading
 import weakref
 
 from .. import _messages as msg
+from .._legacy import tensor_type_name
+from .._tensor import _AutogradMeta, make_tensor, refresh_view
 from .anomaly_mode import ANOMALY, remember_forward_stack
 from .grad_mode import STATE
+from .hooks import RemovableHandle
+from .versions import INFERENCE_VERSION, VersionCounter, version_counter
+
+__all__ = [
+    "ACCUMULATION_LOCK",
+    "INFERENCE_VERSION",
+    "AccumulateGrad",
+    "Node",
+    "accumulate_grad",
+    "accumulator",
+    "edge",
+    "existing_accumulator",
+    "new_node",
+    "retain_into",
+    "saved_entry",
+    "version_counter",
+]
 
 _sequence = itertools.count()
 _ACCUMULATE_SEQ = 1 << 62
@@ -35,29 +55,6 @@ def saved_entry(t):
     if vc is INFERENCE_VERSION:
         raise RuntimeError(msg.INFERENCE_SAVE)
     return (t, vc.value, t._grad_fn, t._output_nr)
-
-
-class VersionCounter:
-    """How many in-place changes a storage has seen; shared by a tensor, its views and detach()."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value: int = 0):
-        self.value = value
-
-
-# The counter of every inference tensor (and so of its views and detach()): PyTorch tracks no
-# version for them, so its value means nothing; being it is what makes a tensor an inference one.
-INFERENCE_VERSION = VersionCounter()
-
-
-def version_counter(tensor) -> VersionCounter:
-    """The tensor's counter, created on first need (most tensors are never modified in place)."""
-    vc = tensor._vc
-    if vc is None:
-        vc = tensor._vc = _new(VersionCounter)  # VersionCounter(0) without a Python call
-        vc.value = 0
-    return vc
 
 
 class Node:
@@ -99,11 +96,11 @@ class Node:
 
     def register_hook(self, hook):
         """hook(grad_inputs, grad_outputs) runs after this node; it may return new grad_inputs."""
-        return _HookHandle(self._extras().setdefault("hooks", []), hook)
+        return RemovableHandle(self._extras().setdefault("hooks", []), hook)
 
     def register_prehook(self, hook):
         """hook(grad_outputs) runs before this node; it may return new grad_outputs."""
-        return _HookHandle(self._extras().setdefault("prehooks", []), hook)
+        return RemovableHandle(self._extras().setdefault("prehooks", []), hook)
 
     def __call__(self, *grads):
         return self.backward(*grads)
@@ -161,7 +158,7 @@ class Node:
         _, version, data, output_nr, vc, backend = entry
         if vc.value != version:
             raise RuntimeError(_modified_message(None, version, self, output_nr, data, vc, backend))
-        out = _tensor.make_tensor(data, backend, True, self, output_nr)
+        out = make_tensor(data, backend, True, self, output_nr)
         out._vc = vc
         return out
 
@@ -187,7 +184,7 @@ class Node:
                         grad = grad.sum_to_size(shape)
                     else:  # on the raw array, as no graph is built
                         backend = grad._backend
-                        grad = _tensor.make_tensor(backend.sum_to(grad._data, shape), backend)
+                        grad = make_tensor(backend.sum_to(grad._data, shape), backend)
                 if dtype is not None and grad.dtype is not dtype:
                     grad = grad.to(dtype)
                 out[i] = grad
@@ -205,8 +202,6 @@ class Node:
 
 
 def _modified_message(tensor, saved_version, grad_fn, output_nr, data=None, vc=None, backend=None):
-    from .._legacy import tensor_type_name
-
     if tensor is not None:
         data, backend, vc = tensor._data, tensor._backend, tensor._vc
     origin = ""
@@ -224,20 +219,6 @@ def _modified_message(tensor, saved_version, grad_fn, output_nr, data=None, vc=N
         saved=saved_version,
         hint=msg.MODIFIED_INPLACE_ANOMALY_HINT if ANOMALY.enabled else msg.MODIFIED_INPLACE_HINT,
     )
-
-
-class _HookHandle:
-    """Returned by register_hook; `remove()` unregisters the hook."""
-
-    __slots__ = ("_hooks", "_hook")
-
-    def __init__(self, hooks: list, hook):
-        self._hooks, self._hook = hooks, hook
-        hooks.append(hook)
-
-    def remove(self) -> None:
-        if self._hook in self._hooks:
-            self._hooks.remove(self._hook)
 
 
 class AccumulateGrad(Node):
@@ -259,14 +240,60 @@ class AccumulateGrad(Node):
         return self._variable
 
     def backward(self, grad):
-        return self._apply([grad])
-
-    def _apply(self, grads: list) -> tuple:
-        _tensor.accumulate_grad(self._variable, grads)
+        accumulate_grad(self._variable, grad)
         return ()
 
     def _release(self) -> None:
         pass
+
+
+# Adding into a `.grad` reads it, adds, and writes it back: without the lock, two threads
+# accumulating into one leaf (NumPy releases the GIL while it adds) could lose a gradient.
+ACCUMULATION_LOCK = threading.Lock()
+
+
+def accumulate_grad(leaf, grad) -> None:
+    """What AccumulateGrad does: `leaf.grad` becomes a copy of `grad`, or `grad` is added to it.
+
+    Under create_graph the sum is recorded (`.grad` gets a history); otherwise the old `.grad`
+    is updated in place, as PyTorch does.
+    """
+    with ACCUMULATION_LOCK:
+        if grad._backend is not leaf._backend:  # a CPU leaf used with a CUDA tensor
+            grad = grad.to(leaf.device)
+        meta = leaf._meta
+        if meta is None:
+            meta = leaf._meta = _AutogradMeta()
+        old = meta.grad
+        if old is None:
+            meta.grad = _recorded_copy_of(grad) if STATE.enabled else copy_of(grad)
+        elif STATE.enabled:
+            meta.grad = old + grad
+        else:
+            old._data += grad._data
+
+
+def retain_into(tensor, grad) -> None:
+    """The retain_grad hook: store (or add to) a non-leaf's `.grad`."""
+    meta = tensor._autograd_meta()
+    if meta.grad is None:
+        meta.grad = grad if STATE.enabled else copy_of(grad)
+    else:
+        meta.grad = meta.grad + grad
+
+
+def copy_of(t):
+    """A detached tensor with its own copy of `t`'s storage."""
+    return make_tensor(t._backend.xp.asarray(t._data, copy=True), t._backend)
+
+
+def _recorded_copy_of(t):
+    """A first gradient stored under create_graph: PyTorch copies it into a new tensor with
+    `copy_`, so a gradient with history gets grad_fn CopyBackwards."""
+    if not t._requires_grad:
+        return copy_of(t)
+    backend = t._backend
+    return make_tensor(backend.xp.empty_like(t._data), backend).copy_(t)
 
 
 def accumulator(tensor) -> AccumulateGrad:
@@ -292,14 +319,6 @@ def existing_accumulator(tensor) -> AccumulateGrad | None:
     meta = tensor._meta
     ref = meta.accumulator if meta is not None else None
     return ref() if ref is not None else None
-
-
-def refresh_view(tensor) -> None:
-    """Give a view the base's current history if an in-place op rewrote the base since."""
-    if tensor._view[0].__dict__.get("_history_seq") is not None:  # else nothing was rewritten
-        from ..ops.inplace import refresh_view_history
-
-        refresh_view_history(tensor)
 
 
 def edge(tensor) -> tuple:
@@ -347,6 +366,3 @@ def new_node(cls, *inputs):
     if ANOMALY.enabled:
         remember_forward_stack(node)
     return node
-
-
-from .. import _tensor  # noqa: E402

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from .. import _messages as msg
+from .._tensor import Tensor
 
 
 class _VariableMeta(type):
     def __instancecheck__(cls, obj) -> bool:
-        from .._tensor import Tensor
-
         return isinstance(obj, Tensor)
 
 
@@ -17,8 +16,6 @@ class Variable(metaclass=_VariableMeta):
     requiring grad only if asked, as PyTorch returns; `t` itself is left as it was."""
 
     def __new__(cls, data, requires_grad: bool = False, volatile: bool = False):
-        from .._tensor import Tensor
-
         if not isinstance(data, Tensor):
             raise TypeError(msg.VARIABLE_DATA_TYPE.format(data_type=type(data).__name__))
         return data.detach().requires_grad_(requires_grad)

@@ -322,9 +322,9 @@ class AutogradMagics(Magics):
     def grad_steps(self, line: str) -> None:
         """Step through `y.backward()` node by node with a Play button and a slider.
 
-        Frames are computed up front by replaying the engine's order on the graph's saved values
-        (your tensors' .grad are not touched) and switched in the browser, so the widget works
-        in a saved notebook without a kernel.
+        Frames are computed up front by running the pass once through the real engine, which
+        reports every node to the stepper (your leaves' .grad are not touched; hooks run once),
+        and switched in the browser, so the widget works in a saved notebook without a kernel.
         """
         args = parse_argstring(self.grad_steps, line)
         if args.max_frames < 2:
@@ -344,8 +344,11 @@ class AutogradMagics(Magics):
                 max_frames=args.max_frames,
             )
         except Exception as exc:  # noqa: BLE001 - e.g. a Function's backward: one line
+            error = str(exc)
+            if error == msg.BACKWARD_TWICE:  # the graph was freed by a backward already run
+                error += msg.GRAD_STEPS_AFTER_BACKWARD.format(y=args.tensor)
             raise one_line(
-                type(exc), msg.MAGIC_FAILED.format(magic="grad_steps", error=exc)
+                type(exc), msg.MAGIC_FAILED.format(magic="grad_steps", error=error)
             ) from None
         display(stepper)
 

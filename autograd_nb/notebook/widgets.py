@@ -5,7 +5,6 @@ Every widget has a short, stable `__repr__` (nbval compares a widget's text/plai
 
 from __future__ import annotations
 
-import heapq
 import html
 import math
 import re
@@ -15,14 +14,14 @@ from dataclasses import dataclass, field
 import ipywidgets as W
 
 from .. import _messages as msg
+from .. import autograd
+from .._creation import tensor
 from .._tensor import Tensor
-from ..autograd.engine import count_dependencies
-from ..autograd.grad_mode import no_grad
+from ..autograd import graph
 from ..autograd.graph import version
-from ..autograd.node import AccumulateGrad, accumulator
 from . import _format as fmt
 
-# --- replaying backward ----------------------------------------------------------------------
+# --- recording backward ----------------------------------------------------------------------
 
 
 @dataclass
@@ -31,75 +30,47 @@ class Step:
 
     node: object
     name: str
-    grads_in: list  # per output of the node
+    grads_in: list  # per output of the node, after its hooks
     flows: list  # (next node, gradient or None) per input of the forward op
     leaf: Tensor | None = None  # for AccumulateGrad: the leaf whose .grad it updates
-    leaf_grad: Tensor | None = None  # ... and its .grad after this step
+    leaf_grad: Tensor | None = None  # ... and what its .grad becomes at this step
 
 
-def _discovery_order(root) -> dict:
-    """A stable index for every node below `root` (depth-first, next_functions order)."""
-    order, stack = {}, [root]
-    while stack:
-        node = stack.pop()
-        if node in order:
-            continue
-        order[node] = len(order)
-        stack.extend(nxt for nxt, _ in reversed(node.next_functions) if nxt is not None)
-    return order
+def record_backward(y: Tensor, gradient=None) -> list[Step]:
+    """The steps of `y.backward(gradient)`, as the real engine runs them, without touching `.grad`.
 
-
-def replay_backward(y: Tensor, gradient=None) -> list[Step]:
-    """The steps `y.backward(gradient)` would take, computed without touching any `.grad`.
-
-    Nodes run in the engine's order (autograd/engine.py: a node runs when every gradient for it
-    has arrived, newest node first, AccumulateGrad as soon as it is ready); ready AccumulateGrad
-    nodes, which the engine orders arbitrarily, are taken in graph order. Each node's backward
-    is called on its saved values under no_grad; leaves' gradients are summed here, in copies
-    that start from the leaves' current `.grad`. Tensor and node hooks are not run.
+    The reference engine (autograd/engine.py) runs the pass once, as
+    `autograd.grad(y, leaves, gradient, retain_graph=True)` does, and tells an observer about
+    every node it reaches: the gradients that came in (after the hooks) and what the node sent to
+    each input. Hooks, custom Functions and retain_grad therefore run, once, as they run in
+    backward; the leaves' gradients are returned to the engine instead of added into `.grad`,
+    and each step shows what `.grad` becomes (starting from the leaf's current `.grad`).
     """
-    from ..autograd.grad_api import _root_grads
-
     if not y.requires_grad:
-        from .. import _messages as msg
-
         raise RuntimeError(msg.NO_GRAD_FN.format(index=0))
-    seed = _root_grads([y], [] if gradient is None else [gradient])[0]
-    root = y.grad_fn if y.grad_fn is not None else accumulator(y)
-    rank = _discovery_order(root)
-    deps = count_dependencies([root])
-    buffers = {root: [None] * root._n_outputs}
-    buffers[root][y._output_nr if y.grad_fn is not None else 0] = seed
+    root = graph.get_gradient_edge(y).node
+    leaves = [node.variable for node in graph.walk(root) if graph.is_accumulate_grad(node)]
+    steps: list[Step] = []
     leaf_grads: dict = {}
-    heap = [(-root._seq, rank[root], root)]
-    steps = []
-    with no_grad():
-        while heap:
-            node = heapq.heappop(heap)[2]
-            grads = buffers.pop(node, None) or [None] * node._n_outputs
-            name = type(node).__name__
-            if isinstance(node, AccumulateGrad):
-                leaf = node.variable
-                old = leaf_grads.get(leaf, fmt.grad_of(leaf)) if leaf is not None else None
-                new = grads[0] if old is None else old + grads[0]
-                if leaf is not None:
-                    leaf_grads[leaf] = new
-                steps.append(Step(node, name, grads, [], leaf, new))
-                continue
-            results = node._apply(list(grads)) if any(g is not None for g in grads) else ()
-            flows = []
-            for i, (nxt, nr) in enumerate(node.next_functions):
-                grad = results[i] if i < len(results) else None
-                flows.append((nxt, grad))
-                if nxt is None:
-                    continue
-                if grad is not None:
-                    slots = buffers.setdefault(nxt, [None] * nxt._n_outputs)
-                    slots[nr] = grad if slots[nr] is None else slots[nr] + grad
-                deps[nxt] -= 1
-                if deps[nxt] == 0:
-                    heapq.heappush(heap, (-nxt._seq, rank[nxt], nxt))
-            steps.append(Step(node, name, grads, flows))
+
+    def observer(node, grads_in: tuple, grads_out: tuple) -> None:
+        name = type(node).__name__
+        if graph.is_accumulate_grad(node):
+            leaf, incoming = node.variable, grads_in[0]
+            old = leaf_grads.get(leaf, fmt.grad_of(leaf))
+            new = old if incoming is None else incoming if old is None else old + incoming
+            leaf_grads[leaf] = new
+            steps.append(Step(node, name, list(grads_in), [], leaf, new))
+            return
+        flows = [
+            (nxt, grads_out[i] if i < len(grads_out) else None)
+            for i, (nxt, _) in enumerate(node.next_functions)
+        ]
+        steps.append(Step(node, name, list(grads_in), flows))
+
+    seed = [] if gradient is None else [gradient]
+    with graph.observe(observer):
+        autograd.grad(y, leaves, seed, retain_graph=True, allow_unused=True)
     return steps
 
 
@@ -133,17 +104,21 @@ def local_derivative(node) -> str:
         else "the chain rule: grad_input = grad_output × ∂output/∂input",
     )
     saved = []
-    for saved_name in getattr(type(node), "_saved_names", ()):
-        try:
-            value = getattr(node, "_saved_" + saved_name)
-        except Exception:  # freed or unavailable: show the formula only
+    for entry in graph.saved_values(node):
+        value = entry.value
+        if entry.freed or entry.modified or value is None:  # show the formula only
             continue
-        if isinstance(value, Tensor):
-            saved.append(f"{saved_name} = {fmt.values(value)}")
+        if not isinstance(value, Tensor):  # a Python number: shown as PyTorch shows it, 0-dim
+            value = tensor(value)
+        saved.append(f"{entry.name} = {fmt.values(value)}")
     return text + (f"  (saved: {', '.join(saved)})" if saved else "")
 
 
 # --- the stepper widget ----------------------------------------------------------------------
+
+
+_FIT_SVG = "max-width:100%;height:auto"
+_FIT_BOX = "max-height:720px;overflow:auto"
 
 
 @dataclass
@@ -166,8 +141,10 @@ class Frame:
             for k, v in self.leaf_grads.items()
         )
         body = "<br>".join(e(line) for line in self.lines)
+        # a wide graph shrinks to the output's width, a tall one scrolls inside a bounded box
+        svg = self.svg.replace("<svg ", f'<svg style="{_FIT_SVG}" ', 1)
         return (
-            f"<div><b>{e(self.title)}</b><div>{self.svg}</div><p>{body}</p>"
+            f"<div><b>{e(self.title)}</b><div style='{_FIT_BOX}'>{svg}</div><p>{body}</p>"
             f"<table><tr><th>leaf</th><th>.grad</th></tr>{rows}</table></div>"
         )
 
@@ -175,9 +152,10 @@ class Frame:
 class BackwardStepper(W.VBox):
     """Play + slider through `y.backward()`, one frame per node run (frames switch client-side).
 
-    Frames are rendered up front from `replay_backward` (your tensors are not changed) and linked
-    with jslink, so stepping works in a saved, trusted notebook without a kernel. At most
-    `max_frames` frames: longer passes are grouped several nodes per frame.
+    Frames are rendered up front from `record_backward` (the real engine runs the pass once;
+    your leaves' `.grad` are not changed) and linked with jslink, so stepping works in a saved,
+    trusted notebook without a kernel. At most `max_frames` frames: longer passes are grouped
+    several nodes per frame.
     """
 
     def __init__(
@@ -189,15 +167,28 @@ class BackwardStepper(W.VBox):
         max_frames: int = 60,
     ):
         from ..viz import build_graph
+        from .naming import display_names, shell_namespace
 
         self.name = name
-        self.steps = replay_backward(y, gradient)
-        names = dict(names or {})
-        names.setdefault(name, y)
+        self.steps = record_backward(y, gradient)
+        if names is None:  # the learner's names: module paths, then unambiguous variables
+            names = display_names(shell_namespace())
+        names = {name: y, **names}
         self.graph = build_graph(y, names=names)
-        self._labels = {id(t): n for n, t in names.items() if isinstance(t, Tensor)}
-        leaves = [s.leaf for s in self.steps if s.leaf is not None]
-        leaves = list({id(leaf): leaf for leaf in leaves}.values())
+        self._labels = {}
+        for label, t in names.items():
+            if isinstance(t, Tensor):
+                self._labels.setdefault(id(t), label)
+        # the leaves in the learner's order: named ones as named (definition order), then the
+        # others as the picture draws them (not the order backward happens to reach them)
+        stepped = {id(s.leaf) for s in self.steps if s.leaf is not None}
+        drawn = [node.obj() for node in self.graph.nodes if node.kind == "leaf_requires_grad"]
+        rank = {id(t): i for i, t in enumerate(names.values())}
+        drawn = [leaf for leaf in drawn if leaf is not None and id(leaf) in stepped]
+        leaves = sorted(drawn, key=lambda leaf: rank.get(id(leaf), len(rank)))
+        for step in self.steps:  # a leaf the picture cut off still gets its row
+            if step.leaf is not None and all(step.leaf is not leaf for leaf in leaves):
+                leaves.append(step.leaf)
         self._leaf_names = {id(leaf): self._label(leaf, i) for i, leaf in enumerate(leaves)}
         self.frames = self._make_frames(leaves, max(2, max_frames))
         last = len(self.frames) - 1
@@ -218,7 +209,7 @@ class BackwardStepper(W.VBox):
 
     def _node_text(self, node) -> str:
         """A node's class name, with the leaf's name for AccumulateGrad."""
-        leaf = getattr(node, "variable", None) if isinstance(node, AccumulateGrad) else None
+        leaf = node.variable if graph.is_accumulate_grad(node) else None
         if leaf is None:
             return type(node).__name__
         return f"AccumulateGrad ({self._leaf_names.get(id(leaf), 'leaf')})"

@@ -18,7 +18,13 @@ import warnings
 
 from .. import _messages as msg
 from .. import dtypes
-from .._tensor import Tensor, make_tensor, tensor_method, typename
+from .._tensor import (
+    Tensor,
+    make_tensor,
+    register_view_history_refresher,
+    tensor_method,
+    typename,
+)
 from ..autograd.grad_mode import STATE
 from ..autograd.node import INFERENCE_VERSION, Node, edge, new_node, version_counter
 from ..backends import python_number
@@ -272,6 +278,9 @@ def refresh_view_history(view: Tensor) -> None:
     if seq is None or fn is None or fn._seq > seq:
         return
     _set_history(view, _as_strided(root, view_fn))
+
+
+register_view_history_refresher(refresh_view_history)
 
 
 class CopySlices(Node):

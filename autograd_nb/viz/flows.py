@@ -1,7 +1,8 @@
 """The gradients that flowed along the graph's edges in the last backward, as edge labels.
 
-A `FlowRecorder`, once started, is told by the engine what each backward node sent to each of
-its inputs; it keeps only a short text per edge (never the tensors), for the nodes still alive.
+A `FlowRecorder`, once started, is an engine observer (`engine.flow_observers`): it is told
+what each backward node sent to each of its inputs; it keeps only a short text per edge
+(never the tensors), for the nodes still alive.
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ class FlowRecorder:
     def __init__(self):
         self._sent: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
-    def __call__(self, node, results: tuple) -> None:
-        self._sent[node] = tuple(None if g is None else flow_text(g) for g in results)
+    def __call__(self, node, grads_in: tuple, grads_out: tuple) -> None:
+        if grads_out:  # a node the pass only reached (autograd.grad's capture) sent nothing
+            self._sent[node] = tuple(None if g is None else flow_text(g) for g in grads_out)
 
     def start(self) -> FlowRecorder:
         if self not in engine.flow_observers:

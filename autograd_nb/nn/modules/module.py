@@ -23,6 +23,7 @@ from ... import _messages as msg
 from ..._tensor import Tensor, typename
 from ...autograd.function import Function
 from ...autograd.grad_mode import STATE, no_grad
+from ...autograd.gradient_checks import checked_hook_results
 from ..parameter import Buffer, Parameter
 
 __all__ = ["Module", "RemovableHandle", "typename"]
@@ -142,7 +143,8 @@ class _BackwardHookState:
                 raise RuntimeError(
                     msg.BACKWARD_PRE_HOOK_COUNT.format(got=len(out), expected=len(grads))
                 )
-            self.grad_outputs = out
+            # PyTorch runs module hooks inside a tensor hook named 'hook': its checks and name
+            self.grad_outputs = checked_hook_results(hook, self.grad_outputs, out, name="hook")
         grads = self.grad_outputs
         if not self.input_hooked:  # no input needs a gradient: the hooks run now, with Nones
             warnings.warn(msg.FULL_BACKWARD_HOOK_NO_INPUT_GRAD, UserWarning, stacklevel=2)
@@ -164,7 +166,7 @@ class _BackwardHookState:
                         n_out=len(out), n_grad_input=len(grad_input)
                     )
                 )
-            grad_input = out
+            grad_input = checked_hook_results(hook, grad_input, out, name="hook")
         return grad_input
 
 
