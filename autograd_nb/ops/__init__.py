@@ -1,7 +1,48 @@
 """The torch.* functions: the ops, one module per family (importing one attaches its Tensor
 methods). Each module's `__all__` lists the torch.* functions it defines."""
 
-from . import activation, bilinear_form, comparison, construction, conversion, convolution, counting, decompositions, diagonals, einsum_equation, fast_kernels, index_writes, indexing, inplace, integer, joining, linalg, log_sum_exp, loss, loss_margin, matrix_exponential, normalization, out, packing, padding, pixelshuffle, pointwise, pooling, reduction, sampling, scans, shape, shift_fminmax, sorting, sparse, special_fns, statistics, ternary, unary, upsampling
+from . import (
+    activation,
+    bilinear_form,
+    comparison,
+    construction,
+    conversion,
+    convolution,
+    counting,
+    decompositions,
+    diagonals,
+    einsum_equation,
+    fast_kernels,
+    index_writes,
+    indexing,
+    inplace,
+    integer,
+    joining,
+    linalg,
+    log_sum_exp,
+    loss,
+    loss_margin,
+    matrix_exponential,
+    normalization,
+    out,
+    packing,
+    padding,
+    pixelshuffle,
+    pointwise,
+    pooling,
+    reduction,
+    sampling,
+    scans,
+    shape,
+    shift_fminmax,
+    sorting,
+    sparse,
+    special_fns,
+    statistics,
+    ternary,
+    unary,
+    upsampling,
+)
 from .activation import *  # noqa: F403
 from .bilinear_form import *  # noqa: F403
 from .comparison import *  # noqa: F403
@@ -10,6 +51,9 @@ from .conversion import *  # noqa: F403
 from .convolution import *  # noqa: F403
 from .counting import *  # noqa: F403
 from .decompositions import *  # noqa: F403
+from .decompositions import torch_cholesky as cholesky
+from .decompositions import torch_slogdet as slogdet
+from .decompositions import torch_svd as svd
 from .diagonals import *  # noqa: F403
 from .index_writes import *  # noqa: F403
 from .indexing import *  # noqa: F403
@@ -18,6 +62,8 @@ from .joining import *  # noqa: F403
 from .linalg import *  # noqa: F403
 from .log_sum_exp import *  # noqa: F403
 from .matrix_exponential import *  # noqa: F403
+from .normalization import torch_batch_norm as batch_norm
+from .normalization import torch_layer_norm as layer_norm
 from .padding import *  # noqa: F403
 from .pixelshuffle import *  # noqa: F403
 from .pointwise import *  # noqa: F403
@@ -33,11 +79,6 @@ from .special_fns import *  # noqa: F403
 from .statistics import *  # noqa: F403
 from .ternary import *  # noqa: F403
 from .unary import *  # noqa: F403
-from .decompositions import torch_cholesky as cholesky
-from .decompositions import torch_slogdet as slogdet
-from .decompositions import torch_svd as svd
-from .normalization import torch_batch_norm as batch_norm
-from .normalization import torch_layer_norm as layer_norm
 
 __all__ = [
     *activation.__all__,
