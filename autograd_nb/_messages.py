@@ -1260,7 +1260,8 @@ CHOLESKY_DEPRECATED = (
     "/__w/pytorch/pytorch/aten/src/ATen/native/BatchLinearAlgebra.cpp:1765.)"
 )
 # xlogy, take, searchsorted/bucketize, histc/histogram, block_diag, combinations, vander,
-# trapezoid, cov, renorm, dist (ops/tensorops.py)
+# trapezoid, cov, renorm, dist (ops/special_fns, indexing, sorting, counting, construction,
+# scans, statistics, reduction)
 XLOGY_ARGS = (
     "{name}() received an invalid combination of arguments - got ({a}, {b}), but expected one "
     "of:\n * (Tensor input, Tensor other, *, Tensor out = None)\n * (Number self, Tensor other, "
@@ -1550,7 +1551,7 @@ ARG_MUST_BE_INT = "{name}(): argument '{arg}' (position {position}) must be int,
 POLYGAMMA_NEGATIVE_N = "polygamma(n, x) does not support negative n."
 MVLGAMMA_P = "p has to be greater than or equal to 1"
 
-# in-place and out= forms, torch.linalg.matrix_exp (ops/inplace_out.py, ops/matrix_exp.py)
+# in-place and out= forms, torch.linalg.matrix_exp (declared beside each op; ops/matrix_exponential.py)
 OUT_NOT_TUPLE = "{name}(): argument 'out' must be tuple of Tensors, not {type}"
 OUT_SCALAR_TYPE = "expected scalar_type {expected} but found {found}"
 MATRIX_EXP_NDIM = "linalg.matrix_exp: The input tensor A must have at least 2 dimensions."
@@ -1755,6 +1756,9 @@ TYPED_STORAGE_DEPRECATED = (
 # distributions.Multinomial (distributions/multinomial.py)
 MULTINOMIAL_TOTAL_COUNT = "inhomogeneous total_count is not supported"
 
+# --- ops layout (opstable): NumPy's axis= / keepdims= spellings ---------------------------------
+MISSING_DIM = '{name}() missing 1 required positional arguments: "dim"'
+UNEXPECTED_KEYWORD = "{name}() got an unexpected keyword argument '{keyword}'"
 # --- engine: gradients that user code hands to the engine (hooks, autograd.Function) ----------
 HOOK_RETURNED_NON_TENSOR = "expected Variable, but hook returned '{type}'"
 HOOK_CHANGED_TYPE = "hook '{name}' has changed the type of value (was {was} got {got})"
@@ -1872,6 +1876,32 @@ SAVE_PROTOCOL = (
     "autograd_nb.save writes PyTorch's zip format with pickle protocol 2 only (got "
     "{argument}={value!r})"
 )
+SHAPES_NOT_BROADCAST = "shapes {a} and {b} cannot be broadcast"
+CLAMP_NO_BOUND = "torch.clamp: At least one of 'min' or 'max' must not be None"
+TO_UNEXPECTED_KEYWORDS = (
+    "to() received an invalid combination of arguments - got unexpected keyword arguments {names}"
+)
+TO_BAD_ARGUMENT = "to() received an invalid combination of arguments - got ({type})"
+UNFOLD_DIMS = "Input Error: Only 3D or 4D input Tensors are supported (got {dim}D)"
+FOLD_BLOCKS = (
+    "Given output_size={size}, kernel_size={kernel}, dilation={dilation}, padding={padding}, "
+    "stride={stride}, expected size of input's dimension 2 to match the calculated number of "
+    "sliding blocks {h} * {w} = {blocks}, but got input.size(2)={length}."
+)
+BINCOUNT_MINLENGTH_TYPE = "bincount(): argument 'minlength' must be int, not {type}"
+BINCOUNT_MINLENGTH = "minlength should be >= 0"
+BINCOUNT_WEIGHTS = "weights should be 1-d and have the same length as input"
+FILL_BAD_VALUE = "fill_() received an invalid combination of arguments - got ({type})"
+CDIST_P = "cdist: only 1 <= p < inf is supported here (ours)"
+NLL_NO_DIMS = "Expected 1 or more dimensions (got {dim})"
+ROUND_DECIMALS_TYPE = "round(): argument 'decimals' must be int, not {type}"
+NORM_P = "norm with p={p} is not supported (ours)"
+ONE_HOT_EMPTY = "Can not infer total number of classes from empty tensor."
+ZERO_DIVISION = "ZeroDivisionError"  # integer division by zero
+VAR_CORRECTION_AND_UNBIASED = (
+    "var() received an invalid combination of arguments - got (correction=int, unbiased=bool, )"
+)
+
 # --- the notebook extension: tracebacks ----------------------------------------------------------
 TRACEBACK_MODE = {
     "--debug": "Tracebacks now show the frames inside autograd_nb (%autograd_nb --short hides them).",

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from . import _messages as msg
 from ._tensor import Tensor
+from .ops.diagonals import diagonal as _diagonal
 from .ops.linalg import cross as _cross
 from .ops.linalg import matmul
 from .ops.reduction import norm as _norm
-from .ops.shape import diagonal as _diagonal
 
 __all__ = ["cross", "diagonal", "matmul", "matrix_norm", "norm", "vecdot", "vector_norm"]
 

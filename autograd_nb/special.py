@@ -1,7 +1,7 @@
 """torch.special: the special functions PyTorch also files under this name."""
 
-from .ops.pointwise import erf, exp2, expm1, log1p, round, sigmoid
-from .ops.reduction import log_softmax, logsumexp, softmax
+from .ops.log_sum_exp import log_softmax, logsumexp, softmax
+from .ops.pointwise import round
 from .ops.special_fns import (
     digamma,
     entr,
@@ -14,13 +14,16 @@ from .ops.special_fns import (
     i1e,
     lgamma,
     log_ndtr,
+    logit,
     mvlgamma,
     ndtr,
     ndtri,
     polygamma,
     sinc,
+    xlog1py,
+    xlogy,
 )
-from .ops.tensorops import logit, xlog1py, xlogy
+from .ops.unary import erf, exp2, expm1, log1p, sigmoid
 
 gammaln, psi, multigammaln, expit = lgamma, digamma, mvlgamma, sigmoid
 
@@ -56,15 +59,46 @@ __all__ = [
     "xlogy",
 ]
 
-# out= (ops/inplace_out.py)
+# out=
 from . import ops as _ops  # noqa: E402
-from .ops.inplace_out import SPECIAL_WITH_OUT  # noqa: E402
 from .ops.out import with_out  # noqa: E402
+
+# torch.special functions given `out=`, by the name PyTorch's errors use
+SPECIAL_WITH_OUT = {
+    "xlogy": "xlogy",
+    "xlog1py": "special_xlog1py",
+    "logit": "logit",
+    "erfinv": "erfinv",
+    "erfc": "erfc",
+    "i0": "i0",
+    "sinc": "sinc",
+    "digamma": "digamma",
+    "psi": "digamma",
+    "polygamma": "polygamma",
+    "multigammaln": "mvlgamma",
+    "gammaln": "lgamma",
+    "ndtr": "ndtr",
+    "ndtri": "special_ndtri",
+    "log_ndtr": "special_log_ndtr",
+    "i0e": "special_i0e",
+    "i1": "special_i1",
+    "i1e": "special_i1e",
+    "erfcx": "special_erfcx",
+    "entr": "special_entr",
+    "expit": "sigmoid",
+    "exp2": "exp2",
+    "expm1": "expm1",
+    "log1p": "log1p",
+    "round": "round",
+    "logsumexp": "logsumexp",
+}
 
 for _name, _op in SPECIAL_WITH_OUT.items():  # the torch.* function itself where it is one
     _fn = globals()[_name]
     _torch_fn = getattr(_ops, _fn.__name__, None)
     globals()[_name] = (
-        _torch_fn if getattr(_torch_fn, "__wrapped__", None) is _fn else with_out(_fn, _op)
+        _torch_fn
+        if _torch_fn is _fn or getattr(_torch_fn, "__wrapped__", None) is _fn
+        else with_out(_fn, _op)
     )
 del _name, _op, _torch_fn, _fn

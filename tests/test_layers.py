@@ -155,15 +155,7 @@ def test_layers_above_the_core_import_no_private_autograd_module():
     assert found == []
 
 
-# Modules by concept: none over 1,000 lines but the texts. The op families below are being split
-# on the opstable branch; they are named here so that no new module joins them.
-LONG_OPS_PENDING_OPSTABLE_BRANCH = {
-    "ops/indexing.py",
-    "ops/inplace.py",
-    "ops/pointwise.py",
-    "ops/reduction.py",
-    "ops/shape.py",
-}
+# Modules by concept: none over 1,000 lines but the texts.
 
 
 def test_no_module_over_1000_lines():
@@ -171,6 +163,6 @@ def test_no_module_over_1000_lines():
     for path in sorted(PACKAGE.rglob("*.py")):
         rel = path.relative_to(PACKAGE).as_posix()
         lines = len(path.read_text(encoding="utf-8").splitlines())
-        if lines > 1000 and rel != "_messages.py" and rel not in LONG_OPS_PENDING_OPSTABLE_BRANCH:
+        if lines > 1000 and rel != "_messages.py":
             long.append(f"{rel}: {lines} lines")
     assert long == []

@@ -783,3 +783,19 @@ def test_softmax_of_infinities_as_pytorch(device, row, log_softmax, softmax):
     assert same(x.log_softmax(1)[0].tolist(), log_softmax)
     assert same(x.softmax(1)[0].tolist(), softmax)
     assert x.softmax(1)[1].tolist() == [0.5, 0.5]
+
+
+def test_numpy_spellings_keep_pytorchs_errors():
+    # texts recorded from PyTorch 2.13
+    x = torch.ones(2, 3)
+    with pytest.raises(TypeError) as info:
+        torch.sum(x, 0, axis=0)
+    assert str(info.value) == "sum() got an unexpected keyword argument 'axis'"
+    for call, name in ((torch.softmax, "softmax"), (torch.unsqueeze, "unsqueeze")):
+        with pytest.raises(TypeError) as info:
+            call(x)
+        assert str(info.value) == f'{name}() missing 1 required positional arguments: "dim"'
+    with pytest.raises(TypeError) as info:
+        x.cumsum()
+    assert str(info.value) == 'cumsum() missing 1 required positional arguments: "dim"'
+    assert x.sum(axis=0, keepdims=True).shape == (1, 3)

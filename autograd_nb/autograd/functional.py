@@ -98,7 +98,7 @@ def jacobian(
 ):
     """The Jacobian of `func` at `inputs`: d output[i] / d input[j], of shape
     output.shape + input.shape, nested as PyTorch nests it."""
-    from ..ops.shape import stack
+    from ..ops.joining import stack
 
     if strategy != "reverse-mode":
         raise NotImplementedError(msg.FUNCTIONAL_JACOBIAN_STRATEGY.format(strategy=strategy))

@@ -107,20 +107,6 @@ class Backend:
         summed = self.xp.sum(array, axis=axes, dtype=array.dtype)
         return summed if summed.shape == shape else self.xp.reshape(summed, shape)
 
-    def relu_backward(self, grad, result) -> Any:
-        """`grad` where relu's `result` is not 0, else 0: PyTorch's threshold_backward(grad,
-        result, 0), since a relu result is > 0, 0 (or -0.) or nan (which passes `grad`).
-
-        ReLU's backward without a graph; a nan or inf in `grad` stays only where it is not masked.
-        """
-        xp = self.xp
-        zero = xp.zeros((), dtype=grad.dtype, device=self.native_device)
-        return xp.where(result == 0, zero, grad)
-
-    def tanh_backward(self, grad, y) -> Any:
-        """`grad * (1 - y * y)`: tanh's backward from its output, without a graph."""
-        return grad * (1 - y * y)
-
     def index(self, data, indices: tuple) -> Any:
         """`data[indices]`: integer arrays of one shape index the leading dims (negative ones
         count from the end); IndexError if one is out of range."""

@@ -73,11 +73,6 @@ OURS = {v: k for k, v in NATIVE.items()}
 
 
 # Floating dtypes and the signed integer of the same width, for bitwise masking.
-_SAME_WIDTH_INT = {
-    np.dtype(np.float64): np.int64,
-    np.dtype(np.float32): np.int32,
-    np.dtype(np.float16): np.int16,
-}
 
 
 class NumpyBackend(Backend):
@@ -173,24 +168,6 @@ class NumpyBackend(Backend):
             return np.add.reduce(array, axis=_LEADING_AXES[lead])  # np.sum's core
         summed = np.add.reduce(array, axis=_broadcast_axes(full, shape))
         return summed if summed.shape == shape else summed.reshape(shape)
-
-    def relu_backward(self, grad, result):
-        # np.where branches per element and mispredicts on a relu mask (about 5x slower than a
-        # multiply); a multiply by the mask would turn an inf or nan gradient into nan where
-        # PyTorch gives 0. So multiply the gradient's bits, as integers, by 0 or 1 instead.
-        bits = _SAME_WIDTH_INT.get(grad.dtype)
-        if bits is None or grad.shape != result.shape:
-            return super().relu_backward(grad, result)
-        return np.multiply(grad.view(bits), np.not_equal(result, 0)).view(grad.dtype)
-
-    def tanh_backward(self, grad, y):
-        # Past the L2 cache, one new array written three times while it is in cache beats
-        # three new arrays; below, the plain expression has less call overhead.
-        if grad.shape != y.shape or grad.dtype != y.dtype or grad.size < 1 << 18:
-            return super().tanh_backward(grad, y)
-        out = np.multiply(y, y)
-        np.subtract(1, out, out=out)
-        return np.multiply(grad, out, out=out)
 
     def index(self, data, indices):
         return data[indices]  # NumPy checks the range and wraps negative indices as PyTorch

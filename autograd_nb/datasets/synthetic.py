@@ -14,7 +14,7 @@ from .. import dtypes
 from .._creation import full, linspace, randn, randperm
 from .._generator import Generator
 from .._tensor import Tensor
-from ..ops.shape import cat, stack
+from ..ops.joining import cat, stack
 
 __all__ = ["make_moons", "make_spiral"]
 

@@ -19,12 +19,9 @@ from ..ops import linalg as _linalg
 from ..ops import loss as _loss
 from ..ops import loss_margin as _margin
 from ..ops import normalization as _normalization
-from ..ops import normalization_more as _normalization_more
 from ..ops import padding as _padding
 from ..ops import pixelshuffle as _pixelshuffle
 from ..ops import pooling as _pooling
-from ..ops import pooling_more as _pooling_more
-from ..ops import shrink as _shrink
 from ..ops import sparse as _sparse
 from ..ops import upsampling as _upsampling
 from ..ops._helpers import broadcast_shapes, check_tensor
@@ -505,14 +502,14 @@ def binary_cross_entropy_with_logits(
 
 # --- 1-D / adaptive max pooling, group and instance norm, upsampling ---------------------------
 
-max_pool1d = _pooling_more.max_pool1d
-max_pool1d_with_indices = _pooling_more.max_pool1d_with_indices
-avg_pool1d = _pooling_more.avg_pool1d
-adaptive_avg_pool1d = _pooling_more.adaptive_avg_pool1d
-adaptive_max_pool1d = _pooling_more.adaptive_max_pool1d
-adaptive_max_pool2d = _pooling_more.adaptive_max_pool2d
-group_norm = _normalization_more.group_norm
-instance_norm = _normalization_more.instance_norm
+max_pool1d = _pooling.max_pool1d
+max_pool1d_with_indices = _pooling.max_pool1d_with_indices
+avg_pool1d = _pooling.avg_pool1d
+adaptive_avg_pool1d = _pooling.adaptive_avg_pool1d
+adaptive_max_pool1d = _pooling.adaptive_max_pool1d
+adaptive_max_pool2d = _pooling.adaptive_max_pool2d
+group_norm = _normalization.group_norm
+instance_norm = _normalization.instance_norm
 interpolate = _upsampling.interpolate
 
 
@@ -715,9 +712,9 @@ def multilabel_margin_loss(
 
 selu_ = _activation.selu_
 celu_ = _activation.celu_
-softshrink = _shrink.softshrink
-hardshrink = _shrink.hardshrink
-threshold_ = _shrink.threshold_
+softshrink = _activation.softshrink
+hardshrink = _activation.hardshrink
+threshold_ = _activation.threshold_
 pixel_shuffle = _pixelshuffle.pixel_shuffle
 pixel_unshuffle = _pixelshuffle.pixel_unshuffle
 
@@ -735,8 +732,8 @@ def celu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
 def threshold(input: Tensor, threshold: float, value: float, inplace: bool = False) -> Tensor:
     """x where x > threshold, else value."""
     if inplace:
-        return _shrink.threshold_(input, threshold, value)
-    return _shrink.threshold(input, threshold, value)
+        return _activation.threshold_(input, threshold, value)
+    return _activation.threshold(input, threshold, value)
 
 
 def softmin(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype=None) -> Tensor:
@@ -750,7 +747,7 @@ def glu(input: Tensor, dim: int = -1) -> Tensor:
     """a * sigmoid(b), a and b the halves of `input` along dim (0-d input is refused)."""
     if input.dim() == 0:
         raise RuntimeError(msg.GLU_SCALAR)
-    return _shrink.glu(input, dim)
+    return _activation.glu(input, dim)
 
 
 def dropout1d(

@@ -12,8 +12,8 @@ from .._creation import ones, zeros, zeros_like
 from .._tensor import Tensor
 from ..dtypes import CPP_NAMES, float32
 from ..dtypes import bool as bool_
-from ..ops.pointwise import where
-from ..ops.shape import cat
+from ..ops.comparison import where
+from ..ops.joining import cat
 from . import functional as F
 
 __all__ = ["multi_head_attention_forward", "scaled_dot_product_attention"]

@@ -16,8 +16,8 @@ from .. import _messages as msg
 from .._creation import empty_like, randperm
 from .._tensor import Tensor, make_tensor
 from ..autograd.grad_mode import no_grad
+from ..ops.comparison import where
 from ..ops.decompositions import qr
-from ..ops.pointwise import where
 
 __all__ = [
     "calculate_gain",

@@ -132,7 +132,7 @@ def decision_regions(predict, X, steps: int = 100, margin: float = 0.5) -> tuple
     """
     from .._creation import linspace
     from ..autograd.grad_mode import no_grad
-    from ..ops.shape import stack
+    from ..ops.joining import stack
 
     if not isinstance(X, Tensor) or X.dim() != 2 or X.shape[1] != 2:
         raise ValueError(msg.PLOT_POINTS_SHAPE)

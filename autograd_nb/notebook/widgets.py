@@ -81,15 +81,6 @@ _LOCAL = {
     "MulBackward": "∂(a·b)/∂a = b,  ∂(a·b)/∂b = a",
     "DivBackward": "∂(a/b)/∂a = 1/b,  ∂(a/b)/∂b = −a/b²",
     "PowBackward": "∂(aⁿ)/∂a = n·aⁿ⁻¹",
-    "NegBackward": "∂(−a)/∂a = −1",
-    "ExpBackward": "∂eᵃ/∂a = eᵃ",
-    "LogBackward": "∂ln a/∂a = 1/a",
-    "SqrtBackward": "∂√a/∂a = 1/(2√a)",
-    "SinBackward": "∂sin a/∂a = cos a",
-    "CosBackward": "∂cos a/∂a = −sin a",
-    "TanhBackward": "∂tanh a/∂a = 1 − tanh²a",
-    "SigmoidBackward": "∂σ(a)/∂a = σ(a)(1 − σ(a))",
-    "ReluBackward": "∂relu(a)/∂a = 1 where a > 0, else 0",
     "SumBackward": "∂Σa/∂aᵢ = 1: the gradient is copied to every element",
     "MeanBackward": "∂mean(a)/∂aᵢ = 1/n for every element",
     "MmBackward": "grad_A = grad @ Bᵀ,  grad_B = Aᵀ @ grad",
@@ -102,7 +93,7 @@ _LOCAL = {
 def local_derivative(node) -> str:
     """The local derivative a node applies, as a formula, with the values it saved."""
     name = type(node).__name__
-    text = _LOCAL.get(
+    text = getattr(type(node), "formula", "") or _LOCAL.get(
         name.rstrip("0123456789"),
         "reshapes or routes the gradient back to the input's shape"
         if re.search(

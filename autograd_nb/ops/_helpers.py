@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import collections
+
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, typename
@@ -19,6 +21,28 @@ def normalize_dim(dim: int, ndim: int) -> int:
     if dim < -size or dim >= size:
         raise IndexError(msg.DIM_RANGE.format(low=-size, high=size - 1, dim=dim))
     return dim % size if ndim else 0
+
+
+def numpy_dim(name: str, dim, axis, default):
+    """`dim`, or NumPy's `axis=` standing for it: PyTorch's argument parser takes both spellings
+    (`torch.sum(x, axis=0)`). `default` is dim's default, `...` where dim is required; giving
+    both names, or neither for a required dim, raises PyTorch's TypeError."""
+    if axis is None:
+        if dim is ...:
+            raise TypeError(msg.MISSING_DIM.format(name=name))
+        return dim
+    if not (dim is default or (type(default) is int and dim == default)):
+        raise TypeError(msg.UNEXPECTED_KEYWORD.format(name=name, keyword="axis"))
+    return axis
+
+
+def numpy_keepdim(name: str, keepdim, keepdims, default: bool):
+    """`keepdim`, or NumPy's `keepdims=` standing for it (see numpy_dim)."""
+    if keepdims is None:
+        return keepdim
+    if keepdim is not default:
+        raise TypeError(msg.UNEXPECTED_KEYWORD.format(name=name, keyword="keepdims"))
+    return keepdims
 
 
 def check_tensor(value, name: str, arg: str = "input", position: int = 1) -> Tensor:
@@ -64,7 +88,7 @@ def broadcast_error(shape_a: tuple, shape_b: tuple):
     for i in range(ndim - 1, -1, -1):
         if pa[i] != pb[i] and pa[i] != 1 and pb[i] != 1:
             return RuntimeError(msg.BROADCAST.format(a=pa[i], b=pb[i], dim=i))
-    return RuntimeError(f"shapes {list(shape_a)} and {list(shape_b)} cannot be broadcast")
+    return RuntimeError(msg.SHAPES_NOT_BROADCAST.format(a=list(shape_a), b=list(shape_b)))
 
 
 def broadcast_shapes(*shapes) -> tuple:
@@ -195,25 +219,42 @@ def input_meta(inputs, out_data, backend) -> tuple | None:
     return None if meta is None else tuple(meta)
 
 
-def finish(node, out_data, backend, inputs=None) -> Tensor:
-    """Wrap an op's result; when `node` is given, make it the result's grad_fn."""
-    if node is None:
-        return make_tensor(out_data, backend)
-    if inputs is not None:
-        node._in_meta = input_meta(inputs, out_data, backend)
-    return make_tensor(out_data, backend, True, node, 0)
+def record(
+    cls,
+    inputs: tuple,
+    out_data,
+    backend,
+    save: tuple = (),
+    save_result: bool = False,
+    broadcasts: bool = False,
+    **saved,
+) -> Tensor:
+    """An op's result, wired to a new `cls` node when the graph is recorded (else a plain tensor).
 
-
-def record(cls, inputs: tuple, out_data, backend, save=(), broadcasts: bool = False) -> Tensor:
-    """Result of a one-output op: a node of `cls` saving `save` when the graph is recorded."""
+    The one place where an op's output meets its node. The node's edges point at `inputs` (None
+    for a Python number); it saves the tensors in `save`, or the result itself when
+    `save_result`; each keyword becomes the attribute `_saved_<name>` (the names PyTorch shows);
+    `broadcasts` notes which inputs' gradients must be summed or cast back to their shape and
+    dtype.
+    """
     node = new_node(cls, *inputs)
     if node is None:
         return make_tensor(out_data, backend)
-    if save:
+    out = make_tensor(out_data, backend, True, node, 0)
+    if save_result:
+        node.save_output(out)
+    elif save:
         node.save(*save)
+    for name, value in saved.items():
+        setattr(node, "_saved_" + name, value)
     if broadcasts:
         node._in_meta = input_meta(inputs, out_data, backend)
-    return make_tensor(out_data, backend, True, node, 0)
+    return out
+
+
+def short_name(dtype: dtypes.dtype) -> str:
+    """'Float', 'Long', ...: the scalar type name PyTorch's messages use."""
+    return dtype.legacy_name[: -len("Tensor")]
 
 
 def float_data(t: Tensor):
@@ -224,6 +265,17 @@ def float_data(t: Tensor):
     return t._backend.xp.astype(data, t._backend.native[dtypes.get_default_dtype()])
 
 
+def floating_dtype(*values) -> dtypes.dtype:
+    """The promoted dtype of the operands, integers and bools giving the default float."""
+    dtype = result_dtype(*values)
+    return dtype if dtype.is_floating_point else dtypes.get_default_dtype()
+
+
+def as_floating(t: Tensor) -> Tensor:
+    """`t` itself when floating, else a copy in the default float dtype (no graph: ints)."""
+    return t if t.dtype.is_floating_point else t.to(dtypes.get_default_dtype())
+
+
 def as_tensor_like(value, like: Tensor) -> Tensor:
     """A Python number as a tensor on `like`'s device (for ops that need tensors)."""
     if isinstance(value, Tensor):
@@ -231,3 +283,25 @@ def as_tensor_like(value, like: Tensor) -> Tensor:
     dtype = result_dtype(like, value)
     backend = like._backend
     return make_tensor(backend.asarray(value, dtype), backend)
+
+
+_RETURN_TYPES = {}
+
+
+def return_type(name: str):
+    """PyTorch's torch.return_types.<name>: a named tuple (values, indices)."""
+    cls = _RETURN_TYPES.get(name)
+    if cls is None:
+        cls = collections.namedtuple(name, ["values", "indices"])
+        cls.__module__ = "torch.return_types"
+        cls.__qualname__ = name
+        cls.__repr__ = _return_type_repr
+        _RETURN_TYPES[name] = cls
+    return cls
+
+
+def _return_type_repr(self) -> str:
+    return (
+        f"torch.return_types.{type(self).__name__}(\nvalues={self.values!r},\n"
+        f"indices={self.indices!r})"
+    )

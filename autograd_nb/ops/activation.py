@@ -13,26 +13,13 @@ from .. import _messages as msg
 from .. import dtypes
 from .._generator import draw
 from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.node import Node, new_node
-from ._helpers import check_tensor, require_floating, scalar_for
+from .._type_info import finfo
+from ..autograd.node import Node
+from ._helpers import check_tensor, normalize_dim, record, require_floating, scalar_for
+from .comparison import where
 from .inplace import apply_inplace
-from .pointwise import _erf_kernel, where
-
-
-def _record(cls, x: Tensor, data, saves_result: bool = False, **constants) -> Tensor:
-    """`data` as the result of activation `cls` on `x`; the node saves x (or the result) and
-    `constants` as the `_saved_<name>` attributes PyTorch shows."""
-    node = new_node(cls, x)
-    if node is None:
-        return make_tensor(data, x._backend)
-    out = make_tensor(data, x._backend, True, node, 0)
-    for name, value in constants.items():
-        setattr(node, "_saved_" + name, value)
-    if saves_result:
-        node.save_output(out)
-    else:
-        node.save(x)
-    return out
+from .joining import cat
+from .unary import erf_kernel
 
 
 def _floating(input, name: str) -> Tensor:
@@ -63,7 +50,9 @@ class LeakyReluBackward1(LeakyReluBackward0):
 def _leaky(x: Tensor, negative_slope: float, cls) -> Tensor:
     xp = x._backend.xp
     data = xp.where(x._data > 0, x._data, x._data * negative_slope)
-    return _record(cls, x, data, cls is LeakyReluBackward1, negative_slope=negative_slope)
+    return record(
+        cls, (x,), data, x._backend, (x,), cls is LeakyReluBackward1, negative_slope=negative_slope
+    )
 
 
 def leaky_relu(input: Tensor, negative_slope: float = 0.01) -> Tensor:
@@ -111,8 +100,8 @@ def gelu(input: Tensor, *, approximate: str = "none") -> Tensor:
         inner = (data + _TANH_CUBIC * data * data * data) * _SQRT_TWO_OVER_PI
         out = 0.5 * data * (1 + xp.tanh(inner))
     else:
-        out = 0.5 * data * (1 + _erf_kernel(xp, data * _SQRT_HALF))
-    return _record(GeluBackward0, x, out, approximate=approximate)
+        out = 0.5 * data * (1 + erf_kernel(xp, data * _SQRT_HALF))
+    return record(GeluBackward0, (x,), out, x._backend, (x,), approximate=approximate)
 
 
 def _sigmoid(t: Tensor) -> Tensor:
@@ -138,7 +127,7 @@ def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tenso
     xp, data = x._backend.xp, x._data
     scaled = data * beta
     out = xp.where(scaled > threshold, data, xp.log1p(xp.exp(scaled)) / beta)
-    return _record(SoftplusBackward0, x, out, beta=beta, threshold=threshold)
+    return record(SoftplusBackward0, (x,), out, x._backend, (x,), beta=beta, threshold=threshold)
 
 
 class EluBackward0(Node):
@@ -187,10 +176,12 @@ def _elu(x: Tensor, alpha: float, cls, scale: float = 1, input_scale: float = 1)
     x = _floating(x, "elu")
     xp, data = x._backend.xp, x._data
     out = xp.where(data > 0, data * scale, xp.expm1(data * input_scale) * (alpha * scale))
-    return _record(
+    return record(
         cls,
-        x,
+        (x,),
         out,
+        x._backend,
+        (x,),
         issubclass(cls, EluBackward1),
         alpha=alpha,
         scale=scale,
@@ -258,7 +249,7 @@ def silu(input: Tensor) -> Tensor:
     """x * sigmoid(x) (Swish), as PyTorch's x / (1 + exp(-x))."""
     x = _floating(input, "silu")
     xp, data = x._backend.xp, x._data
-    return _record(SiluBackward0, x, data / (1 + xp.exp(-data)))
+    return record(SiluBackward0, (x,), data / (1 + xp.exp(-data)), x._backend, (x,))
 
 
 class MishBackward0(Node):
@@ -277,7 +268,7 @@ def mish(input: Tensor) -> Tensor:
     """x * tanh(softplus(x))."""
     x = _floating(input, "mish")
     xp, data = x._backend.xp, x._data
-    return _record(MishBackward0, x, data * xp.tanh(xp.log1p(xp.exp(data))))
+    return record(MishBackward0, (x,), data * xp.tanh(xp.log1p(xp.exp(data))), x._backend, (x,))
 
 
 class LogSigmoidBackward0(Node):
@@ -296,7 +287,7 @@ def logsigmoid(input: Tensor) -> Tensor:
     require_floating(x, "log_sigmoid_cpu")
     xp, data = x._backend.xp, x._data
     out = xp.minimum(data, 0) - xp.log1p(xp.exp(-xp.abs(data)))
-    return _record(LogSigmoidBackward0, x, out)
+    return record(LogSigmoidBackward0, (x,), out, x._backend, (x,))
 
 
 _ONE_SIXTH_FLOAT32 = 0.1666666716337204  # PyTorch's hardsigmoid slope is float(1/6) in every dtype
@@ -316,7 +307,9 @@ class HardsigmoidBackward0(Node):
 def hardsigmoid(input: Tensor) -> Tensor:
     """clamp(x + 3, 0, 6) / 6: a piecewise-linear sigmoid."""
     x = _floating(input, "hardsigmoid")
-    return _record(HardsigmoidBackward0, x, x._backend.xp.clip(x._data + 3, 0, 6) / 6)
+    return record(
+        HardsigmoidBackward0, (x,), x._backend.xp.clip(x._data + 3, 0, 6) / 6, x._backend, (x,)
+    )
 
 
 class HardswishBackward0(Node):
@@ -334,7 +327,9 @@ def hardswish(input: Tensor) -> Tensor:
     """x * clamp(x + 3, 0, 6) / 6: a piecewise version of x * sigmoid(x)."""
     x = _floating(input, "hardswish")
     data = x._data
-    return _record(HardswishBackward0, x, data * x._backend.xp.clip(data + 3, 0, 6) / 6)
+    return record(
+        HardswishBackward0, (x,), data * x._backend.xp.clip(data + 3, 0, 6) / 6, x._backend, (x,)
+    )
 
 
 class HardtanhBackward0(Node):
@@ -356,7 +351,7 @@ def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0) -> Tens
     if x.dtype is dtypes.uint8 and (min_val < 0 or max_val < 0):
         raise RuntimeError(msg.HARDTANH_UNSIGNED)
     out = x._backend.xp.clip(x._data, scalar_for(min_val, x.dtype), scalar_for(max_val, x.dtype))
-    return _record(HardtanhBackward0, x, out, min_val=min_val, max_val=max_val)
+    return record(HardtanhBackward0, (x,), out, x._backend, (x,), min_val=min_val, max_val=max_val)
 
 
 def hardtanh_(input: Tensor, min_val: float = -1.0, max_val: float = 1.0) -> Tensor:
@@ -424,11 +419,7 @@ def prelu(input: Tensor, weight: Tensor) -> Tensor:
     xp, data = x._backend.xp, x._data
     slope = xp.reshape(w._data, _prelu_shape(x, w))
     out = xp.where(data > 0, data, slope * data)
-    node = new_node(PreluKernelBackward0, x, w)
-    if node is None:
-        return make_tensor(out, x._backend)
-    node.save(x, w)
-    return make_tensor(out, x._backend, True, node, 0)
+    return record(PreluKernelBackward0, (x, w), out, x._backend, (x, w))
 
 
 class NativeDropoutBackward0(Node):
@@ -478,12 +469,14 @@ def dropout(input: Tensor, p: float = 0.5, train: bool = True) -> Tensor:
         return x * noise
     backend = x._backend
     data = x._data * noise._data
-    node = new_node(NativeDropoutBackward0, x)
-    if node is None:
-        return make_tensor(data, backend)
-    node.save(make_tensor(noise._data != 0, backend))
-    node._saved_scale = 1.0 / (1.0 - p)
-    return make_tensor(data, backend, True, node, 0)
+    return record(
+        NativeDropoutBackward0,
+        (x,),
+        data,
+        backend,
+        (make_tensor(noise._data != 0, backend),),
+        scale=1.0 / (1.0 - p),
+    )
 
 
 def dropout_(input: Tensor, p: float = 0.5, train: bool = True) -> Tensor:
@@ -508,27 +501,130 @@ def feature_dropout(
     return x.mul_(noise) if inplace else x * noise
 
 
+# --- shrinking and gating: softshrink, hardshrink, threshold, glu ---------------------------------
+
+
+class SoftshrinkBackward0(Node):
+    """grad where |x| > lambd, else 0."""
+
+    __slots__ = ("_saved_lambd",)
+    _saved_names = ("self",)
+
+    def backward(self, grad):
+        return where(self._unpack(0).abs() > self._saved_lambd, grad, 0)
+
+
+class HardshrinkBackward0(SoftshrinkBackward0):
+    """grad where |x| > lambd, else 0 (the same gradient as softshrink's)."""
+
+    __slots__ = ()
+
+
+def softshrink(input: Tensor, lambd: float = 0.5) -> Tensor:
+    """x - lambd where x > lambd, x + lambd where x < -lambd, 0 between."""
+    x = check_tensor(input, "softshrink")
+    require_floating(x, "softshrink_check")
+    if not 0 <= lambd <= finfo(x.dtype).max:
+        raise RuntimeError(
+            msg.SOFTSHRINK_LAMBDA.format(
+                max=f"{finfo(x.dtype).max:g}", dtype=x.dtype.legacy_name[:-6], lambd=f"{lambd:g}"
+            )
+        )
+    xp, data = x._backend.xp, x._data
+    out = xp.where(data > lambd, data - lambd, xp.where(data < -lambd, data + lambd, data * 0))
+    return record(SoftshrinkBackward0, (x,), out, x._backend, (x,), lambd=lambd)
+
+
+@tensor_method("hardshrink")
+def hardshrink(input: Tensor, lambd: float = 0.5) -> Tensor:
+    """x where |x| > lambd, else 0."""
+    x = check_tensor(input, "hardshrink")
+    require_floating(x, "hardshrink_cpu")
+    xp, data = x._backend.xp, x._data
+    out = xp.where((data >= -lambd) & (data <= lambd), xp.zeros_like(data), data)
+    return record(HardshrinkBackward0, (x,), out, x._backend, (x,), lambd=lambd)
+
+
+class ThresholdBackward0(Node):
+    """grad where x > threshold, else 0."""
+
+    __slots__ = ("_saved_threshold",)
+    _saved_names = ("self",)
+
+    def backward(self, grad):
+        return where(self._unpack(0) > self._saved_threshold, grad, 0)
+
+
+class ThresholdBackward1(ThresholdBackward0):
+    """The in-place form also saves the input (its value before the op)."""
+
+    __slots__ = ()
+
+
+def _threshold(x: Tensor, threshold: float, value: float, cls) -> Tensor:
+    if x.dtype is dtypes.bool:
+        raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel="threshold_cpu", dtype="Bool"))
+    data = x._data
+    limit = scalar_for(threshold, x.dtype)
+    fill = x._backend.xp.full_like(data, scalar_for(value, x.dtype))
+    out = x._backend.xp.where(data > limit, data, fill)
+    return record(cls, (x,), out, x._backend, (x,), threshold=threshold)
+
+
+def threshold(input: Tensor, threshold: float, value: float) -> Tensor:
+    """x where x > threshold, else value (integer tensors take both as integers)."""
+    return _threshold(check_tensor(input, "threshold"), threshold, value, ThresholdBackward0)
+
+
+def threshold_(input: Tensor, threshold: float, value: float) -> Tensor:
+    """threshold written into `input` (ThresholdBackward1)."""
+    return apply_inplace(
+        check_tensor(input, "threshold_"), _threshold, threshold, value, ThresholdBackward1
+    )
+
+
+class GluBackward0(Node):
+    """For a, b the halves of x along dim: cat(grad * s, grad * a * s * (1 - s)), s = sigmoid(b)."""
+
+    __slots__ = ("_saved_dim", "_dim")
+    _saved_names = ("self",)
+
+    def backward(self, grad):
+        a, b = self._unpack(0).chunk(2, self._dim)
+        s = _sigmoid(b)
+        return cat([grad * s, grad * a * s * (1 - s)], self._dim)
+
+
+def glu(input: Tensor, dim: int = -1) -> Tensor:
+    """a * sigmoid(b), a and b the first and second halves of `input` (at least 1-d; F.glu
+    refuses 0-d) along `dim`."""
+    x = check_tensor(input, "glu")
+    d = normalize_dim(dim, x.dim())
+    size = x.shape[d]
+    if size % 2:
+        raise RuntimeError(msg.GLU_ODD.format(dim=d, size=size))
+    require_floating(x, "glu_cpu")
+    xp, data = x._backend.xp, x._data
+    half = size // 2
+    first = tuple(slice(None) for _ in range(d))
+    a, b = data[first + (slice(0, half), ...)], data[first + (slice(half, size), ...)]
+    out = a / (1 + xp.exp(-b))
+    result = record(
+        GluBackward0, (x,), out, x._backend, (x,), dim=dim % 2**64
+    )  # PyTorch shows dim as uint64
+    if result._grad_fn is not None:
+        result._grad_fn._dim = d
+    return result
+
+
 __all__ = [
-    "leaky_relu",
-    "leaky_relu_",
-    "gelu",
-    "softplus",
-    "elu",
-    "elu_",
-    "silu",
-    "mish",
-    "logsigmoid",
-    "hardsigmoid",
-    "hardswish",
-    "hardtanh",
-    "hardtanh_",
-    "relu6",
-    "prelu",
-    "dropout",
-    "dropout_",
-    "selu",
-    "selu_",
     "celu",
     "celu_",
-    "feature_dropout",
+    "dropout",
+    "hardshrink",
+    "prelu",
+    "selu",
+    "selu_",
+    "threshold",
+    "threshold_",
 ]

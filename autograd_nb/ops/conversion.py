@@ -12,7 +12,7 @@ from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node
 from ..backends import backend_for
 from ..device import device as Device
-from ._helpers import check_tensor
+from ._helpers import check_tensor, record
 
 
 class ToCopyBackward0(Node):
@@ -64,10 +64,7 @@ def _parse_to(t: Tensor, args, kwargs):
     kwargs.pop("memory_format", None)
     copy = kwargs.pop("copy", False)
     if kwargs:
-        raise TypeError(
-            f"to() received an invalid combination of arguments - got unexpected "
-            f"keyword arguments {sorted(kwargs)}"
-        )
+        raise TypeError(msg.TO_UNEXPECTED_KEYWORDS.format(names=sorted(kwargs)))
     for arg in args:
         if isinstance(arg, dtypes.dtype):
             target_dtype = arg
@@ -78,9 +75,7 @@ def _parse_to(t: Tensor, args, kwargs):
         elif isinstance(arg, bool):
             continue  # the legacy positional non_blocking / copy flags
         else:
-            raise TypeError(
-                f"to() received an invalid combination of arguments - got ({type(arg).__name__})"
-            )
+            raise TypeError(msg.TO_BAD_ARGUMENT.format(type=type(arg).__name__))
     return target_device, target_dtype, copy
 
 
@@ -148,10 +143,7 @@ def clone(input, *, memory_format=None) -> Tensor:
     """A copy with its own storage that stays in the graph (CloneBackward0)."""
     t = check_tensor(input, "clone")
     data = t._backend.xp.asarray(t._data, copy=True)
-    node = new_node(CloneBackward0, t)
-    if node is None:
-        return make_tensor(data, t._backend)
-    return make_tensor(data, t._backend, True, node, 0)
+    return record(CloneBackward0, (t,), data, t._backend)
 
 
 @tensor_method("contiguous")
@@ -161,7 +153,7 @@ def contiguous(self, memory_format=None) -> Tensor:
         return self
     xp = self._backend.xp
     data = xp.reshape(xp.reshape(self._data, (-1,), copy=True), self._data.shape)
-    node = new_node(CloneBackward0, self)
-    if node is None:
-        return make_tensor(data, self._backend)
-    return make_tensor(data, self._backend, True, node, 0)
+    return record(CloneBackward0, (self,), data, self._backend)
+
+
+__all__ = ["clone"]

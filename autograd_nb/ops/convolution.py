@@ -121,7 +121,7 @@ def col2im_data(backend, cols, win: Window):
     return out[(...,) + tuple(slice(pads[2 * i], pads[2 * i] + s) for i, s in enumerate(win.size))]
 
 
-# --- unfold / fold -------------------------------------------------------------------------------
+# --- unfold / fold --------------------------------------------------------------------------------
 class Im2ColBackward0(Node):
     """d unfold = fold of the gradient."""
 
@@ -187,9 +187,7 @@ def unfold(input: Tensor, kernel_size, dilation=1, padding=0, stride=1) -> Tenso
     if x.dim() == 3:
         return unfold(x.unsqueeze(0), kernel_size, dilation, padding, stride).squeeze(0)
     if x.dim() != 4:
-        raise RuntimeError(
-            f"Input Error: Only 3D or 4D input Tensors are supported (got {x.dim()}D)"
-        )
+        raise RuntimeError(msg.UNFOLD_DIMS.format(dim=x.dim()))
     ph, pw = pair(padding)
     win = make_window(
         tuple(x._data.shape[2:]), pair(kernel_size), pair(dilation), (ph, ph, pw, pw), pair(stride)
@@ -212,16 +210,22 @@ def fold(input: Tensor, output_size, kernel_size, dilation=1, padding=0, stride=
     n, ck, length = cols._data.shape
     if ck % k or length != win.out[0] * win.out[1]:
         raise RuntimeError(
-            f"Given output_size={list(win.size)}, kernel_size={list(win.kernel)}, "
-            f"dilation={list(win.dilation)}, padding={[ph, pw]}, stride={list(win.stride)}, "
-            f"expected size of input's dimension 2 to match the calculated number of sliding "
-            f"blocks {win.out[0]} * {win.out[1]} = {win.out[0] * win.out[1]}, but got "
-            f"input.size(2)={length}."
+            msg.FOLD_BLOCKS.format(
+                size=list(win.size),
+                kernel=list(win.kernel),
+                dilation=list(win.dilation),
+                padding=[ph, pw],
+                stride=list(win.stride),
+                h=win.out[0],
+                w=win.out[1],
+                blocks=win.out[0] * win.out[1],
+                length=length,
+            )
         )
     return fold_window(cols, win)
 
 
-# --- conv2d --------------------------------------------------------------------------------------
+# --- conv2d ---------------------------------------------------------------------------------------
 class ConvolutionBackward0(Node):
     """d conv: grad_weight = grad @ cols^T, grad_input = fold(weight^T @ grad), grad_bias = sum.
 
@@ -617,4 +621,4 @@ def conv_transpose2d(
     )
 
 
-__all__ = ["conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "unfold", "fold"]
+__all__ = ["conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d"]

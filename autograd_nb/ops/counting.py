@@ -1,14 +1,22 @@
-"""`unique` and `bincount`: which values a tensor holds and how often each occurs."""
+"""`unique`, `bincount`, `histc` and `histogram`: which values a tensor holds and how often each
+occurs."""
 
 from __future__ import annotations
 
+import collections
 import math
 
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node
-from ._helpers import check_tensor, normalize_dim
+from ._helpers import (
+    check_tensor,
+    normalize_dim,
+    on_backend,
+    require_floating,
+)
+from .out import with_out
 
 
 class _NoDerivative(Node):
@@ -157,18 +165,16 @@ def bincount(input, weights=None, minlength: int = 0) -> Tensor:
             msg.KERNEL_DTYPE.format(kernel="bincount_cpu", dtype=t.dtype.legacy_name[:-6])
         )
     if type(minlength) is not int:
-        raise TypeError(
-            f"bincount(): argument 'minlength' must be int, not {type(minlength).__name__}"
-        )
+        raise TypeError(msg.BINCOUNT_MINLENGTH_TYPE.format(type=type(minlength).__name__))
     backend = t._backend
     xp = backend.xp
     data = t._data
     if data.ndim != 1 or (data.size and int(xp.min(data)) < 0):
         raise RuntimeError(msg.BINCOUNT_INPUT)
     if minlength < 0:
-        raise RuntimeError("minlength should be >= 0")
+        raise RuntimeError(msg.BINCOUNT_MINLENGTH)
     if weights is not None and (weights.dim() != 1 or weights.shape[0] != data.shape[0]):
-        raise RuntimeError("weights should be 1-d and have the same length as input")
+        raise RuntimeError(msg.BINCOUNT_WEIGHTS)
     length = max(int(xp.max(data)) + 1 if data.size else 0, minlength)
     if weights is None:
         dtype = dtypes.int64
@@ -183,4 +189,98 @@ def bincount(input, weights=None, minlength: int = 0) -> Tensor:
     return _not_differentiable("bincount", (weights,), counts, backend)
 
 
-__all__ = ["unique", "unique_consecutive", "bincount"]
+def _bin_counts(t: Tensor, edges, weight):
+    """Per bin of ascending `edges`, the count (or weight sum) of the values of `t` in
+    [edge_i, edge_i+1), the last bin closed; values outside are left out."""
+    backend = t._backend
+    xp = backend.xp
+    x = xp.reshape(t._data, (-1,))
+    bins = edges.shape[0] - 1
+    place = (
+        xp.sum(
+            xp.astype(
+                xp.reshape(edges, (1, -1)) <= xp.reshape(x, (-1, 1)), backend.native[dtypes.int64]
+            ),
+            axis=1,
+        )
+        - 1
+    )
+    place = xp.where(x == edges[-1], bins - 1, place)
+    inside = (place >= 0) & (place < bins) & ~xp.isnan(x)
+    counts = xp.zeros((bins,), dtype=t._data.dtype, device=backend.native_device)
+    amount = xp.ones(x.shape, dtype=t._data.dtype, device=backend.native_device)
+    if weight is not None:
+        amount = xp.reshape(on_backend(weight, backend, t.dtype), (-1,))
+    backend.scatter_add(
+        counts, (xp.where(inside, place, 0),), xp.where(inside, amount, xp.zeros_like(amount))
+    )
+    return counts
+
+
+def _linear_edges(t: Tensor, bins: int, low: float, high: float, name: str):
+    """bins + 1 evenly spaced edges from low to high (the data's range when both are 0)."""
+    backend = t._backend
+    xp = backend.xp
+    if bins <= 0:
+        raise RuntimeError(msg.HISTOGRAM_BINS.format(bins=bins))
+    if low == high and t.numel():
+        low, high = float(xp.min(t._data)), float(xp.max(t._data))
+    if low > high:
+        raise RuntimeError(
+            msg.HISTC_RANGE if name == "histc" else msg.HISTOGRAM_RANGE.format(low=low, high=high)
+        )
+    if low == high:
+        low, high = low - 1, high + 1
+    return xp.linspace(low, high, bins + 1, dtype=t._data.dtype, device=backend.native_device)
+
+
+@with_out
+@tensor_method("histc")
+def histc(input, bins: int = 100, min: float = 0, max: float = 0) -> Tensor:  # noqa: A002
+    """Counts of the elements in `bins` equal-width bins over [min, max] (the data's range when
+    both are 0), in input's dtype; never differentiable."""
+    t = check_tensor(input, "histc")
+    require_floating(t, "histogram_cpu")
+    edges = _linear_edges(t, bins, float(min), float(max), "histc")
+    return make_tensor(_bin_counts(t, edges, None), t._backend)
+
+
+_HISTOGRAM = collections.namedtuple("histogram", ["hist", "bin_edges"])
+
+
+_HISTOGRAM.__module__ = "torch.return_types"
+
+
+_HISTOGRAM.__repr__ = lambda self: (
+    f"torch.return_types.histogram(\nhist={self.hist!r},\nbin_edges={self.bin_edges!r})"
+)
+
+
+@tensor_method("histogram")
+def histogram(
+    input,
+    bins=100,
+    *,
+    range=None,
+    weight=None,  # noqa: A002
+    density: bool = False,
+):
+    """torch.return_types.histogram(hist, bin_edges): `bins` equal bins over `range` (the
+    data's when None) or the given edges; weighted sums with `weight`, a density with
+    density=True."""
+    t = check_tensor(input, "histogram")
+    require_floating(t, "histogramdd")
+    backend = t._backend
+    xp = backend.xp
+    if isinstance(bins, Tensor):
+        edges = on_backend(bins, backend, t.dtype)
+    else:
+        low, high = (0.0, 0.0) if range is None else (float(range[0]), float(range[1]))
+        edges = _linear_edges(t, int(bins), low, high, "histogram")
+    hist = _bin_counts(t, edges, weight)
+    if density:
+        hist = hist / (xp.sum(hist) * (edges[1:] - edges[:-1]))
+    return _HISTOGRAM(make_tensor(hist, backend), make_tensor(edges, backend))
+
+
+__all__ = ["bincount", "histc", "histogram", "unique", "unique_consecutive"]

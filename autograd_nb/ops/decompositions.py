@@ -20,8 +20,9 @@ from .._tensor import Tensor, make_tensor, tensor_method
 from .._type_info import finfo
 from ..autograd.node import Node, new_node, saved_entry, version_counter
 from ._helpers import broadcast_shapes, check_tensor
-from .pointwise import where
-from .shape import cat, tril
+from .comparison import where
+from .diagonals import tril
+from .joining import cat
 
 
 class _LinAlgError(RuntimeError):
@@ -31,7 +32,7 @@ class _LinAlgError(RuntimeError):
 _LinAlgError.__module__ = "torch._C"
 
 
-def _return_type(name: str, fields: list):
+def return_type(name: str, fields: list):
     """PyTorch's torch.return_types.<name> named tuple, printed as PyTorch prints it."""
     cls = collections.namedtuple(name, fields)
     cls.__module__ = "torch.return_types"
@@ -43,19 +44,19 @@ def _return_type(name: str, fields: list):
     return cls
 
 
-_INV_EX = _return_type("linalg_inv_ex", ["inverse", "info"])
-_SLOGDET = _return_type("linalg_slogdet", ["sign", "logabsdet"])
-_TORCH_SLOGDET = _return_type("slogdet", ["sign", "logabsdet"])
-_SOLVE_EX = _return_type("linalg_solve_ex", ["result", "info"])
-_SVD = _return_type("linalg_svd", ["U", "S", "Vh"])
-_TORCH_SVD = _return_type("svd", ["U", "S", "V"])
-_QR = _return_type("linalg_qr", ["Q", "R"])
-_EIGH = _return_type("linalg_eigh", ["eigenvalues", "eigenvectors"])
-_CHOLESKY_EX = _return_type("linalg_cholesky_ex", ["L", "info"])
-_LSTSQ = _return_type("linalg_lstsq", ["solution", "residuals", "rank", "singular_values"])
+_INV_EX = return_type("linalg_inv_ex", ["inverse", "info"])
+_SLOGDET = return_type("linalg_slogdet", ["sign", "logabsdet"])
+_TORCH_SLOGDET = return_type("slogdet", ["sign", "logabsdet"])
+_SOLVE_EX = return_type("linalg_solve_ex", ["result", "info"])
+_SVD = return_type("linalg_svd", ["U", "S", "Vh"])
+_TORCH_SVD = return_type("svd", ["U", "S", "V"])
+_QR = return_type("linalg_qr", ["Q", "R"])
+_EIGH = return_type("linalg_eigh", ["eigenvalues", "eigenvectors"])
+_CHOLESKY_EX = return_type("linalg_cholesky_ex", ["L", "info"])
+_LSTSQ = return_type("linalg_lstsq", ["solution", "residuals", "rank", "singular_values"])
 
 
-# --- checks and recording --------------------------------------------------------------------
+# --- checks and recording -------------------------------------------------------------------------
 def _type_name(t: Tensor) -> str:
     return t.dtype.legacy_name[:-6]  # FloatTensor -> Float
 
@@ -204,7 +205,7 @@ def _summed_to(grad: Tensor | None, shape: tuple) -> Tensor | None:
     return grad.sum_to_size(shape)
 
 
-# --- inv --------------------------------------------------------------------------------------
+# --- inv ------------------------------------------------------------------------------------------
 class LinalgInvExBackward0(_LinalgNode):
     """d(A^-1) = -A^-T grad A^-T."""
 
@@ -240,7 +241,7 @@ def inv(A) -> Tensor:
 inverse = inv
 
 
-# --- det / slogdet / logdet -------------------------------------------------------------------
+# --- det / slogdet / logdet -----------------------------------------------------------------------
 def _inverse_transpose_scaled(A: Tensor, scale: Tensor) -> Tensor:
     """scale * A^-T per matrix: the gradient of det (scale = grad * det) and of log|det|."""
     return scale.unsqueeze(-1).unsqueeze(-1) * inv(A).mT
@@ -300,7 +301,7 @@ def logdet(input) -> Tensor:
     return where(sign == -1, float("nan"), logabsdet)
 
 
-# --- solve ------------------------------------------------------------------------------------
+# --- solve ----------------------------------------------------------------------------------------
 class LinalgSolveExBackward0(_LinalgNode):
     """AX = B: gB = A^-T gX, gA = -gB X^T (XA = B: gB = gX A^-T, gA = -X^T gB)."""
 
@@ -383,7 +384,7 @@ def solve(A, B, *, left: bool = True) -> Tensor:
     return _solve_ex(A, B, left, True).result
 
 
-# --- pinv -------------------------------------------------------------------------------------
+# --- pinv -----------------------------------------------------------------------------------------
 def _default_rtol(backend, a, atol):
     """PyTorch's rtol when none is given: eps * max(m, n), or 0 when a positive atol is."""
     if atol is not None and atol > 0:
@@ -456,7 +457,7 @@ def pinverse(input, rcond: float = 1e-15) -> Tensor:
     return pinv(input, rtol=rcond)
 
 
-# --- svd --------------------------------------------------------------------------------------
+# --- svd ------------------------------------------------------------------------------------------
 class LinalgSvdBackward0(_LinalgNode):
     """PyTorch's svd_backward for real matrices (gauge-invariant losses only)."""
 
@@ -538,7 +539,7 @@ def torch_svd(input, some: bool = True, compute_uv: bool = True):
     return _TORCH_SVD(u, s, vh.mT)
 
 
-# --- qr ---------------------------------------------------------------------------------------
+# --- qr -------------------------------------------------------------------------------------------
 class LinalgQrBackward0(_LinalgNode):
     """PyTorch's linalg_qr_backward (arXiv:2009.10071, sections 4.3 and 4.5)."""
 
@@ -582,7 +583,7 @@ def qr(A, mode: str = "reduced"):
     return _QR(*_record(LinalgQrBackward0, (a,), [q, r], backend, (True, True), mode=mode))
 
 
-# --- eigh -------------------------------------------------------------------------------------
+# --- eigh -----------------------------------------------------------------------------------------
 class LinalgEighBackward0(_LinalgNode):
     """gA = V (skew(V^T gV) / 2 / (L_j - L_i) + diag(gL)) V^T."""
 
@@ -622,7 +623,7 @@ def eigvalsh(A, UPLO: str = "L") -> Tensor:
     return _eigh(A, UPLO, "linalg.eigh")[0]
 
 
-# --- cholesky ---------------------------------------------------------------------------------
+# --- cholesky -------------------------------------------------------------------------------------
 class LinalgCholeskyExBackward0(_LinalgNode):
     """PyTorch's cholesky_backward: gA = L^-T Phi(L^T gL) L^-1, Phi symmetrising tril."""
 
@@ -674,7 +675,7 @@ def torch_cholesky(input, upper: bool = False) -> Tensor:
     return _cholesky_ex(input, upper, True, "cholesky", CholeskyBackward0).L
 
 
-# --- matrix_power / matrix_rank ---------------------------------------------------------------
+# --- matrix_power / matrix_rank -------------------------------------------------------------------
 @tensor_method("matrix_power")
 def matrix_power(A, n: int) -> Tensor:
     """A multiplied by itself n times by binary powering (n < 0: powers of the inverse)."""
@@ -722,7 +723,7 @@ def matrix_rank(A, *, atol=None, rtol=None, hermitian: bool = False, tol=None) -
     return make_tensor(count, backend)
 
 
-# --- lstsq ------------------------------------------------------------------------------------
+# --- lstsq ----------------------------------------------------------------------------------------
 class LinalgLstsqBackward0(_LinalgNode):
     """PyTorch's linalg_lstsq_backward: through pinv(A) (the solution's gradient only)."""
 
@@ -793,4 +794,4 @@ def lstsq(A, B, rcond=None, *, driver=None):
     return _LSTSQ(*outs)
 
 
-__all__ = ["inverse", "det", "logdet", "pinverse", "matrix_power"]
+__all__ = ["det", "inverse", "logdet", "matrix_power", "pinverse"]

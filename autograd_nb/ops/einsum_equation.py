@@ -146,3 +146,6 @@ def _sizes(operands: tuple, terms: list, slots: set) -> dict:
                     msg.EINSUM_SIZE.format(letter=c, size=size, index=index, seen=seen)
                 )
     return sizes
+
+
+__all__: list[str] = []  # no torch.* functions of its own

@@ -1,4 +1,5 @@
-"""Reading by index: `x[...]`, `gather`, `index_select`, `masked_select`, `nonzero`, ...
+"""Reading by index: `x[...]`, `gather`, `scatter`, `index_select`, `masked_select`, `take`,
+`nonzero`, ...
 
 Basic indexing (ints, slices, None, ...) is a chain of views built as PyTorch builds it
 (`select`, `slice`, `unsqueeze`); integer-tensor and mask indices then gather a copy in one
@@ -7,6 +8,8 @@ index (`x[i] = v`) lives in ops/inplace.py.
 """
 
 from __future__ import annotations
+
+import builtins
 
 from .. import _messages as msg
 from .. import dtypes
@@ -20,9 +23,11 @@ from ._helpers import (
     check_same_device,
     check_tensor,
     normalize_dim,
+    on_backend,
+    record,
     scalar_for,
 )
-from ._numpy_names import numpy_names
+from .out import with_out
 from .shape import alias, select, slice_dim, unsqueeze
 
 _INDEX_DTYPES = (dtypes.int64, dtypes.int32)
@@ -40,7 +45,7 @@ _CPP_NAMES = {  # how PyTorch's C++ messages name dtypes
 }
 
 
-# --- an index plan: which dims are indexed, by which flat positions ------------------------------
+# --- an index plan: which dims are indexed, by which flat positions -------------------------------
 
 
 class _Plan:
@@ -116,9 +121,8 @@ class IndexSelectBackward0(_TakeNode):
 
     def backward(self, grad):
         """zeros.index_add_(dim, index, grad), as PyTorch's index_select_backward."""
-        return index_add(
-            _zeros_like(grad, self._saved_self_sym_sizes), self._saved_dim, self._saved_index, grad
-        )
+        zeros = _zeros_like(grad, self._saved_self_sym_sizes)
+        return zeros.index_add(self._saved_dim, self._saved_index, grad)
 
 
 class MaskedSelectBackward0(_TakeNode):
@@ -165,7 +169,7 @@ def _put(grad: Tensor, plan: _Plan, cls) -> Tensor:
     return make_tensor(data, grad._backend, True, node, 0)
 
 
-# --- x[key] ------------------------------------------------------------------------------------
+# --- x[key] ---------------------------------------------------------------------------------------
 
 
 def _from_host(item):
@@ -396,7 +400,7 @@ def _check_range(backend, a, size: int, error, negative: bool = True) -> None:
         raise error(int(backend.to_host(a)))
 
 
-# --- gather / scatter ----------------------------------------------------------------------------
+# --- gather / scatter -----------------------------------------------------------------------------
 
 
 def _index_arg(index, name: str) -> Tensor:
@@ -470,6 +474,7 @@ def _on(t: Tensor, backend):
     return t._data if t._backend is backend else backend.from_host(t._backend.to_host(t._data))
 
 
+@with_out
 @tensor_method("gather")
 def gather(input, dim: int, index, *, sparse_grad: bool = False) -> Tensor:
     """out[i][j] = input[index[i][j]][j] (for dim 0): pick along `dim` by an index tensor."""
@@ -645,6 +650,7 @@ def scatter_add(input, dim: int, index, src) -> Tensor:
     return make_tensor(data, backend, True, node, 0)
 
 
+@with_out
 @tensor_method("take_along_dim")
 def take_along_dim(input, indices, dim: int | None = None) -> Tensor:
     """gather after broadcasting input and indices over every dim but `dim`."""
@@ -660,9 +666,10 @@ def take_along_dim(input, indices, dim: int | None = None) -> Tensor:
     return gather(x.expand(x_shape), d, indices.expand(i_shape))
 
 
-# --- index_select / masks / nonzero --------------------------------------------------------------
+# --- index_select / masks / nonzero ---------------------------------------------------------------
 
 
+@with_out
 @tensor_method("index_select")
 def index_select(input, dim: int, index) -> Tensor:
     """The slices at `index` (a vector) along `dim`, in that order (a copy)."""
@@ -698,247 +705,7 @@ def _fill_value(x: Tensor, value, dim_error: str, classes: tuple) -> tuple:
     return scalar_for(value, x.dtype), classes[0], (x,)
 
 
-# --- index_add / index_copy / index_fill: writing whole slices at a vector of positions ----------
-
-
-def _index_vector(x: Tensor, dim: int, index, name: str, dtype_error, vector_error) -> tuple:
-    """(dim, index as a flat int64 array): the index a dtype (int64, or int32 too for index_add)
-    and at most 1-d, with the error the op gives for each."""
-    index = check_tensor(index, name, "index", 3)
-    if index.dtype is not dtypes.int64 and (
-        name != "index_add" or index.dtype not in _INDEX_DTYPES
-    ):
-        raise dtype_error(index)
-    if index._data.ndim > 1:
-        raise vector_error(index)
-    backend = x._backend
-    idx = backend.xp.astype(
-        backend.xp.reshape(_on(index, backend), (-1,)), backend.native[dtypes.int64]
-    )
-    return normalize_dim(dim, x._data.ndim), index, idx
-
-
-def _recorded(data, backend, cls, inputs: tuple, **saved) -> Tensor:
-    """Wrap `data`; when the graph is recorded, a `cls` node over `inputs` keeping each
-    `_saved_<name>`."""
-    node = new_node(cls, *inputs)
-    if node is None:
-        return make_tensor(data, backend)
-    for name, value in saved.items():
-        setattr(node, "_saved_" + name, value)
-    return make_tensor(data, backend, True, node, 0)
-
-
-def _slice_sums(x: Tensor, d: int, idx, values, last_wins: bool = False) -> tuple:
-    """_scatter_sums of whole slices sent to positions `idx` along `d` (a 0-d x as 1 element)."""
-    backend = x._backend
-    xp = backend.xp
-    target = x if x._data.ndim else x.detach().reshape(1)
-    shape, view = list(target._data.shape), [1] * target._data.ndim
-    shape[d] = view[d] = idx.shape[0]
-    index = make_tensor(xp.broadcast_to(xp.reshape(idx, tuple(view)), tuple(shape)), backend)
-    sums, counts = _scatter_sums(target, d, index, values, last_wins)
-    if target is x:
-        return sums, counts
-    return xp.reshape(sums, ()), xp.reshape(counts, ())
-
-
-def _slice_shape(shape: tuple, d: int) -> list:
-    return [s for k, s in enumerate(shape) if k != d]
-
-
-def _source_arg(x: Tensor, source, name: str, position: int = 4) -> Tensor:
-    source = check_tensor(source, name, "source", position)
-    if source._backend is not x._backend:
-        check_same_device(f"wrapper_CUDA_{name}", "source", x, source)
-    return source
-
-
-class IndexAddBackward0(Node):
-    """self's gradient passes through; source's is read back at index, times alpha."""
-
-    __slots__ = ("_saved_alpha", "_saved_dim", "_saved_index", "_saved_source_shape")
-
-    def backward(self, grad):
-        grad_source = None
-        if self.needs_input_grad(1):
-            grad_source = index_select(grad, self._saved_dim, self._saved_index).reshape(
-                self._saved_source_shape
-            )
-            if self._saved_alpha != 1:
-                grad_source = grad_source * self._saved_alpha
-        return (grad if self.needs_input_grad(0) else None), grad_source
-
-
-@tensor_method("index_add")
-def index_add(input, dim: int, index, source, *, alpha=1) -> Tensor:
-    """A copy of input with alpha * source's slices added at `index` along `dim` (repeats add)."""
-    x = check_tensor(input, "index_add")
-    d, index, idx = _index_vector(
-        x,
-        dim,
-        index,
-        "index_add",
-        lambda i: RuntimeError(msg.INDEX_ADD_DTYPE.format(dtype=i.dtype.legacy_name[:-6])),
-        lambda i: IndexError(
-            msg.INDEX_ADD_VECTOR.format(
-                dim=i._data.ndim, type=i.dtype.legacy_name[:-6], size=list(i._data.shape)
-            )
-        ),
-    )
-    source = _source_arg(x, source, "index_add")
-    if source.dtype is not x.dtype:
-        raise RuntimeError(
-            msg.INDEX_ADD_SOURCE_DTYPE.format(
-                self=x.dtype.legacy_name[:-6], source=source.dtype.legacy_name[:-6]
-            )
-        )
-    xs, ss = tuple(x._data.shape), tuple(source._data.shape)
-    if len(ss) != len(xs) or _slice_shape(xs, d) != _slice_shape(ss, d):
-        raise RuntimeError(msg.INDEX_ADD_SHAPE.format(self=list(xs), source=list(ss)))
-    n = idx.shape[0]
-    if ss and n != ss[d]:
-        raise RuntimeError(msg.INDEX_ADD_COUNT.format(n=n, size=ss[d], dim=d))
-    backend = x._backend
-    _check_range(
-        backend,
-        idx,
-        xs[d] if xs else 1,
-        lambda i: RuntimeError(msg.INDEX_RANGE.format(index=i, dim=d, size=xs[d] if xs else 1)),
-        negative=False,
-    )
-    sums, _ = _slice_sums(x, d, idx, source._data)
-    data = x._data + (sums if alpha == 1 else sums * scalar_for(alpha, x.dtype))
-    return _recorded(
-        data,
-        backend,
-        IndexAddBackward0,
-        (x, source),
-        alpha=alpha,
-        dim=d,
-        index=index,
-        source_shape=ss,
-    )
-
-
-class IndexCopyBackward0(Node):
-    """The overwritten slices give self no gradient; source gets theirs."""
-
-    __slots__ = ("_saved_dim", "_saved_index", "_saved_source_shape")
-
-    def backward(self, grad):
-        d, index = self._saved_dim, self._saved_index
-        return (
-            index_fill(grad, d, index, 0) if self.needs_input_grad(0) else None,
-            index_select(grad, d, index).reshape(self._saved_source_shape)
-            if self.needs_input_grad(1)
-            else None,
-        )
-
-
-@tensor_method("index_copy")
-def index_copy(input, dim: int, index, source) -> Tensor:
-    """A copy of input with source's slices written at `index` along `dim` (the last one wins)."""
-    x = check_tensor(input, "index_copy")
-    d, index, idx = _index_vector(
-        x,
-        dim,
-        index,
-        "index_copy",
-        lambda i: RuntimeError(msg.INDEX_COPY_DTYPE.format(dtype=i.dtype.legacy_name[:-6])),
-        lambda i: IndexError(msg.INDEX_COPY_VECTOR.format(dim=i._data.ndim)),
-    )
-    source = _source_arg(x, source, "index_copy")
-    xs, ss = tuple(x._data.shape), tuple(source._data.shape)
-    n = idx.shape[0]
-    if not ss:
-        if n != 1:
-            raise IndexError(msg.INDEX_COPY_SCALAR.format(n=n))
-    elif xs and len(ss) != len(xs):
-        raise IndexError(msg.INDEX_COPY_DIMS.format(source=len(ss), dest=len(xs)))
-    elif xs and _slice_shape(xs, d) != _slice_shape(ss, d):
-        raise RuntimeError(
-            msg.INDEX_COPY_SHAPE.format(
-                dest=" ".join(map(str, _slice_shape(xs, d))),
-                dim=d,
-                source=" ".join(map(str, _slice_shape(ss, d))),
-            )
-        )
-    elif n != ss[d]:
-        raise IndexError(msg.INDEX_COPY_COUNT.format(n=n, size=ss[d]))
-    if source.dtype is not x.dtype:
-        raise RuntimeError(
-            msg.INDEX_COPY_SOURCE_DTYPE.format(
-                self=x.dtype.legacy_name[:-6], source=source.dtype.legacy_name[:-6]
-            )
-        )
-    backend = x._backend
-    size = xs[d] if xs else 1
-    _check_range(
-        backend,
-        idx,
-        size,
-        lambda i: IndexError(msg.INDEX_COPY_RANGE.format(index=i, dim=d, size=size)),
-        negative=False,
-    )
-    sums, counts = _slice_sums(x, d, idx, source._data, last_wins=True)
-    data = backend.xp.where(counts > 0, sums, x._data)
-    return _recorded(
-        data, backend, IndexCopyBackward0, (x, source), dim=d, index=index, source_shape=ss
-    )
-
-
-class IndexFillBackward0(Node):
-    """index_fill with a number: the filled slices get no gradient."""
-
-    __slots__ = ("_saved_dim", "_saved_index", "_saved_value")
-
-    def backward(self, grad):
-        return index_fill(grad, self._saved_dim, self._saved_index, 0)
-
-
-class IndexFillBackward1(Node):
-    """index_fill with a 0-dim tensor: the value gets the sum of the filled slices' gradient."""
-
-    __slots__ = ("_saved_dim", "_saved_index")
-
-    def backward(self, grad):
-        d, index = self._saved_dim, self._saved_index
-        return (
-            index_fill(grad, d, index, 0) if self.needs_input_grad(0) else None,
-            index_select(grad, d, index).sum() if self.needs_input_grad(1) else None,
-        )
-
-
-@tensor_method("index_fill")
-def index_fill(input, dim: int, index, value) -> Tensor:
-    """A copy of input with `value` in the slices at `index` along `dim` (negatives count back)."""
-    x = check_tensor(input, "index_fill")
-    d, index, idx = _index_vector(
-        x,
-        dim,
-        index,
-        "index_fill",
-        lambda i: IndexError(msg.INDEX_FILL_DTYPE),
-        lambda i: RuntimeError(msg.INDEX_FILL_VECTOR),
-    )
-    backend = x._backend
-    xp = backend.xp
-    fill, cls, inputs = _fill_value(
-        x, value, msg.INDEX_FILL_VALUE_DIM, (IndexFillBackward0, IndexFillBackward1)
-    )
-    size = x._data.shape[d] if x._data.ndim else 1
-    _check_range(
-        backend, idx, size, lambda i: IndexError(msg.INDEX_RANGE.format(index=i, dim=d, size=size))
-    )
-    hit = xp.zeros((size,), dtype=idx.dtype, device=backend.native_device)
-    backend.scatter_add(hit, (idx,), xp.ones_like(idx))
-    view = [1] * x._data.ndim
-    if view:
-        view[d] = size
-    data = xp.where(xp.reshape(hit > 0, tuple(view)), fill, x._data)
-    saved = {"value": value} if cls is IndexFillBackward0 else {}
-    return _recorded(data, backend, cls, inputs, dim=d, index=index, **saved)
+# --- masked_fill, masked_select, nonzero ----------------------------------------------------------
 
 
 class MaskedFillBackward0(Node):
@@ -989,13 +756,10 @@ def masked_fill(input, mask, value) -> Tensor:
     except RuntimeError:
         raise broadcast_error(tuple(m.shape), shape) from None
     data = xp.where(m, fill, x._data)
-    node = new_node(cls, *inputs)
-    if node is None:
-        return make_tensor(data, backend)
-    node._saved_mask = mask
-    return make_tensor(data, backend, True, node, 0)
+    return record(cls, (*inputs,), data, backend, mask=mask)
 
 
+@with_out
 @tensor_method("masked_select")
 def masked_select(input, mask) -> Tensor:
     """The elements where mask is True, as a 1-d copy (input and mask broadcast together)."""
@@ -1023,6 +787,7 @@ def masked_select(input, mask) -> Tensor:
     )
 
 
+@with_out
 @tensor_method("nonzero")
 def nonzero(input, *, as_tuple: bool = False):
     """Positions of the nonzero elements: an (n, ndim) int64 tensor, or one tensor per dim."""
@@ -1047,87 +812,55 @@ def argwhere(input) -> Tensor:
     return nonzero(input)
 
 
-# --- sort, argsort, topk: values with the indices they came from ---------------------------------
+# --- sort, argsort, topk: values with the indices they came from ----------------------------------
 
 
-class SortBackward0(Node):
-    """Each value's gradient goes back to the position its index names."""
+class TakeBackward0(Node):
+    """The gradient is added back at the flat positions taken (repeats add up)."""
 
-    __slots__ = ("_saved_dim", "_saved_indices", "_saved_self_sym_sizes")
+    __slots__ = ("_saved_index", "_shape")
+    _saved_names = ("self",)
 
     def backward(self, grad):
-        shape = self._saved_self_sym_sizes
-        if not shape:
-            return grad
-        return scatter_add(_zeros_like(grad, shape), self._saved_dim, self._saved_indices, grad)
+        x = self._unpack(0)
+        flat = x.new_zeros((x.numel(),))
+        return scatter_add(flat, 0, self._saved_index.reshape(-1), grad.reshape(-1)).reshape(
+            x.shape
+        )
 
 
-class TopkBackward0(SortBackward0):
-    __slots__ = ()
-
-
-def _sorted_along(x: Tensor, d: int, descending: bool):
-    """(values, int64 indices) of `x` sorted along `d`; ties keep their order (stable)."""
-    backend = x._backend
+@with_out
+@tensor_method("take")
+def take(input, index) -> Tensor:
+    """input's elements at flat positions `index` (negative ones count from the end), shaped
+    like index."""
+    t = check_tensor(input, "take")
+    index = check_tensor(index, "take", "index", 2)
+    if index.dtype is not dtypes.int64:
+        raise RuntimeError(msg.TAKE_INDEX_DTYPE.format(dtype=index.dtype.legacy_name[:-6]))
+    backend = t._backend
     xp = backend.xp
-    data = x._data if x._data.ndim else xp.reshape(x._data, (1,))
-    if x.dtype is dtypes.bool:
-        data = xp.astype(data, backend.native[dtypes.uint8])
-    if descending:  # stable descending: sort the reversed data ascending, then read backwards
-        n = data.shape[d]
-        order = (n - 1) - xp.flip(xp.argsort(xp.flip(data, axis=d), axis=d, stable=True), axis=d)
-    else:
-        order = xp.argsort(data, axis=d, stable=True)
-    values = xp.take_along_axis(x._data if x._data.ndim else data, order, axis=d)
-    if not x._data.ndim:
-        values, order = xp.reshape(values, ()), xp.reshape(order, ())
-    return values, xp.astype(order, backend.native[dtypes.int64])
-
-
-def _with_positions(name: str, cls, x: Tensor, d: int, values, order):
-    from .reduction import _return_type
-
-    backend = x._backend
-    indices = make_tensor(order, backend)
-    node = new_node(cls, x)
-    if node is None:
-        return _return_type(name)(make_tensor(values, backend), indices)
-    node._saved_dim, node._saved_indices = d, indices
-    node._saved_self_sym_sizes = tuple(x._data.shape)
-    return _return_type(name)(make_tensor(values, backend, True, node, 0), indices)
-
-
-@tensor_method("sort")
-@numpy_names
-def sort(input, dim: int = -1, descending: bool = False, stable: bool = False):
-    """(values, indices) sorted along `dim`; equal values keep their order."""
-    x = check_tensor(input, "sort")
-    d = normalize_dim(dim, x._data.ndim)
-    values, order = _sorted_along(x, d, descending)
-    return _with_positions("sort", SortBackward0, x, d, values, order)
-
-
-@tensor_method("argsort")
-@numpy_names
-def argsort(input, dim: int = -1, descending: bool = False, stable: bool = False) -> Tensor:
-    """The indices that sort the tensor along `dim` (int64, no gradient)."""
-    x = check_tensor(input, "argsort")
-    return make_tensor(
-        _sorted_along(x, normalize_dim(dim, x._data.ndim), descending)[1], x._backend
+    n = t.numel()
+    positions = on_backend(index, backend, dtypes.int64)
+    if positions.size and (int(xp.max(positions)) >= n or int(xp.min(positions)) < -n):
+        bad = next(i for i in index.reshape(-1).tolist() if i >= n or i < -n)
+        raise IndexError(msg.TAKE_RANGE.format(index=bad, n=n))
+    positions = positions % builtins.max(n, 1)
+    data = xp.reshape(
+        xp.take(xp.reshape(t._data, (-1,)), xp.reshape(positions, (-1,))), positions.shape
     )
+    return record(TakeBackward0, (t,), data, backend, (t,), index=make_tensor(positions, backend))
 
 
-@tensor_method("topk")
-@numpy_names
-def topk(input, k: int, dim: int = -1, largest: bool = True, sorted: bool = True):  # noqa: A002
-    """The k largest (or smallest) values along `dim` with their indices."""
-    x = check_tensor(input, "topk")
-    d = normalize_dim(dim, x._data.ndim)
-    size = x._data.shape[d] if x._data.ndim else 1
-    if k < 0 or k > size:
-        raise RuntimeError(msg.TOPK_RANGE)
-    values, order = _sorted_along(x, d, largest)
-    if x._data.ndim:
-        key = (slice(None),) * d + (slice(0, k),)
-        values, order = values[key], order[key]
-    return _with_positions("topk", TopkBackward0, x, d, values, order)
+__all__ = [
+    "argwhere",
+    "gather",
+    "index_select",
+    "masked_fill",
+    "masked_select",
+    "nonzero",
+    "scatter",
+    "scatter_add",
+    "take",
+    "take_along_dim",
+]

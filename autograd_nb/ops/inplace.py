@@ -14,7 +14,6 @@ node as its grad_fn (`y.add_(1)` -> AddBackward0); a view makes its base's grad_
 from __future__ import annotations
 
 import math
-import operator
 import warnings
 
 from .. import _messages as msg
@@ -29,20 +28,21 @@ from .._tensor import (
 from ..autograd.grad_mode import STATE
 from ..autograd.node import INFERENCE_VERSION, Node, edge, new_node, version_counter
 from ..backends import python_number
-from ._helpers import broadcast_shapes, check_tensor, normalize_dim, on_backend, scalar_for
+from ._helpers import (
+    broadcast_shapes,
+    check_tensor,
+    normalize_dim,
+    on_backend,
+    scalar_for,
+    short_name,
+)
 from .indexing import host_key
-from .pointwise import add, clamp, div, mul, pow, sub
 from .shape import MULTI_OUTPUT_VIEW, NO_GRAD_VIEW
 
 _NUMBERS = (int, float, bool)
 
 
-# --- checks -------------------------------------------------------------------------------------
-
-
-def _short_name(dtype: dtypes.dtype) -> str:
-    """'Float', 'Long', ...: the scalar type name PyTorch's messages use."""
-    return dtype.legacy_name[: -len("Tensor")]
+# --- checks ---------------------------------------------------------------------------------------
 
 
 def check_inplace(self: Tensor) -> None:
@@ -119,9 +119,7 @@ def _result_data(self: Tensor, result: Tensor):
     if data.dtype != self._data.dtype:
         src, dst = result.dtype, self.dtype
         if not dtypes.can_cast(src, dst):
-            raise RuntimeError(
-                msg.INPLACE_CAST.format(result=_short_name(src), out=_short_name(dst))
-            )
+            raise RuntimeError(msg.INPLACE_CAST.format(result=short_name(src), out=short_name(dst)))
         data = self._backend.xp.astype(data, self._data.dtype)
     return data
 
@@ -195,7 +193,7 @@ def _bump(self: Tensor):
     return vc
 
 
-# --- the generic mechanism ----------------------------------------------------------------------
+# --- the generic mechanism ------------------------------------------------------------------------
 
 
 def apply_inplace(self: Tensor, out_of_place_fn, *args, **kwargs) -> Tensor:
@@ -349,202 +347,6 @@ def _as_strided(root: Tensor, view_fn) -> AsStridedBackward0:
     return strided
 
 
-# --- arithmetic, with a fast path for optimizers --------------------------------------------------
-
-
-def _fast_operand(self: Tensor, other, floating_only: bool = False):
-    """`other` as something `self._data op= other` accepts unchanged, or None if it isn't."""
-    kind = type(other)
-    dtype = self.dtype
-    if dtype is dtypes.bool or (floating_only and not dtype.is_floating_point):
-        return None
-    if kind is int:
-        return other if dtype.is_floating_point else dtypes.wrap_int(other, dtype)
-    if kind is float:
-        return other if dtype.is_floating_point else None
-    if isinstance(other, Tensor):
-        data, x = other._data, self._data
-        if other._backend is not self._backend or data.dtype != x.dtype:
-            return None
-        if data.shape == x.shape:
-            return data
-        if data.ndim > x.ndim:
-            return None
-        for o, s in zip(reversed(data.shape), reversed(x.shape)):
-            if o != s and o != 1:
-                return None
-        return data
-    return None
-
-
-def _arithmetic_(self: Tensor, fn, iop, other, floating_only: bool = False, **kwargs) -> Tensor:
-    """`self op= other` straight on the storage when nothing is recorded, else apply_inplace."""
-    if kwargs or not isinstance(self, Tensor):
-        return apply_inplace(self, fn, other, **kwargs)
-    if isinstance(other, Tensor) and other._backend is self._backend:
-        x, operand = self._data, other._data
-        # the optimizers' case (`p -= lr * g`): two float arrays alike, decided at once
-        if not (
-            x.dtype is operand.dtype
-            and x.shape == operand.shape
-            and self._backend.ours[x.dtype].is_floating_point
-        ):
-            operand = None
-    else:
-        operand = None
-    if STATE.enabled and _records(self, (other,), kwargs):
-        return apply_inplace(self, fn, other)
-    if operand is None and (operand := _fast_operand(self, other, floating_only)) is None:
-        return apply_inplace(self, fn, other)
-    if STATE.enabled or self._vc is INFERENCE_VERSION:
-        check_inplace(self)
-    if operand is other._data if isinstance(other, Tensor) else False:
-        check_no_partial_overlap(self, (other,))
-    try:
-        iop(self._data, operand)
-    except ValueError as error:
-        if "read-only" in str(error):  # a piece of an expanded view: the generic path
-            return apply_inplace(self, fn, other)
-        raise
-    vc = self._vc
-    if vc is None:
-        _bump(self)
-    else:
-        vc.value += 1
-    return self
-
-
-@tensor_method("add_")
-def add_(self: Tensor, other, *, alpha=1) -> Tensor:
-    """self += alpha * other, in place."""
-    if alpha != 1:
-        return _scaled_(self, add, operator.iadd, other, alpha)
-    return _arithmetic_(self, add, operator.iadd, other)
-
-
-def _scaled_(self: Tensor, fn, iop, other, alpha) -> Tensor:
-    """`self op= other * alpha`: SGD's `p.add_(grad, alpha=-lr)` straight on the storage.
-
-    The same arithmetic as the generic path (`x + y * alpha`), taken only when nothing is
-    recorded and `other` is a tensor whose array fits `self` unchanged.
-    """
-    kind = type(alpha)
-    if (
-        type(other) is Tensor
-        and isinstance(self, Tensor)
-        and not (STATE.enabled and (self._requires_grad or other._requires_grad))
-        and (kind is int or (kind is float and self.dtype.is_floating_point))
-    ):
-        data, operand = self._data, other._data
-        if (
-            other._backend is not self._backend
-            or operand.dtype != data.dtype
-            or operand.shape != data.shape
-        ):
-            operand = _fast_operand(self, other)  # None where the generic path is needed
-        if operand is None or self.dtype is dtypes.bool:
-            return apply_inplace(self, fn, other, alpha=alpha)
-        if STATE.enabled or self._vc is INFERENCE_VERSION:
-            check_inplace(self)
-        check_no_partial_overlap(self, (other,))
-        try:
-            iop(data, operand * alpha)
-        except ValueError as error:
-            if "read-only" not in str(error):
-                raise
-            return apply_inplace(self, fn, other, alpha=alpha)  # a piece of an expanded view
-        _bump(self)
-        return self
-    return apply_inplace(self, fn, other, alpha=alpha)
-
-
-@tensor_method("sub_", "subtract_")
-def sub_(self: Tensor, other, *, alpha=1) -> Tensor:
-    """self -= alpha * other, in place."""
-    if alpha != 1:
-        return _scaled_(self, sub, operator.isub, other, alpha)
-    return _arithmetic_(self, sub, operator.isub, other)
-
-
-@tensor_method("mul_", "multiply_")
-def mul_(self: Tensor, other) -> Tensor:
-    """self *= other, in place."""
-    return _arithmetic_(self, mul, operator.imul, other)
-
-
-@tensor_method("div_", "divide_", "true_divide_")
-def div_(self: Tensor, other, *, rounding_mode=None) -> Tensor:
-    """self /= other, in place (an integer tensor can't hold the float quotient)."""
-    if rounding_mode is not None:
-        return apply_inplace(self, div, other, rounding_mode=rounding_mode)
-    return _arithmetic_(self, div, operator.itruediv, other, floating_only=True)
-
-
-@tensor_method("pow_")
-def pow_(self: Tensor, exponent) -> Tensor:
-    """self **= exponent, in place."""
-    return apply_inplace(self, pow, exponent)
-
-
-@tensor_method("__iadd__")
-def _iadd(self: Tensor, other) -> Tensor:
-    return _arithmetic_(self, add, operator.iadd, other)
-
-
-@tensor_method("__isub__")
-def _isub(self: Tensor, other) -> Tensor:
-    return _arithmetic_(self, sub, operator.isub, other)
-
-
-@tensor_method("__imul__")
-def _imul(self: Tensor, other) -> Tensor:
-    return _arithmetic_(self, mul, operator.imul, other)
-
-
-@tensor_method("__itruediv__", "__idiv__")
-def _itruediv(self: Tensor, other) -> Tensor:
-    return div_(self, other)
-
-
-@tensor_method("__ipow__")
-def _ipow(self: Tensor, other) -> Tensor:
-    return pow_(self, other)
-
-
-def _define_unary_(name: str, aliases: tuple = ()):
-    """`name_`: the unary op `name` applied in place."""
-
-    def op_(self: Tensor) -> Tensor:
-        return apply_inplace(self, getattr(Tensor, name))
-
-    op_.__name__ = op_.__qualname__ = name + "_"
-    op_.__doc__ = f"Element-wise {name}, in place."
-    tensor_method(name + "_", *aliases)(op_)
-    return op_
-
-
-neg_ = _define_unary_("neg", ("negative_",))
-abs_ = _define_unary_("abs", ("absolute_",))
-exp_ = _define_unary_("exp")
-log_ = _define_unary_("log")
-sqrt_ = _define_unary_("sqrt")
-sigmoid_ = _define_unary_("sigmoid")
-tanh_ = _define_unary_("tanh")
-relu_ = _define_unary_("relu")
-
-
-@tensor_method("clamp_", "clip_")
-def clamp_(self: Tensor, min=None, max=None) -> Tensor:  # noqa: A002 - PyTorch's names
-    """Limit values to [min, max] in place."""
-    if not self.dtype.is_floating_point and (type(min) is float or type(max) is float):
-        raise RuntimeError(
-            msg.INPLACE_CAST.format(  # clamp_'s own wording of the cast error
-                result="Float", out=dtypes.CPP_NAMES[self.dtype]
-            )
-        )
-    return apply_inplace(self, clamp, min, max)
-
-
 # --- zero_, fill_, copy_ --------------------------------------------------------------------------
 
 
@@ -653,9 +455,7 @@ def zero_(self: Tensor) -> Tensor:
 def fill_(self: Tensor, value) -> Tensor:
     """Set every element to `value` (a number or a 0-dim tensor) in place."""
     if not isinstance(value, (Tensor, *_NUMBERS)):
-        raise TypeError(
-            f"fill_() received an invalid combination of arguments - got ({type(value).__name__})"
-        )
+        raise TypeError(msg.FILL_BAD_VALUE.format(type=type(value).__name__))
     if isinstance(value, Tensor) or _records(self, (), {}):
         return apply_inplace(self, _filled, value)
     check_inplace(self)
@@ -704,7 +504,7 @@ def scatter_add_(self: Tensor, dim: int, index: Tensor, src: Tensor) -> Tensor:
     return apply_inplace(self, Tensor.scatter_add, dim, index, src)
 
 
-# --- shape-changing in-place ops -----------------------------------------------------------------
+# --- shape-changing in-place ops ------------------------------------------------------------------
 
 
 class TBackward1(Node):
@@ -902,7 +702,7 @@ def setitem(self: Tensor, key, value) -> None:
             raise device_mismatch(self, src)
         if src.dtype is not self.dtype:
             raise RuntimeError(
-                msg.INDEX_PUT_DTYPE.format(dst=_short_name(self.dtype), src=_short_name(src.dtype))
+                msg.INDEX_PUT_DTYPE.format(dst=short_name(self.dtype), src=short_name(src.dtype))
             )
         apply_inplace(self, _index_put, key, src)
         return
@@ -1105,19 +905,10 @@ def bernoulli_(self: Tensor, p=0.5, *, generator=None) -> Tensor:
     return apply_inplace(self, _bernoulli, p, generator)
 
 
-# --- more in-place ops: the optimizers' addcmul_/addcdiv_/lerp_, unary math, tril_/triu_ ---------
-
-exp2_ = _define_unary_("exp2")
-sinh_ = _define_unary_("sinh")
-cosh_ = _define_unary_("cosh")
-atan_ = _define_unary_("atan", ("arctan_",))
-asin_ = _define_unary_("asin", ("arcsin_",))
-acos_ = _define_unary_("acos", ("arccos_",))
-erf_ = _define_unary_("erf")
-frac_ = _define_unary_("frac")
+# --- more in-place ops: the optimizers' addcmul_/addcdiv_/lerp_, tril_/triu_ ----------------------
 
 
-def _method_(name: str, doc: str):
+def inplace_method(name: str, doc: str):
     """`name_(self, *args, **kwargs)`: the Tensor method `name` applied in place."""
 
     def op_(self: Tensor, *args, **kwargs) -> Tensor:
@@ -1129,23 +920,8 @@ def _method_(name: str, doc: str):
     return op_
 
 
-addcmul_ = _method_("addcmul", "self += value * tensor1 * tensor2, in place (Adam's moments).")
-addcdiv_ = _method_("addcdiv", "self += value * tensor1 / tensor2, in place (Adam's step).")
-lerp_ = _method_("lerp", "self += weight * (end - self), in place (exponential averages).")
-nan_to_num_ = _method_("nan_to_num", "Replace NaN and infinities in place.")
-clamp_min_ = _method_("clamp_min", "max(self, min), in place.")
-clamp_max_ = _method_("clamp_max", "min(self, max), in place.")
-atan2_ = _method_("atan2", "atan2(self, other), in place.")
-tril_ = _method_("tril", "Zero the elements above the `diagonal`-th diagonal, in place.")
-triu_ = _method_("triu", "Zero the elements below the `diagonal`-th diagonal, in place.")
-cumsum_ = _method_("cumsum", "Running sums along `dim`, in place.")
-cumprod_ = _method_("cumprod", "Running products along `dim`, in place.")
-fmod_ = _method_("fmod", "C-style remainder of self by other, in place.")
-hypot_ = _method_("hypot", "sqrt(self**2 + other**2), in place.")
-heaviside_ = _method_("heaviside", "The step function of self with `values` at 0, in place.")
-index_add_ = _method_("index_add", "Add alpha * source's slices at `index` along `dim`, in place.")
-index_copy_ = _method_("index_copy", "Write source's slices at `index` along `dim`, in place.")
-index_fill_ = _method_("index_fill", "Fill the slices at `index` along `dim`, in place.")
-addmv_ = _method_("addmv", "beta * self + alpha * (mat @ vec), in place.")
-addbmm_ = _method_("addbmm", "beta * self + alpha * sum(batch1 @ batch2), in place.")
-baddbmm_ = _method_("baddbmm", "beta * self + alpha * bmm(batch1, batch2), in place.")
+# shape.py sits below this module, so its in-place forms are declared here
+tril_ = inplace_method("tril", "Zero the elements above the `diagonal`-th diagonal, in place.")
+triu_ = inplace_method("triu", "Zero the elements below the `diagonal`-th diagonal, in place.")
+
+__all__: list[str] = []  # no torch.* functions of its own

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from .. import _messages as msg
 from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.grad_mode import STATE
 from ..autograd.node import Node, new_node, saved_entry
-from ._helpers import broadcast_shapes, check_same_device, check_tensor, scalar_for
+from ._helpers import broadcast_shapes, check_same_device, check_tensor, record, scalar_for
+from .inplace import inplace_method
+from .out import with_out
 
 _CPP_NAMES = {  # how PyTorch's C++ spells dtypes in the mm dtype error
     "float32": "float",
@@ -37,17 +38,7 @@ def _same_device(op: str, arg: str, first: Tensor, other: Tensor) -> None:
     check_same_device(f"wrapper_CUDA_{op}", arg, first, other)
 
 
-def _record(cls, inputs: tuple, data, backend, **saved) -> Tensor:
-    node = new_node(cls, *inputs)
-    if node is None:
-        return make_tensor(data, backend)
-    node.save(*inputs)
-    for name, value in saved.items():
-        setattr(node, name, value)
-    return make_tensor(data, backend, True, node, 0)
-
-
-# --- dot / vdot ------------------------------------------------------------------------------
+# --- dot / vdot -----------------------------------------------------------------------------------
 class DotBackward0(Node):
     _saved_names = ("self", "tensor")
 
@@ -73,6 +64,7 @@ def _check_vectors(a: Tensor, b: Tensor, op: str, arg: str) -> None:
         raise RuntimeError(msg.DOT_SIZES.format(a=a._data.shape[0], b=b._data.shape[0]))
 
 
+@with_out
 @tensor_method("dot")
 def dot(input, tensor) -> Tensor:
     """The inner product of two 1-D tensors of the same dtype and length."""
@@ -80,9 +72,10 @@ def dot(input, tensor) -> Tensor:
     b = check_tensor(tensor, "dot", "tensor", 2)
     _check_vectors(a, b, "_dot", "tensor")
     data = a._backend.xp.vecdot(a._data, b._data)
-    return _record(DotBackward0, (a, b), data, a._backend)
+    return record(DotBackward0, (a, b), data, a._backend, (a, b))
 
 
+@with_out
 @tensor_method("vdot")
 def vdot(input, other) -> Tensor:
     """dot of the conjugate of `input` with `other` (the same as dot for real tensors)."""
@@ -90,31 +83,29 @@ def vdot(input, other) -> Tensor:
     b = check_tensor(other, "vdot", "other", 2)
     _check_vectors(a, b, "_vdot", "other")
     data = a._backend.xp.vecdot(a._data, b._data)
-    return _record(VdotBackward0, (a, b), data, a._backend)
+    return record(VdotBackward0, (a, b), data, a._backend, (a, b))
 
 
-# --- mm / mv / bmm / addmm ---------------------------------------------------------------------
+# --- mm / mv / bmm / addmm ------------------------------------------------------------------------
 def _mm_grads(grad: Tensor, a: Tensor, b: Tensor, need_a: bool, need_b: bool) -> tuple:
     """(grad @ b^T, a^T @ grad), each only if needed: the gradients of the product a @ b.
 
-    Without create_graph, straight on the arrays: the same products, minus the bookkeeping of
-    two transposed views and two checked, recorded mm calls per gradient.
+    Each gradient is laid out as its input is: when that is a transposed view (nn.Linear's
+    `weight.t()`), it is computed transposed too, as PyTorch's mm_mat1/mat2_backward do, so
+    that the weight's own gradient comes out row-major.
     """
-    if STATE.enabled:
-        return (mm(grad, b.mT) if need_a else None, mm(a.mT, grad) if need_b else None)
-    backend, g, x, w = grad._backend, grad._data, a._data, b._data
-    xp, contiguous = backend.xp, backend.is_contiguous
     grad_a = grad_b = None
-    # Each gradient is laid out as its input is: when that is a transposed view (nn.Linear's
-    # `weight.t()`), it is computed transposed too, as PyTorch's mm_mat1/mat2_backward do, so
-    # that the weight's own gradient comes out row-major.
     if need_a:
-        column_major = x.ndim == 2 and not contiguous(x) and contiguous(x.mT)
-        grad_a = make_tensor(xp.matmul(w, g.mT).mT if column_major else xp.matmul(g, w.mT), backend)
+        grad_a = mm(b, grad.mT).mT if _column_major(a) else mm(grad, b.mT)
     if need_b:
-        column_major = w.ndim == 2 and not contiguous(w) and contiguous(w.mT)
-        grad_b = make_tensor(xp.matmul(g.mT, x).mT if column_major else xp.matmul(x.mT, g), backend)
+        grad_b = mm(grad.mT, a).mT if _column_major(b) else mm(a.mT, grad)
     return grad_a, grad_b
+
+
+def _column_major(t: Tensor) -> bool:
+    """Whether the matrix `t` is a transposed view of a row-major one."""
+    x, contiguous = t._data, t._backend.is_contiguous
+    return x.ndim == 2 and not contiguous(x) and contiguous(x.mT)
 
 
 class MmBackward0(Node):
@@ -147,6 +138,7 @@ def _check_matrices(a: Tensor, b: Tensor) -> None:
         )
 
 
+@with_out
 @tensor_method("mm")
 def mm(input, mat2) -> Tensor:
     """The matrix product of two 2-D tensors (n x m) @ (m x p) -> (n x p)."""
@@ -186,6 +178,7 @@ class MvBackward0(Node):
         )
 
 
+@with_out
 @tensor_method("mv")
 def mv(input, vec) -> Tensor:
     """The product of a matrix (n x m) and a vector (m) -> (n)."""
@@ -202,7 +195,7 @@ def mv(input, vec) -> Tensor:
     if m != v._data.shape[0]:
         raise RuntimeError(msg.MV_SHAPES.format(input=n, rows=n, cols=m, n=v._data.shape[0]))
     data = a._backend.xp.matmul(a._data, v._data)
-    return _record(MvBackward0, (a, v), data, a._backend)
+    return record(MvBackward0, (a, v), data, a._backend, (a, v))
 
 
 class BmmBackward0(Node):
@@ -216,6 +209,7 @@ class BmmBackward0(Node):
         )
 
 
+@with_out
 @tensor_method("bmm")
 def bmm(input, mat2) -> Tensor:
     """Batched matrix product of two 3-D tensors (b x n x m) @ (b x m x p) -> (b x n x p)."""
@@ -236,7 +230,7 @@ def bmm(input, mat2) -> Tensor:
     if a.dtype is not b.dtype:
         raise RuntimeError(msg.BMM_DTYPES.format(a=_scalar_name(a), b=_scalar_name(b)))
     data = a._backend.xp.matmul(a._data, b._data)
-    return _record(BmmBackward0, (a, b), data, a._backend)
+    return record(BmmBackward0, (a, b), data, a._backend, (a, b))
 
 
 class AddmmBackward0(Node):
@@ -257,6 +251,7 @@ class AddmmBackward0(Node):
         return g_input, g1, g2
 
 
+@with_out
 @tensor_method("addmm")
 def addmm(input, mat1, mat2, *, beta=1, alpha=1) -> Tensor:
     """beta * input + alpha * (mat1 @ mat2), input broadcast to the product's shape."""
@@ -412,6 +407,7 @@ def _add_product_args(name: str, input, first, second, names: tuple) -> tuple:
     return c, a, b
 
 
+@with_out
 @tensor_method("addmv")
 def addmv(input, mat, vec, *, beta=1, alpha=1) -> Tensor:
     """beta * input + alpha * (mat @ vec), input broadcast to the product's length."""
@@ -440,6 +436,7 @@ def _check_batches(c: Tensor, b1: Tensor, b2: Tensor, shape: tuple) -> None:
         raise RuntimeError(msg.BMM_2D)
 
 
+@with_out
 @tensor_method("baddbmm")
 def baddbmm(input, batch1, batch2, *, beta=1, alpha=1) -> Tensor:
     """beta * input + alpha * bmm(batch1, batch2), input broadcast to the product's shape."""
@@ -458,6 +455,7 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1) -> Tensor:
     return _add_product(BaddbmmBackward0, c, a, b, product, shape, beta, alpha)
 
 
+@with_out
 @tensor_method("addbmm")
 def addbmm(input, batch1, batch2, *, beta=1, alpha=1) -> Tensor:
     """beta * input + alpha * (the sum over the batch of batch1[i] @ batch2[i])."""
@@ -476,7 +474,8 @@ def addbmm(input, batch1, batch2, *, beta=1, alpha=1) -> Tensor:
     return _add_product(AddbmmBackward0, c, a, b, product, shape, beta, alpha)
 
 
-# --- outer -------------------------------------------------------------------------------------
+# --- outer ----------------------------------------------------------------------------------------
+@with_out
 @tensor_method("outer", "ger")
 def outer(input, vec2) -> Tensor:
     """The outer product of two vectors: a[:, None] * b (MulBackward0, as in PyTorch)."""
@@ -488,7 +487,7 @@ def outer(input, vec2) -> Tensor:
     return a.unsqueeze(1) * b
 
 
-# --- matmul ------------------------------------------------------------------------------------
+# --- matmul ---------------------------------------------------------------------------------------
 class SqueezeBackward4(Node):
     """The in-place squeeze_(0) matmul applies to (1 x m) @ (m x p) for a 1-D left operand."""
 
@@ -512,11 +511,7 @@ def _unsafe_view(t: Tensor, shape: tuple) -> Tensor:
     from .shape import UnsafeViewBackward0
 
     data = t._backend.xp.reshape(t._data, shape)
-    node = new_node(UnsafeViewBackward0, t)
-    if node is None:
-        return make_tensor(data, t._backend)
-    node._saved_self_sym_sizes = tuple(t._data.shape)
-    return make_tensor(data, t._backend, True, node, 0)
+    return record(UnsafeViewBackward0, (t,), data, t._backend, self_sym_sizes=tuple(t._data.shape))
 
 
 def _batched(a: Tensor, b: Tensor) -> Tensor:
@@ -538,6 +533,7 @@ def _batched(a: Tensor, b: Tensor) -> Tensor:
     return _unsafe_view(bmm(a3, b3), shape)
 
 
+@with_out
 @tensor_method("matmul", "__matmul__")
 def matmul(input, other) -> Tensor:
     """The matrix product with PyTorch's rules for 1-D operands and broadcast batch dims."""
@@ -595,21 +591,6 @@ Tensor.__rmatmul__ = _rmatmul
 
 ger = outer
 
-__all__ = [
-    "matmul",
-    "mm",
-    "bmm",
-    "mv",
-    "dot",
-    "vdot",
-    "outer",
-    "ger",
-    "addmm",
-    "addmv",
-    "addbmm",
-    "baddbmm",
-]
-
 
 # --- trace, kron, cross, tensordot, einsum, cdist, cosine_similarity ------------------------------
 
@@ -632,17 +613,14 @@ def trace(input) -> Tensor:
     if x._data.ndim != 2:
         raise RuntimeError(msg.TRACE_MATRIX.format(dim=x._data.ndim))
     from ..autograd.grad_mode import no_grad
-    from .shape import diagonal
+    from .diagonals import diagonal
 
     with no_grad():
         data = diagonal(x).sum()._data
-    node = new_node(TraceBackward0, x)
-    if node is None:
-        return make_tensor(data, x._backend)
-    node._saved_self_sym_sizes = tuple(x._data.shape)
-    return make_tensor(data, x._backend, True, node, 0)
+    return record(TraceBackward0, (x,), data, x._backend, self_sym_sizes=tuple(x._data.shape))
 
 
+@with_out
 @tensor_method("kron")
 def kron(input, other) -> Tensor:
     """The Kronecker product: every element of `input` times a whole block of `other`."""
@@ -671,12 +649,13 @@ class LinalgCrossBackward0(Node):
         )
 
 
+@with_out
 @tensor_method("cross")
 def cross(input, other, dim=None) -> Tensor:
     """The 3-D cross product along `dim` (size 3), broadcasting the other dims."""
     import warnings
 
-    from ._helpers import common_backend, input_meta, on_backend, result_dtype
+    from ._helpers import common_backend, on_backend, result_dtype
 
     a = check_tensor(input, "cross")
     b = check_tensor(other, "cross", "other", 2)
@@ -705,13 +684,7 @@ def cross(input, other, dim=None) -> Tensor:
     a0, a1, a2 = (part(xa, i) for i in range(3))
     b0, b1, b2 = (part(xb, i) for i in range(3))
     data = xp.concat([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], axis=d)
-    node = new_node(LinalgCrossBackward0, a, b)
-    if node is None:
-        return make_tensor(data, backend)
-    node.save(a, b)
-    node._saved_dim = d
-    node._in_meta = input_meta((a, b), data, backend)
-    return make_tensor(data, backend, True, node, 0)
+    return record(LinalgCrossBackward0, (a, b), data, backend, (a, b), broadcasts=True, dim=d)
 
 
 def _contract(a: Tensor, b: Tensor, dims_a: list, dims_b: list) -> Tensor:
@@ -727,6 +700,7 @@ def _contract(a: Tensor, b: Tensor, dims_a: list, dims_b: list) -> Tensor:
     return mm(left, right).reshape(shape)
 
 
+@with_out
 def tensordot(a, b, dims=2) -> Tensor:
     """Contract the last `dims` dims of `a` with the first of `b`, or the listed dim pairs."""
     a = check_tensor(a, "tensordot")
@@ -757,7 +731,7 @@ def tensordot(a, b, dims=2) -> Tensor:
 
 def _einsum_prepare(x: Tensor, letters: list, keep: set) -> tuple:
     """Take diagonals for letters repeated in one operand, sum out letters used nowhere else."""
-    from .shape import diagonal
+    from .diagonals import diagonal
 
     letters = list(letters)
     while len(set(letters)) < len(letters):
@@ -852,7 +826,7 @@ def cdist(x1, x2, p: float = 2.0, compute_mode=None) -> Tensor:
     if a.shape[-1] != b.shape[-1]:
         raise RuntimeError(msg.CDIST_COLUMNS.format(a=a.shape[-1], b=b.shape[-1]))
     if not (p >= 1 and p != float("inf")):
-        raise NotImplementedError("cdist: only 1 <= p < inf is supported here (ours)")
+        raise NotImplementedError(msg.CDIST_P)
     with no_grad():
         diff = (a.unsqueeze(-2) - b.unsqueeze(-3)).abs()
         dist = (diff * diff).sum(-1).sqrt() if p == 2 else (diff**p).sum(-1) ** (1 / p)
@@ -916,13 +890,31 @@ def pairwise_distance(x1, x2, p: float = 2.0, eps: float = 1e-6, keepdim: bool =
     return _vector_norm(shifted, p, max(a.dim(), b.dim()) - 1, keepdim, NormBackward1)
 
 
-__all__ += [
-    "trace",
-    "kron",
-    "cross",
-    "tensordot",
-    "einsum",
+# --- in-place forms -------------------------------------------------------------------------------
+
+addmv_ = inplace_method("addmv", "beta * self + alpha * (mat @ vec), in place.")
+addbmm_ = inplace_method("addbmm", "beta * self + alpha * sum(batch1 @ batch2), in place.")
+baddbmm_ = inplace_method("baddbmm", "beta * self + alpha * bmm(batch1, batch2), in place.")
+
+__all__ = [
+    "addbmm",
+    "addmm",
+    "addmv",
+    "baddbmm",
+    "bmm",
     "cdist",
     "cosine_similarity",
+    "cross",
+    "dot",
+    "einsum",
+    "ger",
+    "kron",
+    "matmul",
+    "mm",
+    "mv",
+    "outer",
     "pairwise_distance",
+    "tensordot",
+    "trace",
+    "vdot",
 ]

@@ -16,12 +16,17 @@ import operator
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor
-from ..autograd.grad_mode import STATE
 from ..autograd.node import Node, new_node
-from ._helpers import check_same_device, check_tensor, operands, require_floating
+from ._helpers import (
+    check_same_device,
+    check_tensor,
+    operands,
+    record,
+    require_floating,
+    short_name,
+)
+from .comparison import where
 from .indexing import IndexPutImplBackward0, _Plan, _put
-from .inplace import _short_name
-from .pointwise import where
 
 REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
 
@@ -46,18 +51,12 @@ def _constant(backend, data) -> Tensor:
     return make_tensor(data, backend)
 
 
-def _record(
-    cls, inputs: tuple, data, backend, save: tuple, reduction: int, mixed: bool = False
-) -> Tensor:
-    """The loss tensor; `mixed`: inputs of several dtypes, each gradient goes back in its own."""
-    node = new_node(cls, *inputs)
-    if node is None:
-        return make_tensor(data, backend)
-    node.save(*save)
-    node._saved_reduction = reduction
-    if mixed:
-        node._in_meta = tuple(None if t is None else (None, t.dtype) for t in inputs)
-    return make_tensor(data, backend, True, node, 0)
+def _each_in_own_dtype(out: Tensor, inputs: tuple) -> Tensor:
+    """`out`, whose node sends each input's gradient back in that input's own dtype (a loss of
+    inputs of several dtypes)."""
+    if out._grad_fn is not None:
+        out._grad_fn._in_meta = tuple(None if t is None else (None, t.dtype) for t in inputs)
+    return out
 
 
 def _mixed(x: Tensor, *others) -> bool:
@@ -90,7 +89,7 @@ def _inplace(backend, op, a, b):
 
 def _kernel_error(kernel: str, dtype) -> NotImplementedError:
     """PyTorch's error for a kernel that has no version for `dtype` (e.g. integer inputs)."""
-    return NotImplementedError(msg.KERNEL_DTYPE.format(kernel=kernel, dtype=_short_name(dtype)))
+    return NotImplementedError(msg.KERNEL_DTYPE.format(kernel=kernel, dtype=short_name(dtype)))
 
 
 def _scale(grad: Tensor, reduction: int, numel: int) -> Tensor:
@@ -126,10 +125,11 @@ def mse_loss(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
         raise _kernel_error("mse_cpu", backend.ours[xd.dtype])
     diff = xd - td
     data = _reduce_data(backend, diff * diff, r)
-    return _record(MseLossBackward0, (x, t), data, backend, (x, t), r, mixed)
+    out = record(MseLossBackward0, (x, t), data, backend, (x, t), reduction=r)
+    return _each_in_own_dtype(out, (x, t)) if mixed else out
 
 
-# --- smooth_l1_loss / huber_loss -----------------------------------------------------------------
+# --- smooth_l1_loss / huber_loss ------------------------------------------------------------------
 class _QuadraticNearZero(Node):
     """0.5 d^2 for |d| < width, linear beyond; its slope is d clamped to [-width, width]."""
 
@@ -176,7 +176,7 @@ def _quadratic_near_zero(
         losses = xp.where(size < width, 0.5 * diff * diff / width, size - 0.5 * width)
     else:
         losses = xp.where(size < width, 0.5 * diff * diff, width * (size - 0.5 * width))
-    out = _record(cls, (x, t), _reduce_data(backend, losses, r), backend, (x, t), r)
+    out = record(cls, (x, t), _reduce_data(backend, losses, r), backend, (x, t), reduction=r)
     if out.grad_fn is not None:
         setattr(out.grad_fn, cls._width_name, width)
     return out
@@ -211,14 +211,9 @@ class NllLossBackward0(Node):
         # PyTorch's arithmetic: -(grad / total_weight) for 'mean' (-grad otherwise), times each
         # sample's weight (None: all 1), put at the sample's target class.
         mean, weights, plan = self._saved_reduction == 1, self._weights, self._plan
-        if STATE.enabled:  # the same with tensor ops, recorded
-            g = grad / self._unpack(3) if mean else grad
-            g = g if weights is None else g * make_tensor(weights, grad._backend)
-            return _put(-g.expand(plan.arrays[0].shape), plan, IndexPutImplBackward0)
-        backend, g = grad._backend, grad._data
-        g = g / self._unpack(3)._data if mean else g
-        g = g if weights is None else g * weights
-        return make_tensor(plan.scatter_add(backend, -g), backend)  # a 0-d g fills every sample
+        g = grad / self._unpack(3) if mean else grad
+        g = g if weights is None else g * make_tensor(weights, grad._backend)
+        return _put(-g.expand(plan.arrays[0].shape), plan, IndexPutImplBackward0)
 
 
 class NllLoss2DBackward0(NllLossBackward0):
@@ -231,7 +226,7 @@ def _check_nll(x: Tensor, t: Tensor, weight) -> None:
     """PyTorch's nll_loss checks, in its order."""
     nd = x.dim()
     if nd == 0:
-        raise ValueError(f"Expected 1 or more dimensions (got {nd})")
+        raise ValueError(msg.NLL_NO_DIMS.format(dim=nd))
     if nd != 1 and (t.dim() == 0 or x._data.shape[0] != t._data.shape[0]):
         raise ValueError(
             msg.NLL_BATCH.format(input=x._data.shape[0], target=t._data.shape[0] if t.dim() else 1)
@@ -258,7 +253,7 @@ def _check_nll(x: Tensor, t: Tensor, weight) -> None:
                 msg.NLL_ND_TARGET_SIZE.format(expected=list(expected), got=list(t._data.shape))
             )
     if t.dtype not in (dtypes.int64, dtypes.uint8):
-        raise RuntimeError(msg.NLL_TARGET_DTYPE.format(dtype=_short_name(t.dtype)))
+        raise RuntimeError(msg.NLL_TARGET_DTYPE.format(dtype=short_name(t.dtype)))
     classes = x._data.shape[1] if nd > 1 else x._data.shape[0]
     if weight is not None and weight.numel() != classes:
         raise RuntimeError(msg.NLL_WEIGHT.format(classes=classes, shape=list(weight._data.shape)))
@@ -268,7 +263,7 @@ def _check_nll(x: Tensor, t: Tensor, weight) -> None:
         )
     if weight is not None and weight.dtype is not x.dtype:
         raise RuntimeError(
-            msg.CONV_DTYPES.format(input=_short_name(x.dtype), weight=_short_name(weight.dtype))
+            msg.CONV_DTYPES.format(input=short_name(x.dtype), weight=short_name(weight.dtype))
         )
 
 
@@ -410,7 +405,7 @@ def _check_bounds(backend, tgt, valid, classes: int) -> None:
         raise IndexError(msg.NLL_TARGET_BOUNDS.format(target=int(host_t[host_bad.argmax()])))
 
 
-# --- cross_entropy -------------------------------------------------------------------------------
+# --- cross_entropy --------------------------------------------------------------------------------
 def cross_entropy(
     input: Tensor,
     target: Tensor,
@@ -426,7 +421,7 @@ def cross_entropy(
     class_dim = 0 if x._data.ndim == 1 else 1
     if t._data.shape == x._data.shape:  # PyTorch takes a same-shaped target for probabilities
         if not t.dtype.is_floating_point:
-            raise RuntimeError(msg.CE_PROB_TARGET_DTYPE.format(dtype=_short_name(t.dtype)))
+            raise RuntimeError(msg.CE_PROB_TARGET_DTYPE.format(dtype=short_name(t.dtype)))
         if ignore_index >= 0:
             raise RuntimeError(msg.CE_PROB_IGNORE_INDEX)
         logp = x.log_softmax(class_dim)
@@ -507,7 +502,7 @@ def _smoothed(
     return (1 - smoothing) * nll + smooth * (smoothing / classes)
 
 
-# --- kl_div --------------------------------------------------------------------------------------
+# --- kl_div ---------------------------------------------------------------------------------------
 def kl_div(input: Tensor, target: Tensor, reduction: int = 1, log_target: bool = False) -> Tensor:
     """ATen's composite kl_div: exp(t) (t - x) or xlogy(t, t) - t x, then reduced (0 | 1 | 2)."""
     if not input.dtype.is_floating_point or not target.dtype.is_floating_point:
@@ -522,7 +517,7 @@ def kl_div(input: Tensor, target: Tensor, reduction: int = 1, log_target: bool =
     return losses.sum() if reduction == 2 else losses.mean()
 
 
-# --- binary cross-entropy ------------------------------------------------------------------------
+# --- binary cross-entropy -------------------------------------------------------------------------
 class BinaryCrossEntropyBackward0(Node):
     """d/dx = w (x - t) / max(x (1 - x), 1e-12); d/dt = w (log(1 - x) - log x)."""
 
@@ -554,7 +549,7 @@ def binary_cross_entropy(
     r = reduction_enum(reduction)
     if t.dtype is not x.dtype:
         raise RuntimeError(
-            msg.BCE_TARGET_DTYPE.format(found=_short_name(t.dtype), expected=_short_name(x.dtype))
+            msg.BCE_TARGET_DTYPE.format(found=short_name(t.dtype), expected=short_name(x.dtype))
         )
     if not x.dtype.is_floating_point:
         raise _kernel_error("binary_cross_entropy", x.dtype)
@@ -569,7 +564,7 @@ def binary_cross_entropy(
         losses = _inplace(backend, operator.mul, losses, weight._data)
     data = _reduce_data(backend, losses, r)
     inputs = (x, t, weight)
-    return _record(BinaryCrossEntropyBackward0, inputs, data, backend, inputs, r)
+    return record(BinaryCrossEntropyBackward0, inputs, data, backend, inputs, reduction=r)
 
 
 class BinaryCrossEntropyWithLogitsBackward0(Node):
@@ -618,7 +613,7 @@ def binary_cross_entropy_with_logits(
         raise RuntimeError(msg.SUB_BOOL)
     if not dtype.is_floating_point:
         raise RuntimeError(
-            msg.INPLACE_CAST.format(result=_short_name(x.dtype), out=_short_name(dtype))
+            msg.INPLACE_CAST.format(result=short_name(x.dtype), out=short_name(dtype))
         )
     backend = x._backend
     xp = backend.xp
@@ -632,25 +627,15 @@ def binary_cross_entropy_with_logits(
         losses = _inplace(backend, operator.mul, losses, weight._data)
     data = _reduce_data(backend, losses, r)
     inputs = (x, t, weight, pos_weight)
-    return _record(
+    out = record(
         BinaryCrossEntropyWithLogitsBackward0,
         inputs,
         data,
         backend,
         inputs,
-        r,
-        _mixed(x, t, pos_weight),
+        reduction=r,
     )
+    return _each_in_own_dtype(out, inputs) if _mixed(x, t, pos_weight) else out
 
 
-__all__ = [
-    "mse_loss",
-    "smooth_l1_loss",
-    "huber_loss",
-    "nll_loss",
-    "cross_entropy",
-    "kl_div",
-    "binary_cross_entropy",
-    "binary_cross_entropy_with_logits",
-    "reduction_enum",
-]
+__all__: list[str] = []  # no torch.* functions of its own

@@ -17,13 +17,12 @@ from .. import dtypes
 from .._creation import full_like, zeros_like
 from .._tensor import Tensor, make_tensor
 from ..autograd.grad_mode import STATE, no_grad
-from ..autograd.node import Node, new_node
-from ._helpers import broadcast_shapes, check_tensor, result_dtype
+from ..autograd.node import Node
+from ._helpers import broadcast_shapes, check_tensor, record, result_dtype, short_name
 from .activation import logsigmoid
-from .inplace import _short_name
+from .comparison import minimum, where
 from .linalg import pairwise_distance
-from .loss import REDUCTIONS, _kernel_error, _record, _reduce_data, _scale
-from .pointwise import minimum, where
+from .loss import REDUCTIONS, _kernel_error, _reduce_data, _scale
 
 
 def _reduced(losses: Tensor, reduction: int) -> Tensor:
@@ -43,7 +42,7 @@ def _shape_list(t: Tensor) -> str:
     return str(list(t._data.shape))
 
 
-# --- soft_margin_loss ----------------------------------------------------------------------------
+# --- soft_margin_loss -----------------------------------------------------------------------------
 class SoftMarginLossBackward0(Node):
     """d log(1 + exp(-t x)) / dx = -t sigmoid(-t x)."""
 
@@ -73,21 +72,16 @@ def soft_margin_loss(input: Tensor, target: Tensor, reduction: int = 1) -> Tenso
         common = result_dtype(x, t)
         common = common if common.is_floating_point else dtypes.get_default_dtype()
         raise RuntimeError(
-            msg.INPLACE_CAST.format(result=_short_name(common), out=_short_name(x.dtype))
+            msg.INPLACE_CAST.format(result=short_name(common), out=short_name(x.dtype))
         )
     t = t.detach().to(x.dtype).expand(*shape)
     backend = x._backend
     xp = backend.xp
     data = _reduce_data(backend, xp.log1p(xp.exp(-t._data * x._data)), reduction)
-    node = new_node(SoftMarginLossBackward0, x)
-    if node is None:
-        return make_tensor(data, backend)
-    node.save(x, t)
-    node._saved_reduction = reduction
-    return make_tensor(data, backend, True, node, 0)
+    return record(SoftMarginLossBackward0, (x,), data, backend, (x, t), reduction=reduction)
 
 
-# --- multi_margin_loss / multilabel_margin_loss --------------------------------------------------
+# --- multi_margin_loss / multilabel_margin_loss ---------------------------------------------------
 def _check_margin_input(x: Tensor) -> tuple:
     """(samples, classes) of a 0-d, (C,) or (N, C) input; PyTorch's error otherwise."""
     shape = tuple(x._data.shape)
@@ -100,7 +94,7 @@ def _check_margin_input(x: Tensor) -> tuple:
 
 def _check_long_target(t: Tensor) -> None:
     if t.dtype is not dtypes.int64:
-        raise RuntimeError(msg.CONV_DTYPES.format(input="Long", weight=_short_name(t.dtype)))
+        raise RuntimeError(msg.CONV_DTYPES.format(input="Long", weight=short_name(t.dtype)))
 
 
 def _one_hot(backend, tgt, classes: int):
@@ -161,7 +155,7 @@ def multi_margin_loss(
         raise _kernel_error("multi_margin_loss_cpu_kernel", x.dtype)
     if weight is not None and weight.dtype is not x.dtype:
         raise RuntimeError(
-            msg.CONV_DTYPES.format(input=_short_name(x.dtype), weight=_short_name(weight.dtype))
+            msg.CONV_DTYPES.format(input=short_name(x.dtype), weight=short_name(weight.dtype))
         )
     backend = x._backend
     xp = backend.xp
@@ -176,13 +170,13 @@ def multi_margin_loss(
     if weight is not None:
         h = h * xp.reshape(xp.take(weight._data, tgt, axis=0), (samples, 1))
     losses = xp.reshape(xp.sum(h, axis=1) / classes, (samples,) if x.dim() == 2 else t.shape)
-    out = _record(
+    out = record(
         MultiMarginLossBackward0,
         (x,),
         _reduce_data(backend, losses, reduction),
         backend,
         (x, t, weight),
-        reduction,
+        reduction=reduction,
     )
     if out.grad_fn is not None:
         out.grad_fn._saved_p, out.grad_fn._saved_margin = p, margin
@@ -250,20 +244,20 @@ def multilabel_margin_loss(input: Tensor, target: Tensor, reduction: int = 1) ->
     losses = xp.sum(xp.reshape(pairs * z, (samples, -1)), axis=1)
     losses = losses if x.dim() == 2 else xp.reshape(losses, ())
     is_target_t = make_tensor(xp.reshape(is_target, tuple(t._data.shape)), backend)
-    out = _record(
+    out = record(
         MultilabelMarginLossBackward0,
         (x,),
         _reduce_data(backend, losses, reduction),
         backend,
         (x, t, is_target_t),
-        reduction,
+        reduction=reduction,
     )
     if out.grad_fn is not None:
         out.grad_fn._pairs = pairs
     return out
 
 
-# --- composites ----------------------------------------------------------------------------------
+# --- composites -----------------------------------------------------------------------------------
 def margin_ranking_loss(
     input1: Tensor, input2: Tensor, target: Tensor, margin: float = 0.0, reduction: int = 1
 ) -> Tensor:
@@ -445,16 +439,4 @@ def gaussian_nll_loss(
     return _reduced(loss, REDUCTIONS[reduction])
 
 
-__all__ = [
-    "soft_margin_loss",
-    "multi_margin_loss",
-    "multilabel_margin_loss",
-    "margin_ranking_loss",
-    "hinge_embedding_loss",
-    "multilabel_soft_margin_loss",
-    "cosine_embedding_loss",
-    "triplet_margin_loss",
-    "triplet_margin_with_distance_loss",
-    "poisson_nll_loss",
-    "gaussian_nll_loss",
-]
+__all__: list[str] = []  # no torch.* functions of its own

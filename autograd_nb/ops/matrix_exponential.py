@@ -12,7 +12,7 @@ from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node
 from ._helpers import check_tensor
-from .shape import cat
+from .joining import cat
 
 # Padé [13/13] coefficients and the 1-norm bound up to which it is exact to double precision
 _PADE13 = (
@@ -96,3 +96,6 @@ def matrix_exp(A: Tensor) -> Tensor:  # noqa: N803 - PyTorch's name
         node.save(t)
         result._requires_grad, result._grad_fn = True, node
     return result
+
+
+__all__ = ["matrix_exp"]

@@ -16,153 +16,19 @@ from .. import dtypes
 from .._tensor import Tensor, typename
 from ..autograd.grad_mode import STATE, no_grad
 from ..autograd.node import version_counter
-from .inplace import _short_name, check_no_partial_overlap
-
-# The torch.* functions given an `out=` keyword (those of PyTorch's that return one tensor).
-FUNCTIONS_WITH_OUT = (
-    "abs",
-    "absolute",
-    "acos",
-    "add",
-    "addbmm",
-    "addcdiv",
-    "addcmul",
-    "addmm",
-    "addmv",
-    "amax",
-    "amin",
-    "arccos",
-    "arcsin",
-    "arctan",
-    "arctan2",
-    "argmax",
-    "argmin",
-    "asin",
-    "atan",
-    "atan2",
-    "baddbmm",
-    "bernoulli",
-    "bitwise_and",
-    "bitwise_not",
-    "bitwise_or",
-    "bitwise_xor",
-    "bmm",
-    "cat",
-    "ceil",
-    "clamp",
-    "clamp_max",
-    "clamp_min",
-    "clip",
-    "column_stack",
-    "concat",
-    "concatenate",
-    "cos",
-    "cosh",
-    "cross",
-    "cumprod",
-    "cumsum",
-    "diag",
-    "diff",
-    "div",
-    "divide",
-    "dot",
-    "dstack",
-    "eq",
-    "erf",
-    "exp",
-    "exp2",
-    "expm1",
-    "float_power",
-    "floor",
-    "floor_divide",
-    "fmod",
-    "frac",
-    "gather",
-    "ge",
-    "ger",
-    "gt",
-    "heaviside",
-    "hstack",
-    "hypot",
-    "index_add",
-    "index_copy",
-    "index_select",
-    "kron",
-    "le",
-    "lerp",
-    "log",
-    "log10",
-    "log1p",
-    "log2",
-    "logaddexp",
-    "logical_and",
-    "logical_not",
-    "logical_or",
-    "logical_xor",
-    "logsumexp",
-    "lt",
-    "masked_select",
-    "matmul",
-    "maximum",
-    "mean",
-    "minimum",
-    "mm",
-    "mul",
-    "multinomial",
-    "multiply",
-    "mv",
-    "nan_to_num",
-    "nanmean",
-    "nanquantile",
-    "nansum",
-    "ne",
-    "neg",
-    "negative",
-    "nonzero",
-    "norm",
-    "outer",
-    "pow",
-    "prod",
-    "quantile",
-    "reciprocal",
-    "remainder",
-    "round",
-    "rsqrt",
-    "sigmoid",
-    "sign",
-    "signbit",
-    "sin",
-    "sinh",
-    "sqrt",
-    "square",
-    "stack",
-    "std",
-    "sub",
-    "subtract",
-    "sum",
-    "take_along_dim",
-    "tan",
-    "tanh",
-    "tensordot",
-    "tril",
-    "triu",
-    "true_divide",
-    "trunc",
-    "var",
-    "vdot",
-    "vstack",
-    "where",
-)
+from ._helpers import return_type, short_name
 
 
-def with_out(fn, name: str):
-    """`fn` taking PyTorch's `out=` keyword as well."""
+def with_out(fn, name: str | None = None):
+    """`fn` as a torch.* function that also takes PyTorch's `out=` keyword (errors name `name`,
+    by default the function's own name; the Tensor method stays `fn` itself)."""
+    name = name or fn.__name__
 
     @functools.wraps(fn)
     def wrapper(*args, out=None, **kwargs):
         if out is None:
             return fn(*args, **kwargs)
-        return _into(out, name, fn, args, kwargs)
+        return write_out(out, name, fn, args, kwargs)
 
     return wrapper
 
@@ -175,13 +41,14 @@ def _tensors_in(values):
             yield from _tensors_in(value)
 
 
-def _into(out, name: str, fn, args: tuple, kwargs: dict) -> Tensor:
+def write_out(out, name: str, fn, args: tuple, kwargs: dict | None = None) -> Tensor:
     """fn's result written into `out`, with PyTorch's checks before anything is written."""
+    kwargs = kwargs or {}
     if not isinstance(out, Tensor):
         raise TypeError(msg.OUT_NOT_TENSOR.format(name=name, type=typename(type(out))))
     if STATE.enabled and any(t.requires_grad for t in _tensors_in((out, *args, *kwargs.values()))):
         raise RuntimeError(msg.OUT_REQUIRES_GRAD.format(name=name))
-    check_no_partial_overlap(out, _tensors_in((*args, *kwargs.values())))
+    _check_no_partial_overlap(out, _tensors_in((*args, *kwargs.values())))
     with no_grad():
         result = fn(*args, **kwargs)
     return checked_write(out, result)
@@ -191,7 +58,7 @@ def checked_write(out: Tensor, result: Tensor) -> Tensor:
     """`result` written into `out` after PyTorch's dtype and device checks."""
     if not dtypes.can_cast(result.dtype, out.dtype):
         raise RuntimeError(
-            msg.INPLACE_CAST.format(result=_short_name(result.dtype), out=_short_name(out.dtype))
+            msg.INPLACE_CAST.format(result=short_name(result.dtype), out=short_name(out.dtype))
         )
     if result.device != out.device:
         raise RuntimeError(msg.OUT_DEVICE.format(expected=result.device, got=out.device))
@@ -215,3 +82,50 @@ def write_into(out: Tensor, result: Tensor) -> Tensor:
     with no_grad():
         out.copy_(result)
     return out
+
+
+__all__: list[str] = []  # no torch.* functions of its own
+
+
+def with_pair_out(fn):
+    """`fn` (returning values, indices) taking PyTorch's `out=(values, indices)` as well."""
+    name = fn.__name__
+
+    @functools.wraps(fn)
+    def wrapper(*args, out=None, **kwargs):
+        if out is None:
+            return fn(*args, **kwargs)
+        if not isinstance(out, (tuple, list)) or not all(isinstance(o, Tensor) for o in out):
+            raise TypeError(msg.OUT_NOT_TUPLE.format(name=name, type=type(out).__name__))
+        if STATE.enabled and any(
+            t.requires_grad for t in (*out, *args, *kwargs.values()) if isinstance(t, Tensor)
+        ):
+            raise RuntimeError(msg.OUT_REQUIRES_GRAD.format(name=name))
+        for o in out:
+            _check_no_partial_overlap(o, _tensors_in((*args, *kwargs.values())))
+        with no_grad():
+            values, indices = fn(*args, **kwargs)
+        if out[1].dtype is not indices.dtype:
+            raise RuntimeError(
+                msg.OUT_SCALAR_TYPE.format(
+                    expected=short_name(indices.dtype), found=short_name(out[1].dtype)
+                )
+            )
+        if out[0].dtype is not values.dtype:
+            raise RuntimeError(
+                msg.OUT_SCALAR_TYPE.format(
+                    expected=short_name(values.dtype), found=short_name(out[0].dtype)
+                )
+            )
+        return return_type(name + "_out")(
+            checked_write(out[0], values), checked_write(out[1], indices)
+        )
+
+    return wrapper
+
+
+def _check_no_partial_overlap(out: Tensor, operands) -> None:
+    """PyTorch's refusal to write `out` while reading a tensor that shares part of it."""
+    from .inplace import check_no_partial_overlap  # inplace.py sits above this module
+
+    check_no_partial_overlap(out, operands)

@@ -38,3 +38,6 @@ def pack_padded(input: Tensor, lengths: list[int], batch_first: bool) -> tuple[T
         node._positions = make_tensor(index, backend)
         node._shape = tuple(input.shape)
     return make_tensor(data, backend, node is not None, node, 0), sizes
+
+
+__all__: list[str] = []  # no torch.* functions of its own

@@ -7,7 +7,7 @@ from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor
 from ..autograd.node import Node, new_node
-from ._helpers import check_tensor
+from ._helpers import check_tensor, record
 
 
 class ConstantPadNdBackward0(Node):
@@ -56,11 +56,7 @@ def constant_pad_nd(input: Tensor, pad, value: float = 0) -> Tensor:
     fill = value if x.dtype.is_floating_point else int(value)
     data = xp.full(tuple(shape), fill, dtype=x._data.dtype, device=backend.native_device)
     data[tuple(outer)] = x._data[tuple(inner)]
-    node = new_node(ConstantPadNdBackward0, x)
-    if node is None:
-        return make_tensor(data, backend)
-    node._saved_pad = tuple(int(p) for p in pad)
-    return make_tensor(data, backend, True, node, 0)
+    return record(ConstantPadNdBackward0, (x,), data, backend, pad=tuple(int(p) for p in pad))
 
 
 _MODES = ("constant", "reflect", "replicate", "circular")
@@ -205,4 +201,4 @@ def pad(input: Tensor, pad, mode: str = "constant", value: float | None = None) 
     return _index_pad(x, pad, mode, dims)
 
 
-__all__ = ["constant_pad_nd", "pad"]
+__all__ = ["constant_pad_nd"]

@@ -1,35 +1,48 @@
-"""Element-wise ops: arithmetic with broadcasting, unary math, comparisons, `where`.
+"""Element-wise arithmetic with broadcasting: add, sub, mul, div, remainder, fmod, pow, atan2,
+logaddexp, hypot, round(decimals), frac, heaviside, and their in-place forms (`x += 1`).
 
 Each differentiable op is a node class named as PyTorch names it (the overload digit included)
-whose `backward` is written with tensor ops, next to the function that runs its forward.
+whose `backward` is written with tensor ops, next to the function that runs its forward. The
+one-input ops are the table in unary.py (imported here as part of this family); comparisons
+and `where` are in comparison.py, lerp/addcmul/addcdiv in ternary.py.
 """
 
 from __future__ import annotations
 
 import builtins
+import math
 import operator
-import warnings
 
 from .. import _messages as msg
 from .. import dtypes
 from .._dlpack import through_numpy
 from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.grad_mode import STATE as _STATE
-from ..autograd.node import Node, new_node, saved_entry
+from ..autograd.grad_mode import STATE
+from ..autograd.node import INFERENCE_VERSION, Node, new_node, saved_entry
 from ..backends import is_numpy_array, python_number
 from ._helpers import (
     as_tensor_like,
     broadcast_error,
     check_tensor,
     common_backend,
-    device_mismatch,
-    float_data,
     input_meta,
     operands,
+    record,
     result_dtype,
 )
+from .inplace import (
+    _bump,
+    _records,
+    apply_inplace,
+    check_inplace,
+    check_no_partial_overlap,
+    inplace_method,
+)
+from .out import with_out
+from .unary import *  # noqa: F403 - the table of one-input ops is part of this family
+from .unary import frac_unchecked, neg, reciprocal, round_half_even
 
-# --- binary arithmetic -------------------------------------------------------------------------
+# --- binary arithmetic ----------------------------------------------------------------------------
 
 
 class _BinaryNode(Node):
@@ -75,7 +88,7 @@ def _binary_op(cls, symbol: str, kernel):
             out = kernel(xa, xb)
         except ValueError:
             raise broadcast_error(getattr(xa, "shape", ()), getattr(xb, "shape", ())) from None
-        node = new_node(cls, a, b) if _STATE.enabled else None
+        node = new_node(cls, a, b) if STATE.enabled else None
         if node is None:
             return make_tensor(out, backend)
         result = make_tensor(out, backend, True, node, 0)
@@ -139,37 +152,7 @@ class MulBackward0(_BinaryNode):
 
     def backward(self, grad):
         a, b = self._unpack(0), self._unpack(1)
-        if _STATE.enabled:
-            return (grad * b if b is not None else None, grad * a if a is not None else None)
-        if grad._backend.broadcast_value(grad._data) == 1:
-            # A gradient of ones (what `sum()` sends back): each input's gradient is the other
-            # input itself, so skip multiplying a big tensor by one.
-            return _times_ones(b, grad), _times_ones(a, grad)
-        return _product(grad, b), _product(grad, a)
-
-
-def _product(grad: Tensor, other):
-    """`grad * other` without a graph: on the arrays when the dtypes agree (or `other` is a
-    Python number, which keeps grad's dtype in both libraries), else through the op."""
-    if other is None:
-        return None
-    if not isinstance(other, Tensor):  # a number (bool, int, float) saved by the forward
-        return make_tensor(grad._data * other, grad._backend)
-    data = other._data
-    if other._backend is grad._backend and data.dtype == grad._data.dtype:
-        return make_tensor(grad._data * data, grad._backend)
-    return grad * other
-
-
-def _times_ones(t, ones: Tensor):
-    """`ones * t` for a gradient of ones: `t`'s own array when shape and dtype already match."""
-    if t is None:
-        return None
-    if type(t) is Tensor or isinstance(t, Tensor):
-        data = t._data
-        if data.shape == ones._data.shape and data.dtype == ones._data.dtype:
-            return make_tensor(data, t._backend)
-    return ones * t
+        return (grad * b if b is not None else None, grad * a if a is not None else None)
 
 
 class DivBackward0(_BinaryNode):
@@ -194,6 +177,7 @@ _add = tensor_method("__add__", "__radd__")(_binary_op(AddBackward0, "+", operat
 _add.__name__ = _add.__qualname__ = "__add__"
 
 
+@with_out
 @tensor_method("add")
 def add(input, other, *, alpha=1) -> Tensor:
     """input + alpha * other, broadcasting."""
@@ -212,6 +196,7 @@ def add(input, other, *, alpha=1) -> Tensor:
     return out
 
 
+@with_out
 @tensor_method("sub", "subtract", "__sub__")
 def sub(input, other, *, alpha=1) -> Tensor:
     """input - alpha * other, broadcasting."""
@@ -272,8 +257,11 @@ mul = _binary_op(MulBackward0, "*", operator.mul)
 mul.__name__ = mul.__qualname__ = "mul"
 mul.__doc__ = "Element-wise product, broadcasting."
 tensor_method("mul", "multiply", "__mul__", "__rmul__")(mul)
+mul = with_out(mul)
+multiply = mul
 
 
+@with_out
 @tensor_method("div", "divide", "true_divide", "__truediv__")
 def div(input, other, *, rounding_mode=None) -> Tensor:
     """Element-wise true division (ints give the default float dtype), broadcasting."""
@@ -305,7 +293,7 @@ def _check_integer_divisor(input, other) -> None:
     elif isinstance(divisor, (int, float)):
         divisor = divisor == 0
     if divisor is True or bool(divisor):
-        raise RuntimeError("ZeroDivisionError")
+        raise RuntimeError(msg.ZERO_DIVISION)
 
 
 @tensor_method("__rtruediv__", "__rdiv__")
@@ -334,6 +322,7 @@ def _not_differentiable(op: str, inputs, out_data, backend) -> Tensor:
     return make_tensor(out_data, backend, True, node, 0)
 
 
+@with_out
 @tensor_method("floor_divide", "__floordiv__")
 def floor_divide(input, other) -> Tensor:
     """Element-wise division rounded down (no derivative, as in PyTorch)."""
@@ -371,6 +360,7 @@ class RemainderBackward1(_BinaryNode):
         return grad, -grad * (a / b).floor()
 
 
+@with_out
 @tensor_method("remainder", "__mod__")
 def remainder(input, other) -> Tensor:
     """Python-style modulus (the result takes the divisor's sign), broadcasting."""
@@ -384,7 +374,7 @@ def _rmod(input, other) -> Tensor:
     return remainder(as_tensor_like(other, input), input)
 
 
-# --- powers ------------------------------------------------------------------------------------
+# --- powers ---------------------------------------------------------------------------------------
 
 
 class PowBackward0(Node):
@@ -417,7 +407,7 @@ class PowBackward1(_BinaryNode):
         grad_x = grad * p * x ** (p - 1) if self.needs_input_grad(0) else None
         grad_p = None
         if self.needs_input_grad(1):
-            grad_p = grad * where(x > 0, result * x.log(), result * 0)
+            grad_p = grad * (result * x.log()).where(x > 0, result * 0)
         return grad_x, grad_p
 
 
@@ -428,12 +418,12 @@ class PowBackward2(Node):
     _saved_names = ("result",)
 
     def backward(self, grad):
-        import math
 
         base = self._saved_self
         return grad * self._unpack(0) * math.log(base) if base > 0 else grad * 0
 
 
+@with_out
 @tensor_method("pow", "__pow__")
 def pow(input, exponent) -> Tensor:  # noqa: A001 - PyTorch's name
     """input ** exponent, element-wise."""
@@ -446,12 +436,7 @@ def pow(input, exponent) -> Tensor:  # noqa: A001 - PyTorch's name
     if not input.dtype.is_floating_point and isinstance(exponent, int) and exponent < 0:
         raise RuntimeError(msg.NEGATIVE_INT_POW)
     out = xa * xa if exponent == 2 else xa**xp_
-    node = new_node(PowBackward0, input)
-    if node is None:
-        return make_tensor(out, backend)
-    node.save(input)
-    node._saved_exponent = exponent
-    return make_tensor(out, backend, True, node, 0)
+    return record(PowBackward0, (input,), out, backend, (input,), exponent=exponent)
 
 
 @tensor_method("__rpow__")
@@ -470,202 +455,22 @@ def _rpow(input, other) -> Tensor:
     return out
 
 
+@with_out
 @tensor_method("square")
 def square(input) -> Tensor:
     return pow(check_tensor(input, "square"), 2)
 
 
+@with_out
 @tensor_method("float_power")
 def float_power(input, exponent) -> Tensor:
     return pow(input.double(), exponent.double() if isinstance(exponent, Tensor) else exponent)
 
 
-# --- unary math --------------------------------------------------------------------------------
+# --- rounding with decimals -----------------------------------------------------------------------
 
 
-class _UnaryNode(Node):
-    """A one-input op; saves its input (`saves="self"`) or its output (`saves="result"`)."""
-
-    __slots__ = ()
-    saves = ""
-
-
-def _define_unary(
-    name: str,
-    node_name: str,
-    saves: str,
-    kernel,
-    derivative,
-    floating: bool = True,
-    aliases: tuple = (),
-    method: bool = True,
-):
-    """Make the node class and the op function of a unary op from its kernel and derivative
-    (also a Tensor method of the same name unless `method` is False)."""
-    cls = type(
-        node_name,
-        (_UnaryNode,),
-        {
-            "__slots__": (),
-            "saves": saves,
-            "_saved_names": (saves,) if saves else (),
-            "backward": lambda self, grad: derivative(grad, self._unpack(0) if saves else None),
-            "__module__": __name__,
-        },
-    )
-
-    saves_input, saves_result = saves == "self", saves == "result"
-
-    def op(input) -> Tensor:
-        t = input if isinstance(input, Tensor) else check_tensor(input, name)
-        x = float_data(t) if floating else t._data
-        backend = t._backend
-        out = make_tensor(kernel(backend.xp, x), backend)
-        node = new_node(cls, t) if _STATE.enabled else None
-        if node is not None:
-            out._requires_grad, out._grad_fn = True, node
-            if saves_input:
-                node.save(t)
-            elif saves_result:
-                node.save_output(out)
-        return out
-
-    op.__name__ = op.__qualname__ = name
-    op.__doc__ = f"Element-wise {name}."
-    if method:
-        tensor_method(name, *aliases)(op)
-    return op, cls
-
-
-def _sigmoid_kernel(xp, x):
-    return 0.5 * (xp.tanh(0.5 * x) + 1.0)  # never overflows, unlike 1 / (1 + exp(-x))
-
-
-exp, ExpBackward0 = _define_unary(
-    "exp", "ExpBackward0", "result", lambda xp, x: xp.exp(x), lambda g, y: g * y
-)
-log, LogBackward0 = _define_unary(
-    "log", "LogBackward0", "self", lambda xp, x: xp.log(x), lambda g, x: g / x
-)
-log1p, Log1PBackward0 = _define_unary(
-    "log1p", "Log1PBackward0", "self", lambda xp, x: xp.log1p(x), lambda g, x: g / (x + 1)
-)
-log2, Log2Backward0 = _define_unary(
-    "log2",
-    "Log2Backward0",
-    "self",
-    lambda xp, x: xp.log2(x),
-    lambda g, x: g / (x * 0.6931471805599453),
-)
-log10, Log10Backward0 = _define_unary(
-    "log10",
-    "Log10Backward0",
-    "self",
-    lambda xp, x: xp.log10(x),
-    lambda g, x: g / (x * 2.302585092994046),
-)
-expm1, Expm1Backward0 = _define_unary(
-    "expm1", "Expm1Backward0", "result", lambda xp, x: xp.expm1(x), lambda g, y: g * (y + 1)
-)
-sqrt, SqrtBackward0 = _define_unary(
-    "sqrt", "SqrtBackward0", "result", lambda xp, x: xp.sqrt(x), lambda g, y: g / (2 * y)
-)
-rsqrt, RsqrtBackward0 = _define_unary(
-    "rsqrt",
-    "RsqrtBackward0",
-    "result",
-    lambda xp, x: 1.0 / xp.sqrt(x),
-    lambda g, y: -0.5 * g * y * y * y,
-)
-sin, SinBackward0 = _define_unary(
-    "sin", "SinBackward0", "self", lambda xp, x: xp.sin(x), lambda g, x: g * x.cos()
-)
-cos, CosBackward0 = _define_unary(
-    "cos", "CosBackward0", "self", lambda xp, x: xp.cos(x), lambda g, x: -g * x.sin()
-)
-tan, TanBackward0 = _define_unary(
-    "tan", "TanBackward0", "result", lambda xp, x: xp.tan(x), lambda g, y: g * (1 + y * y)
-)
-
-
-def _tanh_backward(g, y):
-    if _STATE.enabled:
-        return g * (1 - y * y)
-    return make_tensor(g._backend.tanh_backward(g._data, y._data), g._backend)
-
-
-tanh, TanhBackward0 = _define_unary(
-    "tanh", "TanhBackward0", "result", lambda xp, x: xp.tanh(x), _tanh_backward
-)
-sigmoid, SigmoidBackward0 = _define_unary(
-    "sigmoid", "SigmoidBackward0", "result", _sigmoid_kernel, lambda g, y: g * y * (1 - y)
-)
-reciprocal, ReciprocalBackward0 = _define_unary(
-    "reciprocal", "ReciprocalBackward0", "result", lambda xp, x: 1.0 / x, lambda g, y: -g * y * y
-)
-abs, AbsBackward0 = _define_unary(
-    "abs",
-    "AbsBackward0",
-    "self",
-    lambda xp, x: xp.abs(x),
-    lambda g, x: g * x.sign(),
-    floating=False,
-    aliases=("__abs__", "absolute"),
-)
-neg, NegBackward0 = _define_unary(
-    "neg",
-    "NegBackward0",
-    "",
-    lambda xp, x: -x,
-    lambda g, _: -g if _STATE.enabled else make_tensor(-g._data, g._backend),
-    floating=False,
-    aliases=("negative",),
-)
-
-
-def _relu_backward(g, y):
-    """PyTorch's threshold_backward: zero where the output is <= 0 (a nan output passes g)."""
-    if _STATE.enabled:
-        return where(y <= 0, 0, g)
-    return make_tensor(g._backend.relu_backward(g._data, y._data), g._backend)
-
-
-relu, ReluBackward0 = _define_unary(
-    "relu",
-    "ReluBackward0",
-    "result",
-    lambda xp, x: xp.maximum(0, x),  # ties return x: -0. stays -0. and nan stays nan, as in PyTorch
-    _relu_backward,
-    floating=False,
-)
-
-
-def _sign(xp, x):
-    """The array API's sign, except that NaN gives 0 as PyTorch's does."""
-    out = xp.sign(x)
-    if xp.isdtype(x.dtype, "real floating"):
-        out = xp.where(xp.isnan(x), xp.zeros_like(out), out)
-    return out
-
-
-sign, SignBackward0 = _define_unary(
-    "sign", "SignBackward0", "", _sign, lambda g, _: g * 0, floating=False
-)
-floor, FloorBackward0 = _define_unary(
-    "floor", "FloorBackward0", "", lambda xp, x: xp.floor(x), lambda g, _: g * 0, floating=False
-)
-ceil, CeilBackward0 = _define_unary(
-    "ceil", "CeilBackward0", "", lambda xp, x: xp.ceil(x), lambda g, _: g * 0, floating=False
-)
-_round_half_even, RoundBackward0 = _define_unary(
-    "round", "RoundBackward0", "", lambda xp, x: xp.round(x), lambda g, _: g * 0, floating=False
-)
-trunc, TruncBackward0 = _define_unary(
-    "trunc", "TruncBackward0", "", lambda xp, x: xp.trunc(x), lambda g, _: g * 0, floating=False
-)
-
-
-class RoundBackward1(_UnaryNode):
+class RoundBackward1(Node):
     """round(decimals=...): a step function, so a zero gradient."""
 
     __slots__ = ("_saved_decimals",)
@@ -674,6 +479,7 @@ class RoundBackward1(_UnaryNode):
         return grad * 0
 
 
+@with_out
 @tensor_method("round")
 def round(input, *, decimals: int | None = None) -> Tensor:  # noqa: A001
     """Round half to even; with `decimals`, round x * 10**decimals and scale back in x's dtype
@@ -685,9 +491,9 @@ def round(input, *, decimals: int | None = None) -> Tensor:  # noqa: A001
             msg.KERNEL_DTYPE.format(kernel=kernel, dtype=t.dtype.legacy_name[:-6])
         )
     if decimals is None:
-        return _round_half_even(t)
+        return round_half_even(t)
     if type(decimals) is not int:
-        raise TypeError(f"round(): argument 'decimals' must be int, not {type(decimals).__name__}")
+        raise TypeError(msg.ROUND_DECIMALS_TYPE.format(type=type(decimals).__name__))
     xp, backend = t._backend.xp, t._backend
     if decimals >= 0:
         scale = 10.0**decimals
@@ -695,11 +501,7 @@ def round(input, *, decimals: int | None = None) -> Tensor:  # noqa: A001
     else:
         scale = 10.0**-decimals
         data = xp.round(t._data / scale) * scale
-    node = new_node(RoundBackward1, t)
-    if node is None:
-        return make_tensor(data, backend)
-    node._saved_decimals = decimals
-    return make_tensor(data, backend, True, node, 0)
+    return record(RoundBackward1, (t,), data, backend, decimals=decimals)
 
 
 @tensor_method("__neg__")
@@ -714,459 +516,13 @@ def positive(input) -> Tensor:
     return input
 
 
-# --- clamping and element-wise extremes ----------------------------------------------------------
+# --- clamping and element-wise extremes -----------------------------------------------------------
 
 
-class ClampBackward1(Node):
-    """clamp with number bounds: the gradient flows where the input was inside them."""
+# --- comparisons, logic, where --------------------------------------------------------------------
 
-    __slots__ = ("_saved_min", "_saved_max")
-    _saved_names = ("self",)
 
-    def backward(self, grad):
-        x = self._unpack(0)
-        low, high = self._saved_min, self._saved_max
-        inside = None
-        if low is not None:
-            inside = x >= low
-        if high is not None:
-            inside = (x <= high) if inside is None else inside & (x <= high)
-        return grad * inside
-
-
-class ClampBackward0(Node):
-    """clamp with tensor bounds."""
-
-    __slots__ = ()
-    _saved_names = ("self", "min", "max")
-
-    def backward(self, grad):
-        x, low, high = self._unpack(0), self._unpack(1), self._unpack(2)
-        inside = (x >= low) if low is not None else None
-        if high is not None:
-            inside = (x <= high) if inside is None else inside & (x <= high)
-        grad_low = grad * (x < low) if low is not None and self.needs_input_grad(1) else None
-        grad_high = grad * (x > high) if high is not None and self.needs_input_grad(2) else None
-        return grad * inside, grad_low, grad_high
-
-
-class ClampMinBackward0(ClampBackward1):
-    __slots__ = ()
-
-
-class ClampMaxBackward0(ClampBackward1):
-    __slots__ = ()
-
-
-class ClampMinBackward1(Node):
-    """clamp_min with a tensor bound: the gradient goes to whichever side was picked."""
-
-    __slots__ = ()
-    _saved_names = ("self", "min")
-
-    def backward(self, grad):
-        x, bound = self._unpack(0), self._unpack(1)
-        keep = x >= bound if type(self) is ClampMinBackward1 else x <= bound
-        return (grad * keep, grad * keep.logical_not() if self.needs_input_grad(1) else None)
-
-
-class ClampMaxBackward1(ClampMinBackward1):
-    __slots__ = ()
-    _saved_names = ("self", "max")
-
-
-def _clamp_tensor(cls, t: Tensor, bound: Tensor) -> Tensor:
-    """clamp_min / clamp_max against a tensor bound (broadcasting)."""
-    kernel = maximum if cls is ClampMinBackward1 else minimum
-    out = kernel(t.detach(), bound.detach())
-    node = new_node(cls, t, bound)
-    if node is None:
-        return out
-    node.save(t, bound)
-    node._in_meta = input_meta((t, bound), out._data, out._backend)
-    return make_tensor(out._data, out._backend, True, node, 0)
-
-
-@tensor_method("clamp", "clip")
-def clamp(input, min=None, max=None) -> Tensor:  # noqa: A002 - PyTorch's names
-    """Limit values to [min, max]; either bound may be omitted."""
-    t = check_tensor(input, "clamp")
-    if min is None and max is None:
-        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
-    if isinstance(min, Tensor) or isinstance(max, Tensor):
-        low = as_tensor_like(min, t) if min is not None else None
-        high = as_tensor_like(max, t) if max is not None else None
-        out = t
-        if low is not None:
-            out = maximum(out.detach(), low.detach())
-        if high is not None:
-            out = minimum(out.detach() if isinstance(out, Tensor) else out, high.detach())
-        data = out._data
-        node = new_node(ClampBackward0, t, low, high)
-        if node is None:
-            return make_tensor(data, out._backend)
-        node.save(t, low, high)
-        return make_tensor(data, out._backend, True, node, 0)
-    return _clamp_numbers(ClampBackward1, t, min, max)
-
-
-def _clamp_numbers(cls, t: Tensor, low, high) -> Tensor:
-    low, high = python_number(low), python_number(high)
-    x = t._data
-    if t.dtype.is_floating_point or all(isinstance(v, int) or v is None for v in (low, high)):
-        pass
-    else:
-        x = float_data(t)
-    out = t._backend.xp.clip(x, low, high)
-    node = new_node(cls, t)
-    if node is None:
-        return make_tensor(out, t._backend)
-    node.save(t)
-    node._saved_min, node._saved_max = low, high
-    return make_tensor(out, t._backend, True, node, 0)
-
-
-@tensor_method("clamp_min")
-def clamp_min(input, min) -> Tensor:  # noqa: A002
-    """max(input, min) element-wise; `min` a number or a tensor."""
-    t = check_tensor(input, "clamp_min")
-    if isinstance(min, Tensor):
-        return _clamp_tensor(ClampMinBackward1, t, min)
-    return _clamp_numbers(ClampMinBackward0, t, min, None)
-
-
-@tensor_method("clamp_max")
-def clamp_max(input, max) -> Tensor:  # noqa: A002
-    """min(input, max) element-wise; `max` a number or a tensor."""
-    t = check_tensor(input, "clamp_max")
-    if isinstance(max, Tensor):
-        return _clamp_tensor(ClampMaxBackward1, t, max)
-    return _clamp_numbers(ClampMaxBackward0, t, None, max)
-
-
-class MaximumBackward0(_BinaryNode):
-    __slots__ = ()
-
-    def _record(self, a, b, out):
-        self.save(a, b)
-
-    def backward(self, grad):
-        a, b = self._unpack(0), self._unpack(1)
-        # Ties share the gradient equally, as PyTorch does.
-        mask = (a > b) + (a == b) * 0.5
-        return grad * mask, grad * (1 - mask)
-
-
-class MinimumBackward0(MaximumBackward0):
-    __slots__ = ()
-
-    def backward(self, grad):
-        a, b = self._unpack(0), self._unpack(1)
-        mask = (a < b) + (a == b) * 0.5
-        return grad * mask, grad * (1 - mask)
-
-
-@tensor_method("maximum")
-def maximum(input, other) -> Tensor:
-    check_tensor(other, "maximum", "other", 2)
-    return _binary(
-        MaximumBackward0,
-        check_tensor(input, "maximum"),
-        other,
-        "maximum",
-        lambda x, y: _xp_of(input).maximum(x, y),
-    )
-
-
-@tensor_method("minimum")
-def minimum(input, other) -> Tensor:
-    check_tensor(other, "minimum", "other", 2)
-    return _binary(
-        MinimumBackward0,
-        check_tensor(input, "minimum"),
-        other,
-        "minimum",
-        lambda x, y: _xp_of(input).minimum(x, y),
-    )
-
-
-def _xp_of(t: Tensor):
-    return t._backend.xp
-
-
-# --- comparisons, logic, where -------------------------------------------------------------------
-
-
-def _compare(input, other, symbol: str, kernel) -> Tensor:
-    a, b, xa, xb, backend = operands(input, other, symbol)
-    try:
-        return make_tensor(kernel(xa, xb), backend)
-    except ValueError:
-        raise broadcast_error(getattr(xa, "shape", ()), getattr(xb, "shape", ())) from None
-
-
-def _define_comparison(name: str, symbol: str, kernel, aliases: tuple):
-    def op(input, other) -> Tensor:
-        return _compare(input, other, symbol, kernel)
-
-    op.__name__ = op.__qualname__ = name
-    op.__doc__ = f"Element-wise `{symbol}` as a bool tensor."
-    tensor_method(name, *aliases)(op)
-    return op
-
-
-eq = _define_comparison("eq", "==", operator.eq, ())
-ne = _define_comparison("ne", "!=", operator.ne, ("not_equal",))
-
-
-def _equality_operator(op):
-    """`t == x` / `t != x`: NotImplemented for an operand no tensor op takes (None, a string),
-    so that Python compares identities (`t == None` is False, `None in [t1, t2]` works), as
-    PyTorch's operators do."""
-
-    def method(self, other):
-        try:
-            return op(self, other)
-        except TypeError:
-            return NotImplemented
-
-    method.__name__ = method.__qualname__ = f"__{op.__name__}__"
-    method.__doc__ = op.__doc__
-    return method
-
-
-tensor_method("__eq__")(_equality_operator(eq))
-tensor_method("__ne__")(_equality_operator(ne))
-lt = _define_comparison("lt", "<", operator.lt, ("__lt__", "less"))
-le = _define_comparison("le", "<=", operator.le, ("__le__", "less_equal"))
-gt = _define_comparison("gt", ">", operator.gt, ("__gt__", "greater"))
-ge = _define_comparison("ge", ">=", operator.ge, ("__ge__", "greater_equal"))
-
-
-def _logical(input, other, name: str) -> Tensor:
-    a, b, xa, xb, backend = operands(input, other, name)
-    xp = backend.xp
-    bool_type = backend.native[dtypes.bool]
-    xa = xa if not hasattr(xa, "dtype") else xp.astype(xa, bool_type)
-    xb = xb if not hasattr(xb, "dtype") else xp.astype(xb, bool_type)
-    return make_tensor(getattr(xp, name)(xa, xb), backend)
-
-
-@tensor_method("logical_and")
-def logical_and(input, other) -> Tensor:
-    return _logical(input, other, "logical_and")
-
-
-@tensor_method("logical_or")
-def logical_or(input, other) -> Tensor:
-    return _logical(input, other, "logical_or")
-
-
-@tensor_method("logical_xor")
-def logical_xor(input, other) -> Tensor:
-    return _logical(input, other, "logical_xor")
-
-
-@tensor_method("logical_not")
-def logical_not(input) -> Tensor:
-    t = check_tensor(input, "logical_not")
-    xp = t._backend.xp
-    return make_tensor(
-        xp.logical_not(xp.astype(t._data, t._backend.native[dtypes.bool])), t._backend
-    )
-
-
-def _bitwise(input, other, symbol: str, kernel) -> Tensor:
-    a, b, xa, xb, backend = operands(input, other, symbol)
-    dtype = result_dtype(input, other)
-    if dtype.is_floating_point:
-        raise NotImplementedError(
-            msg.KERNEL_DTYPE.format(kernel=f"{symbol}_cpu", dtype=dtype.legacy_name[:-6])
-        )
-    return make_tensor(kernel(xa, xb), backend)
-
-
-@tensor_method("__and__", "__rand__", "bitwise_and")
-def bitwise_and(input, other) -> Tensor:
-    return _bitwise(input, other, "bitwise_and", operator.and_)
-
-
-@tensor_method("__or__", "__ror__", "bitwise_or")
-def bitwise_or(input, other) -> Tensor:
-    return _bitwise(input, other, "bitwise_or", operator.or_)
-
-
-@tensor_method("__xor__", "__rxor__", "bitwise_xor")
-def bitwise_xor(input, other) -> Tensor:
-    return _bitwise(input, other, "bitwise_xor", operator.xor)
-
-
-@tensor_method("bitwise_not")
-def bitwise_not(input) -> Tensor:
-    t = check_tensor(input, "bitwise_not")
-    if t.dtype.is_floating_point:
-        raise NotImplementedError(
-            msg.KERNEL_DTYPE.format(kernel="bitwise_not_cpu", dtype=t.dtype.legacy_name[:-6])
-        )
-    return make_tensor(~t._data, t._backend)
-
-
-@tensor_method("__invert__")
-def _invert(self: Tensor) -> Tensor:
-    if self.dtype.is_floating_point or self.dtype.is_complex:
-        raise TypeError(msg.INVERT_DTYPE)
-    return bitwise_not(self)
-
-
-class WhereBackward0(Node):
-    __slots__ = ()
-    _saved_names = ("condition",)
-
-    def backward(self, grad):
-        cond = self._unpack(0)
-        zero = grad * 0
-        return (
-            None,
-            where(cond, grad, zero) if self.needs_input_grad(1) else None,
-            where(cond, zero, grad) if self.needs_input_grad(2) else None,
-        )
-
-
-def where(condition, input=None, other=None) -> Tensor:
-    """Pick from `input` where `condition` holds, else from `other` (broadcasting)."""
-    cond = check_tensor(condition, "where", "condition")
-    if input is None and other is None:
-        from .indexing import nonzero
-
-        return nonzero(cond, as_tuple=True)
-    if cond.dtype is not dtypes.bool:
-        if cond.dtype is not dtypes.uint8:
-            raise RuntimeError(msg.WHERE_CONDITION.format(dtype=cond.dtype.legacy_name[:-6]))
-        warnings.warn(msg.WHERE_UINT8, UserWarning, stacklevel=2)
-    x = (
-        as_tensor_like(input, other if isinstance(other, Tensor) else cond)
-        if not isinstance(input, Tensor)
-        else input
-    )
-    y = as_tensor_like(other, x) if not isinstance(other, Tensor) else other
-    a, b, xa, xb, backend = operands(x, y, "where")
-    if cond._backend is not backend and not (cond.device.type == "cpu" and cond._data.ndim == 0):
-        raise device_mismatch(a if a is not None else b, cond)
-    xp = backend.xp
-    c = cond._data
-    if cond.dtype is not dtypes.bool:
-        c = xp.astype(c, backend.native[dtypes.bool])
-    try:
-        out = xp.where(c, xa, xb)
-    except ValueError:
-        raise broadcast_error(tuple(c.shape), tuple(xa.shape)) from None
-    node = new_node(WhereBackward0, None, a, b)
-    if node is None:
-        return make_tensor(out, backend)
-    node.save(cond)
-    node._in_meta = input_meta((None, a, b), out, backend)
-    return make_tensor(out, backend, True, node, 0)
-
-
-@tensor_method("where")
-def _where_method(self, condition, other) -> Tensor:
-    """`x.where(condition, y)` is `torch.where(condition, x, y)`."""
-    return where(condition, self, other)
-
-
-@tensor_method("isnan")
-def isnan(input) -> Tensor:
-    return make_tensor(input._backend.xp.isnan(input._data), input._backend)
-
-
-@tensor_method("isinf")
-def isinf(input) -> Tensor:
-    return make_tensor(input._backend.xp.isinf(input._data), input._backend)
-
-
-@tensor_method("isfinite")
-def isfinite(input) -> Tensor:
-    return make_tensor(input._backend.xp.isfinite(input._data), input._backend)
-
-
-# --- more unary math: exp2, hyperbolic and inverse trigonometric functions, erf, frac ------------
-
-_LN2 = 0.6931471805599453
-_TWO_OVER_SQRT_PI = 1.1283791670955126
-_SQRT_PI = 1.7724538509055159
-
-
-def _erf_kernel(xp, x):
-    """erf with array-API basics (the standard has none), to a few ulps in float64.
-
-    |x| < 3: the series 2/sqrt(pi) exp(-x^2) sum 2^n x^(2n+1) / (2n+1)!! (all terms positive);
-    |x| >= 3: 1 - erfc(x) from erfc's continued fraction.
-    """
-    a = xp.abs(x)
-    s = xp.minimum(a, 3.0)
-    s2 = s * s
-    term, total = s, s
-    for n in range(1, 64):
-        term = term * (2.0 / (2 * n + 1)) * s2
-        total = total + term
-    series = total * xp.exp(-s2) * _TWO_OVER_SQRT_PI
-    b = xp.maximum(a, 3.0)
-    fraction = b
-    for k in range(64, 0, -1):
-        fraction = b + (k / 2) / fraction
-    tail = 1.0 - xp.exp(-b * b) / (fraction * _SQRT_PI)
-    magnitude = xp.where(a < 3.0, series, tail)
-    return xp.where(x < 0, -magnitude, xp.where(x > 0, magnitude, x))  # keeps -0. and nan
-
-
-def _inverse_sine_derivative(g, x):
-    return g * (1 - x * x).rsqrt()
-
-
-exp2, Exp2Backward0 = _define_unary(
-    "exp2", "Exp2Backward0", "result", lambda xp, x: 2.0**x, lambda g, y: g * y * _LN2
-)
-sinh, SinhBackward0 = _define_unary(
-    "sinh", "SinhBackward0", "self", lambda xp, x: xp.sinh(x), lambda g, x: g * x.cosh()
-)
-cosh, CoshBackward0 = _define_unary(
-    "cosh", "CoshBackward0", "self", lambda xp, x: xp.cosh(x), lambda g, x: g * x.sinh()
-)
-atan, AtanBackward0 = _define_unary(
-    "atan",
-    "AtanBackward0",
-    "self",
-    lambda xp, x: xp.atan(x),
-    lambda g, x: g / (x * x + 1),
-    aliases=("arctan",),
-)
-asin, AsinBackward0 = _define_unary(
-    "asin",
-    "AsinBackward0",
-    "self",
-    lambda xp, x: xp.asin(x),
-    _inverse_sine_derivative,
-    aliases=("arcsin",),
-)
-acos, AcosBackward0 = _define_unary(
-    "acos",
-    "AcosBackward0",
-    "self",
-    lambda xp, x: xp.acos(x),
-    lambda g, x: -_inverse_sine_derivative(g, x),
-    aliases=("arccos",),
-)
-erf, ErfBackward0 = _define_unary(
-    "erf",
-    "ErfBackward0",
-    "self",
-    _erf_kernel,
-    lambda g, x: g * _TWO_OVER_SQRT_PI * (-(x * x)).exp(),
-)
-_frac, FracBackward0 = _define_unary(
-    "frac", "FracBackward0", "", lambda xp, x: x - xp.trunc(x), lambda g, _: g, floating=False
-)
-arctan, arcsin, arccos = atan, asin, acos
+# --- frac, atan2 ----------------------------------------------------------------------------------
 
 
 @tensor_method("frac")
@@ -1177,7 +533,7 @@ def frac(input) -> Tensor:
         raise NotImplementedError(
             msg.KERNEL_DTYPE.format(kernel="frac_cpu", dtype=t.dtype.legacy_name[:-6])
         )
-    return _frac(t)
+    return frac_unchecked(t)
 
 
 class Atan2Backward0(_BinaryNode):
@@ -1195,6 +551,7 @@ class Atan2Backward0(_BinaryNode):
         )
 
 
+@with_out
 @tensor_method("atan2", "arctan2")
 def atan2(input, other) -> Tensor:
     """The angle of the point (other, input) in radians, element-wise with broadcasting."""
@@ -1202,7 +559,7 @@ def atan2(input, other) -> Tensor:
     b = check_tensor(other, "atan2", "other", 2)
     if not _float_result(a, b):
         a, b = a.to(dtypes.get_default_dtype()), b.to(dtypes.get_default_dtype())
-    return _binary(Atan2Backward0, a, b, "atan2", lambda x, y: _xp_of(a).atan2(x, y))
+    return _binary(Atan2Backward0, a, b, "atan2", lambda x, y: a._backend.xp.atan2(x, y))
 
 
 arctan2 = atan2
@@ -1238,6 +595,7 @@ class LogaddexpBackward0(_BinaryNode):
         )
 
 
+@with_out
 @tensor_method("logaddexp")
 def logaddexp(input, other) -> Tensor:
     """log(exp(input) + exp(other)) without overflow, broadcasting (floating tensors only)."""
@@ -1261,6 +619,7 @@ class HypotBackward0(_BinaryNode):
         )
 
 
+@with_out
 @tensor_method("hypot")
 def hypot(input, other) -> Tensor:
     """sqrt(input**2 + other**2) element-wise without overflow (floating tensors only)."""
@@ -1289,6 +648,7 @@ def _fmod_kernel(xp, x, y):
     return xp.where(x < 0, -r, r)
 
 
+@with_out
 @tensor_method("fmod")
 def fmod(input, other) -> Tensor:
     """C-style remainder: the result takes the dividend's sign (math.fmod), broadcasting."""
@@ -1304,6 +664,7 @@ def fmod(input, other) -> Tensor:
     )
 
 
+@with_out
 @tensor_method("signbit")
 def signbit(input) -> Tensor:
     """Whether the sign bit is set (True for -0.0 and negative numbers), as a bool tensor."""
@@ -1315,6 +676,7 @@ def signbit(input) -> Tensor:
     return make_tensor(x < 0 if t.dtype.is_signed else xp.zeros_like(x, dtype=xp.bool), t._backend)
 
 
+@with_out
 @tensor_method("heaviside")
 def heaviside(input, values) -> Tensor:
     """The step function: 0 where input < 0, `values` where it is 0, 1 where > 0 (no grad)."""
@@ -1338,248 +700,243 @@ def heaviside(input, values) -> Tensor:
 # --- three-input element-wise ops: lerp, addcmul, addcdiv -----------------------------------------
 
 
-def _ternary(cls, tensors: tuple, kernel, name: str) -> Tensor:
-    """Broadcast and promote three operands, run `kernel` on their arrays, record `cls`."""
-    from ._helpers import broadcast_shapes, common_backend, on_backend
-
-    for i, t in enumerate(tensors):
-        check_tensor(t, name, ("input", "tensor1", "tensor2")[i], i + 1)
-    backend = common_backend(*tensors)
-    dtype = result_dtype(*tensors)
-    broadcast_shapes(*(tuple(t._data.shape) for t in tensors))
-    arrays = [on_backend(t, backend, dtype) for t in tensors]
-    out = kernel(backend.xp, *arrays)
-    node = new_node(cls, *tensors)
-    if node is None:
-        return make_tensor(out, backend)
-    node._in_meta = input_meta(tensors, out, backend)
-    return make_tensor(out, backend, True, node, 0)
-
-
-class AddcmulBackward0(Node):
-    __slots__ = ("_saved_value",)
-    _saved_names = ("tensor1", "tensor2")
-
-    def backward(self, grad):
-        t1, t2, value = self._unpack(0), self._unpack(1), self._saved_value
-        return (
-            grad,
-            grad * t2 * value if self.needs_input_grad(1) else None,
-            grad * t1 * value if self.needs_input_grad(2) else None,
-        )
-
-
-class AddcdivBackward0(AddcmulBackward0):
-    __slots__ = ()
-
-    def backward(self, grad):
-        t1, t2, value = self._unpack(0), self._unpack(1), self._saved_value
-        return (
-            grad,
-            grad * value / t2 if self.needs_input_grad(1) else None,
-            -grad * value * t1 / (t2 * t2) if self.needs_input_grad(2) else None,
-        )
-
-
-def _saving_operands(out: Tensor, value, tensor1, tensor2) -> Tensor:
-    """Save what the backward needs, as PyTorch: tensor1 only for tensor2's gradient, tensor2
-    for tensor1's (and, in addcdiv, for tensor2's own)."""
-    node = out._grad_fn
-    if node is not None:
-        need1, need2 = node.needs_input_grad(1), node.needs_input_grad(2)
-        keep2 = need1 or (type(node) is AddcdivBackward0 and need2)
-        node.save(tensor1 if need2 else None, tensor2 if keep2 else None)
-        node._saved_value = value
-    return out
-
-
-@tensor_method("addcmul")
-def addcmul(input, tensor1, tensor2, *, value=1) -> Tensor:
-    """input + value * tensor1 * tensor2, broadcasting (what Adam's moment updates use)."""
-    out = _ternary(
-        AddcmulBackward0,
-        (input, tensor1, tensor2),
-        lambda xp, x, a, b: x + value * a * b,
-        "addcmul",
-    )
-    return _saving_operands(out, value, tensor1, tensor2)
-
-
-@tensor_method("addcdiv")
-def addcdiv(input, tensor1, tensor2, *, value=1) -> Tensor:
-    """input + value * tensor1 / tensor2, broadcasting (Adam's parameter step)."""
-    if not _float_result(tensor1, tensor2):
-        raise RuntimeError(msg.ADDCDIV_INTEGER)
-    out = _ternary(
-        AddcdivBackward0,
-        (input, tensor1, tensor2),
-        lambda xp, x, a, b: x + value * a / b,
-        "addcdiv",
-    )
-    return _saving_operands(out, value, tensor1, tensor2)
-
-
-def _c_name(t: Tensor) -> str:
-    """'float', 'double', 'long': the dtype as PyTorch's lerp message spells it."""
-    return t.dtype.legacy_name[:-6].lower()
-
-
-class LerpBackward0(Node):
-    """lerp with a number weight."""
-
-    __slots__ = ("_saved_weight",)
-
-    def backward(self, grad):
-        w = self._saved_weight
-        return grad * (1 - w), grad * w
-
-
-class LerpBackward1(Node):
-    """lerp with a tensor weight."""
-
-    __slots__ = ()
-    _saved_names = ("self", "end", "weight")
-
-    def backward(self, grad):
-        start, end, weight = self._unpack(0), self._unpack(1), self._unpack(2)
-        return (
-            grad * (1 - weight),
-            grad * weight,
-            grad * (end - start) if self.needs_input_grad(2) else None,
-        )
-
-
-def _lerp_kernel(xp, start, end, weight):
-    """PyTorch's formula: from the nearer end, so lerp(a, b, 1) is exactly b."""
-    diff = end - start
-    if not hasattr(weight, "shape"):
-        return start + weight * diff if -0.5 < weight < 0.5 else end - diff * (1 - weight)
-    return xp.where(xp.abs(weight) < 0.5, start + weight * diff, end - diff * (1 - weight))
-
-
-@tensor_method("lerp")
-def lerp(input, end, weight) -> Tensor:
-    """input + weight * (end - input): linear interpolation, weight a number or a tensor."""
-    start = check_tensor(input, "lerp")
-    end = check_tensor(end, "lerp", "end", 2)
-    if end.dtype is not start.dtype:
-        raise RuntimeError(
-            msg.LERP_DTYPE.format(arg="end", expected=_c_name(start), got=_c_name(end))
-        )
-    if not start.dtype.is_floating_point:
-        raise NotImplementedError(
-            msg.KERNEL_DTYPE.format(
-                kernel="lerp_kernel_scalar"
-                if not isinstance(weight, Tensor)
-                else "lerp_kernel_tensor",
-                dtype=start.dtype.legacy_name[:-6],
-            )
-        )
-    if isinstance(weight, Tensor):
-        if weight.dtype is not start.dtype:
-            raise RuntimeError(
-                msg.LERP_DTYPE.format(arg="weight", expected=_c_name(start), got=_c_name(weight))
-            )
-        out = _ternary(LerpBackward1, (start, end, weight), _lerp_kernel, "lerp")
-        if out._grad_fn is not None:
-            out._grad_fn.save(start, end, weight)
-        return out
-    w = float(weight)
-    out = _ternary(LerpBackward0, (start, end), lambda xp, a, b: _lerp_kernel(xp, a, b, w), "lerp")
-    if out._grad_fn is not None:
-        out._grad_fn._saved_weight = w
-    return out
-
-
 # --- nan_to_num, closeness, dtype queries ---------------------------------------------------------
 
 
-class NanToNumBackward0(Node):
-    __slots__ = ()
-    _saved_names = ("self",)
+# --- in-place forms: arithmetic with a fast path for optimizers, and the ops above ----------------
+
+
+def _fast_operand(self: Tensor, other, floating_only: bool = False):
+    """`other` as something `self._data op= other` accepts unchanged, or None if it isn't."""
+    kind = type(other)
+    dtype = self.dtype
+    if dtype is dtypes.bool or (floating_only and not dtype.is_floating_point):
+        return None
+    if kind is int:
+        return other if dtype.is_floating_point else dtypes.wrap_int(other, dtype)
+    if kind is float:
+        return other if dtype.is_floating_point else None
+    if isinstance(other, Tensor):
+        data, x = other._data, self._data
+        if other._backend is not self._backend or data.dtype != x.dtype:
+            return None
+        if data.shape == x.shape:
+            return data
+        if data.ndim > x.ndim:
+            return None
+        for o, s in zip(reversed(data.shape), reversed(x.shape)):
+            if o != s and o != 1:
+                return None
+        return data
+    return None
+
+
+def _arithmetic_(self: Tensor, fn, iop, other, floating_only: bool = False, **kwargs) -> Tensor:
+    """`self op= other` straight on the storage when nothing is recorded, else apply_inplace."""
+    if kwargs or not isinstance(self, Tensor):
+        return apply_inplace(self, fn, other, **kwargs)
+    if isinstance(other, Tensor) and other._backend is self._backend:
+        x, operand = self._data, other._data
+        # the optimizers' case (`p -= lr * g`): two float arrays alike, decided at once
+        if not (
+            x.dtype is operand.dtype
+            and x.shape == operand.shape
+            and self._backend.ours[x.dtype].is_floating_point
+        ):
+            operand = None
+    else:
+        operand = None
+    if STATE.enabled and _records(self, (other,), kwargs):
+        return apply_inplace(self, fn, other)
+    if operand is None and (operand := _fast_operand(self, other, floating_only)) is None:
+        return apply_inplace(self, fn, other)
+    if STATE.enabled or self._vc is INFERENCE_VERSION:
+        check_inplace(self)
+    if operand is other._data if isinstance(other, Tensor) else False:
+        check_no_partial_overlap(self, (other,))
+    try:
+        iop(self._data, operand)
+    except ValueError as error:
+        if "read-only" in str(error):  # a piece of an expanded view: the generic path
+            return apply_inplace(self, fn, other)
+        raise
+    vc = self._vc
+    if vc is None:
+        _bump(self)
+    else:
+        vc.value += 1
+    return self
+
+
+@tensor_method("add_")
+def add_(self: Tensor, other, *, alpha=1) -> Tensor:
+    """self += alpha * other, in place."""
+    if alpha != 1:
+        return _scaled_(self, add, operator.iadd, other, alpha)
+    return _arithmetic_(self, add, operator.iadd, other)
+
+
+def _scaled_(self: Tensor, fn, iop, other, alpha) -> Tensor:
+    """`self op= other * alpha`: SGD's `p.add_(grad, alpha=-lr)` straight on the storage.
+
+    The same arithmetic as the generic path (`x + y * alpha`), taken only when nothing is
+    recorded and `other` is a tensor whose array fits `self` unchanged.
+    """
+    kind = type(alpha)
+    if (
+        type(other) is Tensor
+        and isinstance(self, Tensor)
+        and not (STATE.enabled and (self._requires_grad or other._requires_grad))
+        and (kind is int or (kind is float and self.dtype.is_floating_point))
+    ):
+        data, operand = self._data, other._data
+        if (
+            other._backend is not self._backend
+            or operand.dtype != data.dtype
+            or operand.shape != data.shape
+        ):
+            operand = _fast_operand(self, other)  # None where the generic path is needed
+        if operand is None or self.dtype is dtypes.bool:
+            return apply_inplace(self, fn, other, alpha=alpha)
+        if STATE.enabled or self._vc is INFERENCE_VERSION:
+            check_inplace(self)
+        check_no_partial_overlap(self, (other,))
+        try:
+            iop(data, operand * alpha)
+        except ValueError as error:
+            if "read-only" not in str(error):
+                raise
+            return apply_inplace(self, fn, other, alpha=alpha)  # a piece of an expanded view
+        _bump(self)
+        return self
+    return apply_inplace(self, fn, other, alpha=alpha)
+
+
+@tensor_method("sub_", "subtract_")
+def sub_(self: Tensor, other, *, alpha=1) -> Tensor:
+    """self -= alpha * other, in place."""
+    if alpha != 1:
+        return _scaled_(self, sub, operator.isub, other, alpha)
+    return _arithmetic_(self, sub, operator.isub, other)
+
+
+@tensor_method("mul_", "multiply_")
+def mul_(self: Tensor, other) -> Tensor:
+    """self *= other, in place."""
+    return _arithmetic_(self, mul, operator.imul, other)
+
+
+@tensor_method("div_", "divide_", "true_divide_")
+def div_(self: Tensor, other, *, rounding_mode=None) -> Tensor:
+    """self /= other, in place (an integer tensor can't hold the float quotient)."""
+    if rounding_mode is not None:
+        return apply_inplace(self, div, other, rounding_mode=rounding_mode)
+    return _arithmetic_(self, div, operator.itruediv, other, floating_only=True)
+
+
+@tensor_method("pow_")
+def pow_(self: Tensor, exponent) -> Tensor:
+    """self **= exponent, in place."""
+    return apply_inplace(self, pow, exponent)
+
+
+@tensor_method("__iadd__")
+def _iadd(self: Tensor, other) -> Tensor:
+    return _arithmetic_(self, add, operator.iadd, other)
+
+
+@tensor_method("__isub__")
+def _isub(self: Tensor, other) -> Tensor:
+    return _arithmetic_(self, sub, operator.isub, other)
+
+
+@tensor_method("__imul__")
+def _imul(self: Tensor, other) -> Tensor:
+    return _arithmetic_(self, mul, operator.imul, other)
+
+
+@tensor_method("__itruediv__", "__idiv__")
+def _itruediv(self: Tensor, other) -> Tensor:
+    return div_(self, other)
+
+
+@tensor_method("__ipow__")
+def _ipow(self: Tensor, other) -> Tensor:
+    return pow_(self, other)
+
+
+@tensor_method("round_")
+def round_(self: Tensor, *, decimals: int | None = None) -> Tensor:
+    """Round half to even in place (see round)."""
+    return apply_inplace(self, round, decimals=decimals)
+
+
+@tensor_method("frac_")
+def frac_(self: Tensor) -> Tensor:
+    """The fractional part x - trunc(x), in place."""
+    return apply_inplace(self, frac)
+
+
+@tensor_method("square_")
+def square_(self: Tensor) -> Tensor:
+    """self * self, in place."""
+    return apply_inplace(self, square)
+
+
+atan2_ = tensor_method("arctan2_")(inplace_method("atan2", "atan2(self, other), in place."))
+arctan2_ = atan2_
+fmod_ = inplace_method("fmod", "C-style remainder of self by other, in place.")
+hypot_ = inplace_method("hypot", "sqrt(self**2 + other**2), in place.")
+heaviside_ = inplace_method("heaviside", "The step function of self with `values` at 0, in place.")
+
+
+divide = true_divide = div
+subtract = sub
+
+
+class MulBackward1(Node):
+    """tensor * number as ATen's mul.Scalar records it (trapezoid's spacing dx)."""
+
+    __slots__ = ("_saved_other",)
 
     def backward(self, grad):
-        return grad * isfinite(self._unpack(0))
+        return grad * self._saved_other
 
 
-@tensor_method("nan_to_num")
-def nan_to_num(input, nan: float = 0.0, posinf=None, neginf=None) -> Tensor:
-    """Replace NaN by `nan` and +/-inf by `posinf`/`neginf` (default: the dtype's extremes)."""
-    t = check_tensor(input, "nan_to_num")
-    if not t.dtype.is_floating_point:
-        return t.clone()
-    xp = t._backend.xp
-    x = t._data
-    info = xp.finfo(x.dtype)
-    high = info.max if posinf is None else posinf
-    low = -info.max if neginf is None else neginf
-    out = xp.where(xp.isnan(x), xp.asarray(nan, dtype=x.dtype, device=_device(x)), x)
-    out = xp.where(out == float("inf"), xp.asarray(high, dtype=x.dtype, device=_device(x)), out)
-    out = xp.where(out == -float("inf"), xp.asarray(low, dtype=x.dtype, device=_device(x)), out)
-    node = new_node(NanToNumBackward0, t)
+def _mul_number(t: Tensor, number) -> Tensor:
+    node = new_node(MulBackward1, t)
+    data = t._data * number
     if node is None:
-        return make_tensor(out, t._backend)
-    node.save(t)
-    return make_tensor(out, t._backend, True, node, 0)
+        return make_tensor(data, t._backend)
+    node._saved_other = number
+    return make_tensor(data, t._backend, True, node, 0)
 
 
-def _device(array):
-    """The array's device, for creating arrays beside it."""
-    return array.device
-
-
-def _same_dtype(a: Tensor, b: Tensor) -> None:
-    if a.dtype is not b.dtype:
-        raise RuntimeError(
-            msg.DTYPE_DID_NOT_MATCH.format(a=a.dtype.legacy_name[:-6], b=b.dtype.legacy_name[:-6])
-        )
-
-
-@tensor_method("isclose")
-def isclose(
-    input, other, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False
-) -> Tensor:
-    """|input - other| <= atol + rtol * |other| element-wise (equal infinities are close)."""
-    a = check_tensor(input, "isclose")
-    b = check_tensor(other, "isclose", "other", 2)
-    _same_dtype(a, b)
-    with _no_grad():
-        equal = eq(a, b)
-        if equal_nan:
-            equal = equal | (isnan(a) & isnan(b))
-        if not a.dtype.is_floating_point:
-            return equal
-        apart = equal.logical_not()  # inf - inf would warn; equal pairs are close anyway
-        gap = (a.where(apart, 0) - b.where(apart, 0)).abs()
-        close = isfinite(gap) & (gap <= atol + rtol * b.abs())
-        return equal | close
-
-
-def _no_grad():
-    from ..autograd.grad_mode import no_grad
-
-    return no_grad()
-
-
-@tensor_method("allclose")
-def allclose(
-    input, other, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False
-) -> bool:
-    """Whether every element pair is close (see isclose), as a Python bool."""
-    return bool(isclose(input, other, rtol, atol, equal_nan).all().item())
-
-
-@tensor_method("equal")
-def equal(input, other) -> bool:
-    """True when both tensors have the same shape and the same values (a Python bool)."""
-    a = check_tensor(input, "equal")
-    b = check_tensor(other, "equal", "other", 2)
-    if tuple(a._data.shape) != tuple(b._data.shape):
-        return False
-    with _no_grad():
-        return bool(eq(a, b).all().item())
-
-
-def is_floating_point(input) -> bool:
-    """Whether the tensor's dtype is a floating point one (float16/32/64)."""
-    return check_tensor(input, "is_floating_point").dtype.is_floating_point
+__all__ = [
+    "add",
+    "arctan2",
+    "atan2",
+    "div",
+    "divide",
+    "float_power",
+    "floor_divide",
+    "fmod",
+    "frac",
+    "frac_",
+    "heaviside",
+    "hypot",
+    "logaddexp",
+    "mul",
+    "multiply",
+    "pow",
+    "remainder",
+    "round",
+    "round_",
+    "rsub",
+    "signbit",
+    "square",
+    "square_",
+    "sub",
+    "subtract",
+    "true_divide",
+]

@@ -13,6 +13,7 @@ from .._generator import draw
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node
 from ._helpers import check_tensor
+from .out import with_out
 from .pointwise import _not_differentiable
 
 
@@ -80,6 +81,7 @@ def flips(like: Tensor, p, generator=None):
     return draw_like(like, "bernoulli", p, generator=generator)
 
 
+@with_out
 @tensor_method("bernoulli")
 def bernoulli(input, p=None, *, generator=None) -> Tensor:
     """1 with probability `input` (or the number p) and 0 otherwise, in input's dtype."""
@@ -111,6 +113,7 @@ def _check_distribution(p: Tensor, num_samples: int, replacement: bool) -> None:
         raise RuntimeError(msg.MULTINOMIAL_SUM)
 
 
+@with_out
 @tensor_method("multinomial")
 def multinomial(input, num_samples: int, replacement: bool = False, *, generator=None) -> Tensor:
     """num_samples category indices per row, drawn with the row's (unnormalized) weights;
@@ -158,3 +161,6 @@ def exponential_(self: Tensor, lambd: float = 1.0, *, generator=None) -> Tensor:
     from .inplace import apply_inplace  # in-place machinery sits beside this module
 
     return apply_inplace(self, _exponential, lambd, generator)
+
+
+__all__ = ["bernoulli", "multinomial"]

@@ -1,7 +1,9 @@
-"""Shape ops and views: `view`/`reshape`, `expand`, `permute`, `cat`, `split`, ...
+"""Shape ops and views: `view`/`reshape`, `expand`, `permute`, `squeeze`, `select`, `roll`,
+`tile`, `diff`, `rot90` (joining and splitting are in joining.py, triangles and diagonals in
+diagonals.py).
 
 Ops that are views in PyTorch share storage (and the version counter) with their input through
-`make_view`; the others (`cat`, `stack`, `repeat`, `flip`) copy. Each backward is written with
+`make_view`; the others (`repeat`, `flip`, `roll`) copy. Each backward is written with
 tensor ops, so gradients of gradients work.
 """
 
@@ -14,8 +16,12 @@ from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.grad_mode import STATE
 from ..autograd.node import Node, new_node, version_counter
-from ._helpers import check_tensor, common_backend, normalize_dim, on_backend, result_dtype
-from ._numpy_names import numpy_names
+from ._helpers import (
+    check_tensor,
+    normalize_dim,
+    numpy_dim,
+)
+from .out import with_out
 
 INT64_MAX = (1 << 63) - 1  # what PyTorch saves as a slice's end when none is given
 
@@ -125,7 +131,7 @@ def _zeros(backend, shape: tuple, like) -> Tensor:
     )
 
 
-# --- view / reshape / flatten ----------------------------------------------------------------
+# --- view / reshape / flatten ---------------------------------------------------------------------
 
 
 class ViewBackward0(Node):
@@ -225,7 +231,7 @@ def unflatten(input, dim: int, sizes) -> Tensor:
     return view(t, shape[:d] + infer_shape(sizes, size) + shape[d + 1 :])
 
 
-# --- expand ----------------------------------------------------------------------------------
+# --- expand ---------------------------------------------------------------------------------------
 
 
 class ExpandBackward0(Node):
@@ -273,7 +279,7 @@ def expand_as(self, other: Tensor) -> Tensor:
     return expand(self, other.shape)
 
 
-# --- squeeze / unsqueeze -----------------------------------------------------------------------
+# --- squeeze / unsqueeze --------------------------------------------------------------------------
 
 
 class SqueezeBackward0(Node):
@@ -309,9 +315,10 @@ class UnsqueezeBackward0(Node):
 
 
 @tensor_method("squeeze")
-@numpy_names
-def squeeze(input, dim=None) -> Tensor:
+def squeeze(input, dim=None, *, axis=None) -> Tensor:
     """Remove size-1 dims: all of them, one `dim`, or a tuple of dims (a view)."""
+    if axis is not None:
+        dim = numpy_dim("squeeze", dim, axis, None)
     t = check_tensor(input, "squeeze")
     shape = tuple(t._data.shape)
     if dim is None:
@@ -332,9 +339,10 @@ def squeeze(input, dim=None) -> Tensor:
 
 
 @tensor_method("unsqueeze")
-@numpy_names
-def unsqueeze(input, dim: int) -> Tensor:
+def unsqueeze(input, dim: int = ..., *, axis=None) -> Tensor:
     """Insert a size-1 dim at `dim` (a view)."""
+    if axis is not None or dim is ...:
+        dim = numpy_dim("unsqueeze", dim, axis, ...)
     t = check_tensor(input, "unsqueeze")
     d = normalize_dim(dim, t._data.ndim + 1)
     node = new_node(UnsqueezeBackward0, t)
@@ -354,7 +362,7 @@ def _distinct_dims(dims, ndim: int) -> tuple:
     return tuple(seen)
 
 
-# --- transpose / permute ---------------------------------------------------------------------
+# --- transpose / permute --------------------------------------------------------------------------
 
 
 class TransposeBackward0(Node):
@@ -368,9 +376,7 @@ class TBackward0(Node):
     __slots__ = ()
 
     def backward(self, grad):
-        if STATE.enabled or grad._data.ndim < 2:
-            return grad.t()
-        return make_tensor(grad._data.mT, grad._backend)  # no view bookkeeping without a graph
+        return grad.t()
 
 
 class PermuteBackward0(Node):
@@ -489,7 +495,7 @@ def movedim(input, source, destination) -> Tensor:
 moveaxis = movedim
 
 
-# --- repeat / flip -----------------------------------------------------------------------------
+# --- repeat / flip --------------------------------------------------------------------------------
 
 
 class RepeatBackward0(Node):
@@ -561,7 +567,7 @@ def flip(input, *dims) -> Tensor:
     return make_tensor(data, x._backend, node is not None, node, 0)
 
 
-# --- select / slice (what basic indexing is made of) ---------------------------------------------
+# --- select / slice (what basic indexing is made of) ----------------------------------------------
 
 
 def _key(dim: int, item) -> tuple:
@@ -705,421 +711,7 @@ def alias(x: Tensor) -> Tensor:
     return _view_op(x, x._data, AliasBackward0, alias)
 
 
-# --- cat / stack -------------------------------------------------------------------------------
-
-
-class CatBackward0(Node):
-    __slots__ = ("_saved_dim", "_dim", "_sizes")
-
-    def backward(self, grad):
-        out, offset = [], 0
-        for size in self._sizes:
-            if size is None:  # a legacy empty 1-d input
-                out.append(None)
-                continue
-            out.append(grad.narrow(self._dim, offset, size))
-            offset += size
-        return tuple(out)
-
-
-class StackBackward0(Node):
-    __slots__ = ("_saved_dim", "_dim", "_n")
-
-    def backward(self, grad):
-        return tuple(select(grad, self._dim, i) for i in range(self._n))
-
-
-def _tensor_list(tensors, name: str) -> list:
-    if isinstance(tensors, Tensor) or not isinstance(tensors, (tuple, list)):
-        raise TypeError(msg.CAT_NOT_SEQUENCE.format(name=name, type=type(tensors).__name__))
-    for i, t in enumerate(tensors):
-        if not isinstance(t, Tensor):
-            raise TypeError(msg.CAT_ELEMENT.format(index=i, type=type(t).__name__))
-    return list(tensors)
-
-
-def _joined(tensors: list, cls, data_fn):
-    """Common part of cat and stack: promote dtypes, join arrays, record the node."""
-    backend = common_backend(*tensors)
-    dtype = result_dtype(*[t for t in tensors if t._data.ndim] or tensors)
-    arrays = [on_backend(t, backend, dtype) for t in tensors]
-    data = data_fn(backend.xp, arrays)
-    node = new_node(cls, *tensors)
-    if node is None:
-        return None, make_tensor(data, backend)
-    meta = [(None, t.dtype) if t._requires_grad and t.dtype is not dtype else None for t in tensors]
-    node._in_meta = tuple(meta) if any(meta) else None
-    return node, make_tensor(data, backend, True, node, 0)
-
-
-@tensor_method("cat")
-@numpy_names
-def cat(tensors, dim: int = 0, *, out=None) -> Tensor:
-    """Join tensors along an existing dim (a copy; dtypes are promoted)."""
-    tensors = _tensor_list(tensors, "cat")
-    if not tensors:
-        raise ValueError(msg.CAT_EMPTY)
-    for i, t in enumerate(tensors):
-        if t._data.ndim == 0:
-            raise RuntimeError(msg.CAT_0D.format(index=i))
-    # PyTorch still skips legacy empty 1-d tensors (shape [0]) when joining other shapes.
-    used = [i for i, t in enumerate(tensors) if tuple(t._data.shape) != (0,)] or [0]
-    ref = tensors[used[0]]
-    ndim = ref._data.ndim
-    d = normalize_dim(dim, ndim)
-    for i in used:
-        t = tensors[i]
-        if t._data.ndim != ndim:
-            raise RuntimeError(msg.CAT_DIMS.format(expected=ndim, got=t._data.ndim))
-        for k in range(ndim):
-            if k != d and t._data.shape[k] != ref._data.shape[k]:
-                raise RuntimeError(
-                    msg.CAT_SIZES.format(
-                        dim=d, expected=ref._data.shape[k], got=t._data.shape[k], index=i
-                    )
-                )
-    node, result = _joined(
-        tensors, CatBackward0, lambda xp, arrays: xp.concat([arrays[i] for i in used], axis=d)
-    )
-    if node is not None:
-        node._saved_dim, node._dim = dim, d
-        kept = set(used)
-        node._sizes = [t._data.shape[d] if i in kept else None for i, t in enumerate(tensors)]
-    return result
-
-
-concat = concatenate = cat
-
-
-@tensor_method("stack")
-@numpy_names
-def stack(tensors, dim: int = 0, *, out=None) -> Tensor:
-    """Join equal-shaped tensors along a new dim (a copy)."""
-    tensors = _tensor_list(tensors, "stack")
-    if not tensors:
-        raise RuntimeError(msg.STACK_EMPTY)
-    first = tuple(tensors[0]._data.shape)
-    for i, t in enumerate(tensors[1:], 1):
-        if tuple(t._data.shape) != first:
-            raise RuntimeError(
-                msg.STACK_SIZES.format(first=list(first), other=list(t._data.shape), index=i)
-            )
-    d = normalize_dim(dim, len(first) + 1)
-    node, result = _joined(tensors, StackBackward0, lambda xp, arrays: xp.stack(arrays, axis=d))
-    if node is not None:
-        node._saved_dim, node._dim, node._n = dim, d, len(tensors)
-    return result
-
-
-# --- split / chunk / unbind (several outputs, each a view) ----------------------------------------
-
-
-class _MultiOutput(Node):
-    """A node with one output per piece; missing output grads count as zeros."""
-
-    __slots__ = ("_n_outputs", "_saved_dim", "_dim", "_saved_self_sym_sizes", "_sizes")
-
-    def _filled(self, grads) -> list:
-        shape = list(self._saved_self_sym_sizes)
-        like = next(g for g in grads if g is not None)
-        out = []
-        for g, size in zip(grads, self._sizes):
-            if g is None:
-                shape[self._dim] = size
-                g = _zeros(like._backend, tuple(shape), like._data)
-            out.append(g)
-        return out
-
-    def backward(self, *grads):
-        return cat(self._filled(grads), self._dim)
-
-
-class SplitBackward0(_MultiOutput):
-    __slots__ = ("_saved_split_size",)
-
-
-class SplitWithSizesBackward0(_MultiOutput):
-    __slots__ = ("_saved_split_sizes",)
-
-
-class UnbindBackward0(_MultiOutput):
-    __slots__ = ()
-
-    def _filled(self, grads) -> list:
-        shape = list(self._saved_self_sym_sizes)
-        del shape[self._dim]
-        like = next(g for g in grads if g is not None)
-        return [
-            g if g is not None else _zeros(like._backend, tuple(shape), like._data) for g in grads
-        ]
-
-    def backward(self, *grads):
-        return stack(self._filled(grads), self._dim)
-
-
-def _pieces(x: Tensor, cls, d: int, sizes: list, arrays: list, view_fn, **saved) -> tuple:
-    """Wrap each piece as a view of `x` with output number i of one shared node."""
-    node = new_node(cls, x)
-    if node is not None:
-        node._n_outputs = len(arrays)
-        node._dim, node._sizes = d, sizes
-        node._saved_self_sym_sizes = tuple(x._data.shape)
-        for name, value in saved.items():
-            setattr(node, "_saved_" + name, value)
-    outs = []
-    for i, data in enumerate(arrays):
-        out = make_view(x, data, node, lambda b, i=i: view_fn(b)[i])
-        out._output_nr = i
-        setattr(out, MULTI_OUTPUT_VIEW, True)
-        outs.append(out)
-    return tuple(outs)
-
-
-def _split_arrays(x: Tensor, d: int, sizes: list) -> list:
-    arrays, offset = [], 0
-    for size in sizes:
-        arrays.append(x._data[_key(d, slice(offset, offset + size))])
-        offset += size
-    return arrays
-
-
-@tensor_method("split")
-def split(tensor, split_size_or_sections, dim: int = 0) -> tuple:
-    """Pieces of `split_size` along `dim` (the last may be smaller), or of the listed sizes."""
-    x = check_tensor(tensor, "split")
-    if x._data.ndim == 0:
-        raise RuntimeError(msg.SPLIT_0D.format(name="split"))
-    d = normalize_dim(dim, x._data.ndim)
-    size = x._data.shape[d]
-    if isinstance(split_size_or_sections, (tuple, list)):
-        sizes = [int(s) for s in split_size_or_sections]
-        if any(s < 0 for s in sizes):
-            raise RuntimeError(msg.SPLIT_NEGATIVE_SIZES.format(sizes=sizes))
-        if sum(sizes) != size:
-            raise RuntimeError(msg.SPLIT_SIZES.format(size=size, dim=d, sizes=sizes))
-        return _pieces(
-            x,
-            SplitWithSizesBackward0,
-            d,
-            sizes,
-            _split_arrays(x, d, sizes),
-            lambda b: split(b, sizes, d),
-            dim=dim,
-            split_sizes=tuple(sizes),
-        )
-    step = int(split_size_or_sections)
-    if step < 0:
-        raise RuntimeError(msg.SPLIT_NEGATIVE.format(size=step))
-    if step == 0 and size != 0:
-        raise RuntimeError(msg.SPLIT_ZERO.format(size=size))
-    n = max((size + step - 1) // step, 1) if step else 1
-    sizes = [min(step, size - i * step) for i in range(n)]
-    return _pieces(
-        x,
-        SplitBackward0,
-        d,
-        sizes,
-        _split_arrays(x, d, sizes),
-        lambda b: split(b, step, d),
-        dim=dim,
-        split_size=step,
-    )
-
-
-@tensor_method("chunk")
-def chunk(input, chunks: int, dim: int = 0) -> tuple:
-    """At most `chunks` equal pieces along `dim` (SplitBackward0, as in PyTorch)."""
-    x = check_tensor(input, "chunk")
-    if chunks <= 0:
-        raise RuntimeError(msg.CHUNK_ZERO.format(chunks=chunks))
-    if x._data.ndim == 0:
-        raise RuntimeError(msg.SPLIT_0D.format(name="chunk"))
-    size = x._data.shape[normalize_dim(dim, x._data.ndim)]
-    if size == 0:  # PyTorch gives `chunks` empty pieces here
-        return split(x, [0] * chunks, dim)
-    return split(x, (size + chunks - 1) // chunks, dim)
-
-
-@tensor_method("unbind")
-def unbind(input, dim: int = 0) -> tuple:
-    """Every slice along `dim`, as a tuple of views with that dim removed."""
-    x = check_tensor(input, "unbind")
-    if x._data.ndim == 0:
-        raise IndexError(msg.DIM_0D.format(dim=dim))
-    d = normalize_dim(dim, x._data.ndim)
-    n = x._data.shape[d]
-    arrays = [x._data[_key(d, i)] for i in range(n)]
-    return _pieces(x, UnbindBackward0, d, [1] * n, arrays, lambda b: unbind(b, d), dim=dim)
-
-
-# --- triangles and diagonals ----------------------------------------------------------------------
-
-
-def _triangle_mask(backend, shape: tuple, diagonal: int, lower: bool):
-    """A bool array of the last two dims' shape: True where tril (or triu) keeps elements."""
-    xp = backend.xp
-    rows, cols = shape[-2], shape[-1]
-    long = backend.native[_int64()]
-    i = xp.reshape(xp.arange(rows, dtype=long, device=backend.native_device), (rows, 1))
-    j = xp.reshape(xp.arange(cols, dtype=long, device=backend.native_device), (1, cols))
-    return (j - i <= diagonal) if lower else (j - i >= diagonal)
-
-
-def _int64():
-    from .. import dtypes
-
-    return dtypes.int64
-
-
-class TrilBackward0(Node):
-    __slots__ = ("_saved_diagonal",)
-
-    def backward(self, grad):
-        return tril(grad, self._saved_diagonal)
-
-
-class TriuBackward0(TrilBackward0):
-    __slots__ = ()
-
-    def backward(self, grad):
-        return triu(grad, self._saved_diagonal)
-
-
-def _triangle(name: str, cls, input, diagonal: int) -> Tensor:
-    x = check_tensor(input, name)
-    if x._data.ndim < 2:
-        raise RuntimeError(msg.NEEDS_2D.format(name=name))
-    backend = x._backend
-    keep = _triangle_mask(backend, tuple(x._data.shape), int(diagonal), name == "tril")
-    data = backend.xp.where(keep, x._data, backend.xp.zeros_like(x._data))
-    node = new_node(cls, x)
-    if node is None:
-        return make_tensor(data, backend)
-    node._saved_diagonal = int(diagonal)
-    return make_tensor(data, backend, True, node, 0)
-
-
-@tensor_method("tril")
-def tril(input, diagonal: int = 0) -> Tensor:
-    """The lower triangle of the last two dims (the rest zeroed); `diagonal` shifts the edge."""
-    return _triangle("tril", TrilBackward0, input, diagonal)
-
-
-@tensor_method("triu")
-def triu(input, diagonal: int = 0) -> Tensor:
-    """The upper triangle of the last two dims (the rest zeroed); `diagonal` shifts the edge."""
-    return _triangle("triu", TriuBackward0, input, diagonal)
-
-
-def _diagonal_length(n1: int, n2: int, offset: int) -> int:
-    return max(0, min(n1 + min(offset, 0), n2 - max(offset, 0)))
-
-
-def _embed_diagonal(values: Tensor, n1: int, n2: int, offset: int) -> Tensor:
-    """(..., L) values placed on the `offset` diagonal of (..., n1, n2) zeros, with tensor ops
-    (a product with a constant 0/1 matrix), so gradients of gradients work."""
-    backend = values._backend
-    xp = backend.xp
-    length = values.shape[-1]
-    long = backend.native[_int64()]
-    k = xp.arange(length, dtype=long, device=backend.native_device)
-    flat = (k + max(-offset, 0)) * n2 + (k + max(offset, 0))
-    cells = xp.arange(n1 * n2, dtype=long, device=backend.native_device)
-    ones = xp.reshape(cells, (1, -1)) == xp.reshape(flat, (-1, 1))
-    placement = make_tensor(xp.astype(ones, values._data.dtype), backend)
-    lead = tuple(values.shape[:-1])
-    return (values.reshape(-1, length) @ placement).reshape(lead + (n1, n2))
-
-
-def _diagonal_order(ndim: int, d1: int, d2: int) -> tuple:
-    return tuple(i for i in range(ndim) if i not in (d1, d2)) + (d1, d2)
-
-
-class DiagonalBackward0(Node):
-    __slots__ = ("_saved_offset", "_saved_dim1", "_saved_dim2", "_saved_self_sym_sizes")
-
-    def backward(self, grad):
-        shape, d1, d2 = self._saved_self_sym_sizes, self._dim1, self._dim2
-        order = _diagonal_order(len(shape), d1, d2)
-        embedded = _embed_diagonal(grad, shape[d1], shape[d2], self._saved_offset)
-        inverse = [0] * len(order)
-        for i, o in enumerate(order):
-            inverse[o] = i
-        return embedded.permute(inverse)
-
-    @property
-    def _dim1(self) -> int:
-        return normalize_dim(self._saved_dim1, len(self._saved_self_sym_sizes))
-
-    @property
-    def _dim2(self) -> int:
-        return normalize_dim(self._saved_dim2, len(self._saved_self_sym_sizes))
-
-
-class DiagonalBackward0_copy(DiagonalBackward0):  # noqa: N801 - PyTorch's name for diag(matrix)
-    __slots__ = ()
-
-
-def _diagonal_data(x: Tensor, offset: int, d1: int, d2: int):
-    xp = x._backend.xp
-    moved = xp.permute_dims(x._data, _diagonal_order(x._data.ndim, d1, d2))
-    return xp.linalg.diagonal(moved, offset=offset)
-
-
-@tensor_method("diagonal")
-def diagonal(input, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Tensor:
-    """A view of the `offset` diagonal of dims (dim1, dim2), appended as the last dim."""
-    x = check_tensor(input, "diagonal")
-    ndim = x._data.ndim
-    d1, d2 = normalize_dim(dim1, ndim), normalize_dim(dim2, ndim)
-    if d1 == d2:
-        raise RuntimeError(msg.DIAGONAL_SAME_DIMS.format(d1=dim1, d2=dim2))
-    data = _diagonal_data(x, offset, d1, d2)
-    return _view_op(
-        x,
-        data,
-        DiagonalBackward0,
-        lambda b: diagonal(b, offset, d1, d2),
-        offset=offset,
-        dim1=dim1,
-        dim2=dim2,
-        self_sym_sizes=tuple(x._data.shape),
-    )
-
-
-class DiagEmbedBackward0(Node):
-    __slots__ = ("_saved_offset", "_saved_dim1", "_saved_dim2")
-
-    def backward(self, grad):
-        return diagonal(grad, self._saved_offset, self._saved_dim1, self._saved_dim2)
-
-
-@tensor_method("diag")
-def diag(input, diagonal: int = 0) -> Tensor:
-    """A vector's square diagonal matrix, or a copy of a matrix's `diagonal`-th diagonal."""
-    x = check_tensor(input, "diag")
-    ndim = x._data.ndim
-    if ndim not in (1, 2):
-        raise RuntimeError(msg.DIAG_DIMS.format(dim=ndim))
-    backend = x._backend
-    if ndim == 2:
-        data = backend.xp.asarray(_diagonal_data(x, diagonal, 0, 1), copy=True)
-        node = new_node(DiagonalBackward0_copy, x)
-        if node is None:
-            return make_tensor(data, backend)
-        node._saved_offset, node._saved_dim1, node._saved_dim2 = diagonal, 0, 1
-        node._saved_self_sym_sizes = tuple(x._data.shape)
-        return make_tensor(data, backend, True, node, 0)
-    n = x._data.shape[0] + abs(diagonal)
-    data = _embed_diagonal(make_tensor(x._data, backend), n, n, diagonal)._data
-    node = new_node(DiagEmbedBackward0, x)
-    if node is None:
-        return make_tensor(data, backend)
-    node._saved_offset, node._saved_dim1, node._saved_dim2 = diagonal, -2, -1
-    return make_tensor(data, backend, True, node, 0)
-
-
-# --- broadcasting helpers, meshgrid ---------------------------------------------------------------
+# --- broadcasting helpers -------------------------------------------------------------------------
 
 
 @tensor_method("broadcast_to")
@@ -1138,29 +730,7 @@ def broadcast_tensors(*tensors) -> tuple:
     return tuple(t if tuple(t.shape) == shape else expand(t, shape) for t in tensors)
 
 
-def meshgrid(*tensors, indexing: str | None = None) -> tuple:
-    """Coordinate grids from 1-D tensors: 'ij' (matrix) or 'xy' (Cartesian) indexing."""
-    if len(tensors) == 1 and isinstance(tensors[0], (tuple, list)):
-        tensors = tuple(tensors[0])
-    if indexing is None:
-        warnings.warn(msg.MESHGRID_INDEXING, UserWarning, stacklevel=2)
-        indexing = "ij"
-    if indexing not in ("ij", "xy"):
-        raise RuntimeError(msg.MESHGRID_MODE.format(indexing=indexing))
-    sizes = [check_tensor(t, "meshgrid").numel() for t in tensors]
-    axes = list(range(len(tensors)))
-    if indexing == "xy" and len(tensors) >= 2:
-        axes[0], axes[1] = 1, 0
-        sizes[0], sizes[1] = sizes[1], sizes[0]
-    grids = []
-    for t, axis in zip(tensors, axes):
-        shape = [1] * len(tensors)
-        shape[axis] = -1
-        grids.append(expand(t.reshape(shape), sizes))
-    return tuple(grids)
-
-
-# --- roll, tile, hstack / vstack, diff ------------------------------------------------------------
+# --- roll, tile, diff -----------------------------------------------------------------------------
 
 
 class RollBackward0(Node):
@@ -1201,56 +771,7 @@ def tile(input, dims) -> Tensor:
     return repeat(x, (1,) * (x._data.ndim - len(dims)) + dims)
 
 
-def _at_least(t: Tensor, ndim: int) -> Tensor:
-    if t.dim() >= ndim:
-        return t
-    return t.reshape((1,) * (ndim - t.dim()) + tuple(t.shape))
-
-
-def _stack_list(tensors, name: str) -> list:
-    """The tensors of hstack/vstack/dstack/column_stack: a non-empty sequence of tensors."""
-    tensors = _tensor_list(tensors, name)
-    if not tensors:
-        raise RuntimeError(msg.STACK_EMPTY.replace("stack", name, 1))
-    return tensors
-
-
-def hstack(tensors) -> Tensor:
-    """Join along dim 1 (dim 0 for 1-D tensors), as NumPy's hstack."""
-    tensors = [_at_least(t, 1) for t in _stack_list(tensors, "hstack")]
-    return cat(tensors, 0 if tensors[0].dim() == 1 else 1)
-
-
-def vstack(tensors) -> Tensor:
-    """Join along dim 0 after making every tensor at least 2-D (rows)."""
-    return cat([_at_least(t, 2) for t in _stack_list(tensors, "vstack")], 0)
-
-
-def _at_least_3d(t: Tensor) -> Tensor:
-    """atleast_3d: a scalar as (1, 1, 1), a vector (n) as (1, n, 1), a matrix as (m, n, 1)."""
-    if t.dim() >= 3:
-        return t
-    if t.dim() == 2:
-        return t.unsqueeze(2)
-    return t.reshape(1, -1, 1)
-
-
-def dstack(tensors) -> Tensor:
-    """Join along dim 2 (depth) after making every tensor at least 3-D."""
-    return cat([_at_least_3d(t) for t in _stack_list(tensors, "dstack")], 2)
-
-
-def column_stack(tensors) -> Tensor:
-    """Join as columns: scalars and vectors become (n, 1) columns, then hstack."""
-    return hstack(
-        [
-            t.reshape(t.numel(), 1) if t.dim() <= 1 else t
-            for t in _stack_list(tensors, "column_stack")
-        ]
-    )
-
-
-# --- rot90, tensor_split and the h/v/dsplit built on it -------------------------------------------
+# --- rot90 ----------------------------------------------------------------------------------------
 
 
 class Rot90Backward0(Node):
@@ -1288,79 +809,7 @@ def rot90(input, k: int = 1, dims=(0, 1)) -> Tensor:
     return make_tensor(data, x._backend, True, node, 0)
 
 
-def _sections_or_indices(value):
-    """An int (sections) or a tuple of ints (indices) from tensor_split's argument."""
-    if isinstance(value, Tensor):
-        if value.dtype.name != "int64":
-            raise RuntimeError(msg.TENSOR_SPLIT_DTYPE.format(dtype=value.dtype.legacy_name[:-6]))
-        if value._data.ndim > 1:
-            raise RuntimeError(msg.TENSOR_SPLIT_TENSOR_DIMS.format(ndim=value._data.ndim))
-        return value.item() if not value._data.ndim else tuple(value.tolist())
-    if isinstance(value, (tuple, list)):
-        return tuple(int(i) for i in value)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(msg.TENSOR_SPLIT_ARGS.format(type=type(value).__name__))
-    return value
-
-
-@tensor_method("tensor_split")
-def tensor_split(
-    input, indices_or_sections=None, dim: int = 0, *, sections=None, indices=None
-) -> tuple:
-    """`sections` nearly equal pieces along `dim` (the first ones one longer), or the pieces
-    between the given indices; each piece is a slice view (SliceBackward0)."""
-    x = check_tensor(input, "tensor_split")
-    if x._data.ndim == 0:
-        raise RuntimeError(msg.TENSOR_SPLIT_0D)
-    d = normalize_dim(dim, x._data.ndim)
-    split = _sections_or_indices(
-        next(v for v in (indices_or_sections, sections, indices) if v is not None)
-    )
-    size = x._data.shape[d]
-    if isinstance(split, int):
-        if split <= 0:
-            raise RuntimeError(msg.TENSOR_SPLIT_SECTIONS.format(n=split))
-        small, extra = divmod(size, split)
-        split = tuple(i * small + min(i, extra) for i in range(1, split))
-    bounds = (0, *split, None)
-    return tuple(slice_dim(x, d, start, end) for start, end in zip(bounds, bounds[1:]))
-
-
-def _split_along(name: str, input, indices_or_sections, min_dims: int, dim: int) -> tuple:
-    """hsplit / vsplit / dsplit: tensor_split along one dim, sections dividing it evenly."""
-    x = check_tensor(input, name)
-    if x._data.ndim < min_dims:
-        raise RuntimeError(msg.SPLIT_ALONG_DIMS.format(name=name, need=min_dims, ndim=x._data.ndim))
-    split = _sections_or_indices(indices_or_sections)
-    if isinstance(split, int):
-        size = x._data.shape[dim]
-        if split == 0 or size % split:
-            raise RuntimeError(msg.SPLIT_ALONG_SIZE.format(name=name, dim=dim, size=size, n=split))
-    return tensor_split(x, split, dim)
-
-
-@tensor_method("hsplit")
-def hsplit(input, indices_or_sections) -> tuple:
-    """tensor_split along dim 1 (dim 0 of a vector), in equal sections or at indices."""
-    ndim = check_tensor(input, "hsplit")._data.ndim
-    return _split_along("hsplit", input, indices_or_sections, 1, 0 if ndim == 1 else 1)
-
-
-@tensor_method("vsplit")
-def vsplit(input, indices_or_sections) -> tuple:
-    """tensor_split along dim 0 of a tensor of at least 2 dims."""
-    return _split_along("vsplit", input, indices_or_sections, 2, 0)
-
-
-@tensor_method("dsplit")
-def dsplit(input, indices_or_sections) -> tuple:
-    """tensor_split along dim 2 of a tensor of at least 3 dims."""
-    return _split_along("dsplit", input, indices_or_sections, 3, 2)
-
-
-row_stack = vstack
-
-
+@with_out
 @tensor_method("diff")
 def diff(input, n: int = 1, dim: int = -1, prepend=None, append=None) -> Tensor:
     """n-th forward difference along `dim` (xor for bools), prepend/append joined first."""
@@ -1370,6 +819,8 @@ def diff(input, n: int = 1, dim: int = -1, prepend=None, append=None) -> Tensor:
     d = normalize_dim(dim, x._data.ndim)
     parts = [p for p in (prepend, x, append) if p is not None]
     if len(parts) > 1:
+        from .joining import cat  # joining builds on this module's views
+
         x = cat(parts, d)
     for _ in range(n):
         length = x.shape[d]
@@ -1378,3 +829,29 @@ def diff(input, n: int = 1, dim: int = -1, prepend=None, append=None) -> Tensor:
         later, earlier = narrow(x, d, 1, length - 1), narrow(x, d, 0, length - 1)
         x = later.logical_xor(earlier) if x.dtype.name == "bool" else later - earlier
     return x
+
+
+__all__ = [
+    "broadcast_tensors",
+    "broadcast_to",
+    "diff",
+    "expand",
+    "flatten",
+    "flip",
+    "moveaxis",
+    "movedim",
+    "narrow",
+    "permute",
+    "reshape",
+    "roll",
+    "rot90",
+    "select",
+    "squeeze",
+    "swapaxes",
+    "swapdims",
+    "t",
+    "tile",
+    "transpose",
+    "unflatten",
+    "unsqueeze",
+]

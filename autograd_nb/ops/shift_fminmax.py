@@ -11,9 +11,10 @@ import operator
 
 from .. import _messages as msg
 from .._tensor import Tensor, make_tensor, tensor_method
-from ._helpers import check_tensor, operands, result_dtype
-from .inplace import _short_name, apply_inplace
-from .pointwise import _binary, _BinaryNode, _xp_of
+from ._helpers import check_tensor, operands, result_dtype, short_name
+from .comparison import _xp_of
+from .inplace import apply_inplace
+from .pointwise import _binary, _BinaryNode
 
 __all__ = ["bitwise_left_shift", "bitwise_right_shift", "fmax", "fmin"]
 
@@ -26,7 +27,7 @@ def _shift(input, other, kernel_name: str, left: bool) -> Tensor:
     dtype = result_dtype(input, other)
     if dtype.is_floating_point or dtype.is_complex:
         raise NotImplementedError(
-            msg.KERNEL_DTYPE.format(kernel=kernel_name, dtype=_short_name(dtype))
+            msg.KERNEL_DTYPE.format(kernel=kernel_name, dtype=short_name(dtype))
         )
     a, b, xa, xb, backend = operands(input, other, kernel_name)
     xp = backend.xp

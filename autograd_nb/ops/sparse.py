@@ -92,10 +92,10 @@ def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
         elif top >= num_classes:
             raise RuntimeError(msg.ONE_HOT_TOO_BIG)
     elif num_classes == -1:
-        raise RuntimeError("Can not infer total number of classes from empty tensor.")
+        raise RuntimeError(msg.ONE_HOT_EMPTY)
     classes = xp.arange(num_classes, dtype=xp.int64, device=backend.native_device)
     data = xp.astype(xp.expand_dims(t._data, axis=-1) == classes, xp.int64)
     return make_tensor(data, backend)
 
 
-__all__ = ["embedding", "one_hot"]
+__all__ = ["embedding"]

@@ -1,5 +1,6 @@
 """Special functions with gradients: lgamma, digamma, polygamma, mvlgamma, erfinv, erfc, erfcx,
-the modified Bessel functions i0/i0e/i1/i1e, sinc, entr, ndtr, ndtri and log_ndtr.
+the modified Bessel functions i0/i0e/i1/i1e, sinc, entr, ndtr, ndtri, log_ndtr, xlogy, xlog1py
+and logit. The one-input ones are entries made with unary.py's `elementwise`.
 
 NumPy has no lgamma, digamma or erfinv and the project does not use SciPy, so the kernels are
 written with array-API operations: a Lanczos sum for lgamma, PyTorch's own (Cephes) recurrences
@@ -15,9 +16,20 @@ import math
 from .. import _messages as msg
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node
-from ._helpers import check_tensor, float_data
-from .pointwise import _TWO_OVER_SQRT_PI, _define_unary, _erf_kernel, erf, where
-from .tensorops import _as_floating, _mul_number
+from ._helpers import (
+    as_floating,
+    check_tensor,
+    float_data,
+    floating_dtype,
+    on_backend,
+    operands,
+    record,
+)
+from .comparison import where
+from .inplace import apply_inplace, inplace_method
+from .out import with_out
+from .pointwise import _mul_number
+from .unary import _TWO_OVER_SQRT_PI, UnaryBackward, elementwise, erf, erf_kernel
 
 _PI = math.pi
 _LOG_PI = math.log(math.pi)
@@ -39,7 +51,7 @@ def _in_float64(kernel):
     return run
 
 
-# --- gamma family -------------------------------------------------------------------------------
+# --- gamma family ---------------------------------------------------------------------------------
 
 # Lanczos coefficients for g = 7, n = 9 (about 1e-15 relative for the gamma function).
 _LANCZOS_G = 7.0
@@ -193,23 +205,26 @@ def _polygamma_kernel(n: int):
     return _in_float64(lambda xp, x: sign_factorial * _zeta(xp, float(n + 1), x))
 
 
-lgamma, LgammaBackward0 = _define_unary(
-    "lgamma", "LgammaBackward0", "self", _lgamma_kernel, lambda g, x: g * digamma(x)
-)
-digamma, DigammaBackward0 = _define_unary(
-    "digamma", "DigammaBackward0", "self", _digamma_kernel, lambda g, x: g * polygamma(1, x)
-)
+class LgammaBackward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "self", "∂ln|Γ(a)|/∂a = ψ(a)"
+
+    def backward(self, grad):
+        return grad * digamma(self.saved())
 
 
-def _record_saving_self(cls, t: Tensor, out_data, number: int) -> Tensor:
-    """The result of a one-tensor op with an integer argument; its node saves both."""
-    out = make_tensor(out_data, t._backend)
-    node = new_node(cls, t)
-    if node is not None:
-        node.save(t)
-        node._saved_number = number
-        out._requires_grad, out._grad_fn = True, node
-    return out
+lgamma, lgamma_ = elementwise("lgamma", LgammaBackward0, _lgamma_kernel, torch_inplace=False)
+
+
+class DigammaBackward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "self", "∂ψ(a)/∂a = ψ′(a)"
+
+    def backward(self, grad):
+        return grad * polygamma(1, self.saved())
+
+
+digamma, digamma_ = elementwise("digamma", DigammaBackward0, _digamma_kernel, torch_inplace=False)
 
 
 class PolygammaBackward0(Node):
@@ -232,14 +247,20 @@ def _check_int(value, name: str, arg: str, position: int) -> int:
     return value
 
 
+@with_out
 def polygamma(n: int, input) -> Tensor:
     """The n-th derivative of digamma, element-wise; integer inputs give floats."""
     n = _check_int(n, "polygamma", "n", 1)
     t = check_tensor(input, "polygamma", position=2)
     if n < 0:
         raise RuntimeError(msg.POLYGAMMA_NEGATIVE_N)
-    return _record_saving_self(
-        PolygammaBackward0, t, _polygamma_kernel(n)(t._backend.xp, float_data(t)), n
+    return record(
+        PolygammaBackward0,
+        (t,),
+        _polygamma_kernel(n)(t._backend.xp, float_data(t)),
+        t._backend,
+        (t,),
+        number=n,
     )
 
 
@@ -259,6 +280,7 @@ class MvlgammaBackward0(Node):
         return (grad * sum(digamma(x - i / 2) for i in range(self._saved_number)),)
 
 
+@with_out
 @tensor_method("mvlgamma")
 def mvlgamma(input, p: int) -> Tensor:
     """Multivariate log-gamma of dimension p: sum of lgamma(x - i/2) + p(p-1)/4 log(pi)."""
@@ -269,10 +291,12 @@ def mvlgamma(input, p: int) -> Tensor:
     xp = t._backend.xp
     x = float_data(t)
     total = sum(_lgamma_kernel(xp, x - i / 2) for i in range(p))
-    return _record_saving_self(MvlgammaBackward0, t, total + p * (p - 1) / 4 * _LOG_PI, p)
+    return record(
+        MvlgammaBackward0, (t,), total + p * (p - 1) / 4 * _LOG_PI, t._backend, (t,), number=p
+    )
 
 
-# --- error function family ----------------------------------------------------------------------
+# --- error function family ------------------------------------------------------------------------
 
 
 def _erfc_fraction(xp, b):
@@ -290,7 +314,7 @@ def _erfcx_kernel(xp, x):
     a = xp.abs(x)
     b = xp.maximum(a, 1.5)
     near = xp.minimum(a, 1.5)
-    series = xp.exp(near * near) * (1.0 - _erf_kernel(xp, near))
+    series = xp.exp(near * near) * (1.0 - erf_kernel(xp, near))
     magnitude = xp.where(a >= 1.5, _erfc_fraction(xp, b), series)
     return xp.where(x >= 0, magnitude, 2.0 * xp.exp(x * x) - magnitude)
 
@@ -350,7 +374,7 @@ def _erfinv_magnitude(xp, s, complement):
     for _ in range(4):
         scaled = _erfcx_kernel(xp, x)
         tail_step = (xp.log(scaled) - x * x - log_complement) * scaled * (0.5 * math.sqrt(_PI))
-        central_step = (s - _erf_kernel(xp, x)) / (_TWO_OVER_SQRT_PI * xp.exp(-x * x))
+        central_step = (s - erf_kernel(xp, x)) / (_TWO_OVER_SQRT_PI * xp.exp(-x * x))
         x = x + xp.where(central, central_step, tail_step)
     return x
 
@@ -377,43 +401,60 @@ def _ndtri_kernel(xp, p):
     return math.sqrt(2.0) * _signed_erfinv(xp, y, xp.abs(y), complement)
 
 
-erfc, ErfcBackward0 = _define_unary(
-    "erfc",
-    "ErfcBackward0",
-    "self",
-    _erfc_kernel,
-    lambda g, x: g * -_TWO_OVER_SQRT_PI * (-(x * x)).exp(),
+class ErfcBackward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "self", "∂erfc a/∂a = −2/√π · e^(−a²)"
+
+    def backward(self, grad):
+        x = self.saved()
+        return grad * -_TWO_OVER_SQRT_PI * (-(x * x)).exp()
+
+
+erfc, erfc_ = elementwise("erfc", ErfcBackward0, _erfc_kernel)
+
+
+class SpecialErfcxBackward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "self", "∂erfcx a/∂a = 2a·erfcx(a) − 2/√π"
+
+    def backward(self, grad):
+        x = self.saved()
+        return grad * (2 * x * erfcx(x) - _TWO_OVER_SQRT_PI)
+
+
+erfcx, _ = elementwise(
+    "special_erfcx", SpecialErfcxBackward0, _erfcx_kernel, method=False, inplace=False, out=False
 )
-erfcx, SpecialErfcxBackward0 = _define_unary(
-    "special_erfcx",
-    "SpecialErfcxBackward0",
-    "self",
-    _erfcx_kernel,
-    lambda g, x: g * (2 * x * erfcx(x) - _TWO_OVER_SQRT_PI),
-    method=False,
-)
-erfinv, ErfinvBackward0 = _define_unary(
-    "erfinv",
-    "ErfinvBackward0",
-    "self",
-    _erfinv_kernel,
-    lambda g, x: g * (0.5 * math.sqrt(_PI)) * (erfinv(x) ** 2).exp(),
-)
+
+
+class ErfinvBackward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "self", "∂erfinv a/∂a = √π/2 · e^(erfinv(a)²)"
+
+    def backward(self, grad):
+        return grad * (0.5 * math.sqrt(_PI)) * (erfinv(self.saved()) ** 2).exp()
+
+
+erfinv, erfinv_ = elementwise("erfinv", ErfinvBackward0, _erfinv_kernel, torch_inplace=False)
 
 
 def ndtr(input) -> Tensor:
     """The standard normal CDF, (1 + erf(x / sqrt(2))) / 2, as PyTorch composes it."""
-    t = _as_floating(check_tensor(input, "special_ndtr"))
+    t = as_floating(check_tensor(input, "special_ndtr"))
     return _mul_number(1 + erf(_mul_number(t, _SQRT1_2)), 0.5)
 
 
-ndtri, SpecialNdtriBackward0 = _define_unary(
-    "special_ndtri",
-    "SpecialNdtriBackward0",
-    "result",
-    _ndtri_kernel,
-    lambda g, y: g * _SQRT_2PI * (y * y * 0.5).exp(),
-    method=False,
+class SpecialNdtriBackward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "result", "∂Φ⁻¹(a)/∂a = √(2π) · e^(Φ⁻¹(a)²/2)"
+
+    def backward(self, grad):
+        y = self.saved()
+        return grad * _SQRT_2PI * (y * y * 0.5).exp()
+
+
+ndtri, _ = elementwise(
+    "special_ndtri", SpecialNdtriBackward0, _ndtri_kernel, method=False, inplace=False, out=False
 )
 
 
@@ -426,17 +467,26 @@ def _log_ndtr_kernel(xp, x):
     return xp.where(x < -1.0, lower, upper)
 
 
-log_ndtr, SpecialLogNdtrBackward0 = _define_unary(
+class SpecialLogNdtrBackward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "self", "∂ln Φ(a)/∂a = φ(a)/Φ(a)"
+
+    def backward(self, grad):
+        x = self.saved()
+        return grad * (-(x * x) * 0.5 - log_ndtr(x)).exp() / _SQRT_2PI
+
+
+log_ndtr, _ = elementwise(
     "special_log_ndtr",
-    "SpecialLogNdtrBackward0",
-    "self",
+    SpecialLogNdtrBackward0,
     _log_ndtr_kernel,
-    lambda g, x: g * (-(x * x) * 0.5 - log_ndtr(x)).exp() / _SQRT_2PI,
     method=False,
+    inplace=False,
+    out=False,
 )
 
 
-# --- modified Bessel functions of the first kind ------------------------------------------------
+# --- modified Bessel functions of the first kind --------------------------------------------------
 
 
 def _bessel_i(xp, x, nu: int, scaled: bool):
@@ -466,40 +516,75 @@ def _bessel_i(xp, x, nu: int, scaled: bool):
     return magnitude if nu == 0 else xp.where(x < 0, -magnitude, magnitude)
 
 
-i0, I0Backward0 = _define_unary(
-    "i0",
-    "I0Backward0",
-    "self",
-    _in_float64(lambda xp, x: _bessel_i(xp, x, 0, False)),
-    lambda g, x: g * i1(x),
-)
-i0e, SpecialI0EBackward0 = _define_unary(
+class I0Backward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "self", "∂I₀(a)/∂a = I₁(a)"
+
+    def backward(self, grad):
+        return grad * i1(self.saved())
+
+
+i0, i0_ = elementwise("i0", I0Backward0, _in_float64(lambda xp, x: _bessel_i(xp, x, 0, False)))
+
+
+class SpecialI0EBackward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "self", "∂(e^(−|a|)·I₀(a))/∂a = i1e(a) − sign(a)·i0e(a)"
+
+    def backward(self, grad):
+        x = self.saved()
+        return grad * (i1e(x) - x.sign() * i0e(x))
+
+
+i0e, _ = elementwise(
     "special_i0e",
-    "SpecialI0EBackward0",
-    "self",
+    SpecialI0EBackward0,
     _in_float64(lambda xp, x: _bessel_i(xp, x, 0, True)),
-    lambda g, x: g * (i1e(x) - x.sign() * i0e(x)),
     method=False,
+    inplace=False,
+    out=False,
 )
-i1, SpecialI1Backward0 = _define_unary(
+
+
+class SpecialI1Backward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "self", "∂I₁(a)/∂a = I₀(a) − I₁(a)/a (½ at 0)"
+
+    def backward(self, grad):
+        x = self.saved()
+        return grad * where(x == 0, 0.5, i0(x) - i1(x) / x)
+
+
+i1, _ = elementwise(
     "special_i1",
-    "SpecialI1Backward0",
-    "self",
+    SpecialI1Backward0,
     _in_float64(lambda xp, x: _bessel_i(xp, x, 1, False)),
-    lambda g, x: g * where(x == 0, 0.5, i0(x) - i1(x) / x),
     method=False,
+    inplace=False,
+    out=False,
 )
-i1e, SpecialI1EBackward0 = _define_unary(
+
+
+class SpecialI1EBackward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "self", "∂i1e(a)/∂a = i0e(a) − i1e(a)·(sign(a) + 1/a) (½ at 0)"
+
+    def backward(self, grad):
+        x = self.saved()
+        return grad * where(x == 0, 0.5, i0e(x) - i1e(x) * (x.sign() + 1 / x))
+
+
+i1e, _ = elementwise(
     "special_i1e",
-    "SpecialI1EBackward0",
-    "self",
+    SpecialI1EBackward0,
     _in_float64(lambda xp, x: _bessel_i(xp, x, 1, True)),
-    lambda g, x: g * where(x == 0, 0.5, i0e(x) - i1e(x) * (x.sign() + 1 / x)),
     method=False,
+    inplace=False,
+    out=False,
 )
 
 
-# --- sinc, entr ---------------------------------------------------------------------------------
+# --- sinc, entr -----------------------------------------------------------------------------------
 
 
 def _sinc_kernel(xp, x):
@@ -507,12 +592,17 @@ def _sinc_kernel(xp, x):
     return xp.where(x == 0, 1.0, xp.sin(px) / xp.where(x == 0, 1.0, px))
 
 
-def _sinc_derivative(g, x):
-    px = x * _PI
-    return where(x == 0, 0.0, g * (px.cos() * px - px.sin()) / (px * x))
+class SincBackward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "self", "∂sinc a/∂a = (cos(πa)·πa − sin(πa))/(πa²) (0 at 0)"
+
+    def backward(self, grad):
+        x = self.saved()
+        px = x * _PI
+        return where(x == 0, 0.0, grad * (px.cos() * px - px.sin()) / (px * x))
 
 
-sinc, SincBackward0 = _define_unary("sinc", "SincBackward0", "self", _sinc_kernel, _sinc_derivative)
+sinc, sinc_ = elementwise("sinc", SincBackward0, _sinc_kernel)
 
 
 def _entr_kernel(xp, x):
@@ -521,11 +611,185 @@ def _entr_kernel(xp, x):
     return xp.where(xp.isnan(x), x, inner)
 
 
-entr, SpecialEntrBackward0 = _define_unary(
-    "special_entr",
-    "SpecialEntrBackward0",
-    "self",
-    _entr_kernel,
-    lambda g, x: g * -(x.log() + 1),
-    method=False,
+class SpecialEntrBackward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "self", "∂(−a·ln a)/∂a = −(ln a + 1)"
+
+    def backward(self, grad):
+        return grad * -(self.saved().log() + 1)
+
+
+entr, _ = elementwise(
+    "special_entr", SpecialEntrBackward0, _entr_kernel, method=False, inplace=False, out=False
 )
+
+
+# --- in-place forms with arguments ----------------------------------------------------------------
+
+mvlgamma_ = inplace_method("mvlgamma", "The multivariate log-gamma of dimension p, in place.")
+
+
+class PolygammaBackward1(PolygammaBackward0):
+    """polygamma_(n): PyTorch's in-place overload has its own node name."""
+
+    __slots__ = ()
+
+
+def _polygamma_self(self: Tensor, n: int) -> Tensor:
+    result = polygamma(n, self)
+    if result._grad_fn is not None:
+        result._grad_fn.__class__ = PolygammaBackward1
+    return result
+
+
+@tensor_method("polygamma_")
+def polygamma_(self: Tensor, n: int) -> Tensor:
+    """The n-th polygamma function of self, in place."""
+    return apply_inplace(self, _polygamma_self, n)
+
+
+class XlogyBackward0(Node):
+    """x * log(y): d/dx = log(y) where x != 0 (else 0), d/dy = x / y."""
+
+    __slots__ = ("_saved_self", "_saved_other")
+    _shift = 0  # xlog1py's nodes: log(1 + y), d/dy = x / (1 + y)
+
+    def backward(self, grad):
+        x, y = self._saved_self, self._saved_other
+        fn = xlog1py if self._shift else xlogy
+        gx = grad * fn((x != 0), y) if self.needs_input_grad(0) else None
+        gy = grad * x / (y + self._shift) if self.needs_input_grad(1) else None
+        return gx, gy
+
+
+class XlogyBackward1(XlogyBackward0):
+    """xlogy(number, tensor)."""
+
+    __slots__ = ()
+
+
+class XlogyBackward2(XlogyBackward0):
+    """xlogy(tensor, number)."""
+
+    __slots__ = ()
+
+
+class SpecialXlog1PyBackward0(XlogyBackward0):
+    """x * log1p(y): d/dx = log1p(y) where x != 0 (else 0), d/dy = x / (1 + y)."""
+
+    __slots__ = ()
+    _shift = 1
+
+
+class SpecialXlog1PyBackward1(SpecialXlog1PyBackward0):
+    """xlog1py(number, tensor)."""
+
+    __slots__ = ()
+
+
+class SpecialXlog1PyBackward2(SpecialXlog1PyBackward0):
+    """xlog1py(tensor, number)."""
+
+    __slots__ = ()
+
+
+@with_out
+@tensor_method("xlogy")
+def xlogy(input, other) -> Tensor:
+    """input * log(other), 0 where input is 0 (unless other is nan); integers give floats."""
+    return _xlog("xlogy", (XlogyBackward0, XlogyBackward1, XlogyBackward2), input, other)
+
+
+def xlog1py(input, other) -> Tensor:
+    """input * log1p(other), 0 where input is 0 (unless other is nan): torch.special.xlog1py."""
+    return _xlog(
+        "special_xlog1py",
+        (SpecialXlog1PyBackward0, SpecialXlog1PyBackward1, SpecialXlog1PyBackward2),
+        input,
+        other,
+    )
+
+
+def _xlog(name: str, classes: tuple, input, other) -> Tensor:
+    """xlogy / xlog1py: input * log(other [+ 1]) with PyTorch's zero rule and node classes."""
+    if not isinstance(input, Tensor) and not isinstance(other, Tensor):
+        raise TypeError(
+            msg.XLOGY_ARGS.format(name=name, a=type(input).__name__, b=type(other).__name__)
+        )
+    dtype = floating_dtype(input, other)
+    a, b, _, _, backend = operands(input, other, name)
+    xp = backend.xp
+    xa, xb = (
+        on_backend(t, backend, dtype) if t is not None else backend.asarray(v, dtype)
+        for t, v in ((a, input), (b, other))
+    )
+    xa, xb = xp.broadcast_arrays(xa, xb)
+    log = xp.log1p if classes[0]._shift else xp.log
+    out = xp.where((xa == 0) & ~xp.isnan(xb), xp.zeros_like(xa), xa * log(xb))
+    cls = classes[0] if a is not None and b is not None else classes[1 if a is None else 2]
+    return record(
+        cls,
+        (a, b),
+        out,
+        backend,
+        broadcasts=True,
+        self=input if a is not None else float(input),
+        other=other if b is not None else float(other),
+    )
+
+
+class LogitBackward0(Node):
+    """1 / (x (1 - x)); outside [eps, 1 - eps] 0 (nan outside [0, 1] without eps)."""
+
+    __slots__ = ("_saved_eps",)
+    _saved_names = ("self",)
+
+    def backward(self, grad):
+        x = self._unpack(0)
+        eps = self._saved_eps
+        low, high, fill = (0.0, 1.0, math.nan) if eps is None else (eps, 1.0 - eps, 0.0)
+        return where((x < low) | (x > high), fill, grad / (x * (1 - x)))
+
+
+@with_out
+@tensor_method("logit")
+def logit(input, eps: float | None = None) -> Tensor:
+    """log(p / (1 - p)), p clamped to [eps, 1 - eps] when eps is given; integers give floats."""
+    t = check_tensor(input, "logit")
+    backend = t._backend
+    xp = backend.xp
+    x = on_backend(t, backend, floating_dtype(t))
+    if eps is not None:
+        x = xp.clip(x, float(eps), 1.0 - float(eps))
+    out = make_tensor(xp.log(x / (1 - x)), backend)
+    node = new_node(LogitBackward0, t)
+    if node is not None:
+        node.save(t)
+        node._saved_eps = None if eps is None else float(eps)
+        out._requires_grad, out._grad_fn = True, node
+    return out
+
+
+xlogy_ = inplace_method("xlogy", "self * log(other), in place.")
+
+
+logit_ = inplace_method("logit", "log(p / (1 - p)) of self, in place.")
+
+
+__all__ = [
+    "digamma",
+    "erfc",
+    "erfc_",
+    "erfinv",
+    "i0",
+    "i0_",
+    "lgamma",
+    "logit",
+    "logit_",
+    "mvlgamma",
+    "polygamma",
+    "sinc",
+    "sinc_",
+    "xlogy",
+    "xlogy_",
+]

@@ -21,8 +21,7 @@ from .. import dtypes
 from .._tensor import Tensor, make_tensor
 from ..autograd.node import Node, new_node
 from ._helpers import check_tensor, require_floating
-from .pooling import _along_dims, adaptive_avg_pool2d, adaptive_avg_pool3d
-from .pooling_more import adaptive_avg_pool1d
+from .pooling import _along_dims, adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d
 
 
 class _UpsampleBackward(Node):
@@ -292,4 +291,4 @@ def interpolate(
     return _resample(x, mode, tuple(sizes), factors, bool(align_corners))
 
 
-__all__ = ["interpolate"]
+__all__: list[str] = []  # no torch.* functions of its own

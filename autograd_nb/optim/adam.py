@@ -17,7 +17,7 @@ from __future__ import annotations
 from .. import _messages as msg
 from .. import dtypes
 from .._creation import tensor, zeros_like
-from ..ops.pointwise import maximum
+from ..ops.comparison import maximum
 from .optimizer import Optimizer, _no_grad_step
 
 __all__ = ["Adam", "AdamW"]

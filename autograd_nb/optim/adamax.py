@@ -10,7 +10,7 @@ PyTorch's single-tensor rule, for each parameter p with gradient g (`-g` when ma
 
 from __future__ import annotations
 
-from ..ops.pointwise import maximum
+from ..ops.comparison import maximum
 from ._rules import begin_step, decayed_grad
 from .adam import check_adam_hyper
 from .optimizer import Optimizer, _no_grad_step

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from .. import _messages as msg
 from .._tensor import Tensor
 from ..autograd.grad_mode import enable_grad, no_grad
-from ..ops.shape import cat
+from ..ops.joining import cat
 from .adam import check_hyper
 from .optimizer import Optimizer
 

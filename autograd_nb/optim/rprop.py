@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .. import _messages as msg
 from .._creation import full_like
-from ..ops.pointwise import where
+from ..ops.comparison import where
 from ._rules import begin_step
 from .adam import check_hyper
 from .optimizer import Optimizer, _no_grad_step

@@ -10,7 +10,7 @@ import warnings
 from ... import _messages as msg
 from ..._creation import empty, zeros
 from ..._tensor import Tensor
-from ...ops.shape import cat, stack
+from ...ops.joining import cat, stack
 from .. import functional as F
 from .. import init
 from ..parameter import Parameter

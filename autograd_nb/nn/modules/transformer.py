@@ -9,7 +9,7 @@ from collections.abc import Callable
 from ... import _messages as msg
 from ..._creation import full
 from ..._tensor import Tensor
-from ...ops.shape import triu
+from ...ops.diagonals import triu
 from .. import functional as F
 from .. import functional_attention as FA
 from .. import init

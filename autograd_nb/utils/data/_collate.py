@@ -15,7 +15,7 @@ from ... import _messages as msg
 from ... import dtypes
 from ..._creation import as_tensor, tensor
 from ..._tensor import Tensor
-from ...ops.shape import stack
+from ...ops.joining import stack
 
 __all__ = ["default_collate", "default_convert"]
 

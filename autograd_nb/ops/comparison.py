@@ -1,0 +1,562 @@
+"""Element-wise comparisons and choices: eq, lt, ..., logical and bitwise ops, where, clamp,
+maximum/minimum, nan_to_num, isnan/isinf/isfinite, isclose/allclose/equal."""
+
+from __future__ import annotations
+
+import operator
+import warnings
+
+from .. import _messages as msg
+from .. import dtypes
+from .._tensor import Tensor, make_tensor, tensor_method
+from ..autograd.node import Node, new_node
+from ..backends import python_number
+from ._helpers import (
+    as_tensor_like,
+    broadcast_error,
+    check_tensor,
+    device_mismatch,
+    float_data,
+    input_meta,
+    operands,
+    record,
+    result_dtype,
+)
+from .inplace import apply_inplace, inplace_method
+from .out import with_out
+from .pointwise import _binary, _BinaryNode
+
+
+class ClampBackward1(Node):
+    """clamp with number bounds: the gradient flows where the input was inside them."""
+
+    __slots__ = ("_saved_min", "_saved_max")
+    _saved_names = ("self",)
+
+    def backward(self, grad):
+        x = self._unpack(0)
+        low, high = self._saved_min, self._saved_max
+        inside = None
+        if low is not None:
+            inside = x >= low
+        if high is not None:
+            inside = (x <= high) if inside is None else inside & (x <= high)
+        return grad * inside
+
+
+class ClampBackward0(Node):
+    """clamp with tensor bounds."""
+
+    __slots__ = ()
+    _saved_names = ("self", "min", "max")
+
+    def backward(self, grad):
+        x, low, high = self._unpack(0), self._unpack(1), self._unpack(2)
+        inside = (x >= low) if low is not None else None
+        if high is not None:
+            inside = (x <= high) if inside is None else inside & (x <= high)
+        grad_low = grad * (x < low) if low is not None and self.needs_input_grad(1) else None
+        grad_high = grad * (x > high) if high is not None and self.needs_input_grad(2) else None
+        return grad * inside, grad_low, grad_high
+
+
+class ClampMinBackward0(ClampBackward1):
+    __slots__ = ()
+
+
+class ClampMaxBackward0(ClampBackward1):
+    __slots__ = ()
+
+
+class ClampMinBackward1(Node):
+    """clamp_min with a tensor bound: the gradient goes to whichever side was picked."""
+
+    __slots__ = ()
+    _saved_names = ("self", "min")
+
+    def backward(self, grad):
+        x, bound = self._unpack(0), self._unpack(1)
+        keep = x >= bound if type(self) is ClampMinBackward1 else x <= bound
+        return (grad * keep, grad * keep.logical_not() if self.needs_input_grad(1) else None)
+
+
+class ClampMaxBackward1(ClampMinBackward1):
+    __slots__ = ()
+    _saved_names = ("self", "max")
+
+
+def _clamp_tensor(cls, t: Tensor, bound: Tensor) -> Tensor:
+    """clamp_min / clamp_max against a tensor bound (broadcasting)."""
+    kernel = maximum if cls is ClampMinBackward1 else minimum
+    out = kernel(t.detach(), bound.detach())
+    node = new_node(cls, t, bound)
+    if node is None:
+        return out
+    node.save(t, bound)
+    node._in_meta = input_meta((t, bound), out._data, out._backend)
+    return make_tensor(out._data, out._backend, True, node, 0)
+
+
+@with_out
+@tensor_method("clamp", "clip")
+def clamp(input, min=None, max=None) -> Tensor:  # noqa: A002 - PyTorch's names
+    """Limit values to [min, max]; either bound may be omitted."""
+    t = check_tensor(input, "clamp")
+    if min is None and max is None:
+        raise RuntimeError(msg.CLAMP_NO_BOUND)
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        low = as_tensor_like(min, t) if min is not None else None
+        high = as_tensor_like(max, t) if max is not None else None
+        out = t
+        if low is not None:
+            out = maximum(out.detach(), low.detach())
+        if high is not None:
+            out = minimum(out.detach() if isinstance(out, Tensor) else out, high.detach())
+        data = out._data
+        return record(ClampBackward0, (t, low, high), data, out._backend, (t, low, high))
+    return _clamp_numbers(ClampBackward1, t, min, max)
+
+
+def _clamp_numbers(cls, t: Tensor, low, high) -> Tensor:
+    low, high = python_number(low), python_number(high)
+    x = t._data
+    if t.dtype.is_floating_point or all(isinstance(v, int) or v is None for v in (low, high)):
+        pass
+    else:
+        x = float_data(t)
+    out = t._backend.xp.clip(x, low, high)
+    node = new_node(cls, t)
+    if node is None:
+        return make_tensor(out, t._backend)
+    node.save(t)
+    node._saved_min, node._saved_max = low, high
+    return make_tensor(out, t._backend, True, node, 0)
+
+
+@with_out
+@tensor_method("clamp_min")
+def clamp_min(input, min) -> Tensor:  # noqa: A002
+    """max(input, min) element-wise; `min` a number or a tensor."""
+    t = check_tensor(input, "clamp_min")
+    if isinstance(min, Tensor):
+        return _clamp_tensor(ClampMinBackward1, t, min)
+    return _clamp_numbers(ClampMinBackward0, t, min, None)
+
+
+@with_out
+@tensor_method("clamp_max")
+def clamp_max(input, max) -> Tensor:  # noqa: A002
+    """min(input, max) element-wise; `max` a number or a tensor."""
+    t = check_tensor(input, "clamp_max")
+    if isinstance(max, Tensor):
+        return _clamp_tensor(ClampMaxBackward1, t, max)
+    return _clamp_numbers(ClampMaxBackward0, t, None, max)
+
+
+class MaximumBackward0(_BinaryNode):
+    __slots__ = ()
+
+    def _record(self, a, b, out):
+        self.save(a, b)
+
+    def backward(self, grad):
+        a, b = self._unpack(0), self._unpack(1)
+        # Ties share the gradient equally, as PyTorch does.
+        mask = (a > b) + (a == b) * 0.5
+        return grad * mask, grad * (1 - mask)
+
+
+class MinimumBackward0(MaximumBackward0):
+    __slots__ = ()
+
+    def backward(self, grad):
+        a, b = self._unpack(0), self._unpack(1)
+        mask = (a < b) + (a == b) * 0.5
+        return grad * mask, grad * (1 - mask)
+
+
+@with_out
+@tensor_method("maximum")
+def maximum(input, other) -> Tensor:
+    check_tensor(other, "maximum", "other", 2)
+    return _binary(
+        MaximumBackward0,
+        check_tensor(input, "maximum"),
+        other,
+        "maximum",
+        lambda x, y: _xp_of(input).maximum(x, y),
+    )
+
+
+@with_out
+@tensor_method("minimum")
+def minimum(input, other) -> Tensor:
+    check_tensor(other, "minimum", "other", 2)
+    return _binary(
+        MinimumBackward0,
+        check_tensor(input, "minimum"),
+        other,
+        "minimum",
+        lambda x, y: _xp_of(input).minimum(x, y),
+    )
+
+
+def _xp_of(t: Tensor):
+    return t._backend.xp
+
+
+def _compare(input, other, symbol: str, kernel) -> Tensor:
+    a, b, xa, xb, backend = operands(input, other, symbol)
+    try:
+        return make_tensor(kernel(xa, xb), backend)
+    except ValueError:
+        raise broadcast_error(getattr(xa, "shape", ()), getattr(xb, "shape", ())) from None
+
+
+def _define_comparison(name: str, symbol: str, kernel, aliases: tuple):
+    def op(input, other) -> Tensor:
+        return _compare(input, other, symbol, kernel)
+
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = f"Element-wise `{symbol}` as a bool tensor."
+    tensor_method(name, *aliases)(op)
+    return with_out(op)
+
+
+eq = _define_comparison("eq", "==", operator.eq, ())
+ne = _define_comparison("ne", "!=", operator.ne, ("not_equal",))
+
+
+def _equality_operator(op):
+    """`t == x` / `t != x`: NotImplemented for an operand no tensor op takes (None, a string),
+    so that Python compares identities (`t == None` is False, `None in [t1, t2]` works), as
+    PyTorch's operators do."""
+
+    def method(self, other):
+        try:
+            return op(self, other)
+        except TypeError:
+            return NotImplemented
+
+    method.__name__ = method.__qualname__ = f"__{op.__name__}__"
+    method.__doc__ = op.__doc__
+    return method
+
+
+tensor_method("__eq__")(_equality_operator(eq))
+tensor_method("__ne__")(_equality_operator(ne))
+
+
+lt = _define_comparison("lt", "<", operator.lt, ("__lt__", "less"))
+
+
+le = _define_comparison("le", "<=", operator.le, ("__le__", "less_equal"))
+
+
+gt = _define_comparison("gt", ">", operator.gt, ("__gt__", "greater"))
+
+
+ge = _define_comparison("ge", ">=", operator.ge, ("__ge__", "greater_equal"))
+
+
+def _logical(input, other, name: str) -> Tensor:
+    a, b, xa, xb, backend = operands(input, other, name)
+    xp = backend.xp
+    bool_type = backend.native[dtypes.bool]
+    xa = xa if not hasattr(xa, "dtype") else xp.astype(xa, bool_type)
+    xb = xb if not hasattr(xb, "dtype") else xp.astype(xb, bool_type)
+    return make_tensor(getattr(xp, name)(xa, xb), backend)
+
+
+@with_out
+@tensor_method("logical_and")
+def logical_and(input, other) -> Tensor:
+    return _logical(input, other, "logical_and")
+
+
+@with_out
+@tensor_method("logical_or")
+def logical_or(input, other) -> Tensor:
+    return _logical(input, other, "logical_or")
+
+
+@with_out
+@tensor_method("logical_xor")
+def logical_xor(input, other) -> Tensor:
+    return _logical(input, other, "logical_xor")
+
+
+@with_out
+@tensor_method("logical_not")
+def logical_not(input) -> Tensor:
+    t = check_tensor(input, "logical_not")
+    xp = t._backend.xp
+    return make_tensor(
+        xp.logical_not(xp.astype(t._data, t._backend.native[dtypes.bool])), t._backend
+    )
+
+
+def _bitwise(input, other, symbol: str, kernel) -> Tensor:
+    a, b, xa, xb, backend = operands(input, other, symbol)
+    dtype = result_dtype(input, other)
+    if dtype.is_floating_point:
+        raise NotImplementedError(
+            msg.KERNEL_DTYPE.format(kernel=f"{symbol}_cpu", dtype=dtype.legacy_name[:-6])
+        )
+    return make_tensor(kernel(xa, xb), backend)
+
+
+@with_out
+@tensor_method("__and__", "__rand__", "bitwise_and")
+def bitwise_and(input, other) -> Tensor:
+    return _bitwise(input, other, "bitwise_and", operator.and_)
+
+
+@with_out
+@tensor_method("__or__", "__ror__", "bitwise_or")
+def bitwise_or(input, other) -> Tensor:
+    return _bitwise(input, other, "bitwise_or", operator.or_)
+
+
+@with_out
+@tensor_method("__xor__", "__rxor__", "bitwise_xor")
+def bitwise_xor(input, other) -> Tensor:
+    return _bitwise(input, other, "bitwise_xor", operator.xor)
+
+
+@with_out
+@tensor_method("bitwise_not")
+def bitwise_not(input) -> Tensor:
+    t = check_tensor(input, "bitwise_not")
+    if t.dtype.is_floating_point:
+        raise NotImplementedError(
+            msg.KERNEL_DTYPE.format(kernel="bitwise_not_cpu", dtype=t.dtype.legacy_name[:-6])
+        )
+    return make_tensor(~t._data, t._backend)
+
+
+@tensor_method("__invert__")
+def _invert(self: Tensor) -> Tensor:
+    if self.dtype.is_floating_point or self.dtype.is_complex:
+        raise TypeError(msg.INVERT_DTYPE)
+    return bitwise_not(self)
+
+
+class WhereBackward0(Node):
+    __slots__ = ()
+    _saved_names = ("condition",)
+
+    def backward(self, grad):
+        cond = self._unpack(0)
+        zero = grad * 0
+        return (
+            None,
+            where(cond, grad, zero) if self.needs_input_grad(1) else None,
+            where(cond, zero, grad) if self.needs_input_grad(2) else None,
+        )
+
+
+@with_out
+def where(condition, input=None, other=None) -> Tensor:
+    """Pick from `input` where `condition` holds, else from `other` (broadcasting)."""
+    cond = check_tensor(condition, "where", "condition")
+    if input is None and other is None:
+        from .indexing import nonzero
+
+        return nonzero(cond, as_tuple=True)
+    if cond.dtype is not dtypes.bool:
+        if cond.dtype is not dtypes.uint8:
+            raise RuntimeError(msg.WHERE_CONDITION.format(dtype=cond.dtype.legacy_name[:-6]))
+        warnings.warn(msg.WHERE_UINT8, UserWarning, stacklevel=2)
+    x = (
+        as_tensor_like(input, other if isinstance(other, Tensor) else cond)
+        if not isinstance(input, Tensor)
+        else input
+    )
+    y = as_tensor_like(other, x) if not isinstance(other, Tensor) else other
+    a, b, xa, xb, backend = operands(x, y, "where")
+    if cond._backend is not backend and not (cond.device.type == "cpu" and cond._data.ndim == 0):
+        raise device_mismatch(a if a is not None else b, cond)
+    xp = backend.xp
+    c = cond._data
+    if cond.dtype is not dtypes.bool:
+        c = xp.astype(c, backend.native[dtypes.bool])
+    try:
+        out = xp.where(c, xa, xb)
+    except ValueError:
+        raise broadcast_error(tuple(c.shape), tuple(xa.shape)) from None
+    return record(WhereBackward0, (None, a, b), out, backend, (cond,), broadcasts=True)
+
+
+@tensor_method("where")
+def _where_method(self, condition, other) -> Tensor:
+    """`x.where(condition, y)` is `torch.where(condition, x, y)`."""
+    return where(condition, self, other)
+
+
+@tensor_method("isnan")
+def isnan(input) -> Tensor:
+    return make_tensor(input._backend.xp.isnan(input._data), input._backend)
+
+
+@tensor_method("isinf")
+def isinf(input) -> Tensor:
+    return make_tensor(input._backend.xp.isinf(input._data), input._backend)
+
+
+@tensor_method("isfinite")
+def isfinite(input) -> Tensor:
+    return make_tensor(input._backend.xp.isfinite(input._data), input._backend)
+
+
+class NanToNumBackward0(Node):
+    __slots__ = ()
+    _saved_names = ("self",)
+
+    def backward(self, grad):
+        return grad * isfinite(self._unpack(0))
+
+
+@with_out
+@tensor_method("nan_to_num")
+def nan_to_num(input, nan: float = 0.0, posinf=None, neginf=None) -> Tensor:
+    """Replace NaN by `nan` and +/-inf by `posinf`/`neginf` (default: the dtype's extremes)."""
+    t = check_tensor(input, "nan_to_num")
+    if not t.dtype.is_floating_point:
+        return t.clone()
+    xp = t._backend.xp
+    x = t._data
+    info = xp.finfo(x.dtype)
+    high = info.max if posinf is None else posinf
+    low = -info.max if neginf is None else neginf
+    out = xp.where(xp.isnan(x), xp.asarray(nan, dtype=x.dtype, device=_device(x)), x)
+    out = xp.where(out == float("inf"), xp.asarray(high, dtype=x.dtype, device=_device(x)), out)
+    out = xp.where(out == -float("inf"), xp.asarray(low, dtype=x.dtype, device=_device(x)), out)
+    return record(NanToNumBackward0, (t,), out, t._backend, (t,))
+
+
+def _device(array):
+    """The array's device, for creating arrays beside it."""
+    return array.device
+
+
+def _same_dtype(a: Tensor, b: Tensor) -> None:
+    if a.dtype is not b.dtype:
+        raise RuntimeError(
+            msg.DTYPE_DID_NOT_MATCH.format(a=a.dtype.legacy_name[:-6], b=b.dtype.legacy_name[:-6])
+        )
+
+
+@tensor_method("isclose")
+def isclose(
+    input, other, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False
+) -> Tensor:
+    """|input - other| <= atol + rtol * |other| element-wise (equal infinities are close)."""
+    a = check_tensor(input, "isclose")
+    b = check_tensor(other, "isclose", "other", 2)
+    _same_dtype(a, b)
+    with _no_grad():
+        equal = eq(a, b)
+        if equal_nan:
+            equal = equal | (isnan(a) & isnan(b))
+        if not a.dtype.is_floating_point:
+            return equal
+        apart = equal.logical_not()  # inf - inf would warn; equal pairs are close anyway
+        gap = (a.where(apart, 0) - b.where(apart, 0)).abs()
+        close = isfinite(gap) & (gap <= atol + rtol * b.abs())
+        return equal | close
+
+
+def _no_grad():
+    from ..autograd.grad_mode import no_grad
+
+    return no_grad()
+
+
+@tensor_method("allclose")
+def allclose(
+    input, other, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False
+) -> bool:
+    """Whether every element pair is close (see isclose), as a Python bool."""
+    return bool(isclose(input, other, rtol, atol, equal_nan).all().item())
+
+
+@tensor_method("equal")
+def equal(input, other) -> bool:
+    """True when both tensors have the same shape and the same values (a Python bool)."""
+    a = check_tensor(input, "equal")
+    b = check_tensor(other, "equal", "other", 2)
+    if tuple(a._data.shape) != tuple(b._data.shape):
+        return False
+    with _no_grad():
+        return bool(eq(a, b).all().item())
+
+
+def is_floating_point(input) -> bool:
+    """Whether the tensor's dtype is a floating point one (float16/32/64)."""
+    return check_tensor(input, "is_floating_point").dtype.is_floating_point
+
+
+@tensor_method("clamp_", "clip_")
+def clamp_(self: Tensor, min=None, max=None) -> Tensor:  # noqa: A002 - PyTorch's names
+    """Limit values to [min, max] in place."""
+    if not self.dtype.is_floating_point and (type(min) is float or type(max) is float):
+        raise RuntimeError(
+            msg.INPLACE_CAST.format(  # clamp_'s own wording of the cast error
+                result="Float", out=dtypes.CPP_NAMES[self.dtype]
+            )
+        )
+    return apply_inplace(self, clamp, min, max)
+
+
+clip_ = clamp_
+
+
+clamp_min_ = inplace_method("clamp_min", "max(self, min), in place.")
+
+
+clamp_max_ = inplace_method("clamp_max", "min(self, max), in place.")
+
+
+nan_to_num_ = inplace_method("nan_to_num", "Replace NaN and infinities in place.")
+
+
+clip = clamp
+
+
+__all__ = [
+    "allclose",
+    "bitwise_and",
+    "bitwise_not",
+    "bitwise_or",
+    "bitwise_xor",
+    "clamp",
+    "clamp_",
+    "clamp_max",
+    "clamp_max_",
+    "clamp_min",
+    "clamp_min_",
+    "clip",
+    "clip_",
+    "eq",
+    "equal",
+    "ge",
+    "gt",
+    "is_floating_point",
+    "isclose",
+    "isfinite",
+    "isinf",
+    "isnan",
+    "le",
+    "logical_and",
+    "logical_not",
+    "logical_or",
+    "logical_xor",
+    "lt",
+    "maximum",
+    "minimum",
+    "nan_to_num",
+    "nan_to_num_",
+    "ne",
+    "where",
+]

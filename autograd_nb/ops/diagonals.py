@@ -1,0 +1,180 @@
+"""Triangles and diagonals: tril, triu, diagonal (a view), diag, diag_embed."""
+
+from __future__ import annotations
+
+from .. import _messages as msg
+from .. import dtypes
+from .._tensor import Tensor, make_tensor, tensor_method
+from ..autograd.node import Node, new_node
+from ._helpers import (
+    check_tensor,
+    normalize_dim,
+    record,
+)
+from .out import with_out
+from .shape import _view_op
+
+
+def _triangle_mask(backend, shape: tuple, diagonal: int, lower: bool):
+    """A bool array of the last two dims' shape: True where tril (or triu) keeps elements."""
+    xp = backend.xp
+    rows, cols = shape[-2], shape[-1]
+    long = backend.native[_int64()]
+    i = xp.reshape(xp.arange(rows, dtype=long, device=backend.native_device), (rows, 1))
+    j = xp.reshape(xp.arange(cols, dtype=long, device=backend.native_device), (1, cols))
+    return (j - i <= diagonal) if lower else (j - i >= diagonal)
+
+
+def _int64():
+
+    return dtypes.int64
+
+
+class TrilBackward0(Node):
+    __slots__ = ("_saved_diagonal",)
+
+    def backward(self, grad):
+        return tril(grad, self._saved_diagonal)
+
+
+class TriuBackward0(TrilBackward0):
+    __slots__ = ()
+
+    def backward(self, grad):
+        return triu(grad, self._saved_diagonal)
+
+
+def _triangle(name: str, cls, input, diagonal: int) -> Tensor:
+    x = check_tensor(input, name)
+    if x._data.ndim < 2:
+        raise RuntimeError(msg.NEEDS_2D.format(name=name))
+    backend = x._backend
+    keep = _triangle_mask(backend, tuple(x._data.shape), int(diagonal), name == "tril")
+    data = backend.xp.where(keep, x._data, backend.xp.zeros_like(x._data))
+    return record(cls, (x,), data, backend, diagonal=int(diagonal))
+
+
+@with_out
+@tensor_method("tril")
+def tril(input, diagonal: int = 0) -> Tensor:
+    """The lower triangle of the last two dims (the rest zeroed); `diagonal` shifts the edge."""
+    return _triangle("tril", TrilBackward0, input, diagonal)
+
+
+@with_out
+@tensor_method("triu")
+def triu(input, diagonal: int = 0) -> Tensor:
+    """The upper triangle of the last two dims (the rest zeroed); `diagonal` shifts the edge."""
+    return _triangle("triu", TriuBackward0, input, diagonal)
+
+
+def _diagonal_length(n1: int, n2: int, offset: int) -> int:
+    return max(0, min(n1 + min(offset, 0), n2 - max(offset, 0)))
+
+
+def _embed_diagonal(values: Tensor, n1: int, n2: int, offset: int) -> Tensor:
+    """(..., L) values placed on the `offset` diagonal of (..., n1, n2) zeros, with tensor ops
+    (a product with a constant 0/1 matrix), so gradients of gradients work."""
+    backend = values._backend
+    xp = backend.xp
+    length = values.shape[-1]
+    long = backend.native[_int64()]
+    k = xp.arange(length, dtype=long, device=backend.native_device)
+    flat = (k + max(-offset, 0)) * n2 + (k + max(offset, 0))
+    cells = xp.arange(n1 * n2, dtype=long, device=backend.native_device)
+    ones = xp.reshape(cells, (1, -1)) == xp.reshape(flat, (-1, 1))
+    placement = make_tensor(xp.astype(ones, values._data.dtype), backend)
+    lead = tuple(values.shape[:-1])
+    return (values.reshape(-1, length) @ placement).reshape(lead + (n1, n2))
+
+
+def _diagonal_order(ndim: int, d1: int, d2: int) -> tuple:
+    return tuple(i for i in range(ndim) if i not in (d1, d2)) + (d1, d2)
+
+
+class DiagonalBackward0(Node):
+    __slots__ = ("_saved_offset", "_saved_dim1", "_saved_dim2", "_saved_self_sym_sizes")
+
+    def backward(self, grad):
+        shape, d1, d2 = self._saved_self_sym_sizes, self._dim1, self._dim2
+        order = _diagonal_order(len(shape), d1, d2)
+        embedded = _embed_diagonal(grad, shape[d1], shape[d2], self._saved_offset)
+        inverse = [0] * len(order)
+        for i, o in enumerate(order):
+            inverse[o] = i
+        return embedded.permute(inverse)
+
+    @property
+    def _dim1(self) -> int:
+        return normalize_dim(self._saved_dim1, len(self._saved_self_sym_sizes))
+
+    @property
+    def _dim2(self) -> int:
+        return normalize_dim(self._saved_dim2, len(self._saved_self_sym_sizes))
+
+
+class DiagonalBackward0_copy(DiagonalBackward0):  # noqa: N801 - PyTorch's name for diag(matrix)
+    __slots__ = ()
+
+
+def _diagonal_data(x: Tensor, offset: int, d1: int, d2: int):
+    xp = x._backend.xp
+    moved = xp.permute_dims(x._data, _diagonal_order(x._data.ndim, d1, d2))
+    return xp.linalg.diagonal(moved, offset=offset)
+
+
+@tensor_method("diagonal")
+def diagonal(input, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Tensor:
+    """A view of the `offset` diagonal of dims (dim1, dim2), appended as the last dim."""
+    x = check_tensor(input, "diagonal")
+    ndim = x._data.ndim
+    d1, d2 = normalize_dim(dim1, ndim), normalize_dim(dim2, ndim)
+    if d1 == d2:
+        raise RuntimeError(msg.DIAGONAL_SAME_DIMS.format(d1=dim1, d2=dim2))
+    data = _diagonal_data(x, offset, d1, d2)
+    return _view_op(
+        x,
+        data,
+        DiagonalBackward0,
+        lambda b: diagonal(b, offset, d1, d2),
+        offset=offset,
+        dim1=dim1,
+        dim2=dim2,
+        self_sym_sizes=tuple(x._data.shape),
+    )
+
+
+class DiagEmbedBackward0(Node):
+    __slots__ = ("_saved_offset", "_saved_dim1", "_saved_dim2")
+
+    def backward(self, grad):
+        return diagonal(grad, self._saved_offset, self._saved_dim1, self._saved_dim2)
+
+
+@with_out
+@tensor_method("diag")
+def diag(input, diagonal: int = 0) -> Tensor:
+    """A vector's square diagonal matrix, or a copy of a matrix's `diagonal`-th diagonal."""
+    x = check_tensor(input, "diag")
+    ndim = x._data.ndim
+    if ndim not in (1, 2):
+        raise RuntimeError(msg.DIAG_DIMS.format(dim=ndim))
+    backend = x._backend
+    if ndim == 2:
+        data = backend.xp.asarray(_diagonal_data(x, diagonal, 0, 1), copy=True)
+        node = new_node(DiagonalBackward0_copy, x)
+        if node is None:
+            return make_tensor(data, backend)
+        node._saved_offset, node._saved_dim1, node._saved_dim2 = diagonal, 0, 1
+        node._saved_self_sym_sizes = tuple(x._data.shape)
+        return make_tensor(data, backend, True, node, 0)
+    n = x._data.shape[0] + abs(diagonal)
+    data = _embed_diagonal(make_tensor(x._data, backend), n, n, diagonal)._data
+    node = new_node(DiagEmbedBackward0, x)
+    if node is None:
+        return make_tensor(data, backend)
+    node._saved_offset, node._saved_dim1, node._saved_dim2 = diagonal, -2, -1
+    return make_tensor(data, backend, True, node, 0)
+
+
+__all__ = ["diag", "diagonal", "tril", "triu"]

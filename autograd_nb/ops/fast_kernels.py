@@ -1,0 +1,201 @@
+"""Array-level backward kernels for the nodes that dominate a training step (the MLP benchmark).
+
+Every node's reference derivative is its `backward`, written with Tensor operations. Each kernel
+here computes the same gradients straight on the backend's arrays, without the bookkeeping of
+recorded, checked Tensor ops. Only the fast engine runs them (it looks them up with
+`autograd.backward_kernels.backward_kernel(type(node))`), and tests/test_fast_kernels.py checks
+each one against its node's formula. A kernel takes the node and the gradient of its output and
+returns what the node's `backward` returns.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._tensor import Tensor, make_tensor
+from ..autograd.backward_kernels import register_backward_kernel
+from .linalg import AddmmBackward0, MmBackward0
+from .log_sum_exp import LogSoftmaxBackward0
+from .loss import NllLoss2DBackward0, NllLossBackward0
+from .pointwise import MulBackward0
+from .reduction import MeanBackward0
+from .shape import TBackward0
+from .unary import NegBackward0, ReluBackward0, TanhBackward0
+
+__all__: list[str] = []  # no torch.* functions: kernels register themselves on import
+
+# --- element-wise ---------------------------------------------------------------------------------
+
+
+@register_backward_kernel(MulBackward0)
+def mul_backward(node, grad: Tensor) -> tuple:
+    """(grad * b, grad * a) on the arrays where the dtypes agree."""
+    a, b = node._unpack(0), node._unpack(1)
+    if grad._backend.broadcast_value(grad._data) == 1:
+        # A gradient of ones (what `sum()` sends back): each input's gradient is the other
+        # input itself, so skip multiplying a big tensor by one.
+        return _times_ones(b, grad), _times_ones(a, grad)
+    return _product(grad, b), _product(grad, a)
+
+
+def _product(grad: Tensor, other):
+    """`grad * other` without a graph: on the arrays when the dtypes agree (or `other` is a
+    Python number, which keeps grad's dtype in both libraries), else through the op."""
+    if other is None:
+        return None
+    if not isinstance(other, Tensor):  # a number (bool, int, float) saved by the forward
+        return make_tensor(grad._data * other, grad._backend)
+    data = other._data
+    if other._backend is grad._backend and data.dtype == grad._data.dtype:
+        return make_tensor(grad._data * data, grad._backend)
+    return grad * other
+
+
+def _times_ones(t, ones: Tensor):
+    """`ones * t` for a gradient of ones: `t`'s own array when shape and dtype already match."""
+    if t is None:
+        return None
+    if isinstance(t, Tensor):
+        data = t._data
+        if data.shape == ones._data.shape and data.dtype == ones._data.dtype:
+            return make_tensor(data, t._backend)
+    return ones * t
+
+
+@register_backward_kernel(NegBackward0)
+def neg_backward(node, grad: Tensor) -> Tensor:
+    """-grad."""
+    return make_tensor(-grad._data, grad._backend)
+
+
+# Same-width integer types: relu's mask multiplies a float's bits, so inf and nan stay masked.
+_SAME_WIDTH_INT = {
+    np.dtype(np.float64): np.int64,
+    np.dtype(np.float32): np.int32,
+    np.dtype(np.float16): np.int16,
+}
+
+
+@register_backward_kernel(ReluBackward0)
+def relu_backward(node, grad: Tensor) -> Tensor:
+    """grad where relu's result is not 0, else 0 (a nan result passes grad)."""
+    backend = grad._backend
+    return make_tensor(relu_mask(backend, grad._data, node._unpack(0)._data), backend)
+
+
+def relu_mask(backend, grad, result):
+    """PyTorch's threshold_backward(grad, result, 0) on arrays.
+
+    With NumPy, np.where branches per element and mispredicts on a relu mask (about 5x slower
+    than a multiply), and a multiply by the mask would turn an inf or nan gradient into nan
+    where PyTorch gives 0; so the gradient's bits, as integers, are multiplied by 0 or 1.
+    """
+    xp = backend.xp
+    bits = _SAME_WIDTH_INT.get(grad.dtype) if xp is np else None
+    if bits is None or grad.shape != result.shape:
+        zero = xp.zeros((), dtype=grad.dtype, device=backend.native_device)
+        return xp.where(result == 0, zero, grad)
+    return np.multiply(grad.view(bits), np.not_equal(result, 0)).view(grad.dtype)
+
+
+@register_backward_kernel(TanhBackward0)
+def tanh_backward(node, grad: Tensor) -> Tensor:
+    """grad * (1 - y * y) from tanh's output y."""
+    backend = grad._backend
+    return make_tensor(tanh_derivative(backend.xp, grad._data, node._unpack(0)._data), backend)
+
+
+def tanh_derivative(xp, grad, y):
+    """grad * (1 - y * y) on arrays.
+
+    Past the L2 cache, one new NumPy array written three times while it is in cache beats
+    three new arrays; below, the plain expression has less call overhead.
+    """
+    if xp is not np or grad.shape != y.shape or grad.dtype != y.dtype or grad.size < 1 << 18:
+        return grad * (1 - y * y)
+    out = np.multiply(y, y)
+    np.subtract(1, out, out=out)
+    return np.multiply(grad, out, out=out)
+
+
+# --- matrix products ------------------------------------------------------------------------------
+
+
+def _mm_arrays(grad: Tensor, a: Tensor, b: Tensor, need_a: bool, need_b: bool) -> tuple:
+    """(grad @ b^T, a^T @ grad) on the arrays, each laid out as its input (see linalg)."""
+    backend, g, x, w = grad._backend, grad._data, a._data, b._data
+    xp, contiguous = backend.xp, backend.is_contiguous
+    grad_a = grad_b = None
+    if need_a:
+        column_major = x.ndim == 2 and not contiguous(x) and contiguous(x.mT)
+        grad_a = make_tensor(xp.matmul(w, g.mT).mT if column_major else xp.matmul(g, w.mT), backend)
+    if need_b:
+        column_major = w.ndim == 2 and not contiguous(w) and contiguous(w.mT)
+        grad_b = make_tensor(xp.matmul(g.mT, x).mT if column_major else xp.matmul(x.mT, g), backend)
+    return grad_a, grad_b
+
+
+@register_backward_kernel(MmBackward0)
+def mm_backward(node, grad: Tensor) -> tuple:
+    """The two gradients of a @ b as matrix products on the arrays."""
+    edges = node._edges
+    return _mm_arrays(
+        grad, node._unpack(0), node._unpack(1), edges[0] is not None, edges[2] is not None
+    )
+
+
+@register_backward_kernel(AddmmBackward0)
+def addmm_backward(node, grad: Tensor) -> tuple:
+    """beta * grad for the input, alpha times the matrix products for mat1 and mat2."""
+    alpha, beta = node._saved_alpha, node._saved_beta
+    bias_fn, _, fn1, _, fn2, _ = node._edges
+    g_input = None
+    if bias_fn is not None:
+        g_input = grad if beta == 1 else make_tensor(grad._data * beta, grad._backend)
+    g1, g2 = _mm_arrays(grad, node._unpack(0), node._unpack(1), fn1 is not None, fn2 is not None)
+    if alpha != 1:
+        g1 = None if g1 is None else make_tensor(g1._data * alpha, g1._backend)
+        g2 = None if g2 is None else make_tensor(g2._data * alpha, g2._backend)
+    return g_input, g1, g2
+
+
+@register_backward_kernel(TBackward0)
+def t_backward(node, grad: Tensor) -> Tensor:
+    """grad transposed, without view bookkeeping."""
+    if grad._data.ndim < 2:
+        return grad
+    return make_tensor(grad._data.mT, grad._backend)
+
+
+# --- reductions and the loss ----------------------------------------------------------------------
+
+
+@register_backward_kernel(MeanBackward0)
+def mean_backward(node, grad: Tensor) -> Tensor:
+    """A new contiguous array of grad / count, as PyTorch's division of the expanded gradient."""
+    shape, count = node._saved_self_sym_sizes, node._saved_self_sym_numel
+    backend = grad._backend
+    out = backend.xp.empty(shape, dtype=grad._data.dtype, device=backend.native_device)
+    out[...] = grad._data / count
+    return make_tensor(out, backend)
+
+
+@register_backward_kernel(LogSoftmaxBackward0)
+def log_softmax_backward(node, grad: Tensor) -> Tensor:
+    """g - exp(y) * sum(g) along the dim, on the arrays."""
+    backend, g = grad._backend, grad._data
+    total = backend.sum(g, axis=node._saved_dim, keepdims=True)
+    return make_tensor(g - backend.xp.exp(node._unpack(0)._data) * total, backend)
+
+
+def nll_loss_backward(node, grad: Tensor) -> Tensor:
+    """-grad (over the total weight for 'mean', times each sample's weight) scattered to the
+    target classes, on the arrays."""
+    backend, g = grad._backend, grad._data
+    g = g / node._unpack(3)._data if node._saved_reduction == 1 else g
+    g = g if node._weights is None else g * node._weights
+    return make_tensor(node._plan.scatter_add(backend, -g), backend)  # a 0-d g fills every sample
+
+
+register_backward_kernel(NllLossBackward0)(nll_loss_backward)
+register_backward_kernel(NllLoss2DBackward0)(nll_loss_backward)

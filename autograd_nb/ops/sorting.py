@@ -1,0 +1,167 @@
+"""Sorting and searching: sort, argsort, topk, searchsorted, bucketize."""
+
+from __future__ import annotations
+
+from .. import _messages as msg
+from .. import dtypes
+from .._tensor import Tensor, make_tensor, tensor_method
+from ..autograd.node import Node, new_node
+from ._helpers import (
+    check_tensor,
+    normalize_dim,
+    numpy_dim,
+    on_backend,
+    result_dtype,
+)
+from .indexing import _zeros_like, scatter_add
+from .out import with_out
+
+
+@with_out
+def searchsorted(
+    sorted_sequence,
+    input,
+    *,
+    out_int32: bool = False,
+    right: bool = False,
+    side: str | None = None,
+    sorter=None,
+) -> Tensor:
+    """Where each value would go in the innermost sorted rows of `sorted_sequence` to keep
+    them sorted: the first such place, or the last with right=True / side='right'."""
+    seq = check_tensor(sorted_sequence, "searchsorted", "sorted_sequence")
+    if side is not None:
+        if side not in ("left", "right"):
+            raise RuntimeError(msg.SEARCHSORTED_SIDE.format(side=side))
+        if right and side == "left":
+            raise RuntimeError(msg.SEARCHSORTED_OPPOSITE.format(side=side))
+        right = side == "right"
+    backend = seq._backend
+    xp = backend.xp
+    scalar = not isinstance(input, Tensor)
+    dtype = result_dtype(seq, input)
+    values = backend.asarray(input, dtype) if scalar else on_backend(input, backend, dtype)
+    boundaries = on_backend(seq, backend, dtype)
+    if sorter is not None:
+        boundaries = xp.take_along_axis(
+            boundaries, on_backend(sorter, backend, dtypes.int64), axis=-1
+        )
+    if boundaries.ndim > 1 and (
+        values.ndim != boundaries.ndim or values.shape[:-1] != boundaries.shape[:-1]
+    ):
+        raise RuntimeError(
+            msg.SEARCHSORTED_SHAPES.format(seq=list(boundaries.shape), values=list(values.shape))
+        )
+    if boundaries.ndim > 1:
+        edges = xp.expand_dims(boundaries, axis=-2)  # (..., 1, M) against (..., K, 1)
+    else:
+        edges = xp.reshape(boundaries, (1,) * values.ndim + (-1,))
+    points = xp.expand_dims(values, axis=-1)
+    # nan sorts last, as in PyTorch: it is above every edge but a nan edge
+    before = (edges <= points) if right else (edges < points)
+    if dtype.is_floating_point:
+        before = before | (xp.isnan(points) & ~xp.isnan(edges))
+    count = xp.sum(xp.astype(before, backend.native[dtypes.int64]), axis=-1)
+    return make_tensor(
+        xp.astype(count, backend.native[dtypes.int32 if out_int32 else dtypes.int64]), backend
+    )
+
+
+@with_out
+def bucketize(input, boundaries, *, out_int32: bool = False, right: bool = False) -> Tensor:
+    """The index of the bucket of 1-D `boundaries` each value falls in (searchsorted)."""
+    edges = check_tensor(boundaries, "bucketize", "boundaries", 2)
+    if edges.dim() != 1:
+        raise RuntimeError(msg.BUCKETIZE_DIM.format(dim=edges.dim()))
+    return searchsorted(edges, input, out_int32=out_int32, right=right)
+
+
+class SortBackward0(Node):
+    """Each value's gradient goes back to the position its index names."""
+
+    __slots__ = ("_saved_dim", "_saved_indices", "_saved_self_sym_sizes")
+
+    def backward(self, grad):
+        shape = self._saved_self_sym_sizes
+        if not shape:
+            return grad
+        return scatter_add(_zeros_like(grad, shape), self._saved_dim, self._saved_indices, grad)
+
+
+class TopkBackward0(SortBackward0):
+    __slots__ = ()
+
+
+def _sorted_along(x: Tensor, d: int, descending: bool):
+    """(values, int64 indices) of `x` sorted along `d`; ties keep their order (stable)."""
+    backend = x._backend
+    xp = backend.xp
+    data = x._data if x._data.ndim else xp.reshape(x._data, (1,))
+    if x.dtype is dtypes.bool:
+        data = xp.astype(data, backend.native[dtypes.uint8])
+    if descending:  # stable descending: sort the reversed data ascending, then read backwards
+        n = data.shape[d]
+        order = (n - 1) - xp.flip(xp.argsort(xp.flip(data, axis=d), axis=d, stable=True), axis=d)
+    else:
+        order = xp.argsort(data, axis=d, stable=True)
+    values = xp.take_along_axis(x._data if x._data.ndim else data, order, axis=d)
+    if not x._data.ndim:
+        values, order = xp.reshape(values, ()), xp.reshape(order, ())
+    return values, xp.astype(order, backend.native[dtypes.int64])
+
+
+def _with_positions(name: str, cls, x: Tensor, d: int, values, order):
+    from ._helpers import return_type
+
+    backend = x._backend
+    indices = make_tensor(order, backend)
+    node = new_node(cls, x)
+    if node is None:
+        return return_type(name)(make_tensor(values, backend), indices)
+    node._saved_dim, node._saved_indices = d, indices
+    node._saved_self_sym_sizes = tuple(x._data.shape)
+    return return_type(name)(make_tensor(values, backend, True, node, 0), indices)
+
+
+@tensor_method("sort")
+def sort(input, dim: int = -1, descending: bool = False, stable: bool = False, *, axis=None):
+    """(values, indices) sorted along `dim`; equal values keep their order."""
+    if axis is not None:
+        dim = numpy_dim("sort", dim, axis, -1)
+    x = check_tensor(input, "sort")
+    d = normalize_dim(dim, x._data.ndim)
+    values, order = _sorted_along(x, d, descending)
+    return _with_positions("sort", SortBackward0, x, d, values, order)
+
+
+@tensor_method("argsort")
+def argsort(
+    input, dim: int = -1, descending: bool = False, stable: bool = False, *, axis=None
+) -> Tensor:
+    """The indices that sort the tensor along `dim` (int64, no gradient)."""
+    if axis is not None:
+        dim = numpy_dim("argsort", dim, axis, -1)
+    x = check_tensor(input, "argsort")
+    return make_tensor(
+        _sorted_along(x, normalize_dim(dim, x._data.ndim), descending)[1], x._backend
+    )
+
+
+@tensor_method("topk")
+def topk(input, k: int, dim: int = -1, largest: bool = True, sorted: bool = True, *, axis=None):  # noqa: A002
+    """The k largest (or smallest) values along `dim` with their indices."""
+    if axis is not None:
+        dim = numpy_dim("topk", dim, axis, -1)
+    x = check_tensor(input, "topk")
+    d = normalize_dim(dim, x._data.ndim)
+    size = x._data.shape[d] if x._data.ndim else 1
+    if k < 0 or k > size:
+        raise RuntimeError(msg.TOPK_RANGE)
+    values, order = _sorted_along(x, d, largest)
+    if x._data.ndim:
+        key = (slice(None),) * d + (slice(0, k),)
+        values, order = values[key], order[key]
+    return _with_positions("topk", TopkBackward0, x, d, values, order)
+
+
+__all__ = ["argsort", "bucketize", "searchsorted", "sort", "topk"]

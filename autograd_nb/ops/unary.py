@@ -1,0 +1,624 @@
+"""The one-input element-wise ops, one entry each: autograd_nb's `derivatives.yaml`.
+
+An entry is a node class named as PyTorch names it, which states
+
+- `saves`: what its backward needs: "self" (the input), "result" (the output) or "" (nothing);
+- `formula`: the local derivative, as the backward stepper shows it;
+- `backward`: the derivative written with Tensor operations (so `create_graph=True` works);
+
+followed by one `elementwise(...)` line that makes the op from its name, its node and its
+forward kernel on arrays (`xp` is the array namespace), and says which variants exist: the
+Tensor method and its aliases, the in-place form (`x.sin_()`, `torch.sin_(x)`) and `out=`
+(`torch.sin(x, out=y)`). Adding an op means adding an entry here and its name to `__all__`.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .._tensor import Tensor, make_tensor, tensor_method
+from ..autograd.grad_mode import STATE
+from ..autograd.node import Node
+from ._helpers import check_tensor, float_data, record
+from .inplace import apply_inplace
+from .out import write_out
+
+
+class UnaryBackward(Node):
+    """The node of a one-input element-wise op (see the module docstring)."""
+
+    __slots__ = ()
+    saves = ""
+    formula = ""
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls._saved_names = (cls.saves,) if cls.saves else ()
+
+    def saved(self) -> Tensor:
+        """The input or output this node saved (see `saves`)."""
+        return self._unpack(0)
+
+
+def elementwise(
+    name: str,
+    node: type,
+    kernel,
+    *,
+    floating: bool = True,
+    aliases: tuple = (),
+    method: bool = True,
+    inplace: bool = True,
+    torch_inplace: bool = True,
+    out: bool = True,
+):
+    """The op `name` (and its in-place form, or None) from its node class and kernel.
+
+    `floating`: integer inputs are computed in the default float dtype; `aliases`: more
+    Tensor method names (their in-place forms too); `method`: also a Tensor method;
+    `inplace`: a method `name_`; `torch_inplace`: PyTorch also has `torch.name_`; `out`:
+    the torch.* function takes `out=`.
+    """
+    saves_input, saves_result = node.saves == "self", node.saves == "result"
+
+    def compute(input) -> Tensor:
+        t = input if isinstance(input, Tensor) else check_tensor(input, name)
+        x = float_data(t) if floating else t._data
+        backend = t._backend
+        data = kernel(backend.xp, x)
+        if not STATE.enabled:
+            return make_tensor(data, backend)
+        return record(node, (t,), data, backend, (t,) if saves_input else (), saves_result)
+
+    compute.__name__ = compute.__qualname__ = name
+    compute.__doc__ = f"Element-wise {name}."
+    if method:
+        tensor_method(name, *aliases)(compute)
+    function = compute
+    if out:
+
+        def function(input, *, out=None) -> Tensor:
+            if out is None:
+                return compute(input)
+            return write_out(out, name, compute, (input,))
+
+        function.__name__ = function.__qualname__ = name
+        function.__doc__ = compute.__doc__
+    if not inplace:
+        return function, None
+
+    def in_place(input) -> Tensor:
+        return apply_inplace(input, compute)
+
+    in_place.__name__ = in_place.__qualname__ = name + "_"
+    in_place.__doc__ = f"Element-wise {name}, in place."
+    tensor_method(name + "_", *(a + "_" for a in aliases if not a.startswith("__")))(in_place)
+    return function, in_place if torch_inplace else None
+
+
+# --- exponentials and logarithms ------------------------------------------------------------------
+
+_LN2 = 0.6931471805599453
+_LN10 = 2.302585092994046
+
+
+class ExpBackward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "result", "∂eᵃ/∂a = eᵃ"
+
+    def backward(self, grad):
+        return grad * self.saved()
+
+
+exp, exp_ = elementwise("exp", ExpBackward0, lambda xp, x: xp.exp(x))
+
+
+class Exp2Backward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "result", "∂2ᵃ/∂a = 2ᵃ·ln 2"
+
+    def backward(self, grad):
+        return grad * self.saved() * _LN2
+
+
+exp2, exp2_ = elementwise("exp2", Exp2Backward0, lambda xp, x: 2.0**x)
+
+
+class Expm1Backward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "result", "∂(eᵃ − 1)/∂a = eᵃ"
+
+    def backward(self, grad):
+        return grad * (self.saved() + 1)
+
+
+expm1, expm1_ = elementwise("expm1", Expm1Backward0, lambda xp, x: xp.expm1(x))
+
+
+class LogBackward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "self", "∂ln a/∂a = 1/a"
+
+    def backward(self, grad):
+        return grad / self.saved()
+
+
+log, log_ = elementwise("log", LogBackward0, lambda xp, x: xp.log(x))
+
+
+class Log1PBackward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "self", "∂ln(1 + a)/∂a = 1/(1 + a)"
+
+    def backward(self, grad):
+        return grad / (self.saved() + 1)
+
+
+log1p, log1p_ = elementwise("log1p", Log1PBackward0, lambda xp, x: xp.log1p(x))
+
+
+class Log2Backward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "self", "∂log₂ a/∂a = 1/(a·ln 2)"
+
+    def backward(self, grad):
+        return grad / (self.saved() * _LN2)
+
+
+log2, log2_ = elementwise("log2", Log2Backward0, lambda xp, x: xp.log2(x))
+
+
+class Log10Backward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "self", "∂log₁₀ a/∂a = 1/(a·ln 10)"
+
+    def backward(self, grad):
+        return grad / (self.saved() * _LN10)
+
+
+log10, log10_ = elementwise("log10", Log10Backward0, lambda xp, x: xp.log10(x))
+
+
+# --- roots and reciprocals ------------------------------------------------------------------------
+
+
+class SqrtBackward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "result", "∂√a/∂a = 1/(2√a)"
+
+    def backward(self, grad):
+        return grad / (2 * self.saved())
+
+
+sqrt, sqrt_ = elementwise("sqrt", SqrtBackward0, lambda xp, x: xp.sqrt(x))
+
+
+class RsqrtBackward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "result", "∂a^(−½)/∂a = −½·a^(−3/2)"
+
+    def backward(self, grad):
+        y = self.saved()
+        return -0.5 * grad * y * y * y
+
+
+rsqrt, rsqrt_ = elementwise("rsqrt", RsqrtBackward0, lambda xp, x: 1.0 / xp.sqrt(x))
+
+
+class ReciprocalBackward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "result", "∂(1/a)/∂a = −1/a²"
+
+    def backward(self, grad):
+        y = self.saved()
+        return -grad * y * y
+
+
+reciprocal, reciprocal_ = elementwise("reciprocal", ReciprocalBackward0, lambda xp, x: 1.0 / x)
+
+
+# --- trigonometric and hyperbolic functions -------------------------------------------------------
+
+
+class SinBackward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "self", "∂sin a/∂a = cos a"
+
+    def backward(self, grad):
+        return grad * self.saved().cos()
+
+
+sin, sin_ = elementwise("sin", SinBackward0, lambda xp, x: xp.sin(x))
+
+
+class CosBackward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "self", "∂cos a/∂a = −sin a"
+
+    def backward(self, grad):
+        return -grad * self.saved().sin()
+
+
+cos, cos_ = elementwise("cos", CosBackward0, lambda xp, x: xp.cos(x))
+
+
+class TanBackward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "result", "∂tan a/∂a = 1 + tan²a"
+
+    def backward(self, grad):
+        y = self.saved()
+        return grad * (1 + y * y)
+
+
+tan, tan_ = elementwise("tan", TanBackward0, lambda xp, x: xp.tan(x))
+
+
+class AsinBackward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "self", "∂asin a/∂a = 1/√(1 − a²)"
+
+    def backward(self, grad):
+        x = self.saved()
+        return grad * (1 - x * x).rsqrt()
+
+
+asin, asin_ = elementwise("asin", AsinBackward0, lambda xp, x: xp.asin(x), aliases=("arcsin",))
+arcsin, arcsin_ = asin, asin_
+
+
+class AcosBackward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "self", "∂acos a/∂a = −1/√(1 − a²)"
+
+    def backward(self, grad):
+        x = self.saved()
+        return -(grad * (1 - x * x).rsqrt())
+
+
+acos, acos_ = elementwise("acos", AcosBackward0, lambda xp, x: xp.acos(x), aliases=("arccos",))
+arccos, arccos_ = acos, acos_
+
+
+class AtanBackward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "self", "∂atan a/∂a = 1/(1 + a²)"
+
+    def backward(self, grad):
+        x = self.saved()
+        return grad / (x * x + 1)
+
+
+atan, atan_ = elementwise("atan", AtanBackward0, lambda xp, x: xp.atan(x), aliases=("arctan",))
+arctan, arctan_ = atan, atan_
+
+
+class SinhBackward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "self", "∂sinh a/∂a = cosh a"
+
+    def backward(self, grad):
+        return grad * self.saved().cosh()
+
+
+sinh, sinh_ = elementwise("sinh", SinhBackward0, lambda xp, x: xp.sinh(x))
+
+
+class CoshBackward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "self", "∂cosh a/∂a = sinh a"
+
+    def backward(self, grad):
+        return grad * self.saved().sinh()
+
+
+cosh, cosh_ = elementwise("cosh", CoshBackward0, lambda xp, x: xp.cosh(x))
+
+
+class TanhBackward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "result", "∂tanh a/∂a = 1 − tanh²a"
+
+    def backward(self, grad):
+        y = self.saved()
+        return grad * (1 - y * y)
+
+
+tanh, tanh_ = elementwise("tanh", TanhBackward0, lambda xp, x: xp.tanh(x))
+
+_DEGREE = math.pi / 180
+
+
+class Deg2RadBackward0(UnaryBackward):
+    __slots__ = ()
+    formula = "∂(a·π/180)/∂a = π/180"
+
+    def backward(self, grad):
+        return grad * _DEGREE
+
+
+deg2rad, deg2rad_ = elementwise("deg2rad", Deg2RadBackward0, lambda xp, x: x * _DEGREE)
+
+
+class Rad2DegBackward0(UnaryBackward):
+    __slots__ = ()
+    formula = "∂(a·180/π)/∂a = 180/π"
+
+    def backward(self, grad):
+        return grad * (180 / math.pi)
+
+
+rad2deg, rad2deg_ = elementwise("rad2deg", Rad2DegBackward0, lambda xp, x: x * (180 / math.pi))
+
+
+# --- activations ----------------------------------------------------------------------------------
+
+
+def _sigmoid_kernel(xp, x):
+    return 0.5 * (xp.tanh(0.5 * x) + 1.0)  # never overflows, unlike 1 / (1 + exp(-x))
+
+
+class SigmoidBackward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "result", "∂σ(a)/∂a = σ(a)(1 − σ(a))"
+
+    def backward(self, grad):
+        y = self.saved()
+        return grad * y * (1 - y)
+
+
+sigmoid, sigmoid_ = elementwise("sigmoid", SigmoidBackward0, _sigmoid_kernel)
+
+
+class ReluBackward0(UnaryBackward):
+    """PyTorch's threshold_backward: zero where the output is <= 0 (a nan output passes grad)."""
+
+    __slots__ = ()
+    saves, formula = "result", "∂relu(a)/∂a = 1 where a > 0, else 0"
+
+    def backward(self, grad):
+        return grad.where((self.saved() <= 0).logical_not(), 0)
+
+
+relu, relu_ = elementwise(  # ties return x: -0. stays -0. and nan stays nan, as in PyTorch
+    "relu", ReluBackward0, lambda xp, x: xp.maximum(0, x), floating=False, out=False
+)
+
+
+_TWO_OVER_SQRT_PI = 1.1283791670955126
+_SQRT_PI = 1.7724538509055159
+
+
+def erf_kernel(xp, x):
+    """erf with array-API basics (the standard has none), to a few ulps in float64.
+
+    |x| < 3: the series 2/sqrt(pi) exp(-x^2) sum 2^n x^(2n+1) / (2n+1)!! (all terms positive);
+    |x| >= 3: 1 - erfc(x) from erfc's continued fraction.
+    """
+    a = xp.abs(x)
+    s = xp.minimum(a, 3.0)
+    s2 = s * s
+    term, total = s, s
+    for n in range(1, 64):
+        term = term * (2.0 / (2 * n + 1)) * s2
+        total = total + term
+    series = total * xp.exp(-s2) * _TWO_OVER_SQRT_PI
+    b = xp.maximum(a, 3.0)
+    fraction = b
+    for k in range(64, 0, -1):
+        fraction = b + (k / 2) / fraction
+    tail = 1.0 - xp.exp(-b * b) / (fraction * _SQRT_PI)
+    magnitude = xp.where(a < 3.0, series, tail)
+    return xp.where(x < 0, -magnitude, xp.where(x > 0, magnitude, x))  # keeps -0. and nan
+
+
+class ErfBackward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "self", "∂erf a/∂a = 2/√π · e^(−a²)"
+
+    def backward(self, grad):
+        x = self.saved()
+        return grad * _TWO_OVER_SQRT_PI * (-(x * x)).exp()
+
+
+erf, erf_ = elementwise("erf", ErfBackward0, erf_kernel)
+
+
+# --- sign and magnitude ---------------------------------------------------------------------------
+
+
+class NegBackward0(UnaryBackward):
+    __slots__ = ()
+    formula = "∂(−a)/∂a = −1"
+
+    def backward(self, grad):
+        return -grad
+
+
+neg, neg_ = elementwise(
+    "neg", NegBackward0, lambda xp, x: -x, floating=False, aliases=("negative",)
+)
+negative, negative_ = neg, neg_
+
+
+class AbsBackward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "self", "∂|a|/∂a = sign(a)"
+
+    def backward(self, grad):
+        return grad * self.saved().sign()
+
+
+abs, abs_ = elementwise(  # noqa: A001 - PyTorch's name
+    "abs", AbsBackward0, lambda xp, x: xp.abs(x), floating=False, aliases=("__abs__", "absolute")
+)
+absolute = abs
+
+
+def _sign(xp, x):
+    """The array API's sign, except that NaN gives 0 as PyTorch's does."""
+    out = xp.sign(x)
+    if xp.isdtype(x.dtype, "real floating"):
+        out = xp.where(xp.isnan(x), xp.zeros_like(out), out)
+    return out
+
+
+class _StepBackward(UnaryBackward):
+    """A step function: its derivative is zero wherever it exists."""
+
+    __slots__ = ()
+    formula = "0: a step function passes no gradient"
+
+    def backward(self, grad):
+        return grad * 0
+
+
+class SignBackward0(_StepBackward):
+    __slots__ = ()
+
+
+sign, _ = elementwise("sign", SignBackward0, _sign, floating=False, torch_inplace=False)
+
+
+class SgnBackward0(_StepBackward):
+    __slots__ = ()
+
+
+sgn, _ = elementwise(
+    "sgn",
+    SgnBackward0,
+    lambda xp, x: _sign(xp, x) if x.dtype != xp.bool else x,
+    floating=False,
+    torch_inplace=False,
+)
+
+
+# --- rounding -------------------------------------------------------------------------------------
+
+
+class FloorBackward0(_StepBackward):
+    __slots__ = ()
+
+
+floor, floor_ = elementwise("floor", FloorBackward0, lambda xp, x: xp.floor(x), floating=False)
+
+
+class CeilBackward0(_StepBackward):
+    __slots__ = ()
+
+
+ceil, ceil_ = elementwise("ceil", CeilBackward0, lambda xp, x: xp.ceil(x), floating=False)
+
+
+class TruncBackward0(_StepBackward):
+    __slots__ = ()
+
+
+trunc, trunc_ = elementwise(
+    "trunc", TruncBackward0, lambda xp, x: xp.trunc(x), floating=False, aliases=("fix",)
+)
+fix, fix_ = trunc, trunc_
+
+
+class RoundBackward0(_StepBackward):
+    __slots__ = ()
+
+
+# round(decimals=...) checks its arguments first: pointwise.round calls this one
+round_half_even, _ = elementwise(
+    "round", RoundBackward0, lambda xp, x: xp.round(x), floating=False, method=False, out=False
+)
+
+
+class FracBackward0(UnaryBackward):
+    __slots__ = ()
+    formula = "∂(a − trunc a)/∂a = 1"
+
+    def backward(self, grad):
+        return grad
+
+
+# frac checks its dtype first: pointwise.frac calls this one
+frac_unchecked, _ = elementwise(
+    "frac",
+    FracBackward0,
+    lambda xp, x: x - xp.trunc(x),
+    floating=False,
+    method=False,
+    inplace=False,
+    out=False,
+)
+
+__all__ = [
+    "abs",
+    "abs_",
+    "absolute",
+    "acos",
+    "acos_",
+    "arccos",
+    "arccos_",
+    "arcsin",
+    "arcsin_",
+    "arctan",
+    "arctan_",
+    "asin",
+    "asin_",
+    "atan",
+    "atan_",
+    "ceil",
+    "ceil_",
+    "cos",
+    "cos_",
+    "cosh",
+    "cosh_",
+    "deg2rad",
+    "deg2rad_",
+    "erf",
+    "erf_",
+    "exp",
+    "exp2",
+    "exp2_",
+    "exp_",
+    "expm1",
+    "expm1_",
+    "fix",
+    "fix_",
+    "floor",
+    "floor_",
+    "log",
+    "log10",
+    "log10_",
+    "log1p",
+    "log1p_",
+    "log2",
+    "log2_",
+    "log_",
+    "neg",
+    "neg_",
+    "negative",
+    "negative_",
+    "rad2deg",
+    "rad2deg_",
+    "reciprocal",
+    "reciprocal_",
+    "relu",
+    "relu_",
+    "rsqrt",
+    "rsqrt_",
+    "sgn",
+    "sigmoid",
+    "sigmoid_",
+    "sign",
+    "sin",
+    "sin_",
+    "sinh",
+    "sinh_",
+    "sqrt",
+    "sqrt_",
+    "tan",
+    "tan_",
+    "tanh",
+    "tanh_",
+    "trunc",
+    "trunc_",
+]
