@@ -2218,3 +2218,18 @@ GRAD_STEPS_AFTER_BACKWARD = (
     " (%grad_steps runs the backward pass itself: step through {y} before calling "
     "{y}.backward(), or recompute {y} first)"
 )
+# --- autograd core texts moved from inline (function.py, grad_api.py, node.py), PyTorch 2.13 ------
+FUNCTION_FORWARD_MISSING = "You must implement the forward function for custom autograd.Function."
+FUNCTION_BACKWARD_MISSING = (
+    "You must implement either the backward or vjp method for your custom autograd.Function to "
+    "use it with backward mode AD."
+)
+FUNCTION_GRADIENT_COUNT = (
+    "function {name} returned an incorrect number of gradients (expected {expected}, got {got})"
+)
+IMPLICIT_REAL_SCALAR = "grad can be implicitly created only for real scalar outputs but got {dtype}"
+BACKWARD_INPUTS_EMPTY = "'inputs' argument to backward() cannot be empty."
+NODE_NO_ATTRIBUTE = "'{type}' object has no attribute '{name}'"
+ACCUMULATE_GRAD_CONSTRUCT = "Cannot construct"
+NORMAL_STD = "normal expects std >= 0.0, but found std {std}"
+INDEX_REFUSED_IN_RANGE = "the backend refused an index that is in range"  # ours: a bug if seen

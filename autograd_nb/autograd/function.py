@@ -77,8 +77,9 @@ class FunctionCtx(Node):
             result = result[:expected]  # PyTorch accepts extra trailing Nones (defaulted inputs)
         if len(result) != expected:
             raise RuntimeError(
-                f"function {type(self).__name__} returned an incorrect number of gradients "
-                f"(expected {expected}, got {len(result)})"
+                msg.FUNCTION_GRADIENT_COUNT.format(
+                    name=type(self).__name__, expected=expected, got=len(result)
+                )
             )
         return checked_function_gradients(self, result, self._input_meta)
 
@@ -115,16 +116,11 @@ class Function(metaclass=_FunctionMeta):
 
     @staticmethod
     def forward(ctx, *args, **kwargs):
-        raise NotImplementedError(
-            "You must implement the forward function for custom autograd.Function."
-        )
+        raise NotImplementedError(msg.FUNCTION_FORWARD_MISSING)
 
     @staticmethod
     def backward(ctx, *grads):
-        raise NotImplementedError(
-            "You must implement either the backward or vjp method for your "
-            "custom autograd.Function to use it with backward mode AD."
-        )
+        raise NotImplementedError(msg.FUNCTION_BACKWARD_MISSING)
 
     @classmethod
     def apply(cls, *args, **kwargs):

@@ -59,9 +59,7 @@ def implicit_grad(out):
     if out.numel() != 1:
         raise RuntimeError(msg.IMPLICIT_SCALAR)
     if not out.dtype.is_floating_point:
-        raise RuntimeError(
-            f"grad can be implicitly created only for real scalar outputs but got {out.dtype}"
-        )
+        raise RuntimeError(msg.IMPLICIT_REAL_SCALAR.format(dtype=out.dtype))
     data, backend = out._data, out._backend
     one = backend.xp.asarray(1, dtype=data.dtype, device=backend.native_device)
     if data.ndim:  # a 1-element tensor of shape (1,), (1, 1), ...
@@ -105,7 +103,7 @@ def backward(
     if inputs is not None:
         inputs = _as_sequence(inputs)
         if not inputs:
-            raise RuntimeError("'inputs' argument to backward() cannot be empty.")
+            raise RuntimeError(msg.BACKWARD_INPUTS_EMPTY)
         capture = [_capture_point(t) for t in inputs]
         for t in inputs:
             if t._grad_fn is not None:  # as PyTorch: a non-leaf input's .grad is filled too

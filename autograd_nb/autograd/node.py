@@ -116,7 +116,7 @@ class Node:
 
                 value = tensor(value)
             return value
-        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+        raise AttributeError(msg.NODE_NO_ATTRIBUTE.format(type=type(self).__name__, name=name))
 
     # --- what op code calls ------------------------------------------------------------------
     def backward(self, *grads):
@@ -233,7 +233,7 @@ class AccumulateGrad(Node):
     _cpp_namespace = "torch::autograd::"
 
     def __init__(self, *args, **kwargs):
-        raise RuntimeError("Cannot construct")  # PyTorch's text: the graph makes them
+        raise RuntimeError(msg.ACCUMULATE_GRAD_CONSTRUCT)  # PyTorch's: the graph makes them
 
     @property
     def variable(self):

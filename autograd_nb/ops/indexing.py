@@ -327,7 +327,7 @@ def _index(x: Tensor, dims: list, arrays: list, saved_indices: tuple) -> Tensor:
             size,
             lambda i, k=k, size=size: IndexError(msg.INDEX_RANGE.format(index=i, dim=k, size=size)),
         )
-    raise AssertionError("the backend refused an index that is in range")  # pragma: no cover
+    raise AssertionError(msg.INDEX_REFUSED_IN_RANGE)  # pragma: no cover
 
 
 def _leading_index_arrays(key, ndim: int, backend) -> list | None:

@@ -757,7 +757,7 @@ def _sampled(self: Tensor, kind: str, params: tuple, generator) -> Tensor:
     if not self.dtype.is_floating_point:
         name = "check_uniform_bounds" if kind == "uniform" else "normal_kernel_cpu"
         raise NotImplementedError(
-            f"\"{name}\" not implemented for '{self.dtype.legacy_name[: -len('Tensor')]}'"
+            msg.KERNEL_DTYPE.format(kernel=name, dtype=self.dtype.legacy_name[: -len("Tensor")])
         )
     if kind == "normal":  # PyTorch's normal_ kernel depends on the layout
         params += (self._backend.is_contiguous(self._data),)
@@ -776,7 +776,7 @@ def uniform_(self: Tensor, from_: float = 0.0, to: float = 1.0, *, generator=Non
 def normal_(self: Tensor, mean: float = 0.0, std: float = 1.0, *, generator=None) -> Tensor:
     """Fill in place with samples from the normal distribution N(mean, std**2)."""
     if std < 0:
-        raise RuntimeError(f"normal expects std >= 0.0, but found std {std}")
+        raise RuntimeError(msg.NORMAL_STD.format(std=std))
     return apply_inplace(self, _sampled, "normal", (float(mean), float(std)), generator)
 
 

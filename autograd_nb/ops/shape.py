@@ -476,9 +476,7 @@ def movedim(input, source, destination) -> Tensor:
     src = tuple(source) if isinstance(source, (tuple, list)) else (source,)
     dst = tuple(destination) if isinstance(destination, (tuple, list)) else (destination,)
     if len(src) != len(dst):
-        raise RuntimeError(
-            msg.MOVEDIM_LEN.format(src=list(src), n=len(src), dst=list(dst), m=len(dst))
-        )
+        raise RuntimeError(msg.MOVEDIM_LEN.format(src=list(src), dst=list(dst)))
     s = tuple(normalize_dim(d, ndim) for d in src)
     d = tuple(normalize_dim(v, ndim) for v in dst)
     for name, dims, given in (("source", s, src), ("destination", d, dst)):
