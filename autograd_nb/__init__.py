@@ -6,6 +6,7 @@ Use it as PyTorch: `import autograd_nb as torch`.
 import sys as _sys
 
 from . import (
+    _messages,
     accelerator,
     autograd,
     cuda,
@@ -120,6 +121,13 @@ def is_tensor(obj) -> bool:
 
 
 def numel(input: Tensor) -> int:
+    """The number of elements of `input`."""
+    if not isinstance(input, Tensor):
+        raise TypeError(
+            _messages.NOT_A_TENSOR.format(
+                name="numel", arg="input", position=1, type=typename(type(input))
+            )
+        )
     return input.numel()
 
 

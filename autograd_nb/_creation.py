@@ -145,11 +145,17 @@ def _host_array(data, dtype):
     return array, target
 
 
-def _checked_int(value, dtype) -> int:
+# the C++ type names PyTorch's fill kernels (torch.full, fill_) name in their overflow error
+_C_TYPE_NAMES = {"uint8": "uint8_t", "int8": "int8_t", "int16": "int16_t", "int32": "int"}
+_C_TYPE_NAMES["int64"] = "int64_t"
+
+
+def _checked_int(value, dtype, name: str | None = None) -> int:
     """A number as `torch.tensor(..., dtype=<integer dtype>)` stores it, with PyTorch's
     overflow rule (c10::overflows): an unsigned type wraps a negative value whose magnitude
-    fits (uint8: -1 -> 255), anything else out of range is refused."""
-    name = str(dtype).removeprefix("torch.")
+    fits (uint8: -1 -> 255), anything else out of range is refused (the error names the type
+    as `name`, or as the dtype)."""
+    name = name or str(dtype).removeprefix("torch.")
     info = cpu_backend.xp.iinfo(cpu_backend.native[dtype])
     if isinstance(value, float) or type(value).__name__.startswith("float"):
         if math.isinf(value):
@@ -185,6 +191,7 @@ def tensor(
     data, *, dtype=None, device=None, requires_grad: bool = False, pin_memory: bool = False
 ) -> Tensor:
     """A new leaf tensor that copies `data` (int64 for ints, float32 for floats, bool for bools)."""
+    _check_dtype("tensor", dtype)
     if isinstance(data, Tensor):
         warnings.warn(msg.COPY_CONSTRUCT_WARNING, UserWarning, stacklevel=2)
         device = device if device is not None else data.device
@@ -289,10 +296,20 @@ def _finish(data, backend, dtype, requires_grad: bool, out=None) -> Tensor:
     return result
 
 
+def _check_dtype(name: str, dtype) -> None:
+    """PyTorch's TypeError for a `dtype=` that is not a torch.dtype (e.g. the string 'float32')."""
+    if dtype is not None and not isinstance(dtype, dtypes.dtype):
+        raise TypeError(msg.DTYPE_ARGUMENT.format(name=name, type=typename(type(dtype))))
+
+
 def _filled(name: str, size, value, dtype, device, requires_grad, out=None) -> Tensor:
+    _check_dtype(name, dtype)
     if out is not None:  # PyTorch's factories write into `out` (its dtype and device win)
         dtype, device = dtype or out.dtype, device or out.device
     dtype = dtype or dtypes.get_default_dtype()
+    integer = not (dtype.is_floating_point or dtype.is_complex or dtype is dtypes.bool)
+    if integer and isinstance(value, (int, float)) and not isinstance(value, bool):
+        value = _checked_int(value, dtype, _C_TYPE_NAMES[str(dtype).removeprefix("torch.")])
     backend = backend_for(device)
     data = backend.xp.full(
         _sizes(size, name), value, dtype=backend.native[dtype], device=backend.native_device
@@ -534,6 +551,11 @@ def normal(
 ) -> Tensor:
     """Normal samples with the given mean and std: numbers with a size (`normal_(mean, std)` on a
     new tensor), or tensors broadcast together (standard samples * std + mean, as PyTorch)."""
+    if isinstance(std, Tensor):
+        if std.numel() and bool((std.detach() < 0).any()):
+            raise RuntimeError(msg.NORMAL_STD_ALL)
+    elif std < 0:
+        raise RuntimeError(msg.NORMAL_STD.format(std=f"{std:g}"))
     if isinstance(mean, Tensor) or isinstance(std, Tensor):
         like = mean if isinstance(mean, Tensor) else std
         shape = tuple(like.shape)

@@ -2233,3 +2233,5 @@ NODE_NO_ATTRIBUTE = "'{type}' object has no attribute '{name}'"
 ACCUMULATE_GRAD_CONSTRUCT = "Cannot construct"
 NORMAL_STD = "normal expects std >= 0.0, but found std {std}"
 INDEX_REFUSED_IN_RANGE = "the backend refused an index that is in range"  # ours: a bug if seen
+NORMAL_STD_ALL = "normal expects all elements of std >= 0.0"
+DTYPE_ARGUMENT = "{name}(): argument 'dtype' must be torch.dtype, not {type}"

@@ -151,6 +151,52 @@ RAISES = {
         NotImplementedError,
         "\"bitwise_or_cpu\" not implemented for 'Float'",
     ),
+    # siblings found after the first round, recorded from PyTorch 2.13 the same way
+    "full uint8 overflow": (
+        lambda: torch.full((2,), 300, dtype=torch.uint8),
+        RuntimeError,
+        "value cannot be converted to type uint8_t without overflow",
+    ),
+    "full int32 overflow": (
+        lambda: torch.full((1,), 2**40, dtype=torch.int32),
+        RuntimeError,
+        "value cannot be converted to type int without overflow",
+    ),
+    "full int64 nan": (
+        lambda: torch.full((1,), float("nan"), dtype=torch.int64),
+        RuntimeError,
+        "value cannot be converted to type int64_t without overflow",
+    ),
+    "numel of an int": (
+        lambda: torch.numel(1),
+        TypeError,
+        "numel(): argument 'input' (position 1) must be Tensor, not int",
+    ),
+    "normal negative std": (
+        lambda: torch.normal(0.0, -1.0, size=(2,)),
+        RuntimeError,
+        "normal expects std >= 0.0, but found std -1",
+    ),
+    "normal negative std tensor": (
+        lambda: torch.normal(torch.zeros(2), torch.tensor([1.0, -1.0])),
+        RuntimeError,
+        "normal expects all elements of std >= 0.0",
+    ),
+    "string dtype": (
+        lambda: torch.zeros(2, dtype="float32"),
+        TypeError,
+        "zeros(): argument 'dtype' must be torch.dtype, not str",
+    ),
+    "string dtype tensor": (
+        lambda: torch.tensor([1], dtype="float32"),
+        TypeError,
+        "tensor(): argument 'dtype' must be torch.dtype, not str",
+    ),
+    "abs of bool": (
+        lambda: torch.abs(torch.tensor([True, False])),
+        NotImplementedError,
+        "\"abs_cpu\" not implemented for 'Bool'",
+    ),
 }
 
 
@@ -284,3 +330,8 @@ def test_resize_():
     assert x.resize_((5,)).shape == (5,) and x[:3].tolist() == [0.0, 1.0, 2.0]
     with pytest.raises(RuntimeError, match="^cannot resize variables that require grad$"):
         torch.ones(2, requires_grad=True).resize_(3)
+
+
+def test_full_wraps_a_negative_into_an_unsigned_type_as_pytorch():
+    assert torch.full((2,), -1, dtype=torch.uint8).tolist() == [255, 255]
+    assert torch.full((1,), 1.5, dtype=torch.int8).tolist() == [1]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 
+from .. import _messages as msg
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.grad_mode import STATE
 from ..autograd.node import Node
@@ -449,8 +450,15 @@ class AbsBackward0(UnaryBackward):
         return grad * self.saved().sign()
 
 
+def _abs(xp, x):
+    """|x|; PyTorch has no abs kernel for bool."""
+    if x.dtype == xp.bool:
+        raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel="abs_cpu", dtype="Bool"))
+    return xp.abs(x)
+
+
 abs, abs_ = elementwise(  # noqa: A001 - PyTorch's name
-    "abs", AbsBackward0, lambda xp, x: xp.abs(x), floating=False, aliases=("__abs__", "absolute")
+    "abs", AbsBackward0, _abs, floating=False, aliases=("__abs__", "absolute")
 )
 absolute = abs
 
