@@ -192,6 +192,11 @@ RAISES = {
         TypeError,
         "tensor(): argument 'dtype' must be torch.dtype, not str",
     ),
+    "grad checks the outputs before the inputs": (
+        lambda: torch.autograd.grad(torch.ones(2), [torch.ones(2)]),
+        RuntimeError,
+        "element 0 of tensors does not require grad and does not have a grad_fn",
+    ),
     "abs of bool": (
         lambda: torch.abs(torch.tensor([True, False])),
         NotImplementedError,

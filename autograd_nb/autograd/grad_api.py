@@ -127,15 +127,15 @@ def grad(
     inputs = _as_sequence(inputs)
     if not inputs:
         raise RuntimeError(msg.GRAD_REQUIRES_GRAD_INPUTS)
-    for t in inputs:
-        if not t._requires_grad:
-            raise RuntimeError(msg.INPUT_NOT_REQUIRING_GRAD)
     if allow_unused is None:
         allow_unused = materialize_grads
     grads = _root_grads(outputs, _as_sequence(grad_outputs))
     if retain_graph is None:
         retain_graph = create_graph
-    roots = _roots(outputs)
+    roots = _roots(outputs)  # PyTorch's engine checks the outputs, then the inputs
+    for t in inputs:
+        if not t._requires_grad:
+            raise RuntimeError(msg.INPUT_NOT_REQUIRING_GRAD)
     results = run_backward(
         roots,
         grads,

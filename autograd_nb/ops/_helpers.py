@@ -209,12 +209,17 @@ def input_meta(inputs, out_data, backend) -> tuple | None:
         if t is None or not t._requires_grad:
             continue
         x = t._data
-        if x.shape != out_shape or x.dtype != out_dtype or t._backend is not backend:
+        same_backend = t._backend is backend
+        if x.shape != out_shape or not same_backend or x.dtype != out_dtype:
             if meta is None:
                 meta = [None] * len(inputs)
+            # arrays of two backends (a CPU leaf beside a cuda tensor) compare dtypes as ours
+            other_dtype = (
+                x.dtype != out_dtype if same_backend else t.dtype is not backend.ours[out_dtype]
+            )
             meta[i] = (
                 tuple(x.shape) if x.shape != out_shape else None,
-                t.dtype if x.dtype != out_dtype else None,
+                t.dtype if other_dtype else None,
             )
     return None if meta is None else tuple(meta)
 
