@@ -54,6 +54,9 @@ JUPYTER_TESTS = (
     "test_widgets.py",
     "test_style.py",
     "test_lesson_coverage.py",
+    "test_lessons_run_all.py",
+    "test_browser_pictures.py",
+    "test_layers.py",
 )
 WORKERS = 8
 STOPPED_NOTE = (
