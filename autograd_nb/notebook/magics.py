@@ -234,7 +234,9 @@ class AutogradMagics(Magics):
 
         Example: `%grad_graph y --grads` after `y.backward()` shows y's graph with the leaves'
         .grad, and on each edge the gradient that flowed along it in the last backward run
-        while the extension was loaded. Colours: see the legend on the picture.
+        while the extension was loaded. Colours: see the legend on the picture. A big graph
+        shows each repeated run as one dashed box: click it to draw every node (`--full`
+        draws them all at once, scaled to the output's width).
         """
         args = parse_argstring(self.grad_graph, line)
         exprs = args.tensors
