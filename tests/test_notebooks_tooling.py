@@ -89,6 +89,7 @@ TRIAL = [
     "%grad_graph y",
     "from autograd_nb.notebook import BackwardStepper\nBackwardStepper((x * x).sum())",
     "for i in range(3):\n    print(i, end='\\r')\nprint(torch.rand(2))",
+    "z = x\nfor _ in range(60):\n    z = z * 1.01\n%grad_graph z",  # expands on click: a widget
 ]
 
 
@@ -108,7 +109,7 @@ def test_regenerate_is_deterministic(tmp_path):
     assert all("execution" not in c["metadata"] for c in cells)
     assert [c["metadata"].get("tags") for c in cells] == [None, None] + [
         ["raises-exception", "keep-me"]  # tags are stored: JupyterLab's Run All needs them
-    ] + [None] * 4
+    ] + [None] * 5
     assert "version" not in stored["metadata"]["language_info"]
     assert cells[2]["outputs"][-1]["ename"] == "RuntimeError"
     assert "".join(cells[3]["outputs"][0]["text"]).startswith("<cell>: UserWarning")
@@ -117,6 +118,11 @@ def test_regenerate_is_deterministic(tmp_path):
     state = stored["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
     assert view["model_id"] in state  # saved, so a trusted notebook shows it before running
     assert view["model_id"] == uuid.uuid5(uuid.NAMESPACE_URL, "autograd_nb/90_trial/0").hex
+    collapsed = cells[7]["outputs"][0]["data"]
+    assert (
+        "".join(collapsed["text/plain"]) == "<autograd graph of z>" and "image/svg+xml" in collapsed
+    )
+    assert collapsed["application/vnd.jupyter.widget-view+json"]["model_id"] in state
 
 
 def test_regenerate_rejects_a_tagged_cell_that_does_not_raise(tmp_path):
