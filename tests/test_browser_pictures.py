@@ -98,6 +98,7 @@ def _expand(page, shot: Path) -> tuple[dict, dict]:
 
 
 def _open(browser, url: str, name: str, run: bool, shot: Path, expand: bool = False):
+    """Open a notebook (Run All if `run`): MEASURE's list, and with `expand` also `_expand`'s."""
     page = browser.new_page(viewport={"width": 960, "height": 4000})  # output area ~850 px
     try:
         page.goto(f"{url}/lab/tree/{name}?reset")
