@@ -2261,3 +2261,7 @@ NORMAL_STD = "normal expects std >= 0.0, but found std {std}"
 INDEX_REFUSED_IN_RANGE = "the backend refused an index that is in range"  # ours: a bug if seen
 NORMAL_STD_ALL = "normal expects all elements of std >= 0.0"
 DTYPE_ARGUMENT = "{name}(): argument 'dtype' must be torch.dtype, not {type}"
+# --- expand: collapsed graph boxes that expand on click (notebook/pictures.py) ---------------------
+GRAPH_EXPAND_HINT = "Click a dashed box to draw all {nodes:,} nodes of the graph."
+GRAPH_EXPANDED = "All {nodes:,} nodes of the graph (scroll inside the box)."
+GRAPH_COLLAPSE = "collapse"
