@@ -292,6 +292,7 @@ EXPAND_LEADING = (
 )
 DIM_REPEATED = "dim {dim} appears multiple times in the list of dims"
 T_DIMS = "t() expects a tensor with <= 2 dimensions, but self is {dim}D"
+T_INPLACE_DIMS = "t_() expects a tensor with <= 2 dimensions, but self is {dim}D"
 T_DEPRECATED = (
     "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated "
     "and it will throw an error in a future release. Consider `x.mT` to transpose batches of "

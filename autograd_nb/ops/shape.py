@@ -259,8 +259,9 @@ def expand(self, *sizes) -> Tensor:
                 dim=len(shape),
             )
         )
-    target = []
-    for i, s in enumerate(sizes):
+    target = [0] * len(sizes)
+    for i in reversed(range(len(sizes))):  # from the last dim, as PyTorch checks them
+        s = sizes[i]
         if i < lead and s < 0:
             raise RuntimeError(msg.EXPAND_LEADING.format(size=s, dim=i))
         old = shape[i - lead] if i >= lead else 1
@@ -270,7 +271,7 @@ def expand(self, *sizes) -> Tensor:
             raise RuntimeError(
                 msg.EXPAND_SIZE.format(new=s, old=old, dim=i, target=list(sizes), sizes=list(shape))
             )
-        target.append(s)
+        target[i] = s
     target = tuple(target)
     data = self._data if target == shape else self._backend.xp.broadcast_to(self._data, target)
     return _view_op(self, data, ExpandBackward0, lambda b: b.expand(target), self_sym_sizes=shape)
