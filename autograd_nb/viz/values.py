@@ -48,7 +48,9 @@ class ValueRecorder:
     def __init__(self):
         self._values: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # {nr: text}
         self._grads: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # {nr: text}
-        self._saved: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # ((name, text),)
+        self._saved_texts: weakref.WeakKeyDictionary = (
+            weakref.WeakKeyDictionary()
+        )  # ((name, text),)
         self._results = None  # the observe_results handle while recording
         self._backward = None  # the observe_backward handle while anyone watches
         self._watchers = 0  # recording, and the notebook extension while loaded
@@ -91,7 +93,7 @@ class ValueRecorder:
         self._grads[node] = {
             nr: "None" if g is None else value_text(g) for nr, g in enumerate(grads_in)
         }
-        self._saved[node] = tuple(
+        self._saved_texts[node] = tuple(
             (s.name, saved_text(s.value)) for s in autograd_graph.saved_values(node) if not s.freed
         )
 
@@ -102,7 +104,7 @@ class ValueRecorder:
         saved = autograd_graph.saved_values(node)
         freed = any(s.freed for s in saved)
         if freed:
-            texts = self._saved.get(node) or tuple((s.name, "?") for s in saved)
+            texts = self._saved_texts.get(node) or tuple((s.name, "?") for s in saved)
         else:
             texts = tuple(
                 (s.name, saved_text(s.value) + (" (modified)" if s.modified else "")) for s in saved
