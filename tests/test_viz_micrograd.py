@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 import weakref
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 from _ipython_shell import ip_fixture, shell_fixture  # noqa: F401
@@ -275,3 +276,15 @@ def test_record_values_magic_switch(ip):
     ip.run_line_magic("unload_ext", "autograd_nb")  # unloading stops recording
     assert not is_recording_values() and RESULT_OBSERVERS == []
     ip.run_line_magic("load_ext", "autograd_nb")
+
+
+def test_readme_example_draws_by_hand_values(ip):
+    """The README's `%%grad_trace --micrograd` cell, run as written."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    block = readme.split("    %%grad_trace --micrograd\n", 1)[1].split("\n\n", 1)[0]
+    cell = "\n".join(line[4:] for line in block.splitlines())
+    with capture_output() as cap:
+        ip.run_cell_magic("grad_trace", "--micrograd", cell + "\n")
+    shown = svg_boxes(cap.outputs[-1].data["image/svg+xml"])
+    for key, text in BY_HAND.items():
+        assert text in shown[key], (key, shown[key])
