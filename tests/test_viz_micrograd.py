@@ -288,3 +288,11 @@ def test_readme_example_draws_by_hand_values(ip):
     shown = svg_boxes(cap.outputs[-1].data["image/svg+xml"])
     for key, text in BY_HAND.items():
         assert text in shown[key], (key, shown[key])
+
+
+def test_values_recorded_but_backward_unwatched_names_what_was_freed():
+    with record_values():
+        t = micrograd_example(backward=False)
+    t["L"].backward()  # outside the block: nobody watched this backward (no extension here)
+    lines = boxes(build_graph(t["L"], names=t, micrograd=True))["grad_fn of e"]
+    assert lines[2:] == ["data -6. | grad None", "saved (freed): self, other"]

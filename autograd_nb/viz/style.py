@@ -79,7 +79,8 @@ def _micrograd_lines(m: dict) -> list[str]:
             lines += _data_grad(prefix, data.get(nr, msg.VIZ_NOT_RECORDED), grad.get(nr, "None"))
     if m.get("saved"):
         head = "saved (freed): " if m.get("freed") else "saved: "
-        lines += _clip(head + ", ".join(f"{name}={text}" for name, text in m["saved"]), "", 1)
+        items = (name if text is None else f"{name}={text}" for name, text in m["saved"])
+        lines += _clip(head + ", ".join(items), "", 1)
     return lines
 
 

@@ -100,11 +100,11 @@ class ValueRecorder:
     def describe(self, node) -> dict:
         """What a picture shows for an op node: recorded values and gradients ({output_nr:
         text}, or None if none was recorded), its saved values ((name, text), ...) and whether
-        backward freed them (then the texts are those seen before it did, if any)."""
+        backward freed them (then the texts are those seen before it did; None if unseen)."""
         saved = autograd_graph.saved_values(node)
         freed = any(s.freed for s in saved)
         if freed:
-            texts = self._saved_texts.get(node) or tuple((s.name, "?") for s in saved)
+            texts = self._saved_texts.get(node) or tuple((s.name, None) for s in saved)
         else:
             texts = tuple(
                 (s.name, saved_text(s.value) + (" (modified)" if s.modified else "")) for s in saved
