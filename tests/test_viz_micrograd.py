@@ -21,9 +21,9 @@ import autograd_nb as torch
 from autograd_nb import _messages as msg
 from autograd_nb._tensor import RESULT_OBSERVERS
 from autograd_nb.viz import build_graph, graph_svg, is_recording_values, record_values
-from autograd_nb.viz.graph import FIT_WIDTH
+from autograd_nb.viz.graph import FIT_WIDTH, GraphNode
 from autograd_nb.viz.style import node_lines
-from autograd_nb.viz.values import VALUES
+from autograd_nb.viz.values import VALUES, ValueRecorder
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
@@ -291,8 +291,16 @@ def test_readme_example_draws_by_hand_values(ip):
 
 
 def test_values_recorded_but_backward_unwatched_names_what_was_freed():
-    with record_values():
-        t = micrograd_example(backward=False)
-    t["L"].backward()  # outside the block: nobody watched this backward (no extension here)
-    lines = boxes(build_graph(t["L"], names=t, micrograd=True))["grad_fn of e"]
-    assert lines[2:] == ["data -6. | grad None", "saved (freed): self, other"]
+    recorder = ValueRecorder()  # its own: the extension, loaded by other tests, watches VALUES
+    recorder.set_recording(True)
+    t = micrograd_example(backward=False)
+    recorder.set_recording(False)
+    t["L"].backward()  # nobody watched this backward
+    described = recorder.describe(t["e"].grad_fn)
+    assert described["saved"] == (("self", None), ("other", None)) and described["freed"]
+    node = GraphNode("n0", "backward", "MulBackward0", {"micrograd": described})
+    assert node_lines(node) == [
+        "MulBackward0",
+        "data -6. | grad None",
+        "saved (freed): self, other",
+    ]
