@@ -159,6 +159,10 @@ def test_recording_off_keeps_nothing_and_costs_one_check():
     assert graph.info["unrecorded"] == 2  # e's and d's results (L's own box shows L)
     assert "data not recorded | grad None" in boxes(graph)["grad_fn of e"]
     assert boxes(graph)["a"][2] == "data 2. | grad 6."  # a leaf's value is always known
+    ref = weakref.ref(node)
+    del t, node, graph
+    gc.collect()
+    assert ref() is None  # neither the recorder nor the picture kept the graph
 
 
 def test_recorded_texts_keep_no_graph_alive():
