@@ -33,7 +33,6 @@ from ..autograd.graph import saved_values, sequence_nr, version, walk
 from ..nn import Module
 from ..viz import FlowRecorder, build_graph
 from ..viz.graph import FIT_WIDTH
-from ..viz.png import svg_to_png
 from ..viz.values import record_values
 from . import _format as fmt
 from . import tracebacks
@@ -45,6 +44,7 @@ from .naming import (
     shell_namespace,
     user_variables,
 )
+from .pictures import EXPAND_NODES, ExpandableGraph, GraphView
 
 _ONE_LINE: dict = {}
 
@@ -71,23 +71,6 @@ def one_line(cls: type, text: str) -> Exception:
         return sub(text)
     except Exception:  # noqa: BLE001 - a constructor with other arguments: see above
         return UsageError(text)
-
-
-class GraphView:
-    """An SVG picture (and its PNG copy) with a short stable text/plain (what nbval shows)."""
-
-    def __init__(self, svg: str, label: str):
-        self.svg, self.label = svg, label
-
-    def __repr__(self) -> str:
-        return f"<autograd graph of {self.label}>"
-
-    def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
-        bundle = {"image/svg+xml": self.svg, "text/plain": repr(self)}
-        png = svg_to_png(self.svg)  # what JupyterLab shows before the notebook is trusted
-        if png is not None:
-            bundle["image/png"] = png
-        return bundle
 
 
 def graph_roots(tensors: dict) -> list[str]:
@@ -150,25 +133,36 @@ def _changed(before: dict, after: dict) -> dict:
 FLOWS = FlowRecorder()
 
 
-def graph_view(tensors: dict, namespace: dict, params: dict | None = None, **options) -> GraphView:
+def graph_view(
+    tensors: dict, namespace: dict, params: dict | None = None, **options
+) -> GraphView | ExpandableGraph:
     """The graph of the named tensors as an SVG GraphView (with --grads: gradients on edges;
     with --micrograd: `data | grad` on every node, and a note if values were not recorded).
 
     Tensors are labelled by `display_names`: `params` first, then module paths, then variables.
+    A graph drawn with collapsed boxes (and at most EXPAND_NODES nodes in all) comes as an
+    ExpandableGraph: a click on a box shows every node.
     """
     names = {**tensors, **display_names(namespace, params)}  # what was asked for keeps its name
-    graph = build_graph(
-        *tensors.values(),
-        names=names,
-        saved=options.pop("saved", False),
-        full=options.pop("full", False),
-        micrograd=options.pop("micrograd", False),
-    )
+    build = {
+        "names": names,
+        "saved": options.pop("saved", False),
+        "micrograd": options.pop("micrograd", False),
+    }
+
+    def draw(graph, max_width: float | None = FIT_WIDTH) -> str:
+        if options.get("grads"):
+            options["edge_labels"] = FLOWS.edge_labels(graph)
+        return graph.to_svg(max_width=max_width, **options)
+
+    graph = build_graph(*tensors.values(), full=options.pop("full", False), **build)
     if graph.info["unrecorded"]:  # --micrograd on a graph built while recording was off
         print(msg.MICROGRAD_NOT_RECORDED.format(count=graph.info["unrecorded"]))
-    if options.get("grads"):
-        options["edge_labels"] = FLOWS.edge_labels(graph)
-    return GraphView(graph.to_svg(max_width=FIT_WIDTH, **options), ", ".join(tensors))
+    label = ", ".join(tensors)
+    if not graph.info["collapsed"] or graph.info["total_nodes"] > EXPAND_NODES:
+        return GraphView(draw(graph), label)
+    whole = build_graph(*tensors.values(), full=True, **build)
+    return ExpandableGraph(draw(graph), draw(whole, max_width=None), label, len(whole))
 
 
 @magics_class
@@ -263,7 +257,9 @@ class AutogradMagics(Magics):
 
         Example: `%grad_graph y --grads` after `y.backward()` shows y's graph with the leaves'
         .grad, and on each edge the gradient that flowed along it in the last backward run
-        while the extension was loaded. Colours: see the legend on the picture.
+        while the extension was loaded. Colours: see the legend on the picture. A big graph
+        shows each repeated run as one dashed box: click it to draw every node (`--full`
+        draws them all at once, scaled to the output's width).
 
         `--micrograd` shows `data | grad` on every node, in PyTorch's print format: a leaf's
         value and .grad, an op's result and the gradient it received in the last backward, and
