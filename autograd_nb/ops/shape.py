@@ -83,13 +83,14 @@ def infer_shape(shape: tuple, numel: int) -> tuple:
     return shape
 
 
-def make_view(base: Tensor, data, node, view_fn) -> Tensor:
+def make_view(base: Tensor, data, node, view_fn, output_nr: int = 0) -> Tensor:
     """A tensor sharing `base`'s storage and version counter, remembering how to re-derive it.
 
     `view_fn(root)` rebuilds this view from the root base; in-place changes to the view use it
-    to rewrite the base's history (CopySlices), as PyTorch does.
+    to rewrite the base's history (CopySlices), as PyTorch does. `output_nr` numbers the pieces
+    of one node (split, unbind).
     """
-    out = make_tensor(data, base._backend, node is not None, node, 0)
+    out = make_tensor(data, base._backend, node is not None, node, output_nr)
     out._vc = version_counter(base)
     if base._view is None:
         out._view = (base, view_fn)
