@@ -2025,9 +2025,6 @@ CONV_PADDING_MODE = (
     "padding_mode must be one of ['zeros', 'reflect', 'replicate', 'circular'], but got "
     "padding_mode='{padding_mode}'"
 )
-CONV_PADDING_MODE_UNSUPPORTED = (
-    "padding_mode={padding_mode!r} is not implemented in autograd_nb (only 'zeros')"
-)
 PARAMS_VECTOR_DEVICES = (
     "Found two parameters on different devices, this is currently not supported."
 )
@@ -2283,3 +2280,83 @@ RECORD_VALUES_MODE = {
 GRAPH_EXPAND_HINT = "Click a dashed box to draw all {nodes:,} nodes of the graph."
 GRAPH_EXPANDED = "All {nodes:,} nodes of the graph (scroll inside the box)."
 GRAPH_COLLAPSE = "collapse"
+
+# --- nngaps: nn layers learners paste (channel_shuffle, max_unpool, rrelu, alpha dropout, LRN,
+# lp_pool, embedding_bag) -------------------------------------------------------------------------
+CHANNEL_SHUFFLE_DIMS = (
+    "channel_shuffle expects input with > 2 dims, but got input with sizes {sizes}"
+)
+CHANNEL_SHUFFLE_GROUPS = (
+    "Number of groups to divide channels in must be positive. Value of groups:{groups}"
+)
+CHANNEL_SHUFFLE_DIVISIBLE = (
+    "Number of channels must be divisible by groups. Got {channels} channels and {groups} groups."
+)
+UNPOOL_INDICES_DTYPE = "elements in indices should be type int64 but got: {dtype}"
+UNPOOL_INPUT_DIMS = (
+    "Input to max_unpooling2d should be a 3d or 4d Tensor, but got a tensor with {ndim} dimensions."
+)
+UNPOOL_INDICES_SHAPE = (
+    "Expected shape of indices to be same as that of the input tensor ({input}) but got indices "
+    "tensor with shape: {indices}"
+)
+UNPOOL_INDEX = "Found an invalid max index: {index} (output volumes are of size {h}x{w})"
+UNPOOL_OUTPUT_SIZE_LENGTH = (
+    "output_size should be a sequence containing {nd} or {full} elements, but it has a length "
+    "of '{got}'"
+)
+UNPOOL_OUTPUT_SIZE_RANGE = (
+    'invalid output_size "{size}" (dim {dim} must be between {low} and {high})'
+)
+RRELU_BOUNDS = "Lower bound should be less than or equal to the upper bound"
+FEATURE_DROPOUT_DIMS = "Feature dropout requires at least 2 dimensions in the input"
+LRN_DIMS = (
+    "Expected 3D or higher dimensionality                          input (got {ndim} dimensions)"
+)
+EMBEDDING_BAG_ORDER = (
+    "Argument order of nn.functional.embedding_bag was changed. Usage `embedding_bag(weight, "
+    "input, ...)` is deprecated, and should now be `embedding_bag(input, weight, ...)`."
+)
+EMBEDDING_BAG_PSW_SHAPE = (
+    "embedding_bag: If per_sample_weights ({psw}) is not None, then it must have the same shape "
+    "as the input ({input})"
+)
+EMBEDDING_BAG_WEIGHT_DIM = "weight has to be a 2D Tensor, but got Tensor of dimension {ndim}"
+EMBEDDING_BAG_2D_OFFSETS = (
+    "if input is 2D, then offsets has to be None, as input is treated is a mini-batch of fixed "
+    "length sequences. However, found offsets of type {type}"
+)
+EMBEDDING_BAG_NO_OFFSETS = "offsets has to be a 1D Tensor but got None"
+EMBEDDING_BAG_OFFSETS_DIM = "offsets has to be a 1D Tensor"
+EMBEDDING_BAG_INPUT_DIM = "input has to be 1D or 2D Tensor, but got Tensor of dimension {ndim}"
+EMBEDDING_BAG_MODE = "mode has to be one of sum, mean or max"
+EMBEDDING_BAG_UNSUPPORTED = (
+    "embedding_bag: scale_grad_by_freq=True and sparse=True are not implemented in autograd_nb"
+)
+EMBEDDING_BAG_PSW_MODE = (
+    "embedding_bag: per_sample_weights was not None. per_sample_weights is only supported for "
+    "mode='sum' (got mode='{mode}'). Please open a feature request on GitHub."
+)
+EMBEDDING_BAG_INDEX_DTYPE = (
+    "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, "
+    "Int; but got {type} instead (while checking arguments for embedding_bag)"
+)
+EMBEDDING_BAG_PADDING_IDX = (
+    "padding_idx must be within the number of embeddings, {low} through {high}, but got {got}"
+)
+EMBEDDING_BAG_INDEX = (
+    "Index {i} of input takes value {value} which is not in the valid range [0, {rows})"
+)
+EMBEDDING_BAG_FIRST_OFFSET = (
+    "offsets[0] has to be 0, i.e., the first sequence in the mini-batch has to start from "
+    "position 0. However, got {got}\n[ torch.LongTensor{{}} ]"
+)
+EMBEDDING_BAG_LAST_OFFSET = (
+    "offsets[-1] can not be greater than input's length {n} but got offsets[-1] of {got}"
+)
+EMBEDDING_BAG_OFFSETS_ORDER = (
+    "Expected i < index_size to be true, but got false.  (Could this error message be improved?  "
+    "If so, please report an enhancement request to PyTorch.)"
+)
+EMBEDDING_BAG_MODULE_PADDING_IDX = "padding_idx must be within num_embeddings"
+SYNC_BN_DIM = "expected at least 2D input (got {ndim}D input)"

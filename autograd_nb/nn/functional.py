@@ -27,6 +27,7 @@ from ..ops import upsampling as _upsampling
 from ..ops._helpers import broadcast_shapes, check_tensor
 from ..ops.inplace import apply_inplace as _apply_inplace
 from . import functional_attention as _attention
+from . import functional_layers as _layers
 
 __all__ = [
     "adaptive_avg_pool2d",
@@ -812,3 +813,19 @@ max_pool3d_with_indices = _pooling.max_pool3d_with_indices
 avg_pool3d = _pooling.avg_pool3d
 adaptive_avg_pool3d = _pooling.adaptive_avg_pool3d
 __all__ += ["adaptive_avg_pool3d", "avg_pool3d", "conv3d", "max_pool3d", "max_pool3d_with_indices"]
+
+
+# less common layers (nn/functional_layers.py)
+local_response_norm = _layers.local_response_norm
+channel_shuffle = _layers.channel_shuffle
+native_channel_shuffle = _layers.native_channel_shuffle
+lp_pool1d = _layers.lp_pool1d
+lp_pool2d = _layers.lp_pool2d
+max_unpool1d = _layers.max_unpool1d
+max_unpool2d = _layers.max_unpool2d
+alpha_dropout = _layers.alpha_dropout
+feature_alpha_dropout = _layers.feature_alpha_dropout
+rrelu = _layers.rrelu
+rrelu_ = _layers.rrelu_
+embedding_bag = _layers.embedding_bag
+__all__ += _layers.__all__

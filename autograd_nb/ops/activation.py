@@ -9,6 +9,8 @@ on a CUDA device PyTorch runs its fused kernel, so there the node is NativeDropo
 
 from __future__ import annotations
 
+import math
+
 from .. import _messages as msg
 from .. import dtypes
 from .._generator import draw
@@ -455,6 +457,13 @@ def _check_p(p: float) -> None:
         raise ValueError(msg.DROPOUT_P.format(p=p))
 
 
+def _keep(x: Tensor, p: float, shape: tuple | None):
+    """An array of 1 (kept, probability 1 - p) and 0 shaped like x (or `shape`), in x's dtype:
+    PyTorch's empty_like(input).bernoulli_(1 - p)."""
+    size = tuple(x._data.shape) if shape is None else shape
+    return draw(None, x._backend, "bernoulli", size, x.dtype, 1.0 - p)
+
+
 def _noise(x: Tensor, p: float, shape: tuple | None = None) -> Tensor:
     """1/(1-p) where an element (or, for a smaller `shape`, a whole channel) is kept
     (probability 1-p), 0 where it is dropped."""
@@ -464,14 +473,7 @@ def _noise(x: Tensor, p: float, shape: tuple | None = None) -> Tensor:
             backend.xp.zeros((), dtype=x._data.dtype, device=backend.native_device), backend
         )
     # PyTorch: noise = empty_like(input).bernoulli_(1 - p); noise.div_(1 - p), in x's dtype
-    keep = draw(
-        None,
-        backend,
-        "bernoulli",
-        tuple(x._data.shape) if shape is None else shape,
-        x.dtype,
-        1.0 - p,
-    )
+    keep = _keep(x, p, shape)
     scale = backend.xp.asarray(1.0 - p, dtype=x._data.dtype, device=backend.native_device)
     return make_tensor(keep / scale, backend)
 
@@ -635,6 +637,83 @@ def glu(input: Tensor, dim: int = -1) -> Tensor:
     if result._grad_fn is not None:
         result._grad_fn._dim = d
     return result
+
+
+# --- randomized leaky ReLU and alpha dropout ------------------------------------------------------
+
+
+class RreluWithNoiseBackward0(Node):
+    """grad * noise after training (the drawn slope where x <= 0, 1 elsewhere); in eval mode
+    leaky_relu's gradient with slope (lower + upper) / 2."""
+
+    __slots__ = ("_saved_lower", "_saved_upper", "_saved_training")
+    _saved_names = ("self", "noise")
+
+    def backward(self, grad):
+        if self._saved_training:
+            return grad * self._unpack(1)
+        x = self._unpack(0)
+        slope = (self._saved_lower + self._saved_upper) / 2
+        return grad * (x > 0) + grad * (x <= 0) * slope
+
+
+def rrelu_with_noise(
+    input: Tensor, lower: float = 1.0 / 8, upper: float = 1.0 / 3, training: bool = False
+) -> Tensor:
+    """x where x > 0, else x times a slope: drawn from U(lower, upper) per element while
+    training (PyTorch's stream: one double for each x <= 0, in memory order), (lower + upper) / 2
+    in eval mode."""
+    x = _floating(input, "leaky_relu")
+    if lower > upper:
+        raise RuntimeError(msg.RRELU_BOUNDS)
+    backend, data = x._backend, x._data
+    xp = backend.xp
+    if not training:
+        out = xp.where(data > 0, data, data * ((lower + upper) / 2))
+        noise = make_tensor(xp.ones_like(data), backend)
+    else:
+        low = data <= 0
+        slopes = draw(None, backend, "uniform", (int(xp.sum(low)),), dtypes.float64, lower, upper)
+        noise_data = xp.ones_like(data)
+        noise_data[low] = xp.astype(slopes, data.dtype)
+        out = data * noise_data
+        noise = make_tensor(noise_data, backend)
+    return record(
+        RreluWithNoiseBackward0,
+        (x,),
+        out,
+        backend,
+        (x, noise),
+        lower=lower,
+        upper=upper,
+        training=training,
+    )
+
+
+_SELU_ALPHA = 1.7580993408473766  # -scale * alpha of SELU: the value dropped units take
+
+
+def alpha_dropout(
+    input: Tensor, p: float = 0.5, train: bool = False, inplace: bool = False, feature=False
+) -> Tensor:
+    """Dropout that keeps SELU's zero mean and unit variance: dropped elements (or, with
+    `feature`, whole channels) become -alpha, then all are scaled by a and shifted by b
+    (PyTorch's input * noise + b, AddBackward0)."""
+    x = check_tensor(input, "feature_alpha_dropout" if feature else "alpha_dropout")
+    _check_p(p)
+    if not train or p == 0.0 or x.numel() == 0:
+        return x
+    if feature and x.dim() < 2:
+        raise RuntimeError(msg.FEATURE_DROPOUT_DIMS)
+    shape = tuple(x.shape[:2]) + (1,) * (x.dim() - 2) if feature else None
+    if p == 1.0:
+        zero = _noise(x, p, shape)
+        return x.mul_(zero) if inplace else x * zero
+    a = 1.0 / math.sqrt((_SELU_ALPHA * _SELU_ALPHA * p + 1) * (1 - p))
+    keep = make_tensor(_keep(x, p, shape), x._backend)
+    b = (keep - 1) * (_SELU_ALPHA * a) + _SELU_ALPHA * a * p
+    noise = keep * a
+    return x.mul_(noise).add_(b) if inplace else x * noise + b
 
 
 __all__ = [

@@ -1,4 +1,5 @@
-"""pixel_shuffle / pixel_unshuffle: trade channels for spatial resolution and back.
+"""pixel_shuffle / pixel_unshuffle: trade channels for spatial resolution and back; and
+channel_shuffle, which interleaves groups of channels.
 
 (*, C r^2, H, W) <-> (*, C, H r, W r); each op's backward is the other op on the gradient.
 """
@@ -93,4 +94,40 @@ def pixel_unshuffle(input: Tensor, downscale_factor: int) -> Tensor:
     )
 
 
-__all__ = ["pixel_shuffle", "pixel_unshuffle"]
+class ChannelShuffleBackward0(Node):
+    """The gradient shuffled back: channel_shuffle with C / groups groups."""
+
+    __slots__ = ("_saved_groups",)
+
+    def backward(self, grad):
+        return channel_shuffle(grad, grad.shape[1] // self._saved_groups)
+
+
+def channel_shuffle(input: Tensor, groups: int) -> Tensor:
+    """(N, C, *) with C = g * k channels: channel i * k + j moves to j * g + i (ShuffleNet)."""
+    x = check_tensor(input, "channel_shuffle")
+    if not isinstance(groups, int) or isinstance(groups, bool):
+        raise TypeError(
+            msg.PIXEL_INT_ARG.format(
+                name="channel_shuffle", arg="groups", type=type(groups).__name__
+            )
+        )
+    if x.dim() <= 2:
+        raise RuntimeError(msg.CHANNEL_SHUFFLE_DIMS.format(sizes=list(x.shape)))
+    if groups <= 0:
+        raise RuntimeError(msg.CHANNEL_SHUFFLE_GROUPS.format(groups=groups))
+    c = x.shape[1]
+    if c % groups:
+        raise RuntimeError(msg.CHANNEL_SHUFFLE_DIVISIBLE.format(channels=c, groups=groups))
+    xp = x._backend.xp
+    n, rest = x.shape[0], tuple(x.shape[2:])
+    data = xp.reshape(x._data, (n, groups, c // groups) + rest)
+    data = xp.reshape(xp.permute_dims(data, (0, 2, 1) + tuple(range(3, x.dim() + 1))), x.shape)
+    node = new_node(ChannelShuffleBackward0, x)
+    if node is None:
+        return make_tensor(data, x._backend)
+    node._saved_groups = groups
+    return make_tensor(data, x._backend, True, node, 0)
+
+
+__all__ = ["channel_shuffle", "pixel_shuffle", "pixel_unshuffle"]

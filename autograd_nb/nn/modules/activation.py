@@ -27,6 +27,7 @@ __all__ = [
     "Mish",
     "MultiheadAttention",
     "PReLU",
+    "RReLU",
     "ReLU",
     "ReLU6",
     "SiLU",
@@ -501,3 +502,20 @@ class MultiheadAttention(Module):
         if self.batch_first and batched:
             output = output.transpose(1, 0)
         return output, weights
+
+
+class RReLU(Module):
+    """x if x > 0, else x times a slope drawn from U(lower, upper) per element while training,
+    (lower + upper) / 2 in eval mode."""
+
+    def __init__(self, lower: float = 1.0 / 8, upper: float = 1.0 / 3, inplace: bool = False):
+        super().__init__()
+        self.lower = lower
+        self.upper = upper
+        self.inplace = inplace
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.rrelu(input, self.lower, self.upper, self.training, self.inplace)
+
+    def extra_repr(self) -> str:
+        return _with_inplace(f"lower={self.lower}, upper={self.upper}", self.inplace)

@@ -51,10 +51,6 @@ class _ConvNd(Module):
             padding = expand(padding)
         if padding_mode not in ("zeros", "reflect", "replicate", "circular"):
             raise ValueError(msg.CONV_PADDING_MODE.format(padding_mode=padding_mode))
-        if padding_mode != "zeros":
-            raise NotImplementedError(
-                msg.CONV_PADDING_MODE_UNSUPPORTED.format(padding_mode=padding_mode)
-            )
         self.in_channels = in_channels
         self.out_channels = out_channels
         self.kernel_size = expand(kernel_size)
@@ -70,6 +66,22 @@ class _ConvNd(Module):
         else:
             shape = (out_channels, in_channels // groups) + self.kernel_size
         add_weight_and_bias(self, shape, bias, device, dtype, out_channels)
+
+    def _padded(self, input: Tensor) -> tuple:
+        """(input, padding) for the convolution: with a padding_mode other than 'zeros', PyTorch
+        pads the input with F.pad(mode=padding_mode) first and convolves with padding 0."""
+        if self.padding_mode == "zeros":
+            return input, self.padding
+        if self.padding == "valid":
+            return input, 0
+        pads = []
+        for d in reversed(range(len(self.kernel_size))):
+            if self.padding == "same":
+                total = self.dilation[d] * (self.kernel_size[d] - 1)
+                pads += [total // 2, total - total // 2]
+            else:
+                pads += [self.padding[d], self.padding[d]]
+        return F.pad(input, pads, mode=self.padding_mode), 0
 
     def reset_parameters(self) -> None:
         """PyTorch's default: kaiming_uniform_(a=sqrt(5)), bias U(-1/sqrt(fan_in), ...)."""
@@ -90,6 +102,8 @@ class _ConvNd(Module):
             s += f", groups={self.groups}"
         if self.bias is None:
             s += ", bias=False"
+        if self.padding_mode != "zeros":
+            s += f", padding_mode={self.padding_mode}"
         return s
 
 
@@ -99,8 +113,9 @@ class Conv1d(_ConvNd):
     _expand = staticmethod(single)
 
     def forward(self, input: Tensor) -> Tensor:
+        input, padding = self._padded(input)
         return F.conv1d(
-            input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups
+            input, self.weight, self.bias, self.stride, padding, self.dilation, self.groups
         )
 
 
@@ -108,8 +123,9 @@ class Conv2d(_ConvNd):
     """2-D convolution over (N, C_in, H, W) with weight (C_out, C_in/groups, kh, kw)."""
 
     def forward(self, input: Tensor) -> Tensor:
+        input, padding = self._padded(input)
         return F.conv2d(
-            input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups
+            input, self.weight, self.bias, self.stride, padding, self.dilation, self.groups
         )
 
 
@@ -223,6 +239,7 @@ class Conv3d(_ConvNd):
     _expand = staticmethod(triple)
 
     def forward(self, input: Tensor) -> Tensor:
+        input, padding = self._padded(input)
         return F.conv3d(
-            input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups
+            input, self.weight, self.bias, self.stride, padding, self.dilation, self.groups
         )
