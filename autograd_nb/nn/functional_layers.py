@@ -21,7 +21,6 @@ from ..ops import pixelshuffle as _pixelshuffle
 from ..ops import pooling as _pooling
 from ..ops import unpooling as _unpooling
 from ..ops.convolution import pair, single
-from ..ops.inplace import apply_inplace
 
 __all__ = [
     "alpha_dropout",
@@ -173,7 +172,7 @@ def rrelu_(
     input: Tensor, lower: float = 1.0 / 8, upper: float = 1.0 / 3, training: bool = False
 ) -> Tensor:
     """rrelu written into `input`."""
-    return apply_inplace(input, _activation.rrelu_with_noise, lower, upper, training)
+    return _activation.rrelu_with_noise_(input, lower, upper, training)
 
 
 def embedding_bag(

@@ -657,13 +657,16 @@ class RreluWithNoiseBackward0(Node):
         return grad * (x > 0) + grad * (x <= 0) * slope
 
 
-def rrelu_with_noise(
-    input: Tensor, lower: float = 1.0 / 8, upper: float = 1.0 / 3, training: bool = False
-) -> Tensor:
+class RreluWithNoiseBackward1(RreluWithNoiseBackward0):
+    """The in-place form's node (the same gradient)."""
+
+    __slots__ = ()
+
+
+def _rrelu(x: Tensor, lower: float, upper: float, training: bool, cls) -> Tensor:
     """x where x > 0, else x times a slope: drawn from U(lower, upper) per element while
     training (PyTorch's stream: one double for each x <= 0, in memory order), (lower + upper) / 2
     in eval mode."""
-    x = _floating(input, "leaky_relu")
     if lower > upper:
         raise RuntimeError(msg.RRELU_BOUNDS)
     backend, data = x._backend, x._data
@@ -678,19 +681,27 @@ def rrelu_with_noise(
         noise_data[low] = xp.astype(slopes, data.dtype)
         out = data * noise_data
         noise = make_tensor(noise_data, backend)
-    return record(
-        RreluWithNoiseBackward0,
-        (x,),
-        out,
-        backend,
-        (x, noise),
-        lower=lower,
-        upper=upper,
-        training=training,
-    )
+    saved = (x, noise)
+    return record(cls, (x,), out, backend, saved, lower=lower, upper=upper, training=training)
 
 
-_SELU_ALPHA = 1.7580993408473766  # -scale * alpha of SELU: the value dropped units take
+def rrelu_with_noise(
+    input: Tensor, lower: float = 1.0 / 8, upper: float = 1.0 / 3, training: bool = False
+) -> Tensor:
+    """Randomized leaky ReLU: a random slope per negative element while training."""
+    x = _floating(input, "leaky_relu")
+    return _rrelu(x, lower, upper, training, RreluWithNoiseBackward0)
+
+
+def rrelu_with_noise_(
+    input: Tensor, lower: float = 1.0 / 8, upper: float = 1.0 / 3, training: bool = False
+) -> Tensor:
+    """rrelu_with_noise written into `input`."""
+    x = _floating(input, "leaky_relu")
+    return apply_inplace(x, _rrelu, lower, upper, training, RreluWithNoiseBackward1)
+
+
+_SATURATION = _SELU_ALPHA * _SELU_SCALE  # SELU's limit is -_SATURATION: dropped units take it
 
 
 def alpha_dropout(
@@ -709,9 +720,9 @@ def alpha_dropout(
     if p == 1.0:
         zero = _noise(x, p, shape)
         return x.mul_(zero) if inplace else x * zero
-    a = 1.0 / math.sqrt((_SELU_ALPHA * _SELU_ALPHA * p + 1) * (1 - p))
+    a = 1.0 / math.sqrt((_SATURATION * _SATURATION * p + 1) * (1 - p))
     keep = make_tensor(_keep(x, p, shape), x._backend)
-    b = (keep - 1) * (_SELU_ALPHA * a) + _SELU_ALPHA * a * p
+    b = (keep - 1) * (_SATURATION * a) + _SATURATION * a * p
     noise = keep * a
     return x.mul_(noise).add_(b) if inplace else x * noise + b
 
