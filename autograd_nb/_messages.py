@@ -2360,3 +2360,7 @@ EMBEDDING_BAG_OFFSETS_ORDER = (
 )
 EMBEDDING_BAG_MODULE_PADDING_IDX = "padding_idx must be within num_embeddings"
 SYNC_BN_DIM = "expected at least 2D input (got {ndim}D input)"
+FOLD_CHANNELS = (
+    "Expected size of input's dimension 1 to be divisible by the product of kernel_size, but got "
+    "input.size(1)={channels} and kernel_size={kernel}."
+)

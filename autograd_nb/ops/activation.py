@@ -716,6 +716,8 @@ def alpha_dropout(
         return x
     if feature and x.dim() < 2:
         raise RuntimeError(msg.FEATURE_DROPOUT_DIMS)
+    if not x.dtype.is_floating_point:  # the noise is float: PyTorch's in-place multiply refuses
+        raise RuntimeError(msg.INPLACE_CAST.format(result="Float", out=x.dtype.legacy_name[:-6]))
     shape = tuple(x.shape[:2]) + (1,) * (x.dim() - 2) if feature else None
     if p == 1.0:
         zero = _noise(x, p, shape)

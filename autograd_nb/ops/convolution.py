@@ -208,14 +208,16 @@ def fold(input: Tensor, output_size, kernel_size, dilation=1, padding=0, stride=
     )
     k = win.kernel[0] * win.kernel[1]
     n, ck, length = cols._data.shape
-    if ck % k or length != win.out[0] * win.out[1]:
+    if ck % k:
+        raise RuntimeError(msg.FOLD_CHANNELS.format(channels=ck, kernel=tuple(win.kernel)))
+    if length != win.out[0] * win.out[1]:
         raise RuntimeError(
             msg.FOLD_BLOCKS.format(
-                size=list(win.size),
-                kernel=list(win.kernel),
-                dilation=list(win.dilation),
-                padding=[ph, pw],
-                stride=list(win.stride),
+                size=tuple(win.size),
+                kernel=tuple(win.kernel),
+                dilation=tuple(win.dilation),
+                padding=(ph, pw),
+                stride=tuple(win.stride),
                 h=win.out[0],
                 w=win.out[1],
                 blocks=win.out[0] * win.out[1],
