@@ -842,3 +842,77 @@ class _Grad:
 
     def __getattr__(self, name):
         return getattr(torch, name)
+
+
+def _x(*shape, low=None):
+    """A float64 leaf of shape with values from sin (nonzero, no ties), |x| + low if low given."""
+    n = math.prod(shape)
+    t = torch.tensor([math.sin(2.3 * i + 0.7) for i in range(n)], dtype=torch.float64)
+    t = t.reshape(shape) if low is None else t.reshape(shape).abs() + low
+    return t.requires_grad_()
+
+
+def _seeded(f, seed: int = 7):
+    """f with the random stream reset first, so every evaluation draws the same noise."""
+
+    def g(*args):
+        torch.manual_seed(seed)
+        return f(*args)
+
+    return g
+
+
+GRADIENT_CASES = {
+    "lrn3": (lambda x: F.local_response_norm(x, 3, alpha=0.5), [(2, 4, 3)]),
+    "lrn4": (lambda x: F.local_response_norm(x, 2, alpha=0.3, beta=0.6, k=1.5), [(1, 3, 2, 2)]),
+    "lrn5": (lambda x: nn.LocalResponseNorm(4, alpha=0.4)(x), [(1, 5, 2, 1, 2)]),
+    "shuffle": (lambda x: F.channel_shuffle(x, 2), [(2, 4, 3)]),
+    "lp1": (lambda x: F.lp_pool1d(x, 3, 2), [(1, 2, 6)]),
+    "lp2": (lambda x: F.lp_pool2d(x, 1.5, (2, 3), stride=1), [(1, 1, 3, 4)]),
+    "unpool2": (
+        lambda x: F.max_unpool2d(x, torch.tensor([[[[0, 3], [9, 14]]]]), 2),
+        [(1, 1, 2, 2)],
+    ),
+    "unpool1": (lambda x: F.max_unpool1d(x, torch.tensor([[1, 2, 5]]), 2), [(1, 3)]),
+    "rrelu_eval": (lambda x: F.rrelu(x, 0.2, 0.4), [(3, 4)]),
+    "rrelu_train": (_seeded(lambda x: F.rrelu(x, 0.2, 0.4, training=True)), [(3, 4)]),
+    "alpha": (_seeded(lambda x: F.alpha_dropout(x, 0.4, True)), [(3, 4)]),
+    "feature_alpha": (_seeded(lambda x: F.feature_alpha_dropout(x, 0.4, True)), [(3, 4, 2)]),
+    "sync_bn": (lambda x: nn.SyncBatchNorm(3).double()(x), [(4, 3, 2)]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GRADIENT_CASES))
+def test_gradients_by_finite_differences(name):
+    f, shapes = GRADIENT_CASES[name]
+    low = 0.5 if name.startswith("lp") else None  # lp_pool's |x|^p: away from 0
+    assert gradcheck(f, tuple(_x(*s, low=low) for s in shapes))
+
+
+@pytest.mark.parametrize("mode", ["sum", "mean", "max"])
+def test_embedding_bag_weight_gradient(mode):
+    indices = torch.tensor([1, 2, 4, 0, 3, 3, 1])
+    offsets = torch.tensor([0, 2, 2, 5])
+    weight = _x(5, 3)
+    assert gradcheck(lambda w: F.embedding_bag(indices, w, offsets, mode=mode), (weight,))
+    padded = lambda w: F.embedding_bag(indices, w, offsets, mode=mode, padding_idx=3)  # noqa: E731
+    assert gradcheck(padded, (weight,))
+
+
+def test_embedding_bag_per_sample_weights_gradient():
+    indices = torch.tensor([1, 2, 4, 0, 3])
+    offsets = torch.tensor([0, 3])
+
+    def f(w, psw):
+        return F.embedding_bag(indices, w, offsets, mode="sum", per_sample_weights=psw)
+
+    assert gradcheck(f, (_x(5, 3), _x(5)))
+
+
+@pytest.mark.parametrize("mode", ["reflect", "replicate", "circular"])
+def test_conv_padding_mode_gradients(mode):
+    torch.manual_seed(0)
+    conv = nn.Conv2d(1, 2, 3, padding=(1, 2), padding_mode=mode, dtype=torch.float64)
+    assert gradcheck(lambda x: conv(x), (_x(1, 1, 3, 4),))
+    conv1 = nn.Conv1d(1, 1, 2, padding="same", padding_mode=mode, dtype=torch.float64)
+    assert gradcheck(lambda x: conv1(x), (_x(1, 1, 5),))
