@@ -676,9 +676,14 @@ def _rrelu(x: Tensor, lower: float, upper: float, training: bool, cls) -> Tensor
         noise = make_tensor(xp.ones_like(data), backend)
     else:
         low = data <= 0
-        slopes = draw(None, backend, "uniform", (int(xp.sum(low)),), dtypes.float64, lower, upper)
+        order = xp.cumulative_sum(xp.astype(xp.reshape(low, (-1,)), xp.int64))
+        count = int(order[-1]) if order.shape[0] else 0
         noise_data = xp.ones_like(data)
-        noise_data[low] = xp.astype(slopes, data.dtype)
+        if count:
+            slopes = draw(None, backend, "uniform", (count,), dtypes.float64, lower, upper)
+            order = order - 1  # the slope each element takes: the how-manyth x <= 0 it is
+            picked = xp.take(xp.astype(slopes, data.dtype), xp.clip(order, 0, None))
+            noise_data = xp.where(low, xp.reshape(picked, low.shape), noise_data)
         out = data * noise_data
         noise = make_tensor(noise_data, backend)
     saved = (x, noise)

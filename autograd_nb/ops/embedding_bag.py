@@ -56,13 +56,15 @@ def embedding_bag(
     position = xp.arange(n, device=device)
     ends = xp.concat([starts[1:], xp.asarray([n], dtype=starts.dtype, device=device)])
     member = (position >= starts[:, None]) & (position < ends[:, None]) & (idx != padding_idx)
-    rows = weight._data[idx]
+    rows = xp.take(weight._data, idx, axis=0)
     dtype = weight._data.dtype
     if mode == "max":
-        masked = xp.where(member[:, :, None], rows[None], -xp.inf)
+        masked = xp.where(member[:, :, None], rows[None, ...], -xp.inf)
         filled = xp.any(member, axis=1)[:, None]
         column = xp.arange(rows.shape[1], device=device)
-        targets = xp.where(filled, idx[xp.argmax(masked, axis=1)] * rows.shape[1] + column, -1)
+        winner = xp.argmax(masked, axis=1)  # (bags, dim): the position in indices
+        won_row = xp.reshape(xp.take(idx, xp.reshape(winner, (-1,))), winner.shape)
+        targets = xp.where(filled, won_row * rows.shape[1] + column, -1)
         out = xp.where(filled, xp.max(masked, axis=1), xp.zeros((), dtype=dtype, device=device))
         saved = (indices, None, None, make_tensor(targets, backend))
         return record(

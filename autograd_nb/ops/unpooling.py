@@ -45,9 +45,18 @@ def max_unpool2d(input: Tensor, indices: Tensor, output_size) -> Tensor:
     if bool(xp.any(bad)):
         first = int(xp.reshape(idx, (-1,))[int(xp.argmax(bad))])
         raise RuntimeError(msg.UNPOOL_INDEX.format(index=first, h=oh, w=ow))
-    out = xp.zeros((idx.shape[0], oh * ow), dtype=x._data.dtype, device=backend.native_device)
-    rows = xp.reshape(xp.arange(idx.shape[0], device=backend.native_device), (-1, 1))
-    out[rows, idx] = xp.reshape(x._data, idx.shape)  # a repeated index keeps the last value
+    device = backend.native_device
+    out = xp.zeros((idx.shape[0], oh * ow), dtype=x._data.dtype, device=device)
+    # an index repeated in a plane (overlapping pooling windows: the same maximum) is written
+    # once, by its first occurrence
+    length = idx.shape[1]
+    earlier = xp.arange(length, device=device)[:, None] > xp.arange(length, device=device)
+    first = ~xp.any((idx[:, :, None] == idx[:, None, :]) & earlier, axis=2)
+    values = xp.where(
+        first, xp.reshape(x._data, idx.shape), xp.zeros((), dtype=out.dtype, device=device)
+    )
+    rows = xp.broadcast_to(xp.arange(idx.shape[0], device=device)[:, None], idx.shape)
+    backend.scatter_add(out, (rows, idx), values)
     out = xp.reshape(out, planes + (oh, ow))
     return record(MaxUnpool2DBackward0, (x,), out, backend, (indices,))
 
