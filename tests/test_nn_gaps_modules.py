@@ -2,6 +2,8 @@
 the simulated CUDA device, SyncBatchNorm.convert_sync_batchnorm, and what each leaves unchanged
 when it refuses its input."""
 
+import math
+
 import pytest
 
 import autograd_nb as torch
@@ -379,3 +381,14 @@ def test_layers_on_the_simulated_device(device):
         out.sum().backward()
     assert x.grad.device.type == device
     assert weight.grad.device.type == device
+
+
+def test_max_unpool_of_overlapping_windows_writes_each_maximum_once():
+    x = torch.tensor([math.sin(1.7 * i + 0.3) * 2 for i in range(25)]).reshape(1, 1, 5, 5)
+    pooled, indices = F.max_pool2d(x, 3, stride=2, padding=1, return_indices=True)
+    assert indices.flatten().tolist() == [1, 8, 8, 16, 8, 8, 16, 23, 23]  # PyTorch 2.13
+    out = nn.MaxUnpool2d(3, stride=2, padding=1)(pooled, indices)
+    expected = [0.0] * 25  # PyTorch 2.13: each maximum once, at its index
+    for index, value in ((1, 1.818595), (8, 1.944015), (16, 1.39848), (23, 1.9831)):
+        expected[index] = value
+    assert out.flatten().tolist() == pytest.approx(expected, abs=1e-6)
