@@ -392,3 +392,17 @@ def test_max_unpool_of_overlapping_windows_writes_each_maximum_once():
     for index, value in ((1, 1.818595), (8, 1.944015), (16, 1.39848), (23, 1.9831)):
         expected[index] = value
     assert out.flatten().tolist() == pytest.approx(expected, abs=1e-6)
+
+
+def test_torch_namespace_functions():
+    torch.manual_seed(0)
+    # PyTorch 2.13: torch.manual_seed(0); torch.alpha_dropout(torch.ones(4), 0.5, True)
+    expected = [-0.7791939377784729, -0.7791939377784729, 1.6655988693237305, -0.7791939377784729]
+    assert torch.alpha_dropout(torch.ones(4), 0.5, True).tolist() == pytest.approx(expected)
+    x = torch.arange(8.0).reshape(1, 8, 1)
+    assert torch.native_channel_shuffle(x, 2).flatten().tolist() == [0, 4, 1, 5, 2, 6, 3, 7]
+    y = torch.tensor([-1.0, 2.0], requires_grad=True).clone()
+    assert type(torch.rrelu_(y).grad_fn).__name__ == "RreluWithNoiseBackward1"  # PyTorch 2.13
+    assert y.tolist() == pytest.approx([-0.2291666716337204, 2.0])  # slope (1/8 + 1/3) / 2
+    z = torch.ones(2, 3, requires_grad=True).clone()
+    assert type(torch.feature_alpha_dropout_(z, 0.5, True).grad_fn).__name__ == "AddBackward0"

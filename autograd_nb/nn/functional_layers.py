@@ -38,7 +38,7 @@ __all__ = [
 ]
 
 channel_shuffle = _pixelshuffle.channel_shuffle
-native_channel_shuffle = _pixelshuffle.channel_shuffle
+native_channel_shuffle = _pixelshuffle.native_channel_shuffle
 
 
 def local_response_norm(
@@ -145,14 +145,18 @@ def alpha_dropout(
 ) -> Tensor:
     """Dropout for SELU networks: dropped elements take SELU's negative saturation, then an
     affine map keeps the mean and variance (when training)."""
-    return _activation.alpha_dropout(input, p, training, inplace)
+    if inplace:
+        return _activation.alpha_dropout_(input, p, training)
+    return _activation.alpha_dropout(input, p, training)
 
 
 def feature_alpha_dropout(
     input: Tensor, p: float = 0.5, training: bool = False, inplace: bool = False
 ) -> Tensor:
     """alpha_dropout of whole channels (dim 1) (when training)."""
-    return _activation.alpha_dropout(input, p, training, inplace, feature=True)
+    if inplace:
+        return _activation.feature_alpha_dropout_(input, p, training)
+    return _activation.feature_alpha_dropout(input, p, training)
 
 
 def rrelu(

@@ -709,9 +709,7 @@ def rrelu_with_noise_(
 _SATURATION = _SELU_ALPHA * _SELU_SCALE  # SELU's limit is -_SATURATION: dropped units take it
 
 
-def alpha_dropout(
-    input: Tensor, p: float = 0.5, train: bool = False, inplace: bool = False, feature=False
-) -> Tensor:
+def _alpha_dropout(input: Tensor, p: float, train: bool, inplace: bool, feature: bool) -> Tensor:
     """Dropout that keeps SELU's zero mean and unit variance: dropped elements (or, with
     `feature`, whole channels) become -alpha, then all are scaled by a and shifted by b
     (PyTorch's input * noise + b, AddBackward0)."""
@@ -734,12 +732,41 @@ def alpha_dropout(
     return x.mul_(noise).add_(b) if inplace else x * noise + b
 
 
+def alpha_dropout(input: Tensor, p: float, train: bool) -> Tensor:
+    """Dropout for SELU networks, keeping zero mean and unit variance (when training)."""
+    return _alpha_dropout(input, p, train, False, False)
+
+
+def alpha_dropout_(input: Tensor, p: float, train: bool) -> Tensor:
+    """alpha_dropout written into `input`."""
+    return _alpha_dropout(input, p, train, True, False)
+
+
+def feature_alpha_dropout(input: Tensor, p: float, train: bool) -> Tensor:
+    """alpha_dropout of whole channels (dim 1) (when training)."""
+    return _alpha_dropout(input, p, train, False, True)
+
+
+def feature_alpha_dropout_(input: Tensor, p: float, train: bool) -> Tensor:
+    """feature_alpha_dropout written into `input`."""
+    return _alpha_dropout(input, p, train, True, True)
+
+
+rrelu = rrelu_with_noise
+rrelu_ = rrelu_with_noise_
+
 __all__ = [
+    "alpha_dropout",
+    "alpha_dropout_",
     "celu",
     "celu_",
     "dropout",
+    "feature_alpha_dropout",
+    "feature_alpha_dropout_",
     "hardshrink",
     "prelu",
+    "rrelu",
+    "rrelu_",
     "selu",
     "selu_",
     "threshold",

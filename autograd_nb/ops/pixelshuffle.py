@@ -130,4 +130,6 @@ def channel_shuffle(input: Tensor, groups: int) -> Tensor:
     return make_tensor(data, x._backend, True, node, 0)
 
 
-__all__ = ["channel_shuffle", "pixel_shuffle", "pixel_unshuffle"]
+native_channel_shuffle = channel_shuffle
+
+__all__ = ["channel_shuffle", "native_channel_shuffle", "pixel_shuffle", "pixel_unshuffle"]
