@@ -2364,3 +2364,14 @@ FOLD_CHANNELS = (
     "Expected size of input's dimension 1 to be divisible by the product of kernel_size, but got "
     "input.size(1)={channels} and kernel_size={kernel}."
 )
+CTC_BLANK = "blank must be in label range"
+CTC_INPUT_LENGTHS_SIZE = "input_lengths must be of size batch_size"
+CTC_TARGET_LENGTHS_SIZE = "target_lengths must be of size batch_size"
+CTC_INPUT_LENGTH = (
+    "Expected input_lengths to have value at most {steps}, but got value {got} (while checking "
+    "arguments for ctc_loss_allocate_outputs)"
+)
+CTC_TARGETS_SIZE = (
+    "Expected tensor to have size at least {length} at dimension 1, but got size {size} for "
+    "argument #2 'targets' (while checking arguments for ctc_loss_allocate_outputs)"
+)

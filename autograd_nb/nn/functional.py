@@ -828,4 +828,5 @@ feature_alpha_dropout = _layers.feature_alpha_dropout
 rrelu = _layers.rrelu
 rrelu_ = _layers.rrelu_
 embedding_bag = _layers.embedding_bag
+ctc_loss = _layers.ctc_loss
 __all__ += _layers.__all__

@@ -1,6 +1,7 @@
 """Less common layers as functions, written the way PyTorch's torch/nn/functional.py writes them:
 local_response_norm and lp_pool as composites of pooling, max_unpool's output size, the
-dropout and rrelu variants, and embedding_bag's argument handling.
+dropout and rrelu variants, embedding_bag's argument handling, and ctc_loss as the CTC forward
+recursion in Tensor ops.
 
 The ops with their own backward nodes live in ops/ (channel_shuffle in ops/pixelshuffle.py,
 max_unpool2d in ops/unpooling.py, rrelu and alpha dropout in ops/activation.py, embedding_bag
@@ -13,18 +14,23 @@ import warnings
 
 from .. import _messages as msg
 from .. import dtypes
+from .._creation import tensor
 from .._tensor import Tensor
 from ..ops import activation as _activation
 from ..ops import embedding_bag as _embedding_bag
+from ..ops import loss as _loss
 from ..ops import padding as _padding
 from ..ops import pixelshuffle as _pixelshuffle
 from ..ops import pooling as _pooling
 from ..ops import unpooling as _unpooling
+from ..ops.comparison import where
 from ..ops.convolution import pair, single
+from ..ops.joining import cat, stack
 
 __all__ = [
     "alpha_dropout",
     "channel_shuffle",
+    "ctc_loss",
     "embedding_bag",
     "feature_alpha_dropout",
     "local_response_norm",
@@ -245,9 +251,9 @@ def _bag_checks(
 ) -> int:
     """PyTorch's kernel checks of indices, offsets and padding_idx; padding_idx as a row
     number, or -1 for none."""
-    for tensor in (input, offsets):
-        if tensor.dtype not in (dtypes.int64, dtypes.int32):
-            raise RuntimeError(msg.EMBEDDING_BAG_INDEX_DTYPE.format(type=tensor.type()))
+    for given in (input, offsets):
+        if given.dtype not in (dtypes.int64, dtypes.int32):
+            raise RuntimeError(msg.EMBEDDING_BAG_INDEX_DTYPE.format(type=given.type()))
     if padding_idx is None:
         padding_idx = -1
     elif not -rows <= padding_idx < rows:
@@ -268,3 +274,99 @@ def _bag_checks(
     if any(a > b for a, b in zip(starts, starts[1:])):
         raise RuntimeError(msg.EMBEDDING_BAG_OFFSETS_ORDER)
     return padding_idx
+
+
+# a log-probability standing for log(0) in the CTC recursion: finite, so that logsumexp's
+# gradient at an unreachable state is 0 rather than nan; a loss beyond _UNREACHABLE is inf
+_LOG_ZERO = -1e30
+_UNREACHABLE = 1e29
+
+
+def _ctc_lengths(lengths) -> list:
+    """input_lengths / target_lengths (a tensor, a sequence or an int) as a list of ints."""
+    if isinstance(lengths, Tensor):
+        return [int(v) for v in lengths.reshape(-1).tolist()]
+    if isinstance(lengths, int):
+        return [lengths]
+    return [int(v) for v in lengths]
+
+
+def _ctc_labels(targets: Tensor, target_lengths: list) -> list:
+    """Each sample's label sequence: a row of padded (N, S) targets, or a run of concatenated."""
+    if targets.dim() == 2:
+        if targets.shape[1] < max(target_lengths, default=0):
+            raise RuntimeError(
+                msg.CTC_TARGETS_SIZE.format(length=max(target_lengths), size=targets.shape[1])
+            )
+        rows = targets.tolist()
+        return [rows[b][:n] for b, n in enumerate(target_lengths)]
+    flat, labels, start = targets.reshape(-1).tolist(), [], 0
+    for n in target_lengths:
+        labels.append(flat[start : start + n])
+        start += n
+    return labels
+
+
+def ctc_loss(
+    log_probs: Tensor,
+    targets: Tensor,
+    input_lengths,
+    target_lengths,
+    blank: int = 0,
+    reduction: str = "mean",
+    zero_infinity: bool = False,
+) -> Tensor:
+    """Connectionist Temporal Classification: -log of the total probability of every
+    alignment of each target (blanks between and around its labels, repeats merged) with the
+    (T, N, C) or (T, C) log_probs, by the forward (alpha) recursion over time."""
+    _loss.reduction_enum(reduction)
+    batched = log_probs.dim() == 3
+    lp = log_probs if batched else log_probs.unsqueeze(1)
+    steps, batch, classes = lp.shape
+    inputs, lengths = _ctc_lengths(input_lengths), _ctc_lengths(target_lengths)
+    if not 0 <= blank < classes:
+        raise RuntimeError(msg.CTC_BLANK)
+    if len(inputs) != batch:
+        raise RuntimeError(msg.CTC_INPUT_LENGTHS_SIZE)
+    if len(lengths) != batch:
+        raise RuntimeError(msg.CTC_TARGET_LENGTHS_SIZE)
+    if max(inputs) > steps:
+        raise RuntimeError(msg.CTC_INPUT_LENGTH.format(steps=steps, got=max(inputs)))
+    labels = _ctc_labels(targets if batched or targets.dim() != 1 else targets[None], lengths)
+    # the extended targets: blank, l1, blank, l2, ..., blank (padded with blanks)
+    width = 2 * max(lengths) + 1
+    extended = [[blank] * width for _ in labels]
+    for row, seq in zip(extended, labels):
+        row[1 : 2 * len(seq) : 2] = seq
+    states = [2 * len(seq) + 1 for seq in labels]
+    skip = [  # may a path jump from state s - 2 to s (two different labels)?
+        [s >= 2 and row[s] != blank and row[s] != row[s - 2] for s in range(width)]
+        for row in extended
+    ]
+    device = lp.device
+    ext = tensor(extended, dtype=dtypes.int64, device=device)
+    valid = tensor([[s < n for s in range(width)] for n in states], device=device)
+    skip = tensor(skip, device=device)
+    emit = lp.gather(2, ext.unsqueeze(0).expand(steps, batch, width))  # (T, N, states)
+    floor = lp.new_full((batch, 1), _LOG_ZERO)
+    start = valid & tensor([s < 2 for s in range(width)], device=device)
+    alpha = where(start, emit[0], _LOG_ZERO)
+    for t in range(1, steps):
+        one_back = cat([floor, alpha[:, :-1]], 1)
+        two_back = where(skip, cat([floor, floor, alpha[:, :-2]], 1), _LOG_ZERO)
+        step = stack([alpha, one_back, two_back]).logsumexp(0) + emit[t]
+        running = tensor([[t < n] for n in inputs], device=device)  # a sample ends at its length
+        alpha = where(running & valid, step, where(running, _LOG_ZERO, alpha))
+    last = tensor([[n - 1] for n in states], device=device)
+    ends = cat(
+        [alpha.gather(1, last), where(last > 0, alpha.gather(1, (last - 1).clamp(0)), _LOG_ZERO)], 1
+    )
+    losses = -ends.logsumexp(1)
+    infinite = losses > _UNREACHABLE
+    losses = where(infinite, 0.0 if zero_infinity else float("inf"), losses)
+    if reduction == "mean":
+        divisor = tensor(lengths, dtype=lp.dtype, device=device).clamp(min=1)
+        return (losses / divisor).mean()
+    if reduction == "sum":
+        return losses.sum()
+    return losses if batched else losses.squeeze(0)

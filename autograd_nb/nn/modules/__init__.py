@@ -79,6 +79,7 @@ from .loss import (
     TripletMarginLoss,
     TripletMarginWithDistanceLoss,
 )
+from .loss_ctc import CTCLoss
 from .module import Module
 from .normalization import GroupNorm, LayerNorm, LocalResponseNorm
 from .padding import (
