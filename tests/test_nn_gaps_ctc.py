@@ -181,3 +181,12 @@ def test_repr_and_errors_match_pytorch():
         with pytest.raises(kind) as info:
             call()
         assert str(info.value) == text
+
+
+def test_ctc_loss_on_the_simulated_device(device):
+    lp = _log_probs().to(device).requires_grad_()
+    targets, lengths = TARGETS.to(device), INPUT_LENGTHS.to(device)
+    loss = F.ctc_loss(lp, targets, lengths, TARGET_LENGTHS.to(device))
+    assert loss.item() == pytest.approx(1.9286093711853027, rel=1e-6)  # PyTorch 2.13
+    loss.backward()
+    assert lp.grad.device.type == device
