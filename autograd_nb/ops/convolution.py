@@ -13,9 +13,9 @@ import math
 from typing import NamedTuple
 
 from .. import _messages as msg
-from .._tensor import Tensor, make_tensor
-from ..autograd.node import Node, new_node
-from ._helpers import check_tensor
+from .._tensor import Tensor
+from ..autograd.node import Node
+from ._helpers import check_tensor, record
 from .linalg import _CPP_NAMES
 
 
@@ -122,8 +122,8 @@ def col2im_data(backend, cols, win: Window):
 
 
 # --- unfold / fold --------------------------------------------------------------------------------
-class Im2ColBackward0(Node):
-    """d unfold = fold of the gradient."""
+class _WindowNode(Node):
+    """A node of unfold or fold: the window it slid, kept whole and as PyTorch's saved values."""
 
     __slots__ = (
         "_saved_kernel_size",
@@ -132,34 +132,46 @@ class Im2ColBackward0(Node):
         "_saved_stride",
         "_window",
     )
+
+
+class Im2ColBackward0(_WindowNode):
+    """d unfold = fold of the gradient."""
+
+    __slots__ = ()
 
     def backward(self, grad):
         return fold_window(grad, self._window)
 
 
-class Col2ImBackward0(Node):
+class Col2ImBackward0(_WindowNode):
     """d fold = unfold of the gradient."""
 
-    __slots__ = (
-        "_saved_kernel_size",
-        "_saved_dilation",
-        "_saved_padding",
-        "_saved_stride",
-        "_window",
-    )
+    __slots__ = ()
 
     def backward(self, grad):
         return unfold_window(grad, self._window)
 
 
 def _record_window(cls, t: Tensor, data, win: Window) -> Tensor:
-    node = new_node(cls, t)
-    if node is None:
-        return make_tensor(data, t._backend)
-    node._window = win
-    node._saved_kernel_size, node._saved_dilation = win.kernel, win.dilation
-    node._saved_padding, node._saved_stride = win.pads[::2], win.stride
-    return make_tensor(data, t._backend, True, node, 0)
+    """unfold's or fold's result, recorded as `cls` with the window it slid."""
+    out = record(
+        cls,
+        (t,),
+        data,
+        t._backend,
+        kernel_size=win.kernel,
+        dilation=win.dilation,
+        padding=win.pads[::2],
+        stride=win.stride,
+    )
+    return with_window(out, win)
+
+
+def with_window(out: Tensor, win: Window) -> Tensor:
+    """`out`, its node (if recorded) told the window it slid, for its backward."""
+    if out._grad_fn is not None:
+        out._grad_fn._window = win
+    return out
 
 
 def unfold_window(x: Tensor, win: Window, data=None) -> Tensor:
@@ -390,17 +402,23 @@ def _record_conv(
     backend = x._backend
     if bias is not None:
         out += backend.xp.reshape(bias._data, (out.shape[1],) + (1,) * nd)
-    node = new_node(ConvolutionBackward0, x, w, bias)
-    if node is None:
-        return make_tensor(out, backend)
-    node.save(x, w)
-    node._window, node._cols = win, cols
-    node._saved_stride, node._saved_dilation, node._saved_groups = stride, dilation, groups
-    node._saved_padding = padding
-    node._saved_transposed = output_padding is not None
-    node._saved_output_padding = (0,) * nd if output_padding is None else output_padding
-    node._saved_bias_sym_sizes_opt = None if bias is None else tuple(bias._data.shape)
-    return make_tensor(out, backend, True, node, 0)
+    result = record(
+        ConvolutionBackward0,
+        (x, w, bias),
+        out,
+        backend,
+        save=(x, w),
+        stride=stride,
+        dilation=dilation,
+        groups=groups,
+        padding=padding,
+        transposed=output_padding is not None,
+        output_padding=(0,) * nd if output_padding is None else output_padding,
+        bias_sym_sizes_opt=None if bias is None else tuple(bias._data.shape),
+    )
+    if result._grad_fn is not None:
+        result._grad_fn._cols = cols
+    return with_window(result, win)
 
 
 def _convolution(
