@@ -92,6 +92,9 @@ prelu = _activation.prelu
 elu_ = _activation.elu_
 hardtanh_ = _activation.hardtanh_
 max_pool2d_with_indices = _pooling.max_pool2d_with_indices
+max_pool2d = _pooling.max_pool2d
+batch_norm = _normalization.batch_norm
+layer_norm = _normalization.layer_norm
 one_hot = _sparse.one_hot
 cosine_similarity = _linalg.cosine_similarity
 pairwise_distance = _linalg.pairwise_distance
@@ -114,48 +117,6 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
         rows = x.reshape(-1, x.shape[-1])
         return bias.addmm(rows, w.t()).view(*x.shape[:-1], w.shape[0])
     return x.matmul(w.t()) + bias
-
-
-def max_pool2d(
-    input: Tensor,
-    kernel_size,
-    stride=None,
-    padding=0,
-    dilation=1,
-    ceil_mode: bool = False,
-    return_indices: bool = False,
-):
-    """The maximum of each window; (values, flat indices) if return_indices."""
-    return _pooling.max_pool2d(
-        input, kernel_size, stride, padding, dilation, ceil_mode, return_indices
-    )
-
-
-def batch_norm(
-    input: Tensor,
-    running_mean: Tensor | None,
-    running_var: Tensor | None,
-    weight: Tensor | None = None,
-    bias: Tensor | None = None,
-    training: bool = False,
-    momentum: float = 0.1,
-    eps: float = 1e-5,
-) -> Tensor:
-    """Normalise each channel (dim 1) by batch statistics (training) or running ones."""
-    return _normalization.batch_norm(
-        input, running_mean, running_var, weight, bias, training, momentum, eps
-    )
-
-
-def layer_norm(
-    input: Tensor,
-    normalized_shape,
-    weight: Tensor | None = None,
-    bias: Tensor | None = None,
-    eps: float = 1e-5,
-) -> Tensor:
-    """Normalise each sample over its last len(normalized_shape) dims, then weight and bias."""
-    return _normalization.layer_norm(input, normalized_shape, weight, bias, eps)
 
 
 def normalize(input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12) -> Tensor:
