@@ -549,94 +549,73 @@ def _conv_transpose(
     )
 
 
-def conv1d(
-    input: Tensor,
-    weight: Tensor,
-    bias: Tensor | None = None,
-    stride=1,
-    padding=0,
-    dilation=1,
-    groups: int = 1,
-) -> Tensor:
-    """1-D cross-correlation of (N, C, L) with (O, C/groups, k): conv2d over height 1."""
-    return _convolution("conv1d", single, input, weight, bias, stride, padding, dilation, groups)
+def _convolution_function(name: str, expand, doc: str):
+    """conv1d / conv2d / conv3d: `_convolution` for one number of spatial dims."""
+
+    def conv(
+        input: Tensor,
+        weight: Tensor,
+        bias: Tensor | None = None,
+        stride=1,
+        padding=0,
+        dilation=1,
+        groups: int = 1,
+    ) -> Tensor:
+        return _convolution(name, expand, input, weight, bias, stride, padding, dilation, groups)
+
+    conv.__name__ = conv.__qualname__ = name
+    conv.__doc__ = doc
+    return conv
 
 
-def conv2d(
-    input: Tensor,
-    weight: Tensor,
-    bias: Tensor | None = None,
-    stride=1,
-    padding=0,
-    dilation=1,
-    groups: int = 1,
-) -> Tensor:
-    """2-D cross-correlation of (N, C, H, W) with (O, C/groups, kh, kw) by im2col + matmul."""
-    return _convolution("conv2d", pair, input, weight, bias, stride, padding, dilation, groups)
+def _conv_transpose_function(name: str, expand, doc: str):
+    """conv_transpose1d / conv_transpose2d: `_conv_transpose` for one number of spatial dims."""
+
+    def conv_transpose(
+        input: Tensor,
+        weight: Tensor,
+        bias: Tensor | None = None,
+        stride=1,
+        padding=0,
+        output_padding=0,
+        groups: int = 1,
+        dilation=1,
+    ) -> Tensor:
+        return _conv_transpose(
+            name, expand, input, weight, bias, stride, padding, output_padding, groups, dilation
+        )
+
+    conv_transpose.__name__ = conv_transpose.__qualname__ = name
+    conv_transpose.__doc__ = doc
+    return conv_transpose
 
 
-def conv3d(
-    input: Tensor,
-    weight: Tensor,
-    bias: Tensor | None = None,
-    stride=1,
-    padding=0,
-    dilation=1,
-    groups: int = 1,
-) -> Tensor:
-    """3-D cross-correlation of (N, C, D, H, W) with (O, C/groups, kd, kh, kw) by im2col."""
-    return _convolution("conv3d", triple, input, weight, bias, stride, padding, dilation, groups)
-
-
-def conv_transpose1d(
-    input: Tensor,
-    weight: Tensor,
-    bias: Tensor | None = None,
-    stride=1,
-    padding=0,
-    output_padding=0,
-    groups: int = 1,
-    dilation=1,
-) -> Tensor:
-    """1-D transposed convolution of (N, C_in, L) with weight (C_in, C_out/groups, k)."""
-    return _conv_transpose(
-        "conv_transpose1d",
-        single,
-        input,
-        weight,
-        bias,
-        stride,
-        padding,
-        output_padding,
-        groups,
-        dilation,
-    )
-
-
-def conv_transpose2d(
-    input: Tensor,
-    weight: Tensor,
-    bias: Tensor | None = None,
-    stride=1,
-    padding=0,
-    output_padding=0,
-    groups: int = 1,
-    dilation=1,
-) -> Tensor:
-    """2-D transposed convolution ("deconvolution") of (N, C_in, H, W) with weight
-    (C_in, C_out/groups, kh, kw): the gradient of conv2d with respect to its input."""
-    return _conv_transpose(
-        "conv_transpose2d",
-        pair,
-        input,
-        weight,
-        bias,
-        stride,
-        padding,
-        output_padding,
-        groups,
-        dilation,
-    )
+conv1d = _convolution_function(
+    "conv1d",
+    single,
+    "1-D cross-correlation of (N, C, L) with (O, C/groups, k): conv2d over height 1.",
+)
+conv2d = _convolution_function(
+    "conv2d",
+    pair,
+    "2-D cross-correlation of (N, C, H, W) with (O, C/groups, kh, kw) by im2col + matmul.",
+)
+conv3d = _convolution_function(
+    "conv3d",
+    triple,
+    "3-D cross-correlation of (N, C, D, H, W) with (O, C/groups, kd, kh, kw) by im2col.",
+)
+conv_transpose1d = _conv_transpose_function(
+    "conv_transpose1d",
+    single,
+    "1-D transposed convolution of (N, C_in, L) with weight (C_in, C_out/groups, k).",
+)
+conv_transpose2d = _conv_transpose_function(
+    "conv_transpose2d",
+    pair,
+    '2-D transposed convolution ("deconvolution") of (N, C_in, H, W) with weight\n'
+    "(C_in, C_out/groups, kh, kw): the gradient of conv2d with respect to its input.",
+)
 
 
 __all__ = ["conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d"]
