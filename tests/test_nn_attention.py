@@ -22,19 +22,6 @@ from autograd_nb.autograd.gradcheck import gradcheck, gradgradcheck
 # Reference values from PyTorch 2.13 (flattened, rounded to 5 decimals), in
 # tests/data/attention_refs.json: pairs are (output, input grad).
 REF = json.loads((pathlib.Path(__file__).parent / "data" / "attention_refs.json").read_text())
-REF_SDPA_BOOL = REF["sdpa_bool"]
-REF_SDPA_FLOAT = REF["sdpa_float"]
-REF_SDPA_CAUSAL = REF["sdpa_causal"]
-REF_SDPA_GQA = REF["sdpa_gqa"]
-REF_MHA_OUT = REF["mha_out"]
-REF_MHA_W = REF["mha_w"]
-REF_MHA_W_HEADS = REF["mha_w_heads"]
-REF_MHA_GRAD = REF["mha_grad"]
-REF_MHA2_OUT = REF["mha2_out"]
-REF_MHA2_W = REF["mha2_w"]
-REF_MHA_UNBATCHED_CAUSAL = REF["mha_unbatched_causal"]
-REF_ENCODER = REF["encoder"]
-REF_TRANSFORMER = REF["transformer"]
 
 
 def det(*shape, phase=0.0, device="cpu", dtype=torch.float32):
@@ -82,8 +69,8 @@ def test_sdpa_bool_mask_matches_pytorch_and_fully_masked_row_is_zero(device):
     q, k, v = _qkv(device)
     keep = torch.tensor([[True, False, True, True, False], [False] * 5, [True] * 5], device=device)
     out, grad = out_and_grad(lambda x: F.scaled_dot_product_attention(x, k, v, attn_mask=keep), q)
-    check(out, REF_SDPA_BOOL[0])
-    check(grad, REF_SDPA_BOOL[1])
+    check(out, REF["sdpa_bool"][0])
+    check(grad, REF["sdpa_bool"][1])
     assert flat(out[:, 1]) == [0.0] * 12  # a query with no allowed key gives 0, not NaN
 
 
@@ -93,13 +80,13 @@ def test_sdpa_float_mask_scale_causal_and_gqa_match_pytorch(device):
     out, grad = out_and_grad(
         lambda x: F.scaled_dot_product_attention(x, k, v, attn_mask=fm, scale=0.3), q
     )
-    check(out, REF_SDPA_FLOAT[0])
-    check(grad, REF_SDPA_FLOAT[1])
+    check(out, REF["sdpa_float"][0])
+    check(grad, REF["sdpa_float"][1])
     out, grad = out_and_grad(lambda x: F.scaled_dot_product_attention(x, k, v, is_causal=True), q)
-    check(out, REF_SDPA_CAUSAL[0])
-    check(grad, REF_SDPA_CAUSAL[1])
+    check(out, REF["sdpa_causal"][0])
+    check(grad, REF["sdpa_causal"][1])
     q4, k4 = det(1, 4, 2, 4, device=device), det(1, 2, 3, 4, phase=1.0, device=device)
-    check(F.scaled_dot_product_attention(q4, k4, k4, enable_gqa=True), REF_SDPA_GQA)
+    check(F.scaled_dot_product_attention(q4, k4, k4, enable_gqa=True), REF["sdpa_gqa"])
 
 
 def test_sdpa_grad_fn_names_match_pytorch():
@@ -206,13 +193,13 @@ def test_mha_key_padding_mask_matches_pytorch(device):
     kpm = torch.tensor([[False, False, True], [False, True, True]], device=device)
     out, weights = m(x, x, x, key_padding_mask=kpm)
     assert tuple(out.shape) == (3, 2, 4) and tuple(weights.shape) == (2, 3, 3)
-    check(out, REF_MHA_OUT)
-    check(weights, REF_MHA_W)
+    check(out, REF["mha_out"])
+    check(weights, REF["mha_w"])
     _, weights = m(x, x, x, key_padding_mask=kpm, average_attn_weights=False)
     assert tuple(weights.shape) == (2, 2, 3, 3)
-    check(weights, REF_MHA_W_HEADS)
+    check(weights, REF["mha_w_heads"])
     _, grad = out_and_grad(lambda t: m(t, t, t, key_padding_mask=kpm)[0], x)
-    check(grad, REF_MHA_GRAD)
+    check(grad, REF["mha_grad"])
 
 
 def test_mha_kdim_vdim_bias_kv_zero_attn_batch_first_and_unbatched(device):
@@ -228,14 +215,14 @@ def test_mha_kdim_vdim_bias_kv_zero_attn_batch_first_and_unbatched(device):
         attn_mask=torch.zeros(3, 4, dtype=torch.bool, device=device),
     )
     assert tuple(out.shape) == (2, 3, 4) and tuple(weights.shape) == (2, 3, 6)
-    check(out, REF_MHA2_OUT)
-    check(weights, REF_MHA2_W)
+    check(out, REF["mha2_out"])
+    check(weights, REF["mha2_w"])
     m = set_params(nn.MultiheadAttention(4, 2).to(device))
     x = det(3, 2, 4, phase=0.5, device=device)[:, 0]
     causal = nn.Transformer.generate_square_subsequent_mask(3, device=device)
     out, weights = m(x, x, x, attn_mask=causal, need_weights=False)
     assert weights is None and tuple(out.shape) == (3, 4)
-    check(out, REF_MHA_UNBATCHED_CAUSAL)
+    check(out, REF["mha_unbatched_causal"])
 
 
 def test_multi_head_attention_forward_gradcheck(device):
@@ -358,8 +345,8 @@ def test_transformer_encoder_matches_pytorch(device):
             lambda s: enc(s, mask=causal, src_key_padding_mask=kpm),
             det(2, 3, 4, phase=0.3, device=device),
         )  # PyTorch warns too
-    check(out, REF_ENCODER[0])
-    check(grad, REF_ENCODER[1])
+    check(out, REF["encoder"][0])
+    check(grad, REF["encoder"][1])
 
 
 def test_transformer_norm_first_matches_pytorch(device):
@@ -371,8 +358,8 @@ def test_transformer_norm_first_matches_pytorch(device):
     out, grad = out_and_grad(
         lambda s: t(s, tgt, tgt_mask=mask), det(3, 2, 4, phase=0.3, device=device)
     )
-    check(out, REF_TRANSFORMER[0])
-    check(grad, REF_TRANSFORMER[1])
+    check(out, REF["transformer"][0])
+    check(grad, REF["transformer"][1])
 
 
 def test_transformer_reprs_parameters_and_square_mask():

@@ -135,13 +135,7 @@ class _TransformerLayer(Module):
         )[0]
         return dropout(x)
 
-    def _sa_block(
-        self,
-        x: Tensor,
-        attn_mask: Tensor | None,
-        key_padding_mask: Tensor | None,
-        is_causal: bool = False,
-    ) -> Tensor:
+    def _sa_block(self, x, attn_mask, key_padding_mask, is_causal: bool = False) -> Tensor:
         return self._attention_block(
             self.self_attn, self.dropout1, x, x, attn_mask, key_padding_mask, is_causal
         )
@@ -229,14 +223,7 @@ class TransformerDecoderLayer(_TransformerLayer):
         )
         return self.norm3(x + self._ff_block(x))
 
-    def _mha_block(
-        self,
-        x: Tensor,
-        mem: Tensor,
-        attn_mask: Tensor | None,
-        key_padding_mask: Tensor | None,
-        is_causal: bool = False,
-    ) -> Tensor:
+    def _mha_block(self, x, mem, attn_mask, key_padding_mask, is_causal: bool = False) -> Tensor:
         return self._attention_block(
             self.multihead_attn, self.dropout2, x, mem, attn_mask, key_padding_mask, is_causal
         )
