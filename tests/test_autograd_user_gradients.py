@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import gc
 import math
+import re
 import threading
 import weakref
 
+import numpy as np
 import pytest
 
 import autograd_nb as torch
@@ -366,3 +368,17 @@ def test_a_failed_accumulation_changes_no_grad(device):
     loss.backward()
     assert [t.grad.tolist() for t in (a, b, c)] == [[2.0] * 3, [3.0] * 3, [4.0] * 3]
     assert a.grad is before[0] and b.grad is before[1]
+
+
+@pytest.mark.filterwarnings("ignore:The given NumPy array is not writable")
+def test_a_read_only_grad_is_refused_and_nothing_changes():
+    # Ours: PyTorch writes into the read-only NumPy array (undefined behaviour) and keeps a's sum.
+    a, b = torch.ones(3, requires_grad=True), torch.ones(3, requires_grad=True)
+    a.grad = torch.zeros(3)
+    values = np.zeros(3, dtype=np.float32)
+    values.flags.writeable = False
+    b.grad = torch.from_numpy(values)
+    loss = (b * 3 + a * 2).sum()
+    with pytest.raises(RuntimeError, match="^" + re.escape(msg.INPLACE_READ_ONLY) + "$"):
+        loss.backward()
+    assert a.grad.tolist() == [0.0] * 3 and b.grad.tolist() == [0.0] * 3

@@ -66,8 +66,9 @@ def _run_unwatched(roots: list, grads: list, ran: list) -> tuple | None:
     A node runs once no newer node holds a gradient: its consumers are newer than it, so its
     gradient is complete then (the order PyTorch's engine takes too). Leaves are accumulated at
     the end, which nothing can tell from "as soon as ready" while no hook runs. At a node or
-    leaf with hooks this stops and returns the (node, output_nr) points and gradients waiting.
-    The nodes that ran are appended to `ran` (the caller frees them once the pass is done).
+    leaf with hooks, or at the end if a leaf's accumulation could fail, this stops and returns
+    the (node, output_nr) points and gradients waiting. The nodes that ran are appended to
+    `ran` (the caller frees them once the whole pass succeeded).
     """
     waiting: dict = {}
     heap: list = []
