@@ -206,7 +206,7 @@ def _accumulate(leaf, grads: list) -> None:
     `.grad` without a copy (PyTorch "steals" it too).
     """
     grad = grads.pop()
-    if REFCOUNTS_PROVEN and grad._backend is leaf._backend:
+    if REFCOUNTS_PROVEN and grad._backend is leaf._backend and grad._data.dtype == leaf._data.dtype:
         with ACCUMULATION_LOCK:
             meta = leaf._autograd_meta()
             if meta.grad is None:

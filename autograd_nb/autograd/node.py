@@ -261,6 +261,8 @@ def accumulate_grad(leaf, grad) -> None:
     with ACCUMULATION_LOCK:
         if grad._backend is not leaf._backend:  # a CPU leaf used with a CUDA tensor
             grad = grad.to(leaf.device)
+        if grad._data.dtype != leaf._data.dtype:  # PyTorch's engine casts to the input's dtype
+            grad = grad.to(leaf.dtype)
         meta = leaf._meta
         if meta is None:
             meta = leaf._meta = _AutogradMeta()
@@ -288,6 +290,8 @@ def _check_writable(grad) -> None:
 def retain_into(tensor, grad) -> None:
     """The retain_grad hook: store (or add to) a non-leaf's `.grad`."""
     meta = tensor._autograd_meta()
+    if grad._data.dtype != tensor._data.dtype:  # as for a leaf: the tensor's own dtype
+        grad = grad.to(tensor.dtype)
     if meta.grad is None:
         meta.grad = grad if STATE.enabled else copy_of(grad)
     else:
