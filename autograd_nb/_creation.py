@@ -110,6 +110,8 @@ def _walk(data):
         else:
             if isinstance(item, str):
                 raise TypeError(msg.TENSOR_STR_ELEMENT.format(type=type(item).__name__))
+            if isinstance(item, complex) or type(item).__name__.startswith("complex"):
+                raise dtypes.no_complex(complex(item))
             raise RuntimeError(msg.TENSOR_BAD_ELEMENT.format(type=type(item).__name__))
         category = kind if category is None else dtypes.promote_types(category, kind)
         flat.append(item)
@@ -134,6 +136,8 @@ def _host_array(data, dtype):
     if _is_array_like(data) and hasattr(data, "dtype"):
         source = cpu_backend.ours.get(cpu_backend.xp.asarray(data).dtype)
         if source is None:
+            if data.dtype.kind == "c":
+                raise dtypes.no_complex(data)
             raise TypeError(msg.FROM_NUMPY_DTYPE.format(dtype=data.dtype))
         target = dtype or source
         return cpu_backend.xp.asarray(data, dtype=cpu_backend.native[target]), target
@@ -143,11 +147,6 @@ def _host_array(data, dtype):
         flat = [_checked_int(value, target) for value in flat]
     array = cpu_backend.asarray(flat, target).reshape(shape)
     return array, target
-
-
-# the C++ type names PyTorch's fill kernels (torch.full, fill_) name in their overflow error
-_C_TYPE_NAMES = {"uint8": "uint8_t", "int8": "int8_t", "int16": "int16_t", "int32": "int"}
-_C_TYPE_NAMES["int64"] = "int64_t"
 
 
 def _checked_int(value, dtype, name: str | None = None) -> int:
@@ -225,6 +224,8 @@ def from_numpy(ndarray) -> Tensor:
     if type(ndarray).__name__ != "ndarray":
         raise TypeError(msg.FROM_NUMPY_TYPE.format(type=type(ndarray).__name__))
     if ndarray.dtype not in cpu_backend.ours:
+        if ndarray.dtype.kind == "c":
+            raise dtypes.no_complex(ndarray)
         raise TypeError(msg.FROM_NUMPY_DTYPE.format(dtype=ndarray.dtype))
     if not ndarray.flags.writeable and not _warned_not_writable:
         _warn_not_writable()
@@ -307,9 +308,11 @@ def _filled(name: str, size, value, dtype, device, requires_grad, out=None) -> T
     if out is not None:  # PyTorch's factories write into `out` (its dtype and device win)
         dtype, device = dtype or out.dtype, device or out.device
     dtype = dtype or dtypes.get_default_dtype()
+    if isinstance(value, complex):
+        value = dtypes.real_scalar(value, dtype)
     integer = not (dtype.is_floating_point or dtype.is_complex or dtype is dtypes.bool)
     if integer and isinstance(value, (int, float)) and not isinstance(value, bool):
-        value = _checked_int(value, dtype, _C_TYPE_NAMES[str(dtype).removeprefix("torch.")])
+        value = _checked_int(value, dtype, dtypes.FILL_C_NAMES[dtype.name])
     backend = backend_for(device)
     data = backend.xp.full(
         _sizes(size, name), value, dtype=backend.native[dtype], device=backend.native_device
@@ -369,6 +372,9 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
     if end is None:
         start, end = 0, start
     values = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
+    values = [
+        dtypes.real_scalar(v, dtypes.float64) if isinstance(v, complex) else v for v in values
+    ]
     if not (math.isfinite(values[0]) and math.isfinite(values[1])):
         raise RuntimeError(msg.ARANGE_RANGE.format(start=values[0], end=values[1]))
     if values[2] == 0:
@@ -387,6 +393,7 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
 
 
 def linspace(start, end, steps: int, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+    _check_real_ends("linspace", start, end, dtype)
     dtype = dtype or dtypes.get_default_dtype()
     return _place(
         _linspace_host(start, end, int(steps), dtype), dtype, device, requires_grad, copy=False
@@ -397,6 +404,7 @@ def logspace(
     start, end, steps: int, base: float = 10.0, *, dtype=None, device=None, requires_grad=False
 ) -> Tensor:
     """base ** linspace(start, end, steps): `steps` numbers evenly spaced on a log scale."""
+    _check_real_ends("logspace", start, end, dtype)
     dtype = dtype or dtypes.get_default_dtype()
     native = cpu_backend.native[dtype]
     if not dtype.is_floating_point:  # PyTorch's integer kernel raises a float32 base
@@ -406,6 +414,18 @@ def logspace(
     powers = [math.pow(base, e) for e in exponents.tolist()]  # NumPy's SIMD pow may differ
     host = cpu_backend.xp.asarray(powers, dtype=cpu_backend.native[dtypes.float64])
     return _place(host.astype(native), dtype, device, requires_grad, copy=False)
+
+
+def _check_real_ends(name: str, start, end, dtype) -> None:
+    """A complex `start`/`end` infers a complex dtype: PyTorch's cast error for a real `dtype=`,
+    else ours (there are no complex dtypes)."""
+    for value in (start, end):
+        if isinstance(value, complex):
+            if dtype is not None:
+                raise RuntimeError(
+                    msg.LINSPACE_COMPLEX.format(name=name, dtype=dtype.legacy_name[:-6])
+                )
+            raise dtypes.no_complex(value)
 
 
 def _linspace_host(start, end, steps: int, dtype):

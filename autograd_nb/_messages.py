@@ -2235,3 +2235,19 @@ NORMAL_STD = "normal expects std >= 0.0, but found std {std}"
 INDEX_REFUSED_IN_RANGE = "the backend refused an index that is in range"  # ours: a bug if seen
 NORMAL_STD_ALL = "normal expects all elements of std >= 0.0"
 DTYPE_ARGUMENT = "{name}(): argument 'dtype' must be torch.dtype, not {type}"
+# --- safety: complex numbers (no complex dtypes here; README "deliberately differs") --------------
+NO_COMPLEX = (
+    "autograd_nb has no complex dtypes: the complex number {value!r} is not supported "
+    "(PyTorch would compute in complex64)"
+)
+ALPHA_COMPLEX = "For non-complex input tensors, argument alpha must not be a complex number."
+CLAMP_COMPLEX = "clamp is not supported for complex types"
+INDEX_FILL_COMPLEX = "index_fill_(): Converting complex Scalar to non-complex type is not supported"
+LINSPACE_COMPLEX = (
+    "torch.{name}(): inferred dtype c10::complex<float> can't be safely cast to passed dtype "
+    "{dtype}"
+)
+NO_COMPLEX_ARRAY = (
+    "autograd_nb has no complex dtypes: can't convert np.ndarray of type {dtype} (PyTorch "
+    "would make a complex tensor)"
+)

@@ -217,6 +217,8 @@ def sub(input, other, *, alpha=1) -> Tensor:
 
 def _check_alpha(input, other, alpha) -> None:
     """PyTorch refuses a float alpha when the result would be an integer tensor."""
+    if isinstance(alpha, complex):
+        raise RuntimeError(msg.ALPHA_COMPLEX)
     if type(alpha) is float and not result_dtype(input, other).is_floating_point:
         raise RuntimeError(msg.ALPHA_INTEGRAL)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .. import _messages as msg
+from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node
 from ._helpers import (
@@ -59,6 +60,12 @@ class AddcdivBackward0(AddcmulBackward0):
         )
 
 
+def _real(value, input: Tensor):
+    """A number argument as a real number: a complex one is converted as PyTorch converts it
+    into `input`'s dtype (its real part, or PyTorch's error when the imaginary part is not 0)."""
+    return dtypes.real_scalar(value, input.dtype) if isinstance(value, complex) else value
+
+
 def _saving_operands(out: Tensor, value, tensor1, tensor2) -> Tensor:
     """Save what the backward needs, as PyTorch: tensor1 only for tensor2's gradient, tensor2
     for tensor1's (and, in addcdiv, for tensor2's own)."""
@@ -75,6 +82,7 @@ def _saving_operands(out: Tensor, value, tensor1, tensor2) -> Tensor:
 @tensor_method("addcmul")
 def addcmul(input, tensor1, tensor2, *, value=1) -> Tensor:
     """input + value * tensor1 * tensor2, broadcasting (what Adam's moment updates use)."""
+    value = _real(value, input)
     out = _ternary(
         AddcmulBackward0,
         (input, tensor1, tensor2),
@@ -88,6 +96,7 @@ def addcmul(input, tensor1, tensor2, *, value=1) -> Tensor:
 @tensor_method("addcdiv")
 def addcdiv(input, tensor1, tensor2, *, value=1) -> Tensor:
     """input + value * tensor1 / tensor2, broadcasting (Adam's parameter step)."""
+    value = _real(value, input)
     if not _float_result(tensor1, tensor2):
         raise RuntimeError(msg.ADDCDIV_INTEGER)
     out = _ternary(
@@ -165,7 +174,7 @@ def lerp(input, end, weight) -> Tensor:
         if out._grad_fn is not None:
             out._grad_fn.save(start, end, weight)
         return out
-    w = float(weight)
+    w = float(_real(weight, start))
     out = _ternary(LerpBackward0, (start, end), lambda xp, a, b: _lerp_kernel(xp, a, b, w), "lerp")
     if out._grad_fn is not None:
         out._grad_fn._saved_weight = w
