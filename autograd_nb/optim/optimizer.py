@@ -37,6 +37,8 @@ class Optimizer:
     """Base class of all optimizers: `Optimizer(params, defaults)`."""
 
     _grad_dtype_must_match = False  # True where PyTorch's rule lerps towards the gradient
+    _grad_first = False  # True where PyTorch's shape error names the gradient as tensor a
+    _flat_grads = False  # True where gradients are read flattened (LBFGS): numel must match
 
     def __init__(self, params, defaults: dict[str, Any]) -> None:
         self.defaults = defaults
@@ -165,8 +167,13 @@ class Optimizer:
                     continue
                 if grad._backend is not p._backend:
                     raise device_mismatch(p, grad)
-                if grad._data.shape != p._data.shape:
-                    raise _shape_error(p._data.shape, grad._data.shape)
+                if self._flat_grads:
+                    if grad.numel() != p.numel():
+                        raise RuntimeError(
+                            msg.VIEW_SIZE.format(shape=list(p.shape), numel=grad.numel())
+                        )
+                elif grad._data.shape != p._data.shape:
+                    raise _shape_error(p._data.shape, grad._data.shape, self._grad_first)
                 if same_dtype and grad.dtype is not p.dtype:
                     raise RuntimeError(
                         msg.LERP_DTYPE.format(
@@ -248,19 +255,22 @@ def _c_name(dtype) -> str:
     return dtype.legacy_name[:-6].lower()
 
 
-def _shape_error(shape: tuple, grad_shape: tuple) -> RuntimeError:
-    """What PyTorch's in-place update says for a gradient of another shape; a gradient that
-    would broadcast silently (PyTorch moves every element by the same amount) is refused too."""
+def _shape_error(shape: tuple, grad_shape: tuple, grad_first: bool = False) -> RuntimeError:
+    """What PyTorch's in-place update says for a gradient of another shape (its first operand
+    the parameter, or the gradient where `grad_first`); a gradient that would broadcast silently
+    (PyTorch moves every element by the same amount) is refused too."""
+    a, b = (grad_shape, shape) if grad_first else (shape, grad_shape)
     try:
-        common = broadcast_shapes(shape, grad_shape)
+        common = broadcast_shapes(a, b)
     except RuntimeError as error:
         return error
-    if common != tuple(shape):
-        return RuntimeError(
-            msg.INPLACE_SHAPE.format(
-                out=", ".join(map(str, shape)), shape=", ".join(map(str, common))
+    for out in (a, shape):  # the first in-place result whose shape the broadcast would change
+        if common != tuple(out):
+            return RuntimeError(
+                msg.INPLACE_SHAPE.format(
+                    out=", ".join(map(str, out)), shape=", ".join(map(str, common))
+                )
             )
-        )
     return RuntimeError(msg.GRAD_ASSIGN_SIZE.format(grad=list(grad_shape), tensor=list(shape)))
 
 
