@@ -2251,3 +2251,11 @@ NO_COMPLEX_ARRAY = (
     "autograd_nb has no complex dtypes: can't convert np.ndarray of type {dtype} (PyTorch "
     "would make a complex tensor)"
 )
+# --- safety: optimizer.load_state_dict checks each parameter's state (optim/optimizer.py) ------
+OPTIM_LOAD_STATE_SHAPE = (
+    "loaded state dict has a '{key}' of shape {got} for parameter {index}, of shape {shape}"
+)
+OPTIM_LOAD_STATE_TYPE = (
+    "loaded state dict has a {type} as '{key}' for parameter {index}, where a tensor of shape "
+    "{shape} belongs"
+)

@@ -4,6 +4,7 @@ half-updating in the first three cases)."""
 
 from __future__ import annotations
 
+import copy
 import re
 
 import pytest
@@ -448,3 +449,103 @@ def test_rprop_names_the_gradient_first_as_pytorch(shape, grad_shape, text):
         opt.step()
     assert str(caught.value) == text  # PyTorch 2.13's texts
     assert torch.equal(p, torch.ones(shape)) and len(opt.state) == 0
+
+
+def _loaded_twice(name: str, mutate, **kwargs):
+    """An optimizer after one step, its state_dict mutated, and a snapshot to compare with."""
+    a = torch.ones(3, requires_grad=True)
+    b = torch.ones(2, 2, requires_grad=True)
+    opt = getattr(torch.optim, name)([a, b], lr=0.1, **kwargs)
+    a.grad, b.grad = torch.ones(3), torch.ones(2, 2)
+    opt.step()
+    saved = copy.deepcopy(opt.state_dict())
+    mutate(saved)
+    return opt, saved, _optimizer_snapshot(opt)
+
+
+@pytest.mark.parametrize(
+    ("name", "kwargs", "key", "index", "value"),
+    [
+        ("SGD", {"momentum": 0.9}, "momentum_buffer", 0, torch.ones(2)),
+        ("SGD", {"momentum": 0.9}, "momentum_buffer", 0, torch.ones(1)),
+        ("Adam", {}, "exp_avg", 0, torch.ones(3, 1)),
+        ("Adam", {}, "exp_avg_sq", 1, torch.ones(4)),
+        ("AdamW", {"amsgrad": True}, "max_exp_avg_sq", 0, torch.ones(2)),
+        ("Adagrad", {}, "sum", 1, torch.ones(3)),
+        ("RMSprop", {}, "square_avg", 0, torch.ones(2)),
+        ("Rprop", {}, "step_size", 0, torch.ones(1)),
+        ("ASGD", {}, "ax", 0, torch.ones(2)),
+        ("Adadelta", {}, "acc_delta", 0, torch.ones(2)),
+        ("Adamax", {}, "exp_inf", 0, torch.ones(2)),
+    ],
+)
+def test_an_optimizer_load_with_a_buffer_of_another_shape_changes_nothing(
+    name, kwargs, key, index, value
+):
+    """PyTorch 2.13 loads these and its step() then fails after updating the parameter
+    before (or silently broadcasts); we refuse the load (README: deliberate differences)."""
+
+    def mutate(saved):
+        saved["state"][index][key] = value
+        saved["param_groups"][0]["lr"] = 5.0
+
+    opt, saved, before = _loaded_twice(name, mutate, **kwargs)
+    shape = [3] if index == 0 else [2, 2]
+    with pytest.raises(ValueError) as caught:
+        opt.load_state_dict(saved)
+    assert str(caught.value) == (
+        f"loaded state dict has a '{key}' of shape {list(value.shape)} for parameter {index}, "
+        f"of shape {shape}"
+    )
+    assert all(_same(x, y) for x, y in zip(_optimizer_snapshot(opt), before))
+    assert opt.param_groups[0]["lr"] == 0.1
+
+
+def test_an_optimizer_load_refuses_a_buffer_that_is_not_a_tensor():
+    def mutate(saved):
+        saved["state"][0]["momentum_buffer"] = [1.0, 2.0, 3.0]
+
+    opt, saved, before = _loaded_twice("SGD", mutate, momentum=0.9)
+    with pytest.raises(TypeError, match="has a list as 'momentum_buffer' for parameter 0"):
+        opt.load_state_dict(saved)
+    assert all(_same(x, y) for x, y in zip(_optimizer_snapshot(opt), before))
+
+
+@pytest.mark.parametrize(
+    ("mutate", "error", "text"),
+    [
+        (lambda s: s["state"][0].pop("step"), KeyError, "'step'"),
+        (lambda s: s["state"].__setitem__(1, 5), TypeError, "object of type 'int' has no len()"),
+    ],
+    ids=["missing step", "state not a dict"],
+)
+def test_an_optimizer_load_raises_pytorchs_setstate_errors_before_loading(mutate, error, text):
+    """PyTorch 2.13's Adam.__setstate__ raises these after the state is loaded."""
+    opt, saved, before = _loaded_twice("Adam", mutate)
+    with pytest.raises(error) as caught:
+        opt.load_state_dict(saved)
+    assert str(caught.value) == text
+    assert all(_same(x, y) for x, y in zip(_optimizer_snapshot(opt), before))
+
+
+def test_an_optimizer_load_makes_number_scalars_tensors_as_pytorch():
+    def mutate(saved):
+        saved["state"][0]["step"] = 3
+
+    opt, saved, _ = _loaded_twice("Adam", mutate)
+    opt.load_state_dict(saved)
+    a = opt.param_groups[0]["params"][0]
+    step = opt.state[a]["step"]
+    assert isinstance(step, torch.Tensor) and step.dtype is torch.float32 and step.item() == 3
+    opt.step()
+    # PyTorch 2.13: the fourth Adam step of lr 0.1 from 0.9 with unit gradients
+    assert a.tolist() == pytest.approx([0.8219057321548462] * 3, rel=1e-6)
+    assert opt.state[a]["step"].item() == 4
+
+    def mutate_nadam(saved):
+        saved["state"][0]["mu_product"] = 0.5
+
+    opt, saved, _ = _loaded_twice("NAdam", mutate_nadam)
+    opt.load_state_dict(saved)
+    mu_product = opt.state[opt.param_groups[0]["params"][0]]["mu_product"]
+    assert isinstance(mu_product, torch.Tensor) and mu_product.item() == 0.5

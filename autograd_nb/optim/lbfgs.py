@@ -148,6 +148,7 @@ class LBFGS(Optimizer):
     tolerance_change=1e-9, history_size=100, line_search_fn=None)`; one param group only."""
 
     _flat_grads = True  # gradients are read flattened: any shape with the parameter's numel
+    _counts_steps = False  # its one state holds flat vectors and counters
 
     def __init__(
         self,
