@@ -2259,3 +2259,10 @@ OPTIM_LOAD_STATE_TYPE = (
     "loaded state dict has a {type} as '{key}' for parameter {index}, where a tensor of shape "
     "{shape} belongs"
 )
+OPTIM_LOAD_NO_STEP = "step"  # PyTorch's KeyError: a loaded state without its step count
+# --- safety: sparse=True without sparse tensors (ops/sparse.py) ---------------------------------
+EMBEDDING_SPARSE_DENSE = (
+    "autograd_nb has no sparse tensors: embedding(sparse=True) gives the weight a dense gradient "
+    "(PyTorch's sparse gradient, .to_dense()), which every optimizer accepts (PyTorch's Adam "
+    "refuses a sparse one; SGD's update is the same)"
+)

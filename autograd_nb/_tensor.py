@@ -128,6 +128,11 @@ class Tensor(metaclass=_TensorMeta):
     def is_cpu(self) -> bool:
         return self._backend.device.type == "cpu"
 
+    @property
+    def is_sparse(self) -> bool:
+        """False: every tensor here is dense (there are no sparse layouts)."""
+        return False
+
     def get_device(self) -> int:
         index = self._backend.device.index
         return -1 if index is None else index

@@ -259,7 +259,7 @@ class Optimizer:
         if len(state) == 0:  # PyTorch's test; len() of a non-container raises its TypeError
             return state
         if self._counts_steps and "step" not in state:
-            raise KeyError("step")
+            raise KeyError(msg.OPTIM_LOAD_NO_STEP)
         checked = {}
         for key, value in state.items():
             if key in _SCALAR_STATE and not isinstance(value, Tensor):
