@@ -2228,7 +2228,7 @@ FUNCTION_GRADIENT_COUNT = (
     "function {name} returned an incorrect number of gradients (expected {expected}, got {got})"
 )
 IMPLICIT_REAL_SCALAR = "grad can be implicitly created only for real scalar outputs but got {dtype}"
-BACKWARD_INPUTS_EMPTY = "'inputs' argument to backward() cannot be empty."
+BACKWARD_INPUTS_EMPTY = "`inputs` argument to `backward()` cannot be empty."
 NODE_NO_ATTRIBUTE = "'{type}' object has no attribute '{name}'"
 ACCUMULATE_GRAD_CONSTRUCT = "Cannot construct"
 NORMAL_STD = "normal expects std >= 0.0, but found std {std}"
@@ -2266,3 +2266,9 @@ EMBEDDING_SPARSE_DENSE = (
     "(PyTorch's sparse gradient, .to_dense()), which every optimizer accepts (PyTorch's Adam "
     "refuses a sparse one; SGD's update is the same)"
 )
+# --- safety: autograd inputs, siblings found against PyTorch 2.13 (autograd/grad_api.py) ---------
+INPUTS_NOT_TENSORS = "all inputs have to be Tensors or GradientEdges, but got {type}"
+POST_ACCUMULATE_HOOK_NON_LEAF = (
+    "post accumulate grad hooks cannot be registered on non-leaf tensors"
+)
+POST_ACCUMULATE_HOOK_RETURN = "Tensor post accumulate grad hooks should return None."

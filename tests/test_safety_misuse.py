@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import warnings
 
+import numpy as np
 import pytest
 
 import autograd_nb as torch
@@ -340,3 +341,90 @@ def test_resize_():
 def test_full_wraps_a_negative_into_an_unsigned_type_as_pytorch():
     assert torch.full((2,), -1, dtype=torch.uint8).tolist() == [255, 255]
     assert torch.full((1,), 1.5, dtype=torch.int8).tolist() == [1]
+
+
+# --- siblings found against PyTorch 2.13 (session 10): autograd inputs, Function gradients, hooks
+
+
+@pytest.mark.parametrize(
+    ("call", "text"),
+    [
+        (lambda x: (x * 2).sum().backward(inputs=[]), "`inputs` argument to `backward()` cannot be empty."),
+        (lambda x: torch.autograd.backward((x * 2).sum(), inputs=()), "`inputs` argument to `backward()` cannot be empty."),
+        (lambda x: (x * 2).sum().backward(inputs=[torch.ones(3)]), "can't retain_grad on Tensor that has requires_grad=False"),
+        (lambda x: torch.autograd.backward((x * 2).sum(), inputs=[1]), "all inputs have to be Tensors or GradientEdges, but got int"),
+        (lambda x: torch.autograd.grad((x * 2).sum(), [x, "a"]), "all inputs have to be Tensors or GradientEdges, but got str"),
+    ],
+)  # fmt: skip
+def test_backward_and_grad_check_their_inputs_as_pytorch(call, text):
+    x = torch.ones(3, requires_grad=True)
+    with pytest.raises(RuntimeError) as caught:
+        call(x)
+    assert str(caught.value) == text
+    assert x.grad is None
+
+
+def test_a_function_gradient_of_another_type_is_named_as_pytorch():
+    class Twice(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, a):
+            return a * 2
+
+        @staticmethod
+        def backward(ctx, grad):
+            return np.ones(3)
+
+    x = torch.ones(3, requires_grad=True)
+    with pytest.raises(RuntimeError) as caught:
+        Twice.apply(x).sum().backward()
+    assert str(caught.value) == "expected Variable or None (got numpy.ndarray)"  # PyTorch 2.13
+    assert x.grad is None
+
+
+def test_post_accumulate_grad_hooks_run_after_each_accumulation_as_pytorch():
+    x = torch.ones(2, requires_grad=True)
+    seen = []
+    x.register_hook(lambda g: seen.append("pre"))
+    handle = x.register_post_accumulate_grad_hook(lambda p: seen.append(p.grad.tolist()))
+    (x * 3).sum().backward()
+    (x * 3).sum().backward()
+    torch.autograd.grad((x * 2).sum(), x)  # no accumulation: no call (PyTorch 2.13)
+    (x * 2).sum().backward(inputs=[x])  # accumulates: a call
+    handle.remove()
+    (x * 3).sum().backward()
+    assert seen == ["pre", [3.0, 3.0], "pre", [6.0, 6.0], "pre", "pre", [8.0, 8.0], "pre"]
+
+
+def test_post_accumulate_grad_hook_stepping_an_optimizer_in_backward():
+    w = torch.ones(3, requires_grad=True)
+    opt = torch.optim.SGD([w], lr=0.1)
+
+    def step(p):
+        opt.step()
+        opt.zero_grad()
+
+    w.register_post_accumulate_grad_hook(step)
+    (w * torch.tensor([1.0, 2.0, 3.0])).sum().backward()
+    assert w.tolist() == pytest.approx([0.9, 0.8, 0.7]) and w.grad is None  # PyTorch 2.13
+
+
+@pytest.mark.parametrize(
+    ("make", "text"),
+    [
+        (lambda: torch.ones(2), "cannot register a hook on a tensor that doesn't require gradient"),
+        (lambda: torch.ones(2, requires_grad=True) * 2, "post accumulate grad hooks cannot be registered on non-leaf tensors"),
+    ],
+)  # fmt: skip
+def test_post_accumulate_grad_hook_refusals_as_pytorch(make, text):
+    with pytest.raises(RuntimeError) as caught:
+        make().register_post_accumulate_grad_hook(lambda p: None)
+    assert str(caught.value) == text
+
+
+def test_a_post_accumulate_grad_hook_must_return_none():
+    x = torch.ones(2, requires_grad=True)
+    x.register_post_accumulate_grad_hook(lambda p: p.grad.mul_(2))
+    with pytest.raises(RuntimeError) as caught:
+        (x * 2).sum().backward()
+    assert str(caught.value) == "Tensor post accumulate grad hooks should return None."
+    assert x.grad is None  # all or nothing (PyTorch keeps [4., 4.]: README)

@@ -12,6 +12,7 @@ import contextlib
 import heapq
 from collections.abc import Callable, Iterator
 
+from .. import _messages as msg
 from . import _fast_engine
 from .anomaly_mode import ANOMALY, apply_watched
 from .grad_mode import STATE
@@ -121,9 +122,14 @@ def run_node(node, grads: list, needed, captures: dict, captured: dict, changed:
     if all(grad is None for grad in grads):
         sent = ()  # no gradient reached this node
     else:
-        if type(node) is AccumulateGrad:
-            changed.append(_grad_as_it_is(node._variable))
+        leaf = node._variable if type(node) is AccumulateGrad else None
+        if leaf is not None:
+            changed.append(_grad_as_it_is(leaf))
         sent = apply_watched(node, grads) if ANOMALY.enabled else node._apply(grads)
+        if leaf is not None and leaf._meta.post_accumulate_hooks:
+            for hook in list(leaf._meta.post_accumulate_hooks):
+                if hook(leaf) is not None:
+                    raise RuntimeError(msg.POST_ACCUMULATE_HOOK_RETURN)
     for hook in list(extra.get("hooks", ())):
         new = hook(sent, tuple(grads))
         if new is not None:
