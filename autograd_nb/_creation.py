@@ -546,10 +546,15 @@ def randint(
     low=0, high=None, size=None, *, generator=None, dtype=None, device=None, requires_grad=False
 ) -> Tensor:
     """Integers from [low, high)."""
+    given = "int, int, int" if size is not None else "int" if high is None else None
     if size is None:
         low, high, size = 0, low, high
     if high is None:
         low, high = 0, low
+    if size is None or isinstance(size, int) and given is not None:  # PyTorch's parser
+        raise TypeError(msg.RANDINT_ARGS.format(got=given))
+    if isinstance(size, int):
+        raise TypeError(msg.RANDINT_SIZE_INT)
     if low >= high:
         raise RuntimeError(msg.RANDINT_RANGE.format(low=low, high=high))
     dtype = dtype or dtypes.int64

@@ -2272,3 +2272,20 @@ POST_ACCUMULATE_HOOK_NON_LEAF = (
     "post accumulate grad hooks cannot be registered on non-leaf tensors"
 )
 POST_ACCUMULATE_HOOK_RETURN = "Tensor post accumulate grad hooks should return None."
+MEAN_OPTIONAL_DTYPE = (
+    "mean(): could not infer output dtype. Optional dtype must be either a floating point or "
+    "complex dtype. Got: {dtype}"
+)
+BOOL_EMPTY = "Boolean value of Tensor with no values is ambiguous"
+_RANDINT_KEYWORDS = (
+    "Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device "
+    "device = None, bool pin_memory = False, bool requires_grad = False)"
+)
+RANDINT_ARGS = (
+    "randint() received an invalid combination of arguments - got ({got}), but expected one of:\n"
+    f" * (int high, tuple of ints size, *, torch.Generator generator, {_RANDINT_KEYWORDS}\n"
+    f" * (int high, tuple of ints size, *, {_RANDINT_KEYWORDS}\n"
+    f" * (int low, int high, tuple of ints size, *, torch.Generator generator, {_RANDINT_KEYWORDS}\n"
+    f" * (int low, int high, tuple of ints size, *, {_RANDINT_KEYWORDS}\n"
+)
+RANDINT_SIZE_INT = "randint(): argument 'size' (position 2) must be tuple of ints, not int"

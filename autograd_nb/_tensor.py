@@ -408,7 +408,7 @@ class Tensor(metaclass=_TensorMeta):
 
     def __bool__(self) -> bool:
         if self.numel() != 1:
-            raise RuntimeError(msg.BOOL_AMBIGUOUS)
+            raise RuntimeError(msg.BOOL_EMPTY if self.numel() == 0 else msg.BOOL_AMBIGUOUS)
         return bool(self.item())
 
     def __float__(self) -> float:

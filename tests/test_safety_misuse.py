@@ -428,3 +428,60 @@ def test_a_post_accumulate_grad_hook_must_return_none():
         (x * 2).sum().backward()
     assert str(caught.value) == "Tensor post accumulate grad hooks should return None."
     assert x.grad is None  # all or nothing (PyTorch keeps [4., 4.]: README)
+
+
+# texts and values recorded from PyTorch 2.13; `a` is arange(6.).reshape(2, 3)
+NEGATIVE_INDEX = {
+    "gather": lambda a: a.gather(1, torch.tensor([[-1]])),
+    "scatter value": lambda a: a.scatter(1, torch.tensor([[-1]]), 1.0),
+    "scatter src": lambda a: a.scatter(1, torch.tensor([[-1]]), torch.ones(1, 1)),
+    "scatter_add": lambda a: a.scatter_add(1, torch.tensor([[-1]]), torch.ones(1, 1)),
+    "scatter_": lambda a: a.scatter_(1, torch.tensor([[-1]]), 1.0),
+    "take_along_dim": lambda a: torch.take_along_dim(a, torch.tensor([[-4]]), dim=1),
+}
+
+
+@pytest.mark.parametrize("name", sorted(NEGATIVE_INDEX))
+def test_gather_and_scatter_refuse_a_negative_index_as_pytorch(name):
+    """They used to wrap it through the flattened tensor (a[0, -1] read a[1, 2])."""
+    a = torch.arange(6.0).reshape(2, 3)
+    with pytest.raises(RuntimeError) as caught:
+        NEGATIVE_INDEX[name](a)
+    text = "index -4" if name == "take_along_dim" else "index -1"
+    assert str(caught.value) == f"{text} is out of bounds for dimension 1 with size 3"
+    assert a.tolist() == [[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]]
+
+
+def test_take_along_dim_counts_a_negative_index_from_the_end_as_pytorch():
+    a = torch.arange(6.0).reshape(2, 3)
+    assert torch.take_along_dim(a, torch.tensor([[-1]]), dim=1).tolist() == [[2.0], [5.0]]
+    assert torch.take_along_dim(a, torch.tensor([[-3]]), dim=1).tolist() == [[0.0], [3.0]]
+
+
+def test_integer_pow_with_negative_exponents_as_pytorch():
+    base = torch.tensor([0, 0, 2, -2, -1, -1, 1, 5])
+    exponent = torch.tensor([-1, -2, -1, -1, -3, -2, -5, 0])
+    assert base.pow(exponent).tolist() == [0, 0, 0, 0, -1, 1, 1, 1]
+    assert (2 ** torch.tensor([-1, 2])).tolist() == [0, 4]
+    small = torch.tensor([2, 3], dtype=torch.int8)
+    out = small.pow(torch.tensor([-1, 2], dtype=torch.int8))
+    assert out.tolist() == [0, 9] and out.dtype is torch.int8
+    in_place = torch.tensor([2, 3])
+    in_place.pow_(torch.tensor([-1, 1]))
+    assert in_place.tolist() == [0, 3]
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "text"),
+    [
+        (lambda: torch.arange(6.0).mean(dtype=torch.int64), RuntimeError, "mean(): could not infer output dtype. Optional dtype must be either a floating point or complex dtype. Got: Long"),
+        (lambda: bool(torch.tensor([])), RuntimeError, "Boolean value of Tensor with no values is ambiguous"),
+        (lambda: torch.randint(5, 2), TypeError, "randint(): argument 'size' (position 2) must be tuple of ints, not int"),
+        (lambda: torch.randint(5), TypeError, "randint() received an invalid combination of arguments - got (int), but expected one of:\n * (int high, tuple of ints size, *, torch.Generator generator, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n * (int high, tuple of ints size, *, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n * (int low, int high, tuple of ints size, *, torch.Generator generator, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n * (int low, int high, tuple of ints size, *, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n"),
+    ],
+    ids=["mean dtype", "bool empty", "randint int size", "randint no size"],
+)  # fmt: skip
+def test_more_misuse_texts_as_pytorch(call, error, text):
+    with pytest.raises(error) as caught:
+        call()
+    assert str(caught.value) == text
