@@ -289,7 +289,7 @@ EXPAND_LEADING = (
     "{dim}"
 )
 DIM_REPEATED = "dim {dim} appears multiple times in the list of dims"
-T_DIMS = "t() expects a tensor with <= 2 dimensions, but self is {dim}D"
+T_DIMS = "{name}() expects a tensor with <= 2 dimensions, but self is {dim}D"
 T_DEPRECATED = (
     "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated "
     "and it will throw an error in a future release. Consider `x.mT` to transpose batches of "
@@ -1891,7 +1891,12 @@ FOLD_BLOCKS = (
 BINCOUNT_MINLENGTH_TYPE = "bincount(): argument 'minlength' must be int, not {type}"
 BINCOUNT_MINLENGTH = "minlength should be >= 0"
 BINCOUNT_WEIGHTS = "weights should be 1-d and have the same length as input"
-FILL_BAD_VALUE = "fill_() received an invalid combination of arguments - got ({type})"
+FILL_BAD_VALUE = (
+    "fill_() received an invalid combination of arguments - got ({type}), but expected one of:\n"
+    " * (Tensor value)\n      didn't match because some of the arguments have invalid types: "
+    "(!{type}!)\n * (Number value)\n      didn't match because some of the arguments have "
+    "invalid types: (!{type}!)\n"
+)
 CDIST_P = "cdist: only 1 <= p < inf is supported here (ours)"
 NLL_NO_DIMS = "Expected 1 or more dimensions (got {dim})"
 ROUND_DECIMALS_TYPE = "round(): argument 'decimals' must be int, not {type}"

@@ -485,3 +485,44 @@ def test_more_misuse_texts_as_pytorch(call, error, text):
     with pytest.raises(error) as caught:
         call()
     assert str(caught.value) == text
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda x: x.add_(1),
+        lambda x: x.zero_(),
+        lambda x: x[0].add_(1),
+        lambda x: x.t_(),
+    ],
+    ids=["add_", "zero_", "a view of it", "t_"],
+)
+def test_a_view_made_a_leaf_that_requires_grad_refuses_in_place_changes(change):
+    x = torch.arange(6.0).reshape(2, 3)  # a view of arange's result
+    x.requires_grad_()
+    with pytest.raises(RuntimeError) as caught:
+        change(x)
+    assert str(caught.value) == (  # PyTorch 2.13
+        "a view of a leaf Variable that requires grad is being used in an in-place operation."
+    )
+    assert x._version == 0 and x.shape == (2, 3)
+    with torch.no_grad():
+        x.add_(1)
+    assert x.tolist() == [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "text"),
+    [
+        (lambda x: torch.ones(2, 2, 2).t_(), RuntimeError, "t_() expects a tensor with <= 2 dimensions, but self is 3D"),
+        (lambda x: x.copy_([1, 2, 3]), TypeError, "copy_(): argument 'other' (position 1) must be Tensor, not list"),
+        (lambda x: x.fill_("a"), TypeError, "fill_() received an invalid combination of arguments - got (str), but expected one of:\n * (Tensor value)\n      didn't match because some of the arguments have invalid types: (!str!)\n * (Number value)\n      didn't match because some of the arguments have invalid types: (!str!)\n"),
+    ],
+    ids=["t_", "copy_", "fill_"],
+)  # fmt: skip
+def test_in_place_argument_errors_as_pytorch(call, error, text):
+    x = torch.arange(6.0).reshape(2, 3)
+    with pytest.raises(error) as caught:
+        call(x)
+    assert str(caught.value) == text
+    assert x._version == 0

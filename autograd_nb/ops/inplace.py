@@ -65,6 +65,8 @@ def check_inplace(self: Tensor) -> None:
                 raise _view_mode_error(self, mode or "no_grad")
             if root._grad_fn is None:
                 raise RuntimeError(msg.VIEW_OF_LEAF_INPLACE)
+        elif self._requires_grad:  # a view made a leaf by requires_grad_(), or a view of one
+            raise RuntimeError(msg.VIEW_OF_LEAF_INPLACE)
     elif self._requires_grad and self._grad_fn is None:
         raise RuntimeError(msg.LEAF_INPLACE)
 
@@ -446,7 +448,7 @@ def _zeroed(self: Tensor) -> Tensor:
 
 def _copied(self: Tensor, src) -> Tensor:
     """`src` broadcast to `self`'s shape in `self`'s dtype and device (the out-of-place copy)."""
-    src = check_tensor(src, "copy_", "src")
+    src = check_tensor(src, "copy_", "other")  # PyTorch's parser names it `other`
     backend = self._backend
     shape = broadcast_shapes(tuple(self._data.shape), tuple(src._data.shape))
     data = _moved(src, backend, self.dtype)
@@ -575,6 +577,8 @@ def _restride(self: Tensor, data, cls, **saved) -> Tensor:
 @tensor_method("t_")
 def t_(self: Tensor) -> Tensor:
     """Transpose a tensor of at most 2 dims in place."""
+    if self._data.ndim > 2:
+        raise RuntimeError(msg.T_DIMS.format(name="t_", dim=self._data.ndim))
     data = self.t()._data
     return _restride(self, data, TBackward1)
 

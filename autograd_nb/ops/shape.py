@@ -417,7 +417,7 @@ def t(input) -> Tensor:
     x = input if isinstance(input, Tensor) else check_tensor(input, "t")
     ndim = x._data.ndim
     if ndim > 2:
-        raise RuntimeError(msg.T_DIMS.format(dim=ndim))
+        raise RuntimeError(msg.T_DIMS.format(name="t", dim=ndim))
     data = x._data.T if ndim == 2 else x._data  # `.T` is the array API's matrix transpose
     return make_view(x, data, new_node(TBackward0, x), _transposed)
 
