@@ -136,40 +136,15 @@ def _host_array(data, dtype):
     if _is_array_like(data) and hasattr(data, "dtype"):
         source = cpu_backend.ours.get(cpu_backend.xp.asarray(data).dtype)
         if source is None:
-            if data.dtype.kind == "c":
-                raise dtypes.no_complex(data)
-            raise TypeError(msg.FROM_NUMPY_DTYPE.format(dtype=data.dtype))
+            raise numpy_dtype_error(data)
         target = dtype or source
         return cpu_backend.xp.asarray(data, dtype=cpu_backend.native[target]), target
     shape, inferred, flat = _walk(data)
     target = dtype or inferred
     if not (target.is_floating_point or target.is_complex or target is dtypes.bool):
-        flat = [_checked_int(value, target) for value in flat]
+        flat = [dtypes.checked_int(value, target) for value in flat]
     array = cpu_backend.asarray(flat, target).reshape(shape)
     return array, target
-
-
-def _checked_int(value, dtype, name: str | None = None) -> int:
-    """A number as `torch.tensor(..., dtype=<integer dtype>)` stores it, with PyTorch's
-    overflow rule (c10::overflows): an unsigned type wraps a negative value whose magnitude
-    fits (uint8: -1 -> 255), anything else out of range is refused (the error names the type
-    as `name`, or as the dtype)."""
-    name = name or str(dtype).removeprefix("torch.")
-    info = cpu_backend.xp.iinfo(cpu_backend.native[dtype])
-    if isinstance(value, float) or type(value).__name__.startswith("float"):
-        if math.isinf(value):
-            return value  # stored as NumPy converts it, as PyTorch does not check it either
-        if math.isnan(value) or not info.min <= value <= info.max:
-            raise RuntimeError(msg.INT_OVERFLOW.format(dtype=name))
-        return int(value)
-    value = int(value)
-    if not -(1 << 63) <= value < (1 << 63):
-        raise ValueError(msg.LONG_OVERFLOW)
-    if info.min == 0 and value < 0 and -value <= info.max:  # two's complement wrap-around
-        return value % (info.max + 1)
-    if not info.min <= value <= info.max:
-        raise RuntimeError(msg.INT_OVERFLOW.format(dtype=name))
-    return value
 
 
 def _place(host, dtype, device, requires_grad: bool, copy: bool = True) -> Tensor:
@@ -219,14 +194,22 @@ def as_tensor(data, dtype=None, device=None) -> Tensor:
     return _place(host, target, device, False, copy=not shares)
 
 
+def numpy_dtype_error(array) -> Exception:
+    """PyTorch's error for a NumPy array of a dtype no tensor holds (ours for complex ones)."""
+    dtype = array.dtype
+    if dtype.kind == "c":
+        return dtypes.no_complex(array)
+    if not dtype.isnative:
+        return ValueError(msg.NUMPY_BYTE_ORDER)
+    return TypeError(msg.FROM_NUMPY_DTYPE.format(dtype=f"numpy.{dtype.type.__name__}"))
+
+
 def from_numpy(ndarray) -> Tensor:
     """A CPU tensor sharing memory with a NumPy array: a change to either shows in both."""
     if type(ndarray).__name__ != "ndarray":
         raise TypeError(msg.FROM_NUMPY_TYPE.format(type=type(ndarray).__name__))
     if ndarray.dtype not in cpu_backend.ours:
-        if ndarray.dtype.kind == "c":
-            raise dtypes.no_complex(ndarray)
-        raise TypeError(msg.FROM_NUMPY_DTYPE.format(dtype=ndarray.dtype))
+        raise numpy_dtype_error(ndarray)
     if not ndarray.flags.writeable and not _warned_not_writable:
         _warn_not_writable()
     return make_tensor(ndarray, cpu_backend)
@@ -312,7 +295,7 @@ def _filled(name: str, size, value, dtype, device, requires_grad, out=None) -> T
         value = dtypes.real_scalar(value, dtype)
     integer = not (dtype.is_floating_point or dtype.is_complex or dtype is dtypes.bool)
     if integer and isinstance(value, (int, float)) and not isinstance(value, bool):
-        value = _checked_int(value, dtype, dtypes.FILL_C_NAMES[dtype.name])
+        value = dtypes.checked_int(value, dtype, dtypes.FILL_C_NAMES[dtype.name])
     backend = backend_for(device)
     data = backend.xp.full(
         _sizes(size, name), value, dtype=backend.native[dtype], device=backend.native_device

@@ -2294,3 +2294,7 @@ RANDINT_ARGS = (
     f" * (int low, int high, tuple of ints size, *, {_RANDINT_KEYWORDS}\n"
 )
 RANDINT_SIZE_INT = "randint(): argument 'size' (position 2) must be tuple of ints, not int"
+NUMPY_BYTE_ORDER = (
+    "given numpy array has byte order different from the native byte order. Conversion between "
+    "byte orders is currently not supported."
+)

@@ -526,3 +526,42 @@ def test_in_place_argument_errors_as_pytorch(call, error, text):
         call(x)
     assert str(caught.value) == text
     assert x._version == 0
+
+
+@pytest.mark.parametrize(
+    ("call", "text"),
+    [
+        (lambda: torch.tensor([float("inf")], dtype=torch.int32), "value cannot be converted to type int32 without overflow"),
+        (lambda: torch.full((1,), float("-inf"), dtype=torch.int64), "value cannot be converted to type int64_t without overflow"),
+        (lambda: torch.zeros(1, dtype=torch.int8).fill_(300), "value cannot be converted to type int8_t without overflow"),
+        (lambda: torch.zeros(1, dtype=torch.uint8).fill_(-1.0), "value cannot be converted to type uint8_t without overflow"),
+        (lambda: torch.zeros(1, dtype=torch.int64).fill_(float("inf")), "value cannot be converted to type int64_t without overflow"),
+        (lambda: torch.zeros(1, dtype=torch.int64).masked_fill(torch.tensor([True]), float("nan")), "value cannot be converted to type int64_t without overflow"),
+        (lambda: torch.zeros(2, dtype=torch.int32).index_fill(0, torch.tensor([0]), float("inf")), "value cannot be converted to type int without overflow"),
+    ],
+)  # fmt: skip
+def test_a_number_out_of_an_integer_dtypes_range_is_refused_as_pytorch(call, text):
+    with pytest.raises(RuntimeError) as caught:
+        call()
+    assert str(caught.value) == text
+
+
+def test_numbers_in_range_are_stored_as_pytorch():
+    assert torch.zeros(1, dtype=torch.uint8).fill_(-1).tolist() == [255]  # c10's wrap-around
+    assert torch.zeros(1, dtype=torch.int64).fill_(2.7).tolist() == [2]
+
+
+@pytest.mark.parametrize(
+    ("array", "error", "text"),
+    [
+        (np.arange(3, dtype=">f4"), ValueError, "given numpy array has byte order different from the native byte order. Conversion between byte orders is currently not supported."),
+        (np.array([1, "a"], dtype=object), TypeError, "can't convert np.ndarray of type numpy.object_. The only supported types are: float64, float32, float16, complex64, complex128, int64, int32, int16, int8, uint64, uint32, uint16, uint8, and bool."),
+        (np.array(["a"]), TypeError, "can't convert np.ndarray of type numpy.str_. The only supported types are: float64, float32, float16, complex64, complex128, int64, int32, int16, int8, uint64, uint32, uint16, uint8, and bool."),
+    ],
+    ids=["big endian", "object", "str"],
+)  # fmt: skip
+def test_numpy_arrays_no_tensor_holds_are_refused_as_pytorch(array, error, text):
+    for convert in (torch.from_numpy, torch.tensor, torch.as_tensor):
+        with pytest.raises(error) as caught:
+            convert(array)
+        assert str(caught.value) == text

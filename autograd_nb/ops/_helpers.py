@@ -157,7 +157,7 @@ def scalar_for(value, dtype: dtypes.dtype):
         return float(value)
     if dtype is dtypes.bool:
         return bool(value)
-    return int(value)
+    return dtypes.checked_int(value, dtype, dtypes.FILL_C_NAMES[dtype.name])
 
 
 def operands(a, b, name: str):
