@@ -2298,3 +2298,4 @@ NUMPY_BYTE_ORDER = (
     "given numpy array has byte order different from the native byte order. Conversion between "
     "byte orders is currently not supported."
 )
+NORM_MIXED_DTYPE = "mixed dtype (CPU): all inputs must share same datatype."

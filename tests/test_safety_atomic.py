@@ -549,3 +549,45 @@ def test_an_optimizer_load_makes_number_scalars_tensors_as_pytorch():
     opt.load_state_dict(saved)
     mu_product = opt.state[opt.param_groups[0]["params"][0]]["mu_product"]
     assert isinstance(mu_product, torch.Tensor) and mu_product.item() == 0.5
+
+
+MIXED = "mixed dtype (CPU): all inputs must share same datatype."  # PyTorch 2.13's CPU text
+
+
+@pytest.mark.parametrize(
+    ("module", "x", "error", "text"),
+    [
+        (lambda: nn.BatchNorm1d(3), torch.ones(2, 3, dtype=torch.int64), NotImplementedError, "\"batch_norm\" not implemented for 'Long'"),
+        (lambda: nn.BatchNorm1d(3), torch.ones(2, 3, dtype=torch.float64), RuntimeError, MIXED),
+        (lambda: nn.BatchNorm1d(3, affine=False), torch.ones(2, 3, dtype=torch.float64), RuntimeError, MIXED),
+        (lambda: nn.BatchNorm1d(3).eval(), torch.ones(2, 3, dtype=torch.float64), RuntimeError, MIXED),
+        (lambda: nn.InstanceNorm1d(3, affine=True), torch.ones(2, 3, 4, dtype=torch.float64), RuntimeError, MIXED),
+        (lambda: nn.LayerNorm(3), torch.ones(2, 3, dtype=torch.float64), RuntimeError, MIXED),
+        (lambda: nn.LayerNorm(3), torch.ones(2, 3, dtype=torch.int64), RuntimeError, MIXED),
+        (lambda: nn.GroupNorm(1, 3), torch.ones(2, 3, dtype=torch.float64), RuntimeError, MIXED),
+        (lambda: nn.GroupNorm(1, 3), torch.ones(2, 3, dtype=torch.int64), RuntimeError, MIXED),
+    ],
+    ids=["bn int", "bn double", "bn double no affine", "bn eval", "instance norm", "ln double", "ln int", "gn double", "gn int"],
+)  # fmt: skip
+def test_norm_layers_refuse_another_dtype_as_pytorch_and_count_nothing(module, x, error, text):
+    m = module()
+    before = _snapshot(m)
+    with pytest.raises(error) as caught:
+        m(x)
+    assert str(caught.value) == text
+    assert all(torch.equal(v, before[k]) for k, v in m.state_dict().items())
+
+
+def test_a_norm_layer_still_takes_a_matching_dtype():
+    m = nn.BatchNorm1d(3, affine=False, track_running_stats=False)
+    assert m(torch.ones(2, 3, dtype=torch.float64)).dtype is torch.float64  # PyTorch 2.13
+
+
+def test_batchnorm_loads_a_plain_dict_without_num_batches_tracked_as_pytorch():
+    m = nn.BatchNorm1d(2)
+    m(torch.arange(4.0).reshape(2, 2))
+    result = m.load_state_dict(
+        {k: torch.ones(2) for k in ("weight", "bias", "running_mean", "running_var")}
+    )
+    assert (result.missing_keys, result.unexpected_keys) == ([], [])
+    assert m.num_batches_tracked.item() == 1 and m.running_mean.tolist() == [1.0, 1.0]
