@@ -368,11 +368,26 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
         dtype = (
             dtypes.int64 if all(isinstance(v, int) for v in values) else dtypes.get_default_dtype()
         )
-    host = cpu_backend.xp.arange(
-        *values, dtype=cpu_backend.native[dtypes.float64] if dtype.is_floating_point else None
-    )
+    if dtype.is_floating_point:
+        host = cpu_backend.xp.arange(*values, dtype=cpu_backend.native[dtypes.float64])
+    else:
+        host = _integer_arange(*values, dtype)
     host = host.astype(cpu_backend.native[dtype])
     return _place(host, dtype, device, requires_grad, copy=False)
+
+
+def _integer_arange(start, end, step, dtype):
+    """PyTorch's arange for an integer dtype given fractional bounds or step: int64 truncates
+    all three first (a step under 1 is then 0: refused); the smaller types count
+    ceil((end - start) / step) values from the truncated start by the truncated step."""
+    xp = cpu_backend.xp
+    low, high, stride = int(start), int(end), int(step)
+    if dtype is dtypes.int64:
+        if stride == 0:
+            raise ValueError(msg.ARANGE_STEP)
+        return xp.arange(low, high, stride)
+    size = max(0, math.ceil((end - start) / step))
+    return low + xp.arange(size) * stride
 
 
 def linspace(start, end, steps: int, *, dtype=None, device=None, requires_grad=False) -> Tensor:

@@ -2299,3 +2299,4 @@ NUMPY_BYTE_ORDER = (
     "byte orders is currently not supported."
 )
 NORM_MIXED_DTYPE = "mixed dtype (CPU): all inputs must share same datatype."
+RELU_BOOL = "Boolean inputs not supported for relu"

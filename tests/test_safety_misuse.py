@@ -565,3 +565,53 @@ def test_numpy_arrays_no_tensor_holds_are_refused_as_pytorch(array, error, text)
         with pytest.raises(error) as caught:
             convert(array)
         assert str(caught.value) == text
+
+
+# PyTorch 2.13: an integer arange with fractional arguments (int64 truncates all three first)
+INTEGER_ARANGE = {
+    (torch.int64, (0, 2.5)): [0, 1],
+    (torch.int64, (-0.5, 3, 1)): [0, 1, 2],
+    (torch.int64, (0, 3, 1.5)): [0, 1, 2],
+    (torch.int64, (2.9,)): [0, 1],
+    (torch.int32, (0, 2.5)): [0, 1, 2],
+    (torch.int32, (1, 2.5, 0.5)): [1, 1, 1],
+    (torch.int16, (-0.5, 3, 1)): [0, 1, 2, 3],
+    (torch.uint8, (0, 3, 1.5)): [0, 1],
+    (torch.int32, (0, 5, 0.9)): [0, 0, 0, 0, 0, 0],
+}
+
+
+@pytest.mark.parametrize("key", list(INTEGER_ARANGE), ids=str)
+def test_integer_arange_with_fractional_arguments_as_pytorch(key):
+    dtype, args = key
+    out = torch.arange(*args, dtype=dtype)
+    assert out.dtype is dtype and out.tolist() == INTEGER_ARANGE[key]
+
+
+def test_an_int64_arange_whose_step_truncates_to_zero_is_refused():
+    with pytest.raises(ValueError, match="^step must be nonzero$"):  # PyTorch 2.13
+        torch.arange(1, 2.5, 0.5, dtype=torch.int64)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "text"),
+    [
+        (lambda: torch.tensor([True]).relu(), RuntimeError, "Boolean inputs not supported for relu"),
+        (lambda: torch.tensor([True]).relu_(), RuntimeError, "Boolean inputs not supported for relu"),
+        (lambda: torch.nn.functional.relu(torch.tensor([True])), RuntimeError, "Boolean inputs not supported for relu"),
+        (lambda: torch.nn.functional.leaky_relu(torch.tensor([-7])), NotImplementedError, "\"leaky_relu_cpu\" not implemented for 'Long'"),
+        (lambda: torch.nn.functional.leaky_relu(torch.tensor([True])), NotImplementedError, "\"leaky_relu_cpu\" not implemented for 'Bool'"),
+    ],
+)  # fmt: skip
+def test_activations_refuse_dtypes_as_pytorch(call, error, text):
+    with pytest.raises(error) as caught:
+        call()
+    assert str(caught.value) == text
+
+
+def test_narrowing_casts_are_silent_as_pytorch():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # NumPy's "invalid value encountered in cast" leaked
+        assert torch.tensor([70000.0]).half().tolist() == [math.inf]
+        torch.tensor([math.nan]).long()  # the value is unspecified in PyTorch too
+        torch.tensor([1e10]).to(torch.int32)

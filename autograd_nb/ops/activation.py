@@ -48,6 +48,7 @@ class LeakyReluBackward1(LeakyReluBackward0):
 
 
 def _leaky(x: Tensor, negative_slope: float, cls) -> Tensor:
+    require_floating(x, "leaky_relu_cpu")  # PyTorch's kernel takes no integer or bool tensor
     xp = x._backend.xp
     data = xp.where(x._data > 0, x._data, x._data * negative_slope)
     return record(

@@ -388,6 +388,8 @@ def _relu_kernel(xp, x):
 
     NumPy's maximum already does; CUDA's max (CuPy) turns -0. into 0., so there `where` keeps x.
     """
+    if x.dtype == bool:  # PyTorch refuses bool (max(0, True) would make an integer tensor)
+        raise RuntimeError(msg.RELU_BOOL)
     if xp is np:
         return np.maximum(0, x)
     return xp.where(x < 0, xp.zeros_like(x), x)
