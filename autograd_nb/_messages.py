@@ -2300,3 +2300,6 @@ NUMPY_BYTE_ORDER = (
 )
 NORM_MIXED_DTYPE = "mixed dtype (CPU): all inputs must share same datatype."
 RELU_BOOL = "Boolean inputs not supported for relu"
+TENSOR_DATA_ASSIGN_DTYPE = (
+    "data set to a tensor that requires gradients must be floating point or complex dtype"
+)

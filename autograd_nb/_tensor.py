@@ -352,6 +352,8 @@ class Tensor(metaclass=_TensorMeta):
     def data(self, value: Tensor) -> None:
         if not isinstance(value, Tensor):
             raise TypeError(msg.TENSOR_DATA_ASSIGN_TYPE.format(type=type(value).__name__))
+        if self._requires_grad and not value.dtype.is_floating_point:
+            raise RuntimeError(msg.TENSOR_DATA_ASSIGN_DTYPE)
         self._data = value._data
         self._backend = value._backend
 

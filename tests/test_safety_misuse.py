@@ -615,3 +615,16 @@ def test_narrowing_casts_are_silent_as_pytorch():
         assert torch.tensor([70000.0]).half().tolist() == [math.inf]
         torch.tensor([math.nan]).long()  # the value is unspecified in PyTorch too
         torch.tensor([1e10]).to(torch.int32)
+
+
+def test_data_of_a_tensor_that_requires_grad_stays_floating():
+    x = torch.ones(3, requires_grad=True)
+    with pytest.raises(RuntimeError) as caught:
+        x.data = torch.ones(3, dtype=torch.int64)
+    assert str(caught.value) == (  # PyTorch 2.13
+        "data set to a tensor that requires gradients must be floating point or complex dtype"
+    )
+    assert x.dtype is torch.float32
+    y = torch.ones(3)
+    y.data = torch.ones(3, dtype=torch.int64)  # no grad: allowed, as in PyTorch
+    assert y.dtype is torch.int64
