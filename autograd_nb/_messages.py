@@ -2303,3 +2303,5 @@ RELU_BOOL = "Boolean inputs not supported for relu"
 TENSOR_DATA_ASSIGN_DTYPE = (
     "data set to a tensor that requires gradients must be floating point or complex dtype"
 )
+BCE_TARGET_RANGE = "all elements of target should be between 0 and 1"
+LINEAR_0D = "both arguments to linear need to be at least 1D, but they are {a}D and {b}D"

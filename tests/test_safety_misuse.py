@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import autograd_nb as torch
+from autograd_nb.nn import functional as F
 
 VIEW_FLOAT_INT = (
     "view() received an invalid combination of arguments - got (float, int), but expected one "
@@ -628,3 +629,20 @@ def test_data_of_a_tensor_that_requires_grad_stays_floating():
     y = torch.ones(3)
     y.data = torch.ones(3, dtype=torch.int64)  # no grad: allowed, as in PyTorch
     assert y.dtype is torch.int64
+
+
+@pytest.mark.parametrize(
+    ("call", "text"),
+    [
+        (lambda: F.binary_cross_entropy(torch.full((2,), 0.5), torch.tensor([2.0, 0.0])), "all elements of target should be between 0 and 1"),
+        (lambda: F.binary_cross_entropy(torch.tensor([math.nan]), torch.tensor([1.0])), "all elements of input should be between 0 and 1"),
+        (lambda: F.binary_cross_entropy_with_logits(torch.zeros(2, 3), torch.ones(2, 3), pos_weight=torch.ones(2)), "The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 1"),
+        (lambda: F.linear(torch.tensor(1.0), torch.ones(1, 2)), "both arguments to linear need to be at least 1D, but they are 0D and 2D"),
+    ],
+    ids=["bce target", "bce nan input", "pos_weight", "linear 0-d"],
+)  # fmt: skip
+def test_loss_and_linear_checks_as_pytorch(call, text):
+    """The BCE target used to be taken as it came (a silently wrong loss)."""
+    with pytest.raises(RuntimeError) as caught:
+        call()
+    assert str(caught.value) == text
