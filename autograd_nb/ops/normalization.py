@@ -95,6 +95,7 @@ def batch_norm(
 ) -> Tensor:
     """(x - mean) / sqrt(var + eps) * weight + bias per channel (dim 1)."""
     x = check_tensor(input, "batch_norm")
+    require_floating(x, "batch_norm")
     shape = tuple(x._data.shape)
     if training:
         count = x.numel() // shape[1]
@@ -110,7 +111,6 @@ def batch_norm(
             )
     if not training and (running_mean is None or running_var is None):
         raise RuntimeError(msg.BN_EVAL_NO_STATS)
-    require_floating(x, "batch_norm")
     _check_same_dtype(x, weight, bias, running_mean, running_var)
     backend = x._backend
     xp = backend.xp

@@ -83,13 +83,14 @@ def infer_shape(shape: tuple, numel: int) -> tuple:
     return shape
 
 
-def make_view(base: Tensor, data, node, view_fn) -> Tensor:
+def make_view(base: Tensor, data, node, view_fn, output_nr: int = 0) -> Tensor:
     """A tensor sharing `base`'s storage and version counter, remembering how to re-derive it.
 
     `view_fn(root)` rebuilds this view from the root base; in-place changes to the view use it
-    to rewrite the base's history (CopySlices), as PyTorch does.
+    to rewrite the base's history (CopySlices), as PyTorch does. `output_nr` numbers the pieces
+    of one node (split, unbind).
     """
-    out = make_tensor(data, base._backend, node is not None, node, 0)
+    out = make_tensor(data, base._backend, node is not None, node, output_nr)
     out._vc = version_counter(base)
     if base._view is None:
         out._view = (base, view_fn)
@@ -217,6 +218,8 @@ def flatten(input, start_dim: int = 0, end_dim: int = -1) -> Tensor:
 def unflatten(input, dim: int, sizes) -> Tensor:
     """Split dim `dim` into `sizes` (one may be -1): the inverse of flatten."""
     t = check_tensor(input, "unflatten")
+    if not t._data.ndim:
+        raise RuntimeError(msg.UNFLATTEN_0D)
     d = normalize_dim(dim, t._data.ndim)
     sizes = tuple(int(s) for s in sizes)
     if not sizes:
@@ -257,8 +260,9 @@ def expand(self, *sizes) -> Tensor:
                 dim=len(shape),
             )
         )
-    target = []
-    for i, s in enumerate(sizes):
+    target = [0] * len(sizes)
+    for i in reversed(range(len(sizes))):  # from the last dim, as PyTorch checks them
+        s = sizes[i]
         if i < lead and s < 0:
             raise RuntimeError(msg.EXPAND_LEADING.format(size=s, dim=i))
         old = shape[i - lead] if i >= lead else 1
@@ -268,7 +272,7 @@ def expand(self, *sizes) -> Tensor:
             raise RuntimeError(
                 msg.EXPAND_SIZE.format(new=s, old=old, dim=i, target=list(sizes), sizes=list(shape))
             )
-        target.append(s)
+        target[i] = s
     target = tuple(target)
     data = self._data if target == shape else self._backend.xp.broadcast_to(self._data, target)
     return _view_op(self, data, ExpandBackward0, lambda b: b.expand(target), self_sym_sizes=shape)
@@ -397,7 +401,8 @@ def transpose(input, dim0: int, dim1: int) -> Tensor:
     ndim = t._data.ndim
     d0, d1 = normalize_dim(dim0, ndim), normalize_dim(dim1, ndim)
     order = list(range(ndim))
-    order[d0], order[d1] = d1, d0
+    if ndim:  # a 0-d tensor takes dims 0 and -1: its transpose is a view of itself
+        order[d0], order[d1] = d1, d0
     return _view_op(
         t,
         _permuted(t, tuple(order)),
@@ -417,7 +422,7 @@ def t(input) -> Tensor:
     x = input if isinstance(input, Tensor) else check_tensor(input, "t")
     ndim = x._data.ndim
     if ndim > 2:
-        raise RuntimeError(msg.T_DIMS.format(name="t", dim=ndim))
+        raise RuntimeError(msg.T_DIMS.format(dim=ndim))
     data = x._data.T if ndim == 2 else x._data  # `.T` is the array API's matrix transpose
     return make_view(x, data, new_node(TBackward0, x), _transposed)
 
@@ -482,6 +487,8 @@ def movedim(input, source, destination) -> Tensor:
     for name, dims, given in (("source", s, src), ("destination", d, dst)):
         if len(set(dims)) != len(dims):
             raise RuntimeError(msg.MOVEDIM_REPEATED.format(name=name, dims=list(given)))
+    if not ndim:  # a 0-d tensor takes dims 0 and -1: moving them gives an alias
+        return alias(x)
     order = [None] * ndim
     for a, b in zip(s, d):
         order[b] = a
@@ -556,7 +563,7 @@ def flip(input, *dims) -> Tensor:
     xp = x._backend.xp
     data = (
         xp.asarray(xp.flip(x._data, axis=axes), copy=True)
-        if axes
+        if axes and x._data.ndim
         else xp.asarray(x._data, copy=True)
     )
     node = new_node(FlipBackward0, x)
@@ -752,6 +759,8 @@ def roll(input, shifts, dims=None) -> Tensor:
             raise RuntimeError(msg.ROLL_ALIGN.format(shifts=len(shifts), dims=0))
         data = xp.reshape(xp.roll(xp.reshape(x._data, (-1,)), shifts[0]), x._data.shape)
     else:
+        if not x._data.ndim:
+            raise IndexError(msg.DIM_0D.format(dim=dims[0]))
         axes = tuple(normalize_dim(d, x._data.ndim) for d in dims)
         data = xp.roll(x._data, shifts, axis=axes)
     node = new_node(RollBackward0, x)

@@ -83,6 +83,9 @@ def _saving_operands(out: Tensor, value, tensor1, tensor2) -> Tensor:
 def addcmul(input, tensor1, tensor2, *, value=1) -> Tensor:
     """input + value * tensor1 * tensor2, broadcasting (what Adam's moment updates use)."""
     value = _real(value, input)
+    operands = (input, tensor1, tensor2)
+    if all(isinstance(t, Tensor) for t in operands) and result_dtype(*operands) is dtypes.bool:
+        raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel="addcmul_cpu_out", dtype="Bool"))
     out = _ternary(
         AddcmulBackward0,
         (input, tensor1, tensor2),
