@@ -97,7 +97,7 @@ def run_backward(
         raise
     if not retain_graph:
         for node in ran:
-            if node._saved:
+            if node._saved or node._keeps:
                 node._release()
     return None if capture is None else [captured.get(i) for i in range(len(capture))]
 
