@@ -9,7 +9,6 @@ tensor operations, so a graph of the backward pass is recorded when `create_grap
 from __future__ import annotations
 
 import contextlib
-
 import itertools
 import threading
 import weakref
