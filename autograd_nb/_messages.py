@@ -2235,3 +2235,26 @@ NORMAL_STD = "normal expects std >= 0.0, but found std {std}"
 INDEX_REFUSED_IN_RANGE = "the backend refused an index that is in range"  # ours: a bug if seen
 NORMAL_STD_ALL = "normal expects all elements of std >= 0.0"
 DTYPE_ARGUMENT = "{name}(): argument 'dtype' must be torch.dtype, not {type}"
+# --- apis2: PyTorch APIs a learner pastes (s10), PyTorch 2.13 texts ---------------------------------
+POSITIVE_BOOL = "The `+` operator, on a bool tensor is not supported."
+FREXP_DTYPE = "torch.frexp() only supports floating-point dtypes"
+BOOL_NO_VALUES = "Boolean value of Tensor with no values is ambiguous"
+ISIN_BOOL = "Unsupported input type encountered for isin(): Bool"
+ISIN_ARGS = (
+    "isin() received an invalid combination of arguments - got ({got}), but expected one of:\n"
+    " * (Tensor elements, Tensor test_elements, *, bool assume_unique = False, bool invert = "
+    "False, Tensor out = None)\n"
+    " * (Number element, Tensor test_elements, *, bool assume_unique = False, bool invert = "
+    "False, Tensor out = None)\n"
+    " * (Tensor elements, Number test_element, *, bool assume_unique = False, bool invert = "
+    "False, Tensor out = None)\n"
+)
+RESULT_TYPE_ARGS = (
+    "result_type() received an invalid combination of arguments - got ({got}), but expected one "
+    "of:\n * (Tensor tensor, Tensor other)\n * (Number scalar, Tensor tensor)\n"
+    " * (Tensor tensor, Number other)\n * (Number scalar1, Number scalar2)\n"
+)
+CAN_CAST_ARG = "can_cast(): argument '{arg}' (position {position}) must be torch.dtype, not {type}"
+UNRAVEL_INTEGER = "expected 'indices' to be integer dtype, but got {dtype}"
+UNRAVEL_NEGATIVE = "'shape' cannot have negative values, but got {shape}"
+TRI_INDICES_NEGATIVE = "{which} must be non-negative, got{value}"
