@@ -12,7 +12,7 @@ from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node
 from ..backends import backend_for
 from ..device import device as Device
-from ._helpers import check_tensor, record
+from ._helpers import check_tensor, record, result_dtype
 
 
 class ToCopyBackward0(Node):
@@ -156,4 +156,28 @@ def contiguous(self, memory_format=None) -> Tensor:
     return record(CloneBackward0, (self,), data, self._backend)
 
 
-__all__ = ["clone"]
+def result_type(tensor, other) -> dtypes.dtype:
+    """The dtype an arithmetic op on `tensor` and `other` (tensors or numbers) returns."""
+    operands = (tensor, other)
+    if not all(isinstance(v, (Tensor, bool, int, float)) for v in operands):
+        got = ", ".join(_type_name(v) for v in operands)
+        raise TypeError(msg.RESULT_TYPE_ARGS.format(got=got))
+    return result_dtype(*operands)
+
+
+def _type_name(value) -> str:
+    """How PyTorch's argument parser names an argument's type."""
+    return "Tensor" if isinstance(value, Tensor) else type(value).__name__
+
+
+def can_cast(from_, to) -> bool:
+    """Whether PyTorch's casting rule lets a `from_` result go into a `to` tensor."""
+    for arg, position, value in (("from_", 1, from_), ("to", 2, to)):
+        if not isinstance(value, dtypes.dtype):
+            raise TypeError(
+                msg.CAN_CAST_ARG.format(arg=arg, position=position, type=_type_name(value))
+            )
+    return dtypes.can_cast(from_, to)
+
+
+__all__ = ["can_cast", "clone", "result_type"]
