@@ -2258,3 +2258,4 @@ CAN_CAST_ARG = "can_cast(): argument '{arg}' (position {position}) must be torch
 UNRAVEL_INTEGER = "expected 'indices' to be integer dtype, but got {dtype}"
 UNRAVEL_NEGATIVE = "'shape' cannot have negative values, but got {shape}"
 TRI_INDICES_NEGATIVE = "{which} must be non-negative, got{value}"
+KTHVALUE_RANGE = "kthvalue(): selected number k out of range for dimension {dim}"
