@@ -2259,3 +2259,23 @@ UNRAVEL_INTEGER = "expected 'indices' to be integer dtype, but got {dtype}"
 UNRAVEL_NEGATIVE = "'shape' cannot have negative values, but got {shape}"
 TRI_INDICES_NEGATIVE = "{which} must be non-negative, got{value}"
 KTHVALUE_RANGE = "kthvalue(): selected number k out of range for dimension {dim}"
+FLIP_LR_DIMS = "Input must be >= 2-d."
+FLIP_UD_DIMS = "Input must be >= 1-d."
+H_DIMS = "tensor.H is only supported on matrices (2-D tensors). Got {dim}-D tensor."
+H_BATCH_HINT = " For batches of matrices, consider using tensor.mH"
+H_0D = "Tensor.H is deprecated on 0-D tensors. Consider using x.conj()."
+MH_DIMS = "tensor.mH is only supported on matrices or batches of matrices. Got {dim}-D tensor."
+MH_0D = "Tensor.mH is deprecated on 0-D tensors. Consider using x.conj()."
+ADJOINT_DIMS = (
+    "tensor.adjoint() is only supported on matrices or batches of matrices. Got {dim}-D tensor."
+)
+ADJOINT_0D = "adjoint() is deprecated on 0-D tensors. Consider using x.conj()."
+UNFOLD_SIZE = "maximum size for tensor at dimension {dim} is {maximum} but size is {size}"
+UNFOLD_STEP = "step is {step} but must be > 0"
+AS_STRIDED_NEGATIVE = (
+    "as_strided: Negative strides are not supported at the moment, got strides: {strides}"
+)
+AS_STRIDED_BOUNDS = (
+    "setStorage: sizes {sizes}, strides {strides}, storage offset {offset}, and itemsize "
+    "{itemsize} requiring a storage size of {need} are out of bounds for storage of size {have}"
+)

@@ -61,6 +61,11 @@ class Backend:
         """The address of `array`'s first element (what `Tensor.data_ptr` reports)."""
         raise NotImplementedError
 
+    def as_strided(self, array, shape: tuple, strides: tuple, offset: int) -> Any:
+        """A view of the memory block `array` lies in (see memory_block): `shape`, `strides` in
+        elements, starting `offset` elements after the block's start (Tensor.as_strided)."""
+        raise NotImplementedError
+
     def memory_block(self, array) -> tuple:
         """(owner, address, nbytes) of the allocation `array` views: its storage."""
         raise NotImplementedError

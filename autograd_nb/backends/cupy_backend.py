@@ -162,6 +162,13 @@ class CupyBackend(Backend):
     def data_ptr(self, array):
         return array.data.ptr
 
+    def as_strided(self, array, shape, strides, offset):
+        root = self.memory_block(array)[0]
+        size = array.itemsize
+        return cupy.ndarray(
+            shape, array.dtype, root.data + offset * size, tuple(s * size for s in strides)
+        )
+
     def memory_block(self, array):
         root = array
         while root.base is not None:

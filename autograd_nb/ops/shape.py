@@ -213,6 +213,12 @@ def flatten(input, start_dim: int = 0, end_dim: int = -1) -> Tensor:
     return reshape(t, shape[:start] + (merged,) + shape[end + 1 :])
 
 
+@tensor_method("ravel")
+def ravel(input) -> Tensor:
+    """The elements as one dim in row-major order (a view when `input` is contiguous)."""
+    return view(check_tensor(input, "ravel").contiguous(), -1)
+
+
 @tensor_method("unflatten")
 def unflatten(input, dim: int, sizes) -> Tensor:
     """Split dim `dim` into `sizes` (one may be -1): the inverse of flatten."""
@@ -468,6 +474,57 @@ Tensor.T = property(_T)
 Tensor.mT = property(_mT)
 
 
+def _adjoint(self: Tensor, dims_text: str, zero_d_text: str) -> Tensor:
+    """The last two dims swapped: the conjugate transpose of real (batches of) matrices."""
+    if self._data.ndim == 0:
+        warnings.warn(zero_d_text, UserWarning, stacklevel=3)
+        return self
+    if self._data.ndim < 2:
+        raise RuntimeError(dims_text.format(dim=self._data.ndim))
+    return transpose(self, -2, -1)
+
+
+def _H(self) -> Tensor:
+    """The conjugate transpose of a matrix (its transpose: our dtypes are real)."""
+    if self._data.ndim > 2:
+        raise RuntimeError(msg.H_DIMS.format(dim=self._data.ndim) + msg.H_BATCH_HINT)
+    return _adjoint(self, msg.H_DIMS, msg.H_0D)
+
+
+def _mH(self) -> Tensor:
+    """The conjugate transpose of (batches of) matrices: mT, our dtypes being real."""
+    return _adjoint(self, msg.MH_DIMS, msg.MH_0D)
+
+
+@tensor_method("adjoint")
+def adjoint(input) -> Tensor:
+    """The conjugate transpose of (batches of) matrices: mT, our dtypes being real."""
+    return _adjoint(check_tensor(input, "adjoint"), msg.ADJOINT_DIMS, msg.ADJOINT_0D)
+
+
+Tensor.H = property(_H)
+Tensor.mH = property(_mH)
+
+
+@tensor_method("conj", "resolve_conj", "resolve_neg", "conj_physical")
+def conj(input) -> Tensor:
+    """The complex conjugate: `input` itself for our real dtypes (as PyTorch returns it)."""
+    return check_tensor(input, "conj")
+
+
+resolve_conj = resolve_neg = conj_physical = conj
+
+
+@tensor_method("is_conj", "is_neg")
+def is_conj(input) -> bool:
+    """Whether a lazy conjugation (or negation) bit is set: never, for real dtypes."""
+    check_tensor(input, "is_conj")
+    return False
+
+
+is_neg = is_conj
+
+
 @tensor_method("movedim", "moveaxis")
 def movedim(input, source, destination) -> Tensor:
     """Move dims from `source` positions to `destination` positions (a permute view)."""
@@ -563,6 +620,24 @@ def flip(input, *dims) -> Tensor:
     if node is not None:
         node._saved_dims = dims
     return make_tensor(data, x._backend, node is not None, node, 0)
+
+
+@tensor_method("fliplr")
+def fliplr(input) -> Tensor:
+    """The columns in reverse order (flip along dim 1)."""
+    x = check_tensor(input, "fliplr")
+    if x._data.ndim < 2:
+        raise RuntimeError(msg.FLIP_LR_DIMS)
+    return flip(x, 1)
+
+
+@tensor_method("flipud")
+def flipud(input) -> Tensor:
+    """The rows in reverse order (flip along dim 0)."""
+    x = check_tensor(input, "flipud")
+    if x._data.ndim < 1:
+        raise RuntimeError(msg.FLIP_UD_DIMS)
+    return flip(x, 0)
 
 
 # --- select / slice (what basic indexing is made of) ----------------------------------------------
@@ -829,18 +904,148 @@ def diff(input, n: int = 1, dim: int = -1, prepend=None, append=None) -> Tensor:
     return x
 
 
+# --- strided views: unfold, as_strided ------------------------------------------------------------
+
+
+class UnfoldBackward0(Node):
+    """Each window's gradient added back at the positions the window covers."""
+
+    __slots__ = ("_saved_dimension", "_saved_size", "_saved_step", "_saved_self_sym_sizes")
+
+    def backward(self, grad):
+        from .._creation import arange
+
+        d, size, step = self._saved_dimension, self._saved_size, self._saved_step
+        shape = self._saved_self_sym_sizes
+        windows = grad.shape[d]
+        positions = arange(windows, device=grad.device).unsqueeze(1) * step + arange(
+            size, device=grad.device
+        )
+        pieces = grad.movedim(-1, d + 1).flatten(d, d + 1)
+        return _zeros(grad._backend, shape, grad._data).index_add(d, positions.reshape(-1), pieces)
+
+
+@tensor_method("unfold")
+def unfold(self, dimension: int, size: int, step: int) -> Tensor:
+    """A view of every `size`-long window along `dimension`, `step` apart, as a new last dim."""
+    t = check_tensor(self, "unfold")
+    shape = tuple(t._data.shape) or (1,)
+    d = normalize_dim(dimension, t._data.ndim)
+    if size > shape[d]:
+        raise RuntimeError(msg.UNFOLD_SIZE.format(dim=d, maximum=shape[d], size=size))
+    if step <= 0:
+        raise RuntimeError(msg.UNFOLD_STEP.format(step=step))
+    strides = t._backend.strides(t._data) or (1,)
+    windows = (shape[d] - size) // step + 1
+    out_shape = shape[:d] + (windows,) + shape[d + 1 :] + (size,)
+    out_strides = strides[:d] + (strides[d] * step,) + strides[d + 1 :] + (strides[d],)
+    if not t._data.ndim:
+        out_shape, out_strides = (size,), (1,)
+    data = t._backend.as_strided(t._data, out_shape, out_strides, _storage_offset(t))
+    return _view_op(
+        t,
+        data,
+        UnfoldBackward0,
+        lambda b: b.unfold(dimension, size, step),
+        dimension=d,
+        size=size,
+        step=step,
+        self_sym_sizes=tuple(t._data.shape),
+    )
+
+
+def _storage_offset(t: Tensor) -> int:
+    from ..storage import storage_offset
+
+    return storage_offset(t)
+
+
+def _storage_positions(shape: tuple, strides: tuple, offset: int, like: Tensor) -> Tensor:
+    """The storage position (int64) of every element of a (shape, strides, offset) view."""
+    from .._creation import arange
+
+    positions = arange(1, device=like.device).reshape(()) * 0 + offset
+    for size, stride in zip(shape, strides):
+        positions = positions.unsqueeze(-1) + arange(size, device=like.device) * stride
+    return positions
+
+
+class AsStridedBackward0(Node):
+    """The output's gradient summed into the storage it views, read back as the input."""
+
+    __slots__ = ("_saved_size", "_saved_stride", "_saved_storage_offset", "_input_geometry")
+
+    def backward(self, grad):
+        shape, strides, offset, storage = self._input_geometry
+        written = _storage_positions(
+            self._saved_size, self._saved_stride, self._saved_storage_offset, grad
+        )
+        memory = _zeros(grad._backend, (storage,), grad._data)
+        memory = memory.index_add(0, written.reshape(-1), grad.reshape(-1))
+        return memory.take(_storage_positions(shape, strides, offset, grad))
+
+
+@tensor_method("as_strided")
+def as_strided(input, size, stride, storage_offset: int | None = None) -> Tensor:
+    """A view of `input`'s storage with the given sizes, strides and storage offset."""
+    t = check_tensor(input, "as_strided")
+    size, stride = tuple(size), tuple(stride)
+    if any(s < 0 for s in stride):
+        raise RuntimeError(msg.AS_STRIDED_NEGATIVE.format(strides=list(stride)))
+    offset = _storage_offset(t) if storage_offset is None else storage_offset
+    itemsize = t.dtype.itemsize
+    storage = t._backend.memory_block(t._data)[2] // itemsize
+    need = offset + 1 + sum((n - 1) * s for n, s in zip(size, stride)) if all(size) else 0
+    if need > storage:
+        raise RuntimeError(
+            msg.AS_STRIDED_BOUNDS.format(
+                sizes=list(size),
+                strides=list(stride),
+                offset=offset,
+                itemsize=itemsize,
+                need=need * itemsize,
+                have=storage * itemsize,
+            )
+        )
+    data = t._backend.as_strided(t._data, size, stride, offset)
+    out = _view_op(
+        t,
+        data,
+        AsStridedBackward0,
+        lambda b: b.as_strided(size, stride, offset),
+        size=size,
+        stride=stride,
+        storage_offset=offset,
+    )
+    if out._grad_fn is not None:
+        geometry = (tuple(t._data.shape), t._backend.strides(t._data), _storage_offset(t), storage)
+        out._grad_fn._input_geometry = geometry
+    return out
+
+
 __all__ = [
     "broadcast_tensors",
     "broadcast_to",
+    "adjoint",
+    "as_strided",
+    "conj",
+    "conj_physical",
     "diff",
     "expand",
     "flatten",
     "flip",
+    "fliplr",
+    "flipud",
+    "is_conj",
+    "is_neg",
     "moveaxis",
     "movedim",
     "narrow",
     "permute",
+    "ravel",
     "reshape",
+    "resolve_conj",
+    "resolve_neg",
     "roll",
     "rot90",
     "select",
