@@ -2279,3 +2279,15 @@ AS_STRIDED_BOUNDS = (
     "setStorage: sizes {sizes}, strides {strides}, storage offset {offset}, and itemsize "
     "{itemsize} requiring a storage size of {need} are out of bounds for storage of size {have}"
 )
+ADDR_1D = "addr: Expected 1-D argument {name}, but got {dim}-D"
+INNER_SHAPES = (
+    "inner() the last dimension must match on both input tensors but got shapes {a} and {b}"
+)
+SAME_DTYPE_INPUTS = "both inputs should have same dtype"
+CHAIN_MATMUL_EMPTY = "chain_matmul(): Expected one or more matrices"
+CHAIN_MATMUL_DEPRECATED = (
+    "torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use "
+    "torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather than "
+    "multiple parameters."
+)
+MATRIX_DIM = "Tensor dimension is {dim}, expected 2 instead."

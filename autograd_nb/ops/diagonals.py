@@ -224,4 +224,12 @@ def triu_indices(
     return _triangle_indices("triu_indices", row, col, offset, dtype, device, lower=False)
 
 
-__all__ = ["diag", "diagonal", "tril", "tril_indices", "triu", "triu_indices"]
+@tensor_method("diagflat")
+def diagflat(input, offset: int = 0) -> Tensor:
+    """A square matrix with the flattened input on its `offset` diagonal, zeros elsewhere."""
+    from .construction import diag_embed
+
+    return diag_embed(check_tensor(input, "diagflat").reshape(-1), offset)
+
+
+__all__ = ["diag", "diagflat", "diagonal", "tril", "tril_indices", "triu", "triu_indices"]
