@@ -2291,3 +2291,4 @@ CHAIN_MATMUL_DEPRECATED = (
     "multiple parameters."
 )
 MATRIX_DIM = "Tensor dimension is {dim}, expected 2 instead."
+SCATTER_REDUCE_NAME = "reduce argument must be either sum, prod, mean, amax or amin, got {reduce}"

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import math
+
+import numpy as np
+
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.node import Node
+from ..autograd.node import Node, new_node
 from ._helpers import (
     check_same_device,
     check_tensor,
@@ -13,7 +17,19 @@ from ._helpers import (
     record,
     scalar_for,
 )
-from .indexing import _INDEX_DTYPES, _check_range, _fill_value, _on, _scatter_sums, index_select
+from .indexing import (
+    _INDEX_DTYPES,
+    _check_range,
+    _fill_value,
+    _flat_positions,
+    _grid,
+    _on,
+    _scatter_args,
+    _scatter_sums,
+    _src_part,
+    index_select,
+    scatter,
+)
 from .inplace import inplace_method
 from .out import with_out
 
@@ -259,4 +275,121 @@ index_copy_ = inplace_method(
 )
 index_fill_ = inplace_method("index_fill", "Fill the slices at `index` along `dim`, in place.")
 
-__all__ = ["index_add", "index_copy", "index_fill"]
+
+# --- scatter_reduce: src reduced into input at index along a dim ----------------------------------
+
+_REDUCE_ALIASES = {"max": "amax", "min": "amin"}  # PyTorch still takes scatter_'s old names
+_HOST_REDUCERS = {"amax": np.maximum, "amin": np.minimum, "prod": np.multiply}
+
+
+def _reduce_identity(reduce: str, dtype: dtypes.dtype):
+    """The start value of a reduction that ignores the input: -inf for amax, +inf for amin..."""
+    if reduce == "prod":
+        return 1
+    if dtype.is_floating_point:
+        return -math.inf if reduce == "amax" else math.inf
+    info = np.iinfo(np.int64 if dtype is dtypes.bool else dtype.name)
+    return info.min if reduce == "amax" else info.max
+
+
+class ScatterReduceBackward0(Node):
+    """Each reduction's own derivative (PyTorch's scatter_reduce_backward): sum passes grad,
+    mean divides it by the count, amax/amin share it among ties, prod multiplies the others."""
+
+    __slots__ = (
+        "_saved_dim",
+        "_saved_index",
+        "_saved_reduce",
+        "_saved_include_self",
+        "_saved_result",
+    )
+    _saved_names = ("self", "src")
+
+    def backward(self, grad):
+        x, src, result = self._unpack(0), self._unpack(1), self._saved_result
+        d, index, reduce = self._saved_dim, self._saved_index, self._saved_reduce
+        include = self._saved_include_self
+        ones = x.new_ones(index.shape)
+        if reduce == "sum":
+            grad_self, grad_src = grad, grad.gather(d, index)
+        elif reduce == "mean":
+            n = x.new_ones(x.shape) * include
+            n = n.scatter_add(d, index, ones).clamp(min=1)
+            grad_self, grad_src = grad / n, (grad / n).gather(d, index)
+        elif reduce == "prod":
+            grad_self, grad_src = _prod_grads(grad, x, src, result, d, index, include)
+        else:
+            self_hit = x == result  # counted among the ties even when left out (PyTorch)
+            src_hit = src == result.gather(d, index)
+            count = self_hit.to(grad.dtype).scatter_add(d, index, src_hit.to(grad.dtype))
+            share = grad / count.clamp(min=1)
+            grad_self, grad_src = share * self_hit, share.gather(d, index) * src_hit
+        if not include:  # input's own values were left out where src was reduced
+            scattered = scatter(x.new_zeros(x.shape, dtype=dtypes.bool), d, index, True)
+            grad_self = grad.masked_fill(scattered, 0)
+        return grad_self, grad_src
+
+
+def _prod_grads(grad, x, src, result, d: int, index, include: bool) -> tuple:
+    """grad times the product of the other factors of each position, zeros included."""
+    factors = x.where(x != 0, 1) if include else x.new_ones(x.shape)
+    nonzero = factors.scatter_reduce(d, index, src.where(src != 0, 1), "prod")
+    zeros = ((x == 0) & include).to(grad.dtype).scatter_add(d, index, (src == 0).to(grad.dtype))
+
+    def others(value, nonzero, zeros):
+        safe = value.where(value != 0, 1)
+        return ((zeros == 0) * nonzero / safe).where(value != 0, (zeros == 1) * nonzero)
+
+    grad_self = grad * others(x, nonzero, zeros)
+    grad_src = grad.gather(d, index) * others(src, nonzero.gather(d, index), zeros.gather(d, index))
+    return grad_self, grad_src
+
+
+@tensor_method("scatter_reduce")
+def scatter_reduce(input, dim: int, index, src, reduce: str, *, include_self: bool = True):
+    """A copy of input with src reduced (sum, prod, mean, amax or amin) into the positions
+    `index` names along `dim`; include_self=False leaves input's own values out."""
+    reduce = _REDUCE_ALIASES.get(reduce, reduce)
+    if reduce not in ("sum", "prod", "mean", "amax", "amin"):
+        raise RuntimeError(msg.SCATTER_REDUCE_NAME.format(reduce=reduce))
+    x, d, index, src = _scatter_args(
+        input, dim, index, check_tensor(src, "scatter_reduce", "src", 4), "scatter_reduce"
+    )
+    backend = x._backend
+    xp = backend.xp
+    part = _src_part(src, index, backend)
+    sums, counts = _scatter_sums(x, d, index, part)
+    hit = counts > 0
+    if reduce in ("sum", "mean"):
+        total = sums + x._data if include_self else sums
+        if x.dtype is dtypes.bool:
+            total = total | x._data if include_self else total
+        if reduce == "mean":
+            n = counts + 1 if include_self else xp.where(hit, counts, xp.ones_like(counts))
+            n = xp.astype(n, x._data.dtype)
+            total = total / n if x.dtype.is_floating_point else xp.floor_divide(total, n)
+        data = xp.where(hit, total, x._data)
+    else:
+        host = backend.to_host(x._data)
+        start = host.copy()
+        if not include_self:
+            start[backend.to_host(hit)] = _reduce_identity(reduce, x.dtype)
+        flat = backend.to_host(
+            _flat_positions(backend, _grid(backend, _on(index, backend), d), tuple(x._data.shape))
+        )
+        _HOST_REDUCERS[reduce].at(start.reshape(-1), flat, backend.to_host(part).reshape(-1))
+        data = backend.from_host(start)
+    node = new_node(ScatterReduceBackward0, x, src)
+    if node is None:
+        return make_tensor(data, backend)
+    node.save(x, src)
+    node._saved_result = make_tensor(data, backend)
+    node._saved_dim, node._saved_index, node._saved_reduce = d, index, reduce
+    node._saved_include_self = include_self
+    return make_tensor(data, backend, True, node, 0)
+
+
+scatter_reduce_ = inplace_method("scatter_reduce", "scatter_reduce in place.")
+
+
+__all__ = ["index_add", "index_copy", "index_fill", "scatter_reduce"]
