@@ -2292,3 +2292,20 @@ CHAIN_MATMUL_DEPRECATED = (
 )
 MATRIX_DIM = "Tensor dimension is {dim}, expected 2 instead."
 SCATTER_REDUCE_NAME = "reduce argument must be either sum, prod, mean, amax or amin, got {reduce}"
+PUT_RANGE = "out of range: tried to access index {index} on a tensor of {numel} elements."
+PUT_COUNT = (
+    "put_(): Expected source and index to have the same number of elements, but got "
+    "source.numel() = {source}, index.numel() = {index}"
+)
+PUT_INDEX_DTYPE = "put_(): Expected a long tensor for index, but got {dtype}"
+PUT_DTYPE = (
+    "put_(): self and source expected to have the same dtype, but got self.dtype = {self} and "
+    "source.dtype = {source}"
+)
+MASKED_SCATTER_DTYPE = (
+    "masked_scatter_ only supports boolean masks, but got mask with dtype {dtype}"
+)
+MASKED_SCATTER_SOURCE_DTYPE = (
+    "masked_scatter: expected self and source to have same dtypes but got{self} and {source}"
+)
+MASKED_SCATTER_COUNT = "Number of elements of source < number of ones in mask"

@@ -11,11 +11,13 @@ from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node
 from ._helpers import (
+    broadcast_shapes,
     check_same_device,
     check_tensor,
     normalize_dim,
     record,
     scalar_for,
+    short_name,
 )
 from .indexing import (
     _INDEX_DTYPES,
@@ -27,10 +29,11 @@ from .indexing import (
     _scatter_args,
     _scatter_sums,
     _src_part,
+    host_key,
     index_select,
     scatter,
 )
-from .inplace import inplace_method
+from .inplace import IndexPutBackward0, _index_put, apply_inplace, inplace_method
 from .out import with_out
 
 
@@ -392,4 +395,117 @@ def scatter_reduce(input, dim: int, index, src, reduce: str, *, include_self: bo
 scatter_reduce_ = inplace_method("scatter_reduce", "scatter_reduce in place.")
 
 
-__all__ = ["index_add", "index_copy", "index_fill", "scatter_reduce"]
+# --- index_put, put, masked_scatter: values written at advanced-index positions -------------------
+
+
+@tensor_method("index_put")
+def index_put(input, indices, values, accumulate: bool = False) -> Tensor:
+    """A copy of input with `input[indices] = values` (or `+=` with accumulate=True, where
+    repeated positions add up)."""
+    t = check_tensor(input, "index_put")
+    values = check_tensor(values, "index_put", "values", 2)
+    if values.dtype is not t.dtype:
+        raise RuntimeError(
+            msg.INDEX_PUT_DTYPE.format(dst=short_name(t.dtype), src=short_name(values.dtype))
+        )
+    return _index_put(t, host_key(tuple(indices)), values, accumulate)
+
+
+@tensor_method("index_put_")
+def index_put_(input, indices, values, accumulate: bool = False) -> Tensor:
+    """`input[indices] = values` in place (or `+=` with accumulate=True)."""
+    return apply_inplace(input, index_put, indices, values, accumulate)
+
+
+class PutBackward0(IndexPutBackward0):
+    __slots__ = ()
+
+
+@tensor_method("put")
+def put(input, index, source, accumulate: bool = False) -> Tensor:
+    """A copy of input with source written at the flat (row-major) positions `index`; negative
+    positions count from the end; accumulate=True adds instead."""
+    t = check_tensor(input, "put")
+    index = check_tensor(index, "put", "index", 2)
+    source = check_tensor(source, "put", "source", 3)
+    if index.dtype is not dtypes.int64:
+        raise RuntimeError(msg.PUT_INDEX_DTYPE.format(dtype=short_name(index.dtype)))
+    if source.dtype is not t.dtype:
+        raise RuntimeError(
+            msg.PUT_DTYPE.format(self=short_name(t.dtype), source=short_name(source.dtype))
+        )
+    if source.numel() != index.numel():
+        raise IndexError(msg.PUT_COUNT.format(source=source.numel(), index=index.numel()))
+    numel = t.numel()
+    _check_range(
+        t._backend,
+        _on(index, t._backend),
+        numel,
+        lambda i: IndexError(msg.PUT_RANGE.format(index=i, numel=numel)),
+    )
+    from .construction import unravel_index
+
+    key = unravel_index(index.reshape(source.shape) % max(numel, 1), tuple(t.shape))
+    return _index_put(t, key, source, accumulate, PutBackward0)
+
+
+@tensor_method("put_")
+def put_(input, index, source, accumulate: bool = False) -> Tensor:
+    """put in place: source written (or added) at the flat positions `index` of input."""
+    return apply_inplace(input, put, index, source, accumulate)
+
+
+class MaskedScatterBackward0(IndexPutBackward0):
+    __slots__ = ()
+
+
+def _masked_scatter(self: Tensor, mask: Tensor, source: Tensor) -> Tensor:
+    """self (already of mask's shape) with source's first elements where mask is True."""
+    count = int(mask.sum())
+    if source.numel() < count:
+        raise RuntimeError(msg.MASKED_SCATTER_COUNT)
+    return _index_put(self, (mask,), source.reshape(-1)[:count], cls=MaskedScatterBackward0)
+
+
+def _masked_scatter_args(input, mask, source, name: str) -> tuple:
+    t = check_tensor(input, name)
+    mask = check_tensor(mask, name, "mask", 2)
+    source = check_tensor(source, name, "source", 3)
+    if mask.dtype is not dtypes.bool:
+        raise RuntimeError(msg.MASKED_SCATTER_DTYPE.format(dtype=short_name(mask.dtype)))
+    if source.dtype is not t.dtype:
+        raise RuntimeError(
+            msg.MASKED_SCATTER_SOURCE_DTYPE.format(
+                self=short_name(t.dtype), source=short_name(source.dtype)
+            )
+        )
+    return t, mask, source
+
+
+@tensor_method("masked_scatter")
+def masked_scatter(input, mask, source) -> Tensor:
+    """A copy of input (broadcast with mask) with source's elements, in order, where mask is
+    True."""
+    t, mask, source = _masked_scatter_args(input, mask, source, "masked_scatter")
+    shape = broadcast_shapes(tuple(t.shape), tuple(mask.shape))
+    return _masked_scatter(t.expand(shape), mask.expand(shape), source)
+
+
+@tensor_method("masked_scatter_")
+def masked_scatter_(self, mask, source) -> Tensor:
+    """masked_scatter in place: the mask must broadcast to self's shape."""
+    t, mask, source = _masked_scatter_args(self, mask, source, "masked_scatter_")
+    mask = mask.expand(t.shape)
+    return apply_inplace(t, _masked_scatter, mask, source)
+
+
+__all__ = [
+    "index_add",
+    "index_copy",
+    "index_fill",
+    "index_put",
+    "index_put_",
+    "masked_scatter",
+    "put",
+    "scatter_reduce",
+]
