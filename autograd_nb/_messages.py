@@ -2309,3 +2309,7 @@ MASKED_SCATTER_SOURCE_DTYPE = (
     "masked_scatter: expected self and source to have same dtypes but got{self} and {source}"
 )
 MASKED_SCATTER_COUNT = "Number of elements of source < number of ones in mask"
+POST_ACCUMULATE_HOOK_NON_LEAF = (
+    "post accumulate grad hooks cannot be registered on non-leaf tensors"
+)
+POST_ACCUMULATE_HOOK_RETURN = "Tensor post accumulate grad hooks should return None."
