@@ -2313,3 +2313,11 @@ POST_ACCUMULATE_HOOK_NON_LEAF = (
     "post accumulate grad hooks cannot be registered on non-leaf tensors"
 )
 POST_ACCUMULATE_HOOK_RETURN = "Tensor post accumulate grad hooks should return None."
+CAUCHY_DTYPE = (
+    "Cauchy distribution is a continuous probability distribution. dtype must be a floating "
+    "point but you specified {ctype}"
+)
+CAUCHY_SIGMA = "cauchy_ expects sigma > 0.0, but found sigma={sigma}"
+LOG_NORMAL_STD = "log_normal_ expects std > 0.0, but found std={std}"
+GEOMETRIC_P = "geometric_ expects p to be in (0, 1), but got p={p}"
+POISSON_RATE = "invalid Poisson rate, expected rate to be non-negative"

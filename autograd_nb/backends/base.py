@@ -174,6 +174,22 @@ class Backend:
         """Exponential samples of rate lambd (`exponential_`)."""
         return self.from_host(self.random.exponential(shape, _host(dtype), lambd))
 
+    def cauchy(self, shape: tuple, dtype, median: float, sigma: float) -> Any:
+        """Cauchy samples (`cauchy_`)."""
+        return self.from_host(self.random.cauchy(shape, _host(dtype), median, sigma))
+
+    def log_normal(self, shape: tuple, dtype, mean: float, std: float) -> Any:
+        """Samples whose log is normal (`log_normal_`)."""
+        return self.from_host(self.random.log_normal(shape, _host(dtype), mean, std))
+
+    def geometric(self, shape: tuple, dtype, p: float) -> Any:
+        """How many trials of success probability p until the first success (`geometric_`)."""
+        return self.from_host(self.random.geometric(shape, _host(dtype), p))
+
+    def poisson(self, rates) -> Any:
+        """A Poisson sample for each rate of the array, in its dtype (`torch.poisson`)."""
+        return self.from_host(self.random.poisson(self.to_host(rates)))
+
     def multinomial(self, weights, num_samples: int) -> Any:
         """num_samples category indices per row of a 2-D weights array, with replacement."""
         host = self.random.multinomial_with_replacement(self.to_host(weights), num_samples)
