@@ -2321,3 +2321,10 @@ CAUCHY_SIGMA = "cauchy_ expects sigma > 0.0, but found sigma={sigma}"
 LOG_NORMAL_STD = "log_normal_ expects std > 0.0, but found std={std}"
 GEOMETRIC_P = "geometric_ expects p to be in (0, 1), but got p={p}"
 POISSON_RATE = "invalid Poisson rate, expected rate to be non-negative"
+CALLABLE_REQUIRES_GRAD = (
+    "Can't call {name}() on Variable that requires grad. Use var.detach().{name}() instead."
+)
+CALLABLE_CPU_ONLY = "{name} is only implemented on CPU tensors"
+CALLABLE_NOT_CALLABLE = "'{type}' object is not callable"
+CALLABLE_RESULT = "must be real number, not {type}"
+MAP_OTHER_TYPE = "map_: expected {expected} for 'other' (got {got})"

@@ -4,6 +4,7 @@ methods). Each module's `__all__` lists the torch.* functions it defines."""
 from . import (
     activation,
     bilinear_form,
+    callables,
     comparison,
     construction,
     conversion,
