@@ -7,11 +7,13 @@ and, as in PyTorch, the version counter is not bumped.
 
 from __future__ import annotations
 
+import math
 import numbers
 
 import numpy as np
 
 from .. import _messages as msg
+from .. import dtypes
 from .._tensor import Tensor, tensor_method, typename
 from ._helpers import check_tensor
 
@@ -25,11 +27,18 @@ def _check_target(self: Tensor, name: str, fn) -> None:
         raise TypeError(msg.CALLABLE_NOT_CALLABLE.format(type=type(fn).__name__))
 
 
-def _number(value):
-    """The callable's result as a number, with PyTorch's error for anything else."""
+def _number(value, dtype: dtypes.dtype):
+    """The callable's result converted as PyTorch converts it into `dtype`, with its errors."""
     if not isinstance(value, numbers.Real):
         raise TypeError(msg.CALLABLE_RESULT.format(type=type(value).__name__))
-    return value
+    if dtype is dtypes.bool or dtype.is_floating_point:
+        return value
+    if isinstance(value, numbers.Integral) and not -(2**63) <= value < 2**63:
+        raise ValueError(msg.UNPACK_LONG_OVERFLOW)
+    info = np.iinfo(dtype.name)
+    if math.isnan(value) or not info.min <= math.trunc(value) <= info.max:
+        raise RuntimeError(msg.INT_OVERFLOW.format(dtype=dtype.name))
+    return math.trunc(value)
 
 
 @tensor_method("apply_")
@@ -38,7 +47,7 @@ def apply_(self: Tensor, callable) -> Tensor:  # noqa: A002 - PyTorch's name
     _check_target(self, "apply_", callable)
     data = self._data
     for index in np.ndindex(data.shape):
-        data[index] = _number(callable(data[index].item()))
+        data[index] = _number(callable(data[index].item()), self.dtype)
     return self
 
 
@@ -52,7 +61,7 @@ def map_(self: Tensor, tensor, callable) -> Tensor:  # noqa: A002 - PyTorch's na
         raise TypeError(msg.MAP_OTHER_TYPE.format(expected=typename(self), got=typename(other)))
     data, values = self._data, other.detach().expand(self.shape)._data
     for index in np.ndindex(data.shape):
-        data[index] = _number(callable(data[index].item(), values[index].item()))
+        data[index] = _number(callable(data[index].item(), values[index].item()), self.dtype)
     return self
 
 

@@ -282,7 +282,13 @@ index_fill_ = inplace_method("index_fill", "Fill the slices at `index` along `di
 # --- scatter_reduce: src reduced into input at index along a dim ----------------------------------
 
 _REDUCE_ALIASES = {"max": "amax", "min": "amin"}  # PyTorch still takes scatter_'s old names
-_HOST_REDUCERS = {"amax": np.maximum, "amin": np.minimum, "prod": np.multiply}
+_HOST_REDUCERS = {
+    "sum": np.add,
+    "mean": np.add,
+    "prod": np.multiply,
+    "amax": np.maximum,
+    "amin": np.minimum,
+}
 
 
 def _reduce_identity(reduce: str, dtype: dtypes.dtype):
@@ -358,30 +364,24 @@ def scatter_reduce(input, dim: int, index, src, reduce: str, *, include_self: bo
     x, d, index, src = _scatter_args(
         input, dim, index, check_tensor(src, "scatter_reduce", "src", 4), "scatter_reduce"
     )
-    backend = x._backend
-    xp = backend.xp
-    part = _src_part(src, index, backend)
-    sums, counts = _scatter_sums(x, d, index, part)
-    hit = counts > 0
-    if reduce in ("sum", "mean"):
-        total = sums + x._data if include_self else sums
-        if x.dtype is dtypes.bool:
-            total = total | x._data if include_self else total
-        if reduce == "mean":
-            n = counts + 1 if include_self else xp.where(hit, counts, xp.ones_like(counts))
-            n = xp.astype(n, x._data.dtype)
-            total = total / n if x.dtype.is_floating_point else xp.floor_divide(total, n)
-        data = xp.where(hit, total, x._data)
-    else:
-        host = backend.to_host(x._data)
-        start = host.copy()
-        if not include_self:
-            start[backend.to_host(hit)] = _reduce_identity(reduce, x.dtype)
-        flat = backend.to_host(
-            _flat_positions(backend, _grid(backend, _on(index, backend), d), tuple(x._data.shape))
+    if reduce == "mean" and x.dtype is dtypes.bool:
+        raise NotImplementedError(
+            msg.KERNEL_DTYPE.format(kernel="scatter_gather_tensor_cpu_reduce_mean", dtype="Bool")
         )
-        _HOST_REDUCERS[reduce].at(start.reshape(-1), flat, backend.to_host(part).reshape(-1))
-        data = backend.from_host(start)
+    backend = x._backend
+    shape = tuple(x._data.shape) or (1,)  # a 0-d input reduces as one element
+    flat = backend.to_host(_flat_positions(backend, _grid(backend, _on(index, backend), d), shape))
+    values = backend.to_host(_src_part(src, index, backend)).reshape(-1)
+    # PyTorch's CPU kernel: one value after another into the running result, in index order
+    out = backend.to_host(x._data).reshape(-1).copy()
+    counts = np.bincount(flat, minlength=out.size)
+    if not include_self:
+        out[counts > 0] = 0 if reduce in ("sum", "mean") else _reduce_identity(reduce, x.dtype)
+    _HOST_REDUCERS[reduce].at(out, flat, values)
+    if reduce == "mean":
+        n = np.maximum(counts + include_self, 1).astype(out.dtype)
+        out = out / n if x.dtype.is_floating_point else out // n
+    data = backend.from_host(out.astype(values.dtype).reshape(x._data.shape))
     node = new_node(ScatterReduceBackward0, x, src)
     if node is None:
         return make_tensor(data, backend)
@@ -404,11 +404,13 @@ def index_put(input, indices, values, accumulate: bool = False) -> Tensor:
     repeated positions add up)."""
     t = check_tensor(input, "index_put")
     values = check_tensor(values, "index_put", "values", 2)
+    key = host_key(tuple(indices))
     if values.dtype is not t.dtype:
+        t.detach()[key]  # PyTorch's index errors come before its dtype error
         raise RuntimeError(
             msg.INDEX_PUT_DTYPE.format(dst=short_name(t.dtype), src=short_name(values.dtype))
         )
-    return _index_put(t, host_key(tuple(indices)), values, accumulate)
+    return _index_put(t, key, values, accumulate)
 
 
 @tensor_method("index_put_")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import warnings
 
 from .. import _messages as msg
+from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node, saved_entry
 from ._helpers import (
@@ -940,6 +941,8 @@ def inner(input, other) -> Tensor:
         return a * b
     if a.dtype is not b.dtype:
         raise RuntimeError(msg.SAME_DTYPE_INPUTS)
+    if a.dtype is dtypes.bool:
+        raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel="dot", dtype="Bool"))
     if a.shape[-1] != b.shape[-1]:
         raise RuntimeError(msg.INNER_SHAPES.format(a=list(a.shape), b=list(b.shape)))
     return _contract(a, b, [a.dim() - 1], [b.dim() - 1])
@@ -959,6 +962,8 @@ def chain_matmul(*matrices) -> Tensor:
         check_tensor(m, "chain_matmul", "matrices", 1)
         if m._data.ndim != 2:
             raise RuntimeError(msg.MATRIX_DIM.format(dim=m._data.ndim))
+    if len(matrices) > 1 and matrices[0].dtype is dtypes.bool:
+        raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel="addmm_impl_cpu_", dtype="Bool"))
     if len(matrices) == 1:
         return matrices[0].clone()
     product = matrices[0]

@@ -263,8 +263,9 @@ def expand(self, *sizes) -> Tensor:
                 dim=len(shape),
             )
         )
-    target = []
-    for i, s in enumerate(sizes):
+    target = [0] * len(sizes)
+    for i in reversed(range(len(sizes))):  # PyTorch checks from the last dim
+        s = sizes[i]
         if i < lead and s < 0:
             raise RuntimeError(msg.EXPAND_LEADING.format(size=s, dim=i))
         old = shape[i - lead] if i >= lead else 1
@@ -274,7 +275,7 @@ def expand(self, *sizes) -> Tensor:
             raise RuntimeError(
                 msg.EXPAND_SIZE.format(new=s, old=old, dim=i, target=list(sizes), sizes=list(shape))
             )
-        target.append(s)
+        target[i] = s
     target = tuple(target)
     data = self._data if target == shape else self._backend.xp.broadcast_to(self._data, target)
     return _view_op(self, data, ExpandBackward0, lambda b: b.expand(target), self_sym_sizes=shape)
@@ -917,6 +918,8 @@ class UnfoldBackward0(Node):
 
         d, size, step = self._saved_dimension, self._saved_size, self._saved_step
         shape = self._saved_self_sym_sizes
+        if not shape:  # a 0-d input's one window of one element
+            return grad.reshape(())
         windows = grad.shape[d]
         positions = arange(windows, device=grad.device).unsqueeze(1) * step + arange(
             size, device=grad.device

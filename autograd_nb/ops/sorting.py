@@ -276,12 +276,12 @@ def kthvalue(input, k: int, dim: int = -1, keepdim: bool = False):
     """The k-th smallest value along `dim` and its index (nan counts as the largest)."""
     t = check_tensor(input, "kthvalue")
     d = normalize_dim(dim, t._data.ndim)
-    if t.dtype is dtypes.bool:
-        raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel="kthvalue_cpu", dtype="Bool"))
     _check_reduced_size("kthvalue", t, d)
     size = t._data.shape[d] if t._data.ndim else 1
     if not 0 < k <= size:
         raise RuntimeError(msg.KTHVALUE_RANGE.format(dim=d))
+    if t.dtype is dtypes.bool and t._data.ndim:  # PyTorch copies a 0-d input before dispatch
+        raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel="kthvalue_cpu", dtype="Bool"))
     return _select_rows("kthvalue", KthvalueBackward0, t, d, keepdim, lambda r: _kth_of_row(r, k))
 
 

@@ -19,7 +19,6 @@ import math
 import numpy as np
 
 from .. import _messages as msg
-from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.grad_mode import STATE
 from ..autograd.node import Node
@@ -572,15 +571,6 @@ def _angle(xp, x):
 angle, _ = elementwise("angle", AngleBackward0, _angle, inplace=False)
 
 
-@tensor_method("positive")
-def positive(input) -> Tensor:
-    """`input` itself (unary plus); PyTorch refuses bool tensors."""
-    t = check_tensor(input, "positive")
-    if t.dtype is dtypes.bool:
-        raise RuntimeError(msg.POSITIVE_BOOL)
-    return t
-
-
 class FrexpBackward0(Node):
     """The mantissa is a / 2^exponent, the exponent held fixed."""
 
@@ -588,7 +578,7 @@ class FrexpBackward0(Node):
     formula = "∂(a/2ᵉ)/∂a = 1/2ᵉ"
 
     def backward(self, grad):
-        return grad / self._saved_exponent.exp2()
+        return grad / self._saved_exponent.exp2().to(grad.dtype)
 
 
 @tensor_method("frexp")
@@ -725,7 +715,6 @@ __all__ = [
     "neg_",
     "negative",
     "negative_",
-    "positive",
     "rad2deg",
     "rad2deg_",
     "reciprocal",
