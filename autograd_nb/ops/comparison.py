@@ -24,7 +24,7 @@ from ._helpers import (
     record,
     result_dtype,
 )
-from .inplace import apply_inplace, inplace_method
+from .inplace import apply_inplace, apply_unrecorded, inplace_method
 from .out import with_out
 from .pointwise import _binary, _BinaryNode
 
@@ -439,8 +439,9 @@ def isreal(input) -> Tensor:
 
 @tensor_method("logical_not_")
 def logical_not_(self: Tensor) -> Tensor:
-    """logical_not in place: 1 where the element was zero, else 0, in self's dtype."""
-    return apply_inplace(self, logical_not)
+    """logical_not in place: 1 where the element was zero, else 0, in self's dtype (not
+    differentiable: PyTorch records nothing, even on a leaf that requires grad)."""
+    return apply_unrecorded(check_tensor(self, "logical_not_"), logical_not)
 
 
 def is_nonzero(input) -> bool:

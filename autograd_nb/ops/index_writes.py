@@ -316,6 +316,12 @@ class ScatterReduceBackward0(Node):
 
     def backward(self, grad):
         x, src, result = self._unpack(0), self._unpack(1), self._saved_result
+        if x.dim() == 0:  # a 0-d input reduced as one element
+            grad_self, grad_src = self._grads(grad.reshape(1), x.reshape(1), src, result.reshape(1))
+            return grad_self.reshape(()), grad_src
+        return self._grads(grad, x, src, result)
+
+    def _grads(self, grad, x, src, result) -> tuple:
         d, index, reduce = self._saved_dim, self._saved_index, self._saved_reduce
         include = self._saved_include_self
         ones = x.new_ones(index.shape)
@@ -371,17 +377,21 @@ def scatter_reduce(input, dim: int, index, src, reduce: str, *, include_self: bo
     backend = x._backend
     shape = tuple(x._data.shape) or (1,)  # a 0-d input reduces as one element
     flat = backend.to_host(_flat_positions(backend, _grid(backend, _on(index, backend), d), shape))
-    values = backend.to_host(_src_part(src, index, backend)).reshape(-1)
-    # PyTorch's CPU kernel: one value after another into the running result, in index order
-    out = backend.to_host(x._data).reshape(-1).copy()
+    host = backend.to_host(x._data)
+    # PyTorch's CPU kernel: one value after another into the running result, in index order,
+    # float16 in float32 (its opmath type)
+    acc = np.float32 if host.dtype == np.float16 else host.dtype
+    values = backend.to_host(_src_part(src, index, backend)).reshape(-1).astype(acc)
+    out = host.reshape(-1).astype(acc)
     counts = np.bincount(flat, minlength=out.size)
     if not include_self:
         out[counts > 0] = 0 if reduce in ("sum", "mean") else _reduce_identity(reduce, x.dtype)
     _HOST_REDUCERS[reduce].at(out, flat, values)
+    out = out.astype(host.dtype)
     if reduce == "mean":
-        n = np.maximum(counts + include_self, 1).astype(out.dtype)
+        n = np.maximum(counts + include_self, 1).astype(host.dtype)
         out = out / n if x.dtype.is_floating_point else out // n
-    data = backend.from_host(out.astype(values.dtype).reshape(x._data.shape))
+    data = backend.from_host(out.reshape(host.shape))
     node = new_node(ScatterReduceBackward0, x, src)
     if node is None:
         return make_tensor(data, backend)

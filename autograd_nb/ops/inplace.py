@@ -210,6 +210,14 @@ def apply_inplace(self: Tensor, out_of_place_fn, *args, **kwargs) -> Tensor:
     return self
 
 
+def apply_unrecorded(self: Tensor, out_of_place_fn, *args) -> Tensor:
+    """An in-place op PyTorch does not differentiate (logical_not_): the result is written into
+    `self` and its version bumped, with no graph checks and its history left as it was."""
+    _store(self, _result_data(self, out_of_place_fn(self, *args)))
+    _bump(self)
+    return self
+
+
 def _recorded(self: Tensor, fn, args, kwargs) -> Tensor:
     """The in-place op with history: compute on a snapshot of the old value, then rebase."""
     backend = self._backend

@@ -942,7 +942,9 @@ def inner(input, other) -> Tensor:
     if a.dtype is not b.dtype:
         raise RuntimeError(msg.SAME_DTYPE_INPUTS)
     if a.dtype is dtypes.bool:
-        raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel="dot", dtype="Bool"))
+        rows = (a.numel() // a.shape[-1], b.numel() // b.shape[-1])
+        kernel = "dot" if rows == (1, 1) else "addmm_impl_cpu_"  # a 1x1 product takes dot
+        raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel=kernel, dtype="Bool"))
     if a.shape[-1] != b.shape[-1]:
         raise RuntimeError(msg.INNER_SHAPES.format(a=list(a.shape), b=list(b.shape)))
     return _contract(a, b, [a.dim() - 1], [b.dim() - 1])

@@ -109,7 +109,9 @@ def _sorted_along(x: Tensor, d: int, descending: bool):
         order = (n - 1) - xp.flip(xp.argsort(xp.flip(data, axis=d), axis=d, stable=True), axis=d)
     else:
         order = xp.argsort(data, axis=d, stable=True)
-    values = xp.take_along_axis(x._data if x._data.ndim else data, order, axis=d)
+    values = xp.take_along_axis(
+        x._data if x._data.ndim else xp.reshape(x._data, (1,)), order, axis=d
+    )
     if not x._data.ndim:
         values, order = xp.reshape(values, ()), xp.reshape(order, ())
     return values, xp.astype(order, backend.native[dtypes.int64])
