@@ -2251,8 +2251,11 @@ ISIN_ARGS = (
 )
 RESULT_TYPE_ARGS = (
     "result_type() received an invalid combination of arguments - got ({got}), but expected one "
-    "of:\n * (Tensor tensor, Tensor other)\n * (Number scalar, Tensor tensor)\n"
-    " * (Tensor tensor, Number other)\n * (Number scalar1, Number scalar2)\n"
+    "of:\n{overloads}"
+)
+RESULT_TYPE_OVERLOAD = (
+    " * ({signature})\n      didn't match because some of the arguments have invalid types: "
+    "({marked})\n"
 )
 CAN_CAST_ARG = "can_cast(): argument '{arg}' (position {position}) must be torch.dtype, not {type}"
 UNRAVEL_INTEGER = "expected 'indices' to be integer dtype, but got {dtype}"
