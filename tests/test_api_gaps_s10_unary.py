@@ -236,6 +236,50 @@ CASES = [
         "torch.isin(torch.tensor([1, 5]), torch.tensor([5]), out=torch.empty(2, dtype=torch.bool))",
         ("tensor", [False, True], "bool", None),
     ),
+    (
+        "frexp_out",
+        "torch.frexp(torch.tensor([3.0, 0.3]), out=(torch.empty(2), torch.empty(2, "
+        "dtype=torch.int32)))",
+        (
+            ("tensor", [0.75, 0.6000000238418579], "float32", None),
+            ("tensor", [2, -1], "int32", None),
+        ),
+    ),
+    (
+        "frexp_out_exponent",
+        "torch.frexp(torch.tensor([3.0]), out=(torch.empty(1), torch.empty(1, dtype=torch.long)))",
+        (
+            "raises",
+            "RuntimeError",
+            "torch.frexp() expects exponent to have int dtype but got long int",
+        ),
+    ),
+    (
+        "frexp_out_mantissa",
+        "torch.frexp(torch.tensor([3.0]), out=(torch.empty(1, dtype=torch.float64), torch.empty(1, "
+        "dtype=torch.int32)))",
+        (
+            "raises",
+            "RuntimeError",
+            "torch.frexp() expects mantissa to have dtype float but got double",
+        ),
+    ),
+    (
+        "frexp_out_not_tuple",
+        "torch.frexp(torch.tensor([3.0]), out=torch.empty(1))",
+        ("raises", "TypeError", "frexp(): argument 'out' must be tuple of Tensors, not Tensor"),
+    ),
+    (
+        "frexp_out_requires_grad",
+        "torch.frexp(torch.ones(1, requires_grad=True), out=(torch.empty(1), torch.empty(1, "
+        "dtype=torch.int32)))",
+        (
+            "raises",
+            "RuntimeError",
+            "frexp(): functions with out=... arguments don't support automatic differentiation, but one "
+            "of the arguments requires grad.",
+        ),
+    ),
 ]
 
 

@@ -80,6 +80,7 @@ from .special_fns import *  # noqa: F403
 from .statistics import *  # noqa: F403
 from .ternary import *  # noqa: F403
 from .unary import *  # noqa: F403
+from .unary import torch_frexp as frexp
 
 __all__ = [
     *activation.__all__,
@@ -115,6 +116,7 @@ __all__ = [
     *unary.__all__,
     "batch_norm",
     "cholesky",
+    "frexp",
     "layer_norm",
     "slogdet",
     "svd",

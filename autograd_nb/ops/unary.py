@@ -19,12 +19,13 @@ import math
 import numpy as np
 
 from .. import _messages as msg
+from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.grad_mode import STATE
 from ..autograd.node import Node
 from ._helpers import check_tensor, float_data, record, return_type
 from .inplace import apply_inplace
-from .out import write_out
+from .out import write_into, write_out
 
 
 class UnaryBackward(Node):
@@ -591,10 +592,37 @@ def frexp(input):
     mantissa, exponent = np.frexp(backend.to_host(t._data))
     exponent = make_tensor(backend.from_host(exponent.astype(np.int32)), backend)
     mantissa = backend.from_host(mantissa)
-    result = return_type("frexp", ("mantissa", "exponent"))
+    result = return_type("frexp", _FREXP_FIELDS)
     if not STATE.enabled:
         return result(make_tensor(mantissa, backend), exponent)
     return result(record(FrexpBackward0, (t,), mantissa, backend, exponent=exponent), exponent)
+
+
+_FREXP_FIELDS = ("mantissa", "exponent")
+
+
+def torch_frexp(input, *, out=None):
+    """torch.frexp: frexp, or written into out=(mantissa, exponent) after PyTorch's checks."""
+    if out is None:
+        return frexp(input)
+    if not isinstance(out, (tuple, list)) or not all(isinstance(o, Tensor) for o in out):
+        raise TypeError(msg.OUT_NOT_TUPLE.format(name="frexp", type=type(out).__name__))
+    t = check_tensor(input, "frexp")
+    if STATE.enabled and any(v.requires_grad for v in (t, *out)):
+        raise RuntimeError(msg.OUT_REQUIRES_GRAD.format(name="frexp"))
+    mantissa, exponent = out
+    if exponent.dtype is not dtypes.int32:
+        raise RuntimeError(msg.FREXP_OUT_EXPONENT.format(ctype=dtypes.CPP_NAMES[exponent.dtype]))
+    if mantissa.dtype is not t.dtype:
+        raise RuntimeError(
+            msg.FREXP_OUT_MANTISSA.format(
+                expected=dtypes.CPP_NAMES[t.dtype], ctype=dtypes.CPP_NAMES[mantissa.dtype]
+            )
+        )
+    values = frexp(t)
+    return return_type("frexp_out", _FREXP_FIELDS)(
+        write_into(mantissa, values.mantissa), write_into(exponent, values.exponent)
+    )
 
 
 # --- rounding -------------------------------------------------------------------------------------
@@ -702,7 +730,6 @@ __all__ = [
     "fix_",
     "floor",
     "floor_",
-    "frexp",
     "log",
     "log10",
     "log10_",
