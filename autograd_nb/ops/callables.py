@@ -34,7 +34,7 @@ def _number(value, dtype: dtypes.dtype):
     if dtype is dtypes.bool or dtype.is_floating_point:
         return value
     if isinstance(value, numbers.Integral) and not -(2**63) <= value < 2**63:
-        raise ValueError(msg.UNPACK_LONG_OVERFLOW)
+        raise ValueError(msg.LONG_OVERFLOW)
     info = np.iinfo(dtype.name)
     if math.isnan(value) or not info.min <= math.trunc(value) <= info.max:
         raise RuntimeError(msg.INT_OVERFLOW.format(dtype=dtype.name))

@@ -448,7 +448,7 @@ def is_nonzero(input) -> bool:
     """Whether a one-element tensor is not zero (PyTorch refuses any other size)."""
     t = check_tensor(input, "is_nonzero")
     if t.numel() == 0:
-        raise RuntimeError(msg.BOOL_NO_VALUES)
+        raise RuntimeError(msg.BOOL_EMPTY)
     return bool(t)
 
 
