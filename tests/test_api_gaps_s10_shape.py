@@ -413,6 +413,24 @@ CASES = [
         ("tensor", [[0, 0, 0], [1, 0, 0], [0, 2, 0]], "int64", None),
     ),
     ("diagflat_0d", "torch.diagflat(torch.tensor(3.0))", ("tensor", [[3.0]], "float32", None)),
+    (
+        "diagflat_bool",
+        "torch.diagflat(torch.tensor([[True], [False]]), 1)",
+        (
+            "tensor",
+            [[False, True, False], [False, False, False], [False, False, False]],
+            "bool",
+            None,
+        ),
+    ),
+    (
+        "diag_embed_bool",
+        "(torch.diag(torch.tensor([True, False])), torch.diag_embed(torch.tensor([False, True])))",
+        (
+            ("tensor", [[True, False], [False, False]], "bool", None),
+            ("tensor", [[False, False], [False, True]], "bool", None),
+        ),
+    ),
 ]
 
 

@@ -77,6 +77,8 @@ def _diagonal_length(n1: int, n2: int, offset: int) -> int:
 def _embed_diagonal(values: Tensor, n1: int, n2: int, offset: int) -> Tensor:
     """(..., L) values placed on the `offset` diagonal of (..., n1, n2) zeros, with tensor ops
     (a product with a constant 0/1 matrix), so gradients of gradients work."""
+    if values.dtype is dtypes.bool:  # no bool matrix product: place them as 0/1 bytes
+        return _embed_diagonal(values.to(dtypes.uint8), n1, n2, offset).to(dtypes.bool)
     backend = values._backend
     xp = backend.xp
     length = values.shape[-1]
