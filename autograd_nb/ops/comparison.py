@@ -44,7 +44,7 @@ class ClampBackward1(Node):
             inside = x >= low
         if high is not None:
             inside = (x <= high) if inside is None else inside & (x <= high)
-        return grad * inside
+        return grad.where(inside, 0)  # (not a product with the mask: no -0. where it is off)
 
 
 class ClampBackward0(Node):
@@ -58,9 +58,11 @@ class ClampBackward0(Node):
         inside = (x >= low) if low is not None else None
         if high is not None:
             inside = (x <= high) if inside is None else inside & (x <= high)
-        grad_low = grad * (x < low) if low is not None and self.needs_input_grad(1) else None
-        grad_high = grad * (x > high) if high is not None and self.needs_input_grad(2) else None
-        return grad * inside, grad_low, grad_high
+        grad_low = grad.where(x < low, 0) if low is not None and self.needs_input_grad(1) else None
+        grad_high = (
+            grad.where(x > high, 0) if high is not None and self.needs_input_grad(2) else None
+        )
+        return grad.where(inside, 0), grad_low, grad_high
 
 
 class ClampMinBackward0(ClampBackward1):
@@ -80,7 +82,8 @@ class ClampMinBackward1(Node):
     def backward(self, grad):
         x, bound = self._unpack(0), self._unpack(1)
         keep = x >= bound if type(self) is ClampMinBackward1 else x <= bound
-        return (grad * keep, grad * keep.logical_not() if self.needs_input_grad(1) else None)
+        other = grad.where(keep.logical_not(), 0) if self.needs_input_grad(1) else None
+        return grad.where(keep, 0), other
 
 
 class ClampMaxBackward1(ClampMinBackward1):
