@@ -33,7 +33,7 @@ class _AutogradMeta:
         self.accumulator = None  # a weak reference to the AccumulateGrad node (see node.py)
         self.retains_grad = False
         self.hooks = None
-        self.post_accumulate_hooks = None  # a leaf's hook(tensor) after `.grad` is updated
+        self.post_accumulate_hooks = None  # hook(leaf) after `.grad` was accumulated
 
 
 class _TensorMeta(type):
@@ -328,8 +328,7 @@ class Tensor(metaclass=_TensorMeta):
         return RemovableHandle(per_output.setdefault(self._output_nr, []), hook)
 
     def register_post_accumulate_grad_hook(self, hook):
-        """hook(tensor) runs after backward has added into this leaf's `.grad` (it must
-        return None), e.g. to step an optimizer parameter by parameter."""
+        """hook(tensor) runs after a leaf's gradient was accumulated into its `.grad`."""
         if not self._requires_grad:
             raise RuntimeError(msg.HOOK_NO_GRAD)
         if self._grad_fn is not None:

@@ -98,7 +98,7 @@ def run_backward(
         raise
     if not retain_graph:
         for node in ran:
-            if node._saved:
+            if node._saved or node._keeps:
                 node._release()
     return None if capture is None else [captured.get(i) for i in range(len(capture))]
 
@@ -122,20 +122,28 @@ def run_node(node, grads: list, needed, captures: dict, captured: dict, changed:
     if all(grad is None for grad in grads):
         sent = ()  # no gradient reached this node
     else:
-        leaf = node._variable if type(node) is AccumulateGrad else None
-        if leaf is not None:
-            changed.append(_grad_as_it_is(leaf))
+        if type(node) is AccumulateGrad:
+            changed.append(_grad_as_it_is(node._variable))
         sent = apply_watched(node, grads) if ANOMALY.enabled else node._apply(grads)
-        if leaf is not None and leaf._meta.post_accumulate_hooks:
-            for hook in list(leaf._meta.post_accumulate_hooks):
-                if hook(leaf) is not None:
-                    raise RuntimeError(msg.POST_ACCUMULATE_HOOK_RETURN)
+        if type(node) is AccumulateGrad:
+            _post_accumulate_hooks(node._variable)
     for hook in list(extra.get("hooks", ())):
         new = hook(sent, tuple(grads))
         if new is not None:
             sent = checked_hook_results(hook, sent, new) if sent else tuple(new)
     _tell_observers(node, grads, sent)
     return sent
+
+
+def _post_accumulate_hooks(leaf) -> None:
+    """The leaf's register_post_accumulate_grad_hook hooks, after its `.grad` was updated."""
+    meta = leaf._meta
+    for hook in list(meta.post_accumulate_hooks or ()) if meta is not None else ():
+        result = hook(leaf)
+        if result is not None:
+            if not isinstance(result, type(leaf)):
+                raise TypeError(msg.HOOK_RETURNED_NON_TENSOR.format(type=type(result).__name__))
+            raise RuntimeError(msg.POST_ACCUMULATE_HOOK_RETURN)
 
 
 def _tensor_pre_hooks(node, grads: list, changed: list) -> list:
@@ -163,17 +171,20 @@ def _tensor_pre_hooks(node, grads: list, changed: list) -> list:
 
 
 def _grad_as_it_is(tensor) -> tuple:
-    """(tensor, its .grad, a copy of that .grad's values): what `_restore_grads` puts back."""
+    """(tensor, its .grad, a copy of that .grad's values): what `_restore_grads` puts back.
+    No copy (None) where there is no `.grad` or its memory cannot be written."""
     meta = tensor._meta
     grad = None if meta is None else meta.grad
-    return tensor, grad, None if grad is None else grad._backend.xp.asarray(grad._data, copy=True)
+    if grad is None or not grad._backend.is_writable(grad._data):
+        return tensor, grad, None
+    return tensor, grad, grad._backend.xp.asarray(grad._data, copy=True)
 
 
 def _restore_grads(changed: list) -> None:
     """Put back each `.grad` (object and values) as it was before the pass."""
     for tensor, grad, values in reversed(changed):
         tensor._autograd_meta().grad = grad
-        if grad is not None:
+        if values is not None:
             grad._data[...] = values
 
 
