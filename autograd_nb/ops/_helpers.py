@@ -7,7 +7,8 @@ import collections
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, typename
-from ..autograd.node import new_node
+from ..autograd.grad_mode import STATE
+from ..autograd.node import new_node, saved_entry, version_counter
 from ..backends import python_number
 
 _NUMBER_TYPES = (int, float, bool)
@@ -230,30 +231,111 @@ def record(
     out_data,
     backend,
     save: tuple = (),
-    save_result: bool = False,
+    save_result: bool | int = False,
     broadcasts: bool = False,
+    view_fn=None,
+    state: dict | None = None,
     **saved,
-) -> Tensor:
+):
     """An op's result, wired to a new `cls` node when the graph is recorded (else a plain tensor).
 
     The one place where an op's output meets its node. The node's edges point at `inputs` (None
-    for a Python number); it saves the tensors in `save`, or the result itself when
-    `save_result`; each keyword becomes the attribute `_saved_<name>` (the names PyTorch shows);
+    for a Python number). `out_data` is one array, or a list of arrays for an op with several
+    outputs (a list of tensors comes back; integer outputs carry no gradient, as in PyTorch).
+    With `view_fn` the result is a view of `inputs[0]` that `view_fn(base)` rebuilds (see
+    make_view). The node saves the tensors in `save`, then its own result when `save_result`
+    (an int n: its first n outputs); each keyword becomes the attribute `_saved_<name>` (the
+    names PyTorch shows) and each entry of `state` the private attribute `_<name>`;
     `broadcasts` notes which inputs' gradients must be summed or cast back to their shape and
     dtype.
     """
     node = new_node(cls, *inputs)
-    if node is None:
+    if type(out_data) is list:
+        out = _outputs(node, inputs[0], out_data, backend, view_fn)
+        if node is None:
+            return out
+        node._n_outputs = len(out_data)
+    elif view_fn is not None:
+        out = make_view(inputs[0], out_data, node, view_fn)
+        if node is None:
+            return out
+    elif node is None:
         return make_tensor(out_data, backend)
-    out = make_tensor(out_data, backend, True, node, 0)
+    else:
+        out = make_tensor(out_data, backend, True, node, 0)
     if save_result:
-        node.save_output(out)
+        results = out if type(out) is list else [out]
+        if save_result is not True:
+            results = results[:save_result]
+        node._saved = (
+            *map(saved_entry, save),
+            *(output_entry(r) for r in results if r._grad_fn is node),
+        )
     elif save:
         node.save(*save)
     for name, value in saved.items():
         setattr(node, "_saved_" + name, value)
+    if state:
+        for name, value in state.items():
+            setattr(node, "_" + name, value)
     if broadcasts:
         node._in_meta = input_meta(inputs, out_data, backend)
+    return out
+
+
+def _outputs(node, base: Tensor, arrays: list, backend, view_fn) -> list:
+    """The tensors of a multi-output op: output i of `node` (integer outputs carry no gradient),
+    or, with `view_fn`, pieces viewing `base` that PyTorch refuses to change in place."""
+    outs = []
+    for i, data in enumerate(arrays):
+        if view_fn is not None:
+            out = make_view(base, data, node, lambda b, i=i: view_fn(b)[i])
+            out._output_nr = i
+            setattr(out, MULTI_OUTPUT_VIEW, True)
+        elif node is not None and backend.ours[data.dtype].is_floating_point:
+            out = make_tensor(data, backend, True, node, i)
+        else:
+            out = make_tensor(data, backend)
+        outs.append(out)
+    return outs
+
+
+def output_entry(out: Tensor) -> tuple:
+    """What a node keeps of one of its own outputs (unpacked with that node as grad_fn)."""
+    vc = version_counter(out)
+    return (None, vc.value, out._data, out._output_nr, vc, out._backend)
+
+
+# Set on the pieces of split / chunk / unbind (views that share one node): PyTorch refuses to
+# modify them in place while a graph is recorded.
+MULTI_OUTPUT_VIEW = "_multi_output_view"
+# Set on a view made under no_grad / inference_mode (the value names the mode), and on views of
+# it: PyTorch refuses to modify them in place while a graph is recorded.
+NO_GRAD_VIEW = "_no_grad_view"
+
+
+def make_view(base: Tensor, data, node, view_fn) -> Tensor:
+    """A tensor sharing `base`'s storage and version counter, remembering how to re-derive it.
+
+    `view_fn(root)` rebuilds this view from the root base; in-place changes to the view use it
+    to rewrite the base's history (CopySlices), as PyTorch does.
+    """
+    out = make_tensor(data, base._backend, node is not None, node, 0)
+    out._vc = version_counter(base)
+    if base._view is None:
+        out._view = (base, view_fn)
+    else:
+        root, parent_fn = base._view
+        out._view = (root, lambda r: view_fn(parent_fn(r)))
+        if getattr(base, MULTI_OUTPUT_VIEW, False):
+            setattr(out, MULTI_OUTPUT_VIEW, True)  # a view of a piece is still one
+        if (mode := getattr(base, NO_GRAD_VIEW, None)) is not None:
+            setattr(out, NO_GRAD_VIEW, mode)  # refused in place like its base
+    if node is None and base._requires_grad and not STATE.enabled:
+        # As in PyTorch, a view made under no_grad or inference_mode of a tensor that requires
+        # grad requires grad too (a leaf), and may not be changed in place in grad mode.
+        out._requires_grad = True
+        setattr(out, NO_GRAD_VIEW, "inference" if STATE.inference else "no_grad")
     return out
 
 

@@ -12,7 +12,6 @@ from ._helpers import (
     record,
 )
 from .out import with_out
-from .shape import _view_op
 
 
 def _triangle_mask(backend, shape: tuple, diagonal: int, lower: bool):
@@ -132,11 +131,12 @@ def diagonal(input, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Tensor:
     if d1 == d2:
         raise RuntimeError(msg.DIAGONAL_SAME_DIMS.format(d1=dim1, d2=dim2))
     data = _diagonal_data(x, offset, d1, d2)
-    return _view_op(
-        x,
-        data,
+    return record(
         DiagonalBackward0,
-        lambda b: diagonal(b, offset, d1, d2),
+        (x,),
+        data,
+        x._backend,
+        view_fn=lambda b: diagonal(b, offset, d1, d2),
         offset=offset,
         dim1=dim1,
         dim2=dim2,

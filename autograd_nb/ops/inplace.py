@@ -29,6 +29,8 @@ from ..autograd.grad_mode import STATE
 from ..autograd.node import INFERENCE_VERSION, Node, edge, new_node, version_counter
 from ..backends import python_number
 from ._helpers import (
+    MULTI_OUTPUT_VIEW,
+    NO_GRAD_VIEW,
     broadcast_shapes,
     check_tensor,
     normalize_dim,
@@ -37,7 +39,6 @@ from ._helpers import (
     short_name,
 )
 from .indexing import host_key
-from .shape import MULTI_OUTPUT_VIEW, NO_GRAD_VIEW
 
 _NUMBERS = (int, float, bool)
 
