@@ -11,8 +11,8 @@ from .. import _messages as msg
 from .. import dtypes
 from .._generator import draw
 from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.node import Node, new_node
-from ._helpers import check_tensor
+from ..autograd.node import Node
+from ._helpers import check_tensor, record
 from .out import with_out
 from .pointwise import _not_differentiable
 
@@ -91,8 +91,7 @@ def bernoulli(input, p=None, *, generator=None) -> Tensor:
         return _not_differentiable("bernoulli", (x,), data, x._backend)
     check_probabilities(x)
     data = flips(x, x, generator)
-    node = new_node(BernoulliBackward0, x)
-    return make_tensor(data, x._backend, node is not None, node)
+    return record(BernoulliBackward0, (x,), data, x._backend)
 
 
 def _check_distribution(p: Tensor, num_samples: int, replacement: bool) -> None:
@@ -151,8 +150,7 @@ def _exponential(self: Tensor, lambd: float, generator) -> Tensor:
     if not self.dtype.is_floating_point:
         raise RuntimeError(msg.EXPONENTIAL_DTYPE.format(dtype=self.dtype.legacy_name[:-6]))
     data = draw_like(self, "exponential", float(lambd), generator=generator)
-    node = new_node(ExponentialBackward0, self)
-    return make_tensor(data, self._backend, node is not None, node)
+    return record(ExponentialBackward0, (self,), data, self._backend)
 
 
 @tensor_method("exponential_")

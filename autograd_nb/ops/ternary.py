@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from .. import _messages as msg
-from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.node import Node, new_node
+from .._tensor import Tensor, tensor_method
+from ..autograd.node import Node
 from ._helpers import (
     check_tensor,
     common_backend,
-    input_meta,
+    record,
     result_dtype,
 )
 from .inplace import inplace_method
@@ -27,11 +27,7 @@ def _ternary(cls, tensors: tuple, kernel, name: str) -> Tensor:
     broadcast_shapes(*(tuple(t._data.shape) for t in tensors))
     arrays = [on_backend(t, backend, dtype) for t in tensors]
     out = kernel(backend.xp, *arrays)
-    node = new_node(cls, *tensors)
-    if node is None:
-        return make_tensor(out, backend)
-    node._in_meta = input_meta(tensors, out, backend)
-    return make_tensor(out, backend, True, node, 0)
+    return record(cls, tensors, out, backend, broadcasts=True)
 
 
 class AddcmulBackward0(Node):
