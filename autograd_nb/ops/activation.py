@@ -50,8 +50,15 @@ class LeakyReluBackward1(LeakyReluBackward0):
 def _leaky(x: Tensor, negative_slope: float, cls) -> Tensor:
     xp = x._backend.xp
     data = xp.where(x._data > 0, x._data, x._data * negative_slope)
+    saves_result = cls is LeakyReluBackward1  # the in-place form saves its result, not x
     return record(
-        cls, (x,), data, x._backend, (x,), cls is LeakyReluBackward1, negative_slope=negative_slope
+        cls,
+        (x,),
+        data,
+        x._backend,
+        () if saves_result else (x,),
+        saves_result,
+        negative_slope=negative_slope,
     )
 
 
@@ -176,13 +183,14 @@ def _elu(x: Tensor, alpha: float, cls, scale: float = 1, input_scale: float = 1)
     x = _floating(x, "elu")
     xp, data = x._backend.xp, x._data
     out = xp.where(data > 0, data * scale, xp.expm1(data * input_scale) * (alpha * scale))
+    saves_result = issubclass(cls, EluBackward1)  # the in-place forms save their result
     return record(
         cls,
         (x,),
         out,
         x._backend,
-        (x,),
-        issubclass(cls, EluBackward1),
+        () if saves_result else (x,),
+        saves_result,
         alpha=alpha,
         scale=scale,
         input_scale=input_scale,

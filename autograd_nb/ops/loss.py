@@ -16,7 +16,7 @@ import operator
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor
-from ..autograd.node import Node, new_node
+from ..autograd.node import Node
 from ._helpers import (
     check_same_device,
     check_tensor,
@@ -342,14 +342,17 @@ def nll_loss(
             losses = xp.where(valid, losses, xp.zeros_like(losses))
     data = _reduce_data(backend, losses, r, total)
     cls = NllLoss2DBackward0 if nd == 4 else NllLossBackward0
-    node = new_node(cls, x)
-    if node is None:
-        return make_tensor(data, backend)
     total_t = _constant(backend, total if r != 0 else xp.zeros_like(total))
-    node.save(x, t, weight, total_t)
-    node._saved_reduction, node._saved_ignore_index = r, ignore_index
-    node._weights, node._plan = w, plan
-    return make_tensor(data, backend, True, node, 0)
+    return record(
+        cls,
+        (x,),
+        data,
+        backend,
+        (x, t, weight, total_t),
+        state={"weights": w, "plan": plan},
+        reduction=r,
+        ignore_index=ignore_index,
+    )
 
 
 def _nll_loss_unweighted(x: Tensor, t: Tensor, r: int, ignore_index: int) -> Tensor:
@@ -365,14 +368,17 @@ def _nll_loss_unweighted(x: Tensor, t: Tensor, r: int, ignore_index: int) -> Ten
         out = backend.sum(losses)
         if r == 1:
             out = out / n
-    node = new_node(NllLossBackward0, x)
-    if node is None:
-        return make_tensor(out, backend)
     total = xp.asarray(float(n) if r else 0.0, dtype=data.dtype, device=backend.native_device)
-    node.save(x, t, None, _constant(backend, total))
-    node._saved_reduction, node._saved_ignore_index = r, ignore_index
-    node._weights, node._plan = None, plan
-    return make_tensor(out, backend, True, node, 0)
+    return record(
+        NllLossBackward0,
+        (x,),
+        out,
+        backend,
+        (x, t, None, _constant(backend, total)),
+        state={"weights": None, "plan": plan},
+        reduction=r,
+        ignore_index=ignore_index,
+    )
 
 
 def _target_plan(backend, shape: tuple, safe) -> _Plan:
@@ -472,12 +478,7 @@ class DivBackward1(Node):
 
 
 def _div_number(t: Tensor, number: float) -> Tensor:
-    node = new_node(DivBackward1, t)
-    data = t._data / number
-    if node is None:
-        return make_tensor(data, t._backend)
-    node._saved_other = number
-    return make_tensor(data, t._backend, True, node, 0)
+    return record(DivBackward1, (t,), t._data / number, t._backend, other=number)
 
 
 def _smoothed(
