@@ -235,13 +235,15 @@ def record(
     broadcasts: bool = False,
     view_fn=None,
     state: dict | None = None,
+    differentiable: tuple | None = None,
     **saved,
 ):
     """An op's result, wired to a new `cls` node when the graph is recorded (else a plain tensor).
 
     The one place where an op's output meets its node. The node's edges point at `inputs` (None
     for a Python number). `out_data` is one array, or a list of arrays for an op with several
-    outputs (a list of tensors comes back; integer outputs carry no gradient, as in PyTorch).
+    outputs (a list of tensors comes back; `differentiable` flags those that carry a gradient,
+    by default all).
     With `view_fn` the result is a view of `inputs[0]` that `view_fn(base)` rebuilds (see
     make_view). The node saves the tensors in `save`, then its own result when `save_result`
     (an int n: its first n outputs); each keyword becomes the attribute `_saved_<name>` (the
@@ -251,7 +253,7 @@ def record(
     """
     node = new_node(cls, *inputs)
     if type(out_data) is list:
-        out = _outputs(node, inputs[0], out_data, backend, view_fn)
+        out = _outputs(node, inputs[0], out_data, backend, view_fn, differentiable)
         if node is None:
             return out
         node._n_outputs = len(out_data)
@@ -283,16 +285,17 @@ def record(
     return out
 
 
-def _outputs(node, base: Tensor, arrays: list, backend, view_fn) -> list:
-    """The tensors of a multi-output op: output i of `node` (integer outputs carry no gradient),
-    or, with `view_fn`, pieces viewing `base` that PyTorch refuses to change in place."""
+def _outputs(node, base: Tensor, arrays: list, backend, view_fn, differentiable) -> list:
+    """The tensors of a multi-output op: output i of `node` where `differentiable` (a flag per
+    output, None for all) allows, or, with `view_fn`, pieces viewing `base` that PyTorch refuses
+    to change in place."""
     outs = []
     for i, data in enumerate(arrays):
         if view_fn is not None:
             out = make_view(base, data, node, lambda b, i=i: view_fn(b)[i])
             out._output_nr = i
             setattr(out, MULTI_OUTPUT_VIEW, True)
-        elif node is not None and backend.ours[data.dtype].is_floating_point:
+        elif node is not None and (differentiable is None or differentiable[i]):
             out = make_tensor(data, backend, True, node, i)
         else:
             out = make_tensor(data, backend)
