@@ -6,22 +6,15 @@ import collections
 
 from .. import _messages as msg
 from .. import dtypes
+from .._size import broadcast_error as broadcast_error
+from .._size import broadcast_shapes as broadcast_shapes
+from .._size import normalize_dim as normalize_dim
 from .._tensor import Tensor, make_tensor, typename
 from ..autograd.grad_mode import STATE
 from ..autograd.node import new_node, saved_entry, version_counter
 from ..backends import python_number
 
 _NUMBER_TYPES = (int, float, bool)
-
-
-def normalize_dim(dim: int, ndim: int) -> int:
-    """A dim in [0, ndim), accepting negatives like PyTorch; 0-d tensors take dims -1 and 0."""
-    if not isinstance(dim, int):
-        dim = int(dim)
-    size = max(ndim, 1)
-    if dim < -size or dim >= size:
-        raise IndexError(msg.DIM_RANGE.format(low=-size, high=size - 1, dim=dim))
-    return dim % size if ndim else 0
 
 
 def numpy_dim(name: str, dim, axis, default):
@@ -79,33 +72,6 @@ def check_same_device(method: str, arg: str, first: Tensor, other: Tensor) -> No
                 arg=arg, other=other.device, device=first.device, method=method
             )
         )
-
-
-def broadcast_error(shape_a: tuple, shape_b: tuple):
-    """PyTorch's message for shapes that do not broadcast (dims counted in the result)."""
-    ndim = max(len(shape_a), len(shape_b))
-    pa = (1,) * (ndim - len(shape_a)) + tuple(shape_a)
-    pb = (1,) * (ndim - len(shape_b)) + tuple(shape_b)
-    for i in range(ndim - 1, -1, -1):
-        if pa[i] != pb[i] and pa[i] != 1 and pb[i] != 1:
-            return RuntimeError(msg.BROADCAST.format(a=pa[i], b=pb[i], dim=i))
-    return RuntimeError(msg.SHAPES_NOT_BROADCAST.format(a=list(shape_a), b=list(shape_b)))
-
-
-def broadcast_shapes(*shapes) -> tuple:
-    """The broadcast of several shapes, with PyTorch's error for incompatible ones."""
-    result: tuple = ()
-    for shape in shapes:
-        ndim = max(len(result), len(shape))
-        a = (1,) * (ndim - len(result)) + tuple(result)
-        b = (1,) * (ndim - len(shape)) + tuple(shape)
-        out = []
-        for x, y in zip(a, b):
-            if x != y and x != 1 and y != 1:
-                raise broadcast_error(result, shape)
-            out.append(y if x == 1 else x)
-        result = tuple(out)
-    return result
 
 
 def _is_number(value) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .. import _messages as msg
 from .._tensor import Tensor, tensor_method
+from ..autograd.functional import register_stack
 from ..autograd.node import Node
 from ._helpers import (
     check_tensor,
@@ -128,6 +129,9 @@ def stack(tensors, dim: int = 0, *, out=None, axis=None) -> Tensor:
         {"dim": d, "n": len(tensors)},
         dim=dim,
     )
+
+
+register_stack(stack)  # torch.autograd.functional.jacobian joins its rows with it
 
 
 class _MultiOutput(Node):
