@@ -218,7 +218,8 @@ def record(
     dtype.
     """
     node = new_node(cls, *inputs)
-    if type(out_data) is list:
+    several = type(out_data) is list
+    if several:
         out = _outputs(node, inputs[0], out_data, backend, view_fn, differentiable)
         if node is None:
             return out
@@ -231,10 +232,12 @@ def record(
         return make_tensor(out_data, backend)
     else:
         out = make_tensor(out_data, backend, True, node, 0)
-    if save_result:
-        results = out if type(out) is list else [out]
-        if save_result is not True:
-            results = results[:save_result]
+    if save_result and not several:
+        node.save_output(out)
+        if save:
+            node._saved = (*map(saved_entry, save), *node._saved)
+    elif save_result:
+        results = out if save_result is True else out[:save_result]
         node._saved = (
             *map(saved_entry, save),
             *(output_entry(r) for r in results if r._grad_fn is node),
