@@ -209,13 +209,12 @@ def record(
     The one place where an op's output meets its node. The node's edges point at `inputs` (None
     for a Python number). `out_data` is one array, or a list of arrays for an op with several
     outputs (a list of tensors comes back; `differentiable` flags those that carry a gradient,
-    by default all).
-    With `view_fn` the result is a view of `inputs[0]` that `view_fn(base)` rebuilds (see
-    make_view). The node saves the tensors in `save`, then its own result when `save_result`
-    (an int n: its first n outputs); each keyword becomes the attribute `_saved_<name>` (the
-    names PyTorch shows) and each entry of `state` the private attribute `_<name>`;
-    `broadcasts` notes which inputs' gradients must be summed or cast back to their shape and
-    dtype.
+    by default all). With `view_fn` the result is a view of `inputs[0]` that `view_fn(base)`
+    rebuilds (see make_view). The node saves the tensors in `save`, then its own result when
+    `save_result` (an int n: its first n outputs); each keyword becomes the attribute
+    `_saved_<name>` (the names PyTorch shows) and each entry of `state` the private attribute
+    `_<name>`; `broadcasts` notes which inputs' gradients must be summed or cast back to their
+    shape and dtype.
     """
     node = new_node(cls, *inputs)
     several = type(out_data) is list
@@ -240,7 +239,7 @@ def record(
         results = out if save_result is True else out[:save_result]
         node._saved = (
             *map(saved_entry, save),
-            *(output_entry(r) for r in results if r._grad_fn is node),
+            *(_output_entry(r) for r in results if r._grad_fn is node),
         )
     elif save:
         node.save(*save)
@@ -272,7 +271,7 @@ def _outputs(node, base: Tensor, arrays: list, backend, view_fn, differentiable)
     return outs
 
 
-def output_entry(out: Tensor) -> tuple:
+def _output_entry(out: Tensor) -> tuple:
     """What a node keeps of one of its own outputs (unpacked with that node as grad_fn)."""
     vc = version_counter(out)
     return (None, vc.value, out._data, out._output_nr, vc, out._backend)
