@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from .. import _messages as msg
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.grad_mode import STATE
@@ -381,9 +383,17 @@ class ReluBackward0(UnaryBackward):
         return grad.where((self.saved() <= 0).logical_not(), 0)
 
 
-relu, relu_ = elementwise(  # ties return x: -0. stays -0. and nan stays nan, as in PyTorch
-    "relu", ReluBackward0, lambda xp, x: xp.maximum(0, x), floating=False, out=False
-)
+def _relu_kernel(xp, x):
+    """max(0, x) returning x on ties, as PyTorch: -0. stays -0. and nan stays nan.
+
+    NumPy's maximum already does; CUDA's max (CuPy) turns -0. into 0., so there `where` keeps x.
+    """
+    if xp is np:
+        return np.maximum(0, x)
+    return xp.where(x < 0, xp.zeros_like(x), x)
+
+
+relu, relu_ = elementwise("relu", ReluBackward0, _relu_kernel, floating=False, out=False)
 
 
 _TWO_OVER_SQRT_PI = 1.1283791670955126
