@@ -617,12 +617,8 @@ def glu(input: Tensor, dim: int = -1) -> Tensor:
     first = tuple(slice(None) for _ in range(d))
     a, b = data[first + (slice(0, half), ...)], data[first + (slice(half, size), ...)]
     out = a / (1 + xp.exp(-b))
-    result = record(
-        GluBackward0, (x,), out, x._backend, (x,), dim=dim % 2**64
-    )  # PyTorch shows dim as uint64
-    if result._grad_fn is not None:
-        result._grad_fn._dim = d
-    return result
+    # PyTorch shows dim as uint64
+    return record(GluBackward0, (x,), out, x._backend, (x,), state={"dim": d}, dim=dim % 2**64)
 
 
 __all__ = [

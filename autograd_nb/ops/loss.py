@@ -51,12 +51,10 @@ def _constant(backend, data) -> Tensor:
     return make_tensor(data, backend)
 
 
-def _each_in_own_dtype(out: Tensor, inputs: tuple) -> Tensor:
-    """`out`, whose node sends each input's gradient back in that input's own dtype (a loss of
-    inputs of several dtypes)."""
-    if out._grad_fn is not None:
-        out._grad_fn._in_meta = tuple(None if t is None else (None, t.dtype) for t in inputs)
-    return out
+def _own_dtypes(inputs: tuple) -> tuple:
+    """The node's `_in_meta` that sends each input's gradient back in that input's own dtype
+    (a loss of inputs of several dtypes)."""
+    return tuple(None if t is None else (None, t.dtype) for t in inputs)
 
 
 def _mixed(x: Tensor, *others) -> bool:
@@ -125,8 +123,10 @@ def mse_loss(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
         raise _kernel_error("mse_cpu", backend.ours[xd.dtype])
     diff = xd - td
     data = _reduce_data(backend, diff * diff, r)
-    out = record(MseLossBackward0, (x, t), data, backend, (x, t), reduction=r)
-    return _each_in_own_dtype(out, (x, t)) if mixed else out
+    meta = _own_dtypes((x, t)) if mixed else None
+    return record(
+        MseLossBackward0, (x, t), data, backend, (x, t), state={"in_meta": meta}, reduction=r
+    )
 
 
 # --- smooth_l1_loss / huber_loss ------------------------------------------------------------------
@@ -628,15 +628,15 @@ def binary_cross_entropy_with_logits(
         losses = _inplace(backend, operator.mul, losses, weight._data)
     data = _reduce_data(backend, losses, r)
     inputs = (x, t, weight, pos_weight)
-    out = record(
+    return record(
         BinaryCrossEntropyWithLogitsBackward0,
         inputs,
         data,
         backend,
         inputs,
+        state={"in_meta": _own_dtypes(inputs) if _mixed(x, t, pos_weight) else None},
         reduction=r,
     )
-    return _each_in_own_dtype(out, inputs) if _mixed(x, t, pos_weight) else out
 
 
 __all__: list[str] = []  # no torch.* functions of its own

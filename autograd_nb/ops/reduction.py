@@ -196,12 +196,16 @@ def mean(input, dim=None, keepdim: bool = False, *, dtype=None, axis=None, keepd
         return record(
             MeanBackward0, (t,), data, backend, self_sym_sizes=shape, self_sym_numel=count
         )
-    out = record(
-        MeanBackward1, (t,), data, backend, self_sym_sizes=shape, dim=dims, keepdim=keepdim
+    return record(
+        MeanBackward1,
+        (t,),
+        data,
+        backend,
+        state={"count": count},
+        self_sym_sizes=shape,
+        dim=dims,
+        keepdim=keepdim,
     )
-    if out._grad_fn is not None:
-        out._grad_fn._count = count
-    return out
 
 
 class NansumBackward0(Node):
