@@ -270,7 +270,19 @@ def accumulate_grad(leaf, grad) -> None:
         elif STATE.enabled:
             meta.grad = old + grad
         else:
+            _check_writable(old)
             old._data += grad._data
+
+
+def _check_writable(grad) -> None:
+    """Refuse, with PyTorch's text, to add into a `.grad` whose memory cannot be written: an
+    expanded tensor (several elements share one location), or a read-only NumPy array's."""
+    data, backend = grad._data, grad._backend
+    if backend.is_writable(data):
+        return
+    sizes_strides = zip(data.shape, backend.strides(data))
+    overlap = any(size > 1 and stride == 0 for size, stride in sizes_strides)
+    raise RuntimeError(msg.INPLACE_OVERLAP if overlap else msg.INPLACE_READ_ONLY)
 
 
 def retain_into(tensor, grad) -> None:

@@ -260,8 +260,7 @@ def _outputs(node, base: Tensor, arrays: list, backend, view_fn, differentiable)
     outs = []
     for i, data in enumerate(arrays):
         if view_fn is not None:
-            out = make_view(base, data, node, lambda b, i=i: view_fn(b)[i])
-            out._output_nr = i
+            out = make_view(base, data, node, lambda b, i=i: view_fn(b)[i], i)
             setattr(out, MULTI_OUTPUT_VIEW, True)
         elif node is not None and (differentiable is None or differentiable[i]):
             out = make_tensor(data, backend, True, node, i)
@@ -285,13 +284,14 @@ MULTI_OUTPUT_VIEW = "_multi_output_view"
 NO_GRAD_VIEW = "_no_grad_view"
 
 
-def make_view(base: Tensor, data, node, view_fn) -> Tensor:
+def make_view(base: Tensor, data, node, view_fn, output_nr: int = 0) -> Tensor:
     """A tensor sharing `base`'s storage and version counter, remembering how to re-derive it.
 
     `view_fn(root)` rebuilds this view from the root base; in-place changes to the view use it
-    to rewrite the base's history (CopySlices), as PyTorch does.
+    to rewrite the base's history (CopySlices), as PyTorch does. `output_nr` numbers the pieces
+    of one node (split, unbind).
     """
-    out = make_tensor(data, base._backend, node is not None, node, 0)
+    out = make_tensor(data, base._backend, node is not None, node, output_nr)
     out._vc = version_counter(base)
     if base._view is None:
         out._view = (base, view_fn)
@@ -321,6 +321,15 @@ def float_data(t: Tensor):
     if t._backend.ours[data.dtype].is_floating_point:
         return data
     return t._backend.xp.astype(data, t._backend.native[dtypes.get_default_dtype()])
+
+
+def in_float32(kernel, xp, *arrays):
+    """`kernel(xp, *arrays)`, computed in float32 and rounded once when the first array is
+    float16: PyTorch's CPU kernels compute half precision in float32 (their "opmath" type)."""
+    half = getattr(xp, "float16", None)  # (the array API standard has no float16)
+    if half is None or arrays[0].dtype != half:
+        return kernel(xp, *arrays)
+    return xp.astype(kernel(xp, *(xp.astype(a, xp.float32) for a in arrays)), half)
 
 
 def floating_dtype(*values) -> dtypes.dtype:

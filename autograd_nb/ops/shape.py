@@ -179,6 +179,8 @@ def flatten(input, start_dim: int = 0, end_dim: int = -1) -> Tensor:
 def unflatten(input, dim: int, sizes) -> Tensor:
     """Split dim `dim` into `sizes` (one may be -1): the inverse of flatten."""
     t = check_tensor(input, "unflatten")
+    if not t._data.ndim:
+        raise RuntimeError(msg.UNFLATTEN_0D)
     d = normalize_dim(dim, t._data.ndim)
     sizes = tuple(int(s) for s in sizes)
     if not sizes:
@@ -219,8 +221,9 @@ def expand(self, *sizes) -> Tensor:
                 dim=len(shape),
             )
         )
-    target = []
-    for i, s in enumerate(sizes):
+    target = [0] * len(sizes)
+    for i in reversed(range(len(sizes))):  # from the last dim, as PyTorch checks them
+        s = sizes[i]
         if i < lead and s < 0:
             raise RuntimeError(msg.EXPAND_LEADING.format(size=s, dim=i))
         old = shape[i - lead] if i >= lead else 1
@@ -230,7 +233,7 @@ def expand(self, *sizes) -> Tensor:
             raise RuntimeError(
                 msg.EXPAND_SIZE.format(new=s, old=old, dim=i, target=list(sizes), sizes=list(shape))
             )
-        target.append(s)
+        target[i] = s
     target = tuple(target)
     data = self._data if target == shape else self._backend.xp.broadcast_to(self._data, target)
     return record(
@@ -375,7 +378,8 @@ def transpose(input, dim0: int, dim1: int) -> Tensor:
     ndim = t._data.ndim
     d0, d1 = normalize_dim(dim0, ndim), normalize_dim(dim1, ndim)
     order = list(range(ndim))
-    order[d0], order[d1] = d1, d0
+    if ndim:  # a 0-d tensor takes dims 0 and -1: its transpose is a view of itself
+        order[d0], order[d1] = d1, d0
     return record(
         TransposeBackward0,
         (t,),
@@ -466,6 +470,8 @@ def movedim(input, source, destination) -> Tensor:
     for name, dims, given in (("source", s, src), ("destination", d, dst)):
         if len(set(dims)) != len(dims):
             raise RuntimeError(msg.MOVEDIM_REPEATED.format(name=name, dims=list(given)))
+    if not ndim:  # a 0-d tensor takes dims 0 and -1: moving them gives an alias
+        return alias(x)
     order = [None] * ndim
     for a, b in zip(s, d):
         order[b] = a
@@ -539,7 +545,7 @@ def flip(input, *dims) -> Tensor:
     xp = x._backend.xp
     data = (
         xp.asarray(xp.flip(x._data, axis=axes), copy=True)
-        if axes
+        if axes and x._data.ndim
         else xp.asarray(x._data, copy=True)
     )
     return record(FlipBackward0, (x,), data, x._backend, dims=dims)
@@ -738,6 +744,8 @@ def roll(input, shifts, dims=None) -> Tensor:
             raise RuntimeError(msg.ROLL_ALIGN.format(shifts=len(shifts), dims=0))
         data = xp.reshape(xp.roll(xp.reshape(x._data, (-1,)), shifts[0]), x._data.shape)
     else:
+        if not x._data.ndim:
+            raise IndexError(msg.DIM_0D.format(dim=dims[0]))
         axes = tuple(normalize_dim(d, x._data.ndim) for d in dims)
         data = xp.roll(x._data, shifts, axis=axes)
     return record(RollBackward0, (x,), data, x._backend, shifts=shifts, dims=dims)

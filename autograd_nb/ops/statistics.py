@@ -99,6 +99,13 @@ def _correction(unbiased, correction) -> float:
     return 1 if unbiased is None or unbiased else 0
 
 
+def _numpy_aliases(name: str, dim, keepdim: bool, axis, keepdims) -> tuple:
+    """(dim, keepdim), or NumPy's axis= and keepdims= standing for them (see numpy_dim)."""
+    if axis is None and keepdims is None:
+        return dim, keepdim
+    return numpy_dim(name, dim, axis, None), numpy_keepdim(name, keepdim, keepdims, False)
+
+
 def _var_backward(node, grad_var, x):
     """PyTorch's var_backward: (2 / (N - correction)) * grad * (x - mean), in its order."""
     dims = node._saved_dim
@@ -182,9 +189,7 @@ def var(
     keepdims=None,
 ) -> Tensor:
     """Variance over `dim`, dividing by N - correction (Bessel's correction 1 by default)."""
-    if axis is not None or keepdims is not None:
-        dim = numpy_dim("var", dim, axis, None)
-        keepdim = numpy_keepdim("var", keepdim, keepdims, False)
+    dim, keepdim = _numpy_aliases("var", dim, keepdim, axis, keepdims)
     return _var("var", input, dim, unbiased, keepdim, correction, take_root=False)
 
 
@@ -201,9 +206,7 @@ def std(
     keepdims=None,
 ) -> Tensor:
     """Standard deviation over `dim` (the square root of var)."""
-    if axis is not None or keepdims is not None:
-        dim = numpy_dim("std", dim, axis, None)
-        keepdim = numpy_keepdim("std", keepdim, keepdims, False)
+    dim, keepdim = _numpy_aliases("std", dim, keepdim, axis, keepdims)
     return _var("std", input, dim, unbiased, keepdim, correction, take_root=True)
 
 
@@ -239,6 +242,8 @@ class VarMeanBackward0(StdMeanBackward0):
 
 def _spread_mean(name: str, input, dim, unbiased, keepdim, correction, take_root: bool):
     t = check_tensor(input, name)
+    if not t.dtype.is_floating_point:
+        raise RuntimeError(msg.SPREAD_MEAN_DTYPE.format(name=name))
     from ..autograd.grad_mode import no_grad
 
     with no_grad():
@@ -275,9 +280,7 @@ def std_mean(
     keepdims=None,
 ):
     """(std, mean) over `dim` in one call, both with grad_fn StdMeanBackward0."""
-    if axis is not None or keepdims is not None:
-        dim = numpy_dim("std_mean", dim, axis, None)
-        keepdim = numpy_keepdim("std_mean", keepdim, keepdims, False)
+    dim, keepdim = _numpy_aliases("std_mean", dim, keepdim, axis, keepdims)
     return _spread_mean("std_mean", input, dim, unbiased, keepdim, correction, take_root=True)
 
 
@@ -292,9 +295,7 @@ def var_mean(
     keepdims=None,
 ):
     """(var, mean) over `dim` in one call, both with grad_fn VarMeanBackward0."""
-    if axis is not None or keepdims is not None:
-        dim = numpy_dim("var_mean", dim, axis, None)
-        keepdim = numpy_keepdim("var_mean", keepdim, keepdims, False)
+    dim, keepdim = _numpy_aliases("var_mean", dim, keepdim, axis, keepdims)
     return _spread_mean("var_mean", input, dim, unbiased, keepdim, correction, take_root=False)
 
 
@@ -368,18 +369,14 @@ def _median(name: str, input, dim, keepdim: bool):
 @tensor_method("median")
 def median(input, dim=None, keepdim: bool = False, *, axis=None, keepdims=None):
     """The lower median of all elements, or (values, indices) along `dim`; a nan wins."""
-    if axis is not None or keepdims is not None:
-        dim = numpy_dim("median", dim, axis, None)
-        keepdim = numpy_keepdim("median", keepdim, keepdims, False)
+    dim, keepdim = _numpy_aliases("median", dim, keepdim, axis, keepdims)
     return _median("median", input, dim, keepdim)
 
 
 @tensor_method("nanmedian")
 def nanmedian(input, dim=None, keepdim: bool = False, *, axis=None, keepdims=None):
     """median() that ignores nans (nan only where every element is nan)."""
-    if axis is not None or keepdims is not None:
-        dim = numpy_dim("nanmedian", dim, axis, None)
-        keepdim = numpy_keepdim("nanmedian", keepdim, keepdims, False)
+    dim, keepdim = _numpy_aliases("nanmedian", dim, keepdim, axis, keepdims)
     return _median("nanmedian", input, dim, keepdim)
 
 

@@ -19,10 +19,11 @@ import math
 import numpy as np
 
 from .. import _messages as msg
+from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.grad_mode import STATE
 from ..autograd.node import Node
-from ._helpers import check_tensor, float_data, record
+from ._helpers import check_tensor, float_data, in_float32, record
 from .inplace import apply_inplace
 from .out import write_out
 
@@ -54,21 +55,25 @@ def elementwise(
     inplace: bool = True,
     torch_inplace: bool = True,
     out: bool = True,
+    bool_error: tuple[type[Exception], str] | None = None,
 ):
     """The op `name` (and its in-place form, or None) from its node class and kernel.
 
     `floating`: integer inputs are computed in the default float dtype; `aliases`: more
     Tensor method names (their in-place forms too); `method`: also a Tensor method;
     `inplace`: a method `name_`; `torch_inplace`: PyTorch also has `torch.name_`; `out`:
-    the torch.* function takes `out=`.
+    the torch.* function takes `out=`; `bool_error`: the exception type and text PyTorch raises
+    for a bool input.
     """
     saves_input, saves_result = node.saves == "self", node.saves == "result"
 
     def compute(input) -> Tensor:
         t = input if isinstance(input, Tensor) else check_tensor(input, name)
+        if bool_error is not None and t.dtype is dtypes.bool:
+            raise bool_error[0](bool_error[1])
         x = float_data(t) if floating else t._data
         backend = t._backend
-        data = kernel(backend.xp, x)
+        data = in_float32(kernel, backend.xp, x)
         if not STATE.enabled:
             return make_tensor(data, backend)
         return record(node, (t,), data, backend, (t,) if saves_input else (), saves_result)
@@ -393,7 +398,14 @@ def _relu_kernel(xp, x):
     return xp.where(x < 0, xp.zeros_like(x), x)
 
 
-relu, relu_ = elementwise("relu", ReluBackward0, _relu_kernel, floating=False, out=False)
+relu, relu_ = elementwise(
+    "relu",
+    ReluBackward0,
+    _relu_kernel,
+    floating=False,
+    out=False,
+    bool_error=(RuntimeError, msg.RELU_BOOL),
+)
 
 
 _TWO_OVER_SQRT_PI = 1.1283791670955126
@@ -447,7 +459,12 @@ class NegBackward0(UnaryBackward):
 
 
 neg, neg_ = elementwise(
-    "neg", NegBackward0, lambda xp, x: -x, floating=False, aliases=("negative",)
+    "neg",
+    NegBackward0,
+    lambda xp, x: -x,
+    floating=False,
+    aliases=("negative",),
+    bool_error=(RuntimeError, msg.NEG_BOOL),
 )
 negative, negative_ = neg, neg_
 
@@ -495,7 +512,14 @@ class SignBackward0(_StepBackward):
     __slots__ = ()
 
 
-sign, _ = elementwise("sign", SignBackward0, _sign, floating=False, torch_inplace=False)
+def _sign_keeping_bool(xp, x):
+    """sign, and a bool tensor unchanged (its own sign), as PyTorch."""
+    return _sign(xp, x) if x.dtype != xp.bool else x
+
+
+sign, _ = elementwise(
+    "sign", SignBackward0, _sign_keeping_bool, floating=False, torch_inplace=False
+)
 
 
 class SgnBackward0(_StepBackward):
@@ -505,7 +529,7 @@ class SgnBackward0(_StepBackward):
 sgn, _ = elementwise(
     "sgn",
     SgnBackward0,
-    lambda xp, x: _sign(xp, x) if x.dtype != xp.bool else x,
+    _sign_keeping_bool,
     floating=False,
     torch_inplace=False,
 )
@@ -518,14 +542,26 @@ class FloorBackward0(_StepBackward):
     __slots__ = ()
 
 
-floor, floor_ = elementwise("floor", FloorBackward0, lambda xp, x: xp.floor(x), floating=False)
+floor, floor_ = elementwise(
+    "floor",
+    FloorBackward0,
+    lambda xp, x: xp.floor(x),
+    floating=False,
+    bool_error=(NotImplementedError, msg.KERNEL_DTYPE.format(kernel="floor_vml_cpu", dtype="Bool")),
+)
 
 
 class CeilBackward0(_StepBackward):
     __slots__ = ()
 
 
-ceil, ceil_ = elementwise("ceil", CeilBackward0, lambda xp, x: xp.ceil(x), floating=False)
+ceil, ceil_ = elementwise(
+    "ceil",
+    CeilBackward0,
+    lambda xp, x: xp.ceil(x),
+    floating=False,
+    bool_error=(NotImplementedError, msg.KERNEL_DTYPE.format(kernel="ceil_vml_cpu", dtype="Bool")),
+)
 
 
 class TruncBackward0(_StepBackward):
@@ -533,7 +569,12 @@ class TruncBackward0(_StepBackward):
 
 
 trunc, trunc_ = elementwise(
-    "trunc", TruncBackward0, lambda xp, x: xp.trunc(x), floating=False, aliases=("fix",)
+    "trunc",
+    TruncBackward0,
+    lambda xp, x: xp.trunc(x),
+    floating=False,
+    aliases=("fix",),
+    bool_error=(NotImplementedError, msg.KERNEL_DTYPE.format(kernel="trunc_vml_cpu", dtype="Bool")),
 )
 fix, fix_ = trunc, trunc_
 
