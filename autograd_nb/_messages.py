@@ -2279,6 +2279,103 @@ RECORD_VALUES_MODE = {
     "%grad_graph y --micrograd shows them (%autograd_nb --no-record-values stops).",
     "--no-record-values": "No longer recording values (%autograd_nb --record-values starts again).",
 }
+# --- apis2: PyTorch APIs a learner pastes (s10), PyTorch 2.13 texts ---------------------------------
+POSITIVE_BOOL = "The `+` operator, on a bool tensor is not supported."
+FREXP_DTYPE = "torch.frexp() only supports floating-point dtypes"
+ISIN_BOOL = "Unsupported input type encountered for isin(): Bool"
+ISIN_ARGS = (
+    "isin() received an invalid combination of arguments - got ({got}), but expected one of:\n"
+    " * (Tensor elements, Tensor test_elements, *, bool assume_unique = False, bool invert = "
+    "False, Tensor out = None)\n"
+    " * (Number element, Tensor test_elements, *, bool assume_unique = False, bool invert = "
+    "False, Tensor out = None)\n"
+    " * (Tensor elements, Number test_element, *, bool assume_unique = False, bool invert = "
+    "False, Tensor out = None)\n"
+)
+RESULT_TYPE_ARGS = (
+    "result_type() received an invalid combination of arguments - got ({got}), but expected one "
+    "of:\n{overloads}"
+)
+RESULT_TYPE_OVERLOAD = (
+    " * ({signature})\n      didn't match because some of the arguments have invalid types: "
+    "({marked})\n"
+)
+CAN_CAST_ARG = "can_cast(): argument '{arg}' (position {position}) must be torch.dtype, not {type}"
+UNRAVEL_INTEGER = "expected 'indices' to be integer dtype, but got {dtype}"
+UNRAVEL_NEGATIVE = "'shape' cannot have negative values, but got {shape}"
+TRI_INDICES_NEGATIVE = "{which} must be non-negative, got{value}"
+KTHVALUE_RANGE = "kthvalue(): selected number k out of range for dimension {dim}"
+FLIP_LR_DIMS = "Input must be >= 2-d."
+FLIP_UD_DIMS = "Input must be >= 1-d."
+H_DIMS = "tensor.H is only supported on matrices (2-D tensors). Got {dim}-D tensor."
+H_BATCH_HINT = " For batches of matrices, consider using tensor.mH"
+H_0D = "Tensor.H is deprecated on 0-D tensors. Consider using x.conj()."
+MH_DIMS = "tensor.mH is only supported on matrices or batches of matrices. Got {dim}-D tensor."
+MH_0D = "Tensor.mH is deprecated on 0-D tensors. Consider using x.conj()."
+ADJOINT_DIMS = (
+    "tensor.adjoint() is only supported on matrices or batches of matrices. Got {dim}-D tensor."
+)
+ADJOINT_0D = "adjoint() is deprecated on 0-D tensors. Consider using x.conj()."
+UNFOLD_SIZE = "maximum size for tensor at dimension {dim} is {maximum} but size is {size}"
+UNFOLD_STEP = "step is {step} but must be > 0"
+AS_STRIDED_NEGATIVE = (
+    "as_strided: Negative strides are not supported at the moment, got strides: {strides}"
+)
+AS_STRIDED_BOUNDS = (
+    "setStorage: sizes {sizes}, strides {strides}, storage offset {offset}, and itemsize "
+    "{itemsize} requiring a storage size of {need} are out of bounds for storage of size {have}"
+)
+ADDR_1D = "addr: Expected 1-D argument {name}, but got {dim}-D"
+INNER_SHAPES = (
+    "inner() the last dimension must match on both input tensors but got shapes {a} and {b}"
+)
+SAME_DTYPE_INPUTS = "both inputs should have same dtype"
+CHAIN_MATMUL_EMPTY = "chain_matmul(): Expected one or more matrices"
+CHAIN_MATMUL_DEPRECATED = (
+    "torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use "
+    "torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather than "
+    "multiple parameters."
+)
+MATRIX_DIM = "Tensor dimension is {dim}, expected 2 instead."
+SCATTER_REDUCE_NAME = "reduce argument must be either sum, prod, mean, amax or amin, got {reduce}"
+PUT_RANGE = "out of range: tried to access index {index} on a tensor of {numel} elements."
+PUT_COUNT = (
+    "put_(): Expected source and index to have the same number of elements, but got "
+    "source.numel() = {source}, index.numel() = {index}"
+)
+PUT_INDEX_DTYPE = "put_(): Expected a long tensor for index, but got {dtype}"
+PUT_DTYPE = (
+    "put_(): self and source expected to have the same dtype, but got self.dtype = {self} and "
+    "source.dtype = {source}"
+)
+MASKED_SCATTER_DTYPE = (
+    "masked_scatter_ only supports boolean masks, but got mask with dtype {dtype}"
+)
+MASKED_SCATTER_SOURCE_DTYPE = (
+    "masked_scatter: expected self and source to have same dtypes but got{self} and {source}"
+)
+MASKED_SCATTER_COUNT = "Number of elements of source < number of ones in mask"
+POST_ACCUMULATE_HOOK_NON_LEAF = (
+    "post accumulate grad hooks cannot be registered on non-leaf tensors"
+)
+POST_ACCUMULATE_HOOK_RETURN = "Tensor post accumulate grad hooks should return None."
+CAUCHY_DTYPE = (
+    "Cauchy distribution is a continuous probability distribution. dtype must be a floating "
+    "point but you specified {ctype}"
+)
+CAUCHY_SIGMA = "cauchy_ expects sigma > 0.0, but found sigma={sigma}"
+LOG_NORMAL_STD = "log_normal_ expects std > 0.0, but found std={std}"
+GEOMETRIC_P = "geometric_ expects p to be in (0, 1), but got p={p}"
+POISSON_RATE = "invalid Poisson rate, expected rate to be non-negative"
+CALLABLE_REQUIRES_GRAD = (
+    "Can't call {name}() on Variable that requires grad. Use var.detach().{name}() instead."
+)
+CALLABLE_CPU_ONLY = "{name} is only implemented on CPU tensors"
+CALLABLE_NOT_CALLABLE = "'{type}' object is not callable"
+CALLABLE_RESULT = "must be real number, not {type}"
+MAP_OTHER_TYPE = "map_: expected {expected} for 'other' (got {got})"
+FREXP_OUT_EXPONENT = "torch.frexp() expects exponent to have int dtype but got {ctype}"
+FREXP_OUT_MANTISSA = "torch.frexp() expects mantissa to have dtype {expected} but got {ctype}"
 # --- expand: collapsed graph boxes that expand on click (notebook/pictures.py) ---------------------
 GRAPH_EXPAND_HINT = "Click a dashed box to draw all {nodes:,} nodes of the graph."
 GRAPH_EXPANDED = "All {nodes:,} nodes of the graph (scroll inside the box)."

@@ -4,6 +4,7 @@ methods). Each module's `__all__` lists the torch.* functions it defines."""
 from . import (
     activation,
     bilinear_form,
+    callables,
     comparison,
     construction,
     conversion,
@@ -39,9 +40,11 @@ from . import (
     sparse,
     special_fns,
     statistics,
+    strided,
     ternary,
     unary,
     upsampling,
+    vector_products,
 )
 from .activation import *  # noqa: F403
 from .bilinear_form import *  # noqa: F403
@@ -77,8 +80,11 @@ from .sorting import *  # noqa: F403
 from .sparse import *  # noqa: F403
 from .special_fns import *  # noqa: F403
 from .statistics import *  # noqa: F403
+from .strided import *  # noqa: F403
 from .ternary import *  # noqa: F403
 from .unary import *  # noqa: F403
+from .unary import torch_frexp as frexp
+from .vector_products import *  # noqa: F403
 
 __all__ = [
     *activation.__all__,
@@ -110,10 +116,13 @@ __all__ = [
     *sparse.__all__,
     *special_fns.__all__,
     *statistics.__all__,
+    *strided.__all__,
     *ternary.__all__,
     *unary.__all__,
+    *vector_products.__all__,
     "batch_norm",
     "cholesky",
+    "frexp",
     "layer_norm",
     "slogdet",
     "svd",

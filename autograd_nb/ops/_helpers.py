@@ -355,11 +355,11 @@ def as_tensor_like(value, like: Tensor) -> Tensor:
 _RETURN_TYPES = {}
 
 
-def return_type(name: str):
-    """PyTorch's torch.return_types.<name>: a named tuple (values, indices)."""
+def return_type(name: str, fields: tuple = ("values", "indices")):
+    """PyTorch's torch.return_types.<name>: a named tuple (values, indices), or of `fields`."""
     cls = _RETURN_TYPES.get(name)
     if cls is None:
-        cls = collections.namedtuple(name, ["values", "indices"])
+        cls = collections.namedtuple(name, fields)
         cls.__module__ = "torch.return_types"
         cls.__qualname__ = name
         cls.__repr__ = _return_type_repr
@@ -368,7 +368,5 @@ def return_type(name: str):
 
 
 def _return_type_repr(self) -> str:
-    return (
-        f"torch.return_types.{type(self).__name__}(\nvalues={self.values!r},\n"
-        f"indices={self.indices!r})"
-    )
+    parts = ",\n".join(f"{field}={value!r}" for field, value in zip(self._fields, self))
+    return f"torch.return_types.{type(self).__name__}(\n{parts})"

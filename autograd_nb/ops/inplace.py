@@ -212,6 +212,14 @@ def apply_inplace(self: Tensor, out_of_place_fn, *args, **kwargs) -> Tensor:
     return self
 
 
+def apply_unrecorded(self: Tensor, out_of_place_fn, *args) -> Tensor:
+    """An in-place op PyTorch does not differentiate (logical_not_): the result is written into
+    `self` and its version bumped, with no graph checks and its history left as it was."""
+    _store(self, _result_data(self, out_of_place_fn(self, *args)))
+    _bump(self)
+    return self
+
+
 def _recorded(self: Tensor, fn, args, kwargs) -> Tensor:
     """The in-place op with history: compute on a snapshot of the old value, then rebase."""
     backend = self._backend
@@ -615,8 +623,12 @@ class IndexPutBackward0(Node):
         return grad_self, grad_values
 
 
-def _index_put(self: Tensor, key, value: Tensor) -> Tensor:
-    """A copy of `self` with `self[key] = value` for an advanced key (last write wins)."""
+def _index_put(
+    self: Tensor, key, value: Tensor, accumulate: bool = False, cls: type | None = None
+) -> Tensor:
+    """A copy of `self` with `self[key] = value` for an advanced key (last write wins), or
+    with the values added there (`accumulate`: repeated positions add up); `cls` is the node
+    class (IndexPutBackward0 unless put_ or masked_scatter wrote)."""
     backend = self._backend
     xp = backend.xp
     shape = tuple(self._data.shape)
@@ -637,20 +649,21 @@ def _index_put(self: Tensor, key, value: Tensor) -> Tensor:
     values = xp.reshape(xp.broadcast_to(on_backend(value, backend, self.dtype), target), (-1,))
     order = xp.argsort(flat, stable=True)
     flat, values = xp.take(flat, order), xp.take(values, order)
-    if flat.shape[0]:  # keep the last write to each position, as a loop of writes would
+    if flat.shape[0] and not accumulate:  # keep the last write to each position
         last = xp.concat(
             [flat[1:] != flat[:-1], xp.ones((1,), dtype=xp.bool, device=backend.native_device)]
         )
         flat, values = flat[last], values[last]
     hit = xp.zeros((numel,), dtype=long, device=backend.native_device)
-    backend.scatter_add(hit, (flat,), xp.ones_like(flat))
+    if not accumulate:  # the overwritten positions (they pass no gradient back)
+        backend.scatter_add(hit, (flat,), xp.ones_like(flat))
     hit = hit > 0
     old = xp.reshape(self._data, (-1,))
     out = xp.where(hit, xp.zeros_like(old), old)
     backend.scatter_add(out, (flat,), values)
     out = xp.reshape(out, shape)
     return record(
-        IndexPutBackward0,
+        cls or IndexPutBackward0,
         (self, value),
         out,
         backend,

@@ -509,6 +509,9 @@ def _neg_operator(input) -> Tensor:
 
 @tensor_method("__pos__", "positive")
 def positive(input) -> Tensor:
+    """`input` itself (unary plus); PyTorch refuses bool tensors."""
+    if check_tensor(input, "positive").dtype is dtypes.bool:
+        raise RuntimeError(msg.POSITIVE_BOOL)
     return input
 
 
@@ -919,6 +922,7 @@ __all__ = [
     "logaddexp",
     "mul",
     "multiply",
+    "positive",
     "pow",
     "remainder",
     "round",

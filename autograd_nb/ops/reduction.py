@@ -404,7 +404,7 @@ class _IndexedBackward(Node):
         positions = arange(shape[dim], device=grad.device).reshape(
             tuple(shape[dim] if i == dim else 1 for i in range(len(shape)))
         )
-        return grad * (positions == index)
+        return grad.where(positions == index, 0)
 
 
 class MaxBackward0(_IndexedBackward):
