@@ -128,6 +128,11 @@ class Tensor(metaclass=_TensorMeta):
     def is_cpu(self) -> bool:
         return self._backend.device.type == "cpu"
 
+    @property
+    def is_sparse(self) -> bool:
+        """False: every tensor here is dense (there are no sparse layouts)."""
+        return False
+
     def get_device(self) -> int:
         index = self._backend.device.index
         return -1 if index is None else index
@@ -345,6 +350,8 @@ class Tensor(metaclass=_TensorMeta):
     def data(self, value: Tensor) -> None:
         if not isinstance(value, Tensor):
             raise TypeError(msg.TENSOR_DATA_ASSIGN_TYPE.format(type=type(value).__name__))
+        if self._requires_grad and not value.dtype.is_floating_point:
+            raise RuntimeError(msg.TENSOR_DATA_ASSIGN_DTYPE)
         self._data = value._data
         self._backend = value._backend
 

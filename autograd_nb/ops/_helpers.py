@@ -118,11 +118,13 @@ def on_backend(t: Tensor, backend, dtype: dtypes.dtype):
 
 def scalar_for(value, dtype: dtypes.dtype):
     """A Python number in the kind the result dtype wants (so backends keep the dtype)."""
+    if isinstance(value, complex):
+        value = dtypes.real_scalar(value, dtype)
     if dtype.is_floating_point:
         return float(value)
     if dtype is dtypes.bool:
         return bool(value)
-    return int(value)
+    return dtypes.checked_int(value, dtype, dtypes.FILL_C_NAMES[dtype.name])
 
 
 def operands(a, b, name: str):
@@ -162,6 +164,9 @@ def operands(a, b, name: str):
             return None, b, a, xb, b._backend
         dtype = result_dtype(a, b)
         return None, b, scalar_for(a, dtype), on_backend(b, b._backend, dtype), b._backend
+    for value in (a, b):
+        if isinstance(value, complex):
+            raise dtypes.no_complex(value)
     left = "Tensor" if a_is_t else type(a).__name__
     right = "Tensor" if b_is_t else type(b).__name__
     raise TypeError(msg.UNSUPPORTED_OPERAND.format(op=name, left=left, right=right))

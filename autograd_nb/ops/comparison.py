@@ -117,8 +117,18 @@ def clamp(input, min=None, max=None) -> Tensor:  # noqa: A002 - PyTorch's names
     return _clamp_numbers(ClampBackward1, t, min, max)
 
 
+def _real_bound(value, t: Tensor):
+    """A clamp bound as PyTorch reads it: a complex number is converted to a double (its real
+    part, or PyTorch's error), and refused outright for integer and bool tensors."""
+    if not isinstance(value, complex):
+        return value
+    if not t.dtype.is_floating_point:
+        raise NotImplementedError(msg.CLAMP_COMPLEX)
+    return dtypes.real_scalar(value, dtypes.float64)
+
+
 def _clamp_numbers(cls, t: Tensor, low, high) -> Tensor:
-    low, high = python_number(low), python_number(high)
+    low, high = (_real_bound(python_number(v), t) for v in (low, high))
     x = t._data
     if t.dtype.is_floating_point or all(isinstance(v, int) or v is None for v in (low, high)):
         pass
@@ -231,6 +241,8 @@ def _equality_operator(op):
         try:
             return op(self, other)
         except TypeError:
+            if isinstance(python_number(other), complex):
+                raise  # no complex dtypes: not False as for None or a string
             return NotImplemented
 
     method.__name__ = method.__qualname__ = f"__{op.__name__}__"

@@ -6,6 +6,8 @@ device), so `x.double()` of a leaf that requires grad is a differentiable non-le
 
 from __future__ import annotations
 
+import contextlib
+
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
@@ -45,7 +47,13 @@ def _convert(t: Tensor, dtype: dtypes.dtype, backend) -> Tensor:
         )
     data = _move(t._data, t._backend, backend)
     if data.dtype != native:
-        data = backend.xp.astype(data, native)
+        source = t.dtype
+        narrowing = source.is_floating_point and (
+            not dtype.is_floating_point or dtype.itemsize < source.itemsize
+        )
+        # nan or inf to an integer, an overflow to half: silent, as in PyTorch (NumPy warns)
+        with backend.quiet() if narrowing else contextlib.nullcontext():
+            data = backend.xp.astype(data, native)
     elif data is t._data:
         data = backend.xp.asarray(data, copy=True)
     if not dtype.is_floating_point:  # integer results carry no gradient

@@ -10,6 +10,7 @@ from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node
+from ..backends import python_number
 from ._helpers import (
     broadcast_shapes,
     check_same_device,
@@ -251,6 +252,8 @@ def index_fill(input, dim: int, index, value) -> Tensor:
     )
     backend = x._backend
     xp = backend.xp
+    if isinstance(python_number(value), complex):
+        raise RuntimeError(msg.INDEX_FILL_COMPLEX)
     fill, cls, inputs = _fill_value(
         x, value, msg.INDEX_FILL_VALUE_DIM, (IndexFillBackward0, IndexFillBackward1)
     )

@@ -67,6 +67,8 @@ def check_inplace(self: Tensor) -> None:
                 raise _view_mode_error(self, mode or "no_grad")
             if root._grad_fn is None:
                 raise RuntimeError(msg.VIEW_OF_LEAF_INPLACE)
+        elif self._requires_grad:  # a view made a leaf by requires_grad_(), or a view of one
+            raise RuntimeError(msg.VIEW_OF_LEAF_INPLACE)
     elif self._requires_grad and self._grad_fn is None:
         raise RuntimeError(msg.LEAF_INPLACE)
 
@@ -207,9 +209,26 @@ def apply_inplace(self: Tensor, out_of_place_fn, *args, **kwargs) -> Tensor:
         check_no_partial_overlap(self, kwargs.values())
     if _records(self, args, kwargs):
         return _recorded(self, out_of_place_fn, args, kwargs)
-    _store(self, _result_data(self, out_of_place_fn(self, *args, **kwargs)))
+    _store(self, _result_data(self, _out_of_place(out_of_place_fn, self, args, kwargs)))
     _bump(self)
     return self
+
+
+_COMPLEX_OF = {dtypes.float16: "ComplexHalf", dtypes.float64: "ComplexDouble"}
+
+
+def _out_of_place(fn, self: Tensor, args, kwargs) -> Tensor:
+    """`fn(self, *args)`; where a complex number made it fail (`x.mul_(1j)`: there are no
+    complex dtypes), PyTorch's error for a complex result that `self` can't hold."""
+    try:
+        return fn(self, *args, **kwargs)
+    except TypeError:
+        if not any(isinstance(python_number(a), complex) for a in args):
+            raise
+        result = _COMPLEX_OF.get(self.dtype, "ComplexFloat")
+        raise RuntimeError(
+            msg.INPLACE_CAST.format(result=result, out=short_name(self.dtype))
+        ) from None
 
 
 def apply_unrecorded(self: Tensor, out_of_place_fn, *args) -> Tensor:
@@ -231,7 +250,7 @@ def _recorded(self: Tensor, fn, args, kwargs) -> Tensor:
         self._grad_fn,
         self._output_nr,
     )
-    result = fn(old, *args, **kwargs)
+    result = _out_of_place(fn, old, args, kwargs)
     data = _result_data(self, result)
     node = result._grad_fn
     _store(self, data)
@@ -438,7 +457,7 @@ def _zeroed(self: Tensor) -> Tensor:
 
 def _copied(self: Tensor, src) -> Tensor:
     """`src` broadcast to `self`'s shape in `self`'s dtype and device (the out-of-place copy)."""
-    src = check_tensor(src, "copy_", "src")
+    src = check_tensor(src, "copy_", "other")  # PyTorch's parser names it `other`
     backend = self._backend
     shape = broadcast_shapes(tuple(self._data.shape), tuple(src._data.shape))
     data = _moved(src, backend, self.dtype)
@@ -466,7 +485,7 @@ def zero_(self: Tensor) -> Tensor:
 @tensor_method("fill_")
 def fill_(self: Tensor, value) -> Tensor:
     """Set every element to `value` (a number or a 0-dim tensor) in place."""
-    if not isinstance(value, (Tensor, *_NUMBERS)):
+    if not isinstance(value, (Tensor, *_NUMBERS, complex)):
         raise TypeError(msg.FILL_BAD_VALUE.format(type=type(value).__name__))
     if isinstance(value, Tensor) or _records(self, (), {}):
         return apply_inplace(self, _filled, value)
@@ -710,6 +729,8 @@ def _is_whole(key) -> bool:
 def setitem(self: Tensor, key, value) -> None:
     """`self[key] = value`: a number or a tensor broadcast to the indexed region."""
     value, key = python_number(value), host_key(key)
+    if isinstance(value, complex):
+        value = dtypes.real_scalar(value, self.dtype)
     if isinstance(value, Tensor):
         src = value
     elif isinstance(value, _NUMBERS):

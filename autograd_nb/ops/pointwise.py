@@ -217,6 +217,8 @@ def sub(input, other, *, alpha=1) -> Tensor:
 
 def _check_alpha(input, other, alpha) -> None:
     """PyTorch refuses a float alpha when the result would be an integer tensor."""
+    if isinstance(alpha, complex):
+        raise RuntimeError(msg.ALPHA_COMPLEX)
     if type(alpha) is float and not result_dtype(input, other).is_floating_point:
         raise RuntimeError(msg.ALPHA_INTEGRAL)
 
@@ -426,13 +428,27 @@ def pow(input, exponent) -> Tensor:  # noqa: A001 - PyTorch's name
     if not isinstance(input, Tensor):
         return _rpow(check_tensor(exponent, "pow", "exponent", 2), input)
     if isinstance(exponent, Tensor):
-        return _binary(PowBackward1, input, exponent, "**", operator.pow)
+        return _binary(PowBackward1, input, exponent, "**", _power)
     exponent = python_number(exponent)
     a, _, xa, xp_, backend = operands(input, exponent, "**")
     if not input.dtype.is_floating_point and isinstance(exponent, int) and exponent < 0:
         raise RuntimeError(msg.NEGATIVE_INT_POW)
     out = xa * xa if exponent == 2 else xa**xp_
     return record(PowBackward0, (input,), out, backend, (input,), exponent=exponent)
+
+
+def _power(xa, xb):
+    """xa ** xb on arrays; for integers, a negative exponent gives what PyTorch's integer pow
+    gives (1 ** -n = 1, (-1) ** -n = +-1, anything else 0) where NumPy refuses it."""
+    try:
+        return xa**xb
+    except ValueError:  # "Integers to negative integer powers are not allowed."
+        pass
+    negative = xb < 0
+    out = xa ** (xb * ~negative)
+    odd = (xb % 2) == 1
+    when_negative = (xa == 1) + (xa == -1) * (1 - 2 * odd)
+    return (out * ~negative + when_negative * negative).astype(out.dtype)
 
 
 @tensor_method("__rpow__")
@@ -442,7 +458,7 @@ def _rpow(input, other) -> Tensor:
         return pow(other, input)
     other = python_number(other)
     _, b, xa, xb, backend = operands(other, input, "**")
-    out = make_tensor(xa**xb, backend)
+    out = make_tensor(_power(xa, xb), backend)
     node = new_node(PowBackward2, b)
     if node is not None:
         out._requires_grad, out._grad_fn = True, node

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor
@@ -65,7 +67,7 @@ def embedding(
     xp = w._backend.xp
     flat = xp.reshape(xp.astype(idx._data, xp.int64), (-1,))
     data = xp.reshape(xp.take(w._data, flat, axis=0), tuple(idx._data.shape) + (w._data.shape[1],))
-    return record(
+    out = record(
         EmbeddingBackward0,
         (w,),
         data,
@@ -76,6 +78,9 @@ def embedding(
         sparse=sparse,
         weight_sym_argsize_0=rows,
     )
+    if sparse and out._grad_fn is not None:  # the gradient it will build is dense
+        warnings.warn(msg.EMBEDDING_SPARSE_DENSE, UserWarning, stacklevel=3)
+    return out
 
 
 def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
