@@ -12,7 +12,10 @@ import warnings
 from . import _messages as msg
 from . import dtypes
 from ._generator import draw
+from ._size import broadcast_shapes
 from ._tensor import Tensor, make_tensor, tensor_method, typename
+from .autograd.grad_mode import no_grad
+from .autograd.versions import version_counter
 from .backends import all_backends, backend_for, cpu_backend, is_numpy_array
 from .device import device as Device
 
@@ -270,14 +273,31 @@ def _is_int(value) -> bool:
 def _finish(data, backend, dtype, requires_grad: bool, out=None) -> Tensor:
     result = make_tensor(data, backend)
     if out is not None:
-        from .ops.out import write_into
-
         return write_into(out, result)
     if requires_grad:
         if not dtype.is_floating_point:
             raise RuntimeError(msg.FACTORY_REQUIRES_GRAD_DTYPE)
         result._requires_grad = True
     return result
+
+
+def write_into(out: Tensor, result: Tensor) -> Tensor:
+    """`result` copied into `out`, which is resized (with PyTorch's warning unless it was
+    empty) when the shapes differ; returns `out`."""
+    if tuple(out.shape) != tuple(result.shape):
+        if out.numel():
+            warnings.warn(
+                msg.OUT_RESIZED.format(old=list(out.shape), new=list(result.shape)),
+                UserWarning,
+                stacklevel=4,
+            )
+        with no_grad():
+            out.data = result.to(out.dtype)  # a new storage of the right shape, as resize_
+        version_counter(out).value += 1
+        return out
+    with no_grad():
+        out.copy_(result)
+    return out
 
 
 def _check_dtype(name: str, dtype) -> None:
@@ -595,8 +615,6 @@ def normal(
 
 
 def _broadcast(a: Tensor, b: Tensor) -> tuple:
-    from .ops._helpers import broadcast_shapes  # PyTorch's error for shapes that don't broadcast
-
     return tuple(broadcast_shapes(tuple(a.shape), tuple(b.shape)))
 
 

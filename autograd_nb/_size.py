@@ -1,6 +1,9 @@
-"""`Size`: the tuple subclass `tensor.shape` returns, printed as `torch.Size([2, 3])`."""
+"""`Size`: the tuple subclass `tensor.shape` returns, printed as `torch.Size([2, 3])`; and the
+shape arithmetic every layer shares: a dim in range, the broadcast of shapes."""
 
 from __future__ import annotations
+
+from . import _messages as msg
 
 
 class Size(tuple):
@@ -46,3 +49,40 @@ def _rebuild_size(values: tuple) -> Size:
 
 
 Size.__module__ = "torch"  # `type(x.shape)` prints <class 'torch.Size'>, as in PyTorch
+
+
+def normalize_dim(dim: int, ndim: int) -> int:
+    """A dim in [0, ndim), accepting negatives like PyTorch; 0-d tensors take dims -1 and 0."""
+    if not isinstance(dim, int):
+        dim = int(dim)
+    size = max(ndim, 1)
+    if dim < -size or dim >= size:
+        raise IndexError(msg.DIM_RANGE.format(low=-size, high=size - 1, dim=dim))
+    return dim % size if ndim else 0
+
+
+def broadcast_error(shape_a: tuple, shape_b: tuple):
+    """PyTorch's message for shapes that do not broadcast (dims counted in the result)."""
+    ndim = max(len(shape_a), len(shape_b))
+    pa = (1,) * (ndim - len(shape_a)) + tuple(shape_a)
+    pb = (1,) * (ndim - len(shape_b)) + tuple(shape_b)
+    for i in range(ndim - 1, -1, -1):
+        if pa[i] != pb[i] and pa[i] != 1 and pb[i] != 1:
+            return RuntimeError(msg.BROADCAST.format(a=pa[i], b=pb[i], dim=i))
+    return RuntimeError(msg.SHAPES_NOT_BROADCAST.format(a=list(shape_a), b=list(shape_b)))
+
+
+def broadcast_shapes(*shapes) -> tuple:
+    """The broadcast of several shapes, with PyTorch's error for incompatible ones."""
+    result: tuple = ()
+    for shape in shapes:
+        ndim = max(len(result), len(shape))
+        a = (1,) * (ndim - len(result)) + tuple(result)
+        b = (1,) * (ndim - len(shape)) + tuple(shape)
+        out = []
+        for x, y in zip(a, b):
+            if x != y and x != 1 and y != 1:
+                raise broadcast_error(result, shape)
+            out.append(y if x == 1 else x)
+        result = tuple(out)
+    return result

@@ -14,6 +14,7 @@ import weakref
 from . import _messages as msg
 from . import dtypes
 from ._size import Size as _Size
+from ._size import normalize_dim
 from .autograd.grad_mode import INFERENCE_THREADS, STATE
 from .autograd.hooks import RemovableHandle
 from .autograd.versions import INFERENCE_VERSION, version_counter
@@ -95,8 +96,6 @@ class Tensor(metaclass=_TensorMeta):
     def size(self, dim: int | None = None):
         if dim is None:
             return self.shape
-        from .ops._helpers import normalize_dim
-
         return self._data.shape[normalize_dim(dim, self._data.ndim)]
 
     def dim(self) -> int:

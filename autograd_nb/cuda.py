@@ -12,6 +12,7 @@ from . import backends, dtypes
 from ._legacy import CUDA_TYPES
 from .backends import OutOfMemoryError
 from .device import device as Device
+from .device import register_accelerator_probe
 
 __all__ = [
     "is_available",
@@ -46,6 +47,9 @@ def device_count() -> int:
 def is_available() -> bool:
     """True when a CUDA device can hold tensors (CuPy found a GPU, or the test simulation)."""
     return device_count() > 0
+
+
+register_accelerator_probe(is_available)  # device(0) asks it (device.py sits below the backends)
 
 
 def is_initialized() -> bool:

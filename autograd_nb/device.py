@@ -25,6 +25,16 @@ def _parse(string: str, index) -> tuple[str, int | None]:
     return type_, int(rest)
 
 
+# Whether an accelerator is there, asked when a bare index names a device: the layers above,
+# which know the backends, register their answer (cuda.py does, with torch.cuda.is_available).
+_accelerator_probe: list = []
+
+
+def register_accelerator_probe(probe) -> None:
+    """Called once by cuda.py: `device(0)` asks `probe()` whether an accelerator is usable."""
+    _accelerator_probe[:] = [probe]
+
+
 class device:  # noqa: N801 - PyTorch's name
     """Where a tensor's storage lives: a type ('cpu' or 'cuda') and an optional index."""
 
@@ -36,9 +46,8 @@ class device:  # noqa: N801 - PyTorch's name
         if isinstance(type_or_string, device):
             type_, index_ = type_or_string.type, type_or_string.index
         elif isinstance(type_or_string, int) and not isinstance(type_or_string, bool):
-            from . import cuda  # a bare index means the accelerator, as in PyTorch
-
-            if not cuda.is_available():
+            # a bare index means the accelerator, as in PyTorch
+            if not (_accelerator_probe and _accelerator_probe[0]()):
                 raise RuntimeError(msg.DEVICE_NO_ACCELERATOR)
             type_, index_ = "cuda", type_or_string
         elif isinstance(type_or_string, str):

@@ -10,6 +10,7 @@ PyTorch makes public), never through the fields the engine lays out for itself.
 from __future__ import annotations
 
 import ast
+import configparser
 import os
 import subprocess
 import sys
@@ -161,3 +162,11 @@ def test_no_module_over_1000_lines():
         if lines > 1000 and rel != "_messages.py":
             long.append(f"{rel}: {lines} lines")
     assert long == []
+
+
+def test_no_upward_import_is_ignored():
+    """Every layer contract holds without exceptions: .importlinter ignores no import."""
+    config = configparser.ConfigParser()
+    config.read(ROOT / ".importlinter")
+    ignored = [s for s in config.sections() if config[s].get("ignore_imports", "").strip()]
+    assert ignored == []

@@ -88,6 +88,16 @@ def _rows(out, i: int, inputs: tuple, create_graph: bool, strict: bool) -> list:
     return rows
 
 
+# torch.stack, which joins the Jacobian's rows (recording StackBackward0 under create_graph, as
+# PyTorch's jacobian does): ops/joining.py registers it, as the autograd core sits below the ops.
+_stack: list = []
+
+
+def register_stack(stack) -> None:
+    """Called once by ops/joining.py: `stack(tensors, dim)` joins tensors along a new dim."""
+    _stack[:] = [stack]
+
+
 def jacobian(
     func,
     inputs,
@@ -98,8 +108,7 @@ def jacobian(
 ):
     """The Jacobian of `func` at `inputs`: d output[i] / d input[j], of shape
     output.shape + input.shape, nested as PyTorch nests it."""
-    from ..ops.joining import stack
-
+    stack = _stack[0]
     if strategy != "reverse-mode":
         raise NotImplementedError(msg.FUNCTIONAL_JACOBIAN_STRATEGY.format(strategy=strategy))
     with enable_grad():

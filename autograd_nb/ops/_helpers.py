@@ -6,21 +6,15 @@ import collections
 
 from .. import _messages as msg
 from .. import dtypes
+from .._size import broadcast_error as broadcast_error
+from .._size import broadcast_shapes as broadcast_shapes
+from .._size import normalize_dim as normalize_dim
 from .._tensor import Tensor, make_tensor, typename
-from ..autograd.node import new_node
+from ..autograd.grad_mode import STATE
+from ..autograd.node import new_node, saved_entry, version_counter
 from ..backends import python_number
 
 _NUMBER_TYPES = (int, float, bool)
-
-
-def normalize_dim(dim: int, ndim: int) -> int:
-    """A dim in [0, ndim), accepting negatives like PyTorch; 0-d tensors take dims -1 and 0."""
-    if not isinstance(dim, int):
-        dim = int(dim)
-    size = max(ndim, 1)
-    if dim < -size or dim >= size:
-        raise IndexError(msg.DIM_RANGE.format(low=-size, high=size - 1, dim=dim))
-    return dim % size if ndim else 0
 
 
 def numpy_dim(name: str, dim, axis, default):
@@ -78,33 +72,6 @@ def check_same_device(method: str, arg: str, first: Tensor, other: Tensor) -> No
                 arg=arg, other=other.device, device=first.device, method=method
             )
         )
-
-
-def broadcast_error(shape_a: tuple, shape_b: tuple):
-    """PyTorch's message for shapes that do not broadcast (dims counted in the result)."""
-    ndim = max(len(shape_a), len(shape_b))
-    pa = (1,) * (ndim - len(shape_a)) + tuple(shape_a)
-    pb = (1,) * (ndim - len(shape_b)) + tuple(shape_b)
-    for i in range(ndim - 1, -1, -1):
-        if pa[i] != pb[i] and pa[i] != 1 and pb[i] != 1:
-            return RuntimeError(msg.BROADCAST.format(a=pa[i], b=pb[i], dim=i))
-    return RuntimeError(msg.SHAPES_NOT_BROADCAST.format(a=list(shape_a), b=list(shape_b)))
-
-
-def broadcast_shapes(*shapes) -> tuple:
-    """The broadcast of several shapes, with PyTorch's error for incompatible ones."""
-    result: tuple = ()
-    for shape in shapes:
-        ndim = max(len(result), len(shape))
-        a = (1,) * (ndim - len(result)) + tuple(result)
-        b = (1,) * (ndim - len(shape)) + tuple(shape)
-        out = []
-        for x, y in zip(a, b):
-            if x != y and x != 1 and y != 1:
-                raise broadcast_error(result, shape)
-            out.append(y if x == 1 else x)
-        result = tuple(out)
-    return result
 
 
 def _is_number(value) -> bool:
@@ -235,30 +202,116 @@ def record(
     out_data,
     backend,
     save: tuple = (),
-    save_result: bool = False,
+    save_result: bool | int = False,
     broadcasts: bool = False,
+    view_fn=None,
+    state: dict | None = None,
+    differentiable: tuple | None = None,
     **saved,
-) -> Tensor:
+):
     """An op's result, wired to a new `cls` node when the graph is recorded (else a plain tensor).
 
     The one place where an op's output meets its node. The node's edges point at `inputs` (None
-    for a Python number); it saves the tensors in `save`, or the result itself when
-    `save_result`; each keyword becomes the attribute `_saved_<name>` (the names PyTorch shows);
-    `broadcasts` notes which inputs' gradients must be summed or cast back to their shape and
-    dtype.
+    for a Python number). `out_data` is one array, or a list of arrays for an op with several
+    outputs (a list of tensors comes back; `differentiable` flags those that carry a gradient,
+    by default all). With `view_fn` the result is a view of `inputs[0]` that `view_fn(base)`
+    rebuilds (see make_view). The node saves the tensors in `save`, then its own result when
+    `save_result` (an int n: its first n outputs); each keyword becomes the attribute
+    `_saved_<name>` (the names PyTorch shows) and each entry of `state` the private attribute
+    `_<name>`; `broadcasts` notes which inputs' gradients must be summed or cast back to their
+    shape and dtype.
     """
     node = new_node(cls, *inputs)
-    if node is None:
+    several = type(out_data) is list
+    if several:
+        out = _outputs(node, inputs[0], out_data, backend, view_fn, differentiable)
+        if node is None:
+            return out
+        node._n_outputs = len(out_data)
+    elif view_fn is not None:
+        out = make_view(inputs[0], out_data, node, view_fn)
+        if node is None:
+            return out
+    elif node is None:
         return make_tensor(out_data, backend)
-    out = make_tensor(out_data, backend, True, node, 0)
-    if save_result:
+    else:
+        out = make_tensor(out_data, backend, True, node, 0)
+    if save_result and not several:
         node.save_output(out)
+        if save:
+            node._saved = (*map(saved_entry, save), *node._saved)
+    elif save_result:
+        results = out if save_result is True else out[:save_result]
+        node._saved = (
+            *map(saved_entry, save),
+            *(_output_entry(r) for r in results if r._grad_fn is node),
+        )
     elif save:
         node.save(*save)
     for name, value in saved.items():
         setattr(node, "_saved_" + name, value)
+    if state:
+        for name, value in state.items():
+            setattr(node, "_" + name, value)
     if broadcasts:
         node._in_meta = input_meta(inputs, out_data, backend)
+    return out
+
+
+def _outputs(node, base: Tensor, arrays: list, backend, view_fn, differentiable) -> list:
+    """The tensors of a multi-output op: output i of `node` where `differentiable` (a flag per
+    output, None for all) allows, or, with `view_fn`, pieces viewing `base` that PyTorch refuses
+    to change in place."""
+    outs = []
+    for i, data in enumerate(arrays):
+        if view_fn is not None:
+            out = make_view(base, data, node, lambda b, i=i: view_fn(b)[i], i)
+            setattr(out, MULTI_OUTPUT_VIEW, True)
+        elif node is not None and (differentiable is None or differentiable[i]):
+            out = make_tensor(data, backend, True, node, i)
+        else:
+            out = make_tensor(data, backend)
+        outs.append(out)
+    return outs
+
+
+def _output_entry(out: Tensor) -> tuple:
+    """What a node keeps of one of its own outputs (unpacked with that node as grad_fn)."""
+    vc = version_counter(out)
+    return (None, vc.value, out._data, out._output_nr, vc, out._backend)
+
+
+# Set on the pieces of split / chunk / unbind (views that share one node): PyTorch refuses to
+# modify them in place while a graph is recorded.
+MULTI_OUTPUT_VIEW = "_multi_output_view"
+# Set on a view made under no_grad / inference_mode (the value names the mode), and on views of
+# it: PyTorch refuses to modify them in place while a graph is recorded.
+NO_GRAD_VIEW = "_no_grad_view"
+
+
+def make_view(base: Tensor, data, node, view_fn, output_nr: int = 0) -> Tensor:
+    """A tensor sharing `base`'s storage and version counter, remembering how to re-derive it.
+
+    `view_fn(root)` rebuilds this view from the root base; in-place changes to the view use it
+    to rewrite the base's history (CopySlices), as PyTorch does. `output_nr` numbers the pieces
+    of one node (split, unbind).
+    """
+    out = make_tensor(data, base._backend, node is not None, node, output_nr)
+    out._vc = version_counter(base)
+    if base._view is None:
+        out._view = (base, view_fn)
+    else:
+        root, parent_fn = base._view
+        out._view = (root, lambda r: view_fn(parent_fn(r)))
+        if getattr(base, MULTI_OUTPUT_VIEW, False):
+            setattr(out, MULTI_OUTPUT_VIEW, True)  # a view of a piece is still one
+        if (mode := getattr(base, NO_GRAD_VIEW, None)) is not None:
+            setattr(out, NO_GRAD_VIEW, mode)  # refused in place like its base
+    if node is None and base._requires_grad and not STATE.enabled:
+        # As in PyTorch, a view made under no_grad or inference_mode of a tensor that requires
+        # grad requires grad too (a leaf), and may not be changed in place in grad mode.
+        out._requires_grad = True
+        setattr(out, NO_GRAD_VIEW, "inference" if STATE.inference else "no_grad")
     return out
 
 

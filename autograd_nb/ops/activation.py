@@ -60,8 +60,15 @@ def _leaky(x: Tensor, negative_slope: float, cls) -> Tensor:
     require_floating(x, "leaky_relu_cpu")
     xp = x._backend.xp
     data = xp.where(x._data > 0, x._data, x._data * negative_slope)
+    saves_result = cls is LeakyReluBackward1  # the in-place form saves its result, not x
     return record(
-        cls, (x,), data, x._backend, (x,), cls is LeakyReluBackward1, negative_slope=negative_slope
+        cls,
+        (x,),
+        data,
+        x._backend,
+        () if saves_result else (x,),
+        saves_result,
+        negative_slope=negative_slope,
     )
 
 
@@ -196,13 +203,14 @@ def _elu(x: Tensor, alpha: float, cls, scale: float = 1, input_scale: float = 1)
         return xp.where(data > 0, data * scale, xp.expm1(data * input_scale) * (alpha * scale))
 
     out = in_float32(kernel, x._backend.xp, x._data)
+    saves_result = issubclass(cls, EluBackward1)  # the in-place forms save their result
     return record(
         cls,
         (x,),
         out,
         x._backend,
-        (x,),
-        issubclass(cls, EluBackward1),
+        () if saves_result else (x,),
+        saves_result,
         alpha=alpha,
         scale=scale,
         input_scale=input_scale,
@@ -631,12 +639,8 @@ def glu(input: Tensor, dim: int = -1) -> Tensor:
     first = tuple(slice(None) for _ in range(d))
     a, b = data[first + (slice(0, half), ...)], data[first + (slice(half, size), ...)]
     out = a / (1 + xp.exp(-b))
-    result = record(
-        GluBackward0, (x,), out, x._backend, (x,), dim=dim % 2**64
-    )  # PyTorch shows dim as uint64
-    if result._grad_fn is not None:
-        result._grad_fn._dim = d
-    return result
+    # PyTorch shows dim as uint64
+    return record(GluBackward0, (x,), out, x._backend, (x,), state={"dim": d}, dim=dim % 2**64)
 
 
 # --- randomized leaky ReLU and alpha dropout ------------------------------------------------------

@@ -9,7 +9,7 @@ import warnings
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.node import Node, new_node
+from ..autograd.node import Node
 from ..backends import python_number
 from ._helpers import (
     as_tensor_like,
@@ -19,7 +19,6 @@ from ._helpers import (
     common_backend,
     device_mismatch,
     float_data,
-    input_meta,
     on_backend,
     operands,
     record,
@@ -95,12 +94,7 @@ def _clamp_tensor(cls, t: Tensor, bound: Tensor) -> Tensor:
     """clamp_min / clamp_max against a tensor bound (broadcasting)."""
     kernel = maximum if cls is ClampMinBackward1 else minimum
     out = kernel(t.detach(), bound.detach())
-    node = new_node(cls, t, bound)
-    if node is None:
-        return out
-    node.save(t, bound)
-    node._in_meta = input_meta((t, bound), out._data, out._backend)
-    return make_tensor(out._data, out._backend, True, node, 0)
+    return record(cls, (t, bound), out._data, out._backend, (t, bound), broadcasts=True)
 
 
 @with_out
@@ -141,12 +135,7 @@ def _clamp_numbers(cls, t: Tensor, low, high) -> Tensor:
     else:
         x = float_data(t)
     out = t._backend.xp.clip(x, low, high)
-    node = new_node(cls, t)
-    if node is None:
-        return make_tensor(out, t._backend)
-    node.save(t)
-    node._saved_min, node._saved_max = low, high
-    return make_tensor(out, t._backend, True, node, 0)
+    return record(cls, (t,), out, t._backend, (t,), min=low, max=high)
 
 
 @with_out

@@ -9,12 +9,13 @@ import warnings
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.node import Node, new_node
+from ..autograd.node import Node
 from ._helpers import (
     check_tensor,
     common_backend,
     normalize_dim,
     on_backend,
+    record,
     result_dtype,
 )
 from .diagonals import _embed_diagonal
@@ -39,11 +40,7 @@ def diag_embed(input, offset: int = 0, dim1: int = -2, dim2: int = -1) -> Tensor
     n = values.shape[-1] + abs(offset)
     data = _embed_diagonal(values, n, n, offset)._data
     data = backend.xp.moveaxis(data, (ndim - 2, ndim - 1), (d1, d2))
-    node = new_node(DiagEmbedBackward0, t)
-    if node is None:
-        return make_tensor(data, backend)
-    node._saved_offset, node._saved_dim1, node._saved_dim2 = offset, d1, d2
-    return make_tensor(data, backend, True, node, 0)
+    return record(DiagEmbedBackward0, (t,), data, backend, offset=offset, dim1=d1, dim2=d2)
 
 
 class BlockDiagBackward0(Node):
@@ -86,11 +83,7 @@ def block_diag(*tensors) -> Tensor:
         data[r : r + rows, c : c + cols] = xp.reshape(on_backend(t, backend, dtype), (rows, cols))
         blocks.append((r, c, rows, cols, tuple(t.shape), t.dtype))
         r, c = r + rows, c + cols
-    node = new_node(BlockDiagBackward0, *tensors)
-    if node is None:
-        return make_tensor(data, backend)
-    node._blocks = blocks
-    return make_tensor(data, backend, True, node, 0)
+    return record(BlockDiagBackward0, tensors, data, backend, state={"blocks": blocks})
 
 
 def _vector(t, name: str) -> Tensor:

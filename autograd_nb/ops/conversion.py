@@ -11,7 +11,7 @@ import contextlib
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.node import Node, new_node
+from ..autograd.node import Node
 from ..backends import backend_for
 from ..device import device as Device
 from ._helpers import check_tensor, record, result_dtype
@@ -56,13 +56,15 @@ def _convert(t: Tensor, dtype: dtypes.dtype, backend) -> Tensor:
             data = backend.xp.astype(data, native)
     elif data is t._data:
         data = backend.xp.asarray(data, copy=True)
-    node = new_node(ToCopyBackward0, t)
-    if node is None:
-        return make_tensor(data, backend)
     if not dtype.is_floating_point:  # integer results carry no gradient
         return make_tensor(data, backend)
-    node._source_dtype, node._source_backend = t.dtype, t._backend
-    return make_tensor(data, backend, True, node, 0)
+    return record(
+        ToCopyBackward0,
+        (t,),
+        data,
+        backend,
+        state={"source_dtype": t.dtype, "source_backend": t._backend},
+    )
 
 
 def _parse_to(t: Tensor, args, kwargs):

@@ -9,11 +9,12 @@ import math
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.node import Node, new_node
+from ..autograd.node import Node
 from ._helpers import (
     check_tensor,
     normalize_dim,
     on_backend,
+    record,
     require_floating,
 )
 from .out import with_out
@@ -54,8 +55,7 @@ def _results(t: Tensor, cls, values, inverse, counts, return_inverse: bool, retu
     """values (recorded with a `cls` grad_fn), then inverse and counts as asked, int64."""
     backend = t._backend
     xp = backend.xp
-    node = new_node(cls, t)
-    out = make_tensor(values, backend, node is not None, node, 0)
+    out = record(cls, (t,), values, backend)
     if not (return_inverse or return_counts):
         return out
     out = (out,)

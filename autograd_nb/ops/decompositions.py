@@ -18,8 +18,8 @@ from .. import dtypes
 from .._creation import eye, zeros_like
 from .._tensor import Tensor, make_tensor, tensor_method
 from .._type_info import finfo
-from ..autograd.node import Node, new_node, saved_entry, version_counter
-from ._helpers import broadcast_shapes, check_tensor
+from ..autograd.node import Node
+from ._helpers import broadcast_shapes, check_tensor, record
 from .comparison import where
 from .diagonals import tril
 from .joining import cat
@@ -80,38 +80,6 @@ class _LinalgNode(Node):
     """A node of one of these ops: several outputs, options kept in `_opts`."""
 
     __slots__ = ("_n_outputs", "_opts")
-
-
-def _output_entry(out: Tensor) -> tuple:
-    """A saved entry for one of a node's own outputs (unpacked with that node as grad_fn)."""
-    vc = version_counter(out)
-    return (None, vc.value, out._data, out._output_nr, vc, out._backend)
-
-
-def _record(
-    cls,
-    inputs: tuple,
-    arrays: list,
-    backend,
-    differentiable: tuple,
-    save_inputs: tuple = (),
-    **opts,
-) -> list:
-    """Tensors of `arrays`; those flagged differentiable are outputs of one `cls` node, which
-    saves `save_inputs` and then those outputs."""
-    node = new_node(cls, *inputs)
-    if node is None:
-        return [make_tensor(a, backend) for a in arrays]
-    outs = [
-        make_tensor(a, backend, True, node, i) if d else make_tensor(a, backend)
-        for i, (a, d) in enumerate(zip(arrays, differentiable))
-    ]
-    node._n_outputs = len(arrays)
-    node._opts = opts
-    node._saved = tuple(saved_entry(t) for t in save_inputs) + tuple(
-        _output_entry(o) for o, d in zip(outs, differentiable) if d
-    )
-    return outs
 
 
 def _scalar(backend, value, dtype):
@@ -223,7 +191,14 @@ def _inv_ex(A, name: str, check_errors: bool):
     if check_errors:
         _raise_if_failed(backend, info, a._data.ndim > 2, msg.LINALG_SINGULAR_INV, name=name)
     data = _guarded(backend, a._data, info, backend.xp.linalg.inv)
-    inverse, info_t = _record(LinalgInvExBackward0, (a,), [data, info], backend, (True, False))
+    inverse, info_t = record(
+        LinalgInvExBackward0,
+        (a,),
+        [data, info],
+        backend,
+        save_result=True,
+        differentiable=(True, False),
+    )
     return _INV_EX(inverse, info_t)
 
 
@@ -260,7 +235,7 @@ def det(A) -> Tensor:
     """The determinant of each square matrix."""
     a = _matrices(A, "linalg.det")
     data = a._backend.xp.linalg.det(a._data)
-    return _record(LinalgDetBackward0, (a,), [data], a._backend, (True,), (a,))[0]
+    return record(LinalgDetBackward0, (a,), [data], a._backend, (a,), save_result=True)[0]
 
 
 class LinalgSlogdetBackward0(_LinalgNode):
@@ -279,7 +254,14 @@ def _slogdet(A, name: str, result_type):
     a = _matrices(A, name)
     sign, logabsdet = a._backend.xp.linalg.slogdet(a._data)
     return result_type(
-        *_record(LinalgSlogdetBackward0, (a,), [sign, logabsdet], a._backend, (True, True), (a,))
+        *record(
+            LinalgSlogdetBackward0,
+            (a,),
+            [sign, logabsdet],
+            a._backend,
+            (a,),
+            save_result=True,
+        )
     )
 
 
@@ -360,16 +342,15 @@ def _solve_ex(A, B, left: bool, check_errors: bool):
     data = _guarded(backend, am, info, compute)
     if vector:
         data = xp.squeeze(data, axis=-1)
-    result, info_t = _record(
+    result, info_t = record(
         LinalgSolveExBackward0,
         (a, b),
         [data, info],
         backend,
-        (True, False),
         (a,),
-        left=left,
-        vector=vector,
-        b_shape=tuple(b.shape),
+        save_result=True,
+        state={"opts": {"left": left, "vector": vector, "b_shape": tuple(b.shape)}},
+        differentiable=(True, False),
     )
     return _SOLVE_EX(result, info_t)
 
@@ -448,7 +429,7 @@ def pinv(A, *, atol=None, rtol=None, hermitian: bool = False) -> Tensor:
         u, s, vh = xp.linalg.svd(a._data, full_matrices=False)
         scaled = xp.where(s > _cutoff(backend, s, atol, rtol), 1 / s, _scalar(backend, 0, s.dtype))
         data = xp.matrix_transpose(vh) @ (scaled[..., None] * xp.matrix_transpose(u))
-    return _record(LinalgPinvBackward0, (a,), [data], backend, (True,), (a,))[0]
+    return record(LinalgPinvBackward0, (a,), [data], backend, (a,), save_result=True)[0]
 
 
 @tensor_method("pinverse")
@@ -503,13 +484,13 @@ def _skew(X: Tensor) -> Tensor:
 def _svd(a: Tensor, full_matrices: bool) -> list:
     backend = a._backend
     u, s, vh = backend.xp.linalg.svd(a._data, full_matrices=full_matrices)
-    return _record(
+    return record(
         LinalgSvdBackward0,
         (a,),
         [u, s, vh],
         backend,
-        (True, True, True),
-        full_matrices=full_matrices,
+        save_result=True,
+        state={"opts": {"full_matrices": full_matrices}},
     )
 
 
@@ -580,7 +561,16 @@ def qr(A, mode: str = "reduced"):
     q, r = xp.linalg.qr(a._data, mode="complete" if mode == "complete" else "reduced")
     if mode == "r":
         q = xp.zeros((0,), dtype=q.dtype, device=backend.native_device)
-    return _QR(*_record(LinalgQrBackward0, (a,), [q, r], backend, (True, True), mode=mode))
+    return _QR(
+        *record(
+            LinalgQrBackward0,
+            (a,),
+            [q, r],
+            backend,
+            save_result=True,
+            state={"opts": {"mode": mode}},
+        )
+    )
 
 
 # --- eigh -----------------------------------------------------------------------------------------
@@ -610,7 +600,13 @@ def _eigh(A, UPLO: str, name: str) -> list:
     part = xp.tril if UPLO == "L" else xp.triu
     symmetric = part(a._data) + xp.matrix_transpose(part(a._data, k=-1 if UPLO == "L" else 1))
     values, vectors = xp.linalg.eigh(symmetric)
-    return _record(LinalgEighBackward0, (a,), [values, vectors], backend, (True, True))
+    return record(
+        LinalgEighBackward0,
+        (a,),
+        [values, vectors],
+        backend,
+        save_result=True,
+    )
 
 
 def eigh(A, UPLO: str = "L"):
@@ -654,7 +650,15 @@ def _cholesky_ex(A, upper: bool, check_errors: bool, name: str, cls=LinalgCholes
     data = _guarded(backend, a._data, info, xp.linalg.cholesky)
     if upper:
         data = xp.matrix_transpose(data)
-    factor, info_t = _record(cls, (a,), [data, info], backend, (True, False), upper=upper)
+    factor, info_t = record(
+        cls,
+        (a,),
+        [data, info],
+        backend,
+        save_result=True,
+        state={"opts": {"upper": upper}},
+        differentiable=(True, False),
+    )
     return _CHOLESKY_EX(factor, info_t)
 
 
@@ -782,14 +786,15 @@ def lstsq(A, B, rcond=None, *, driver=None):
     if driver == "gels":
         rank = xp.zeros((0,), dtype=rank.dtype, device=backend.native_device)
     values = s if driver in ("gelsd", "gelss") else empty
-    outs = _record(
+    outs = record(
         LinalgLstsqBackward0,
         (a, b),
         [solution, residuals, rank, values],
         backend,
-        (True, True, False, False),
         (a, b),
-        vector=vector,
+        save_result=True,
+        state={"opts": {"vector": vector}},
+        differentiable=(True, True, False, False),
     )
     return _LSTSQ(*outs)
 

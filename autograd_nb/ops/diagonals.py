@@ -7,14 +7,13 @@ import math
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.node import Node, new_node
+from ..autograd.node import Node
 from ._helpers import (
     check_tensor,
     normalize_dim,
     record,
 )
 from .out import with_out
-from .shape import _view_op
 
 
 def _triangle_mask(backend, shape: tuple, diagonal: int, lower: bool):
@@ -137,11 +136,12 @@ def diagonal(input, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Tensor:
     if d1 == d2:
         raise RuntimeError(msg.DIAGONAL_SAME_DIMS.format(d1=dim1, d2=dim2))
     data = _diagonal_data(x, offset, d1, d2)
-    return _view_op(
-        x,
-        data,
+    return record(
         DiagonalBackward0,
-        lambda b: diagonal(b, offset, d1, d2),
+        (x,),
+        data,
+        x._backend,
+        view_fn=lambda b: diagonal(b, offset, d1, d2),
         offset=offset,
         dim1=dim1,
         dim2=dim2,
@@ -167,19 +167,19 @@ def diag(input, diagonal: int = 0) -> Tensor:
     backend = x._backend
     if ndim == 2:
         data = backend.xp.asarray(_diagonal_data(x, diagonal, 0, 1), copy=True)
-        node = new_node(DiagonalBackward0_copy, x)
-        if node is None:
-            return make_tensor(data, backend)
-        node._saved_offset, node._saved_dim1, node._saved_dim2 = diagonal, 0, 1
-        node._saved_self_sym_sizes = tuple(x._data.shape)
-        return make_tensor(data, backend, True, node, 0)
+        return record(
+            DiagonalBackward0_copy,
+            (x,),
+            data,
+            backend,
+            offset=diagonal,
+            dim1=0,
+            dim2=1,
+            self_sym_sizes=tuple(x._data.shape),
+        )
     n = x._data.shape[0] + abs(diagonal)
     data = _embed_diagonal(make_tensor(x._data, backend), n, n, diagonal)._data
-    node = new_node(DiagEmbedBackward0, x)
-    if node is None:
-        return make_tensor(data, backend)
-    node._saved_offset, node._saved_dim1, node._saved_dim2 = diagonal, -2, -1
-    return make_tensor(data, backend, True, node, 0)
+    return record(DiagEmbedBackward0, (x,), data, backend, offset=diagonal, dim1=-2, dim2=-1)
 
 
 def _triangle_indices(name: str, row: int, col: int, offset: int, dtype, device, lower: bool):

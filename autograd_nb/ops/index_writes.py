@@ -9,7 +9,7 @@ import numpy as np
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.node import Node, new_node
+from ..autograd.node import Node
 from ..backends import python_number
 from ._helpers import (
     broadcast_shapes,
@@ -395,14 +395,18 @@ def scatter_reduce(input, dim: int, index, src, reduce: str, *, include_self: bo
         n = np.maximum(counts + include_self, 1).astype(host.dtype)
         out = out / n if x.dtype.is_floating_point else out // n
     data = backend.from_host(out.reshape(host.shape))
-    node = new_node(ScatterReduceBackward0, x, src)
-    if node is None:
-        return make_tensor(data, backend)
-    node.save(x, src)
-    node._saved_result = make_tensor(data, backend)
-    node._saved_dim, node._saved_index, node._saved_reduce = d, index, reduce
-    node._saved_include_self = include_self
-    return make_tensor(data, backend, True, node, 0)
+    return record(
+        ScatterReduceBackward0,
+        (x, src),
+        data,
+        backend,
+        (x, src),
+        result=make_tensor(data, backend),
+        dim=d,
+        index=index,
+        reduce=reduce,
+        include_self=include_self,
+    )
 
 
 scatter_reduce_ = inplace_method("scatter_reduce", "scatter_reduce in place.")

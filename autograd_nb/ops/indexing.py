@@ -14,8 +14,7 @@ import builtins
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.grad_mode import STATE
-from ..autograd.node import Node, new_node
+from ..autograd.node import Node
 from ..backends import is_numpy_array
 from ._helpers import (
     broadcast_error,
@@ -151,22 +150,12 @@ class MaskedScatterBackward0(_PutNode):
 
 def _take(x: Tensor, plan: _Plan, cls, **saved) -> Tensor:
     data = plan.gather(x._backend, x._data)
-    node = new_node(cls, x)
-    if node is None:
-        return make_tensor(data, x._backend)
-    node._plan = plan
-    for name, value in saved.items():
-        setattr(node, "_saved_" + name, value)
-    return make_tensor(data, x._backend, True, node, 0)
+    return record(cls, (x,), data, x._backend, state={"plan": plan}, **saved)
 
 
 def _put(grad: Tensor, plan: _Plan, cls) -> Tensor:
     data = plan.scatter_add(grad._backend, grad._data)
-    node = new_node(cls, None, grad) if STATE.enabled else None
-    if node is None:
-        return make_tensor(data, grad._backend)
-    node._plan = plan
-    return make_tensor(data, grad._backend, True, node, 0)
+    return record(cls, (None, grad), data, grad._backend, state={"plan": plan})
 
 
 # --- x[key] ---------------------------------------------------------------------------------------
@@ -316,12 +305,15 @@ def _index(x: Tensor, dims: list, arrays: list, saved_indices: tuple) -> Tensor:
     except IndexError:
         data = None
     if data is not None:
-        node = new_node(IndexBackward0, x)
-        if node is None:
-            return make_tensor(data, backend)
-        node._plan, node._saved_indices = plan, saved_indices
-        node._saved_self_sym_sizes = plan.shape
-        return make_tensor(data, backend, True, node, 0)
+        return record(
+            IndexBackward0,
+            (x,),
+            data,
+            backend,
+            state={"plan": plan},
+            indices=saved_indices,
+            self_sym_sizes=plan.shape,
+        )
     for k, (d, a) in enumerate(zip(dims, plan.arrays)):
         size = x._data.shape[d]
         _check_range(
@@ -499,12 +491,16 @@ def gather(input, dim: int, index, *, sparse_grad: bool = False) -> Tensor:
         data = backend.xp.reshape(
             backend.xp.take(backend.xp.reshape(x._data, (-1,)), flat), tuple(idx.shape)
         )
-    node = new_node(GatherBackward0, x)
-    if node is None:
-        return make_tensor(data, backend)
-    node._saved_dim, node._saved_index = d, index
-    node._saved_self_sym_sizes, node._saved_sparse_grad = tuple(x._data.shape), sparse_grad
-    return make_tensor(data, backend, True, node, 0)
+    return record(
+        GatherBackward0,
+        (x,),
+        data,
+        backend,
+        dim=d,
+        index=index,
+        self_sym_sizes=tuple(x._data.shape),
+        sparse_grad=sparse_grad,
+    )
 
 
 class ScatterAddBackward0(Node):
@@ -617,7 +613,7 @@ def scatter(input, dim: int, index, src=None, *, value=None, reduce=None) -> Ten
     xp = backend.xp
     if isinstance(src, Tensor):
         part = _src_part(src, index, backend)
-        cls, inputs = ScatterBackward0, (x, src)
+        cls, inputs, saved = ScatterBackward0, (x, src), {}
     else:
         full = xp.full(
             tuple(index._data.shape),
@@ -625,17 +621,11 @@ def scatter(input, dim: int, index, src=None, *, value=None, reduce=None) -> Ten
             dtype=x._data.dtype,
             device=backend.native_device,
         )
-        part, cls, inputs = full, ScatterBackward1, (x,)
+        part, cls, inputs, saved = full, ScatterBackward1, (x,), {"value": src}
     # A position written twice keeps the last value in index order (PyTorch's CPU kernel).
     sums, counts = _scatter_sums(x, d, index, part, last_wins=True)
     data = xp.where(counts > 0, sums, x._data)
-    node = new_node(cls, *inputs)
-    if node is None:
-        return make_tensor(data, backend)
-    node._saved_dim, node._saved_index = d, index
-    if cls is ScatterBackward1:
-        node._saved_value = src
-    return make_tensor(data, backend, True, node, 0)
+    return record(cls, inputs, data, backend, dim=d, index=index, **saved)
 
 
 @tensor_method("scatter_add")
@@ -647,11 +637,7 @@ def scatter_add(input, dim: int, index, src) -> Tensor:
     backend = x._backend
     sums, _ = _scatter_sums(x, d, index, _src_part(src, index, backend))
     data = x._data + sums
-    node = new_node(ScatterAddBackward0, x, src)
-    if node is None:
-        return make_tensor(data, backend)
-    node._saved_dim, node._saved_index = d, index
-    return make_tensor(data, backend, True, node, 0)
+    return record(ScatterAddBackward0, (x, src), data, backend, dim=d, index=index)
 
 
 @with_out

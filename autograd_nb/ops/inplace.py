@@ -29,15 +29,17 @@ from ..autograd.grad_mode import STATE
 from ..autograd.node import INFERENCE_VERSION, Node, edge, new_node, version_counter
 from ..backends import python_number
 from ._helpers import (
+    MULTI_OUTPUT_VIEW,
+    NO_GRAD_VIEW,
     broadcast_shapes,
     check_tensor,
     normalize_dim,
     on_backend,
+    record,
     scalar_for,
     short_name,
 )
 from .indexing import host_key
-from .shape import MULTI_OUTPUT_VIEW, NO_GRAD_VIEW
 
 _NUMBERS = (int, float, bool)
 
@@ -436,7 +438,7 @@ def _filled(self: Tensor, value) -> Tensor:
         if value._data.ndim:
             raise RuntimeError(msg.FILL_VALUE_DIM.format(dim=value._data.ndim))
         out = backend.xp.broadcast_to(_moved(value, backend, self.dtype), self._data.shape)
-        node = new_node(FillBackward3, self, value)
+        cls, inputs = FillBackward3, (self, value)
     else:
         out = backend.xp.full(
             self._data.shape,
@@ -444,14 +446,13 @@ def _filled(self: Tensor, value) -> Tensor:
             dtype=self._data.dtype,
             device=backend.native_device,
         )
-        node = new_node(FillBackward2, self)
-    return make_tensor(out, backend, node is not None, node)
+        cls, inputs = FillBackward2, (self,)
+    return record(cls, inputs, out, backend)
 
 
 def _zeroed(self: Tensor) -> Tensor:
     backend = self._backend
-    node = new_node(ZeroBackward0, self)
-    return make_tensor(backend.xp.zeros_like(self._data), backend, node is not None, node)
+    return record(ZeroBackward0, (self,), backend.xp.zeros_like(self._data), backend)
 
 
 def _copied(self: Tensor, src) -> Tensor:
@@ -461,10 +462,13 @@ def _copied(self: Tensor, src) -> Tensor:
     shape = broadcast_shapes(tuple(self._data.shape), tuple(src._data.shape))
     data = _moved(src, backend, self.dtype)
     data = backend.xp.broadcast_to(data, shape)
-    node = new_node(CopyBackwards, self, src)
-    if node is not None:
-        node._src_shape, node._src_dtype, node._src_device = tuple(src.shape), src.dtype, src.device
-    return make_tensor(data, backend, node is not None, node)
+    return record(
+        CopyBackwards,
+        (self, src),
+        data,
+        backend,
+        state={"src_shape": tuple(src.shape), "src_dtype": src.dtype, "src_device": src.device},
+    )
 
 
 @tensor_method("zero_")
@@ -677,14 +681,17 @@ def _index_put(
     out = xp.where(hit, xp.zeros_like(old), old)
     backend.scatter_add(out, (flat,), values)
     out = xp.reshape(out, shape)
-    node = new_node(cls or IndexPutBackward0, self, value)
-    if node is None:
-        return make_tensor(out, backend)
-    node._hit = make_tensor(xp.reshape(hit, shape), backend)
-    node._positions = positions
-    if vshape != target:
-        node._in_meta = (None, (vshape, None))
-    return make_tensor(out, backend, True, node)
+    return record(
+        cls or IndexPutBackward0,
+        (self, value),
+        out,
+        backend,
+        state={
+            "hit": make_tensor(xp.reshape(hit, shape), backend),
+            "positions": positions,
+            "in_meta": None if vshape == target else (None, (vshape, None)),  # value broadcast
+        },
+    )
 
 
 def _is_advanced(key) -> bool:
@@ -803,8 +810,8 @@ def _sampled(self: Tensor, kind: str, params: tuple, generator) -> Tensor:
     if kind == "normal":  # PyTorch's normal_ kernel depends on the layout
         params += (self._backend.is_contiguous(self._data),)
     sample = draw_like(self, kind, *params, generator=generator)
-    node = new_node(UniformBackward0 if kind == "uniform" else NormalBackward0, self)
-    return make_tensor(sample, self._backend, node is not None, node)
+    cls = UniformBackward0 if kind == "uniform" else NormalBackward0
+    return record(cls, (self,), sample, self._backend)
 
 
 @tensor_method("uniform_")
@@ -884,8 +891,7 @@ def _random_integers(self: Tensor, low: int, high: int, cls, generator) -> Tenso
     from .sampling import draw_like
 
     sample = draw_like(self, "integers", low, high, generator=generator)
-    node = new_node(cls, self)
-    return make_tensor(sample, self._backend, node is not None, node)
+    return record(cls, (self,), sample, self._backend)
 
 
 @tensor_method("random_")
@@ -931,13 +937,11 @@ def _bernoulli(self: Tensor, p, generator) -> Tensor:
 
     if isinstance(p, Tensor):
         check_probabilities(p)
-        node = new_node(BernoulliBackward1, self, p)
-        if node is not None:
-            node._p_shape = tuple(p._data.shape)
+        cls, inputs, state = BernoulliBackward1, (self, p), {"p_shape": tuple(p._data.shape)}
     else:
         check_probability(p)
-        node = new_node(BernoulliBackward2, self)
-    return make_tensor(flips(self, p, generator), self._backend, node is not None, node)
+        cls, inputs, state = BernoulliBackward2, (self,), None
+    return record(cls, inputs, flips(self, p, generator), self._backend, state=state)
 
 
 @tensor_method("bernoulli_")

@@ -4,18 +4,20 @@ tensor_split and h/v/dsplit."""
 from __future__ import annotations
 
 from .. import _messages as msg
-from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.node import Node, new_node
+from .._tensor import Tensor, tensor_method
+from ..autograd.functional import register_stack
+from ..autograd.node import Node
 from ._helpers import (
     check_tensor,
     common_backend,
     normalize_dim,
     numpy_dim,
     on_backend,
+    record,
     result_dtype,
 )
 from .out import with_out
-from .shape import MULTI_OUTPUT_VIEW, _key, _zeros, make_view, select, slice_dim
+from .shape import _key, _zeros, select, slice_dim
 
 
 class CatBackward0(Node):
@@ -48,18 +50,16 @@ def _tensor_list(tensors, name: str) -> list:
     return list(tensors)
 
 
-def _joined(tensors: list, cls, data_fn):
-    """Common part of cat and stack: promote dtypes, join arrays, record the node."""
+def _joined(tensors: list, cls, data_fn, state: dict, **saved) -> Tensor:
+    """Common part of cat and stack: promote dtypes, join arrays, record the node (whose
+    gradients are cast back to the inputs' dtypes)."""
     backend = common_backend(*tensors)
     dtype = result_dtype(*[t for t in tensors if t._data.ndim] or tensors)
     arrays = [on_backend(t, backend, dtype) for t in tensors]
     data = data_fn(backend.xp, arrays)
-    node = new_node(cls, *tensors)
-    if node is None:
-        return None, make_tensor(data, backend)
     meta = [(None, t.dtype) if t._requires_grad and t.dtype is not dtype else None for t in tensors]
-    node._in_meta = tuple(meta) if any(meta) else None
-    return node, make_tensor(data, backend, True, node, 0)
+    state["in_meta"] = tuple(meta) if any(meta) else None
+    return record(cls, tensors, data, backend, state=state, **saved)
 
 
 @with_out
@@ -90,14 +90,17 @@ def cat(tensors, dim: int = 0, *, out=None, axis=None) -> Tensor:
                         dim=d, expected=ref._data.shape[k], got=t._data.shape[k], index=i
                     )
                 )
-    node, result = _joined(
-        tensors, CatBackward0, lambda xp, arrays: xp.concat([arrays[i] for i in used], axis=d)
+    kept = set(used)
+    return _joined(
+        tensors,
+        CatBackward0,
+        lambda xp, arrays: xp.concat([arrays[i] for i in used], axis=d),
+        {
+            "dim": d,
+            "sizes": [t._data.shape[d] if i in kept else None for i, t in enumerate(tensors)],
+        },
+        dim=dim,
     )
-    if node is not None:
-        node._saved_dim, node._dim = dim, d
-        kept = set(used)
-        node._sizes = [t._data.shape[d] if i in kept else None for i, t in enumerate(tensors)]
-    return result
 
 
 concat = concatenate = cat
@@ -119,10 +122,16 @@ def stack(tensors, dim: int = 0, *, out=None, axis=None) -> Tensor:
                 msg.STACK_SIZES.format(first=list(first), other=list(t._data.shape), index=i)
             )
     d = normalize_dim(dim, len(first) + 1)
-    node, result = _joined(tensors, StackBackward0, lambda xp, arrays: xp.stack(arrays, axis=d))
-    if node is not None:
-        node._saved_dim, node._dim, node._n = dim, d, len(tensors)
-    return result
+    return _joined(
+        tensors,
+        StackBackward0,
+        lambda xp, arrays: xp.stack(arrays, axis=d),
+        {"dim": d, "n": len(tensors)},
+        dim=dim,
+    )
+
+
+register_stack(stack)  # torch.autograd.functional.jacobian joins its rows with it
 
 
 class _MultiOutput(Node):
@@ -170,19 +179,17 @@ class UnbindBackward0(_MultiOutput):
 
 def _pieces(x: Tensor, cls, d: int, sizes: list, arrays: list, view_fn, **saved) -> tuple:
     """Wrap each piece as a view of `x` with output number i of one shared node."""
-    node = new_node(cls, x)
-    if node is not None:
-        node._n_outputs = len(arrays)
-        node._dim, node._sizes = d, sizes
-        node._saved_self_sym_sizes = tuple(x._data.shape)
-        for name, value in saved.items():
-            setattr(node, "_saved_" + name, value)
-    outs = []
-    for i, data in enumerate(arrays):
-        out = make_view(x, data, node, lambda b, i=i: view_fn(b)[i], i)
-        setattr(out, MULTI_OUTPUT_VIEW, True)
-        outs.append(out)
-    return tuple(outs)
+    pieces = record(
+        cls,
+        (x,),
+        arrays,
+        x._backend,
+        view_fn=view_fn,
+        state={"dim": d, "sizes": sizes},
+        self_sym_sizes=tuple(x._data.shape),
+        **saved,
+    )
+    return tuple(pieces)
 
 
 def _split_arrays(x: Tensor, d: int, sizes: list) -> list:

@@ -13,7 +13,7 @@ import warnings
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.node import Node, new_node, saved_entry
+from ..autograd.node import Node
 from ._helpers import (
     broadcast_shapes,
     check_same_device,
@@ -175,12 +175,7 @@ def _mm(a: Tensor, b: Tensor) -> Tensor:
     ):
         _check_matrices(a, b)  # PyTorch's error, unless the dtypes are equal but not identical
     _refuse_bool(a, "addmm_impl_cpu_")
-    data = backend.xp.matmul(x, w)
-    node = new_node(MmBackward0, a, b)
-    if node is None:
-        return make_tensor(data, backend)
-    node._saved = (saved_entry(a), saved_entry(b))
-    return make_tensor(data, backend, True, node, 0)
+    return record(MmBackward0, (a, b), backend.xp.matmul(x, w), backend, (a, b))
 
 
 class MvBackward0(Node):
@@ -304,14 +299,18 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1) -> Tensor:
         data += bias
     elif beta != 0:
         data = data + bias * beta
-    node = new_node(AddmmBackward0, c, a, b)
-    if node is None:
-        return make_tensor(data, backend)
-    node._saved = (saved_entry(a), saved_entry(b))
-    node._saved_alpha, node._saved_beta = alpha, beta
-    if bias_shape != (n, p):
-        node._in_meta = ((tuple(bias_shape), None), None, None)
-    return make_tensor(data, backend, True, node, 0)
+    # a broadcast bias gets its gradient summed back (the matrices' gradients fit as they are)
+    meta = None if bias_shape == (n, p) else ((tuple(bias_shape), None), None, None)
+    return record(
+        AddmmBackward0,
+        (c, a, b),
+        data,
+        backend,
+        (a, b),
+        state={"in_meta": meta},
+        alpha=alpha,
+        beta=beta,
+    )
 
 
 def _check_addmm(c: Tensor, a: Tensor, b: Tensor) -> None:
@@ -408,14 +407,10 @@ def _add_product(
         if beta == 0
         else (product + (bias if beta == 1 else bias * scalar_for(beta, dtype)))
     )
-    node = new_node(cls, c, a, b)
-    if node is None:
-        return make_tensor(data, backend)
-    node.save(a, b)
-    node._saved_alpha, node._saved_beta = alpha, beta
-    if tuple(c._data.shape) != shape:
-        node._in_meta = ((tuple(c._data.shape), None), None, None)
-    return make_tensor(data, backend, True, node, 0)
+    meta = None if tuple(c._data.shape) == shape else ((tuple(c._data.shape), None), None, None)
+    return record(
+        cls, (c, a, b), data, backend, (a, b), state={"in_meta": meta}, alpha=alpha, beta=beta
+    )
 
 
 def _add_product_args(name: str, input, first, second, names: tuple) -> tuple:
@@ -520,11 +515,9 @@ class SqueezeBackward4(Node):
 
 def _squeeze_first(t: Tensor) -> Tensor:
     data = t._backend.xp.reshape(t._data, tuple(t._data.shape[1:]))
-    node = new_node(SqueezeBackward4, t)
-    if node is None:
-        return make_tensor(data, t._backend)
-    node._saved_dim, node._saved_self_sym_sizes = 0, tuple(t._data.shape)
-    return make_tensor(data, t._backend, True, node, 0)
+    return record(
+        SqueezeBackward4, (t,), data, t._backend, dim=0, self_sym_sizes=tuple(t._data.shape)
+    )
 
 
 def _unsafe_view(t: Tensor, shape: tuple) -> Tensor:
@@ -858,16 +851,7 @@ def cdist(x1, x2, p: float = 2.0, compute_mode=None) -> Tensor:
     with no_grad():
         diff = (a.unsqueeze(-2) - b.unsqueeze(-3)).abs()
         dist = (diff * diff).sum(-1).sqrt() if p == 2 else (diff**p).sum(-1) ** (1 / p)
-    node = new_node(CdistBackward0, a, b)
-    if node is None:
-        return dist
-    out = make_tensor(dist._data, dist._backend, True, node, 0)
-    node._saved_p = p
-    node.save_output(out)
-    result = node._saved
-    node.save(a, b)
-    node._saved += result  # saved: x1, x2, result
-    return out
+    return record(CdistBackward0, (a, b), dist._data, dist._backend, (a, b), save_result=True, p=p)
 
 
 def cosine_similarity(x1, x2, dim: int = 1, eps: float = 1e-8) -> Tensor:
@@ -912,9 +896,7 @@ def pairwise_distance(x1, x2, p: float = 2.0, eps: float = 1e-6, keepdim: bool =
     diff = a - b
     if not diff.dtype.is_floating_point:  # the eps promotes an integer difference
         diff = diff.to(dtypes.get_default_dtype())
-    node = new_node(AddBackward1, diff)
-    data = diff._data + eps
-    shifted = make_tensor(data, diff._backend, node is not None, node, 0)
+    shifted = record(AddBackward1, (diff,), diff._data + eps, diff._backend)
     return _vector_norm(shifted, p, max(a.dim(), b.dim()) - 1, keepdim, NormBackward1)
 
 

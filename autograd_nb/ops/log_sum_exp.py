@@ -6,17 +6,18 @@ import math
 
 from .. import _messages as msg
 from .. import dtypes
-from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.node import Node, new_node
+from .._tensor import Tensor, tensor_method
+from ..autograd.node import Node
 from ._helpers import (
     check_tensor,
     in_float32,
     normalize_dim,
     numpy_dim,
     numpy_keepdim,
+    record,
 )
 from .out import with_out
-from .reduction import _reduce_dims, _save_with_result, _type_name, _unreduce
+from .reduction import _reduce_dims, _type_name, _unreduce
 
 
 def _float_input(t: Tensor, dtype=None) -> Tensor:
@@ -70,13 +71,9 @@ def logsumexp(input, dim=..., keepdim: bool = False, *, axis=None, keepdims=None
         data = xp.where(empty, xp.full_like(s, float("-inf")), logs) + m
         if not keepdim:
             data = xp.reshape(data, tuple(n for i, n in enumerate(t._data.shape) if i not in dims))
-    node = new_node(LogsumexpBackward0, t)
-    if node is None:
-        return make_tensor(data, backend)
-    out = make_tensor(data, backend, True, node, 0)
-    _save_with_result(node, t, out)
-    node._saved_dim, node._saved_keepdim = dims, keepdim
-    return out
+    return record(
+        LogsumexpBackward0, (t,), data, backend, (t,), save_result=True, dim=dims, keepdim=keepdim
+    )
 
 
 class SoftmaxBackward0(Node):
@@ -128,12 +125,7 @@ def _softmax(name: str, cls, input, dim, dtype) -> Tensor:
     out = in_float32(kernel, xp, data) if cls is SoftmaxBackward0 else kernel(xp, data)
     if not ndim:
         out = xp.reshape(out, ())
-    node = new_node(cls, t)
-    result = make_tensor(out, backend, node is not None, node, 0)
-    if node is not None:
-        node._saved_dim = d
-        node.save_output(result)
-    return result
+    return record(cls, (t,), out, backend, save_result=True, dim=d)
 
 
 @tensor_method("softmax")

@@ -16,7 +16,7 @@ import operator
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor
-from ..autograd.node import Node, new_node
+from ..autograd.node import Node
 from ._helpers import (
     broadcast_shapes,
     check_same_device,
@@ -52,12 +52,10 @@ def _constant(backend, data) -> Tensor:
     return make_tensor(data, backend)
 
 
-def _each_in_own_dtype(out: Tensor, inputs: tuple) -> Tensor:
-    """`out`, whose node sends each input's gradient back in that input's own dtype (a loss of
-    inputs of several dtypes)."""
-    if out._grad_fn is not None:
-        out._grad_fn._in_meta = tuple(None if t is None else (None, t.dtype) for t in inputs)
-    return out
+def _own_dtypes(inputs: tuple) -> tuple:
+    """The node's `_in_meta` that sends each input's gradient back in that input's own dtype
+    (a loss of inputs of several dtypes)."""
+    return tuple(None if t is None else (None, t.dtype) for t in inputs)
 
 
 def _mixed(x: Tensor, *others) -> bool:
@@ -126,8 +124,10 @@ def mse_loss(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
         raise _kernel_error("mse_cpu", backend.ours[xd.dtype])
     diff = xd - td
     data = _reduce_data(backend, diff * diff, r)
-    out = record(MseLossBackward0, (x, t), data, backend, (x, t), reduction=r)
-    return _each_in_own_dtype(out, (x, t)) if mixed else out
+    meta = _own_dtypes((x, t)) if mixed else None
+    return record(
+        MseLossBackward0, (x, t), data, backend, (x, t), state={"in_meta": meta}, reduction=r
+    )
 
 
 # --- smooth_l1_loss / huber_loss ------------------------------------------------------------------
@@ -343,14 +343,17 @@ def nll_loss(
             losses = xp.where(valid, losses, xp.zeros_like(losses))
     data = _reduce_data(backend, losses, r, total)
     cls = NllLoss2DBackward0 if nd == 4 else NllLossBackward0
-    node = new_node(cls, x)
-    if node is None:
-        return make_tensor(data, backend)
     total_t = _constant(backend, total if r != 0 else xp.zeros_like(total))
-    node.save(x, t, weight, total_t)
-    node._saved_reduction, node._saved_ignore_index = r, ignore_index
-    node._weights, node._plan = w, plan
-    return make_tensor(data, backend, True, node, 0)
+    return record(
+        cls,
+        (x,),
+        data,
+        backend,
+        (x, t, weight, total_t),
+        state={"weights": w, "plan": plan},
+        reduction=r,
+        ignore_index=ignore_index,
+    )
 
 
 def _nll_loss_unweighted(x: Tensor, t: Tensor, r: int, ignore_index: int) -> Tensor:
@@ -366,14 +369,17 @@ def _nll_loss_unweighted(x: Tensor, t: Tensor, r: int, ignore_index: int) -> Ten
         out = backend.sum(losses)
         if r == 1:
             out = out / n
-    node = new_node(NllLossBackward0, x)
-    if node is None:
-        return make_tensor(out, backend)
     total = xp.asarray(float(n) if r else 0.0, dtype=data.dtype, device=backend.native_device)
-    node.save(x, t, None, _constant(backend, total))
-    node._saved_reduction, node._saved_ignore_index = r, ignore_index
-    node._weights, node._plan = None, plan
-    return make_tensor(out, backend, True, node, 0)
+    return record(
+        NllLossBackward0,
+        (x,),
+        out,
+        backend,
+        (x, t, None, _constant(backend, total)),
+        state={"weights": None, "plan": plan},
+        reduction=r,
+        ignore_index=ignore_index,
+    )
 
 
 def _target_plan(backend, shape: tuple, safe) -> _Plan:
@@ -473,12 +479,7 @@ class DivBackward1(Node):
 
 
 def _div_number(t: Tensor, number: float) -> Tensor:
-    node = new_node(DivBackward1, t)
-    data = t._data / number
-    if node is None:
-        return make_tensor(data, t._backend)
-    node._saved_other = number
-    return make_tensor(data, t._backend, True, node, 0)
+    return record(DivBackward1, (t,), t._data / number, t._backend, other=number)
 
 
 def _smoothed(
@@ -631,15 +632,15 @@ def binary_cross_entropy_with_logits(
         losses = _inplace(backend, operator.mul, losses, weight._data)
     data = _reduce_data(backend, losses, r)
     inputs = (x, t, weight, pos_weight)
-    out = record(
+    return record(
         BinaryCrossEntropyWithLogitsBackward0,
         inputs,
         data,
         backend,
         inputs,
+        state={"in_meta": _own_dtypes(inputs) if _mixed(x, t, pos_weight) else None},
         reduction=r,
     )
-    return _each_in_own_dtype(out, inputs) if _mixed(x, t, pos_weight) else out
 
 
 __all__: list[str] = []  # no torch.* functions of its own

@@ -170,17 +170,16 @@ def multi_margin_loss(
     if weight is not None:
         h = h * xp.reshape(xp.take(weight._data, tgt, axis=0), (samples, 1))
     losses = xp.reshape(xp.sum(h, axis=1) / classes, (samples,) if x.dim() == 2 else t.shape)
-    out = record(
+    return record(
         MultiMarginLossBackward0,
         (x,),
         _reduce_data(backend, losses, reduction),
         backend,
         (x, t, weight),
+        p=p,
+        margin=margin,
         reduction=reduction,
     )
-    if out.grad_fn is not None:
-        out.grad_fn._saved_p, out.grad_fn._saved_margin = p, margin
-    return out
 
 
 class MultilabelMarginLossBackward0(Node):

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from .. import _messages as msg
 from .. import dtypes
-from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.node import Node, new_node
-from ._helpers import check_tensor
+from .._tensor import Tensor, tensor_method
+from ..autograd.node import Node
+from ._helpers import check_tensor, record
 from .joining import cat
 
 # Padé [13/13] coefficients and the 1-norm bound up to which it is exact to double precision
@@ -90,12 +90,7 @@ def matrix_exp(A: Tensor) -> Tensor:  # noqa: N803 - PyTorch's name
     else:
         out = _expm(backend, xp.astype(data, backend.native[dtypes.float64]))
         out = xp.astype(out, data.dtype)
-    result = make_tensor(out, backend)
-    node = new_node(LinalgMatrixExpBackward0, t)
-    if node is not None:
-        node.save(t)
-        result._requires_grad, result._grad_fn = True, node
-    return result
+    return record(LinalgMatrixExpBackward0, (t,), out, backend, (t,))
 
 
 __all__ = ["matrix_exp"]

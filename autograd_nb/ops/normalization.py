@@ -12,8 +12,8 @@ from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor
 from ..autograd.grad_mode import no_grad
-from ..autograd.node import Node, new_node
-from ._helpers import check_tensor, require_floating
+from ..autograd.node import Node
+from ._helpers import check_tensor, record, require_floating
 
 
 def _stats_dims(ndim: int) -> tuple:
@@ -128,19 +128,22 @@ def batch_norm(
     out = channel_affine(xp, out, weight, bias)
     if training:  # once nothing can fail any more
         _update_running(running_mean, running_var, mean, var, count, momentum, backend)
-    node = new_node(NativeBatchNormBackward0, x, weight, bias)
-    if node is None:
-        return make_tensor(out, backend)
-    node.save(
-        x,
-        weight,
-        running_mean,
-        running_var,
-        make_tensor(mean, backend),
-        make_tensor(invstd, backend),
+    return record(
+        NativeBatchNormBackward0,
+        (x, weight, bias),
+        out,
+        backend,
+        (
+            x,
+            weight,
+            running_mean,
+            running_var,
+            make_tensor(mean, backend),
+            make_tensor(invstd, backend),
+        ),
+        training=bool(training),
+        eps=eps,
     )
-    node._saved_training, node._saved_eps = bool(training), eps
-    return make_tensor(out, backend, True, node, 0)
 
 
 def _update_running(running_mean, running_var, mean, var, count: int, momentum, backend) -> None:
@@ -248,12 +251,15 @@ def layer_norm(
         out = out * weight._data
     if bias is not None:
         out = out + bias._data
-    node = new_node(NativeLayerNormBackward0, x, weight, bias)
-    if node is None:
-        return make_tensor(out, backend)
-    node.save(x, weight, bias, make_tensor(mean, backend), make_tensor(rstd, backend))
-    node._saved_normalized_shape, node._eps = shape, eps
-    return make_tensor(out, backend, True, node, 0)
+    return record(
+        NativeLayerNormBackward0,
+        (x, weight, bias),
+        out,
+        backend,
+        (x, weight, bias, make_tensor(mean, backend), make_tensor(rstd, backend)),
+        state={"eps": eps},
+        normalized_shape=shape,
+    )
 
 
 def torch_layer_norm(
@@ -342,18 +348,23 @@ def group_norm(
     centred = grouped - mean
     rstd = 1.0 / xp.sqrt(xp.mean(centred * centred, axis=-1, keepdims=True) + eps)
     out = channel_affine(xp, xp.reshape(centred * rstd, shape), weight, bias)
-    node = new_node(NativeGroupNormBackward0, x, weight, bias)
-    if node is None:
-        return make_tensor(out, backend)
-    node.save(
-        x,
-        weight,
-        make_tensor(xp.reshape(mean, shape[:1] + (num_groups,)), backend),
-        make_tensor(xp.reshape(rstd, shape[:1] + (num_groups,)), backend),
+    return record(
+        NativeGroupNormBackward0,
+        (x, weight, bias),
+        out,
+        backend,
+        (
+            x,
+            weight,
+            make_tensor(xp.reshape(mean, shape[:1] + (num_groups,)), backend),
+            make_tensor(xp.reshape(rstd, shape[:1] + (num_groups,)), backend),
+        ),
+        N=shape[0],
+        C=shape[1],
+        group=num_groups,
+        HxW=x.numel() // max(shape[0] * shape[1], 1),
+        eps=eps,
     )
-    node._saved_N, node._saved_C, node._saved_group = shape[0], shape[1], num_groups
-    node._saved_HxW, node._saved_eps = x.numel() // max(shape[0] * shape[1], 1), eps
-    return make_tensor(out, backend, True, node, 0)
 
 
 # --- instance_norm --------------------------------------------------------------------------------

@@ -9,13 +9,12 @@ grad while grad mode is on. Only the `torch.*` functions take `out`; methods nev
 from __future__ import annotations
 
 import functools
-import warnings
 
 from .. import _messages as msg
 from .. import dtypes
+from .._creation import write_into
 from .._tensor import Tensor, typename
 from ..autograd.grad_mode import STATE, no_grad
-from ..autograd.node import version_counter
 from ._helpers import return_type, short_name
 
 
@@ -63,25 +62,6 @@ def checked_write(out: Tensor, result: Tensor) -> Tensor:
     if result.device != out.device:
         raise RuntimeError(msg.OUT_DEVICE.format(expected=result.device, got=out.device))
     return write_into(out, result)
-
-
-def write_into(out: Tensor, result: Tensor) -> Tensor:
-    """`result` copied into `out`, which is resized (with PyTorch's warning unless it was
-    empty) when the shapes differ; returns `out`."""
-    if tuple(out.shape) != tuple(result.shape):
-        if out.numel():
-            warnings.warn(
-                msg.OUT_RESIZED.format(old=list(out.shape), new=list(result.shape)),
-                UserWarning,
-                stacklevel=4,
-            )
-        with no_grad():
-            out.data = result.to(out.dtype)  # a new storage of the right shape, as resize_
-        version_counter(out).value += 1
-        return out
-    with no_grad():
-        out.copy_(result)
-    return out
 
 
 __all__: list[str] = []  # no torch.* functions of its own

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from .. import dtypes
 from .._tensor import Tensor, make_tensor
-from ..autograd.node import Node, new_node
+from ..autograd.node import Node
+from ._helpers import record
 
 
 class PackPaddedSequenceBackward0(Node):
@@ -33,11 +34,14 @@ def pack_padded(input: Tensor, lengths: list[int], batch_first: bool) -> tuple[T
     index = xp.asarray(positions, dtype=backend.native[dtypes.int64], device=backend.native_device)
     rest = tuple(input.shape[2:])
     data = xp.take(xp.reshape(input._data, (batch * steps,) + rest), index, axis=0)
-    node = new_node(PackPaddedSequenceBackward0, input)
-    if node is not None:
-        node._positions = make_tensor(index, backend)
-        node._shape = tuple(input.shape)
-    return make_tensor(data, backend, node is not None, node, 0), sizes
+    data = record(
+        PackPaddedSequenceBackward0,
+        (input,),
+        data,
+        backend,
+        state={"positions": make_tensor(index, backend), "shape": tuple(input.shape)},
+    )
+    return data, sizes
 
 
 __all__: list[str] = []  # no torch.* functions of its own

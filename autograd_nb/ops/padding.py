@@ -6,7 +6,7 @@ from __future__ import annotations
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor
-from ..autograd.node import Node, new_node
+from ..autograd.node import Node
 from ._helpers import check_tensor, record
 
 
@@ -140,13 +140,15 @@ def _index_pad(x: Tensor, pad: list, mode: str, dims: int) -> Tensor:
         )
         data = backend.xp.take(data, index, axis=dim)
         picks.append((dim, make_tensor(index, backend), x.shape[dim]))
-    node = new_node(_NODES["Reflection" if mode == "reflect" else "Replication", dims], x)
-    if node is None:
-        return make_tensor(data, backend)
-    node.save(x)
-    node._saved_padding = tuple(pad)
-    node._picks = picks
-    return make_tensor(data, backend, True, node, 0)
+    return record(
+        _NODES["Reflection" if mode == "reflect" else "Replication", dims],
+        (x,),
+        data,
+        backend,
+        (x,),
+        state={"picks": picks},
+        padding=tuple(pad),
+    )
 
 
 def _span(t: Tensor, dim: int, start: int, end: int) -> Tensor:

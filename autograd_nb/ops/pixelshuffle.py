@@ -7,9 +7,9 @@ channel_shuffle, which interleaves groups of channels.
 from __future__ import annotations
 
 from .. import _messages as msg
-from .._tensor import Tensor, make_tensor
-from ..autograd.node import Node, new_node
-from ._helpers import check_tensor
+from .._tensor import Tensor
+from ..autograd.node import Node
+from ._helpers import check_tensor, record
 
 
 def _check(input, factor, name: str, arg: str) -> Tensor:
@@ -24,7 +24,7 @@ def _check(input, factor, name: str, arg: str) -> Tensor:
     return x
 
 
-def _rearrange(x: Tensor, split: tuple, order: tuple, shape: tuple, cls, factor: int) -> Tensor:
+def _rearrange(x: Tensor, split: tuple, order: tuple, shape: tuple, cls, **saved) -> Tensor:
     """x's last three dims reshaped to `split`, permuted by `order`, reshaped to `shape`."""
     xp = x._backend.xp
     batch = tuple(x.shape[:-3])
@@ -32,11 +32,7 @@ def _rearrange(x: Tensor, split: tuple, order: tuple, shape: tuple, cls, factor:
     data = xp.reshape(x._data, batch + split)
     data = xp.permute_dims(data, tuple(range(n)) + tuple(n + i for i in order))
     data = xp.reshape(data, batch + shape)
-    node = new_node(cls, x)
-    if node is None:
-        return make_tensor(data, x._backend)
-    setattr(node, cls.__slots__[0], factor)
-    return make_tensor(data, x._backend, True, node, 0)
+    return record(cls, (x,), data, x._backend, **saved)
 
 
 class PixelShuffleBackward0(Node):
@@ -70,7 +66,7 @@ def pixel_shuffle(input: Tensor, upscale_factor: int) -> Tensor:
         (0, 3, 1, 4, 2),
         (c // (r * r), h * r, w * r),
         PixelShuffleBackward0,
-        r,
+        upscale_factor=r,
     )
 
 
@@ -90,7 +86,7 @@ def pixel_unshuffle(input: Tensor, downscale_factor: int) -> Tensor:
         (0, 2, 4, 1, 3),
         (c * r * r, h // r, w // r),
         PixelUnshuffleBackward0,
-        r,
+        downscale_factor=r,
     )
 
 

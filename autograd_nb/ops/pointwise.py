@@ -317,11 +317,7 @@ NotImplementedBackward.__name__ = NotImplementedBackward.__qualname__ = "NotImpl
 
 
 def _not_differentiable(op: str, inputs, out_data, backend) -> Tensor:
-    node = new_node(NotImplementedBackward, *inputs)
-    if node is None:
-        return make_tensor(out_data, backend)
-    node._op = op
-    return make_tensor(out_data, backend, True, node, 0)
+    return record(NotImplementedBackward, inputs, out_data, backend, state={"op": op})
 
 
 @with_out
@@ -923,12 +919,7 @@ class MulBackward1(Node):
 
 
 def _mul_number(t: Tensor, number) -> Tensor:
-    node = new_node(MulBackward1, t)
-    data = t._data * number
-    if node is None:
-        return make_tensor(data, t._backend)
-    node._saved_other = number
-    return make_tensor(data, t._backend, True, node, 0)
+    return record(MulBackward1, (t,), t._data * number, t._backend, other=number)
 
 
 __all__ = [

@@ -14,7 +14,7 @@ import collections
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.node import Node, new_node
+from ..autograd.node import Node
 from ._helpers import (
     check_tensor,
     normalize_dim,
@@ -47,14 +47,6 @@ def _reduce_dims(dim, ndim: int) -> tuple:
 def _axis(t: Tensor, dims: tuple):
     """The axis argument for the array namespace (a 0-d array takes dims 0/-1 as no axis)."""
     return dims if t._data.ndim else None
-
-
-def _save_with_result(node, t: Tensor, out: Tensor) -> None:
-    """Save the input and the op's own output (which backward differentiates through)."""
-    node.save_output(out)
-    result_entry = node._saved[0]
-    node.save(t)
-    node._saved = node._saved + (result_entry,)
 
 
 def _unreduce(grad: Tensor, shape: tuple, dims: tuple, keepdim: bool) -> Tensor:
@@ -213,12 +205,16 @@ def mean(input, dim=None, keepdim: bool = False, *, dtype=None, axis=None, keepd
         return record(
             MeanBackward0, (t,), data, backend, self_sym_sizes=shape, self_sym_numel=count
         )
-    out = record(
-        MeanBackward1, (t,), data, backend, self_sym_sizes=shape, dim=dims, keepdim=keepdim
+    return record(
+        MeanBackward1,
+        (t,),
+        data,
+        backend,
+        state={"count": count},
+        self_sym_sizes=shape,
+        dim=dims,
+        keepdim=keepdim,
     )
-    if out._grad_fn is not None:
-        out._grad_fn._count = count
-    return out
 
 
 class NansumBackward0(Node):
@@ -463,14 +459,8 @@ def _extreme(t: Tensor, dims, keepdim: bool, name: str, cls) -> Tensor:
     _check_nonempty(t, name, None if whole or t.numel() == 0 and dims == () else all_dims)
     fn = backend.amax if name in ("max", "amax") else backend.amin
     data = fn(t._data, axis=None if whole else _axis(t, all_dims), keepdims=keepdim)
-    node = new_node(cls, t)
-    if node is None:
-        return make_tensor(data, backend)
-    node.save(t)
-    node._saved_result = make_tensor(data, backend)
-    if not whole:
-        node._saved_dim, node._saved_keepdim = all_dims, keepdim
-    return make_tensor(data, backend, True, node, 0)
+    saved = {} if whole else {"dim": all_dims, "keepdim": keepdim}
+    return record(cls, (t,), data, backend, (t,), result=make_tensor(data, backend), **saved)
 
 
 def _max_or_min(name: str, cls_whole, cls_dim, input, dim, keepdim, other):
@@ -635,14 +625,18 @@ def _vector_norm(
             data = xp.sqrt(xp.sum(a * a, axis=axis, keepdims=keepdim))
         else:
             data = xp.sum(a**p, axis=axis, keepdims=keepdim) ** (1.0 / p)
-    node = new_node(cls, t)
-    if node is None:
-        return make_tensor(data, backend)
-    out = make_tensor(data, backend, True, node, 0)
-    _save_with_result(node, t, out)
-    node._saved_ord, node._saved_keepdim, node._dims = p, keepdim, dims
-    node._saved_dim = None if dim is None else tuple(dims)
-    return out
+    return record(
+        cls,
+        (t,),
+        data,
+        backend,
+        (t,),
+        save_result=True,
+        state={"dims": dims},
+        ord=p,
+        keepdim=keepdim,
+        dim=None if dim is None else tuple(dims),
+    )
 
 
 @with_out
@@ -755,15 +749,17 @@ def aminmax(input, *, dim=None, keepdim: bool = False, axis=None, keepdims=None)
     if dim is None and keepdim:
         low = xp.reshape(low, (1,) * len(shape))
         high = xp.reshape(high, (1,) * len(shape))
-    node = new_node(AminmaxBackward0, t)
-    if node is None:
-        return _AMINMAX(make_tensor(low, backend), make_tensor(high, backend))
-    first = make_tensor(low, backend, True, node, 0)
-    second = make_tensor(high, backend, True, node, 1)
-    node._n_outputs = 2
-    node.save(t, make_tensor(low, backend), make_tensor(high, backend))
-    node._saved_dim, node._saved_keepdim, node._dims = dim, keepdim, dims
-    return _AMINMAX(first, second)
+    outs = record(
+        AminmaxBackward0,
+        (t,),
+        [low, high],
+        backend,
+        (t, make_tensor(low, backend), make_tensor(high, backend)),
+        state={"dims": dims},
+        dim=dim,
+        keepdim=keepdim,
+    )
+    return _AMINMAX(*outs)
 
 
 @tensor_method("count_nonzero")
@@ -823,12 +819,17 @@ def renorm(input, p: float, dim: int, maxnorm: float) -> Tensor:
     with no_grad():
         n = norm(t, p, dims, keepdim=True)
         out = t * where(n > maxnorm, maxnorm / (n + 1e-7), 1.0)
-    node = new_node(RenormBackward0, t)
-    if node is None:
-        return out
-    node.save(t)
-    node._saved_p, node._saved_dim, node._saved_maxnorm, node._dims = float(p), d, maxnorm, dims
-    return make_tensor(out._data, t._backend, True, node, 0)
+    return record(
+        RenormBackward0,
+        (t,),
+        out._data,
+        t._backend,
+        (t,),
+        state={"dims": dims},
+        p=float(p),
+        dim=d,
+        maxnorm=maxnorm,
+    )
 
 
 class DistBackward0(Node):
@@ -864,13 +865,9 @@ def dist(input, other, p: float = 2) -> Tensor:
 
     with no_grad():
         out = norm(a - b, float(p))
-    node = new_node(DistBackward0, a, b)
-    if node is None:
-        return out
-    result = make_tensor(out._data, out._backend, True, node, 0)
-    node.save(a, b, result)
-    node._saved_p = float(p)
-    return result
+    return record(
+        DistBackward0, (a, b), out._data, out._backend, (a, b), save_result=True, p=float(p)
+    )
 
 
 renorm_ = inplace_method("renorm", "Rescale the slices along `dim` to p-norm <= maxnorm, in place.")

@@ -12,8 +12,8 @@ from .. import _messages as msg
 from .. import dtypes
 from .._generator import draw
 from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.node import Node, new_node
-from ._helpers import check_tensor, short_name
+from ..autograd.node import Node
+from ._helpers import check_tensor, record, short_name
 from .out import with_out
 from .pointwise import _not_differentiable
 
@@ -92,8 +92,7 @@ def bernoulli(input, p=None, *, generator=None) -> Tensor:
         return _not_differentiable("bernoulli", (x,), data, x._backend)
     check_probabilities(x)
     data = flips(x, x, generator)
-    node = new_node(BernoulliBackward0, x)
-    return make_tensor(data, x._backend, node is not None, node)
+    return record(BernoulliBackward0, (x,), data, x._backend)
 
 
 def _check_distribution(p: Tensor, num_samples: int, replacement: bool) -> None:
@@ -172,15 +171,13 @@ def _exponential(self: Tensor, lambd: float, generator) -> Tensor:
     if not self.dtype.is_floating_point:
         raise RuntimeError(msg.EXPONENTIAL_DTYPE.format(dtype=self.dtype.legacy_name[:-6]))
     data = draw_like(self, "exponential", float(lambd), generator=generator)
-    node = new_node(ExponentialBackward0, self)
-    return make_tensor(data, self._backend, node is not None, node)
+    return record(ExponentialBackward0, (self,), data, self._backend)
 
 
 def _resampled(self: Tensor, method: str, cls, params: tuple, generator) -> Tensor:
     """A new tensor like `self` of `backend.<method>` samples (an out-of-place random fill)."""
     data = draw_like(self, method, *params, generator=generator)
-    node = new_node(cls, self)
-    return make_tensor(data, self._backend, node is not None, node)
+    return record(cls, (self,), data, self._backend)
 
 
 def _require_floating(self: Tensor, kernel: str) -> None:
@@ -235,8 +232,7 @@ def poisson(input, generator=None) -> Tensor:
     if rates._data.size and not bool(xp.all(rates._data >= 0)):
         raise RuntimeError(msg.POISSON_RATE)
     data = draw(generator, rates._backend, "poisson", rates._data)
-    node = new_node(PoissonBackward0, rates)
-    return make_tensor(data, rates._backend, node is not None, node)
+    return record(PoissonBackward0, (rates,), data, rates._backend)
 
 
 @tensor_method("exponential_")

@@ -7,8 +7,8 @@ import math
 
 from .. import _messages as msg
 from .. import dtypes
-from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.node import Node, new_node
+from .._tensor import Tensor, tensor_method
+from ..autograd.node import Node
 from ._helpers import (
     check_tensor,
     normalize_dim,
@@ -22,7 +22,7 @@ from .inplace import inplace_method
 from .loss import _div_number
 from .out import with_out, with_pair_out
 from .pointwise import _mul_number
-from .reduction import _indexed_result, _save_with_result, _sum_dtype
+from .reduction import _indexed_result, _sum_dtype
 
 
 class CummaxBackward0(Node):
@@ -137,13 +137,7 @@ def logcumsumexp(input, dim: int) -> Tensor:
         for i in range(1, moved.shape[0]):
             running.append(xp.logaddexp(running[-1], moved[i, ...]))
         data = xp.moveaxis(xp.stack(running), 0, d) if running else xp.asarray(data, copy=True)
-    node = new_node(LogcumsumexpBackward0, t)
-    if node is None:
-        return make_tensor(data, backend)
-    out = make_tensor(data, backend, True, node, 0)
-    node.save(t, out)
-    node._saved_dim = d
-    return out
+    return record(LogcumsumexpBackward0, (t,), data, backend, (t,), save_result=True, dim=d)
 
 
 def _trapezoid_parts(y: Tensor, x, dx, dim: int, name: str):
@@ -273,13 +267,7 @@ def cumprod(input, dim: int = ..., *, dtype=None, axis=None) -> Tensor:
         dim = numpy_dim("cumprod", dim, axis, ...)
     t, d, data = _running("cumprod", input, dim, dtype)
     backend = t._backend
-    node = new_node(CumprodBackward0, t)
-    if node is None:
-        return make_tensor(data, backend)
-    out = make_tensor(data, backend, True, node, 0)
-    _save_with_result(node, t, out)
-    node._saved_dim = d
-    return out
+    return record(CumprodBackward0, (t,), data, backend, (t,), save_result=True, dim=d)
 
 
 # --- in-place forms -------------------------------------------------------------------------------

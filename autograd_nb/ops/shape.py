@@ -14,12 +14,12 @@ import warnings
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.grad_mode import STATE
-from ..autograd.node import Node, new_node, version_counter
+from ..autograd.node import Node
 from ._helpers import (
     check_tensor,
     normalize_dim,
     numpy_dim,
+    record,
 )
 from .out import with_out
 
@@ -83,49 +83,6 @@ def infer_shape(shape: tuple, numel: int) -> tuple:
     return shape
 
 
-def make_view(base: Tensor, data, node, view_fn, output_nr: int = 0) -> Tensor:
-    """A tensor sharing `base`'s storage and version counter, remembering how to re-derive it.
-
-    `view_fn(root)` rebuilds this view from the root base; in-place changes to the view use it
-    to rewrite the base's history (CopySlices), as PyTorch does. `output_nr` numbers the pieces
-    of one node (split, unbind).
-    """
-    out = make_tensor(data, base._backend, node is not None, node, output_nr)
-    out._vc = version_counter(base)
-    if base._view is None:
-        out._view = (base, view_fn)
-    else:
-        root, parent_fn = base._view
-        out._view = (root, lambda r: view_fn(parent_fn(r)))
-        if getattr(base, MULTI_OUTPUT_VIEW, False):
-            setattr(out, MULTI_OUTPUT_VIEW, True)  # a view of a piece is still one
-        if (mode := getattr(base, NO_GRAD_VIEW, None)) is not None:
-            setattr(out, NO_GRAD_VIEW, mode)  # refused in place like its base
-    if node is None and base._requires_grad and not STATE.enabled:
-        # As in PyTorch, a view made under no_grad or inference_mode of a tensor that requires
-        # grad requires grad too (a leaf), and may not be changed in place in grad mode.
-        out._requires_grad = True
-        setattr(out, NO_GRAD_VIEW, "inference" if STATE.inference else "no_grad")
-    return out
-
-
-# Set on the pieces of split / chunk / unbind (views that share one node): PyTorch refuses to
-# modify them in place while a graph is recorded.
-MULTI_OUTPUT_VIEW = "_multi_output_view"
-# Set on a view made under no_grad / inference_mode (the value names the mode), and on views of
-# it: PyTorch refuses to modify them in place while a graph is recorded.
-NO_GRAD_VIEW = "_no_grad_view"
-
-
-def _view_op(t: Tensor, data, cls, view_fn, **saved) -> Tensor:
-    """A view of `t` whose grad_fn (when recorded) is `cls` carrying `_saved_<name>` values."""
-    node = new_node(cls, t)
-    if node is not None:
-        for name, value in saved.items():
-            setattr(node, "_saved_" + name, value)
-    return make_view(t, data, node, view_fn)
-
-
 def _zeros(backend, shape: tuple, like) -> Tensor:
     return make_tensor(
         backend.xp.zeros(shape, dtype=like.dtype, device=backend.native_device), backend
@@ -165,8 +122,13 @@ def view(self, *shape) -> Tensor:
     data = _viewed(self, shape)
     if data is None:
         raise RuntimeError(msg.VIEW_STRIDE)
-    return _view_op(
-        self, data, ViewBackward0, lambda b: b.view(shape), self_sym_sizes=tuple(self._data.shape)
+    return record(
+        ViewBackward0,
+        (self,),
+        data,
+        self._backend,
+        view_fn=lambda b: b.view(shape),
+        self_sym_sizes=tuple(self._data.shape),
     )
 
 
@@ -178,11 +140,10 @@ def reshape(input, *shape) -> Tensor:
     if _viewed(t, shape) is not None:
         return view(t, shape)
     copy = t.clone()
-    node = new_node(UnsafeViewBackward0, copy)
-    if node is not None:
-        node._saved_self_sym_sizes = tuple(t._data.shape)
     data = t._backend.xp.reshape(copy._data, shape)
-    return make_tensor(data, t._backend, node is not None, node, 0)
+    return record(
+        UnsafeViewBackward0, (copy,), data, t._backend, self_sym_sizes=tuple(t._data.shape)
+    )
 
 
 @tensor_method("view_as")
@@ -281,7 +242,14 @@ def expand(self, *sizes) -> Tensor:
         target[i] = s
     target = tuple(target)
     data = self._data if target == shape else self._backend.xp.broadcast_to(self._data, target)
-    return _view_op(self, data, ExpandBackward0, lambda b: b.expand(target), self_sym_sizes=shape)
+    return record(
+        ExpandBackward0,
+        (self,),
+        data,
+        self._backend,
+        view_fn=lambda b: b.expand(target),
+        self_sym_sizes=shape,
+    )
 
 
 @tensor_method("expand_as")
@@ -331,21 +299,25 @@ def squeeze(input, dim=None, *, axis=None) -> Tensor:
         dim = numpy_dim("squeeze", dim, axis, None)
     t = check_tensor(input, "squeeze")
     shape = tuple(t._data.shape)
+    state = None
     if dim is None:
-        cls, dims = SqueezeBackward0, tuple(range(len(shape)))
+        cls, dims, saved = SqueezeBackward0, tuple(range(len(shape))), {}
     elif isinstance(dim, (tuple, list)):
-        cls, dims = SqueezeBackward2, _distinct_dims(dim, len(shape))
+        cls, dims, saved = SqueezeBackward2, _distinct_dims(dim, len(shape)), {"dim": tuple(dim)}
     else:
         cls, dims = SqueezeBackward1, (normalize_dim(dim, len(shape)),)
+        saved, state = {"dim": dim}, {"dim": dims[0]}
     new = tuple(s for i, s in enumerate(shape) if not (i in dims and s == 1))
-    node = new_node(cls, t)
-    if node is not None:
-        node._saved_self_sym_sizes = shape
-        if cls is SqueezeBackward1:
-            node._saved_dim, node._dim = dim, dims[0]
-        elif cls is SqueezeBackward2:
-            node._saved_dim = tuple(dim)
-    return make_view(t, t._backend.xp.reshape(t._data, new), node, lambda b: b.squeeze(dim))
+    return record(
+        cls,
+        (t,),
+        t._backend.xp.reshape(t._data, new),
+        t._backend,
+        view_fn=lambda b: b.squeeze(dim),
+        state=state,
+        self_sym_sizes=shape,
+        **saved,
+    )
 
 
 @tensor_method("unsqueeze")
@@ -355,10 +327,15 @@ def unsqueeze(input, dim: int = ..., *, axis=None) -> Tensor:
         dim = numpy_dim("unsqueeze", dim, axis, ...)
     t = check_tensor(input, "unsqueeze")
     d = normalize_dim(dim, t._data.ndim + 1)
-    node = new_node(UnsqueezeBackward0, t)
-    if node is not None:
-        node._saved_dim, node._dim = dim, d
-    return make_view(t, t._backend.xp.expand_dims(t._data, axis=d), node, lambda b: b.unsqueeze(d))
+    return record(
+        UnsqueezeBackward0,
+        (t,),
+        t._backend.xp.expand_dims(t._data, axis=d),
+        t._backend,
+        view_fn=lambda b: b.unsqueeze(d),
+        state={"dim": d},
+        dim=dim,
+    )
 
 
 def _distinct_dims(dims, ndim: int) -> tuple:
@@ -409,11 +386,12 @@ def transpose(input, dim0: int, dim1: int) -> Tensor:
     order = list(range(ndim))
     if ndim:  # a 0-d tensor takes dims 0 and -1: its transpose is a view of itself
         order[d0], order[d1] = d1, d0
-    return _view_op(
-        t,
-        _permuted(t, tuple(order)),
+    return record(
         TransposeBackward0,
-        lambda b: b.transpose(d0, d1),
+        (t,),
+        _permuted(t, tuple(order)),
+        t._backend,
+        view_fn=lambda b: b.transpose(d0, d1),
         dim0=dim0,
         dim1=dim1,
     )
@@ -430,7 +408,7 @@ def t(input) -> Tensor:
     if ndim > 2:
         raise RuntimeError(msg.T_DIMS.format(dim=ndim))
     data = x._data.T if ndim == 2 else x._data  # `.T` is the array API's matrix transpose
-    return make_view(x, data, new_node(TBackward0, x), _transposed)
+    return record(TBackward0, (x,), data, x._backend, view_fn=_transposed)
 
 
 def _transposed(base: Tensor) -> Tensor:
@@ -451,10 +429,15 @@ def permute(input, *dims) -> Tensor:
     inverse = [0] * ndim
     for i, d in enumerate(order):
         inverse[d] = i
-    node = new_node(PermuteBackward0, x)
-    if node is not None:
-        node._saved_dims, node._inverse = dims, tuple(inverse)
-    return make_view(x, _permuted(x, order), node, lambda b: b.permute(order))
+    return record(
+        PermuteBackward0,
+        (x,),
+        _permuted(x, order),
+        x._backend,
+        view_fn=lambda b: b.permute(order),
+        state={"inverse": tuple(inverse)},
+        dims=dims,
+    )
 
 
 def _T(self) -> Tensor:
@@ -588,10 +571,9 @@ def repeat(self, *repeats) -> Tensor:
     xp = self._backend.xp
     data = xp.reshape(self._data, padded)
     tiled = xp.tile(data, repeats) if hasattr(xp, "tile") else _tile(xp, data, repeats)
-    node = new_node(RepeatBackward0, self)
-    if node is not None:
-        node._saved_repeats, node._saved_self_sym_sizes = repeats, shape
-    return make_tensor(tiled, self._backend, node is not None, node, 0)
+    return record(
+        RepeatBackward0, (self,), tiled, self._backend, repeats=repeats, self_sym_sizes=shape
+    )
 
 
 def _tile(xp, data, repeats):
@@ -623,10 +605,7 @@ def flip(input, *dims) -> Tensor:
         if axes and x._data.ndim
         else xp.asarray(x._data, copy=True)
     )
-    node = new_node(FlipBackward0, x)
-    if node is not None:
-        node._saved_dims = dims
-    return make_tensor(data, x._backend, node is not None, node, 0)
+    return record(FlipBackward0, (x,), data, x._backend, dims=dims)
 
 
 @tensor_method("fliplr")
@@ -682,11 +661,7 @@ def _embed(grad: Tensor, shape: tuple, dim: int, item, cls) -> Tensor:
     backend = grad._backend
     out = backend.xp.zeros(shape, dtype=grad._data.dtype, device=backend.native_device)
     out[_key(dim, item)] = grad._data
-    node = new_node(cls, grad)
-    if node is None:
-        return make_tensor(out, backend)
-    node._saved_dim, node._item = dim, item
-    return make_tensor(out, backend, True, node, 0)
+    return record(cls, (grad,), out, backend, state={"item": item}, dim=dim)
 
 
 class SelectBackward0(Node):
@@ -731,11 +706,16 @@ def select(input, dim: int, index: int) -> Tensor:
     if not -size <= index < size:
         raise IndexError(msg.SELECT_RANGE.format(index=index, sizes=list(x._data.shape), dim=d))
     i = index % size
-    node = new_node(SelectBackward0, x)
-    if node is not None:
-        node._saved_dim, node._saved_index = d, i
-        node._saved_self_sym_sizes = tuple(x._data.shape)
-    return make_view(x, x._data[_key(d, i)], node, lambda b: select(b, d, i))
+    return record(
+        SelectBackward0,
+        (x,),
+        x._data[_key(d, i)],
+        x._backend,
+        view_fn=lambda b: select(b, d, i),
+        dim=d,
+        index=i,
+        self_sym_sizes=tuple(x._data.shape),
+    )
 
 
 def slice_dim(x: Tensor, dim: int, start=None, end=None, step=None) -> Tensor:
@@ -745,14 +725,19 @@ def slice_dim(x: Tensor, dim: int, start=None, end=None, step=None) -> Tensor:
     if step <= 0:
         raise ValueError(msg.SLICE_STEP_ZERO if step == 0 else msg.SLICE_STEP_NEGATIVE)
     item = slice(*slice(start, end, step).indices(x._data.shape[d]))
-    node = new_node(SliceBackward0, x)
-    if node is not None:
-        node._saved_dim = d
-        node._saved_start = 0 if start is None else int(start)
-        node._saved_end = INT64_MAX if end is None else int(end)
-        node._saved_step, node._item = step, item
-        node._saved_self_sym_sizes = tuple(x._data.shape)
-    return make_view(x, x._data[_key(d, item)], node, lambda b: slice_dim(b, d, *_bounds(item)))
+    return record(
+        SliceBackward0,
+        (x,),
+        x._data[_key(d, item)],
+        x._backend,
+        view_fn=lambda b: slice_dim(b, d, *_bounds(item)),
+        state={"item": item},
+        dim=d,
+        start=0 if start is None else int(start),
+        end=INT64_MAX if end is None else int(end),
+        step=step,
+        self_sym_sizes=tuple(x._data.shape),
+    )
 
 
 def _bounds(item: slice) -> tuple:
@@ -788,7 +773,7 @@ class AliasBackward0(Node):
 
 def alias(x: Tensor) -> Tensor:
     """The same tensor as a new view (what `x[...]` returns)."""
-    return _view_op(x, x._data, AliasBackward0, alias)
+    return record(AliasBackward0, (x,), x._data, x._backend, view_fn=alias)
 
 
 # --- broadcasting helpers -------------------------------------------------------------------------
@@ -838,11 +823,7 @@ def roll(input, shifts, dims=None) -> Tensor:
             raise IndexError(msg.DIM_0D.format(dim=dims[0]))
         axes = tuple(normalize_dim(d, x._data.ndim) for d in dims)
         data = xp.roll(x._data, shifts, axis=axes)
-    node = new_node(RollBackward0, x)
-    if node is None:
-        return make_tensor(data, x._backend)
-    node._saved_shifts, node._saved_dims = shifts, dims
-    return make_tensor(data, x._backend, True, node, 0)
+    return record(RollBackward0, (x,), data, x._backend, shifts=shifts, dims=dims)
 
 
 @tensor_method("tile")
@@ -884,11 +865,7 @@ def rot90(input, k: int = 1, dims=(0, 1)) -> Tensor:
         order = list(range(ndim))
         order[d0], order[d1] = d1, d0
         data = xp.permute_dims(data, tuple(order))
-    node = new_node(Rot90Backward0, x)
-    if node is None:
-        return make_tensor(data, x._backend)
-    node._saved_k, node._saved_dims = k, dims
-    return make_tensor(data, x._backend, True, node, 0)
+    return record(Rot90Backward0, (x,), data, x._backend, k=k, dims=dims)
 
 
 @with_out

@@ -9,12 +9,13 @@ import numpy as np
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.node import Node, new_node
+from ..autograd.node import Node
 from ._helpers import (
     check_tensor,
     normalize_dim,
     numpy_dim,
     on_backend,
+    record,
     result_dtype,
 )
 from .indexing import _zeros_like, scatter_add
@@ -121,12 +122,16 @@ def _with_positions(name: str, cls, x: Tensor, d: int, values, order):
 
     backend = x._backend
     indices = make_tensor(order, backend)
-    node = new_node(cls, x)
-    if node is None:
-        return return_type(name)(make_tensor(values, backend), indices)
-    node._saved_dim, node._saved_indices = d, indices
-    node._saved_self_sym_sizes = tuple(x._data.shape)
-    return return_type(name)(make_tensor(values, backend, True, node, 0), indices)
+    values = record(
+        cls,
+        (x,),
+        values,
+        backend,
+        dim=d,
+        indices=indices,
+        self_sym_sizes=tuple(x._data.shape),
+    )
+    return return_type(name)(values, indices)
 
 
 @tensor_method("sort")

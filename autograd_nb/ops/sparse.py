@@ -7,8 +7,8 @@ import warnings
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor
-from ..autograd.node import Node, new_node
-from ._helpers import check_tensor
+from ..autograd.node import Node
+from ._helpers import check_tensor, record
 
 
 class EmbeddingBackward0(Node):
@@ -67,17 +67,20 @@ def embedding(
     xp = w._backend.xp
     flat = xp.reshape(xp.astype(idx._data, xp.int64), (-1,))
     data = xp.reshape(xp.take(w._data, flat, axis=0), tuple(idx._data.shape) + (w._data.shape[1],))
-    node = new_node(EmbeddingBackward0, w)
-    if node is None:
-        return make_tensor(data, w._backend)
-    if sparse:
+    out = record(
+        EmbeddingBackward0,
+        (w,),
+        data,
+        w._backend,
+        (idx,),
+        padding_idx=padding_idx,
+        scale_grad_by_freq=scale_grad_by_freq,
+        sparse=sparse,
+        weight_sym_argsize_0=rows,
+    )
+    if sparse and out._grad_fn is not None:  # the gradient it will build is dense
         warnings.warn(msg.EMBEDDING_SPARSE_DENSE, UserWarning, stacklevel=3)
-    node.save(idx)
-    node._saved_padding_idx = padding_idx
-    node._saved_scale_grad_by_freq, node._saved_sparse = scale_grad_by_freq, sparse
-    node._saved_weight_sym_argsize_0 = rows
-    node._in_meta = (None, None)
-    return make_tensor(data, w._backend, True, node, 0)
+    return out
 
 
 def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:

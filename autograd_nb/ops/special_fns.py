@@ -15,8 +15,8 @@ import math
 
 from .. import _messages as msg
 from .. import dtypes
-from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.node import Node, new_node
+from .._tensor import Tensor, tensor_method
+from ..autograd.node import Node
 from ._helpers import (
     as_floating,
     check_tensor,
@@ -740,13 +740,14 @@ def logit(input, eps: float | None = None) -> Tensor:
     x = on_backend(t, backend, floating_dtype(t))
     if eps is not None:
         x = xp.clip(x, float(eps), 1.0 - float(eps))
-    out = make_tensor(xp.log(x / (1 - x)), backend)
-    node = new_node(LogitBackward0, t)
-    if node is not None:
-        node.save(t)
-        node._saved_eps = None if eps is None else float(eps)
-        out._requires_grad, out._grad_fn = True, node
-    return out
+    return record(
+        LogitBackward0,
+        (t,),
+        xp.log(x / (1 - x)),
+        backend,
+        (t,),
+        eps=None if eps is None else float(eps),
+    )
 
 
 xlogy_ = inplace_method("xlogy", "self * log(other), in place.")

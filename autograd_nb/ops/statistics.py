@@ -8,8 +8,15 @@ import warnings
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.node import Node, new_node
-from ._helpers import as_floating, check_tensor, normalize_dim, numpy_dim, numpy_keepdim
+from ..autograd.node import Node
+from ._helpers import (
+    as_floating,
+    check_tensor,
+    normalize_dim,
+    numpy_dim,
+    numpy_keepdim,
+    record,
+)
 from .comparison import clamp
 from .out import with_out
 from .reduction import (
@@ -22,7 +29,6 @@ from .reduction import (
     _kept_shape,
     _mean_data,
     _reduce_dims,
-    _save_with_result,
     _unreduce,
     mean,
 )
@@ -156,17 +162,18 @@ def _var(name: str, input, dim, unbiased, keepdim, correction, take_root: bool) 
         )
     if take_root:
         data = xp.sqrt(data)
-    node = new_node(StdBackward0 if take_root else VarBackward0, t)
-    if node is None:
-        return make_tensor(data, backend)
-    out = make_tensor(data, backend, True, node, 0)
-    if take_root:
-        _save_with_result(node, t, out)
-    else:
-        node.save(t)
-    node._saved_correction, node._saved_dim, node._saved_keepdim = c, dims, keepdim
-    node._divisor = divisor
-    return out
+    return record(
+        StdBackward0 if take_root else VarBackward0,
+        (t,),
+        data,
+        backend,
+        (t,),
+        save_result=take_root,
+        state={"divisor": divisor},
+        correction=c,
+        dim=dims,
+        keepdim=keepdim,
+    )
 
 
 @with_out
@@ -244,23 +251,21 @@ def _spread_mean(name: str, input, dim, unbiased, keepdim, correction, take_root
         if isinstance(dim, bool):
             dim = None
         average = mean(t, _reduce_dims(dim, t._data.ndim), keepdim)
-    cls = StdMeanBackward0 if take_root else VarMeanBackward0
-    node = new_node(cls, t)
-    if node is None:
-        return spread, average
-    backend = t._backend
-    first = make_tensor(spread._data, backend, True, node, 0)
-    second = make_tensor(average._data, backend, True, node, 1)
-    node._n_outputs = 2
-    if take_root:
-        _save_with_result(node, t, first)
-    else:
-        node.save(t)
     shape = tuple(t._data.shape)
     dims = _reduce_dims(None if isinstance(dim, bool) else dim, len(shape))
-    node._saved_correction = _correction(unbiased if not isinstance(dim, bool) else dim, correction)
-    node._saved_dim, node._saved_keepdim = dims, keepdim
-    node._divisor = _count(shape, dims) - node._saved_correction
+    c = _correction(unbiased if not isinstance(dim, bool) else dim, correction)
+    first, second = record(
+        StdMeanBackward0 if take_root else VarMeanBackward0,
+        (t,),
+        [spread._data, average._data],
+        t._backend,
+        (t,),
+        save_result=1 if take_root else 0,  # std_mean saves its std (result0)
+        state={"divisor": _count(shape, dims) - c},
+        correction=c,
+        dim=dims,
+        keepdim=keepdim,
+    )
     return first, second
 
 
@@ -357,12 +362,8 @@ def _median(name: str, input, dim, keepdim: bool):
         data = xp.full((), empty, dtype=t._data.dtype, device=backend.native_device)
     else:
         data = xp.reshape(_median_picks(backend, xp.reshape(t._data, (-1,)), 0, skip_nan)[0], ())
-    node = new_node(NanmedianBackward0 if skip_nan else MedianBackward0, t)
-    if node is None:
-        return make_tensor(data, backend)
-    node.save(t)
-    node._saved_result = make_tensor(data, backend)
-    return make_tensor(data, backend, True, node, 0)
+    cls = NanmedianBackward0 if skip_nan else MedianBackward0
+    return record(cls, (t,), data, backend, (t,), result=make_tensor(data, backend))
 
 
 @tensor_method("median")

@@ -7,8 +7,8 @@ from __future__ import annotations
 from .. import _messages as msg
 from .._tensor import Tensor, tensor_method
 from ..autograd.node import Node
-from ._helpers import check_tensor, normalize_dim
-from .shape import _view_op, _zeros
+from ._helpers import check_tensor, normalize_dim, record
+from .shape import _zeros
 
 
 class UnfoldBackward0(Node):
@@ -48,11 +48,12 @@ def unfold(self, dimension: int, size: int, step: int) -> Tensor:
     if not t._data.ndim:
         out_shape, out_strides = (size,), (1,)
     data = t._backend.as_strided(t._data, out_shape, out_strides, _storage_offset(t))
-    return _view_op(
-        t,
-        data,
+    return record(
         UnfoldBackward0,
-        lambda b: b.unfold(dimension, size, step),
+        (t,),
+        data,
+        t._backend,
+        view_fn=lambda b: b.unfold(dimension, size, step),
         dimension=d,
         size=size,
         step=step,
@@ -114,19 +115,18 @@ def as_strided(input, size, stride, storage_offset: int | None = None) -> Tensor
             )
         )
     data = t._backend.as_strided(t._data, size, stride, offset)
-    out = _view_op(
-        t,
-        data,
+    geometry = (tuple(t._data.shape), t._backend.strides(t._data), _storage_offset(t), storage)
+    return record(
         AsStridedBackward0,
-        lambda b: b.as_strided(size, stride, offset),
+        (t,),
+        data,
+        t._backend,
+        view_fn=lambda b: b.as_strided(size, stride, offset),
+        state={"input_geometry": geometry},
         size=size,
         stride=stride,
         storage_offset=offset,
     )
-    if out._grad_fn is not None:
-        geometry = (tuple(t._data.shape), t._backend.strides(t._data), _storage_offset(t), storage)
-        out._grad_fn._input_geometry = geometry
-    return out
 
 
 __all__ = ["as_strided"]

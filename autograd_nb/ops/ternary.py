@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from .. import _messages as msg
 from .. import dtypes
-from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.node import Node, new_node
+from .._tensor import Tensor, tensor_method
+from ..autograd.node import Node
 from ._helpers import (
     check_tensor,
     common_backend,
-    input_meta,
+    record,
     result_dtype,
 )
 from .inplace import inplace_method
@@ -17,8 +17,9 @@ from .out import with_out
 from .pointwise import _float_result
 
 
-def _ternary(cls, tensors: tuple, kernel, name: str) -> Tensor:
-    """Broadcast and promote three operands, run `kernel` on their arrays, record `cls`."""
+def _ternary(cls, tensors: tuple, kernel, name: str, save: tuple = (), **saved) -> Tensor:
+    """Broadcast and promote three operands, run `kernel` on their arrays, record `cls` (saving
+    `save` and the `_saved_<name>` keywords)."""
     from ._helpers import broadcast_shapes, on_backend
 
     for i, t in enumerate(tensors):
@@ -28,11 +29,7 @@ def _ternary(cls, tensors: tuple, kernel, name: str) -> Tensor:
     broadcast_shapes(*(tuple(t._data.shape) for t in tensors))
     arrays = [on_backend(t, backend, dtype) for t in tensors]
     out = kernel(backend.xp, *arrays)
-    node = new_node(cls, *tensors)
-    if node is None:
-        return make_tensor(out, backend)
-    node._in_meta = input_meta(tensors, out, backend)
-    return make_tensor(out, backend, True, node, 0)
+    return record(cls, tensors, out, backend, save, broadcasts=True, **saved)
 
 
 class AddcmulBackward0(Node):
@@ -173,15 +170,12 @@ def lerp(input, end, weight) -> Tensor:
             raise RuntimeError(
                 msg.LERP_DTYPE.format(arg="weight", expected=_c_name(start), got=_c_name(weight))
             )
-        out = _ternary(LerpBackward1, (start, end, weight), _lerp_kernel, "lerp")
-        if out._grad_fn is not None:
-            out._grad_fn.save(start, end, weight)
-        return out
+        tensors = (start, end, weight)
+        return _ternary(LerpBackward1, tensors, _lerp_kernel, "lerp", tensors)
     w = float(_real(weight, start))
-    out = _ternary(LerpBackward0, (start, end), lambda xp, a, b: _lerp_kernel(xp, a, b, w), "lerp")
-    if out._grad_fn is not None:
-        out._grad_fn._saved_weight = w
-    return out
+    return _ternary(
+        LerpBackward0, (start, end), lambda xp, a, b: _lerp_kernel(xp, a, b, w), "lerp", weight=w
+    )
 
 
 addcmul_ = inplace_method(

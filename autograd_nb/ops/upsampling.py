@@ -19,8 +19,8 @@ import operator
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor
-from ..autograd.node import Node, new_node
-from ._helpers import check_tensor, require_floating
+from ..autograd.node import Node
+from ._helpers import check_tensor, record, require_floating
 from .pooling import _along_dims, adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d
 
 
@@ -183,13 +183,15 @@ def _resample(x: Tensor, mode: str, sizes: tuple, factors, align_corners: bool) 
             resampled = part if resampled is None else resampled + part
         data = resampled
         mats.insert(0, make_tensor(_matrix(backend, x.dtype, size, taps), backend))
-    node = new_node(_NODES[mode, len(sizes)], x)
-    if node is None:
-        return make_tensor(data, backend)
-    node._mats = mats
-    node._saved_output_size = tuple(sizes)
-    node._saved_align_corners = align_corners
-    return make_tensor(data, backend, True, node, 0)
+    return record(
+        _NODES[mode, len(sizes)],
+        (x,),
+        data,
+        backend,
+        state={"mats": mats},
+        output_size=tuple(sizes),
+        align_corners=align_corners,
+    )
 
 
 def _check_sizes(x: Tensor, mode: str, sizes: list) -> None:
