@@ -119,11 +119,7 @@ def channel_shuffle(input: Tensor, groups: int) -> Tensor:
     n, rest = x.shape[0], tuple(x.shape[2:])
     data = xp.reshape(x._data, (n, groups, c // groups) + rest)
     data = xp.reshape(xp.permute_dims(data, (0, 2, 1) + tuple(range(3, x.dim() + 1))), x.shape)
-    node = new_node(ChannelShuffleBackward0, x)
-    if node is None:
-        return make_tensor(data, x._backend)
-    node._saved_groups = groups
-    return make_tensor(data, x._backend, True, node, 0)
+    return record(ChannelShuffleBackward0, (x,), data, x._backend, groups=groups)
 
 
 native_channel_shuffle = channel_shuffle
