@@ -4,6 +4,7 @@ methods). Each module's `__all__` lists the torch.* functions it defines."""
 from . import (
     activation,
     bilinear_form,
+    binary,
     comparison,
     construction,
     conversion,
@@ -45,6 +46,7 @@ from . import (
 )
 from .activation import *  # noqa: F403
 from .bilinear_form import *  # noqa: F403
+from .binary import *  # noqa: F403
 from .comparison import *  # noqa: F403
 from .construction import *  # noqa: F403
 from .conversion import *  # noqa: F403
@@ -83,6 +85,7 @@ from .unary import *  # noqa: F403
 __all__ = [
     *activation.__all__,
     *bilinear_form.__all__,
+    *binary.__all__,
     *comparison.__all__,
     *construction.__all__,
     *conversion.__all__,

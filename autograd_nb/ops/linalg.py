@@ -12,6 +12,7 @@ from .. import _messages as msg
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node, saved_entry
 from ._helpers import broadcast_shapes, check_same_device, check_tensor, record, scalar_for
+from .binary import add_number
 from .inplace import inplace_method
 from .out import with_out
 
@@ -865,15 +866,6 @@ def cosine_similarity(x1, x2, dim: int = 1, eps: float = 1e-8) -> Tensor:
     return ((a / norm_a) * (b / norm_b)).sum(dim)
 
 
-class AddBackward1(Node):
-    """tensor + number as ATen's add.Scalar records it (pairwise_distance adds its eps so)."""
-
-    __slots__ = ()
-
-    def backward(self, grad):
-        return grad
-
-
 def pairwise_distance(x1, x2, p: float = 2.0, eps: float = 1e-6, keepdim: bool = False) -> Tensor:
     """The p-norm of x1 - x2 + eps over the last dim, composed as ATen's pairwise_distance."""
     from .. import dtypes
@@ -884,10 +876,7 @@ def pairwise_distance(x1, x2, p: float = 2.0, eps: float = 1e-6, keepdim: bool =
     diff = a - b
     if not diff.dtype.is_floating_point:  # the eps promotes an integer difference
         diff = diff.to(dtypes.get_default_dtype())
-    node = new_node(AddBackward1, diff)
-    data = diff._data + eps
-    shifted = make_tensor(data, diff._backend, node is not None, node, 0)
-    return _vector_norm(shifted, p, max(a.dim(), b.dim()) - 1, keepdim, NormBackward1)
+    return _vector_norm(add_number(diff, eps), p, max(a.dim(), b.dim()) - 1, keepdim, NormBackward1)
 
 
 # --- in-place forms -------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from ._helpers import (
     require_floating,
     short_name,
 )
+from .binary import div_number
 from .comparison import where
 from .indexing import IndexPutImplBackward0, _Plan, _put
 
@@ -459,25 +460,7 @@ def _cross_entropy_probs(logp, t, weight, r: int, smoothing: float, class_dim: i
         return -terms.sum(class_dim)
     if r == 2:
         return -terms.sum()
-    return _div_number(-terms.sum(), logp.numel() / classes)
-
-
-class DivBackward1(Node):
-    """tensor / number as ATen's div.Scalar records it (the composite losses divide so)."""
-
-    __slots__ = ("_saved_other",)
-
-    def backward(self, grad):
-        return grad / self._saved_other
-
-
-def _div_number(t: Tensor, number: float) -> Tensor:
-    node = new_node(DivBackward1, t)
-    data = t._data / number
-    if node is None:
-        return make_tensor(data, t._backend)
-    node._saved_other = number
-    return make_tensor(data, t._backend, True, node, 0)
+    return div_number(-terms.sum(), logp.numel() / classes)
 
 
 def _smoothed(

@@ -25,10 +25,10 @@ from ._helpers import (
     operands,
     record,
 )
+from .binary import mul_number
 from .comparison import where
 from .inplace import apply_inplace, inplace_method
 from .out import with_out
-from .pointwise import _mul_number
 from .unary import _TWO_OVER_SQRT_PI, UnaryBackward, elementwise, erf, erf_kernel
 
 _PI = math.pi
@@ -441,7 +441,7 @@ erfinv, erfinv_ = elementwise("erfinv", ErfinvBackward0, _erfinv_kernel, torch_i
 def ndtr(input) -> Tensor:
     """The standard normal CDF, (1 + erf(x / sqrt(2))) / 2, as PyTorch composes it."""
     t = as_floating(check_tensor(input, "special_ndtr"))
-    return _mul_number(1 + erf(_mul_number(t, _SQRT1_2)), 0.5)
+    return mul_number(1 + erf(mul_number(t, _SQRT1_2)), 0.5)
 
 
 class SpecialNdtriBackward0(UnaryBackward):

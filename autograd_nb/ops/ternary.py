@@ -11,9 +11,9 @@ from ._helpers import (
     input_meta,
     result_dtype,
 )
+from .binary import _float_result
 from .inplace import inplace_method
 from .out import with_out
-from .pointwise import _float_result
 
 
 def _ternary(cls, tensors: tuple, kernel, name: str) -> Tensor:
