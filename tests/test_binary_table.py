@@ -33,6 +33,8 @@ TENSOR_OPS = {
     "minimum": (torch.minimum, (-1, 0), (0.1, 1)),
     "fmax": (torch.fmax, (0.1, 1), (-1, 0)),
     "fmin": (torch.fmin, (0.1, 1), (-1, 0)),
+    "xlogy": (torch.xlogy, (-1, 1), (0.5, 2)),
+    "xlog1py": (torch.special.xlog1py, (-1, 1), (-0.5, 2)),
 }
 
 # name -> (op of one tensor and a Python number, the tensor's range)
@@ -52,6 +54,10 @@ NUMBER_OPS = {
     "pow_square": (lambda a: a**2, (-1, 1)),
     "pow_fraction": (lambda a: a**0.5, (0.5, 2)),
     "rpow": (lambda a: 2.5**a, (-1, 1)),
+    "xlogy": (lambda a: torch.xlogy(a, 2.5), (-1, 1)),
+    "rxlogy": (lambda a: torch.xlogy(2.5, a), (0.5, 2)),
+    "xlog1py": (lambda a: torch.special.xlog1py(a, 2.5), (-1, 1)),
+    "rxlog1py": (lambda a: torch.special.xlog1py(2.5, a), (0.5, 2)),
 }
 
 
@@ -193,6 +199,12 @@ GRAD_FN_NAMES = {
     "fmin": ("FminBackward0", torch.fmin),
     "true_divide": ("DivBackward0", torch.true_divide),
     "float_power": ("PowBackward1", torch.float_power),
+    "xlogy(a, b)": ("XlogyBackward0", torch.xlogy),
+    "xlogy(2, a)": ("XlogyBackward1", lambda a, b: torch.xlogy(2, a)),
+    "xlogy(a, 2)": ("XlogyBackward2", lambda a, b: torch.xlogy(a, 2)),
+    "xlog1py(a, b)": ("SpecialXlog1PyBackward0", torch.special.xlog1py),
+    "xlog1py(2, a)": ("SpecialXlog1PyBackward1", lambda a, b: torch.special.xlog1py(2, a)),
+    "xlog1py(a, 2)": ("SpecialXlog1PyBackward2", lambda a, b: torch.special.xlog1py(a, 2)),
 }
 
 
@@ -218,6 +230,9 @@ def test_saved_values_are_what_pytorch_saves():
     assert only_a._saved_self is None and torch.equal(only_a._saved_other, b)
     assert torch.add(a, b, alpha=2).grad_fn._saved_alpha == 2
     assert (a**2).grad_fn._saved_exponent == 2
+    # a Scalar overload shows its number as a number: PyTorch 2.13 gives 2 and 2
+    assert torch.xlogy(2, b).grad_fn._saved_self == 2
+    assert type(torch.xlogy(a, 2).grad_fn._saved_other) is int
 
 
 def test_add_and_sub_scale_a_number_by_alpha_once():
@@ -266,6 +281,7 @@ INPLACE_METHODS = (
     "add_ sub_ subtract_ mul_ multiply_ div_ divide_ true_divide_ remainder_ fmod_ pow_ "
     "atan2_ arctan2_ hypot_"
 ).split()
+TORCH_INPLACE = ["xlogy_"]  # torch.xlogy_ exists as well
 NO_INPLACE = "logaddexp_ maximum_ minimum_ fmax_ fmin_".split()
 
 
@@ -275,13 +291,18 @@ def test_the_inplace_methods_exist_as_in_pytorch(name):
     assert not hasattr(torch, name)
 
 
+@pytest.mark.parametrize("name", TORCH_INPLACE)
+def test_torch_has_the_inplace_function_and_method(name):
+    assert callable(getattr(Tensor, name)) and callable(getattr(torch, name))
+
+
 @pytest.mark.parametrize("name", NO_INPLACE)
 def test_no_inplace_form_where_pytorch_has_none(name):
     assert not hasattr(Tensor, name) and not hasattr(torch, name)
 
 
 @pytest.mark.parametrize(
-    "name", ["add", "sub", "mul", "div", "remainder", "fmod", "pow", "atan2", "hypot"]
+    "name", ["add", "sub", "mul", "div", "remainder", "fmod", "pow", "atan2", "hypot", "xlogy"]
 )
 def test_inplace_equals_the_op_and_records_its_node(name):
     xa, xb = np.array([2.3, 2.5, 2.7]), np.array([1.05, 1.08, 1.1])
@@ -303,7 +324,7 @@ def test_inplace_equals_the_op_and_records_its_node(name):
 @pytest.mark.parametrize(
     "name",
     ["add", "sub", "mul", "div", "remainder", "fmod", "pow", "atan2", "hypot", "logaddexp"]
-    + ["maximum", "minimum", "fmax", "fmin"],
+    + ["maximum", "minimum", "fmax", "fmin", "xlogy"],
 )
 def test_out_writes_the_result_and_refuses_a_graph(name):
     a, b = torch.tensor([2.5, 0.5]), torch.tensor([1.5, 2.0])

@@ -57,6 +57,7 @@ class BinaryBackward(Node):
     inputs = ("self", "other")  # PyTorch's names of the two inputs (`_saved_<name>`)
     reads: dict = {}
     formula = ""
+    numbers: tuple = ()  # inputs a Scalar overload shows as Python numbers (PyTorch's `_saved_`)
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -65,6 +66,11 @@ class BinaryBackward(Node):
         # for each input: is it read by the first input's partial, by the second's?
         cls._keeps = tuple((name in read[first], name in read[second]) for name in cls.inputs)
         cls._saved_names = cls.inputs if any(map(any, cls._keeps)) else ()
+
+    def __getattr__(self, name: str):
+        if name.startswith("_saved_") and name[7:] in type(self).numbers:
+            return self._unpack(self._saved_names.index(name[7:]))
+        return super().__getattr__(name)
 
     def _record(self, a, b) -> None:
         """Save the inputs (tensors or the numbers used) that the needed partials read."""
@@ -102,9 +108,10 @@ class BinaryBackward(Node):
 _FLOATING = 2  # dtype.category of floating dtypes: a Python int or float keeps their dtype
 
 
-def _forward(node: type, scalar_node: type, symbol: str, kernel):
+def _forward(node: type, scalar_node: type, rscalar_node: type, symbol: str, kernel):
     """`op(input, other)`: the kernel on both operands' arrays, wired to `node` (`scalar_node`
-    when `other` is a Python number); `symbol` names the op in operand errors."""
+    when `other` is a Python number, `rscalar_node` when `input` is); `symbol` names the op in
+    operand errors."""
 
     def compute(input, other) -> Tensor:
         # The common cases without `operands`: two tensors alike, or a float tensor and a number.
@@ -132,7 +139,9 @@ def _forward(node: type, scalar_node: type, symbol: str, kernel):
             out = kernel(backend.xp, xa, xb)
         except ValueError:
             raise broadcast_error(getattr(xa, "shape", ()), getattr(xb, "shape", ())) from None
-        fn = new_node(node if b is not None else scalar_node, a, b) if STATE.enabled else None
+        if not STATE.enabled:
+            return make_tensor(out, backend)
+        fn = new_node(scalar_node if b is None else rscalar_node if a is None else node, a, b)
         if fn is None:
             return make_tensor(out, backend)
         result = make_tensor(out, backend, True, fn, 0)
@@ -168,6 +177,7 @@ def binary(
     *,
     doc: str,
     scalar_node: type | None = None,
+    rscalar_node: type | None = None,
     symbol: str | None = None,
     tensors: bool = False,
     floating: str = "",
@@ -180,7 +190,8 @@ def binary(
 ):
     """The op `name` (and its in-place method, or None) from its node class and kernel.
 
-    `scalar_node`: the node when `other` is a Python number (PyTorch's Scalar overload);
+    `scalar_node`, `rscalar_node`: the node when `other`, `input` is a Python number (PyTorch's
+    Scalar overloads);
     `symbol`: the op's name in operand errors; `tensors`: both operands must be tensors;
     `floating`: integer operands are computed in the default float dtype ("promote") or
     refused ("require"); `check(input, other)`: more argument checks; `aliases`: more Tensor
@@ -188,7 +199,7 @@ def binary(
     `method`: also a Tensor method; `inplace`: a method `name_`; `out`: the torch.* function
     takes `out=`.
     """
-    forward = _forward(node, scalar_node or node, symbol or name, kernel)
+    forward = _forward(node, scalar_node or node, rscalar_node or node, symbol or name, kernel)
     compute = forward
     if tensors or floating or check is not None:
 
@@ -282,7 +293,7 @@ def _alpha_kernel(alpha, reflected: bool = False, negate: bool = False):
 
 def _with_alpha(node: type, input, other, alpha, kernel, symbol: str) -> Tensor:
     """A sum or difference whose number `alpha` scales the second operand."""
-    out = _forward(node, node, symbol, kernel)(input, other)
+    out = _forward(node, node, node, symbol, kernel)(input, other)
     if out._grad_fn is not None:
         out._grad_fn._saved_alpha = alpha
     return out
@@ -350,7 +361,7 @@ def rsub(input, other, *, alpha=1) -> Tensor:
     if isinstance(other, Tensor):
         return sub(other, tensor, alpha=alpha)
     kernel = _alpha_kernel(alpha, reflected=True)
-    return _forward(RsubBackward1, RsubBackward1, "-", kernel)(tensor, other)
+    return _forward(RsubBackward1, RsubBackward1, RsubBackward1, "-", kernel)(tensor, other)
 
 
 # --- products and quotients -----------------------------------------------------------------------
@@ -769,6 +780,115 @@ logaddexp, _ = binary(
 )
 
 
+# --- x log y -------------------------------------------------------------------------------------
+
+
+class XlogyBackward0(BinaryBackward):
+    """x * log(y): d/dx = log(y) where x != 0 (else 0), d/dy = x / y."""
+
+    __slots__ = ()
+    formula = "∂(a·ln b)/∂a = ln b (0 where a = 0),  ∂(a·ln b)/∂b = a/b"
+    reads = {"self": "self other", "other": "self other"}
+
+    def grad_self(self, grad, a, b):
+        return grad * xlogy(a != 0, b)
+
+    def grad_other(self, grad, a, b):
+        return grad * a / b
+
+
+class XlogyBackward1(XlogyBackward0):
+    """xlogy(number, tensor)."""
+
+    __slots__ = ()
+    numbers = ("self",)
+
+
+class XlogyBackward2(XlogyBackward0):
+    """xlogy(tensor, number)."""
+
+    __slots__ = ()
+    numbers = ("other",)
+
+
+def _zero_rule(log):
+    """x * log(y), 0 where x is 0 unless y is nan, on arrays (a number operand filled in)."""
+
+    def kernel(xp, x, y):
+        x = x if hasattr(x, "shape") else xp.full_like(y, x)
+        y = y if hasattr(y, "shape") else xp.full_like(x, y)
+        return xp.where((x == 0) & ~xp.isnan(y), xp.zeros_like(x), x * log(xp, y))
+
+    return kernel
+
+
+def _not_two_numbers(name: str):
+    """PyTorch's error for two numbers: no overload takes them."""
+
+    def check(input, other) -> None:
+        if not isinstance(input, Tensor) and not isinstance(other, Tensor):
+            raise TypeError(
+                msg.XLOGY_ARGS.format(name=name, a=type(input).__name__, b=type(other).__name__)
+            )
+
+    return check
+
+
+xlogy, xlogy_ = binary(
+    "xlogy",
+    XlogyBackward0,
+    _zero_rule(lambda xp, y: xp.log(y)),
+    doc="input * log(other), 0 where input is 0 (unless other is nan); integers give floats.",
+    scalar_node=XlogyBackward2,
+    rscalar_node=XlogyBackward1,
+    floating="promote",
+    check=_not_two_numbers("xlogy"),
+)
+
+
+class SpecialXlog1PyBackward0(BinaryBackward):
+    """x * log1p(y): d/dx = log1p(y) where x != 0 (else 0), d/dy = x / (1 + y)."""
+
+    __slots__ = ()
+    formula = "∂(a·ln(1 + b))/∂a = ln(1 + b) (0 where a = 0),  ∂(a·ln(1 + b))/∂b = a/(1 + b)"
+    reads = {"self": "self other", "other": "self other"}
+
+    def grad_self(self, grad, a, b):
+        return grad * xlog1py(a != 0, b)
+
+    def grad_other(self, grad, a, b):
+        return grad * a / (b + 1)
+
+
+class SpecialXlog1PyBackward1(SpecialXlog1PyBackward0):
+    """xlog1py(number, tensor)."""
+
+    __slots__ = ()
+    numbers = ("self",)
+
+
+class SpecialXlog1PyBackward2(SpecialXlog1PyBackward0):
+    """xlog1py(tensor, number)."""
+
+    __slots__ = ()
+    numbers = ("other",)
+
+
+# torch.special.xlog1py: no Tensor method, errors name it special_xlog1py
+xlog1py, _ = binary(
+    "special_xlog1py",
+    SpecialXlog1PyBackward0,
+    _zero_rule(lambda xp, y: xp.log1p(y)),
+    doc="input * log1p(other), 0 where input is 0 (unless other is nan): torch.special.xlog1py.",
+    scalar_node=SpecialXlog1PyBackward2,
+    rscalar_node=SpecialXlog1PyBackward1,
+    floating="promote",
+    check=_not_two_numbers("special_xlog1py"),
+    method=False,
+    inplace=False,
+)
+
+
 # --- element-wise extremes ------------------------------------------------------------------------
 
 
@@ -953,4 +1073,6 @@ __all__ = [
     "sub",
     "subtract",
     "true_divide",
+    "xlogy",
+    "xlogy_",
 ]
