@@ -8,10 +8,12 @@ An entry is a node class named as PyTorch names it, which states
 - `formula`: the local derivatives, as the backward stepper shows them;
 - `grad_self(grad, a, b)` and `grad_other(grad, a, b)`: the two partial derivatives written
   with Tensor operations (so `create_graph=True` works), `a` and `b` the saved inputs (a Python
-  number for a number operand, None where not saved);
+  number for a number operand, None where not saved); the hottest nodes (add, sub) give both
+  in one `backward` instead;
 
 followed by one `binary(...)` line that makes the op from its name, its node and its forward
-kernel on arrays (`kernel(xp, x, y)`, `xp` the array namespace), and says which variants exist:
+kernel on arrays (`kernel(xp, x, y)`, `xp` the array namespace, or a Python operator such as
+`operator.mul`, which arrays support), and says which variants exist:
 the Tensor method and its aliases, the operators (`__mul__`, `__rmul__`), the in-place form
 (`x.mul_(y)`) and `out=` (`torch.mul(x, y, out=z)`). Ops with more arguments (`alpha=`,
 `rounding_mode=`, a number exponent) wrap the function it makes.
@@ -49,6 +51,10 @@ from .inplace import apply_inplace
 from .out import with_out
 from .unary import reciprocal
 
+# When an input is saved, by which partials read it (by the first input's, by the second's): a
+# position in `needs` (first input needs a gradient, second does, always, never); see _record.
+_SAVE_WHEN = {(True, False): 0, (False, True): 1, (True, True): 2, (False, False): 3}
+
 
 class BinaryBackward(Node):
     """The node of a two-input element-wise op (see the module docstring)."""
@@ -63,9 +69,10 @@ class BinaryBackward(Node):
         super().__init_subclass__(**kwargs)
         first, second = cls.inputs
         read = {name: cls.reads.get(name, "").split() for name in cls.inputs}
-        # for each input: is it read by the first input's partial, by the second's?
-        cls._keeps = tuple((name in read[first], name in read[second]) for name in cls.inputs)
-        cls._saved_names = cls.inputs if any(map(any, cls._keeps)) else ()
+        cls._saved_names = cls.inputs if any(read.values()) else ()
+        cls._save_when = tuple(
+            _SAVE_WHEN[name in read[first], name in read[second]] for name in cls.inputs
+        )
 
     def __getattr__(self, name: str):
         if name.startswith("_saved_") and name[7:] in type(self).numbers:
@@ -76,12 +83,12 @@ class BinaryBackward(Node):
         """Save the inputs (tensors or the numbers used) that the needed partials read."""
         if not self._saved_names:
             return
-        (a_first, a_second), (b_first, b_second) = self._keeps
         edges = self._edges
-        first, second = edges[0] is not None, edges[2] is not None
+        needs = (edges[0] is not None, edges[2] is not None, True, False)
+        when_a, when_b = self._save_when
         self._saved = (
-            saved_entry(a) if (first and a_first) or (second and a_second) else None,
-            saved_entry(b) if (first and b_first) or (second and b_second) else None,
+            saved_entry(a) if needs[when_a] else None,
+            saved_entry(b) if needs[when_b] else None,
         )
 
     def backward(self, grad):
@@ -108,10 +115,18 @@ class BinaryBackward(Node):
 _FLOATING = 2  # dtype.category of floating dtypes: a Python int or float keeps their dtype
 
 
+# Python's arithmetic operators: arrays take them as they are, so an entry may give one as its
+# kernel (called without the namespace, and without a Python frame: `+` and `*` are hot)
+_OPERATORS = frozenset(
+    (operator.add, operator.sub, operator.mul, operator.truediv, operator.mod, operator.pow)
+)
+
+
 def _forward(node: type, scalar_node: type, rscalar_node: type, symbol: str, kernel):
     """`op(input, other)`: the kernel on both operands' arrays, wired to `node` (`scalar_node`
     when `other` is a Python number, `rscalar_node` when `input` is); `symbol` names the op in
     operand errors."""
+    arithmetic = kernel if kernel in _OPERATORS else None
 
     def compute(input, other) -> Tensor:
         # The common cases without `operands`: two tensors alike, or a float tensor and a number.
@@ -126,22 +141,23 @@ def _forward(node: type, scalar_node: type, rscalar_node: type, symbol: str, ker
                 and input._backend.ours[input._data.dtype].category == _FLOATING
             )
         ):
-            a, xa, xb, backend = input, input._data, other, input._backend
-            b = other if isinstance(other, Tensor) else None
-            if b is not None:
-                xb = other._data
+            a, xa, backend = input, input._data, input._backend
+            if isinstance(other, Tensor):
+                b, xb, cls = other, other._data, node
+            else:
+                b, xb, cls = None, other, scalar_node
         else:
             if is_numpy_array(other) or is_numpy_array(input):
-                return through_numpy(lambda x, y: kernel(np, x, y), input, other)
+                on_numpy = arithmetic or (lambda x, y: kernel(np, x, y))
+                return through_numpy(on_numpy, input, other)
             input, other = python_number(input), python_number(other)  # what the node records
             a, b, xa, xb, backend = operands(input, other, symbol)
+            cls = scalar_node if b is None else rscalar_node if a is None else node
         try:
-            out = kernel(backend.xp, xa, xb)
+            out = kernel(backend.xp, xa, xb) if arithmetic is None else arithmetic(xa, xb)
         except ValueError:
             raise broadcast_error(getattr(xa, "shape", ()), getattr(xb, "shape", ())) from None
-        if not STATE.enabled:
-            return make_tensor(out, backend)
-        fn = new_node(scalar_node if b is None else rscalar_node if a is None else node, a, b)
+        fn = new_node(cls, a, b) if STATE.enabled else None
         if fn is None:
             return make_tensor(out, backend)
         result = make_tensor(out, backend, True, fn, 0)
@@ -235,25 +251,24 @@ def binary(
 
 
 class AddBackward0(BinaryBackward):
+    """Both partials in one `backward`: the most common node of all (no call per input)."""
+
     __slots__ = ("_saved_alpha",)
     formula = "∂(a + b)/∂a = 1,  ∂(a + b)/∂b = 1"
 
     def _record(self, a, b):
         self._saved_alpha = 1  # add(alpha=...) sets its own
 
-    def grad_self(self, grad, a, b):
-        return grad
-
-    def grad_other(self, grad, a, b):
+    def backward(self, grad):
         alpha = self._saved_alpha
-        return grad if alpha == 1 else grad * alpha
+        return grad, (grad if alpha == 1 else grad * alpha)
 
 
 # `+` itself: the operators never pass alpha; add() wraps it
 _add, _ = binary(
     "__add__",
     AddBackward0,
-    lambda xp, x, y: x + y,
+    operator.add,
     doc="input + other, broadcasting.",
     symbol="+",
     operators=("__add__", "__radd__"),
@@ -267,9 +282,11 @@ class SubBackward0(AddBackward0):
     __slots__ = ()
     formula = "∂(a − b)/∂a = 1,  ∂(a − b)/∂b = −1"
 
-    def grad_other(self, grad, a, b):
+    def backward(self, grad):
+        if self._edges[2] is None:  # `x - 1`: no gradient to negate for the number
+            return grad, None
         alpha = self._saved_alpha
-        return -grad if alpha == 1 else grad * -alpha
+        return grad, (-grad if alpha == 1 else grad * -alpha)
 
 
 class RsubBackward1(AddBackward0):
@@ -278,8 +295,9 @@ class RsubBackward1(AddBackward0):
     __slots__ = ()
     formula = "∂(b − a)/∂a = −1,  ∂(b − a)/∂b = 1"
 
-    def grad_self(self, grad, a, b):
-        return -grad
+    def backward(self, grad):
+        alpha = self._saved_alpha
+        return (-grad if alpha == 1 else grad * -alpha), None
 
 
 def _alpha_kernel(alpha, reflected: bool = False, negate: bool = False):
@@ -312,7 +330,7 @@ def add(input, other, *, alpha=1) -> Tensor:
 _sub, _ = binary(
     "sub",
     SubBackward0,
-    lambda xp, x, y: x - y,
+    operator.sub,
     doc="input - other, broadcasting.",
     symbol="-",
     method=False,
@@ -382,7 +400,7 @@ class MulBackward0(BinaryBackward):
 mul, _ = binary(
     "mul",
     MulBackward0,
-    lambda xp, x, y: x * y,
+    operator.mul,
     doc="Element-wise product, broadcasting.",
     symbol="*",
     aliases=("multiply",),
@@ -407,7 +425,7 @@ class DivBackward0(BinaryBackward):
 _true_divide, _ = binary(
     "div",
     DivBackward0,
-    lambda xp, x, y: x / y,
+    operator.truediv,
     doc="Element-wise true division (ints give the default float dtype), broadcasting.",
     symbol="/",
     floating="promote",
@@ -572,7 +590,7 @@ class RemainderBackward1(BinaryBackward):
 remainder, remainder_ = binary(
     "remainder",
     RemainderBackward1,
-    lambda xp, x, y: x % y,
+    operator.mod,
     doc="Python-style modulus (the result takes the divisor's sign), broadcasting.",
     scalar_node=RemainderBackward0,
     symbol="%",
@@ -673,7 +691,7 @@ class PowBackward2(Node):
 _pow_tensors, _ = binary(
     "pow",
     PowBackward1,
-    lambda xp, x, y: x**y,
+    operator.pow,
     doc="input ** exponent, element-wise.",
     symbol="**",
     method=False,
