@@ -125,6 +125,7 @@ NUMPY_ON_DEVICE = (
 )
 ITEM_NOT_SCALAR = "a Tensor with {numel} elements cannot be converted to Scalar"
 BOOL_AMBIGUOUS = "Boolean value of Tensor with more than one value is ambiguous"
+BOOL_EMPTY = "Boolean value of Tensor with no values is ambiguous"
 COPY_CONSTRUCT_WARNING = (
     "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
     "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor)."
@@ -162,6 +163,7 @@ DIM_RANGE = "Dimension out of range (expected to be in range of [{low}, {high}],
 DIM_0D = "Dimension specified as {dim} but tensor has no dimensions"
 INDEX_RANGE = "index {index} is out of bounds for dimension {dim} with size {size}"
 TOO_MANY_INDICES = "too many indices for tensor of dimension {dim}"
+SLICE_0D = "slice() cannot be applied to a 0-dim tensor."
 EXPAND_SIZE = (
     "The expanded size of the tensor ({new}) must match the existing size ({old}) at non-singleton "
     "dimension {dim}.  Target sizes: {target}.  Tensor sizes: {sizes}"
@@ -469,6 +471,29 @@ FILL_VALUE_DIM = (
 ARG_REDUCE_EMPTY = "{name}(): Expected reduction dim to be specified for input.numel() == 0."
 REDUCE_EMPTY_DIM = "{name}(): Expected reduction dim {dim} to have non-zero size."
 STD_VAR_DTYPE = "std and var only support floating point and complex dtypes"
+SPREAD_MEAN_DTYPE = "{name} only support floating point and complex dtypes"
+UNFLATTEN_0D = (
+    "unflatten got an unexpected error:\nDimension specified as 0 but tensor has no dimensions"
+)
+REPEAT_INTERLEAVE_VECTOR = "repeat_interleave only accept 1D vector as repeat"
+REPEAT_INTERLEAVE_REPEATS_DIM = "repeats must be 0-dim or 1-dim tensor"
+REPEAT_INTERLEAVE_NEGATIVE_COUNT = "repeats can not be negative"
+REPEAT_INTERLEAVE_NEGATIVE = "Repeats must be non-negative"
+REPEAT_INTERLEAVE_SIZE = (
+    "repeats must have the same size as input along dim, but got repeats.size(0) = {repeats} and "
+    "input.size({dim}) = {size}"
+)
+REPEAT_INTERLEAVE_OUTPUT_SIZE = (
+    "repeat_interleave: Invalid output_size, expected {expected} but got {got}"
+)
+REPEAT_INTERLEAVE_ALLOCATED = "allocated size does not match required size"
+ARG_EXTREME_BOOL = "{name}(): does not support bool input"
+TOPK_BOOL = "topk does not support bool dtypes on CPU"
+MVLGAMMA_BOOL = "The input tensor may not be a boolean tensor."
+TRAPEZOID_BOOL = "{name}: received a bool input for `y`, but bool is not supported"
+FLOATING_COMMON_DTYPE = "expected common dtype to be floating point, yet common dtype is {dtype}"
+CDIST_DTYPE = "cdist only supports floating-point dtypes, {arg} got: {dtype}"
+AMINMAX_EMPTY_DIM = "aminmax: Expected reduction dim {dim} to have non-zero size."
 DOF_WARNING = (
     "{name}(): degrees of freedom is <= 0. Correction should be strictly less than the reduction "
     "factor (input numel divided by output numel)."
@@ -776,6 +801,7 @@ ELU_INPLACE_NEGATIVE_SLOPE = (
     "please call out-of-place version instead."
 )
 HARDTANH_BOOL = "Bool inputs not supported for hardtanh"
+RELU_BOOL = "Boolean inputs not supported for relu"
 HARDTANH_UNSIGNED = "cannot do hardtanh on an unsigned type with negative limits"
 HARDTANH_LIMITS = "min_val cannot be greater than max_val"
 HARDTANH_MODULE_LIMITS = "max_val ({max_val}) must be greater than min_val ({min_val})"
@@ -2235,3 +2261,7 @@ NORMAL_STD = "normal expects std >= 0.0, but found std {std}"
 INDEX_REFUSED_IN_RANGE = "the backend refused an index that is in range"  # ours: a bug if seen
 NORMAL_STD_ALL = "normal expects all elements of std >= 0.0"
 DTYPE_ARGUMENT = "{name}(): argument 'dtype' must be torch.dtype, not {type}"
+# --- expand: collapsed graph boxes that expand on click (notebook/pictures.py) ---------------------
+GRAPH_EXPAND_HINT = "Click a dashed box to draw all {nodes:,} nodes of the graph."
+GRAPH_EXPANDED = "All {nodes:,} nodes of the graph (scroll inside the box)."
+GRAPH_COLLAPSE = "collapse"

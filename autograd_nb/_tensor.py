@@ -390,7 +390,7 @@ class Tensor(metaclass=_TensorMeta):
 
     def __bool__(self) -> bool:
         if self.numel() != 1:
-            raise RuntimeError(msg.BOOL_AMBIGUOUS)
+            raise RuntimeError(msg.BOOL_AMBIGUOUS if self.numel() else msg.BOOL_EMPTY)
         return bool(self.item())
 
     def __float__(self) -> float:

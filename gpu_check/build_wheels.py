@@ -30,7 +30,14 @@ from packaging.requirements import Requirement
 
 HERE = Path(__file__).resolve().parent
 WHEELS = HERE / "wheels"
-ROOTS = ("array-api-strict", "array-api-compat", "tensorboardX", "ipython", "ipywidgets", "resvg-py")
+ROOTS = (
+    "array-api-strict",
+    "array-api-compat",
+    "tensorboardX",
+    "ipython",
+    "ipywidgets",
+    "resvg-py",
+)
 # on the GPU machine already (its image's package list, /work/.library/device/KINDS.md)
 PRESENT = frozenset(
     """numpy cupy-cuda13x torch pytest pytest-xdist execnet iniconfig pluggy packaging hypothesis

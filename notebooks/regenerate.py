@@ -16,6 +16,9 @@ canonical form, so that re-running on unchanged code changes no byte:
   comment marker is refused, since nbval warns when a comment and a tag say the same). A tagged
   cell that does not raise is an error, and so is an untagged cell that does. A `# NBVAL_SKIP`
   comment is mirrored, for the run only, as the `skip-execution` tag;
+- an error is stored as a learner sees it live: every lesson loads the extension first, whose
+  short tracebacks end at the lesson's line and quote no library source (so library edits do
+  not rewrite the lessons); a stored traceback that shows an autograd_nb frame is an error;
 - stream outputs coalesced as nbval does; the sanitize file's substitutions (kernel temp paths,
   memory addresses) applied to every stored text, tracebacks included, and the repository's and
   Python's own paths in tracebacks shortened;
@@ -55,10 +58,9 @@ WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 KERNEL_CONFIG = """\
 # Written by notebooks/regenerate.py: plain tracebacks and no user profile for lesson kernels.
+# The traceback mode is IPython's default, as a learner's: with `%load_ext autograd_nb` the
+# extension's short handler leaves the library's frames out (autograd_nb/notebook/tracebacks.py).
 c.InteractiveShell.colors = "nocolor"
-# Stored errors show the exception line only: full tracebacks would quote the library's own
-# source lines, so every library edit would rewrite the lessons' stored outputs.
-c.InteractiveShell.xmode = "Minimal"
 c.HistoryManager.hist_file = ":memory:"
 """
 CELL_TIMEOUT = 120
@@ -274,14 +276,24 @@ def canonicalize(nb, name: str, rules=None) -> None:
     _renumber_widgets(nb, name)
 
 
+LIBRARY_FRAME = re.compile(r"^File .*autograd_nb[/\\].*\.py:\d+", re.M)
+
+
 def check_errors(nb, path: Path) -> None:
-    """Fail if a cell tagged raises-exception did not raise."""
+    """Fail if a cell tagged raises-exception did not raise, or an error shows library frames."""
     for i, cell in enumerate(nb.cells):
-        if cell.cell_type == "code" and RAISES in cell.metadata.get("tags", []):
-            if not any(o.output_type == "error" for o in cell.outputs):
-                raise RuntimeError(
-                    f"{path.name}: cell {i} is tagged {RAISES} but raised nothing:\n{cell.source}"
-                )
+        if cell.cell_type != "code":
+            continue
+        errors = [o for o in cell.outputs if o.output_type == "error"]
+        if RAISES in cell.metadata.get("tags", []) and not errors:
+            raise RuntimeError(
+                f"{path.name}: cell {i} is tagged {RAISES} but raised nothing:\n{cell.source}"
+            )
+        if any(LIBRARY_FRAME.search("\n".join(o.traceback)) for o in errors):
+            raise RuntimeError(
+                f"{path.name}: cell {i}'s traceback shows autograd_nb's frames (load the "
+                f"extension, `%load_ext autograd_nb`, before the error):\n{cell.source}"
+            )
 
 
 def execute(path: Path, ipython_dir: Path) -> str:

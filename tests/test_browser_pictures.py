@@ -3,8 +3,11 @@
 A notebook draws a small MLP's graph (its parameters named by module path), a 100-op chain,
 a 20-layer tanh network with its saved tensors, and steps the MLP's backward pass. Run All in
 JupyterLab, then every picture must fit its output area's width and stay under a height limit
-(the stepper's frame scrolls inside its box). The same notebook, executed and stored, is then
-opened untrusted (as a fresh clone is): the graphs must still show, as their PNG copies.
+(the stepper's frame scrolls inside its box). Then a click on the chain's collapsed box must show
+all 103 nodes, in a box that still fits the output's width and keeps its height limit, and the
+"collapse" button must bring the collapsed picture back. The same notebook, executed and stored,
+is then opened untrusted (as a fresh clone is): the graphs must still show, as their PNG copies;
+and trusted: the collapsed box expands from the saved widget state, with no cell run.
 Screenshots are saved and their paths printed.
 """
 
@@ -44,7 +47,7 @@ MEASURE = f"""() => [...document.querySelectorAll('{PANEL} .jp-Cell.jp-CodeCell'
     const area = cell.querySelector('.jp-OutputArea');
     const pics = [...cell.querySelectorAll(
         '.jp-OutputArea-output img, .jp-OutputArea-output .widget-html-content svg')]
-        .filter(p => p.offsetParent !== null)
+        .filter(p => p.getClientRects().length > 0)
         .map(p => {{ const r = p.getBoundingClientRect();
                      return {{tag: p.tagName, w: r.width, h: r.height,
                               src: (p.src || '').slice(0, 30)}}; }});
@@ -52,6 +55,20 @@ MEASURE = f"""() => [...document.querySelectorAll('{PANEL} .jp-Cell.jp-CodeCell'
         .filter(b => b.offsetParent !== null).map(b => b.getBoundingClientRect().height);
     return {{area: area ? area.getBoundingClientRect().width : 0, pics, boxes}};
 }})"""
+CHAIN_CELL = f"{PANEL} .jp-CodeCell >> nth=2"
+# The chain's picture after a click: the box holding the whole graph, and what it shows.
+EXPANDED = """cell => {
+    const area = cell.querySelector('.jp-OutputArea').getBoundingClientRect();
+    const box = cell.querySelector('.agnb-whole .agnb-scroll');
+    const svg = box.querySelector('svg');
+    const shown = e => e.getClientRects().length > 0;
+    return {area: area.width, box: box.getBoundingClientRect().toJSON(),
+            svg: svg.getBoundingClientRect().toJSON(), visible: shown(box),
+            collapsed_visible: shown(cell.querySelector('.agnb-collapsed svg')),
+            nodes: svg.querySelectorAll('g.node').length,
+            summaries: svg.querySelectorAll('g.summary').length,
+            scrolls: box.scrollHeight > box.clientHeight};
+}"""
 
 
 def _notebook(path: Path, outputs: bool) -> None:
@@ -68,7 +85,20 @@ def _notebook(path: Path, outputs: bool) -> None:
     nbformat.write(nb, path)
 
 
-def _open(browser, url: str, name: str, run: bool, shot: Path) -> list:
+def _expand(page, shot: Path) -> tuple[dict, dict]:
+    """Click the chain's collapsed box, measure the whole graph; then click "collapse"."""
+    cell = page.locator(CHAIN_CELL)
+    cell.locator(".agnb-collapsed g.summary").click()
+    cell.locator(".agnb-whole .agnb-scroll").wait_for(state="visible", timeout=TIMEOUT_MS)
+    opened = cell.evaluate(EXPANDED)
+    page.screenshot(path=str(shot), full_page=True)
+    cell.locator(".agnb-fold").click()
+    cell.locator(".agnb-collapsed svg").wait_for(state="visible", timeout=TIMEOUT_MS)
+    return opened, cell.evaluate(EXPANDED)
+
+
+def _open(browser, url: str, name: str, run: bool, shot: Path, expand: bool = False):
+    """Open a notebook (Run All if `run`): MEASURE's list, and with `expand` also `_expand`'s."""
     page = browser.new_page(viewport={"width": 960, "height": 4000})  # output area ~850 px
     try:
         page.goto(f"{url}/lab/tree/{name}?reset")
@@ -87,6 +117,8 @@ def _open(browser, url: str, name: str, run: bool, shot: Path) -> list:
         page.wait_for_timeout(1500)  # images decode, Lab lays the outputs out
         seen = page.evaluate(MEASURE)
         page.screenshot(path=str(shot), full_page=True)
+        if expand:
+            return seen, _expand(page, shot.with_name(shot.stem + "_expanded.png"))
         return seen
     finally:
         page.close()
@@ -103,22 +135,44 @@ def test_pictures_fit_and_show_before_trust(tmp_path):
     _notebook(root / "pictures.ipynb", outputs=False)
     _notebook(root / "stored.ipynb", outputs=True)  # executed elsewhere, never trusted here
     start = time.monotonic()
-    with jupyterlab(root, tmp_path / "home") as url, sync_playwright() as p:
+    home = tmp_path / "home"
+    with jupyterlab(root, home) as url, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         try:
-            ran = _open(browser, url, "pictures.ipynb", True, tmp_path / "pictures_run.png")
+            ran, clicked = _open(
+                browser, url, "pictures.ipynb", True, tmp_path / "pictures_run.png", expand=True
+            )
             stored = _open(browser, url, "stored.ipynb", False, tmp_path / "pictures_stored.png")
+            _trust(root / "stored.ipynb", home)
+            _, clicked_stored = _open(
+                browser, url, "stored.ipynb", False, tmp_path / "pictures_trusted.png", True
+            )
         finally:
             browser.close()
     print(f"\nbrowser {time.monotonic() - start:.1f} s; screenshots in {tmp_path}")
     print("run:", ran)
+    print("expanded, collapsed again:", clicked)
     print("stored, untrusted:", stored)
+    print("stored, trusted, expanded:", clicked_stored)
 
     mlp, chain, deep, stepper = ran[1:]
+    (pic,) = mlp["pics"]  # a small graph: the plain SVG picture
+    assert pic["tag"] == "IMG" and pic["src"].startswith("data:image/svg+xml")
+    for cell in (chain, deep):  # collapsed graphs: the collapsed SVG inside the widget
+        (pic,) = cell["pics"]
+        assert pic["tag"] == "svg"
     for cell in (mlp, chain, deep):
         (pic,) = cell["pics"]
-        assert pic["tag"] == "IMG" and pic["src"].startswith("data:image/svg+xml")
         assert 100 < pic["w"] <= cell["area"] + 1 and 100 < pic["h"] <= MAX_HEIGHT, cell
+    # a click on the collapsed box: all 103 nodes, in a box as wide as the output at most, that
+    # keeps its height limit and scrolls; "collapse" brings the collapsed picture back
+    for opened, closed in (clicked, clicked_stored):
+        assert opened["visible"] and not opened["collapsed_visible"], opened
+        assert opened["nodes"] == 103 and opened["summaries"] == 0, opened
+        assert opened["box"]["width"] <= opened["area"] + 1, opened
+        assert 100 < opened["box"]["height"] <= 720 + 1 and opened["scrolls"], opened
+        assert opened["svg"]["height"] > 5000  # drawn at full size: readable, it scrolls
+        assert not closed["visible"] and closed["collapsed_visible"], closed
     (frame,) = stepper["pics"]  # the stepper's visible frame
     assert frame["tag"] == "svg" and frame["w"] <= stepper["area"] + 1, stepper
     assert all(height <= 720 + 1 for height in stepper["boxes"]), stepper
@@ -126,6 +180,14 @@ def test_pictures_fit_and_show_before_trust(tmp_path):
     for cell in stored[1:4]:
         (pic,) = cell["pics"]
         assert pic["src"].startswith("data:image/png") and pic["w"] > 100, cell
+
+
+def _trust(path: Path, home: Path) -> None:
+    """Sign a notebook as `jupyter trust` does, in the throw-away JupyterLab's data dir."""
+    from nbformat.sign import NotebookNotary
+
+    nb = nbformat.read(path, as_version=4)
+    NotebookNotary(data_dir=str(home / "data")).sign(nb)
 
 
 def test_the_mlp_graph_names_its_parameters(tmp_path):

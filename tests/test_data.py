@@ -74,9 +74,13 @@ def test_manual_seed_returns_the_default_generator():
 
 
 def test_generator_on_the_other_device(device):
+    # a seeded generator repeats its stream on its device (a real GPU's stream is CuPy's, not
+    # the CPU's MT19937, as PyTorch's cuda stream is Philox)
     g = torch.Generator(device=device).manual_seed(1)
-    on_cpu = torch.randn(3, generator=torch.Generator().manual_seed(1))
-    assert torch.randn(3, generator=g, device=device).tolist() == on_cpu.tolist()
+    first = torch.randn(3, generator=g, device=device)
+    again = torch.randn(3, generator=torch.Generator(device=device).manual_seed(1), device=device)
+    assert first.device.type == device and first.tolist() == again.tolist()
+    assert torch.randn(3, generator=g, device=device).tolist() != first.tolist()
     assert torch.randint(0, 10, (4,), generator=g, device=device).device.type == device
     if device == "cuda":
         with pytest.raises(

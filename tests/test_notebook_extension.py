@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import warnings
@@ -74,6 +75,10 @@ def test_help_lists_every_magic(ip):
     _, cap = run(ip, "%autograd_nb")
     for name in MAGICS[1:] + ["grad_trace"]:
         assert name in cap.stdout
+    # the descriptions form one column (each starts after a gap of two or more spaces)
+    rows = [line for line in cap.stdout.splitlines()[2:] if line.strip()]
+    starts = {re.search(r"(?:^| {2,})(?=\S)(?!.* {2,}\S)", row).end() for row in rows}
+    assert len(starts) == 1, cap.stdout
 
 
 def test_grad_graph_saved_and_grads_after_backward(ip):

@@ -82,6 +82,35 @@ def test_debug_still_sees_every_frame(ip):
     assert any(os.path.abspath(f).startswith(PACKAGE) for f in files)
 
 
+def test_what_the_library_called_in_other_packages_is_hidden_too(ip, tmp_path):
+    # SummaryWriter makes its folder through tensorboardX and os.makedirs: a learner's wrong
+    # path fails in there, and neither their frames nor their source lines are the learner's
+    (tmp_path / "a_file").write_text("")
+    code = (
+        "from autograd_nb.utils.tensorboard import SummaryWriter\n"
+        f"SummaryWriter({str(tmp_path / 'a_file' / 'runs')!r})  # the learner's line\n"
+    )
+    text = shown(ip, code)
+    assert "# the learner's line" in text and "Error: [Errno" in text
+    assert "tensorboardX" not in text and "makedirs" not in text and PACKAGE not in text
+    ip.run_line_magic("autograd_nb", "--debug")
+    assert "tensorboardX" in shown(ip, code)  # they were there
+
+
+def test_what_a_learners_hook_calls_stays(ip):
+    code = (
+        "import json\n"
+        "def parse_hook(grad):\n"
+        "    return json.loads('{')  # hook line\n"
+        "y = x1 * x2\n"
+        "h = x1.register_hook(parse_hook)\n"
+        "y.backward()\n"
+    )
+    text = shown(ip, code)  # the hook runs inside the engine; what it calls is the learner's
+    assert "# hook line" in text and "decoder.py" in text and "JSONDecodeError" in text
+    assert PACKAGE not in text
+
+
 def test_without_library_frames_keeps_the_others_in_order():
     def inner():
         raise KeyError("x")

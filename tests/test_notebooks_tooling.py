@@ -13,6 +13,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from _ipython_shell import shell_fixture  # noqa: F401
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -88,6 +89,7 @@ TRIAL = [
     "%grad_graph y",
     "from autograd_nb.notebook import BackwardStepper\nBackwardStepper((x * x).sum())",
     "for i in range(3):\n    print(i, end='\\r')\nprint(torch.rand(2))",
+    "z = x\nfor _ in range(60):\n    z = z * 1.01\n%grad_graph z",  # expands on click: a widget
 ]
 
 
@@ -107,7 +109,7 @@ def test_regenerate_is_deterministic(tmp_path):
     assert all("execution" not in c["metadata"] for c in cells)
     assert [c["metadata"].get("tags") for c in cells] == [None, None] + [
         ["raises-exception", "keep-me"]  # tags are stored: JupyterLab's Run All needs them
-    ] + [None] * 4
+    ] + [None] * 5
     assert "version" not in stored["metadata"]["language_info"]
     assert cells[2]["outputs"][-1]["ename"] == "RuntimeError"
     assert "".join(cells[3]["outputs"][0]["text"]).startswith("<cell>: UserWarning")
@@ -116,6 +118,11 @@ def test_regenerate_is_deterministic(tmp_path):
     state = stored["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
     assert view["model_id"] in state  # saved, so a trusted notebook shows it before running
     assert view["model_id"] == uuid.uuid5(uuid.NAMESPACE_URL, "autograd_nb/90_trial/0").hex
+    collapsed = cells[7]["outputs"][0]["data"]
+    assert (
+        "".join(collapsed["text/plain"]) == "<autograd graph of z>" and "image/svg+xml" in collapsed
+    )
+    assert collapsed["application/vnd.jupyter.widget-view+json"]["model_id"] in state
 
 
 def test_regenerate_rejects_a_tagged_cell_that_does_not_raise(tmp_path):
@@ -125,6 +132,45 @@ def test_regenerate_rejects_a_tagged_cell_that_does_not_raise(tmp_path):
     path.write_text(regen.dumps(nb))
     with pytest.raises(RuntimeError, match="raised nothing"):
         regen.execute(path, regen.make_ipython_dir(tmp_path / "ipython"))
+
+
+# errors as lessons make them: backward twice, and one raised below a learner's own function
+ERROR_CELLS = [
+    FIRST_CELL,
+    "x = torch.tensor([1., 2.], requires_grad=True)\ny = (x * x).sum()\ny.backward()\ny.backward()",
+    "def to_numpy(t):\n    return t.numpy()  # the learner's line\nto_numpy(x)",
+]
+
+
+def _stored_errors(tmp_path, cells: list[str], name: str) -> list[list[str]]:
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(s) for s in cells])
+    for cell in nb.cells[1:]:
+        cell.metadata["tags"] = ["raises-exception"]
+    path = tmp_path / f"{name}.ipynb"
+    path.write_text(regen.dumps(nb))
+    stored = json.loads(regen.execute(path, regen.make_ipython_dir(tmp_path / "ipython")))
+    return [o["traceback"] for c in stored["cells"] for o in c["outputs"] if "traceback" in o]
+
+
+def test_a_stored_error_reads_as_the_live_one(tmp_path, shell, monkeypatch):
+    """What regenerate.py stores is what the extension's handler shows a learner live."""
+    stored = _stored_errors(tmp_path, ERROR_CELLS, "93_errors")
+    live = []  # what an ipykernel sends to JupyterLab as the error's traceback
+    monkeypatch.setattr(shell, "_showtraceback", lambda etype, value, stb: live.append(stb))
+    shell.reset(new_session=False)
+    shell.execution_count = 1  # as in a fresh kernel: the first cell is In[1]
+    for source in ERROR_CELLS:
+        shell.run_cell(source, store_history=True)
+    assert stored == live and len(stored) == 2
+    text = "\n".join(stored[1])
+    assert "----> 2     return t.numpy()  # the learner's line" in text  # ends at the learner
+    assert "autograd_nb" not in text.replace("%load_ext autograd_nb", "")  # no library frame
+
+
+def test_regenerate_refuses_an_error_that_shows_library_frames(tmp_path):
+    cells = ["import autograd_nb as torch", ERROR_CELLS[1]]  # the extension is not loaded
+    with pytest.raises(RuntimeError, match="shows autograd_nb's frames"):
+        _stored_errors(tmp_path, cells, "94_no_extension")
 
 
 def test_regenerate_refuses_the_comment_marker(tmp_path):

@@ -103,6 +103,8 @@ class NumpyBackend(Backend):
         return None
 
     def strides(self, array):
+        if not array.size:  # PyTorch's row-major strides: a size-0 dim counts as 1
+            return super().strides(array)
         return tuple(s // array.itemsize for s in array.strides)
 
     def is_contiguous(self, array):

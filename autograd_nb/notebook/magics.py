@@ -31,7 +31,6 @@ from ..autograd.graph import saved_values, sequence_nr, version, walk
 from ..nn import Module
 from ..viz import FlowRecorder, build_graph
 from ..viz.graph import FIT_WIDTH
-from ..viz.png import svg_to_png
 from . import _format as fmt
 from . import tracebacks
 from .explain import _first_line, explain
@@ -42,6 +41,7 @@ from .naming import (
     shell_namespace,
     user_variables,
 )
+from .pictures import EXPAND_NODES, ExpandableGraph, GraphView
 
 _ONE_LINE: dict = {}
 
@@ -68,23 +68,6 @@ def one_line(cls: type, text: str) -> Exception:
         return sub(text)
     except Exception:  # noqa: BLE001 - a constructor with other arguments: see above
         return UsageError(text)
-
-
-class GraphView:
-    """An SVG picture (and its PNG copy) with a short stable text/plain (what nbval shows)."""
-
-    def __init__(self, svg: str, label: str):
-        self.svg, self.label = svg, label
-
-    def __repr__(self) -> str:
-        return f"<autograd graph of {self.label}>"
-
-    def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
-        bundle = {"image/svg+xml": self.svg, "text/plain": repr(self)}
-        png = svg_to_png(self.svg)  # what JupyterLab shows before the notebook is trusted
-        if png is not None:
-            bundle["image/png"] = png
-        return bundle
 
 
 def graph_roots(tensors: dict) -> list[str]:
@@ -147,21 +130,29 @@ def _changed(before: dict, after: dict) -> dict:
 FLOWS = FlowRecorder()
 
 
-def graph_view(tensors: dict, namespace: dict, params: dict | None = None, **options) -> GraphView:
+def graph_view(
+    tensors: dict, namespace: dict, params: dict | None = None, **options
+) -> GraphView | ExpandableGraph:
     """The graph of the named tensors as an SVG GraphView (with --grads: gradients on edges).
 
     Tensors are labelled by `display_names`: `params` first, then module paths, then variables.
+    A graph drawn with collapsed boxes (and at most EXPAND_NODES nodes in all) comes as an
+    ExpandableGraph: a click on a box shows every node.
     """
     names = {**tensors, **display_names(namespace, params)}  # what was asked for keeps its name
-    graph = build_graph(
-        *tensors.values(),
-        names=names,
-        saved=options.pop("saved", False),
-        full=options.pop("full", False),
-    )
-    if options.get("grads"):
-        options["edge_labels"] = FLOWS.edge_labels(graph)
-    return GraphView(graph.to_svg(max_width=FIT_WIDTH, **options), ", ".join(tensors))
+    build = {"names": names, "saved": options.pop("saved", False)}
+
+    def draw(graph, max_width: float | None = FIT_WIDTH) -> str:
+        if options.get("grads"):
+            options["edge_labels"] = FLOWS.edge_labels(graph)
+        return graph.to_svg(max_width=max_width, **options)
+
+    graph = build_graph(*tensors.values(), full=options.pop("full", False), **build)
+    label = ", ".join(tensors)
+    if not graph.info["collapsed"] or graph.info["total_nodes"] > EXPAND_NODES:
+        return GraphView(draw(graph), label)
+    whole = build_graph(*tensors.values(), full=True, **build)
+    return ExpandableGraph(draw(graph), draw(whole, max_width=None), label, len(whole))
 
 
 @magics_class
@@ -243,7 +234,9 @@ class AutogradMagics(Magics):
 
         Example: `%grad_graph y --grads` after `y.backward()` shows y's graph with the leaves'
         .grad, and on each edge the gradient that flowed along it in the last backward run
-        while the extension was loaded. Colours: see the legend on the picture.
+        while the extension was loaded. Colours: see the legend on the picture. A big graph
+        shows each repeated run as one dashed box: click it to draw every node (`--full`
+        draws them all at once, scaled to the output's width).
         """
         args = parse_argstring(self.grad_graph, line)
         exprs = args.tensors

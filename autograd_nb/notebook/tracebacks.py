@@ -4,8 +4,11 @@ PyTorch's engine and kernels are C++, so a traceback from `y.backward()` shows t
 code and PyTorch's message, never the engine's insides. autograd_nb's engine is Python: without
 this handler a traceback would list frames in `engine.py`, `node.py`, ... before the message.
 With the extension loaded, IPython hands every exception to `show_exception`, which drops the
-frames that belong to the autograd_nb package (a learner's own hooks, Functions and modules
-called from inside the library stay) and then shows the traceback as IPython always does.
+frames that belong to the autograd_nb package, and those of Python's standard library and
+installed packages (NumPy, tensorboardX, ...) that autograd_nb called (a learner's own hooks,
+Functions and modules called from inside the library stay), and then shows the traceback as
+IPython always does. So a traceback quotes no library source line: lessons regenerated with this
+handler (notebooks/regenerate.py) store what a learner sees live, and no library edit changes it.
 `%autograd_nb --debug` shows the library's frames again; `%autograd_nb --short` hides them.
 `%debug` always sees every frame.
 """
@@ -14,11 +17,17 @@ from __future__ import annotations
 
 import os
 import sys
+import sysconfig
 import types
 
 import autograd_nb
 
 _PACKAGE = os.path.dirname(os.path.abspath(autograd_nb.__file__)) + os.sep
+# where Python's own modules and installed packages live (frozen modules have no real file)
+_INSTALLED = tuple(
+    {os.path.abspath(sysconfig.get_paths()[key]) + os.sep for key in ("stdlib", "platstdlib")}
+) + ("<frozen ",)
+_PACKAGE_DIRS = (os.sep + "site-packages" + os.sep, os.sep + "dist-packages" + os.sep)
 _HANDLED = (Exception,)  # the tuple we install: how `uninstall` recognises our handler
 _STATE = {"show_library_frames": False}
 
@@ -33,15 +42,37 @@ def library_frames_shown() -> bool:
     return _STATE["show_library_frames"]
 
 
-def _in_library(tb: types.TracebackType) -> bool:
-    return os.path.abspath(tb.tb_frame.f_code.co_filename).startswith(_PACKAGE)
+def _library_code(frame: types.FrameType) -> bool:
+    return os.path.abspath(frame.f_code.co_filename).startswith(_PACKAGE)
+
+
+def _installed(frame: types.FrameType) -> bool:
+    """Whether a frame runs Python's standard library or an installed package."""
+    name = frame.f_code.co_filename
+    path = name if name.startswith("<") else os.path.abspath(name)
+    return path.startswith(_INSTALLED) or any(d in path for d in _PACKAGE_DIRS)
+
+
+def _hidden(frame: types.FrameType) -> bool:
+    """An autograd_nb frame, or one of the standard library or a package that autograd_nb called.
+
+    A learner's own frame (a hook, a Function) called from inside the library is not hidden,
+    and neither is what it calls.
+    """
+    while frame is not None:
+        if _library_code(frame):
+            return True
+        if not _installed(frame):
+            return False
+        frame = frame.f_back
+    return False
 
 
 def without_library_frames(tb: types.TracebackType | None) -> types.TracebackType | None:
-    """The same traceback with autograd_nb's frames left out (the frames are not copied)."""
+    """The same traceback without the frames `_hidden` names (the frames are not copied)."""
     kept = []
     while tb is not None:
-        if not _in_library(tb):
+        if not _hidden(tb.tb_frame):
             kept.append(tb)
         tb = tb.tb_next
     trimmed = None
@@ -56,7 +87,7 @@ def _passes_through_library(exc: BaseException | None) -> bool:
         seen.add(id(exc))
         tb = exc.__traceback__
         while tb is not None:
-            if _in_library(tb):
+            if _library_code(tb.tb_frame):
                 return True
             tb = tb.tb_next
         exc = exc.__cause__ or exc.__context__

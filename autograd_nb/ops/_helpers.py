@@ -270,6 +270,15 @@ def float_data(t: Tensor):
     return t._backend.xp.astype(data, t._backend.native[dtypes.get_default_dtype()])
 
 
+def in_float32(kernel, xp, *arrays):
+    """`kernel(xp, *arrays)`, computed in float32 and rounded once when the first array is
+    float16: PyTorch's CPU kernels compute half precision in float32 (their "opmath" type)."""
+    half = getattr(xp, "float16", None)  # (the array API standard has no float16)
+    if half is None or arrays[0].dtype != half:
+        return kernel(xp, *arrays)
+    return xp.astype(kernel(xp, *(xp.astype(a, xp.float32) for a in arrays)), half)
+
+
 def floating_dtype(*values) -> dtypes.dtype:
     """The promoted dtype of the operands, integers and bools giving the default float."""
     dtype = result_dtype(*values)

@@ -15,7 +15,14 @@ from .._generator import draw
 from .._tensor import Tensor, make_tensor, tensor_method
 from .._type_info import finfo
 from ..autograd.node import Node
-from ._helpers import check_tensor, normalize_dim, record, require_floating, scalar_for
+from ._helpers import (
+    check_tensor,
+    in_float32,
+    normalize_dim,
+    record,
+    require_floating,
+    scalar_for,
+)
 from .comparison import where
 from .inplace import apply_inplace
 from .joining import cat
@@ -48,6 +55,7 @@ class LeakyReluBackward1(LeakyReluBackward0):
 
 
 def _leaky(x: Tensor, negative_slope: float, cls) -> Tensor:
+    require_floating(x, "leaky_relu_cpu")
     xp = x._backend.xp
     data = xp.where(x._data > 0, x._data, x._data * negative_slope)
     return record(
@@ -89,18 +97,22 @@ class GeluBackward0(Node):
         return grad * (cdf + x * pdf)
 
 
+def _gelu_kernel(xp, x):
+    return 0.5 * x * (1 + erf_kernel(xp, x * _SQRT_HALF))
+
+
+def _gelu_tanh_kernel(xp, x):
+    return 0.5 * x * (1 + xp.tanh((x + _TANH_CUBIC * x * x * x) * _SQRT_TWO_OVER_PI))
+
+
 def gelu(input: Tensor, *, approximate: str = "none") -> Tensor:
     """x * Phi(x), the Gaussian CDF by erf ('none') or by PyTorch's tanh formula ('tanh')."""
     x = check_tensor(input, "gelu")
     if approximate not in ("none", "tanh"):
         raise RuntimeError(msg.GELU_APPROXIMATE)
     require_floating(x, "GeluKernelImpl")
-    xp, data = x._backend.xp, x._data
-    if approximate == "tanh":
-        inner = (data + _TANH_CUBIC * data * data * data) * _SQRT_TWO_OVER_PI
-        out = 0.5 * data * (1 + xp.tanh(inner))
-    else:
-        out = 0.5 * data * (1 + erf_kernel(xp, data * _SQRT_HALF))
+    kernel = _gelu_tanh_kernel if approximate == "tanh" else _gelu_kernel
+    out = in_float32(kernel, x._backend.xp, x._data)
     return record(GeluBackward0, (x,), out, x._backend, (x,), approximate=approximate)
 
 
@@ -124,9 +136,12 @@ class SoftplusBackward0(Node):
 def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
     """log(1 + exp(beta x)) / beta, and x itself where beta x > threshold (as PyTorch)."""
     x = _floating(input, "softplus")
-    xp, data = x._backend.xp, x._data
-    scaled = data * beta
-    out = xp.where(scaled > threshold, data, xp.log1p(xp.exp(scaled)) / beta)
+
+    def kernel(xp, data):
+        scaled = data * beta
+        return xp.where(scaled > threshold, data, xp.log1p(xp.exp(scaled)) / beta)
+
+    out = in_float32(kernel, x._backend.xp, x._data)
     return record(SoftplusBackward0, (x,), out, x._backend, (x,), beta=beta, threshold=threshold)
 
 
@@ -174,8 +189,11 @@ class CeluBackward1(EluBackward1):
 def _elu(x: Tensor, alpha: float, cls, scale: float = 1, input_scale: float = 1) -> Tensor:
     """PyTorch's one ELU kernel: scale * (x if x > 0 else alpha * expm1(x * input_scale))."""
     x = _floating(x, "elu")
-    xp, data = x._backend.xp, x._data
-    out = xp.where(data > 0, data * scale, xp.expm1(data * input_scale) * (alpha * scale))
+
+    def kernel(xp, data):
+        return xp.where(data > 0, data * scale, xp.expm1(data * input_scale) * (alpha * scale))
+
+    out = in_float32(kernel, x._backend.xp, x._data)
     return record(
         cls,
         (x,),
@@ -464,6 +482,8 @@ def dropout(input: Tensor, p: float = 0.5, train: bool = True) -> Tensor:
     _check_p(p)
     if not train or p == 0.0 or x.numel() == 0:
         return x
+    if not x.dtype.is_floating_point:  # the noise is float: PyTorch's in-place multiply refuses
+        raise RuntimeError(msg.INPLACE_CAST.format(result="Float", out=x.dtype.legacy_name[:-6]))
     noise = _noise(x, p)
     if x.device.type != "cuda" or p == 1.0:
         return x * noise

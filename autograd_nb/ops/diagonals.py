@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
@@ -85,7 +87,8 @@ def _embed_diagonal(values: Tensor, n1: int, n2: int, offset: int) -> Tensor:
     ones = xp.reshape(cells, (1, -1)) == xp.reshape(flat, (-1, 1))
     placement = make_tensor(xp.astype(ones, values._data.dtype), backend)
     lead = tuple(values.shape[:-1])
-    return (values.reshape(-1, length) @ placement).reshape(lead + (n1, n2))
+    rows = math.prod(lead)  # not -1: that cannot be inferred when length is 0
+    return (values.reshape(rows, length) @ placement).reshape(lead + (n1, n2))
 
 
 def _diagonal_order(ndim: int, d1: int, d2: int) -> tuple:

@@ -250,8 +250,11 @@ def getitem(self, key) -> Tensor:
     items = _as_items(key)
     consumed = sum(_consumed(item) for item in items)
     if consumed > ndim:
-        if ndim == 0 and any(_is_int(item) for item in items):
-            raise IndexError(msg.INDEX_0D)
+        if ndim == 0 and not isinstance(key, tuple):  # a bare int or slice: PyTorch's own texts
+            if isinstance(key, slice):
+                raise IndexError(msg.SLICE_0D)
+            if _is_int(key) and not isinstance(key, Tensor):
+                raise IndexError(msg.INDEX_0D)
         raise IndexError(msg.TOO_MANY_INDICES.format(dim=ndim))
     out, d, orig, seen_ellipsis, advanced = self, 0, 0, False, []
     for item in items:
@@ -687,8 +690,11 @@ def index_select(input, dim: int, index) -> Tensor:
     bad = (idx < 0) | (idx >= size)
     if idx.shape[0] and bool(backend.xp.any(bad)):
         raise IndexError(msg.INDEX_SELECT_RANGE)
-    if x._data.ndim == 0:
-        return x.clone()
+    if x._data.ndim == 0:  # a 0-d tensor takes dim 0: its one element, copied
+        copy = backend.xp.asarray(x._data, copy=True)
+        return record(
+            IndexSelectBackward0, (x,), copy, backend, dim=dim, index=index, self_sym_sizes=()
+        )
     plan = _Plan(tuple(x._data.shape), [d], [backend.xp.astype(idx, backend.native[dtypes.int64])])
     return _take(
         x, plan, IndexSelectBackward0, dim=dim, index=index, self_sym_sizes=tuple(x._data.shape)
@@ -852,8 +858,73 @@ def take(input, index) -> Tensor:
     return record(TakeBackward0, (t,), data, backend, (t,), index=make_tensor(positions, backend))
 
 
+# --- repeat_interleave ----------------------------------------------------------------------------
+
+
+def _repeat_counts(counts: Tensor, output_size) -> Tensor:
+    """torch.repeat_interleave(counts): each index i repeated counts[i] times (int64)."""
+    if counts._data.ndim != 1:
+        raise RuntimeError(msg.REPEAT_INTERLEAVE_VECTOR)
+    if counts.dtype not in _INDEX_DTYPES:
+        raise NotImplementedError(
+            msg.KERNEL_DTYPE.format(
+                kernel="repeat_interleave_cpu", dtype=counts.dtype.legacy_name[:-6]
+            )
+        )
+    backend = counts._backend
+    xp = backend.xp
+    data = counts._data
+    if data.shape[0] and bool(xp.any(data < 0)):
+        raise RuntimeError(msg.REPEAT_INTERLEAVE_NEGATIVE_COUNT)
+    if output_size is not None and int(xp.sum(data)) != output_size:
+        raise RuntimeError(msg.REPEAT_INTERLEAVE_ALLOCATED)
+    long = backend.native[dtypes.int64]
+    positions = xp.arange(data.shape[0], dtype=long, device=backend.native_device)
+    return make_tensor(xp.repeat(positions, xp.astype(data, long)), backend)
+
+
+@tensor_method("repeat_interleave")
+def repeat_interleave(input, repeats=None, dim=None, *, output_size=None) -> Tensor:
+    """Each element (or slice along `dim`) repeated `repeats` times in a row; a tensor of
+    counts gives each slice its own. PyTorch's composite: a number expands and reshapes
+    (ViewBackward0), counts select indices (IndexSelectBackward0)."""
+    if repeats is None:
+        return _repeat_counts(check_tensor(input, "repeat_interleave"), output_size)
+    x = check_tensor(input, "repeat_interleave")
+    if dim is None:
+        x, dim = x.reshape(-1), 0
+    if isinstance(repeats, Tensor):
+        if repeats._data.ndim > 1:
+            raise RuntimeError(msg.REPEAT_INTERLEAVE_REPEATS_DIM)
+        if not x._data.ndim:
+            raise IndexError(msg.DIM_0D.format(dim=dim))
+        d = normalize_dim(dim, x._data.ndim)
+        size = x._data.shape[d]
+        if repeats.numel() == 1:
+            repeats = repeats.reshape(1).expand(size)
+        elif repeats.shape[0] != size:
+            raise RuntimeError(
+                msg.REPEAT_INTERLEAVE_SIZE.format(repeats=repeats.shape[0], dim=d, size=size)
+            )
+        return index_select(x, d, _repeat_counts(repeats, output_size))
+    repeats = int(repeats)
+    if repeats < 0:
+        raise RuntimeError(msg.REPEAT_INTERLEAVE_NEGATIVE)
+    d = normalize_dim(dim, x._data.ndim)
+    spread = unsqueeze(x, d + 1)  # (a 0-d tensor has no dim 1: PyTorch's error)
+    shape = tuple(x.shape)
+    result_shape = shape[:d] + (shape[d] * repeats,) + shape[d + 1 :]
+    if output_size is not None and output_size != result_shape[d]:
+        raise RuntimeError(
+            msg.REPEAT_INTERLEAVE_OUTPUT_SIZE.format(expected=result_shape[d], got=output_size)
+        )
+    spread = spread.expand(shape[: d + 1] + (repeats,) + shape[d + 1 :])
+    return spread.contiguous().view(result_shape)
+
+
 __all__ = [
     "argwhere",
+    "repeat_interleave",
     "gather",
     "index_select",
     "masked_fill",

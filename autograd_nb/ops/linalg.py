@@ -9,6 +9,7 @@ Backward functions are written with these same ops, so second derivatives work.
 from __future__ import annotations
 
 from .. import _messages as msg
+from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node, saved_entry
 from ._helpers import broadcast_shapes, check_same_device, check_tensor, record, scalar_for
@@ -40,6 +41,12 @@ def _same_device(op: str, arg: str, first: Tensor, other: Tensor) -> None:
 
 
 # --- dot / vdot -----------------------------------------------------------------------------------
+def _refuse_bool(t: Tensor, kernel: str) -> None:
+    """PyTorch's CPU matrix kernels have no bool version: its NotImplementedError."""
+    if t.dtype is dtypes.bool:
+        raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel=kernel, dtype="Bool"))
+
+
 class DotBackward0(Node):
     _saved_names = ("self", "tensor")
 
@@ -72,6 +79,7 @@ def dot(input, tensor) -> Tensor:
     a = check_tensor(input, "dot")
     b = check_tensor(tensor, "dot", "tensor", 2)
     _check_vectors(a, b, "_dot", "tensor")
+    _refuse_bool(a, "dot")
     data = a._backend.xp.vecdot(a._data, b._data)
     return record(DotBackward0, (a, b), data, a._backend, (a, b))
 
@@ -158,6 +166,7 @@ def _mm(a: Tensor, b: Tensor) -> Tensor:
         and x.shape[1] == w.shape[0]
     ):
         _check_matrices(a, b)  # PyTorch's error, unless the dtypes are equal but not identical
+    _refuse_bool(a, "addmm_impl_cpu_")
     data = backend.xp.matmul(x, w)
     node = new_node(MmBackward0, a, b)
     if node is None:
@@ -195,6 +204,7 @@ def mv(input, vec) -> Tensor:
     n, m = a._data.shape
     if m != v._data.shape[0]:
         raise RuntimeError(msg.MV_SHAPES.format(input=n, rows=n, cols=m, n=v._data.shape[0]))
+    _refuse_bool(a, "addmv_impl_cpu")
     data = a._backend.xp.matmul(a._data, v._data)
     return record(MvBackward0, (a, v), data, a._backend, (a, v))
 
@@ -230,6 +240,7 @@ def bmm(input, mat2) -> Tensor:
         )
     if a.dtype is not b.dtype:
         raise RuntimeError(msg.BMM_DTYPES.format(a=_scalar_name(a), b=_scalar_name(b)))
+    _refuse_bool(a, "bmm")
     data = a._backend.xp.matmul(a._data, b._data)
     return record(BmmBackward0, (a, b), data, a._backend, (a, b))
 
@@ -273,6 +284,7 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1) -> Tensor:
         and x.shape[1] == w.shape[0]
     ):
         _check_addmm(c, a, b)  # PyTorch's errors, unless the dtypes are equal but not identical
+    _refuse_bool(a, "addmm_impl_cpu_")
     n, p = x.shape[0], w.shape[1]
     bias_shape = bias.shape
     if bias_shape != (p,) and bias_shape != (n, p):
@@ -611,6 +623,7 @@ class TraceBackward0(Node):
 def trace(input) -> Tensor:
     """The sum of a matrix's main diagonal (integers give int64)."""
     x = check_tensor(input, "trace")
+    _refuse_bool(x, "trace")
     if x._data.ndim != 2:
         raise RuntimeError(msg.TRACE_MATRIX.format(dim=x._data.ndim))
     from ..autograd.grad_mode import no_grad
@@ -675,6 +688,8 @@ def cross(input, other, dim=None) -> Tensor:
         raise RuntimeError(msg.CROSS_LENGTH.format(dim=dim, a=size_a, b=size_b))
     backend = common_backend(a, b)
     dtype = result_dtype(a, b)
+    if dtype is dtypes.bool:
+        raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel="cross", dtype="Bool"))
     xp = backend.xp
     xa = xp.broadcast_to(on_backend(a, backend, dtype), shape)
     xb = xp.broadcast_to(on_backend(b, backend, dtype), shape)
@@ -824,6 +839,11 @@ def cdist(x1, x2, p: float = 2.0, compute_mode=None) -> Tensor:
 
     a = check_tensor(x1, "cdist")
     b = check_tensor(x2, "cdist", "x2", 2)
+    for arg, t in (("X1", a), ("X2", b)):
+        if not t.dtype.is_floating_point:
+            raise RuntimeError(msg.CDIST_DTYPE.format(arg=arg, dtype=_scalar_name(t)))
+    if a.dtype is dtypes.float16:
+        raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel="cdist", dtype="Half"))
     if a.shape[-1] != b.shape[-1]:
         raise RuntimeError(msg.CDIST_COLUMNS.format(a=a.shape[-1], b=b.shape[-1]))
     if not (p >= 1 and p != float("inf")):
@@ -855,8 +875,9 @@ def cosine_similarity(x1, x2, dim: int = 1, eps: float = 1e-8) -> Tensor:
         from ._helpers import result_dtype
 
         common = result_dtype(a, b)
-        common = common if common.is_floating_point else None
-        a, b = (a.to(common), b.to(common)) if common else (a.float(), b.float())
+        if not common.is_floating_point:
+            raise RuntimeError(msg.FLOATING_COMMON_DTYPE.format(dtype=common.legacy_name[:-6]))
+        a, b = a.to(common), b.to(common)
     a, b = broadcast_tensors(a, b)
     norm_a = norm(a, 2, dim, keepdim=True).clone()
     norm_b = norm(b, 2, dim, keepdim=True).clone()

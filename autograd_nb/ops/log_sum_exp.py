@@ -10,6 +10,7 @@ from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node
 from ._helpers import (
     check_tensor,
+    in_float32,
     normalize_dim,
     numpy_dim,
     numpy_keepdim,
@@ -113,14 +114,18 @@ def _softmax(name: str, cls, input, dim, dtype) -> Tensor:
             raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel=kernel, dtype=_type_name(t)))
         t = _float_input(t, dtype)
         data = t._data
+
+    def kernel(xp, data):
+        # Shifted by the max, as PyTorch's kernel: a row holding +inf (or only -inf) gives nan.
+        shifted = data - backend.amax(data, axis=d, keepdims=True) if data.size else data
+        exps = xp.exp(shifted)
+        total = backend.sum(exps, axis=d, keepdims=True)
+        return exps / total if cls is SoftmaxBackward0 else shifted - xp.log(total)
+
     xp = backend.xp
-    if not ndim:
-        data = xp.reshape(data, (1,))
-    # Shifted by the max, as PyTorch's kernel: a row holding +inf (or only -inf) gives nan.
-    shifted = data - backend.amax(data, axis=d, keepdims=True) if data.size else data
-    exps = xp.exp(shifted)
-    total = backend.sum(exps, axis=d, keepdims=True)
-    out = exps / total if cls is SoftmaxBackward0 else shifted - xp.log(total)
+    data = xp.reshape(data, (1,)) if not ndim else data
+    # softmax computes half precision in float32; PyTorch's log_softmax adds up in half
+    out = in_float32(kernel, xp, data) if cls is SoftmaxBackward0 else kernel(xp, data)
     if not ndim:
         out = xp.reshape(out, ())
     node = new_node(cls, t)

@@ -82,6 +82,7 @@ def batch_norm(
 ) -> Tensor:
     """(x - mean) / sqrt(var + eps) * weight + bias per channel (dim 1)."""
     x = check_tensor(input, "batch_norm")
+    require_floating(x, "batch_norm")
     shape = tuple(x._data.shape)
     if training:
         count = x.numel() // shape[1]

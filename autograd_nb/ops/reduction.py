@@ -65,9 +65,10 @@ def _unreduce(grad: Tensor, shape: tuple, dims: tuple, keepdim: bool) -> Tensor:
 
 
 def _count(shape: tuple, dims: tuple) -> int:
+    """How many elements each reduced slice holds (1 for a 0-d tensor's dim 0)."""
     n = 1
     for d in dims:
-        n *= shape[d]
+        n *= shape[d] if shape else 1
     return n
 
 
@@ -101,6 +102,17 @@ def _sum_dtype(t: Tensor, dtype):
     return dtypes.int64 if not t.dtype.is_floating_point else t.dtype
 
 
+def _add_up(backend, data, axis, keepdims: bool, dtype: dtypes.dtype):
+    """The sum of an array in `dtype`; float16 is added up in float32 and rounded once, as
+    PyTorch's CPU kernels do."""
+    if dtype is dtypes.float16:
+        total = backend.sum(
+            data, axis=axis, keepdims=keepdims, dtype=backend.native[dtypes.float32]
+        )
+        return backend.xp.astype(total, backend.native[dtype])
+    return backend.sum(data, axis=axis, keepdims=keepdims, dtype=backend.native[dtype])
+
+
 @with_out
 @tensor_method("sum")
 def sum(input, dim=None, keepdim: bool = False, *, dtype=None, axis=None, keepdims=None) -> Tensor:  # noqa: A001
@@ -116,12 +128,7 @@ def sum(input, dim=None, keepdim: bool = False, *, dtype=None, axis=None, keepdi
     data = t._data
     if t.dtype is dtypes.bool:  # the array API sums numbers only
         data = backend.xp.astype(data, backend.native[dtypes.int64])
-    data = backend.sum(
-        data,
-        axis=None if whole else _axis(t, dims),
-        keepdims=keepdim,
-        dtype=backend.native[out_dtype],
-    )
+    data = _add_up(backend, data, None if whole else _axis(t, dims), keepdim, out_dtype)
     if whole:
         return record(SumBackward0, (t,), data, backend, self_sym_sizes=tuple(t._data.shape))
     return record(
@@ -241,9 +248,7 @@ def nansum(
     xp = backend.xp
     dims = _reduce_dims(dim, t._data.ndim)
     zeroed = xp.where(xp.isnan(t._data), xp.zeros_like(t._data), t._data)
-    data = backend.sum(
-        zeroed, axis=_axis(t, dims), keepdims=keepdim, dtype=backend.native[_sum_dtype(t, dtype)]
-    )
+    data = _add_up(backend, zeroed, _axis(t, dims), keepdim, _sum_dtype(t, dtype))
     return record(NansumBackward0, (t,), data, backend, (t,), dim=dims, keepdim=keepdim)
 
 
@@ -519,6 +524,8 @@ def amin(input, dim=(), keepdim: bool = False, *, axis=None, keepdims=None) -> T
 
 def _arg_extreme(name: str, input, dim, keepdim: bool) -> Tensor:
     t = check_tensor(input, name)
+    if t.dtype is dtypes.bool:
+        raise RuntimeError(msg.ARG_EXTREME_BOOL.format(name=name))
     backend = t._backend
     xp = backend.xp
     fn = xp.argmax if name == "argmax" else xp.argmin
@@ -732,8 +739,11 @@ def aminmax(input, *, dim=None, keepdim: bool = False, axis=None, keepdims=None)
     t = check_tensor(input, "aminmax")
     shape = tuple(t._data.shape)
     dims = _reduce_dims(dim, len(shape))
-    if t.numel() == 0 and (dim is None or any(shape[d] == 0 for d in dims)):
+    if t.numel() == 0 and dim is None:
         raise RuntimeError(msg.AMINMAX_EMPTY)
+    for d in dims if dim is not None else ():
+        if shape and shape[d] == 0:
+            raise IndexError(msg.AMINMAX_EMPTY_DIM.format(dim=d))
     backend = t._backend
     xp = backend.xp
     axis = _axis(t, dims) if dim is not None else None

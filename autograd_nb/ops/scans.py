@@ -150,6 +150,8 @@ def _trapezoid_parts(y: Tensor, x, dx, dim: int, name: str):
     if x is not None and dx is not None:
         raise TypeError(msg.TRAPEZOID_BOTH.format(name=name, dx=type(dx).__name__))
     y = check_tensor(y, name, "y")
+    if y.dtype is dtypes.bool:
+        raise RuntimeError(msg.TRAPEZOID_BOOL.format(name=name))
     d = normalize_dim(dim, y.dim())
     n = y.shape[d]
     left, right = (

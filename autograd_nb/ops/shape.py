@@ -217,6 +217,8 @@ def flatten(input, start_dim: int = 0, end_dim: int = -1) -> Tensor:
 def unflatten(input, dim: int, sizes) -> Tensor:
     """Split dim `dim` into `sizes` (one may be -1): the inverse of flatten."""
     t = check_tensor(input, "unflatten")
+    if not t._data.ndim:
+        raise RuntimeError(msg.UNFLATTEN_0D)
     d = normalize_dim(dim, t._data.ndim)
     sizes = tuple(int(s) for s in sizes)
     if not sizes:
@@ -397,7 +399,8 @@ def transpose(input, dim0: int, dim1: int) -> Tensor:
     ndim = t._data.ndim
     d0, d1 = normalize_dim(dim0, ndim), normalize_dim(dim1, ndim)
     order = list(range(ndim))
-    order[d0], order[d1] = d1, d0
+    if ndim:  # a 0-d tensor takes dims 0 and -1: its transpose is a view of itself
+        order[d0], order[d1] = d1, d0
     return _view_op(
         t,
         _permuted(t, tuple(order)),
@@ -482,6 +485,8 @@ def movedim(input, source, destination) -> Tensor:
     for name, dims, given in (("source", s, src), ("destination", d, dst)):
         if len(set(dims)) != len(dims):
             raise RuntimeError(msg.MOVEDIM_REPEATED.format(name=name, dims=list(given)))
+    if not ndim:  # a 0-d tensor takes dims 0 and -1: moving them gives an alias
+        return alias(x)
     order = [None] * ndim
     for a, b in zip(s, d):
         order[b] = a
@@ -556,7 +561,7 @@ def flip(input, *dims) -> Tensor:
     xp = x._backend.xp
     data = (
         xp.asarray(xp.flip(x._data, axis=axes), copy=True)
-        if axes
+        if axes and x._data.ndim
         else xp.asarray(x._data, copy=True)
     )
     node = new_node(FlipBackward0, x)
@@ -752,6 +757,8 @@ def roll(input, shifts, dims=None) -> Tensor:
             raise RuntimeError(msg.ROLL_ALIGN.format(shifts=len(shifts), dims=0))
         data = xp.reshape(xp.roll(xp.reshape(x._data, (-1,)), shifts[0]), x._data.shape)
     else:
+        if not x._data.ndim:
+            raise IndexError(msg.DIM_0D.format(dim=dims[0]))
         axes = tuple(normalize_dim(d, x._data.ndim) for d in dims)
         data = xp.roll(x._data, shifts, axis=axes)
     node = new_node(RollBackward0, x)

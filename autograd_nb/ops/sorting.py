@@ -96,15 +96,16 @@ def _sorted_along(x: Tensor, d: int, descending: bool):
     """(values, int64 indices) of `x` sorted along `d`; ties keep their order (stable)."""
     backend = x._backend
     xp = backend.xp
-    data = x._data if x._data.ndim else xp.reshape(x._data, (1,))
-    if x.dtype is dtypes.bool:
+    source = x._data if x._data.ndim else xp.reshape(x._data, (1,))
+    data = source
+    if x.dtype is dtypes.bool:  # sorted as 0/1, the values read back from the bools
         data = xp.astype(data, backend.native[dtypes.uint8])
     if descending:  # stable descending: sort the reversed data ascending, then read backwards
         n = data.shape[d]
         order = (n - 1) - xp.flip(xp.argsort(xp.flip(data, axis=d), axis=d, stable=True), axis=d)
     else:
         order = xp.argsort(data, axis=d, stable=True)
-    values = xp.take_along_axis(x._data if x._data.ndim else data, order, axis=d)
+    values = xp.take_along_axis(source, order, axis=d)
     if not x._data.ndim:
         values, order = xp.reshape(values, ()), xp.reshape(order, ())
     return values, xp.astype(order, backend.native[dtypes.int64])
@@ -153,6 +154,8 @@ def topk(input, k: int, dim: int = -1, largest: bool = True, sorted: bool = True
     if axis is not None:
         dim = numpy_dim("topk", dim, axis, -1)
     x = check_tensor(input, "topk")
+    if x.dtype is dtypes.bool:
+        raise RuntimeError(msg.TOPK_BOOL)
     d = normalize_dim(dim, x._data.ndim)
     size = x._data.shape[d] if x._data.ndim else 1
     if k < 0 or k > size:

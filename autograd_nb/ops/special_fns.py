@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 
 from .. import _messages as msg
+from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node
 from ._helpers import (
@@ -278,6 +279,8 @@ class MvlgammaBackward0(Node):
 def mvlgamma(input, p: int) -> Tensor:
     """Multivariate log-gamma of dimension p: sum of lgamma(x - i/2) + p(p-1)/4 log(pi)."""
     t = check_tensor(input, "mvlgamma")
+    if t.dtype is dtypes.bool:
+        raise RuntimeError(msg.MVLGAMMA_BOOL)
     p = _check_int(p, "mvlgamma", "p", 2)
     if p < 1:
         raise RuntimeError(msg.MVLGAMMA_P)

@@ -238,6 +238,8 @@ class VarMeanBackward0(StdMeanBackward0):
 
 def _spread_mean(name: str, input, dim, unbiased, keepdim, correction, take_root: bool):
     t = check_tensor(input, name)
+    if not t.dtype.is_floating_point:
+        raise RuntimeError(msg.SPREAD_MEAN_DTYPE.format(name=name))
     from ..autograd.grad_mode import no_grad
 
     with no_grad():

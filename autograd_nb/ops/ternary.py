@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .. import _messages as msg
+from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node
 from ._helpers import (
@@ -75,6 +76,9 @@ def _saving_operands(out: Tensor, value, tensor1, tensor2) -> Tensor:
 @tensor_method("addcmul")
 def addcmul(input, tensor1, tensor2, *, value=1) -> Tensor:
     """input + value * tensor1 * tensor2, broadcasting (what Adam's moment updates use)."""
+    operands = (input, tensor1, tensor2)
+    if all(isinstance(t, Tensor) for t in operands) and result_dtype(*operands) is dtypes.bool:
+        raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel="addcmul_cpu_out", dtype="Bool"))
     out = _ternary(
         AddcmulBackward0,
         (input, tensor1, tensor2),

@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from .. import _messages as msg
+from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.grad_mode import STATE
 from ..autograd.node import Node
-from ._helpers import check_tensor, float_data, record
+from ._helpers import check_tensor, float_data, in_float32, record
 from .inplace import apply_inplace
 from .out import write_out
 
@@ -52,21 +55,25 @@ def elementwise(
     inplace: bool = True,
     torch_inplace: bool = True,
     out: bool = True,
+    bool_error: tuple[type[Exception], str] | None = None,
 ):
     """The op `name` (and its in-place form, or None) from its node class and kernel.
 
     `floating`: integer inputs are computed in the default float dtype; `aliases`: more
     Tensor method names (their in-place forms too); `method`: also a Tensor method;
     `inplace`: a method `name_`; `torch_inplace`: PyTorch also has `torch.name_`; `out`:
-    the torch.* function takes `out=`.
+    the torch.* function takes `out=`; `bool_error`: the exception type and text PyTorch raises
+    for a bool input.
     """
     saves_input, saves_result = node.saves == "self", node.saves == "result"
 
     def compute(input) -> Tensor:
         t = input if isinstance(input, Tensor) else check_tensor(input, name)
+        if bool_error is not None and t.dtype is dtypes.bool:
+            raise bool_error[0](bool_error[1])
         x = float_data(t) if floating else t._data
         backend = t._backend
-        data = kernel(backend.xp, x)
+        data = in_float32(kernel, backend.xp, x)
         if not STATE.enabled:
             return make_tensor(data, backend)
         return record(node, (t,), data, backend, (t,) if saves_input else (), saves_result)
@@ -381,8 +388,23 @@ class ReluBackward0(UnaryBackward):
         return grad.where((self.saved() <= 0).logical_not(), 0)
 
 
-relu, relu_ = elementwise(  # ties return x: -0. stays -0. and nan stays nan, as in PyTorch
-    "relu", ReluBackward0, lambda xp, x: xp.maximum(0, x), floating=False, out=False
+def _relu_kernel(xp, x):
+    """max(0, x) returning x on ties, as PyTorch: -0. stays -0. and nan stays nan.
+
+    NumPy's maximum already does; CUDA's max (CuPy) turns -0. into 0., so there `where` keeps x.
+    """
+    if xp is np:
+        return np.maximum(0, x)
+    return xp.where(x < 0, xp.zeros_like(x), x)
+
+
+relu, relu_ = elementwise(
+    "relu",
+    ReluBackward0,
+    _relu_kernel,
+    floating=False,
+    out=False,
+    bool_error=(RuntimeError, msg.RELU_BOOL),
 )
 
 
@@ -437,7 +459,12 @@ class NegBackward0(UnaryBackward):
 
 
 neg, neg_ = elementwise(
-    "neg", NegBackward0, lambda xp, x: -x, floating=False, aliases=("negative",)
+    "neg",
+    NegBackward0,
+    lambda xp, x: -x,
+    floating=False,
+    aliases=("negative",),
+    bool_error=(RuntimeError, msg.NEG_BOOL),
 )
 negative, negative_ = neg, neg_
 
@@ -485,7 +512,14 @@ class SignBackward0(_StepBackward):
     __slots__ = ()
 
 
-sign, _ = elementwise("sign", SignBackward0, _sign, floating=False, torch_inplace=False)
+def _sign_keeping_bool(xp, x):
+    """sign, and a bool tensor unchanged (its own sign), as PyTorch."""
+    return _sign(xp, x) if x.dtype != xp.bool else x
+
+
+sign, _ = elementwise(
+    "sign", SignBackward0, _sign_keeping_bool, floating=False, torch_inplace=False
+)
 
 
 class SgnBackward0(_StepBackward):
@@ -495,7 +529,7 @@ class SgnBackward0(_StepBackward):
 sgn, _ = elementwise(
     "sgn",
     SgnBackward0,
-    lambda xp, x: _sign(xp, x) if x.dtype != xp.bool else x,
+    _sign_keeping_bool,
     floating=False,
     torch_inplace=False,
 )
@@ -508,14 +542,26 @@ class FloorBackward0(_StepBackward):
     __slots__ = ()
 
 
-floor, floor_ = elementwise("floor", FloorBackward0, lambda xp, x: xp.floor(x), floating=False)
+floor, floor_ = elementwise(
+    "floor",
+    FloorBackward0,
+    lambda xp, x: xp.floor(x),
+    floating=False,
+    bool_error=(NotImplementedError, msg.KERNEL_DTYPE.format(kernel="floor_vml_cpu", dtype="Bool")),
+)
 
 
 class CeilBackward0(_StepBackward):
     __slots__ = ()
 
 
-ceil, ceil_ = elementwise("ceil", CeilBackward0, lambda xp, x: xp.ceil(x), floating=False)
+ceil, ceil_ = elementwise(
+    "ceil",
+    CeilBackward0,
+    lambda xp, x: xp.ceil(x),
+    floating=False,
+    bool_error=(NotImplementedError, msg.KERNEL_DTYPE.format(kernel="ceil_vml_cpu", dtype="Bool")),
+)
 
 
 class TruncBackward0(_StepBackward):
@@ -523,7 +569,12 @@ class TruncBackward0(_StepBackward):
 
 
 trunc, trunc_ = elementwise(
-    "trunc", TruncBackward0, lambda xp, x: xp.trunc(x), floating=False, aliases=("fix",)
+    "trunc",
+    TruncBackward0,
+    lambda xp, x: xp.trunc(x),
+    floating=False,
+    aliases=("fix",),
+    bool_error=(NotImplementedError, msg.KERNEL_DTYPE.format(kernel="trunc_vml_cpu", dtype="Bool")),
 )
 fix, fix_ = trunc, trunc_
 
