@@ -1,6 +1,6 @@
 """torch.special: the special functions PyTorch also files under this name."""
 
-from .ops.binary import xlog1py, xlogy
+from .ops.binary_functions import xlog1py, xlogy
 from .ops.log_sum_exp import log_softmax, logsumexp, softmax
 from .ops.pointwise import round
 from .ops.special_fns import (

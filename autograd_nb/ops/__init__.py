@@ -5,6 +5,7 @@ from . import (
     activation,
     bilinear_form,
     binary,
+    binary_functions,
     comparison,
     construction,
     conversion,
@@ -47,6 +48,7 @@ from . import (
 from .activation import *  # noqa: F403
 from .bilinear_form import *  # noqa: F403
 from .binary import *  # noqa: F403
+from .binary_functions import *  # noqa: F403
 from .comparison import *  # noqa: F403
 from .construction import *  # noqa: F403
 from .conversion import *  # noqa: F403
@@ -86,6 +88,7 @@ __all__ = [
     *activation.__all__,
     *bilinear_form.__all__,
     *binary.__all__,
+    *binary_functions.__all__,
     *comparison.__all__,
     *construction.__all__,
     *conversion.__all__,

@@ -22,7 +22,7 @@ from ._helpers import (
     record,
     result_dtype,
 )
-from .binary import maximum, minimum
+from .binary_functions import maximum, minimum
 from .inplace import apply_inplace, inplace_method
 from .out import with_out
 

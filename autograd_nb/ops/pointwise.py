@@ -13,6 +13,7 @@ from ..autograd.node import Node
 from ._helpers import broadcast_error, check_tensor, operands, record
 from .binary import *  # noqa: F403 - the table of two-input ops is part of this family
 from .binary import _not_differentiable, pow
+from .binary_functions import *  # noqa: F403 - ... and its functions
 from .inplace import apply_inplace, inplace_method
 from .out import with_out
 from .unary import *  # noqa: F403 - the table of one-input ops is part of this family
