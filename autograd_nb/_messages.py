@@ -292,6 +292,7 @@ EXPAND_LEADING = (
 )
 DIM_REPEATED = "dim {dim} appears multiple times in the list of dims"
 T_DIMS = "t() expects a tensor with <= 2 dimensions, but self is {dim}D"
+T_INPLACE_DIMS = "t_() expects a tensor with <= 2 dimensions, but self is {dim}D"
 T_DEPRECATED = (
     "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated "
     "and it will throw an error in a future release. Consider `x.mT` to transpose batches of "
@@ -1933,7 +1934,10 @@ TRACEBACK_MODE = {
     "--debug": "Tracebacks now show the frames inside autograd_nb (%autograd_nb --short hides them).",
     "--short": "Tracebacks now end at your code, as PyTorch's do (%autograd_nb --debug shows autograd_nb's own frames).",
 }
-AUTOGRAD_NB_MAGIC_OPTION = "%autograd_nb takes --debug, --short or nothing, not {option!r}"
+AUTOGRAD_NB_MAGIC_OPTION = (
+    "%autograd_nb takes --debug, --short, --record-values, --no-record-values or nothing, "
+    "not {option!r}"
+)
 # --- graphapi: the public graph API (autograd/graph.py) and texts moved out of the layers above
 # --- the core (nn/, optim/, distributions/, utils/, viz/, notebook/, top-level modules) --------
 GRADIENT_EDGE_NO_GRAD = (
@@ -2261,6 +2265,20 @@ NORMAL_STD = "normal expects std >= 0.0, but found std {std}"
 INDEX_REFUSED_IN_RANGE = "the backend refused an index that is in range"  # ours: a bug if seen
 NORMAL_STD_ALL = "normal expects all elements of std >= 0.0"
 DTYPE_ARGUMENT = "{name}(): argument 'dtype' must be torch.dtype, not {type}"
+# --- micrograd: value | grad on every graph node (viz/values.py, %grad_graph --micrograd) -------
+VIZ_RECORD_MODE = "record_values(): argument 'mode' (position 1) must be bool, not {type}"
+VIZ_NOT_RECORDED = "not recorded"
+MICROGRAD_NOT_RECORDED = (
+    "Note: the values of {count} intermediate result(s) were not recorded (the graph keeps no "
+    "op results; they can only be seen while the ops run). Run the forward and backward in a "
+    "%%grad_trace --micrograd cell, after %autograd_nb --record-values, or inside "
+    "`with autograd_nb.viz.record_values():`."
+)
+RECORD_VALUES_MODE = {
+    "--record-values": "Recording the value of every result and the gradient of every node: "
+    "%grad_graph y --micrograd shows them (%autograd_nb --no-record-values stops).",
+    "--no-record-values": "No longer recording values (%autograd_nb --record-values starts again).",
+}
 # --- expand: collapsed graph boxes that expand on click (notebook/pictures.py) ---------------------
 GRAPH_EXPAND_HINT = "Click a dashed box to draw all {nodes:,} nodes of the graph."
 GRAPH_EXPANDED = "All {nodes:,} nodes of the graph (scroll inside the box)."

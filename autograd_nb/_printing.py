@@ -20,7 +20,7 @@ from typing import Any
 
 from . import dtypes
 
-__all__ = ["tensor_repr", "set_printoptions", "get_printoptions", "printoptions"]
+__all__ = ["tensor_repr", "values_str", "set_printoptions", "get_printoptions", "printoptions"]
 
 
 @dataclasses.dataclass
@@ -205,6 +205,12 @@ def _tensor_str(t, indent: int) -> str:
     values = t._backend.to_host(data).tolist()
     formatter = _Formatter(_flatten(values, len(shape)), t.dtype.is_floating_point)
     return _tensor_str_with_formatter(values, shape, indent, summarize, formatter)
+
+
+def values_str(t) -> str:
+    """The values as `repr(t)` shows them inside `tensor(...)`, with no suffix: `-8.`,
+    `[ 6., -4.]` (PyTorch's `torch._tensor_str._tensor_str(t, indent=0)`)."""
+    return "[]" if t.numel() == 0 else _tensor_str(t, 0)
 
 
 # --- prefix and suffixes -------------------------------------------------------------------------

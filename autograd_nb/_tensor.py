@@ -517,6 +517,12 @@ def _warn_scalar_of_grad_tensor() -> None:
         warnings.warn(msg.SCALAR_OF_GRAD_TENSOR, UserWarning, stacklevel=3)
 
 
+# Callables `observer(tensor)` told about each tensor born with a grad_fn: every op's result
+# passes through `make_tensor`, so this is the one place to watch results being recorded (see
+# autograd.graph.observe_results). Empty unless someone watches: ops then pay one check.
+RESULT_OBSERVERS: list = []
+
+
 def make_tensor(
     data, backend, requires_grad: bool = False, grad_fn=None, output_nr: int = 0, cls=Tensor
 ) -> Tensor:
@@ -534,6 +540,9 @@ def make_tensor(
     t._meta = None
     if INFERENCE_THREADS and STATE.inference:
         t._vc = INFERENCE_VERSION
+    if grad_fn is not None and RESULT_OBSERVERS:
+        for observer in tuple(RESULT_OBSERVERS):
+            observer(t)
     return t
 
 

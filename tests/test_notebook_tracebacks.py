@@ -129,7 +129,9 @@ def test_without_library_frames_keeps_the_others_in_order():
 
 
 def test_a_wrong_option_is_a_usage_error(ip):
-    with pytest.raises(UsageError, match="--debug, --short or nothing"):
+    with pytest.raises(
+        UsageError, match="--debug, --short, --record-values, --no-record-values or nothing"
+    ):
         ip.run_line_magic("autograd_nb", "--verbose")
 
 

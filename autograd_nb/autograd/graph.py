@@ -11,7 +11,10 @@ fields of `Node` and `Tensor` (their layout is the engine's business and may cha
   whether it is the node's own output, and whether backward has freed it;
 - `sequence_nr`, `num_outputs`, `has_hooks`, `accumulate_grad_node`, `current_grad` and
   `is_accumulate_grad` answer the small questions the notebook layer, viz and tensorboard ask;
-- `observe(observer)` (from engine.py) lets a block watch backward run, node by node.
+- `observe(observer)` (from engine.py) lets a block watch backward run, node by node;
+  `observe_backward(observer)` does the same until its handle is removed;
+- `observe_results(observer)` lets a picture see each op's result as it is recorded (the
+  graph keeps no outputs, so values of intermediate results exist only then).
 
 Nothing here changes a graph except `increment_version`.
 """
@@ -24,13 +27,16 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .. import _messages as msg
-from .._tensor import Tensor, make_tensor
-from .engine import observe
+from .._tensor import RESULT_OBSERVERS, Tensor, make_tensor
+from .engine import flow_observers, observe
+from .hooks import RemovableHandle
 from .node import INFERENCE_VERSION, AccumulateGrad, Node, existing_accumulator, version_counter
 
 __all__ = [
     "Node",
     "observe",
+    "observe_backward",
+    "observe_results",
     "GradientEdge",
     "get_gradient_edge",
     "increment_version",
@@ -134,6 +140,23 @@ def saved_values(node: Node) -> list[SavedValue]:
         value._vc = vc
         out.append(SavedValue(name, value, saved_version, vc.value, is_output=True))
     return out
+
+
+def observe_results(observer: Callable[[Tensor], None]) -> RemovableHandle:
+    """Tell `observer(tensor)` about each tensor an op gives a grad_fn, until `.remove()`.
+
+    It sees every op's result the moment it joins the graph (`tensor.grad_fn`,
+    `tensor.output_nr` and the value are set; the node's saved values may not be yet). A node's
+    saved output rebuilt later (by `saved_values` or backward) is told again, with the same
+    node and output_nr. Nothing is told under no_grad. Results nobody watches cost one check.
+    """
+    return RemovableHandle(RESULT_OBSERVERS, observer)
+
+
+def observe_backward(observer: Callable) -> RemovableHandle:
+    """Tell `observer(node, grads_in, grads_out)` about each node backward reaches, until
+    `.remove()` (the block form is `observe`): what it received per output, what it sent."""
+    return RemovableHandle(flow_observers, observer)
 
 
 def _root_node(root) -> Node | None:

@@ -48,6 +48,7 @@ def __getattr__(name: str):
 def load_ipython_extension(ipython) -> None:
     """Register the magics, the (opt-in) tensor HTML formatter and the inspector refresh."""
     from .._tensor import Tensor
+    from ..viz.values import VALUES
     from . import tracebacks
     from .magics import FLOWS, AutogradMagics, tensor_html
     from .widgets import refresh_inspectors
@@ -57,11 +58,13 @@ def load_ipython_extension(ipython) -> None:
     ipython.display_formatter.formatters["text/html"].for_type(Tensor, tensor_html)
     ipython.events.register("post_run_cell", refresh_inspectors)
     FLOWS.start()
+    VALUES.watch_backward(True)  # the grads of nodes whose values %%grad_trace --micrograd saw
 
 
 def unload_ipython_extension(ipython) -> None:
     """Remove everything load_ipython_extension added (IPython has no unregister API)."""
     from .._tensor import Tensor
+    from ..viz.values import VALUES
     from . import tracebacks
     from .magics import _STATE, FLOWS, AutogradMagics
     from .widgets import refresh_inspectors
@@ -78,3 +81,5 @@ def unload_ipython_extension(ipython) -> None:
         pass
     _STATE["cards"] = False
     FLOWS.stop()
+    VALUES.set_recording(False)  # as %autograd_nb --no-record-values
+    VALUES.watch_backward(False)

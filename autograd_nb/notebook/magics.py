@@ -3,13 +3,14 @@
 Magics (`%autograd_nb` prints this list; each has its own `%magic?` help):
 
     %grad_graph y [z ...] [--saved] [--grads] [--values] [--full] [--params MODULE]
-                                                          the autograd graph of y (SVG)
-    %%grad_trace                                          run a cell, then tabulate its tensors
+                [--micrograd]                             the autograd graph of y (SVG)
+    %%grad_trace [--micrograd]                            run a cell, then tabulate its tensors
     %grad_inspect x                                       a card: value, grad, grad_fn chain...
     %grad_steps y [--gradient EXPR] [--max-frames N]      step through y.backward()
     %explain_error [MESSAGE]                              the last autograd error, explained
     %grad_display card|plain                              rich HTML cards for tensors, or not
     %autograd_nb [--debug | --short]                      this list; library frames in tracebacks
+    %autograd_nb --record-values | --no-record-values     values of every result, for --micrograd
 
 Bad input never shows a traceback into this module: argument errors are IPython UsageErrors and
 a wrong name or value is one line such as `NameError: name 'q' is not defined`.
@@ -17,6 +18,7 @@ a wrong name or value is one line such as `NameError: name 'q' is not defined`.
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import sys
 
@@ -31,6 +33,7 @@ from ..autograd.graph import saved_values, sequence_nr, version, walk
 from ..nn import Module
 from ..viz import FlowRecorder, build_graph
 from ..viz.graph import FIT_WIDTH
+from ..viz.values import record_values
 from . import _format as fmt
 from . import tracebacks
 from .explain import _first_line, explain
@@ -133,14 +136,19 @@ FLOWS = FlowRecorder()
 def graph_view(
     tensors: dict, namespace: dict, params: dict | None = None, **options
 ) -> GraphView | ExpandableGraph:
-    """The graph of the named tensors as an SVG GraphView (with --grads: gradients on edges).
+    """The graph of the named tensors as an SVG GraphView (with --grads: gradients on edges;
+    with --micrograd: `data | grad` on every node, and a note if values were not recorded).
 
     Tensors are labelled by `display_names`: `params` first, then module paths, then variables.
     A graph drawn with collapsed boxes (and at most EXPAND_NODES nodes in all) comes as an
     ExpandableGraph: a click on a box shows every node.
     """
     names = {**tensors, **display_names(namespace, params)}  # what was asked for keeps its name
-    build = {"names": names, "saved": options.pop("saved", False)}
+    build = {
+        "names": names,
+        "saved": options.pop("saved", False),
+        "micrograd": options.pop("micrograd", False),
+    }
 
     def draw(graph, max_width: float | None = FIT_WIDTH) -> str:
         if options.get("grads"):
@@ -148,6 +156,8 @@ def graph_view(
         return graph.to_svg(max_width=max_width, **options)
 
     graph = build_graph(*tensors.values(), full=options.pop("full", False), **build)
+    if graph.info["unrecorded"]:  # --micrograd on a graph built while recording was off
+        print(msg.MICROGRAD_NOT_RECORDED.format(count=graph.info["unrecorded"]))
     label = ", ".join(tensors)
     if not graph.info["collapsed"] or graph.info["total_nodes"] > EXPAND_NODES:
         return GraphView(draw(graph), label)
@@ -191,22 +201,29 @@ class AutogradMagics(Magics):
     # --- magics --------------------------------------------------------------------------------
     @line_magic
     def autograd_nb(self, line: str = "") -> None:
-        """List autograd_nb's magics; `--debug` / `--short` show / hide the library in tracebacks.
+        """List autograd_nb's magics; `--debug` / `--short` show / hide the library in tracebacks;
+        `--record-values` / `--no-record-values` start / stop recording values for --micrograd.
 
         %grad_graph y [z ...] [--saved] [--grads] [--values]  the autograd graph of y (SVG)
             [--full] [--params MODULE ...]                    every node; names from modules
-        %%grad_trace                                          run a cell, tabulate its tensors
+            [--micrograd]                                     data | grad on every node
+        %%grad_trace [--micrograd]                            run a cell, tabulate its tensors
         %grad_inspect x                                       value, grad, grad_fn chain, ...
         %grad_steps y [--gradient EXPR] [--max-frames N]      step through y.backward()
         %explain_error [MESSAGE]                              the last autograd error explained
         %grad_display card|plain                              HTML cards for tensors, or not
         %autograd_nb --debug | --short                        tracebacks with or without the
                                                               frames inside autograd_nb
+        %autograd_nb --record-values | --no-record-values     record every result's value (and
+                                                              each node's grad) for --micrograd
         """
         option = line.strip()
         if option in ("--debug", "--short"):
             tracebacks.show_library_frames(option == "--debug")
             print(msg.TRACEBACK_MODE[option])
+        elif option in ("--record-values", "--no-record-values"):
+            record_values(option == "--record-values")
+            print(msg.RECORD_VALUES_MODE[option])
         elif option:
             raise UsageError(msg.AUTOGRAD_NB_MAGIC_OPTION.format(option=option))
         else:
@@ -224,6 +241,12 @@ class AutogradMagics(Magics):
     @argument("--values", action="store_true", help="show each tensor's values")
     @argument("--full", action="store_true", help="draw every node (no repeated run summarised)")
     @argument(
+        "--micrograd",
+        action="store_true",
+        help="data | grad on every node, intermediate results included (as micrograd's "
+        "draw_dot), and what each node saved; values must have been recorded while the ops ran",
+    )
+    @argument(
         "--params",
         nargs="+",
         metavar="MODULE",
@@ -237,6 +260,13 @@ class AutogradMagics(Magics):
         while the extension was loaded. Colours: see the legend on the picture. A big graph
         shows each repeated run as one dashed box: click it to draw every node (`--full`
         draws them all at once, scaled to the output's width).
+
+        `--micrograd` shows `data | grad` on every node, in PyTorch's print format: a leaf's
+        value and .grad, an op's result and the gradient it received in the last backward, and
+        what it saved ("saved (freed)" after a backward without retain_graph). The graph keeps
+        no intermediate results, so their values come from recording: run the cell with
+        `%%grad_trace --micrograd` (or after `%autograd_nb --record-values`); otherwise the
+        picture says "not recorded" and a note says how.
         """
         args = parse_argstring(self.grad_graph, line)
         exprs = args.tensors
@@ -248,6 +278,7 @@ class AutogradMagics(Magics):
         )
         options = {"saved": args.saved, "grads": args.grads, "values": args.values}
         options["full"] = args.full
+        options["micrograd"] = args.micrograd
         try:
             view = graph_view(tensors, self.shell.user_ns, params, **options)
         except Exception as exc:  # noqa: BLE001 - one line, never our traceback
@@ -259,6 +290,11 @@ class AutogradMagics(Magics):
     @cell_magic
     @magic_arguments()
     @argument("--no-graph", action="store_true", help="only the table, no graph")
+    @argument(
+        "--micrograd",
+        action="store_true",
+        help="record every result's value while the cell runs and draw data | grad on each node",
+    )
     def grad_trace(self, line: str, cell: str) -> None:
         """Run the cell, then show every tensor it created or changed, and its outputs' graph.
 
@@ -267,11 +303,16 @@ class AutogradMagics(Magics):
         an in-place change (version), a new or changed .grad, or requires_grad switched.
         If the cell fails, its traceback is shown, no table, and the magic fails too (one line)
         so that Run All and nbconvert stop there.
+
+        `--micrograd` records, while the cell runs, the value of every result and the gradient
+        every node receives in a backward, and the graph shows `data | grad` on each node (as
+        micrograd's draw_dot): put the forward and `L.backward()` in the cell.
         """
         args = parse_argstring(self.grad_trace, line)
         namespace = self.shell.user_ns
         before = _snapshot(namespace)
-        result = self.shell.run_cell(cell, store_history=False)
+        with record_values(True) if args.micrograd else contextlib.nullcontext():
+            result = self.shell.run_cell(cell, store_history=False)
         error = result.error_before_exec or result.error_in_exec
         if error is not None:  # shown above; raised again so that Run All stops here
             raise one_line(type(error), msg.MAGIC_TRACE_CELL_FAILED.format(error=error)) from None
@@ -286,7 +327,8 @@ class AutogradMagics(Magics):
         )
         roots = graph_roots(changed)
         if roots and not args.no_graph:
-            display(graph_view({name: changed[name] for name in roots}, namespace))
+            tensors = {name: changed[name] for name in roots}
+            display(graph_view(tensors, namespace, micrograd=args.micrograd))
 
     @line_magic
     @magic_arguments()

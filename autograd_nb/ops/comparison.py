@@ -14,6 +14,7 @@ from ..backends import python_number
 from ._helpers import (
     as_tensor_like,
     broadcast_error,
+    broadcast_shapes,
     check_tensor,
     device_mismatch,
     float_data,
@@ -331,8 +332,9 @@ def where(condition, input=None, other=None) -> Tensor:
         c = xp.astype(c, backend.native[dtypes.bool])
     try:
         out = xp.where(c, xa, xb)
-    except ValueError:
-        raise broadcast_error(tuple(c.shape), tuple(xa.shape)) from None
+    except ValueError:  # PyTorch's message names the dim where (cond, input, other) disagree
+        broadcast_shapes(tuple(c.shape), tuple(xa.shape), tuple(xb.shape))
+        raise
     return record(WhereBackward0, (None, a, b), out, backend, (cond,), broadcasts=True)
 
 

@@ -467,6 +467,10 @@ def fill_(self: Tensor, value) -> Tensor:
 @tensor_method("copy_")
 def copy_(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:
     """Copy `src`'s values into `self` (broadcasting, converting dtype and device)."""
+    if src is self:  # PyTorch returns at once (after counting the write): no overlap to refuse
+        check_inplace(self)
+        _bump(self)
+        return self
     return apply_inplace(self, _copied, src)
 
 
@@ -558,6 +562,9 @@ def _restride(self: Tensor, data, cls, **saved) -> Tensor:
 @tensor_method("t_")
 def t_(self: Tensor) -> Tensor:
     """Transpose a tensor of at most 2 dims in place."""
+    check_inplace(self)  # a leaf's view is refused before its dims are looked at, as PyTorch
+    if self._data.ndim > 2:
+        raise RuntimeError(msg.T_INPLACE_DIMS.format(dim=self._data.ndim))
     data = self.t()._data
     return _restride(self, data, TBackward1)
 

@@ -179,8 +179,7 @@ def _pieces(x: Tensor, cls, d: int, sizes: list, arrays: list, view_fn, **saved)
             setattr(node, "_saved_" + name, value)
     outs = []
     for i, data in enumerate(arrays):
-        out = make_view(x, data, node, lambda b, i=i: view_fn(b)[i])
-        out._output_nr = i
+        out = make_view(x, data, node, lambda b, i=i: view_fn(b)[i], i)
         setattr(out, MULTI_OUTPUT_VIEW, True)
         outs.append(out)
     return tuple(outs)

@@ -83,13 +83,14 @@ def infer_shape(shape: tuple, numel: int) -> tuple:
     return shape
 
 
-def make_view(base: Tensor, data, node, view_fn) -> Tensor:
+def make_view(base: Tensor, data, node, view_fn, output_nr: int = 0) -> Tensor:
     """A tensor sharing `base`'s storage and version counter, remembering how to re-derive it.
 
     `view_fn(root)` rebuilds this view from the root base; in-place changes to the view use it
-    to rewrite the base's history (CopySlices), as PyTorch does.
+    to rewrite the base's history (CopySlices), as PyTorch does. `output_nr` numbers the pieces
+    of one node (split, unbind).
     """
-    out = make_tensor(data, base._backend, node is not None, node, 0)
+    out = make_tensor(data, base._backend, node is not None, node, output_nr)
     out._vc = version_counter(base)
     if base._view is None:
         out._view = (base, view_fn)
@@ -259,8 +260,9 @@ def expand(self, *sizes) -> Tensor:
                 dim=len(shape),
             )
         )
-    target = []
-    for i, s in enumerate(sizes):
+    target = [0] * len(sizes)
+    for i in reversed(range(len(sizes))):  # from the last dim, as PyTorch checks them
+        s = sizes[i]
         if i < lead and s < 0:
             raise RuntimeError(msg.EXPAND_LEADING.format(size=s, dim=i))
         old = shape[i - lead] if i >= lead else 1
@@ -270,7 +272,7 @@ def expand(self, *sizes) -> Tensor:
             raise RuntimeError(
                 msg.EXPAND_SIZE.format(new=s, old=old, dim=i, target=list(sizes), sizes=list(shape))
             )
-        target.append(s)
+        target[i] = s
     target = tuple(target)
     data = self._data if target == shape else self._backend.xp.broadcast_to(self._data, target)
     return _view_op(self, data, ExpandBackward0, lambda b: b.expand(target), self_sym_sizes=shape)

@@ -5,6 +5,13 @@
     g            # shows inline in Jupyter (image/svg+xml)
     g.to_dot()   # Graphviz text
 
+micrograd's picture, `data | grad` on every node (intermediate results included):
+
+    with record_values():         # values exist only while the ops run
+        L = (a * b + c) * f
+        L.backward()
+    build_graph(L, names=globals(), micrograd=True)
+
 No Graphviz, IPython or NumPy is needed; the SVG is byte-for-byte the same in every process.
 """
 
@@ -12,6 +19,7 @@ from __future__ import annotations
 
 from .flows import FlowRecorder, flow_text
 from .graph import Graph, GraphEdge, GraphNode, build_graph, shape_text
+from .values import is_recording_values, record_values
 
 __all__ = [
     "FlowRecorder",
@@ -21,10 +29,12 @@ __all__ = [
     "build_graph",
     "flow_text",
     "graph_svg",
+    "is_recording_values",
+    "record_values",
     "shape_text",
 ]
 
-_BUILD_KEYS = ("names", "saved", "max_nodes")
+_BUILD_KEYS = ("names", "params", "saved", "max_nodes", "full", "micrograd")
 
 
 def graph_svg(*tensors, **kw) -> str:

@@ -1,6 +1,6 @@
 """The gradients that flowed along the graph's edges in the last backward, as edge labels.
 
-A `FlowRecorder`, once started, is an engine observer (`engine.flow_observers`): it is told
+A `FlowRecorder`, once started, watches backward (`autograd.graph.observe_backward`): it is told
 what each backward node sent to each of its inputs; it keeps only a short text per edge
 (never the tensors), for the nodes still alive.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import weakref
 
-from ..autograd import engine
+from ..autograd import graph as autograd_graph
 
 __all__ = ["FlowRecorder", "flow_text"]
 
@@ -27,19 +27,23 @@ class FlowRecorder:
 
     def __init__(self):
         self._sent: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+        self._handle = None  # observe_backward's, while started
 
     def __call__(self, node, grads_in: tuple, grads_out: tuple) -> None:
         if grads_out:  # a node the pass only reached (autograd.grad's capture) sent nothing
             self._sent[node] = tuple(None if g is None else flow_text(g) for g in grads_out)
 
     def start(self) -> FlowRecorder:
-        if self not in engine.flow_observers:
-            engine.flow_observers.append(self)
+        """Watch every backward pass from now on (again: nothing changes)."""
+        if self._handle is None:
+            self._handle = autograd_graph.observe_backward(self)
         return self
 
     def stop(self) -> None:
-        if self in engine.flow_observers:
-            engine.flow_observers.remove(self)
+        """Stop watching (again: nothing happens)."""
+        if self._handle is not None:
+            self._handle.remove()
+            self._handle = None
 
     def edge_labels(self, graph) -> dict:
         """{(src id, dst id): text} for the graph's edges that carried a recorded gradient."""

@@ -5,6 +5,8 @@ API (`autograd.graph.walk`: breadth first, without recursion, so a 100,000-node 
 problem). Node ids ("n0", "n1", ...) follow the order of
 discovery, never `id()`, so the same code gives the same graph in every process. Edges point the
 way the gradient flows: output tensor -> its grad_fn -> ... -> AccumulateGrad -> leaf tensor.
+With `micrograd=True` every node also carries its value and the gradient it received (see
+`values.py`: intermediate values exist only if they were recorded while the ops ran).
 Graphs above `max_nodes` are collapsed (long runs of one node type become one "summary" node) and,
 if still too big, cut after the first `max_nodes` nodes, so drawing never hangs a kernel.
 """
@@ -19,6 +21,7 @@ from typing import Any
 
 from .. import _messages as msg
 from ..autograd import graph as autograd_graph
+from .values import VALUES, value_text
 
 __all__ = ["GraphNode", "GraphEdge", "Graph", "build_graph", "shape_text"]
 
@@ -103,6 +106,16 @@ def _tensor_detail(t, name: str | None) -> dict:
     }
 
 
+def _grad_text(t) -> str:
+    """micrograd's grad of a tensor: its .grad, else (a non-leaf) what its grad_fn received."""
+    grad = autograd_graph.current_grad(t)
+    if grad is not None:
+        return value_text(grad)
+    fn = t.grad_fn
+    received = None if fn is None else VALUES.grad_received(fn, t.output_nr)
+    return "None" if received is None else received
+
+
 def _node_name(fn) -> str:
     try:
         name = fn.name()
@@ -114,8 +127,10 @@ def _node_name(fn) -> str:
 class _Builder:
     """Walks the graph once, breadth first, assigning ids in discovery order."""
 
-    def __init__(self, names: dict | None, saved: bool):
+    def __init__(self, names: dict | None, saved: bool, micrograd: bool = False):
         self.saved = saved
+        self.micrograd = micrograd
+        self.unrecorded = 0  # op nodes whose values were not recorded (micrograd)
         self.nodes: list[GraphNode] = []
         self.edges: list[GraphEdge] = []
         self.index: dict[int, tuple[Any, str]] = {}  # id(obj) -> (obj, node id)
@@ -168,6 +183,8 @@ class _Builder:
             kind = "leaf_requires_grad" if t.requires_grad else "leaf_no_grad"
         detail = _tensor_detail(t, name)
         detail["root"] = root
+        if self.micrograd:
+            detail["micrograd"] = {"data": {0: value_text(t)}, "grad": {0: _grad_text(t)}}
         return self._add(t, kind, name or shape_text(t._data.shape), detail)
 
     def backward_node(self, fn) -> str:
@@ -191,6 +208,9 @@ class _Builder:
             "outputs": [n for _, n in sorted(outs)] if outs else [],
             "inputs": len(fn.next_functions),
         }
+        if self.micrograd and style[1] == "backward":
+            detail["micrograd"] = VALUES.describe(fn)
+            self.unrecorded += detail["micrograd"]["data"] is None
         nid = f"n{len(nodes)}"
         self.index[id(fn)] = (fn, nid)
         if self.truncated:
@@ -209,7 +229,12 @@ class _Builder:
         nid = self.tensor(obj, root=True)
         if fn is not None:
             self.starts.append(fn)
-            self.edges.append(GraphEdge(nid, self.backward_node(fn), "tensor"))
+            fid = self.backward_node(fn)
+            self.edges.append(GraphEdge(nid, fid, "tensor"))
+            micro = self.nodes[int(fid[1:])].detail.get("micrograd")
+            if micro is not None and autograd_graph.num_outputs(fn) == 1 and not micro["on_output"]:
+                micro["on_output"] = True  # the output's box above shows data | grad
+                self.unrecorded -= micro["data"] is None
         return nid
 
     def walk(self) -> None:
@@ -370,6 +395,7 @@ def build_graph(
     saved: bool = False,
     max_nodes: int = 2000,
     full: bool = False,
+    micrograd: bool = False,
 ) -> Graph:
     """Walk the autograd graph behind `tensors` (iteratively) into a Graph ready to draw.
 
@@ -378,13 +404,18 @@ def build_graph(
     the first name given for a tensor wins. A graph of more than `FIT_NODES` nodes shows each
     repeated run (a chain of one op, the layers of a Sequential) as one summary box, so that the
     picture fits its output; `full=True` draws every node (up to `max_nodes`).
+
+    `micrograd=True` shows micrograd's `data | grad` on every node, intermediate results
+    included, and what each node saved (marked "freed" after a backward without retain_graph).
+    Values of intermediate results are known only if they were recorded (`record_values()`,
+    `%%grad_trace --micrograd`); `info["unrecorded"]` counts the nodes whose values were not.
     """
     if not tensors:
         raise TypeError(msg.VIZ_NO_TENSORS)
     if max_nodes < 2:
         raise ValueError(msg.VIZ_MAX_NODES.format(max_nodes=max_nodes))
     with gc_paused():
-        b = _Builder({**(params or {}), **(names or {})} if params else names, saved)
+        b = _Builder({**(params or {}), **(names or {})} if params else names, saved, micrograd)
         roots = []
         for t in tensors:
             nid = b.root(t)
@@ -392,7 +423,12 @@ def build_graph(
                 roots.append(nid)
         b.walk()
         index = {key: nid for key, (_, nid) in b.index.items()}
-        info = {"total_nodes": len(b.nodes), "collapsed": False, "truncated_walk": b.truncated}
+        info = {
+            "total_nodes": len(b.nodes),
+            "collapsed": False,
+            "truncated_walk": b.truncated,
+            "unrecorded": b.unrecorded,
+        }
         nodes, edges = b.nodes, b.edges
         if len(nodes) > max_nodes or (not full and len(nodes) > FIT_NODES):
             from .collapse import collapse

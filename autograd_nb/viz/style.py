@@ -35,6 +35,7 @@ LEGEND = (
 
 MAX_LINES = 6  # of a tensor's data or grad text
 MAX_CHARS = 48
+MICROGRAD_LINES = 3  # of each data / grad text in micrograd's `data | grad` mode
 
 
 def text_width(text: str, char_w: float) -> float:
@@ -45,15 +46,42 @@ def text_width(text: str, char_w: float) -> float:
     return n * char_w
 
 
-def _clip(text: str, prefix: str = "") -> list[str]:
+def _clip(text: str, prefix: str = "", max_lines: int = MAX_LINES) -> list[str]:
     lines = text.split("\n")
     out = []
-    for k, line in enumerate(lines[:MAX_LINES]):
+    for k, line in enumerate(lines[:max_lines]):
         line = (prefix if k == 0 else " " * len(prefix)) + line
         out.append(line if len(line) <= MAX_CHARS else line[: MAX_CHARS - 1] + "…")
-    if len(lines) > MAX_LINES:
+    if len(lines) > max_lines:
         out.append(" " * len(prefix) + "…")
     return out
+
+
+def _data_grad(prefix: str, data: str, grad: str) -> list[str]:
+    """micrograd's `data -6. | grad -2.` on one line when it fits, else a block for each."""
+    line = f"{prefix}data {data} | grad {grad}"
+    if "\n" not in line and len(line) <= MAX_CHARS:
+        return [line]
+    return [
+        *_clip(data, prefix + "data ", MICROGRAD_LINES),
+        *_clip(grad, prefix + "grad ", MICROGRAD_LINES),
+    ]
+
+
+def _micrograd_lines(m: dict) -> list[str]:
+    """A node's value and gradient per output, then what it saved (see viz/values.py)."""
+    lines = []
+    if not m.get("on_output"):
+        data, grad = m["data"] or {}, m["grad"] or {}
+        outputs = sorted({*data, *grad}) or [0]
+        for nr in outputs:
+            prefix = f"[{nr}] " if len(outputs) > 1 else ""
+            lines += _data_grad(prefix, data.get(nr, msg.VIZ_NOT_RECORDED), grad.get(nr, "None"))
+    if m.get("saved"):
+        head = "saved (freed): " if m.get("freed") else "saved: "
+        items = (name if text is None else f"{name}={text}" for name, text in m["saved"])
+        lines += _clip(head + ", ".join(items), "", 1)
+    return lines
 
 
 def _shape_line(detail: dict) -> str:
@@ -71,6 +99,8 @@ def node_lines(
             lines.append("grad_fn of " + ", ".join(d["outputs"]))
         for slot, value in d.get("saved_scalars", {}).items():
             lines.append(f"{slot}: {value}")
+        if d.get("micrograd"):
+            lines.extend(_micrograd_lines(d["micrograd"]))
     elif kind == "saved_freed":
         lines = [f"{d['slot']}: freed"]
     elif kind == "summary":
@@ -84,9 +114,11 @@ def node_lines(
             lines.append(_shape_line(d))
         if kind == "saved" and d["modified"]:  # the one case where a version number matters
             lines.append(f"saved v{d['saved_version']}, now v{d['version']}!")
-        if values:
+        if d.get("micrograd"):
+            lines.extend(_micrograd_lines(d["micrograd"]))
+        elif values:
             lines.extend(_clip(d["data"]))
-        if grads and kind != "saved":
+        if grads and kind != "saved" and not d.get("micrograd"):
             lines.extend(_clip(d["grad"] if d.get("grad") is not None else "None", "grad: "))
     if note:
         lines.extend(note.split("\n"))
@@ -127,4 +159,9 @@ def tooltip(node) -> str:
         out.append("data: " + d["data"])
     if d.get("grad") is not None:
         out.append("grad: " + d["grad"])
+    micro = d.get("micrograd")
+    if micro is not None and node.kind == "backward":  # the whole texts the box may clip
+        for key in ("data", "grad"):
+            for nr, text in sorted((micro[key] or {}).items()):
+                out.append(f"{key}[{nr}]: {text}" if len(micro[key]) > 1 else f"{key}: {text}")
     return "\n".join(out)

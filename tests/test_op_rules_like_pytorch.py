@@ -1,4 +1,4 @@
-"""Dtype and 0-d rules PyTorch 2.13 applies across many ops, checked by class.
+"""Rules PyTorch 2.13 applies across many ops (dtypes, 0-d and empty tensors, shape errors), by class.
 
 Expected values and texts were recorded from PyTorch 2.13 (CPU) in a side venv:
 - half precision computed in float32 and rounded once (PyTorch's "opmath"): element-wise ops,
@@ -309,3 +309,39 @@ def test_indexing_a_0d_tensor_says_what_pytorch_says(key, text):
     with pytest.raises(IndexError) as caught:
         torch.tensor(1.5)[key]
     assert str(caught.value) == text
+
+
+def test_where_names_the_dim_where_its_operands_disagree():
+    a, b = torch.zeros(2, 3), torch.zeros(3, 2)
+    with pytest.raises(RuntimeError) as caught:
+        torch.where(b > 0, b, a)
+    assert str(caught.value) == (
+        "The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 1"
+    )
+    with pytest.raises(RuntimeError) as caught:
+        torch.where(a > 0, b, a)
+    assert str(caught.value) == (
+        "The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 1"
+    )
+
+
+def test_expand_reports_the_last_mismatching_dim_first():
+    with pytest.raises(RuntimeError) as caught:
+        torch.zeros(3, 2).expand(2, 2, 3)
+    assert str(caught.value) == (
+        "The expanded size of the tensor (3) must match the existing size (2) at non-singleton "
+        "dimension 2.  Target sizes: [2, 2, 3].  Tensor sizes: [3, 2]"
+    )
+
+
+def test_t_in_place_checks_like_pytorch():
+    with pytest.raises(RuntimeError, match=r"^t_\(\) expects a tensor with <= 2 dimensions"):
+        torch.zeros(2, 2, 2).t_()
+    leaf = torch.zeros(2, 3, requires_grad=True)
+    with pytest.raises(RuntimeError, match="^a view of a leaf Variable that requires grad"):
+        leaf.expand(2, 2, 3).t_()  # the leaf's view is refused before the dims are counted
+
+
+def test_copying_a_tensor_into_itself_is_allowed_and_counts_a_write():
+    x = torch.zeros(2, 3).expand(2, 2, 3)  # overlapping memory: refused for any other source
+    assert x.copy_(x) is x and x._version == 1
