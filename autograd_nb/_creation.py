@@ -490,36 +490,35 @@ def _size_argument(name: str, sizes: tuple, size) -> tuple:
     return (size,)
 
 
-def rand(
-    *sizes,
-    size=None,
-    generator=None,
-    out=None,
-    dtype=None,
-    layout=None,
-    device=None,
-    requires_grad=False,
-    pin_memory=False,
-) -> Tensor:
-    """Uniform samples from [0, 1) (PyTorch's CPU stream: `manual_seed(0)` gives its numbers)."""
-    sizes = _size_argument("rand", sizes, size)
-    return _random("rand", sizes, dtype, device, requires_grad, generator, out)
+def _random_factory(name: str, doc: str):
+    """`rand` or `randn`: samples of `name`'s kind in the shape given by sizes or `size=`."""
+
+    def factory(
+        *sizes,
+        size=None,
+        generator=None,
+        out=None,
+        dtype=None,
+        layout=None,
+        device=None,
+        requires_grad=False,
+        pin_memory=False,
+    ) -> Tensor:
+        sizes = _size_argument(name, sizes, size)
+        return _random(name, sizes, dtype, device, requires_grad, generator, out)
+
+    factory.__name__ = factory.__qualname__ = name
+    factory.__doc__ = doc
+    return factory
 
 
-def randn(
-    *sizes,
-    size=None,
-    generator=None,
-    out=None,
-    dtype=None,
-    layout=None,
-    device=None,
-    requires_grad=False,
-    pin_memory=False,
-) -> Tensor:
-    """Standard normal samples (PyTorch's CPU stream and Box-Muller kernels)."""
-    sizes = _size_argument("randn", sizes, size)
-    return _random("randn", sizes, dtype, device, requires_grad, generator, out)
+rand = _random_factory(
+    "rand",
+    "Uniform samples from [0, 1) (PyTorch's CPU stream: `manual_seed(0)` gives its numbers).",
+)
+randn = _random_factory(
+    "randn", "Standard normal samples (PyTorch's CPU stream and Box-Muller kernels)."
+)
 
 
 def randint(
@@ -585,25 +584,48 @@ def _like_args(input, dtype, device):
     return (input.shape, dtype or input.dtype, device if device is not None else input.device)
 
 
-def zeros_like(
-    input, *, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None
-) -> Tensor:
-    shape, dtype, device = _like_args(input, dtype, device)
-    return zeros(shape, dtype=dtype, device=device, requires_grad=requires_grad)
+def _like_factory(factory):
+    """`<factory>_like`: `factory`'s tensor in `input`'s shape, dtype and device unless given."""
+
+    def like(
+        input, *, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None
+    ) -> Tensor:
+        shape, dtype, device = _like_args(input, dtype, device)
+        return factory(shape, dtype=dtype, device=device, requires_grad=requires_grad)
+
+    like.__name__ = like.__qualname__ = f"{factory.__name__}_like"
+    like.__doc__ = f"`{factory.__name__}` in `input`'s shape, dtype and device unless given."
+    return like
 
 
-def ones_like(
-    input, *, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None
-) -> Tensor:
-    shape, dtype, device = _like_args(input, dtype, device)
-    return ones(shape, dtype=dtype, device=device, requires_grad=requires_grad)
+def _random_like_factory(factory):
+    """`<factory>_like` of a random factory: as _like_factory, with a `generator`."""
+
+    def like(
+        input,
+        *,
+        generator=None,
+        dtype=None,
+        layout=None,
+        device=None,
+        requires_grad=False,
+        memory_format=None,
+    ) -> Tensor:
+        shape, dtype, device = _like_args(input, dtype, device)
+        return factory(
+            shape, generator=generator, dtype=dtype, device=device, requires_grad=requires_grad
+        )
+
+    like.__name__ = like.__qualname__ = f"{factory.__name__}_like"
+    like.__doc__ = f"`{factory.__name__}` in `input`'s shape, dtype and device unless given."
+    return like
 
 
-def empty_like(
-    input, *, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None
-) -> Tensor:
-    shape, dtype, device = _like_args(input, dtype, device)
-    return empty(shape, dtype=dtype, device=device, requires_grad=requires_grad)
+zeros_like = _like_factory(zeros)
+ones_like = _like_factory(ones)
+empty_like = _like_factory(empty)
+rand_like = _random_like_factory(rand)
+randn_like = _random_like_factory(randn)
 
 
 def full_like(
@@ -618,36 +640,6 @@ def full_like(
 ) -> Tensor:
     shape, dtype, device = _like_args(input, dtype, device)
     return full(shape, fill_value, dtype=dtype, device=device, requires_grad=requires_grad)
-
-
-def rand_like(
-    input,
-    *,
-    generator=None,
-    dtype=None,
-    layout=None,
-    device=None,
-    requires_grad=False,
-    memory_format=None,
-) -> Tensor:
-    shape, dtype, device = _like_args(input, dtype, device)
-    return rand(shape, generator=generator, dtype=dtype, device=device, requires_grad=requires_grad)
-
-
-def randn_like(
-    input,
-    *,
-    generator=None,
-    dtype=None,
-    layout=None,
-    device=None,
-    requires_grad=False,
-    memory_format=None,
-) -> Tensor:
-    shape, dtype, device = _like_args(input, dtype, device)
-    return randn(
-        shape, generator=generator, dtype=dtype, device=device, requires_grad=requires_grad
-    )
 
 
 def randint_like(

@@ -66,18 +66,24 @@ def test_a_gradient_another_node_still_reads_is_kept_without_a_copy(copies):
 
 
 def _second_gradient_added_in_place() -> bool:
-    # d/dx arrives twice, each time a new array that nobody else holds (3w and 3v): the sum
-    # may go into the first instead of a new array.
+    """Whether, where d/dx arrives twice, the sum goes into one of the two gradients instead of
+    a new array: into the first when nobody else holds it (3w and 3v), else into the second
+    (the first is w's own storage, a gradient of ones times w, and the second 3w)."""
     x, w, v = (torch.full((BIG,), value, requires_grad=True) for value in (0.5, -1.0, 2.0))
-    loss = (x * w * 3).sum() + (x * v * 3).sum()
+    first_free = (x * w * 3).sum() + (x * v * 3).sum()
+    first_saved = (x * w * 3).sum() + (x * w).sum()  # the product of ones runs first
     new_arrays = []
     real_make_tensor = _fast_engine.make_tensor
     _fast_engine.make_tensor = lambda *args: new_arrays.append(1) or real_make_tensor(*args)
     try:
-        loss.backward()
+        first_free.backward()
+        sums = [set(x.grad.tolist())]
+        x.grad = None
+        first_saved.backward()
+        sums.append(set(x.grad.tolist()))
     finally:
         _fast_engine.make_tensor = real_make_tensor
-    assert set(x.grad.tolist()) == {3.0}
+    assert sums == [{3.0}, {-4.0}] and set(w.tolist()) == {-1.0}
     return not new_arrays
 
 
@@ -109,7 +115,25 @@ def _never_aliases_a_users_tensor() -> bool:
         h.sum().backward()
         x.grad.add_(1.0)
         ok &= set(kept.tolist()) == {2.0}
+        x.grad = None
+        # d/dx arrives as w's own storage, then as a Function's result that the user also holds
+        (Returns.apply(x, kept).sum() + (x * w).sum()).backward()
+        ok &= set(kept.tolist()) == {2.0} and set(w.tolist()) == {3.0}
+        ok &= set(x.grad.tolist()) == {5.0}
     return ok
+
+
+class Returns(torch.autograd.Function):
+    """x * 1, whose backward returns the tensor given to forward (one the caller holds)."""
+
+    @staticmethod
+    def forward(ctx, x, grad):
+        ctx.grad = grad
+        return x * 1
+
+    @staticmethod
+    def backward(ctx, grad):
+        return ctx.grad, None
 
 
 def test_gradients_never_alias_a_users_tensor():

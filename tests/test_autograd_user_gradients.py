@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import gc
 import math
+import re
 import threading
 import weakref
 
+import numpy as np
 import pytest
 
 import autograd_nb as torch
@@ -343,3 +345,40 @@ def test_a_function_that_fails_once_leaves_the_graph_usable():
     e3 = math.exp(3.0)
     assert x.grad.tolist() == pytest.approx([2 * e3, 4 * e3], rel=1e-6)
     assert w.grad.tolist() == pytest.approx([5 * e3], rel=1e-6)
+
+
+def test_a_failed_accumulation_changes_no_grad(device):
+    # c's .grad is expanded: adding into it in place fails (PyTorch's text), after a's and b's
+    # gradients are complete (they come first: their products are newer). PyTorch keeps a's and
+    # b's sums and has freed the graph; here nothing changes and the graph runs again.
+    a, b, c = (torch.ones(3, device=device, requires_grad=True) for _ in range(3))
+    a.grad, b.grad = torch.zeros(3, device=device), torch.zeros(3, device=device)
+    before = [a.grad, b.grad]
+    c.grad = torch.zeros(1, device=device).expand(3)
+    loss = (c * 4 + b * 3 + a * 2).sum()
+    with pytest.raises(RuntimeError) as err:
+        loss.backward()
+    assert str(err.value) == (
+        "unsupported operation: more than one element of the written-to tensor refers to a "
+        "single memory location. Please clone() the tensor before performing the operation."
+    )
+    assert a.grad is before[0] and b.grad is before[1]
+    assert [t.grad.tolist() for t in (a, b, c)] == [[0.0] * 3] * 3
+    c.grad = torch.zeros(3, device=device)
+    loss.backward()
+    assert [t.grad.tolist() for t in (a, b, c)] == [[2.0] * 3, [3.0] * 3, [4.0] * 3]
+    assert a.grad is before[0] and b.grad is before[1]
+
+
+@pytest.mark.filterwarnings("ignore:The given NumPy array is not writable")
+def test_a_read_only_grad_is_refused_and_nothing_changes():
+    # Ours: PyTorch writes into the read-only NumPy array (undefined behaviour) and keeps a's sum.
+    a, b = torch.ones(3, requires_grad=True), torch.ones(3, requires_grad=True)
+    a.grad = torch.zeros(3)
+    values = np.zeros(3, dtype=np.float32)
+    values.flags.writeable = False
+    b.grad = torch.from_numpy(values)
+    loss = (b * 3 + a * 2).sum()
+    with pytest.raises(RuntimeError, match="^" + re.escape(msg.INPLACE_READ_ONLY) + "$"):
+        loss.backward()
+    assert a.grad.tolist() == [0.0] * 3 and b.grad.tolist() == [0.0] * 3

@@ -2,11 +2,14 @@
 nn.Transformer*: values, input gradients, reprs, masks and errors against PyTorch 2.13.
 
 Every parameter is set to 0.5 * sin(0.37 * arange(numel) + i) (i = its index in
-named_parameters()), inputs to sin(0.37 * arange + phase); the REF literals below were printed by
-real PyTorch 2.13 running the same code (dropout 0, loss = sum(out * det(out.shape, 2.0))).
+named_parameters()), inputs to sin(0.37 * arange + phase); the REF values, kept in
+tests/data/attention_refs.json, were printed by real PyTorch 2.13 running the same code (dropout
+0, loss = sum(out * det(out.shape, 2.0))).
 """
 
+import json
 import math
+import pathlib
 import warnings
 
 import pytest
@@ -16,527 +19,9 @@ import autograd_nb.nn as nn
 import autograd_nb.nn.functional as F
 from autograd_nb.autograd.gradcheck import gradcheck, gradgradcheck
 
-# Reference values from PyTorch 2.13 (flattened, rounded to 5 decimals): (output, input grad).
-REF_SDPA_BOOL = (
-    [
-        0.77501,
-        0.59573,
-        0.33583,
-        0.03047,
-        -0.27901,
-        -0.55073,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        -0.03677,
-        -0.00688,
-        0.02393,
-        0.05151,
-        0.07211,
-        0.08296,
-        -0.63026,
-        -0.45618,
-        -0.22035,
-        0.0453,
-        0.30481,
-        0.52308,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        0.36831,
-        0.35416,
-        0.29209,
-        0.19048,
-        0.06309,
-        -0.07284,
-    ],
-    [
-        0.14853,
-        0.17943,
-        0.18606,
-        0.1675,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        -0.66723,
-        -0.74046,
-        -0.71346,
-        -0.5899,
-        0.1091,
-        0.10448,
-        0.08571,
-        0.05534,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        -0.27292,
-        -0.08403,
-        0.11623,
-        0.30076,
-    ],
-)
-REF_SDPA_FLOAT = (
-    [
-        0.20819,
-        0.08601,
-        -0.04782,
-        -0.17518,
-        -0.27883,
-        -0.34473,
-        -0.34408,
-        -0.40462,
-        -0.4104,
-        -0.36063,
-        -0.26205,
-        -0.12801,
-        -0.04074,
-        -0.03475,
-        -0.02405,
-        -0.0101,
-        0.00522,
-        0.01983,
-        0.04359,
-        -0.03199,
-        -0.10324,
-        -0.16052,
-        -0.19607,
-        -0.20508,
-        0.16548,
-        0.11544,
-        0.04978,
-        -0.02262,
-        -0.09196,
-        -0.14885,
-        0.30313,
-        0.27251,
-        0.205,
-        0.10975,
-        -0.00035,
-        -0.11041,
-    ],
-    [
-        0.02025,
-        0.06938,
-        0.10912,
-        0.13409,
-        0.12261,
-        0.12998,
-        0.11975,
-        0.09332,
-        -0.34892,
-        -0.41091,
-        -0.41729,
-        -0.36719,
-        0.00744,
-        -0.07273,
-        -0.14305,
-        -0.19401,
-        -0.09584,
-        -0.1603,
-        -0.20307,
-        -0.21835,
-        -0.10964,
-        0.02684,
-        0.15969,
-        0.27093,
-    ],
-)
-REF_SDPA_CAUSAL = (
-    [
-        0.9093,
-        0.69728,
-        0.39088,
-        0.03159,
-        -0.33199,
-        -0.65063,
-        0.49742,
-        0.30857,
-        0.07795,
-        -0.16322,
-        -0.38229,
-        -0.54963,
-        -0.08321,
-        0.02907,
-        0.13741,
-        0.22715,
-        0.28615,
-        0.30642,
-        0.50866,
-        0.78558,
-        0.95617,
-        0.99735,
-        0.90354,
-        0.68744,
-        0.45345,
-        0.46046,
-        0.40515,
-        0.29501,
-        0.14494,
-        -0.02475,
-        0.31155,
-        0.51775,
-        0.65388,
-        0.70151,
-        0.65419,
-        0.51834,
-    ],
-    [
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        -0.10643,
-        -0.3245,
-        -0.49865,
-        -0.60532,
-        -0.96915,
-        -0.91056,
-        -0.72873,
-        -0.44828,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        -0.4621,
-        -0.47974,
-        -0.43246,
-        -0.32664,
-        0.75906,
-        0.65521,
-        0.46268,
-        0.20753,
-    ],
-)
-REF_SDPA_GQA = [
-    0.62026,
-    0.61585,
-    0.5281,
-    0.36887,
-    0.73097,
-    0.75358,
-    0.6742,
-    0.50356,
-    -0.05197,
-    -0.2445,
-    -0.40393,
-    -0.5087,
-    -0.49714,
-    -0.70059,
-    -0.80921,
-    -0.80832,
-    0.20392,
-    0.34724,
-    0.44357,
-    0.47986,
-    0.56327,
-    0.67166,
-    0.68915,
-    0.61336,
-    0.36974,
-    0.40893,
-    0.39278,
-    0.32346,
-    -0.28538,
-    -0.11141,
-    0.07763,
-    0.25616,
-]
-REF_MHA_OUT = [
-    0.1257,
-    0.50198,
-    -0.22524,
-    -1.01695,
-    -0.15056,
-    0.46372,
-    0.04408,
-    -0.92986,
-    -0.65103,
-    0.31595,
-    0.51775,
-    -0.69618,
-    -0.15056,
-    0.46372,
-    0.04408,
-    -0.92986,
-    0.09849,
-    0.3936,
-    -0.21768,
-    -0.90721,
-    -0.15056,
-    0.46372,
-    0.04408,
-    -0.92986,
-]
-REF_MHA_W = [
-    0.927,
-    0.073,
-    0.0,
-    0.11569,
-    0.88431,
-    0.0,
-    0.85699,
-    0.14301,
-    0.0,
-    1.0,
-    0.0,
-    0.0,
-    1.0,
-    0.0,
-    0.0,
-    1.0,
-    0.0,
-    0.0,
-]
-REF_MHA_W_HEADS = [
-    0.98443,
-    0.01557,
-    0.0,
-    0.2018,
-    0.7982,
-    0.0,
-    0.96506,
-    0.03494,
-    0.0,
-    0.86956,
-    0.13044,
-    0.0,
-    0.02957,
-    0.97043,
-    0.0,
-    0.74891,
-    0.25109,
-    0.0,
-    1.0,
-    0.0,
-    0.0,
-    1.0,
-    0.0,
-    0.0,
-    1.0,
-    0.0,
-    0.0,
-    1.0,
-    0.0,
-    0.0,
-    1.0,
-    0.0,
-    0.0,
-    1.0,
-    0.0,
-    0.0,
-]
-REF_MHA_GRAD = [
-    0.02702,
-    0.16657,
-    0.28358,
-    0.3622,
-    0.00599,
-    0.08579,
-    0.15397,
-    0.20132,
-    0.02685,
-    -0.02905,
-    -0.08102,
-    -0.12202,
-    0.0,
-    0.0,
-    0.0,
-    0.0,
-    0.11056,
-    0.12036,
-    0.11387,
-    0.09197,
-    0.0,
-    0.0,
-    0.0,
-    0.0,
-]
-REF_MHA2_OUT = [
-    0.34628,
-    0.4473,
-    0.47982,
-    0.4759,
-    0.34745,
-    0.48317,
-    0.48516,
-    0.441,
-    0.45482,
-    0.38176,
-    0.3594,
-    0.51961,
-    0.31447,
-    0.48016,
-    0.51759,
-    0.4499,
-    0.51265,
-    0.54591,
-    0.33133,
-    0.35037,
-    0.64559,
-    0.62288,
-    0.21235,
-    0.25183,
-]
-REF_MHA2_W = [
-    0.45743,
-    0.15918,
-    0.04707,
-    0.04368,
-    0.14817,
-    0.14448,
-    0.57117,
-    0.13444,
-    0.02467,
-    0.02109,
-    0.11507,
-    0.13355,
-    0.1012,
-    0.14117,
-    0.22991,
-    0.2418,
-    0.14778,
-    0.13814,
-    0.21609,
-    0.05923,
-    0.06817,
-    0.27774,
-    0.193,
-    0.18577,
-    0.13921,
-    0.25568,
-    0.22477,
-    0.11117,
-    0.14141,
-    0.12776,
-    0.06718,
-    0.40641,
-    0.31147,
-    0.04333,
-    0.07579,
-    0.09582,
-]
-REF_MHA_UNBATCHED_CAUSAL = [
-    0.15025,
-    0.62386,
-    -0.22769,
-    -1.13928,
-    -0.65103,
-    0.31595,
-    0.51775,
-    -0.69618,
-    0.08234,
-    0.49612,
-    -0.18295,
-    -1.00342,
-]
-REF_ENCODER = (
-    [
-        -0.18762,
-        0.10941,
-        0.57991,
-        0.4003,
-        -0.15604,
-        0.14466,
-        0.56561,
-        0.39919,
-        -0.15098,
-        0.14784,
-        0.56383,
-        0.39907,
-        -0.13291,
-        0.29959,
-        0.50672,
-        0.39701,
-        -0.1874,
-        0.18425,
-        0.55925,
-        0.39906,
-        -0.17172,
-        0.11581,
-        0.57589,
-        0.39993,
-    ],
-    [
-        0.06822,
-        -0.1016,
-        0.10534,
-        -0.09639,
-        -0.01975,
-        0.02161,
-        -0.01314,
-        0.01181,
-        -0.04625,
-        0.06057,
-        -0.03315,
-        0.01905,
-        0.01661,
-        -0.01316,
-        -0.01905,
-        -0.05281,
-        -0.18745,
-        -0.56075,
-        0.30092,
-        -0.11643,
-        -0.00256,
-        0.00803,
-        -0.00815,
-        0.00544,
-    ],
-)
-REF_TRANSFORMER = (
-    [
-        0.25756,
-        0.51492,
-        0.33883,
-        0.03084,
-        0.24582,
-        0.50688,
-        0.40417,
-        -0.05186,
-        0.21505,
-        0.50153,
-        0.32851,
-        0.02261,
-        0.3069,
-        0.52657,
-        0.34297,
-        0.0812,
-    ],
-    [
-        0.00194,
-        0.00715,
-        -0.00521,
-        -0.00388,
-        -0.00197,
-        0.00127,
-        0.0022,
-        -0.0015,
-        0.00085,
-        -0.00097,
-        -0.00018,
-        0.0003,
-        -0.00632,
-        0.00472,
-        0.00435,
-        -0.00275,
-        0.00027,
-        0.00381,
-        -0.00362,
-        -0.00046,
-        -0.00227,
-        0.00088,
-        0.00309,
-        -0.0017,
-    ],
-)
+# Reference values from PyTorch 2.13 (flattened, rounded to 5 decimals), in
+# tests/data/attention_refs.json: pairs are (output, input grad).
+REF = json.loads((pathlib.Path(__file__).parent / "data" / "attention_refs.json").read_text())
 
 
 def det(*shape, phase=0.0, device="cpu", dtype=torch.float32):
@@ -584,8 +69,8 @@ def test_sdpa_bool_mask_matches_pytorch_and_fully_masked_row_is_zero(device):
     q, k, v = _qkv(device)
     keep = torch.tensor([[True, False, True, True, False], [False] * 5, [True] * 5], device=device)
     out, grad = out_and_grad(lambda x: F.scaled_dot_product_attention(x, k, v, attn_mask=keep), q)
-    check(out, REF_SDPA_BOOL[0])
-    check(grad, REF_SDPA_BOOL[1])
+    check(out, REF["sdpa_bool"][0])
+    check(grad, REF["sdpa_bool"][1])
     assert flat(out[:, 1]) == [0.0] * 12  # a query with no allowed key gives 0, not NaN
 
 
@@ -595,13 +80,13 @@ def test_sdpa_float_mask_scale_causal_and_gqa_match_pytorch(device):
     out, grad = out_and_grad(
         lambda x: F.scaled_dot_product_attention(x, k, v, attn_mask=fm, scale=0.3), q
     )
-    check(out, REF_SDPA_FLOAT[0])
-    check(grad, REF_SDPA_FLOAT[1])
+    check(out, REF["sdpa_float"][0])
+    check(grad, REF["sdpa_float"][1])
     out, grad = out_and_grad(lambda x: F.scaled_dot_product_attention(x, k, v, is_causal=True), q)
-    check(out, REF_SDPA_CAUSAL[0])
-    check(grad, REF_SDPA_CAUSAL[1])
+    check(out, REF["sdpa_causal"][0])
+    check(grad, REF["sdpa_causal"][1])
     q4, k4 = det(1, 4, 2, 4, device=device), det(1, 2, 3, 4, phase=1.0, device=device)
-    check(F.scaled_dot_product_attention(q4, k4, k4, enable_gqa=True), REF_SDPA_GQA)
+    check(F.scaled_dot_product_attention(q4, k4, k4, enable_gqa=True), REF["sdpa_gqa"])
 
 
 def test_sdpa_grad_fn_names_match_pytorch():
@@ -708,13 +193,13 @@ def test_mha_key_padding_mask_matches_pytorch(device):
     kpm = torch.tensor([[False, False, True], [False, True, True]], device=device)
     out, weights = m(x, x, x, key_padding_mask=kpm)
     assert tuple(out.shape) == (3, 2, 4) and tuple(weights.shape) == (2, 3, 3)
-    check(out, REF_MHA_OUT)
-    check(weights, REF_MHA_W)
+    check(out, REF["mha_out"])
+    check(weights, REF["mha_w"])
     _, weights = m(x, x, x, key_padding_mask=kpm, average_attn_weights=False)
     assert tuple(weights.shape) == (2, 2, 3, 3)
-    check(weights, REF_MHA_W_HEADS)
+    check(weights, REF["mha_w_heads"])
     _, grad = out_and_grad(lambda t: m(t, t, t, key_padding_mask=kpm)[0], x)
-    check(grad, REF_MHA_GRAD)
+    check(grad, REF["mha_grad"])
 
 
 def test_mha_kdim_vdim_bias_kv_zero_attn_batch_first_and_unbatched(device):
@@ -730,14 +215,14 @@ def test_mha_kdim_vdim_bias_kv_zero_attn_batch_first_and_unbatched(device):
         attn_mask=torch.zeros(3, 4, dtype=torch.bool, device=device),
     )
     assert tuple(out.shape) == (2, 3, 4) and tuple(weights.shape) == (2, 3, 6)
-    check(out, REF_MHA2_OUT)
-    check(weights, REF_MHA2_W)
+    check(out, REF["mha2_out"])
+    check(weights, REF["mha2_w"])
     m = set_params(nn.MultiheadAttention(4, 2).to(device))
     x = det(3, 2, 4, phase=0.5, device=device)[:, 0]
     causal = nn.Transformer.generate_square_subsequent_mask(3, device=device)
     out, weights = m(x, x, x, attn_mask=causal, need_weights=False)
     assert weights is None and tuple(out.shape) == (3, 4)
-    check(out, REF_MHA_UNBATCHED_CAUSAL)
+    check(out, REF["mha_unbatched_causal"])
 
 
 def test_multi_head_attention_forward_gradcheck(device):
@@ -860,8 +345,8 @@ def test_transformer_encoder_matches_pytorch(device):
             lambda s: enc(s, mask=causal, src_key_padding_mask=kpm),
             det(2, 3, 4, phase=0.3, device=device),
         )  # PyTorch warns too
-    check(out, REF_ENCODER[0])
-    check(grad, REF_ENCODER[1])
+    check(out, REF["encoder"][0])
+    check(grad, REF["encoder"][1])
 
 
 def test_transformer_norm_first_matches_pytorch(device):
@@ -873,8 +358,8 @@ def test_transformer_norm_first_matches_pytorch(device):
     out, grad = out_and_grad(
         lambda s: t(s, tgt, tgt_mask=mask), det(3, 2, 4, phase=0.3, device=device)
     )
-    check(out, REF_TRANSFORMER[0])
-    check(grad, REF_TRANSFORMER[1])
+    check(out, REF["transformer"][0])
+    check(grad, REF["transformer"][1])
 
 
 def test_transformer_reprs_parameters_and_square_mask():

@@ -345,3 +345,25 @@ def test_t_in_place_checks_like_pytorch():
 def test_copying_a_tensor_into_itself_is_allowed_and_counts_a_write():
     x = torch.zeros(2, 3).expand(2, 2, 3)  # overlapping memory: refused for any other source
     assert x.copy_(x) is x and x._version == 1
+
+
+@pytest.mark.parametrize("engine", ["fast", "reference"])
+def test_a_gradient_arrives_in_its_tensors_own_dtype(engine):
+    # PyTorch's engine casts each gradient to its input's dtype: a half-precision leaf gets a
+    # half-precision .grad even where the op promoted to float32 (an int64 operand here)
+    from autograd_nb.autograd import engine as reference
+
+    def run():
+        x = torch.tensor([0.5, 3.0], dtype=torch.float16, requires_grad=True)
+        y = torch.minimum(x, torch.tensor(2))
+        y.retain_grad()
+        (y * torch.tensor([1.0, 2.0])).sum().backward()
+        return x, y
+
+    if engine == "reference":
+        with reference.use_reference_only():
+            x, y = run()
+    else:
+        x, y = run()
+    assert x.grad.dtype == torch.float16 and x.grad.tolist() == [1.0, 0.0]
+    assert y.grad.dtype == torch.float16 and y.grad.tolist() == [1.0, 2.0]

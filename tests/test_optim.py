@@ -1516,6 +1516,16 @@ def test_sequential_lr():
     ]
 
 
+def resumed_from(make, opt, state: dict) -> tuple:
+    """A fresh two_groups() optimizer and `make`'s scheduler on it, resumed from `opt` and the
+    scheduler state `state`."""
+    opt2 = two_groups()
+    resumed = make(opt2)
+    opt2.load_state_dict(opt.state_dict())
+    resumed.load_state_dict(state)
+    return opt2, resumed
+
+
 def test_sequential_lr_state_dict_round_trip():
     opt = two_groups()
     sched = constant_then_exponential(opt)
@@ -1523,10 +1533,7 @@ def test_sequential_lr_state_dict_round_trip():
         opt.step()
         sched.step()
     state = sched.state_dict()
-    opt2 = two_groups()
-    resumed = constant_then_exponential(opt2)
-    opt2.load_state_dict(opt.state_dict())
-    resumed.load_state_dict(state)
+    opt2, resumed = resumed_from(constant_then_exponential, opt, state)
     assert "_schedulers" in state  # loading leaves the given dict as it was
     assert resumed.state_dict() == state
     for _ in range(2):
@@ -1575,10 +1582,7 @@ def test_chained_scheduler():
             ),
         ],
     }
-    opt2 = two_groups()
-    resumed = chained(opt2)
-    opt2.load_state_dict(sched.optimizer.state_dict())
-    resumed.load_state_dict(state)
+    opt2, resumed = resumed_from(chained, sched.optimizer, state)
     assert resumed.state_dict() == state and resumed.optimizer is opt2
     opt2.step()
     resumed.step()

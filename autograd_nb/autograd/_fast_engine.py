@@ -11,7 +11,11 @@ What it saves, against the reference:
   count changes between CPython versions: this runs only on the versions where
   tests/test_autograd_engines.py proves that it fires and never aliases a user's tensor.
 
-At the first node or leaf with hooks it stops and hands what waits to the reference engine.
+At the first node or leaf with hooks it stops and hands what waits to the reference engine; so
+it does when a leaf's accumulation could fail, as the reference engine puts back what a failed
+pass changed. Saved tensors are freed only once the whole pass succeeded (the caller does it),
+so a failed pass can run again: when the first of two gradients that meet shares its memory
+with a saved tensor, the sum goes into the second, not into a new array.
 """
 
 from __future__ import annotations
@@ -36,6 +40,9 @@ REFCOUNTS_PROVEN = sys.implementation.name == "cpython" and sys.version_info[:2]
 # one may be overwritten.
 _IN_PLACE_FROM = 1 << 14
 _getrefcount = sys.getrefcount
+# The references to a gradient a node sent, as `_add_into` sees it: the node's results tuple
+# and the delivery loop's name.
+_SENT = 2
 
 
 def run_unwatched(roots: list, grads: list, ran: list) -> tuple | None:
@@ -59,8 +66,9 @@ def _run_unwatched(roots: list, grads: list, ran: list) -> tuple | None:
     A node runs once no newer node holds a gradient: its consumers are newer than it, so its
     gradient is complete then (the order PyTorch's engine takes too). Leaves are accumulated at
     the end, which nothing can tell from "as soon as ready" while no hook runs. At a node or
-    leaf with hooks this stops and returns the (node, output_nr) points and gradients waiting.
-    The nodes that ran are appended to `ran` (the caller frees them once the pass is done).
+    leaf with hooks, or at the end if a leaf's accumulation could fail, this stops and returns
+    the (node, output_nr) points and gradients waiting. The nodes that ran are appended to
+    `ran` (the caller frees them once the whole pass succeeded).
     """
     waiting: dict = {}
     heap: list = []
@@ -109,10 +117,11 @@ def _run_unwatched(roots: list, grads: list, ran: list) -> tuple | None:
             elif to[nr] is None:
                 to[nr] = grad
             else:
-                _add_into(to, nr, grad)
+                _add_into(to, nr, grad, _SENT)
         # Drop the loop's references: the steal counts a gradient's owners.
         results = grad = to = None
-    if heap or watched:
+    # All or nothing: the leaves are written here only if none of their accumulations can fail.
+    if heap or watched or not all(_accumulates_surely(leaf, waiting) for leaf in leaves):
         points, grads = [], []
         for node in leaves + [node for _, node in sorted(heap)]:
             for nr, grad in enumerate(waiting.pop(node)):
@@ -147,23 +156,47 @@ def _has_hooks(leaf_node) -> bool:
     return leaf_node._extra is not None or (meta is not None and bool(meta.hooks))
 
 
-def _add_into(slots: list, nr: int, grad) -> None:
-    """Add a second gradient for the same output into its slot, in place when nothing else can
-    see the first one."""
+def _add_into(slots: list, nr: int, grad, grad_names: int = 0) -> None:
+    """Add a second gradient for the same output into its slot: in place into the first when
+    nothing else can see it, else into `grad` when nothing but the caller's `grad_names`
+    references can see that one (the first may share its memory with a saved tensor: a
+    gradient of ones passed on as the other factor of a product), else into a new array.
+    `grad_names` 0 (a root gradient, which may be the user's): `grad` is never written."""
     old = slots[nr]
     slots[nr] = None
     if old._backend is grad._backend:
         a, b = old._data, grad._data
         if a.dtype == b.dtype and a.shape == b.shape:
-            big = a.size >= _IN_PLACE_FROM
+            big = REFCOUNTS_PROVEN and a.size >= _IN_PLACE_FROM
             a = b = None
-            if big and REFCOUNTS_PROVEN and _only_here(old):
+            if big and _only_here(old):
                 old._data += grad._data
                 slots[nr] = old
+            elif big and grad_names and _only_here(grad, grad_names + 1):  # + our parameter
+                grad._data += old._data  # the same sum: adding is commutative
+                slots[nr] = grad
             else:
                 slots[nr] = make_tensor(old._data + grad._data, old._backend)
             return
     slots[nr] = old + grad
+
+
+def _accumulates_surely(leaf_node, waiting: dict) -> bool:
+    """Whether adding the waiting gradient into this leaf's `.grad` cannot fail: no `.grad` yet,
+    or one of the gradient's shape, dtype and device whose memory may be written. Otherwise (an
+    expanded `.grad`, a read-only NumPy array's, one changed through `.data`) the reference
+    engine accumulates the leaves: it puts back what a failed pass changed."""
+    meta = leaf_node._variable._meta
+    old = None if meta is None else meta.grad
+    if old is None:
+        return True
+    data, grad = old._data, waiting[leaf_node][0]
+    return (
+        old._backend is grad._backend
+        and data.shape == grad._data.shape
+        and data.dtype == grad._data.dtype
+        and old._backend.is_writable(data)
+    )
 
 
 def _accumulate(leaf, grads: list) -> None:
@@ -173,7 +206,7 @@ def _accumulate(leaf, grads: list) -> None:
     `.grad` without a copy (PyTorch "steals" it too).
     """
     grad = grads.pop()
-    if REFCOUNTS_PROVEN and grad._backend is leaf._backend:
+    if REFCOUNTS_PROVEN and grad._backend is leaf._backend and grad._data.dtype == leaf._data.dtype:
         with ACCUMULATION_LOCK:
             meta = leaf._autograd_meta()
             if meta.grad is None:
@@ -187,10 +220,11 @@ def _accumulate(leaf, grads: list) -> None:
     accumulate_grad(leaf, grad)
 
 
-def _only_here(t) -> bool:
-    """Whether the caller's one local name is the only reference to `t` and `t` the only one to
-    its memory: then `t` may be kept or written in place without anyone seeing it."""
-    # getrefcount counts the caller's name, our parameter and its own argument; for the array,
+def _only_here(t, names: int = 1) -> bool:
+    """Whether the caller's `names` references (one local name, by default) are the only ones
+    to `t` and `t` the only one to its memory: then `t` may be kept or written in place without
+    anyone seeing it."""
+    # getrefcount counts the caller's names, our parameter and its own argument; for the array,
     # the tensor's slot, our `data` and the argument.
     data = t._data
-    return _getrefcount(t) == 3 and _getrefcount(data) == 3 and t._backend.owns_memory(data)
+    return _getrefcount(t) == names + 2 and _getrefcount(data) == 3 and t._backend.owns_memory(data)

@@ -157,17 +157,20 @@ def _tensor_pre_hooks(node, grads: list, changed: list) -> list:
 
 
 def _grad_as_it_is(tensor) -> tuple:
-    """(tensor, its .grad, a copy of that .grad's values): what `_restore_grads` puts back."""
+    """(tensor, its .grad, a copy of that .grad's values): what `_restore_grads` puts back.
+    No copy (None) where there is no `.grad` or its memory cannot be written."""
     meta = tensor._meta
     grad = None if meta is None else meta.grad
-    return tensor, grad, None if grad is None else grad._backend.xp.asarray(grad._data, copy=True)
+    if grad is None or not grad._backend.is_writable(grad._data):
+        return tensor, grad, None
+    return tensor, grad, grad._backend.xp.asarray(grad._data, copy=True)
 
 
 def _restore_grads(changed: list) -> None:
     """Put back each `.grad` (object and values) as it was before the pass."""
     for tensor, grad, values in reversed(changed):
         tensor._autograd_meta().grad = grad
-        if grad is not None:
+        if values is not None:
             grad._data[...] = values
 
 

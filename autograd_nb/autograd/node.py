@@ -261,6 +261,8 @@ def accumulate_grad(leaf, grad) -> None:
     with ACCUMULATION_LOCK:
         if grad._backend is not leaf._backend:  # a CPU leaf used with a CUDA tensor
             grad = grad.to(leaf.device)
+        if grad._data.dtype != leaf._data.dtype:  # PyTorch's engine casts to the input's dtype
+            grad = grad.to(leaf.dtype)
         meta = leaf._meta
         if meta is None:
             meta = leaf._meta = _AutogradMeta()
@@ -270,12 +272,26 @@ def accumulate_grad(leaf, grad) -> None:
         elif STATE.enabled:
             meta.grad = old + grad
         else:
+            _check_writable(old)
             old._data += grad._data
+
+
+def _check_writable(grad) -> None:
+    """Refuse, with PyTorch's text, to add into a `.grad` whose memory cannot be written: an
+    expanded tensor (several elements share one location), or a read-only NumPy array's."""
+    data, backend = grad._data, grad._backend
+    if backend.is_writable(data):
+        return
+    sizes_strides = zip(data.shape, backend.strides(data))
+    overlap = any(size > 1 and stride == 0 for size, stride in sizes_strides)
+    raise RuntimeError(msg.INPLACE_OVERLAP if overlap else msg.INPLACE_READ_ONLY)
 
 
 def retain_into(tensor, grad) -> None:
     """The retain_grad hook: store (or add to) a non-leaf's `.grad`."""
     meta = tensor._autograd_meta()
+    if grad._data.dtype != tensor._data.dtype:  # as for a leaf: the tensor's own dtype
+        grad = grad.to(tensor.dtype)
     if meta.grad is None:
         meta.grad = grad if STATE.enabled else copy_of(grad)
     else:

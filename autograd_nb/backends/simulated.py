@@ -53,6 +53,9 @@ class SimulatedCudaBackend(Backend):
     def is_contiguous(self, array):
         return array._array.flags.c_contiguous
 
+    def is_writable(self, array):
+        return array._array.flags.writeable
+
     def data_ptr(self, array):
         return array._array.__array_interface__["data"][0]
 

@@ -15,6 +15,7 @@ from ..ops import broadcast_tensors
 from ..ops.sampling import multinomial
 from . import constraints
 from .bernoulli import _ProbsOrLogits
+from .distribution import Distribution
 
 
 class Categorical(_ProbsOrLogits):
@@ -91,3 +92,37 @@ class Categorical(_ProbsOrLogits):
     def enumerate_support(self, expand: bool = True) -> Tensor:
         values = arange(self._num_events, dtype=int64, device=self._param.device)
         return self._enumerate(values, expand)
+
+
+class _CategoricalCounts(Distribution):
+    """What Multinomial and OneHotCategorical share: a Categorical over the last dim of their
+    probs (or logits) whose classes make their event dim, and that Categorical's parameters."""
+
+    _categorical: Categorical
+
+    def _wrap_categorical(self, probs, logits, validate_args) -> None:
+        self._categorical = Categorical(probs=probs, logits=logits)
+        batch_shape = self._categorical.batch_shape
+        event_shape = self._categorical.param_shape[-1:]
+        Distribution.__init__(self, batch_shape, event_shape, validate_args=validate_args)
+
+    def _expand_categorical(self, cls, batch_shape, _instance):
+        """A `cls` over the same classes with its Categorical expanded to `batch_shape`."""
+        new = self._get_checked_instance(cls, _instance)
+        batch_shape = Size(batch_shape)
+        new._categorical = self._categorical.expand(batch_shape)
+        Distribution.__init__(new, batch_shape, self.event_shape, validate_args=False)
+        new._validate_args = self._validate_args
+        return new
+
+    @property
+    def probs(self) -> Tensor:
+        return self._categorical.probs
+
+    @property
+    def logits(self) -> Tensor:
+        return self._categorical.logits
+
+    @property
+    def param_shape(self) -> Size:
+        return self._categorical.param_shape

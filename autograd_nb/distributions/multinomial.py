@@ -13,11 +13,10 @@ from .._type_info import finfo
 from ..dtypes import int64
 from ..ops import broadcast_tensors, lgamma
 from . import constraints
-from .categorical import Categorical
-from .distribution import Distribution
+from .categorical import _CategoricalCounts
 
 
-class Multinomial(Distribution):
+class Multinomial(_CategoricalCounts):
     """Multinomial(total_count, probs) or Multinomial(total_count, logits=...): how often each
     of K classes comes up in total_count draws."""
 
@@ -33,35 +32,16 @@ class Multinomial(Distribution):
         if not isinstance(total_count, int):
             raise NotImplementedError(msg.MULTINOMIAL_TOTAL_COUNT)
         self.total_count = total_count
-        self._categorical = Categorical(probs=probs, logits=logits)
-        batch_shape = self._categorical.batch_shape
-        event_shape = self._categorical.param_shape[-1:]
-        super().__init__(batch_shape, event_shape, validate_args=validate_args)
+        self._wrap_categorical(probs, logits, validate_args)
 
     def expand(self, batch_shape, _instance=None):
         new = self._get_checked_instance(Multinomial, _instance)
-        batch_shape = Size(batch_shape)
         new.total_count = self.total_count
-        new._categorical = self._categorical.expand(batch_shape)
-        Distribution.__init__(new, batch_shape, self.event_shape, validate_args=False)
-        new._validate_args = self._validate_args
-        return new
+        return self._expand_categorical(Multinomial, batch_shape, new)
 
     @constraints.dependent_property(is_discrete=True, event_dim=1)
     def support(self):
         return constraints.multinomial(self.total_count)
-
-    @property
-    def probs(self) -> Tensor:
-        return self._categorical.probs
-
-    @property
-    def logits(self) -> Tensor:
-        return self._categorical.logits
-
-    @property
-    def param_shape(self) -> Size:
-        return self._categorical.param_shape
 
     @property
     def mean(self) -> Tensor:

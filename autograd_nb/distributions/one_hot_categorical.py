@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 from .._creation import eye
-from .._size import Size
 from .._tensor import Tensor
 from ..nn.functional import one_hot
 from . import constraints
-from .categorical import Categorical
-from .distribution import Distribution
+from .categorical import _CategoricalCounts
 
 
-class OneHotCategorical(Distribution):
+class OneHotCategorical(_CategoricalCounts):
     """OneHotCategorical(probs) or (logits=...): a one-hot vector of length K per event."""
 
     arg_constraints = {"probs": constraints.simplex, "logits": constraints.real_vector}
@@ -24,35 +22,14 @@ class OneHotCategorical(Distribution):
         logits: Tensor | None = None,
         validate_args: bool | None = None,
     ) -> None:
-        self._categorical = Categorical(probs, logits)
-        super().__init__(
-            self._categorical.batch_shape,
-            self._categorical.param_shape[-1:],
-            validate_args=validate_args,
-        )
+        self._wrap_categorical(probs, logits, validate_args)
 
     def expand(self, batch_shape, _instance=None):
-        new = self._get_checked_instance(OneHotCategorical, _instance)
-        new._categorical = self._categorical.expand(batch_shape)
-        Distribution.__init__(new, Size(batch_shape), self._event_shape, validate_args=False)
-        new._validate_args = self._validate_args
-        return new
+        return self._expand_categorical(OneHotCategorical, batch_shape, _instance)
 
     @property
     def _param(self) -> Tensor:
         return self._categorical._param
-
-    @property
-    def probs(self) -> Tensor:
-        return self._categorical.probs
-
-    @property
-    def logits(self) -> Tensor:
-        return self._categorical.logits
-
-    @property
-    def param_shape(self) -> Size:
-        return self._categorical.param_shape
 
     @property
     def mean(self) -> Tensor:

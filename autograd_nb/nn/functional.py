@@ -92,6 +92,9 @@ prelu = _activation.prelu
 elu_ = _activation.elu_
 hardtanh_ = _activation.hardtanh_
 max_pool2d_with_indices = _pooling.max_pool2d_with_indices
+max_pool2d = _pooling.max_pool2d
+batch_norm = _normalization.batch_norm
+layer_norm = _normalization.layer_norm
 one_hot = _sparse.one_hot
 cosine_similarity = _linalg.cosine_similarity
 pairwise_distance = _linalg.pairwise_distance
@@ -114,48 +117,6 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
         rows = x.reshape(-1, x.shape[-1])
         return bias.addmm(rows, w.t()).view(*x.shape[:-1], w.shape[0])
     return x.matmul(w.t()) + bias
-
-
-def max_pool2d(
-    input: Tensor,
-    kernel_size,
-    stride=None,
-    padding=0,
-    dilation=1,
-    ceil_mode: bool = False,
-    return_indices: bool = False,
-):
-    """The maximum of each window; (values, flat indices) if return_indices."""
-    return _pooling.max_pool2d(
-        input, kernel_size, stride, padding, dilation, ceil_mode, return_indices
-    )
-
-
-def batch_norm(
-    input: Tensor,
-    running_mean: Tensor | None,
-    running_var: Tensor | None,
-    weight: Tensor | None = None,
-    bias: Tensor | None = None,
-    training: bool = False,
-    momentum: float = 0.1,
-    eps: float = 1e-5,
-) -> Tensor:
-    """Normalise each channel (dim 1) by batch statistics (training) or running ones."""
-    return _normalization.batch_norm(
-        input, running_mean, running_var, weight, bias, training, momentum, eps
-    )
-
-
-def layer_norm(
-    input: Tensor,
-    normalized_shape,
-    weight: Tensor | None = None,
-    bias: Tensor | None = None,
-    eps: float = 1e-5,
-) -> Tensor:
-    """Normalise each sample over its last len(normalized_shape) dims, then weight and bias."""
-    return _normalization.layer_norm(input, normalized_shape, weight, bias, eps)
 
 
 def normalize(input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12) -> Tensor:
@@ -316,8 +277,10 @@ def _reduction(size_average, reduce, reduction: str) -> str:
     return reduction
 
 
-def _broadcast_pair(input: Tensor, target: Tensor) -> tuple:
-    """PyTorch's warning for differently-shaped regression targets, then broadcasting."""
+def _broadcast_pair(name: str, input: Tensor, target: Tensor) -> tuple:
+    """A regression loss's input and target checked as tensors, PyTorch's warning for
+    differently-shaped targets, then both broadcast."""
+    input, target = check_tensor(input, name), check_tensor(target, name, "target", 2)
     if target.shape != input.shape:
         warnings.warn(
             msg.LOSS_SIZE_WARNING.format(target=target.shape, input=input.shape),
@@ -353,9 +316,7 @@ def mse_loss(
 ) -> Tensor:
     """Mean squared error: mean((input - target) ** 2)."""
     reduction = _reduction(size_average, reduce, reduction)
-    input, target = _broadcast_pair(
-        check_tensor(input, "mse_loss"), check_tensor(target, "mse_loss", "target", 2)
-    )
+    input, target = _broadcast_pair("mse_loss", input, target)
     if weight is not None:
         return _weighted((input - target) ** 2, weight, reduction)
     return _loss.mse_loss(input, target, reduction)
@@ -371,9 +332,7 @@ def l1_loss(
 ) -> Tensor:
     """Mean absolute error: mean(|input - target|)."""
     reduction = _reduction(size_average, reduce, reduction)
-    input, target = _broadcast_pair(
-        check_tensor(input, "l1_loss"), check_tensor(target, "l1_loss", "target", 2)
-    )
+    input, target = _broadcast_pair("l1_loss", input, target)
     losses = (input - target).abs()
     if weight is not None:
         return _weighted(losses, weight, reduction)
@@ -390,9 +349,7 @@ def smooth_l1_loss(
 ) -> Tensor:
     """0.5 (x - t)^2 / beta where |x - t| < beta, else |x - t| - 0.5 beta (l1_loss if beta = 0)."""
     reduction = _reduction(size_average, reduce, reduction)
-    input, target = _broadcast_pair(
-        check_tensor(input, "smooth_l1_loss"), check_tensor(target, "smooth_l1_loss", "target", 2)
-    )
+    input, target = _broadcast_pair("smooth_l1_loss", input, target)
     if beta == 0.0:
         return _reduce((input - target).abs(), reduction)
     return _loss.smooth_l1_loss(input, target, reduction, beta)
@@ -406,11 +363,10 @@ def huber_loss(
     weight: Tensor | None = None,
 ) -> Tensor:
     """0.5 (x - t)^2 where |x - t| < delta, else delta (|x - t| - 0.5 delta); weighted if given."""
-    x, t = check_tensor(input, "huber_loss"), check_tensor(target, "huber_loss", "target", 2)
-    expanded, t = _broadcast_pair(x, t)
+    expanded, t = _broadcast_pair("huber_loss", input, target)
     if weight is None:
         return _loss.huber_loss(expanded, t, reduction, delta)
-    if weight.shape != x.shape:
+    if weight.shape != input.shape:
         raise ValueError(msg.HUBER_WEIGHT_SIZE)
     losses = _loss.huber_loss(expanded, t, "none", delta) * weight
     if reduction not in _loss.REDUCTIONS:

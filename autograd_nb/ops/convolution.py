@@ -13,9 +13,9 @@ import math
 from typing import NamedTuple
 
 from .. import _messages as msg
-from .._tensor import Tensor, make_tensor
-from ..autograd.node import Node, new_node
-from ._helpers import check_tensor
+from .._tensor import Tensor
+from ..autograd.node import Node
+from ._helpers import check_tensor, record
 from .linalg import _CPP_NAMES
 
 
@@ -122,8 +122,8 @@ def col2im_data(backend, cols, win: Window):
 
 
 # --- unfold / fold --------------------------------------------------------------------------------
-class Im2ColBackward0(Node):
-    """d unfold = fold of the gradient."""
+class _WindowNode(Node):
+    """A node of unfold or fold: the window it slid, kept whole and as PyTorch's saved values."""
 
     __slots__ = (
         "_saved_kernel_size",
@@ -132,34 +132,46 @@ class Im2ColBackward0(Node):
         "_saved_stride",
         "_window",
     )
+
+
+class Im2ColBackward0(_WindowNode):
+    """d unfold = fold of the gradient."""
+
+    __slots__ = ()
 
     def backward(self, grad):
         return fold_window(grad, self._window)
 
 
-class Col2ImBackward0(Node):
+class Col2ImBackward0(_WindowNode):
     """d fold = unfold of the gradient."""
 
-    __slots__ = (
-        "_saved_kernel_size",
-        "_saved_dilation",
-        "_saved_padding",
-        "_saved_stride",
-        "_window",
-    )
+    __slots__ = ()
 
     def backward(self, grad):
         return unfold_window(grad, self._window)
 
 
 def _record_window(cls, t: Tensor, data, win: Window) -> Tensor:
-    node = new_node(cls, t)
-    if node is None:
-        return make_tensor(data, t._backend)
-    node._window = win
-    node._saved_kernel_size, node._saved_dilation = win.kernel, win.dilation
-    node._saved_padding, node._saved_stride = win.pads[::2], win.stride
-    return make_tensor(data, t._backend, True, node, 0)
+    """unfold's or fold's result, recorded as `cls` with the window it slid."""
+    out = record(
+        cls,
+        (t,),
+        data,
+        t._backend,
+        kernel_size=win.kernel,
+        dilation=win.dilation,
+        padding=win.pads[::2],
+        stride=win.stride,
+    )
+    return with_window(out, win)
+
+
+def with_window(out: Tensor, win: Window) -> Tensor:
+    """`out`, its node (if recorded) told the window it slid, for its backward."""
+    if out._grad_fn is not None:
+        out._grad_fn._window = win
+    return out
 
 
 def unfold_window(x: Tensor, win: Window, data=None) -> Tensor:
@@ -390,17 +402,23 @@ def _record_conv(
     backend = x._backend
     if bias is not None:
         out += backend.xp.reshape(bias._data, (out.shape[1],) + (1,) * nd)
-    node = new_node(ConvolutionBackward0, x, w, bias)
-    if node is None:
-        return make_tensor(out, backend)
-    node.save(x, w)
-    node._window, node._cols = win, cols
-    node._saved_stride, node._saved_dilation, node._saved_groups = stride, dilation, groups
-    node._saved_padding = padding
-    node._saved_transposed = output_padding is not None
-    node._saved_output_padding = (0,) * nd if output_padding is None else output_padding
-    node._saved_bias_sym_sizes_opt = None if bias is None else tuple(bias._data.shape)
-    return make_tensor(out, backend, True, node, 0)
+    result = record(
+        ConvolutionBackward0,
+        (x, w, bias),
+        out,
+        backend,
+        save=(x, w),
+        stride=stride,
+        dilation=dilation,
+        groups=groups,
+        padding=padding,
+        transposed=output_padding is not None,
+        output_padding=(0,) * nd if output_padding is None else output_padding,
+        bias_sym_sizes_opt=None if bias is None else tuple(bias._data.shape),
+    )
+    if result._grad_fn is not None:
+        result._grad_fn._cols = cols
+    return with_window(result, win)
 
 
 def _convolution(
@@ -531,94 +549,73 @@ def _conv_transpose(
     )
 
 
-def conv1d(
-    input: Tensor,
-    weight: Tensor,
-    bias: Tensor | None = None,
-    stride=1,
-    padding=0,
-    dilation=1,
-    groups: int = 1,
-) -> Tensor:
-    """1-D cross-correlation of (N, C, L) with (O, C/groups, k): conv2d over height 1."""
-    return _convolution("conv1d", single, input, weight, bias, stride, padding, dilation, groups)
+def _convolution_function(name: str, expand, doc: str):
+    """conv1d / conv2d / conv3d: `_convolution` for one number of spatial dims."""
+
+    def conv(
+        input: Tensor,
+        weight: Tensor,
+        bias: Tensor | None = None,
+        stride=1,
+        padding=0,
+        dilation=1,
+        groups: int = 1,
+    ) -> Tensor:
+        return _convolution(name, expand, input, weight, bias, stride, padding, dilation, groups)
+
+    conv.__name__ = conv.__qualname__ = name
+    conv.__doc__ = doc
+    return conv
 
 
-def conv2d(
-    input: Tensor,
-    weight: Tensor,
-    bias: Tensor | None = None,
-    stride=1,
-    padding=0,
-    dilation=1,
-    groups: int = 1,
-) -> Tensor:
-    """2-D cross-correlation of (N, C, H, W) with (O, C/groups, kh, kw) by im2col + matmul."""
-    return _convolution("conv2d", pair, input, weight, bias, stride, padding, dilation, groups)
+def _conv_transpose_function(name: str, expand, doc: str):
+    """conv_transpose1d / conv_transpose2d: `_conv_transpose` for one number of spatial dims."""
+
+    def conv_transpose(
+        input: Tensor,
+        weight: Tensor,
+        bias: Tensor | None = None,
+        stride=1,
+        padding=0,
+        output_padding=0,
+        groups: int = 1,
+        dilation=1,
+    ) -> Tensor:
+        return _conv_transpose(
+            name, expand, input, weight, bias, stride, padding, output_padding, groups, dilation
+        )
+
+    conv_transpose.__name__ = conv_transpose.__qualname__ = name
+    conv_transpose.__doc__ = doc
+    return conv_transpose
 
 
-def conv3d(
-    input: Tensor,
-    weight: Tensor,
-    bias: Tensor | None = None,
-    stride=1,
-    padding=0,
-    dilation=1,
-    groups: int = 1,
-) -> Tensor:
-    """3-D cross-correlation of (N, C, D, H, W) with (O, C/groups, kd, kh, kw) by im2col."""
-    return _convolution("conv3d", triple, input, weight, bias, stride, padding, dilation, groups)
-
-
-def conv_transpose1d(
-    input: Tensor,
-    weight: Tensor,
-    bias: Tensor | None = None,
-    stride=1,
-    padding=0,
-    output_padding=0,
-    groups: int = 1,
-    dilation=1,
-) -> Tensor:
-    """1-D transposed convolution of (N, C_in, L) with weight (C_in, C_out/groups, k)."""
-    return _conv_transpose(
-        "conv_transpose1d",
-        single,
-        input,
-        weight,
-        bias,
-        stride,
-        padding,
-        output_padding,
-        groups,
-        dilation,
-    )
-
-
-def conv_transpose2d(
-    input: Tensor,
-    weight: Tensor,
-    bias: Tensor | None = None,
-    stride=1,
-    padding=0,
-    output_padding=0,
-    groups: int = 1,
-    dilation=1,
-) -> Tensor:
-    """2-D transposed convolution ("deconvolution") of (N, C_in, H, W) with weight
-    (C_in, C_out/groups, kh, kw): the gradient of conv2d with respect to its input."""
-    return _conv_transpose(
-        "conv_transpose2d",
-        pair,
-        input,
-        weight,
-        bias,
-        stride,
-        padding,
-        output_padding,
-        groups,
-        dilation,
-    )
+conv1d = _convolution_function(
+    "conv1d",
+    single,
+    "1-D cross-correlation of (N, C, L) with (O, C/groups, k): conv2d over height 1.",
+)
+conv2d = _convolution_function(
+    "conv2d",
+    pair,
+    "2-D cross-correlation of (N, C, H, W) with (O, C/groups, kh, kw) by im2col + matmul.",
+)
+conv3d = _convolution_function(
+    "conv3d",
+    triple,
+    "3-D cross-correlation of (N, C, D, H, W) with (O, C/groups, kd, kh, kw) by im2col.",
+)
+conv_transpose1d = _conv_transpose_function(
+    "conv_transpose1d",
+    single,
+    "1-D transposed convolution of (N, C_in, L) with weight (C_in, C_out/groups, k).",
+)
+conv_transpose2d = _conv_transpose_function(
+    "conv_transpose2d",
+    pair,
+    '2-D transposed convolution ("deconvolution") of (N, C_in, H, W) with weight\n'
+    "(C_in, C_out/groups, kh, kw): the gradient of conv2d with respect to its input.",
+)
 
 
 __all__ = ["conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d"]

@@ -15,9 +15,9 @@ import operator
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor
-from ..autograd.node import Node, new_node
-from ._helpers import check_tensor, require_floating
-from .convolution import Window, fold_window, im2col_data, pair, single, triple
+from ..autograd.node import Node
+from ._helpers import check_tensor, record, require_floating
+from .convolution import Window, fold_window, im2col_data, pair, single, triple, with_window
 
 
 def _pool_output(
@@ -71,11 +71,11 @@ def _pool_window(
     return Window(size, kernel, dilation, tuple(p for p in pad for _ in range(2)), stride, out)
 
 
-def _set_params(node, win: Window, ceil_mode: bool) -> None:
-    node._saved_kernel_size, node._saved_stride = win.kernel, win.stride
-    node._saved_padding = win.pads[::2]
-    node._saved_ceil_mode = ceil_mode
-    node._window = win
+def _params(win: Window, ceil_mode: bool) -> dict:
+    """The saved values PyTorch shows on every pooling node (`record`'s keywords)."""
+    return dict(
+        kernel_size=win.kernel, stride=win.stride, padding=win.pads[::2], ceil_mode=ceil_mode
+    )
 
 
 # --- max_pool2d -----------------------------------------------------------------------------------
@@ -132,13 +132,16 @@ def _max_pool(x: Tensor, win: Window, node_cls, ceil_mode: bool) -> tuple:
         position = starts + tap * win.dilation[i]
         flat = position if flat is None else flat * win.size[i] + position
     indices = make_tensor(flat, backend)
-    node = new_node(node_cls, x)
-    if node is None:
-        return make_tensor(values, backend), indices
-    node.save(x, indices)
-    _set_params(node, win, ceil_mode)
-    node._saved_dilation = win.dilation
-    return make_tensor(values, backend, True, node, 0), indices
+    out = record(
+        node_cls,
+        (x,),
+        values,
+        backend,
+        save=(x, indices),
+        dilation=win.dilation,
+        **_params(win, ceil_mode),
+    )
+    return with_window(out, win), indices
 
 
 def max_pool2d_with_indices(
@@ -258,15 +261,19 @@ def _avg_pool(
     else:  # integer pooling truncates, as PyTorch's
         divisor = None
         out = xp.astype(xp.trunc(sums / counts), x._data.dtype)
-    node = new_node(node_cls, x)
-    if node is None:
-        return make_tensor(out, backend)
-    node.save(x)
-    _set_params(node, win, ceil_mode)
-    node._saved_count_include_pad = count_include_pad
-    node._saved_divisor_override = divisor_override
-    node._divisor = divisor
-    return make_tensor(out, backend, True, node, 0)
+    result = record(
+        node_cls,
+        (x,),
+        out,
+        backend,
+        save=(x,),
+        count_include_pad=count_include_pad,
+        divisor_override=divisor_override,
+        **_params(win, ceil_mode),
+    )
+    if result._grad_fn is not None:
+        result._grad_fn._divisor = divisor
+    return with_window(result, win)
 
 
 def avg_pool2d(
@@ -393,13 +400,11 @@ def _adaptive_avg_pool(input: Tensor, output_size, nd: int) -> Tensor:
         count = xp.reshape(xp.sum(mat, axis=1), (-1,) + (1,) * (nd - 1 - i))
         divisor = count if divisor is None else divisor * count
     out = _along_dims(x._data, mats, xp.matmul, xp.reshape) / divisor
-    node = new_node(node_cls, x)
-    if node is None:
-        return make_tensor(out, backend)
-    node.save(x)
-    node._mats = [make_tensor(mat, backend) for mat in mats]
-    node._divisor = make_tensor(divisor, backend)
-    return make_tensor(out, backend, True, node, 0)
+    result = record(node_cls, (x,), out, backend, save=(x,))
+    if result._grad_fn is not None:
+        result._grad_fn._mats = [make_tensor(mat, backend) for mat in mats]
+        result._grad_fn._divisor = make_tensor(divisor, backend)
+    return result
 
 
 def adaptive_avg_pool2d(input: Tensor, output_size) -> Tensor:
@@ -585,11 +590,7 @@ def _adaptive_max_pool2d(x: Tensor, output_size) -> tuple:
         xp.take(xp.reshape(cols, (-1,)), xp.reshape(col_of * kw + best % kw, (-1,))), best.shape
     )
     indices = make_tensor(hs * w + ws, backend)
-    node = new_node(AdaptiveMaxPool2DBackward0, x)
-    if node is None:
-        return make_tensor(values, backend), indices
-    node.save(x, indices)
-    return make_tensor(values, backend, True, node, 0), indices
+    return record(AdaptiveMaxPool2DBackward0, (x,), values, backend, save=(x, indices)), indices
 
 
 def adaptive_max_pool2d(input: Tensor, output_size, return_indices: bool = False):

@@ -45,6 +45,11 @@ def _in_float64(kernel):
     return run
 
 
+def _special(name: str, node_cls, kernel):
+    """A function only torch.special has (no method, in-place or out= form), as `elementwise`."""
+    return elementwise(name, node_cls, kernel, method=False, inplace=False, out=False)[0]
+
+
 # --- gamma family ---------------------------------------------------------------------------------
 
 # Lanczos coefficients for g = 7, n = 9 (about 1e-15 relative for the gamma function).
@@ -418,9 +423,7 @@ class SpecialErfcxBackward0(UnaryBackward):
         return grad * (2 * x * erfcx(x) - _TWO_OVER_SQRT_PI)
 
 
-erfcx, _ = elementwise(
-    "special_erfcx", SpecialErfcxBackward0, _erfcx_kernel, method=False, inplace=False, out=False
-)
+erfcx = _special("special_erfcx", SpecialErfcxBackward0, _erfcx_kernel)
 
 
 class ErfinvBackward0(UnaryBackward):
@@ -449,9 +452,7 @@ class SpecialNdtriBackward0(UnaryBackward):
         return grad * _SQRT_2PI * (y * y * 0.5).exp()
 
 
-ndtri, _ = elementwise(
-    "special_ndtri", SpecialNdtriBackward0, _ndtri_kernel, method=False, inplace=False, out=False
-)
+ndtri = _special("special_ndtri", SpecialNdtriBackward0, _ndtri_kernel)
 
 
 @_in_float64
@@ -472,17 +473,15 @@ class SpecialLogNdtrBackward0(UnaryBackward):
         return grad * (-(x * x) * 0.5 - log_ndtr(x)).exp() / _SQRT_2PI
 
 
-log_ndtr, _ = elementwise(
-    "special_log_ndtr",
-    SpecialLogNdtrBackward0,
-    _log_ndtr_kernel,
-    method=False,
-    inplace=False,
-    out=False,
-)
+log_ndtr = _special("special_log_ndtr", SpecialLogNdtrBackward0, _log_ndtr_kernel)
 
 
 # --- modified Bessel functions of the first kind --------------------------------------------------
+
+
+def _bessel_kernel(nu: int, scaled: bool):
+    """The elementwise kernel of I_nu (e^(-|x|) I_nu when scaled), computed in float64."""
+    return _in_float64(lambda xp, x: _bessel_i(xp, x, nu, scaled))
 
 
 def _bessel_i(xp, x, nu: int, scaled: bool):
@@ -520,7 +519,7 @@ class I0Backward0(UnaryBackward):
         return grad * i1(self.saved())
 
 
-i0, i0_ = elementwise("i0", I0Backward0, _in_float64(lambda xp, x: _bessel_i(xp, x, 0, False)))
+i0, i0_ = elementwise("i0", I0Backward0, _bessel_kernel(0, False))
 
 
 class SpecialI0EBackward0(UnaryBackward):
@@ -532,14 +531,7 @@ class SpecialI0EBackward0(UnaryBackward):
         return grad * (i1e(x) - x.sign() * i0e(x))
 
 
-i0e, _ = elementwise(
-    "special_i0e",
-    SpecialI0EBackward0,
-    _in_float64(lambda xp, x: _bessel_i(xp, x, 0, True)),
-    method=False,
-    inplace=False,
-    out=False,
-)
+i0e = _special("special_i0e", SpecialI0EBackward0, _bessel_kernel(0, True))
 
 
 class SpecialI1Backward0(UnaryBackward):
@@ -551,14 +543,7 @@ class SpecialI1Backward0(UnaryBackward):
         return grad * where(x == 0, 0.5, i0(x) - i1(x) / x)
 
 
-i1, _ = elementwise(
-    "special_i1",
-    SpecialI1Backward0,
-    _in_float64(lambda xp, x: _bessel_i(xp, x, 1, False)),
-    method=False,
-    inplace=False,
-    out=False,
-)
+i1 = _special("special_i1", SpecialI1Backward0, _bessel_kernel(1, False))
 
 
 class SpecialI1EBackward0(UnaryBackward):
@@ -570,14 +555,7 @@ class SpecialI1EBackward0(UnaryBackward):
         return grad * where(x == 0, 0.5, i0e(x) - i1e(x) * (x.sign() + 1 / x))
 
 
-i1e, _ = elementwise(
-    "special_i1e",
-    SpecialI1EBackward0,
-    _in_float64(lambda xp, x: _bessel_i(xp, x, 1, True)),
-    method=False,
-    inplace=False,
-    out=False,
-)
+i1e = _special("special_i1e", SpecialI1EBackward0, _bessel_kernel(1, True))
 
 
 # --- sinc, entr -----------------------------------------------------------------------------------
@@ -615,9 +593,7 @@ class SpecialEntrBackward0(UnaryBackward):
         return grad * -(self.saved().log() + 1)
 
 
-entr, _ = elementwise(
-    "special_entr", SpecialEntrBackward0, _entr_kernel, method=False, inplace=False, out=False
-)
+entr = _special("special_entr", SpecialEntrBackward0, _entr_kernel)
 
 
 # --- in-place forms with arguments ----------------------------------------------------------------

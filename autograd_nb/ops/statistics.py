@@ -9,13 +9,7 @@ from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node
-from ._helpers import (
-    as_floating,
-    check_tensor,
-    normalize_dim,
-    numpy_dim,
-    numpy_keepdim,
-)
+from ._helpers import as_floating, check_tensor, normalize_dim, numpy_dim, numpy_keepdim
 from .comparison import clamp
 from .out import with_out
 from .reduction import (
@@ -97,6 +91,13 @@ def _correction(unbiased, correction) -> float:
     if correction is not None:
         return correction
     return 1 if unbiased is None or unbiased else 0
+
+
+def _numpy_aliases(name: str, dim, keepdim: bool, axis, keepdims) -> tuple:
+    """(dim, keepdim), or NumPy's axis= and keepdims= standing for them (see numpy_dim)."""
+    if axis is None and keepdims is None:
+        return dim, keepdim
+    return numpy_dim(name, dim, axis, None), numpy_keepdim(name, keepdim, keepdims, False)
 
 
 def _var_backward(node, grad_var, x):
@@ -181,9 +182,7 @@ def var(
     keepdims=None,
 ) -> Tensor:
     """Variance over `dim`, dividing by N - correction (Bessel's correction 1 by default)."""
-    if axis is not None or keepdims is not None:
-        dim = numpy_dim("var", dim, axis, None)
-        keepdim = numpy_keepdim("var", keepdim, keepdims, False)
+    dim, keepdim = _numpy_aliases("var", dim, keepdim, axis, keepdims)
     return _var("var", input, dim, unbiased, keepdim, correction, take_root=False)
 
 
@@ -200,9 +199,7 @@ def std(
     keepdims=None,
 ) -> Tensor:
     """Standard deviation over `dim` (the square root of var)."""
-    if axis is not None or keepdims is not None:
-        dim = numpy_dim("std", dim, axis, None)
-        keepdim = numpy_keepdim("std", keepdim, keepdims, False)
+    dim, keepdim = _numpy_aliases("std", dim, keepdim, axis, keepdims)
     return _var("std", input, dim, unbiased, keepdim, correction, take_root=True)
 
 
@@ -278,9 +275,7 @@ def std_mean(
     keepdims=None,
 ):
     """(std, mean) over `dim` in one call, both with grad_fn StdMeanBackward0."""
-    if axis is not None or keepdims is not None:
-        dim = numpy_dim("std_mean", dim, axis, None)
-        keepdim = numpy_keepdim("std_mean", keepdim, keepdims, False)
+    dim, keepdim = _numpy_aliases("std_mean", dim, keepdim, axis, keepdims)
     return _spread_mean("std_mean", input, dim, unbiased, keepdim, correction, take_root=True)
 
 
@@ -295,9 +290,7 @@ def var_mean(
     keepdims=None,
 ):
     """(var, mean) over `dim` in one call, both with grad_fn VarMeanBackward0."""
-    if axis is not None or keepdims is not None:
-        dim = numpy_dim("var_mean", dim, axis, None)
-        keepdim = numpy_keepdim("var_mean", keepdim, keepdims, False)
+    dim, keepdim = _numpy_aliases("var_mean", dim, keepdim, axis, keepdims)
     return _spread_mean("var_mean", input, dim, unbiased, keepdim, correction, take_root=False)
 
 
@@ -375,18 +368,14 @@ def _median(name: str, input, dim, keepdim: bool):
 @tensor_method("median")
 def median(input, dim=None, keepdim: bool = False, *, axis=None, keepdims=None):
     """The lower median of all elements, or (values, indices) along `dim`; a nan wins."""
-    if axis is not None or keepdims is not None:
-        dim = numpy_dim("median", dim, axis, None)
-        keepdim = numpy_keepdim("median", keepdim, keepdims, False)
+    dim, keepdim = _numpy_aliases("median", dim, keepdim, axis, keepdims)
     return _median("median", input, dim, keepdim)
 
 
 @tensor_method("nanmedian")
 def nanmedian(input, dim=None, keepdim: bool = False, *, axis=None, keepdims=None):
     """median() that ignores nans (nan only where every element is nan)."""
-    if axis is not None or keepdims is not None:
-        dim = numpy_dim("nanmedian", dim, axis, None)
-        keepdim = numpy_keepdim("nanmedian", keepdim, keepdims, False)
+    dim, keepdim = _numpy_aliases("nanmedian", dim, keepdim, axis, keepdims)
     return _median("nanmedian", input, dim, keepdim)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from .. import dtypes
 from .._creation import full_like, tensor
+from ._rules import decayed_grad
 from .adam import check_hyper
 from .optimizer import Optimizer, _no_grad_step
 
@@ -68,14 +69,11 @@ class Adagrad(Optimizer):
         """One Adagrad update of every parameter that has a gradient."""
         for group in self.param_groups:
             lr, lr_decay, eps = group["lr"], group["lr_decay"], group["eps"]
-            weight_decay = group["weight_decay"]
             for param in self._params_with_grad(group):
-                grad = param.grad if not group["maximize"] else -param.grad
                 state = self.state[param]
                 state["step"] += 1
                 step = state["step"].item()
-                if weight_decay != 0:
-                    grad = grad.add(param, alpha=weight_decay)
+                grad = decayed_grad(param, group)
                 clr = lr / (1 + (step - 1) * lr_decay)
                 state["sum"].add_(grad * grad)  # state_sum.addcmul_(grad, grad, value=1)
                 std = state["sum"].sqrt().add_(eps)

@@ -15,9 +15,8 @@ The state of each parameter is {"step": tensor(t.), "exp_avg", "exp_avg_sq"[, "m
 from __future__ import annotations
 
 from .. import _messages as msg
-from .. import dtypes
-from .._creation import tensor, zeros_like
 from ..ops.comparison import maximum
+from ._rules import begin_step, decayed_grad
 from .optimizer import Optimizer, _no_grad_step
 
 __all__ = ["Adam", "AdamW"]
@@ -81,35 +80,19 @@ class Adam(Optimizer):
         }
         super().__init__(params, defaults)
 
-    def _state_for(self, param, amsgrad: bool) -> dict:
-        state = self.state[param]
-        if len(state) == 0:
-            state["step"] = tensor(0.0, dtype=dtypes.float32)
-            state["exp_avg"] = zeros_like(param)
-            state["exp_avg_sq"] = zeros_like(param)
-            if amsgrad:
-                state["max_exp_avg_sq"] = zeros_like(param)
-        return state
-
     @_no_grad_step
     def step(self, closure=None):
         """One Adam update of every parameter that has a gradient; returns the closure's loss."""
         for group in self.param_groups:
             lr, (beta1, beta2), eps = group["lr"], group["betas"], group["eps"]
-            weight_decay, amsgrad = group["weight_decay"], group["amsgrad"]
+            amsgrad = group["amsgrad"]
+            buffers = ("exp_avg", "exp_avg_sq") + (("max_exp_avg_sq",) if amsgrad else ())
             for param in self._params_with_grad(group):
-                grad = param.grad if not group["maximize"] else -param.grad
-                state = self._state_for(param, amsgrad)
+                state, step = begin_step(self.state[param], param, *buffers)
                 exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
-                state["step"] += 1
-                if weight_decay != 0:
-                    if group["decoupled_weight_decay"]:
-                        param.mul_(1 - lr * weight_decay)
-                    else:
-                        grad = grad.add(param, alpha=weight_decay)
+                grad = decayed_grad(param, group, group["decoupled_weight_decay"])
                 exp_avg.add_(grad - exp_avg, alpha=1 - beta1)  # exp_avg.lerp_(grad, 1 - beta1)
                 exp_avg_sq.mul_(beta2).add_(grad * grad, alpha=1 - beta2)  # ...addcmul_(g, g)
-                step = state["step"].item()
                 step_size = lr / (1 - beta1**step)
                 bias_correction2_sqrt = (1 - beta2**step) ** 0.5
                 if amsgrad:

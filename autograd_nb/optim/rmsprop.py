@@ -12,8 +12,7 @@ PyTorch's single-tensor rule, for each parameter p with gradient g (`-g` when ma
 
 from __future__ import annotations
 
-from .. import dtypes
-from .._creation import zeros, zeros_like
+from ._rules import begin_step, decayed_grad
 from .adam import check_hyper
 from .optimizer import Optimizer, _no_grad_step
 
@@ -53,30 +52,18 @@ class RMSprop(Optimizer):
         }
         super().__init__(params, defaults)
 
-    def _state_for(self, param, group: dict) -> dict:
-        state = self.state[param]
-        if len(state) == 0:
-            state["step"] = zeros((), dtype=dtypes.float32)
-            state["square_avg"] = zeros_like(param)
-            if group["momentum"] > 0:
-                state["momentum_buffer"] = zeros_like(param)
-            if group["centered"]:
-                state["grad_avg"] = zeros_like(param)
-        return state
-
     @_no_grad_step
     def step(self, closure=None):
         """One RMSprop update of every parameter that has a gradient."""
         for group in self.param_groups:
             lr, alpha, eps = group["lr"], group["alpha"], group["eps"]
-            weight_decay, momentum = group["weight_decay"], group["momentum"]
+            momentum = group["momentum"]
+            buffers = ("square_avg",) + (("momentum_buffer",) if momentum > 0 else ())
+            buffers += ("grad_avg",) if group["centered"] else ()
             for param in self._params_with_grad(group):
-                grad = param.grad if not group["maximize"] else -param.grad
-                state = self._state_for(param, group)
+                state, _ = begin_step(self.state[param], param, *buffers)
                 square_avg = state["square_avg"]
-                state["step"] += 1
-                if weight_decay != 0:
-                    grad = grad.add(param, alpha=weight_decay)
+                grad = decayed_grad(param, group)
                 square_avg.mul_(alpha).add_(grad * grad, alpha=1 - alpha)  # ...addcmul_(g, g)
                 if group["centered"]:
                     grad_avg = state["grad_avg"]

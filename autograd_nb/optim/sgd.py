@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from .. import _messages as msg
 from ..autograd.graph import increment_version
+from ._rules import decayed_grad
 from .optimizer import Optimizer, _no_grad_step, _storage
 
 __all__ = ["SGD"]
@@ -74,15 +75,9 @@ class SGD(Optimizer):
         """One SGD update of every parameter that has a gradient; returns the closure's loss."""
         for group in self.param_groups:
             lr, momentum, dampening = group["lr"], group["momentum"], group["dampening"]
-            weight_decay, nesterov, maximize = (
-                group["weight_decay"],
-                group["nesterov"],
-                group["maximize"],
-            )
+            nesterov = group["nesterov"]
             for param in self._params_with_grad(group):
-                grad = -param.grad if maximize else param.grad
-                if weight_decay != 0:
-                    grad = grad.add(param, alpha=weight_decay)
+                grad = decayed_grad(param, group)
                 if momentum != 0:
                     state = self.state[param]
                     buf = state.get("momentum_buffer")

@@ -16,7 +16,8 @@ class _ConvNd(Module):
     """What the convolution layers share; they differ in how an int becomes a size per dim and
     in the weight's layout: (out, in/groups, k...), or (in, out/groups, k...) when transposed."""
 
-    _expand = staticmethod(pair)
+    _expand: staticmethod  # an int as a size per spatial dim (single, pair, triple)
+    _conv: staticmethod  # the functional form forward calls (F.conv2d, ...)
     _transposed = False
 
     def __init__(
@@ -65,11 +66,18 @@ class _ConvNd(Module):
         self.output_padding = expand(0)
         self.groups = groups
         self.padding_mode = padding_mode
-        if self.transposed:
-            shape = (in_channels, out_channels // groups) + self.kernel_size
-        else:
-            shape = (out_channels, in_channels // groups) + self.kernel_size
-        add_weight_and_bias(self, shape, bias, device, dtype, out_channels)
+        add_weight_and_bias(self, self._weight_shape(), bias, device, dtype, out_channels)
+
+    def _weight_shape(self) -> tuple:
+        """(out, in/groups, k...), or (in, out/groups, k...) when transposed."""
+        channels = (self.in_channels, self.out_channels)
+        first, second = channels if self.transposed else channels[::-1]
+        return (first, second // self.groups) + tuple(self.kernel_size)
+
+    def forward(self, input: Tensor) -> Tensor:
+        return self._conv(
+            input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups
+        )
 
     def reset_parameters(self) -> None:
         """PyTorch's default: kaiming_uniform_(a=sqrt(5)), bias U(-1/sqrt(fan_in), ...)."""
@@ -97,20 +105,14 @@ class Conv1d(_ConvNd):
     """1-D convolution over (N, C_in, L) with weight (C_out, C_in/groups, k)."""
 
     _expand = staticmethod(single)
-
-    def forward(self, input: Tensor) -> Tensor:
-        return F.conv1d(
-            input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups
-        )
+    _conv = staticmethod(F.conv1d)
 
 
 class Conv2d(_ConvNd):
     """2-D convolution over (N, C_in, H, W) with weight (C_out, C_in/groups, kh, kw)."""
 
-    def forward(self, input: Tensor) -> Tensor:
-        return F.conv2d(
-            input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups
-        )
+    _expand = staticmethod(pair)
+    _conv = staticmethod(F.conv2d)
 
 
 class _ConvTransposeNd(_ConvNd):
@@ -151,6 +153,18 @@ class _ConvTransposeNd(_ConvNd):
         )
         self.output_padding = self._expand(output_padding)
 
+    def forward(self, input: Tensor, output_size: list[int] | None = None) -> Tensor:
+        return self._conv(
+            input,
+            self.weight,
+            self.bias,
+            self.stride,
+            self.padding,
+            self._output_padding(input, output_size),
+            self.groups,
+            self.dilation,
+        )
+
     def _output_padding(self, input: Tensor, output_size) -> tuple:
         """self.output_padding, or the one that makes the output output_size (PyTorch's rule)."""
         if output_size is None:
@@ -187,42 +201,18 @@ class ConvTranspose1d(_ConvTransposeNd):
     """1-D transposed convolution over (N, C_in, L), weight (C_in, C_out/groups, k)."""
 
     _expand = staticmethod(single)
-
-    def forward(self, input: Tensor, output_size: list[int] | None = None) -> Tensor:
-        return F.conv_transpose1d(
-            input,
-            self.weight,
-            self.bias,
-            self.stride,
-            self.padding,
-            self._output_padding(input, output_size),
-            self.groups,
-            self.dilation,
-        )
+    _conv = staticmethod(F.conv_transpose1d)
 
 
 class ConvTranspose2d(_ConvTransposeNd):
     """2-D transposed convolution over (N, C_in, H, W), weight (C_in, C_out/groups, kh, kw)."""
 
-    def forward(self, input: Tensor, output_size: list[int] | None = None) -> Tensor:
-        return F.conv_transpose2d(
-            input,
-            self.weight,
-            self.bias,
-            self.stride,
-            self.padding,
-            self._output_padding(input, output_size),
-            self.groups,
-            self.dilation,
-        )
+    _expand = staticmethod(pair)
+    _conv = staticmethod(F.conv_transpose2d)
 
 
 class Conv3d(_ConvNd):
     """3-D convolution over (N, C_in, D, H, W) with weight (C_out, C_in/groups, kd, kh, kw)."""
 
     _expand = staticmethod(triple)
-
-    def forward(self, input: Tensor) -> Tensor:
-        return F.conv3d(
-            input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups
-        )
+    _conv = staticmethod(F.conv3d)

@@ -165,12 +165,8 @@ class _LazyConvXdMixin(LazyModuleMixin):
             self.in_channels = self._get_in_channels(input)
             if self.in_channels % self.groups != 0:
                 raise ValueError(msg.LAZY_CONV_GROUPS)
-            if self.transposed:
-                shape = (self.in_channels, self.out_channels // self.groups)
-            else:
-                shape = (self.out_channels, self.in_channels // self.groups)
             with no_grad():
-                self.weight.materialize(shape + tuple(self.kernel_size))
+                self.weight.materialize(self._weight_shape())
                 if self.bias is not None:
                     self.bias.materialize((self.out_channels,))
                 self.reset_parameters()

@@ -25,6 +25,8 @@ __all__ = [
 class MaxPool2d(Module):
     """The maximum over each kernel_size window (stride defaults to kernel_size)."""
 
+    _pool = staticmethod(F.max_pool2d)  # the functional form forward calls
+
     def __init__(
         self,
         kernel_size,
@@ -43,7 +45,7 @@ class MaxPool2d(Module):
         self.ceil_mode = ceil_mode
 
     def forward(self, input: Tensor):
-        return F.max_pool2d(
+        return self._pool(
             input,
             self.kernel_size,
             self.stride,
@@ -63,6 +65,8 @@ class MaxPool2d(Module):
 class AvgPool2d(Module):
     """The mean over each kernel_size window (stride defaults to kernel_size)."""
 
+    _pool = staticmethod(F.avg_pool2d)  # the functional form forward calls
+
     def __init__(
         self,
         kernel_size,
@@ -81,7 +85,7 @@ class AvgPool2d(Module):
         self.divisor_override = divisor_override
 
     def forward(self, input: Tensor) -> Tensor:
-        return F.avg_pool2d(
+        return self._pool(
             input,
             self.kernel_size,
             self.stride,
@@ -112,16 +116,7 @@ class AdaptiveAvgPool2d(Module):
 class MaxPool1d(MaxPool2d):
     """The maximum over each kernel_size window of the last dim (stride defaults to kernel)."""
 
-    def forward(self, input: Tensor):
-        return F.max_pool1d(
-            input,
-            self.kernel_size,
-            self.stride,
-            self.padding,
-            self.dilation,
-            ceil_mode=self.ceil_mode,
-            return_indices=self.return_indices,
-        )
+    _pool = staticmethod(F.max_pool1d)
 
 
 class AvgPool1d(AvgPool2d):
@@ -186,31 +181,13 @@ class AdaptiveMaxPool1d(AdaptiveMaxPool2d):
 class MaxPool3d(MaxPool2d):
     """The maximum over each (kd, kh, kw) window (stride defaults to kernel_size)."""
 
-    def forward(self, input: Tensor):
-        return F.max_pool3d(
-            input,
-            self.kernel_size,
-            self.stride,
-            self.padding,
-            self.dilation,
-            ceil_mode=self.ceil_mode,
-            return_indices=self.return_indices,
-        )
+    _pool = staticmethod(F.max_pool3d)
 
 
 class AvgPool3d(AvgPool2d):
     """The mean over each (kd, kh, kw) window (stride defaults to kernel_size)."""
 
-    def forward(self, input: Tensor) -> Tensor:
-        return F.avg_pool3d(
-            input,
-            self.kernel_size,
-            self.stride,
-            self.padding,
-            self.ceil_mode,
-            self.count_include_pad,
-            self.divisor_override,
-        )
+    _pool = staticmethod(F.avg_pool3d)
 
 
 class AdaptiveAvgPool3d(AdaptiveAvgPool2d):

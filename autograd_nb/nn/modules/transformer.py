@@ -59,60 +59,11 @@ def _get_activation_fn(activation: str | Callable[[Tensor], Tensor]) -> Callable
 
 
 class _TransformerLayer(Module):
-    """The feed-forward block and norms shared by the encoder and decoder layers."""
+    """What the encoder and decoder layers share: their constructor (the attention modules named
+    in `_attentions`, then the feed-forward block with a norm and a dropout per sub-block) and
+    their attention and feed-forward blocks."""
 
-    def _add_feed_forward(
-        self,
-        d_model: int,
-        dim_feedforward: int,
-        dropout: float,
-        activation,
-        layer_norm_eps: float,
-        norm_first: bool,
-        bias: bool,
-        norms: int,
-        device,
-        dtype,
-    ) -> None:
-        self.linear1 = Linear(d_model, dim_feedforward, bias=bias, device=device, dtype=dtype)
-        self.dropout = Dropout(dropout)
-        self.linear2 = Linear(dim_feedforward, d_model, bias=bias, device=device, dtype=dtype)
-        self.norm_first = norm_first
-        for i in range(1, norms + 1):
-            setattr(
-                self,
-                f"norm{i}",
-                LayerNorm(d_model, eps=layer_norm_eps, bias=bias, device=device, dtype=dtype),
-            )
-        for i in range(1, norms + 1):
-            setattr(self, f"dropout{i}", Dropout(dropout))
-        self.activation = _get_activation_fn(activation)
-
-    def _sa_block(
-        self,
-        x: Tensor,
-        attn_mask: Tensor | None,
-        key_padding_mask: Tensor | None,
-        is_causal: bool = False,
-    ) -> Tensor:
-        x = self.self_attn(
-            x,
-            x,
-            x,
-            attn_mask=attn_mask,
-            key_padding_mask=key_padding_mask,
-            need_weights=False,
-            is_causal=is_causal,
-        )[0]
-        return self.dropout1(x)
-
-    def _ff_block(self, x: Tensor) -> Tensor:
-        x = self.linear2(self.dropout(self.activation(self.linear1(x))))
-        return self._last_dropout(x)
-
-
-class TransformerEncoderLayer(_TransformerLayer):
-    """Self-attention then a feed-forward network, each with a residual and LayerNorm."""
+    _attentions: tuple = ()
 
     def __init__(
         self,
@@ -129,27 +80,78 @@ class TransformerEncoderLayer(_TransformerLayer):
         dtype=None,
     ) -> None:
         super().__init__()
-        self.self_attn = MultiheadAttention(
-            d_model,
-            nhead,
-            dropout=dropout,
-            bias=bias,
-            batch_first=batch_first,
-            device=device,
-            dtype=dtype,
+        for name in self._attentions:
+            setattr(
+                self,
+                name,
+                MultiheadAttention(
+                    d_model,
+                    nhead,
+                    dropout=dropout,
+                    bias=bias,
+                    batch_first=batch_first,
+                    device=device,
+                    dtype=dtype,
+                ),
+            )
+        self.linear1 = Linear(d_model, dim_feedforward, bias=bias, device=device, dtype=dtype)
+        self.dropout = Dropout(dropout)
+        self.linear2 = Linear(dim_feedforward, d_model, bias=bias, device=device, dtype=dtype)
+        self.norm_first = norm_first
+        blocks = len(self._attentions) + 1
+        for i in range(1, blocks + 1):
+            setattr(
+                self,
+                f"norm{i}",
+                LayerNorm(d_model, eps=layer_norm_eps, bias=bias, device=device, dtype=dtype),
+            )
+        for i in range(1, blocks + 1):
+            setattr(self, f"dropout{i}", Dropout(dropout))
+        self.activation = _get_activation_fn(activation)
+        self._add_own_attributes()
+
+    def _add_own_attributes(self) -> None:
+        """What one kind of layer sets after the shared parts (nothing by default)."""
+
+    def _attention_block(
+        self,
+        attn: MultiheadAttention,
+        dropout: Dropout,
+        x: Tensor,
+        kv: Tensor,
+        attn_mask: Tensor | None,
+        key_padding_mask: Tensor | None,
+        is_causal: bool,
+    ) -> Tensor:
+        """x attending to kv (to itself in self-attention), without the weights, then dropout."""
+        x = attn(
+            x,
+            kv,
+            kv,
+            attn_mask=attn_mask,
+            key_padding_mask=key_padding_mask,
+            need_weights=False,
+            is_causal=is_causal,
+        )[0]
+        return dropout(x)
+
+    def _sa_block(self, x, attn_mask, key_padding_mask, is_causal: bool = False) -> Tensor:
+        return self._attention_block(
+            self.self_attn, self.dropout1, x, x, attn_mask, key_padding_mask, is_causal
         )
-        self._add_feed_forward(
-            d_model,
-            dim_feedforward,
-            dropout,
-            activation,
-            layer_norm_eps,
-            norm_first,
-            bias,
-            2,
-            device,
-            dtype,
-        )
+
+    def _ff_block(self, x: Tensor) -> Tensor:
+        x = self.linear2(self.dropout(self.activation(self.linear1(x))))
+        return self._last_dropout(x)
+
+
+class TransformerEncoderLayer(_TransformerLayer):
+    """Self-attention then a feed-forward network, each with a residual and LayerNorm."""
+
+    _attentions = ("self_attn",)
+
+    def _add_own_attributes(self) -> None:
+        """activation_relu_or_gelu: 1 for ReLU, 2 for GELU, else 0 (for PyTorch's fast path)."""
         act = self.activation
         self.activation_relu_or_gelu = (
             1
@@ -190,47 +192,7 @@ class TransformerEncoderLayer(_TransformerLayer):
 class TransformerDecoderLayer(_TransformerLayer):
     """Self-attention, attention over the encoder's memory, then a feed-forward network."""
 
-    def __init__(
-        self,
-        d_model: int,
-        nhead: int,
-        dim_feedforward: int = 2048,
-        dropout: float = 0.1,
-        activation: str | Callable[[Tensor], Tensor] = F.relu,
-        layer_norm_eps: float = 1e-5,
-        batch_first: bool = False,
-        norm_first: bool = False,
-        bias: bool = True,
-        device=None,
-        dtype=None,
-    ) -> None:
-        super().__init__()
-        for name in ("self_attn", "multihead_attn"):
-            setattr(
-                self,
-                name,
-                MultiheadAttention(
-                    d_model,
-                    nhead,
-                    dropout=dropout,
-                    batch_first=batch_first,
-                    bias=bias,
-                    device=device,
-                    dtype=dtype,
-                ),
-            )
-        self._add_feed_forward(
-            d_model,
-            dim_feedforward,
-            dropout,
-            activation,
-            layer_norm_eps,
-            norm_first,
-            bias,
-            3,
-            device,
-            dtype,
-        )
+    _attentions = ("self_attn", "multihead_attn")
 
     @property
     def _last_dropout(self) -> Dropout:
@@ -261,24 +223,10 @@ class TransformerDecoderLayer(_TransformerLayer):
         )
         return self.norm3(x + self._ff_block(x))
 
-    def _mha_block(
-        self,
-        x: Tensor,
-        mem: Tensor,
-        attn_mask: Tensor | None,
-        key_padding_mask: Tensor | None,
-        is_causal: bool = False,
-    ) -> Tensor:
-        x = self.multihead_attn(
-            x,
-            mem,
-            mem,
-            attn_mask=attn_mask,
-            key_padding_mask=key_padding_mask,
-            is_causal=is_causal,
-            need_weights=False,
-        )[0]
-        return self.dropout2(x)
+    def _mha_block(self, x, mem, attn_mask, key_padding_mask, is_causal: bool = False) -> Tensor:
+        return self._attention_block(
+            self.multihead_attn, self.dropout2, x, mem, attn_mask, key_padding_mask, is_causal
+        )
 
 
 def _why_no_nested_tensor(layer: Module) -> str:
