@@ -110,6 +110,8 @@ def _walk(data):
         else:
             if isinstance(item, str):
                 raise TypeError(msg.TENSOR_STR_ELEMENT.format(type=type(item).__name__))
+            if isinstance(item, complex) or type(item).__name__.startswith("complex"):
+                raise dtypes.no_complex(complex(item))
             raise RuntimeError(msg.TENSOR_BAD_ELEMENT.format(type=type(item).__name__))
         category = kind if category is None else dtypes.promote_types(category, kind)
         flat.append(item)
@@ -134,43 +136,15 @@ def _host_array(data, dtype):
     if _is_array_like(data) and hasattr(data, "dtype"):
         source = cpu_backend.ours.get(cpu_backend.xp.asarray(data).dtype)
         if source is None:
-            raise TypeError(msg.FROM_NUMPY_DTYPE.format(dtype=data.dtype))
+            raise numpy_dtype_error(data)
         target = dtype or source
         return cpu_backend.xp.asarray(data, dtype=cpu_backend.native[target]), target
     shape, inferred, flat = _walk(data)
     target = dtype or inferred
     if not (target.is_floating_point or target.is_complex or target is dtypes.bool):
-        flat = [_checked_int(value, target) for value in flat]
+        flat = [dtypes.checked_int(value, target) for value in flat]
     array = cpu_backend.asarray(flat, target).reshape(shape)
     return array, target
-
-
-# the C++ type names PyTorch's fill kernels (torch.full, fill_) name in their overflow error
-_C_TYPE_NAMES = {"uint8": "uint8_t", "int8": "int8_t", "int16": "int16_t", "int32": "int"}
-_C_TYPE_NAMES["int64"] = "int64_t"
-
-
-def _checked_int(value, dtype, name: str | None = None) -> int:
-    """A number as `torch.tensor(..., dtype=<integer dtype>)` stores it, with PyTorch's
-    overflow rule (c10::overflows): an unsigned type wraps a negative value whose magnitude
-    fits (uint8: -1 -> 255), anything else out of range is refused (the error names the type
-    as `name`, or as the dtype)."""
-    name = name or str(dtype).removeprefix("torch.")
-    info = cpu_backend.xp.iinfo(cpu_backend.native[dtype])
-    if isinstance(value, float) or type(value).__name__.startswith("float"):
-        if math.isinf(value):
-            return value  # stored as NumPy converts it, as PyTorch does not check it either
-        if math.isnan(value) or not info.min <= value <= info.max:
-            raise RuntimeError(msg.INT_OVERFLOW.format(dtype=name))
-        return int(value)
-    value = int(value)
-    if not -(1 << 63) <= value < (1 << 63):
-        raise ValueError(msg.LONG_OVERFLOW)
-    if info.min == 0 and value < 0 and -value <= info.max:  # two's complement wrap-around
-        return value % (info.max + 1)
-    if not info.min <= value <= info.max:
-        raise RuntimeError(msg.INT_OVERFLOW.format(dtype=name))
-    return value
 
 
 def _place(host, dtype, device, requires_grad: bool, copy: bool = True) -> Tensor:
@@ -220,12 +194,22 @@ def as_tensor(data, dtype=None, device=None) -> Tensor:
     return _place(host, target, device, False, copy=not shares)
 
 
+def numpy_dtype_error(array) -> Exception:
+    """PyTorch's error for a NumPy array of a dtype no tensor holds (ours for complex ones)."""
+    dtype = array.dtype
+    if dtype.kind == "c":
+        return dtypes.no_complex(array)
+    if not dtype.isnative:
+        return ValueError(msg.NUMPY_BYTE_ORDER)
+    return TypeError(msg.FROM_NUMPY_DTYPE.format(dtype=f"numpy.{dtype.type.__name__}"))
+
+
 def from_numpy(ndarray) -> Tensor:
     """A CPU tensor sharing memory with a NumPy array: a change to either shows in both."""
     if type(ndarray).__name__ != "ndarray":
         raise TypeError(msg.FROM_NUMPY_TYPE.format(type=type(ndarray).__name__))
     if ndarray.dtype not in cpu_backend.ours:
-        raise TypeError(msg.FROM_NUMPY_DTYPE.format(dtype=ndarray.dtype))
+        raise numpy_dtype_error(ndarray)
     if not ndarray.flags.writeable and not _warned_not_writable:
         _warn_not_writable()
     return make_tensor(ndarray, cpu_backend)
@@ -307,9 +291,11 @@ def _filled(name: str, size, value, dtype, device, requires_grad, out=None) -> T
     if out is not None:  # PyTorch's factories write into `out` (its dtype and device win)
         dtype, device = dtype or out.dtype, device or out.device
     dtype = dtype or dtypes.get_default_dtype()
+    if isinstance(value, complex):
+        value = dtypes.real_scalar(value, dtype)
     integer = not (dtype.is_floating_point or dtype.is_complex or dtype is dtypes.bool)
     if integer and isinstance(value, (int, float)) and not isinstance(value, bool):
-        value = _checked_int(value, dtype, _C_TYPE_NAMES[str(dtype).removeprefix("torch.")])
+        value = dtypes.checked_int(value, dtype, dtypes.FILL_C_NAMES[dtype.name])
     backend = backend_for(device)
     data = backend.xp.full(
         _sizes(size, name), value, dtype=backend.native[dtype], device=backend.native_device
@@ -369,6 +355,9 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
     if end is None:
         start, end = 0, start
     values = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
+    values = [
+        dtypes.real_scalar(v, dtypes.float64) if isinstance(v, complex) else v for v in values
+    ]
     if not (math.isfinite(values[0]) and math.isfinite(values[1])):
         raise RuntimeError(msg.ARANGE_RANGE.format(start=values[0], end=values[1]))
     if values[2] == 0:
@@ -379,14 +368,30 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
         dtype = (
             dtypes.int64 if all(isinstance(v, int) for v in values) else dtypes.get_default_dtype()
         )
-    host = cpu_backend.xp.arange(
-        *values, dtype=cpu_backend.native[dtypes.float64] if dtype.is_floating_point else None
-    )
+    if dtype.is_floating_point:
+        host = cpu_backend.xp.arange(*values, dtype=cpu_backend.native[dtypes.float64])
+    else:
+        host = _integer_arange(*values, dtype)
     host = host.astype(cpu_backend.native[dtype])
     return _place(host, dtype, device, requires_grad, copy=False)
 
 
+def _integer_arange(start, end, step, dtype):
+    """PyTorch's arange for an integer dtype given fractional bounds or step: int64 truncates
+    all three first (a step under 1 is then 0: refused); the smaller types count
+    ceil((end - start) / step) values from the truncated start by the truncated step."""
+    xp = cpu_backend.xp
+    low, high, stride = int(start), int(end), int(step)
+    if dtype is dtypes.int64:
+        if stride == 0:
+            raise ValueError(msg.ARANGE_STEP)
+        return xp.arange(low, high, stride)
+    size = max(0, math.ceil((end - start) / step))
+    return low + xp.arange(size) * stride
+
+
 def linspace(start, end, steps: int, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+    _check_real_ends("linspace", start, end, dtype)
     dtype = dtype or dtypes.get_default_dtype()
     return _place(
         _linspace_host(start, end, int(steps), dtype), dtype, device, requires_grad, copy=False
@@ -397,6 +402,7 @@ def logspace(
     start, end, steps: int, base: float = 10.0, *, dtype=None, device=None, requires_grad=False
 ) -> Tensor:
     """base ** linspace(start, end, steps): `steps` numbers evenly spaced on a log scale."""
+    _check_real_ends("logspace", start, end, dtype)
     dtype = dtype or dtypes.get_default_dtype()
     native = cpu_backend.native[dtype]
     if not dtype.is_floating_point:  # PyTorch's integer kernel raises a float32 base
@@ -406,6 +412,18 @@ def logspace(
     powers = [math.pow(base, e) for e in exponents.tolist()]  # NumPy's SIMD pow may differ
     host = cpu_backend.xp.asarray(powers, dtype=cpu_backend.native[dtypes.float64])
     return _place(host.astype(native), dtype, device, requires_grad, copy=False)
+
+
+def _check_real_ends(name: str, start, end, dtype) -> None:
+    """A complex `start`/`end` infers a complex dtype: PyTorch's cast error for a real `dtype=`,
+    else ours (there are no complex dtypes)."""
+    for value in (start, end):
+        if isinstance(value, complex):
+            if dtype is not None:
+                raise RuntimeError(
+                    msg.LINSPACE_COMPLEX.format(name=name, dtype=dtype.legacy_name[:-6])
+                )
+            raise dtypes.no_complex(value)
 
 
 def _linspace_host(start, end, steps: int, dtype):
@@ -525,10 +543,15 @@ def randint(
     low=0, high=None, size=None, *, generator=None, dtype=None, device=None, requires_grad=False
 ) -> Tensor:
     """Integers from [low, high)."""
+    given = "int, int, int" if size is not None else "int" if high is None else None
     if size is None:
         low, high, size = 0, low, high
     if high is None:
         low, high = 0, low
+    if size is None or isinstance(size, int) and given is not None:  # PyTorch's parser
+        raise TypeError(msg.RANDINT_ARGS.format(got=given))
+    if isinstance(size, int):
+        raise TypeError(msg.RANDINT_SIZE_INT)
     if low >= high:
         raise RuntimeError(msg.RANDINT_RANGE.format(low=low, high=high))
     dtype = dtype or dtypes.int64

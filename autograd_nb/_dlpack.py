@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 
 from . import _messages as msg
+from ._creation import numpy_dtype_error
 from ._tensor import Tensor, make_tensor, tensor_method
 from .backends import backend_for, cpu_backend
 from .device import device as Device
@@ -105,7 +106,7 @@ def from_dlpack(ext_tensor, *, device=None, copy: bool | None = None) -> Tensor:
         if int(kind) in (DLDeviceType.kDLCPU, DLDeviceType.kDLCUDAHost):
             array = _np.from_dlpack(ext_tensor, **_given(copy=copy))
             if array.dtype not in cpu_backend.ours:
-                raise TypeError(msg.FROM_NUMPY_DTYPE.format(dtype=array.dtype))
+                raise numpy_dtype_error(array)
             out = make_tensor(array, cpu_backend)
         elif int(kind) in (DLDeviceType.kDLCUDA, DLDeviceType.kDLCUDAManaged):
             backend = backend_for(Device("cuda", int(index)))

@@ -1918,7 +1918,12 @@ FOLD_BLOCKS = (
 BINCOUNT_MINLENGTH_TYPE = "bincount(): argument 'minlength' must be int, not {type}"
 BINCOUNT_MINLENGTH = "minlength should be >= 0"
 BINCOUNT_WEIGHTS = "weights should be 1-d and have the same length as input"
-FILL_BAD_VALUE = "fill_() received an invalid combination of arguments - got ({type})"
+FILL_BAD_VALUE = (
+    "fill_() received an invalid combination of arguments - got ({type}), but expected one of:\n"
+    " * (Tensor value)\n      didn't match because some of the arguments have invalid types: "
+    "(!{type}!)\n * (Number value)\n      didn't match because some of the arguments have "
+    "invalid types: (!{type}!)\n"
+)
 CDIST_P = "cdist: only 1 <= p < inf is supported here (ours)"
 NLL_NO_DIMS = "Expected 1 or more dimensions (got {dim})"
 ROUND_DECIMALS_TYPE = "round(): argument 'decimals' must be int, not {type}"
@@ -2258,13 +2263,76 @@ FUNCTION_GRADIENT_COUNT = (
     "function {name} returned an incorrect number of gradients (expected {expected}, got {got})"
 )
 IMPLICIT_REAL_SCALAR = "grad can be implicitly created only for real scalar outputs but got {dtype}"
-BACKWARD_INPUTS_EMPTY = "'inputs' argument to backward() cannot be empty."
+BACKWARD_INPUTS_EMPTY = "`inputs` argument to `backward()` cannot be empty."
 NODE_NO_ATTRIBUTE = "'{type}' object has no attribute '{name}'"
 ACCUMULATE_GRAD_CONSTRUCT = "Cannot construct"
 NORMAL_STD = "normal expects std >= 0.0, but found std {std}"
 INDEX_REFUSED_IN_RANGE = "the backend refused an index that is in range"  # ours: a bug if seen
 NORMAL_STD_ALL = "normal expects all elements of std >= 0.0"
 DTYPE_ARGUMENT = "{name}(): argument 'dtype' must be torch.dtype, not {type}"
+# --- safety: complex numbers (no complex dtypes here; README "deliberately differs") --------------
+NO_COMPLEX = (
+    "autograd_nb has no complex dtypes: the complex number {value!r} is not supported "
+    "(PyTorch would compute in complex64)"
+)
+ALPHA_COMPLEX = "For non-complex input tensors, argument alpha must not be a complex number."
+CLAMP_COMPLEX = "clamp is not supported for complex types"
+INDEX_FILL_COMPLEX = "index_fill_(): Converting complex Scalar to non-complex type is not supported"
+LINSPACE_COMPLEX = (
+    "torch.{name}(): inferred dtype c10::complex<float> can't be safely cast to passed dtype "
+    "{dtype}"
+)
+NO_COMPLEX_ARRAY = (
+    "autograd_nb has no complex dtypes: can't convert np.ndarray of type {dtype} (PyTorch "
+    "would make a complex tensor)"
+)
+# --- safety: optimizer.load_state_dict checks each parameter's state (optim/optimizer.py) ------
+OPTIM_LOAD_STATE_SHAPE = (
+    "loaded state dict has a '{key}' of shape {got} for parameter {index}, of shape {shape}"
+)
+OPTIM_LOAD_STATE_TYPE = (
+    "loaded state dict has a {type} as '{key}' for parameter {index}, where a tensor of shape "
+    "{shape} belongs"
+)
+OPTIM_LOAD_NO_STEP = "step"  # PyTorch's KeyError: a loaded state without its step count
+# --- safety: sparse=True without sparse tensors (ops/sparse.py) ---------------------------------
+EMBEDDING_SPARSE_DENSE = (
+    "autograd_nb has no sparse tensors: embedding(sparse=True) gives the weight a dense gradient "
+    "(PyTorch's sparse gradient, .to_dense()), which every optimizer accepts (PyTorch's Adam "
+    "refuses a sparse one; SGD's update is the same)"
+)
+# --- safety: autograd inputs, siblings found against PyTorch 2.13 (autograd/grad_api.py) ---------
+INPUTS_NOT_TENSORS = "all inputs have to be Tensors or GradientEdges, but got {type}"
+POST_ACCUMULATE_HOOK_NON_LEAF = (
+    "post accumulate grad hooks cannot be registered on non-leaf tensors"
+)
+POST_ACCUMULATE_HOOK_RETURN = "Tensor post accumulate grad hooks should return None."
+MEAN_OPTIONAL_DTYPE = (
+    "mean(): could not infer output dtype. Optional dtype must be either a floating point or "
+    "complex dtype. Got: {dtype}"
+)
+_RANDINT_KEYWORDS = (
+    "Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device "
+    "device = None, bool pin_memory = False, bool requires_grad = False)"
+)
+RANDINT_ARGS = (
+    "randint() received an invalid combination of arguments - got ({got}), but expected one of:\n"
+    f" * (int high, tuple of ints size, *, torch.Generator generator, {_RANDINT_KEYWORDS}\n"
+    f" * (int high, tuple of ints size, *, {_RANDINT_KEYWORDS}\n"
+    f" * (int low, int high, tuple of ints size, *, torch.Generator generator, {_RANDINT_KEYWORDS}\n"
+    f" * (int low, int high, tuple of ints size, *, {_RANDINT_KEYWORDS}\n"
+)
+RANDINT_SIZE_INT = "randint(): argument 'size' (position 2) must be tuple of ints, not int"
+NUMPY_BYTE_ORDER = (
+    "given numpy array has byte order different from the native byte order. Conversion between "
+    "byte orders is currently not supported."
+)
+NORM_MIXED_DTYPE = "mixed dtype (CPU): all inputs must share same datatype."
+TENSOR_DATA_ASSIGN_DTYPE = (
+    "data set to a tensor that requires gradients must be floating point or complex dtype"
+)
+BCE_TARGET_RANGE = "all elements of target should be between 0 and 1"
+LINEAR_0D = "both arguments to linear need to be at least 1D, but they are {a}D and {b}D"
 # --- micrograd: value | grad on every graph node (viz/values.py, %grad_graph --micrograd) -------
 VIZ_RECORD_MODE = "record_values(): argument 'mode' (position 1) must be bool, not {type}"
 VIZ_NOT_RECORDED = "not recorded"
@@ -2279,6 +2347,99 @@ RECORD_VALUES_MODE = {
     "%grad_graph y --micrograd shows them (%autograd_nb --no-record-values stops).",
     "--no-record-values": "No longer recording values (%autograd_nb --record-values starts again).",
 }
+# --- apis2: PyTorch APIs a learner pastes (s10), PyTorch 2.13 texts ---------------------------------
+POSITIVE_BOOL = "The `+` operator, on a bool tensor is not supported."
+FREXP_DTYPE = "torch.frexp() only supports floating-point dtypes"
+ISIN_BOOL = "Unsupported input type encountered for isin(): Bool"
+ISIN_ARGS = (
+    "isin() received an invalid combination of arguments - got ({got}), but expected one of:\n"
+    " * (Tensor elements, Tensor test_elements, *, bool assume_unique = False, bool invert = "
+    "False, Tensor out = None)\n"
+    " * (Number element, Tensor test_elements, *, bool assume_unique = False, bool invert = "
+    "False, Tensor out = None)\n"
+    " * (Tensor elements, Number test_element, *, bool assume_unique = False, bool invert = "
+    "False, Tensor out = None)\n"
+)
+RESULT_TYPE_ARGS = (
+    "result_type() received an invalid combination of arguments - got ({got}), but expected one "
+    "of:\n{overloads}"
+)
+RESULT_TYPE_OVERLOAD = (
+    " * ({signature})\n      didn't match because some of the arguments have invalid types: "
+    "({marked})\n"
+)
+CAN_CAST_ARG = "can_cast(): argument '{arg}' (position {position}) must be torch.dtype, not {type}"
+UNRAVEL_INTEGER = "expected 'indices' to be integer dtype, but got {dtype}"
+UNRAVEL_NEGATIVE = "'shape' cannot have negative values, but got {shape}"
+TRI_INDICES_NEGATIVE = "{which} must be non-negative, got{value}"
+KTHVALUE_RANGE = "kthvalue(): selected number k out of range for dimension {dim}"
+FLIP_LR_DIMS = "Input must be >= 2-d."
+FLIP_UD_DIMS = "Input must be >= 1-d."
+H_DIMS = "tensor.H is only supported on matrices (2-D tensors). Got {dim}-D tensor."
+H_BATCH_HINT = " For batches of matrices, consider using tensor.mH"
+H_0D = "Tensor.H is deprecated on 0-D tensors. Consider using x.conj()."
+MH_DIMS = "tensor.mH is only supported on matrices or batches of matrices. Got {dim}-D tensor."
+MH_0D = "Tensor.mH is deprecated on 0-D tensors. Consider using x.conj()."
+ADJOINT_DIMS = (
+    "tensor.adjoint() is only supported on matrices or batches of matrices. Got {dim}-D tensor."
+)
+ADJOINT_0D = "adjoint() is deprecated on 0-D tensors. Consider using x.conj()."
+UNFOLD_SIZE = "maximum size for tensor at dimension {dim} is {maximum} but size is {size}"
+UNFOLD_STEP = "step is {step} but must be > 0"
+AS_STRIDED_NEGATIVE = (
+    "as_strided: Negative strides are not supported at the moment, got strides: {strides}"
+)
+AS_STRIDED_BOUNDS = (
+    "setStorage: sizes {sizes}, strides {strides}, storage offset {offset}, and itemsize "
+    "{itemsize} requiring a storage size of {need} are out of bounds for storage of size {have}"
+)
+ADDR_1D = "addr: Expected 1-D argument {name}, but got {dim}-D"
+INNER_SHAPES = (
+    "inner() the last dimension must match on both input tensors but got shapes {a} and {b}"
+)
+SAME_DTYPE_INPUTS = "both inputs should have same dtype"
+CHAIN_MATMUL_EMPTY = "chain_matmul(): Expected one or more matrices"
+CHAIN_MATMUL_DEPRECATED = (
+    "torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use "
+    "torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather than "
+    "multiple parameters."
+)
+MATRIX_DIM = "Tensor dimension is {dim}, expected 2 instead."
+SCATTER_REDUCE_NAME = "reduce argument must be either sum, prod, mean, amax or amin, got {reduce}"
+PUT_RANGE = "out of range: tried to access index {index} on a tensor of {numel} elements."
+PUT_COUNT = (
+    "put_(): Expected source and index to have the same number of elements, but got "
+    "source.numel() = {source}, index.numel() = {index}"
+)
+PUT_INDEX_DTYPE = "put_(): Expected a long tensor for index, but got {dtype}"
+PUT_DTYPE = (
+    "put_(): self and source expected to have the same dtype, but got self.dtype = {self} and "
+    "source.dtype = {source}"
+)
+MASKED_SCATTER_DTYPE = (
+    "masked_scatter_ only supports boolean masks, but got mask with dtype {dtype}"
+)
+MASKED_SCATTER_SOURCE_DTYPE = (
+    "masked_scatter: expected self and source to have same dtypes but got{self} and {source}"
+)
+MASKED_SCATTER_COUNT = "Number of elements of source < number of ones in mask"
+CAUCHY_DTYPE = (
+    "Cauchy distribution is a continuous probability distribution. dtype must be a floating "
+    "point but you specified {ctype}"
+)
+CAUCHY_SIGMA = "cauchy_ expects sigma > 0.0, but found sigma={sigma}"
+LOG_NORMAL_STD = "log_normal_ expects std > 0.0, but found std={std}"
+GEOMETRIC_P = "geometric_ expects p to be in (0, 1), but got p={p}"
+POISSON_RATE = "invalid Poisson rate, expected rate to be non-negative"
+CALLABLE_REQUIRES_GRAD = (
+    "Can't call {name}() on Variable that requires grad. Use var.detach().{name}() instead."
+)
+CALLABLE_CPU_ONLY = "{name} is only implemented on CPU tensors"
+CALLABLE_NOT_CALLABLE = "'{type}' object is not callable"
+CALLABLE_RESULT = "must be real number, not {type}"
+MAP_OTHER_TYPE = "map_: expected {expected} for 'other' (got {got})"
+FREXP_OUT_EXPONENT = "torch.frexp() expects exponent to have int dtype but got {ctype}"
+FREXP_OUT_MANTISSA = "torch.frexp() expects mantissa to have dtype {expected} but got {ctype}"
 # --- expand: collapsed graph boxes that expand on click (notebook/pictures.py) ---------------------
 GRAPH_EXPAND_HINT = "Click a dashed box to draw all {nodes:,} nodes of the graph."
 GRAPH_EXPANDED = "All {nodes:,} nodes of the graph (scroll inside the box)."

@@ -26,13 +26,14 @@ __all__ = ["Tensor", "make_tensor", "show_as", "tensor_method"]
 class _AutogradMeta:
     """The rarely-used per-tensor state, allocated only when needed (as PyTorch's AutogradMeta)."""
 
-    __slots__ = ("grad", "accumulator", "retains_grad", "hooks")
+    __slots__ = ("grad", "accumulator", "retains_grad", "hooks", "post_accumulate_hooks")
 
     def __init__(self):
         self.grad = None
         self.accumulator = None  # a weak reference to the AccumulateGrad node (see node.py)
         self.retains_grad = False
         self.hooks = None
+        self.post_accumulate_hooks = None  # hook(leaf) after `.grad` was accumulated
 
 
 class _TensorMeta(type):
@@ -127,6 +128,11 @@ class Tensor(metaclass=_TensorMeta):
     @property
     def is_cpu(self) -> bool:
         return self._backend.device.type == "cpu"
+
+    @property
+    def is_sparse(self) -> bool:
+        """False: every tensor here is dense (there are no sparse layouts)."""
+        return False
 
     def get_device(self) -> int:
         index = self._backend.device.index
@@ -321,6 +327,17 @@ class Tensor(metaclass=_TensorMeta):
         per_output = self._grad_fn._extras().setdefault("tensor_prehooks", {})
         return RemovableHandle(per_output.setdefault(self._output_nr, []), hook)
 
+    def register_post_accumulate_grad_hook(self, hook):
+        """hook(tensor) runs after a leaf's gradient was accumulated into its `.grad`."""
+        if not self._requires_grad:
+            raise RuntimeError(msg.HOOK_NO_GRAD)
+        if self._grad_fn is not None:
+            raise RuntimeError(msg.POST_ACCUMULATE_HOOK_NON_LEAF)
+        meta = self._autograd_meta()
+        if meta.post_accumulate_hooks is None:
+            meta.post_accumulate_hooks = []
+        return RemovableHandle(meta.post_accumulate_hooks, hook)
+
     # --- sharing storage -----------------------------------------------------------------------
     @property
     def data(self) -> Tensor:
@@ -334,6 +351,8 @@ class Tensor(metaclass=_TensorMeta):
     def data(self, value: Tensor) -> None:
         if not isinstance(value, Tensor):
             raise TypeError(msg.TENSOR_DATA_ASSIGN_TYPE.format(type=type(value).__name__))
+        if self._requires_grad and not value.dtype.is_floating_point:
+            raise RuntimeError(msg.TENSOR_DATA_ASSIGN_DTYPE)
         self._data = value._data
         self._backend = value._backend
 

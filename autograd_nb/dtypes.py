@@ -170,11 +170,60 @@ def wrap_int(value: _builtin_int, into: dtype) -> _builtin_int:
 
 def scalar_dtype(value) -> dtype:
     """The dtype a Python number takes when it is wrapped into a tensor on its own."""
+    if isinstance(value, complex):
+        raise no_complex(value)
     if isinstance(value, _builtin_bool):
         return bool
     if isinstance(value, _builtin_int):
         return int64
     return _default_float
+
+
+def no_complex(value) -> TypeError:
+    """The error for a complex number or array: this project has no complex dtypes."""
+    if hasattr(value, "dtype"):
+        return TypeError(msg.NO_COMPLEX_ARRAY.format(dtype=value.dtype))
+    return TypeError(msg.NO_COMPLEX.format(value=value))
+
+
+# the C++ type names PyTorch's scalar conversions (torch.full, fill_) name in their overflow error
+FILL_C_NAMES = {"uint8": "uint8_t", "int8": "int8_t", "int16": "int16_t", "int32": "int"}
+FILL_C_NAMES.update(int64="int64_t", float16="c10::Half", float32="float", float64="double")
+
+
+def checked_int(value, into: dtype, name: str | None = None) -> _builtin_int:
+    """A number as PyTorch stores it in the integer dtype `into`, with its overflow rule
+    (c10::overflows): an unsigned type wraps a negative value whose magnitude fits (uint8:
+    -1 -> 255); anything else out of range, inf and nan are refused (the error names the type
+    as `name`, or as the dtype)."""
+    name = name or into.name
+    bits = 8 * into.itemsize
+    low, high = (
+        (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if into.is_signed else (0, (1 << bits) - 1)
+    )
+    if isinstance(value, _builtin_float) or type(value).__name__.startswith("float"):
+        if not low <= value <= high:  # nan compares false too
+            raise RuntimeError(msg.INT_OVERFLOW.format(dtype=name))
+        return _builtin_int(value)
+    value = _builtin_int(value)
+    if not -(1 << 63) <= value < (1 << 63):
+        raise ValueError(msg.LONG_OVERFLOW)
+    if low == 0 and value < 0 and -value <= high:  # two's complement wrap-around
+        return value % (high + 1)
+    if not low <= value <= high:
+        raise RuntimeError(msg.INT_OVERFLOW.format(dtype=name))
+    return value
+
+
+def real_scalar(value: complex, into: dtype, c_name: str | None = None):
+    """A complex number written into a real dtype, as PyTorch converts it: its real part when
+    the imaginary part is 0, else PyTorch's overflow error (naming `c_name`, or `into`'s C type)."""
+    if into is bool:
+        return _builtin_bool(value)
+    if value.imag != 0:
+        name = c_name or FILL_C_NAMES[into.name]
+        raise RuntimeError(msg.INT_OVERFLOW.format(dtype=name))
+    return value.real
 
 
 _RESULT_CACHE: dict = {}

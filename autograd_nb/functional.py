@@ -10,6 +10,7 @@ from .ops import (
     broadcast_tensors,
     cartesian_prod,
     cdist,
+    chain_matmul,
     einsum,
     meshgrid,
     norm,
@@ -17,6 +18,7 @@ from .ops import (
     tensordot,
     unique,
     unique_consecutive,
+    unravel_index,
 )
 
 __all__ = [
@@ -27,6 +29,7 @@ __all__ = [
     "cartesian_prod",
     "block_diag",
     "cdist",
+    "chain_matmul",
     "einsum",
     "norm",
     "meshgrid",
@@ -34,4 +37,5 @@ __all__ = [
     "tensordot",
     "unique",
     "unique_consecutive",
+    "unravel_index",
 ]

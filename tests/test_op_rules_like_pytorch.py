@@ -367,3 +367,18 @@ def test_a_gradient_arrives_in_its_tensors_own_dtype(engine):
         x, y = run()
     assert x.grad.dtype == torch.float16 and x.grad.tolist() == [1.0, 0.0]
     assert y.grad.dtype == torch.float16 and y.grad.tolist() == [1.0, 2.0]
+
+
+def test_gradients_masked_off_are_plus_zero_as_pytorch_prints_them():
+    # PyTorch's clamp and max(dim) backward select with where(): a masked-off slot is 0., never
+    # -0. (a product with a 0/1 mask would give -0. for a negative gradient)
+    x = torch.tensor([-2.0, 0.25, 3.0], requires_grad=True)
+    (x.clamp(-1, 1) * torch.tensor([-1.0, -1.0, -1.0])).sum().backward()
+    assert repr(x.grad) == "tensor([ 0., -1.,  0.])"
+    m = torch.tensor([[1.0, 5.0], [4.0, 2.0]], requires_grad=True)
+    (m.max(0).values * torch.tensor([-1.0, -2.0])).sum().backward()
+    assert repr(m.grad) == "tensor([[ 0., -2.],\n        [-1.,  0.]])"
+    low = torch.tensor([0.0, 0.0], requires_grad=True)
+    y = torch.tensor([-1.0, 1.0], requires_grad=True)
+    (y.clamp_min(low) * -1.0).sum().backward()
+    assert repr(y.grad) == "tensor([ 0., -1.])" and repr(low.grad) == "tensor([-1.,  0.])"

@@ -6,9 +6,11 @@ from __future__ import annotations
 import math
 import warnings
 
+import numpy as np
 import pytest
 
 import autograd_nb as torch
+from autograd_nb.nn import functional as F
 
 VIEW_FLOAT_INT = (
     "view() received an invalid combination of arguments - got (float, int), but expected one "
@@ -340,3 +342,307 @@ def test_resize_():
 def test_full_wraps_a_negative_into_an_unsigned_type_as_pytorch():
     assert torch.full((2,), -1, dtype=torch.uint8).tolist() == [255, 255]
     assert torch.full((1,), 1.5, dtype=torch.int8).tolist() == [1]
+
+
+# --- siblings found against PyTorch 2.13 (session 10): autograd inputs, Function gradients, hooks
+
+
+@pytest.mark.parametrize(
+    ("call", "text"),
+    [
+        (lambda x: (x * 2).sum().backward(inputs=[]), "`inputs` argument to `backward()` cannot be empty."),
+        (lambda x: torch.autograd.backward((x * 2).sum(), inputs=()), "`inputs` argument to `backward()` cannot be empty."),
+        (lambda x: (x * 2).sum().backward(inputs=[torch.ones(3)]), "can't retain_grad on Tensor that has requires_grad=False"),
+        (lambda x: torch.autograd.backward((x * 2).sum(), inputs=[1]), "all inputs have to be Tensors or GradientEdges, but got int"),
+        (lambda x: torch.autograd.grad((x * 2).sum(), [x, "a"]), "all inputs have to be Tensors or GradientEdges, but got str"),
+    ],
+)  # fmt: skip
+def test_backward_and_grad_check_their_inputs_as_pytorch(call, text):
+    x = torch.ones(3, requires_grad=True)
+    with pytest.raises(RuntimeError) as caught:
+        call(x)
+    assert str(caught.value) == text
+    assert x.grad is None
+
+
+def test_a_function_gradient_of_another_type_is_named_as_pytorch():
+    class Twice(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, a):
+            return a * 2
+
+        @staticmethod
+        def backward(ctx, grad):
+            return np.ones(3)
+
+    x = torch.ones(3, requires_grad=True)
+    with pytest.raises(RuntimeError) as caught:
+        Twice.apply(x).sum().backward()
+    assert str(caught.value) == "expected Variable or None (got numpy.ndarray)"  # PyTorch 2.13
+    assert x.grad is None
+
+
+def test_post_accumulate_grad_hooks_run_after_each_accumulation_as_pytorch():
+    x = torch.ones(2, requires_grad=True)
+    seen = []
+    x.register_hook(lambda g: seen.append("pre"))
+    handle = x.register_post_accumulate_grad_hook(lambda p: seen.append(p.grad.tolist()))
+    (x * 3).sum().backward()
+    (x * 3).sum().backward()
+    torch.autograd.grad((x * 2).sum(), x)  # no accumulation: no call (PyTorch 2.13)
+    (x * 2).sum().backward(inputs=[x])  # accumulates: a call
+    handle.remove()
+    (x * 3).sum().backward()
+    assert seen == ["pre", [3.0, 3.0], "pre", [6.0, 6.0], "pre", "pre", [8.0, 8.0], "pre"]
+
+
+def test_post_accumulate_grad_hook_stepping_an_optimizer_in_backward():
+    w = torch.ones(3, requires_grad=True)
+    opt = torch.optim.SGD([w], lr=0.1)
+
+    def step(p):
+        opt.step()
+        opt.zero_grad()
+
+    w.register_post_accumulate_grad_hook(step)
+    (w * torch.tensor([1.0, 2.0, 3.0])).sum().backward()
+    assert w.tolist() == pytest.approx([0.9, 0.8, 0.7]) and w.grad is None  # PyTorch 2.13
+
+
+@pytest.mark.parametrize(
+    ("make", "text"),
+    [
+        (lambda: torch.ones(2), "cannot register a hook on a tensor that doesn't require gradient"),
+        (lambda: torch.ones(2, requires_grad=True) * 2, "post accumulate grad hooks cannot be registered on non-leaf tensors"),
+    ],
+)  # fmt: skip
+def test_post_accumulate_grad_hook_refusals_as_pytorch(make, text):
+    with pytest.raises(RuntimeError) as caught:
+        make().register_post_accumulate_grad_hook(lambda p: None)
+    assert str(caught.value) == text
+
+
+def test_a_post_accumulate_grad_hook_must_return_none():
+    x = torch.ones(2, requires_grad=True)
+    x.register_post_accumulate_grad_hook(lambda p: p.grad.mul_(2))
+    with pytest.raises(RuntimeError) as caught:
+        (x * 2).sum().backward()
+    assert str(caught.value) == "Tensor post accumulate grad hooks should return None."
+    assert x.grad is None  # all or nothing (PyTorch keeps [4., 4.]: README)
+
+
+# texts and values recorded from PyTorch 2.13; `a` is arange(6.).reshape(2, 3)
+NEGATIVE_INDEX = {
+    "gather": lambda a: a.gather(1, torch.tensor([[-1]])),
+    "scatter value": lambda a: a.scatter(1, torch.tensor([[-1]]), 1.0),
+    "scatter src": lambda a: a.scatter(1, torch.tensor([[-1]]), torch.ones(1, 1)),
+    "scatter_add": lambda a: a.scatter_add(1, torch.tensor([[-1]]), torch.ones(1, 1)),
+    "scatter_": lambda a: a.scatter_(1, torch.tensor([[-1]]), 1.0),
+    "take_along_dim": lambda a: torch.take_along_dim(a, torch.tensor([[-4]]), dim=1),
+}
+
+
+@pytest.mark.parametrize("name", sorted(NEGATIVE_INDEX))
+def test_gather_and_scatter_refuse_a_negative_index_as_pytorch(name):
+    """They used to wrap it through the flattened tensor (a[0, -1] read a[1, 2])."""
+    a = torch.arange(6.0).reshape(2, 3)
+    with pytest.raises(RuntimeError) as caught:
+        NEGATIVE_INDEX[name](a)
+    text = "index -4" if name == "take_along_dim" else "index -1"
+    assert str(caught.value) == f"{text} is out of bounds for dimension 1 with size 3"
+    assert a.tolist() == [[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]]
+
+
+def test_take_along_dim_counts_a_negative_index_from_the_end_as_pytorch():
+    a = torch.arange(6.0).reshape(2, 3)
+    assert torch.take_along_dim(a, torch.tensor([[-1]]), dim=1).tolist() == [[2.0], [5.0]]
+    assert torch.take_along_dim(a, torch.tensor([[-3]]), dim=1).tolist() == [[0.0], [3.0]]
+
+
+def test_integer_pow_with_negative_exponents_as_pytorch():
+    base = torch.tensor([0, 0, 2, -2, -1, -1, 1, 5])
+    exponent = torch.tensor([-1, -2, -1, -1, -3, -2, -5, 0])
+    assert base.pow(exponent).tolist() == [0, 0, 0, 0, -1, 1, 1, 1]
+    assert (2 ** torch.tensor([-1, 2])).tolist() == [0, 4]
+    small = torch.tensor([2, 3], dtype=torch.int8)
+    out = small.pow(torch.tensor([-1, 2], dtype=torch.int8))
+    assert out.tolist() == [0, 9] and out.dtype is torch.int8
+    in_place = torch.tensor([2, 3])
+    in_place.pow_(torch.tensor([-1, 1]))
+    assert in_place.tolist() == [0, 3]
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "text"),
+    [
+        (lambda: torch.arange(6.0).mean(dtype=torch.int64), RuntimeError, "mean(): could not infer output dtype. Optional dtype must be either a floating point or complex dtype. Got: Long"),
+        (lambda: bool(torch.tensor([])), RuntimeError, "Boolean value of Tensor with no values is ambiguous"),
+        (lambda: torch.randint(5, 2), TypeError, "randint(): argument 'size' (position 2) must be tuple of ints, not int"),
+        (lambda: torch.randint(5), TypeError, "randint() received an invalid combination of arguments - got (int), but expected one of:\n * (int high, tuple of ints size, *, torch.Generator generator, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n * (int high, tuple of ints size, *, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n * (int low, int high, tuple of ints size, *, torch.Generator generator, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n * (int low, int high, tuple of ints size, *, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n"),
+    ],
+    ids=["mean dtype", "bool empty", "randint int size", "randint no size"],
+)  # fmt: skip
+def test_more_misuse_texts_as_pytorch(call, error, text):
+    with pytest.raises(error) as caught:
+        call()
+    assert str(caught.value) == text
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda x: x.add_(1),
+        lambda x: x.zero_(),
+        lambda x: x[0].add_(1),
+        lambda x: x.t_(),
+    ],
+    ids=["add_", "zero_", "a view of it", "t_"],
+)
+def test_a_view_made_a_leaf_that_requires_grad_refuses_in_place_changes(change):
+    x = torch.arange(6.0).reshape(2, 3)  # a view of arange's result
+    x.requires_grad_()
+    with pytest.raises(RuntimeError) as caught:
+        change(x)
+    assert str(caught.value) == (  # PyTorch 2.13
+        "a view of a leaf Variable that requires grad is being used in an in-place operation."
+    )
+    assert x._version == 0 and x.shape == (2, 3)
+    with torch.no_grad():
+        x.add_(1)
+    assert x.tolist() == [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "text"),
+    [
+        (lambda x: torch.ones(2, 2, 2).t_(), RuntimeError, "t_() expects a tensor with <= 2 dimensions, but self is 3D"),
+        (lambda x: x.copy_([1, 2, 3]), TypeError, "copy_(): argument 'other' (position 1) must be Tensor, not list"),
+        (lambda x: x.fill_("a"), TypeError, "fill_() received an invalid combination of arguments - got (str), but expected one of:\n * (Tensor value)\n      didn't match because some of the arguments have invalid types: (!str!)\n * (Number value)\n      didn't match because some of the arguments have invalid types: (!str!)\n"),
+    ],
+    ids=["t_", "copy_", "fill_"],
+)  # fmt: skip
+def test_in_place_argument_errors_as_pytorch(call, error, text):
+    x = torch.arange(6.0).reshape(2, 3)
+    with pytest.raises(error) as caught:
+        call(x)
+    assert str(caught.value) == text
+    assert x._version == 0
+
+
+@pytest.mark.parametrize(
+    ("call", "text"),
+    [
+        (lambda: torch.tensor([float("inf")], dtype=torch.int32), "value cannot be converted to type int32 without overflow"),
+        (lambda: torch.full((1,), float("-inf"), dtype=torch.int64), "value cannot be converted to type int64_t without overflow"),
+        (lambda: torch.zeros(1, dtype=torch.int8).fill_(300), "value cannot be converted to type int8_t without overflow"),
+        (lambda: torch.zeros(1, dtype=torch.uint8).fill_(-1.0), "value cannot be converted to type uint8_t without overflow"),
+        (lambda: torch.zeros(1, dtype=torch.int64).fill_(float("inf")), "value cannot be converted to type int64_t without overflow"),
+        (lambda: torch.zeros(1, dtype=torch.int64).masked_fill(torch.tensor([True]), float("nan")), "value cannot be converted to type int64_t without overflow"),
+        (lambda: torch.zeros(2, dtype=torch.int32).index_fill(0, torch.tensor([0]), float("inf")), "value cannot be converted to type int without overflow"),
+    ],
+)  # fmt: skip
+def test_a_number_out_of_an_integer_dtypes_range_is_refused_as_pytorch(call, text):
+    with pytest.raises(RuntimeError) as caught:
+        call()
+    assert str(caught.value) == text
+
+
+def test_numbers_in_range_are_stored_as_pytorch():
+    assert torch.zeros(1, dtype=torch.uint8).fill_(-1).tolist() == [255]  # c10's wrap-around
+    assert torch.zeros(1, dtype=torch.int64).fill_(2.7).tolist() == [2]
+
+
+@pytest.mark.parametrize(
+    ("array", "error", "text"),
+    [
+        (np.arange(3, dtype=">f4"), ValueError, "given numpy array has byte order different from the native byte order. Conversion between byte orders is currently not supported."),
+        (np.array([1, "a"], dtype=object), TypeError, "can't convert np.ndarray of type numpy.object_. The only supported types are: float64, float32, float16, complex64, complex128, int64, int32, int16, int8, uint64, uint32, uint16, uint8, and bool."),
+        (np.array(["a"]), TypeError, "can't convert np.ndarray of type numpy.str_. The only supported types are: float64, float32, float16, complex64, complex128, int64, int32, int16, int8, uint64, uint32, uint16, uint8, and bool."),
+    ],
+    ids=["big endian", "object", "str"],
+)  # fmt: skip
+def test_numpy_arrays_no_tensor_holds_are_refused_as_pytorch(array, error, text):
+    for convert in (torch.from_numpy, torch.tensor, torch.as_tensor):
+        with pytest.raises(error) as caught:
+            convert(array)
+        assert str(caught.value) == text
+
+
+# PyTorch 2.13: an integer arange with fractional arguments (int64 truncates all three first)
+INTEGER_ARANGE = {
+    (torch.int64, (0, 2.5)): [0, 1],
+    (torch.int64, (-0.5, 3, 1)): [0, 1, 2],
+    (torch.int64, (0, 3, 1.5)): [0, 1, 2],
+    (torch.int64, (2.9,)): [0, 1],
+    (torch.int32, (0, 2.5)): [0, 1, 2],
+    (torch.int32, (1, 2.5, 0.5)): [1, 1, 1],
+    (torch.int16, (-0.5, 3, 1)): [0, 1, 2, 3],
+    (torch.uint8, (0, 3, 1.5)): [0, 1],
+    (torch.int32, (0, 5, 0.9)): [0, 0, 0, 0, 0, 0],
+}
+
+
+@pytest.mark.parametrize("key", list(INTEGER_ARANGE), ids=str)
+def test_integer_arange_with_fractional_arguments_as_pytorch(key):
+    dtype, args = key
+    out = torch.arange(*args, dtype=dtype)
+    assert out.dtype is dtype and out.tolist() == INTEGER_ARANGE[key]
+
+
+def test_an_int64_arange_whose_step_truncates_to_zero_is_refused():
+    with pytest.raises(ValueError, match="^step must be nonzero$"):  # PyTorch 2.13
+        torch.arange(1, 2.5, 0.5, dtype=torch.int64)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "text"),
+    [
+        (lambda: torch.tensor([True]).relu(), RuntimeError, "Boolean inputs not supported for relu"),
+        (lambda: torch.tensor([True]).relu_(), RuntimeError, "Boolean inputs not supported for relu"),
+        (lambda: torch.nn.functional.relu(torch.tensor([True])), RuntimeError, "Boolean inputs not supported for relu"),
+        (lambda: torch.nn.functional.leaky_relu(torch.tensor([-7])), NotImplementedError, "\"leaky_relu_cpu\" not implemented for 'Long'"),
+        (lambda: torch.nn.functional.leaky_relu(torch.tensor([True])), NotImplementedError, "\"leaky_relu_cpu\" not implemented for 'Bool'"),
+    ],
+)  # fmt: skip
+def test_activations_refuse_dtypes_as_pytorch(call, error, text):
+    with pytest.raises(error) as caught:
+        call()
+    assert str(caught.value) == text
+
+
+def test_narrowing_casts_are_silent_as_pytorch():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # NumPy's "invalid value encountered in cast" leaked
+        assert torch.tensor([70000.0]).half().tolist() == [math.inf]
+        torch.tensor([math.nan]).long()  # the value is unspecified in PyTorch too
+        torch.tensor([1e10]).to(torch.int32)
+
+
+def test_data_of_a_tensor_that_requires_grad_stays_floating():
+    x = torch.ones(3, requires_grad=True)
+    with pytest.raises(RuntimeError) as caught:
+        x.data = torch.ones(3, dtype=torch.int64)
+    assert str(caught.value) == (  # PyTorch 2.13
+        "data set to a tensor that requires gradients must be floating point or complex dtype"
+    )
+    assert x.dtype is torch.float32
+    y = torch.ones(3)
+    y.data = torch.ones(3, dtype=torch.int64)  # no grad: allowed, as in PyTorch
+    assert y.dtype is torch.int64
+
+
+@pytest.mark.parametrize(
+    ("call", "text"),
+    [
+        (lambda: F.binary_cross_entropy(torch.full((2,), 0.5), torch.tensor([2.0, 0.0])), "all elements of target should be between 0 and 1"),
+        (lambda: F.binary_cross_entropy(torch.tensor([math.nan]), torch.tensor([1.0])), "all elements of input should be between 0 and 1"),
+        (lambda: F.binary_cross_entropy_with_logits(torch.zeros(2, 3), torch.ones(2, 3), pos_weight=torch.ones(2)), "The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 1"),
+        (lambda: F.linear(torch.tensor(1.0), torch.ones(1, 2)), "both arguments to linear need to be at least 1D, but they are 0D and 2D"),
+    ],
+    ids=["bce target", "bce nan input", "pos_weight", "linear 0-d"],
+)  # fmt: skip
+def test_loss_and_linear_checks_as_pytorch(call, text):
+    """The BCE target used to be taken as it came (a silently wrong loss)."""
+    with pytest.raises(RuntimeError) as caught:
+        call()
+    assert str(caught.value) == text

@@ -153,7 +153,9 @@ def _deliver_root(waiting: dict, heap: list, leaves: list, node, nr: int, grad) 
 def _has_hooks(leaf_node) -> bool:
     """Whether hooks watch this AccumulateGrad node or its leaf."""
     meta = leaf_node._variable._meta
-    return leaf_node._extra is not None or (meta is not None and bool(meta.hooks))
+    return leaf_node._extra is not None or (
+        meta is not None and bool(meta.hooks or meta.post_accumulate_hooks)
+    )
 
 
 def _add_into(slots: list, nr: int, grad, grad_names: int = 0) -> None:

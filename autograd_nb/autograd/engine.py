@@ -12,6 +12,7 @@ import contextlib
 import heapq
 from collections.abc import Callable, Iterator
 
+from .. import _messages as msg
 from . import _fast_engine
 from .anomaly_mode import ANOMALY, apply_watched
 from .grad_mode import STATE
@@ -97,7 +98,7 @@ def run_backward(
         raise
     if not retain_graph:
         for node in ran:
-            if node._saved:
+            if node._saved or node._keeps:
                 node._release()
     return None if capture is None else [captured.get(i) for i in range(len(capture))]
 
@@ -124,12 +125,25 @@ def run_node(node, grads: list, needed, captures: dict, captured: dict, changed:
         if type(node) is AccumulateGrad:
             changed.append(_grad_as_it_is(node._variable))
         sent = apply_watched(node, grads) if ANOMALY.enabled else node._apply(grads)
+        if type(node) is AccumulateGrad:
+            _post_accumulate_hooks(node._variable)
     for hook in list(extra.get("hooks", ())):
         new = hook(sent, tuple(grads))
         if new is not None:
             sent = checked_hook_results(hook, sent, new) if sent else tuple(new)
     _tell_observers(node, grads, sent)
     return sent
+
+
+def _post_accumulate_hooks(leaf) -> None:
+    """The leaf's register_post_accumulate_grad_hook hooks, after its `.grad` was updated."""
+    meta = leaf._meta
+    for hook in list(meta.post_accumulate_hooks or ()) if meta is not None else ():
+        result = hook(leaf)
+        if result is not None:
+            if not isinstance(result, type(leaf)):
+                raise TypeError(msg.HOOK_RETURNED_NON_TENSOR.format(type=type(result).__name__))
+            raise RuntimeError(msg.POST_ACCUMULATE_HOOK_RETURN)
 
 
 def _tensor_pre_hooks(node, grads: list, changed: list) -> list:

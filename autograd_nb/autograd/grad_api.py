@@ -77,6 +77,15 @@ def _roots(outputs: list) -> list:
     return roots
 
 
+def _checked_inputs(inputs) -> list:
+    """`inputs` as a sequence of tensors, or PyTorch's error for one that is not a tensor."""
+    inputs = _as_sequence(inputs)
+    for t in inputs:
+        if not isinstance(t, _tensor.Tensor):
+            raise RuntimeError(msg.INPUTS_NOT_TENSORS.format(type=type(t).__name__))
+    return inputs
+
+
 def _capture_point(t):
     return (t._grad_fn, t._output_nr) if t._grad_fn is not None else (accumulator(t), 0)
 
@@ -101,9 +110,12 @@ def backward(
     roots = _roots(outputs)
     capture = None
     if inputs is not None:
-        inputs = _as_sequence(inputs)
+        inputs = _checked_inputs(inputs)
         if not inputs:
             raise RuntimeError(msg.BACKWARD_INPUTS_EMPTY)
+        for t in inputs:
+            if not t._requires_grad:  # PyTorch retains the grad of every input
+                raise RuntimeError(msg.RETAIN_GRAD_NO_GRAD)
         capture = [_capture_point(t) for t in inputs]
         for t in inputs:
             if t._grad_fn is not None:  # as PyTorch: a non-leaf input's .grad is filled too
@@ -124,7 +136,7 @@ def grad(
 ) -> tuple:
     """The gradients of `outputs` w.r.t. `inputs`, returned instead of stored in `.grad`."""
     outputs = _as_sequence(outputs)
-    inputs = _as_sequence(inputs)
+    inputs = _checked_inputs(inputs)
     if not inputs:
         raise RuntimeError(msg.GRAD_REQUIRES_GRAD_INPUTS)
     if allow_unused is None:

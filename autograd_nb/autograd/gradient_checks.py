@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .. import _messages as msg
 from .._legacy import type_name
-from .._tensor import Tensor
+from .._tensor import Tensor, typename
 
 __all__ = ["checked_function_gradients", "checked_hook_result", "checked_hook_results"]
 
@@ -59,7 +59,7 @@ def checked_function_gradients(node, grads: tuple, inputs: list) -> tuple:
     out = []
     for index, (grad, meta) in enumerate(zip(grads, inputs)):
         if grad is not None and not isinstance(grad, Tensor):
-            raise RuntimeError(msg.FUNCTION_GRAD_TYPE.format(type=type(grad).__name__))
+            raise RuntimeError(msg.FUNCTION_GRAD_TYPE.format(type=typename(grad)))
         if grad is not None and meta is None:
             raise RuntimeError(
                 msg.FUNCTION_GRAD_FOR_NON_TENSOR.format(name=node.name(), position=index + 1)

@@ -224,7 +224,7 @@ def has_hooks(obj: Node | Tensor) -> bool:
         fn = obj._grad_fn
         if fn is None:
             meta = obj._meta
-            return meta is not None and bool(meta.hooks)
+            return meta is not None and bool(meta.hooks or meta.post_accumulate_hooks)
         extra = fn._extra or {}
         return bool((extra.get("tensor_prehooks") or {}).get(obj._output_nr))
     extra = obj._extra or {}

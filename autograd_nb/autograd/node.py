@@ -8,6 +8,7 @@ tensor operations, so a graph of the backward pass is recorded when `create_grap
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import threading
 import weakref
@@ -64,6 +65,9 @@ class Node:
     # than one more per input, which is what the cycle collector scans in a long graph.
     __slots__ = ("_edges", "_seq", "_saved", "_in_meta", "_extra", "__weakref__")
     _saved_names: tuple = ()  # names behind `_saved_<name>` for the tensors this op saves
+    # slots holding what else backward needs from the forward (index tensors, masks): freed with
+    # `_saved`, after which reading one raises PyTorch's "second time" error (its SavedVariables)
+    _keeps: tuple = ()
     _n_outputs = 1  # multi-output ops (split, unbind) define a `_n_outputs` slot instead
 
     def __init__(self):
@@ -109,6 +113,8 @@ class Node:
         return f"<{type(self).__name__} object at {hex(id(self))}>"
 
     def __getattr__(self, name: str):
+        if name in type(self)._keeps:  # freed by a backward without retain_graph
+            raise RuntimeError(msg.BACKWARD_TWICE)
         if name.startswith("_saved_") and name[7:] in type(self)._saved_names:
             value = self._unpack(type(self)._saved_names.index(name[7:]))
             if type(value) in _NUMBERS:  # PyTorch shows saved scalars as 0-dim tensors
@@ -192,8 +198,11 @@ class Node:
 
     def _release(self) -> None:
         """Free saved tensors after a backward without retain_graph (the engine calls it only
-        when `_saved` holds something: a subclass keeping more keeps it beside that)."""
+        when `_saved` or `_keeps` holds something)."""
         self._saved = None
+        for name in self._keeps:
+            with contextlib.suppress(AttributeError):  # (a slot this node never set)
+                delattr(self, name)
 
     def _extras(self) -> dict:
         if self._extra is None:

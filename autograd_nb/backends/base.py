@@ -61,6 +61,11 @@ class Backend:
         """The address of `array`'s first element (what `Tensor.data_ptr` reports)."""
         raise NotImplementedError
 
+    def as_strided(self, array, shape: tuple, strides: tuple, offset: int) -> Any:
+        """A view of the memory block `array` lies in (see memory_block): `shape`, `strides` in
+        elements, starting `offset` elements after the block's start (Tensor.as_strided)."""
+        raise NotImplementedError
+
     def memory_block(self, array) -> tuple:
         """(owner, address, nbytes) of the allocation `array` views: its storage."""
         raise NotImplementedError
@@ -168,6 +173,22 @@ class Backend:
     def exponential(self, shape: tuple, dtype, lambd: float) -> Any:
         """Exponential samples of rate lambd (`exponential_`)."""
         return self.from_host(self.random.exponential(shape, _host(dtype), lambd))
+
+    def cauchy(self, shape: tuple, dtype, median: float, sigma: float) -> Any:
+        """Cauchy samples (`cauchy_`)."""
+        return self.from_host(self.random.cauchy(shape, _host(dtype), median, sigma))
+
+    def log_normal(self, shape: tuple, dtype, mean: float, std: float) -> Any:
+        """Samples whose log is normal (`log_normal_`)."""
+        return self.from_host(self.random.log_normal(shape, _host(dtype), mean, std))
+
+    def geometric(self, shape: tuple, dtype, p: float) -> Any:
+        """How many trials of success probability p until the first success (`geometric_`)."""
+        return self.from_host(self.random.geometric(shape, _host(dtype), p))
+
+    def poisson(self, rates) -> Any:
+        """A Poisson sample for each rate of the array, in its dtype (`torch.poisson`)."""
+        return self.from_host(self.random.poisson(self.to_host(rates)))
 
     def multinomial(self, weights, num_samples: int) -> Any:
         """num_samples category indices per row of a 2-D weights array, with replacement."""

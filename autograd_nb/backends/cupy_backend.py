@@ -164,6 +164,13 @@ class CupyBackend(Backend):
     def data_ptr(self, array):
         return array.data.ptr
 
+    def as_strided(self, array, shape, strides, offset):
+        root = self.memory_block(array)[0]
+        size = array.itemsize
+        return cupy.ndarray(
+            shape, array.dtype, root.data + offset * size, tuple(s * size for s in strides)
+        )
+
     def memory_block(self, array):
         root = array
         while root.base is not None:
@@ -222,6 +229,26 @@ class CupyBackend(Backend):
         with cuda_errors():
             u = self.random.uniform(shape, np.float64)
             return (-cupy.log1p(-u) / lambd).astype(NATIVE[dtype])
+
+    def cauchy(self, shape, dtype, median, sigma):
+        with cuda_errors():
+            u = self.random.uniform(shape, np.float64)
+            return (median + sigma * cupy.tan(np.pi * (u - 0.5))).astype(NATIVE[dtype])
+
+    def log_normal(self, shape, dtype, mean, std):
+        with cuda_errors():
+            return cupy.exp(self.random.normal(shape, np.float64) * std + mean).astype(
+                NATIVE[dtype]
+            )
+
+    def geometric(self, shape, dtype, p):
+        with cuda_errors():
+            u = self.random.uniform(shape, np.float64)
+            return cupy.ceil(cupy.log(u) / np.log1p(-p)).astype(NATIVE[dtype])
+
+    def poisson(self, rates):
+        with cuda_errors(), self.native_device:
+            return self.random.rng.poisson(rates.astype(np.float64)).astype(rates.dtype)
 
     def multinomial(self, weights, num_samples):
         with cuda_errors(), self.native_device:

@@ -259,6 +259,61 @@ class HostRandom:
         u = self._unit(math.prod(shape), _F64)
         return ((-1.0 / lambd) * _libm(np.log1p, math.log1p, -u)).astype(np_dtype).reshape(shape)
 
+    def cauchy(self, shape: tuple, np_dtype, median: float, sigma: float):
+        """cauchy_distribution<double>: median + sigma * tan(pi * (u - 0.5)), 53-bit uniforms."""
+        u = self._unit(math.prod(shape), _F64)
+        return (median + sigma * np.tan(math.pi * (u - 0.5))).astype(np_dtype).reshape(shape)
+
+    def log_normal(self, shape: tuple, np_dtype, mean: float, std: float):
+        """lognormal_distribution<double>: exp of normal_distribution<double> draws (the
+        scalar Box-Muller that caches its second value), whatever the size."""
+        normal = _fma(self._normal_doubles(math.prod(shape)), std, mean)
+        return np.exp(normal).astype(np_dtype).reshape(shape)
+
+    def geometric(self, shape: tuple, np_dtype, p: float):
+        """geometric_distribution<double>: ceil(log(u) / log1p(-p)) from 53-bit uniforms."""
+        u = self._unit(math.prod(shape), _F64)
+        trials = np.ceil(_libm(np.log, math.log, u) / math.log1p(-p))
+        return trials.astype(np_dtype).reshape(shape)
+
+    def poisson(self, rates):
+        """Distributions.cpp's sample_poisson for each rate in order: Knuth's products of
+        53-bit uniforms below 10, Hoermann's transformed rejection from 10 (two per try)."""
+        flat = [self._poisson_one(rate) for rate in rates.reshape(-1).tolist()]
+        return np.array(flat, dtype=np.float64).astype(rates.dtype).reshape(rates.shape)
+
+    def _poisson_one(self, rate: float) -> int:
+        def uniform() -> float:
+            return float(self._unit(1, _F64)[0])
+
+        if rate == 0:
+            return 0
+        if rate < 10:
+            count, product, limit = 0, 1.0, math.exp(-rate)
+            while True:
+                product *= uniform()
+                if product <= limit:
+                    return count
+                count += 1
+        slam, loglam = math.sqrt(rate), math.log(rate)
+        b = 0.931 + 2.53 * slam
+        a = -0.059 + 0.02483 * b
+        invalpha = 1.1239 + 1.1328 / (b - 3.4)
+        vr = 0.9277 - 3.6224 / (b - 2)
+        while True:
+            u = uniform() - 0.5
+            v = uniform()
+            us = 0.5 - abs(u)
+            k = math.floor((2 * a / us + b) * u + rate + 0.43)
+            if us >= 0.07 and v <= vr:
+                return k
+            if k < 0 or (us < 0.013 and v > us):
+                continue
+            if math.log(v) + math.log(invalpha) - math.log(a / (us * us) + b) <= (
+                -rate + k * loglam - math.lgamma(k + 1)
+            ):
+                return k
+
     def multinomial_with_replacement(self, weights, num_samples: int):
         """MultinomialKernel.cpp: per row, the running sum in the weights' type divided by the
         total (the last bucket set to 1), then for each draw the first bucket >= a 53-bit

@@ -133,6 +133,9 @@ class NumpyBackend(Backend):
         except np.exceptions.TooHardError:  # as PyTorch, which only checks dense tensors
             return False
 
+    def as_strided(self, array, shape, strides, offset):
+        return strided_view(array, self.memory_block(array)[0], shape, strides, offset)
+
     def memory_block(self, array):
         root = array
         while isinstance(root.base, np.ndarray):
@@ -176,3 +179,11 @@ class NumpyBackend(Backend):
 
     def scatter_add(self, target, index, values):
         np.add.at(target, index, values)
+
+
+def strided_view(array, root, shape: tuple, strides: tuple, offset: int):
+    """A NumPy view of `root`'s memory with `array`'s dtype (strides and offset in elements)."""
+    size = array.itemsize
+    view = np.ndarray(shape, array.dtype, root, offset * size, tuple(s * size for s in strides))
+    view.flags.writeable = array.flags.writeable
+    return view

@@ -16,6 +16,7 @@ from ..device import device
 from .base import Backend
 from .host_random import HostRandom
 from .numpy_backend import NATIVE as HOST_NATIVE
+from .numpy_backend import strided_view
 
 _STRICT_DEVICES = ("device1", "device2")
 # The simulation runs NumPy inside array-api-strict's frames: silence its floating-point warnings
@@ -58,6 +59,10 @@ class SimulatedCudaBackend(Backend):
 
     def data_ptr(self, array):
         return array._array.__array_interface__["data"][0]
+
+    def as_strided(self, array, shape, strides, offset):
+        view = strided_view(array._array, self.memory_block(array)[0], shape, strides, offset)
+        return xs._array_object.Array._new(view, device=self.native_device)
 
     def memory_block(self, array):
         root = array._array

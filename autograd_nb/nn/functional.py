@@ -109,6 +109,8 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     """input @ weight.T + bias, recorded as PyTorch's at::linear records it."""
     x = input if isinstance(input, Tensor) else check_tensor(input, "linear")
     w = weight if isinstance(weight, Tensor) else check_tensor(weight, "linear", "weight", 2)
+    if x._data.ndim == 0 or w._data.ndim == 0:
+        raise RuntimeError(msg.LINEAR_0D.format(a=x._data.ndim, b=w._data.ndim))
     if bias is None:
         return x.matmul(w.t())
     if x._data.ndim == 2:

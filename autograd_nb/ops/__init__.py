@@ -6,6 +6,7 @@ from . import (
     bilinear_form,
     binary,
     binary_functions,
+    callables,
     comparison,
     construction,
     conversion,
@@ -41,9 +42,11 @@ from . import (
     sparse,
     special_fns,
     statistics,
+    strided,
     ternary,
     unary,
     upsampling,
+    vector_products,
 )
 from .activation import *  # noqa: F403
 from .bilinear_form import *  # noqa: F403
@@ -81,8 +84,11 @@ from .sorting import *  # noqa: F403
 from .sparse import *  # noqa: F403
 from .special_fns import *  # noqa: F403
 from .statistics import *  # noqa: F403
+from .strided import *  # noqa: F403
 from .ternary import *  # noqa: F403
 from .unary import *  # noqa: F403
+from .unary import torch_frexp as frexp
+from .vector_products import *  # noqa: F403
 
 __all__ = [
     *activation.__all__,
@@ -116,10 +122,13 @@ __all__ = [
     *sparse.__all__,
     *special_fns.__all__,
     *statistics.__all__,
+    *strided.__all__,
     *ternary.__all__,
     *unary.__all__,
+    *vector_products.__all__,
     "batch_norm",
     "cholesky",
+    "frexp",
     "layer_norm",
     "slogdet",
     "svd",

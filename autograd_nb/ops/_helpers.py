@@ -151,11 +151,13 @@ def on_backend(t: Tensor, backend, dtype: dtypes.dtype):
 
 def scalar_for(value, dtype: dtypes.dtype):
     """A Python number in the kind the result dtype wants (so backends keep the dtype)."""
+    if isinstance(value, complex):
+        value = dtypes.real_scalar(value, dtype)
     if dtype.is_floating_point:
         return float(value)
     if dtype is dtypes.bool:
         return bool(value)
-    return int(value)
+    return dtypes.checked_int(value, dtype, dtypes.FILL_C_NAMES[dtype.name])
 
 
 def operands(a, b, name: str):
@@ -195,6 +197,9 @@ def operands(a, b, name: str):
             return None, b, a, xb, b._backend
         dtype = result_dtype(a, b)
         return None, b, scalar_for(a, dtype), on_backend(b, b._backend, dtype), b._backend
+    for value in (a, b):
+        if isinstance(value, complex):
+            raise dtypes.no_complex(value)
     left = "Tensor" if a_is_t else type(a).__name__
     right = "Tensor" if b_is_t else type(b).__name__
     raise TypeError(msg.UNSUPPORTED_OPERAND.format(op=name, left=left, right=right))
@@ -302,11 +307,11 @@ def as_tensor_like(value, like: Tensor) -> Tensor:
 _RETURN_TYPES = {}
 
 
-def return_type(name: str):
-    """PyTorch's torch.return_types.<name>: a named tuple (values, indices)."""
+def return_type(name: str, fields: tuple = ("values", "indices")):
+    """PyTorch's torch.return_types.<name>: a named tuple (values, indices), or of `fields`."""
     cls = _RETURN_TYPES.get(name)
     if cls is None:
-        cls = collections.namedtuple(name, ["values", "indices"])
+        cls = collections.namedtuple(name, fields)
         cls.__module__ = "torch.return_types"
         cls.__qualname__ = name
         cls.__repr__ = _return_type_repr
@@ -315,7 +320,5 @@ def return_type(name: str):
 
 
 def _return_type_repr(self) -> str:
-    return (
-        f"torch.return_types.{type(self).__name__}(\nvalues={self.values!r},\n"
-        f"indices={self.indices!r})"
-    )
+    parts = ",\n".join(f"{field}={value!r}" for field, value in zip(self._fields, self))
+    return f"torch.return_types.{type(self).__name__}(\n{parts})"

@@ -353,6 +353,8 @@ def sub(input, other, *, alpha=1) -> Tensor:
 
 def _check_alpha(input, other, alpha) -> None:
     """PyTorch refuses a float alpha when the result would be an integer tensor."""
+    if isinstance(alpha, complex):
+        raise RuntimeError(msg.ALPHA_COMPLEX)
     if type(alpha) is float and not result_dtype(input, other).is_floating_point:
         raise RuntimeError(msg.ALPHA_INTEGRAL)
 
@@ -689,10 +691,24 @@ class PowBackward2(Node):
         return grad * self._unpack(0) * math.log(base) if base > 0 else grad * 0
 
 
+def _power(xp, xa, xb):
+    """xa ** xb on arrays; for integers, a negative exponent gives what PyTorch's integer pow
+    gives (1 ** -n = 1, (-1) ** -n = +-1, anything else 0) where NumPy refuses it."""
+    try:
+        return xa**xb
+    except ValueError:  # "Integers to negative integer powers are not allowed."
+        pass
+    negative = xb < 0
+    out = xa ** (xb * ~negative)
+    odd = (xb % 2) == 1
+    when_negative = (xa == 1) + (xa == -1) * (1 - 2 * odd)
+    return (out * ~negative + when_negative * negative).astype(out.dtype)
+
+
 _pow_tensors, _ = binary(
     "pow",
     PowBackward1,
-    operator.pow,
+    _power,
     doc="input ** exponent, element-wise.",
     symbol="**",
     method=False,
@@ -724,7 +740,8 @@ def _rpow(input, other) -> Tensor:
         return pow(other, input)
     other = python_number(other)
     _, b, xa, xb, backend = operands(other, input, "**")
-    return record(PowBackward2, (b,), xa**xb, backend, save_result=True, self=other)
+    out = _power(backend.xp, xa, xb)
+    return record(PowBackward2, (b,), out, backend, save_result=True, self=other)
 
 
 # --- in-place arithmetic: straight on the storage when nothing is recorded (optimizers) ----------

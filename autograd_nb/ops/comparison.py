@@ -16,15 +16,17 @@ from ._helpers import (
     broadcast_error,
     broadcast_shapes,
     check_tensor,
+    common_backend,
     device_mismatch,
     float_data,
     input_meta,
+    on_backend,
     operands,
     record,
     result_dtype,
 )
 from .binary_functions import maximum, minimum
-from .inplace import apply_inplace, inplace_method
+from .inplace import apply_inplace, apply_unrecorded, inplace_method
 from .out import with_out
 
 
@@ -42,7 +44,7 @@ class ClampBackward1(Node):
             inside = x >= low
         if high is not None:
             inside = (x <= high) if inside is None else inside & (x <= high)
-        return grad * inside
+        return grad.where(inside, 0)  # (not a product with the mask: no -0. where it is off)
 
 
 class ClampBackward0(Node):
@@ -56,9 +58,11 @@ class ClampBackward0(Node):
         inside = (x >= low) if low is not None else None
         if high is not None:
             inside = (x <= high) if inside is None else inside & (x <= high)
-        grad_low = grad * (x < low) if low is not None and self.needs_input_grad(1) else None
-        grad_high = grad * (x > high) if high is not None and self.needs_input_grad(2) else None
-        return grad * inside, grad_low, grad_high
+        grad_low = grad.where(x < low, 0) if low is not None and self.needs_input_grad(1) else None
+        grad_high = (
+            grad.where(x > high, 0) if high is not None and self.needs_input_grad(2) else None
+        )
+        return grad.where(inside, 0), grad_low, grad_high
 
 
 class ClampMinBackward0(ClampBackward1):
@@ -78,7 +82,8 @@ class ClampMinBackward1(Node):
     def backward(self, grad):
         x, bound = self._unpack(0), self._unpack(1)
         keep = x >= bound if type(self) is ClampMinBackward1 else x <= bound
-        return (grad * keep, grad * keep.logical_not() if self.needs_input_grad(1) else None)
+        other = grad.where(keep.logical_not(), 0) if self.needs_input_grad(1) else None
+        return grad.where(keep, 0), other
 
 
 class ClampMaxBackward1(ClampMinBackward1):
@@ -118,8 +123,18 @@ def clamp(input, min=None, max=None) -> Tensor:  # noqa: A002 - PyTorch's names
     return _clamp_numbers(ClampBackward1, t, min, max)
 
 
+def _real_bound(value, t: Tensor):
+    """A clamp bound as PyTorch reads it: a complex number is converted to a double (its real
+    part, or PyTorch's error), and refused outright for integer and bool tensors."""
+    if not isinstance(value, complex):
+        return value
+    if not t.dtype.is_floating_point:
+        raise NotImplementedError(msg.CLAMP_COMPLEX)
+    return dtypes.real_scalar(value, dtypes.float64)
+
+
 def _clamp_numbers(cls, t: Tensor, low, high) -> Tensor:
-    low, high = python_number(low), python_number(high)
+    low, high = (_real_bound(python_number(v), t) for v in (low, high))
     x = t._data
     if t.dtype.is_floating_point or all(isinstance(v, int) or v is None for v in (low, high)):
         pass
@@ -185,6 +200,8 @@ def _equality_operator(op):
         try:
             return op(self, other)
         except TypeError:
+            if isinstance(python_number(other), complex):
+                raise  # no complex dtypes: not False as for None or a string
             return NotImplemented
 
     method.__name__ = method.__qualname__ = f"__{op.__name__}__"
@@ -359,6 +376,83 @@ def isfinite(input) -> Tensor:
     return make_tensor(input._backend.xp.isfinite(input._data), input._backend)
 
 
+@with_out
+@tensor_method("isposinf")
+def isposinf(input) -> Tensor:
+    """Where the elements are +inf."""
+    t = check_tensor(input, "isposinf")
+    xp = t._backend.xp
+    return make_tensor(xp.isinf(t._data) & (t._data > 0), t._backend)
+
+
+@with_out
+@tensor_method("isneginf")
+def isneginf(input) -> Tensor:
+    """Where the elements are -inf."""
+    t = check_tensor(input, "isneginf")
+    xp = t._backend.xp
+    return make_tensor(xp.isinf(t._data) & (t._data < 0), t._backend)
+
+
+@tensor_method("isreal")
+def isreal(input) -> Tensor:
+    """Where the elements have no imaginary part: everywhere, for our real dtypes."""
+    t = check_tensor(input, "isreal")
+    xp = t._backend.xp
+    return make_tensor(xp.ones_like(t._data, dtype=xp.bool), t._backend)
+
+
+@tensor_method("logical_not_")
+def logical_not_(self: Tensor) -> Tensor:
+    """logical_not in place: 1 where the element was zero, else 0, in self's dtype (not
+    differentiable: PyTorch records nothing, even on a leaf that requires grad)."""
+    return apply_unrecorded(check_tensor(self, "logical_not_"), logical_not)
+
+
+def is_nonzero(input) -> bool:
+    """Whether a one-element tensor is not zero (PyTorch refuses any other size)."""
+    t = check_tensor(input, "is_nonzero")
+    if t.numel() == 0:
+        raise RuntimeError(msg.BOOL_EMPTY)
+    return bool(t)
+
+
+tensor_method("is_nonzero")(is_nonzero)
+
+
+def _isin_operand(value, like: Tensor | None):
+    """A tensor operand of isin, or a Python number as a 0-dim tensor beside `like`."""
+    if isinstance(value, Tensor):
+        return value
+    from .._creation import tensor
+
+    return tensor(value, device=like.device if like is not None else None)
+
+
+@with_out
+def isin(elements, test_elements, *, assume_unique: bool = False, invert: bool = False) -> Tensor:
+    """Whether each element of `elements` occurs in `test_elements` (nan never does)."""
+    tensors = [v for v in (elements, test_elements) if isinstance(v, Tensor)]
+    numbers = all(isinstance(v, (Tensor, int, float)) for v in (elements, test_elements))
+    if not tensors or not numbers:
+        got = ", ".join(
+            "Tensor" if isinstance(v, Tensor) else type(v).__name__
+            for v in (elements, test_elements)
+        )
+        raise TypeError(msg.ISIN_ARGS.format(got=got))
+    a = _isin_operand(elements, tensors[0])
+    b = _isin_operand(test_elements, tensors[0])
+    if dtypes.bool in (a.dtype, b.dtype):
+        raise RuntimeError(msg.ISIN_BOOL)
+    backend = common_backend(a, b)
+    dtype = result_dtype(a, b)
+    xp = backend.xp
+    xa = on_backend(a, backend, dtype)
+    xb = xp.reshape(on_backend(b, backend, dtype), (-1,))
+    found = xp.any(xp.expand_dims(xa, axis=-1) == xb, axis=-1)
+    return make_tensor(xp.logical_not(found) if invert else found, backend)
+
+
 class NanToNumBackward0(Node):
     __slots__ = ()
     _saved_names = ("self",)
@@ -493,6 +587,11 @@ __all__ = [
     "ge",
     "gt",
     "is_floating_point",
+    "is_nonzero",
+    "isin",
+    "isneginf",
+    "isposinf",
+    "isreal",
     "isclose",
     "isfinite",
     "isinf",

@@ -198,6 +198,23 @@ def meshgrid(*tensors, indexing: str | None = None) -> tuple:
     return tuple(grids)
 
 
+def unravel_index(indices, shape) -> tuple:
+    """The coordinates in a tensor of `shape` of each flat (row-major) index, one tensor per dim."""
+    t = check_tensor(indices, "unravel_index", "indices")
+    if t.dtype.is_floating_point or t.dtype is dtypes.bool:
+        raise TypeError(msg.UNRAVEL_INTEGER.format(dtype=t.dtype))
+    shape = (shape,) if isinstance(shape, int) else tuple(shape)
+    if any(size < 0 for size in shape):
+        raise ValueError(msg.UNRAVEL_NEGATIVE.format(shape=shape))
+    xp = t._backend.xp
+    flat = xp.astype(t._data, t._backend.native[dtypes.int64])
+    coordinates = []
+    for size in reversed(shape):
+        coordinates.append(flat % size if size else flat)
+        flat = flat // size if size else flat
+    return tuple(make_tensor(c, t._backend) for c in reversed(coordinates))
+
+
 __all__ = [
     "atleast_1d",
     "atleast_2d",
@@ -207,5 +224,6 @@ __all__ = [
     "combinations",
     "diag_embed",
     "meshgrid",
+    "unravel_index",
     "vander",
 ]

@@ -6,13 +6,15 @@ device), so `x.double()` of a leaf that requires grad is a differentiable non-le
 
 from __future__ import annotations
 
+import contextlib
+
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node
 from ..backends import backend_for
 from ..device import device as Device
-from ._helpers import check_tensor, record
+from ._helpers import check_tensor, record, result_dtype
 
 
 class ToCopyBackward0(Node):
@@ -45,7 +47,13 @@ def _convert(t: Tensor, dtype: dtypes.dtype, backend) -> Tensor:
         )
     data = _move(t._data, t._backend, backend)
     if data.dtype != native:
-        data = backend.xp.astype(data, native)
+        source = t.dtype
+        narrowing = source.is_floating_point and (
+            not dtype.is_floating_point or dtype.itemsize < source.itemsize
+        )
+        # nan or inf to an integer, an overflow to half: silent, as in PyTorch (NumPy warns)
+        with backend.quiet() if narrowing else contextlib.nullcontext():
+            data = backend.xp.astype(data, native)
     elif data is t._data:
         data = backend.xp.asarray(data, copy=True)
     node = new_node(ToCopyBackward0, t)
@@ -156,4 +164,60 @@ def contiguous(self, memory_format=None) -> Tensor:
     return record(CloneBackward0, (self,), data, self._backend)
 
 
-__all__ = ["clone"]
+_RESULT_TYPE_OVERLOADS = (
+    (("Tensor", "tensor"), ("Tensor", "other")),
+    (("Number", "scalar"), ("Tensor", "tensor")),
+    (("Tensor", "tensor"), ("Number", "other")),
+    (("Number", "scalar1"), ("Number", "scalar2")),
+)
+
+
+def result_type(tensor, other) -> dtypes.dtype:
+    """The dtype an arithmetic op on `tensor` and `other` (tensors or numbers) returns."""
+    operands = (tensor, other)
+    if not all(isinstance(v, (Tensor, bool, int, float)) for v in operands):
+        raise TypeError(_result_type_error(operands))
+    return result_dtype(*operands)
+
+
+def _result_type_error(operands: tuple) -> str:
+    """PyTorch's parser text: every overload, the arguments that fail it between `!`s (when a
+    call matches none, PyTorch marks every Number slot as failed too)."""
+    overloads = "".join(
+        msg.RESULT_TYPE_OVERLOAD.format(
+            signature=", ".join(f"{kind} {name}" for kind, name in slots),
+            marked=", ".join(
+                _arg_name(v) if kind == "Tensor" and isinstance(v, Tensor) else f"!{_arg_name(v)}!"
+                for (kind, _), v in zip(slots, operands)
+            ),
+        )
+        for slots in _RESULT_TYPE_OVERLOADS
+    )
+    got = ", ".join(_type_name(v) for v in operands)
+    return msg.RESULT_TYPE_ARGS.format(got=got, overloads=overloads)
+
+
+def _arg_name(value) -> str:
+    """How PyTorch's parser describes an argument: `list of [float, int]` for a list."""
+    if isinstance(value, (list, tuple)):
+        kinds = ", ".join(sorted({type(v).__name__ for v in value}))
+        return f"{type(value).__name__} of [{kinds}]"
+    return _type_name(value)
+
+
+def _type_name(value) -> str:
+    """How PyTorch's argument parser names an argument's type."""
+    return "Tensor" if isinstance(value, Tensor) else type(value).__name__
+
+
+def can_cast(from_, to) -> bool:
+    """Whether PyTorch's casting rule lets a `from_` result go into a `to` tensor."""
+    for arg, position, value in (("from_", 1, from_), ("to", 2, to)):
+        if not isinstance(value, dtypes.dtype):
+            raise TypeError(
+                msg.CAN_CAST_ARG.format(arg=arg, position=position, type=_type_name(value))
+            )
+    return dtypes.can_cast(from_, to)
+
+
+__all__ = ["can_cast", "clone", "result_type"]

@@ -77,6 +77,8 @@ def _diagonal_length(n1: int, n2: int, offset: int) -> int:
 def _embed_diagonal(values: Tensor, n1: int, n2: int, offset: int) -> Tensor:
     """(..., L) values placed on the `offset` diagonal of (..., n1, n2) zeros, with tensor ops
     (a product with a constant 0/1 matrix), so gradients of gradients work."""
+    if values.dtype is dtypes.bool:  # no bool matrix product: place them as 0/1 bytes
+        return _embed_diagonal(values.to(dtypes.uint8), n1, n2, offset).to(dtypes.bool)
     backend = values._backend
     xp = backend.xp
     length = values.shape[-1]
@@ -180,4 +182,59 @@ def diag(input, diagonal: int = 0) -> Tensor:
     return make_tensor(data, backend, True, node, 0)
 
 
-__all__ = ["diag", "diagonal", "tril", "triu"]
+def _triangle_indices(name: str, row: int, col: int, offset: int, dtype, device, lower: bool):
+    """The (2, N) coordinates of a row x col matrix's lower (or upper) triangle, row-major."""
+    from ..backends import backend_for
+
+    for which, value in (("row", row), ("col", col)):
+        if value < 0:
+            raise RuntimeError(msg.TRI_INDICES_NEGATIVE.format(which=which, value=value))
+    dtype = dtypes.int64 if dtype is None else dtype
+    if dtype not in (dtypes.int32, dtypes.int64):
+        raise NotImplementedError(
+            msg.KERNEL_DTYPE.format(kernel=name, dtype=dtype.legacy_name[:-6])
+        )
+    backend = backend_for(device)
+    xp = backend.xp
+    native = backend.native[dtype]
+    keep = xp.reshape(_triangle_mask(backend, (row, col), offset, lower), (-1,))
+    rows = xp.reshape(
+        xp.broadcast_to(
+            xp.reshape(xp.arange(row, dtype=native, device=backend.native_device), (row, 1)),
+            (row, col),
+        ),
+        (-1,),
+    )
+    cols = xp.reshape(
+        xp.broadcast_to(
+            xp.reshape(xp.arange(col, dtype=native, device=backend.native_device), (1, col)),
+            (row, col),
+        ),
+        (-1,),
+    )
+    return make_tensor(xp.stack((rows[keep], cols[keep])), backend)
+
+
+def tril_indices(
+    row: int, col: int, offset: int = 0, *, dtype=None, device=None, layout=None
+) -> Tensor:
+    """The coordinates of the lower triangle of a row x col matrix (on and below `offset`)."""
+    return _triangle_indices("tril_indices", row, col, offset, dtype, device, lower=True)
+
+
+def triu_indices(
+    row: int, col: int, offset: int = 0, *, dtype=None, device=None, layout=None
+) -> Tensor:
+    """The coordinates of the upper triangle of a row x col matrix (on and above `offset`)."""
+    return _triangle_indices("triu_indices", row, col, offset, dtype, device, lower=False)
+
+
+@tensor_method("diagflat")
+def diagflat(input, offset: int = 0) -> Tensor:
+    """A square matrix with the flattened input on its `offset` diagonal, zeros elsewhere."""
+    from .construction import diag_embed
+
+    return diag_embed(check_tensor(input, "diagflat").reshape(-1), offset)
+
+
+__all__ = ["diag", "diagflat", "diagonal", "tril", "tril_indices", "triu", "triu_indices"]

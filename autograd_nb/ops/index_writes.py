@@ -2,19 +2,39 @@
 
 from __future__ import annotations
 
+import math
+
+import numpy as np
+
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.node import Node
+from ..autograd.node import Node, new_node
+from ..backends import python_number
 from ._helpers import (
+    broadcast_shapes,
     check_same_device,
     check_tensor,
     normalize_dim,
     record,
     scalar_for,
+    short_name,
 )
-from .indexing import _INDEX_DTYPES, _check_range, _fill_value, _on, _scatter_sums, index_select
-from .inplace import inplace_method
+from .indexing import (
+    _INDEX_DTYPES,
+    _check_range,
+    _fill_value,
+    _flat_positions,
+    _grid,
+    _on,
+    _scatter_args,
+    _scatter_sums,
+    _src_part,
+    host_key,
+    index_select,
+    scatter,
+)
+from .inplace import IndexPutBackward0, _index_put, apply_inplace, inplace_method
 from .out import with_out
 
 
@@ -232,6 +252,8 @@ def index_fill(input, dim: int, index, value) -> Tensor:
     )
     backend = x._backend
     xp = backend.xp
+    if isinstance(python_number(value), complex):
+        raise RuntimeError(msg.INDEX_FILL_COMPLEX)
     fill, cls, inputs = _fill_value(
         x, value, msg.INDEX_FILL_VALUE_DIM, (IndexFillBackward0, IndexFillBackward1)
     )
@@ -259,4 +281,246 @@ index_copy_ = inplace_method(
 )
 index_fill_ = inplace_method("index_fill", "Fill the slices at `index` along `dim`, in place.")
 
-__all__ = ["index_add", "index_copy", "index_fill"]
+
+# --- scatter_reduce: src reduced into input at index along a dim ----------------------------------
+
+_REDUCE_ALIASES = {"max": "amax", "min": "amin"}  # PyTorch still takes scatter_'s old names
+_HOST_REDUCERS = {
+    "sum": np.add,
+    "mean": np.add,
+    "prod": np.multiply,
+    "amax": np.maximum,
+    "amin": np.minimum,
+}
+
+
+def _reduce_identity(reduce: str, dtype: dtypes.dtype):
+    """The start value of a reduction that ignores the input: -inf for amax, +inf for amin..."""
+    if reduce == "prod":
+        return 1
+    if dtype.is_floating_point:
+        return -math.inf if reduce == "amax" else math.inf
+    info = np.iinfo(np.int64 if dtype is dtypes.bool else dtype.name)
+    return info.min if reduce == "amax" else info.max
+
+
+class ScatterReduceBackward0(Node):
+    """Each reduction's own derivative (PyTorch's scatter_reduce_backward): sum passes grad,
+    mean divides it by the count, amax/amin share it among ties, prod multiplies the others."""
+
+    __slots__ = (
+        "_saved_dim",
+        "_saved_index",
+        "_saved_reduce",
+        "_saved_include_self",
+        "_saved_result",
+    )
+    _saved_names = ("self", "src")
+
+    def backward(self, grad):
+        x, src, result = self._unpack(0), self._unpack(1), self._saved_result
+        if x.dim() == 0:  # a 0-d input reduced as one element
+            grad_self, grad_src = self._grads(grad.reshape(1), x.reshape(1), src, result.reshape(1))
+            return grad_self.reshape(()), grad_src
+        return self._grads(grad, x, src, result)
+
+    def _grads(self, grad, x, src, result) -> tuple:
+        d, index, reduce = self._saved_dim, self._saved_index, self._saved_reduce
+        include = self._saved_include_self
+        ones = x.new_ones(index.shape)
+        if reduce == "sum":
+            grad_self, grad_src = grad, grad.gather(d, index)
+        elif reduce == "mean":
+            n = x.new_ones(x.shape) * include
+            n = n.scatter_add(d, index, ones).clamp(min=1)
+            grad_self, grad_src = grad / n, (grad / n).gather(d, index)
+        elif reduce == "prod":
+            grad_self, grad_src = _prod_grads(grad, x, src, result, d, index, include)
+        else:
+            self_hit = x == result  # counted among the ties even when left out (PyTorch)
+            src_hit = src == result.gather(d, index)
+            count = self_hit.to(grad.dtype).scatter_add(d, index, src_hit.to(grad.dtype))
+            share = grad / count.clamp(min=1)
+            grad_self, grad_src = share * self_hit, share.gather(d, index) * src_hit
+        if not include:  # input's own values were left out where src was reduced
+            scattered = scatter(x.new_zeros(x.shape, dtype=dtypes.bool), d, index, True)
+            grad_self = grad.masked_fill(scattered, 0)
+        return grad_self, grad_src
+
+
+def _prod_grads(grad, x, src, result, d: int, index, include: bool) -> tuple:
+    """grad times the product of the other factors of each position, zeros included."""
+    factors = x.where(x != 0, 1) if include else x.new_ones(x.shape)
+    nonzero = factors.scatter_reduce(d, index, src.where(src != 0, 1), "prod")
+    zeros = ((x == 0) & include).to(grad.dtype).scatter_add(d, index, (src == 0).to(grad.dtype))
+
+    def others(value, nonzero, zeros):
+        safe = value.where(value != 0, 1)
+        return ((zeros == 0) * nonzero / safe).where(value != 0, (zeros == 1) * nonzero)
+
+    grad_self = grad * others(x, nonzero, zeros)
+    grad_src = grad.gather(d, index) * others(src, nonzero.gather(d, index), zeros.gather(d, index))
+    return grad_self, grad_src
+
+
+@tensor_method("scatter_reduce")
+def scatter_reduce(input, dim: int, index, src, reduce: str, *, include_self: bool = True):
+    """A copy of input with src reduced (sum, prod, mean, amax or amin) into the positions
+    `index` names along `dim`; include_self=False leaves input's own values out."""
+    reduce = _REDUCE_ALIASES.get(reduce, reduce)
+    if reduce not in ("sum", "prod", "mean", "amax", "amin"):
+        raise RuntimeError(msg.SCATTER_REDUCE_NAME.format(reduce=reduce))
+    x, d, index, src = _scatter_args(
+        input, dim, index, check_tensor(src, "scatter_reduce", "src", 4), "scatter_reduce"
+    )
+    if reduce == "mean" and x.dtype is dtypes.bool:
+        raise NotImplementedError(
+            msg.KERNEL_DTYPE.format(kernel="scatter_gather_tensor_cpu_reduce_mean", dtype="Bool")
+        )
+    backend = x._backend
+    shape = tuple(x._data.shape) or (1,)  # a 0-d input reduces as one element
+    flat = backend.to_host(_flat_positions(backend, _grid(backend, _on(index, backend), d), shape))
+    host = backend.to_host(x._data)
+    # PyTorch's CPU kernel: one value after another into the running result, in index order,
+    # float16 in float32 (its opmath type)
+    acc = np.float32 if host.dtype == np.float16 else host.dtype
+    values = backend.to_host(_src_part(src, index, backend)).reshape(-1).astype(acc)
+    out = host.reshape(-1).astype(acc)
+    counts = np.bincount(flat, minlength=out.size)
+    if not include_self:
+        out[counts > 0] = 0 if reduce in ("sum", "mean") else _reduce_identity(reduce, x.dtype)
+    _HOST_REDUCERS[reduce].at(out, flat, values)
+    out = out.astype(host.dtype)
+    if reduce == "mean":
+        n = np.maximum(counts + include_self, 1).astype(host.dtype)
+        out = out / n if x.dtype.is_floating_point else out // n
+    data = backend.from_host(out.reshape(host.shape))
+    node = new_node(ScatterReduceBackward0, x, src)
+    if node is None:
+        return make_tensor(data, backend)
+    node.save(x, src)
+    node._saved_result = make_tensor(data, backend)
+    node._saved_dim, node._saved_index, node._saved_reduce = d, index, reduce
+    node._saved_include_self = include_self
+    return make_tensor(data, backend, True, node, 0)
+
+
+scatter_reduce_ = inplace_method("scatter_reduce", "scatter_reduce in place.")
+
+
+# --- index_put, put, masked_scatter: values written at advanced-index positions -------------------
+
+
+@tensor_method("index_put")
+def index_put(input, indices, values, accumulate: bool = False) -> Tensor:
+    """A copy of input with `input[indices] = values` (or `+=` with accumulate=True, where
+    repeated positions add up)."""
+    t = check_tensor(input, "index_put")
+    values = check_tensor(values, "index_put", "values", 2)
+    key = host_key(tuple(indices))
+    if values.dtype is not t.dtype:
+        t.detach()[key]  # PyTorch's index errors come before its dtype error
+        raise RuntimeError(
+            msg.INDEX_PUT_DTYPE.format(dst=short_name(t.dtype), src=short_name(values.dtype))
+        )
+    return _index_put(t, key, values, accumulate)
+
+
+@tensor_method("index_put_")
+def index_put_(input, indices, values, accumulate: bool = False) -> Tensor:
+    """`input[indices] = values` in place (or `+=` with accumulate=True)."""
+    return apply_inplace(input, index_put, indices, values, accumulate)
+
+
+class PutBackward0(IndexPutBackward0):
+    __slots__ = ()
+
+
+@tensor_method("put")
+def put(input, index, source, accumulate: bool = False) -> Tensor:
+    """A copy of input with source written at the flat (row-major) positions `index`; negative
+    positions count from the end; accumulate=True adds instead."""
+    t = check_tensor(input, "put")
+    index = check_tensor(index, "put", "index", 2)
+    source = check_tensor(source, "put", "source", 3)
+    if index.dtype is not dtypes.int64:
+        raise RuntimeError(msg.PUT_INDEX_DTYPE.format(dtype=short_name(index.dtype)))
+    if source.dtype is not t.dtype:
+        raise RuntimeError(
+            msg.PUT_DTYPE.format(self=short_name(t.dtype), source=short_name(source.dtype))
+        )
+    if source.numel() != index.numel():
+        raise IndexError(msg.PUT_COUNT.format(source=source.numel(), index=index.numel()))
+    numel = t.numel()
+    _check_range(
+        t._backend,
+        _on(index, t._backend),
+        numel,
+        lambda i: IndexError(msg.PUT_RANGE.format(index=i, numel=numel)),
+    )
+    from .construction import unravel_index
+
+    key = unravel_index(index.reshape(source.shape) % max(numel, 1), tuple(t.shape))
+    return _index_put(t, key, source, accumulate, PutBackward0)
+
+
+@tensor_method("put_")
+def put_(input, index, source, accumulate: bool = False) -> Tensor:
+    """put in place: source written (or added) at the flat positions `index` of input."""
+    return apply_inplace(input, put, index, source, accumulate)
+
+
+class MaskedScatterBackward0(IndexPutBackward0):
+    __slots__ = ()
+
+
+def _masked_scatter(self: Tensor, mask: Tensor, source: Tensor) -> Tensor:
+    """self (already of mask's shape) with source's first elements where mask is True."""
+    count = int(mask.sum())
+    if source.numel() < count:
+        raise RuntimeError(msg.MASKED_SCATTER_COUNT)
+    return _index_put(self, (mask,), source.reshape(-1)[:count], cls=MaskedScatterBackward0)
+
+
+def _masked_scatter_args(input, mask, source, name: str) -> tuple:
+    t = check_tensor(input, name)
+    mask = check_tensor(mask, name, "mask", 2)
+    source = check_tensor(source, name, "source", 3)
+    if mask.dtype is not dtypes.bool:
+        raise RuntimeError(msg.MASKED_SCATTER_DTYPE.format(dtype=short_name(mask.dtype)))
+    if source.dtype is not t.dtype:
+        raise RuntimeError(
+            msg.MASKED_SCATTER_SOURCE_DTYPE.format(
+                self=short_name(t.dtype), source=short_name(source.dtype)
+            )
+        )
+    return t, mask, source
+
+
+@tensor_method("masked_scatter")
+def masked_scatter(input, mask, source) -> Tensor:
+    """A copy of input (broadcast with mask) with source's elements, in order, where mask is
+    True."""
+    t, mask, source = _masked_scatter_args(input, mask, source, "masked_scatter")
+    shape = broadcast_shapes(tuple(t.shape), tuple(mask.shape))
+    return _masked_scatter(t.expand(shape), mask.expand(shape), source)
+
+
+@tensor_method("masked_scatter_")
+def masked_scatter_(self, mask, source) -> Tensor:
+    """masked_scatter in place: the mask must broadcast to self's shape."""
+    t, mask, source = _masked_scatter_args(self, mask, source, "masked_scatter_")
+    mask = mask.expand(t.shape)
+    return apply_inplace(t, _masked_scatter, mask, source)
+
+
+__all__ = [
+    "index_add",
+    "index_copy",
+    "index_fill",
+    "index_put",
+    "index_put_",
+    "masked_scatter",
+    "put",
+    "scatter_reduce",
+]

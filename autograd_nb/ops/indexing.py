@@ -450,11 +450,12 @@ def _check_gather(x: Tensor, d: int, index: Tensor, src: Tensor | None, name: st
             raise RuntimeError(
                 msg.SCATTER_SIZE_SRC.format(index=ix, sizes=xs, axis=d, src=list(src.shape))
             )
-    _check_range(
+    _check_range(  # gather and scatter take no negative index (PyTorch refuses -1 too)
         x._backend,
         index._data,
         xs[d],
         lambda i: RuntimeError(msg.INDEX_RANGE.format(index=i, dim=d, size=xs[d])),
+        negative=False,
     )
 
 
@@ -661,6 +662,16 @@ def take_along_dim(input, indices, dim: int | None = None) -> Tensor:
     if dim is None:
         return gather(x.reshape(-1), 0, indices.reshape(-1))
     d = normalize_dim(dim, x._data.ndim)
+    indices = _index_arg(indices, "gather")
+    size = x._data.shape[d]
+    _check_range(  # a negative index counts from the end, as PyTorch reads one in range
+        x._backend,
+        indices._data,
+        size,
+        lambda i: RuntimeError(msg.INDEX_RANGE.format(index=i, dim=d, size=size)),
+    )
+    data = indices._data
+    indices = make_tensor(indices._backend.xp.where(data < 0, data + size, data), indices._backend)
     xs, ix = list(x._data.shape), list(indices._data.shape)
     xs[d] = ix[d] = 1
     shape = broadcast_shapes(tuple(xs), tuple(ix))

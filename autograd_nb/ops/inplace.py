@@ -65,6 +65,8 @@ def check_inplace(self: Tensor) -> None:
                 raise _view_mode_error(self, mode or "no_grad")
             if root._grad_fn is None:
                 raise RuntimeError(msg.VIEW_OF_LEAF_INPLACE)
+        elif self._requires_grad:  # a view made a leaf by requires_grad_(), or a view of one
+            raise RuntimeError(msg.VIEW_OF_LEAF_INPLACE)
     elif self._requires_grad and self._grad_fn is None:
         raise RuntimeError(msg.LEAF_INPLACE)
 
@@ -205,7 +207,32 @@ def apply_inplace(self: Tensor, out_of_place_fn, *args, **kwargs) -> Tensor:
         check_no_partial_overlap(self, kwargs.values())
     if _records(self, args, kwargs):
         return _recorded(self, out_of_place_fn, args, kwargs)
-    _store(self, _result_data(self, out_of_place_fn(self, *args, **kwargs)))
+    _store(self, _result_data(self, _out_of_place(out_of_place_fn, self, args, kwargs)))
+    _bump(self)
+    return self
+
+
+_COMPLEX_OF = {dtypes.float16: "ComplexHalf", dtypes.float64: "ComplexDouble"}
+
+
+def _out_of_place(fn, self: Tensor, args, kwargs) -> Tensor:
+    """`fn(self, *args)`; where a complex number made it fail (`x.mul_(1j)`: there are no
+    complex dtypes), PyTorch's error for a complex result that `self` can't hold."""
+    try:
+        return fn(self, *args, **kwargs)
+    except TypeError:
+        if not any(isinstance(python_number(a), complex) for a in args):
+            raise
+        result = _COMPLEX_OF.get(self.dtype, "ComplexFloat")
+        raise RuntimeError(
+            msg.INPLACE_CAST.format(result=result, out=short_name(self.dtype))
+        ) from None
+
+
+def apply_unrecorded(self: Tensor, out_of_place_fn, *args) -> Tensor:
+    """An in-place op PyTorch does not differentiate (logical_not_): the result is written into
+    `self` and its version bumped, with no graph checks and its history left as it was."""
+    _store(self, _result_data(self, out_of_place_fn(self, *args)))
     _bump(self)
     return self
 
@@ -221,7 +248,7 @@ def _recorded(self: Tensor, fn, args, kwargs) -> Tensor:
         self._grad_fn,
         self._output_nr,
     )
-    result = fn(old, *args, **kwargs)
+    result = _out_of_place(fn, old, args, kwargs)
     data = _result_data(self, result)
     node = result._grad_fn
     _store(self, data)
@@ -429,7 +456,7 @@ def _zeroed(self: Tensor) -> Tensor:
 
 def _copied(self: Tensor, src) -> Tensor:
     """`src` broadcast to `self`'s shape in `self`'s dtype and device (the out-of-place copy)."""
-    src = check_tensor(src, "copy_", "src")
+    src = check_tensor(src, "copy_", "other")  # PyTorch's parser names it `other`
     backend = self._backend
     shape = broadcast_shapes(tuple(self._data.shape), tuple(src._data.shape))
     data = _moved(src, backend, self.dtype)
@@ -454,7 +481,7 @@ def zero_(self: Tensor) -> Tensor:
 @tensor_method("fill_")
 def fill_(self: Tensor, value) -> Tensor:
     """Set every element to `value` (a number or a 0-dim tensor) in place."""
-    if not isinstance(value, (Tensor, *_NUMBERS)):
+    if not isinstance(value, (Tensor, *_NUMBERS, complex)):
         raise TypeError(msg.FILL_BAD_VALUE.format(type=type(value).__name__))
     if isinstance(value, Tensor) or _records(self, (), {}):
         return apply_inplace(self, _filled, value)
@@ -611,8 +638,12 @@ class IndexPutBackward0(Node):
         return grad_self, grad_values
 
 
-def _index_put(self: Tensor, key, value: Tensor) -> Tensor:
-    """A copy of `self` with `self[key] = value` for an advanced key (last write wins)."""
+def _index_put(
+    self: Tensor, key, value: Tensor, accumulate: bool = False, cls: type | None = None
+) -> Tensor:
+    """A copy of `self` with `self[key] = value` for an advanced key (last write wins), or
+    with the values added there (`accumulate`: repeated positions add up); `cls` is the node
+    class (IndexPutBackward0 unless put_ or masked_scatter wrote)."""
     backend = self._backend
     xp = backend.xp
     shape = tuple(self._data.shape)
@@ -633,19 +664,20 @@ def _index_put(self: Tensor, key, value: Tensor) -> Tensor:
     values = xp.reshape(xp.broadcast_to(on_backend(value, backend, self.dtype), target), (-1,))
     order = xp.argsort(flat, stable=True)
     flat, values = xp.take(flat, order), xp.take(values, order)
-    if flat.shape[0]:  # keep the last write to each position, as a loop of writes would
+    if flat.shape[0] and not accumulate:  # keep the last write to each position
         last = xp.concat(
             [flat[1:] != flat[:-1], xp.ones((1,), dtype=xp.bool, device=backend.native_device)]
         )
         flat, values = flat[last], values[last]
     hit = xp.zeros((numel,), dtype=long, device=backend.native_device)
-    backend.scatter_add(hit, (flat,), xp.ones_like(flat))
+    if not accumulate:  # the overwritten positions (they pass no gradient back)
+        backend.scatter_add(hit, (flat,), xp.ones_like(flat))
     hit = hit > 0
     old = xp.reshape(self._data, (-1,))
     out = xp.where(hit, xp.zeros_like(old), old)
     backend.scatter_add(out, (flat,), values)
     out = xp.reshape(out, shape)
-    node = new_node(IndexPutBackward0, self, value)
+    node = new_node(cls or IndexPutBackward0, self, value)
     if node is None:
         return make_tensor(out, backend)
     node._hit = make_tensor(xp.reshape(hit, shape), backend)
@@ -690,6 +722,8 @@ def _is_whole(key) -> bool:
 def setitem(self: Tensor, key, value) -> None:
     """`self[key] = value`: a number or a tensor broadcast to the indexed region."""
     value, key = python_number(value), host_key(key)
+    if isinstance(value, complex):
+        value = dtypes.real_scalar(value, self.dtype)
     if isinstance(value, Tensor):
         src = value
     elif isinstance(value, _NUMBERS):

@@ -8,11 +8,20 @@ Backward functions are written with these same ops, so second derivatives work.
 
 from __future__ import annotations
 
+import warnings
+
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node, saved_entry
-from ._helpers import broadcast_shapes, check_same_device, check_tensor, record, scalar_for
+from ._helpers import (
+    broadcast_shapes,
+    check_same_device,
+    check_tensor,
+    record,
+    result_dtype,
+    scalar_for,
+)
 from .binary import add_number
 from .inplace import inplace_method
 from .out import with_out
@@ -667,9 +676,8 @@ class LinalgCrossBackward0(Node):
 @tensor_method("cross")
 def cross(input, other, dim=None) -> Tensor:
     """The 3-D cross product along `dim` (size 3), broadcasting the other dims."""
-    import warnings
 
-    from ._helpers import common_backend, on_backend, result_dtype
+    from ._helpers import common_backend, on_backend
 
     a = check_tensor(input, "cross")
     b = check_tensor(other, "cross", "other", 2)
@@ -889,7 +897,6 @@ def cosine_similarity(x1, x2, dim: int = 1, eps: float = 1e-8) -> Tensor:
 
 def pairwise_distance(x1, x2, p: float = 2.0, eps: float = 1e-6, keepdim: bool = False) -> Tensor:
     """The p-norm of x1 - x2 + eps over the last dim, composed as ATen's pairwise_distance."""
-    from .. import dtypes
     from .reduction import NormBackward1, _vector_norm
 
     a = check_tensor(x1, "pairwise_distance", "x1")
@@ -901,6 +908,7 @@ def pairwise_distance(x1, x2, p: float = 2.0, eps: float = 1e-6, keepdim: bool =
 
 
 # --- in-place forms -------------------------------------------------------------------------------
+
 
 addmv_ = inplace_method("addmv", "beta * self + alpha * (mat @ vec), in place.")
 addbmm_ = inplace_method("addbmm", "beta * self + alpha * sum(batch1 @ batch2), in place.")

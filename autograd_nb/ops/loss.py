@@ -18,6 +18,7 @@ from .. import dtypes
 from .._tensor import Tensor, make_tensor
 from ..autograd.node import Node, new_node
 from ._helpers import (
+    broadcast_shapes,
     check_same_device,
     check_tensor,
     operands,
@@ -538,8 +539,10 @@ def binary_cross_entropy(
         raise _kernel_error("binary_cross_entropy", x.dtype)
     backend = x._backend
     xp = backend.xp
-    if bool(xp.any((x._data < 0) | (x._data > 1))):
+    if not bool(xp.all((x._data >= 0) & (x._data <= 1))):  # nan is out of range too
         raise RuntimeError(msg.BCE_RANGE)
+    if not bool(xp.all((t._data >= 0) & (t._data <= 1))):
+        raise RuntimeError(msg.BCE_TARGET_RANGE)
     log_x = xp.clip(xp.log(x._data), -100.0, None)
     log_1mx = xp.clip(xp.log(1 - x._data), -100.0, None)
     losses = -(t._data * log_x + (1 - t._data) * log_1mx)
@@ -603,6 +606,7 @@ def binary_cross_entropy_with_logits(
     xd, td = x._data, t._data
     softplus = xp.maximum(-xd, xp.zeros_like(xd)) + xp.log1p(xp.exp(-xp.abs(xd)))  # -logsigmoid
     if pos_weight is not None:  # softplus.mul_((pos_weight - 1) * target + 1)
+        broadcast_shapes(tuple(pos_weight._data.shape), tuple(td.shape))  # PyTorch's error
         log_weight = _promoted(backend, operator.mul, pos_weight._data - 1, td) + 1
         softplus = _inplace(backend, operator.mul, softplus, log_weight)
     losses = _inplace(backend, operator.add, _inplace(backend, operator.mul, 1 - td, xd), softplus)

@@ -9,6 +9,7 @@ over its last len(normalized_shape) dims.
 from __future__ import annotations
 
 from .. import _messages as msg
+from .. import dtypes
 from .._tensor import Tensor, make_tensor
 from ..autograd.grad_mode import no_grad
 from ..autograd.node import Node, new_node
@@ -65,6 +66,18 @@ class NativeBatchNormBackward0(Node):
         return grad_x, grad_w, grad_b
 
 
+def _check_same_dtype(x: Tensor, *params) -> None:
+    """PyTorch's CPU norms: weight, bias and running statistics of the input's dtype, or
+    float32 ones beside a float32 or half input (its "mixed type" path)."""
+    for t in params:
+        if t is None or t.dtype is x.dtype:
+            continue
+        if x.dtype is dtypes.float64 or not x.dtype.is_floating_point:
+            raise RuntimeError(msg.NORM_MIXED_DTYPE)
+        if t.dtype is not dtypes.float32:
+            raise RuntimeError(msg.LAYER_NORM_MIXED.format(dtype="Float"))
+
+
 def _check_running(name: str, t, channels: int) -> None:
     if t is not None and t.numel() != channels:
         raise RuntimeError(msg.BN_RUNNING_SIZE.format(name=name, expected=channels, got=t.numel()))
@@ -98,6 +111,7 @@ def batch_norm(
             )
     if not training and (running_mean is None or running_var is None):
         raise RuntimeError(msg.BN_EVAL_NO_STATS)
+    _check_same_dtype(x, weight, bias, running_mean, running_var)
     backend = x._backend
     xp = backend.xp
     dims = _stats_dims(len(shape))
@@ -203,6 +217,7 @@ def _check_layer_norm(x: Tensor, shape: tuple, weight, bias) -> None:
                 shape=list(shape), dims="".join(f", {d}" for d in shape), size=list(size)
             )
         )
+    _check_same_dtype(x, weight, bias)
     require_floating(x, "LayerNormKernelImpl")
     for t in (weight, bias):
         if t is not None and t.dtype is not x.dtype:
@@ -305,6 +320,7 @@ def _check_group_norm(x: Tensor, groups: int, weight, bias) -> None:
             raise RuntimeError(
                 msg.GROUP_NORM_PARAM.format(name=name, got=list(t._data.shape), shape=shape)
             )
+    _check_same_dtype(x, weight, bias)
     require_floating(x, "GroupNormKernelImpl")
 
 

@@ -80,6 +80,9 @@ def _neg_operator(input) -> Tensor:
 
 @tensor_method("__pos__", "positive")
 def positive(input) -> Tensor:
+    """`input` itself (unary plus); PyTorch refuses bool tensors."""
+    if check_tensor(input, "positive").dtype is dtypes.bool:
+        raise RuntimeError(msg.POSITIVE_BOOL)
     return input
 
 
@@ -159,6 +162,7 @@ __all__ = [
     "frac",
     "frac_",
     "heaviside",
+    "positive",
     "round",
     "round_",
     "signbit",

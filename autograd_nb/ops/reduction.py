@@ -195,6 +195,8 @@ def mean(input, dim=None, keepdim: bool = False, *, dtype=None, axis=None, keepd
     t = input if isinstance(input, Tensor) else check_tensor(input, "mean")
     backend = t._backend
     own = backend.ours[t._data.dtype]
+    if dtype is not None and not dtype.is_floating_point:
+        raise RuntimeError(msg.MEAN_OPTIONAL_DTYPE.format(dtype=dtype.legacy_name[:-6]))
     if not (dtype or own).is_floating_point:
         raise RuntimeError(msg.MEAN_DTYPE.format(dtype=_type_name(t)))
     if dtype is not None and dtype is not own:
@@ -408,7 +410,7 @@ class _IndexedBackward(Node):
         positions = arange(shape[dim], device=grad.device).reshape(
             tuple(shape[dim] if i == dim else 1 for i in range(len(shape)))
         )
-        return grad * (positions == index)
+        return grad.where(positions == index, 0)
 
 
 class MaxBackward0(_IndexedBackward):

@@ -1,5 +1,6 @@
 """Random fills and sampling from tensors of probabilities: `bernoulli`, `multinomial`,
-`exponential_`, and the helper that fills a tensor in PyTorch's order.
+`poisson`, `exponential_`, `cauchy_`, `log_normal_`, `geometric_`, and the helper that fills a
+tensor in PyTorch's order.
 
 The numbers come from the tensor's backend (or a `generator=`), which runs PyTorch's CPU kernels on
 its Mersenne Twister (backends/host_random.py), so `manual_seed` gives PyTorch's samples.
@@ -12,7 +13,7 @@ from .. import dtypes
 from .._generator import draw
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node, new_node
-from ._helpers import check_tensor
+from ._helpers import check_tensor, short_name
 from .out import with_out
 from .pointwise import _not_differentiable
 
@@ -135,13 +136,33 @@ def multinomial(input, num_samples: int, replacement: bool = False, *, generator
     return make_tensor(xp.reshape(picks, shape), backend)
 
 
-class ExponentialBackward0(Node):
-    """exponential_: the old value has no influence on the new one."""
+class _ResampledBackward(Node):
+    """A random fill: the old value has no influence on the new one (zero gradient)."""
 
     __slots__ = ()
 
     def backward(self, grad):
         return grad * 0
+
+
+class ExponentialBackward0(_ResampledBackward):
+    __slots__ = ()
+
+
+class CauchyBackward0(_ResampledBackward):
+    __slots__ = ()
+
+
+class LogNormalBackward0(_ResampledBackward):
+    __slots__ = ()
+
+
+class GeometricBackward0(_ResampledBackward):
+    __slots__ = ()
+
+
+class PoissonBackward0(_ResampledBackward):
+    __slots__ = ()
 
 
 def _exponential(self: Tensor, lambd: float, generator) -> Tensor:
@@ -155,6 +176,69 @@ def _exponential(self: Tensor, lambd: float, generator) -> Tensor:
     return make_tensor(data, self._backend, node is not None, node)
 
 
+def _resampled(self: Tensor, method: str, cls, params: tuple, generator) -> Tensor:
+    """A new tensor like `self` of `backend.<method>` samples (an out-of-place random fill)."""
+    data = draw_like(self, method, *params, generator=generator)
+    node = new_node(cls, self)
+    return make_tensor(data, self._backend, node is not None, node)
+
+
+def _require_floating(self: Tensor, kernel: str) -> None:
+    if not self.dtype.is_floating_point:
+        raise NotImplementedError(
+            msg.KERNEL_DTYPE.format(kernel=kernel, dtype=short_name(self.dtype))
+        )
+
+
+@tensor_method("cauchy_")
+def cauchy_(self: Tensor, median: float = 0.0, sigma: float = 1.0, *, generator=None) -> Tensor:
+    """Fill in place with samples from the Cauchy distribution (median, sigma)."""
+    from .inplace import apply_inplace
+
+    if not sigma > 0:
+        raise RuntimeError(msg.CAUCHY_SIGMA.format(sigma=sigma))
+    if not self.dtype.is_floating_point:
+        raise RuntimeError(msg.CAUCHY_DTYPE.format(ctype=dtypes.CPP_NAMES[self.dtype]))
+    params = (float(median), float(sigma))
+    return apply_inplace(self, _resampled, "cauchy", CauchyBackward0, params, generator)
+
+
+@tensor_method("log_normal_")
+def log_normal_(self: Tensor, mean: float = 1.0, std: float = 2.0, *, generator=None) -> Tensor:
+    """Fill in place with samples whose log is normal with (mean, std)."""
+    from .inplace import apply_inplace
+
+    if not std > 0:
+        raise RuntimeError(msg.LOG_NORMAL_STD.format(std=std))
+    _require_floating(self, "log_normal_cpu")
+    params = (float(mean), float(std))
+    return apply_inplace(self, _resampled, "log_normal", LogNormalBackward0, params, generator)
+
+
+@tensor_method("geometric_")
+def geometric_(self: Tensor, p: float, *, generator=None) -> Tensor:
+    """Fill in place with the number of trials up to the first success of probability p."""
+    from .inplace import apply_inplace
+
+    if not 0 < p < 1:
+        raise RuntimeError(msg.GEOMETRIC_P.format(p=p))
+    if self.dtype is dtypes.bool:
+        raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel="geometric_cpu", dtype="Bool"))
+    return apply_inplace(self, _resampled, "geometric", GeometricBackward0, (float(p),), generator)
+
+
+def poisson(input, generator=None) -> Tensor:
+    """A Poisson sample for each rate of `input`, in its dtype (a zero gradient)."""
+    rates = check_tensor(input, "poisson")
+    _require_floating(rates, "poisson_cpu")
+    xp = rates._backend.xp
+    if rates._data.size and not bool(xp.all(rates._data >= 0)):
+        raise RuntimeError(msg.POISSON_RATE)
+    data = draw(generator, rates._backend, "poisson", rates._data)
+    node = new_node(PoissonBackward0, rates)
+    return make_tensor(data, rates._backend, node is not None, node)
+
+
 @tensor_method("exponential_")
 def exponential_(self: Tensor, lambd: float = 1.0, *, generator=None) -> Tensor:
     """Fill in place with samples from the exponential distribution of rate lambd."""
@@ -163,4 +247,4 @@ def exponential_(self: Tensor, lambd: float = 1.0, *, generator=None) -> Tensor:
     return apply_inplace(self, _exponential, lambd, generator)
 
 
-__all__ = ["bernoulli", "multinomial"]
+__all__ = ["bernoulli", "multinomial", "poisson"]

@@ -214,6 +214,12 @@ def flatten(input, start_dim: int = 0, end_dim: int = -1) -> Tensor:
     return reshape(t, shape[:start] + (merged,) + shape[end + 1 :])
 
 
+@tensor_method("ravel")
+def ravel(input) -> Tensor:
+    """The elements as one dim in row-major order (a view when `input` is contiguous)."""
+    return view(check_tensor(input, "ravel").contiguous(), -1)
+
+
 @tensor_method("unflatten")
 def unflatten(input, dim: int, sizes) -> Tensor:
     """Split dim `dim` into `sizes` (one may be -1): the inverse of flatten."""
@@ -473,6 +479,57 @@ Tensor.T = property(_T)
 Tensor.mT = property(_mT)
 
 
+def _adjoint(self: Tensor, dims_text: str, zero_d_text: str) -> Tensor:
+    """The last two dims swapped: the conjugate transpose of real (batches of) matrices."""
+    if self._data.ndim == 0:
+        warnings.warn(zero_d_text, UserWarning, stacklevel=3)
+        return self
+    if self._data.ndim < 2:
+        raise RuntimeError(dims_text.format(dim=self._data.ndim))
+    return transpose(self, -2, -1)
+
+
+def _H(self) -> Tensor:
+    """The conjugate transpose of a matrix (its transpose: our dtypes are real)."""
+    if self._data.ndim > 2:
+        raise RuntimeError(msg.H_DIMS.format(dim=self._data.ndim) + msg.H_BATCH_HINT)
+    return _adjoint(self, msg.H_DIMS, msg.H_0D)
+
+
+def _mH(self) -> Tensor:
+    """The conjugate transpose of (batches of) matrices: mT, our dtypes being real."""
+    return _adjoint(self, msg.MH_DIMS, msg.MH_0D)
+
+
+@tensor_method("adjoint")
+def adjoint(input) -> Tensor:
+    """The conjugate transpose of (batches of) matrices: mT, our dtypes being real."""
+    return _adjoint(check_tensor(input, "adjoint"), msg.ADJOINT_DIMS, msg.ADJOINT_0D)
+
+
+Tensor.H = property(_H)
+Tensor.mH = property(_mH)
+
+
+@tensor_method("conj", "resolve_conj", "resolve_neg", "conj_physical")
+def conj(input) -> Tensor:
+    """The complex conjugate: `input` itself for our real dtypes (as PyTorch returns it)."""
+    return check_tensor(input, "conj")
+
+
+resolve_conj = resolve_neg = conj_physical = conj
+
+
+@tensor_method("is_conj", "is_neg")
+def is_conj(input) -> bool:
+    """Whether a lazy conjugation (or negation) bit is set: never, for real dtypes."""
+    check_tensor(input, "is_conj")
+    return False
+
+
+is_neg = is_conj
+
+
 @tensor_method("movedim", "moveaxis")
 def movedim(input, source, destination) -> Tensor:
     """Move dims from `source` positions to `destination` positions (a permute view)."""
@@ -570,6 +627,24 @@ def flip(input, *dims) -> Tensor:
     if node is not None:
         node._saved_dims = dims
     return make_tensor(data, x._backend, node is not None, node, 0)
+
+
+@tensor_method("fliplr")
+def fliplr(input) -> Tensor:
+    """The columns in reverse order (flip along dim 1)."""
+    x = check_tensor(input, "fliplr")
+    if x._data.ndim < 2:
+        raise RuntimeError(msg.FLIP_LR_DIMS)
+    return flip(x, 1)
+
+
+@tensor_method("flipud")
+def flipud(input) -> Tensor:
+    """The rows in reverse order (flip along dim 0)."""
+    x = check_tensor(input, "flipud")
+    if x._data.ndim < 1:
+        raise RuntimeError(msg.FLIP_UD_DIMS)
+    return flip(x, 0)
 
 
 # --- select / slice (what basic indexing is made of) ----------------------------------------------
@@ -841,15 +916,25 @@ def diff(input, n: int = 1, dim: int = -1, prepend=None, append=None) -> Tensor:
 __all__ = [
     "broadcast_tensors",
     "broadcast_to",
+    "adjoint",
+    "conj",
+    "conj_physical",
     "diff",
     "expand",
     "flatten",
     "flip",
+    "fliplr",
+    "flipud",
+    "is_conj",
+    "is_neg",
     "moveaxis",
     "movedim",
     "narrow",
     "permute",
+    "ravel",
     "reshape",
+    "resolve_conj",
+    "resolve_neg",
     "roll",
     "rot90",
     "select",

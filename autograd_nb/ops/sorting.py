@@ -1,6 +1,10 @@
-"""Sorting and searching: sort, argsort, topk, searchsorted, bucketize."""
+"""Sorting and searching: sort, argsort, msort, topk, kthvalue, mode, searchsorted, bucketize."""
 
 from __future__ import annotations
+
+import math
+
+import numpy as np
 
 from .. import _messages as msg
 from .. import dtypes
@@ -14,7 +18,8 @@ from ._helpers import (
     result_dtype,
 )
 from .indexing import _zeros_like, scatter_add
-from .out import with_out
+from .out import with_out, with_pair_out
+from .reduction import _indexed_result, _IndexedBackward
 
 
 @with_out
@@ -167,4 +172,130 @@ def topk(input, k: int, dim: int = -1, largest: bool = True, sorted: bool = True
     return _with_positions("topk", TopkBackward0, x, d, values, order)
 
 
-__all__ = ["argsort", "bucketize", "searchsorted", "sort", "topk"]
+@tensor_method("msort")
+def msort(input) -> Tensor:
+    """`input` sorted along its first dim (the values of sort(input, dim=0))."""
+    return sort(check_tensor(input, "msort"), 0).values
+
+
+class KthvalueBackward0(_IndexedBackward):
+    __slots__ = ()
+
+
+class ModeBackward0(_IndexedBackward):
+    __slots__ = ()
+
+
+def _greater_or_nan(a, b) -> bool:
+    """PyTorch's order for kthvalue: nan above every number."""
+    return (a != a and b == b) or a > b
+
+
+def _quick_select(values: list, positions: list, k: int) -> None:
+    """Sedgewick's quickselect as PyTorch's kthvalue runs it: afterwards values[k] is the
+    k-th smallest (0-based), positions[k] its index; which index among ties follows from the
+    median-of-three partitioning, so it matches PyTorch's."""
+
+    def swap(i: int, j: int) -> None:
+        values[i], values[j] = values[j], values[i]
+        positions[i], positions[j] = positions[j], positions[i]
+
+    low, high = 0, len(values) - 1
+    while high > low:
+        if high == low + 1:
+            if _greater_or_nan(values[low], values[high]):
+                swap(low, high)
+            return
+        swap((low + high) >> 1, low + 1)
+        if _greater_or_nan(values[low + 1], values[high]):
+            swap(low + 1, high)
+        if _greater_or_nan(values[low], values[high]):
+            swap(low, high)
+        if _greater_or_nan(values[low + 1], values[low]):
+            swap(low + 1, low)
+        i, j, pivot = low + 1, high, values[low]
+        while True:
+            i += 1
+            while _greater_or_nan(pivot, values[i]):
+                i += 1
+            j -= 1
+            while _greater_or_nan(values[j], pivot):
+                j -= 1
+            if j < i:
+                break
+            swap(i, j)
+        swap(low, j)
+        if j <= k:
+            low = i
+        if j >= k:
+            high = j - 1
+
+
+def _kth_of_row(row: list, k: int) -> tuple:
+    positions = list(range(len(row)))
+    _quick_select(row, positions, k - 1)
+    return row[k - 1], positions[k - 1]
+
+
+def _mode_of_row(row: list) -> tuple:
+    """The most frequent value (the smallest among equally frequent ones) and the last index
+    it has, as PyTorch's CPU kernel finds them from a sorted copy."""
+    ordered = sorted(range(len(row)), key=row.__getitem__)
+    best, best_count, count = None, 0, 0
+    for n, position in enumerate(ordered):
+        count += 1
+        if n == len(ordered) - 1 or row[ordered[n + 1]] != row[position]:
+            if count > best_count:
+                best, best_count = position, count
+            count = 0
+    return row[best], best
+
+
+def _select_rows(name: str, cls, t: Tensor, d: int, keepdim: bool, pick):
+    """(values, indices) along `d` from `pick(row) -> (value, index)` run on each host row."""
+    backend = t._backend
+    xp = backend.xp
+    host = np.moveaxis(np.atleast_1d(backend.to_host(t._data)), d, -1)
+    rows = host.reshape(-1, host.shape[-1]) if host.size else host.reshape(0, host.shape[-1])
+    picked = [pick(row.tolist()) for row in rows]
+    shape = host.shape[:-1]
+    values = np.array([v for v, _ in picked], dtype=host.dtype).reshape(shape)
+    index = np.array([i for _, i in picked], dtype=np.int64).reshape(shape)
+    values = xp.expand_dims(backend.from_host(values), axis=d)
+    index = xp.expand_dims(backend.from_host(index), axis=d)
+    return _indexed_result(t, d, keepdim, name, cls, values, index)
+
+
+def _check_reduced_size(name: str, t: Tensor, d: int) -> None:
+    """PyTorch's refusal to reduce an empty dim into a non-empty result."""
+    shape = tuple(t._data.shape)
+    if shape and shape[d] == 0 and math.prod(shape[:d] + shape[d + 1 :]):
+        raise IndexError(msg.REDUCE_EMPTY_DIM.format(name=name, dim=d))
+
+
+@with_pair_out
+@tensor_method("kthvalue")
+def kthvalue(input, k: int, dim: int = -1, keepdim: bool = False):
+    """The k-th smallest value along `dim` and its index (nan counts as the largest)."""
+    t = check_tensor(input, "kthvalue")
+    d = normalize_dim(dim, t._data.ndim)
+    _check_reduced_size("kthvalue", t, d)
+    size = t._data.shape[d] if t._data.ndim else 1
+    if not 0 < k <= size:
+        raise RuntimeError(msg.KTHVALUE_RANGE.format(dim=d))
+    if t.dtype is dtypes.bool and t._data.ndim:  # PyTorch copies a 0-d input before dispatch
+        raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel="kthvalue_cpu", dtype="Bool"))
+    return _select_rows("kthvalue", KthvalueBackward0, t, d, keepdim, lambda r: _kth_of_row(r, k))
+
+
+@with_pair_out
+@tensor_method("mode")
+def mode(input, dim: int = -1, keepdim: bool = False):
+    """The most frequent value along `dim` (the smallest among ties) and its last index."""
+    t = check_tensor(input, "mode")
+    d = normalize_dim(dim, t._data.ndim)
+    _check_reduced_size("mode", t, d)
+    return _select_rows("mode", ModeBackward0, t, d, keepdim, _mode_of_row)
+
+
+__all__ = ["argsort", "bucketize", "kthvalue", "mode", "msort", "searchsorted", "sort", "topk"]

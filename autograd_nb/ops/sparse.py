@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor
@@ -68,6 +70,8 @@ def embedding(
     node = new_node(EmbeddingBackward0, w)
     if node is None:
         return make_tensor(data, w._backend)
+    if sparse:
+        warnings.warn(msg.EMBEDDING_SPARSE_DENSE, UserWarning, stacklevel=3)
     node.save(idx)
     node._saved_padding_idx = padding_idx
     node._saved_scale_grad_by_freq, node._saved_sparse = scale_grad_by_freq, sparse

@@ -60,6 +60,12 @@ class AddcdivBackward0(AddcmulBackward0):
         )
 
 
+def _real(value, input: Tensor):
+    """A number argument as a real number: a complex one is converted as PyTorch converts it
+    into `input`'s dtype (its real part, or PyTorch's error when the imaginary part is not 0)."""
+    return dtypes.real_scalar(value, input.dtype) if isinstance(value, complex) else value
+
+
 def _saving_operands(out: Tensor, value, tensor1, tensor2) -> Tensor:
     """Save what the backward needs, as PyTorch: tensor1 only for tensor2's gradient, tensor2
     for tensor1's (and, in addcdiv, for tensor2's own)."""
@@ -76,6 +82,7 @@ def _saving_operands(out: Tensor, value, tensor1, tensor2) -> Tensor:
 @tensor_method("addcmul")
 def addcmul(input, tensor1, tensor2, *, value=1) -> Tensor:
     """input + value * tensor1 * tensor2, broadcasting (what Adam's moment updates use)."""
+    value = _real(value, input)
     operands = (input, tensor1, tensor2)
     if all(isinstance(t, Tensor) for t in operands) and result_dtype(*operands) is dtypes.bool:
         raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel="addcmul_cpu_out", dtype="Bool"))
@@ -92,6 +99,7 @@ def addcmul(input, tensor1, tensor2, *, value=1) -> Tensor:
 @tensor_method("addcdiv")
 def addcdiv(input, tensor1, tensor2, *, value=1) -> Tensor:
     """input + value * tensor1 / tensor2, broadcasting (Adam's parameter step)."""
+    value = _real(value, input)
     if not _float_result(tensor1, tensor2):
         raise RuntimeError(msg.ADDCDIV_INTEGER)
     out = _ternary(
@@ -169,7 +177,7 @@ def lerp(input, end, weight) -> Tensor:
         if out._grad_fn is not None:
             out._grad_fn.save(start, end, weight)
         return out
-    w = float(weight)
+    w = float(_real(weight, start))
     out = _ternary(LerpBackward0, (start, end), lambda xp, a, b: _lerp_kernel(xp, a, b, w), "lerp")
     if out._grad_fn is not None:
         out._grad_fn._saved_weight = w

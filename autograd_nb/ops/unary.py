@@ -23,9 +23,9 @@ from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.grad_mode import STATE
 from ..autograd.node import Node
-from ._helpers import check_tensor, float_data, in_float32, record
+from ._helpers import check_tensor, float_data, in_float32, record, return_type
 from .inplace import apply_inplace
-from .out import write_out
+from .out import write_into, write_out
 
 
 class UnaryBackward(Node):
@@ -334,6 +334,51 @@ class TanhBackward0(UnaryBackward):
 
 tanh, tanh_ = elementwise("tanh", TanhBackward0, lambda xp, x: xp.tanh(x))
 
+
+class AsinhBackward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "self", "∂asinh a/∂a = 1/√(a² + 1)"
+
+    def backward(self, grad):
+        x = self.saved()
+        return grad * (x * x + 1).rsqrt()
+
+
+asinh, asinh_ = elementwise(
+    "asinh", AsinhBackward0, lambda xp, x: xp.asinh(x), aliases=("arcsinh",)
+)
+arcsinh, arcsinh_ = asinh, asinh_
+
+
+class AcoshBackward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "self", "∂acosh a/∂a = 1/√(a² − 1)"
+
+    def backward(self, grad):
+        x = self.saved()
+        return grad * (x * x - 1).rsqrt()
+
+
+acosh, acosh_ = elementwise(
+    "acosh", AcoshBackward0, lambda xp, x: xp.acosh(x), aliases=("arccosh",)
+)
+arccosh, arccosh_ = acosh, acosh_
+
+
+class AtanhBackward0(UnaryBackward):
+    __slots__ = ()
+    saves, formula = "self", "∂atanh a/∂a = 1/(1 − a²)"
+
+    def backward(self, grad):
+        x = self.saved()
+        return grad / (1 - x * x)
+
+
+atanh, atanh_ = elementwise(
+    "atanh", AtanhBackward0, lambda xp, x: xp.atanh(x), aliases=("arctanh",)
+)
+arctanh, arctanh_ = atanh, atanh_
+
 _DEGREE = math.pi / 180
 
 
@@ -535,6 +580,74 @@ sgn, _ = elementwise(
 )
 
 
+class AngleBackward0(_StepBackward):
+    """angle of a real number: 0 or π, a step function."""
+
+    __slots__ = ()
+
+
+def _angle(xp, x):
+    """π for negative numbers, 0 otherwise; nan stays nan (PyTorch's real angle)."""
+    zero = xp.zeros_like(x)
+    return xp.where(x < 0, zero + math.pi, xp.where(xp.isnan(x), x, zero))
+
+
+angle, _ = elementwise("angle", AngleBackward0, _angle, inplace=False)
+
+
+class FrexpBackward0(Node):
+    """The mantissa is a / 2^exponent, the exponent held fixed."""
+
+    __slots__ = ("_saved_exponent",)
+    formula = "∂(a/2ᵉ)/∂a = 1/2ᵉ"
+
+    def backward(self, grad):
+        return grad / self._saved_exponent.exp2().to(grad.dtype)
+
+
+@tensor_method("frexp")
+def frexp(input):
+    """(mantissa, exponent): input = mantissa · 2^exponent with 0.5 <= |mantissa| < 1."""
+    t = check_tensor(input, "frexp")
+    if not t.dtype.is_floating_point:
+        raise RuntimeError(msg.FREXP_DTYPE)
+    backend = t._backend
+    mantissa, exponent = np.frexp(backend.to_host(t._data))
+    exponent = make_tensor(backend.from_host(exponent.astype(np.int32)), backend)
+    mantissa = backend.from_host(mantissa)
+    result = return_type("frexp", _FREXP_FIELDS)
+    if not STATE.enabled:
+        return result(make_tensor(mantissa, backend), exponent)
+    return result(record(FrexpBackward0, (t,), mantissa, backend, exponent=exponent), exponent)
+
+
+_FREXP_FIELDS = ("mantissa", "exponent")
+
+
+def torch_frexp(input, *, out=None):
+    """torch.frexp: frexp, or written into out=(mantissa, exponent) after PyTorch's checks."""
+    if out is None:
+        return frexp(input)
+    if not isinstance(out, (tuple, list)) or not all(isinstance(o, Tensor) for o in out):
+        raise TypeError(msg.OUT_NOT_TUPLE.format(name="frexp", type=type(out).__name__))
+    t = check_tensor(input, "frexp")
+    if STATE.enabled and any(v.requires_grad for v in (t, *out)):
+        raise RuntimeError(msg.OUT_REQUIRES_GRAD.format(name="frexp"))
+    mantissa, exponent = out
+    if exponent.dtype is not dtypes.int32:
+        raise RuntimeError(msg.FREXP_OUT_EXPONENT.format(ctype=dtypes.CPP_NAMES[exponent.dtype]))
+    if mantissa.dtype is not t.dtype:
+        raise RuntimeError(
+            msg.FREXP_OUT_MANTISSA.format(
+                expected=dtypes.CPP_NAMES[t.dtype], ctype=dtypes.CPP_NAMES[mantissa.dtype]
+            )
+        )
+    values = frexp(t)
+    return return_type("frexp_out", _FREXP_FIELDS)(
+        write_into(mantissa, values.mantissa), write_into(exponent, values.exponent)
+    )
+
+
 # --- rounding -------------------------------------------------------------------------------------
 
 
@@ -614,16 +727,29 @@ __all__ = [
     "absolute",
     "acos",
     "acos_",
+    "acosh",
+    "acosh_",
+    "angle",
     "arccos",
     "arccos_",
+    "arccosh",
+    "arccosh_",
     "arcsin",
     "arcsin_",
+    "arcsinh",
+    "arcsinh_",
     "arctan",
     "arctan_",
+    "arctanh",
+    "arctanh_",
     "asin",
     "asin_",
+    "asinh",
+    "asinh_",
     "atan",
     "atan_",
+    "atanh",
+    "atanh_",
     "ceil",
     "ceil_",
     "cos",

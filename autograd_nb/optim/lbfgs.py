@@ -134,9 +134,21 @@ def _strong_wolfe(obj_func, x, t, d, f, g, gtd, c1=1e-4, c2=0.9, tolerance_chang
     return bracket_f[low_pos], bracket_g[low_pos], bracket[low_pos], ls_func_evals
 
 
+def _snapshot(state: dict) -> dict:
+    """A copy of LBFGS's state that a step cannot change (it changes the lists and
+    `prev_flat_grad` in place)."""
+    return {
+        k: list(v) if isinstance(v, list) else v.clone() if isinstance(v, Tensor) else v
+        for k, v in state.items()
+    }
+
+
 class LBFGS(Optimizer):
     """L-BFGS: `LBFGS(params, lr=1, max_iter=20, max_eval=None, tolerance_grad=1e-7,
     tolerance_change=1e-9, history_size=100, line_search_fn=None)`; one param group only."""
+
+    _flat_grads = True  # gradients are read flattened: any shape with the parameter's numel
+    _counts_steps = False  # its one state holds flat vectors and counters
 
     def __init__(
         self,
@@ -195,18 +207,38 @@ class LBFGS(Optimizer):
 
     def step(self, closure: Callable[[], object]):
         """Up to `max_iter` L-BFGS iterations; `closure` re-evaluates and returns the loss (and
-        sets the gradients). Returns the loss from before the step."""
+        sets the gradients). Returns the loss from before the step.
+
+        All or nothing: where an evaluation fails (the closure raises or returns something
+        that is not a one-element loss, or leaves a gradient no step can use), the parameters
+        and the optimizer's state are put back as they were and the error is raised; PyTorch
+        keeps the iterations made before it."""
         if len(self.param_groups) != 1:
             raise AssertionError(msg.LBFGS_ONE_GROUP.format(count=len(self.param_groups)))
         with no_grad():
-            return self._iterate(closure)
+            start = [p.clone() for p in self._params]
+            state = self.state.get(self._params[0])
+            saved = None if state is None else _snapshot(state)
+            try:
+                return self._iterate(closure)
+            except BaseException:
+                for p, value in zip(self._params, start):
+                    p.copy_(value)
+                if saved is None:
+                    self.state.pop(self._params[0], None)
+                else:
+                    state.clear()
+                    state.update(saved)
+                raise
 
     def _iterate(self, closure):
         """The body of `step`, run under no_grad; the closure runs with grad on."""
 
         def evaluate():
             with enable_grad():
-                return closure()
+                loss = closure()
+            self._check_grads()  # every evaluation's gradients, before a step uses them
+            return loss
 
         group = self.param_groups[0]
         lr, max_iter, max_eval = group["lr"], group["max_iter"], group["max_eval"]
@@ -214,7 +246,6 @@ class LBFGS(Optimizer):
         line_search_fn, history_size = group["line_search_fn"], group["history_size"]
 
         orig_loss = evaluate()
-        self._check_grads()  # before the state changes (only the first evaluation's gradients)
 
         # NOTE: LBFGS has only global state, kept under the first parameter
         state = self.state[self._params[0]]

@@ -19,6 +19,7 @@ from .. import _messages as msg
 from .._tensor import Tensor, typename
 from ..autograd.grad_mode import STATE, enable_grad
 from ..ops._helpers import broadcast_shapes, device_mismatch
+from ._rules import scalar_state
 
 __all__ = ["Optimizer", "required"]
 
@@ -37,6 +38,9 @@ class Optimizer:
     """Base class of all optimizers: `Optimizer(params, defaults)`."""
 
     _grad_dtype_must_match = False  # True where PyTorch's rule lerps towards the gradient
+    _grad_first = False  # True where PyTorch's shape error names the gradient as tensor a
+    _flat_grads = False  # True where gradients are read flattened (LBFGS): numel must match
+    _counts_steps = True  # each parameter's state holds a "step" (not SGD's, not LBFGS's)
 
     def __init__(self, params, defaults: dict[str, Any]) -> None:
         self.defaults = defaults
@@ -165,8 +169,13 @@ class Optimizer:
                     continue
                 if grad._backend is not p._backend:
                     raise device_mismatch(p, grad)
-                if grad._data.shape != p._data.shape:
-                    raise _shape_error(p._data.shape, grad._data.shape)
+                if self._flat_grads:
+                    if grad.numel() != p.numel():
+                        raise RuntimeError(
+                            msg.VIEW_SIZE.format(shape=list(p.shape), numel=grad.numel())
+                        )
+                elif grad._data.shape != p._data.shape:
+                    raise _shape_error(p._data.shape, grad._data.shape, self._grad_first)
                 if same_dtype and grad.dtype is not p.dtype:
                     raise RuntimeError(
                         msg.LERP_DTYPE.format(
@@ -229,7 +238,7 @@ class Optimizer:
         state: defaultdict[Tensor, Any] = defaultdict(dict)
         for k, v in state_dict["state"].items():
             if k in id_map:
-                state[id_map[k]] = cast(id_map[k], v)
+                state[id_map[k]] = self._checked_state(k, id_map[k], cast(id_map[k], v))
             else:
                 state[k] = v
 
@@ -242,25 +251,67 @@ class Optimizer:
         param_groups = [update_group(g, ng) for g, ng in zip(groups, saved_groups)]
         self.__setstate__({"state": state, "param_groups": param_groups})
 
+    def _checked_state(self, index, param: Tensor, state) -> dict[str, Any]:
+        """One parameter's loaded state, refused (before anything is loaded) where a step could
+        not use it, with its Python-number scalars made tensors as PyTorch's `__setstate__`
+        makes them. PyTorch loads a buffer of another shape or type and fails in `step()`,
+        after updating the parameters before it; here the load raises and changes nothing."""
+        if len(state) == 0:  # PyTorch's test; len() of a non-container raises its TypeError
+            return state
+        if self._counts_steps and "step" not in state:
+            raise KeyError(msg.OPTIM_LOAD_NO_STEP)
+        checked = {}
+        for key, value in state.items():
+            if key in _SCALAR_STATE and not isinstance(value, Tensor):
+                value = scalar_state(float(value))
+            elif key in _PARAM_SHAPED_STATE and value is not None:
+                if not isinstance(value, Tensor):
+                    raise TypeError(
+                        msg.OPTIM_LOAD_STATE_TYPE.format(
+                            key=key, index=index, type=typename(value), shape=list(param.shape)
+                        )
+                    )
+                if value.shape != param.shape:
+                    raise ValueError(
+                        msg.OPTIM_LOAD_STATE_SHAPE.format(
+                            key=key, index=index, got=list(value.shape), shape=list(param.shape)
+                        )
+                    )
+            checked[key] = value
+        return checked
+
+
+# the per-parameter scalars PyTorch's optimizers turn into tensors when loaded (ASGD's eta and
+# mu, NAdam's mu_product), and the buffers shaped as their parameter (other keys are kept as they
+# are, as PyTorch keeps them)
+_SCALAR_STATE = frozenset({"step", "eta", "mu", "mu_product"})
+_PARAM_SHAPED_STATE = frozenset(
+    {"momentum_buffer", "exp_avg", "exp_avg_sq", "max_exp_avg_sq", "exp_inf", "sum"}
+    | {"square_avg", "acc_delta", "grad_avg", "prev", "step_size", "ax"}
+)
+
 
 def _c_name(dtype) -> str:
     """'float', 'double': a dtype as PyTorch's lerp message spells it."""
     return dtype.legacy_name[:-6].lower()
 
 
-def _shape_error(shape: tuple, grad_shape: tuple) -> RuntimeError:
-    """What PyTorch's in-place update says for a gradient of another shape; a gradient that
-    would broadcast silently (PyTorch moves every element by the same amount) is refused too."""
+def _shape_error(shape: tuple, grad_shape: tuple, grad_first: bool = False) -> RuntimeError:
+    """What PyTorch's in-place update says for a gradient of another shape (its first operand
+    the parameter, or the gradient where `grad_first`); a gradient that would broadcast silently
+    (PyTorch moves every element by the same amount) is refused too."""
+    a, b = (grad_shape, shape) if grad_first else (shape, grad_shape)
     try:
-        common = broadcast_shapes(shape, grad_shape)
+        common = broadcast_shapes(a, b)
     except RuntimeError as error:
         return error
-    if common != tuple(shape):
-        return RuntimeError(
-            msg.INPLACE_SHAPE.format(
-                out=", ".join(map(str, shape)), shape=", ".join(map(str, common))
+    for out in (a, shape):  # the first in-place result whose shape the broadcast would change
+        if common != tuple(out):
+            return RuntimeError(
+                msg.INPLACE_SHAPE.format(
+                    out=", ".join(map(str, out)), shape=", ".join(map(str, common))
+                )
             )
-        )
     return RuntimeError(msg.GRAD_ASSIGN_SIZE.format(grad=list(grad_shape), tensor=list(shape)))
 
 

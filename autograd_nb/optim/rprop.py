@@ -23,6 +23,8 @@ __all__ = ["Rprop"]
 class Rprop(Optimizer):
     """Rprop: `Rprop(params, lr=1e-2, etas=(0.5, 1.2), step_sizes=(1e-6, 50))`."""
 
+    _grad_first = True  # its first op on the gradient is `grad.mul(prev)`
+
     def __init__(
         self,
         params,

@@ -33,6 +33,8 @@ def _momentum_step(param, grad, buf, lr: float, momentum: float, dampening: floa
 class SGD(Optimizer):
     """Stochastic gradient descent (optionally with momentum): `SGD(params, lr=1e-3, ...)`."""
 
+    _counts_steps = False  # its state is the momentum buffer alone
+
     def __init__(
         self,
         params,
