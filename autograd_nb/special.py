@@ -1,5 +1,6 @@
 """torch.special: the special functions PyTorch also files under this name."""
 
+from .ops.binary_functions import xlog1py, xlogy
 from .ops.log_sum_exp import log_softmax, logsumexp, softmax
 from .ops.pointwise import round
 from .ops.special_fns import (
@@ -20,8 +21,6 @@ from .ops.special_fns import (
     ndtri,
     polygamma,
     sinc,
-    xlog1py,
-    xlogy,
 )
 from .ops.unary import erf, exp2, expm1, log1p, sigmoid
 

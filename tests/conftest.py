@@ -25,6 +25,7 @@ BOTH_ENGINES = {
     "test_autograd.py",
     "test_autograd_functional.py",
     "test_autograd_user_gradients.py",
+    "test_binary_table.py",
     "test_gradcheck.py",
     "test_inplace.py",
     "test_inplace_out.py",

@@ -8,11 +8,11 @@ import autograd_nb as torch
 import autograd_nb.nn.functional as F
 from autograd_nb.autograd.backward_kernels import registered_kernels
 from autograd_nb.ops import (
+    binary,
     fast_kernels,
     linalg,
     log_sum_exp,
     loss,
-    pointwise,
     reduction,
     shape,
     unary,
@@ -68,7 +68,7 @@ def _nll_2d(rng, dtype):
 
 # node class -> graphs whose output's grad_fn is one of it
 GRAPHS = {
-    pointwise.MulBackward0: _mul,
+    binary.MulBackward0: _mul,
     unary.NegBackward0: lambda rng, dtype: [-_param(rng, 3, 4, dtype=dtype)],
     unary.ReluBackward0: lambda rng, dtype: [
         _param(rng, 4, 5, dtype=dtype).relu(),

@@ -75,12 +75,6 @@ def record_backward(y: Tensor, gradient=None) -> list[Step]:
 
 
 _LOCAL = {
-    "AddBackward": "∂(a + b)/∂a = 1,  ∂(a + b)/∂b = 1",
-    "SubBackward": "∂(a − b)/∂a = 1,  ∂(a − b)/∂b = −1",
-    "RsubBackward": "∂(b − a)/∂a = −1,  ∂(b − a)/∂b = 1",
-    "MulBackward": "∂(a·b)/∂a = b,  ∂(a·b)/∂b = a",
-    "DivBackward": "∂(a/b)/∂a = 1/b,  ∂(a/b)/∂b = −a/b²",
-    "PowBackward": "∂(aⁿ)/∂a = n·aⁿ⁻¹",
     "SumBackward": "∂Σa/∂aᵢ = 1: the gradient is copied to every element",
     "MeanBackward": "∂mean(a)/∂aᵢ = 1/n for every element",
     "MmBackward": "grad_A = grad @ Bᵀ,  grad_B = Aᵀ @ grad",

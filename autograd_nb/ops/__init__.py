@@ -4,6 +4,8 @@ methods). Each module's `__all__` lists the torch.* functions it defines."""
 from . import (
     activation,
     bilinear_form,
+    binary,
+    binary_functions,
     callables,
     comparison,
     construction,
@@ -48,6 +50,8 @@ from . import (
 )
 from .activation import *  # noqa: F403
 from .bilinear_form import *  # noqa: F403
+from .binary import *  # noqa: F403
+from .binary_functions import *  # noqa: F403
 from .comparison import *  # noqa: F403
 from .construction import *  # noqa: F403
 from .conversion import *  # noqa: F403
@@ -89,6 +93,8 @@ from .vector_products import *  # noqa: F403
 __all__ = [
     *activation.__all__,
     *bilinear_form.__all__,
+    *binary.__all__,
+    *binary_functions.__all__,
     *comparison.__all__,
     *construction.__all__,
     *conversion.__all__,

@@ -1,5 +1,5 @@
 """Element-wise comparisons and choices: eq, lt, ..., logical and bitwise ops, where, clamp,
-maximum/minimum, nan_to_num, isnan/isinf/isfinite, isclose/allclose/equal."""
+nan_to_num, isnan/isinf/isfinite, isclose/allclose/equal."""
 
 from __future__ import annotations
 
@@ -24,9 +24,9 @@ from ._helpers import (
     record,
     result_dtype,
 )
+from .binary_functions import maximum, minimum
 from .inplace import apply_inplace, apply_unrecorded, inplace_method
 from .out import with_out
-from .pointwise import _binary, _BinaryNode
 
 
 class ClampBackward1(Node):
@@ -156,58 +156,6 @@ def clamp_max(input, max) -> Tensor:  # noqa: A002
     if isinstance(max, Tensor):
         return _clamp_tensor(ClampMaxBackward1, t, max)
     return _clamp_numbers(ClampMaxBackward0, t, None, max)
-
-
-class MaximumBackward0(_BinaryNode):
-    __slots__ = ()
-
-    def _record(self, a, b, out):
-        self.save(a, b)
-
-    def backward(self, grad):
-        a, b = self._unpack(0), self._unpack(1)
-        # Ties share the gradient equally, as PyTorch does.
-        mask = (a > b) + (a == b) * 0.5
-        return grad * mask, grad * (1 - mask)
-
-
-class MinimumBackward0(MaximumBackward0):
-    __slots__ = ()
-
-    def backward(self, grad):
-        a, b = self._unpack(0), self._unpack(1)
-        mask = (a < b) + (a == b) * 0.5
-        return grad * mask, grad * (1 - mask)
-
-
-@with_out
-@tensor_method("maximum")
-def maximum(input, other) -> Tensor:
-    check_tensor(other, "maximum", "other", 2)
-    return _binary(
-        MaximumBackward0,
-        check_tensor(input, "maximum"),
-        other,
-        "maximum",
-        lambda x, y: _xp_of(input).maximum(x, y),
-    )
-
-
-@with_out
-@tensor_method("minimum")
-def minimum(input, other) -> Tensor:
-    check_tensor(other, "minimum", "other", 2)
-    return _binary(
-        MinimumBackward0,
-        check_tensor(input, "minimum"),
-        other,
-        "minimum",
-        lambda x, y: _xp_of(input).minimum(x, y),
-    )
-
-
-def _xp_of(t: Tensor):
-    return t._backend.xp
 
 
 def _compare(input, other, symbol: str, kernel) -> Tensor:
@@ -643,8 +591,6 @@ __all__ = [
     "logical_or",
     "logical_xor",
     "lt",
-    "maximum",
-    "minimum",
     "nan_to_num",
     "nan_to_num_",
     "ne",

@@ -14,10 +14,10 @@ import numpy as np
 
 from .._tensor import Tensor, make_tensor
 from ..autograd.backward_kernels import register_backward_kernel
+from .binary import MulBackward0
 from .linalg import AddmmBackward0, MmBackward0
 from .log_sum_exp import LogSoftmaxBackward0
 from .loss import NllLoss2DBackward0, NllLossBackward0
-from .pointwise import MulBackward0
 from .reduction import MeanBackward0
 from .shape import TBackward0
 from .unary import NegBackward0, ReluBackward0, TanhBackward0

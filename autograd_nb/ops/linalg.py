@@ -22,6 +22,7 @@ from ._helpers import (
     result_dtype,
     scalar_for,
 )
+from .binary import add_number
 from .inplace import inplace_method
 from .out import with_out
 
@@ -878,15 +879,6 @@ def cosine_similarity(x1, x2, dim: int = 1, eps: float = 1e-8) -> Tensor:
     return ((a / norm_a) * (b / norm_b)).sum(dim)
 
 
-class AddBackward1(Node):
-    """tensor + number as ATen's add.Scalar records it (pairwise_distance adds its eps so)."""
-
-    __slots__ = ()
-
-    def backward(self, grad):
-        return grad
-
-
 def pairwise_distance(x1, x2, p: float = 2.0, eps: float = 1e-6, keepdim: bool = False) -> Tensor:
     """The p-norm of x1 - x2 + eps over the last dim, composed as ATen's pairwise_distance."""
     from .reduction import NormBackward1, _vector_norm
@@ -896,8 +888,7 @@ def pairwise_distance(x1, x2, p: float = 2.0, eps: float = 1e-6, keepdim: bool =
     diff = a - b
     if not diff.dtype.is_floating_point:  # the eps promotes an integer difference
         diff = diff.to(dtypes.get_default_dtype())
-    shifted = record(AddBackward1, (diff,), diff._data + eps, diff._backend)
-    return _vector_norm(shifted, p, max(a.dim(), b.dim()) - 1, keepdim, NormBackward1)
+    return _vector_norm(add_number(diff, eps), p, max(a.dim(), b.dim()) - 1, keepdim, NormBackward1)
 
 
 # --- in-place forms -------------------------------------------------------------------------------

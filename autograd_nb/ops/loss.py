@@ -26,6 +26,7 @@ from ._helpers import (
     require_floating,
     short_name,
 )
+from .binary import div_number
 from .comparison import where
 from .indexing import IndexPutImplBackward0, _Plan, _put
 
@@ -466,20 +467,7 @@ def _cross_entropy_probs(logp, t, weight, r: int, smoothing: float, class_dim: i
         return -terms.sum(class_dim)
     if r == 2:
         return -terms.sum()
-    return _div_number(-terms.sum(), logp.numel() / classes)
-
-
-class DivBackward1(Node):
-    """tensor / number as ATen's div.Scalar records it (the composite losses divide so)."""
-
-    __slots__ = ("_saved_other",)
-
-    def backward(self, grad):
-        return grad / self._saved_other
-
-
-def _div_number(t: Tensor, number: float) -> Tensor:
-    return record(DivBackward1, (t,), t._data / number, t._backend, other=number)
+    return div_number(-terms.sum(), logp.numel() / classes)
 
 
 def _smoothed(

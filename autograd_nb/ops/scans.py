@@ -16,12 +16,11 @@ from ._helpers import (
     record,
     require_floating,
 )
+from .binary import div_number, mul_number
 from .comparison import where
 from .indexing import scatter_add
 from .inplace import inplace_method
-from .loss import _div_number
 from .out import with_out, with_pair_out
-from .pointwise import _mul_number
 from .reduction import _indexed_result, _sum_dtype
 
 
@@ -171,9 +170,9 @@ def trapezoid(y, x=None, *, dx=None, dim: int = -1) -> Tensor:
     if y.shape[d] == 0:
         return y.new_zeros(tuple(y.shape[:d]) + tuple(y.shape[d + 1 :]))
     if spacing is not None:
-        return _div_number((spacing * (left + right)).sum(d), 2.0)
+        return div_number((spacing * (left + right)).sum(d), 2.0)
     ends = (y.select(d, 0) + y.select(d, -1)) * 0.5
-    return _mul_number(y.sum(d) - ends, 1 if dx is None else dx)
+    return mul_number(y.sum(d) - ends, 1 if dx is None else dx)
 
 
 def trapz(y, x=None, *, dx=None, dim: int = -1) -> Tensor:
@@ -186,7 +185,7 @@ def cumulative_trapezoid(y, x=None, *, dx=None, dim: int = -1) -> Tensor:
     y, d, left, right, spacing = _trapezoid_parts(y, x, dx, dim, "cumulative_trapezoid")
     if spacing is None:
         return cumsum((1 if dx is None else dx) / 2.0 * (left + right), d)
-    return _div_number(cumsum(spacing * (left + right), d), 2.0)
+    return div_number(cumsum(spacing * (left + right), d), 2.0)
 
 
 class CumsumBackward0(Node):

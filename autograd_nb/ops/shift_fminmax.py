@@ -1,5 +1,5 @@
-"""Bit shifts of integer tensors (`<<`, `>>`, `bitwise_left_shift`, ...) and `fmax` / `fmin`,
-the element-wise max / min that ignore NaN.
+"""Bit shifts of integer tensors (`<<`, `>>`, `bitwise_left_shift`, ...); `fmax` / `fmin` are
+entries of the two-input table (binary.py).
 
 A shift by a negative amount or by at least the dtype's width gives what PyTorch's CPU kernel
 gives: 0 for a left shift, the sign fill (0 or -1) for a right shift.
@@ -7,16 +7,12 @@ gives: 0 for a left shift, the sign fill (0 or -1) for a right shift.
 
 from __future__ import annotations
 
-import operator
-
 from .. import _messages as msg
 from .._tensor import Tensor, make_tensor, tensor_method
-from ._helpers import check_tensor, operands, result_dtype, short_name
-from .comparison import _xp_of
+from ._helpers import operands, result_dtype, short_name
 from .inplace import apply_inplace
-from .pointwise import _binary, _BinaryNode
 
-__all__ = ["bitwise_left_shift", "bitwise_right_shift", "fmax", "fmin"]
+__all__ = ["bitwise_left_shift", "bitwise_right_shift"]
 
 
 # --- shifts ---------------------------------------------------------------------------------------
@@ -78,50 +74,3 @@ def bitwise_left_shift_(self: Tensor, other) -> Tensor:
 def bitwise_right_shift_(self: Tensor, other) -> Tensor:
     """self >>= other, in place."""
     return apply_inplace(self, bitwise_right_shift, other)
-
-
-# --- fmax / fmin ------------------------------------------------------------------------------
-
-
-class FmaxBackward0(_BinaryNode):
-    """The gradient goes to `self` where self >= other or other is NaN, else to `other`."""
-
-    __slots__ = ()
-    _prefers_self = staticmethod(operator.ge)
-
-    def _record(self, a, b, out):
-        self.save(a, b)
-
-    def backward(self, grad):
-        a, b = self._unpack(0), self._unpack(1)
-        to_self = self._prefers_self(a, b).logical_or(b.isnan())
-        return grad.masked_fill(to_self.logical_not(), 0), grad.masked_fill(to_self, 0)
-
-
-class FminBackward0(FmaxBackward0):
-    """The gradient goes to `self` where self <= other or other is NaN, else to `other`."""
-
-    __slots__ = ()
-    _prefers_self = staticmethod(operator.le)
-
-
-def _nan_ignoring(name: str, cls, compare, input, other) -> Tensor:
-    check_tensor(other, name, "other", 2)
-    xp = _xp_of(input)
-
-    def kernel(x, y):
-        return xp.where(xp.isnan(y) | compare(x, y), x, y)
-
-    return _binary(cls, check_tensor(input, name), other, name, kernel)
-
-
-@tensor_method("fmax")
-def fmax(input, other) -> Tensor:
-    """The element-wise maximum, ignoring NaN (NaN only where both are NaN)."""
-    return _nan_ignoring("fmax", FmaxBackward0, operator.ge, input, other)
-
-
-@tensor_method("fmin")
-def fmin(input, other) -> Tensor:
-    """The element-wise minimum, ignoring NaN (NaN only where both are NaN)."""
-    return _nan_ignoring("fmin", FminBackward0, operator.le, input, other)

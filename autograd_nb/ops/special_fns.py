@@ -1,13 +1,7 @@
 """Special functions with gradients: lgamma, digamma, polygamma, mvlgamma, erfinv, erfc, erfcx,
-the modified Bessel functions i0/i0e/i1/i1e, sinc, entr, ndtr, ndtri, log_ndtr, xlogy, xlog1py
-and logit. The one-input ones are entries made with unary.py's `elementwise`.
-
-NumPy has no lgamma, digamma or erfinv and the project does not use SciPy, so the kernels are
-written with array-API operations: a Lanczos sum for lgamma, PyTorch's own (Cephes) recurrences
-and series for digamma, trigamma and the Hurwitz zeta function behind polygamma, Giles'
-approximation refined by Newton steps for erfinv, power and asymptotic series for the Bessel
-functions. They compute in float64 and round to the input's dtype.
-"""
+the modified Bessel functions i0/i0e/i1/i1e, sinc, entr, ndtr, ndtri, log_ndtr and logit. The
+one-input ones are entries made with unary.py's `elementwise` (xlogy and xlog1py are entries of
+binary.py's two-input table)."""
 
 from __future__ import annotations
 
@@ -23,13 +17,12 @@ from ._helpers import (
     float_data,
     floating_dtype,
     on_backend,
-    operands,
     record,
 )
+from .binary import mul_number
 from .comparison import where
 from .inplace import apply_inplace, inplace_method
 from .out import with_out
-from .pointwise import _mul_number
 from .unary import _TWO_OVER_SQRT_PI, UnaryBackward, elementwise, erf, erf_kernel
 
 _PI = math.pi
@@ -447,7 +440,7 @@ erfinv, erfinv_ = elementwise("erfinv", ErfinvBackward0, _erfinv_kernel, torch_i
 def ndtr(input) -> Tensor:
     """The standard normal CDF, (1 + erf(x / sqrt(2))) / 2, as PyTorch composes it."""
     t = as_floating(check_tensor(input, "special_ndtr"))
-    return _mul_number(1 + erf(_mul_number(t, _SQRT1_2)), 0.5)
+    return mul_number(1 + erf(mul_number(t, _SQRT1_2)), 0.5)
 
 
 class SpecialNdtriBackward0(UnaryBackward):
@@ -627,96 +620,6 @@ def polygamma_(self: Tensor, n: int) -> Tensor:
     return apply_inplace(self, _polygamma_self, n)
 
 
-class XlogyBackward0(Node):
-    """x * log(y): d/dx = log(y) where x != 0 (else 0), d/dy = x / y."""
-
-    __slots__ = ("_saved_self", "_saved_other")
-    _shift = 0  # xlog1py's nodes: log(1 + y), d/dy = x / (1 + y)
-
-    def backward(self, grad):
-        x, y = self._saved_self, self._saved_other
-        fn = xlog1py if self._shift else xlogy
-        gx = grad * fn((x != 0), y) if self.needs_input_grad(0) else None
-        gy = grad * x / (y + self._shift) if self.needs_input_grad(1) else None
-        return gx, gy
-
-
-class XlogyBackward1(XlogyBackward0):
-    """xlogy(number, tensor)."""
-
-    __slots__ = ()
-
-
-class XlogyBackward2(XlogyBackward0):
-    """xlogy(tensor, number)."""
-
-    __slots__ = ()
-
-
-class SpecialXlog1PyBackward0(XlogyBackward0):
-    """x * log1p(y): d/dx = log1p(y) where x != 0 (else 0), d/dy = x / (1 + y)."""
-
-    __slots__ = ()
-    _shift = 1
-
-
-class SpecialXlog1PyBackward1(SpecialXlog1PyBackward0):
-    """xlog1py(number, tensor)."""
-
-    __slots__ = ()
-
-
-class SpecialXlog1PyBackward2(SpecialXlog1PyBackward0):
-    """xlog1py(tensor, number)."""
-
-    __slots__ = ()
-
-
-@with_out
-@tensor_method("xlogy")
-def xlogy(input, other) -> Tensor:
-    """input * log(other), 0 where input is 0 (unless other is nan); integers give floats."""
-    return _xlog("xlogy", (XlogyBackward0, XlogyBackward1, XlogyBackward2), input, other)
-
-
-def xlog1py(input, other) -> Tensor:
-    """input * log1p(other), 0 where input is 0 (unless other is nan): torch.special.xlog1py."""
-    return _xlog(
-        "special_xlog1py",
-        (SpecialXlog1PyBackward0, SpecialXlog1PyBackward1, SpecialXlog1PyBackward2),
-        input,
-        other,
-    )
-
-
-def _xlog(name: str, classes: tuple, input, other) -> Tensor:
-    """xlogy / xlog1py: input * log(other [+ 1]) with PyTorch's zero rule and node classes."""
-    if not isinstance(input, Tensor) and not isinstance(other, Tensor):
-        raise TypeError(
-            msg.XLOGY_ARGS.format(name=name, a=type(input).__name__, b=type(other).__name__)
-        )
-    dtype = floating_dtype(input, other)
-    a, b, _, _, backend = operands(input, other, name)
-    xp = backend.xp
-    xa, xb = (
-        on_backend(t, backend, dtype) if t is not None else backend.asarray(v, dtype)
-        for t, v in ((a, input), (b, other))
-    )
-    xa, xb = xp.broadcast_arrays(xa, xb)
-    log = xp.log1p if classes[0]._shift else xp.log
-    out = xp.where((xa == 0) & ~xp.isnan(xb), xp.zeros_like(xa), xa * log(xb))
-    cls = classes[0] if a is not None and b is not None else classes[1 if a is None else 2]
-    return record(
-        cls,
-        (a, b),
-        out,
-        backend,
-        broadcasts=True,
-        self=input if a is not None else float(input),
-        other=other if b is not None else float(other),
-    )
-
-
 class LogitBackward0(Node):
     """1 / (x (1 - x)); outside [eps, 1 - eps] 0 (nan outside [0, 1] without eps)."""
 
@@ -750,9 +653,6 @@ def logit(input, eps: float | None = None) -> Tensor:
     )
 
 
-xlogy_ = inplace_method("xlogy", "self * log(other), in place.")
-
-
 logit_ = inplace_method("logit", "log(p / (1 - p)) of self, in place.")
 
 
@@ -770,6 +670,4 @@ __all__ = [
     "polygamma",
     "sinc",
     "sinc_",
-    "xlogy",
-    "xlogy_",
 ]

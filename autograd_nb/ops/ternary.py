@@ -12,9 +12,9 @@ from ._helpers import (
     record,
     result_dtype,
 )
+from .binary import _float_result
 from .inplace import inplace_method
 from .out import with_out
-from .pointwise import _float_result
 
 
 def _ternary(cls, tensors: tuple, kernel, name: str, save: tuple = (), **saved) -> Tensor:

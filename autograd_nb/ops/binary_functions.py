@@ -1,0 +1,303 @@
+"""Two-input element-wise functions, entries of the table in binary.py: atan2, hypot,
+logaddexp, xlogy and xlog1py, and the element-wise extremes maximum/minimum/fmax/fmin.
+
+Each entry is a node class (its `reads`, `formula` and two partials written with Tensor
+operations) and one `binary(...)` line; binary.py's docstring says what they state.
+"""
+
+from __future__ import annotations
+
+from .. import _messages as msg
+from .._tensor import Tensor
+from .binary import BinaryBackward, binary
+
+# --- angles, norms, log-sum-exp -------------------------------------------------------------------
+
+
+class Atan2Backward0(BinaryBackward):
+    __slots__ = ()
+    formula = "∂atan2(a, b)/∂a = b/(a² + b²),  ∂atan2(a, b)/∂b = −a/(a² + b²)"
+    reads = {"self": "self other", "other": "self other"}
+
+    def grad_self(self, grad, a, b):
+        return grad * b / (a * a + b * b)
+
+    def grad_other(self, grad, a, b):
+        return -grad * a / (a * a + b * b)
+
+
+atan2, atan2_ = binary(
+    "atan2",
+    Atan2Backward0,
+    lambda xp, x, y: xp.atan2(x, y),
+    doc="The angle of the point (other, input) in radians, element-wise with broadcasting.",
+    tensors=True,
+    floating="promote",
+    aliases=("arctan2",),
+)
+arctan2, arctan2_ = atan2, atan2_
+
+
+class HypotBackward0(BinaryBackward):
+    __slots__ = ()
+    formula = "∂√(a² + b²)/∂a = a/√(a² + b²),  ∂√(a² + b²)/∂b = b/√(a² + b²)"
+    reads = {"self": "self other", "other": "self other"}
+
+    def grad_self(self, grad, a, b):
+        return grad * a / hypot(a, b)
+
+    def grad_other(self, grad, a, b):
+        return grad * b / hypot(a, b)
+
+
+hypot, hypot_ = binary(
+    "hypot",
+    HypotBackward0,
+    lambda xp, x, y: xp.hypot(x, y),
+    doc="sqrt(input**2 + other**2) element-wise without overflow (floating tensors only).",
+    tensors=True,
+    floating="require",
+)
+
+
+class LogaddexpBackward0(BinaryBackward):
+    __slots__ = ()
+    formula = "∂ln(eᵃ + eᵇ)/∂a = 1/(1 + eᵇ⁻ᵃ),  ∂ln(eᵃ + eᵇ)/∂b = 1/(1 + eᵃ⁻ᵇ)"
+    reads = {"self": "self other", "other": "self other"}
+
+    def grad_self(self, grad, a, b):
+        return grad / (1 + (b - a).exp())
+
+    def grad_other(self, grad, a, b):
+        return grad / (1 + (a - b).exp())
+
+
+logaddexp, _ = binary(
+    "logaddexp",
+    LogaddexpBackward0,
+    lambda xp, x, y: xp.logaddexp(x, y),
+    doc="log(exp(input) + exp(other)) without overflow, broadcasting (floating tensors only).",
+    tensors=True,
+    floating="require",
+    inplace=False,
+)
+
+
+# --- x log y -------------------------------------------------------------------------------------
+
+
+class XlogyBackward0(BinaryBackward):
+    """x * log(y): d/dx = log(y) where x != 0 (else 0), d/dy = x / y."""
+
+    __slots__ = ()
+    formula = "∂(a·ln b)/∂a = ln b (0 where a = 0),  ∂(a·ln b)/∂b = a/b"
+    reads = {"self": "self other", "other": "self other"}
+
+    def grad_self(self, grad, a, b):
+        return grad * xlogy(a != 0, b)
+
+    def grad_other(self, grad, a, b):
+        return grad * a / b
+
+
+class XlogyBackward1(XlogyBackward0):
+    """xlogy(number, tensor)."""
+
+    __slots__ = ()
+    numbers = ("self",)
+
+
+class XlogyBackward2(XlogyBackward0):
+    """xlogy(tensor, number)."""
+
+    __slots__ = ()
+    numbers = ("other",)
+
+
+def _zero_rule(log):
+    """x * log(y), 0 where x is 0 unless y is nan, on arrays (a number operand filled in)."""
+
+    def kernel(xp, x, y):
+        x = x if hasattr(x, "shape") else xp.full_like(y, x)
+        y = y if hasattr(y, "shape") else xp.full_like(x, y)
+        return xp.where((x == 0) & ~xp.isnan(y), xp.zeros_like(x), x * log(xp, y))
+
+    return kernel
+
+
+def _not_two_numbers(name: str):
+    """PyTorch's error for two numbers: no overload takes them."""
+
+    def check(input, other) -> None:
+        if not isinstance(input, Tensor) and not isinstance(other, Tensor):
+            raise TypeError(
+                msg.XLOGY_ARGS.format(name=name, a=type(input).__name__, b=type(other).__name__)
+            )
+
+    return check
+
+
+xlogy, xlogy_ = binary(
+    "xlogy",
+    XlogyBackward0,
+    _zero_rule(lambda xp, y: xp.log(y)),
+    doc="input * log(other), 0 where input is 0 (unless other is nan); integers give floats.",
+    scalar_node=XlogyBackward2,
+    rscalar_node=XlogyBackward1,
+    floating="promote",
+    check=_not_two_numbers("xlogy"),
+)
+
+
+class SpecialXlog1PyBackward0(BinaryBackward):
+    """x * log1p(y): d/dx = log1p(y) where x != 0 (else 0), d/dy = x / (1 + y)."""
+
+    __slots__ = ()
+    formula = "∂(a·ln(1 + b))/∂a = ln(1 + b) (0 where a = 0),  ∂(a·ln(1 + b))/∂b = a/(1 + b)"
+    reads = {"self": "self other", "other": "self other"}
+
+    def grad_self(self, grad, a, b):
+        return grad * xlog1py(a != 0, b)
+
+    def grad_other(self, grad, a, b):
+        return grad * a / (b + 1)
+
+
+class SpecialXlog1PyBackward1(SpecialXlog1PyBackward0):
+    """xlog1py(number, tensor)."""
+
+    __slots__ = ()
+    numbers = ("self",)
+
+
+class SpecialXlog1PyBackward2(SpecialXlog1PyBackward0):
+    """xlog1py(tensor, number)."""
+
+    __slots__ = ()
+    numbers = ("other",)
+
+
+# torch.special.xlog1py: no Tensor method, errors name it special_xlog1py
+xlog1py, _ = binary(
+    "special_xlog1py",
+    SpecialXlog1PyBackward0,
+    _zero_rule(lambda xp, y: xp.log1p(y)),
+    doc="input * log1p(other), 0 where input is 0 (unless other is nan): torch.special.xlog1py.",
+    scalar_node=SpecialXlog1PyBackward2,
+    rscalar_node=SpecialXlog1PyBackward1,
+    floating="promote",
+    check=_not_two_numbers("special_xlog1py"),
+    method=False,
+    inplace=False,
+)
+
+
+# --- element-wise extremes ------------------------------------------------------------------------
+
+
+class MaximumBackward0(BinaryBackward):
+    """Ties share the gradient equally; where either is NaN both get it, as in PyTorch."""
+
+    __slots__ = ()
+    formula = "∂max(a, b)/∂a = 1 where a > b (½ at a tie), else 0; b the rest"
+    reads = {"self": "self other", "other": "self other"}
+
+    def grad_self(self, grad, a, b):
+        return grad.where(a != b, grad / 2).masked_fill(a < b, 0)
+
+    def grad_other(self, grad, a, b):
+        return grad.where(a != b, grad / 2).masked_fill(a > b, 0)
+
+
+maximum, _ = binary(
+    "maximum",
+    MaximumBackward0,
+    lambda xp, x, y: xp.maximum(x, y),
+    doc="The element-wise maximum (NaN where either is NaN), broadcasting.",
+    tensors=True,
+    inplace=False,
+)
+
+
+class MinimumBackward0(BinaryBackward):
+    """Ties share the gradient equally; where either is NaN both get it, as in PyTorch."""
+
+    __slots__ = ()
+    formula = "∂min(a, b)/∂a = 1 where a < b (½ at a tie), else 0; b the rest"
+    reads = {"self": "self other", "other": "self other"}
+
+    def grad_self(self, grad, a, b):
+        return grad.where(a != b, grad / 2).masked_fill(a > b, 0)
+
+    def grad_other(self, grad, a, b):
+        return grad.where(a != b, grad / 2).masked_fill(a < b, 0)
+
+
+minimum, _ = binary(
+    "minimum",
+    MinimumBackward0,
+    lambda xp, x, y: xp.minimum(x, y),
+    doc="The element-wise minimum (NaN where either is NaN), broadcasting.",
+    tensors=True,
+    inplace=False,
+)
+
+
+class FmaxBackward0(BinaryBackward):
+    """The gradient goes to `self` where self >= other or other is NaN, else to `other`."""
+
+    __slots__ = ()
+    formula = "∂fmax(a, b)/∂a = 1 where a ≥ b or b is NaN, else 0; b the rest"
+    reads = {"self": "self other", "other": "self other"}
+
+    def _to_self(self, a, b):
+        return (a >= b).logical_or(b.isnan())
+
+    def grad_self(self, grad, a, b):
+        return grad.masked_fill(self._to_self(a, b).logical_not(), 0)
+
+    def grad_other(self, grad, a, b):
+        return grad.masked_fill(self._to_self(a, b), 0)
+
+
+fmax, _ = binary(
+    "fmax",
+    FmaxBackward0,
+    lambda xp, x, y: xp.where(xp.isnan(y) | (x >= y), x, y),
+    doc="The element-wise maximum, ignoring NaN (NaN only where both are NaN).",
+    tensors=True,
+    inplace=False,
+)
+
+
+class FminBackward0(FmaxBackward0):
+    """The gradient goes to `self` where self <= other or other is NaN, else to `other`."""
+
+    __slots__ = ()
+    formula = "∂fmin(a, b)/∂a = 1 where a ≤ b or b is NaN, else 0; b the rest"
+
+    def _to_self(self, a, b):
+        return (a <= b).logical_or(b.isnan())
+
+
+fmin, _ = binary(
+    "fmin",
+    FminBackward0,
+    lambda xp, x, y: xp.where(xp.isnan(y) | (x <= y), x, y),
+    doc="The element-wise minimum, ignoring NaN (NaN only where both are NaN).",
+    tensors=True,
+    inplace=False,
+)
+
+__all__ = [
+    "arctan2",
+    "atan2",
+    "fmax",
+    "fmin",
+    "hypot",
+    "logaddexp",
+    "maximum",
+    "minimum",
+    "xlogy",
+    "xlogy_",
+]
