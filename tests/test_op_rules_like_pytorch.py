@@ -382,3 +382,43 @@ def test_gradients_masked_off_are_plus_zero_as_pytorch_prints_them():
     y = torch.tensor([-1.0, 1.0], requires_grad=True)
     (y.clamp_min(low) * -1.0).sum().backward()
     assert repr(y.grad) == "tensor([ 0., -1.])" and repr(low.grad) == "tensor([-1.,  0.])"
+
+
+SAVES_INDICES = [
+    lambda x: x[x > 0],
+    lambda x: x[[0, 1]],
+    lambda x: x[:, [0, 2]],
+    lambda x: x.index_select(1, torch.tensor([0, 2])),
+    lambda x: x.gather(1, torch.tensor([[0], [1], [2], [0]])),
+    lambda x: x.masked_select(x > 0),
+    lambda x: x.masked_fill(x > 0, 1.0),
+    lambda x: x.scatter(1, torch.tensor([[0], [1], [2], [0]]), 1.0),
+    lambda x: x.index_fill(1, torch.tensor([0]), 2.0),
+    lambda x: x.max(0).values,
+    lambda x: x.sort(0).values,
+    lambda x: x.topk(1).values,
+    lambda x: x.cummax(0).values,
+    lambda x: F.nll_loss(x, torch.tensor([0, 1, 2, 0])),
+]
+
+
+@pytest.mark.parametrize("op", SAVES_INDICES)
+def test_backward_a_second_time_through_an_op_that_saved_indices_raises(op):
+    # PyTorch 2.13 frees the indices and masks these ops saved, like any saved tensor
+    x = torch.rand(4, 3, requires_grad=True)
+    total = op(x).sum()
+    total.backward(retain_graph=True)
+    total.backward()  # retained once: a second pass works
+    with pytest.raises(RuntimeError, match="^Trying to backward through the graph a second time"):
+        total.backward()
+
+
+@pytest.mark.parametrize(
+    "op", [lambda x: x.sum(), lambda x: x.expand(2, 4, 3).sum(), lambda x: (x + 1).sum()]
+)
+def test_backward_twice_through_ops_that_saved_nothing_works(op):
+    x = torch.rand(4, 3, requires_grad=True)
+    total = op(x)
+    total.backward()
+    total.backward()  # nothing was saved, so nothing was freed (as in PyTorch)
+    assert x.grad.shape == (4, 3)

@@ -84,6 +84,7 @@ class IndexAddBackward0(Node):
     """self's gradient passes through; source's is read back at index, times alpha."""
 
     __slots__ = ("_saved_alpha", "_saved_dim", "_saved_index", "_saved_source_shape")
+    _keeps = ("_saved_index",)
 
     def backward(self, grad):
         grad_source = None
@@ -152,6 +153,7 @@ class IndexCopyBackward0(Node):
     """The overwritten slices give self no gradient; source gets theirs."""
 
     __slots__ = ("_saved_dim", "_saved_index", "_saved_source_shape")
+    _keeps = ("_saved_index",)
 
     def backward(self, grad):
         d, index = self._saved_dim, self._saved_index
@@ -220,6 +222,7 @@ class IndexFillBackward0(Node):
     """index_fill with a number: the filled slices get no gradient."""
 
     __slots__ = ("_saved_dim", "_saved_index", "_saved_value")
+    _keeps = ("_saved_index",)
 
     def backward(self, grad):
         return index_fill(grad, self._saved_dim, self._saved_index, 0)
@@ -229,6 +232,7 @@ class IndexFillBackward1(Node):
     """index_fill with a 0-dim tensor: the value gets the sum of the filled slices' gradient."""
 
     __slots__ = ("_saved_dim", "_saved_index")
+    _keeps = ("_saved_index",)
 
     def backward(self, grad):
         d, index = self._saved_dim, self._saved_index

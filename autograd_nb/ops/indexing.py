@@ -106,6 +106,7 @@ class _TakeNode(Node):
     """A gather along a plan: backward scatters the gradient back (adding repeats)."""
 
     __slots__ = ("_plan",)
+    _keeps = ("_plan",)
 
     def backward(self, grad):
         return _put(grad, self._plan, IndexPutImplBackward0)
@@ -113,10 +114,12 @@ class _TakeNode(Node):
 
 class IndexBackward0(_TakeNode):
     __slots__ = ("_saved_indices", "_saved_self_sym_sizes")
+    _keeps = ("_plan", "_saved_indices")
 
 
 class IndexSelectBackward0(_TakeNode):
     __slots__ = ("_saved_dim", "_saved_index", "_saved_self_sym_sizes")
+    _keeps = ("_plan", "_saved_index")
 
     def backward(self, grad):
         """zeros.index_add_(dim, index, grad), as PyTorch's index_select_backward."""
@@ -126,6 +129,7 @@ class IndexSelectBackward0(_TakeNode):
 
 class MaskedSelectBackward0(_TakeNode):
     __slots__ = ("_saved_mask", "_saved_self")
+    _keeps = ("_plan", "_saved_mask")
 
     def backward(self, grad):
         return _put(grad, self._plan, MaskedScatterBackward0)
@@ -135,6 +139,7 @@ class _PutNode(Node):
     """zeros with a gradient added at a plan's positions; its own gradient gathers back."""
 
     __slots__ = ("_plan",)
+    _keeps = ("_plan",)
 
     def backward(self, grad):
         return None, _take(grad, self._plan, IndexBackward0)
@@ -453,6 +458,7 @@ def _check_gather(x: Tensor, d: int, index: Tensor, src: Tensor | None, name: st
 
 class GatherBackward0(Node):
     __slots__ = ("_saved_dim", "_saved_index", "_saved_self_sym_sizes", "_saved_sparse_grad")
+    _keeps = ("_saved_index",)
 
     def backward(self, grad):
         zeros = _zeros_like(grad, self._saved_self_sym_sizes)
@@ -505,6 +511,7 @@ def gather(input, dim: int, index, *, sparse_grad: bool = False) -> Tensor:
 
 class ScatterAddBackward0(Node):
     __slots__ = ("_saved_dim", "_saved_index")
+    _keeps = ("_saved_index",)
 
     def backward(self, grad):
         grad_src = (
@@ -517,6 +524,7 @@ class ScatterBackward0(Node):
     """scatter with a src tensor: the overwritten positions get no gradient."""
 
     __slots__ = ("_saved_dim", "_saved_index")
+    _keeps = ("_saved_index",)
 
     def backward(self, grad):
         grad_self = (
@@ -534,6 +542,7 @@ class ScatterBackward1(Node):
     """scatter with a value."""
 
     __slots__ = ("_saved_dim", "_saved_index", "_saved_value")
+    _keeps = ("_saved_index",)
 
     def backward(self, grad):
         return scatter(grad, self._saved_dim, self._saved_index, 0)
@@ -713,6 +722,7 @@ def _fill_value(x: Tensor, value, dim_error: str, classes: tuple) -> tuple:
 
 class MaskedFillBackward0(Node):
     __slots__ = ("_saved_mask",)
+    _keeps = ("_saved_mask",)
 
     def backward(self, grad):
         return masked_fill(grad, self._saved_mask, 0)
@@ -722,6 +732,7 @@ class MaskedFillBackward1(Node):
     """masked_fill with a 0-dim value tensor: the value gets the sum of the masked grads."""
 
     __slots__ = ("_saved_mask",)
+    _keeps = ("_saved_mask",)
 
     def backward(self, grad):
         mask = self._saved_mask
@@ -822,6 +833,7 @@ class TakeBackward0(Node):
     """The gradient is added back at the flat positions taken (repeats add up)."""
 
     __slots__ = ("_saved_index", "_shape")
+    _keeps = ("_saved_index",)
     _saved_names = ("self",)
 
     def backward(self, grad):

@@ -631,6 +631,7 @@ class IndexPutBackward0(Node):
     """x[advanced_key] = values: overwritten slots get no gradient; values get theirs."""
 
     __slots__ = ("_hit", "_positions")
+    _keeps = ("_hit", "_positions")
 
     def backward(self, grad):
         grad_self = grad_values = None

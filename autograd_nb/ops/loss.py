@@ -207,6 +207,7 @@ class NllLossBackward0(Node):
     """-weight[t] at the target class (divided by the total weight for 'mean'), 0 elsewhere."""
 
     __slots__ = ("_saved_reduction", "_saved_ignore_index", "_weights", "_plan")
+    _keeps = ("_weights", "_plan")
     _saved_names = ("self", "target", "weight", "total_weight")
 
     def backward(self, grad):

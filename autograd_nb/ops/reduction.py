@@ -393,6 +393,7 @@ class _IndexedBackward(Node):
     """max(dim)/min(dim): the gradient goes to the one element each index points at."""
 
     __slots__ = ("_saved_dim", "_saved_keepdim", "_saved_indices", "_saved_self_sym_sizes")
+    _keeps = ("_saved_indices",)
 
     def backward(self, grad):
         from .._creation import arange

@@ -28,6 +28,7 @@ class CummaxBackward0(Node):
     """The gradient goes to the element each running extreme came from."""
 
     __slots__ = ("_saved_dim", "_saved_indices", "_saved_keepdim", "_saved_self_sym_sizes")
+    _keeps = ("_saved_indices",)
 
     def backward(self, grad):
         if grad.dim() == 0:

@@ -86,6 +86,7 @@ class SortBackward0(Node):
     """Each value's gradient goes back to the position its index names."""
 
     __slots__ = ("_saved_dim", "_saved_indices", "_saved_self_sym_sizes")
+    _keeps = ("_saved_indices",)
 
     def backward(self, grad):
         shape = self._saved_self_sym_sizes
