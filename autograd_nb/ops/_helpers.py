@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import collections
 
+import numpy as np
+
 from .. import _messages as msg
 from .. import dtypes
 from .._size import broadcast_error as broadcast_error
@@ -328,13 +330,15 @@ def float_data(t: Tensor):
     return t._backend.xp.astype(data, t._backend.native[dtypes.get_default_dtype()])
 
 
+HALF = np.dtype(np.float16)  # what a NumPy or CuPy float16 array's `.dtype` is
+
+
 def in_float32(kernel, xp, *arrays):
     """`kernel(xp, *arrays)`, computed in float32 and rounded once when the first array is
     float16: PyTorch's CPU kernels compute half precision in float32 (their "opmath" type)."""
-    half = getattr(xp, "float16", None)  # (the array API standard has no float16)
-    if half is None or arrays[0].dtype != half:
+    if arrays[0].dtype is not HALF:  # NumPy's and CuPy's dtypes are singletons: one `is`
         return kernel(xp, *arrays)
-    return xp.astype(kernel(xp, *(xp.astype(a, xp.float32) for a in arrays)), half)
+    return xp.astype(kernel(xp, *(xp.astype(a, xp.float32) for a in arrays)), xp.float16)
 
 
 def floating_dtype(*values) -> dtypes.dtype:

@@ -23,7 +23,7 @@ from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.grad_mode import STATE
 from ..autograd.node import Node
-from ._helpers import check_tensor, float_data, in_float32, record, return_type
+from ._helpers import HALF, check_tensor, float_data, in_float32, record, return_type
 from .inplace import apply_inplace
 from .out import write_into, write_out
 
@@ -73,7 +73,8 @@ def elementwise(
             raise bool_error[0](bool_error[1])
         x = float_data(t) if floating else t._data
         backend = t._backend
-        data = in_float32(kernel, backend.xp, x)
+        xp = backend.xp
+        data = kernel(xp, x) if x.dtype is not HALF else in_float32(kernel, xp, x)
         if not STATE.enabled:
             return make_tensor(data, backend)
         return record(node, (t,), data, backend, (t,) if saves_input else (), saves_result)
