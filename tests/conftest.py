@@ -117,3 +117,12 @@ def pytest_generate_tests(metafunc):
         if not metafunc.config.getoption("--no-simulated-cuda"):
             devices.append("cuda")
         metafunc.parametrize("device", devices)
+
+
+@pytest.fixture
+def portable_bernoulli(monkeypatch):
+    """Random values recorded on an AMD CPU, where PyTorch's bernoulli_(p) skips MKL: the same
+    stream here on any CPU (on an Intel CPU our draws follow MKL's, as PyTorch's do)."""
+    from autograd_nb.backends import host_random
+
+    monkeypatch.setattr(host_random, "MKL_BERNOULLI", False)

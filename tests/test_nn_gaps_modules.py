@@ -10,6 +10,9 @@ import autograd_nb as torch
 import autograd_nb.nn as nn
 import autograd_nb.nn.functional as F
 
+# the random layers' values were recorded on an AMD CPU (see conftest.portable_bernoulli)
+pytestmark = pytest.mark.usefixtures("portable_bernoulli")
+
 REPRS = [  # (module, PyTorch 2.13's repr)
     (lambda: nn.LocalResponseNorm(3), "LocalResponseNorm(3, alpha=0.0001, beta=0.75, k=1.0)"),
     (

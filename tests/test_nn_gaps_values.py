@@ -17,6 +17,9 @@ import autograd_nb.nn as nn
 import autograd_nb.nn.functional as F
 from autograd_nb.autograd.gradcheck import gradcheck
 
+# the random layers' values were recorded on an AMD CPU (see conftest.portable_bernoulli)
+pytestmark = pytest.mark.usefixtures("portable_bernoulli")
+
 
 def _cases(t, nn, F):
     """name -> a function building the case's output, for either library."""

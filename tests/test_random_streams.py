@@ -27,10 +27,7 @@ CASES = {case["name"]: case for case in DATA["cases"]}
 MKL = json.loads((pathlib.Path(__file__).parent / "data" / "mkl_bernoulli.json").read_text())
 
 
-@pytest.fixture(autouse=True)
-def _portable_bernoulli(monkeypatch):
-    """The values were recorded on an AMD CPU, where PyTorch's bernoulli_(p) skips MKL."""
-    monkeypatch.setattr(host_random, "MKL_BERNOULLI", False)
+pytestmark = pytest.mark.usefixtures("portable_bernoulli")
 
 
 def run(code: str) -> list:

@@ -161,6 +161,11 @@ class CupyBackend(Backend):
     def is_contiguous(self, array):
         return array.flags.c_contiguous
 
+    def is_writable(self, array):
+        """CuPy has no read-only arrays, but an expanded one (a zero stride over a dim of size
+        above 1) must not be written into either: several elements share one location."""
+        return not any(size > 1 and stride == 0 for size, stride in zip(array.shape, array.strides))
+
     def data_ptr(self, array):
         return array.data.ptr
 

@@ -50,7 +50,23 @@ def _installed(frame: types.FrameType) -> bool:
     """Whether a frame runs Python's standard library or an installed package."""
     name = frame.f_code.co_filename
     path = name if name.startswith("<") else os.path.abspath(name)
-    return path.startswith(_INSTALLED) or any(d in path for d in _PACKAGE_DIRS)
+    if path.startswith(_INSTALLED) or any(d in path for d in _PACKAGE_DIRS):
+        return True
+    return _from_import_path(frame)
+
+
+def _from_import_path(frame: types.FrameType) -> bool:
+    """Whether a frame's module comes from a folder on `sys.path` other than the working
+    directory: a package installed with PYTHONPATH or `pip install --target`."""
+    top = (frame.f_globals.get("__name__") or "").partition(".")[0]
+    file = getattr(sys.modules.get(top), "__file__", None)
+    if not file or top == "__main__":
+        return False
+    folder = os.path.dirname(os.path.abspath(file))
+    if os.path.basename(file) == "__init__.py":
+        folder = os.path.dirname(folder)  # a package: the folder that holds it
+    paths = {os.path.abspath(p) for p in sys.path if p}
+    return folder != os.getcwd() and folder in paths
 
 
 def _hidden(frame: types.FrameType) -> bool:
