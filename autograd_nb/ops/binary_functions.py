@@ -202,11 +202,15 @@ class MaximumBackward0(BinaryBackward):
     formula = "∂max(a, b)/∂a = 1 where a > b (½ at a tie), else 0; b the rest"
     reads = {"self": "self other", "other": "self other"}
 
+    def _beaten(self, a, b):
+        """Where `a` is not the extreme (so its gradient is 0)."""
+        return a < b
+
     def grad_self(self, grad, a, b):
-        return grad.where(a != b, grad / 2).masked_fill(a < b, 0)
+        return grad.where(a != b, grad / 2).masked_fill(self._beaten(a, b), 0)
 
     def grad_other(self, grad, a, b):
-        return grad.where(a != b, grad / 2).masked_fill(a > b, 0)
+        return grad.where(a != b, grad / 2).masked_fill(self._beaten(b, a), 0)
 
 
 maximum, _ = binary(
@@ -219,18 +223,14 @@ maximum, _ = binary(
 )
 
 
-class MinimumBackward0(BinaryBackward):
+class MinimumBackward0(MaximumBackward0):
     """Ties share the gradient equally; where either is NaN both get it, as in PyTorch."""
 
     __slots__ = ()
     formula = "∂min(a, b)/∂a = 1 where a < b (½ at a tie), else 0; b the rest"
-    reads = {"self": "self other", "other": "self other"}
 
-    def grad_self(self, grad, a, b):
-        return grad.where(a != b, grad / 2).masked_fill(a > b, 0)
-
-    def grad_other(self, grad, a, b):
-        return grad.where(a != b, grad / 2).masked_fill(a < b, 0)
+    def _beaten(self, a, b):
+        return a > b
 
 
 minimum, _ = binary(
