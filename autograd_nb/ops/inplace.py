@@ -166,7 +166,6 @@ def _store_through_root(self: Tensor, data, fill: bool = False) -> None:
     backend = root._backend
     xp = backend.xp
     n, shape = root.numel(), tuple(root._data.shape)
-    long = backend.native[dtypes.int64]
     index = root_positions(backend, shape, view_fn)._data
     values = xp.reshape(
         xp.broadcast_to(
@@ -175,18 +174,15 @@ def _store_through_root(self: Tensor, data, fill: bool = False) -> None:
         ),
         (-1,),
     )
-    hit = xp.zeros((n,), dtype=long, device=backend.native_device)
-    backend.scatter_add(hit, (index,), xp.ones_like(index))
+    hit = xp.zeros((n,), dtype=bool, device=backend.native_device)
+    hit[index] = True
     if fill:
         written = xp.full((n,), data, dtype=root._data.dtype, device=backend.native_device)
-    else:  # each hit element receives exactly one value: from -0.0, as x + (-0.0) == x
-        start = -0.0 if root.dtype.is_floating_point else 0
-        written = xp.full((n,), start, dtype=root._data.dtype, device=backend.native_device)
-        backend.scatter_add(written, (index,), values)
+    else:  # no two elements share memory: each hit root element receives exactly one value
+        written = xp.empty((n,), dtype=root._data.dtype, device=backend.native_device)
+        written[index] = values
     try:
-        root._data[...] = xp.where(
-            xp.reshape(hit, shape) > 0, xp.reshape(written, shape), root._data
-        )
+        root._data[...] = xp.where(xp.reshape(hit, shape), xp.reshape(written, shape), root._data)
     except ValueError:  # the root itself is read-only (a non-writable NumPy array)
         raise RuntimeError(msg.INPLACE_READ_ONLY) from None
 
@@ -674,13 +670,13 @@ def _index_put(
             [flat[1:] != flat[:-1], xp.ones((1,), dtype=xp.bool, device=backend.native_device)]
         )
         flat, values = flat[last], values[last]
-    hit = xp.zeros((numel,), dtype=long, device=backend.native_device)
-    if not accumulate:  # the overwritten positions (they pass no gradient back)
-        backend.scatter_add(hit, (flat,), xp.ones_like(flat))
-    hit = hit > 0
-    old = xp.reshape(self._data, (-1,))
-    out = xp.where(hit, xp.zeros_like(old), old)
-    backend.scatter_add(out, (flat,), values)
+    hit = xp.zeros((numel,), dtype=xp.bool, device=backend.native_device)
+    out = xp.asarray(xp.reshape(self._data, (-1,)), copy=True)
+    if accumulate:
+        backend.scatter_add(out, (flat,), values)
+    else:  # positions are unique now; the overwritten ones pass no gradient back
+        hit[flat] = True
+        out[flat] = values
     out = xp.reshape(out, shape)
     return record(
         cls or IndexPutBackward0,
