@@ -2536,3 +2536,10 @@ CTC_TARGETS_SIZE = (
     "Expected tensor to have size at least {length} at dimension 1, but got size {size} for "
     "argument #2 'targets' (while checking arguments for ctc_loss_allocate_outputs)"
 )
+
+# --- signed zeros and the scatter family (branch zeros) ---
+SCATTER_REDUCE_ARG = "reduce argument must be either add or multiply."
+SCATTER_REDUCE_DEPRECATED = (
+    "The reduce argument of torch.scatter with Tensor src is deprecated and will be removed in a "
+    "future PyTorch release. Use torch.scatter_reduce instead for more reduction options."
+)

@@ -139,6 +139,11 @@ class Backend:
         from the end), adding repeated indices up: the backward of `index`."""
         raise NotImplementedError
 
+    def scatter_set(self, target, index, values) -> None:
+        """`target[index] = values` in place for a tuple of integer arrays naming distinct
+        positions: each value is written as it is (a -0.0 stays -0.0, as no addition happens)."""
+        raise NotImplementedError
+
     # Random numbers: PyTorch's CPU kernels drawn on the host by `self.random` (a HostRandom, see
     # host_random.py) and copied to the device; a backend with a generator on its device (CuPy)
     # overrides them. Shapes are drawn in C order.

@@ -75,21 +75,18 @@ def _diagonal_length(n1: int, n2: int, offset: int) -> int:
 
 def _embed_diagonal(values: Tensor, n1: int, n2: int, offset: int) -> Tensor:
     """(..., L) values placed on the `offset` diagonal of (..., n1, n2) zeros, with tensor ops
-    (a product with a constant 0/1 matrix), so gradients of gradients work."""
-    if values.dtype is dtypes.bool:  # no bool matrix product: place them as 0/1 bytes
-        return _embed_diagonal(values.to(dtypes.uint8), n1, n2, offset).to(dtypes.bool)
-    backend = values._backend
-    xp = backend.xp
-    length = values.shape[-1]
-    long = backend.native[_int64()]
-    k = xp.arange(length, dtype=long, device=backend.native_device)
-    flat = (k + max(-offset, 0)) * n2 + (k + max(offset, 0))
-    cells = xp.arange(n1 * n2, dtype=long, device=backend.native_device)
-    ones = xp.reshape(cells, (1, -1)) == xp.reshape(flat, (-1, 1))
-    placement = make_tensor(xp.astype(ones, values._data.dtype), backend)
-    lead = tuple(values.shape[:-1])
-    rows = math.prod(lead)  # not -1: that cannot be inferred when length is 0
-    return (values.reshape(rows, length) @ placement).reshape(lead + (n1, n2))
+    that only move elements (so gradients of gradients work, and -0.0, inf and NaN stay as they
+    are): each value followed by n2 zeros, read row after row, puts the values n2 + 1 apart."""
+    from .joining import cat
+
+    lead, length = tuple(values.shape[:-1]), values.shape[-1]
+    zeros = values.new_zeros(lead + (length, n2))
+    spaced = cat([values.unsqueeze(-1), zeros], -1).reshape(lead + (length * (n2 + 1),))
+    start = max(-offset, 0) * n2 + max(offset, 0) if length else 0
+    used = max((length - 1) * (n2 + 1) + 1, 0)
+    before = values.new_zeros(lead + (start,))
+    after = values.new_zeros(lead + (n1 * n2 - start - used,))
+    return cat([before, spaced[..., :used], after], -1).reshape(lead + (n1, n2))
 
 
 def _diagonal_order(ndim: int, d1: int, d2: int) -> tuple:

@@ -28,7 +28,7 @@ from .indexing import (
     _grid,
     _on,
     _scatter_args,
-    _scatter_sums,
+    _scatter_into,
     _src_part,
     host_key,
     index_select,
@@ -55,18 +55,16 @@ def _index_vector(x: Tensor, dim: int, index, name: str, dtype_error, vector_err
     return normalize_dim(dim, x._data.ndim), index, idx
 
 
-def _slice_sums(x: Tensor, d: int, idx, values, last_wins: bool = False) -> tuple:
-    """_scatter_sums of whole slices sent to positions `idx` along `d` (a 0-d x as 1 element)."""
+def _slices_into(x: Tensor, d: int, idx, values, accumulate: bool = False):
+    """_scatter_into for whole slices sent to positions `idx` along `d` (a 0-d x as 1 element)."""
     backend = x._backend
     xp = backend.xp
     target = x if x._data.ndim else x.detach().reshape(1)
     shape, view = list(target._data.shape), [1] * target._data.ndim
     shape[d] = view[d] = idx.shape[0]
     index = make_tensor(xp.broadcast_to(xp.reshape(idx, tuple(view)), tuple(shape)), backend)
-    sums, counts = _scatter_sums(target, d, index, values, last_wins)
-    if target is x:
-        return sums, counts
-    return xp.reshape(sums, ()), xp.reshape(counts, ())
+    out = _scatter_into(target, d, index, values, accumulate)
+    return out if target is x else xp.reshape(out, ())
 
 
 def _slice_shape(shape: tuple, d: int) -> list:
@@ -135,8 +133,8 @@ def index_add(input, dim: int, index, source, *, alpha=1) -> Tensor:
         lambda i: RuntimeError(msg.INDEX_RANGE.format(index=i, dim=d, size=xs[d] if xs else 1)),
         negative=False,
     )
-    sums, _ = _slice_sums(x, d, idx, source._data)
-    data = x._data + (sums if alpha == 1 else sums * scalar_for(alpha, x.dtype))
+    added = source._data if alpha == 1 else source._data * scalar_for(alpha, x.dtype)
+    data = _slices_into(x, d, idx, added, accumulate=True)
     return record(
         IndexAddBackward0,
         (x, source),
@@ -211,8 +209,7 @@ def index_copy(input, dim: int, index, source) -> Tensor:
         lambda i: IndexError(msg.INDEX_COPY_RANGE.format(index=i, dim=d, size=size)),
         negative=False,
     )
-    sums, counts = _slice_sums(x, d, idx, source._data, last_wins=True)
-    data = backend.xp.where(counts > 0, sums, x._data)
+    data = _slices_into(x, d, idx, source._data)
     return record(
         IndexCopyBackward0, (x, source), data, backend, dim=d, index=index, source_shape=ss
     )

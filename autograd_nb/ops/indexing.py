@@ -10,6 +10,7 @@ index (`x[i] = v`) lives in ops/inplace.py.
 from __future__ import annotations
 
 import builtins
+import warnings
 
 from .. import _messages as msg
 from .. import dtypes
@@ -558,30 +559,23 @@ def _last_writes(xp, flat):
     return xp.take(last, xp.argsort(order))
 
 
-def _scatter_sums(x: Tensor, d: int, index: Tensor, values, last_wins: bool = False):
-    """(sum of values sent to each position of x, how many were sent) as arrays.
-
-    With `last_wins`, only the last value sent to a position counts, as in PyTorch's CPU scatter.
-    """
+def _scatter_into(x: Tensor, d: int, index: Tensor, values, accumulate: bool = False):
+    """A copy of x's array with `values` written at `index` along `d` (the last one sent to a
+    position wins, as in PyTorch's CPU scatter), or with `accumulate`, added there one after
+    another (x + v1 + v2...). Written values keep their sign: a -0.0 stays -0.0."""
     backend = x._backend
     xp = backend.xp
     idx = _on(index, backend)
     shape = tuple(x._data.shape)
     flat = _flat_positions(backend, _grid(backend, idx, d), shape)
-    n = 1
-    for s in shape:
-        n *= s
-    sums = xp.zeros((n,), dtype=x._data.dtype, device=backend.native_device)
-    counts = xp.zeros((n,), dtype=backend.native[dtypes.int64], device=backend.native_device)
     values = xp.reshape(values, (-1,))
-    sent = xp.ones_like(flat)
-    if last_wins:
+    out = xp.asarray(xp.reshape(x._data, (-1,)), copy=True)
+    if accumulate:
+        backend.scatter_add(out, (flat,), values)
+    else:
         last = _last_writes(xp, flat)
-        values = xp.where(last, values, xp.zeros_like(values))
-        sent = xp.astype(last, flat.dtype)
-    backend.scatter_add(sums, (flat,), values)
-    backend.scatter_add(counts, (flat,), sent)
-    return xp.reshape(sums, shape), xp.reshape(counts, shape)
+        backend.scatter_set(out, (flat[last],), values[last])
+    return xp.reshape(out, shape)
 
 
 def _src_part(src: Tensor, index: Tensor, backend):
@@ -631,10 +625,31 @@ def scatter(input, dim: int, index, src=None, *, value=None, reduce=None) -> Ten
             device=backend.native_device,
         )
         part, cls, inputs, saved = full, ScatterBackward1, (x,), {"value": src}
-    # A position written twice keeps the last value in index order (PyTorch's CPU kernel).
-    sums, counts = _scatter_sums(x, d, index, part, last_wins=True)
-    data = xp.where(counts > 0, sums, x._data)
+    if reduce is not None:
+        return _scatter_reduced(x, d, index, part, reduce, inputs)
+    data = _scatter_into(x, d, index, part)
     return record(cls, inputs, data, backend, dim=d, index=index, **saved)
+
+
+_warned_reduce = False  # PyTorch warns once per process (TORCH_WARN_ONCE)
+
+
+def _scatter_reduced(x: Tensor, d: int, index: Tensor, part, reduce: str, inputs: tuple):
+    """scatter's legacy `reduce`: src (or value) added ("add") or multiplied ("multiply") into
+    x one after another; PyTorch has no derivative for it."""
+    global _warned_reduce
+    from .binary import _not_differentiable
+    from .index_writes import scatter_reduce
+
+    if reduce not in ("add", "multiply"):
+        raise RuntimeError(msg.SCATTER_REDUCE_ARG)
+    if len(inputs) == 2 and not _warned_reduce:
+        _warned_reduce = True
+        warnings.warn(msg.SCATTER_REDUCE_DEPRECATED, UserWarning, stacklevel=3)
+    src = make_tensor(part, x._backend)
+    kind = "sum" if reduce == "add" else "prod"
+    data = scatter_reduce(x.detach(), d, index, src, kind)._data
+    return _not_differentiable("scatter", inputs, data, x._backend)
 
 
 @tensor_method("scatter_add")
@@ -644,8 +659,7 @@ def scatter_add(input, dim: int, index, src) -> Tensor:
         input, dim, index, check_tensor(src, "scatter_add", "src", 4), "scatter_add"
     )
     backend = x._backend
-    sums, _ = _scatter_sums(x, d, index, _src_part(src, index, backend))
-    data = x._data + sums
+    data = _scatter_into(x, d, index, _src_part(src, index, backend), accumulate=True)
     return record(ScatterAddBackward0, (x, src), data, backend, dim=d, index=index)
 
 
