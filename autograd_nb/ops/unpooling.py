@@ -11,6 +11,7 @@ from .. import dtypes
 from .._tensor import Tensor
 from ..autograd.node import Node
 from ._helpers import check_tensor, record
+from .indexing import _last_writes
 
 
 class MaxUnpool2DBackward0(Node):
@@ -46,17 +47,12 @@ def max_unpool2d(input: Tensor, indices: Tensor, output_size) -> Tensor:
         first = int(xp.reshape(idx, (-1,))[int(xp.argmax(bad))])
         raise RuntimeError(msg.UNPOOL_INDEX.format(index=first, h=oh, w=ow))
     device = backend.native_device
-    out = xp.zeros((idx.shape[0], oh * ow), dtype=x._data.dtype, device=device)
-    # an index repeated in a plane (overlapping pooling windows: the same maximum) is written
-    # once, by its first occurrence
-    length = idx.shape[1]
-    earlier = xp.arange(length, device=device)[:, None] > xp.arange(length, device=device)
-    first = ~xp.any((idx[:, :, None] == idx[:, None, :]) & earlier, axis=2)
-    values = xp.where(
-        first, xp.reshape(x._data, idx.shape), xp.zeros((), dtype=out.dtype, device=device)
-    )
-    rows = xp.broadcast_to(xp.arange(idx.shape[0], device=device)[:, None], idx.shape)
-    backend.scatter_add(out, (rows, idx), values)
+    rows = xp.arange(idx.shape[0], dtype=idx.dtype, device=device)[:, None]
+    flat = xp.reshape(rows * (oh * ow) + idx, (-1,))
+    values = xp.reshape(x._data, (-1,))
+    last = _last_writes(xp, flat)  # a position named twice keeps the last value (PyTorch's loop)
+    out = xp.zeros((idx.shape[0] * oh * ow,), dtype=x._data.dtype, device=device)
+    backend.scatter_set(out, (flat[last],), values[last])
     out = xp.reshape(out, planes + (oh, ow))
     return record(MaxUnpool2DBackward0, (x,), out, backend, (indices,))
 
