@@ -388,8 +388,11 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
         dtype = (
             dtypes.int64 if all(isinstance(v, int) for v in values) else dtypes.get_default_dtype()
         )
-    if dtype.is_floating_point:
-        host = cpu_backend.xp.arange(*values, dtype=cpu_backend.native[dtypes.float64])
+    if dtype.is_floating_point:  # start + step * i, as PyTorch computes each (so -0.0 + 0 is 0.0)
+        count = math.ceil((values[1] - values[0]) / values[2])
+        host = values[0] + values[2] * cpu_backend.xp.arange(
+            count, dtype=cpu_backend.native[dtypes.float64]
+        )
     else:
         host = _integer_arange(*values, dtype)
     host = host.astype(cpu_backend.native[dtype])

@@ -133,9 +133,11 @@ def logcumsumexp(input, dim: int) -> Tensor:
     data = t._data
     if data.ndim:
         moved = xp.moveaxis(data, d, 0)
-        running = [moved[0, ...]] if moved.shape[0] else []
-        for i in range(1, moved.shape[0]):
-            running.append(xp.logaddexp(running[-1], moved[i, ...]))
+        running = []  # from log(0) = -inf, as PyTorch's accumulator (so -0.0 gives 0.0)
+        total = xp.full(moved.shape[1:], -math.inf, dtype=data.dtype, device=backend.native_device)
+        for i in range(moved.shape[0]):
+            total = xp.logaddexp(total, moved[i, ...])
+            running.append(total)
         data = xp.moveaxis(xp.stack(running), 0, d) if running else xp.asarray(data, copy=True)
     return record(LogcumsumexpBackward0, (t,), data, backend, (t,), save_result=True, dim=d)
 
@@ -219,8 +221,10 @@ def _running(name: str, input, dim: int, dtype) -> tuple:
     d = normalize_dim(dim, t._data.ndim)
     data = xp.astype(t._data, backend.native[_sum_dtype(t, dtype)])
     if t._data.ndim:
-        kernel = xp.cumulative_sum if name == "cumsum" else xp.cumulative_prod
-        data = kernel(data, axis=d)
+        if name == "cumsum":  # from 0.0, as PyTorch's accumulator (a sum of -0.0s is 0.0)
+            data = xp.cumulative_sum(data, axis=d) + 0
+        else:
+            data = xp.cumulative_prod(data, axis=d)
     return t, d, data
 
 
