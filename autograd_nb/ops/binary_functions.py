@@ -195,6 +195,18 @@ xlog1py, _ = binary(
 # --- element-wise extremes ------------------------------------------------------------------------
 
 
+def larger(xp, a, b):
+    """PyTorch's CPU maximum on arrays (or numbers): NaN where either is NaN, else `a` unless
+    `b` is larger, so a tie (0.0 against -0.0) keeps `a`."""
+    return xp.where((a < b) | (b != b), b, a)
+
+
+def smaller(xp, a, b):
+    """PyTorch's CPU minimum on arrays (or numbers): NaN where either is NaN, else `a` unless
+    `b` is smaller, so a tie (0.0 against -0.0) keeps `a`."""
+    return xp.where((b < a) | (b != b), b, a)
+
+
 class MaximumBackward0(BinaryBackward):
     """Ties share the gradient equally; where either is NaN both get it, as in PyTorch."""
 
@@ -216,7 +228,7 @@ class MaximumBackward0(BinaryBackward):
 maximum, _ = binary(
     "maximum",
     MaximumBackward0,
-    lambda xp, x, y: xp.maximum(x, y),
+    larger,
     doc="The element-wise maximum (NaN where either is NaN), broadcasting.",
     tensors=True,
     inplace=False,
@@ -236,7 +248,7 @@ class MinimumBackward0(MaximumBackward0):
 minimum, _ = binary(
     "minimum",
     MinimumBackward0,
-    lambda xp, x, y: xp.minimum(x, y),
+    smaller,
     doc="The element-wise minimum (NaN where either is NaN), broadcasting.",
     tensors=True,
     inplace=False,

@@ -24,7 +24,7 @@ from ._helpers import (
     record,
     result_dtype,
 )
-from .binary_functions import maximum, minimum
+from .binary_functions import larger, maximum, minimum, smaller
 from .inplace import apply_inplace, apply_unrecorded, inplace_method
 from .out import with_out
 
@@ -134,7 +134,9 @@ def _clamp_numbers(cls, t: Tensor, low, high) -> Tensor:
         pass
     else:
         x = float_data(t)
-    out = t._backend.xp.clip(x, low, high)
+    xp = t._backend.xp
+    out = x if low is None else larger(xp, x, low)  # x kept at a tie, NaN bounds give NaN
+    out = out if high is None else smaller(xp, out, high)
     return record(cls, (t,), out, t._backend, (t,), min=low, max=high)
 
 

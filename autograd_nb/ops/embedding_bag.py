@@ -65,7 +65,8 @@ def embedding_bag(
         winner = xp.argmax(masked, axis=1)  # (bags, dim): the position in indices
         won_row = xp.reshape(xp.take(idx, xp.reshape(winner, (-1,))), winner.shape)
         targets = xp.where(filled, won_row * rows.shape[1] + column, -1)
-        out = xp.where(filled, xp.max(masked, axis=1), xp.zeros((), dtype=dtype, device=device))
+        best = xp.take_along_axis(masked, winner[:, None, :], axis=1)[:, 0, :]  # the first tie
+        out = xp.where(filled, best, xp.zeros((), dtype=dtype, device=device))
         saved = (indices, None, None, make_tensor(targets, backend))
         return record(
             EmbeddingBagBackward0,

@@ -364,6 +364,18 @@ def _prod_grads(grad, x, src, result, d: int, index, include: bool) -> tuple:
     return grad_self, grad_src
 
 
+def _first_extremes(start, flat, values, reducer):
+    """`reducer.at(start, flat, values)` (np.maximum or np.minimum) as PyTorch's running
+    max(acc, value) gives it: of tied values (0.0 and -0.0) the earlier one stays, `start` first."""
+    out = start.copy()
+    reducer.at(out, flat, values)
+    same = (values == out[flat]) | (np.isnan(values) & np.isnan(out[flat]))
+    first = np.full(out.shape, len(values))  # the first value sent that equals the result
+    np.minimum.at(first, flat[same], np.nonzero(same)[0])
+    kept = (start == out) | (np.isnan(start) & np.isnan(out)) | (first == len(values))
+    return np.where(kept, start, np.append(values, 0)[first])
+
+
 @tensor_method("scatter_reduce")
 def scatter_reduce(input, dim: int, index, src, reduce: str, *, include_self: bool = True):
     """A copy of input with src reduced (sum, prod, mean, amax or amin) into the positions
@@ -390,7 +402,10 @@ def scatter_reduce(input, dim: int, index, src, reduce: str, *, include_self: bo
     counts = np.bincount(flat, minlength=out.size)
     if not include_self:
         out[counts > 0] = 0 if reduce in ("sum", "mean") else _reduce_identity(reduce, x.dtype)
-    _HOST_REDUCERS[reduce].at(out, flat, values)
+    if reduce in ("amax", "amin"):
+        out = _first_extremes(out, flat, values, _HOST_REDUCERS[reduce])
+    else:
+        _HOST_REDUCERS[reduce].at(out, flat, values)
     out = out.astype(host.dtype)
     if reduce == "mean":
         n = np.maximum(counts + include_self, 1).astype(host.dtype)

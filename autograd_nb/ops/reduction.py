@@ -10,6 +10,7 @@ over the input. `sum_to_size` is also here: it sums a broadcast gradient back to
 from __future__ import annotations
 
 import collections
+import math
 
 from .. import _messages as msg
 from .. import dtypes
@@ -452,14 +453,34 @@ def _indexed_result(t: Tensor, d: int, keepdim: bool, name: str, cls, values, in
     return return_type(name)(out, indices)
 
 
+def _first_extreme(backend, data, dims: tuple, keepdim: bool, largest: bool):
+    """amax/amin over `dims` as PyTorch reduces: the first of tied elements (of 0.0 and -0.0,
+    whichever comes first), NaN if there is one."""
+    xp = backend.xp
+    shape = tuple(data.shape)
+    dims = dims if shape else ()  # a 0-d array takes dims 0/-1 as no dim
+    kept = tuple(d for d in range(len(shape)) if d not in dims)
+    rows = xp.reshape(
+        xp.permute_dims(data, kept + tuple(dims)),
+        tuple(shape[d] for d in kept) + (math.prod(shape[d] for d in dims),),
+    )
+    pick = (xp.argmax if largest else xp.argmin)(rows, axis=-1, keepdims=True)
+    out = xp.take_along_axis(rows, pick, axis=-1)
+    if keepdim:
+        return xp.reshape(out, tuple(1 if d in dims else n for d, n in enumerate(shape)))
+    return xp.reshape(out, tuple(shape[d] for d in kept))
+
+
 def _extreme(t: Tensor, dims, keepdim: bool, name: str, cls) -> Tensor:
     """max()/min() of everything, or amax/amin over dims: ties share the gradient."""
     backend = t._backend
     whole = dims is None
     all_dims = _reduce_dims(dims, t._data.ndim)
     _check_nonempty(t, name, None if whole or t.numel() == 0 and dims == () else all_dims)
-    fn = backend.amax if name in ("max", "amax") else backend.amin
-    data = fn(t._data, axis=None if whole else _axis(t, all_dims), keepdims=keepdim)
+    if whole:  # PyTorch's whole-tensor max()/min() kernel: of tied elements, the last
+        data = (backend.amax if name == "max" else backend.amin)(t._data)
+    else:
+        data = _first_extreme(backend, t._data, all_dims, keepdim, name == "amax")
     saved = {} if whole else {"dim": all_dims, "keepdim": keepdim}
     return record(cls, (t,), data, backend, (t,), result=make_tensor(data, backend), **saved)
 
