@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
