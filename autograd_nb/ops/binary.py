@@ -590,10 +590,19 @@ class RemainderBackward1(BinaryBackward):
         return -grad * (a / b).floor()
 
 
+def _remainder_kernel(xp, x, y):
+    """Python's x % y, but a zero result keeps x's sign as in PyTorch (its fmod(x, y), moved by y
+    only where nonzero and of the other sign; NumPy gives a zero y's sign)."""
+    r = x % y
+    if xp.isdtype(r.dtype, "real floating"):
+        return xp.where(r == 0, xp.copysign(r, x), r)
+    return r
+
+
 remainder, remainder_ = binary(
     "remainder",
     RemainderBackward1,
-    operator.mod,
+    _remainder_kernel,
     doc="Python-style modulus (the result takes the divisor's sign), broadcasting.",
     scalar_node=RemainderBackward0,
     symbol="%",
