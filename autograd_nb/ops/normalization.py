@@ -26,13 +26,12 @@ def _per_channel(t: Tensor, ndim: int) -> Tensor:
 
 
 def channel_affine(xp, out, weight: Tensor | None, bias: Tensor | None):
-    """out * weight + bias with the (C,) weight and bias broadcast over dim 1 of `out`."""
+    """out * weight + bias with the (C,) weight and bias broadcast over dim 1 of `out`; without
+    a bias 0.0 is added, as in PyTorch's kernels (so a -0.0 comes out as 0.0)."""
     bshape = (1, -1) + (1,) * (out.ndim - 2)
     if weight is not None:
         out = out * xp.reshape(weight._data, bshape)
-    if bias is not None:
-        out = out + xp.reshape(bias._data, bshape)
-    return out
+    return out + (0 if bias is None else xp.reshape(bias._data, bshape))
 
 
 class NativeBatchNormBackward0(Node):
@@ -249,8 +248,7 @@ def layer_norm(
     out = centred * rstd
     if weight is not None:
         out = out * weight._data
-    if bias is not None:
-        out = out + bias._data
+    out = out + (0 if bias is None else bias._data)  # PyTorch adds 0.0 without one: -0.0 is 0.0
     return record(
         NativeLayerNormBackward0,
         (x, weight, bias),
@@ -347,7 +345,9 @@ def group_norm(
     mean = xp.mean(grouped, axis=-1, keepdims=True)
     centred = grouped - mean
     rstd = 1.0 / xp.sqrt(xp.mean(centred * centred, axis=-1, keepdims=True) + eps)
-    out = channel_affine(xp, xp.reshape(centred * rstd, shape), weight, bias)
+    out = xp.reshape(centred * rstd, shape)
+    if weight is not None or bias is not None:  # PyTorch's kernel adds no 0.0 without them
+        out = channel_affine(xp, out, weight, bias)
     return record(
         NativeGroupNormBackward0,
         (x, weight, bias),
