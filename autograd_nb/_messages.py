@@ -2543,3 +2543,9 @@ SCATTER_REDUCE_DEPRECATED = (
     "The reduce argument of torch.scatter with Tensor src is deprecated and will be removed in a "
     "future PyTorch release. Use torch.scatter_reduce instead for more reduction options."
 )
+INTS_NOT_TUPLE = "{name}(): argument '{arg}'{where} must be tuple of ints, not {type}"
+INTS_FIRST_ELEMENT = (
+    "{name}(): argument '{arg}'{where} must be tuple of ints, but found element of type {type} at "
+    "pos 0"
+)
+MISSING_ARGUMENT = '{name}() missing 1 required positional arguments: "{arg}"'

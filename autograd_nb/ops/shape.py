@@ -13,7 +13,7 @@ import warnings
 
 from .. import _messages as msg
 from .. import dtypes
-from .._tensor import Tensor, make_tensor, tensor_method
+from .._tensor import Tensor, make_tensor, tensor_method, typename
 from ..autograd.node import Node
 from ._helpers import (
     check_tensor,
@@ -826,12 +826,55 @@ def roll(input, shifts, dims=None) -> Tensor:
     return record(RollBackward0, (x,), data, x._backend, shifts=shifts, dims=dims)
 
 
-@tensor_method("tile")
+def _int_tuple(name: str, arg: str, given: tuple, position: int | None) -> tuple:
+    """A tuple-of-ints argument as PyTorch's parser reads it: one sequence, or (`given` holding
+    more than one value, or one int: a method's spread form `x.tile(2, 3)`) the ints themselves;
+    its TypeErrors otherwise. `position` is None for a keyword argument."""
+    where = "" if position is None else f" (position {position})"
+    one = given[0] if len(given) == 1 else None
+    if isinstance(one, (tuple, list)):
+        items = tuple(one)
+    elif one is not None and (position is None or not _is_size(one)):
+        raise TypeError(
+            msg.INTS_NOT_TUPLE.format(name=name, arg=arg, where=where, type=typename(type(one)))
+        )
+    else:
+        items = given
+    bad = next((i for i, s in enumerate(items) if not _is_size(s)), None)
+    if bad == 0:
+        raise TypeError(
+            msg.INTS_FIRST_ELEMENT.format(
+                name=name, arg=arg, where=where, type=typename(type(items[0]))
+            )
+        )
+    if bad is not None:
+        raise TypeError(
+            msg.SIZE_UNPACK.format(name=name, arg=arg, pos=bad + 1, type=typename(type(items[bad])))
+        )
+    return tuple(int(s) for s in items)
+
+
 def tile(input, dims) -> Tensor:
-    """repeat() with `dims` padded by leading 1s to the tensor's dims (RepeatBackward0)."""
+    """repeat() with `dims` (a sequence) padded by leading 1s to the tensor's dims."""
     x = check_tensor(input, "tile")
-    dims = tuple(dims)
+    if not isinstance(dims, (tuple, list)):
+        raise TypeError(
+            msg.INTS_NOT_TUPLE.format(
+                name="tile", arg="dims", where=" (position 2)", type=typename(type(dims))
+            )
+        )
+    dims = _int_tuple("tile", "dims", (dims,), 2)
     return repeat(x, (1,) * (x._data.ndim - len(dims)) + dims)
+
+
+@tensor_method("tile")
+def _tile_method(self, *dims, **named) -> Tensor:
+    """Tensor.tile: `x.tile(2, 3)`, `x.tile((2, 3))` or `x.tile(dims=(2, 3))`."""
+    if "dims" in named:
+        return tile(self, _int_tuple("tile", "dims", (named.pop("dims"),), None))
+    if not dims:
+        raise TypeError(msg.MISSING_ARGUMENT.format(name="tile", arg="dims"))
+    return tile(self, _int_tuple("tile", "dims", dims, 1))
 
 
 # --- rot90 ----------------------------------------------------------------------------------------
