@@ -13,7 +13,7 @@ import warnings
 
 from .. import _messages as msg
 from .. import dtypes
-from .._tensor import Tensor, make_tensor, tensor_method, typename
+from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node
 from ._helpers import (
     check_tensor,
@@ -836,7 +836,7 @@ def _int_tuple(name: str, arg: str, given: tuple, position: int | None) -> tuple
         items = tuple(one)
     elif one is not None and (position is None or not _is_size(one)):
         raise TypeError(
-            msg.INTS_NOT_TUPLE.format(name=name, arg=arg, where=where, type=typename(type(one)))
+            msg.INTS_NOT_TUPLE.format(name=name, arg=arg, where=where, type=type(one).__name__)
         )
     else:
         items = given
@@ -844,12 +844,12 @@ def _int_tuple(name: str, arg: str, given: tuple, position: int | None) -> tuple
     if bad == 0:
         raise TypeError(
             msg.INTS_FIRST_ELEMENT.format(
-                name=name, arg=arg, where=where, type=typename(type(items[0]))
+                name=name, arg=arg, where=where, type=type(items[0]).__name__
             )
         )
     if bad is not None:
         raise TypeError(
-            msg.SIZE_UNPACK.format(name=name, arg=arg, pos=bad + 1, type=typename(type(items[bad])))
+            msg.SIZE_UNPACK.format(name=name, arg=arg, pos=bad + 1, type=type(items[bad]).__name__)
         )
     return tuple(int(s) for s in items)
 
@@ -860,7 +860,7 @@ def tile(input, dims) -> Tensor:
     if not isinstance(dims, (tuple, list)):
         raise TypeError(
             msg.INTS_NOT_TUPLE.format(
-                name="tile", arg="dims", where=" (position 2)", type=typename(type(dims))
+                name="tile", arg="dims", where=" (position 2)", type=type(dims).__name__
             )
         )
     dims = _int_tuple("tile", "dims", (dims,), 2)
