@@ -666,7 +666,7 @@ class PowBackward0(Node):
     def backward(self, grad):
         x, p = self._unpack(0), self._saved_exponent
         if p == 0:
-            return grad * 0
+            return grad.new_zeros(grad.shape)
         if p == 2:
             return grad * 2 * x
         return grad * p * x ** (p - 1)
@@ -681,11 +681,11 @@ class PowBackward1(BinaryBackward):
     reads = {"self": "self exponent", "exponent": "self exponent"}
 
     def grad_self(self, grad, a, b):
-        return grad * b * a ** (b - 1)
+        return (grad * (b * a ** (b - 1))).where(b != 0, 0)  # a ** 0 is flat (PyTorch's where)
 
     def grad_other(self, grad, a, b):
-        result = a**b
-        return grad * (result * a.log()).where(a > 0, result * 0)
+        zero_base = (a == 0) & (b >= 0)  # 0 ** b is flat in b there (PyTorch's where)
+        return grad * (a**b * a.log()).where(zero_base.logical_not(), 0)
 
 
 class PowBackward2(Node):
@@ -696,8 +696,10 @@ class PowBackward2(Node):
     formula = "∂(nᵃ)/∂a = nᵃ·ln n"
 
     def backward(self, grad):
-        base = self._saved_self
-        return grad * self._unpack(0) * math.log(base) if base > 0 else grad * 0
+        base, result = self._saved_self, self._unpack(0)
+        if base == 0:  # flat where a >= 0, i.e. where 0 ** a is 0 or 1 (PyTorch's where)
+            return grad * (result * -math.inf).where(result > 1, 0).where(result == result, result)
+        return grad * result * (math.log(base) if base > 0 else math.nan)
 
 
 def _power(xp, xa, xb):

@@ -305,11 +305,10 @@ class WhereBackward0(Node):
 
     def backward(self, grad):
         cond = self._unpack(0)
-        zero = grad * 0
         return (
             None,
-            where(cond, grad, zero) if self.needs_input_grad(1) else None,
-            where(cond, zero, grad) if self.needs_input_grad(2) else None,
+            where(cond, grad, 0) if self.needs_input_grad(1) else None,
+            where(cond, 0, grad) if self.needs_input_grad(2) else None,
         )
 
 

@@ -41,7 +41,7 @@ class BernoulliBackward0(Node):
     __slots__ = ()
 
     def backward(self, grad):
-        return grad * 0
+        return grad.new_zeros(grad.shape)
 
 
 def check_probabilities(p: Tensor) -> None:
@@ -141,7 +141,7 @@ class _ResampledBackward(Node):
     __slots__ = ()
 
     def backward(self, grad):
-        return grad * 0
+        return grad.new_zeros(grad.shape)
 
 
 class ExponentialBackward0(_ResampledBackward):

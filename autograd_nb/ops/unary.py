@@ -551,7 +551,7 @@ class _StepBackward(UnaryBackward):
     formula = "0: a step function passes no gradient"
 
     def backward(self, grad):
-        return grad * 0
+        return grad.new_zeros(grad.shape)
 
 
 class SignBackward0(_StepBackward):
