@@ -19,11 +19,17 @@ class Atan2Backward0(BinaryBackward):
     formula = "∂atan2(a, b)/∂a = b/(a² + b²),  ∂atan2(a, b)/∂b = −a/(a² + b²)"
     reads = {"self": "self other", "other": "self other"}
 
+    @staticmethod
+    def _recip(a, b):
+        """1 / (a² + b²), 0 at the origin (PyTorch's choice there: no NaN gradient)."""
+        recip = (a * a + b * b).reciprocal()
+        return recip.where(recip.isinf().logical_not(), 0)
+
     def grad_self(self, grad, a, b):
-        return grad * b / (a * a + b * b)
+        return grad * b * self._recip(a, b)
 
     def grad_other(self, grad, a, b):
-        return -grad * a / (a * a + b * b)
+        return grad * -a * self._recip(a, b)
 
 
 atan2, atan2_ = binary(
@@ -87,14 +93,14 @@ logaddexp, _ = binary(
 
 
 class XlogyBackward0(BinaryBackward):
-    """x * log(y): d/dx = log(y) where x != 0 (else 0), d/dy = x / y."""
+    """x * log(y): d/dx = log(y) (0 where x = 0 and y <= 0), d/dy = x / y."""
 
     __slots__ = ()
-    formula = "∂(a·ln b)/∂a = ln b (0 where a = 0),  ∂(a·ln b)/∂b = a/b"
+    formula = "∂(a·ln b)/∂a = ln b (0 where a = 0, b ≤ 0),  ∂(a·ln b)/∂b = a/b"
     reads = {"self": "self other", "other": "self other"}
 
-    def grad_self(self, grad, a, b):
-        return grad * xlogy(a != 0, b)
+    def grad_self(self, grad, a, b):  # PyTorch's xlogy(grad, b): a zero grad gives 0, not NaN
+        return xlogy(grad, b).masked_fill((a == 0) & (b <= 0), 0)
 
     def grad_other(self, grad, a, b):
         return grad * a / b
@@ -150,14 +156,16 @@ xlogy, xlogy_ = binary(
 
 
 class SpecialXlog1PyBackward0(BinaryBackward):
-    """x * log1p(y): d/dx = log1p(y) where x != 0 (else 0), d/dy = x / (1 + y)."""
+    """x * log1p(y): d/dx = log1p(y) (0 where x = 0 and y <= -1), d/dy = x / (1 + y)."""
 
     __slots__ = ()
-    formula = "∂(a·ln(1 + b))/∂a = ln(1 + b) (0 where a = 0),  ∂(a·ln(1 + b))/∂b = a/(1 + b)"
+    formula = (
+        "∂(a·ln(1 + b))/∂a = ln(1 + b) (0 where a = 0, b ≤ −1),  ∂(a·ln(1 + b))/∂b = a/(1 + b)"
+    )
     reads = {"self": "self other", "other": "self other"}
 
-    def grad_self(self, grad, a, b):
-        return grad * xlog1py(a != 0, b)
+    def grad_self(self, grad, a, b):  # PyTorch's xlog1py(grad, b): a zero grad gives 0
+        return xlog1py(grad, b).masked_fill((a == 0) & (b <= -1), 0)
 
     def grad_other(self, grad, a, b):
         return grad * a / (b + 1)

@@ -194,7 +194,12 @@ def nll_loss_backward(node, grad: Tensor) -> Tensor:
     backend, g = grad._backend, grad._data
     g = g / node._unpack(3)._data if node._saved_reduction == 1 else g
     g = g if node._weights is None else g * node._weights
-    return make_tensor(node._plan.scatter_add(backend, -g), backend)  # a 0-d g fills every sample
+    if node._ignored is not None:  # an ignored sample's row is left zero
+        g = backend.xp.where(node._ignored, backend.xp.zeros_like(g), -g)
+    else:
+        g = -g
+    # a 0-d g fills every sample; each sample's target is written once (a -0.0 stays)
+    return make_tensor(node._plan.scatter(backend, g, accumulate=False), backend)
 
 
 register_backward_kernel(NllLossBackward0)(nll_loss_backward)

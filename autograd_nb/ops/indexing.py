@@ -85,14 +85,16 @@ class _Plan:
         out = backend.index(data, self.arrays)
         return out if self.out_order is None else xp.permute_dims(out, self.out_order)
 
-    def scatter_add(self, backend, grad):
-        """An array of `shape` holding `grad` added at the planned positions."""
+    def scatter(self, backend, grad, accumulate: bool = True):
+        """An array of `shape`, zero but for `grad` at the planned positions: added onto the
+        zeros where positions repeat (`accumulate`: a lone -0.0 becomes 0.0, as in PyTorch's
+        index_put_(..., accumulate=True)), else written (each position named once)."""
         xp = backend.xp
         if self.out_order is not None:
             grad = xp.permute_dims(grad, _inverse(self.out_order))
         shape = self.shape if self.perm is None else tuple(self.shape[d] for d in self.perm)
         target = xp.zeros(shape, dtype=grad.dtype, device=backend.native_device)
-        backend.scatter_add(target, self.arrays, grad)
+        (backend.scatter_add if accumulate else backend.scatter_set)(target, self.arrays, grad)
         return target if self.perm is None else xp.permute_dims(target, _inverse(self.perm))
 
 
@@ -132,8 +134,8 @@ class MaskedSelectBackward0(_TakeNode):
     __slots__ = ("_saved_mask", "_saved_self")
     _keeps = ("_plan", "_saved_mask")
 
-    def backward(self, grad):
-        return _put(grad, self._plan, MaskedScatterBackward0)
+    def backward(self, grad):  # zeros.masked_scatter(mask, grad), as PyTorch: written
+        return _put(grad, self._plan, MaskedScatterBackward0, accumulate=False)
 
 
 class _PutNode(Node):
@@ -159,8 +161,8 @@ def _take(x: Tensor, plan: _Plan, cls, **saved) -> Tensor:
     return record(cls, (x,), data, x._backend, state={"plan": plan}, **saved)
 
 
-def _put(grad: Tensor, plan: _Plan, cls) -> Tensor:
-    data = plan.scatter_add(grad._backend, grad._data)
+def _put(grad: Tensor, plan: _Plan, cls, accumulate: bool = True) -> Tensor:
+    data = plan.scatter(grad._backend, grad._data, accumulate)
     return record(cls, (None, grad), data, grad._backend, state={"plan": plan})
 
 

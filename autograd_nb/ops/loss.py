@@ -206,8 +206,8 @@ def huber_loss(
 class NllLossBackward0(Node):
     """-weight[t] at the target class (divided by the total weight for 'mean'), 0 elsewhere."""
 
-    __slots__ = ("_saved_reduction", "_saved_ignore_index", "_weights", "_plan")
-    _keeps = ("_weights", "_plan")
+    __slots__ = ("_saved_reduction", "_saved_ignore_index", "_weights", "_plan", "_ignored")
+    _keeps = ("_weights", "_plan", "_ignored")
     _saved_names = ("self", "target", "weight", "total_weight")
 
     def backward(self, grad):
@@ -216,7 +216,10 @@ class NllLossBackward0(Node):
         mean, weights, plan = self._saved_reduction == 1, self._weights, self._plan
         g = grad / self._unpack(3) if mean else grad
         g = g if weights is None else g * make_tensor(weights, grad._backend)
-        return _put(-g.expand(plan.arrays[0].shape), plan, IndexPutImplBackward0)
+        g = -g.expand(plan.arrays[0].shape)
+        if self._ignored is not None:  # an ignored sample's row is left zero, as in PyTorch
+            g = g.masked_fill(make_tensor(self._ignored, grad._backend), 0)
+        return _put(g, plan, IndexPutImplBackward0, accumulate=False)
 
 
 class NllLoss2DBackward0(NllLossBackward0):
@@ -352,7 +355,7 @@ def nll_loss(
         data,
         backend,
         (x, t, weight, total_t),
-        state={"weights": w, "plan": plan},
+        state={"weights": w, "plan": plan, "ignored": None if every else ~valid},
         reduction=r,
         ignore_index=ignore_index,
     )
@@ -378,7 +381,7 @@ def _nll_loss_unweighted(x: Tensor, t: Tensor, r: int, ignore_index: int) -> Ten
         out,
         backend,
         (x, t, None, _constant(backend, total)),
-        state={"weights": None, "plan": plan},
+        state={"weights": None, "plan": plan, "ignored": None},
         reduction=r,
         ignore_index=ignore_index,
     )

@@ -15,6 +15,7 @@ import math
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
+from ..autograd.grad_mode import is_grad_enabled
 from ..autograd.node import Node
 from ._helpers import (
     check_tensor,
@@ -270,26 +271,19 @@ def nanmean(
 
 
 # --- prod -----------------------------------------------------------------------------------------
-def _prod_grad(x: Tensor, grad: Tensor, dims: tuple) -> Tensor:
-    """d prod / dx_i = product of the others, right also when some x are zero.
+def _prod_grad(x: Tensor, grad: Tensor, dim: int) -> Tensor:
+    """d prod / dx_i along `dim`, the product of the others, as PyTorch computes it: prod / x_i
+    where no x is zero, else (x_0 ... x_i-1) * (x_i+1 ... x_n) from running products (so a
+    -0.0 among the others gives the product its sign)."""
+    if not bool((x == 0).any()):
+        return grad * (prod(x, dim, keepdim=True) / x)
+    from .joining import cat
 
-    With z zeros in a slice: no zero -> prod / x_i; one zero -> the product of the non-zeros
-    at the zero and 0 elsewhere; more zeros -> 0 everywhere.
-    """
-    from .comparison import where
-
-    is_zero = x == 0
-    nonzero = where(is_zero, 1.0, x)
-    prod_nonzero = prod_over(nonzero, dims)
-    zeros_left = is_zero.sum(dims, keepdim=True) - is_zero.long()
-    return grad * where(zeros_left == 0, prod_nonzero / nonzero, 0.0)
-
-
-def prod_over(x: Tensor, dims: tuple) -> Tensor:
-    """Product over several dims, kept as size 1 (one prod per dim, so it stays differentiable)."""
-    for d in dims:
-        x = prod(x, d, keepdim=True)
-    return x
+    n = x.shape[dim]
+    ones = x.new_ones(tuple(1 if d == dim else s for d, s in enumerate(x.shape)))
+    before = cat([ones, x.narrow(dim, 0, n - 1)], dim).cumprod(dim)
+    after = cat([ones, x.narrow(dim, 1, n - 1).flip(dim)], dim).cumprod(dim).flip(dim)
+    return grad * (before * after)
 
 
 class ProdBackward0(Node):
@@ -299,7 +293,11 @@ class ProdBackward0(Node):
 
     def backward(self, grad):
         x = self._unpack(0)
-        return _prod_grad(x, grad.reshape((1,) * x.dim()), tuple(range(x.dim())))
+        if x.dim() == 0:
+            return grad
+        if int((x == 0).sum()) > 1 and not is_grad_enabled():  # PyTorch's shortcut: all zero
+            return x.new_zeros(x.shape)
+        return _prod_grad(x.reshape(-1), grad, 0).reshape(x.shape)
 
 
 class ProdBackward1(Node):
@@ -310,8 +308,10 @@ class ProdBackward1(Node):
 
     def backward(self, grad):
         x = self._unpack(0)
+        if x.dim() == 0:
+            return grad
         dim = normalize_dim(self._saved_dim, x.dim())
-        return _prod_grad(x, _unreduce(grad, tuple(x.shape), (dim,), self._saved_keepdim), (dim,))
+        return _prod_grad(x, _unreduce(grad, tuple(x.shape), (dim,), self._saved_keepdim), dim)
 
 
 @with_out
@@ -369,8 +369,10 @@ class _ExtremeBackward(Node):
         result = _unreduce(result, shape, dims, keepdim)
         grad = _unreduce(grad, shape, dims, keepdim)
         hit = x == result
-        if whole and bool(result.isnan()):
-            hit = x.isnan()  # a nan result: the nans share it (PyTorch's evenly_distribute)
+        if whole:  # PyTorch's evenly_distribute_backward: zeros, with grad / count at the hits
+            if bool(result.isnan()):
+                hit = x.isnan()  # a nan result: the nans share it
+            return (grad / hit.sum()).where(hit, 0)
         return grad * hit / hit.sum(dims if dims else None, keepdim=True)
 
 

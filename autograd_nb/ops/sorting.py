@@ -18,7 +18,7 @@ from ._helpers import (
     record,
     result_dtype,
 )
-from .indexing import _zeros_like, scatter_add
+from .indexing import _zeros_like, scatter
 from .out import with_out, with_pair_out
 from .reduction import _indexed_result, _IndexedBackward
 
@@ -92,7 +92,7 @@ class SortBackward0(Node):
         shape = self._saved_self_sym_sizes
         if not shape:
             return grad
-        return scatter_add(_zeros_like(grad, shape), self._saved_dim, self._saved_indices, grad)
+        return scatter(_zeros_like(grad, shape), self._saved_dim, self._saved_indices, grad)
 
 
 class TopkBackward0(SortBackward0):

@@ -28,7 +28,10 @@ class UnfoldBackward0(Node):
             size, device=grad.device
         )
         pieces = grad.movedim(-1, d + 1).flatten(d, d + 1)
-        return _zeros(grad._backend, shape, grad._data).index_add(d, positions.reshape(-1), pieces)
+        zeros = _zeros(grad._backend, shape, grad._data)
+        if step >= size:  # windows apart: each position written once (a -0.0 stays, as PyTorch)
+            return zeros.index_copy(d, positions.reshape(-1), pieces)
+        return zeros.index_add(d, positions.reshape(-1), pieces)
 
 
 @tensor_method("unfold")
