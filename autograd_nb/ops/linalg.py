@@ -293,13 +293,16 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1) -> Tensor:
     bias_shape = bias.shape
     if bias_shape != (p,) and bias_shape != (n, p):
         bias = c.detach().expand(n, p)._data  # PyTorch's expand error for a wrong shape
-    data = backend.xp.matmul(x, w)  # a new array: the bias can be added into it
-    if alpha != 1:
-        data = data * alpha
-    if beta == 1:
-        data += bias
-    elif beta != 0:
-        data = data + bias * beta
+    if alpha == 0:  # the BLAS call leaves the product out (an inf or NaN in it too)
+        data = _scaled_alone(backend, bias, beta, (n, p))
+    else:
+        data = backend.xp.matmul(x, w)  # a new array: the bias can be added into it
+        if alpha != 1:
+            data = data * alpha
+        if beta == 1:
+            data += bias
+        elif beta != 0:
+            data = data + bias * beta
     # a broadcast bias gets its gradient summed back (the matrices' gradients fit as they are)
     meta = None if bias_shape == (n, p) else ((tuple(bias_shape), None), None, None)
     return record(
@@ -392,22 +395,34 @@ class AddbmmBackward0(BaddbmmBackward0):
         return super()._product_grads(grad.unsqueeze(0).expand(batch, *grad.shape), b1, b2)
 
 
+def _scaled_alone(backend, bias, beta, shape: tuple):
+    """beta * bias as a new array of `shape` (zeros when beta is 0, whatever bias holds)."""
+    xp = backend.xp
+    if beta == 0:
+        return xp.zeros(shape, dtype=bias.dtype, device=backend.native_device)
+    return xp.asarray(xp.broadcast_to(bias * beta if beta != 1 else bias, shape), copy=True)
+
+
 def _add_product(
-    cls, c: Tensor, a: Tensor, b: Tensor, product, shape: tuple, beta, alpha
+    cls, c: Tensor, a: Tensor, b: Tensor, product, shape: tuple, beta, alpha, blas: bool = True
 ) -> Tensor:
-    """beta * c + alpha * product (c broadcast to `shape`; ignored when beta is 0, nan or not)."""
+    """beta * c + alpha * product (c broadcast to `shape`; ignored when beta is 0, nan or not);
+    with `blas` (PyTorch's addmv and addbmm, not baddbmm) alpha 0 leaves the product out."""
     backend = c._backend
     bias = c._data
     if tuple(bias.shape) != shape:
         bias = c.detach().expand(shape)._data  # PyTorch's expand error for a wrong shape
     dtype = c.dtype
-    if alpha != 1:
-        product = product * scalar_for(alpha, dtype)
-    data = (
-        product
-        if beta == 0
-        else (product + (bias if beta == 1 else bias * scalar_for(beta, dtype)))
-    )
+    if alpha == 0 and blas:
+        data = _scaled_alone(backend, bias, scalar_for(beta, dtype), shape)
+    else:
+        if alpha != 1:
+            product = product * scalar_for(alpha, dtype)
+        data = (
+            product
+            if beta == 0
+            else (product + (bias if beta == 1 else bias * scalar_for(beta, dtype)))
+        )
     meta = None if tuple(c._data.shape) == shape else ((tuple(c._data.shape), None), None, None)
     return record(
         cls, (c, a, b), data, backend, (a, b), state={"in_meta": meta}, alpha=alpha, beta=beta
@@ -469,7 +484,7 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1) -> Tensor:
                 batch2=_CPP_NAMES[b.dtype.name],
             )
         )
-    return _add_product(BaddbmmBackward0, c, a, b, product, shape, beta, alpha)
+    return _add_product(BaddbmmBackward0, c, a, b, product, shape, beta, alpha, blas=False)
 
 
 @with_out

@@ -581,7 +581,8 @@ sinc, sinc_ = elementwise("sinc", SincBackward0, _sinc_kernel)
 
 def _entr_kernel(xp, x):
     safe = xp.where(x > 0, x, 1.0)
-    inner = xp.where(x > 0, -x * xp.log(safe), xp.where(x == 0, x * 0.0, xp.full_like(x, -xp.inf)))
+    zero = xp.zeros_like(x)  # entr(±0) is 0.0, as PyTorch's kernel returns
+    inner = xp.where(x > 0, -x * xp.log(safe), xp.where(x == 0, zero, xp.full_like(x, -xp.inf)))
     return xp.where(xp.isnan(x), x, inner)
 
 
