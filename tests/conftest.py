@@ -37,6 +37,7 @@ BOTH_ENGINES = {
     "test_indexing.py",
     "test_shape.py",
     "test_reduction.py",
+    "test_signed_zeros.py",
 }
 
 
