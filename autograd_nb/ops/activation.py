@@ -47,7 +47,7 @@ class LeakyReluBackward0(Node):
 
     def backward(self, grad):
         x = self._unpack(0)
-        return grad * (x > 0) + grad * (x <= 0) * self._saved_negative_slope
+        return where(x > 0, grad, grad * self._saved_negative_slope)
 
 
 class LeakyReluBackward1(LeakyReluBackward0):
@@ -661,7 +661,7 @@ class RreluWithNoiseBackward0(Node):
             return grad * self._unpack(1)
         x = self._unpack(0)
         slope = (self._saved_lower + self._saved_upper) / 2
-        return grad * (x > 0) + grad * (x <= 0) * slope
+        return where(x > 0, grad, grad * slope)
 
 
 class RreluWithNoiseBackward1(RreluWithNoiseBackward0):

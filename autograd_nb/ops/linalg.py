@@ -632,8 +632,9 @@ class TraceBackward0(Node):
         rows, cols = self._saved_self_sym_sizes
         backend = grad._backend
         xp = backend.xp
-        eye = xp.eye(rows, cols, dtype=grad._data.dtype, device=backend.native_device)
-        return grad * make_tensor(eye, backend)
+        diagonal = xp.eye(rows, cols, dtype=grad._data.dtype, device=backend.native_device) != 0
+        # zeros with grad on the diagonal, as PyTorch (not grad * eye: -0.0 or NaN off it)
+        return grad.expand(rows, cols).where(make_tensor(diagonal, backend), 0)
 
 
 @tensor_method("trace")
