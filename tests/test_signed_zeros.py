@@ -57,6 +57,14 @@ RECORDED = {
     "cummax_ties": ["0.0", "-0.0", "0.0"],
     "sort_stable": ["0.0", "-0.0", "0.0", "-0.0"],
     "median_ties": ["-0.0"],
+    "topk_ties_values": ["0.0", "-0.0", "0.0"],
+    "topk_ties_indices": [2, 3, 0],
+    "topk_smallest_ties": [1, 4],
+    "topk_unsorted": [1, 7, 5, 3],
+    "topk_nan": [1, 3, 4],
+    "topk_partial_sort": [0],
+    "topk_rows": [2, 3, 1, 3],
+    "topk_dim0": [3, 2, 2, 3, 0, 0],
     "scatter_reduce_amax_self": ["0.0", "0.0"],
     "scatter_reduce_amin_self": ["-0.0", "-0.0"],
     "scatter_reduce_amax_first": ["0.0"],
@@ -217,6 +225,11 @@ RECORDED = {
     "grad_relu": ["-1.0", "0.0"],
     "grad_abs": ["-0.0", "-0.0"],
     "grad_layer_norm": ["0.0", "0.0"],
+    "grad_trace": ["-1.0", "0.0", "0.0", "-1.0"],
+    "grad_trace_inf": ["inf", "0.0", "0.0", "inf"],
+    "grad_leaky_relu": ["-0.0", "nan", "-0.0"],
+    "grad_rrelu_eval": ["inf", "-1.0"],
+    "grad_topk_ties": ["0.0", "0.0", "1.0", "-0.0"],
 }
 
 

@@ -10,6 +10,7 @@ from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node
+from . import std_select
 from ._helpers import (
     check_tensor,
     normalize_dim,
@@ -171,11 +172,53 @@ def topk(input, k: int, dim: int = -1, largest: bool = True, sorted: bool = True
     size = x._data.shape[d] if x._data.ndim else 1
     if k < 0 or k > size:
         raise RuntimeError(msg.TOPK_RANGE)
-    values, order = _sorted_along(x, d, largest)
-    if x._data.ndim:
-        key = (slice(None),) * d + (slice(0, k),)
-        values, order = values[key], order[key]
+    if x._data.ndim and k and (not sorted or _has_ties(x)):
+        values, order = _std_topk(x, d, k, largest, sorted)
+    else:  # distinct values in sorted order: any sort gives PyTorch's answer
+        values, order = _sorted_along(x, d, largest)
+        if x._data.ndim:
+            key = (slice(None),) * d + (slice(0, k),)
+            values, order = values[key], order[key]
     return _with_positions("topk", TopkBackward0, x, d, values, order)
+
+
+def _has_ties(x: Tensor) -> bool:
+    """Whether some value (0.0 and -0.0 count as one) or NaN occurs twice along the last dim."""
+    host = np.sort(x._backend.to_host(x._data), axis=-1)
+    return bool(np.any(host[..., 1:] == host[..., :-1]) or np.any(host != host))
+
+
+def _std_topk(x: Tensor, d: int, k: int, largest: bool, sorted: bool) -> tuple:  # noqa: A002
+    """(values, indices) as PyTorch's CPU topk leaves them: (value, index) pairs in index order,
+    std::partial_sort'ed where k * 64 <= n, else std::nth_element'ed and, if `sorted`, the first
+    k - 1 std::sort'ed; its comparator puts NaN first (largest) or last."""
+    backend = x._backend
+    host = np.moveaxis(backend.to_host(x._data), d, -1)
+    n = host.shape[-1]
+
+    def before(a, b) -> bool:
+        if largest:
+            return (a[0] != a[0] and b[0] == b[0]) or a[0] > b[0]
+        return (a[0] == a[0] and b[0] != b[0]) or a[0] < b[0]
+
+    rows = host.reshape(-1, n)
+    values = np.empty((rows.shape[0], k), dtype=host.dtype)
+    indices = np.empty((rows.shape[0], k), dtype=np.int64)
+    for r, row in enumerate(rows):
+        queue = [(v, i) for i, v in enumerate(row.tolist())]
+        if k * 64 <= n:
+            std_select.partial_sort(queue, k, before)
+        else:
+            std_select.nth_element(queue, k - 1, before)
+            if sorted:
+                std_select.sort(queue, k - 1, before)
+        values[r] = [v for v, _ in queue[:k]]
+        indices[r] = [i for _, i in queue[:k]]
+    shape = host.shape[:-1] + (k,)
+    return (
+        backend.from_host(np.moveaxis(values.reshape(shape), -1, d)),
+        backend.from_host(np.moveaxis(indices.reshape(shape), -1, d)),
+    )
 
 
 @tensor_method("msort")
