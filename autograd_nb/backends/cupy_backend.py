@@ -207,10 +207,6 @@ class CupyBackend(Backend):
                 )
                 target[...] = cupy.asarray(host)
 
-    def scatter_set(self, target, index, values):
-        with cuda_errors(), self.native_device:
-            target[index] = values
-
     # CuPy's own generator (XORWOW) on the GPU: PyTorch's CUDA numbers (Philox) are not matched.
     def uniform(self, shape, dtype, low=0.0, high=1.0):
         with cuda_errors():

@@ -180,9 +180,6 @@ class NumpyBackend(Backend):
     def scatter_add(self, target, index, values):
         np.add.at(target, index, values)
 
-    def scatter_set(self, target, index, values):
-        target[index] = values
-
 
 def strided_view(array, root, shape: tuple, strides: tuple, offset: int):
     """A NumPy view of `root`'s memory with `array`'s dtype (strides and offset in elements)."""

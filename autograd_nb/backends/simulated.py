@@ -80,18 +80,13 @@ class SimulatedCudaBackend(Backend):
         return xs.asarray(np.array(host_array, order="C"), device=self.native_device)
 
     def scatter_add(self, target, index, values):
-        self._on_host(np.add.at, target, index, values)
-
-    def scatter_set(self, target, index, values):  # array-api-strict refuses fancy assignment
-        self._on_host(_assign, target, index, values)
-
-    def _on_host(self, write, target, index, values) -> None:
-        """`write(host_target, host_index, host_values)` on a host copy, then copied back."""
         host = self.to_host(target).copy()
         host_index = tuple(self.to_host(i) if isinstance(i, self.array_type) else i for i in index)
-        write(host, host_index, self.to_host(values))
+        np.add.at(host, host_index, self.to_host(values))
         target[...] = self.from_host(host)
 
-
-def _assign(array, index, values) -> None:
-    array[index] = values
+    def scatter_set(self, target, index, values):
+        host = self.to_host(target).copy()
+        is_array = isinstance(values, self.array_type)
+        host[tuple(self.to_host(i) for i in index)] = self.to_host(values) if is_array else values
+        target[...] = self.from_host(host)

@@ -174,8 +174,8 @@ def _store_through_root(self: Tensor, data, fill: bool = False) -> None:
         ),
         (-1,),
     )
-    hit = xp.zeros((n,), dtype=bool, device=backend.native_device)
-    backend.scatter_set(hit, (index,), xp.ones_like(hit[:1]))
+    hit = xp.zeros((n,), dtype=xp.bool, device=backend.native_device)
+    backend.scatter_set(hit, (index,), True)
     if fill:
         written = xp.full((n,), data, dtype=root._data.dtype, device=backend.native_device)
     else:  # no two elements share memory: each hit root element receives exactly one value
@@ -379,7 +379,7 @@ class ZeroBackward0(Node):
     __slots__ = ()
 
     def backward(self, grad):
-        return grad.new_zeros(grad.shape)
+        return grad * 0
 
 
 class FillBackward2(Node):
@@ -388,7 +388,7 @@ class FillBackward2(Node):
     __slots__ = ()
 
     def backward(self, grad):
-        return grad.new_zeros(grad.shape)
+        return grad * 0
 
 
 class FillBackward3(Node):
@@ -398,7 +398,7 @@ class FillBackward3(Node):
 
     def backward(self, grad):
         return (
-            grad.new_zeros(grad.shape) if self.needs_input_grad(0) else None,
+            grad * 0 if self.needs_input_grad(0) else None,
             grad.sum() if self.needs_input_grad(1) else None,
         )
 
@@ -416,7 +416,7 @@ class CopyBackwards(Node):
             if tuple(grad.shape) != self._src_shape:
                 grad_src = grad_src.sum_to_size(self._src_shape)
             grad_src = grad_src.to(device=self._src_device, dtype=self._src_dtype)
-        return (grad.new_zeros(grad.shape) if self.needs_input_grad(0) else None), grad_src
+        return (grad * 0 if self.needs_input_grad(0) else None), grad_src
 
 
 def _moved(t: Tensor, backend, dtype: dtypes.dtype):
@@ -575,7 +575,7 @@ class SqueezeBackward4(SqueezeBackward3):
 def _restride(self: Tensor, data, cls, **saved) -> Tensor:
     """Give `self` a new shape over the same storage, recording `cls` when needed."""
     check_inplace(self)
-    node = new_node(cls, self)
+    node = new_node(cls, (self,))
     if node is not None:
         for name, value in saved.items():
             setattr(node, name, value)
@@ -675,7 +675,7 @@ def _index_put(
     if accumulate:
         backend.scatter_add(out, (flat,), values)
     else:  # positions are unique now; the overwritten ones pass no gradient back
-        backend.scatter_set(hit, (flat,), xp.ones_like(hit[:1]))
+        backend.scatter_set(hit, (flat,), True)
         backend.scatter_set(out, (flat,), values)
     out = xp.reshape(out, shape)
     return record(
@@ -917,8 +917,8 @@ class BernoulliBackward1(Node):
 
     def backward(self, grad):
         return (
-            grad.new_zeros(grad.shape) if self.needs_input_grad(0) else None,
-            grad.new_zeros(self._p_shape) if self.needs_input_grad(1) else None,
+            grad * 0 if self.needs_input_grad(0) else None,
+            (grad * 0).sum_to_size(self._p_shape) if self.needs_input_grad(1) else None,
         )
 
 
