@@ -379,7 +379,7 @@ class ZeroBackward0(Node):
     __slots__ = ()
 
     def backward(self, grad):
-        return grad * 0
+        return grad.new_zeros(grad.shape)
 
 
 class FillBackward2(Node):
@@ -388,7 +388,7 @@ class FillBackward2(Node):
     __slots__ = ()
 
     def backward(self, grad):
-        return grad * 0
+        return grad.new_zeros(grad.shape)
 
 
 class FillBackward3(Node):
@@ -398,7 +398,7 @@ class FillBackward3(Node):
 
     def backward(self, grad):
         return (
-            grad * 0 if self.needs_input_grad(0) else None,
+            grad.new_zeros(grad.shape) if self.needs_input_grad(0) else None,
             grad.sum() if self.needs_input_grad(1) else None,
         )
 
@@ -416,7 +416,7 @@ class CopyBackwards(Node):
             if tuple(grad.shape) != self._src_shape:
                 grad_src = grad_src.sum_to_size(self._src_shape)
             grad_src = grad_src.to(device=self._src_device, dtype=self._src_dtype)
-        return (grad * 0 if self.needs_input_grad(0) else None), grad_src
+        return (grad.new_zeros(grad.shape) if self.needs_input_grad(0) else None), grad_src
 
 
 def _moved(t: Tensor, backend, dtype: dtypes.dtype):
@@ -917,8 +917,8 @@ class BernoulliBackward1(Node):
 
     def backward(self, grad):
         return (
-            grad * 0 if self.needs_input_grad(0) else None,
-            (grad * 0).sum_to_size(self._p_shape) if self.needs_input_grad(1) else None,
+            grad.new_zeros(grad.shape) if self.needs_input_grad(0) else None,
+            grad.new_zeros(self._p_shape) if self.needs_input_grad(1) else None,
         )
 
 
