@@ -288,7 +288,8 @@ def test_sort_ties_and_return_types(device):
     assert torch.sort(x, descending=True).indices.tolist() == [1, 3, 5, 0, 2, 4]
     assert torch.sort(x).indices.tolist() == [4, 0, 2, 1, 3, 5]
     assert torch.argsort(x, descending=True).tolist() == [1, 3, 5, 0, 2, 4]
-    assert torch.topk(x, 3, largest=False).indices.tolist() == [4, 0, 2]
+    # topk is not stable: PyTorch's std::nth_element + std::sort leave the tied 1s as 2, 0
+    assert torch.topk(x, 3, largest=False).indices.tolist() == [4, 2, 0]
     assert repr(torch.sort(torch.tensor([3.0, 1.0]))) == (
         "torch.return_types.sort(\nvalues=tensor([1., 3.]),\nindices=tensor([1, 0]))"
     )
