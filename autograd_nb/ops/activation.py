@@ -25,8 +25,7 @@ from ._helpers import (
     require_floating,
     scalar_for,
 )
-from .binary_functions import larger, smaller
-from .comparison import where
+from .comparison import clip_numbers, where
 from .inplace import apply_inplace
 from .joining import cat
 from .unary import erf_kernel
@@ -379,9 +378,8 @@ def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0) -> Tens
         raise RuntimeError(msg.HARDTANH_BOOL)
     if x.dtype is dtypes.uint8 and (min_val < 0 or max_val < 0):
         raise RuntimeError(msg.HARDTANH_UNSIGNED)
-    xp = x._backend.xp  # PyTorch's clamp: x kept at a tie with a limit (-0.0 against 0.0)
-    low, high = scalar_for(min_val, x.dtype), scalar_for(max_val, x.dtype)
-    out = smaller(xp, larger(xp, x._data, low), high)
+    xp, data = x._backend.xp, x._data
+    out = clip_numbers(xp, data, scalar_for(min_val, x.dtype), scalar_for(max_val, x.dtype))
     return record(HardtanhBackward0, (x,), out, x._backend, (x,), min_val=min_val, max_val=max_val)
 
 

@@ -203,16 +203,21 @@ xlog1py, _ = binary(
 # --- element-wise extremes ------------------------------------------------------------------------
 
 
+def first_at_ties(xp, tie, first, out):
+    """`out`, but `first` where `tie`: PyTorch's CPU maximum, minimum and clamp keep their
+    first operand when the two are equal, so 0.0 against -0.0 gives that operand's sign
+    (NumPy's choice differs by dtype). Ties are rare: most calls skip the `where`."""
+    return xp.where(tie, first, out) if bool(xp.any(tie)) else out
+
+
 def larger(xp, a, b):
-    """PyTorch's CPU maximum on arrays (or numbers): NaN where either is NaN, else `a` unless
-    `b` is larger, so a tie (0.0 against -0.0) keeps `a`."""
-    return xp.where((a < b) | (b != b), b, a)
+    """PyTorch's CPU maximum on arrays: NaN where either is NaN, else the larger, `a` at a tie."""
+    return first_at_ties(xp, a == b, a, xp.maximum(a, b))
 
 
 def smaller(xp, a, b):
-    """PyTorch's CPU minimum on arrays (or numbers): NaN where either is NaN, else `a` unless
-    `b` is smaller, so a tie (0.0 against -0.0) keeps `a`."""
-    return xp.where((b < a) | (b != b), b, a)
+    """PyTorch's CPU minimum on arrays: NaN where either is NaN, else the smaller, `a` at a tie."""
+    return first_at_ties(xp, a == b, a, xp.minimum(a, b))
 
 
 class MaximumBackward0(BinaryBackward):

@@ -24,7 +24,7 @@ from ._helpers import (
     record,
     result_dtype,
 )
-from .binary_functions import larger, maximum, minimum, smaller
+from .binary_functions import first_at_ties, maximum, minimum
 from .inplace import apply_inplace, apply_unrecorded, inplace_method
 from .out import with_out
 
@@ -127,6 +127,15 @@ def _real_bound(value, t: Tensor):
     return dtypes.real_scalar(value, dtypes.float64)
 
 
+def clip_numbers(xp, x, low, high):
+    """PyTorch's clamp by numbers, min(max(x, low), high), which keeps x at a tie: a zero x
+    meeting a zero bound keeps its own sign. Crossed bounds give `high` (NaN stays NaN)."""
+    if low is not None and high is not None and low > high:
+        return xp.where(x != x, x, xp.full_like(x, high))
+    out = xp.clip(x, low, high)
+    return first_at_ties(xp, (out == 0) & (x == 0), x, out)
+
+
 def _clamp_numbers(cls, t: Tensor, low, high) -> Tensor:
     low, high = (_real_bound(python_number(v), t) for v in (low, high))
     x = t._data
@@ -135,8 +144,7 @@ def _clamp_numbers(cls, t: Tensor, low, high) -> Tensor:
     else:
         x = float_data(t)
     xp = t._backend.xp
-    out = x if low is None else larger(xp, x, low)  # x kept at a tie, NaN bounds give NaN
-    out = out if high is None else smaller(xp, out, high)
+    out = clip_numbers(xp, x, low, high)
     return record(cls, (t,), out, t._backend, (t,), min=low, max=high)
 
 
