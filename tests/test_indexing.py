@@ -459,3 +459,16 @@ def test_an_index_write_keeps_a_written_negative_zero(device):
         accumulate=True,
     )
     assert _signs(w) == [1.0, 1.0, 1.0]  # accumulated into +0.0: 0 + -0 + -0 is +0
+
+
+def test_a_negative_zero_fill_stays_negative(device):
+    # PyTorch 2.13 keeps -0.0 in fills (CuPy writes a fill equal to 0 with a memset: +0.0)
+    assert _signs(torch.full((2,), -0.0, device=device)) == [-1.0, -1.0]
+    assert _signs(torch.full_like(torch.ones(2, device=device), -0.0)) == [-1.0, -1.0]
+    assert _signs(torch.ones(2, device=device).fill_(-0.0)) == [-1.0, -1.0]
+    x = torch.ones(3, device=device)
+    x[0] = -0.0
+    x[1:] = -0.0
+    assert _signs(x) == [-1.0, -1.0, -1.0]
+    mask = torch.tensor([True, False], device=device)
+    assert _signs(torch.ones(2, device=device).masked_fill(mask, -0.0)) == [-1.0, 1.0]

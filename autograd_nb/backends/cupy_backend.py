@@ -79,6 +79,8 @@ class DeviceNamespace:
 
     def __getattr__(self, name: str):
         value = getattr(self._namespace, name)
+        if name in _FILLS:
+            value = _keeping_negative_zero(value)
         if callable(value) and not isinstance(value, type):
             value = self._wrap(value)
         setattr(self, name, value)
@@ -98,6 +100,27 @@ class DeviceNamespace:
                 raise translate(error) from None
 
         return on_device
+
+
+_FILLS = ("full", "full_like")
+
+
+def _is_negative_zero(value) -> bool:
+    return isinstance(value, (float, np.floating)) and value == 0 and np.signbit(value)
+
+
+def _keeping_negative_zero(fill_function):
+    """`full`/`full_like` that keep a -0.0 fill: CuPy writes any fill value that equals 0 with a
+    memset, which stores +0.0 (PyTorch's `torch.full((2,), -0.0)` holds -0.0)."""
+
+    @functools.wraps(fill_function)
+    def fill(shape_or_like, fill_value, *args, **kwargs):
+        out = fill_function(shape_or_like, fill_value, *args, **kwargs)
+        if _is_negative_zero(fill_value) and out.dtype.kind == "f":
+            cupy.copysign(out, -1.0, out=out)  # a memset wrote +0.0
+        return out
+
+    return fill
 
 
 class CupyRandom:
