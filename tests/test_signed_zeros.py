@@ -281,3 +281,47 @@ def test_like_pytorch(name, default_device):
         assert all(_same(v, e) for v, e in zip(values, expected)), (values, expected)
     else:
         assert values == expected
+
+
+def test_topk_ties_along_a_leading_dim_in_pytorchs_order():
+    # recorded from PyTorch 2.13: ties along dim 0 come back in its CPU algorithm's order
+    values = [
+        [2.0, 1.0, 2.0],
+        [1.0, 2.0, 2.0],
+        [0.0, 1.0, 1.0],
+        [1.0, 2.0, 2.0],
+        [2.0, 0.0, 0.0],
+        [0.0, 1.0, 2.0],
+        [1.0, 2.0, 0.0],
+        [2.0, 2.0, 0.0],
+        [0.0, 1.0, 1.0],
+        [2.0, 2.0, 2.0],
+        [2.0, 2.0, 2.0],
+        [1.0, 1.0, 1.0],
+        [1.0, 2.0, 2.0],
+        [0.0, 1.0, 1.0],
+        [0.0, 1.0, 0.0],
+        [2.0, 1.0, 2.0],
+        [1.0, 2.0, 1.0],
+        [1.0, 0.0, 0.0],
+        [1.0, 2.0, 2.0],
+    ]
+    indices = torch.tensor(values).topk(16, dim=0, largest=False).indices
+    assert indices.tolist() == [
+        [2, 17, 17],
+        [5, 4, 4],
+        [14, 2, 6],
+        [13, 5, 7],
+        [8, 15, 14],
+        [1, 8, 2],
+        [18, 0, 16],
+        [17, 14, 8],
+        [16, 11, 11],
+        [12, 13, 13],
+        [11, 9, 9],
+        [3, 18, 18],
+        [6, 16, 15],
+        [4, 6, 5],
+        [15, 1, 1],
+        [0, 3, 3],
+    ]

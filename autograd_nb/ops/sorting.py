@@ -172,7 +172,7 @@ def topk(input, k: int, dim: int = -1, largest: bool = True, sorted: bool = True
     size = x._data.shape[d] if x._data.ndim else 1
     if k < 0 or k > size:
         raise RuntimeError(msg.TOPK_RANGE)
-    if x._data.ndim and k and (not sorted or _has_ties(x)):
+    if x._data.ndim and k and x.numel() <= _EMULATED_UP_TO and (not sorted or _has_ties(x, d)):
         values, order = _std_topk(x, d, k, largest, sorted)
     else:  # distinct values in sorted order: any sort gives PyTorch's answer
         values, order = _sorted_along(x, d, largest)
@@ -182,9 +182,15 @@ def topk(input, k: int, dim: int = -1, largest: bool = True, sorted: bool = True
     return _with_positions("topk", TopkBackward0, x, d, values, order)
 
 
-def _has_ties(x: Tensor) -> bool:
-    """Whether some value (0.0 and -0.0 count as one) or NaN occurs twice along the last dim."""
-    host = np.sort(x._backend.to_host(x._data), axis=-1)
+# PyTorch's order of tied values is reproduced in Python, element by element (std_select): for
+# tensors up to this size; larger ones keep the sort's order (an order PyTorch leaves unspecified).
+_EMULATED_UP_TO = 1 << 16
+
+
+def _has_ties(x: Tensor, d: int) -> bool:
+    """Whether some value (0.0 and -0.0 count as one) or NaN occurs twice along dim `d`."""
+    host = np.sort(x._backend.to_host(x._data), axis=d)
+    host = np.moveaxis(host, d, -1)
     return bool(np.any(host[..., 1:] == host[..., :-1]) or np.any(host != host))
 
 
