@@ -261,8 +261,9 @@ def tensor_repr(t, *, tensor_contents: str | None = None) -> str:
         tensor_str = tensor_contents
     elif tensor_str is None:
         tensor_str = _tensor_str(t, indent)
-    if t._grad_fn is not None:
-        suffixes.append(f"grad_fn=<{type(t._grad_fn).__name__}>")
-    elif t._requires_grad:
+    grad_fn = t.grad_fn  # (a stale view's brought up to date, as PyTorch prints it)
+    if grad_fn is not None:
+        suffixes.append(f"grad_fn=<{type(grad_fn).__name__}>")
+    elif t.requires_grad:
         suffixes.append("requires_grad=True")
     return _add_suffixes(prefix + tensor_str, suffixes, indent)
