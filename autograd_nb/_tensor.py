@@ -338,17 +338,23 @@ class Tensor(metaclass=_TensorMeta):
         retained[self._output_nr] = weakref.ref(self)
 
     def register_hook(self, hook):
-        """hook(grad) runs when this tensor's gradient is computed; it may return a new grad."""
+        """hook(grad) runs when this tensor's gradient is computed; it may return a new grad.
+
+        As PyTorch's `_backward_hooks`, the tensor's hooks are one list, shared with its grad_fn
+        at the first registration: a new grad_fn (a stale view's) starts a new list, and the
+        hooks registered before stay with the old node.
+        """
         if not self.requires_grad:
             raise RuntimeError(msg.HOOK_NO_GRAD)
-        fn = self.grad_fn
-        if fn is None:
-            meta = self._autograd_meta()
-            if meta.hooks is None:
+        meta = self._autograd_meta()
+        if meta.hooks is None:
+            fn = self.grad_fn
+            if fn is None:
                 meta.hooks = []
-            return RemovableHandle(meta.hooks, hook)
-        per_output = fn._extras().setdefault("tensor_prehooks", {})
-        return RemovableHandle(per_output.setdefault(self._output_nr, []), hook)
+            else:
+                per_output = fn._extras().setdefault("tensor_prehooks", {})
+                meta.hooks = per_output.setdefault(self._output_nr, [])
+        return RemovableHandle(meta.hooks, hook)
 
     def register_post_accumulate_grad_hook(self, hook):
         """hook(tensor) runs after a leaf's gradient was accumulated into its `.grad`."""
