@@ -38,7 +38,7 @@ def array_for_numpy(t: Tensor, dtype=None, copy: bool | None = None):
     """`Tensor.__array__`: the CPU tensor's own array unless a dtype change or copy is asked for."""
     if t._backend is not cpu_backend:
         raise TypeError(msg.NUMPY_ON_DEVICE.format(device=t.device))
-    if t._requires_grad:
+    if t.requires_grad:
         raise RuntimeError(msg.NUMPY_REQUIRES_GRAD)
     data = t._data
     if dtype is not None and _np.dtype(dtype) != data.dtype:
@@ -75,7 +75,7 @@ def dlpack_device(self) -> tuple[DLDeviceType, int]:
 @tensor_method("__dlpack__")
 def dlpack(self, *, stream=None, max_version=None, dl_device=None, copy=None):
     """A DLPack capsule for the tensor's memory (no copy unless another device is asked for)."""
-    if self._requires_grad:
+    if self.requires_grad:
         raise BufferError(msg.DLPACK_REQUIRES_GRAD)
     on_cpu = self._backend is cpu_backend
     if on_cpu and stream not in (None, -1):
@@ -96,7 +96,7 @@ def dlpack(self, *, stream=None, max_version=None, dl_device=None, copy=None):
 def from_dlpack(ext_tensor, *, device=None, copy: bool | None = None) -> Tensor:
     """A tensor sharing memory with any DLPack producer (a NumPy or CuPy array, another tensor)."""
     if isinstance(ext_tensor, Tensor):
-        if ext_tensor._requires_grad:
+        if ext_tensor.requires_grad:
             raise BufferError(msg.DLPACK_REQUIRES_GRAD)
         out = ext_tensor.detach() if not copy else ext_tensor.detach().clone()
     else:

@@ -16,11 +16,6 @@ BACKWARD_TWICE = (
     "graph a second time or if you need to access saved tensors after calling backward."
 )
 LEAF_INPLACE = "a leaf Variable that requires grad is being used in an in-place operation."
-MULTI_OUTPUT_VIEW_INPLACE = (
-    "Output {nr} of {name} is a view and is being modified inplace. This view is the output of "
-    "a function that returns multiple views. Such functions do not allow the output views to "
-    "be modified inplace. You should replace the inplace operation by an out-of-place one."
-)
 VIEW_OF_LEAF_INPLACE = (
     "a view of a leaf Variable that requires grad is being used in an in-place operation."
 )
@@ -431,13 +426,26 @@ MASKED_SELECT_DTYPE = "masked_select: expected BoolTensor for mask"
 
 # --- in-place ops and setitem (ops/inplace.py), PyTorch 2.13 ------------------------------------
 INPLACE_SHAPE = "output with shape [{out}] doesn't match the broadcast shape [{shape}]"
-VIEW_MODE_INPLACE = (  # {who}: "A view was" or "Output 0 of View is a view of a view which was"
-    "{who} created in {mode} and is being modified inplace {now}. Given that this use case is "
-    "ambiguous and error-prone, it is forbidden. You can clarify your code by moving both the "
-    "view and the inplace either both inside the {block} (if you don't want the inplace to be "
-    "tracked) or both outside (if you want the inplace to be tracked)."
+# PyTorch's handle_view_on_rebase: a view made under no_grad / inference_mode, or a piece of a
+# multi-output view, changed in place ({modified}: VIEW_REBASE_MODIFIED[indirect]), is refused
+VIEW_REBASE_MODIFIED = ("is being", "its base or another view of its base has been")
+VIEW_REBASE_CREATED = "{who} created in {mode} and {modified} modified inplace {now}."
+VIEW_OF_VIEW = (
+    "Output {nr} of {name} is a view of a view which was"  # the {who} of a view with grad_fn
 )
-VIEW_MODES = {  # a view's creation mode -> the {mode}, {now} and {block} of VIEW_MODE_INPLACE
+VIEW_REBASE_OUTPUT = "Output {nr} of {name} is a view and {modified} modified inplace."
+VIEW_REBASE_AMBIGUOUS = (
+    " Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify "
+    "your code by moving both the view and the inplace either both inside the {block} (if you "
+    "don't want the inplace to be tracked) or both outside (if you want the inplace to be "
+    "tracked)."
+)
+VIEW_REBASE_MULTI_OUTPUT = (
+    " This view is the output of a function that returns multiple views. Such functions do not "
+    "allow the output views to be modified inplace. You should replace the inplace operation by "
+    "an out-of-place one."
+)
+VIEW_MODES = {  # a view's creation mode -> the {mode}, {now} and {block} of the texts above
     "no_grad": {"mode": "no_grad mode", "now": "with grad mode enabled", "block": "no_grad block"},
     "inference": {
         "mode": "inference mode",

@@ -261,8 +261,13 @@ def tensor_repr(t, *, tensor_contents: str | None = None) -> str:
         tensor_str = tensor_contents
     elif tensor_str is None:
         tensor_str = _tensor_str(t, indent)
-    if t._grad_fn is not None:
-        suffixes.append(f"grad_fn=<{type(t._grad_fn).__name__}>")
-    elif t._requires_grad:
+    try:
+        grad_fn = t.grad_fn  # (a stale view's brought up to date, as PyTorch prints it)
+        name = None if grad_fn is None else type(grad_fn).__name__
+    except RuntimeError:  # a view PyTorch refuses to rebase: it prints this name
+        name = "Invalid"
+    if name is not None:
+        suffixes.append(f"grad_fn=<{name}>")
+    elif t.requires_grad:
         suffixes.append("requires_grad=True")
     return _add_suffixes(prefix + tensor_str, suffixes, indent)

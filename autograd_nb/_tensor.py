@@ -37,6 +37,25 @@ class _AutogradMeta:
         self.post_accumulate_hooks = None  # hook(leaf) after `.grad` was accumulated
 
 
+class ViewMeta:
+    """What a view keeps of where it came from (PyTorch's DifferentiableViewMeta).
+
+    `base` is the root tensor it views and `view_fn(root)` rebuilds it; `version` is the value of
+    the storage's (shared) version counter when its grad_fn was last set: an in-place change of
+    the base or of any view of it since makes that grad_fn stale (see `refresh_view`).
+    `creation` is None for a view made in grad mode, else "no_grad", "inference" or
+    "multi_output" (a piece of split/unbind): PyTorch refuses to rebase those.
+    """
+
+    __slots__ = ("base", "view_fn", "version", "creation")
+
+    def __init__(self, base, view_fn, version: int, creation: str | None):
+        self.base = base
+        self.view_fn = view_fn
+        self.version = version
+        self.creation = creation
+
+
 class _TensorMeta(type):
     """Tensor's metaclass (PyTorch's is torch._C._TensorMeta): it lets Tensor classes print with
     PyTorch's module (`<class 'torch.Tensor'>`) and still pickle, by where they are defined."""
@@ -199,7 +218,7 @@ class Tensor(metaclass=_TensorMeta):
 
     @property
     def _base(self):
-        return None if self._view is None else self._view[0]
+        return None if self._view is None else self._view.base
 
     def _is_view(self) -> bool:
         return self._view is not None
@@ -220,17 +239,20 @@ class Tensor(metaclass=_TensorMeta):
     # --- autograd flags ------------------------------------------------------------------------
     @property
     def grad_fn(self):
-        if self._view is not None and self._requires_grad:
+        if self._view is not None:
             refresh_view(self)
         return self._grad_fn
 
     @property
     def is_leaf(self) -> bool:
-        return self._grad_fn is None
+        return self.grad_fn is None
 
     @property
     def requires_grad(self) -> bool:
-        return self._requires_grad
+        """True if set on this tensor, if it has a grad_fn, or if it is a view of one that
+        requires grad (PyTorch's rule; the `_requires_grad` slot holds the first two)."""
+        view = self._view
+        return self._requires_grad or (view is not None and view.base._requires_grad)
 
     @requires_grad.setter
     def requires_grad(self, value: bool) -> None:
@@ -306,31 +328,39 @@ class Tensor(metaclass=_TensorMeta):
 
     def retain_grad(self) -> None:
         """Keep `.grad` for this non-leaf after backward (a no-op on leaves)."""
-        if not self._requires_grad:
+        if not self.requires_grad:
             raise RuntimeError(msg.RETAIN_GRAD_NO_GRAD)
-        if self._grad_fn is None:
+        if self._grad_fn is None:  # as PyTorch, before a stale view's grad_fn is brought up to date
             return
+        fn = self.grad_fn
         self._autograd_meta().retains_grad = True
-        retained = self._grad_fn._extras().setdefault("retains_grad", {})
+        retained = fn._extras().setdefault("retains_grad", {})
         retained[self._output_nr] = weakref.ref(self)
 
     def register_hook(self, hook):
-        """hook(grad) runs when this tensor's gradient is computed; it may return a new grad."""
-        if not self._requires_grad:
+        """hook(grad) runs when this tensor's gradient is computed; it may return a new grad.
+
+        As PyTorch's `_backward_hooks`, the tensor's hooks are one list, shared with its grad_fn
+        at the first registration: a new grad_fn (a stale view's) starts a new list, and the
+        hooks registered before stay with the old node.
+        """
+        if not self.requires_grad:
             raise RuntimeError(msg.HOOK_NO_GRAD)
-        if self._grad_fn is None:
-            meta = self._autograd_meta()
-            if meta.hooks is None:
+        meta = self._autograd_meta()
+        if meta.hooks is None:
+            fn = self.grad_fn
+            if fn is None:
                 meta.hooks = []
-            return RemovableHandle(meta.hooks, hook)
-        per_output = self._grad_fn._extras().setdefault("tensor_prehooks", {})
-        return RemovableHandle(per_output.setdefault(self._output_nr, []), hook)
+            else:
+                per_output = fn._extras().setdefault("tensor_prehooks", {})
+                meta.hooks = per_output.setdefault(self._output_nr, [])
+        return RemovableHandle(meta.hooks, hook)
 
     def register_post_accumulate_grad_hook(self, hook):
         """hook(tensor) runs after a leaf's gradient was accumulated into its `.grad`."""
-        if not self._requires_grad:
+        if not self.requires_grad:
             raise RuntimeError(msg.HOOK_NO_GRAD)
-        if self._grad_fn is not None:
+        if self.grad_fn is not None:
             raise RuntimeError(msg.POST_ACCUMULATE_HOOK_NON_LEAF)
         meta = self._autograd_meta()
         if meta.post_accumulate_hooks is None:
@@ -350,7 +380,7 @@ class Tensor(metaclass=_TensorMeta):
     def data(self, value: Tensor) -> None:
         if not isinstance(value, Tensor):
             raise TypeError(msg.TENSOR_DATA_ASSIGN_TYPE.format(type=type(value).__name__))
-        if self._requires_grad and not value.dtype.is_floating_point:
+        if self.requires_grad and not value.dtype.is_floating_point:
             raise RuntimeError(msg.TENSOR_DATA_ASSIGN_DTYPE)
         self._data = value._data
         self._backend = value._backend
@@ -382,7 +412,7 @@ class Tensor(metaclass=_TensorMeta):
 
     def numpy(self, *, force: bool = False):
         """The NumPy array behind a CPU tensor (shared memory: changes show on both sides)."""
-        if self._requires_grad and not force:
+        if self.requires_grad and not force:
             raise RuntimeError(msg.NUMPY_REQUIRES_GRAD)
         if self._backend is not cpu_backend:
             if not force:
@@ -412,7 +442,7 @@ class Tensor(metaclass=_TensorMeta):
         return bool(self.item())
 
     def __float__(self) -> float:
-        if self._requires_grad and STATE.enabled:  # PyTorch is silent under no_grad
+        if self.requires_grad and STATE.enabled:  # PyTorch is silent under no_grad
             _warn_scalar_of_grad_tensor()
         return float(self._python_scalar())
 
@@ -461,7 +491,7 @@ class Tensor(metaclass=_TensorMeta):
 
         return (
             rebuild_tensor,
-            (self._backend.to_host(self._data).copy(), str(self.device), self._requires_grad),
+            (self._backend.to_host(self._data).copy(), str(self.device), self.requires_grad),
         )
 
     def __deepcopy__(self, memo):
@@ -469,10 +499,11 @@ class Tensor(metaclass=_TensorMeta):
             raise RuntimeError(msg.TENSOR_DEEPCOPY_NON_LEAF)
         out = self.detach().clone()
         out._vc = None
+        requires_grad = self.requires_grad
         if type(self) is not Tensor:
-            out = type(self)(out, self._requires_grad)
+            out = type(self)(out, requires_grad)
         else:
-            out._requires_grad = self._requires_grad
+            out._requires_grad = requires_grad
         memo[id(self)] = out
         if self._meta is not None and self._meta.grad is not None:
             out.grad = self._meta.grad.clone()
@@ -570,21 +601,21 @@ def check_inference_requires_grad(t: Tensor) -> None:
         raise RuntimeError(msg.INFERENCE_REQUIRES_GRAD)
 
 
-# How a view catches up with its base's history after an in-place op rewrote the base (an
-# AsStridedBackward0 of the new history): ops/inplace.py registers it, as the core cannot
-# import ops; it is needed only once such an op has run.
-_view_history_refresher: list = []
+# How a stale view is rebased (an AsStridedBackward0 of its base's history, or PyTorch's error
+# for a view it refuses to rebase): ops/inplace.py registers it, as the core cannot import ops.
+_view_rebaser: list = []
 
 
-def register_view_history_refresher(refresh) -> None:
-    """Called once by ops/inplace.py: `refresh(view)` rewires a view made before the change."""
-    _view_history_refresher[:] = [refresh]
+def register_view_rebaser(rebase) -> None:
+    """Called once by ops/inplace.py: `rebase(view)` gives a stale view its base's history."""
+    _view_rebaser[:] = [rebase]
 
 
-def refresh_view(tensor: Tensor) -> None:
-    """Give a view the base's current history if an in-place op rewrote the base since."""
-    if tensor._view[0].__dict__.get("_history_seq") is not None:  # else nothing was rewritten
-        _view_history_refresher[0](tensor)
+def refresh_view(view: Tensor) -> None:
+    """Bring a view's grad_fn up to date before it is read (PyTorch's VariableHooks::grad_fn):
+    if the storage was changed in place since the grad_fn was set, the view is rebased."""
+    if view._vc.value != view._view.version:
+        _view_rebaser[0](view)
 
 
 show_as(Tensor, "torch")  # `type(t)` prints <class 'torch.Tensor'>, as in PyTorch

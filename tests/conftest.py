@@ -28,6 +28,7 @@ BOTH_ENGINES = {
     "test_binary_table.py",
     "test_gradcheck.py",
     "test_inplace.py",
+    "test_view_history.py",
     "test_inplace_out.py",
     "test_seed_000.py",
     "test_seed_001.py",

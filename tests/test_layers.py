@@ -44,7 +44,6 @@ PRIVATE_FIELDS = frozenset(
         "_output_nr",
         "_requires_grad",
         "_view",
-        "_history_seq",
     }
 )
 

@@ -213,7 +213,7 @@ def _accumulate(leaf, grads: list) -> None:
             meta = leaf._autograd_meta()
             if meta.grad is None:
                 view = grad._view
-                if view is not None and _getrefcount(view[0]) == 2:  # the tuple's, getrefcount's
+                if view is not None and _getrefcount(view.base) == 2:  # ViewMeta's, getrefcount's
                     grad._view = None  # a view (say, a transpose) of a temporary only it holds
                 view = None
                 if _only_here(grad):

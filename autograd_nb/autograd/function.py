@@ -129,7 +129,7 @@ class Function(metaclass=_FunctionMeta):
         ctx._function = cls
         ctx._non_differentiable = set()
         ctx._materialize_grads = True
-        ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
+        ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a.requires_grad for a in args)
         previous = STATE.enabled
         STATE.enabled = False
         try:

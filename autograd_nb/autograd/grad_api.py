@@ -8,7 +8,7 @@ from .. import _messages as msg
 from .. import _tensor
 from .._tensor import tensor_method
 from .engine import run_backward
-from .node import accumulator
+from .node import edge
 
 
 def _as_sequence(value) -> list:
@@ -45,7 +45,7 @@ def _root_grads(outputs: list, grad_outputs: list) -> list:
             grads.append(given)
         elif given is not None:
             raise TypeError(msg.GRADIENT_TYPE.format(type=type(given).__name__))
-        elif out._requires_grad:
+        elif out.requires_grad:
             grads.append(implicit_grad(out))
         else:
             grads.append(None)
@@ -70,10 +70,10 @@ def implicit_grad(out):
 def _roots(outputs: list) -> list:
     roots = []
     for i, out in enumerate(outputs):
-        if not out._requires_grad:
+        root = edge(out)
+        if root[0] is None:  # (also a view that requires grad only through its base, as PyTorch)
             raise RuntimeError(msg.NO_GRAD_FN.format(index=i))
-        fn = out._grad_fn
-        roots.append((fn, out._output_nr) if fn is not None else (accumulator(out), 0))
+        roots.append(root)
     return roots
 
 
@@ -84,10 +84,6 @@ def _checked_inputs(inputs) -> list:
         if not isinstance(t, _tensor.Tensor):
             raise RuntimeError(msg.INPUTS_NOT_TENSORS.format(type=type(t).__name__))
     return inputs
-
-
-def _capture_point(t):
-    return (t._grad_fn, t._output_nr) if t._grad_fn is not None else (accumulator(t), 0)
 
 
 def backward(
@@ -114,9 +110,9 @@ def backward(
         if not inputs:
             raise RuntimeError(msg.BACKWARD_INPUTS_EMPTY)
         for t in inputs:
-            if not t._requires_grad:  # PyTorch retains the grad of every input
+            if not t.requires_grad:  # PyTorch retains the grad of every input
                 raise RuntimeError(msg.RETAIN_GRAD_NO_GRAD)
-        capture = [_capture_point(t) for t in inputs]
+        capture = [edge(t) for t in inputs]
         for t in inputs:
             if t._grad_fn is not None:  # as PyTorch: a non-leaf input's .grad is filled too
                 t.retain_grad()
@@ -146,14 +142,14 @@ def grad(
         retain_graph = create_graph
     roots = _roots(outputs)  # PyTorch's engine checks the outputs, then the inputs
     for t in inputs:
-        if not t._requires_grad:
+        if not t.requires_grad:
             raise RuntimeError(msg.INPUT_NOT_REQUIRING_GRAD)
     results = run_backward(
         roots,
         grads,
         retain_graph,
         create_graph,
-        capture=[_capture_point(t) for t in inputs],
+        capture=[edge(t) for t in inputs],
         accumulate=False,
     )
     for i, result in enumerate(results):
@@ -172,7 +168,7 @@ def grad(
 @tensor_method("backward")
 def tensor_backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
     """Accumulate d(self)/d(leaf) into each leaf's `.grad` (see autograd.backward)."""
-    fn = self._grad_fn
+    fn = self.grad_fn
     if gradient is None and inputs is None and not create_graph and fn is not None:
         # `loss.backward()`: what autograd.backward does for one output, without its checks
         run_backward([(fn, self._output_nr)], [implicit_grad(self)], bool(retain_graph), False)

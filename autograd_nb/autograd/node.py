@@ -347,15 +347,36 @@ def existing_accumulator(tensor) -> AccumulateGrad | None:
 
 
 def edge(tensor) -> tuple:
-    """The (node, output_nr) a gradient for `tensor` flows into; (None, 0) if it needs none."""
-    if tensor is None or not tensor._requires_grad:
+    """The (node, output_nr) a gradient for `tensor` flows into; (None, 0) if it needs none
+    (the very `_NO_EDGE` object only if it does not require grad)."""
+    if tensor is None:
         return _NO_EDGE
     if tensor._view is not None:
-        refresh_view(tensor)
+        view = view_edge(tensor)
+        return _NO_EDGE if view is None else view
+    if not tensor._requires_grad:
+        return _NO_EDGE
     fn = tensor._grad_fn
     if fn is not None:
         return (fn, tensor._output_nr)
     return (accumulator(tensor), 0)
+
+
+# The edge of a view that requires grad only through its base and has no grad_fn (made under
+# no_grad, or before its base required grad): as in PyTorch, no gradient flows into it. A
+# distinct object from `_NO_EDGE`, so that an op taking it is still recorded.
+_UNWIRED = (None, 0)
+
+
+def view_edge(view) -> tuple | None:
+    """The edge for a view, its grad_fn brought up to date first; None if it needs no grad."""
+    refresh_view(view)
+    fn = view._grad_fn
+    if fn is not None:
+        return (fn, view._output_nr)
+    if view._requires_grad:  # set on the view itself (requires_grad_())
+        return (accumulator(view), 0)
+    return _UNWIRED if view._view.base._requires_grad else None
 
 
 def new_node(cls, inputs: tuple):
@@ -366,18 +387,28 @@ def new_node(cls, inputs: tuple):
     if not STATE.enabled:
         return None
     if len(inputs) > 8:  # cat of many tensors: join once, not a tuple grown quadratically
-        edges = tuple(itertools.chain.from_iterable(map(edge, inputs)))
-        recorded = any(edges[::2])
+        per_input = tuple(map(edge, inputs))
+        edges = tuple(itertools.chain.from_iterable(per_input))
+        recorded = any(e is not _NO_EDGE for e in per_input)
     else:  # the usual few inputs, inlined: adding small tuples is cheaper than a list
         edges = ()
         recorded = False
         for t in inputs:
-            if t is None or not t._requires_grad:
+            if t is None:
+                edges += _NO_EDGE
+                continue
+            if t._view is not None:  # a view may require grad through its base (view_edge)
+                view = view_edge(t)
+                if view is None:
+                    edges += _NO_EDGE
+                else:
+                    recorded = True
+                    edges += view
+                continue
+            if not t._requires_grad:
                 edges += _NO_EDGE
                 continue
             recorded = True
-            if t._view is not None:
-                refresh_view(t)
             fn = t._grad_fn
             edges += (accumulator(t), 0) if fn is None else (fn, t._output_nr)
     if not recorded:

@@ -65,7 +65,7 @@ def arithmetic_inplace(
     if operand is None and (operand := _fast_operand(self, other, floating_only)) is None:
         return apply_inplace(self, fn, other)
     if STATE.enabled or self._vc is INFERENCE_VERSION:
-        check_inplace(self)
+        check_inplace(self, False)
     if operand is other._data if isinstance(other, Tensor) else False:
         check_no_partial_overlap(self, (other,))
     try:
@@ -92,7 +92,7 @@ def scaled_inplace(self: Tensor, fn, iop, other, alpha) -> Tensor:
     if (
         type(other) is Tensor
         and isinstance(self, Tensor)
-        and not (STATE.enabled and (self._requires_grad or other._requires_grad))
+        and not (STATE.enabled and _records(self, (other,), {}))
         and (kind is int or (kind is float and self.dtype.is_floating_point))
     ):
         data, operand = self._data, other._data
@@ -105,7 +105,7 @@ def scaled_inplace(self: Tensor, fn, iop, other, alpha) -> Tensor:
         if operand is None or self.dtype is dtypes.bool:
             return apply_inplace(self, fn, other, alpha=alpha)
         if STATE.enabled or self._vc is INFERENCE_VERSION:
-            check_inplace(self)
+            check_inplace(self, False)
         check_no_partial_overlap(self, (other,))
         try:
             iop(data, operand * alpha)

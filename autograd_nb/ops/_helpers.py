@@ -11,7 +11,7 @@ from .. import dtypes
 from .._size import broadcast_error as broadcast_error
 from .._size import broadcast_shapes as broadcast_shapes
 from .._size import normalize_dim as normalize_dim
-from .._tensor import Tensor, make_tensor, typename
+from .._tensor import Tensor, ViewMeta, make_tensor, typename
 from ..autograd.grad_mode import STATE
 from ..autograd.node import new_node, saved_entry, version_counter
 from ..backends import python_number
@@ -273,8 +273,7 @@ def _outputs(node, base: Tensor, arrays: list, backend, view_fn, differentiable)
     outs = []
     for i, data in enumerate(arrays):
         if view_fn is not None:
-            out = make_view(base, data, node, lambda b, i=i: view_fn(b)[i], i)
-            setattr(out, MULTI_OUTPUT_VIEW, True)
+            out = make_view(base, data, node, lambda b, i=i: view_fn(b)[i], i, "multi_output")
         elif node is not None and (differentiable is None or differentiable[i]):
             out = make_tensor(data, backend, True, node, i)
         else:
@@ -289,37 +288,28 @@ def _output_entry(out: Tensor) -> tuple:
     return (None, vc.value, out._data, out._output_nr, vc, out._backend)
 
 
-# Set on the pieces of split / chunk / unbind (views that share one node): PyTorch refuses to
-# modify them in place while a graph is recorded.
-MULTI_OUTPUT_VIEW = "_multi_output_view"
-# Set on a view made under no_grad / inference_mode (the value names the mode), and on views of
-# it: PyTorch refuses to modify them in place while a graph is recorded.
-NO_GRAD_VIEW = "_no_grad_view"
-
-
-def make_view(base: Tensor, data, node, view_fn, output_nr: int = 0) -> Tensor:
+def make_view(
+    base: Tensor, data, node, view_fn, output_nr: int = 0, creation: str | None = None
+) -> Tensor:
     """A tensor sharing `base`'s storage and version counter, remembering how to re-derive it.
 
     `view_fn(root)` rebuilds this view from the root base; in-place changes to the view use it
     to rewrite the base's history (CopySlices), as PyTorch does. `output_nr` numbers the pieces
-    of one node (split, unbind).
+    of one node (split, unbind), made with `creation="multi_output"`. A view made under no_grad
+    or inference_mode is marked so: PyTorch refuses to rebase it (ViewMeta), as a view of it.
     """
     out = make_tensor(data, base._backend, node is not None, node, output_nr)
-    out._vc = version_counter(base)
-    if base._view is None:
-        out._view = (base, view_fn)
-    else:
-        root, parent_fn = base._view
-        out._view = (root, lambda r: view_fn(parent_fn(r)))
-        if getattr(base, MULTI_OUTPUT_VIEW, False):
-            setattr(out, MULTI_OUTPUT_VIEW, True)  # a view of a piece is still one
-        if (mode := getattr(base, NO_GRAD_VIEW, None)) is not None:
-            setattr(out, NO_GRAD_VIEW, mode)  # refused in place like its base
-    if node is None and base._requires_grad and not STATE.enabled:
-        # As in PyTorch, a view made under no_grad or inference_mode of a tensor that requires
-        # grad requires grad too (a leaf), and may not be changed in place in grad mode.
-        out._requires_grad = True
-        setattr(out, NO_GRAD_VIEW, "inference" if STATE.inference else "no_grad")
+    vc = out._vc = version_counter(base)
+    if not STATE.enabled:
+        creation = "inference" if STATE.inference else "no_grad"
+    parent = base._view
+    if parent is None:
+        out._view = ViewMeta(base, view_fn, vc.value, creation)
+    else:  # PyTorch's propagate_creation_meta: a view is as restricted as its base, or more
+        if creation is None or parent.creation == "inference":
+            creation = parent.creation
+        parent_fn = parent.view_fn
+        out._view = ViewMeta(parent.base, lambda r: view_fn(parent_fn(r)), vc.value, creation)
     return out
 
 

@@ -21,7 +21,7 @@ from ._helpers import check_tensor
 def _check_target(self: Tensor, name: str, fn) -> None:
     if self.device.type != "cpu":
         raise TypeError(msg.CALLABLE_CPU_ONLY.format(name=name))
-    if self._requires_grad:
+    if self.requires_grad:
         raise RuntimeError(msg.CALLABLE_REQUIRES_GRAD.format(name=name))
     if not callable(fn):
         raise TypeError(msg.CALLABLE_NOT_CALLABLE.format(type=type(fn).__name__))

@@ -21,7 +21,8 @@ from .. import dtypes
 from .._tensor import (
     Tensor,
     make_tensor,
-    register_view_history_refresher,
+    refresh_view,
+    register_view_rebaser,
     tensor_method,
     typename,
 )
@@ -29,8 +30,6 @@ from ..autograd.grad_mode import STATE
 from ..autograd.node import INFERENCE_VERSION, Node, edge, new_node, version_counter
 from ..backends import python_number
 from ._helpers import (
-    MULTI_OUTPUT_VIEW,
-    NO_GRAD_VIEW,
     broadcast_shapes,
     check_tensor,
     normalize_dim,
@@ -47,29 +46,22 @@ _NUMBERS = (int, float, bool)
 # --- checks ---------------------------------------------------------------------------------------
 
 
-def check_inplace(self: Tensor) -> None:
-    """Refuse in-place changes that would corrupt the graph (PyTorch's checks and texts)."""
+def check_inplace(self: Tensor, records: bool) -> None:
+    """Refuse in-place changes that would corrupt the graph (PyTorch's checks and texts);
+    `records`: whether the change is recorded (grad mode, and `self` or an operand requires
+    grad), the only case PyTorch checks beyond inference tensors."""
     if self._vc is INFERENCE_VERSION and not STATE.inference:
         raise RuntimeError(msg.INFERENCE_INPLACE)
-    if not STATE.enabled:
+    if not records:
         return
+    requires_grad = self.requires_grad
     view = self._view
     if view is not None:
-        root = view[0]
-        if root._requires_grad:
-            if self._grad_fn is not None and getattr(self, MULTI_OUTPUT_VIEW, False):
-                name = self._grad_fn.name().rstrip("0123456789").removesuffix("Backward")
-                raise RuntimeError(
-                    msg.MULTI_OUTPUT_VIEW_INPLACE.format(nr=self._output_nr, name=name)
-                )
-            mode = getattr(self, NO_GRAD_VIEW, None)
-            if mode is not None or not self._requires_grad:
-                raise _view_mode_error(self, mode or "no_grad")
-            if root._grad_fn is None:
-                raise RuntimeError(msg.VIEW_OF_LEAF_INPLACE)
-        elif self._requires_grad:  # a view made a leaf by requires_grad_(), or a view of one
+        if view.creation is not None:
+            raise _rebase_error(self, indirect=False)
+        if requires_grad and view.base._grad_fn is None:
             raise RuntimeError(msg.VIEW_OF_LEAF_INPLACE)
-    elif self._requires_grad and self._grad_fn is None:
+    if requires_grad and self._grad_fn is None:  # (not brought up to date first, as PyTorch)
         raise RuntimeError(msg.LEAF_INPLACE)
 
 
@@ -86,25 +78,34 @@ def check_no_partial_overlap(self: Tensor, operands) -> None:
             raise RuntimeError(msg.PARTIAL_OVERLAP)
 
 
-def _view_mode_error(view: Tensor, mode: str) -> RuntimeError:
-    """PyTorch's refusal to change in place, in grad mode, a view made under `mode`."""
-    who = "A view was"
-    if view._grad_fn is not None:  # a view (made in grad mode) of such a view
-        name = view._grad_fn.name().rstrip("0123456789").removesuffix("Backward")
-        who = f"Output {view._output_nr} of {name} is a view of a view which was"
-    return RuntimeError(msg.VIEW_MODE_INPLACE.format(who=who, **msg.VIEW_MODES[mode]))
+def _rebase_error(view: Tensor, indirect: bool) -> RuntimeError:
+    """PyTorch's refusal (handle_view_on_rebase) to rebase a view made under no_grad or
+    inference_mode, or a piece of a multi-output view: when it is changed in place itself, or
+    (`indirect`) when its base or another view of its base was."""
+    creation = view._view.creation
+    fn = view._grad_fn
+    modified = msg.VIEW_REBASE_MODIFIED[indirect]
+    mode = msg.VIEW_MODES["inference" if creation == "inference" else "no_grad"]
+    name = None if fn is None else fn.name().rstrip("0123456789").removesuffix("Backward")
+    if creation != "multi_output" or fn is None:
+        who = "A view was" if fn is None else msg.VIEW_OF_VIEW.format(nr=view._output_nr, name=name)
+        text = msg.VIEW_REBASE_CREATED.format(who=who, modified=modified, **mode)
+    else:
+        text = msg.VIEW_REBASE_OUTPUT.format(nr=view._output_nr, name=name, modified=modified)
+    tail = msg.VIEW_REBASE_MULTI_OUTPUT if creation == "multi_output" else msg.VIEW_REBASE_AMBIGUOUS
+    return RuntimeError(text + tail.format(**mode))
 
 
 def _records(self: Tensor, args, kwargs) -> bool:
     """Whether the in-place op must be recorded in the graph."""
     if not STATE.enabled:
         return False
-    if self._requires_grad:
+    if self.requires_grad:
         return True
     for a in args:
-        if isinstance(a, Tensor) and a._requires_grad:
+        if isinstance(a, Tensor) and a.requires_grad:
             return True
-    return any(isinstance(a, Tensor) and a._requires_grad for a in kwargs.values())
+    return any(isinstance(a, Tensor) and a.requires_grad for a in kwargs.values())
 
 
 def _result_data(self: Tensor, result: Tensor):
@@ -162,7 +163,7 @@ def _store_through_root(self: Tensor, data, fill: bool = False) -> None:
     overlap = any(stride == 0 and size > 1 for stride, size in zip(self.stride(), self._data.shape))
     if self._view is None or (not fill and overlap):
         raise RuntimeError(msg.INPLACE_OVERLAP if overlap else msg.INPLACE_READ_ONLY) from None
-    root, view_fn = self._view
+    root, view_fn = self._view.base, self._view.view_fn
     backend = root._backend
     xp = backend.xp
     n, shape = root.numel(), tuple(root._data.shape)
@@ -199,11 +200,12 @@ def _bump(self: Tensor):
 def apply_inplace(self: Tensor, out_of_place_fn, *args, **kwargs) -> Tensor:
     """Run `out_of_place_fn(self, *args)` and write its result into `self` (PyTorch's `op_`)."""
     check_tensor(self, getattr(out_of_place_fn, "__name__", "op") + "_")
-    check_inplace(self)
+    records = _records(self, args, kwargs)
+    check_inplace(self, records)
     check_no_partial_overlap(self, args)
     if kwargs:
         check_no_partial_overlap(self, kwargs.values())
-    if _records(self, args, kwargs):
+    if records:
         return _recorded(self, out_of_place_fn, args, kwargs)
     _store(self, _result_data(self, _out_of_place(out_of_place_fn, self, args, kwargs)))
     _bump(self)
@@ -239,11 +241,12 @@ def _recorded(self: Tensor, fn, args, kwargs) -> Tensor:
     """The in-place op with history: compute on a snapshot of the old value, then rebase."""
     backend = self._backend
     view = self._view
+    grad_fn = self.grad_fn  # a stale view's brought up to date first
     old = make_tensor(
         backend.xp.asarray(self._data, copy=True),
         backend,
-        self._requires_grad or (view is not None and view[0]._requires_grad),
-        self._grad_fn,
+        self._requires_grad,
+        grad_fn,
         self._output_nr,
     )
     result = _out_of_place(fn, old, args, kwargs)
@@ -278,34 +281,41 @@ def _alias_saved_result(node: Node, result: Tensor, self: Tensor, vc) -> None:
 
 
 def _set_history(t: Tensor, node: Node) -> None:
-    """Make `node` the grad_fn of `t`, carrying a retain_grad() registration over to it."""
+    """Make `node` the grad_fn of `t` (PyTorch's set_gradient_edge and
+    update_tensor_hooks_on_new_gradfn): a retain_grad() registration moves over to it; hooks
+    registered before stay with the old grad_fn (a leaf's are dropped); a view notes the
+    version its new grad_fn belongs to."""
     old_fn, old_nr = t._grad_fn, t._output_nr
     meta = t._meta
-    if old_fn is not None and meta is not None and meta.retains_grad:
-        retained = old_fn._extras().get("retains_grad")
-        ref = retained.pop(old_nr, None) if retained else None
-        if ref is not None:
-            node._extras().setdefault("retains_grad", {})[0] = ref
+    if meta is not None:
+        if old_fn is not None and meta.retains_grad:
+            retained = old_fn._extras().get("retains_grad")
+            ref = retained.pop(old_nr, None) if retained else None
+            if ref is not None:
+                node._extras().setdefault("retains_grad", {})[0] = ref
+        meta.hooks = None
     t._grad_fn, t._output_nr, t._requires_grad = node, 0, True
-    if t._view is None:
-        t.__dict__["_history_seq"] = node._seq  # older views of `t` now have stale grad_fns
+    if t._view is not None:
+        t._view.version = t._vc.value
 
 
-def refresh_view_history(view: Tensor) -> None:
-    """Point a view's grad_fn at its base's current history if an in-place op rewrote it.
+def rebase_view(view: Tensor) -> None:
+    """Give a view whose storage was changed in place since its grad_fn was set the base's
+    current history: an AsStridedBackward0 of it (PyTorch's VariableHooks::grad_fn, which runs
+    whenever a view's grad_fn is read), or PyTorch's error for a view it refuses to rebase.
 
-    PyTorch does this lazily when a view's grad_fn is read: a view made before its base (or a
-    sibling view) was changed in place gets an AsStridedBackward0 of the base's new grad_fn.
+    Nothing happens to a view without grad_fn of a base that does not require grad, nor to a
+    view of an inference tensor (not a view for PyTorch's autograd).
     """
-    root, view_fn = view._view
-    seq = root.__dict__.get("_history_seq")
-    fn = view._grad_fn
-    if seq is None or fn is None or fn._seq > seq:
+    info = view._view
+    if (view._grad_fn is None and not info.base._requires_grad) or view._vc is INFERENCE_VERSION:
         return
-    _set_history(view, _as_strided(root, view_fn))
+    if info.creation is not None:
+        raise _rebase_error(view, indirect=True)
+    _set_history(view, _as_strided(info.base, info.view_fn))
 
 
-register_view_history_refresher(refresh_view_history)
+register_view_rebaser(rebase_view)
 
 
 class CopySlices(Node):
@@ -355,14 +365,16 @@ class AsStridedBackward0(Node):
 
 
 def _rebase_view(view: Tensor, fn: Node) -> None:
-    """Give the root base a CopySlices grad_fn and the view an AsStridedBackward0 of it."""
-    root, view_fn = view._view
+    """Give the root base a CopySlices grad_fn; the view (changed in place, so stale) then
+    becomes an AsStridedBackward0 of it, as any other view of the base will when next read."""
+    info = view._view
+    root = info.base
     copy = CopySlices()
     copy._edges = (*edge(root), *fn._edges[2:])
-    copy._fn, copy._view_fn = fn, view_fn
+    copy._fn, copy._view_fn = fn, info.view_fn
     copy._saved = fn._saved  # what it keeps is what `fn` keeps (and is released with it)
     _set_history(root, copy)
-    _set_history(view, _as_strided(root, view_fn))
+    refresh_view(view)
 
 
 def _as_strided(root: Tensor, view_fn) -> AsStridedBackward0:
@@ -472,7 +484,7 @@ def zero_(self: Tensor) -> Tensor:
     """Set every element to 0 in place (`x.grad.zero_()`)."""
     if _records(self, (), {}):
         return apply_inplace(self, _zeroed)
-    check_inplace(self)
+    check_inplace(self, False)
     _store(self, 0 if self.dtype is not dtypes.bool else False, fill=True)
     _bump(self)
     return self
@@ -485,7 +497,7 @@ def fill_(self: Tensor, value) -> Tensor:
         raise TypeError(msg.FILL_BAD_VALUE.format(type=type(value).__name__))
     if isinstance(value, Tensor) or _records(self, (), {}):
         return apply_inplace(self, _filled, value)
-    check_inplace(self)
+    check_inplace(self, False)
     _store(self, scalar_for(value, self.dtype), fill=True)
     _bump(self)
     return self
@@ -495,7 +507,7 @@ def fill_(self: Tensor, value) -> Tensor:
 def copy_(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:
     """Copy `src`'s values into `self` (broadcasting, converting dtype and device)."""
     if src is self:  # PyTorch returns at once (after counting the write): no overlap to refuse
-        check_inplace(self)
+        check_inplace(self, _records(self, (), {}))
         _bump(self)
         return self
     return apply_inplace(self, _copied, src)
@@ -574,7 +586,7 @@ class SqueezeBackward4(SqueezeBackward3):
 
 def _restride(self: Tensor, data, cls, **saved) -> Tensor:
     """Give `self` a new shape over the same storage, recording `cls` when needed."""
-    check_inplace(self)
+    check_inplace(self, _records(self, (), {}))
     node = new_node(cls, (self,))
     if node is not None:
         for name, value in saved.items():
@@ -589,7 +601,9 @@ def _restride(self: Tensor, data, cls, **saved) -> Tensor:
 @tensor_method("t_")
 def t_(self: Tensor) -> Tensor:
     """Transpose a tensor of at most 2 dims in place."""
-    check_inplace(self)  # a leaf's view is refused before its dims are looked at, as PyTorch
+    check_inplace(
+        self, _records(self, (), {})
+    )  # a leaf's view is refused before its dims are looked at, as PyTorch
     if self._data.ndim > 2:
         raise RuntimeError(msg.T_INPLACE_DIMS.format(dim=self._data.ndim))
     data = self.t()._data

@@ -34,7 +34,7 @@ def _reduced(losses: Tensor, reduction: int) -> Tensor:
 
 def _no_grad_for(t: Tensor | None, function: str, arg: str) -> None:
     """PyTorch's refusal of a gradient for an argument its kernel cannot differentiate."""
-    if t is not None and STATE.enabled and t._requires_grad:
+    if t is not None and STATE.enabled and t.requires_grad:
         raise RuntimeError(msg.LOSS_NOT_DIFFERENTIABLE.format(function=function, arg=arg))
 
 

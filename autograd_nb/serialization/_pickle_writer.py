@@ -198,14 +198,14 @@ class PickleWriter:
             self._global("torch._utils", "_rebuild_parameter")
             self._rebuild_tensor(t, requires_grad=False)
             self._put(("data", len(self.memo)))  # PyTorch pickles `param.data`, a new tensor
-            self.save(bool(t._requires_grad))
+            self.save(bool(t.requires_grad))
             self._empty_ordered_dict()
             self.out += b"\x87"  # TUPLE3
             self._put(("tuple", len(self.memo)))
             self.out += b"R"
             self._memoize(t)
             return
-        self._rebuild_tensor(t, requires_grad=bool(t._requires_grad))
+        self._rebuild_tensor(t, requires_grad=bool(t.requires_grad))
         self._memoize(t)
 
     def _rebuild_tensor(self, t: Tensor, requires_grad: bool) -> None:
