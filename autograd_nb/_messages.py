@@ -2536,3 +2536,14 @@ CTC_TARGETS_SIZE = (
     "Expected tensor to have size at least {length} at dimension 1, but got size {size} for "
     "argument #2 'targets' (while checking arguments for ctc_loss_allocate_outputs)"
 )
+
+# --- missing element-wise ops, scatter variants, in-place forms (apis3; PyTorch 2.13's words) ---
+FIRST_TENSOR_ARGS = (
+    "{name}() received an invalid combination of arguments - got ({a}, {b}), but expected one "
+    "of:\n * ({first}, Tensor other, *, Tensor out = None)\n * ({first}, Number other, *, Tensor "
+    "out = None)\n"
+)
+FLOAT_POWER_INPLACE = (
+    "the base given to float_power_ has dtype {dtype} but the operation's result requires dtype "
+    "Double"
+)

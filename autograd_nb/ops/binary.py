@@ -49,7 +49,7 @@ from ._helpers import (
     record,
     result_dtype,
 )
-from .inplace import apply_inplace
+from .inplace import apply_inplace, inplace_method
 from .out import with_out
 from .unary import reciprocal
 
@@ -487,6 +487,9 @@ def floor_divide(input, other) -> Tensor:
     except ValueError:
         raise broadcast_error(getattr(xa, "shape", ()), getattr(xb, "shape", ())) from None
     return _not_differentiable("floor_divide", (a, b), out, backend)
+
+
+floor_divide_ = inplace_method("floor_divide", "self // other, in place.")
 
 
 @tensor_method("__rfloordiv__")

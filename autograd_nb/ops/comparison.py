@@ -9,7 +9,7 @@ import warnings
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.node import Node
+from ..autograd.node import Node, new_node
 from ..backends import python_number
 from ._helpers import (
     as_tensor_like,
@@ -554,6 +554,66 @@ clamp_max_ = inplace_method("clamp_max", "min(self, max), in place.")
 nan_to_num_ = inplace_method("nan_to_num", "Replace NaN and infinities in place.")
 
 
+def _inplace_forms(doc: str, *names: str) -> tuple:
+    """`name_` for each name: the method's result (1/0, True/False) written into self."""
+    return tuple(inplace_method(name, doc) for name in names)
+
+
+class StepBackward(Node):
+    """An in-place comparison's node (PyTorch's LtBackward0...): a step, so zero gradients."""
+
+    __slots__ = ()
+
+    def backward(self, grad):
+        zeros = grad.new_zeros(()).expand_as(grad)
+        return (zeros, zeros if self._edges[2] is not None else None)
+
+
+def _comparison_inplace(name: str, compare):
+    """`name_(self, other)`: the comparison written into self; where self has history the
+    result is a step node of PyTorch's name (`<Name>Backward0` for a number, `1` a tensor)."""
+    steps = [
+        type(f"{name.capitalize()}Backward{n}", (StepBackward,), {"__slots__": ()}) for n in (0, 1)
+    ]
+
+    def recorded(input, other) -> Tensor:
+        out = compare(input, other)
+        tensor = isinstance(other, Tensor)
+        if not tensor or other.shape != out.shape:
+            other = None  # a number, or broadcast: no gradient to give back to its shape
+        fn = new_node(steps[tensor], input, other)
+        return out if fn is None else make_tensor(out._data, out._backend, True, fn, 0)
+
+    recorded.__name__ = name
+
+    def op_(self: Tensor, other) -> Tensor:
+        return apply_inplace(self, recorded, other)
+
+    op_.__name__ = op_.__qualname__ = name + "_"
+    op_.__doc__ = f"self {name} other, element-wise and in place (1/0 in self's dtype)."
+    return op_
+
+
+eq_, ne_ = _comparison_inplace("eq", eq), _comparison_inplace("ne", ne)
+lt_, le_ = _comparison_inplace("lt", lt), _comparison_inplace("le", le)
+gt_, ge_ = _comparison_inplace("gt", gt), _comparison_inplace("ge", ge)
+tensor_method("eq_")(eq_)
+tensor_method("ne_", "not_equal_")(ne_)
+tensor_method("lt_", "less_")(lt_)
+tensor_method("le_", "less_equal_")(le_)
+tensor_method("gt_", "greater_")(gt_)
+tensor_method("ge_", "greater_equal_")(ge_)
+logical_and_, logical_or_, logical_xor_ = _inplace_forms(
+    "The logical op of self and other, in place.", "logical_and", "logical_or", "logical_xor"
+)
+bitwise_and_, bitwise_or_, bitwise_xor_, bitwise_not_ = _inplace_forms(
+    "The bitwise op, in place.", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not"
+)
+
+# PyTorch's torch.* names of the comparisons' method aliases
+not_equal, less, less_equal, greater, greater_equal = ne, lt, le, gt, ge
+
+
 clip = clamp
 
 
@@ -574,6 +634,8 @@ __all__ = [
     "eq",
     "equal",
     "ge",
+    "greater",
+    "greater_equal",
     "gt",
     "is_floating_point",
     "is_nonzero",
@@ -586,6 +648,8 @@ __all__ = [
     "isinf",
     "isnan",
     "le",
+    "less",
+    "less_equal",
     "logical_and",
     "logical_not",
     "logical_or",
@@ -594,5 +658,6 @@ __all__ = [
     "nan_to_num",
     "nan_to_num_",
     "ne",
+    "not_equal",
     "where",
 ]
