@@ -2547,3 +2547,23 @@ FLOAT_POWER_INPLACE = (
     "the base given to float_power_ has dtype {dtype} but the operation's result requires dtype "
     "Double"
 )
+VIEW_SCATTER_SIZE = (
+    "expected src to have a size equal to the slice of self. src size = {src}, slice size = {view}"
+)
+VIEW_SCATTER_STEP = "slice step must be positive"
+INDEX_REDUCE_NAME = (
+    "index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got {reduce}."
+)
+INDEX_REDUCE_DTYPE = "index_reduce_(): Expected dtype int32/int64 for index but got: {dtype}"
+INDEX_REDUCE_VECTOR = (
+    "index_reduce_(): Index is supposed to be a vector, but got dim: {dim} with type: {type} and "
+    "size: {size}"
+)
+INDEX_REDUCE_COUNT = (
+    "index_reduce_(): Number of indices ({n}) should be equal to source.size(dim): ({size}), for "
+    "dim: {dim}"
+)
+INDEX_REDUCE_SOURCE_DTYPE = (
+    "index_reduce_(): self ({self}) and source ({source}) must have the same scalar type"
+)
+INDEX_REDUCE_BETA = "index_reduce() is in beta and the API may change at any time."

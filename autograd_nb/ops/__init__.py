@@ -47,6 +47,7 @@ from . import (
     unary,
     upsampling,
     vector_products,
+    view_scatter,
 )
 from .activation import *  # noqa: F403
 from .bilinear_form import *  # noqa: F403
@@ -87,6 +88,7 @@ from .statistics import *  # noqa: F403
 from .strided import *  # noqa: F403
 from .ternary import *  # noqa: F403
 from .unary import *  # noqa: F403
+from .view_scatter import *  # noqa: F403
 from .unary import torch_frexp as frexp
 from .vector_products import *  # noqa: F403
 
@@ -126,6 +128,7 @@ __all__ = [
     *ternary.__all__,
     *unary.__all__,
     *vector_products.__all__,
+    *view_scatter.__all__,
     "batch_norm",
     "cholesky",
     "frexp",
