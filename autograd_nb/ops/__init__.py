@@ -88,9 +88,9 @@ from .statistics import *  # noqa: F403
 from .strided import *  # noqa: F403
 from .ternary import *  # noqa: F403
 from .unary import *  # noqa: F403
-from .view_scatter import *  # noqa: F403
 from .unary import torch_frexp as frexp
 from .vector_products import *  # noqa: F403
+from .view_scatter import *  # noqa: F403
 
 __all__ = [
     *activation.__all__,
