@@ -37,6 +37,8 @@ BOTH_ENGINES = {
     "test_indexing.py",
     "test_shape.py",
     "test_reduction.py",
+    "test_missing_apis.py",
+    "test_scatter_variants.py",
 }
 
 
