@@ -305,3 +305,70 @@ def test_inplace_comparison_is_a_step_in_the_graph():
     y = torch.tensor(X, requires_grad=True).clone()
     y.ge_(1)
     assert type(y.grad_fn).__name__ == "GeBackward0" and y.tolist() == [0.0, 0.0, 1.0]
+
+
+# --- a second backward without retain_graph: PyTorch raises where its node saved something -------
+
+
+def _leaf(*shape):
+    return (torch.arange(1.0, 1.0 + np.prod(shape), dtype=torch.float64) / 4).reshape(shape)
+
+
+F = torch.nn.functional
+
+# name -> (op of a fresh leaf, whether PyTorch 2.13 raises on the second backward)
+SECOND_BACKWARD = {
+    "sgn": (lambda x: x.sgn(), (3,), True),
+    "angle": (lambda x: x.angle(), (3,), True),
+    "frexp": (lambda x: torch.frexp(x)[0], (3,), True),
+    "avg_pool1d": (lambda x: F.avg_pool1d(x, 2), (1, 1, 4), True),
+    "avg_pool2d": (lambda x: F.avg_pool2d(x, 2), (1, 1, 4, 4), True),
+    "avg_pool3d": (lambda x: F.avg_pool3d(x, 2), (1, 1, 4, 4, 4), True),
+    "adaptive_avg_pool1d": (lambda x: F.adaptive_avg_pool1d(x, 2), (1, 1, 4), True),
+    "adaptive_avg_pool2d": (lambda x: F.adaptive_avg_pool2d(x, 2), (1, 1, 4, 4), True),
+    "trapezoid": (lambda x: torch.trapezoid(x), (4,), False),
+    "trapezoid_dx": (lambda x: torch.trapezoid(x, dx=0.5), (4,), False),
+    "trapz": (lambda x: torch.trapz(x), (4,), False),
+    "cumulative_trapezoid": (lambda x: torch.cumulative_trapezoid(x), (4,), False),
+    "cumulative_trapezoid_dx": (lambda x: torch.cumulative_trapezoid(x, dx=2), (4,), False),
+    "trapezoid_x": (lambda x: torch.trapezoid(x, x * 1), (4,), True),
+    "sign": (lambda x: x.sign(), (3,), False),
+    "mul_number": (lambda x: x * 2, (3,), True),
+    "sub_number": (lambda x: x - 2, (3,), False),
+    "max_pool2d": (lambda x: F.max_pool2d(x, 2), (1, 1, 4, 4), True),
+    "copysign": (lambda x: torch.copysign(x, -1.0), (3,), True),
+    "nextafter": (lambda x: torch.nextafter(x, x), (3,), True),
+    "slice_scatter": (lambda x: torch.slice_scatter(x, x[:2] * 1, 0, 0, 2), (4,), True),
+    "select_scatter": (lambda x: torch.select_scatter(x, x[0] * 1, 0, 0), (2, 2), True),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SECOND_BACKWARD))
+def test_second_backward_raises_where_pytorch_does(name):
+    op, shape, raises = SECOND_BACKWARD[name]
+    y = op(_leaf(*shape).requires_grad_())
+    y.sum().backward()
+    if not raises:
+        y.sum().backward()
+        return
+    with pytest.raises(RuntimeError) as info:
+        y.sum().backward()
+    assert str(info.value).startswith("Trying to backward through the graph a second time")
+
+
+def test_trapezoid_nodes_are_pytorchs():
+    y = _leaf(4).requires_grad_()
+    out = torch.trapezoid(y)
+    names = [type(out.grad_fn).__name__]
+    names += [type(f).__name__ for f, _ in out.grad_fn.next_functions[0][0].next_functions]
+    assert names == ["MulBackward1", "SumBackward1", "MulBackward1"]
+    out = torch.cumulative_trapezoid(y)
+    assert type(out.grad_fn.next_functions[0][0]).__name__ == "MulBackward1"
+
+
+def test_frexp_saves_its_exponent():
+    x = torch.tensor([1.5, -2.0], requires_grad=True)
+    mantissa, _ = torch.frexp(x)
+    assert mantissa.grad_fn._saved_exponent.tolist() == [1, 2]
+    mantissa.sum().backward()
+    assert x.grad.tolist() == [0.5, 0.25]
