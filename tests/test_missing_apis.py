@@ -372,3 +372,75 @@ def test_frexp_saves_its_exponent():
     assert mantissa.grad_fn._saved_exponent.tolist() == [1, 2]
     mantissa.sum().backward()
     assert x.grad.tolist() == [0.5, 0.25]
+
+
+# --- argument errors: a method counts its positions after self, as PyTorch's parser does --------
+
+_ONES = torch.ones(2)
+
+ARGUMENT_ERRORS = [
+    (lambda: _ONES.add("a"), "add(): argument 'other' (position 1) must be Tensor, not str"),
+    (lambda: torch.add(_ONES, "a"), "add(): argument 'other' (position 2) must be Tensor, not str"),
+    (lambda: _ONES.mul("a"), "mul(): argument 'other' (position 1) must be Tensor, not str"),
+    (lambda: _ONES.sub("a"), "sub(): argument 'other' (position 1) must be Tensor, not str"),
+    (lambda: _ONES.div("a"), "div(): argument 'other' (position 1) must be Tensor, not str"),
+    (lambda: _ONES.matmul("a"), "matmul(): argument 'other' (position 1) must be Tensor, not str"),
+    (lambda: _ONES.add_("a"), "add_(): argument 'other' (position 1) must be Tensor, not str"),
+    (lambda: _ONES.mul_("a"), "mul_(): argument 'other' (position 1) must be Tensor, not str"),
+    (
+        lambda: _ONES.logical_and("a"),
+        "logical_and(): argument 'other' (position 1) must be Tensor, not str",
+    ),
+    (lambda: _ONES.atan2("a"), "atan2(): argument 'other' (position 1) must be Tensor, not str"),
+    (
+        lambda: torch.atan2(_ONES, "a"),
+        "atan2(): argument 'other' (position 2) must be Tensor, not str",
+    ),
+    (lambda: _ONES.hypot(2.0), "hypot(): argument 'other' (position 1) must be Tensor, not float"),
+    (
+        lambda: _ONES.maximum(1.0),
+        "maximum(): argument 'other' (position 1) must be Tensor, not float",
+    ),
+    (
+        lambda: torch.maximum(_ONES, 1.0),
+        "maximum(): argument 'other' (position 2) must be Tensor, not float",
+    ),
+    (lambda: _ONES.ldexp("a"), "ldexp(): argument 'other' (position 1) must be Tensor, not str"),
+    (
+        lambda: _ONES.nextafter(1.0),
+        "nextafter(): argument 'other' (position 1) must be Tensor, not float",
+    ),
+    (lambda: _ONES.dot("a"), "dot(): argument 'tensor' (position 1) must be Tensor, not str"),
+    (
+        lambda: _ONES.index_select(0, "a"),
+        "index_select(): argument 'index' (position 2) must be Tensor, not str",
+    ),
+    (
+        lambda: _ONES.gather(0, "a"),
+        "gather(): argument 'index' (position 2) must be Tensor, not str",
+    ),
+    (lambda: _ONES.outer("a"), "outer(): argument 'vec2' (position 1) must be Tensor, not str"),
+    (lambda: _ONES.mm("a"), "mm(): argument 'mat2' (position 1) must be Tensor, not str"),
+    (lambda: _ONES.equal("a"), "equal(): argument 'other' (position 1) must be Tensor, not str"),
+    (
+        lambda: _ONES.heaviside("a"),
+        "heaviside(): argument 'values' (position 1) must be Tensor, not str",
+    ),
+    (lambda: _ONES.kron("a"), "kron(): argument 'other' (position 1) must be Tensor, not str"),
+]
+
+
+@pytest.mark.parametrize("call, text", ARGUMENT_ERRORS)
+def test_argument_positions_of_methods_and_functions(call, text):
+    with pytest.raises(TypeError) as info:
+        call()
+    assert str(info.value) == text
+
+
+def test_operators_keep_pythons_text():
+    with pytest.raises(TypeError) as info:
+        _ONES + "a"
+    assert str(info.value) == "unsupported operand type(s) for +: 'Tensor' and 'str'"
+    with pytest.raises(TypeError) as info:
+        _ONES @ "a"
+    assert str(info.value) == "unsupported operand type(s) for @: 'Tensor' and 'str'"

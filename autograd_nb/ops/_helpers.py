@@ -11,7 +11,7 @@ from .. import dtypes
 from .._size import broadcast_error as broadcast_error
 from .._size import broadcast_shapes as broadcast_shapes
 from .._size import normalize_dim as normalize_dim
-from .._tensor import Tensor, make_tensor, typename
+from .._tensor import Tensor, call_form, make_tensor, typename
 from ..autograd.grad_mode import STATE
 from ..autograd.node import new_node, saved_entry, version_counter
 from ..backends import python_number
@@ -42,7 +42,11 @@ def numpy_keepdim(name: str, keepdim, keepdims, default: bool):
 
 
 def check_tensor(value, name: str, arg: str = "input", position: int = 1) -> Tensor:
+    """`value` if it is a Tensor, else PyTorch's TypeError naming the argument and its position
+    (`position` in the function form; one less when called as a Tensor method, as PyTorch)."""
     if not isinstance(value, Tensor):
+        if position > 1 and call_form()[0] == "method":
+            position -= 1
         raise TypeError(
             msg.NOT_A_TENSOR.format(
                 name=name, arg=arg, position=position, type=typename(type(value))
@@ -171,7 +175,38 @@ def operands(a, b, name: str):
             raise dtypes.no_complex(value)
     left = "Tensor" if a_is_t else type(a).__name__
     right = "Tensor" if b_is_t else type(b).__name__
-    raise TypeError(msg.UNSUPPORTED_OPERAND.format(op=name, left=left, right=right))
+    raise operand_error(name, left, right)
+
+
+# The ops whose named forms PyTorch refuses a non-tensor `other` with its argument error (the
+# operators keep Python's "unsupported operand" text): operand symbol -> the op's name
+_TENSOR_OTHER = {
+    "+": "add",
+    "-": "sub",
+    "*": "mul",
+    "/": "div",
+    "@": "matmul",
+    "logical_and": "logical_and",
+    "logical_or": "logical_or",
+    "logical_xor": "logical_xor",
+}
+
+
+def operand_error(symbol: str, left: str, right: str) -> TypeError:
+    """The error for operands no op takes: PyTorch's argument error for `x.add("a")` and
+    `torch.add(x, "a")`, Python's "unsupported operand" for `x + "a"`."""
+    form, method = call_form()
+    if left == "Tensor" and symbol in _TENSOR_OTHER and form != "operator":
+        in_place = method.endswith("_")  # `x.add_("a")` names add_
+        return TypeError(
+            msg.NOT_A_TENSOR.format(
+                name=method if in_place else _TENSOR_OTHER[symbol],
+                arg="other",
+                position=1 if form == "method" else 2,
+                type=right,
+            )
+        )
+    return TypeError(msg.UNSUPPORTED_OPERAND.format(op=symbol, left=left, right=right))
 
 
 def input_meta(inputs, out_data, backend) -> tuple | None:

@@ -18,6 +18,7 @@ from ._helpers import (
     broadcast_shapes,
     check_same_device,
     check_tensor,
+    operand_error,
     record,
     result_dtype,
     scalar_for,
@@ -553,9 +554,7 @@ def _batched(a: Tensor, b: Tensor) -> Tensor:
 def matmul(input, other) -> Tensor:
     """The matrix product with PyTorch's rules for 1-D operands and broadcast batch dims."""
     if not isinstance(other, Tensor):
-        raise TypeError(
-            msg.UNSUPPORTED_OPERAND.format(op="@", left="Tensor", right=type(other).__name__)
-        )
+        raise operand_error("@", "Tensor", type(other).__name__)
     a = input if isinstance(input, Tensor) else check_tensor(input, "matmul")
     da, db = a._data.ndim, other._data.ndim
     if da == 2 and db == 2:
