@@ -2567,3 +2567,31 @@ INDEX_REDUCE_SOURCE_DTYPE = (
     "index_reduce_(): self ({self}) and source ({source}) must have the same scalar type"
 )
 INDEX_REDUCE_BETA = "index_reduce() is in beta and the API may change at any time."
+BROADCAST_SHAPES = (
+    "Attempting to broadcast a dimension of length {n} at {at}! Mismatching argument at index "
+    "{index} had {shape}; but expected shape should be broadcastable to {result}"
+)
+BROADCAST_SHAPES_NEGATIVE = "Attempting to broadcast a dimension with negative length!"
+FILL_DIAGONAL_DIMS = "dimensions must larger than 1"
+FILL_DIAGONAL_EQUAL = "all dimensions of input must be of equal length"
+WINDOW_LENGTH = "{name} requires non-negative window_length, got window_length={n}"
+WINDOW_DTYPE = (
+    "{name} expects floating point dtypes, got: TensorOptions(dtype={ctype}, device=cpu, "
+    "layout=Strided (default), requires_grad=false (default), pinned_memory=false, "
+    "memory_format=(nullopt))"
+)
+ADDMM_INPLACE_SIZE = (
+    "Bad in-place call: input tensor size {self} and output tensor size {out} should match"
+)
+RMS_NORM_INPUT = (
+    "Given normalized_shape={shape}, expected input with shape [*{dims}], but got input of "
+    "size{size}"
+)
+MULTI_DOT_COUNT = "multi_dot(): expected at least 2 tensors but got {n}"
+MULTI_DOT_END = "multi_dot(): the {which} tensor must be 1D or 2D but got {dim}D"
+MULTI_DOT_MIDDLE = "multi_dot(): tensor {i} must be 2D but got {dim}D"
+MULTI_DOT_DTYPE = (
+    "multi_dot(): all tensors must have be the same dtype but tensor 0 is {a} and tensor {i} {b}"
+)
+MULTI_DOT_SHAPES = "multi_dot(): tensors {i} and {j} with shapes {a} and {b} cannot be multiplied"
+LINALG_VANDER_N = "N must be greater than 1."

@@ -10,6 +10,8 @@ from .ops.special_fns import (
     erfcx,
     erfinv,
     i0,
+    igamma,
+    igammac,
     i0e,
     i1,
     i1e,
@@ -21,10 +23,12 @@ from .ops.special_fns import (
     ndtri,
     polygamma,
     sinc,
+    zeta,
 )
 from .ops.unary import erf, exp2, expm1, log1p, sigmoid
 
 gammaln, psi, multigammaln, expit = lgamma, digamma, mvlgamma, sigmoid
+gammainc, gammaincc = igamma, igammac
 
 __all__ = [
     "digamma",
@@ -36,6 +40,8 @@ __all__ = [
     "exp2",
     "expit",
     "expm1",
+    "gammainc",
+    "gammaincc",
     "gammaln",
     "i0",
     "i0e",
@@ -56,6 +62,7 @@ __all__ = [
     "softmax",
     "xlog1py",
     "xlogy",
+    "zeta",
 ]
 
 # out=

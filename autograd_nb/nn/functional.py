@@ -53,6 +53,9 @@ __all__ = [
     "kl_div",
     "l1_loss",
     "layer_norm",
+    "leaky_relu_",
+    "relu_",
+    "rms_norm",
     "leaky_relu",
     "linear",
     "log_softmax",
@@ -96,6 +99,7 @@ max_pool2d_with_indices = _pooling.max_pool2d_with_indices
 max_pool2d = _pooling.max_pool2d
 batch_norm = _normalization.batch_norm
 layer_norm = _normalization.layer_norm
+rms_norm = _normalization.rms_norm
 one_hot = _sparse.one_hot
 cosine_similarity = _linalg.cosine_similarity
 pairwise_distance = _linalg.pairwise_distance
@@ -131,6 +135,16 @@ def normalize(input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12) -
 def relu(input: Tensor, inplace: bool = False) -> Tensor:
     """max(x, 0) (in place with inplace=True)."""
     return input.relu_() if inplace else input.relu()
+
+
+def relu_(input: Tensor) -> Tensor:
+    """max(x, 0) in place (torch.relu_)."""
+    return input.relu_()
+
+
+def leaky_relu_(input: Tensor, negative_slope: float = 0.01) -> Tensor:
+    """x if x > 0 else negative_slope * x, in place."""
+    return _activation.leaky_relu_(input, negative_slope)
 
 
 def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:

@@ -64,6 +64,7 @@ from .decompositions import torch_slogdet as slogdet
 from .decompositions import torch_svd as svd
 from .diagonals import *  # noqa: F403
 from .index_writes import *  # noqa: F403
+from .inplace import *  # noqa: F403
 from .indexing import *  # noqa: F403
 from .integer import *  # noqa: F403
 from .joining import *  # noqa: F403
@@ -71,6 +72,7 @@ from .linalg import *  # noqa: F403
 from .log_sum_exp import *  # noqa: F403
 from .matrix_exponential import *  # noqa: F403
 from .normalization import torch_batch_norm as batch_norm
+from .normalization import rms_norm
 from .normalization import torch_layer_norm as layer_norm
 from .padding import *  # noqa: F403
 from .pixelshuffle import *  # noqa: F403
@@ -105,6 +107,7 @@ __all__ = [
     *decompositions.__all__,
     *diagonals.__all__,
     *index_writes.__all__,
+    *inplace.__all__,
     *indexing.__all__,
     *integer.__all__,
     *joining.__all__,
@@ -133,6 +136,7 @@ __all__ = [
     "cholesky",
     "frexp",
     "layer_norm",
+    "rms_norm",
     "slogdet",
     "svd",
 ]

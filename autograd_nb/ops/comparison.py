@@ -530,6 +530,11 @@ def is_floating_point(input) -> bool:
     return check_tensor(input, "is_floating_point").dtype.is_floating_point
 
 
+def is_signed(input) -> bool:
+    """Whether the tensor's dtype holds negative numbers (all but uint8 and bool)."""
+    return check_tensor(input, "is_signed").is_signed()
+
+
 @tensor_method("clamp_", "clip_")
 def clamp_(self: Tensor, min=None, max=None) -> Tensor:  # noqa: A002 - PyTorch's names
     """Limit values to [min, max] in place."""
@@ -639,6 +644,7 @@ __all__ = [
     "gt",
     "is_floating_point",
     "is_nonzero",
+    "is_signed",
     "isin",
     "isneginf",
     "isposinf",

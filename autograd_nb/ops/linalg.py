@@ -24,7 +24,7 @@ from ._helpers import (
     scalar_for,
 )
 from .binary import add_number
-from .inplace import inplace_method
+from .inplace import apply_inplace, inplace_method
 from .out import with_out
 
 _CPP_NAMES = {  # how PyTorch's C++ spells dtypes in the mm dtype error
@@ -893,6 +893,16 @@ def pairwise_distance(x1, x2, p: float = 2.0, eps: float = 1e-6, keepdim: bool =
 # --- in-place forms -------------------------------------------------------------------------------
 
 
+@tensor_method("addmm_")
+def addmm_(self: Tensor, mat1, mat2, *, beta=1, alpha=1) -> Tensor:
+    """beta * self + alpha * (mat1 @ mat2), in place (self must have the product's shape)."""
+    if isinstance(mat1, Tensor) and isinstance(mat2, Tensor) and mat1.dim() == mat2.dim() == 2:
+        out = [mat1.shape[0], mat2.shape[1]]
+        if mat1.shape[1] == mat2.shape[0] and list(self.shape) != out:
+            raise RuntimeError(msg.ADDMM_INPLACE_SIZE.format(self=list(self.shape), out=out))
+    return apply_inplace(self, addmm, mat1, mat2, beta=beta, alpha=alpha)
+
+
 addmv_ = inplace_method("addmv", "beta * self + alpha * (mat @ vec), in place.")
 addbmm_ = inplace_method("addbmm", "beta * self + alpha * sum(batch1 @ batch2), in place.")
 baddbmm_ = inplace_method("baddbmm", "beta * self + alpha * bmm(batch1, batch2), in place.")
@@ -918,4 +928,5 @@ __all__ = [
     "tensordot",
     "trace",
     "vdot",
+    "addmv_",
 ]

@@ -19,7 +19,8 @@ from ._helpers import (
     on_backend,
     record,
 )
-from .binary import mul_number
+from .binary import BinaryBackward, binary, mul_number
+from .binary_functions import _not_two_numbers
 from .comparison import where
 from .inplace import apply_inplace, inplace_method
 from .out import with_out
@@ -656,8 +657,173 @@ def logit(input, eps: float | None = None) -> Tensor:
 logit_ = inplace_method("logit", "log(p / (1 - p)) of self, in place.")
 
 
+# --- two-input special functions: Hurwitz zeta, regularized incomplete gamma (binary table) ----
+
+
+def _no_derivative(op: str):
+    """The partial PyTorch leaves unimplemented: backward raises its NotImplementedError."""
+
+    def partial(self, grad, a, b):
+        raise NotImplementedError(msg.NO_DERIVATIVE.format(op=op))
+
+    return partial
+
+
+class SpecialZetaBackward0(BinaryBackward):
+    """d zeta(x, q)/dq = -x zeta(x + 1, q); PyTorch has no derivative in x."""
+
+    __slots__ = ()
+    formula = "∂ζ(x, q)/∂q = −x·ζ(x + 1, q)  (none in x)"
+    reads = {"self": "self other", "other": "self other"}
+    grad_self = _no_derivative("zeta")
+
+    def grad_other(self, grad, a, b):
+        return grad * -a * zeta(a + 1.0, b)
+
+
+class SpecialZetaBackward1(SpecialZetaBackward0):
+    """zeta(number, tensor)."""
+
+    __slots__ = ()
+    numbers = ("self",)
+
+
+class SpecialZetaBackward2(SpecialZetaBackward0):
+    """zeta(tensor, number)."""
+
+    __slots__ = ()
+    numbers = ("other",)
+
+
+def _zeta_kernel(xp, x, q):
+    """Hurwitz zeta on arrays, Cephes' domain: inf at x = 1 and at q a non-positive integer, nan
+    for x < 1 and for q < 0 with a non-integer x."""
+    x = x if hasattr(x, "shape") else xp.full_like(q, x)
+    q = q if hasattr(q, "shape") else xp.full_like(x, q)
+    x, q = xp.broadcast_arrays(x, q)
+    wide_x, wide_q = xp.astype(x, xp.float64), xp.astype(q, xp.float64)
+    safe_x = xp.where(wide_x > 1, wide_x, 2.0)
+    out = _zeta(xp, safe_x, xp.where(xp.isnan(wide_q), 1.0, wide_q))
+    pole = (wide_x == 1) | ((wide_q <= 0) & (wide_q == xp.trunc(wide_q)))
+    domain = (wide_x < 1) | ((wide_q < 0) & (wide_x != xp.trunc(wide_x))) | xp.isnan(wide_q)
+    out = xp.where(domain | xp.isnan(wide_x), xp.nan, xp.where(pole, xp.inf, out))
+    return xp.astype(out, x.dtype)
+
+
+# torch.special.zeta: no Tensor method, errors name it special_zeta
+zeta, _ = binary(
+    "special_zeta",
+    SpecialZetaBackward0,
+    _zeta_kernel,
+    doc="The Hurwitz zeta function sum_k (k + other)^-input, element-wise: torch.special.zeta.",
+    scalar_node=SpecialZetaBackward2,
+    rscalar_node=SpecialZetaBackward1,
+    floating="promote",
+    check=_not_two_numbers("special_zeta"),
+    method=False,
+    inplace=False,
+)
+
+
+def _gamma_series(xp, a, x, steps: int = 300):
+    """P(a, x) by its power series (converges fast for x < a + 1)."""
+    term = 1.0 / a
+    total = term
+    for n in range(1, steps):
+        term = term * x / (a + n)
+        total = total + term
+    return total * xp.exp(-x + a * xp.log(x) - _lgamma_kernel(xp, a))
+
+
+def _gamma_fraction(xp, a, x, steps: int = 300):
+    """Q(a, x) by its continued fraction, modified Lentz (x >= a + 1)."""
+    tiny = 1e-300
+    b = x + 1.0 - a
+    c = xp.full_like(x, 1.0 / tiny)
+    d = 1.0 / b
+    h = d
+    for i in range(1, steps):
+        an = -i * (i - a)
+        b = b + 2.0
+        d = an * d + b
+        d = xp.where(xp.abs(d) < tiny, tiny, d)
+        c = b + an / c
+        c = xp.where(xp.abs(c) < tiny, tiny, c)
+        d = 1.0 / d
+        h = h * d * c
+    return xp.exp(-x + a * xp.log(x) - _lgamma_kernel(xp, a)) * h
+
+
+def _regularized_gamma(upper: bool):
+    """P(a, x) (Q(a, x) when `upper`) on arrays, in float64: 0 / 1 at x = 0, nan outside
+    a >= 0, x >= 0 (P(0, x) = 1 for x > 0)."""
+
+    def kernel(xp, a, x):
+        a, x = xp.broadcast_arrays(a, x)
+        wa, wx = xp.astype(a, xp.float64), xp.astype(x, xp.float64)
+        ok = (wa > 0) & (wx > 0) & xp.isfinite(wx)
+        sa, sx = xp.where(ok, wa, 1.0), xp.where(ok, wx, 1.0)
+        series = sx < sa + 1.0
+        lower = xp.where(series, _gamma_series(xp, sa, xp.where(series, sx, 1.0)), 0.0)
+        upper_part = xp.where(series, 0.0, _gamma_fraction(xp, sa, xp.where(series, sa + 2.0, sx)))
+        p = xp.where(series, lower, 1.0 - upper_part)
+        q = xp.where(series, 1.0 - lower, upper_part)
+        out = q if upper else p
+        at_zero, at_inf = 1.0 if upper else 0.0, 0.0 if upper else 1.0
+        out = xp.where((wx == 0) & (wa > 0), at_zero, out)
+        out = xp.where((wa == 0) & (wx > 0), at_inf, out)
+        out = xp.where(xp.isinf(wx) & (wx > 0) & (wa >= 0), at_inf, out)
+        out = xp.where((wa < 0) | (wx < 0) | xp.isnan(wa) | xp.isnan(wx), xp.nan, out)
+        return xp.astype(out, a.dtype)
+
+    return kernel
+
+
+class IgammaBackward0(BinaryBackward):
+    """d P(a, x)/dx = x^(a-1) e^-x / Gamma(a); PyTorch has no derivative in a."""
+
+    __slots__ = ()
+    formula = "∂P(a, x)/∂x = xᵃ⁻¹e⁻ˣ/Γ(a)  (none in a)"
+    reads = {"self": "self other", "other": "self other"}
+    grad_self = _no_derivative("igamma: input")
+
+    def grad_other(self, grad, a, b):
+        return grad * ((a - 1) * b.log() - b - a.lgamma()).exp()
+
+
+class IgammacBackward0(IgammaBackward0):
+    """d Q(a, x)/dx = -x^(a-1) e^-x / Gamma(a)."""
+
+    __slots__ = ()
+    formula = "∂Q(a, x)/∂x = −xᵃ⁻¹e⁻ˣ/Γ(a)  (none in a)"
+    grad_self = _no_derivative("igammac: input")
+
+    def grad_other(self, grad, a, b):
+        return -super().grad_other(grad, a, b)
+
+
+igamma, igamma_ = binary(
+    "igamma",
+    IgammaBackward0,
+    _regularized_gamma(upper=False),
+    doc="The regularized lower incomplete gamma function P(input, other), element-wise.",
+    tensors=True,
+    floating="require",
+)
+igammac, igammac_ = binary(
+    "igammac",
+    IgammacBackward0,
+    _regularized_gamma(upper=True),
+    doc="The regularized upper incomplete gamma function Q(input, other), element-wise.",
+    tensors=True,
+    floating="require",
+)
+
+
 __all__ = [
     "digamma",
+    "igamma",
+    "igammac",
     "erfc",
     "erfc_",
     "erfinv",
