@@ -64,15 +64,15 @@ from .decompositions import torch_slogdet as slogdet
 from .decompositions import torch_svd as svd
 from .diagonals import *  # noqa: F403
 from .index_writes import *  # noqa: F403
-from .inplace import *  # noqa: F403
 from .indexing import *  # noqa: F403
+from .inplace import *  # noqa: F403
 from .integer import *  # noqa: F403
 from .joining import *  # noqa: F403
 from .linalg import *  # noqa: F403
 from .log_sum_exp import *  # noqa: F403
 from .matrix_exponential import *  # noqa: F403
-from .normalization import torch_batch_norm as batch_norm
 from .normalization import rms_norm
+from .normalization import torch_batch_norm as batch_norm
 from .normalization import torch_layer_norm as layer_norm
 from .padding import *  # noqa: F403
 from .pixelshuffle import *  # noqa: F403

@@ -9,9 +9,8 @@ import warnings
 
 import numpy as np
 
-from .. import _creation
+from .. import _creation, dtypes
 from .. import _messages as msg
-from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node
 from ._helpers import (
@@ -212,7 +211,7 @@ def unravel_index(indices, shape) -> tuple:
     return tuple(make_tensor(c, t._backend) for c in reversed(coordinates))
 
 
-# --- signal windows (PyTorch's formulas, computed in the window's dtype) ---------------------------
+# --- signal windows (PyTorch's formulas, in the window's dtype) ---------------------------------
 
 
 def _window(name: str, window_length: int, periodic: bool, dtype, device, requires_grad, formula):
