@@ -356,6 +356,12 @@ def test_second_backward_raises_where_pytorch_does(name):
     assert str(info.value).startswith("Trying to backward through the graph a second time")
 
 
+def test_trapezoid_of_integers_is_a_float():
+    out = torch.trapezoid(torch.tensor([1, 2]))
+    assert out.dtype is torch.float32 and out.item() == 1.5
+    assert torch.cumulative_trapezoid(torch.tensor([1, 2, 4])).tolist() == [1.5, 4.5]
+
+
 def test_trapezoid_nodes_are_pytorchs():
     y = _leaf(4).requires_grad_()
     out = torch.trapezoid(y)
@@ -427,6 +433,18 @@ ARGUMENT_ERRORS = [
         "heaviside(): argument 'values' (position 1) must be Tensor, not str",
     ),
     (lambda: _ONES.kron("a"), "kron(): argument 'other' (position 1) must be Tensor, not str"),
+    (
+        lambda: torch.index_put(torch.zeros(3, 4), [torch.tensor([0])], 5.0),
+        "index_put(): argument 'values' (position 3) must be Tensor, not float",
+    ),
+    (
+        lambda: torch.zeros(3, 4).index_put([torch.tensor([0])], 5.0),
+        "index_put(): argument 'values' (position 2) must be Tensor, not float",
+    ),
+    (
+        lambda: torch.zeros(3, 4).index_put_([torch.tensor([0])], 5.0),
+        "index_put_(): argument 'values' (position 2) must be Tensor, not float",
+    ),
 ]
 
 

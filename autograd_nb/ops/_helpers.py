@@ -45,8 +45,10 @@ def check_tensor(value, name: str, arg: str = "input", position: int = 1) -> Ten
     """`value` if it is a Tensor, else PyTorch's TypeError naming the argument and its position
     (`position` in the function form; one less when called as a Tensor method, as PyTorch)."""
     if not isinstance(value, Tensor):
-        if position > 1 and call_form()[0] == "method":
+        form, method = call_form()
+        if position > 1 and form == "method":
             position -= 1
+            name = method if method == name + "_" else name  # x.index_put_(...) names index_put_
         raise TypeError(
             msg.NOT_A_TENSOR.format(
                 name=name, arg=arg, position=position, type=typename(type(value))

@@ -549,7 +549,10 @@ class MulBackward1(Node):
 
 
 def mul_number(t: Tensor, number) -> Tensor:
-    """t * number recorded as MulBackward1."""
+    """t * number recorded as MulBackward1 (an integer tensor times a float: the default float
+    dtype, as PyTorch promotes)."""
+    if type(number) is float and not t.dtype.is_floating_point:
+        t = t.to(dtypes.get_default_dtype())
     return record(MulBackward1, (t,), t._data * number, t._backend, other=number)
 
 

@@ -504,7 +504,7 @@ def index_put(input, indices, values, accumulate: bool = False) -> Tensor:
     """A copy of input with `input[indices] = values` (or `+=` with accumulate=True, where
     repeated positions add up)."""
     t = check_tensor(input, "index_put")
-    values = check_tensor(values, "index_put", "values", 2)
+    values = check_tensor(values, "index_put", "values", 3)
     key = host_key(tuple(indices))
     if values.dtype is not t.dtype:
         t.detach()[key]  # PyTorch's index errors come before its dtype error
