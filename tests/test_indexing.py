@@ -5,6 +5,8 @@ grad_fn names, result shapes and error texts are golden values checked with PyTo
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from test_shape import _chain, _x, check_error
 
@@ -433,3 +435,27 @@ ERRORS = [
 @pytest.mark.parametrize("fn,error,text", ERRORS)
 def test_errors(fn, error, text):
     check_error(fn, error, text)
+
+
+def _signs(t) -> list:
+    return [math.copysign(1.0, v) for v in t.cpu().tolist()]
+
+
+def test_an_index_write_keeps_a_written_negative_zero(device):
+    # PyTorch 2.13 writes the value as it is: x[idx] = -0.0 leaves -0.0, not +0.0
+    x = torch.ones(3, device=device)
+    x[torch.tensor([0, 1], device=device)] = -0.0
+    assert _signs(x) == [-1.0, -1.0, 1.0]
+    y = torch.ones(3, device=device)
+    y[torch.tensor([True, False, True], device=device)] = torch.tensor([-0.0, -0.0], device=device)
+    assert _signs(y) == [-1.0, 1.0, -1.0]
+    z = torch.ones(3, device=device).index_put(
+        (torch.tensor([2, 2], device=device),), torch.tensor([5.0, -0.0], device=device)
+    )
+    assert _signs(z) == [1.0, 1.0, -1.0]  # the last write wins
+    w = torch.zeros(3, device=device).index_put(
+        (torch.tensor([0, 0], device=device),),
+        torch.tensor([-0.0, -0.0], device=device),
+        accumulate=True,
+    )
+    assert _signs(w) == [1.0, 1.0, 1.0]  # accumulated into +0.0: 0 + -0 + -0 is +0

@@ -358,8 +358,8 @@ def edge(tensor) -> tuple:
     return (accumulator(tensor), 0)
 
 
-def new_node(cls, *inputs):
-    """A node of `cls` wired to `inputs` if the graph is being recorded, else None.
+def new_node(cls, inputs: tuple):
+    """A node of `cls` wired to the tensors `inputs` if the graph is being recorded, else None.
 
     Inputs may be None (a Python scalar operand): it gets a (None, 0) edge like PyTorch's.
     """

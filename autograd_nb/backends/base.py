@@ -139,6 +139,12 @@ class Backend:
         from the end), adding repeated indices up: the backward of `index`."""
         raise NotImplementedError
 
+    def scatter_set(self, target, index, values) -> None:
+        """`target[index] = values` in place for a tuple of integer arrays naming distinct
+        elements (or any elements, given one value): a write that keeps each value as it is,
+        -0.0 too, where adding into zeros would not."""
+        target[index] = values
+
     # Random numbers: PyTorch's CPU kernels drawn on the host by `self.random` (a HostRandom, see
     # host_random.py) and copied to the device; a backend with a generator on its device (CuPy)
     # overrides them. Shapes are drawn in C order.

@@ -84,3 +84,9 @@ class SimulatedCudaBackend(Backend):
         host_index = tuple(self.to_host(i) if isinstance(i, self.array_type) else i for i in index)
         np.add.at(host, host_index, self.to_host(values))
         target[...] = self.from_host(host)
+
+    def scatter_set(self, target, index, values):
+        host = self.to_host(target).copy()
+        is_array = isinstance(values, self.array_type)
+        host[tuple(self.to_host(i) for i in index)] = self.to_host(values) if is_array else values
+        target[...] = self.from_host(host)

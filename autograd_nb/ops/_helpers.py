@@ -260,21 +260,20 @@ def record(
     `_<name>`; `broadcasts` notes which inputs' gradients must be summed or cast back to their
     shape and dtype.
     """
-    node = new_node(cls, *inputs)
+    node = new_node(cls, inputs)
     several = type(out_data) is list
     if several:
         out = _outputs(node, inputs[0], out_data, backend, view_fn, differentiable)
-        if node is None:
-            return out
-        node._n_outputs = len(out_data)
     elif view_fn is not None:
         out = make_view(inputs[0], out_data, node, view_fn)
-        if node is None:
-            return out
     elif node is None:
         return make_tensor(out_data, backend)
     else:
         out = make_tensor(out_data, backend, True, node, 0)
+    if node is None:
+        return out
+    if several:
+        node._n_outputs = len(out_data)
     if save_result and not several:
         node.save_output(out)
         if save:
@@ -287,6 +286,14 @@ def record(
         )
     elif save:
         node.save(*save)
+    if saved or state or broadcasts:
+        _note(node, inputs, out_data, backend, saved, state, broadcasts)
+    return out
+
+
+def _note(node, inputs: tuple, out_data, backend, saved: dict, state: dict | None, broadcasts):
+    """The node's `_saved_<name>` attributes, its private `_<name>` state, and what it must
+    know to sum or cast gradients back to broadcast inputs' shapes and dtypes."""
     for name, value in saved.items():
         setattr(node, "_saved_" + name, value)
     if state:
@@ -294,7 +301,6 @@ def record(
             setattr(node, "_" + name, value)
     if broadcasts:
         node._in_meta = input_meta(inputs, out_data, backend)
-    return out
 
 
 def _outputs(node, base: Tensor, arrays: list, backend, view_fn, differentiable) -> list:

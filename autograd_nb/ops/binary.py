@@ -159,7 +159,7 @@ def _forward(node: type, scalar_node: type, rscalar_node: type, symbol: str, ker
             out = kernel(backend.xp, xa, xb) if arithmetic is None else arithmetic(xa, xb)
         except ValueError:
             raise broadcast_error(getattr(xa, "shape", ()), getattr(xb, "shape", ())) from None
-        fn = new_node(cls, a, b) if STATE.enabled else None
+        fn = new_node(cls, (a, b)) if STATE.enabled else None
         if fn is None:
             return make_tensor(out, backend)
         result = make_tensor(out, backend, True, fn, 0)
@@ -469,7 +469,7 @@ NotImplementedBackward.__name__ = NotImplementedBackward.__qualname__ = "NotImpl
 
 
 def _not_differentiable(op: str, inputs, out_data, backend) -> Tensor:
-    node = new_node(NotImplementedBackward, *inputs)
+    node = new_node(NotImplementedBackward, inputs)
     if node is None:
         return make_tensor(out_data, backend)
     node._op = op

@@ -174,13 +174,13 @@ def _store_through_root(self: Tensor, data, fill: bool = False) -> None:
         ),
         (-1,),
     )
-    hit = xp.zeros((n,), dtype=bool, device=backend.native_device)
-    hit[index] = True
+    hit = xp.zeros((n,), dtype=xp.bool, device=backend.native_device)
+    backend.scatter_set(hit, (index,), True)
     if fill:
         written = xp.full((n,), data, dtype=root._data.dtype, device=backend.native_device)
     else:  # no two elements share memory: each hit root element receives exactly one value
         written = xp.empty((n,), dtype=root._data.dtype, device=backend.native_device)
-        written[index] = values
+        backend.scatter_set(written, (index,), values)
     try:
         root._data[...] = xp.where(xp.reshape(hit, shape), xp.reshape(written, shape), root._data)
     except ValueError:  # the root itself is read-only (a non-writable NumPy array)
@@ -575,7 +575,7 @@ class SqueezeBackward4(SqueezeBackward3):
 def _restride(self: Tensor, data, cls, **saved) -> Tensor:
     """Give `self` a new shape over the same storage, recording `cls` when needed."""
     check_inplace(self)
-    node = new_node(cls, self)
+    node = new_node(cls, (self,))
     if node is not None:
         for name, value in saved.items():
             setattr(node, name, value)
@@ -675,8 +675,8 @@ def _index_put(
     if accumulate:
         backend.scatter_add(out, (flat,), values)
     else:  # positions are unique now; the overwritten ones pass no gradient back
-        hit[flat] = True
-        out[flat] = values
+        backend.scatter_set(hit, (flat,), True)
+        backend.scatter_set(out, (flat,), values)
     out = xp.reshape(out, shape)
     return record(
         cls or IndexPutBackward0,

@@ -71,12 +71,11 @@ def elementwise(
         t = input if isinstance(input, Tensor) else check_tensor(input, name)
         if bool_error is not None and t.dtype is dtypes.bool:
             raise bool_error[0](bool_error[1])
-        x = float_data(t) if floating else t._data
-        backend = t._backend
+        x, backend = t._data, t._backend
+        if floating and not backend.ours[x.dtype].is_floating_point:
+            x = float_data(t)  # integers and bools compute in the default float dtype
         xp = backend.xp
         data = kernel(xp, x) if x.dtype is not HALF else in_float32(kernel, xp, x)
-        if not STATE.enabled:
-            return make_tensor(data, backend)
         return record(node, (t,), data, backend, (t,) if saves_input else (), saves_result)
 
     compute.__name__ = compute.__qualname__ = name
