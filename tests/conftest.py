@@ -39,6 +39,7 @@ BOTH_ENGINES = {
     "test_reduction.py",
     "test_missing_apis.py",
     "test_scatter_variants.py",
+    "test_missing_functions.py",
 }
 
 

@@ -586,7 +586,7 @@ def _comparison_inplace(name: str, compare):
         tensor = isinstance(other, Tensor)
         if not tensor or other.shape != out.shape:
             other = None  # a number, or broadcast: no gradient to give back to its shape
-        fn = new_node(steps[tensor], input, other)
+        fn = new_node(steps[tensor], (input, other))
         return out if fn is None else make_tensor(out._data, out._backend, True, fn, 0)
 
     recorded.__name__ = name

@@ -63,7 +63,7 @@ def _view_scatter(name: str, node: type, input, src, view, **saved) -> Tensor:
                 msg.VIEW_SCATTER_SIZE.format(src=list(src.shape), view=list(target.shape))
             )
         target.copy_(src)
-    fn = new_node(node, x, src)
+    fn = new_node(node, (x, src))
     if fn is None:
         return out
     fn._view, fn._src_dtype = view, src.dtype
