@@ -21,7 +21,7 @@ def _square_op(node_cls):
     """x * x computed on the arrays, with `node_cls` as its backward."""
 
     def op(x):
-        node = new_node(node_cls, x)
+        node = new_node(node_cls, (x,))
         out = make_tensor(x._data * x._data, x._backend, node is not None, node)
         if node is not None:
             node.save(x)
@@ -67,7 +67,7 @@ class IgnoresGradBackward(Node):
 
 
 def _sum_ignoring_grad(x):
-    node = new_node(IgnoresGradBackward, x)
+    node = new_node(IgnoresGradBackward, (x,))
     out = make_tensor(x._backend.xp.sum(x._data), x._backend, node is not None, node)
     if node is not None:
         node.save(x)
