@@ -2595,3 +2595,21 @@ MULTI_DOT_DTYPE = (
 )
 MULTI_DOT_SHAPES = "multi_dot(): tensors {i} and {j} with shapes {a} and {b} cannot be multiplied"
 LINALG_VANDER_N = "N must be greater than 1."
+PDIST_DIM = "pdist only supports 2D tensors, got: {dim}D"
+PDIST_P = "pdist only supports non-negative p values"
+DROPOUT3D_DIM = (
+    "dropout3d: Received a {ndim}-D input to dropout3d, which is deprecated and will result in an "
+    "error in a future release. To retain the behavior and silence this warning, please use "
+    "dropout instead. Note that dropout3d exists to provide channel-wise dropout on inputs with 3 "
+    "spatial dimensions, a channel dimension, and an optional batch dimension (i.e. 4D or 5D "
+    "inputs)."
+)
+SOLVE_TRIANGULAR_DIMS = (
+    "linalg.solve_triangular: The input tensor {arg} must have at least 2 dimensions."
+)
+QR_DEPRECATED = (
+    "torch.qr is deprecated in favor of torch.linalg.qr and will be removed in a future PyTorch "
+    "release.\nThe boolean parameter 'some' has been replaced with a string parameter 'mode'.\n"
+    "Q, R = torch.qr(A, some)\nshould be replaced with\nQ, R = torch.linalg.qr(A, 'reduced' if "
+    "some else 'complete')"
+)

@@ -32,6 +32,7 @@ from .ops.decompositions import (  # noqa: E402
     slogdet,
     solve,
     solve_ex,
+    solve_triangular,
     svd,
     svdvals,
 )
@@ -53,6 +54,7 @@ __all__ += [
     "slogdet",
     "solve",
     "solve_ex",
+    "solve_triangular",
     "svd",
     "svdvals",
 ]

@@ -60,6 +60,7 @@ from .convolution import *  # noqa: F403
 from .counting import *  # noqa: F403
 from .decompositions import *  # noqa: F403
 from .decompositions import torch_cholesky as cholesky
+from .decompositions import torch_qr as qr
 from .decompositions import torch_slogdet as slogdet
 from .decompositions import torch_svd as svd
 from .diagonals import *  # noqa: F403
@@ -136,6 +137,7 @@ __all__ = [
     "cholesky",
     "frexp",
     "layer_norm",
+    "qr",
     "rms_norm",
     "slogdet",
     "svd",

@@ -854,6 +854,57 @@ def cdist(x1, x2, p: float = 2.0, compute_mode=None) -> Tensor:
     return record(CdistBackward0, (a, b), dist._data, dist._backend, (a, b), save_result=True, p=p)
 
 
+class PdistBackward0(Node):
+    """d ||x_i - x_j||_p for each pair i < j: the pair's slope, + to row i and - to row j (the
+    inf-norm: the sign where |difference| is the distance; the 0-"norm": nothing)."""
+
+    __slots__ = ("_saved_p",)
+    _saved_names = ("self", "result")
+
+    def backward(self, grad):
+        x, dist = self._unpack(0), self._unpack(1)
+        p = self._saved_p
+        first, second = _pairs(x)
+        diff = x[first] - x[second]
+        if p == 0:
+            return x.new_zeros(x.shape)
+        if p == float("inf"):
+            slope = diff.sign() * (diff.abs() == dist.unsqueeze(-1)) * grad.unsqueeze(-1)
+        elif p == 1:
+            slope = diff.sign() * grad.unsqueeze(-1)
+        else:  # (a zero distance or difference contributes 0, computed without dividing by 0)
+            apart = dist != 0
+            scale = (grad / dist.where(apart, 1) ** (p - 1)).where(apart, 0)
+            pieces = diff if p == 2 else diff.sign() * diff.abs().where(diff != 0, 1) ** (p - 1)
+            slope = pieces * scale.unsqueeze(-1)
+        return x.new_zeros(x.shape).index_add(0, first, slope).index_add(0, second, -slope)
+
+
+def _pairs(x: Tensor) -> tuple:
+    """Row indices (i, j) of each pair i < j, in PyTorch's order (row-major upper triangle)."""
+    from .diagonals import triu_indices
+
+    rows, cols = triu_indices(x.shape[0], x.shape[0], 1, device=x.device)
+    return rows, cols
+
+
+def pdist(input, p: float = 2.0) -> Tensor:
+    """The p-norm distance between each pair of rows i < j of a 2-D input (a 1-D result)."""
+    from ..autograd.grad_mode import no_grad
+    from .reduction import norm
+
+    x = check_tensor(input, "pdist")
+    if x.dim() != 2:
+        raise RuntimeError(msg.PDIST_DIM.format(dim=x.dim()))
+    if p < 0:
+        raise RuntimeError(msg.PDIST_P)
+    with no_grad():
+        first, second = _pairs(x)
+        diff = x[first] - x[second]
+        dist = (diff != 0).sum(-1).to(x.dtype) if p == 0 else norm(diff, p, -1)
+    return record(PdistBackward0, (x,), dist._data, x._backend, (x,), save_result=True, p=p)
+
+
 def cosine_similarity(x1, x2, dim: int = 1, eps: float = 1e-8) -> Tensor:
     """x1 . x2 / (|x1| |x2|) along `dim`, each norm clamped to at least eps (as PyTorch does)."""
     from ..autograd.grad_mode import no_grad
@@ -924,6 +975,7 @@ __all__ = [
     "mm",
     "mv",
     "outer",
+    "pdist",
     "pairwise_distance",
     "tensordot",
     "trace",
