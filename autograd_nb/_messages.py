@@ -2613,3 +2613,8 @@ QR_DEPRECATED = (
     "Q, R = torch.qr(A, some)\nshould be replaced with\nQ, R = torch.linalg.qr(A, 'reduced' if "
     "some else 'complete')"
 )
+POLYNOMIAL_ARGS = (
+    "special_{name}() received an invalid combination of arguments - got ({a}, {b}), but "
+    "expected one of:\n * (Tensor x, Tensor n, *, Tensor out = None)\n * (Number x, Tensor n, "
+    "*, Tensor out = None)\n * (Tensor x, Number n, *, Tensor out = None)\n"
+)

@@ -441,3 +441,180 @@ def test_gradients_by_finite_differences(name):
     f(t).backward()
     expected = _numeric(lambda v: f(torch.tensor(v)).item(), value)
     np.testing.assert_allclose(t.grad.numpy(), expected, rtol=1e-5, atol=1e-7)
+
+
+# --- torch.special's orthogonal polynomials (recorded at x = [-0.3, 0.5, 2.0]: n = 5, n = [-1, 0, 3])
+
+POLYNOMIALS = {
+    "chebyshev_polynomial_t": ([-0.9988800287246704, 0.5, 362.0], [0.0, 1.0, 26.0]),
+    "chebyshev_polynomial_u": ([-1.013759970664978, 0.0, 780.0], [0.0, 1.0, 56.0]),
+    "chebyshev_polynomial_v": ([-1.0633598566055298, 1.0, 571.0], [0.0, 1.0, 41.0]),
+    "chebyshev_polynomial_w": ([-0.9641600847244263, -1.0, 989.0], [0.0, 1.0, 71.0]),
+    "shifted_chebyshev_polynomial_t": ([-93.85218048095703, 0.0, 3363.0], [0.0, 1.0, 99.0]),
+    "shifted_chebyshev_polynomial_u": ([-214.07232666015625, 0.0, 6930.0], [0.0, 1.0, 204.0]),
+    "shifted_chebyshev_polynomial_v": ([-289.20989990234375, -1.0, 5741.0], [0.0, 1.0, 169.0]),
+    "shifted_chebyshev_polynomial_w": (
+        [-138.9347381591797, 0.9999993443489075, 8119.0],
+        [0.0, 1.0, 239.0],
+    ),
+    "hermite_polynomial_h": ([-31.757761001586914, 41.0, -16.0], [0.0, 1.0, 40.0]),
+    "hermite_polynomial_he": ([-4.2324299812316895, 6.28125, -18.0], [0.0, 1.0, 2.0]),
+    "laguerre_polynomial_l": (
+        [2.996708393096924, -0.4455729126930237, 0.7333332896232605],
+        [0.0, 1.0, -0.3333333432674408],
+    ),
+    "legendre_polynomial_p": ([-0.34538623690605164, 0.08984375, 185.75], [0.0, 1.0, 17.0]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(POLYNOMIALS))
+def test_special_polynomials(name):
+    f = getattr(torch.special, name)
+    x = torch.tensor([-0.3, 0.5, 2.0], requires_grad=True)
+    at_five, at_degrees = POLYNOMIALS[name]
+    out = f(x, 5)
+    assert out.dtype is torch.float32 and not out.requires_grad  # no gradient, as in PyTorch
+    np.testing.assert_allclose(out.numpy(), at_five, rtol=1e-5, atol=2e-6)
+    out = f(x.detach(), torch.tensor([-1, 0, 3]))
+    np.testing.assert_allclose(out.numpy(), at_degrees, rtol=1e-5, atol=2e-6)
+    assert f(x.detach().double(), 2).dtype is torch.float64
+    assert f(torch.tensor([1, 2]), 2).dtype is torch.float32
+
+
+def test_special_polynomial_errors_and_bessel_names():
+    with pytest.raises(TypeError) as info:
+        torch.special.chebyshev_polynomial_t(0.5, 2)
+    assert str(info.value).startswith(
+        "special_chebyshev_polynomial_t() received an invalid combination of arguments - got "
+        "(float, int), but expected one of:"
+    )
+    values = torch.tensor([0.0, 1.0, -2.0])
+    np.testing.assert_allclose(
+        torch.special.modified_bessel_i0(values).numpy(),
+        [1.0, 1.2660659551620483, 2.279585123062134],
+        rtol=1e-6,
+    )
+    np.testing.assert_allclose(
+        torch.special.modified_bessel_i1(values).numpy(),
+        [0.0, 0.5651590824127197, -1.5906368494033813],
+        rtol=1e-6,
+    )
+
+
+def test_pdist_values_gradients_and_errors():
+    x = torch.tensor([[0.0, 1.0, 2.0], [3.0, 4.0, 6.0], [1.0, 1.0, 1.0]], dtype=torch.float64)
+    cases = {
+        2.0: (
+            [5.830951894845301, 1.4142135623730951, 6.164414002968976],
+            [
+                [-1.9287093178006214, -0.5144957554275265, 0.7282192218030596],
+                [1.4878242822121017, 1.9744885456043895, 3.1193156575314736],
+                [0.44088503558851966, -1.459992790176863, -3.847534879334533],
+            ],
+        ),
+        1.0: ([10.0, 2.0, 10.0], [[-3.0, -1.0, 1.0], [4.0, 4.0, 4.0], [-1.0, -3.0, -5.0]]),
+        0.5: (
+            [29.856406460551018, 4.0, 28.969501498317953],
+            [
+                [-7.1547005383792515, -3.1547005383792515, 1.2679491924311228],
+                [14.572351642806588, 12.477173627369847, 9.953207411394356],
+                [-7.417651104427335, -9.322473088990595, -11.221156603825477],
+            ],
+        ),
+        3.0: (
+            [4.904868131524016, 1.2599210498948732, 5.428835233189813],
+            [
+                [-1.634021161621281, -0.3741001117264081, 0.5948541846034807],
+                [0.7812627542156442, 1.2902160573271892, 3.2098333808491177],
+                [0.8527584074056369, -0.9161159456007811, -3.8046875654525985],
+            ],
+        ),
+        float("inf"): ([4.0, 1.0, 5.0], [[-2.0, 0.0, 1.0], [0.0, 0.0, 4.0], [2.0, 0.0, -5.0]]),
+        0.0: ([3.0, 2.0, 3.0], [[0.0] * 3] * 3),
+    }
+    for p, (values, grad) in cases.items():
+        leaf = x.clone().requires_grad_()
+        out = F.pdist(leaf, p)
+        assert type(out.grad_fn).__name__ == "PdistBackward0"
+        out.backward(torch.tensor([1.0, 2.0, 3.0], dtype=torch.float64))
+        np.testing.assert_allclose(out.detach().numpy(), values, rtol=1e-12)
+        np.testing.assert_allclose(leaf.grad.numpy(), grad, rtol=1e-12, atol=1e-12)
+    same = torch.tensor(
+        [[1.0, 1.0], [1.0, 1.0], [0.0, 2.0]], dtype=torch.float64, requires_grad=True
+    )
+    torch.pdist(same).sum().backward()  # a zero distance passes no gradient (no 0/0)
+    np.testing.assert_allclose(
+        same.grad.numpy(),
+        [
+            [0.7071067811865475, -0.7071067811865475],
+            [0.7071067811865475, -0.7071067811865475],
+            [-1.414213562373095, 1.414213562373095],
+        ],
+    )
+    assert F.pdist(torch.ones(1, 3)).shape == (0,)
+    with pytest.raises(RuntimeError, match=r"^pdist only supports 2D tensors, got: 1D$"):
+        F.pdist(torch.ones(3))
+    with pytest.raises(RuntimeError, match="^pdist only supports non-negative p values$"):
+        F.pdist(torch.ones(2, 3), -1)
+
+
+def test_solve_triangular_qr_dropout3d():
+    A = torch.tensor([[2.0, 0.0], [1.0, 3.0]])
+    B = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
+    solve = torch.linalg.solve_triangular
+    np.testing.assert_allclose(
+        solve(A, B, upper=False).numpy(), [[0.5, 1.0], [0.8333333, 1.0]], rtol=1e-6
+    )
+    np.testing.assert_allclose(
+        solve(A.t(), B, upper=True).numpy(),
+        [[0.0, 0.3333333], [1.0, 1.3333334]],
+        rtol=1e-6,
+        atol=1e-7,
+    )
+    np.testing.assert_allclose(
+        solve(A, B, upper=False, left=False).numpy(),
+        [[0.1666667, 0.6666667], [0.8333333, 1.3333334]],
+        rtol=1e-6,
+    )
+    np.testing.assert_allclose(
+        solve(A, B, upper=False, unitriangular=True).numpy(), [[1.0, 2.0], [2.0, 2.0]]
+    )
+    with pytest.raises(RuntimeError) as info:
+        solve(A, B[0], upper=False)
+    assert (
+        str(info.value)
+        == "linalg.solve_triangular: The input tensor B must have at least 2 dimensions."
+    )
+    with pytest.warns(UserWarning, match="^torch.qr is deprecated in favor of torch.linalg.qr"):
+        q, r = torch.qr(B)
+    np.testing.assert_allclose(
+        q.numpy(), [[-0.3162278, -0.9486833], [-0.9486833, 0.3162278]], rtol=1e-6
+    )
+    np.testing.assert_allclose(
+        r.numpy(), [[-3.1622777, -4.4271887], [0.0, -0.6324555]], rtol=1e-6, atol=1e-7
+    )
+    assert repr(B.qr()).startswith("torch.return_types.qr(")
+    assert F.dropout3d(torch.ones(1, 2, 1, 1, 1), training=False).tolist() == [
+        [[[[1.0]]], [[[1.0]]]]
+    ]
+    with pytest.warns(UserWarning, match="^dropout3d: Received a 3-D input to dropout3d"):
+        F.dropout3d(torch.ones(2, 1, 1), training=False)
+
+
+def test_solve_triangular_gradient_reads_only_the_triangle():
+    rng = np.random.default_rng(3)
+    a = np.tril(rng.uniform(1, 2, (3, 3))) + np.triu(rng.uniform(-1, 1, (3, 3)), 1)
+    b = rng.uniform(-1, 1, (3, 2))
+
+    def f(value):
+        return (
+            torch.linalg.solve_triangular(torch.tensor(value), torch.tensor(b), upper=False)
+            .pow(2)
+            .sum()
+            .item()
+        )
+
+    t = torch.tensor(a, requires_grad=True)
+    torch.linalg.solve_triangular(t, torch.tensor(b), upper=False).pow(2).sum().backward()
+    np.testing.assert_allclose(t.grad.numpy(), _numeric(f, a), rtol=1e-5, atol=1e-7)
+    assert np.all(np.triu(t.grad.numpy(), 1) == 0)

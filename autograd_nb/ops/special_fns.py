@@ -9,7 +9,7 @@ import math
 
 from .. import _messages as msg
 from .. import dtypes
-from .._tensor import Tensor, tensor_method
+from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node
 from ._helpers import (
     as_floating,
@@ -818,6 +818,81 @@ igammac, igammac_ = binary(
     tensors=True,
     floating="require",
 )
+
+
+# --- orthogonal polynomials of degree n (torch.special; no gradient, as in PyTorch) -------------
+
+# name -> (the degree-1 polynomial, the step from (p_k, p_{k-1}) to p_{k+1}), both on arrays
+_POLYNOMIALS = {
+    "chebyshev_polynomial_t": (lambda x: x, lambda k, x, p, q: 2 * x * p - q),
+    "chebyshev_polynomial_u": (lambda x: 2 * x, lambda k, x, p, q: 2 * x * p - q),
+    "chebyshev_polynomial_v": (lambda x: 2 * x - 1, lambda k, x, p, q: 2 * x * p - q),
+    "chebyshev_polynomial_w": (lambda x: 2 * x + 1, lambda k, x, p, q: 2 * x * p - q),
+    "hermite_polynomial_h": (lambda x: 2 * x, lambda k, x, p, q: 2 * x * p - 2 * k * q),
+    "hermite_polynomial_he": (lambda x: x, lambda k, x, p, q: x * p - k * q),
+    "laguerre_polynomial_l": (
+        lambda x: 1 - x,
+        lambda k, x, p, q: ((2 * k + 1 - x) * p - k * q) / (k + 1),
+    ),
+    "legendre_polynomial_p": (
+        lambda x: x,
+        lambda k, x, p, q: ((2 * k + 1) * x * p - k * q) / (k + 1),
+    ),
+}
+
+
+def _polynomial(name: str, shifted: bool = False):
+    """torch.special.<name>(input, n): the degree-n polynomial at input by its three-term
+    recurrence (0 for n < 0; a fractional n runs to its floor), in the promoted floating dtype;
+    `shifted`: of 2 * input - 1."""
+    first, step = _POLYNOMIALS[name]
+    full_name = ("shifted_" if shifted else "") + name
+
+    def polynomial(input, n) -> Tensor:
+        if not isinstance(input, Tensor) and not isinstance(n, Tensor):
+            raise TypeError(
+                msg.POLYNOMIAL_ARGS.format(
+                    name=full_name, a=type(input).__name__, b=type(n).__name__
+                )
+            )
+        like = input if isinstance(input, Tensor) else n
+        dtype = floating_dtype(input, n)
+        backend = like._backend
+        xp = backend.xp
+        x = on_backend(input, backend, dtype) if isinstance(input, Tensor) else input
+        degree = on_backend(n, backend, dtype) if isinstance(n, Tensor) else n
+        x, degree = xp.broadcast_arrays(
+            *(
+                v if hasattr(v, "shape") else xp.asarray(v, dtype=backend.native[dtype])
+                for v in (x, degree)
+            )
+        )
+        x = 2 * x - 1 if shifted else x
+        previous, current = xp.ones_like(x), first(x)
+        out = xp.where(degree >= 1, current, previous)
+        top = int(backend.to_host(xp.max(degree))) if degree.size else 0
+        for k in range(1, top):
+            previous, current = current, step(k, x, current, previous)
+            out = xp.where(degree >= k + 1, current, out)
+        return make_tensor(xp.where(degree < 0, xp.zeros_like(out), out), backend)
+
+    polynomial.__name__ = polynomial.__qualname__ = full_name
+    polynomial.__doc__ = f"torch.special.{full_name}(input, n): no gradient, as in PyTorch."
+    return with_out(polynomial)
+
+
+chebyshev_polynomial_t = _polynomial("chebyshev_polynomial_t")
+chebyshev_polynomial_u = _polynomial("chebyshev_polynomial_u")
+chebyshev_polynomial_v = _polynomial("chebyshev_polynomial_v")
+chebyshev_polynomial_w = _polynomial("chebyshev_polynomial_w")
+shifted_chebyshev_polynomial_t = _polynomial("chebyshev_polynomial_t", shifted=True)
+shifted_chebyshev_polynomial_u = _polynomial("chebyshev_polynomial_u", shifted=True)
+shifted_chebyshev_polynomial_v = _polynomial("chebyshev_polynomial_v", shifted=True)
+shifted_chebyshev_polynomial_w = _polynomial("chebyshev_polynomial_w", shifted=True)
+hermite_polynomial_h = _polynomial("hermite_polynomial_h")
+hermite_polynomial_he = _polynomial("hermite_polynomial_he")
+laguerre_polynomial_l = _polynomial("laguerre_polynomial_l")
+legendre_polynomial_p = _polynomial("legendre_polynomial_p")
 
 
 __all__ = [
