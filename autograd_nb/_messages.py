@@ -2618,3 +2618,11 @@ POLYNOMIAL_ARGS = (
     "expected one of:\n * (Tensor x, Tensor n, *, Tensor out = None)\n * (Number x, Tensor n, "
     "*, Tensor out = None)\n * (Tensor x, Number n, *, Tensor out = None)\n"
 )
+OVERLOAD_HEAD = (
+    "{name}() received an invalid combination of arguments - got ({got}), but expected one of:\n"
+)
+OVERLOAD_LINE = " * ({signature})\n"
+OVERLOAD_MISMATCH = (
+    " * ({signature})\n      didn't match because some of the arguments have invalid types: "
+    "({marked})\n"
+)

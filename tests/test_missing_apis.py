@@ -462,3 +462,122 @@ def test_operators_keep_pythons_text():
     with pytest.raises(TypeError) as info:
         _ONES @ "a"
     assert str(info.value) == "unsupported operand type(s) for @: 'Tensor' and 'str'"
+
+
+# --- overload lists for ops with a Number overload; the operators keep Python's texts
+
+OVERLOAD_ERRORS = [
+    (
+        "fmod",
+        "method",
+        "fmod() received an invalid combination of arguments - got (str), but expected one of:\n * (Tensor other)\n      didn't match because some of the arguments have invalid types: (!str!)\n * (Number other)\n      didn't match because some of the arguments have invalid types: (!str!)\n",
+    ),
+    (
+        "fmod",
+        "function",
+        "fmod() received an invalid combination of arguments - got (Tensor, str), but expected one of:\n * (Tensor input, Tensor other, *, Tensor out = None)\n * (Tensor input, Number other, *, Tensor out = None)\n",
+    ),
+    (
+        "remainder",
+        "method",
+        "remainder() received an invalid combination of arguments - got (str), but expected one of:\n * (Tensor other)\n      didn't match because some of the arguments have invalid types: (!str!)\n * (Number other)\n      didn't match because some of the arguments have invalid types: (!str!)\n",
+    ),
+    (
+        "remainder",
+        "function",
+        "remainder() received an invalid combination of arguments - got (Tensor, str), but expected one of:\n * (Tensor input, Tensor other, *, Tensor out = None)\n * (Number self, Tensor other)\n      didn't match because some of the arguments have invalid types: (!Tensor!, !str!)\n * (Tensor input, Number other, *, Tensor out = None)\n",
+    ),
+    (
+        "xlogy",
+        "method",
+        "xlogy() received an invalid combination of arguments - got (str), but expected one of:\n * (Tensor other)\n      didn't match because some of the arguments have invalid types: (!str!)\n * (Number other)\n      didn't match because some of the arguments have invalid types: (!str!)\n",
+    ),
+    (
+        "xlogy",
+        "function",
+        "xlogy() received an invalid combination of arguments - got (Tensor, str), but expected one of:\n * (Tensor input, Tensor other, *, Tensor out = None)\n * (Number self, Tensor other, *, Tensor out = None)\n * (Tensor input, Number other, *, Tensor out = None)\n",
+    ),
+    (
+        "bitwise_and",
+        "method",
+        "bitwise_and() received an invalid combination of arguments - got (str), but expected one of:\n * (Tensor other)\n      didn't match because some of the arguments have invalid types: (!str!)\n * (Number other)\n      didn't match because some of the arguments have invalid types: (!str!)\n",
+    ),
+    (
+        "bitwise_and",
+        "function",
+        "bitwise_and() received an invalid combination of arguments - got (Tensor, str), but expected one of:\n * (Tensor input, Tensor other, *, Tensor out = None)\n * (Number self, Tensor other)\n      didn't match because some of the arguments have invalid types: (!Tensor!, !str!)\n * (Tensor input, Number other, *, Tensor out = None)\n",
+    ),
+    (
+        "lt",
+        "method",
+        "lt() received an invalid combination of arguments - got (str), but expected one of:\n * (Tensor other)\n      didn't match because some of the arguments have invalid types: (!str!)\n * (Number other)\n      didn't match because some of the arguments have invalid types: (!str!)\n",
+    ),
+    (
+        "lt",
+        "function",
+        "lt() received an invalid combination of arguments - got (Tensor, str), but expected one of:\n * (Tensor input, Tensor other, *, Tensor out = None)\n * (Tensor input, Number other, *, Tensor out = None)\n",
+    ),
+    (
+        "eq",
+        "method",
+        "eq() received an invalid combination of arguments - got (str), but expected one of:\n * (Tensor other)\n      didn't match because some of the arguments have invalid types: (!str!)\n * (Number other)\n      didn't match because some of the arguments have invalid types: (!str!)\n",
+    ),
+    (
+        "eq",
+        "function",
+        "eq() received an invalid combination of arguments - got (Tensor, str), but expected one of:\n * (Tensor input, Tensor other, *, Tensor out = None)\n * (Tensor input, Number other, *, Tensor out = None)\n",
+    ),
+    (
+        "pow",
+        "method",
+        "pow() received an invalid combination of arguments - got (str), but expected one of:\n * (Tensor exponent)\n      didn't match because some of the arguments have invalid types: (!str!)\n * (Number exponent)\n      didn't match because some of the arguments have invalid types: (!str!)\n",
+    ),
+    (
+        "pow",
+        "function",
+        "pow() received an invalid combination of arguments - got (Tensor, str), but expected one of:\n * (Tensor input, Tensor exponent, *, Tensor out = None)\n * (Number self, Tensor exponent, *, Tensor out = None)\n * (Tensor input, Number exponent, *, Tensor out = None)\n",
+    ),
+    (
+        "floor_divide",
+        "method",
+        "floor_divide() received an invalid combination of arguments - got (str), but expected one of:\n * (Tensor other)\n      didn't match because some of the arguments have invalid types: (!str!)\n * (Number other)\n      didn't match because some of the arguments have invalid types: (!str!)\n",
+    ),
+    (
+        "floor_divide",
+        "function",
+        "floor_divide() received an invalid combination of arguments - got (Tensor, str), but expected one of:\n * (Tensor input, Tensor other, *, Tensor out = None)\n * (Tensor input, Number other)\n      didn't match because some of the arguments have invalid types: (Tensor, !str!)\n",
+    ),
+    (
+        "copysign",
+        "method",
+        "copysign() received an invalid combination of arguments - got (str), but expected one of:\n * (Tensor other)\n      didn't match because some of the arguments have invalid types: (!str!)\n * (Number other)\n      didn't match because some of the arguments have invalid types: (!str!)\n",
+    ),
+    (
+        "copysign",
+        "function",
+        "copysign() received an invalid combination of arguments - got (Tensor, str), but expected one of:\n * (Tensor input, Tensor other, *, Tensor out = None)\n * (Tensor input, Number other, *, Tensor out = None)\n",
+    ),
+]
+OPERATOR_ERRORS = [
+    ('x < "a"', "'<' not supported between instances of 'Tensor' and 'str'"),
+    ("x >= None", "'>=' not supported between instances of 'Tensor' and 'NoneType'"),
+    ('x % "a"', "unsupported operand type(s) for %: 'Tensor' and 'str'"),
+    ('x ** "a"', "unsupported operand type(s) for ** or pow(): 'Tensor' and 'str'"),
+    ('x // "a"', "unsupported operand type(s) for //: 'Tensor' and 'str'"),
+    ('x & "a"', "unsupported operand type(s) for &: 'Tensor' and 'str'"),
+    ('"a" < x', "'<' not supported between instances of 'str' and 'Tensor'"),
+]
+
+
+@pytest.mark.parametrize("op, form, text", OVERLOAD_ERRORS)
+def test_overload_errors_of_methods_and_functions(op, form, text):
+    with pytest.raises(TypeError) as info:
+        getattr(_ONES, op)("a") if form == "method" else getattr(torch, op)(_ONES, "a")
+    assert str(info.value) == text
+
+
+@pytest.mark.parametrize("expression, text", OPERATOR_ERRORS)
+def test_operator_errors_are_pythons(expression, text):
+    with pytest.raises(TypeError) as info:
+        eval(expression, {"x": _ONES})
+    assert str(info.value) == text

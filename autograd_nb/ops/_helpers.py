@@ -194,10 +194,69 @@ _TENSOR_OTHER = {
 }
 
 
+# The ops with a Number overload, whose named forms PyTorch refuses a non-number `other` with its
+# overload list: operand symbol -> (name, the argument's name, how the function form lists a
+# number first operand: "" not at all, "out" with out=, "refused" as a non-match; "plain": the
+# number second operand without out=, a non-match)
+_NUMBER_OVERLOADS = {
+    "%": ("remainder", "other", "refused"),
+    "fmod": ("fmod", "other", ""),
+    "xlogy": ("xlogy", "other", "out"),
+    "**": ("pow", "exponent", "out"),
+    "//": ("floor_divide", "other", "plain"),
+    "bitwise_and": ("bitwise_and", "other", "refused"),
+    "bitwise_or": ("bitwise_or", "other", "refused"),
+    "bitwise_xor": ("bitwise_xor", "other", "refused"),
+    "==": ("eq", "other", ""),
+    "!=": ("ne", "other", ""),
+    "<": ("lt", "other", ""),
+    "<=": ("le", "other", ""),
+    ">": ("gt", "other", ""),
+    ">=": ("ge", "other", ""),
+}
+
+
+def overload_error(name: str, arg: str, kind: str, right: str, method: str = "") -> TypeError:
+    """PyTorch's "invalid combination of arguments" for a Tensor/Number op given a `right`
+    operand, as a method or as a function (`method`: how it was entered, if known)."""
+    if not method:
+        form, called = call_form()
+        method = called if form == "method" else ""
+    name = method or name
+    if method:
+        text = msg.OVERLOAD_HEAD.format(name=name, got=right)
+        for first in ("Tensor", "Number"):
+            text += msg.OVERLOAD_MISMATCH.format(signature=f"{first} {arg}", marked=f"!{right}!")
+        return TypeError(text)
+    text = msg.OVERLOAD_HEAD.format(name=name, got=f"Tensor, {right}")
+    text += msg.OVERLOAD_LINE.format(signature=f"Tensor input, Tensor {arg}, *, Tensor out = None")
+    if kind == "out":
+        text += msg.OVERLOAD_LINE.format(
+            signature=f"Number self, Tensor {arg}, *, Tensor out = None"
+        )
+    if kind == "refused":
+        text += msg.OVERLOAD_MISMATCH.format(
+            signature=f"Number self, Tensor {arg}", marked=f"!Tensor!, !{right}!"
+        )
+    if kind == "plain":
+        text += msg.OVERLOAD_MISMATCH.format(
+            signature=f"Tensor input, Number {arg}", marked=f"Tensor, !{right}!"
+        )
+    else:
+        text += msg.OVERLOAD_LINE.format(
+            signature=f"Tensor input, Number {arg}, *, Tensor out = None"
+        )
+    return TypeError(text)
+
+
 def operand_error(symbol: str, left: str, right: str) -> TypeError:
     """The error for operands no op takes: PyTorch's argument error for `x.add("a")` and
-    `torch.add(x, "a")`, Python's "unsupported operand" for `x + "a"`."""
+    `torch.add(x, "a")`, its overload list for `x.pow("a")`, Python's "unsupported operand"
+    for `x + "a"`."""
     form, method = call_form()
+    if left == "Tensor" and symbol in _NUMBER_OVERLOADS and form != "operator":
+        name, arg, kind = _NUMBER_OVERLOADS[symbol]
+        return overload_error(name, arg, kind, right, method if form == "method" else "")
     if left == "Tensor" and symbol in _TENSOR_OTHER and form != "operator":
         in_place = method.endswith("_")  # `x.add_("a")` names add_
         return TypeError(
@@ -208,7 +267,12 @@ def operand_error(symbol: str, left: str, right: str) -> TypeError:
                 type=right,
             )
         )
-    return TypeError(msg.UNSUPPORTED_OPERAND.format(op=symbol, left=left, right=right))
+    operator = _OPERATOR_TEXT.get(symbol, symbol)
+    return TypeError(msg.UNSUPPORTED_OPERAND.format(op=operator, left=left, right=right))
+
+
+# How Python names an operator in its "unsupported operand" text, where the op's symbol differs
+_OPERATOR_TEXT = {"**": "** or pow()", "bitwise_and": "&", "bitwise_or": "|", "bitwise_xor": "^"}
 
 
 def input_meta(inputs, out_data, backend) -> tuple | None:

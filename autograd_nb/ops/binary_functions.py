@@ -12,6 +12,7 @@ import math
 
 from .. import _messages as msg
 from .._tensor import Tensor
+from ._helpers import overload_error
 from .binary import BinaryBackward, binary
 
 # --- angles, norms, log-sum-exp -------------------------------------------------------------------
@@ -143,15 +144,18 @@ class CopysignBackward1(CopysignBackward0):
 
 
 def _number_second(name: str, first: str):
-    """PyTorch's error when the first operand is not a tensor: only `other` may be a number."""
+    """PyTorch's errors when the first operand is not a tensor (only `other` may be a number),
+    and when `other` is neither a tensor nor a number."""
 
     def check(input, other) -> None:
-        if not isinstance(input, Tensor) or isinstance(other, str):
+        if not isinstance(input, Tensor):
             raise TypeError(
                 msg.FIRST_TENSOR_ARGS.format(
                     name=name, a=type(input).__name__, b=type(other).__name__, first=first
                 )
             )
+        if not isinstance(other, (Tensor, bool, int, float)):
+            raise overload_error(name, "other", "", type(other).__name__)
 
     return check
 

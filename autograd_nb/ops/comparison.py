@@ -180,10 +180,10 @@ eq = _define_comparison("eq", "==", operator.eq, ())
 ne = _define_comparison("ne", "!=", operator.ne, ("not_equal",))
 
 
-def _equality_operator(op):
-    """`t == x` / `t != x`: NotImplemented for an operand no tensor op takes (None, a string),
-    so that Python compares identities (`t == None` is False, `None in [t1, t2]` works), as
-    PyTorch's operators do."""
+def _comparison_operator(op):
+    """`t == x`, `t < x`...: NotImplemented for an operand no tensor op takes (None, a string),
+    so that Python decides, as with PyTorch's operators: `t == None` is False (`None in [t1,
+    t2]` works) and `t < None` raises Python's "'<' not supported between instances" error."""
 
     def method(self, other):
         try:
@@ -198,20 +198,12 @@ def _equality_operator(op):
     return method
 
 
-tensor_method("__eq__")(_equality_operator(eq))
-tensor_method("__ne__")(_equality_operator(ne))
-
-
-lt = _define_comparison("lt", "<", operator.lt, ("__lt__", "less"))
-
-
-le = _define_comparison("le", "<=", operator.le, ("__le__", "less_equal"))
-
-
-gt = _define_comparison("gt", ">", operator.gt, ("__gt__", "greater"))
-
-
-ge = _define_comparison("ge", ">=", operator.ge, ("__ge__", "greater_equal"))
+lt = _define_comparison("lt", "<", operator.lt, ("less",))
+le = _define_comparison("le", "<=", operator.le, ("less_equal",))
+gt = _define_comparison("gt", ">", operator.gt, ("greater",))
+ge = _define_comparison("ge", ">=", operator.ge, ("greater_equal",))
+for _op in (eq, ne, lt, le, gt, ge):  # the comparison itself, without out='s wrapper
+    tensor_method(f"__{_op.__name__}__")(_comparison_operator(_op.__wrapped__))
 
 
 def _logical(input, other, name: str) -> Tensor:
