@@ -2557,3 +2557,93 @@ INTS_FIRST_ELEMENT = (
     "pos 0"
 )
 MISSING_ARGUMENT = '{name}() missing 1 required positional arguments: "{arg}"'
+
+# --- missing element-wise ops, scatter variants, in-place forms (apis3; PyTorch 2.13's words) ---
+FIRST_TENSOR_ARGS = (
+    "{name}() received an invalid combination of arguments - got ({a}, {b}), but expected one "
+    "of:\n * ({first}, Tensor other, *, Tensor out = None)\n * ({first}, Number other, *, Tensor "
+    "out = None)\n"
+)
+FLOAT_POWER_INPLACE = (
+    "the base given to float_power_ has dtype {dtype} but the operation's result requires dtype "
+    "Double"
+)
+VIEW_SCATTER_SIZE = (
+    "expected src to have a size equal to the slice of self. src size = {src}, slice size = {view}"
+)
+VIEW_SCATTER_STEP = "slice step must be positive"
+INDEX_REDUCE_NAME = (
+    "index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got {reduce}."
+)
+INDEX_REDUCE_DTYPE = "index_reduce_(): Expected dtype int32/int64 for index but got: {dtype}"
+INDEX_REDUCE_VECTOR = (
+    "index_reduce_(): Index is supposed to be a vector, but got dim: {dim} with type: {type} and "
+    "size: {size}"
+)
+INDEX_REDUCE_COUNT = (
+    "index_reduce_(): Number of indices ({n}) should be equal to source.size(dim): ({size}), for "
+    "dim: {dim}"
+)
+INDEX_REDUCE_SOURCE_DTYPE = (
+    "index_reduce_(): self ({self}) and source ({source}) must have the same scalar type"
+)
+INDEX_REDUCE_BETA = "index_reduce() is in beta and the API may change at any time."
+BROADCAST_SHAPES = (
+    "Attempting to broadcast a dimension of length {n} at {at}! Mismatching argument at index "
+    "{index} had {shape}; but expected shape should be broadcastable to {result}"
+)
+BROADCAST_SHAPES_NEGATIVE = "Attempting to broadcast a dimension with negative length!"
+FILL_DIAGONAL_DIMS = "dimensions must larger than 1"
+FILL_DIAGONAL_EQUAL = "all dimensions of input must be of equal length"
+WINDOW_LENGTH = "{name} requires non-negative window_length, got window_length={n}"
+WINDOW_DTYPE = (
+    "{name} expects floating point dtypes, got: TensorOptions(dtype={ctype}, device=cpu, "
+    "layout=Strided (default), requires_grad=false (default), pinned_memory=false, "
+    "memory_format=(nullopt))"
+)
+ADDMM_INPLACE_SIZE = (
+    "Bad in-place call: input tensor size {self} and output tensor size {out} should match"
+)
+RMS_NORM_INPUT = (
+    "Given normalized_shape={shape}, expected input with shape [*{dims}], but got input of "
+    "size{size}"
+)
+MULTI_DOT_COUNT = "multi_dot(): expected at least 2 tensors but got {n}"
+MULTI_DOT_END = "multi_dot(): the {which} tensor must be 1D or 2D but got {dim}D"
+MULTI_DOT_MIDDLE = "multi_dot(): tensor {i} must be 2D but got {dim}D"
+MULTI_DOT_DTYPE = (
+    "multi_dot(): all tensors must have be the same dtype but tensor 0 is {a} and tensor {i} {b}"
+)
+MULTI_DOT_SHAPES = "multi_dot(): tensors {i} and {j} with shapes {a} and {b} cannot be multiplied"
+LINALG_VANDER_N = "N must be greater than 1."
+PDIST_DIM = "pdist only supports 2D tensors, got: {dim}D"
+PDIST_P = "pdist only supports non-negative p values"
+DROPOUT3D_DIM = (
+    "dropout3d: Received a {ndim}-D input to dropout3d, which is deprecated and will result in an "
+    "error in a future release. To retain the behavior and silence this warning, please use "
+    "dropout instead. Note that dropout3d exists to provide channel-wise dropout on inputs with 3 "
+    "spatial dimensions, a channel dimension, and an optional batch dimension (i.e. 4D or 5D "
+    "inputs)."
+)
+SOLVE_TRIANGULAR_DIMS = (
+    "linalg.solve_triangular: The input tensor {arg} must have at least 2 dimensions."
+)
+QR_DEPRECATED = (
+    "torch.qr is deprecated in favor of torch.linalg.qr and will be removed in a future PyTorch "
+    "release.\nThe boolean parameter 'some' has been replaced with a string parameter 'mode'.\n"
+    "Q, R = torch.qr(A, some)\nshould be replaced with\nQ, R = torch.linalg.qr(A, 'reduced' if "
+    "some else 'complete')"
+)
+POLYNOMIAL_ARGS = (
+    "special_{name}() received an invalid combination of arguments - got ({a}, {b}), but "
+    "expected one of:\n * (Tensor x, Tensor n, *, Tensor out = None)\n * (Number x, Tensor n, "
+    "*, Tensor out = None)\n * (Tensor x, Number n, *, Tensor out = None)\n"
+)
+OVERLOAD_HEAD = (
+    "{name}() received an invalid combination of arguments - got ({got}), but expected one of:\n"
+)
+OVERLOAD_LINE = " * ({signature})\n"
+OVERLOAD_MISMATCH = (
+    " * ({signature})\n      didn't match because some of the arguments have invalid types: "
+    "({marked})\n"
+)

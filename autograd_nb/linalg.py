@@ -4,8 +4,10 @@ from the `torch.*` functions of the same name (e.g. `linalg.cross` works along d
 from __future__ import annotations
 
 from . import _messages as msg
+from . import dtypes
 from ._tensor import Tensor
 from .ops.diagonals import diagonal as _diagonal
+from .ops.joining import cat
 from .ops.linalg import cross as _cross
 from .ops.linalg import matmul
 from .ops.reduction import norm as _norm
@@ -30,6 +32,7 @@ from .ops.decompositions import (  # noqa: E402
     slogdet,
     solve,
     solve_ex,
+    solve_triangular,
     svd,
     svdvals,
 )
@@ -51,6 +54,7 @@ __all__ += [
     "slogdet",
     "solve",
     "solve_ex",
+    "solve_triangular",
     "svd",
     "svdvals",
 ]
@@ -95,3 +99,58 @@ def vecdot(x: Tensor, y: Tensor, *, dim: int = -1) -> Tensor:
 def diagonal(A: Tensor, *, offset: int = 0, dim1: int = -2, dim2: int = -1) -> Tensor:
     """The diagonals of the matrices over the last two dims (a view)."""
     return _diagonal(A, offset, dim1, dim2)
+
+
+def multi_dot(tensors, *, out=None) -> Tensor:
+    """The product of a chain of matrices (the first may be 1-D, a row; the last 1-D, a column),
+    multiplied left to right."""
+    tensors = list(tensors)
+    if len(tensors) < 2:
+        raise RuntimeError(msg.MULTI_DOT_COUNT.format(n=len(tensors)))
+    first, last = tensors[0], tensors[-1]
+    if first.dim() not in (1, 2):
+        raise RuntimeError(msg.MULTI_DOT_END.format(which="first", dim=first.dim()))
+    if last.dim() not in (1, 2):
+        raise RuntimeError(msg.MULTI_DOT_END.format(which="last", dim=last.dim()))
+    for i, t in enumerate(tensors[1:-1], 1):
+        if t.dim() != 2:
+            raise RuntimeError(msg.MULTI_DOT_MIDDLE.format(i=i, dim=t.dim()))
+    for i, t in enumerate(tensors[1:], 1):
+        if t.dtype is not first.dtype:
+            raise RuntimeError(
+                msg.MULTI_DOT_DTYPE.format(
+                    i=i, a=dtypes.CPP_NAMES[first.dtype], b=dtypes.CPP_NAMES[t.dtype]
+                )
+            )
+    matrices = [first.unsqueeze(0) if first.dim() == 1 else first]
+    matrices += tensors[1:-1] + [last.unsqueeze(-1) if last.dim() == 1 else last]
+    for i in range(len(matrices) - 1):
+        a, b = matrices[i], matrices[i + 1]
+        if a.shape[-1] != b.shape[0]:
+            raise RuntimeError(
+                msg.MULTI_DOT_SHAPES.format(i=i, j=i + 1, a=list(a.shape), b=list(b.shape))
+            )
+    result = matrices[0]
+    for m in matrices[1:]:
+        result = matmul(result, m)
+    shape = [
+        n
+        for n, keep in ((result.shape[0], first.dim() == 2), (result.shape[1], last.dim() == 2))
+        if keep
+    ]
+    result = result.reshape(shape)
+    return result if out is None else out.copy_(result)
+
+
+def vander(x: Tensor, *, N: int | None = None) -> Tensor:  # noqa: N803 - PyTorch's name
+    """The Vandermonde matrices of x's last dim: column j holds x ** j, j < N (default x's
+    length), as running products (CatBackward0, as PyTorch's)."""
+    n = (x.shape[-1] if x.dim() else 0) if N is None else N
+    if n <= 1:
+        raise RuntimeError(msg.LINALG_VANDER_N)
+    column = x.unsqueeze(-1)
+    powers = column.expand(*x.shape, n - 1).cumprod(-1)
+    return cat([column.new_ones(()).expand_as(column), powers], -1)
+
+
+__all__ += ["multi_dot", "vander"]

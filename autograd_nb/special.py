@@ -4,15 +4,25 @@ from .ops.binary_functions import xlog1py, xlogy
 from .ops.log_sum_exp import log_softmax, logsumexp, softmax
 from .ops.pointwise import round
 from .ops.special_fns import (
+    chebyshev_polynomial_t,
+    chebyshev_polynomial_u,
+    chebyshev_polynomial_v,
+    chebyshev_polynomial_w,
     digamma,
     entr,
     erfc,
     erfcx,
     erfinv,
+    hermite_polynomial_h,
+    hermite_polynomial_he,
     i0,
     i0e,
     i1,
     i1e,
+    igamma,
+    igammac,
+    laguerre_polynomial_l,
+    legendre_polynomial_p,
     lgamma,
     log_ndtr,
     logit,
@@ -20,13 +30,32 @@ from .ops.special_fns import (
     ndtr,
     ndtri,
     polygamma,
+    shifted_chebyshev_polynomial_t,
+    shifted_chebyshev_polynomial_u,
+    shifted_chebyshev_polynomial_v,
+    shifted_chebyshev_polynomial_w,
     sinc,
+    zeta,
 )
 from .ops.unary import erf, exp2, expm1, log1p, sigmoid
 
 gammaln, psi, multigammaln, expit = lgamma, digamma, mvlgamma, sigmoid
+gammainc, gammaincc = igamma, igammac
+modified_bessel_i0, modified_bessel_i1 = i0, i1
 
 __all__ = [
+    "chebyshev_polynomial_t",
+    "chebyshev_polynomial_u",
+    "chebyshev_polynomial_v",
+    "chebyshev_polynomial_w",
+    "hermite_polynomial_h",
+    "hermite_polynomial_he",
+    "laguerre_polynomial_l",
+    "legendre_polynomial_p",
+    "shifted_chebyshev_polynomial_t",
+    "shifted_chebyshev_polynomial_u",
+    "shifted_chebyshev_polynomial_v",
+    "shifted_chebyshev_polynomial_w",
     "digamma",
     "entr",
     "erf",
@@ -36,11 +65,15 @@ __all__ = [
     "exp2",
     "expit",
     "expm1",
+    "gammainc",
+    "gammaincc",
     "gammaln",
     "i0",
     "i0e",
     "i1",
     "i1e",
+    "modified_bessel_i0",
+    "modified_bessel_i1",
     "log1p",
     "log_ndtr",
     "log_softmax",
@@ -56,6 +89,7 @@ __all__ = [
     "softmax",
     "xlog1py",
     "xlogy",
+    "zeta",
 ]
 
 # out=

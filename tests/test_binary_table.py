@@ -35,6 +35,11 @@ TENSOR_OPS = {
     "fmin": (torch.fmin, (0.1, 1), (-1, 0)),
     "xlogy": (torch.xlogy, (-1, 1), (0.5, 2)),
     "xlog1py": (torch.special.xlog1py, (-1, 1), (-0.5, 2)),
+    "logaddexp2": (torch.logaddexp2, (-1, 1), (-1, 1)),
+    "copysign": (torch.copysign, (-1, -0.1), (-2, -0.5)),
+    "copysign_flip": (torch.copysign, (0.1, 1), (-2, -0.5)),
+    "nextafter": (torch.nextafter, (-1, 1), (2, 3)),
+    "ldexp": (torch.ldexp, (-1, 1), (-2, 2)),
 }
 
 # name -> (op of one tensor and a Python number, the tensor's range)
@@ -58,6 +63,7 @@ NUMBER_OPS = {
     "rxlogy": (lambda a: torch.xlogy(2.5, a), (0.5, 2)),
     "xlog1py": (lambda a: torch.special.xlog1py(a, 2.5), (-1, 1)),
     "rxlog1py": (lambda a: torch.special.xlog1py(2.5, a), (0.5, 2)),
+    "copysign": (lambda a: torch.copysign(a, -2.5), (0.1, 1)),
 }
 
 
@@ -406,7 +412,7 @@ def test_a_new_binary_op_is_one_entry(throwaway_names):
     z = torch.tensor([3.0, 1.0])
     assert z.squared_difference_(torch.tensor([1.0, 1.0])) is z and z.tolist() == [4.0, 0.0]
     assert z.sqdiff_(1.0) is z and z.tolist() == [9.0, 1.0]
-    assert fn_ is Tensor.squared_difference_
+    assert Tensor.squared_difference_.__wrapped__ is fn_  # the method: a copy that knows it is one
     # out=
     out = torch.empty(2)
     assert fn(torch.tensor([1.0, 2.0]), torch.tensor([0.0, 0.0]), out=out) is out

@@ -53,6 +53,10 @@ __all__ = [
     "kl_div",
     "l1_loss",
     "layer_norm",
+    "leaky_relu_",
+    "pdist",
+    "relu_",
+    "rms_norm",
     "leaky_relu",
     "linear",
     "log_softmax",
@@ -96,6 +100,8 @@ max_pool2d_with_indices = _pooling.max_pool2d_with_indices
 max_pool2d = _pooling.max_pool2d
 batch_norm = _normalization.batch_norm
 layer_norm = _normalization.layer_norm
+rms_norm = _normalization.rms_norm
+pdist = _linalg.pdist
 one_hot = _sparse.one_hot
 cosine_similarity = _linalg.cosine_similarity
 pairwise_distance = _linalg.pairwise_distance
@@ -131,6 +137,16 @@ def normalize(input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12) -
 def relu(input: Tensor, inplace: bool = False) -> Tensor:
     """max(x, 0) (in place with inplace=True)."""
     return input.relu_() if inplace else input.relu()
+
+
+def relu_(input: Tensor) -> Tensor:
+    """max(x, 0) in place (torch.relu_)."""
+    return input.relu_()
+
+
+def leaky_relu_(input: Tensor, negative_slope: float = 0.01) -> Tensor:
+    """x if x > 0 else negative_slope * x, in place."""
+    return _activation.leaky_relu_(input, negative_slope)
 
 
 def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
@@ -737,11 +753,27 @@ def dropout2d(
     return _activation.feature_dropout(input, p, training, inplace)
 
 
+def dropout3d(
+    input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False
+) -> Tensor:
+    """Zero whole channels (dim 1) of 5-d input (4-d: no batch) with probability p, scale the rest
+    by 1/(1-p), when training; warns as PyTorch does for other input."""
+    _activation._check_p(p)
+    if input.dim() not in (4, 5):
+        warnings.warn(msg.DROPOUT3D_DIM.format(ndim=input.dim()), UserWarning, stacklevel=2)
+    if input.dim() == 4:  # no batch dim: the channels are dim 0
+        if inplace:
+            return _activation.feature_dropout(input.unsqueeze_(0), p, training, True).squeeze_(0)
+        return _activation.feature_dropout(input.unsqueeze(0), p, training).squeeze(0)
+    return _activation.feature_dropout(input, p, training, inplace)
+
+
 __all__ += [
     "celu",
     "celu_",
     "dropout1d",
     "dropout2d",
+    "dropout3d",
     "glu",
     "hardshrink",
     "pixel_shuffle",

@@ -47,6 +47,7 @@ from . import (
     unary,
     upsampling,
     vector_products,
+    view_scatter,
 )
 from .activation import *  # noqa: F403
 from .bilinear_form import *  # noqa: F403
@@ -59,16 +60,19 @@ from .convolution import *  # noqa: F403
 from .counting import *  # noqa: F403
 from .decompositions import *  # noqa: F403
 from .decompositions import torch_cholesky as cholesky
+from .decompositions import torch_qr as qr
 from .decompositions import torch_slogdet as slogdet
 from .decompositions import torch_svd as svd
 from .diagonals import *  # noqa: F403
 from .index_writes import *  # noqa: F403
 from .indexing import *  # noqa: F403
+from .inplace import *  # noqa: F403
 from .integer import *  # noqa: F403
 from .joining import *  # noqa: F403
 from .linalg import *  # noqa: F403
 from .log_sum_exp import *  # noqa: F403
 from .matrix_exponential import *  # noqa: F403
+from .normalization import rms_norm
 from .normalization import torch_batch_norm as batch_norm
 from .normalization import torch_layer_norm as layer_norm
 from .padding import *  # noqa: F403
@@ -89,6 +93,7 @@ from .ternary import *  # noqa: F403
 from .unary import *  # noqa: F403
 from .unary import torch_frexp as frexp
 from .vector_products import *  # noqa: F403
+from .view_scatter import *  # noqa: F403
 
 __all__ = [
     *activation.__all__,
@@ -103,6 +108,7 @@ __all__ = [
     *decompositions.__all__,
     *diagonals.__all__,
     *index_writes.__all__,
+    *inplace.__all__,
     *indexing.__all__,
     *integer.__all__,
     *joining.__all__,
@@ -126,10 +132,13 @@ __all__ = [
     *ternary.__all__,
     *unary.__all__,
     *vector_products.__all__,
+    *view_scatter.__all__,
     "batch_norm",
     "cholesky",
     "frexp",
     "layer_norm",
+    "qr",
+    "rms_norm",
     "slogdet",
     "svd",
 ]

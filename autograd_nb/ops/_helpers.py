@@ -11,7 +11,7 @@ from .. import dtypes
 from .._size import broadcast_error as broadcast_error
 from .._size import broadcast_shapes as broadcast_shapes
 from .._size import normalize_dim as normalize_dim
-from .._tensor import Tensor, ViewMeta, make_tensor, typename
+from .._tensor import Tensor, ViewMeta, call_form, make_tensor, typename
 from ..autograd.grad_mode import STATE
 from ..autograd.node import new_node, saved_entry, version_counter
 from ..backends import python_number
@@ -42,7 +42,13 @@ def numpy_keepdim(name: str, keepdim, keepdims, default: bool):
 
 
 def check_tensor(value, name: str, arg: str = "input", position: int = 1) -> Tensor:
+    """`value` if it is a Tensor, else PyTorch's TypeError naming the argument and its position
+    (`position` in the function form; one less when called as a Tensor method, as PyTorch)."""
     if not isinstance(value, Tensor):
+        form, method = call_form()
+        if position > 1 and form == "method":
+            position -= 1
+            name = method if method == name + "_" else name  # x.index_put_(...) names index_put_
         raise TypeError(
             msg.NOT_A_TENSOR.format(
                 name=name, arg=arg, position=position, type=typename(type(value))
@@ -171,7 +177,102 @@ def operands(a, b, name: str):
             raise dtypes.no_complex(value)
     left = "Tensor" if a_is_t else type(a).__name__
     right = "Tensor" if b_is_t else type(b).__name__
-    raise TypeError(msg.UNSUPPORTED_OPERAND.format(op=name, left=left, right=right))
+    raise operand_error(name, left, right)
+
+
+# The ops whose named forms PyTorch refuses a non-tensor `other` with its argument error (the
+# operators keep Python's "unsupported operand" text): operand symbol -> the op's name
+_TENSOR_OTHER = {
+    "+": "add",
+    "-": "sub",
+    "*": "mul",
+    "/": "div",
+    "@": "matmul",
+    "logical_and": "logical_and",
+    "logical_or": "logical_or",
+    "logical_xor": "logical_xor",
+}
+
+
+# The ops with a Number overload, whose named forms PyTorch refuses a non-number `other` with its
+# overload list: operand symbol -> (name, the argument's name, how the function form lists a
+# number first operand: "" not at all, "out" with out=, "refused" as a non-match; "plain": the
+# number second operand without out=, a non-match)
+_NUMBER_OVERLOADS = {
+    "%": ("remainder", "other", "refused"),
+    "fmod": ("fmod", "other", ""),
+    "xlogy": ("xlogy", "other", "out"),
+    "**": ("pow", "exponent", "out"),
+    "//": ("floor_divide", "other", "plain"),
+    "bitwise_and": ("bitwise_and", "other", "refused"),
+    "bitwise_or": ("bitwise_or", "other", "refused"),
+    "bitwise_xor": ("bitwise_xor", "other", "refused"),
+    "==": ("eq", "other", ""),
+    "!=": ("ne", "other", ""),
+    "<": ("lt", "other", ""),
+    "<=": ("le", "other", ""),
+    ">": ("gt", "other", ""),
+    ">=": ("ge", "other", ""),
+}
+
+
+def overload_error(name: str, arg: str, kind: str, right: str, method: str = "") -> TypeError:
+    """PyTorch's "invalid combination of arguments" for a Tensor/Number op given a `right`
+    operand, as a method or as a function (`method`: how it was entered, if known)."""
+    if not method:
+        form, called = call_form()
+        method = called if form == "method" else ""
+    name = method or name
+    if method:
+        text = msg.OVERLOAD_HEAD.format(name=name, got=right)
+        for first in ("Tensor", "Number"):
+            text += msg.OVERLOAD_MISMATCH.format(signature=f"{first} {arg}", marked=f"!{right}!")
+        return TypeError(text)
+    text = msg.OVERLOAD_HEAD.format(name=name, got=f"Tensor, {right}")
+    text += msg.OVERLOAD_LINE.format(signature=f"Tensor input, Tensor {arg}, *, Tensor out = None")
+    if kind == "out":
+        text += msg.OVERLOAD_LINE.format(
+            signature=f"Number self, Tensor {arg}, *, Tensor out = None"
+        )
+    if kind == "refused":
+        text += msg.OVERLOAD_MISMATCH.format(
+            signature=f"Number self, Tensor {arg}", marked=f"!Tensor!, !{right}!"
+        )
+    if kind == "plain":
+        text += msg.OVERLOAD_MISMATCH.format(
+            signature=f"Tensor input, Number {arg}", marked=f"Tensor, !{right}!"
+        )
+    else:
+        text += msg.OVERLOAD_LINE.format(
+            signature=f"Tensor input, Number {arg}, *, Tensor out = None"
+        )
+    return TypeError(text)
+
+
+def operand_error(symbol: str, left: str, right: str) -> TypeError:
+    """The error for operands no op takes: PyTorch's argument error for `x.add("a")` and
+    `torch.add(x, "a")`, its overload list for `x.pow("a")`, Python's "unsupported operand"
+    for `x + "a"`."""
+    form, method = call_form()
+    if left == "Tensor" and symbol in _NUMBER_OVERLOADS and form != "operator":
+        name, arg, kind = _NUMBER_OVERLOADS[symbol]
+        return overload_error(name, arg, kind, right, method if form == "method" else "")
+    if left == "Tensor" and symbol in _TENSOR_OTHER and form != "operator":
+        in_place = method.endswith("_")  # `x.add_("a")` names add_
+        return TypeError(
+            msg.NOT_A_TENSOR.format(
+                name=method if in_place else _TENSOR_OTHER[symbol],
+                arg="other",
+                position=1 if form == "method" else 2,
+                type=right,
+            )
+        )
+    operator = _OPERATOR_TEXT.get(symbol, symbol)
+    return TypeError(msg.UNSUPPORTED_OPERAND.format(op=operator, left=left, right=right))
+
+
+# How Python names an operator in its "unsupported operand" text, where the op's symbol differs
+_OPERATOR_TEXT = {"**": "** or pow()", "bitwise_and": "&", "bitwise_or": "|", "bitwise_xor": "^"}
 
 
 def input_meta(inputs, out_data, backend) -> tuple | None:

@@ -49,7 +49,7 @@ from ._helpers import (
     record,
     result_dtype,
 )
-from .inplace import apply_inplace
+from .inplace import apply_inplace, inplace_method
 from .out import with_out
 from .unary import reciprocal
 
@@ -489,6 +489,9 @@ def floor_divide(input, other) -> Tensor:
     return _not_differentiable("floor_divide", (a, b), out, backend)
 
 
+floor_divide_ = inplace_method("floor_divide", "self // other, in place.")
+
+
 @tensor_method("__rfloordiv__")
 def _rfloordiv(input, other) -> Tensor:
     return floor_divide(as_tensor_like(other, input), input)
@@ -546,7 +549,10 @@ class MulBackward1(Node):
 
 
 def mul_number(t: Tensor, number) -> Tensor:
-    """t * number recorded as MulBackward1."""
+    """t * number recorded as MulBackward1 (an integer tensor times a float: the default float
+    dtype, as PyTorch promotes)."""
+    if type(number) is float and not t.dtype.is_floating_point:
+        t = t.to(dtypes.get_default_dtype())
     return record(MulBackward1, (t,), t._data * number, t._backend, other=number)
 
 

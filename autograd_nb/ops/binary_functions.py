@@ -1,5 +1,6 @@
 """Two-input element-wise functions, entries of the table in binary.py: atan2, hypot,
-logaddexp, xlogy and xlog1py, and the element-wise extremes maximum/minimum/fmax/fmin.
+logaddexp/logaddexp2, copysign, nextafter, ldexp, xlogy and xlog1py, and the element-wise
+extremes maximum/minimum/fmax/fmin.
 
 Each entry is a node class (its `reads`, `formula` and two partials written with Tensor
 operations) and one `binary(...)` line; binary.py's docstring says what they state.
@@ -7,8 +8,11 @@ operations) and one `binary(...)` line; binary.py's docstring says what they sta
 
 from __future__ import annotations
 
+import math
+
 from .. import _messages as msg
 from .._tensor import Tensor
+from ._helpers import overload_error
 from .binary import BinaryBackward, binary
 
 # --- angles, norms, log-sum-exp -------------------------------------------------------------------
@@ -88,6 +92,135 @@ logaddexp, _ = binary(
     inplace=False,
 )
 
+
+class Logaddexp2Backward0(BinaryBackward):
+    __slots__ = ()
+    formula = "∂log₂(2ᵃ + 2ᵇ)/∂a = 1/(1 + 2ᵇ⁻ᵃ),  ∂log₂(2ᵃ + 2ᵇ)/∂b = 1/(1 + 2ᵃ⁻ᵇ)"
+    reads = {"self": "self other", "other": "self other"}
+
+    def grad_self(self, grad, a, b):
+        return grad / (1 + 2 ** (b - a))
+
+    def grad_other(self, grad, a, b):
+        return grad / (1 + 2 ** (a - b))
+
+
+def _logaddexp2(xp, x, y):
+    """log2(2**x + 2**y) on arrays: the larger plus log2(1 + 2**-|x - y|), x + 1 at a tie (so
+    that two infinities of one sign give that infinity)."""
+    larger = xp.maximum(x, y)
+    spread = xp.log1p(2.0 ** -xp.abs(x - y)) / math.log(2)
+    return xp.where(x == y, x + 1, larger + spread)
+
+
+logaddexp2, _ = binary(
+    "logaddexp2",
+    Logaddexp2Backward0,
+    _logaddexp2,
+    doc="log2(2**input + 2**other) without overflow, broadcasting (floating tensors only).",
+    tensors=True,
+    floating="require",
+    inplace=False,
+)
+
+
+# --- signs, neighbours, powers of two ------------------------------------------------------------
+
+
+class CopysignBackward0(BinaryBackward):
+    """|a| with b's sign: the gradient flips where the signs differ, 0 at a = 0; none for b."""
+
+    __slots__ = ()
+    formula = "∂copysign(a, b)/∂a = sign(a)·sign(copysign(a, b)) (0 where a = 0),  ∂/∂b = 0"
+    reads = {"self": "self other"}
+
+    def grad_self(self, grad, a, b):
+        flip = copysign(a.new_ones(()), a) * copysign(a.new_ones(()), b)
+        return (grad * flip).masked_fill(a == 0, 0)
+
+    def grad_other(self, grad, a, b):
+        return grad.new_zeros(()).expand_as(grad)
+
+
+class CopysignBackward1(CopysignBackward0):
+    """copysign(tensor, number)."""
+
+    __slots__ = ()
+    numbers = ("other",)
+
+
+def _number_second(name: str, first: str):
+    """PyTorch's errors when the first operand is not a tensor (only `other` may be a number),
+    and when `other` is neither a tensor nor a number."""
+
+    def check(input, other) -> None:
+        if not isinstance(input, Tensor):
+            raise TypeError(
+                msg.FIRST_TENSOR_ARGS.format(
+                    name=name, a=type(input).__name__, b=type(other).__name__, first=first
+                )
+            )
+        if not isinstance(other, (Tensor, bool, int, float)):
+            raise overload_error(name, "other", "", type(other).__name__)
+
+    return check
+
+
+copysign, copysign_ = binary(
+    "copysign",
+    CopysignBackward0,
+    lambda xp, x, y: xp.copysign(x, y),
+    doc="The magnitude of input with the sign of other, element-wise (integers give floats).",
+    scalar_node=CopysignBackward1,
+    floating="promote",
+    check=_number_second("copysign", "Tensor input"),
+)
+
+
+class NextafterBackward0(BinaryBackward):
+    """PyTorch passes the gradient to `self` where it moves (self != other); none to other."""
+
+    __slots__ = ()
+    formula = "∂nextafter(a, b)/∂a = 1 where a ≠ b, else 0,  ∂/∂b = 0"
+    reads = {"self": "self other", "other": "self other"}
+
+    def grad_self(self, grad, a, b):
+        return grad.masked_fill(a == b, 0)
+
+    def grad_other(self, grad, a, b):
+        return grad.new_zeros(()).expand_as(grad)
+
+
+nextafter, nextafter_ = binary(
+    "nextafter",
+    NextafterBackward0,
+    lambda xp, x, y: xp.nextafter(x, y),
+    doc="The next floating-point value after input towards other, element-wise.",
+    tensors=True,
+    floating="require",
+)
+
+
+class LdexpBackward0(BinaryBackward):
+    __slots__ = ()
+    formula = "∂(a·2ᵇ)/∂a = 2ᵇ,  ∂(a·2ᵇ)/∂b = a·2ᵇ·ln 2"
+    reads = {"self": "other", "other": "self other"}
+
+    def grad_self(self, grad, a, b):
+        return grad * 2.0**b
+
+    def grad_other(self, grad, a, b):
+        return grad * a * 2.0**b * math.log(2)
+
+
+ldexp, ldexp_ = binary(
+    "ldexp",
+    LdexpBackward0,
+    lambda xp, x, y: x * xp.pow(xp.asarray(2.0, dtype=xp.result_type(x, y)), y),
+    doc="input * 2**other, element-wise with broadcasting (integers give floats).",
+    tensors=True,
+    floating="promote",
+)
 
 # --- x log y -------------------------------------------------------------------------------------
 
@@ -317,12 +450,17 @@ fmin, _ = binary(
 __all__ = [
     "arctan2",
     "atan2",
+    "copysign",
     "fmax",
     "fmin",
     "hypot",
+    "ldexp",
+    "ldexp_",
     "logaddexp",
+    "logaddexp2",
     "maximum",
     "minimum",
+    "nextafter",
     "xlogy",
     "xlogy_",
 ]

@@ -9,7 +9,7 @@ import warnings
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.node import Node
+from ..autograd.node import Node, new_node
 from ..backends import python_number
 from ._helpers import (
     as_tensor_like,
@@ -190,10 +190,10 @@ eq = _define_comparison("eq", "==", operator.eq, ())
 ne = _define_comparison("ne", "!=", operator.ne, ("not_equal",))
 
 
-def _equality_operator(op):
-    """`t == x` / `t != x`: NotImplemented for an operand no tensor op takes (None, a string),
-    so that Python compares identities (`t == None` is False, `None in [t1, t2]` works), as
-    PyTorch's operators do."""
+def _comparison_operator(op):
+    """`t == x`, `t < x`...: NotImplemented for an operand no tensor op takes (None, a string),
+    so that Python decides, as with PyTorch's operators: `t == None` is False (`None in [t1,
+    t2]` works) and `t < None` raises Python's "'<' not supported between instances" error."""
 
     def method(self, other):
         try:
@@ -208,20 +208,12 @@ def _equality_operator(op):
     return method
 
 
-tensor_method("__eq__")(_equality_operator(eq))
-tensor_method("__ne__")(_equality_operator(ne))
-
-
-lt = _define_comparison("lt", "<", operator.lt, ("__lt__", "less"))
-
-
-le = _define_comparison("le", "<=", operator.le, ("__le__", "less_equal"))
-
-
-gt = _define_comparison("gt", ">", operator.gt, ("__gt__", "greater"))
-
-
-ge = _define_comparison("ge", ">=", operator.ge, ("__ge__", "greater_equal"))
+lt = _define_comparison("lt", "<", operator.lt, ("less",))
+le = _define_comparison("le", "<=", operator.le, ("less_equal",))
+gt = _define_comparison("gt", ">", operator.gt, ("greater",))
+ge = _define_comparison("ge", ">=", operator.ge, ("greater_equal",))
+for _op in (eq, ne, lt, le, gt, ge):  # the comparison itself, without out='s wrapper
+    tensor_method(f"__{_op.__name__}__")(_comparison_operator(_op.__wrapped__))
 
 
 def _logical(input, other, name: str) -> Tensor:
@@ -539,6 +531,11 @@ def is_floating_point(input) -> bool:
     return check_tensor(input, "is_floating_point").dtype.is_floating_point
 
 
+def is_signed(input) -> bool:
+    """Whether the tensor's dtype holds negative numbers (all but uint8 and bool)."""
+    return check_tensor(input, "is_signed").is_signed()
+
+
 @tensor_method("clamp_", "clip_")
 def clamp_(self: Tensor, min=None, max=None) -> Tensor:  # noqa: A002 - PyTorch's names
     """Limit values to [min, max] in place."""
@@ -563,6 +560,66 @@ clamp_max_ = inplace_method("clamp_max", "min(self, max), in place.")
 nan_to_num_ = inplace_method("nan_to_num", "Replace NaN and infinities in place.")
 
 
+def _inplace_forms(doc: str, *names: str) -> tuple:
+    """`name_` for each name: the method's result (1/0, True/False) written into self."""
+    return tuple(inplace_method(name, doc) for name in names)
+
+
+class StepBackward(Node):
+    """An in-place comparison's node (PyTorch's LtBackward0...): a step, so zero gradients."""
+
+    __slots__ = ()
+
+    def backward(self, grad):
+        zeros = grad.new_zeros(()).expand_as(grad)
+        return (zeros, zeros if self._edges[2] is not None else None)
+
+
+def _comparison_inplace(name: str, compare):
+    """`name_(self, other)`: the comparison written into self; where self has history the
+    result is a step node of PyTorch's name (`<Name>Backward0` for a number, `1` a tensor)."""
+    steps = [
+        type(f"{name.capitalize()}Backward{n}", (StepBackward,), {"__slots__": ()}) for n in (0, 1)
+    ]
+
+    def recorded(input, other) -> Tensor:
+        out = compare(input, other)
+        tensor = isinstance(other, Tensor)
+        if not tensor or other.shape != out.shape:
+            other = None  # a number, or broadcast: no gradient to give back to its shape
+        fn = new_node(steps[tensor], (input, other))
+        return out if fn is None else make_tensor(out._data, out._backend, True, fn, 0)
+
+    recorded.__name__ = name
+
+    def op_(self: Tensor, other) -> Tensor:
+        return apply_inplace(self, recorded, other)
+
+    op_.__name__ = op_.__qualname__ = name + "_"
+    op_.__doc__ = f"self {name} other, element-wise and in place (1/0 in self's dtype)."
+    return op_
+
+
+eq_, ne_ = _comparison_inplace("eq", eq), _comparison_inplace("ne", ne)
+lt_, le_ = _comparison_inplace("lt", lt), _comparison_inplace("le", le)
+gt_, ge_ = _comparison_inplace("gt", gt), _comparison_inplace("ge", ge)
+tensor_method("eq_")(eq_)
+tensor_method("ne_", "not_equal_")(ne_)
+tensor_method("lt_", "less_")(lt_)
+tensor_method("le_", "less_equal_")(le_)
+tensor_method("gt_", "greater_")(gt_)
+tensor_method("ge_", "greater_equal_")(ge_)
+logical_and_, logical_or_, logical_xor_ = _inplace_forms(
+    "The logical op of self and other, in place.", "logical_and", "logical_or", "logical_xor"
+)
+bitwise_and_, bitwise_or_, bitwise_xor_, bitwise_not_ = _inplace_forms(
+    "The bitwise op, in place.", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not"
+)
+
+# PyTorch's torch.* names of the comparisons' method aliases
+not_equal, less, less_equal, greater, greater_equal = ne, lt, le, gt, ge
+
+
 clip = clamp
 
 
@@ -583,9 +640,12 @@ __all__ = [
     "eq",
     "equal",
     "ge",
+    "greater",
+    "greater_equal",
     "gt",
     "is_floating_point",
     "is_nonzero",
+    "is_signed",
     "isin",
     "isneginf",
     "isposinf",
@@ -595,6 +655,8 @@ __all__ = [
     "isinf",
     "isnan",
     "le",
+    "less",
+    "less_equal",
     "logical_and",
     "logical_not",
     "logical_or",
@@ -603,5 +665,6 @@ __all__ = [
     "nan_to_num",
     "nan_to_num_",
     "ne",
+    "not_equal",
     "where",
 ]

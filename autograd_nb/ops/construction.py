@@ -4,10 +4,13 @@ atleast_1d/2d/3d, vander."""
 from __future__ import annotations
 
 import itertools
+import math
 import warnings
 
+import numpy as np
+
+from .. import _creation, dtypes
 from .. import _messages as msg
-from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node
 from ._helpers import (
@@ -208,7 +211,128 @@ def unravel_index(indices, shape) -> tuple:
     return tuple(make_tensor(c, t._backend) for c in reversed(coordinates))
 
 
+# --- signal windows (PyTorch's formulas, in the window's dtype) ---------------------------------
+
+
+def _window(name: str, window_length: int, periodic: bool, dtype, device, requires_grad, formula):
+    """A window of `window_length` points: `formula(n, m)` of positions n = 0, 1, ... in
+    `dtype`, m the symmetric window's length (one more when periodic, then dropped)."""
+    if window_length < 0:
+        raise RuntimeError(msg.WINDOW_LENGTH.format(name=name, n=window_length))
+    dtype = dtypes.get_default_dtype() if dtype is None else dtype
+    if not dtype.is_floating_point:
+        raise RuntimeError(msg.WINDOW_DTYPE.format(name=name, ctype=dtypes.CPP_NAMES[dtype]))
+    if window_length <= 1:
+        window = _creation.ones(window_length, dtype=dtype, device=device)
+    else:
+        m = window_length + 1 if periodic else window_length
+        window = formula(_creation.arange(m, dtype=dtype, device=device), m)[:window_length]
+    return window.requires_grad_(requires_grad)
+
+
+def hamming_window(
+    window_length: int,
+    periodic: bool = True,
+    alpha: float = 0.54,
+    beta: float = 0.46,
+    *,
+    dtype=None,
+    layout=None,
+    device=None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """alpha - beta * cos(2 pi n / (N - 1)), N the window's length (one more when periodic)."""
+    formula = _hamming(alpha, beta)
+    return _window("hamming_window", window_length, periodic, dtype, device, requires_grad, formula)
+
+
+def _hamming(alpha: float, beta: float):
+    return lambda n, m: (n * (2 * math.pi / (m - 1))).cos() * -beta + alpha
+
+
+def hann_window(
+    window_length: int,
+    periodic: bool = True,
+    *,
+    dtype=None,
+    layout=None,
+    device=None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """0.5 - 0.5 * cos(2 pi n / (N - 1)): the Hamming window with alpha = beta = 0.5."""
+    formula = _hamming(0.5, 0.5)
+    return _window("hann_window", window_length, periodic, dtype, device, requires_grad, formula)
+
+
+def _bartlett(n: Tensor, m: int) -> Tensor:
+    """2n / (N - 1) on the first half, 2 - 2n / (N - 1) on the second."""
+    ramp = n * (2.0 / (m - 1))
+    half = ((m - 1) >> 1) + 1
+    return ramp.where(n < half, ramp * -1 + 2)
+
+
+def bartlett_window(
+    window_length: int,
+    periodic: bool = True,
+    *,
+    dtype=None,
+    layout=None,
+    device=None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """The triangular window: 1 - |2n / (N - 1) - 1|."""
+    return _window(
+        "bartlett_window", window_length, periodic, dtype, device, requires_grad, _bartlett
+    )
+
+
+def _blackman(n: Tensor, m: int) -> Tensor:
+    """0.42 - 0.5 cos(2 pi n / (N - 1)) + 0.08 cos(4 pi n / (N - 1))."""
+    angle = n * (math.pi / (m - 1))
+    return (angle * 4).cos() * 0.08 - (angle * 2).cos() * 0.5 + 0.42
+
+
+def blackman_window(
+    window_length: int,
+    periodic: bool = True,
+    *,
+    dtype=None,
+    layout=None,
+    device=None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """0.42 - 0.5 cos(2 pi n / (N - 1)) + 0.08 cos(4 pi n / (N - 1))."""
+    return _window(
+        "blackman_window", window_length, periodic, dtype, device, requires_grad, _blackman
+    )
+
+
+def kaiser_window(
+    window_length: int,
+    periodic: bool = True,
+    beta: float = 12.0,
+    *,
+    dtype=None,
+    layout=None,
+    device=None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """I0(beta * sqrt(1 - ((n - a) / a)^2)) / I0(beta), a = (N - 1) / 2."""
+
+    def formula(n: Tensor, m: int) -> Tensor:
+        a = (m - 1) / 2.0
+        centred = (n - a) / a
+        return (((centred * centred) * -1 + 1).sqrt() * beta).i0() / float(np.i0(beta))
+
+    return _window("kaiser_window", window_length, periodic, dtype, device, requires_grad, formula)
+
+
 __all__ = [
+    "bartlett_window",
+    "blackman_window",
+    "hamming_window",
+    "hann_window",
+    "kaiser_window",
     "atleast_1d",
     "atleast_2d",
     "atleast_3d",

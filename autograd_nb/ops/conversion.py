@@ -222,4 +222,14 @@ def can_cast(from_, to) -> bool:
     return dtypes.can_cast(from_, to)
 
 
-__all__ = ["can_cast", "clone", "result_type"]
+def detach(input) -> Tensor:
+    """torch.detach: a new leaf sharing input's storage, cut from the graph."""
+    return check_tensor(input, "detach").detach()
+
+
+def detach_(input) -> Tensor:
+    """torch.detach_: cut input itself from the graph."""
+    return check_tensor(input, "detach_").detach_()
+
+
+__all__ = ["can_cast", "clone", "detach", "detach_", "result_type"]

@@ -51,6 +51,7 @@ _SOLVE_EX = return_type("linalg_solve_ex", ["result", "info"])
 _SVD = return_type("linalg_svd", ["U", "S", "Vh"])
 _TORCH_SVD = return_type("svd", ["U", "S", "V"])
 _QR = return_type("linalg_qr", ["Q", "R"])
+_TORCH_QR = return_type("qr", ["Q", "R"])
 _EIGH = return_type("linalg_eigh", ["eigenvalues", "eigenvectors"])
 _CHOLESKY_EX = return_type("linalg_cholesky_ex", ["L", "info"])
 _LSTSQ = return_type("linalg_lstsq", ["solution", "residuals", "rank", "singular_values"])
@@ -365,6 +366,23 @@ def solve(A, B, *, left: bool = True) -> Tensor:
     return _solve_ex(A, B, left, True).result
 
 
+def solve_triangular(
+    A, B, *, upper: bool, left: bool = True, unitriangular: bool = False, out=None
+) -> Tensor:
+    """The solution X of AX = B (XA = B if not left) for triangular A: only A's upper (lower)
+    triangle is read, and its diagonal taken as ones when unitriangular."""
+    a = check_tensor(A, "linalg_solve_triangular", "A")
+    b = check_tensor(B, "linalg_solve_triangular", "B", 2)
+    for name, t in (("A", a), ("B", b)):
+        if t.dim() < 2:
+            raise RuntimeError(msg.SOLVE_TRIANGULAR_DIMS.format(arg=name))
+    triangle = a.triu(int(unitriangular)) if upper else a.tril(-int(unitriangular))
+    if unitriangular:
+        triangle = triangle + triangle.new_ones(a.shape[-1]).diag()
+    result = solve(triangle, b, left=left)
+    return result if out is None else out.copy_(result)
+
+
 # --- pinv -----------------------------------------------------------------------------------------
 def _default_rtol(backend, a, atol):
     """PyTorch's rtol when none is given: eps * max(m, n), or 0 when a positive atol is."""
@@ -518,6 +536,15 @@ def torch_svd(input, some: bool = True, compute_uv: bool = True):
         return _TORCH_SVD(blank(batch + (m, m)), svdvals(a), blank(batch + (n, n)))
     u, s, vh = _svd(a, not some)
     return _TORCH_SVD(u, s, vh.mT)
+
+
+@tensor_method("qr")
+def torch_qr(input, some: bool = True):
+    """torch.qr (deprecated in PyTorch, with its warning): linalg.qr, 'reduced' if some else
+    'complete'."""
+    warnings.warn(msg.QR_DEPRECATED, UserWarning, stacklevel=2)
+    q, r = qr(input, "reduced" if some else "complete")
+    return _TORCH_QR(q, r)
 
 
 # --- qr -------------------------------------------------------------------------------------------

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import math
+import warnings
 
 import numpy as np
 
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
+from ..autograd.grad_mode import no_grad
 from ..autograd.node import Node
 from ..backends import python_number
 from ._helpers import (
@@ -43,7 +45,7 @@ def _index_vector(x: Tensor, dim: int, index, name: str, dtype_error, vector_err
     and at most 1-d, with the error the op gives for each."""
     index = check_tensor(index, name, "index", 3)
     if index.dtype is not dtypes.int64 and (
-        name != "index_add" or index.dtype not in _INDEX_DTYPES
+        name not in ("index_add", "index_reduce") or index.dtype not in _INDEX_DTYPES
     ):
         raise dtype_error(index)
     if index._data.ndim > 1:
@@ -428,6 +430,84 @@ def scatter_reduce(input, dim: int, index, src, reduce: str, *, include_self: bo
 scatter_reduce_ = inplace_method("scatter_reduce", "scatter_reduce in place.")
 
 
+class IndexReduceBackward0(ScatterReduceBackward0):
+    """index_reduce is scatter_reduce with the index spread over the source's slices: the same
+    derivatives (`_saved_index` is that spread index)."""
+
+    __slots__ = ()
+    _saved_names = ("self", "source")
+
+
+def _index_reduce_args(x: Tensor, dim: int, index, source, reduce: str) -> tuple:
+    """(dim, source, the index spread to source's shape) after PyTorch's checks, in its order."""
+    source = _source_arg(x, source, "index_reduce")
+    if reduce not in ("prod", "mean", "amax", "amin"):
+        raise RuntimeError(msg.INDEX_REDUCE_NAME.format(reduce=reduce))
+    d, index, idx = _index_vector(
+        x,
+        dim,
+        index,
+        "index_reduce",
+        lambda i: RuntimeError(msg.INDEX_REDUCE_DTYPE.format(dtype=i.dtype.legacy_name[:-6])),
+        lambda i: IndexError(
+            msg.INDEX_REDUCE_VECTOR.format(
+                dim=i._data.ndim, type=i.dtype.legacy_name[:-6], size=list(i._data.shape)
+            )
+        ),
+    )
+    xs, ss = tuple(x._data.shape), tuple(source._data.shape)
+    if len(ss) != len(xs) or _slice_shape(xs, d) != _slice_shape(ss, d):
+        raise RuntimeError(msg.INDEX_ADD_SHAPE.format(self=list(xs), source=list(ss)))
+    if ss and idx.shape[0] != ss[d]:
+        raise RuntimeError(msg.INDEX_REDUCE_COUNT.format(n=idx.shape[0], size=ss[d], dim=d))
+    if source.dtype is not x.dtype:
+        raise RuntimeError(
+            msg.INDEX_REDUCE_SOURCE_DTYPE.format(
+                self=x.dtype.legacy_name[:-6], source=source.dtype.legacy_name[:-6]
+            )
+        )
+    backend = x._backend
+    _check_range(
+        backend, idx, xs[d] if xs else 1, lambda i: IndexError(msg.INDEX_SELECT_RANGE), False
+    )
+    view = [1] * len(ss)
+    view[d] = -1
+    spread = make_tensor(backend.xp.reshape(idx, tuple(view)), backend).expand(ss)
+    return d, source, spread
+
+
+_BETA_WARNED: list = []
+
+
+@with_out
+@tensor_method("index_reduce")
+def index_reduce(input, dim: int, index, source, reduce: str, *, include_self: bool = True):
+    """A copy of input with source's slices reduced (prod, mean, amax or amin) into the slices
+    `index` names along `dim`; include_self=False leaves input's own values out."""
+    x = check_tensor(input, "index_reduce")
+    d, source, spread = _index_reduce_args(x, dim, index, source, reduce)
+    if not _BETA_WARNED:  # PyTorch's TORCH_WARN_ONCE: once per process
+        _BETA_WARNED.append(True)
+        warnings.warn(msg.INDEX_REDUCE_BETA, UserWarning, stacklevel=2)
+    with no_grad():
+        data = scatter_reduce(x, d, spread, source, reduce, include_self=include_self)._data
+    return record(
+        IndexReduceBackward0,
+        (x, source),
+        data,
+        x._backend,
+        (x, source),
+        result=make_tensor(data, x._backend),
+        dim=d,
+        index=spread,
+        reduce=reduce,
+        include_self=include_self,
+    )
+
+
+index_reduce_ = inplace_method("index_reduce", "index_reduce in place.")
+
+
 # --- index_put, put, masked_scatter: values written at advanced-index positions -------------------
 
 
@@ -436,7 +516,7 @@ def index_put(input, indices, values, accumulate: bool = False) -> Tensor:
     """A copy of input with `input[indices] = values` (or `+=` with accumulate=True, where
     repeated positions add up)."""
     t = check_tensor(input, "index_put")
-    values = check_tensor(values, "index_put", "values", 2)
+    values = check_tensor(values, "index_put", "values", 3)
     key = host_key(tuple(indices))
     if values.dtype is not t.dtype:
         t.detach()[key]  # PyTorch's index errors come before its dtype error
@@ -540,6 +620,7 @@ __all__ = [
     "index_fill",
     "index_put",
     "index_put_",
+    "index_reduce",
     "masked_scatter",
     "put",
     "scatter_reduce",

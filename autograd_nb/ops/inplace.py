@@ -980,4 +980,35 @@ def inplace_method(name: str, doc: str):
 tril_ = inplace_method("tril", "Zero the elements above the `diagonal`-th diagonal, in place.")
 triu_ = inplace_method("triu", "Zero the elements below the `diagonal`-th diagonal, in place.")
 
-__all__: list[str] = []  # no torch.* functions of its own
+
+def _diagonal_mask(self: Tensor, wrap: bool) -> Tensor:
+    """Where fill_diagonal_ writes: the elements with all indices equal, every `step`-th of
+    the flat tensor; a tall matrix's diagonal starts again below each square when `wrap`."""
+    shape = tuple(self.shape)
+    if len(shape) < 2:
+        raise RuntimeError(msg.FILL_DIAGONAL_DIMS)
+    if len(shape) > 2 and len(set(shape)) > 1:
+        raise RuntimeError(msg.FILL_DIAGONAL_EQUAL)
+    step = sum(math.prod(shape[k + 1 :]) for k in range(len(shape)))  # cols + 1, 1 + n + n²...
+    end = min(shape[0], shape[1]) * shape[1] if len(shape) == 2 and not wrap else self.numel()
+    backend = self._backend
+    flat = backend.xp.arange(self.numel(), device=backend.native_device)
+    return make_tensor(backend.xp.reshape((flat % step == 0) & (flat < end), shape), backend)
+
+
+@tensor_method("fill_diagonal_")
+def fill_diagonal_(self: Tensor, fill_value, wrap: bool = False) -> Tensor:
+    """Write `fill_value` on the main diagonal (all indices equal), in place."""
+    mask = _diagonal_mask(check_tensor(self, "fill_diagonal_"), wrap)
+    return apply_inplace(self, Tensor.masked_fill, mask, fill_value)
+
+
+def fill(input, value) -> Tensor:
+    """torch.fill: a new tensor like input, every element `value` (a number or 0-dim tensor)."""
+    t = check_tensor(input, "fill")
+    if not isinstance(value, (Tensor, *_NUMBERS, complex)):
+        raise TypeError(msg.FILL_BAD_VALUE.format(type=type(value).__name__))
+    return _filled(t, value)
+
+
+__all__ = ["fill", "fill_", "zero_"]  # torch.fill_(t, v) and torch.zero_(t): the methods

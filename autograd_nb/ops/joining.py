@@ -257,6 +257,19 @@ def chunk(input, chunks: int, dim: int = 0) -> tuple:
     return split(x, (size + chunks - 1) // chunks, dim)
 
 
+@tensor_method("split_with_sizes")
+def split_with_sizes(input, split_sizes, dim: int = 0) -> tuple:
+    """Pieces of the listed sizes along `dim` (they must add up to its length)."""
+    return split(check_tensor(input, "split_with_sizes"), list(split_sizes), dim)
+
+
+# PyTorch's unsafe_ forms skip its view checks; here they are the same views
+unsafe_split, unsafe_chunk, unsafe_split_with_sizes = split, chunk, split_with_sizes
+tensor_method("unsafe_split")(split)
+tensor_method("unsafe_chunk")(chunk)
+tensor_method("unsafe_split_with_sizes")(split_with_sizes)
+
+
 @tensor_method("unbind")
 def unbind(input, dim: int = 0) -> tuple:
     """Every slice along `dim`, as a tuple of views with that dim removed."""
@@ -412,4 +425,8 @@ __all__ = [
     "unbind",
     "vsplit",
     "vstack",
+    "split_with_sizes",
+    "unsafe_chunk",
+    "unsafe_split",
+    "unsafe_split_with_sizes",
 ]

@@ -18,12 +18,13 @@ from ._helpers import (
     broadcast_shapes,
     check_same_device,
     check_tensor,
+    operand_error,
     record,
     result_dtype,
     scalar_for,
 )
 from .binary import add_number
-from .inplace import inplace_method
+from .inplace import apply_inplace, inplace_method
 from .out import with_out
 
 _CPP_NAMES = {  # how PyTorch's C++ spells dtypes in the mm dtype error
@@ -568,9 +569,7 @@ def _batched(a: Tensor, b: Tensor) -> Tensor:
 def matmul(input, other) -> Tensor:
     """The matrix product with PyTorch's rules for 1-D operands and broadcast batch dims."""
     if not isinstance(other, Tensor):
-        raise TypeError(
-            msg.UNSUPPORTED_OPERAND.format(op="@", left="Tensor", right=type(other).__name__)
-        )
+        raise operand_error("@", "Tensor", type(other).__name__)
     a = input if isinstance(input, Tensor) else check_tensor(input, "matmul")
     da, db = a._data.ndim, other._data.ndim
     if da == 2 and db == 2:
@@ -871,6 +870,57 @@ def cdist(x1, x2, p: float = 2.0, compute_mode=None) -> Tensor:
     return record(CdistBackward0, (a, b), dist._data, dist._backend, (a, b), save_result=True, p=p)
 
 
+class PdistBackward0(Node):
+    """d ||x_i - x_j||_p for each pair i < j: the pair's slope, + to row i and - to row j (the
+    inf-norm: the sign where |difference| is the distance; the 0-"norm": nothing)."""
+
+    __slots__ = ("_saved_p",)
+    _saved_names = ("self", "result")
+
+    def backward(self, grad):
+        x, dist = self._unpack(0), self._unpack(1)
+        p = self._saved_p
+        first, second = _pairs(x)
+        diff = x[first] - x[second]
+        if p == 0:
+            return x.new_zeros(x.shape)
+        if p == float("inf"):
+            slope = diff.sign() * (diff.abs() == dist.unsqueeze(-1)) * grad.unsqueeze(-1)
+        elif p == 1:
+            slope = diff.sign() * grad.unsqueeze(-1)
+        else:  # (a zero distance or difference contributes 0, computed without dividing by 0)
+            apart = dist != 0
+            scale = (grad / dist.where(apart, 1) ** (p - 1)).where(apart, 0)
+            pieces = diff if p == 2 else diff.sign() * diff.abs().where(diff != 0, 1) ** (p - 1)
+            slope = pieces * scale.unsqueeze(-1)
+        return x.new_zeros(x.shape).index_add(0, first, slope).index_add(0, second, -slope)
+
+
+def _pairs(x: Tensor) -> tuple:
+    """Row indices (i, j) of each pair i < j, in PyTorch's order (row-major upper triangle)."""
+    from .diagonals import triu_indices
+
+    rows, cols = triu_indices(x.shape[0], x.shape[0], 1, device=x.device)
+    return rows, cols
+
+
+def pdist(input, p: float = 2.0) -> Tensor:
+    """The p-norm distance between each pair of rows i < j of a 2-D input (a 1-D result)."""
+    from ..autograd.grad_mode import no_grad
+    from .reduction import norm
+
+    x = check_tensor(input, "pdist")
+    if x.dim() != 2:
+        raise RuntimeError(msg.PDIST_DIM.format(dim=x.dim()))
+    if p < 0:
+        raise RuntimeError(msg.PDIST_P)
+    with no_grad():
+        first, second = _pairs(x)
+        diff = x[first] - x[second]
+        dist = (diff != 0).sum(-1).to(x.dtype) if p == 0 else norm(diff, p, -1)
+    return record(PdistBackward0, (x,), dist._data, x._backend, (x,), save_result=True, p=p)
+
+
 def cosine_similarity(x1, x2, dim: int = 1, eps: float = 1e-8) -> Tensor:
     """x1 . x2 / (|x1| |x2|) along `dim`, each norm clamped to at least eps (as PyTorch does)."""
     from ..autograd.grad_mode import no_grad
@@ -910,6 +960,16 @@ def pairwise_distance(x1, x2, p: float = 2.0, eps: float = 1e-6, keepdim: bool =
 # --- in-place forms -------------------------------------------------------------------------------
 
 
+@tensor_method("addmm_")
+def addmm_(self: Tensor, mat1, mat2, *, beta=1, alpha=1) -> Tensor:
+    """beta * self + alpha * (mat1 @ mat2), in place (self must have the product's shape)."""
+    if isinstance(mat1, Tensor) and isinstance(mat2, Tensor) and mat1.dim() == mat2.dim() == 2:
+        out = [mat1.shape[0], mat2.shape[1]]
+        if mat1.shape[1] == mat2.shape[0] and list(self.shape) != out:
+            raise RuntimeError(msg.ADDMM_INPLACE_SIZE.format(self=list(self.shape), out=out))
+    return apply_inplace(self, addmm, mat1, mat2, beta=beta, alpha=alpha)
+
+
 addmv_ = inplace_method("addmv", "beta * self + alpha * (mat @ vec), in place.")
 addbmm_ = inplace_method("addbmm", "beta * self + alpha * sum(batch1 @ batch2), in place.")
 baddbmm_ = inplace_method("baddbmm", "beta * self + alpha * bmm(batch1, batch2), in place.")
@@ -931,8 +991,10 @@ __all__ = [
     "mm",
     "mv",
     "outer",
+    "pdist",
     "pairwise_distance",
     "tensordot",
     "trace",
     "vdot",
+    "addmv_",
 ]

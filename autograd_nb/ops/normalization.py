@@ -11,6 +11,7 @@ from __future__ import annotations
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor
+from .._type_info import finfo
 from ..autograd.grad_mode import no_grad
 from ..autograd.node import Node
 from ._helpers import check_tensor, record, require_floating
@@ -412,4 +413,29 @@ def instance_norm(
     return out.view(shape)
 
 
-__all__: list[str] = []  # no torch.* functions of its own
+def rms_norm(input: Tensor, normalized_shape, weight: Tensor | None = None, eps=None) -> Tensor:
+    """x / sqrt(mean(x²) + eps) * weight over the last len(normalized_shape) dims (eps: the
+    dtype's machine epsilon by default), composed of Tensor ops as PyTorch's."""
+    x = check_tensor(input, "rms_norm")
+    if not isinstance(normalized_shape, (list, tuple)):
+        raise TypeError(msg.LAYER_NORM_SHAPE_TYPE.format(type=type(normalized_shape).__name__))
+    shape = tuple(int(d) for d in normalized_shape)
+    if weight is not None and tuple(weight.shape) != shape:
+        raise RuntimeError(
+            msg.LAYER_NORM_PARAM.format(name="weight", got=list(weight.shape), shape=list(shape))
+        )
+    size = tuple(x.shape)
+    if len(size) < len(shape) or size[len(size) - len(shape) :] != shape:
+        raise RuntimeError(
+            msg.RMS_NORM_INPUT.format(
+                shape=list(shape), dims=", ".join(map(str, shape)), size=list(size)
+            )
+        )
+    require_floating(x, "rms_norm")
+    eps = finfo(x.dtype).eps if eps is None else eps
+    dims = tuple(range(x.dim() - len(shape), x.dim()))
+    out = x * ((x * x).mean(dims, keepdim=True) + eps).rsqrt()
+    return out if weight is None else out * weight
+
+
+__all__ = ["rms_norm"]

@@ -31,7 +31,17 @@ def square(input) -> Tensor:
 @with_out
 @tensor_method("float_power")
 def float_power(input, exponent) -> Tensor:
-    return pow(input.double(), exponent.double() if isinstance(exponent, Tensor) else exponent)
+    """input ** exponent computed in double precision (float64 tensors out)."""
+    base = input.double() if isinstance(input, Tensor) else input
+    return pow(base, exponent.double() if isinstance(exponent, Tensor) else exponent)
+
+
+@tensor_method("float_power_")
+def float_power_(self: Tensor, exponent) -> Tensor:
+    """self ** exponent in place; self must already be float64 (the result's dtype)."""
+    if self.dtype is not dtypes.float64:
+        raise RuntimeError(msg.FLOAT_POWER_INPLACE.format(dtype=self.dtype.legacy_name[:-6]))
+    return apply_inplace(self, float_power, exponent)
 
 
 # --- rounding with decimals -----------------------------------------------------------------------

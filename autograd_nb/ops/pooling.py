@@ -225,6 +225,7 @@ class AvgPool2DBackward0(Node):
     _saved_names = ("self",)
 
     def backward(self, grad):
+        self._unpack(0)  # as PyTorch's, reads its saved input: freed, or changed in place, raises
         win = self._window
         nd = len(win.size)
         lead = tuple(grad.shape[:-nd])
@@ -335,6 +336,7 @@ class AdaptiveAvgPool2DBackward0(Node):
     _saved_names = ("self",)
 
     def backward(self, grad):
+        self._unpack(0)  # as PyTorch's, reads its saved input: freed, or changed in place, raises
         return _along_dims(
             grad / self._divisor, [m.mT for m in self._mats], operator.matmul, Tensor.reshape
         )

@@ -174,7 +174,7 @@ def trapezoid(y, x=None, *, dx=None, dim: int = -1) -> Tensor:
         return y.new_zeros(tuple(y.shape[:d]) + tuple(y.shape[d + 1 :]))
     if spacing is not None:
         return div_number((spacing * (left + right)).sum(d), 2.0)
-    ends = (y.select(d, 0) + y.select(d, -1)) * 0.5
+    ends = mul_number(y.select(d, 0) + y.select(d, -1), 0.5)  # MulBackward1: saves a number
     return mul_number(y.sum(d) - ends, 1 if dx is None else dx)
 
 
@@ -187,7 +187,7 @@ def cumulative_trapezoid(y, x=None, *, dx=None, dim: int = -1) -> Tensor:
     """The running trapezoid-rule integrals of y along dim (one fewer than y's samples)."""
     y, d, left, right, spacing = _trapezoid_parts(y, x, dx, dim, "cumulative_trapezoid")
     if spacing is None:
-        return cumsum((1 if dx is None else dx) / 2.0 * (left + right), d)
+        return cumsum(mul_number(left + right, (1 if dx is None else dx) / 2.0), d)
     return div_number(cumsum(spacing * (left + right), d), 2.0)
 
 

@@ -13,6 +13,7 @@ import warnings
 
 from .. import _messages as msg
 from .. import dtypes
+from .._size import Size
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node
 from ._helpers import (
@@ -933,7 +934,41 @@ def diff(input, n: int = 1, dim: int = -1, prepend=None, append=None) -> Tensor:
     return x
 
 
+def broadcast_shapes(*shapes) -> Size:
+    """The shape that tensors of these shapes (ints count as 1-d shapes) broadcast to."""
+    result: list = []
+    for index, shape in enumerate(shapes):
+        sizes = (shape,) if isinstance(shape, int) else tuple(shape)
+        if any(isinstance(n, int) and n < 0 for n in sizes):
+            raise ValueError(msg.BROADCAST_SHAPES_NEGATIVE)
+        result = [1] * (len(sizes) - len(result)) + result
+        for at in range(-1, -len(sizes) - 1, -1):
+            n = sizes[at]
+            if n != 1 and n != result[at] and result[at] != 1:
+                raise RuntimeError(
+                    msg.BROADCAST_SHAPES.format(n=n, at=at, index=index, shape=shape, result=result)
+                )
+            result[at] = n if result[at] == 1 else result[at]
+    return Size(result)
+
+
+@tensor_method("narrow_copy")
+def narrow_copy(input, dim: int, start: int, length: int) -> Tensor:
+    """narrow, as a new tensor rather than a view."""
+    return narrow(check_tensor(input, "narrow_copy"), dim, start, length).clone()
+
+
+@tensor_method("is_same_size")
+def is_same_size(input, other) -> bool:
+    """Whether the two tensors have the same shape."""
+    a = check_tensor(input, "is_same_size")
+    return tuple(a.shape) == tuple(check_tensor(other, "is_same_size", "other", 2).shape)
+
+
 __all__ = [
+    "broadcast_shapes",
+    "is_same_size",
+    "narrow_copy",
     "broadcast_tensors",
     "broadcast_to",
     "adjoint",

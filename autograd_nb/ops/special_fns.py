@@ -9,7 +9,7 @@ import math
 
 from .. import _messages as msg
 from .. import dtypes
-from .._tensor import Tensor, tensor_method
+from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node
 from ._helpers import (
     as_floating,
@@ -19,7 +19,8 @@ from ._helpers import (
     on_backend,
     record,
 )
-from .binary import mul_number
+from .binary import BinaryBackward, binary, mul_number
+from .binary_functions import _not_two_numbers
 from .comparison import where
 from .inplace import apply_inplace, inplace_method
 from .out import with_out
@@ -657,8 +658,248 @@ def logit(input, eps: float | None = None) -> Tensor:
 logit_ = inplace_method("logit", "log(p / (1 - p)) of self, in place.")
 
 
+# --- two-input special functions: Hurwitz zeta, regularized incomplete gamma (binary table) ----
+
+
+def _no_derivative(op: str):
+    """The partial PyTorch leaves unimplemented: backward raises its NotImplementedError."""
+
+    def partial(self, grad, a, b):
+        raise NotImplementedError(msg.NO_DERIVATIVE.format(op=op))
+
+    return partial
+
+
+class SpecialZetaBackward0(BinaryBackward):
+    """d zeta(x, q)/dq = -x zeta(x + 1, q); PyTorch has no derivative in x."""
+
+    __slots__ = ()
+    formula = "∂ζ(x, q)/∂q = −x·ζ(x + 1, q)  (none in x)"
+    reads = {"self": "self other", "other": "self other"}
+    grad_self = _no_derivative("zeta")
+
+    def grad_other(self, grad, a, b):
+        return grad * -a * zeta(a + 1.0, b)
+
+
+class SpecialZetaBackward1(SpecialZetaBackward0):
+    """zeta(number, tensor)."""
+
+    __slots__ = ()
+    numbers = ("self",)
+
+
+class SpecialZetaBackward2(SpecialZetaBackward0):
+    """zeta(tensor, number)."""
+
+    __slots__ = ()
+    numbers = ("other",)
+
+
+def _zeta_kernel(xp, x, q):
+    """Hurwitz zeta on arrays, Cephes' domain: inf at x = 1 and at q a non-positive integer, nan
+    for x < 1 and for q < 0 with a non-integer x."""
+    x = x if hasattr(x, "shape") else xp.full_like(q, x)
+    q = q if hasattr(q, "shape") else xp.full_like(x, q)
+    x, q = xp.broadcast_arrays(x, q)
+    wide_x, wide_q = xp.astype(x, xp.float64), xp.astype(q, xp.float64)
+    safe_x = xp.where(wide_x > 1, wide_x, 2.0)
+    out = _zeta(xp, safe_x, xp.where(xp.isnan(wide_q), 1.0, wide_q))
+    pole = (wide_x == 1) | ((wide_q <= 0) & (wide_q == xp.trunc(wide_q)))
+    domain = (wide_x < 1) | ((wide_q < 0) & (wide_x != xp.trunc(wide_x))) | xp.isnan(wide_q)
+    out = xp.where(domain | xp.isnan(wide_x), xp.nan, xp.where(pole, xp.inf, out))
+    return xp.astype(out, x.dtype)
+
+
+# torch.special.zeta: no Tensor method, errors name it special_zeta
+zeta, _ = binary(
+    "special_zeta",
+    SpecialZetaBackward0,
+    _zeta_kernel,
+    doc="The Hurwitz zeta function sum_k (k + other)^-input, element-wise: torch.special.zeta.",
+    scalar_node=SpecialZetaBackward2,
+    rscalar_node=SpecialZetaBackward1,
+    floating="promote",
+    check=_not_two_numbers("special_zeta"),
+    method=False,
+    inplace=False,
+)
+
+
+def _gamma_series(xp, a, x, steps: int = 300):
+    """P(a, x) by its power series (converges fast for x < a + 1)."""
+    term = 1.0 / a
+    total = term
+    for n in range(1, steps):
+        term = term * x / (a + n)
+        total = total + term
+    return total * xp.exp(-x + a * xp.log(x) - _lgamma_kernel(xp, a))
+
+
+def _gamma_fraction(xp, a, x, steps: int = 300):
+    """Q(a, x) by its continued fraction, modified Lentz (x >= a + 1)."""
+    tiny = 1e-300
+    b = x + 1.0 - a
+    c = xp.full_like(x, 1.0 / tiny)
+    d = 1.0 / b
+    h = d
+    for i in range(1, steps):
+        an = -i * (i - a)
+        b = b + 2.0
+        d = an * d + b
+        d = xp.where(xp.abs(d) < tiny, tiny, d)
+        c = b + an / c
+        c = xp.where(xp.abs(c) < tiny, tiny, c)
+        d = 1.0 / d
+        h = h * d * c
+    return xp.exp(-x + a * xp.log(x) - _lgamma_kernel(xp, a)) * h
+
+
+def _regularized_gamma(upper: bool):
+    """P(a, x) (Q(a, x) when `upper`) on arrays, in float64: 0 / 1 at x = 0, nan outside
+    a >= 0, x >= 0 (P(0, x) = 1 for x > 0)."""
+
+    def kernel(xp, a, x):
+        a, x = xp.broadcast_arrays(a, x)
+        wa, wx = xp.astype(a, xp.float64), xp.astype(x, xp.float64)
+        ok = (wa > 0) & (wx > 0) & xp.isfinite(wx)
+        sa, sx = xp.where(ok, wa, 1.0), xp.where(ok, wx, 1.0)
+        series = sx < sa + 1.0
+        lower = xp.where(series, _gamma_series(xp, sa, xp.where(series, sx, 1.0)), 0.0)
+        upper_part = xp.where(series, 0.0, _gamma_fraction(xp, sa, xp.where(series, sa + 2.0, sx)))
+        p = xp.where(series, lower, 1.0 - upper_part)
+        q = xp.where(series, 1.0 - lower, upper_part)
+        out = q if upper else p
+        at_zero, at_inf = 1.0 if upper else 0.0, 0.0 if upper else 1.0
+        out = xp.where((wx == 0) & (wa > 0), at_zero, out)
+        out = xp.where((wa == 0) & (wx > 0), at_inf, out)
+        out = xp.where(xp.isinf(wx) & (wx > 0) & (wa >= 0), at_inf, out)
+        out = xp.where((wa < 0) | (wx < 0) | xp.isnan(wa) | xp.isnan(wx), xp.nan, out)
+        return xp.astype(out, a.dtype)
+
+    return kernel
+
+
+class IgammaBackward0(BinaryBackward):
+    """d P(a, x)/dx = x^(a-1) e^-x / Gamma(a); PyTorch has no derivative in a."""
+
+    __slots__ = ()
+    formula = "∂P(a, x)/∂x = xᵃ⁻¹e⁻ˣ/Γ(a)  (none in a)"
+    reads = {"self": "self other", "other": "self other"}
+    grad_self = _no_derivative("igamma: input")
+
+    def grad_other(self, grad, a, b):
+        return grad * ((a - 1) * b.log() - b - a.lgamma()).exp()
+
+
+class IgammacBackward0(IgammaBackward0):
+    """d Q(a, x)/dx = -x^(a-1) e^-x / Gamma(a)."""
+
+    __slots__ = ()
+    formula = "∂Q(a, x)/∂x = −xᵃ⁻¹e⁻ˣ/Γ(a)  (none in a)"
+    grad_self = _no_derivative("igammac: input")
+
+    def grad_other(self, grad, a, b):
+        return -super().grad_other(grad, a, b)
+
+
+igamma, igamma_ = binary(
+    "igamma",
+    IgammaBackward0,
+    _regularized_gamma(upper=False),
+    doc="The regularized lower incomplete gamma function P(input, other), element-wise.",
+    tensors=True,
+    floating="require",
+)
+igammac, igammac_ = binary(
+    "igammac",
+    IgammacBackward0,
+    _regularized_gamma(upper=True),
+    doc="The regularized upper incomplete gamma function Q(input, other), element-wise.",
+    tensors=True,
+    floating="require",
+)
+
+
+# --- orthogonal polynomials of degree n (torch.special; no gradient, as in PyTorch) -------------
+
+# name -> (the degree-1 polynomial, the step from (p_k, p_{k-1}) to p_{k+1}), both on arrays
+_POLYNOMIALS = {
+    "chebyshev_polynomial_t": (lambda x: x, lambda k, x, p, q: 2 * x * p - q),
+    "chebyshev_polynomial_u": (lambda x: 2 * x, lambda k, x, p, q: 2 * x * p - q),
+    "chebyshev_polynomial_v": (lambda x: 2 * x - 1, lambda k, x, p, q: 2 * x * p - q),
+    "chebyshev_polynomial_w": (lambda x: 2 * x + 1, lambda k, x, p, q: 2 * x * p - q),
+    "hermite_polynomial_h": (lambda x: 2 * x, lambda k, x, p, q: 2 * x * p - 2 * k * q),
+    "hermite_polynomial_he": (lambda x: x, lambda k, x, p, q: x * p - k * q),
+    "laguerre_polynomial_l": (
+        lambda x: 1 - x,
+        lambda k, x, p, q: ((2 * k + 1 - x) * p - k * q) / (k + 1),
+    ),
+    "legendre_polynomial_p": (
+        lambda x: x,
+        lambda k, x, p, q: ((2 * k + 1) * x * p - k * q) / (k + 1),
+    ),
+}
+
+
+def _polynomial(name: str, shifted: bool = False):
+    """torch.special.<name>(input, n): the degree-n polynomial at input by its three-term
+    recurrence (0 for n < 0; a fractional n runs to its floor), in the promoted floating dtype;
+    `shifted`: of 2 * input - 1."""
+    first, step = _POLYNOMIALS[name]
+    full_name = ("shifted_" if shifted else "") + name
+
+    def polynomial(input, n) -> Tensor:
+        if not isinstance(input, Tensor) and not isinstance(n, Tensor):
+            raise TypeError(
+                msg.POLYNOMIAL_ARGS.format(
+                    name=full_name, a=type(input).__name__, b=type(n).__name__
+                )
+            )
+        like = input if isinstance(input, Tensor) else n
+        dtype = floating_dtype(input, n)
+        backend = like._backend
+        xp = backend.xp
+        x = on_backend(input, backend, dtype) if isinstance(input, Tensor) else input
+        degree = on_backend(n, backend, dtype) if isinstance(n, Tensor) else n
+        x, degree = xp.broadcast_arrays(
+            *(
+                v if hasattr(v, "shape") else xp.asarray(v, dtype=backend.native[dtype])
+                for v in (x, degree)
+            )
+        )
+        x = 2 * x - 1 if shifted else x
+        previous, current = xp.ones_like(x), first(x)
+        out = xp.where(degree >= 1, current, previous)
+        top = int(backend.to_host(xp.max(degree))) if degree.size else 0
+        for k in range(1, top):
+            previous, current = current, step(k, x, current, previous)
+            out = xp.where(degree >= k + 1, current, out)
+        return make_tensor(xp.where(degree < 0, xp.zeros_like(out), out), backend)
+
+    polynomial.__name__ = polynomial.__qualname__ = full_name
+    polynomial.__doc__ = f"torch.special.{full_name}(input, n): no gradient, as in PyTorch."
+    return with_out(polynomial)
+
+
+chebyshev_polynomial_t = _polynomial("chebyshev_polynomial_t")
+chebyshev_polynomial_u = _polynomial("chebyshev_polynomial_u")
+chebyshev_polynomial_v = _polynomial("chebyshev_polynomial_v")
+chebyshev_polynomial_w = _polynomial("chebyshev_polynomial_w")
+shifted_chebyshev_polynomial_t = _polynomial("chebyshev_polynomial_t", shifted=True)
+shifted_chebyshev_polynomial_u = _polynomial("chebyshev_polynomial_u", shifted=True)
+shifted_chebyshev_polynomial_v = _polynomial("chebyshev_polynomial_v", shifted=True)
+shifted_chebyshev_polynomial_w = _polynomial("chebyshev_polynomial_w", shifted=True)
+hermite_polynomial_h = _polynomial("hermite_polynomial_h")
+hermite_polynomial_he = _polynomial("hermite_polynomial_he")
+laguerre_polynomial_l = _polynomial("laguerre_polynomial_l")
+legendre_polynomial_p = _polynomial("legendre_polynomial_p")
+
+
 __all__ = [
     "digamma",
+    "igamma",
+    "igammac",
     "erfc",
     "erfc_",
     "erfinv",

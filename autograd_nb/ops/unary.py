@@ -567,7 +567,19 @@ sign, _ = elementwise(
 )
 
 
-class SgnBackward0(_StepBackward):
+class _SavedStepBackward(_StepBackward):
+    """A step function whose PyTorch node saves its input and reads it (so that a second
+    backward, or an in-place change of the input, raises as in PyTorch)."""
+
+    __slots__ = ()
+    saves = "self"
+
+    def backward(self, grad):
+        self.saved()
+        return grad * 0
+
+
+class SgnBackward0(_SavedStepBackward):
     __slots__ = ()
 
 
@@ -580,7 +592,7 @@ sgn, _ = elementwise(
 )
 
 
-class AngleBackward0(_StepBackward):
+class AngleBackward0(_SavedStepBackward):
     """angle of a real number: 0 or π, a step function."""
 
     __slots__ = ()
@@ -596,13 +608,14 @@ angle, _ = elementwise("angle", AngleBackward0, _angle, inplace=False)
 
 
 class FrexpBackward0(Node):
-    """The mantissa is a / 2^exponent, the exponent held fixed."""
+    """The mantissa is a / 2^exponent, the exponent held fixed (a saved output, as PyTorch's)."""
 
-    __slots__ = ("_saved_exponent",)
+    __slots__ = ()
+    _saved_names = ("exponent",)
     formula = "∂(a/2ᵉ)/∂a = 1/2ᵉ"
 
     def backward(self, grad):
-        return grad / self._saved_exponent.exp2().to(grad.dtype)
+        return grad / self._unpack(0).exp2().to(grad.dtype)
 
 
 @tensor_method("frexp")
@@ -618,7 +631,7 @@ def frexp(input):
     result = return_type("frexp", _FREXP_FIELDS)
     if not STATE.enabled:
         return result(make_tensor(mantissa, backend), exponent)
-    return result(record(FrexpBackward0, (t,), mantissa, backend, exponent=exponent), exponent)
+    return result(record(FrexpBackward0, (t,), mantissa, backend, save=(exponent,)), exponent)
 
 
 _FREXP_FIELDS = ("mantissa", "exponent")
