@@ -9,7 +9,7 @@ import warnings
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
-from ..autograd.node import Node, new_node
+from ..autograd.node import Node
 from ..backends import python_number
 from ._helpers import (
     as_tensor_like,
@@ -575,20 +575,65 @@ class StepBackward(Node):
         return (zeros, zeros if self._edges[2] is not None else None)
 
 
-def _comparison_inplace(name: str, compare):
+# PyTorch's names: Backward0 after a comparison with a number, Backward1 with a tensor
+class EqBackward0(StepBackward):
+    __slots__ = ()
+
+
+class EqBackward1(StepBackward):
+    __slots__ = ()
+
+
+class NeBackward0(StepBackward):
+    __slots__ = ()
+
+
+class NeBackward1(StepBackward):
+    __slots__ = ()
+
+
+class LtBackward0(StepBackward):
+    __slots__ = ()
+
+
+class LtBackward1(StepBackward):
+    __slots__ = ()
+
+
+class LeBackward0(StepBackward):
+    __slots__ = ()
+
+
+class LeBackward1(StepBackward):
+    __slots__ = ()
+
+
+class GtBackward0(StepBackward):
+    __slots__ = ()
+
+
+class GtBackward1(StepBackward):
+    __slots__ = ()
+
+
+class GeBackward0(StepBackward):
+    __slots__ = ()
+
+
+class GeBackward1(StepBackward):
+    __slots__ = ()
+
+
+def _comparison_inplace(name: str, compare, steps: tuple):
     """`name_(self, other)`: the comparison written into self; where self has history the
-    result is a step node of PyTorch's name (`<Name>Backward0` for a number, `1` a tensor)."""
-    steps = [
-        type(f"{name.capitalize()}Backward{n}", (StepBackward,), {"__slots__": ()}) for n in (0, 1)
-    ]
+    result is a step node, `steps[0]` after a comparison with a number, `steps[1]` a tensor."""
 
     def recorded(input, other) -> Tensor:
         out = compare(input, other)
         tensor = isinstance(other, Tensor)
         if not tensor or other.shape != out.shape:
             other = None  # a number, or broadcast: no gradient to give back to its shape
-        fn = new_node(steps[tensor], (input, other))
-        return out if fn is None else make_tensor(out._data, out._backend, True, fn, 0)
+        return record(steps[tensor], (input, other), out._data, out._backend)
 
     recorded.__name__ = name
 
@@ -600,9 +645,12 @@ def _comparison_inplace(name: str, compare):
     return op_
 
 
-eq_, ne_ = _comparison_inplace("eq", eq), _comparison_inplace("ne", ne)
-lt_, le_ = _comparison_inplace("lt", lt), _comparison_inplace("le", le)
-gt_, ge_ = _comparison_inplace("gt", gt), _comparison_inplace("ge", ge)
+eq_ = _comparison_inplace("eq", eq, (EqBackward0, EqBackward1))
+ne_ = _comparison_inplace("ne", ne, (NeBackward0, NeBackward1))
+lt_ = _comparison_inplace("lt", lt, (LtBackward0, LtBackward1))
+le_ = _comparison_inplace("le", le, (LeBackward0, LeBackward1))
+gt_ = _comparison_inplace("gt", gt, (GtBackward0, GtBackward1))
+ge_ = _comparison_inplace("ge", ge, (GeBackward0, GeBackward1))
 tensor_method("eq_")(eq_)
 tensor_method("ne_", "not_equal_")(ne_)
 tensor_method("lt_", "less_")(lt_)

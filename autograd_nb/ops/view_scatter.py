@@ -9,10 +9,10 @@ gives `input` the gradient with the view's elements zeroed (the same scatter, of
 from __future__ import annotations
 
 from .. import _messages as msg
-from .._tensor import Tensor, make_tensor, tensor_method
+from .._tensor import Tensor, tensor_method
 from ..autograd.grad_mode import no_grad
-from ..autograd.node import Node, new_node
-from ._helpers import check_tensor, normalize_dim
+from ..autograd.node import Node
+from ._helpers import check_tensor, normalize_dim, record
 from .diagonals import diagonal
 from .out import with_out
 from .shape import select, slice_dim
@@ -63,14 +63,12 @@ def _view_scatter(name: str, node: type, input, src, view, **saved) -> Tensor:
                 msg.VIEW_SCATTER_SIZE.format(src=list(src.shape), view=list(target.shape))
             )
         target.copy_(src)
-    fn = new_node(node, (x, src))
-    if fn is None:
-        return out
-    fn._view, fn._src_dtype = view, src.dtype
-    fn._scatter = lambda base, values: _view_scatter(name, node, base, values, view, **saved)
-    for key, value in saved.items():
-        setattr(fn, "_saved_" + key, value)
-    return make_tensor(out._data, out._backend, True, fn, 0)
+
+    def scatter(base, values):  # the same op on other tensors (the double backward)
+        return _view_scatter(name, node, base, values, view, **saved)
+
+    state = {"view": view, "src_dtype": src.dtype, "scatter": scatter}
+    return record(node, (x, src), out._data, out._backend, state=state, **saved)
 
 
 @with_out
