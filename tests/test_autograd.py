@@ -1060,3 +1060,54 @@ def test_accumulate_grad_nodes_are_made_only_by_the_graph(device):
     assert acc.variable is x
     with pytest.raises(RuntimeError, match="^Cannot construct$"):  # PyTorch 2.13's text
         type(acc)(x)
+
+
+@pytest.mark.parametrize("detach", ["requires_grad_", "detach_"])
+def test_a_leaf_detached_after_the_forward_gets_no_gradient(device, detach):
+    # PyTorch 2.13: AccumulateGrad adds nothing to a leaf that no longer requires grad; the
+    # leaf's tensor hook and post-accumulate hook still run
+    seen = []
+    a = torch.tensor([1.0, 2.0], device=device, requires_grad=True)
+    a.register_hook(lambda g: seen.append("pre"))
+    a.register_post_accumulate_grad_hook(lambda t: seen.append("post"))
+    b = torch.tensor([3.0, 4.0], device=device, requires_grad=True)
+    y = (a * b).sum()
+    if detach == "detach_":
+        a.detach_()
+    else:
+        a.requires_grad_(False)
+    y.backward()
+    assert a.grad is None and seen == ["pre", "post"]
+    assert b.grad.tolist() == [1.0, 2.0]
+
+
+def test_a_leaf_detached_through_a_view_gets_no_gradient():
+    a = torch.tensor([1.0, 2.0], requires_grad=True)
+    v = a.view(2)
+    a.detach_()
+    (v * 2).sum().backward()
+    assert a.grad is None
+
+
+@pytest.mark.parametrize(
+    "op,name",
+    [
+        (lambda a: a.max(), "Max1"),
+        (lambda a: a.min(), "Min1"),
+        (lambda a: a.amax(), "Amax"),
+        (lambda a: a.median(), "Median"),
+        (lambda a: a.nanmedian(), "Nanmedian"),
+        (lambda a: a.prod(), "Prod"),
+        (lambda a: a.prod(0), "Prod1"),
+        (lambda a: a.exp(), "Exp"),
+    ],
+)
+def test_changing_a_saved_result_in_place_fails_the_backward(op, name):
+    # PyTorch 2.13 saves these ops' results: a change under no_grad is caught, and the message
+    # names the forward op as Node.forward_op_name() does (Backward0 dropped, Backward1 -> 1)
+    a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    y = op(a)
+    with torch.no_grad():
+        y.add_(1)
+    with pytest.raises(RuntimeError, match=f"which is output 0 of {name}, is at version 1"):
+        y.sum().backward()

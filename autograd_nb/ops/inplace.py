@@ -86,7 +86,7 @@ def _rebase_error(view: Tensor, indirect: bool) -> RuntimeError:
     fn = view._grad_fn
     modified = msg.VIEW_REBASE_MODIFIED[indirect]
     mode = msg.VIEW_MODES["inference" if creation == "inference" else "no_grad"]
-    name = None if fn is None else fn.name().rstrip("0123456789").removesuffix("Backward")
+    name = None if fn is None else fn.forward_op_name()
     if creation != "multi_output" or fn is None:
         who = "A view was" if fn is None else msg.VIEW_OF_VIEW.format(nr=view._output_nr, name=name)
         text = msg.VIEW_REBASE_CREATED.format(who=who, modified=modified, **mode)
