@@ -40,9 +40,9 @@ def _reduce_dims(dim, ndim: int) -> tuple:
     if dim is None or (isinstance(dim, (tuple, list)) and len(dim) == 0):
         return tuple(range(ndim))
     if isinstance(dim, (tuple, list)):
-        from .shape import _distinct_dims  # PyTorch's error for a dim given twice
+        from .shape import distinct_dims  # PyTorch's error for a dim given twice
 
-        return tuple(sorted(_distinct_dims(dim, ndim)))
+        return tuple(sorted(distinct_dims(dim, ndim)))
     return (normalize_dim(dim, ndim),)
 
 
