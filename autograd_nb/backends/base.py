@@ -139,6 +139,10 @@ class Backend:
         from the end), adding repeated indices up: the backward of `index`."""
         raise NotImplementedError
 
+    def fill(self, target, value) -> None:
+        """`target[...] = value` for a number `value`, in place (-0.0 kept)."""
+        target[...] = value
+
     def scatter_set(self, target, index, values) -> None:
         """`target[index] = values` in place for a tuple of integer arrays naming distinct
         elements (or any elements, given one value): a write that keeps each value as it is,

@@ -81,6 +81,8 @@ class DeviceNamespace:
         value = getattr(self._namespace, name)
         if name in _FILLS:
             value = _keeping_negative_zero(value)
+        elif name == "asarray":
+            value = _asarray_keeping_negative_zero(value)
         if callable(value) and not isinstance(value, type):
             value = self._wrap(value)
         setattr(self, name, value)
@@ -121,6 +123,19 @@ def _keeping_negative_zero(fill_function):
         return out
 
     return fill
+
+
+def _asarray_keeping_negative_zero(asarray):
+    """`asarray` that keeps a -0.0 scalar: CuPy makes a number's array with a fill, which a
+    memset writes as +0.0; a host array is copied as it is."""
+
+    @functools.wraps(asarray)
+    def to_array(obj, *args, **kwargs):
+        if _is_negative_zero(obj):
+            obj = np.asarray(obj)
+        return asarray(obj, *args, **kwargs)
+
+    return to_array
 
 
 class CupyRandom:
@@ -216,6 +231,11 @@ class CupyBackend(Backend):
     def from_host(self, host_array):
         with cuda_errors(), self.native_device:
             return cupy.asarray(host_array)
+
+    def fill(self, target, value):
+        if _is_negative_zero(value):  # a number equal to 0 is written with a memset: +0.0
+            value = self.xp.full((), value, dtype=target.dtype)
+        target[...] = value
 
     def scatter_add(self, target, index, values):
         with cuda_errors(), self.native_device:

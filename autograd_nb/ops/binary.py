@@ -597,12 +597,12 @@ class RemainderBackward1(BinaryBackward):
 
 
 def _remainder_kernel(xp, x, y):
-    """Python's x % y, but a zero result keeps x's sign as in PyTorch (its fmod(x, y), moved by y
-    only where nonzero and of the other sign; NumPy gives a zero y's sign)."""
-    r = x % y
-    if xp.isdtype(r.dtype, "real floating"):
-        return xp.where(r == 0, xp.copysign(r, x), r)
-    return r
+    """PyTorch's remainder: fmod(x, y), moved by y where it is nonzero and of the other sign (so
+    the result takes y's sign and a zero keeps x's); integers take Python's floor modulus."""
+    r = _fmod_kernel(xp, x, y)
+    if not xp.isdtype(r.dtype, "real floating"):
+        return x % y
+    return xp.where((r != 0) & ((r < 0) != (y < 0)), r + y, r)
 
 
 remainder, remainder_ = binary(
@@ -638,10 +638,19 @@ class FmodBackward1(RemainderBackward1):
 
 def _fmod_kernel(xp, x, y):
     """|x| mod |y| with x's sign: C's fmod, exact (no rounding of x / y)."""
-    r = xp.abs(x) % (xp.abs(y) if hasattr(y, "shape") else builtins.abs(y))
-    if xp.isdtype(r.dtype, "real floating"):
+    if hasattr(xp, "fmod"):  # NumPy's and CuPy's own (CuPy's % of an infinite y gives NaN)
+        return xp.fmod(x, y)
+    r = _magnitude(xp, x) % _magnitude(xp, y)
+    if not xp.isdtype(r.dtype, "real floating"):
+        return xp.where(x < 0, -r, r)
+    if hasattr(x, "shape"):
         return xp.copysign(r, x)
-    return xp.where(x < 0, -r, r)
+    return r * math.copysign(1.0, x)  # a number x: one sign for all
+
+
+def _magnitude(xp, value):
+    """|value| of an array or a number."""
+    return xp.abs(value) if hasattr(value, "shape") else builtins.abs(value)
 
 
 def _check_fmod(input, other) -> None:

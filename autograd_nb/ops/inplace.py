@@ -134,7 +134,10 @@ def _store(self: Tensor, data, fill: bool = False) -> None:
     `fill` (zero_, fill_: one value everywhere) may write elements that share memory.
     """
     try:
-        self._data[...] = data
+        if fill:
+            self._backend.fill(self._data, data)
+        else:
+            self._data[...] = data
     except ValueError as error:
         if "read-only" in str(error):  # a part of an expanded (broadcast) view
             _store_through_root(self, data, fill)

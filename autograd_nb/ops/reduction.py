@@ -456,6 +456,15 @@ def _indexed_result(t: Tensor, d: int, keepdim: bool, name: str, cls, values, in
     return return_type(name)(out, indices)
 
 
+def _last_zero(backend, data):
+    """The last zero of `data` (0.0 or -0.0) as a 0-d array: the extreme a tie of zeros gives
+    (NumPy's reduction keeps it too; a GPU's reduction picks either)."""
+    xp = backend.xp
+    zeros = xp.reshape(data == 0, (-1,))
+    last = zeros.shape[0] - 1 - xp.argmax(xp.astype(xp.flip(zeros), xp.int8))
+    return xp.reshape(xp.take(xp.reshape(data, (-1,)), xp.reshape(last, (1,))), ())
+
+
 def _first_extreme(backend, data, dims: tuple, keepdim: bool, largest: bool):
     """amax/amin over `dims` as PyTorch reduces: the first of tied elements (of 0.0 and -0.0,
     whichever comes first), NaN if there is one."""
@@ -482,6 +491,8 @@ def _extreme(t: Tensor, dims, keepdim: bool, name: str, cls) -> Tensor:
     _check_nonempty(t, name, None if whole or t.numel() == 0 and dims == () else all_dims)
     if whole:  # PyTorch's whole-tensor max()/min() kernel: of tied elements, the last
         data = (backend.amax if name == "max" else backend.amin)(t._data)
+        if t.dtype.is_floating_point and bool(data == 0):  # 0.0 and -0.0 tie
+            data = _last_zero(backend, t._data)
     else:
         data = _first_extreme(backend, t._data, all_dims, keepdim, name == "amax")
     saved = {} if whole else {"dim": all_dims, "keepdim": keepdim}
