@@ -2647,3 +2647,6 @@ OVERLOAD_MISMATCH = (
     " * ({signature})\n      didn't match because some of the arguments have invalid types: "
     "({marked})\n"
 )
+
+# --- wrong argument types (argtypes; PyTorch 2.13's argument parser) ---
+ARGUMENT_TYPE = "{name}(): argument '{arg}'{where} must be {expected}, not {type}"

@@ -51,10 +51,22 @@ def _rebuild_size(values: tuple) -> Size:
 Size.__module__ = "torch"  # `type(x.shape)` prints <class 'torch.Size'>, as in PyTorch
 
 
+def check_int(value, arg: str) -> int:
+    """`value` as an int if PyTorch's argument parser takes it as one (not a bool, not a float),
+    else its TypeError naming `arg` and the type given."""
+    if type(value) is int:
+        return value
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        from ._tensor import argument_error  # _tensor imports this module
+
+        raise argument_error(value, "int", arg)
+    return value.__index__()
+
+
 def normalize_dim(dim: int, ndim: int) -> int:
     """A dim in [0, ndim), accepting negatives like PyTorch; 0-d tensors take dims -1 and 0."""
-    if not isinstance(dim, int):
-        dim = int(dim)
+    if type(dim) is not int:
+        dim = check_int(dim, "dim")
     size = max(ndim, 1)
     if dim < -size or dim >= size:
         raise IndexError(msg.DIM_RANGE.format(low=-size, high=size - 1, dim=dim))

@@ -562,6 +562,47 @@ def call_form() -> tuple[str, str]:
     return ("operator" if code in _OPERATOR_CODES else "function"), ""
 
 
+_ABSENT = object()  # a parameter not bound yet, in argument_error
+# The modules of the argument checkers (check_int, check_number, normalize_dim, scalar_for...):
+# their parameters are never the ones a learner named
+_VALIDATORS = frozenset({f"{_PACKAGE}._size", f"{_PACKAGE}.ops._helpers"})
+
+
+def argument_error(value, expected: str, arg: str = "dim") -> TypeError:
+    """PyTorch's argument-parser TypeError for `value` given where `expected` ("int", "Number",
+    "tuple of ints", "Tensor"...) is wanted: "softmax(): argument 'dim' (position 1) must be int,
+    not str". The function, the argument and its position are those of the outermost autograd_nb
+    frame whose parameters hold `value` (a method call counts positions after self, as PyTorch);
+    `arg`, with no position, where no frame does (the validators' own frames, in _VALIDATORS,
+    never count). Only for error texts (it walks the stack)."""
+    frame, found, entry = sys._getframe(1), None, None
+    while frame is not None and frame.f_globals.get("__name__", "").startswith(_PACKAGE):
+        if frame.f_globals["__name__"] in _VALIDATORS:
+            frame = frame.f_back
+            continue
+        code, local = frame.f_code, frame.f_locals
+        names = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+        index = next((i for i, n in enumerate(names) if local.get(n, _ABSENT) is value), None)
+        if index is not None:
+            found = (code, index)
+        entry, frame = frame, frame.f_back
+    form, method = call_form()
+    where = ""
+    if found is not None:
+        code, index = found
+        name, arg = code.co_name, code.co_varnames[index]
+        if index < code.co_argcount:
+            where = f" (position {index if form == 'method' else index + 1})"
+    else:
+        name = entry.f_code.co_name if entry is not None else "<unknown>"
+    name = (method if form == "method" else name).lstrip("_").removesuffix("_method")
+    return TypeError(
+        msg.ARGUMENT_TYPE.format(
+            name=name, arg=arg, where=where, expected=expected, type=type(value).__name__
+        )
+    )
+
+
 def tensor_method(*names: str):
     """Attach an op function to Tensor under the given method names (a named method as a copy
     that knows it is one; operators such as `__add__` as the function itself)."""

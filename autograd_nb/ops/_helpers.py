@@ -10,8 +10,9 @@ from .. import _messages as msg
 from .. import dtypes
 from .._size import broadcast_error as broadcast_error
 from .._size import broadcast_shapes as broadcast_shapes
+from .._size import check_int as check_int
 from .._size import normalize_dim as normalize_dim
-from .._tensor import Tensor, ViewMeta, call_form, make_tensor, typename
+from .._tensor import Tensor, ViewMeta, argument_error, call_form, make_tensor, typename
 from ..autograd.grad_mode import STATE
 from ..autograd.node import new_node, saved_entry, version_counter
 from ..backends import python_number
@@ -55,6 +56,14 @@ def check_tensor(value, name: str, arg: str = "input", position: int = 1) -> Ten
             )
         )
     return value
+
+
+def check_number(value, arg: str):
+    """`value` if PyTorch's argument parser takes it as a Number (a Python or NumPy number, a
+    one-element tensor), else its TypeError naming `arg` and the type given."""
+    if isinstance(value, (int, float, complex)) or hasattr(value, "__float__"):
+        return value
+    raise argument_error(value, "Number", arg)
 
 
 def require_floating(t: Tensor, kernel: str) -> None:
@@ -125,9 +134,12 @@ def on_backend(t: Tensor, backend, dtype: dtypes.dtype):
 
 
 def scalar_for(value, dtype: dtypes.dtype):
-    """A Python number in the kind the result dtype wants (so backends keep the dtype)."""
+    """A Python number in the kind the result dtype wants (so backends keep the dtype); PyTorch's
+    TypeError naming the argument for anything that is not a number."""
     if isinstance(value, complex):
         value = dtypes.real_scalar(value, dtype)
+    elif not isinstance(value, _NUMBER_TYPES):
+        check_number(value, "value")
     if dtype.is_floating_point:
         return float(value)
     if dtype is dtypes.bool:
@@ -453,7 +465,7 @@ def as_tensor_like(value, like: Tensor) -> Tensor:
     """A Python number as a tensor on `like`'s device (for ops that need tensors)."""
     if isinstance(value, Tensor):
         return value
-    dtype = result_dtype(like, value)
+    dtype = result_dtype(like, check_number(value, "other"))
     backend = like._backend
     return make_tensor(backend.asarray(value, dtype), backend)
 

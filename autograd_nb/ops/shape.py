@@ -14,7 +14,7 @@ import warnings
 from .. import _messages as msg
 from .. import dtypes
 from .._size import Size
-from .._tensor import Tensor, make_tensor, tensor_method
+from .._tensor import Tensor, call_form, make_tensor, tensor_method
 from ..autograd.node import Node
 from ._helpers import (
     check_tensor,
@@ -27,10 +27,13 @@ from .out import with_out
 INT64_MAX = (1 << 63) - 1  # what PyTorch saves as a slice's end when none is given
 
 
-def _shape_arg(size) -> tuple:
-    if len(size) == 1 and isinstance(size[0], (tuple, list)):
-        size = tuple(size[0])
-    return tuple(int(s) for s in size)
+def _shape_arg(name: str, arg: str, size: tuple) -> tuple:
+    """The ints of a method's spread tuple-of-ints argument (`x.expand(2, 3)`, `x.expand((2, 3))`
+    or `torch.permute(x, (1, 0))`), with PyTorch's TypeErrors for anything else."""
+    items = tuple(size[0]) if len(size) == 1 and isinstance(size[0], (tuple, list)) else size
+    if all(type(s) is int for s in items):
+        return items
+    return _int_tuple(name, arg, size, 1 if call_form()[0] == "method" else 2)
 
 
 def _is_size(value) -> bool:
@@ -215,7 +218,7 @@ class ExpandBackward0(Node):
 @tensor_method("expand")
 def expand(self, *sizes) -> Tensor:
     """A broadcast view: size-1 dims repeat without copying (-1 keeps a size)."""
-    sizes = _shape_arg(sizes)
+    sizes = _shape_arg("expand", "size", sizes)
     shape = tuple(self._data.shape)
     lead = len(sizes) - len(shape)
     if lead < 0:
@@ -420,7 +423,7 @@ def _transposed(base: Tensor) -> Tensor:
 def permute(input, *dims) -> Tensor:
     """Reorder the dims (a view)."""
     x = check_tensor(input, "permute")
-    dims = _shape_arg(dims)
+    dims = _shape_arg("permute", "dims", dims)
     ndim = x._data.ndim
     if len(dims) != ndim:
         raise RuntimeError(msg.PERMUTE_DIMS.format(dim=ndim, n=len(dims)))
@@ -561,7 +564,7 @@ class RepeatBackward0(Node):
 @tensor_method("repeat")
 def repeat(self, *repeats) -> Tensor:
     """Tile the tensor `repeats[i]` times along each dim (a copy)."""
-    repeats = _shape_arg(repeats)
+    repeats = _shape_arg("repeat", "repeats", repeats)
     shape = tuple(self._data.shape)
     if len(repeats) < len(shape):
         raise RuntimeError(msg.REPEAT_DIMS)
@@ -598,7 +601,7 @@ class FlipBackward0(Node):
 def flip(input, *dims) -> Tensor:
     """The elements in reverse order along `dims` (a copy, as in PyTorch)."""
     x = check_tensor(input, "flip")
-    dims = _shape_arg(dims)
+    dims = _shape_arg("flip", "dims", dims)
     axes = _distinct_dims(dims, x._data.ndim)
     xp = x._backend.xp
     data = (
@@ -783,7 +786,9 @@ def alias(x: Tensor) -> Tensor:
 @tensor_method("broadcast_to")
 def broadcast_to(input, size) -> Tensor:
     """`input` expanded to `size` (a view, ExpandBackward0)."""
-    return expand(check_tensor(input, "broadcast_to"), tuple(size))
+    return expand(
+        check_tensor(input, "broadcast_to"), _int_tuple("broadcast_to", "size", (size,), 2)
+    )
 
 
 def broadcast_tensors(*tensors) -> tuple:
