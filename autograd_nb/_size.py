@@ -51,12 +51,17 @@ def _rebuild_size(values: tuple) -> Size:
 Size.__module__ = "torch"  # `type(x.shape)` prints <class 'torch.Size'>, as in PyTorch
 
 
+def is_int(value) -> bool:
+    """Whether PyTorch's argument parser takes `value` as an int (an integer, not a bool)."""
+    return not isinstance(value, bool) and hasattr(value, "__index__")
+
+
 def check_int(value, arg: str) -> int:
     """`value` as an int if PyTorch's argument parser takes it as one (not a bool, not a float),
     else its TypeError naming `arg` and the type given."""
     if type(value) is int:
         return value
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
+    if not is_int(value):
         from ._tensor import argument_error  # _tensor imports this module
 
         raise argument_error(value, "int", arg)

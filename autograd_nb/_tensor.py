@@ -570,32 +570,34 @@ _VALIDATORS = frozenset({f"{_PACKAGE}._size", f"{_PACKAGE}.ops._helpers"})
 
 def argument_error(value, expected: str, arg: str = "dim") -> TypeError:
     """PyTorch's argument-parser TypeError for `value` given where `expected` ("int", "Number",
-    "tuple of ints", "Tensor"...) is wanted: "softmax(): argument 'dim' (position 1) must be int,
-    not str". The function, the argument and its position are those of the outermost autograd_nb
-    frame whose parameters hold `value` (a method call counts positions after self, as PyTorch);
-    `arg`, with no position, where no frame does (the validators' own frames, in _VALIDATORS,
-    never count). Only for error texts (it walks the stack)."""
+    "tuple of ints"...) is wanted: "softmax(): argument 'dim' (position 1) must be int, not str".
+    The function, the argument and its position are those of the outermost autograd_nb frame
+    whose parameters hold `value` (a method call, a layer's constructor, count positions after
+    self, as PyTorch); `arg`, with no position, where no frame does (the checkers' own frames, in
+    _VALIDATORS, never count). Only for error texts (it walks the stack)."""
     frame, found, entry = sys._getframe(1), None, None
     while frame is not None and frame.f_globals.get("__name__", "").startswith(_PACKAGE):
-        if frame.f_globals["__name__"] in _VALIDATORS:
-            frame = frame.f_back
-            continue
-        code, local = frame.f_code, frame.f_locals
-        names = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
-        index = next((i for i, n in enumerate(names) if local.get(n, _ABSENT) is value), None)
-        if index is not None:
-            found = (code, index)
-        entry, frame = frame, frame.f_back
+        if frame.f_globals["__name__"] not in _VALIDATORS:
+            code, local = frame.f_code, frame.f_locals
+            names = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+            index = next((i for i, n in enumerate(names) if local.get(n, _ABSENT) is value), None)
+            if index is not None:
+                found = (frame, index)
+            entry = frame
+        frame = frame.f_back
     form, method = call_form()
-    where = ""
+    frame, where = (found[0] if found else entry), ""
+    name = frame.f_code.co_name if frame is not None else ""
+    if name == "__init__":  # a layer's constructor: PyTorch's layers are named by their class
+        name = type(frame.f_locals["self"]).__name__
+    elif form == "method":
+        name = method.lstrip("_").removesuffix("_method")
     if found is not None:
-        code, index = found
-        name, arg = code.co_name, code.co_varnames[index]
+        code, index = found[0].f_code, found[1]
+        arg = code.co_varnames[index]
         if index < code.co_argcount:
-            where = f" (position {index if form == 'method' else index + 1})"
-    else:
-        name = entry.f_code.co_name if entry is not None else "<unknown>"
-    name = (method if form == "method" else name).lstrip("_").removesuffix("_method")
+            after_self = form == "method" or code.co_name == "__init__"
+            where = f" (position {index if after_self else index + 1})"
     return TypeError(
         msg.ARGUMENT_TYPE.format(
             name=name, arg=arg, where=where, expected=expected, type=type(value).__name__

@@ -100,7 +100,7 @@ def run(torch) -> dict:
                 "v": torch.ones(3),
                 "p": torch.nn.Parameter(torch.ones(2)),
             }
-            src = re.sub(r"\bB\b", lambda _: source, call)
+            src = re.sub(r"\bB\b", source.replace("\\", r"\\"), call)
             try:
                 eval(src, env)
                 results[src] = ["OK", ""]

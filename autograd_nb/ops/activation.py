@@ -18,6 +18,7 @@ from .._tensor import Tensor, make_tensor, tensor_method
 from .._type_info import finfo
 from ..autograd.node import Node
 from ._helpers import (
+    check_number,
     check_tensor,
     in_float32,
     normalize_dim,
@@ -57,6 +58,7 @@ class LeakyReluBackward1(LeakyReluBackward0):
 
 
 def _leaky(x: Tensor, negative_slope: float, cls) -> Tensor:
+    check_number(negative_slope, "negative_slope")
     require_floating(x, "leaky_relu_cpu")
     xp = x._backend.xp
     data = xp.where(x._data > 0, x._data, x._data * negative_slope)

@@ -43,6 +43,7 @@ from ._fast_inplace import arithmetic_inplace, scaled_inplace
 from ._helpers import (
     as_tensor_like,
     broadcast_error,
+    check_number,
     check_tensor,
     input_meta,
     operands,
@@ -353,6 +354,7 @@ def sub(input, other, *, alpha=1) -> Tensor:
 
 def _check_alpha(input, other, alpha) -> None:
     """PyTorch refuses a float alpha when the result would be an integer tensor."""
+    check_number(alpha, "alpha")
     if isinstance(alpha, complex):
         raise RuntimeError(msg.ALPHA_COMPLEX)
     if type(alpha) is float and not result_dtype(input, other).is_floating_point:

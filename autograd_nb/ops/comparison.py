@@ -15,6 +15,7 @@ from ._helpers import (
     as_tensor_like,
     broadcast_error,
     broadcast_shapes,
+    check_number,
     check_tensor,
     common_backend,
     device_mismatch,
@@ -121,7 +122,7 @@ def _real_bound(value, t: Tensor):
     """A clamp bound as PyTorch reads it: a complex number is converted to a double (its real
     part, or PyTorch's error), and refused outright for integer and bool tensors."""
     if not isinstance(value, complex):
-        return value
+        return value if value is None else check_number(value, "min")
     if not t.dtype.is_floating_point:
         raise NotImplementedError(msg.CLAMP_COMPLEX)
     return dtypes.real_scalar(value, dtypes.float64)

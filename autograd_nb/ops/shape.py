@@ -13,10 +13,11 @@ import warnings
 
 from .. import _messages as msg
 from .. import dtypes
-from .._size import Size
+from .._size import Size, is_int
 from .._tensor import Tensor, call_form, make_tensor, tensor_method
 from ..autograd.node import Node
 from ._helpers import (
+    check_int,
     check_tensor,
     normalize_dim,
     numpy_dim,
@@ -27,18 +28,14 @@ from .out import with_out
 INT64_MAX = (1 << 63) - 1  # what PyTorch saves as a slice's end when none is given
 
 
-def _shape_arg(name: str, arg: str, size: tuple) -> tuple:
-    """The ints of a method's spread tuple-of-ints argument (`x.expand(2, 3)`, `x.expand((2, 3))`
-    or `torch.permute(x, (1, 0))`), with PyTorch's TypeErrors for anything else."""
-    items = tuple(size[0]) if len(size) == 1 and isinstance(size[0], (tuple, list)) else size
+def ints_argument(name: str, arg: str, given: tuple, position: int = 2) -> tuple:
+    """The ints of a tuple-of-ints argument: `given` is the method's spread form
+    (`x.expand(2, 3)`, `x.expand((2, 3))`) or `(value,)`; PyTorch's TypeErrors for anything
+    else, naming the argument at `position` (in the function form; one less in a method call)."""
+    items = tuple(given[0]) if len(given) == 1 and isinstance(given[0], (tuple, list)) else given
     if all(type(s) is int for s in items):
         return items
-    return _int_tuple(name, arg, size, 1 if call_form()[0] == "method" else 2)
-
-
-def _is_size(value) -> bool:
-    """Whether PyTorch's argument parser takes `value` as one size (an int, not a bool)."""
-    return not isinstance(value, bool) and hasattr(value, "__index__")
+    return _int_tuple(name, arg, given, position - (call_form()[0] == "method"))
 
 
 def _checked_sizes(name: str, size: tuple) -> tuple:
@@ -46,7 +43,7 @@ def _checked_sizes(name: str, size: tuple) -> tuple:
     TypeErrors of PyTorch's argument parser for anything else (`view(2.0, 3)`)."""
     one = len(size) == 1
     items = tuple(size[0]) if one and isinstance(size[0], (tuple, list)) else size
-    bad = next((i for i, s in enumerate(items) if not _is_size(s)), None)
+    bad = next((i for i, s in enumerate(items) if not is_int(s)), None)
     if bad is None:
         return tuple(int(s) for s in items)
     kind = type(items[bad]).__name__
@@ -218,7 +215,7 @@ class ExpandBackward0(Node):
 @tensor_method("expand")
 def expand(self, *sizes) -> Tensor:
     """A broadcast view: size-1 dims repeat without copying (-1 keeps a size)."""
-    sizes = _shape_arg("expand", "size", sizes)
+    sizes = ints_argument("expand", "size", sizes)
     shape = tuple(self._data.shape)
     lead = len(sizes) - len(shape)
     if lead < 0:
@@ -423,7 +420,7 @@ def _transposed(base: Tensor) -> Tensor:
 def permute(input, *dims) -> Tensor:
     """Reorder the dims (a view)."""
     x = check_tensor(input, "permute")
-    dims = _shape_arg("permute", "dims", dims)
+    dims = ints_argument("permute", "dims", dims)
     ndim = x._data.ndim
     if len(dims) != ndim:
         raise RuntimeError(msg.PERMUTE_DIMS.format(dim=ndim, n=len(dims)))
@@ -564,7 +561,7 @@ class RepeatBackward0(Node):
 @tensor_method("repeat")
 def repeat(self, *repeats) -> Tensor:
     """Tile the tensor `repeats[i]` times along each dim (a copy)."""
-    repeats = _shape_arg("repeat", "repeats", repeats)
+    repeats = ints_argument("repeat", "repeats", repeats)
     shape = tuple(self._data.shape)
     if len(repeats) < len(shape):
         raise RuntimeError(msg.REPEAT_DIMS)
@@ -601,7 +598,7 @@ class FlipBackward0(Node):
 def flip(input, *dims) -> Tensor:
     """The elements in reverse order along `dims` (a copy, as in PyTorch)."""
     x = check_tensor(input, "flip")
-    dims = _shape_arg("flip", "dims", dims)
+    dims = ints_argument("flip", "dims", dims)
     axes = _distinct_dims(dims, x._data.ndim)
     xp = x._backend.xp
     data = (
@@ -706,7 +703,7 @@ def select(input, dim: int, index: int) -> Tensor:
         raise IndexError(msg.SELECT_0D)
     d = normalize_dim(dim, ndim)
     size = x._data.shape[d]
-    index = int(index)
+    index = check_int(index, "index")
     if not -size <= index < size:
         raise IndexError(msg.SELECT_RANGE.format(index=index, sizes=list(x._data.shape), dim=d))
     i = index % size
@@ -756,7 +753,7 @@ def narrow(input, dim: int, start: int, length: int) -> Tensor:
         raise RuntimeError(msg.NARROW_0D)
     d = normalize_dim(dim, x._data.ndim)
     size = x._data.shape[d]
-    start, length = int(start), int(length)
+    start, length = check_int(start, "start"), check_int(length, "length")
     if length < 0:
         raise RuntimeError(msg.NARROW_LENGTH)
     if not -size <= start <= size:
@@ -787,7 +784,7 @@ def alias(x: Tensor) -> Tensor:
 def broadcast_to(input, size) -> Tensor:
     """`input` expanded to `size` (a view, ExpandBackward0)."""
     return expand(
-        check_tensor(input, "broadcast_to"), _int_tuple("broadcast_to", "size", (size,), 2)
+        check_tensor(input, "broadcast_to"), ints_argument("broadcast_to", "size", (size,))
     )
 
 
@@ -815,8 +812,8 @@ class RollBackward0(Node):
 def roll(input, shifts, dims=None) -> Tensor:
     """Shift elements along `dims` cyclically (of the flattened tensor when dims is None)."""
     x = check_tensor(input, "roll")
-    shifts = tuple(shifts) if isinstance(shifts, (tuple, list)) else (int(shifts),)
-    dims = () if dims is None else tuple(dims) if isinstance(dims, (tuple, list)) else (dims,)
+    shifts = ints_argument("roll", "shifts", (shifts,))
+    dims = () if dims is None else ints_argument("roll", "dims", (dims,), 3)
     if dims and len(shifts) != len(dims):
         raise RuntimeError(msg.ROLL_ALIGN.format(shifts=len(shifts), dims=len(dims)))
     xp = x._backend.xp
@@ -840,13 +837,13 @@ def _int_tuple(name: str, arg: str, given: tuple, position: int | None) -> tuple
     one = given[0] if len(given) == 1 else None
     if isinstance(one, (tuple, list)):
         items = tuple(one)
-    elif one is not None and (position is None or not _is_size(one)):
+    elif one is not None and (position is None or not is_int(one)):
         raise TypeError(
             msg.INTS_NOT_TUPLE.format(name=name, arg=arg, where=where, type=type(one).__name__)
         )
     else:
         items = given
-    bad = next((i for i, s in enumerate(items) if not _is_size(s)), None)
+    bad = next((i for i, s in enumerate(items) if not is_int(s)), None)
     if bad == 0:
         raise TypeError(
             msg.INTS_FIRST_ELEMENT.format(

@@ -7,6 +7,7 @@ from .. import dtypes
 from .._tensor import Tensor, tensor_method
 from ..autograd.node import Node
 from ._helpers import (
+    check_number,
     check_tensor,
     common_backend,
     record,
@@ -60,7 +61,9 @@ class AddcdivBackward0(AddcmulBackward0):
 def _real(value, input: Tensor):
     """A number argument as a real number: a complex one is converted as PyTorch converts it
     into `input`'s dtype (its real part, or PyTorch's error when the imaginary part is not 0)."""
-    return dtypes.real_scalar(value, input.dtype) if isinstance(value, complex) else value
+    if isinstance(value, complex):
+        return dtypes.real_scalar(value, input.dtype)
+    return check_number(value, "value")
 
 
 def _saving_operands(out: Tensor, value, tensor1, tensor2) -> Tensor:
