@@ -12,7 +12,7 @@ import warnings
 from . import _messages as msg
 from . import dtypes
 from ._generator import draw
-from ._size import broadcast_shapes
+from ._size import broadcast_shapes, check_number
 from ._tensor import Tensor, make_tensor, tensor_method, typename
 from .autograd.grad_mode import no_grad
 from .autograd.versions import version_counter
@@ -308,6 +308,7 @@ def _check_dtype(name: str, dtype) -> None:
 
 def _filled(name: str, size, value, dtype, device, requires_grad, out=None) -> Tensor:
     _check_dtype(name, dtype)
+    check_number(value, "fill_value")
     if out is not None:  # PyTorch's factories write into `out` (its dtype and device win)
         dtype, device = dtype or out.dtype, device or out.device
     dtype = dtype or dtypes.get_default_dtype()
@@ -357,7 +358,7 @@ def full(
     size, fill_value, *, out=None, dtype=None, layout=None, device=None, requires_grad=False
 ) -> Tensor:
     if dtype is None and out is None:
-        dtype = dtypes.scalar_dtype(fill_value)
+        dtype = dtypes.scalar_dtype(check_number(fill_value, "fill_value"))
     if not isinstance(size, (list, tuple)):
         raise TypeError(msg.SIZE_NOT_TUPLE.format(name="full", type=typename(type(size))))
     return _filled("full", (tuple(size),), fill_value, dtype, device, requires_grad, out)
@@ -480,7 +481,7 @@ def manual_seed(seed: int):
     Returns `default_generator` (the CPU generator), as PyTorch does."""
     from ._generator import _seed_value, default_generator
 
-    value = _seed_value(seed)
+    value = _seed_value(int(seed))  # PyTorch's torch.manual_seed converts with int() first
     for backend in all_backends():
         backend.manual_seed(value)
     return default_generator
@@ -624,7 +625,12 @@ def _broadcast(a: Tensor, b: Tensor) -> tuple:
 # --- *_like and new_* --------------------------------------------------------------------------
 
 
-def _like_args(input, dtype, device):
+def _like_args(input, dtype, device, name: str):
+    """`input`'s shape, and the dtype and device given or else `input`'s, for `name`."""
+    if not isinstance(input, Tensor):
+        raise TypeError(
+            msg.NOT_A_TENSOR.format(name=name, arg="input", position=1, type=typename(type(input)))
+        )
     return (input.shape, dtype or input.dtype, device if device is not None else input.device)
 
 
@@ -634,7 +640,7 @@ def _like_factory(factory):
     def like(
         input, *, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None
     ) -> Tensor:
-        shape, dtype, device = _like_args(input, dtype, device)
+        shape, dtype, device = _like_args(input, dtype, device, like.__name__)
         return factory(shape, dtype=dtype, device=device, requires_grad=requires_grad)
 
     like.__name__ = like.__qualname__ = f"{factory.__name__}_like"
@@ -655,7 +661,7 @@ def _random_like_factory(factory):
         requires_grad=False,
         memory_format=None,
     ) -> Tensor:
-        shape, dtype, device = _like_args(input, dtype, device)
+        shape, dtype, device = _like_args(input, dtype, device, like.__name__)
         return factory(
             shape, generator=generator, dtype=dtype, device=device, requires_grad=requires_grad
         )
@@ -682,7 +688,7 @@ def full_like(
     requires_grad=False,
     memory_format=None,
 ) -> Tensor:
-    shape, dtype, device = _like_args(input, dtype, device)
+    shape, dtype, device = _like_args(input, dtype, device, "full_like")
     return full(shape, fill_value, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
@@ -698,7 +704,7 @@ def randint_like(
     requires_grad=False,
     memory_format=None,
 ) -> Tensor:
-    shape, dtype, device = _like_args(input, dtype, device)
+    shape, dtype, device = _like_args(input, dtype, device, "randint_like")
     return randint(
         low,
         high,

@@ -2071,7 +2071,7 @@ LEGACY_NEW_KWARGS = (
 )
 LEGACY_NEW_ARGUMENT_TYPES = "new() received an invalid combination of arguments - got ({types})"
 ARRAY_COPY_REQUIRED = "Unable to avoid copy while creating an array as requested."
-LEGACY_TYPE_INVALID_ARGUMENT = "type() received an invalid argument: {target!r}"
+LEGACY_TYPE_INVALID_ARGUMENT = "dtype must be a type, str, or dtype object"
 LEGACY_CUDA_TYPE_UNAVAILABLE = (
     "type torch.cuda.FloatTensor not available. Torch not compiled with CUDA enabled."
 )
@@ -2650,3 +2650,4 @@ OVERLOAD_MISMATCH = (
 
 # --- wrong argument types (argtypes; PyTorch 2.13's argument parser) ---
 ARGUMENT_TYPE = "{name}(): argument '{arg}'{where} must be {expected}, not {type}"
+SEQUENCE_ELEMENT = "expected Tensor as element {i} in argument {position}, but got {type}"

@@ -68,6 +68,16 @@ def check_int(value, arg: str) -> int:
     return value.__index__()
 
 
+def check_number(value, arg: str):
+    """`value` if PyTorch's argument parser takes it as a Number (a Python or NumPy number, a
+    one-element tensor), else its TypeError naming `arg` and the type given."""
+    if isinstance(value, (int, float, complex)) or hasattr(value, "__float__"):
+        return value
+    from ._tensor import argument_error  # _tensor imports this module
+
+    raise argument_error(value, "Number", arg)
+
+
 def normalize_dim(dim: int, ndim: int) -> int:
     """A dim in [0, ndim), accepting negatives like PyTorch; 0-d tensors take dims -1 and 0."""
     if type(dim) is not int:

@@ -11,8 +11,9 @@ from .. import dtypes
 from .._size import broadcast_error as broadcast_error
 from .._size import broadcast_shapes as broadcast_shapes
 from .._size import check_int as check_int
+from .._size import check_number as check_number
 from .._size import normalize_dim as normalize_dim
-from .._tensor import Tensor, ViewMeta, argument_error, call_form, make_tensor, typename
+from .._tensor import Tensor, ViewMeta, call_form, make_tensor, typename
 from ..autograd.grad_mode import STATE
 from ..autograd.node import new_node, saved_entry, version_counter
 from ..backends import python_number
@@ -56,14 +57,6 @@ def check_tensor(value, name: str, arg: str = "input", position: int = 1) -> Ten
             )
         )
     return value
-
-
-def check_number(value, arg: str):
-    """`value` if PyTorch's argument parser takes it as a Number (a Python or NumPy number, a
-    one-element tensor), else its TypeError naming `arg` and the type given."""
-    if isinstance(value, (int, float, complex)) or hasattr(value, "__float__"):
-        return value
-    raise argument_error(value, "Number", arg)
 
 
 def require_floating(t: Tensor, kernel: str) -> None:
