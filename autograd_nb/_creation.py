@@ -12,7 +12,7 @@ import warnings
 from . import _messages as msg
 from . import dtypes
 from ._generator import draw
-from ._size import broadcast_shapes, check_number
+from ._size import broadcast_shapes, check_bool, check_int, check_number, is_int
 from ._tensor import Tensor, make_tensor, tensor_method, typename
 from .autograd.grad_mode import no_grad
 from .autograd.versions import version_counter
@@ -157,7 +157,7 @@ def _place(host, dtype, device, requires_grad: bool, copy: bool = True) -> Tenso
     else:
         data = backend.from_host(host)
     out = make_tensor(data, backend)
-    if requires_grad:
+    if requires_grad is not False and check_bool(requires_grad, "requires_grad"):
         if not dtype.is_floating_point:
             raise RuntimeError(msg.FACTORY_REQUIRES_GRAD_DTYPE)
         out._requires_grad = True
@@ -243,13 +243,13 @@ def _sizes(size, name: str) -> tuple:
     PyTorch's argument parser naming the function."""
     if len(size) == 1 and isinstance(size[0], (list, tuple)):
         size = tuple(size[0])
-    elif len(size) == 1 and not _is_int(size[0]):
+    elif len(size) == 1 and not is_int(size[0]):
         raise TypeError(msg.SIZE_NOT_TUPLE.format(name=name, type=typename(type(size[0]))))
     out = []
     for i, s in enumerate(size):
         if isinstance(s, Tensor):
             s = s.item()
-        if not _is_int(s):
+        if not is_int(s):
             kind = typename(type(s))
             raise TypeError(
                 msg.SIZE_FIRST_ELEMENT.format(name=name, type=kind)
@@ -266,15 +266,11 @@ def _sizes(size, name: str) -> tuple:
     return tuple(out)
 
 
-def _is_int(value) -> bool:
-    return isinstance(value, int) or (hasattr(value, "__index__") and not isinstance(value, float))
-
-
 def _finish(data, backend, dtype, requires_grad: bool, out=None) -> Tensor:
     result = make_tensor(data, backend)
     if out is not None:
         return write_into(out, result)
-    if requires_grad:
+    if requires_grad is not False and check_bool(requires_grad, "requires_grad"):
         if not dtype.is_floating_point:
             raise RuntimeError(msg.FACTORY_REQUIRES_GRAD_DTYPE)
         result._requires_grad = True
@@ -415,10 +411,14 @@ def _integer_arange(start, end, step, dtype):
 
 
 def linspace(start, end, steps: int, *, dtype=None, device=None, requires_grad=False) -> Tensor:
-    _check_real_ends("linspace", start, end, dtype)
+    _check_real_ends("linspace", check_number(start, "start"), check_number(end, "end"), dtype)
     dtype = dtype or dtypes.get_default_dtype()
     return _place(
-        _linspace_host(start, end, int(steps), dtype), dtype, device, requires_grad, copy=False
+        _linspace_host(start, end, check_int(steps, "steps"), dtype),
+        dtype,
+        device,
+        requires_grad,
+        copy=False,
     )
 
 
@@ -576,6 +576,7 @@ def randint(
         raise TypeError(msg.RANDINT_ARGS.format(got=given))
     if isinstance(size, int):
         raise TypeError(msg.RANDINT_SIZE_INT)
+    low, high = check_int(low, "low"), check_int(high, "high")
     if low >= high:
         raise RuntimeError(msg.RANDINT_RANGE.format(low=low, high=high))
     dtype = dtype or dtypes.int64

@@ -68,6 +68,16 @@ def check_int(value, arg: str) -> int:
     return value.__index__()
 
 
+def check_bool(value, arg: str) -> bool:
+    """`value` if PyTorch's argument parser takes it as a bool (a Python or NumPy bool), else its
+    TypeError naming `arg` and the type given."""
+    if type(value) is bool or type(value).__name__ == "bool":  # NumPy 2's bool scalar
+        return value
+    from ._tensor import argument_error  # _tensor imports this module
+
+    raise argument_error(value, "bool", arg)
+
+
 def check_number(value, arg: str):
     """`value` if PyTorch's argument parser takes it as a Number (a Python or NumPy number, a
     one-element tensor), else its TypeError naming `arg` and the type given."""

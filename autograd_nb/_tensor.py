@@ -16,7 +16,7 @@ import weakref
 from . import _messages as msg
 from . import dtypes
 from ._size import Size as _Size
-from ._size import normalize_dim
+from ._size import check_bool, normalize_dim
 from .autograd.grad_mode import INFERENCE_THREADS, STATE
 from .autograd.hooks import RemovableHandle
 from .autograd.versions import INFERENCE_VERSION, version_counter
@@ -261,6 +261,7 @@ class Tensor(metaclass=_TensorMeta):
         self._set_requires_grad(bool(value), msg.SETTER_REQUIRES_GRAD_DTYPE)
 
     def requires_grad_(self, requires_grad: bool = True) -> Tensor:
+        check_bool(requires_grad, "requires_grad")
         self._set_requires_grad(bool(requires_grad), msg.METHOD_REQUIRES_GRAD_DTYPE)
         return self
 
@@ -572,15 +573,18 @@ def argument_error(value, expected: str, arg: str = "dim") -> TypeError:
     """PyTorch's argument-parser TypeError for `value` given where `expected` ("int", "Number",
     "tuple of ints"...) is wanted: "softmax(): argument 'dim' (position 1) must be int, not str".
     The function, the argument and its position are those of the outermost autograd_nb frame
-    whose parameters hold `value` (a method call, a layer's constructor, count positions after
-    self, as PyTorch); `arg`, with no position, where no frame does (the checkers' own frames, in
-    _VALIDATORS, never count). Only for error texts (it walks the stack)."""
+    whose parameters hold `value` (the one named `arg` first: None or True may fill several;
+    a method or a layer's constructor counts positions after self, as PyTorch); `arg`, with no
+    position, where no frame does (the checkers' own frames, in _VALIDATORS, never count). Only
+    for error texts (it walks the stack)."""
     frame, found, entry = sys._getframe(1), None, None
     while frame is not None and frame.f_globals.get("__name__", "").startswith(_PACKAGE):
         if frame.f_globals["__name__"] not in _VALIDATORS:
             code, local = frame.f_code, frame.f_locals
             names = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
-            index = next((i for i, n in enumerate(names) if local.get(n, _ABSENT) is value), None)
+            held = [i for i, n in enumerate(names) if local.get(n, _ABSENT) is value]
+            index = names.index(arg) if arg in names and local[arg] is value else None
+            index = held[0] if held and index is None else index
             if index is not None:
                 found = (frame, index)
             entry = frame
@@ -596,7 +600,7 @@ def argument_error(value, expected: str, arg: str = "dim") -> TypeError:
         code, index = found[0].f_code, found[1]
         arg = code.co_varnames[index]
         if index < code.co_argcount:
-            after_self = form == "method" or code.co_name == "__init__"
+            after_self = form == "method" or code.co_varnames[0] == "self"
             where = f" (position {index if after_self else index + 1})"
     return TypeError(
         msg.ARGUMENT_TYPE.format(

@@ -14,7 +14,7 @@ import math
 from .. import _messages as msg
 from .. import dtypes
 from .._generator import draw
-from .._tensor import Tensor, make_tensor, tensor_method
+from .._tensor import Tensor, argument_error, make_tensor, tensor_method
 from .._type_info import finfo
 from ..autograd.node import Node
 from ._helpers import (
@@ -119,6 +119,8 @@ def _gelu_tanh_kernel(xp, x):
 def gelu(input: Tensor, *, approximate: str = "none") -> Tensor:
     """x * Phi(x), the Gaussian CDF by erf ('none') or by PyTorch's tanh formula ('tanh')."""
     x = check_tensor(input, "gelu")
+    if not isinstance(approximate, str):
+        raise argument_error(approximate, "str", "approximate")
     if approximate not in ("none", "tanh"):
         raise RuntimeError(msg.GELU_APPROXIMATE)
     require_floating(x, "GeluKernelImpl")

@@ -35,7 +35,7 @@ import numpy as np
 from .. import _messages as msg
 from .. import dtypes
 from .._dlpack import through_numpy
-from .._tensor import Tensor, make_tensor, tensor_method
+from .._tensor import Tensor, argument_error, make_tensor, tensor_method
 from ..autograd.grad_mode import STATE
 from ..autograd.node import Node, new_node, saved_entry
 from ..backends import is_numpy_array, python_number
@@ -444,6 +444,8 @@ _true_divide, _ = binary(
 @tensor_method("div", "divide", "true_divide", "__truediv__")
 def div(input, other, *, rounding_mode=None) -> Tensor:
     """Element-wise true division (ints give the default float dtype), broadcasting."""
+    if rounding_mode is not None and not isinstance(rounding_mode, str):
+        raise argument_error(rounding_mode, "str", "rounding_mode")
     if rounding_mode not in (None, "floor", "trunc"):
         raise RuntimeError(msg.DIV_ROUNDING_MODE.format(mode=rounding_mode))
     if rounding_mode == "floor":
