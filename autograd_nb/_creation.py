@@ -11,8 +11,9 @@ import warnings
 
 from . import _messages as msg
 from . import dtypes
+from ._arguments import check_bool, check_int, check_number, is_int
 from ._generator import draw
-from ._size import broadcast_shapes, check_bool, check_int, check_number, is_int
+from ._size import broadcast_shapes
 from ._tensor import Tensor, make_tensor, tensor_method, typename
 from .autograd.grad_mode import no_grad
 from .autograd.versions import version_counter

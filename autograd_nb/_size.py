@@ -4,6 +4,7 @@ shape arithmetic every layer shares: a dim in range, the broadcast of shapes."""
 from __future__ import annotations
 
 from . import _messages as msg
+from ._arguments import check_int
 
 
 class Size(tuple):
@@ -49,43 +50,6 @@ def _rebuild_size(values: tuple) -> Size:
 
 
 Size.__module__ = "torch"  # `type(x.shape)` prints <class 'torch.Size'>, as in PyTorch
-
-
-def is_int(value) -> bool:
-    """Whether PyTorch's argument parser takes `value` as an int (an integer, not a bool)."""
-    return not isinstance(value, bool) and hasattr(value, "__index__")
-
-
-def check_int(value, arg: str) -> int:
-    """`value` as an int if PyTorch's argument parser takes it as one (not a bool, not a float),
-    else its TypeError naming `arg` and the type given."""
-    if type(value) is int:
-        return value
-    if not is_int(value):
-        from ._tensor import argument_error  # _tensor imports this module
-
-        raise argument_error(value, "int", arg)
-    return value.__index__()
-
-
-def check_bool(value, arg: str) -> bool:
-    """`value` if PyTorch's argument parser takes it as a bool (a Python or NumPy bool), else its
-    TypeError naming `arg` and the type given."""
-    if type(value) is bool or type(value).__name__ == "bool":  # NumPy 2's bool scalar
-        return value
-    from ._tensor import argument_error  # _tensor imports this module
-
-    raise argument_error(value, "bool", arg)
-
-
-def check_number(value, arg: str):
-    """`value` if PyTorch's argument parser takes it as a Number (a Python or NumPy number, a
-    one-element tensor), else its TypeError naming `arg` and the type given."""
-    if isinstance(value, (int, float, complex)) or hasattr(value, "__float__"):
-        return value
-    from ._tensor import argument_error  # _tensor imports this module
-
-    raise argument_error(value, "Number", arg)
 
 
 def normalize_dim(dim: int, ndim: int) -> int:

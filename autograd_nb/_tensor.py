@@ -8,15 +8,17 @@ PyTorch binds its C++ ops onto `torch.Tensor`.
 from __future__ import annotations
 
 import copyreg
-import sys
 import types
 import warnings
 import weakref
 
 from . import _messages as msg
 from . import dtypes
+from ._arguments import METHOD_CODES, OPERATOR_CODES, check_bool
+from ._arguments import argument_error as argument_error
+from ._arguments import call_form as call_form
 from ._size import Size as _Size
-from ._size import check_bool, normalize_dim
+from ._size import normalize_dim
 from .autograd.grad_mode import INFERENCE_THREADS, STATE
 from .autograd.hooks import RemovableHandle
 from .autograd.versions import INFERENCE_VERSION, version_counter
@@ -525,13 +527,6 @@ class Tensor(metaclass=_TensorMeta):
 _PYTORCH_PRIVATE_NAMES = frozenset({"_base", "_grad_fn", "_is_view", "_version"})
 
 
-# The code objects (by id) of the functions installed as named Tensor methods (see _as_method)
-# and as operators (`__add__`): how an op was entered, for PyTorch's argument error texts.
-_METHOD_CODES: dict[int, str] = {}  # id -> the method's name
-_OPERATOR_CODES: set[int] = set()
-_PACKAGE = __name__.partition(".")[0]
-
-
 def _as_method(fn):
     """`fn` as a named Tensor method: a copy sharing its body but with a code object of its own,
     so that an argument error raised inside can tell `x.add(...)` from `torch.add(x, ...)`
@@ -545,68 +540,8 @@ def _as_method(fn):
     method.__dict__.update(fn.__dict__)
     method.__doc__, method.__qualname__ = fn.__doc__, fn.__qualname__
     method.__module__, method.__wrapped__ = fn.__module__, fn
-    _METHOD_CODES[id(method.__code__)] = fn.__name__
+    METHOD_CODES[id(method.__code__)] = fn.__name__
     return method
-
-
-def call_form() -> tuple[str, str]:
-    """How the library was entered by the call raising now: ("method", its name) for
-    `x.add_(...)`, ("operator", "") for `x + y`, ("function", "") for `torch.add(x, y)`, from
-    the code that the outermost autograd_nb frame runs. Only for error texts (it walks the
-    stack)."""
-    frame, entry = sys._getframe(1), None
-    while frame is not None and frame.f_globals.get("__name__", "").startswith(_PACKAGE):
-        entry, frame = frame, frame.f_back
-    code = id(entry.f_code) if entry is not None else None
-    if code in _METHOD_CODES:
-        return "method", _METHOD_CODES[code]
-    return ("operator" if code in _OPERATOR_CODES else "function"), ""
-
-
-_ABSENT = object()  # a parameter not bound yet, in argument_error
-# The modules of the argument checkers (check_int, check_number, normalize_dim, scalar_for...):
-# their parameters are never the ones a learner named
-_VALIDATORS = frozenset({f"{_PACKAGE}._size", f"{_PACKAGE}.ops._helpers"})
-
-
-def argument_error(value, expected: str, arg: str = "dim") -> TypeError:
-    """PyTorch's argument-parser TypeError for `value` given where `expected` ("int", "Number",
-    "tuple of ints"...) is wanted: "softmax(): argument 'dim' (position 1) must be int, not str".
-    The function, the argument and its position are those of the outermost autograd_nb frame
-    whose parameters hold `value` (the one named `arg` first: None or True may fill several;
-    a method or a layer's constructor counts positions after self, as PyTorch); `arg`, with no
-    position, where no frame does (the checkers' own frames, in _VALIDATORS, never count). Only
-    for error texts (it walks the stack)."""
-    frame, found, entry = sys._getframe(1), None, None
-    while frame is not None and frame.f_globals.get("__name__", "").startswith(_PACKAGE):
-        if frame.f_globals["__name__"] not in _VALIDATORS:
-            code, local = frame.f_code, frame.f_locals
-            names = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
-            held = [i for i, n in enumerate(names) if local.get(n, _ABSENT) is value]
-            index = names.index(arg) if arg in names and local[arg] is value else None
-            index = held[0] if held and index is None else index
-            if index is not None:
-                found = (frame, index)
-            entry = frame
-        frame = frame.f_back
-    form, method = call_form()
-    frame, where = (found[0] if found else entry), ""
-    name = frame.f_code.co_name if frame is not None else ""
-    if name == "__init__":  # a layer's constructor: PyTorch's layers are named by their class
-        name = type(frame.f_locals["self"]).__name__
-    elif form == "method":
-        name = method.lstrip("_").removesuffix("_method")
-    if found is not None:
-        code, index = found[0].f_code, found[1]
-        arg = code.co_varnames[index]
-        if index < code.co_argcount:
-            after_self = form == "method" or code.co_varnames[0] == "self"
-            where = f" (position {index if after_self else index + 1})"
-    return TypeError(
-        msg.ARGUMENT_TYPE.format(
-            name=name, arg=arg, where=where, expected=expected, type=type(value).__name__
-        )
-    )
 
 
 def tensor_method(*names: str):
@@ -619,7 +554,7 @@ def tensor_method(*names: str):
             if name.startswith("__"):
                 setattr(Tensor, name, fn)
                 if type(fn) is types.FunctionType:
-                    _OPERATOR_CODES.add(id(fn.__code__))
+                    OPERATOR_CODES.add(id(fn.__code__))
             else:
                 method = method or _as_method(fn)
                 setattr(Tensor, name, method)

@@ -1060,3 +1060,111 @@ def test_accumulate_grad_nodes_are_made_only_by_the_graph(device):
     assert acc.variable is x
     with pytest.raises(RuntimeError, match="^Cannot construct$"):  # PyTorch 2.13's text
         type(acc)(x)
+
+
+@pytest.mark.parametrize("detach", ["requires_grad_", "detach_"])
+def test_a_leaf_detached_after_the_forward_gets_no_gradient(device, detach):
+    # PyTorch 2.13: AccumulateGrad adds nothing to a leaf that no longer requires grad; the
+    # leaf's tensor hook and post-accumulate hook still run
+    seen = []
+    a = torch.tensor([1.0, 2.0], device=device, requires_grad=True)
+    a.register_hook(lambda g: seen.append("pre"))
+    a.register_post_accumulate_grad_hook(lambda t: seen.append("post"))
+    b = torch.tensor([3.0, 4.0], device=device, requires_grad=True)
+    y = (a * b).sum()
+    if detach == "detach_":
+        a.detach_()
+    else:
+        a.requires_grad_(False)
+    y.backward()
+    assert a.grad is None and seen == ["pre", "post"]
+    assert b.grad.tolist() == [1.0, 2.0]
+
+
+def test_a_leaf_detached_through_a_view_gets_no_gradient():
+    a = torch.tensor([1.0, 2.0], requires_grad=True)
+    v = a.view(2)
+    a.detach_()
+    (v * 2).sum().backward()
+    assert a.grad is None
+
+
+@pytest.mark.parametrize(
+    "op,name",
+    [
+        (lambda a: a.max(), "Max1"),
+        (lambda a: a.min(), "Min1"),
+        (lambda a: a.amax(), "Amax"),
+        (lambda a: a.median(), "Median"),
+        (lambda a: a.nanmedian(), "Nanmedian"),
+        (lambda a: a.prod(), "Prod"),
+        (lambda a: a.prod(0), "Prod1"),
+        (lambda a: a.exp(), "Exp"),
+    ],
+)
+def test_changing_a_saved_result_in_place_fails_the_backward(op, name):
+    # PyTorch 2.13 saves these ops' results: a change under no_grad is caught, and the message
+    # names the forward op as Node.forward_op_name() does (Backward0 dropped, Backward1 -> 1)
+    a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    y = op(a)
+    with torch.no_grad():
+        y.add_(1)
+    with pytest.raises(RuntimeError, match=f"which is output 0 of {name}, is at version 1"):
+        y.sum().backward()
+
+
+_PRODUCTS = {
+    "mm": lambda x, w: x.mm(w),
+    "matmul": lambda x, w: x @ w,
+    "linear": lambda x, w: torch.nn.functional.linear(x, w.t()),
+    "addmm": lambda x, w: torch.addmm(torch.zeros(2, 2, dtype=x.dtype), x, w),
+    "bmm": lambda x, w: torch.bmm(x.unsqueeze(0), w.unsqueeze(0)),
+    "baddbmm": lambda x, w: torch.baddbmm(
+        torch.zeros(1, 2, 2, dtype=x.dtype), x.unsqueeze(0), w.unsqueeze(0)
+    ),
+    "mv": lambda x, w: x.mv(w[:, 0]),
+    "dot": lambda x, w: x[0].dot(w[:, 0]),
+    "einsum": lambda x, w: torch.einsum("ij,jk->ik", x, w),
+}
+
+
+@pytest.mark.parametrize("name", list(_PRODUCTS))
+def test_a_product_saves_a_factor_only_for_the_other_factors_gradient(name):
+    # PyTorch 2.13 saves x of x @ w only when w needs a gradient: changing w in place after the
+    # product is allowed while x needs none, and caught once it does
+    product = _PRODUCTS[name]
+    x = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], dtype=torch.float64)
+    w = torch.tensor([[1.0, 0.5], [2.0, -1.0], [0.0, 3.0]], dtype=torch.float64, requires_grad=True)
+    y = product(x, w)
+    fresh = w.detach().clone().requires_grad_()
+    with torch.no_grad():
+        w.mul_(2)  # w is read by no gradient: x needs none
+    y.sum().backward()
+    product(x, fresh).sum().backward()  # the gradient of a product is linear: w's value is unread
+    assert torch.equal(w.grad, fresh.grad)
+    x.requires_grad_()
+    y = product(x, w)
+    with torch.no_grad():
+        w.mul_(2)
+    with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+        y.sum().backward()
+
+
+@pytest.mark.parametrize(
+    "op",
+    [
+        lambda a: a.gather(1, torch.tensor([[0], [1]])),
+        lambda a: torch.take_along_dim(a, torch.tensor([[0], [1]]), 1),
+        lambda a: a.masked_select(a > 0),
+    ],
+    ids=["gather", "take_along_dim", "masked_select"],
+)
+def test_an_input_saved_for_its_shape_is_still_version_checked(op):
+    # PyTorch 2.13 saves the input of these ops (their backward takes `self`): changing it in
+    # place under no_grad after the forward fails the backward
+    x = torch.tensor([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], requires_grad=True) * 1
+    y = op(x)
+    with torch.no_grad():
+        x.add_(1)
+    with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+        y.sum().backward()

@@ -208,6 +208,8 @@ def _accumulate(leaf, grads: list) -> None:
     `.grad` without a copy (PyTorch "steals" it too).
     """
     grad = grads.pop()
+    if not leaf._requires_grad:  # detached since the graph was built: nothing to accumulate
+        return
     if REFCOUNTS_PROVEN and grad._backend is leaf._backend and grad._data.dtype == leaf._data.dtype:
         with ACCUMULATION_LOCK:
             meta = leaf._autograd_meta()

@@ -88,6 +88,15 @@ class Node:
     def name(self) -> str:
         return self._cpp_namespace + type(self).__name__
 
+    def forward_op_name(self) -> str:
+        """The forward op's name as PyTorch's messages give it: "Backward<N>" dropped from
+        name(), N kept unless 0 (ExpBackward0 -> Exp, MaxBackward1 -> Max1)."""
+        name = self.name()
+        head, found, number = name.rpartition("Backward")
+        if not found or not number.isdigit() and number:
+            return name
+        return head if number in ("", "0") else head + number
+
     @property
     def next_functions(self) -> tuple:
         """((node or None, output_nr), ...), one pair per input of the forward op."""
@@ -215,11 +224,7 @@ def _modified_message(tensor, saved_version, grad_fn, output_nr, data=None, vc=N
         data, backend, vc = tensor._data, tensor._backend, tensor._vc
     origin = ""
     if grad_fn is not None:
-        forward_name = grad_fn.name().rstrip("0123456789")
-        forward_name = (
-            forward_name[: -len("Backward")] if forward_name.endswith("Backward") else forward_name
-        )
-        origin = f", which is output {output_nr} of {forward_name},"
+        origin = f", which is output {output_nr} of {grad_fn.forward_op_name()},"
     return msg.MODIFIED_INPLACE.format(
         type=tensor_type_name(backend, backend.dtype_of(data)),
         sizes=", ".join(str(s) for s in data.shape),
@@ -249,7 +254,8 @@ class AccumulateGrad(Node):
         return self._variable
 
     def backward(self, grad):
-        accumulate_grad(self._variable, grad)
+        if self._variable._requires_grad:  # not after detach_() or requires_grad_(False)
+            accumulate_grad(self._variable, grad)
         return ()
 
     def _release(self) -> None:

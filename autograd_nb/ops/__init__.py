@@ -33,6 +33,7 @@ from . import (
     pixelshuffle,
     pointwise,
     pooling,
+    rearrangement,
     reduction,
     sampling,
     scans,
@@ -79,6 +80,7 @@ from .padding import *  # noqa: F403
 from .pixelshuffle import *  # noqa: F403
 from .pointwise import *  # noqa: F403
 from .pooling import *  # noqa: F403
+from .rearrangement import *  # noqa: F403
 from .reduction import *  # noqa: F403
 from .sampling import *  # noqa: F403
 from .scans import *  # noqa: F403
@@ -119,6 +121,7 @@ __all__ = [
     *pixelshuffle.__all__,
     *pointwise.__all__,
     *pooling.__all__,
+    *rearrangement.__all__,
     *reduction.__all__,
     *sampling.__all__,
     *scans.__all__,

@@ -8,10 +8,10 @@ import numpy as np
 
 from .. import _messages as msg
 from .. import dtypes
+from .._arguments import check_int as check_int
+from .._arguments import check_number as check_number
 from .._size import broadcast_error as broadcast_error
 from .._size import broadcast_shapes as broadcast_shapes
-from .._size import check_int as check_int
-from .._size import check_number as check_number
 from .._size import normalize_dim as normalize_dim
 from .._tensor import Tensor, ViewMeta, call_form, make_tensor, typename
 from ..autograd.grad_mode import STATE

@@ -13,7 +13,7 @@ import math
 from typing import NamedTuple
 
 from .. import _messages as msg
-from .._size import is_int
+from .._arguments import is_int
 from .._tensor import Tensor, argument_error
 from ..autograd.node import Node
 from ._helpers import check_tensor, record

@@ -121,17 +121,19 @@ def tanh_derivative(xp, grad, y):
 # --- matrix products ------------------------------------------------------------------------------
 
 
-def _mm_arrays(grad: Tensor, a: Tensor, b: Tensor, need_a: bool, need_b: bool) -> tuple:
+def _mm_arrays(grad: Tensor, node, need_a: bool, need_b: bool) -> tuple:
     """(grad @ b^T, a^T @ grad) on the arrays, each laid out as its input (see linalg)."""
-    backend, g, x, w = grad._backend, grad._data, a._data, b._data
-    xp, contiguous = backend.xp, backend.is_contiguous
+    backend, g = grad._backend, grad._data
+    xp, (a_column_major, b_column_major) = backend.xp, node._layouts
     grad_a = grad_b = None
     if need_a:
-        column_major = x.ndim == 2 and not contiguous(x) and contiguous(x.mT)
-        grad_a = make_tensor(xp.matmul(w, g.mT).mT if column_major else xp.matmul(g, w.mT), backend)
+        w = node._unpack(1)._data
+        grad_a = xp.matmul(w, g.mT).mT if a_column_major else xp.matmul(g, w.mT)
+        grad_a = make_tensor(grad_a, backend)
     if need_b:
-        column_major = w.ndim == 2 and not contiguous(w) and contiguous(w.mT)
-        grad_b = make_tensor(xp.matmul(g.mT, x).mT if column_major else xp.matmul(x.mT, g), backend)
+        x = node._unpack(0)._data
+        grad_b = xp.matmul(g.mT, x).mT if b_column_major else xp.matmul(x.mT, g)
+        grad_b = make_tensor(grad_b, backend)
     return grad_a, grad_b
 
 
@@ -139,9 +141,7 @@ def _mm_arrays(grad: Tensor, a: Tensor, b: Tensor, need_a: bool, need_b: bool) -
 def mm_backward(node, grad: Tensor) -> tuple:
     """The two gradients of a @ b as matrix products on the arrays."""
     edges = node._edges
-    return _mm_arrays(
-        grad, node._unpack(0), node._unpack(1), edges[0] is not None, edges[2] is not None
-    )
+    return _mm_arrays(grad, node, edges[0] is not None, edges[2] is not None)
 
 
 @register_backward_kernel(AddmmBackward0)
@@ -152,7 +152,7 @@ def addmm_backward(node, grad: Tensor) -> tuple:
     g_input = None
     if bias_fn is not None:
         g_input = grad if beta == 1 else make_tensor(grad._data * beta, grad._backend)
-    g1, g2 = _mm_arrays(grad, node._unpack(0), node._unpack(1), fn1 is not None, fn2 is not None)
+    g1, g2 = _mm_arrays(grad, node, fn1 is not None, fn2 is not None)
     if alpha != 1:
         g1 = None if g1 is None else make_tensor(g1._data * alpha, g1._backend)
         g2 = None if g2 is None else make_tensor(g2._data * alpha, g2._backend)

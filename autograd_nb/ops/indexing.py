@@ -131,10 +131,12 @@ class IndexSelectBackward0(_TakeNode):
 
 
 class MaskedSelectBackward0(_TakeNode):
-    __slots__ = ("_saved_mask", "_saved_self")
+    __slots__ = ("_saved_mask",)
     _keeps = ("_plan", "_saved_mask")
+    _saved_names = ("self",)
 
     def backward(self, grad):  # zeros.masked_scatter(mask, grad), as PyTorch: written
+        self._unpack(0)  # PyTorch saves the input: a change to it since is caught here too
         return _put(grad, self._plan, MaskedScatterBackward0, accumulate=False)
 
 
@@ -156,9 +158,9 @@ class MaskedScatterBackward0(_PutNode):
     __slots__ = ()
 
 
-def _take(x: Tensor, plan: _Plan, cls, **saved) -> Tensor:
+def _take(x: Tensor, plan: _Plan, cls, save: tuple = (), **saved) -> Tensor:
     data = plan.gather(x._backend, x._data)
-    return record(cls, (x,), data, x._backend, state={"plan": plan}, **saved)
+    return record(cls, (x,), data, x._backend, save, state={"plan": plan}, **saved)
 
 
 def _put(grad: Tensor, plan: _Plan, cls, accumulate: bool = True) -> Tensor:
@@ -462,8 +464,10 @@ def _check_gather(x: Tensor, d: int, index: Tensor, src: Tensor | None, name: st
 class GatherBackward0(Node):
     __slots__ = ("_saved_dim", "_saved_index", "_saved_self_sym_sizes", "_saved_sparse_grad")
     _keeps = ("_saved_index",)
+    _saved_names = ("self",)
 
     def backward(self, grad):
+        self._unpack(0)  # PyTorch saves the input: a change to it since is caught here too
         zeros = _zeros_like(grad, self._saved_self_sym_sizes)
         return scatter_add(zeros, self._saved_dim, self._saved_index, grad)
 
@@ -505,6 +509,7 @@ def gather(input, dim: int, index, *, sparse_grad: bool = False) -> Tensor:
         (x,),
         data,
         backend,
+        (x,),
         dim=d,
         index=index,
         self_sym_sizes=tuple(x._data.shape),
@@ -812,8 +817,8 @@ def masked_select(input, mask) -> Tensor:
         source,
         _Plan(tuple(source._data.shape), dims, list(positions)),
         MaskedSelectBackward0,
+        (x,),
         mask=mask,
-        self=x,
     )
 
 

@@ -14,7 +14,6 @@ node as its grad_fn (`y.add_(1)` -> AddBackward0); a view makes its base's grad_
 from __future__ import annotations
 
 import math
-import warnings
 
 from .. import _messages as msg
 from .. import dtypes
@@ -86,7 +85,7 @@ def _rebase_error(view: Tensor, indirect: bool) -> RuntimeError:
     fn = view._grad_fn
     modified = msg.VIEW_REBASE_MODIFIED[indirect]
     mode = msg.VIEW_MODES["inference" if creation == "inference" else "no_grad"]
-    name = None if fn is None else fn.name().rstrip("0123456789").removesuffix("Backward")
+    name = None if fn is None else fn.forward_op_name()
     if creation != "multi_output" or fn is None:
         who = "A view was" if fn is None else msg.VIEW_OF_VIEW.format(nr=view._output_nr, name=name)
         text = msg.VIEW_REBASE_CREATED.format(who=who, modified=modified, **mode)
@@ -794,171 +793,6 @@ def resize_(self: Tensor, *sizes, memory_format=None) -> Tensor:
     self.data = make_tensor(xp.reshape(flat[:n], shape), backend)  # as out= resizes
     _bump(self)
     return self
-
-
-# --- random fills: uniform_, normal_ -------------------------------------------------------------
-
-
-class UniformBackward0(ZeroBackward0):
-    """uniform_: the old value has no influence on the new one."""
-
-    __slots__ = ()
-
-
-class NormalBackward0(ZeroBackward0):
-    __slots__ = ()
-
-
-def _sampled(self: Tensor, kind: str, params: tuple, generator) -> Tensor:
-    """A new tensor like `self` of samples: uniform on [from, to), or normal (mean, std)."""
-    from .sampling import draw_like
-
-    if not self.dtype.is_floating_point:
-        name = "check_uniform_bounds" if kind == "uniform" else "normal_kernel_cpu"
-        raise NotImplementedError(
-            msg.KERNEL_DTYPE.format(kernel=name, dtype=self.dtype.legacy_name[: -len("Tensor")])
-        )
-    if kind == "normal":  # PyTorch's normal_ kernel depends on the layout
-        params += (self._backend.is_contiguous(self._data),)
-    sample = draw_like(self, kind, *params, generator=generator)
-    cls = UniformBackward0 if kind == "uniform" else NormalBackward0
-    return record(cls, (self,), sample, self._backend)
-
-
-@tensor_method("uniform_")
-def uniform_(self: Tensor, from_: float = 0.0, to: float = 1.0, *, generator=None) -> Tensor:
-    """Fill in place with samples from the uniform distribution on [from_, to)."""
-    return apply_inplace(self, _sampled, "uniform", (float(from_), float(to)), generator)
-
-
-@tensor_method("normal_")
-def normal_(self: Tensor, mean: float = 0.0, std: float = 1.0, *, generator=None) -> Tensor:
-    """Fill in place with samples from the normal distribution N(mean, std**2)."""
-    if std < 0:
-        raise RuntimeError(msg.NORMAL_STD.format(std=std))
-    return apply_inplace(self, _sampled, "normal", (float(mean), float(std)), generator)
-
-
-class RandomBackward0(ZeroBackward0):
-    """random_(from, to)."""
-
-    __slots__ = ()
-
-
-class RandomBackward1(ZeroBackward0):
-    """random_(to)."""
-
-    __slots__ = ()
-
-
-class RandomBackward2(ZeroBackward0):
-    """random_()."""
-
-    __slots__ = ()
-
-
-_C_TYPES = {
-    dtypes.bool: "bool",
-    dtypes.uint8: "unsigned char",
-    dtypes.int8: "signed char",
-    dtypes.int16: "short",
-    dtypes.int32: "int",
-    dtypes.int64: "long",
-    dtypes.float16: "c10::Half",
-    dtypes.float32: "float",
-    dtypes.float64: "double",
-}
-
-
-def _random_range(dtype, low: int, high: int | None) -> tuple:
-    """[low, high) for random_ after PyTorch's checks. With no `to`, the top is the dtype's
-    largest value, or 2^digits for floats (the largest run of exactly representable integers)."""
-    from .._type_info import finfo, iinfo
-
-    info = finfo(dtype) if dtype.is_floating_point else None
-    if info is not None:
-        digits = 1 - int(math.log2(info.eps))
-        lowest, highest, top = info.min, info.max, 2**digits
-    else:
-        lowest, highest = (0, 1) if dtype is dtypes.bool else (iinfo(dtype).min, iinfo(dtype).max)
-        top = highest
-    if high is None:
-        high = top + 1
-    if low >= high:
-        raise RuntimeError(msg.RANDINT_RANGE.format(low=low, high=high))
-    for which, value in (("from", low), ("to - 1", high - 1)):
-        if not lowest <= value <= highest:
-            raise RuntimeError(msg.RANDOM_BOUND.format(which=which, ctype=_C_TYPES[dtype]))
-        if info is not None and abs(value) > top:
-            warnings.warn(
-                msg.RANDOM_PRECISION.format(which=which, digits=digits, ctype=_C_TYPES[dtype]),
-                stacklevel=4,
-            )
-    return low, high
-
-
-def _random_integers(self: Tensor, low: int, high: int, cls, generator) -> Tensor:
-    """A new tensor like `self` of integers drawn uniformly from [low, high)."""
-    from .sampling import draw_like
-
-    sample = draw_like(self, "integers", low, high, generator=generator)
-    return record(cls, (self,), sample, self._backend)
-
-
-@tensor_method("random_")
-def random_(self: Tensor, *bounds: int, to: int | None = None, generator=None) -> Tensor:
-    """Fill in place with integers from [from, to) (PyTorch's random_(from=0, to=None)); with
-    no `to`, up to the dtype's largest value (2^mantissa bits for floats)."""
-    if len(bounds) > 2 or not all(
-        isinstance(b, int) or b is None and i == 1 for i, b in enumerate(bounds)
-    ):
-        got = ", ".join(type(b).__name__ for b in bounds)
-        raise TypeError(msg.RANDOM_ARGS.format(got=got))
-    if len(bounds) == 1 and to is None:
-        bounds, cls = (0, bounds[0]), RandomBackward1
-    elif bounds:
-        bounds, cls = (bounds[0], bounds[1] if len(bounds) == 2 else to), RandomBackward0
-    else:
-        bounds, cls = (0, to), RandomBackward1 if to is not None else RandomBackward2
-    low, high = _random_range(self.dtype, *bounds)
-    return apply_inplace(self, _random_integers, low, high, cls, generator)
-
-
-class BernoulliBackward1(Node):
-    """bernoulli_ with a tensor p: neither the old value nor p moves the samples smoothly."""
-
-    __slots__ = ("_p_shape",)
-
-    def backward(self, grad):
-        return (
-            grad.new_zeros(grad.shape) if self.needs_input_grad(0) else None,
-            grad.new_zeros(self._p_shape) if self.needs_input_grad(1) else None,
-        )
-
-
-class BernoulliBackward2(ZeroBackward0):
-    """bernoulli_ with a number p."""
-
-    __slots__ = ()
-
-
-def _bernoulli(self: Tensor, p, generator) -> Tensor:
-    """A new tensor like `self` of 1s with probability p and 0s (the out-of-place bernoulli_)."""
-    from .sampling import check_probabilities, check_probability, flips
-
-    if isinstance(p, Tensor):
-        check_probabilities(p)
-        cls, inputs, state = BernoulliBackward1, (self, p), {"p_shape": tuple(p._data.shape)}
-    else:
-        check_probability(p)
-        cls, inputs, state = BernoulliBackward2, (self,), None
-    return record(cls, inputs, flips(self, p, generator), self._backend, state=state)
-
-
-@tensor_method("bernoulli_")
-def bernoulli_(self: Tensor, p=0.5, *, generator=None) -> Tensor:
-    """Fill in place with 1s (with probability p, a number or a tensor) and 0s."""
-    return apply_inplace(self, _bernoulli, p, generator)
 
 
 # --- more in-place ops: the optimizers' addcmul_/addcdiv_/lerp_, tril_/triu_ ----------------------

@@ -91,7 +91,7 @@ def dot(input, tensor) -> Tensor:
     _check_vectors(a, b, "_dot", "tensor")
     _refuse_bool(a, "dot")
     data = a._backend.xp.vecdot(a._data, b._data)
-    return record(DotBackward0, (a, b), data, a._backend, (a, b))
+    return record(DotBackward0, (a, b), data, a._backend, crosswise(a, b))
 
 
 @with_out
@@ -102,22 +102,29 @@ def vdot(input, other) -> Tensor:
     b = check_tensor(other, "vdot", "other", 2)
     _check_vectors(a, b, "_vdot", "other")
     data = a._backend.xp.vecdot(a._data, b._data)
-    return record(VdotBackward0, (a, b), data, a._backend, (a, b))
+    return record(VdotBackward0, (a, b), data, a._backend, crosswise(a, b))
+
+
+def crosswise(a: Tensor, b: Tensor) -> tuple:
+    """What a product's node saves of its two factors: each only where the other factor's
+    gradient reads it, else None. PyTorch saves no more, so a factor changed in place after the
+    product is an error only when a gradient needs it (say, `x` of `x @ w` where w needs one)."""
+    return (a if b.requires_grad else None, b if a.requires_grad else None)
 
 
 # --- mm / mv / bmm / addmm ------------------------------------------------------------------------
-def _mm_grads(grad: Tensor, a: Tensor, b: Tensor, need_a: bool, need_b: bool) -> tuple:
+def _mm_grads(grad: Tensor, a, b, need_a: bool, need_b: bool, layouts: tuple) -> tuple:
     """(grad @ b^T, a^T @ grad), each only if needed: the gradients of the product a @ b.
 
-    Each gradient is laid out as its input is: when that is a transposed view (nn.Linear's
-    `weight.t()`), it is computed transposed too, as PyTorch's mm_mat1/mat2_backward do, so
-    that the weight's own gradient comes out row-major.
+    Each gradient is laid out as its input is (`layouts`: whether a, b are column-major): when
+    that is a transposed view (nn.Linear's `weight.t()`), it is computed transposed too, as
+    PyTorch's mm_mat1/mat2_backward do, so that the weight's own gradient comes out row-major.
     """
     grad_a = grad_b = None
     if need_a:
-        grad_a = mm(b, grad.mT).mT if _column_major(a) else mm(grad, b.mT)
+        grad_a = mm(b, grad.mT).mT if layouts[0] else mm(grad, b.mT)
     if need_b:
-        grad_b = mm(grad.mT, a).mT if _column_major(b) else mm(a.mT, grad)
+        grad_b = mm(grad.mT, a).mT if layouts[1] else mm(a.mT, grad)
     return grad_a, grad_b
 
 
@@ -132,11 +139,12 @@ class MmBackward0(Node):
 
     _saved_names = ("self", "mat2")
 
+    __slots__ = ("_layouts",)
+
     def backward(self, grad):
         edges = self._edges
-        return _mm_grads(
-            grad, self._unpack(0), self._unpack(1), edges[0] is not None, edges[2] is not None
-        )
+        a, b = self._unpack(0), self._unpack(1)
+        return _mm_grads(grad, a, b, edges[0] is not None, edges[2] is not None, self._layouts)
 
 
 def _check_matrices(a: Tensor, b: Tensor) -> None:
@@ -177,7 +185,9 @@ def _mm(a: Tensor, b: Tensor) -> Tensor:
     ):
         _check_matrices(a, b)  # PyTorch's error, unless the dtypes are equal but not identical
     _refuse_bool(a, "addmm_impl_cpu_")
-    return record(MmBackward0, (a, b), backend.xp.matmul(x, w), backend, (a, b))
+    layouts = (_column_major(a), _column_major(b))
+    data = backend.xp.matmul(x, w)
+    return record(MmBackward0, (a, b), data, backend, crosswise(a, b), state={"layouts": layouts})
 
 
 class MvBackward0(Node):
@@ -211,7 +221,7 @@ def mv(input, vec) -> Tensor:
         raise RuntimeError(msg.MV_SHAPES.format(input=n, rows=n, cols=m, n=v._data.shape[0]))
     _refuse_bool(a, "addmv_impl_cpu")
     data = a._backend.xp.matmul(a._data, v._data)
-    return record(MvBackward0, (a, v), data, a._backend, (a, v))
+    return record(MvBackward0, (a, v), data, a._backend, crosswise(a, v))
 
 
 class BmmBackward0(Node):
@@ -247,13 +257,13 @@ def bmm(input, mat2) -> Tensor:
         raise RuntimeError(msg.BMM_DTYPES.format(a=_scalar_name(a), b=_scalar_name(b)))
     _refuse_bool(a, "bmm")
     data = a._backend.xp.matmul(a._data, b._data)
-    return record(BmmBackward0, (a, b), data, a._backend, (a, b))
+    return record(BmmBackward0, (a, b), data, a._backend, crosswise(a, b))
 
 
 class AddmmBackward0(Node):
     """d(beta * input + alpha * mat1 @ mat2)."""
 
-    __slots__ = ("_saved_alpha", "_saved_beta")
+    __slots__ = ("_saved_alpha", "_saved_beta", "_layouts")
     _saved_names = ("mat1", "mat2")
 
     def backward(self, grad):
@@ -261,7 +271,7 @@ class AddmmBackward0(Node):
         alpha, beta = self._saved_alpha, self._saved_beta
         bias_fn, _, fn1, _, fn2, _ = self._edges  # None where no gradient is needed
         g_input = (grad if beta == 1 else grad * beta) if bias_fn is not None else None
-        g1, g2 = _mm_grads(grad, m1, m2, fn1 is not None, fn2 is not None)
+        g1, g2 = _mm_grads(grad, m1, m2, fn1 is not None, fn2 is not None, self._layouts)
         if alpha != 1:
             g1 = None if g1 is None else g1 * alpha
             g2 = None if g2 is None else g2 * alpha
@@ -311,8 +321,8 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1) -> Tensor:
         (c, a, b),
         data,
         backend,
-        (a, b),
-        state={"in_meta": meta},
+        crosswise(a, b),
+        state={"in_meta": meta, "layouts": (_column_major(a), _column_major(b))},
         alpha=alpha,
         beta=beta,
     )
@@ -426,7 +436,14 @@ def _add_product(
         )
     meta = None if tuple(c._data.shape) == shape else ((tuple(c._data.shape), None), None, None)
     return record(
-        cls, (c, a, b), data, backend, (a, b), state={"in_meta": meta}, alpha=alpha, beta=beta
+        cls,
+        (c, a, b),
+        data,
+        backend,
+        crosswise(a, b),
+        state={"in_meta": meta},
+        alpha=alpha,
+        beta=beta,
     )
 
 

@@ -40,9 +40,9 @@ def _reduce_dims(dim, ndim: int) -> tuple:
     if dim is None or (isinstance(dim, (tuple, list)) and len(dim) == 0):
         return tuple(range(ndim))
     if isinstance(dim, (tuple, list)):
-        from .shape import _distinct_dims  # PyTorch's error for a dim given twice
+        from .shape import distinct_dims  # PyTorch's error for a dim given twice
 
-        return tuple(sorted(_distinct_dims(dim, ndim)))
+        return tuple(sorted(distinct_dims(dim, ndim)))
     return (normalize_dim(dim, ndim),)
 
 
@@ -287,12 +287,13 @@ def _prod_grad(x: Tensor, grad: Tensor, dim: int) -> Tensor:
 
 
 class ProdBackward0(Node):
-    """prod of all elements."""
+    """prod of all elements (PyTorch saves the result too: changing it in place is caught)."""
 
-    _saved_names = ("self",)
+    _saved_names = ("self", "result")
 
     def backward(self, grad):
         x = self._unpack(0)
+        self._unpack(1)  # the result is read only to check it was not changed, as PyTorch does
         if x.dim() == 0:
             return grad
         if int((x == 0).sum()) > 1 and not is_grad_enabled():  # PyTorch's shortcut: all zero
@@ -304,10 +305,11 @@ class ProdBackward1(Node):
     """prod along one dim."""
 
     __slots__ = ("_saved_dim", "_saved_keepdim")
-    _saved_names = ("self",)
+    _saved_names = ("self", "result")
 
     def backward(self, grad):
         x = self._unpack(0)
+        self._unpack(1)  # the result is read only to check it was not changed, as PyTorch does
         if x.dim() == 0:
             return grad
         dim = normalize_dim(self._saved_dim, x.dim())
@@ -326,7 +328,7 @@ def prod(input, dim=None, keepdim: bool = False, *, dtype=None, axis=None, keepd
     out_dtype = _sum_dtype(t, dtype)
     if dim is None:
         data = backend.xp.prod(t._data, dtype=backend.native[out_dtype])
-        return record(ProdBackward0, (t,), data, backend, (t,))
+        return record(ProdBackward0, (t,), data, backend, (t,), save_result=True)
     d = normalize_dim(dim, t._data.ndim)
     data = backend.xp.prod(
         t._data,
@@ -334,7 +336,7 @@ def prod(input, dim=None, keepdim: bool = False, *, dtype=None, axis=None, keepd
         keepdims=keepdim,
         dtype=backend.native[out_dtype],
     )
-    return record(ProdBackward1, (t,), data, backend, (t,), dim=d, keepdim=keepdim)
+    return record(ProdBackward1, (t,), data, backend, (t,), True, dim=d, keepdim=keepdim)
 
 
 # --- max / min / amax / amin / argmax / argmin ----------------------------------------------------
@@ -353,12 +355,11 @@ def _check_nonempty(t: Tensor, name: str, dims: tuple | None, error=RuntimeError
 class _ExtremeBackward(Node):
     """max()/min()/amax()/amin()/median(): ties share the gradient evenly (PyTorch's choice)."""
 
-    __slots__ = ("_saved_dim", "_saved_keepdim", "_saved_result")
-    _saved_names = ("self",)
+    __slots__ = ("_saved_dim", "_saved_keepdim")
+    _saved_names = ("self", "result")
 
     def backward(self, grad):
-        x = self._unpack(0)
-        result = self._saved_result
+        x, result = self._unpack(0), self._unpack(1)
         dims = getattr(self, "_saved_dim", None)
         whole = dims is None
         if whole:
@@ -484,7 +485,7 @@ def _extreme(t: Tensor, dims, keepdim: bool, name: str, cls) -> Tensor:
     else:
         data = _first_extreme(backend, t._data, all_dims, keepdim, name == "amax")
     saved = {} if whole else {"dim": all_dims, "keepdim": keepdim}
-    return record(cls, (t,), data, backend, (t,), result=make_tensor(data, backend), **saved)
+    return record(cls, (t,), data, backend, (t,), save_result=True, **saved)
 
 
 def _max_or_min(name: str, cls_whole, cls_dim, input, dim, keepdim, other):

@@ -363,7 +363,7 @@ def _median(name: str, input, dim, keepdim: bool):
     else:
         data = xp.reshape(_median_picks(backend, xp.reshape(t._data, (-1,)), 0, skip_nan)[0], ())
     cls = NanmedianBackward0 if skip_nan else MedianBackward0
-    return record(cls, (t,), data, backend, (t,), result=make_tensor(data, backend))
+    return record(cls, (t,), data, backend, (t,), save_result=True)
 
 
 @tensor_method("median")
