@@ -83,6 +83,12 @@ def is_int(value) -> bool:
     return not isinstance(value, bool) and hasattr(value, "__index__")
 
 
+def is_list_int(value, index: int) -> bool:
+    """Whether PyTorch's parser takes `value` as element `index` of a list of ints: after the
+    first (which picks the overload), a bool counts as 0 or 1 (`torch.zeros(2, True)`)."""
+    return is_int(value) or (index > 0 and isinstance(value, bool))
+
+
 def check_int(value, arg: str) -> int:
     """`value` as an int if PyTorch's argument parser takes it as one (not a bool, not a float),
     else its TypeError naming `arg` and the type given."""

@@ -11,7 +11,7 @@ import warnings
 
 from . import _messages as msg
 from . import dtypes
-from ._arguments import check_bool, check_int, check_number, is_int
+from ._arguments import check_bool, check_int, check_number, is_int, is_list_int
 from ._generator import draw
 from ._size import broadcast_shapes
 from ._tensor import Tensor, make_tensor, tensor_method, typename
@@ -73,6 +73,8 @@ def _walk(data):
         if len(probe) == 0:
             break
         probe = probe[0]
+    if shape and isinstance(probe, str):  # PyTorch reads a str as one more nested sequence
+        raise ValueError(msg.TENSOR_STR_DIMENSIONS.format(type=type(probe).__name__))
     category = None
     flat = []
     stack = [(data, 0)]
@@ -250,7 +252,7 @@ def _sizes(size, name: str) -> tuple:
     for i, s in enumerate(size):
         if isinstance(s, Tensor):
             s = s.item()
-        if not is_int(s):
+        if not is_list_int(s, i):
             kind = typename(type(s))
             raise TypeError(
                 msg.SIZE_FIRST_ELEMENT.format(name=name, type=kind)

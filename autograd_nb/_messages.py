@@ -2651,3 +2651,4 @@ OVERLOAD_MISMATCH = (
 # --- wrong argument types (argtypes; PyTorch 2.13's argument parser) ---
 ARGUMENT_TYPE = "{name}(): argument '{arg}'{where} must be {expected}, not {type}"
 SEQUENCE_ELEMENT = "expected Tensor as element {i} in argument {position}, but got {type}"
+TENSOR_STR_DIMENSIONS = "too many dimensions '{type}'"

@@ -8,6 +8,7 @@ import numpy as np
 
 from .. import _messages as msg
 from .. import dtypes
+from .._arguments import check_bool as check_bool
 from .._arguments import check_int as check_int
 from .._arguments import check_number as check_number
 from .._size import broadcast_error as broadcast_error

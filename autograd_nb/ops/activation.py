@@ -18,6 +18,7 @@ from .._tensor import Tensor, argument_error, make_tensor, tensor_method
 from .._type_info import finfo
 from ..autograd.node import Node
 from ._helpers import (
+    check_bool,
     check_number,
     check_tensor,
     in_float32,
@@ -495,7 +496,7 @@ def dropout(input: Tensor, p: float = 0.5, train: bool = True) -> Tensor:
     """Zero each element with probability p and scale the rest by 1 / (1 - p) (when training)."""
     x = check_tensor(input, "dropout")
     _check_p(p)
-    if not train or p == 0.0 or x.numel() == 0:
+    if not check_bool(train, "train") or p == 0.0 or x.numel() == 0:
         return x
     if not x.dtype.is_floating_point:  # the noise is float: PyTorch's in-place multiply refuses
         raise RuntimeError(msg.INPLACE_CAST.format(result="Float", out=x.dtype.legacy_name[:-6]))

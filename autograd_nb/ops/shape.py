@@ -13,7 +13,7 @@ import warnings
 
 from .. import _messages as msg
 from .. import dtypes
-from .._arguments import is_int
+from .._arguments import is_int, is_list_int
 from .._size import Size
 from .._tensor import Tensor, call_form, make_tensor, tensor_method
 from ..autograd.node import Node
@@ -53,7 +53,7 @@ def int_tuple(name: str, arg: str, given: tuple, position: int | None) -> tuple:
         )
     else:
         items = given
-    bad = next((i for i, s in enumerate(items) if not is_int(s)), None)
+    bad = next((i for i, s in enumerate(items) if not is_list_int(s, i)), None)
     if bad == 0:
         raise TypeError(
             msg.INTS_FIRST_ELEMENT.format(
@@ -72,7 +72,7 @@ def _checked_sizes(name: str, size: tuple) -> tuple:
     TypeErrors of PyTorch's argument parser for anything else (`view(2.0, 3)`)."""
     one = len(size) == 1
     items = tuple(size[0]) if one and isinstance(size[0], (tuple, list)) else size
-    bad = next((i for i, s in enumerate(items) if not is_int(s)), None)
+    bad = next((i for i, s in enumerate(items) if not is_list_int(s, i)), None)
     if bad is None:
         return tuple(int(s) for s in items)
     kind = type(items[bad]).__name__
