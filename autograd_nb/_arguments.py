@@ -42,29 +42,31 @@ def argument_error(value, expected: str, arg: str = "dim") -> TypeError:
     """PyTorch's argument-parser TypeError for `value` given where `expected` ("int", "Number",
     "tuple of ints"...) is wanted: "softmax(): argument 'dim' (position 1) must be int, not str".
     The function, the argument and its position are those of the outermost autograd_nb frame
-    whose parameters hold `value` (the one named `arg` first: None or True may fill several;
-    a method or a layer's constructor counts positions after self, as PyTorch); `arg`, with no
-    position, where no frame does (the checkers' own frames, in _VALIDATORS, never count). Only
-    for error texts (it walks the stack)."""
-    frame, found, entry = sys._getframe(1), None, None
+    whose parameter `arg` holds `value`, else whose parameters hold it (not for None, True or
+    False, which may fill several); a method or a layer's constructor counts positions after
+    self, as PyTorch. With no such frame: `arg`, with no position. The checkers' own frames (in
+    _VALIDATORS) never count. Only for error texts (it walks the stack)."""
+    frame, named, held, entry = sys._getframe(1), None, None, None
+    singleton = value is None or value is True or value is False
     while frame is not None and frame.f_globals.get("__name__", "").startswith(_PACKAGE):
         if frame.f_globals["__name__"] not in _VALIDATORS:
             code, local = frame.f_code, frame.f_locals
             names = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
-            held = [i for i, n in enumerate(names) if local.get(n, _ABSENT) is value]
-            index = names.index(arg) if arg in names and local[arg] is value else None
-            index = held[0] if held and index is None else index
-            if index is not None:
-                found = (frame, index)
+            if arg in names and local[arg] is value:
+                named = (frame, names.index(arg))
+            elif not singleton:
+                index = next((i for i, n in enumerate(names) if local.get(n, _ABSENT) is value), -1)
+                held = (frame, index) if index >= 0 else held
             entry = frame
         frame = frame.f_back
+    found = named or held
     form, method = call_form()
     frame, where = (found[0] if found else entry), ""
     name = frame.f_code.co_name if frame is not None else ""
     if name == "__init__":  # a layer's constructor: PyTorch's layers are named by their class
         name = type(frame.f_locals["self"]).__name__
     elif form == "method":
-        name = method.lstrip("_").removesuffix("_method")
+        name = method
     if found is not None:
         code, index = found[0].f_code, found[1]
         arg = code.co_varnames[index]

@@ -364,6 +364,7 @@ def full(
 
 
 def eye(n: int, m: int | None = None, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+    n, m = check_int(n, "n"), m if m is None else check_int(m, "m")
     if n < 0:
         raise RuntimeError(msg.SQUARE_EYE.format(n=n))
     dtype = dtype or dtypes.get_default_dtype()
@@ -374,7 +375,8 @@ def eye(n: int, m: int | None = None, *, dtype=None, device=None, requires_grad=
 def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     if end is None:
         start, end = 0, start
-    values = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
+    given = {"start": start, "end": end, "step": step}
+    values = [v.item() if isinstance(v, Tensor) else check_number(v, k) for k, v in given.items()]
     values = [
         dtypes.real_scalar(v, dtypes.float64) if isinstance(v, complex) else v for v in values
     ]
@@ -635,6 +637,7 @@ def _like_args(input, dtype, device, name: str):
         raise TypeError(
             msg.NOT_A_TENSOR.format(name=name, arg="input", position=1, type=typename(type(input)))
         )
+    _check_dtype(name, dtype)
     return (input.shape, dtype or input.dtype, device if device is not None else input.device)
 
 

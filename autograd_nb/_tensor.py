@@ -527,10 +527,11 @@ class Tensor(metaclass=_TensorMeta):
 _PYTORCH_PRIVATE_NAMES = frozenset({"_base", "_grad_fn", "_is_view", "_version"})
 
 
-def _as_method(fn):
-    """`fn` as a named Tensor method: a copy sharing its body but with a code object of its own,
-    so that an argument error raised inside can tell `x.add(...)` from `torch.add(x, ...)`
-    (PyTorch counts a method's argument positions after self; see call_form)."""
+def _as_method(fn, name: str):
+    """`fn` as the Tensor method `name`: a copy sharing its body but with a code object of its
+    own, so that an argument error raised inside can tell `x.add(...)` from `torch.add(x, ...)`
+    (PyTorch counts a method's argument positions after self; see call_form) and name the method
+    called (`x.clip(...)` is clip, not clamp)."""
     if type(fn) is not types.FunctionType:
         return fn
     method = types.FunctionType(
@@ -540,24 +541,22 @@ def _as_method(fn):
     method.__dict__.update(fn.__dict__)
     method.__doc__, method.__qualname__ = fn.__doc__, fn.__qualname__
     method.__module__, method.__wrapped__ = fn.__module__, fn
-    METHOD_CODES[id(method.__code__)] = fn.__name__
+    METHOD_CODES[id(method.__code__)] = name
     return method
 
 
 def tensor_method(*names: str):
     """Attach an op function to Tensor under the given method names (a named method as a copy
-    that knows it is one; operators such as `__add__` as the function itself)."""
+    that knows its name; operators such as `__add__` as the function itself)."""
 
     def attach(fn):
-        method = None
         for name in names:
             if name.startswith("__"):
                 setattr(Tensor, name, fn)
                 if type(fn) is types.FunctionType:
                     OPERATOR_CODES.add(id(fn.__code__))
             else:
-                method = method or _as_method(fn)
-                setattr(Tensor, name, method)
+                setattr(Tensor, name, _as_method(fn, name))
         return fn
 
     return attach

@@ -455,11 +455,12 @@ def as_floating(t: Tensor) -> Tensor:
     return t if t.dtype.is_floating_point else t.to(dtypes.get_default_dtype())
 
 
-def as_tensor_like(value, like: Tensor) -> Tensor:
-    """A Python number as a tensor on `like`'s device (for ops that need tensors)."""
+def as_tensor_like(value, like: Tensor, arg: str = "other") -> Tensor:
+    """A Python number as a tensor on `like`'s device (for ops that need tensors); PyTorch's
+    TypeError naming `arg` for anything else."""
     if isinstance(value, Tensor):
         return value
-    dtype = result_dtype(like, check_number(value, "other"))
+    dtype = result_dtype(like, check_number(value, arg))
     backend = like._backend
     return make_tensor(backend.asarray(value, dtype), backend)
 

@@ -326,7 +326,7 @@ def where(condition, input=None, other=None) -> Tensor:
             raise RuntimeError(msg.WHERE_CONDITION.format(dtype=cond.dtype.legacy_name[:-6]))
         warnings.warn(msg.WHERE_UINT8, UserWarning, stacklevel=2)
     x = (
-        as_tensor_like(input, other if isinstance(other, Tensor) else cond)
+        as_tensor_like(input, other if isinstance(other, Tensor) else cond, "input")
         if not isinstance(input, Tensor)
         else input
     )
@@ -513,6 +513,7 @@ def allclose(
     input, other, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False
 ) -> bool:
     """Whether every element pair is close (see isclose), as a Python bool."""
+    check_tensor(other, "allclose", "other", 2)
     return bool(isclose(input, other, rtol, atol, equal_nan).all().item())
 
 

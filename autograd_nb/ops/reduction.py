@@ -18,6 +18,7 @@ from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.grad_mode import is_grad_enabled
 from ..autograd.node import Node
 from ._helpers import (
+    check_number,
     check_tensor,
     normalize_dim,
     numpy_dim,
@@ -679,7 +680,7 @@ def norm(input, p="fro", dim=None, keepdim: bool = False, dtype=None) -> Tensor:
         raise NotImplementedError(msg.NORM_P.format(p=repr(p)))
     if isinstance(dim, int):
         dim = (dim,)
-    return _vector_norm(t, float(p), dim, keepdim)
+    return _vector_norm(t, float(check_number(p, "p")), dim, keepdim)
 
 
 # --- logsumexp / softmax / log_softmax ------------------------------------------------------------

@@ -167,6 +167,7 @@ def topk(input, k: int, dim: int = -1, largest: bool = True, sorted: bool = True
     if axis is not None:
         dim = numpy_dim("topk", dim, axis, -1)
     x = check_tensor(input, "topk")
+    k = check_int(k, "k")
     if x.dtype is dtypes.bool:
         raise RuntimeError(msg.TOPK_BOOL)
     d = normalize_dim(dim, x._data.ndim)

@@ -11,6 +11,7 @@ from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node
 from ._helpers import (
     as_floating,
+    check_number,
     check_tensor,
     normalize_dim,
     numpy_dim,
@@ -95,7 +96,7 @@ def _correction(unbiased, correction) -> float:
     if unbiased is not None and correction is not None:
         raise TypeError(msg.VAR_CORRECTION_AND_UNBIASED)
     if correction is not None:
-        return correction
+        return check_number(correction, "correction")
     return 1 if unbiased is None or unbiased else 0
 
 
