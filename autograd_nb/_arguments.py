@@ -109,9 +109,15 @@ def check_bool(value, arg: str) -> bool:
     raise argument_error(value, "bool", arg)
 
 
+def is_number(value) -> bool:
+    """Whether PyTorch's argument parser takes `value` as a Number (a Python or NumPy number, a
+    one-element tensor)."""
+    return isinstance(value, (int, float, complex)) or hasattr(value, "__float__")
+
+
 def check_number(value, arg: str):
-    """`value` if PyTorch's argument parser takes it as a Number (a Python or NumPy number, a
-    one-element tensor), else its TypeError naming `arg` and the type given."""
-    if isinstance(value, (int, float, complex)) or hasattr(value, "__float__"):
+    """`value` if PyTorch's argument parser takes it as a Number, else its TypeError naming `arg`
+    and the type given."""
+    if is_number(value):
         return value
     raise argument_error(value, "Number", arg)

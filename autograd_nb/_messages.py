@@ -2652,3 +2652,52 @@ OVERLOAD_MISMATCH = (
 ARGUMENT_TYPE = "{name}(): argument '{arg}'{where} must be {expected}, not {type}"
 SEQUENCE_ELEMENT = "expected Tensor as element {i} in argument {position}, but got {type}"
 TENSOR_STR_DIMENSIONS = "too many dimensions '{type}'"
+# PyTorch's signatures in its "invalid combination of arguments" lists (ops/_helpers.py's
+# invalid_combination): the method's, then the function's
+_DTYPE = "torch.dtype dtype = None"
+SUM_SIGNATURES = (
+    (("*", _DTYPE), ("tuple of ints dim", "bool keepdim = False", "*", _DTYPE)),
+    (
+        ("Tensor input", "*", _DTYPE),
+        (
+            "Tensor input",
+            "tuple of ints dim",
+            "bool keepdim = False",
+            "*",
+            _DTYPE,
+            "Tensor out = None",
+        ),
+    ),
+)
+MEAN_SIGNATURES = (
+    SUM_SIGNATURES[0],
+    (("Tensor input", "*", _DTYPE, "Tensor out = None"), SUM_SIGNATURES[1][1]),
+)
+CLAMP_SIGNATURES = (
+    (("Tensor min = None", "Tensor max = None"), ("Number min = None", "Number max = None")),
+    tuple(
+        ("Tensor input", f"{kind} min = None", f"{kind} max = None", "*", "Tensor out = None")
+        for kind in ("Tensor", "Number")
+    ),
+)
+MASKED_FILL_SIGNATURES = (
+    (("Tensor mask", "Tensor value"), ("Tensor mask", "Number value")),
+    (
+        ("Tensor input", "Tensor mask", "Tensor value"),
+        ("Tensor input", "Tensor mask", "Number value"),
+    ),
+)
+LERP_SIGNATURES = (
+    (("Tensor end", "Tensor weight"), ("Tensor end", "Number weight")),
+    tuple(
+        ("Tensor input", "Tensor end", f"{kind} weight", "*", "Tensor out = None")
+        for kind in ("Tensor", "Number")
+    ),
+)
+WHERE_SIGNATURES = (
+    ("Tensor condition",),
+    ("Tensor condition", "Tensor input", "Tensor other", "*", "Tensor out = None"),
+    ("Tensor condition", "Number self", "Tensor other"),
+    ("Tensor condition", "Tensor input", "Number other"),
+    ("Tensor condition", "Number self", "Number other"),
+)

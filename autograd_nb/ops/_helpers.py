@@ -11,6 +11,8 @@ from .. import dtypes
 from .._arguments import check_bool as check_bool
 from .._arguments import check_int as check_int
 from .._arguments import check_number as check_number
+from .._arguments import is_list_int as is_list_int
+from .._arguments import is_number as is_number
 from .._size import broadcast_error as broadcast_error
 from .._size import broadcast_shapes as broadcast_shapes
 from .._size import normalize_dim as normalize_dim
@@ -253,6 +255,41 @@ def overload_error(name: str, arg: str, kind: str, right: str, method: str = "")
             signature=f"Tensor input, Number {arg}, *, Tensor out = None"
         )
     return TypeError(text)
+
+
+# The Python types PyTorch's error text counts as matching a parameter type beyond the type's
+# own name (its parser compares names: nothing is a "Number" there)
+_MATCHING = {"float": ("float", "int"), "int": ("int",)}
+
+
+def invalid_combination(name: str, given: tuple, signatures: tuple) -> TypeError:
+    """PyTorch's "invalid combination of arguments" for the positional values `given` (after
+    self for a method), as its parser prints it: each signature (a tuple of "Type name = default"
+    parameters, "*" and "Tensor out = None" as written) and, under one taking exactly as many
+    arguments as were given (its parser counts "*", not out), what it refuses: "(Tensor, !str!)"."""
+    kinds = ["Tensor" if isinstance(v, Tensor) else type(v).__name__ for v in given]
+    text = msg.OVERLOAD_HEAD.format(name=name, got=", ".join(kinds))
+    for params in signatures:
+        shown = ", ".join(params)
+        counted = [p for p in params if not p.startswith("Tensor out")]  # its parser counts "*"
+        if len(counted) != len(given):
+            text += msg.OVERLOAD_LINE.format(signature=shown)
+            continue
+        marks = []
+        for kind, param in zip(kinds, counted):
+            wanted = param.split(" ")[0]
+            marks.append(kind if kind in _MATCHING.get(wanted, (wanted,)) else f"!{kind}!")
+        text += msg.OVERLOAD_MISMATCH.format(signature=shown, marked=", ".join(marks))
+    return TypeError(text)
+
+
+def refused_overloads(name: str, signatures: tuple, input, *given) -> TypeError:
+    """invalid_combination for `name` called as a method (`signatures[0]`, the values after
+    self) or as a function (`signatures[1]`, `input` first)."""
+    form, method = call_form()
+    if form == "method":
+        return invalid_combination(method, given, signatures[0])
+    return invalid_combination(name, (input, *given), signatures[1])
 
 
 def operand_error(symbol: str, left: str, right: str) -> TypeError:

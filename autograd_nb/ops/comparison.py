@@ -20,9 +20,12 @@ from ._helpers import (
     common_backend,
     device_mismatch,
     float_data,
+    invalid_combination,
+    is_number,
     on_backend,
     operands,
     record,
+    refused_overloads,
     result_dtype,
 )
 from .binary_functions import first_at_ties, maximum, minimum
@@ -103,6 +106,10 @@ def _clamp_tensor(cls, t: Tensor, bound: Tensor) -> Tensor:
 def clamp(input, min=None, max=None) -> Tensor:  # noqa: A002 - PyTorch's names
     """Limit values to [min, max]; either bound may be omitted."""
     t = check_tensor(input, "clamp")
+    for bound in (min, max):
+        if not (bound is None or isinstance(bound, Tensor) or is_number(bound)):
+            bounds = (min,) if max is None else (min, max)  # a max not given is not listed
+            raise refused_overloads("clamp", msg.CLAMP_SIGNATURES, t, *bounds)
     if min is None and max is None:
         raise RuntimeError(msg.CLAMP_NO_BOUND)
     if isinstance(min, Tensor) or isinstance(max, Tensor):
@@ -325,8 +332,11 @@ def where(condition, input=None, other=None) -> Tensor:
         if cond.dtype is not dtypes.uint8:
             raise RuntimeError(msg.WHERE_CONDITION.format(dtype=cond.dtype.legacy_name[:-6]))
         warnings.warn(msg.WHERE_UINT8, UserWarning, stacklevel=2)
+    for value in (input, other):
+        if not (isinstance(value, Tensor) or is_number(value)):
+            raise invalid_combination("where", (cond, input, other), msg.WHERE_SIGNATURES)
     x = (
-        as_tensor_like(input, other if isinstance(other, Tensor) else cond, "input")
+        as_tensor_like(input, other if isinstance(other, Tensor) else cond)
         if not isinstance(input, Tensor)
         else input
     )

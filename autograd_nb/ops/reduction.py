@@ -20,10 +20,12 @@ from ..autograd.node import Node
 from ._helpers import (
     check_number,
     check_tensor,
+    is_list_int,
     normalize_dim,
     numpy_dim,
     numpy_keepdim,
     record,
+    refused_overloads,
     result_dtype,
     return_type,
 )
@@ -45,6 +47,19 @@ def _reduce_dims(dim, ndim: int) -> tuple:
 
         return tuple(sorted(distinct_dims(dim, ndim)))
     return (normalize_dim(dim, ndim),)
+
+
+def _check_dims(name: str, signatures: tuple, t: Tensor, dim, keepdim) -> None:
+    """sum's and mean's `dim`: an int or a sequence of ints, else PyTorch's TypeErrors (its
+    overload list, or which element of the sequence it could not read)."""
+    items = tuple(dim) if isinstance(dim, (tuple, list)) else (dim,)
+    bad = next((i for i, d in enumerate(items) if not is_list_int(d, i)), None)
+    if bad is None:
+        return
+    if bad:
+        kind = type(items[bad]).__name__
+        raise TypeError(msg.SIZE_UNPACK.format(name=name, arg="dim", pos=bad + 1, type=kind))
+    raise refused_overloads(name, signatures, t, dim, *((keepdim,) if keepdim else ()))
 
 
 def _axis(t: Tensor, dims: tuple):
@@ -116,6 +131,8 @@ def sum(input, dim=None, keepdim: bool = False, *, dtype=None, axis=None, keepdi
         dim = numpy_dim("sum", dim, axis, None)
         keepdim = numpy_keepdim("sum", keepdim, keepdims, False)
     t = check_tensor(input, "sum")
+    if not (dim is None or type(dim) is int):
+        _check_dims("sum", msg.SUM_SIGNATURES, t, dim, keepdim)
     backend = t._backend
     out_dtype = _sum_dtype(t, dtype)
     whole = dim is None
@@ -188,6 +205,8 @@ def mean(input, dim=None, keepdim: bool = False, *, dtype=None, axis=None, keepd
         dim = numpy_dim("mean", dim, axis, None)
         keepdim = numpy_keepdim("mean", keepdim, keepdims, False)
     t = input if isinstance(input, Tensor) else check_tensor(input, "mean")
+    if not (dim is None or type(dim) is int):
+        _check_dims("mean", msg.MEAN_SIGNATURES, t, dim, keepdim)
     backend = t._backend
     own = backend.ours[t._data.dtype]
     if dtype is not None and not dtype.is_floating_point:

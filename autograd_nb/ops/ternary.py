@@ -10,7 +10,9 @@ from ._helpers import (
     check_number,
     check_tensor,
     common_backend,
+    is_number,
     record,
+    refused_overloads,
     result_dtype,
 )
 from .binary import _float_result
@@ -154,7 +156,8 @@ def _lerp_kernel(xp, start, end, weight):
 def lerp(input, end, weight) -> Tensor:
     """input + weight * (end - input): linear interpolation, weight a number or a tensor."""
     start = check_tensor(input, "lerp")
-    end = check_tensor(end, "lerp", "end", 2)
+    if not (isinstance(end, Tensor) and (isinstance(weight, Tensor) or is_number(weight))):
+        raise refused_overloads("lerp", msg.LERP_SIGNATURES, start, end, weight)
     if end.dtype is not start.dtype:
         raise RuntimeError(
             msg.LERP_DTYPE.format(arg="end", expected=_c_name(start), got=_c_name(end))
