@@ -2701,3 +2701,31 @@ WHERE_SIGNATURES = (
     ("Tensor condition", "Tensor input", "Number other"),
     ("Tensor condition", "Number self", "Number other"),
 )
+_VAR_METHOD = (
+    ("tuple of ints dim", "bool unbiased = True", "bool keepdim = False"),
+    ("tuple of ints dim = None", "*", "Number correction = None", "bool keepdim = False"),
+    ("bool unbiased = True",),
+)
+VAR_SIGNATURES = (
+    _VAR_METHOD,
+    (
+        ("Tensor input", *_VAR_METHOD[0], "*", "Tensor out = None"),
+        ("Tensor input", *_VAR_METHOD[1], "Tensor out = None"),
+        ("Tensor input", *_VAR_METHOD[2]),
+    ),
+)
+PROD_SIGNATURES = (
+    (("*", _DTYPE), ("int dim", "bool keepdim = False", "*", _DTYPE)),
+    (
+        ("Tensor input", "*", _DTYPE),
+        ("Tensor input", "int dim", "bool keepdim = False", "*", _DTYPE, "Tensor out = None"),
+    ),
+)
+MAX_SIGNATURES = (
+    ((), ("Tensor other",), ("int dim", "bool keepdim = False")),
+    (
+        ("Tensor input", "*", "Tensor out = None"),
+        ("Tensor input", "Tensor other", "*", "Tensor out = None"),
+        ("Tensor input", "int dim", "bool keepdim = False", "*", "tuple of Tensors out = None"),
+    ),
+)

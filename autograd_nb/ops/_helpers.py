@@ -11,6 +11,7 @@ from .. import dtypes
 from .._arguments import check_bool as check_bool
 from .._arguments import check_int as check_int
 from .._arguments import check_number as check_number
+from .._arguments import is_int as is_int
 from .._arguments import is_list_int as is_list_int
 from .._arguments import is_number as is_number
 from .._size import broadcast_error as broadcast_error
@@ -265,13 +266,13 @@ _MATCHING = {"float": ("float", "int"), "int": ("int",)}
 def invalid_combination(name: str, given: tuple, signatures: tuple) -> TypeError:
     """PyTorch's "invalid combination of arguments" for the positional values `given` (after
     self for a method), as its parser prints it: each signature (a tuple of "Type name = default"
-    parameters, "*" and "Tensor out = None" as written) and, under one taking exactly as many
-    arguments as were given (its parser counts "*", not out), what it refuses: "(Tensor, !str!)"."""
+    parameters, "*" included) and, under one with as many parameters as values were given, which
+    of them it refuses: "(Tensor, !str!)"."""
     kinds = ["Tensor" if isinstance(v, Tensor) else type(v).__name__ for v in given]
     text = msg.OVERLOAD_HEAD.format(name=name, got=", ".join(kinds))
     for params in signatures:
         shown = ", ".join(params)
-        counted = [p for p in params if not p.startswith("Tensor out")]  # its parser counts "*"
+        counted = params or ("",)  # its parser counts "*", out, and "()" as one argument
         if len(counted) != len(given):
             text += msg.OVERLOAD_LINE.format(signature=shown)
             continue

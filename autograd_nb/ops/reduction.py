@@ -20,6 +20,7 @@ from ..autograd.node import Node
 from ._helpers import (
     check_number,
     check_tensor,
+    is_int,
     is_list_int,
     normalize_dim,
     numpy_dim,
@@ -49,9 +50,9 @@ def _reduce_dims(dim, ndim: int) -> tuple:
     return (normalize_dim(dim, ndim),)
 
 
-def _check_dims(name: str, signatures: tuple, t: Tensor, dim, keepdim) -> None:
-    """sum's and mean's `dim`: an int or a sequence of ints, else PyTorch's TypeErrors (its
-    overload list, or which element of the sequence it could not read)."""
+def check_dims(name: str, signatures: tuple, t: Tensor, dim, keepdim=False) -> None:
+    """A reduction's `dim` (sum, mean, std, var): an int or a sequence of ints, else PyTorch's
+    TypeErrors (its overload list, or which element of the sequence it could not read)."""
     items = tuple(dim) if isinstance(dim, (tuple, list)) else (dim,)
     bad = next((i for i, d in enumerate(items) if not is_list_int(d, i)), None)
     if bad is None:
@@ -132,7 +133,7 @@ def sum(input, dim=None, keepdim: bool = False, *, dtype=None, axis=None, keepdi
         keepdim = numpy_keepdim("sum", keepdim, keepdims, False)
     t = check_tensor(input, "sum")
     if not (dim is None or type(dim) is int):
-        _check_dims("sum", msg.SUM_SIGNATURES, t, dim, keepdim)
+        check_dims("sum", msg.SUM_SIGNATURES, t, dim, keepdim)
     backend = t._backend
     out_dtype = _sum_dtype(t, dtype)
     whole = dim is None
@@ -206,7 +207,7 @@ def mean(input, dim=None, keepdim: bool = False, *, dtype=None, axis=None, keepd
         keepdim = numpy_keepdim("mean", keepdim, keepdims, False)
     t = input if isinstance(input, Tensor) else check_tensor(input, "mean")
     if not (dim is None or type(dim) is int):
-        _check_dims("mean", msg.MEAN_SIGNATURES, t, dim, keepdim)
+        check_dims("mean", msg.MEAN_SIGNATURES, t, dim, keepdim)
     backend = t._backend
     own = backend.ours[t._data.dtype]
     if dtype is not None and not dtype.is_floating_point:
@@ -344,6 +345,10 @@ def prod(input, dim=None, keepdim: bool = False, *, dtype=None, axis=None, keepd
         dim = numpy_dim("prod", dim, axis, None)
         keepdim = numpy_keepdim("prod", keepdim, keepdims, False)
     t = check_tensor(input, "prod")
+    if not (dim is None or is_int(dim)):
+        raise refused_overloads(
+            "prod", msg.PROD_SIGNATURES, t, dim, *((keepdim,) if keepdim else ())
+        )
     backend = t._backend
     out_dtype = _sum_dtype(t, dtype)
     if dim is None:
@@ -518,6 +523,8 @@ def _max_or_min(name: str, cls_whole, cls_dim, input, dim, keepdim, other):
         return (maximum if name == "max" else minimum)(t, other)
     if dim is None:
         return _extreme(t, None, False, name, cls_whole)
+    if not is_int(dim):
+        raise refused_overloads(name, msg.MAX_SIGNATURES, t, dim, *((keepdim,) if keepdim else ()))
     return _with_indices(t, dim, keepdim, name, cls_dim)
 
 

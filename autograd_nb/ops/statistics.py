@@ -31,6 +31,7 @@ from .reduction import (
     _mean_data,
     _reduce_dims,
     _unreduce,
+    check_dims,
     mean,
 )
 from .unary import sqrt
@@ -141,6 +142,8 @@ def _var(name: str, input, dim, unbiased, keepdim, correction, take_root: bool) 
     t = check_tensor(input, name)
     if isinstance(dim, bool):  # std(unbiased) form
         dim, unbiased = None, dim
+    if not (dim is None or type(dim) is int):
+        check_dims(name, msg.VAR_SIGNATURES, t, dim)
     if not t.dtype.is_floating_point:
         raise RuntimeError(msg.STD_VAR_DTYPE)
     c = _correction(unbiased, correction)
