@@ -15,6 +15,7 @@ from ..autograd.grad_mode import no_grad
 from ..ops import activation as _activation
 from ..ops import bilinear_form as _bilinear_form
 from ..ops import convolution as _convolution
+from ..ops import distances as _distances
 from ..ops import linalg as _linalg
 from ..ops import loss as _loss
 from ..ops import loss_margin as _margin
@@ -101,10 +102,10 @@ max_pool2d = _pooling.max_pool2d
 batch_norm = _normalization.batch_norm
 layer_norm = _normalization.layer_norm
 rms_norm = _normalization.rms_norm
-pdist = _linalg.pdist
+pdist = _distances.pdist
 one_hot = _sparse.one_hot
-cosine_similarity = _linalg.cosine_similarity
-pairwise_distance = _linalg.pairwise_distance
+cosine_similarity = _distances.cosine_similarity
+pairwise_distance = _distances.pairwise_distance
 # transposed convolutions and bilinear
 conv_transpose1d = _convolution.conv_transpose1d
 conv_transpose2d = _convolution.conv_transpose2d

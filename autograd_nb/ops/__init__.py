@@ -14,6 +14,7 @@ from . import (
     counting,
     decompositions,
     diagonals,
+    distances,
     einsum_equation,
     fast_kernels,
     index_writes,
@@ -65,6 +66,7 @@ from .decompositions import torch_qr as qr
 from .decompositions import torch_slogdet as slogdet
 from .decompositions import torch_svd as svd
 from .diagonals import *  # noqa: F403
+from .distances import *  # noqa: F403
 from .index_writes import *  # noqa: F403
 from .indexing import *  # noqa: F403
 from .inplace import *  # noqa: F403
@@ -109,6 +111,7 @@ __all__ = [
     *counting.__all__,
     *decompositions.__all__,
     *diagonals.__all__,
+    *distances.__all__,
     *index_writes.__all__,
     *inplace.__all__,
     *indexing.__all__,

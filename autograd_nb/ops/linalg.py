@@ -23,7 +23,6 @@ from ._helpers import (
     result_dtype,
     scalar_for,
 )
-from .binary import add_number
 from .inplace import apply_inplace, inplace_method
 from .out import with_out
 
@@ -638,7 +637,7 @@ Tensor.__rmatmul__ = _rmatmul
 ger = outer
 
 
-# --- trace, kron, cross, tensordot, einsum, cdist, cosine_similarity ------------------------------
+# --- trace, kron, cross, tensordot, einsum ------------------------------------------------------
 
 
 class TraceBackward0(Node):
@@ -844,136 +843,6 @@ def _einsum_pair(a: Tensor, la: list, b: Tensor, lb: list, later: set) -> tuple:
     return bmm(a3, b3).reshape(shape), batch + left + right
 
 
-class CdistBackward0(Node):
-    """d ||x1_i - x2_j||_p: each pair's difference scaled by the gradient over its distance."""
-
-    __slots__ = ("_saved_p",)
-    _saved_names = ("x1", "x2", "result")
-
-    def backward(self, grad):
-        x1, x2, dist = self._unpack(0), self._unpack(1), self._unpack(2)
-        p = self._saved_p
-        diff = x1.unsqueeze(-2) - x2.unsqueeze(-3)
-        if p == 1:
-            pieces = diff.sign() * grad.unsqueeze(-1)
-        else:
-            scale = (grad / dist ** (p - 1)).where(dist != 0, 0)
-            slope = diff if p == 2 else diff.sign() * diff.abs() ** (p - 1)
-            pieces = slope * scale.unsqueeze(-1)
-        return (
-            pieces.sum(-2) if self.needs_input_grad(0) else None,
-            -pieces.sum(-3) if self.needs_input_grad(1) else None,
-        )
-
-
-def cdist(x1, x2, p: float = 2.0, compute_mode=None) -> Tensor:
-    """The p-norm distance between each row of x1 and each row of x2 (batched)."""
-    from ..autograd.grad_mode import no_grad
-
-    a = check_tensor(x1, "cdist")
-    b = check_tensor(x2, "cdist", "x2", 2)
-    for arg, t in (("X1", a), ("X2", b)):
-        if not t.dtype.is_floating_point:
-            raise RuntimeError(msg.CDIST_DTYPE.format(arg=arg, dtype=_scalar_name(t)))
-    if a.dtype is dtypes.float16:
-        raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel="cdist", dtype="Half"))
-    if a.shape[-1] != b.shape[-1]:
-        raise RuntimeError(msg.CDIST_COLUMNS.format(a=a.shape[-1], b=b.shape[-1]))
-    if not (p >= 1 and p != float("inf")):
-        raise NotImplementedError(msg.CDIST_P)
-    with no_grad():
-        diff = (a.unsqueeze(-2) - b.unsqueeze(-3)).abs()
-        dist = (diff * diff).sum(-1).sqrt() if p == 2 else (diff**p).sum(-1) ** (1 / p)
-    return record(CdistBackward0, (a, b), dist._data, dist._backend, (a, b), save_result=True, p=p)
-
-
-class PdistBackward0(Node):
-    """d ||x_i - x_j||_p for each pair i < j: the pair's slope, + to row i and - to row j (the
-    inf-norm: the sign where |difference| is the distance; the 0-"norm": nothing)."""
-
-    __slots__ = ("_saved_p",)
-    _saved_names = ("self", "result")
-
-    def backward(self, grad):
-        x, dist = self._unpack(0), self._unpack(1)
-        p = self._saved_p
-        first, second = _pairs(x)
-        diff = x[first] - x[second]
-        if p == 0:
-            return x.new_zeros(x.shape)
-        if p == float("inf"):
-            slope = diff.sign() * (diff.abs() == dist.unsqueeze(-1)) * grad.unsqueeze(-1)
-        elif p == 1:
-            slope = diff.sign() * grad.unsqueeze(-1)
-        else:  # (a zero distance or difference contributes 0, computed without dividing by 0)
-            apart = dist != 0
-            scale = (grad / dist.where(apart, 1) ** (p - 1)).where(apart, 0)
-            pieces = diff if p == 2 else diff.sign() * diff.abs().where(diff != 0, 1) ** (p - 1)
-            slope = pieces * scale.unsqueeze(-1)
-        return x.new_zeros(x.shape).index_add(0, first, slope).index_add(0, second, -slope)
-
-
-def _pairs(x: Tensor) -> tuple:
-    """Row indices (i, j) of each pair i < j, in PyTorch's order (row-major upper triangle)."""
-    from .diagonals import triu_indices
-
-    rows, cols = triu_indices(x.shape[0], x.shape[0], 1, device=x.device)
-    return rows, cols
-
-
-def pdist(input, p: float = 2.0) -> Tensor:
-    """The p-norm distance between each pair of rows i < j of a 2-D input (a 1-D result)."""
-    from ..autograd.grad_mode import no_grad
-    from .reduction import norm
-
-    x = check_tensor(input, "pdist")
-    if x.dim() != 2:
-        raise RuntimeError(msg.PDIST_DIM.format(dim=x.dim()))
-    if p < 0:
-        raise RuntimeError(msg.PDIST_P)
-    with no_grad():
-        first, second = _pairs(x)
-        diff = x[first] - x[second]
-        dist = (diff != 0).sum(-1).to(x.dtype) if p == 0 else norm(diff, p, -1)
-    return record(PdistBackward0, (x,), dist._data, x._backend, (x,), save_result=True, p=p)
-
-
-def cosine_similarity(x1, x2, dim: int = 1, eps: float = 1e-8) -> Tensor:
-    """x1 . x2 / (|x1| |x2|) along `dim`, each norm clamped to at least eps (as PyTorch does)."""
-    from ..autograd.grad_mode import no_grad
-    from .reduction import norm
-    from .shape import broadcast_tensors
-
-    a = check_tensor(x1, "cosine_similarity")
-    b = check_tensor(x2, "cosine_similarity", "x2", 2)
-    if not a.dtype.is_floating_point or not b.dtype.is_floating_point:
-        from ._helpers import result_dtype
-
-        common = result_dtype(a, b)
-        if not common.is_floating_point:
-            raise RuntimeError(msg.FLOATING_COMMON_DTYPE.format(dtype=common.legacy_name[:-6]))
-        a, b = a.to(common), b.to(common)
-    a, b = broadcast_tensors(a, b)
-    norm_a = norm(a, 2, dim, keepdim=True).clone()
-    norm_b = norm(b, 2, dim, keepdim=True).clone()
-    with no_grad():
-        norm_a.clamp_min_(eps)
-        norm_b.clamp_min_(eps)
-    return ((a / norm_a) * (b / norm_b)).sum(dim)
-
-
-def pairwise_distance(x1, x2, p: float = 2.0, eps: float = 1e-6, keepdim: bool = False) -> Tensor:
-    """The p-norm of x1 - x2 + eps over the last dim, composed as ATen's pairwise_distance."""
-    from .reduction import NormBackward1, _vector_norm
-
-    a = check_tensor(x1, "pairwise_distance", "x1")
-    b = check_tensor(x2, "pairwise_distance", "x2", 2)
-    diff = a - b
-    if not diff.dtype.is_floating_point:  # the eps promotes an integer difference
-        diff = diff.to(dtypes.get_default_dtype())
-    return _vector_norm(add_number(diff, eps), p, max(a.dim(), b.dim()) - 1, keepdim, NormBackward1)
-
-
 # --- in-place forms -------------------------------------------------------------------------------
 
 
@@ -997,8 +866,6 @@ __all__ = [
     "addmv",
     "baddbmm",
     "bmm",
-    "cdist",
-    "cosine_similarity",
     "cross",
     "dot",
     "einsum",
@@ -1008,8 +875,6 @@ __all__ = [
     "mm",
     "mv",
     "outer",
-    "pdist",
-    "pairwise_distance",
     "tensordot",
     "trace",
     "vdot",

@@ -21,7 +21,7 @@ from ..autograd.node import Node
 from ._helpers import broadcast_shapes, check_tensor, record, result_dtype, short_name
 from .activation import logsigmoid
 from .comparison import minimum, where
-from .linalg import pairwise_distance
+from .distances import pairwise_distance
 from .loss import REDUCTIONS, _kernel_error, _reduce_data, _scale
 
 
