@@ -252,7 +252,7 @@ def _sizes(size, name: str) -> tuple:
     for i, s in enumerate(size):
         if isinstance(s, Tensor):
             s = s.item()
-        if not is_list_int(s, i):
+        if type(s) is not int and not is_list_int(s, i):
             kind = typename(type(s))
             raise TypeError(
                 msg.SIZE_FIRST_ELEMENT.format(name=name, type=kind)

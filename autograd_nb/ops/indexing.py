@@ -777,7 +777,7 @@ def _bool_mask(mask, name: str, message: str, **fmt) -> Tensor:
 def masked_fill(input, mask, value) -> Tensor:
     """A copy of input with `value` where mask is True (mask broadcasts to input)."""
     x = check_tensor(input, "masked_fill")
-    if not (isinstance(value, Tensor) or is_number(value)):
+    if not (isinstance(value, (Tensor, float, int)) or is_number(value)):
         raise refused_overloads("masked_fill", msg.MASKED_FILL_SIGNATURES, x, mask, value)
     mask = _bool_mask(mask, "masked_fill", msg.MASKED_FILL_DTYPE)
     if mask._backend is not x._backend:
