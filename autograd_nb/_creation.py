@@ -11,6 +11,7 @@ import warnings
 
 from . import _messages as msg
 from . import dtypes
+from ._arguments import check_bool, check_int, check_number, is_int, is_list_int
 from ._generator import draw
 from ._size import broadcast_shapes
 from ._tensor import Tensor, make_tensor, tensor_method, typename
@@ -72,6 +73,8 @@ def _walk(data):
         if len(probe) == 0:
             break
         probe = probe[0]
+    if shape and isinstance(probe, str):  # PyTorch reads a str as one more nested sequence
+        raise ValueError(msg.TENSOR_STR_DIMENSIONS.format(type=type(probe).__name__))
     category = None
     flat = []
     stack = [(data, 0)]
@@ -157,7 +160,7 @@ def _place(host, dtype, device, requires_grad: bool, copy: bool = True) -> Tenso
     else:
         data = backend.from_host(host)
     out = make_tensor(data, backend)
-    if requires_grad:
+    if requires_grad is not False and check_bool(requires_grad, "requires_grad"):
         if not dtype.is_floating_point:
             raise RuntimeError(msg.FACTORY_REQUIRES_GRAD_DTYPE)
         out._requires_grad = True
@@ -243,13 +246,13 @@ def _sizes(size, name: str) -> tuple:
     PyTorch's argument parser naming the function."""
     if len(size) == 1 and isinstance(size[0], (list, tuple)):
         size = tuple(size[0])
-    elif len(size) == 1 and not _is_int(size[0]):
+    elif len(size) == 1 and not is_int(size[0]):
         raise TypeError(msg.SIZE_NOT_TUPLE.format(name=name, type=typename(type(size[0]))))
     out = []
     for i, s in enumerate(size):
         if isinstance(s, Tensor):
             s = s.item()
-        if not _is_int(s):
+        if type(s) is not int and not is_list_int(s, i):
             kind = typename(type(s))
             raise TypeError(
                 msg.SIZE_FIRST_ELEMENT.format(name=name, type=kind)
@@ -266,15 +269,11 @@ def _sizes(size, name: str) -> tuple:
     return tuple(out)
 
 
-def _is_int(value) -> bool:
-    return isinstance(value, int) or (hasattr(value, "__index__") and not isinstance(value, float))
-
-
 def _finish(data, backend, dtype, requires_grad: bool, out=None) -> Tensor:
     result = make_tensor(data, backend)
     if out is not None:
         return write_into(out, result)
-    if requires_grad:
+    if requires_grad is not False and check_bool(requires_grad, "requires_grad"):
         if not dtype.is_floating_point:
             raise RuntimeError(msg.FACTORY_REQUIRES_GRAD_DTYPE)
         result._requires_grad = True
@@ -308,6 +307,7 @@ def _check_dtype(name: str, dtype) -> None:
 
 def _filled(name: str, size, value, dtype, device, requires_grad, out=None) -> Tensor:
     _check_dtype(name, dtype)
+    check_number(value, "fill_value")
     if out is not None:  # PyTorch's factories write into `out` (its dtype and device win)
         dtype, device = dtype or out.dtype, device or out.device
     dtype = dtype or dtypes.get_default_dtype()
@@ -357,13 +357,14 @@ def full(
     size, fill_value, *, out=None, dtype=None, layout=None, device=None, requires_grad=False
 ) -> Tensor:
     if dtype is None and out is None:
-        dtype = dtypes.scalar_dtype(fill_value)
+        dtype = dtypes.scalar_dtype(check_number(fill_value, "fill_value"))
     if not isinstance(size, (list, tuple)):
         raise TypeError(msg.SIZE_NOT_TUPLE.format(name="full", type=typename(type(size))))
     return _filled("full", (tuple(size),), fill_value, dtype, device, requires_grad, out)
 
 
 def eye(n: int, m: int | None = None, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+    n, m = check_int(n, "n"), m if m is None else check_int(m, "m")
     if n < 0:
         raise RuntimeError(msg.SQUARE_EYE.format(n=n))
     dtype = dtype or dtypes.get_default_dtype()
@@ -374,7 +375,8 @@ def eye(n: int, m: int | None = None, *, dtype=None, device=None, requires_grad=
 def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     if end is None:
         start, end = 0, start
-    values = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
+    given = {"start": start, "end": end, "step": step}
+    values = [v.item() if isinstance(v, Tensor) else check_number(v, k) for k, v in given.items()]
     values = [
         dtypes.real_scalar(v, dtypes.float64) if isinstance(v, complex) else v for v in values
     ]
@@ -414,10 +416,14 @@ def _integer_arange(start, end, step, dtype):
 
 
 def linspace(start, end, steps: int, *, dtype=None, device=None, requires_grad=False) -> Tensor:
-    _check_real_ends("linspace", start, end, dtype)
+    _check_real_ends("linspace", check_number(start, "start"), check_number(end, "end"), dtype)
     dtype = dtype or dtypes.get_default_dtype()
     return _place(
-        _linspace_host(start, end, int(steps), dtype), dtype, device, requires_grad, copy=False
+        _linspace_host(start, end, check_int(steps, "steps"), dtype),
+        dtype,
+        device,
+        requires_grad,
+        copy=False,
     )
 
 
@@ -480,7 +486,7 @@ def manual_seed(seed: int):
     Returns `default_generator` (the CPU generator), as PyTorch does."""
     from ._generator import _seed_value, default_generator
 
-    value = _seed_value(seed)
+    value = _seed_value(int(seed))  # PyTorch's torch.manual_seed converts with int() first
     for backend in all_backends():
         backend.manual_seed(value)
     return default_generator
@@ -575,6 +581,7 @@ def randint(
         raise TypeError(msg.RANDINT_ARGS.format(got=given))
     if isinstance(size, int):
         raise TypeError(msg.RANDINT_SIZE_INT)
+    low, high = check_int(low, "low"), check_int(high, "high")
     if low >= high:
         raise RuntimeError(msg.RANDINT_RANGE.format(low=low, high=high))
     dtype = dtype or dtypes.int64
@@ -624,7 +631,13 @@ def _broadcast(a: Tensor, b: Tensor) -> tuple:
 # --- *_like and new_* --------------------------------------------------------------------------
 
 
-def _like_args(input, dtype, device):
+def _like_args(input, dtype, device, name: str):
+    """`input`'s shape, and the dtype and device given or else `input`'s, for `name`."""
+    if not isinstance(input, Tensor):
+        raise TypeError(
+            msg.NOT_A_TENSOR.format(name=name, arg="input", position=1, type=typename(type(input)))
+        )
+    _check_dtype(name, dtype)
     return (input.shape, dtype or input.dtype, device if device is not None else input.device)
 
 
@@ -634,7 +647,7 @@ def _like_factory(factory):
     def like(
         input, *, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None
     ) -> Tensor:
-        shape, dtype, device = _like_args(input, dtype, device)
+        shape, dtype, device = _like_args(input, dtype, device, like.__name__)
         return factory(shape, dtype=dtype, device=device, requires_grad=requires_grad)
 
     like.__name__ = like.__qualname__ = f"{factory.__name__}_like"
@@ -655,7 +668,7 @@ def _random_like_factory(factory):
         requires_grad=False,
         memory_format=None,
     ) -> Tensor:
-        shape, dtype, device = _like_args(input, dtype, device)
+        shape, dtype, device = _like_args(input, dtype, device, like.__name__)
         return factory(
             shape, generator=generator, dtype=dtype, device=device, requires_grad=requires_grad
         )
@@ -682,7 +695,7 @@ def full_like(
     requires_grad=False,
     memory_format=None,
 ) -> Tensor:
-    shape, dtype, device = _like_args(input, dtype, device)
+    shape, dtype, device = _like_args(input, dtype, device, "full_like")
     return full(shape, fill_value, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
@@ -698,7 +711,7 @@ def randint_like(
     requires_grad=False,
     memory_format=None,
 ) -> Tensor:
-    shape, dtype, device = _like_args(input, dtype, device)
+    shape, dtype, device = _like_args(input, dtype, device, "randint_like")
     return randint(
         low,
         high,

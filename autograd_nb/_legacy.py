@@ -71,8 +71,6 @@ def tensor_type(tensor, target):
     """`x.type(dtype_or_type)`: a converted copy (or `x` itself if nothing changes)."""
     if isinstance(target, str):
         if target not in BY_NAME:
-            from . import _messages as msg
-
             raise ValueError(msg.INVALID_TYPE_NAME.format(name=target))
         target = BY_NAME[target]
     if isinstance(target, dtypes.dtype):
@@ -84,7 +82,7 @@ def tensor_type(tensor, target):
             else Device(target.device_type)
         )
         return tensor.to(device=device, dtype=target.dtype)
-    raise TypeError(msg.LEGACY_TYPE_INVALID_ARGUMENT.format(target=target))
+    raise TypeError(msg.LEGACY_TYPE_INVALID_ARGUMENT)
 
 
 def set_default_tensor_type(t) -> None:

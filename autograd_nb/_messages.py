@@ -2071,7 +2071,7 @@ LEGACY_NEW_KWARGS = (
 )
 LEGACY_NEW_ARGUMENT_TYPES = "new() received an invalid combination of arguments - got ({types})"
 ARRAY_COPY_REQUIRED = "Unable to avoid copy while creating an array as requested."
-LEGACY_TYPE_INVALID_ARGUMENT = "type() received an invalid argument: {target!r}"
+LEGACY_TYPE_INVALID_ARGUMENT = "dtype must be a type, str, or dtype object"
 LEGACY_CUDA_TYPE_UNAVAILABLE = (
     "type torch.cuda.FloatTensor not available. Torch not compiled with CUDA enabled."
 )
@@ -2646,4 +2646,86 @@ OVERLOAD_LINE = " * ({signature})\n"
 OVERLOAD_MISMATCH = (
     " * ({signature})\n      didn't match because some of the arguments have invalid types: "
     "({marked})\n"
+)
+
+# --- wrong argument types (argtypes; PyTorch 2.13's argument parser) ---
+ARGUMENT_TYPE = "{name}(): argument '{arg}'{where} must be {expected}, not {type}"
+SEQUENCE_ELEMENT = "expected Tensor as element {i} in argument {position}, but got {type}"
+TENSOR_STR_DIMENSIONS = "too many dimensions '{type}'"
+# PyTorch's signatures in its "invalid combination of arguments" lists (ops/_helpers.py's
+# invalid_combination): the method's, then the function's
+_DTYPE = "torch.dtype dtype = None"
+SUM_SIGNATURES = (
+    (("*", _DTYPE), ("tuple of ints dim", "bool keepdim = False", "*", _DTYPE)),
+    (
+        ("Tensor input", "*", _DTYPE),
+        (
+            "Tensor input",
+            "tuple of ints dim",
+            "bool keepdim = False",
+            "*",
+            _DTYPE,
+            "Tensor out = None",
+        ),
+    ),
+)
+MEAN_SIGNATURES = (
+    SUM_SIGNATURES[0],
+    (("Tensor input", "*", _DTYPE, "Tensor out = None"), SUM_SIGNATURES[1][1]),
+)
+CLAMP_SIGNATURES = (
+    (("Tensor min = None", "Tensor max = None"), ("Number min = None", "Number max = None")),
+    tuple(
+        ("Tensor input", f"{kind} min = None", f"{kind} max = None", "*", "Tensor out = None")
+        for kind in ("Tensor", "Number")
+    ),
+)
+MASKED_FILL_SIGNATURES = (
+    (("Tensor mask", "Tensor value"), ("Tensor mask", "Number value")),
+    (
+        ("Tensor input", "Tensor mask", "Tensor value"),
+        ("Tensor input", "Tensor mask", "Number value"),
+    ),
+)
+LERP_SIGNATURES = (
+    (("Tensor end", "Tensor weight"), ("Tensor end", "Number weight")),
+    tuple(
+        ("Tensor input", "Tensor end", f"{kind} weight", "*", "Tensor out = None")
+        for kind in ("Tensor", "Number")
+    ),
+)
+WHERE_SIGNATURES = (
+    ("Tensor condition",),
+    ("Tensor condition", "Tensor input", "Tensor other", "*", "Tensor out = None"),
+    ("Tensor condition", "Number self", "Tensor other"),
+    ("Tensor condition", "Tensor input", "Number other"),
+    ("Tensor condition", "Number self", "Number other"),
+)
+_VAR_METHOD = (
+    ("tuple of ints dim", "bool unbiased = True", "bool keepdim = False"),
+    ("tuple of ints dim = None", "*", "Number correction = None", "bool keepdim = False"),
+    ("bool unbiased = True",),
+)
+VAR_SIGNATURES = (
+    _VAR_METHOD,
+    (
+        ("Tensor input", *_VAR_METHOD[0], "*", "Tensor out = None"),
+        ("Tensor input", *_VAR_METHOD[1], "Tensor out = None"),
+        ("Tensor input", *_VAR_METHOD[2]),
+    ),
+)
+PROD_SIGNATURES = (
+    (("*", _DTYPE), ("int dim", "bool keepdim = False", "*", _DTYPE)),
+    (
+        ("Tensor input", "*", _DTYPE),
+        ("Tensor input", "int dim", "bool keepdim = False", "*", _DTYPE, "Tensor out = None"),
+    ),
+)
+MAX_SIGNATURES = (
+    ((), ("Tensor other",), ("int dim", "bool keepdim = False")),
+    (
+        ("Tensor input", "*", "Tensor out = None"),
+        ("Tensor input", "Tensor other", "*", "Tensor out = None"),
+        ("Tensor input", "int dim", "bool keepdim = False", "*", "tuple of Tensors out = None"),
+    ),
 )

@@ -4,6 +4,7 @@ shape arithmetic every layer shares: a dim in range, the broadcast of shapes."""
 from __future__ import annotations
 
 from . import _messages as msg
+from ._arguments import check_int
 
 
 class Size(tuple):
@@ -53,8 +54,8 @@ Size.__module__ = "torch"  # `type(x.shape)` prints <class 'torch.Size'>, as in 
 
 def normalize_dim(dim: int, ndim: int) -> int:
     """A dim in [0, ndim), accepting negatives like PyTorch; 0-d tensors take dims -1 and 0."""
-    if not isinstance(dim, int):
-        dim = int(dim)
+    if type(dim) is not int:
+        dim = check_int(dim, "dim")
     size = max(ndim, 1)
     if dim < -size or dim >= size:
         raise IndexError(msg.DIM_RANGE.format(low=-size, high=size - 1, dim=dim))

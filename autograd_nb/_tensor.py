@@ -8,13 +8,15 @@ PyTorch binds its C++ ops onto `torch.Tensor`.
 from __future__ import annotations
 
 import copyreg
-import sys
 import types
 import warnings
 import weakref
 
 from . import _messages as msg
 from . import dtypes
+from ._arguments import METHOD_CODES, OPERATOR_CODES, check_bool
+from ._arguments import argument_error as argument_error
+from ._arguments import call_form as call_form
 from ._size import Size as _Size
 from ._size import normalize_dim
 from .autograd.grad_mode import INFERENCE_THREADS, STATE
@@ -261,6 +263,7 @@ class Tensor(metaclass=_TensorMeta):
         self._set_requires_grad(bool(value), msg.SETTER_REQUIRES_GRAD_DTYPE)
 
     def requires_grad_(self, requires_grad: bool = True) -> Tensor:
+        check_bool(requires_grad, "requires_grad")
         self._set_requires_grad(bool(requires_grad), msg.METHOD_REQUIRES_GRAD_DTYPE)
         return self
 
@@ -524,17 +527,11 @@ class Tensor(metaclass=_TensorMeta):
 _PYTORCH_PRIVATE_NAMES = frozenset({"_base", "_grad_fn", "_is_view", "_version"})
 
 
-# The code objects (by id) of the functions installed as named Tensor methods (see _as_method)
-# and as operators (`__add__`): how an op was entered, for PyTorch's argument error texts.
-_METHOD_CODES: dict[int, str] = {}  # id -> the method's name
-_OPERATOR_CODES: set[int] = set()
-_PACKAGE = __name__.partition(".")[0]
-
-
-def _as_method(fn):
-    """`fn` as a named Tensor method: a copy sharing its body but with a code object of its own,
-    so that an argument error raised inside can tell `x.add(...)` from `torch.add(x, ...)`
-    (PyTorch counts a method's argument positions after self; see call_form)."""
+def _as_method(fn, name: str):
+    """`fn` as the Tensor method `name`: a copy sharing its body but with a code object of its
+    own, so that an argument error raised inside can tell `x.add(...)` from `torch.add(x, ...)`
+    (PyTorch counts a method's argument positions after self; see call_form) and name the method
+    called (`x.clip(...)` is clip, not clamp)."""
     if type(fn) is not types.FunctionType:
         return fn
     method = types.FunctionType(
@@ -544,38 +541,22 @@ def _as_method(fn):
     method.__dict__.update(fn.__dict__)
     method.__doc__, method.__qualname__ = fn.__doc__, fn.__qualname__
     method.__module__, method.__wrapped__ = fn.__module__, fn
-    _METHOD_CODES[id(method.__code__)] = fn.__name__
+    METHOD_CODES[id(method.__code__)] = name
     return method
-
-
-def call_form() -> tuple[str, str]:
-    """How the library was entered by the call raising now: ("method", its name) for
-    `x.add_(...)`, ("operator", "") for `x + y`, ("function", "") for `torch.add(x, y)`, from
-    the code that the outermost autograd_nb frame runs. Only for error texts (it walks the
-    stack)."""
-    frame, entry = sys._getframe(1), None
-    while frame is not None and frame.f_globals.get("__name__", "").startswith(_PACKAGE):
-        entry, frame = frame, frame.f_back
-    code = id(entry.f_code) if entry is not None else None
-    if code in _METHOD_CODES:
-        return "method", _METHOD_CODES[code]
-    return ("operator" if code in _OPERATOR_CODES else "function"), ""
 
 
 def tensor_method(*names: str):
     """Attach an op function to Tensor under the given method names (a named method as a copy
-    that knows it is one; operators such as `__add__` as the function itself)."""
+    that knows its name; operators such as `__add__` as the function itself)."""
 
     def attach(fn):
-        method = None
         for name in names:
             if name.startswith("__"):
                 setattr(Tensor, name, fn)
                 if type(fn) is types.FunctionType:
-                    _OPERATOR_CODES.add(id(fn.__code__))
+                    OPERATOR_CODES.add(id(fn.__code__))
             else:
-                method = method or _as_method(fn)
-                setattr(Tensor, name, method)
+                setattr(Tensor, name, _as_method(fn, name))
         return fn
 
     return attach

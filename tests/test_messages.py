@@ -16,7 +16,8 @@ PACKAGE = Path(__file__).resolve().parents[1] / "autograd_nb"
 # Where inline texts are still allowed: the op definitions and the engines (their texts sit
 # next to the math they describe), and modules another branch is rewriting.
 # helpers that build an error from PyTorch's kernel name (the text itself is in _messages.py)
-ERROR_BUILDERS = ("_kernel_error", "operand_error")  # helpers given an op name, not a text
+# helpers given an op name, not a text
+ERROR_BUILDERS = ("_kernel_error", "operand_error", "refused_overloads", "invalid_combination")
 
 
 def _is_text(node: ast.AST) -> bool:

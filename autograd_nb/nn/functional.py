@@ -131,17 +131,20 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
 
 def normalize(input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12) -> Tensor:
     """input / max(||input||_p along dim, eps): unit-norm slices, composed as PyTorch does."""
+    check_tensor(input, "normalize")
     return input / input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
 
 
 # --- activations --------------------------------------------------------------------------------
 def relu(input: Tensor, inplace: bool = False) -> Tensor:
     """max(x, 0) (in place with inplace=True)."""
+    check_tensor(input, "relu")
     return input.relu_() if inplace else input.relu()
 
 
 def relu_(input: Tensor) -> Tensor:
     """max(x, 0) in place (torch.relu_)."""
+    check_tensor(input, "relu_")
     return input.relu_()
 
 
@@ -203,21 +206,25 @@ def relu6(input: Tensor, inplace: bool = False) -> Tensor:
 
 def softsign(input: Tensor) -> Tensor:
     """x / (1 + |x|), composed of tensor ops as in PyTorch (DivBackward0)."""
+    check_tensor(input, "softsign")
     return input / (input.abs() + 1)
 
 
 def tanhshrink(input: Tensor) -> Tensor:
     """x - tanh(x), composed of tensor ops as in PyTorch (SubBackward0)."""
+    check_tensor(input, "tanhshrink")
     return input - input.tanh()
 
 
 def sigmoid(input: Tensor) -> Tensor:
     """1 / (1 + exp(-x))."""
+    check_tensor(input, "sigmoid")
     return input.sigmoid()
 
 
 def tanh(input: Tensor) -> Tensor:
     """Hyperbolic tangent."""
+    check_tensor(input, "tanh")
     return input.tanh()
 
 
@@ -229,6 +236,7 @@ def _softmax_dim(name: str, ndim: int, stacklevel: int) -> int:
 
 def softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype=None) -> Tensor:
     """exp(x) / sum(exp(x)) along dim."""
+    check_tensor(input, "softmax")
     if dim is None:
         dim = _softmax_dim("softmax", input.dim(), _stacklevel)
     return input.softmax(dim, dtype=dtype)
@@ -236,6 +244,7 @@ def softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype=N
 
 def log_softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype=None) -> Tensor:
     """log(softmax(x)) along dim, computed stably."""
+    check_tensor(input, "log_softmax")
     if dim is None:
         dim = _softmax_dim("log_softmax", input.dim(), _stacklevel)
     return input.log_softmax(dim, dtype=dtype)
@@ -383,6 +392,7 @@ def huber_loss(
     weight: Tensor | None = None,
 ) -> Tensor:
     """0.5 (x - t)^2 where |x - t| < delta, else delta (|x - t| - 0.5 delta); weighted if given."""
+    check_tensor(input, "huber_loss")
     expanded, t = _broadcast_pair("huber_loss", input, target)
     if weight is None:
         return _loss.huber_loss(expanded, t, reduction, delta)
@@ -714,6 +724,7 @@ def threshold(input: Tensor, threshold: float, value: float, inplace: bool = Fal
 
 def softmin(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype=None) -> Tensor:
     """softmax(-x) along dim (SoftmaxBackward0 after NegBackward0, as PyTorch composes it)."""
+    check_tensor(input, "softmin")
     if dim is None:
         dim = _softmax_dim("softmin", input.dim(), _stacklevel)
     return (-input).softmax(dim, dtype=dtype)
@@ -721,6 +732,7 @@ def softmin(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype=N
 
 def glu(input: Tensor, dim: int = -1) -> Tensor:
     """a * sigmoid(b), a and b the halves of `input` along dim (0-d input is refused)."""
+    check_tensor(input, "glu")
     if input.dim() == 0:
         raise RuntimeError(msg.GLU_SCALAR)
     return _activation.glu(input, dim)
@@ -731,6 +743,7 @@ def dropout1d(
 ) -> Tensor:
     """Zero whole channels of (N, C, L) or (C, L) input with probability p, scale the rest
     by 1/(1-p), when training."""
+    check_tensor(input, "dropout1d")
     _activation._check_p(p)
     if input.dim() not in (2, 3):
         raise RuntimeError(msg.DROPOUT1D_DIM.format(ndim=input.dim()))
@@ -746,6 +759,7 @@ def dropout2d(
 ) -> Tensor:
     """Zero whole channels (dim 1) with probability p, scale the rest by 1/(1-p), when training;
     warns as PyTorch does for input that is not 4-d."""
+    check_tensor(input, "dropout2d")
     _activation._check_p(p)
     if input.dim() not in (3, 4):
         warnings.warn(msg.DROPOUT2D_DIM.format(ndim=input.dim()), UserWarning, stacklevel=2)
@@ -759,6 +773,7 @@ def dropout3d(
 ) -> Tensor:
     """Zero whole channels (dim 1) of 5-d input (4-d: no batch) with probability p, scale the rest
     by 1/(1-p), when training; warns as PyTorch does for other input."""
+    check_tensor(input, "dropout3d")
     _activation._check_p(p)
     if input.dim() not in (4, 5):
         warnings.warn(msg.DROPOUT3D_DIM.format(ndim=input.dim()), UserWarning, stacklevel=2)

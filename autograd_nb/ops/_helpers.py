@@ -8,6 +8,12 @@ import numpy as np
 
 from .. import _messages as msg
 from .. import dtypes
+from .._arguments import check_bool as check_bool
+from .._arguments import check_int as check_int
+from .._arguments import check_number as check_number
+from .._arguments import is_int as is_int
+from .._arguments import is_list_int as is_list_int
+from .._arguments import is_number as is_number
 from .._size import broadcast_error as broadcast_error
 from .._size import broadcast_shapes as broadcast_shapes
 from .._size import normalize_dim as normalize_dim
@@ -125,9 +131,12 @@ def on_backend(t: Tensor, backend, dtype: dtypes.dtype):
 
 
 def scalar_for(value, dtype: dtypes.dtype):
-    """A Python number in the kind the result dtype wants (so backends keep the dtype)."""
+    """A Python number in the kind the result dtype wants (so backends keep the dtype); PyTorch's
+    TypeError naming the argument for anything that is not a number."""
     if isinstance(value, complex):
         value = dtypes.real_scalar(value, dtype)
+    elif not isinstance(value, _NUMBER_TYPES):
+        check_number(value, "value")
     if dtype.is_floating_point:
         return float(value)
     if dtype is dtypes.bool:
@@ -247,6 +256,41 @@ def overload_error(name: str, arg: str, kind: str, right: str, method: str = "")
             signature=f"Tensor input, Number {arg}, *, Tensor out = None"
         )
     return TypeError(text)
+
+
+# The Python types PyTorch's error text counts as matching a parameter type beyond the type's
+# own name (its parser compares names: nothing is a "Number" there)
+_MATCHING = {"float": ("float", "int"), "int": ("int",)}
+
+
+def invalid_combination(name: str, given: tuple, signatures: tuple) -> TypeError:
+    """PyTorch's "invalid combination of arguments" for the positional values `given` (after
+    self for a method), as its parser prints it: each signature (a tuple of "Type name = default"
+    parameters, "*" included) and, under one with as many parameters as values were given, which
+    of them it refuses: "(Tensor, !str!)"."""
+    kinds = ["Tensor" if isinstance(v, Tensor) else type(v).__name__ for v in given]
+    text = msg.OVERLOAD_HEAD.format(name=name, got=", ".join(kinds))
+    for params in signatures:
+        shown = ", ".join(params)
+        counted = params or ("",)  # its parser counts "*", out, and "()" as one argument
+        if len(counted) != len(given):
+            text += msg.OVERLOAD_LINE.format(signature=shown)
+            continue
+        marks = []
+        for kind, param in zip(kinds, counted):
+            wanted = param.split(" ")[0]
+            marks.append(kind if kind in _MATCHING.get(wanted, (wanted,)) else f"!{kind}!")
+        text += msg.OVERLOAD_MISMATCH.format(signature=shown, marked=", ".join(marks))
+    return TypeError(text)
+
+
+def refused_overloads(name: str, signatures: tuple, input, *given) -> TypeError:
+    """invalid_combination for `name` called as a method (`signatures[0]`, the values after
+    self) or as a function (`signatures[1]`, `input` first)."""
+    form, method = call_form()
+    if form == "method":
+        return invalid_combination(method, given, signatures[0])
+    return invalid_combination(name, (input, *given), signatures[1])
 
 
 def operand_error(symbol: str, left: str, right: str) -> TypeError:
@@ -449,11 +493,12 @@ def as_floating(t: Tensor) -> Tensor:
     return t if t.dtype.is_floating_point else t.to(dtypes.get_default_dtype())
 
 
-def as_tensor_like(value, like: Tensor) -> Tensor:
-    """A Python number as a tensor on `like`'s device (for ops that need tensors)."""
+def as_tensor_like(value, like: Tensor, arg: str = "other") -> Tensor:
+    """A Python number as a tensor on `like`'s device (for ops that need tensors); PyTorch's
+    TypeError naming `arg` for anything else."""
     if isinstance(value, Tensor):
         return value
-    dtype = result_dtype(like, value)
+    dtype = result_dtype(like, check_number(value, arg))
     backend = like._backend
     return make_tensor(backend.asarray(value, dtype), backend)
 

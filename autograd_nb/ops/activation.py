@@ -14,10 +14,12 @@ import math
 from .. import _messages as msg
 from .. import dtypes
 from .._generator import draw
-from .._tensor import Tensor, make_tensor, tensor_method
+from .._tensor import Tensor, argument_error, make_tensor, tensor_method
 from .._type_info import finfo
 from ..autograd.node import Node
 from ._helpers import (
+    check_bool,
+    check_number,
     check_tensor,
     in_float32,
     normalize_dim,
@@ -57,6 +59,7 @@ class LeakyReluBackward1(LeakyReluBackward0):
 
 
 def _leaky(x: Tensor, negative_slope: float, cls) -> Tensor:
+    check_number(negative_slope, "negative_slope")
     require_floating(x, "leaky_relu_cpu")
     xp = x._backend.xp
     data = xp.where(x._data > 0, x._data, x._data * negative_slope)
@@ -117,6 +120,8 @@ def _gelu_tanh_kernel(xp, x):
 def gelu(input: Tensor, *, approximate: str = "none") -> Tensor:
     """x * Phi(x), the Gaussian CDF by erf ('none') or by PyTorch's tanh formula ('tanh')."""
     x = check_tensor(input, "gelu")
+    if not isinstance(approximate, str):
+        raise argument_error(approximate, "str", "approximate")
     if approximate not in ("none", "tanh"):
         raise RuntimeError(msg.GELU_APPROXIMATE)
     require_floating(x, "GeluKernelImpl")
@@ -491,7 +496,7 @@ def dropout(input: Tensor, p: float = 0.5, train: bool = True) -> Tensor:
     """Zero each element with probability p and scale the rest by 1 / (1 - p) (when training)."""
     x = check_tensor(input, "dropout")
     _check_p(p)
-    if not train or p == 0.0 or x.numel() == 0:
+    if not check_bool(train, "train") or p == 0.0 or x.numel() == 0:
         return x
     if not x.dtype.is_floating_point:  # the noise is float: PyTorch's in-place multiply refuses
         raise RuntimeError(msg.INPLACE_CAST.format(result="Float", out=x.dtype.legacy_name[:-6]))

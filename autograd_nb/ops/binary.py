@@ -35,7 +35,7 @@ import numpy as np
 from .. import _messages as msg
 from .. import dtypes
 from .._dlpack import through_numpy
-from .._tensor import Tensor, make_tensor, tensor_method
+from .._tensor import Tensor, argument_error, make_tensor, tensor_method
 from ..autograd.grad_mode import STATE
 from ..autograd.node import Node, new_node, saved_entry
 from ..backends import is_numpy_array, python_number
@@ -43,6 +43,7 @@ from ._fast_inplace import arithmetic_inplace, scaled_inplace
 from ._helpers import (
     as_tensor_like,
     broadcast_error,
+    check_number,
     check_tensor,
     input_meta,
     operands,
@@ -353,6 +354,7 @@ def sub(input, other, *, alpha=1) -> Tensor:
 
 def _check_alpha(input, other, alpha) -> None:
     """PyTorch refuses a float alpha when the result would be an integer tensor."""
+    check_number(alpha, "alpha")
     if isinstance(alpha, complex):
         raise RuntimeError(msg.ALPHA_COMPLEX)
     if type(alpha) is float and not result_dtype(input, other).is_floating_point:
@@ -442,6 +444,8 @@ _true_divide, _ = binary(
 @tensor_method("div", "divide", "true_divide", "__truediv__")
 def div(input, other, *, rounding_mode=None) -> Tensor:
     """Element-wise true division (ints give the default float dtype), broadcasting."""
+    if rounding_mode is not None and not isinstance(rounding_mode, str):
+        raise argument_error(rounding_mode, "str", "rounding_mode")
     if rounding_mode not in (None, "floor", "trunc"):
         raise RuntimeError(msg.DIV_ROUNDING_MODE.format(mode=rounding_mode))
     if rounding_mode == "floor":

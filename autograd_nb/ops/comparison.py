@@ -19,14 +19,20 @@ from ._helpers import (
     common_backend,
     device_mismatch,
     float_data,
+    invalid_combination,
+    is_number,
     on_backend,
     operands,
     record,
+    refused_overloads,
     result_dtype,
 )
 from .binary_functions import first_at_ties, maximum, minimum
 from .inplace import apply_inplace, apply_unrecorded, inplace_method
 from .out import with_out
+
+# What a bound or a value of clamp and where is at once taken as (else: is_number decides)
+_TAKEN = (Tensor, float, int)
 
 
 class ClampBackward1(Node):
@@ -102,6 +108,10 @@ def _clamp_tensor(cls, t: Tensor, bound: Tensor) -> Tensor:
 def clamp(input, min=None, max=None) -> Tensor:  # noqa: A002 - PyTorch's names
     """Limit values to [min, max]; either bound may be omitted."""
     t = check_tensor(input, "clamp")
+    for bound in (min, max):
+        if not (bound is None or isinstance(bound, _TAKEN) or is_number(bound)):
+            bounds = (min,) if max is None else (min, max)  # a max not given is not listed
+            raise refused_overloads("clamp", msg.CLAMP_SIGNATURES, t, *bounds)
     if min is None and max is None:
         raise RuntimeError(msg.CLAMP_NO_BOUND)
     if isinstance(min, Tensor) or isinstance(max, Tensor):
@@ -121,7 +131,7 @@ def _real_bound(value, t: Tensor):
     """A clamp bound as PyTorch reads it: a complex number is converted to a double (its real
     part, or PyTorch's error), and refused outright for integer and bool tensors."""
     if not isinstance(value, complex):
-        return value
+        return value  # clamp has refused what is not a number
     if not t.dtype.is_floating_point:
         raise NotImplementedError(msg.CLAMP_COMPLEX)
     return dtypes.real_scalar(value, dtypes.float64)
@@ -324,6 +334,9 @@ def where(condition, input=None, other=None) -> Tensor:
         if cond.dtype is not dtypes.uint8:
             raise RuntimeError(msg.WHERE_CONDITION.format(dtype=cond.dtype.legacy_name[:-6]))
         warnings.warn(msg.WHERE_UINT8, UserWarning, stacklevel=2)
+    for value in (input, other):
+        if not (isinstance(value, _TAKEN) or is_number(value)):
+            raise invalid_combination("where", (cond, input, other), msg.WHERE_SIGNATURES)
     x = (
         as_tensor_like(input, other if isinstance(other, Tensor) else cond)
         if not isinstance(input, Tensor)
@@ -512,6 +525,7 @@ def allclose(
     input, other, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False
 ) -> bool:
     """Whether every element pair is close (see isclose), as a Python bool."""
+    check_tensor(other, "allclose", "other", 2)
     return bool(isclose(input, other, rtol, atol, equal_nan).all().item())
 
 

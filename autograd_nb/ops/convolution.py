@@ -13,7 +13,8 @@ import math
 from typing import NamedTuple
 
 from .. import _messages as msg
-from .._tensor import Tensor
+from .._arguments import is_int
+from .._tensor import Tensor, argument_error
 from ..autograd.node import Node
 from ._helpers import check_tensor, record
 from .linalg import _CPP_NAMES
@@ -41,6 +42,9 @@ def triple(value) -> tuple:
 
 
 def _ntuple(value, n: int) -> tuple:
+    items = value if isinstance(value, (list, tuple)) else (value,)
+    if not all(is_int(v) for v in items):
+        raise argument_error(value, "int or tuple of ints", "size")
     if isinstance(value, (list, tuple)):
         return (int(value[0]),) * n if len(value) == 1 else tuple(int(v) for v in value[:n])
     return (int(value),) * n

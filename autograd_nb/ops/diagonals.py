@@ -7,6 +7,7 @@ from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node
 from ._helpers import (
+    check_int,
     check_tensor,
     normalize_dim,
     record,
@@ -45,6 +46,7 @@ class TriuBackward0(TrilBackward0):
 
 def _triangle(name: str, cls, input, diagonal: int) -> Tensor:
     x = check_tensor(input, name)
+    diagonal = check_int(diagonal, "diagonal")
     if x._data.ndim < 2:
         raise RuntimeError(msg.NEEDS_2D.format(name=name))
     backend = x._backend
@@ -126,6 +128,7 @@ def _diagonal_data(x: Tensor, offset: int, d1: int, d2: int):
 def diagonal(input, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Tensor:
     """A view of the `offset` diagonal of dims (dim1, dim2), appended as the last dim."""
     x = check_tensor(input, "diagonal")
+    offset = check_int(offset, "offset")
     ndim = x._data.ndim
     d1, d2 = normalize_dim(dim1, ndim), normalize_dim(dim2, ndim)
     if d1 == d2:

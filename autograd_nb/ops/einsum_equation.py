@@ -39,8 +39,21 @@ def einsum_args(args: tuple) -> tuple[str, tuple]:
         operands = args[:-1:2] if len(args) % 2 else args[::2]
     else:
         equation, operands = args[0], args[1:]
+        if not isinstance(equation, str):
+            raise TypeError(
+                msg.ARGUMENT_TYPE.format(
+                    name="einsum",
+                    arg="equation",
+                    where=" (position 1)",
+                    expected="str",
+                    type=type(equation).__name__,
+                )
+            )
     if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
         operands = operands[0]
+    for i, t in enumerate(operands):
+        if not isinstance(t, Tensor):
+            raise TypeError(msg.SEQUENCE_ELEMENT.format(i=i, position=1, type=type(t).__name__))
     return equation, tuple(operands)
 
 

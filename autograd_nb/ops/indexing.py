@@ -22,9 +22,11 @@ from ._helpers import (
     broadcast_shapes,
     check_same_device,
     check_tensor,
+    is_number,
     normalize_dim,
     on_backend,
     record,
+    refused_overloads,
     scalar_for,
 )
 from .out import with_out
@@ -775,6 +777,8 @@ def _bool_mask(mask, name: str, message: str, **fmt) -> Tensor:
 def masked_fill(input, mask, value) -> Tensor:
     """A copy of input with `value` where mask is True (mask broadcasts to input)."""
     x = check_tensor(input, "masked_fill")
+    if not (isinstance(value, (Tensor, float, int)) or is_number(value)):
+        raise refused_overloads("masked_fill", msg.MASKED_FILL_SIGNATURES, x, mask, value)
     mask = _bool_mask(mask, "masked_fill", msg.MASKED_FILL_DTYPE)
     if mask._backend is not x._backend:
         raise RuntimeError(msg.MASKED_FILL_DEVICE.format(mask=mask.device, self=x.device))

@@ -8,6 +8,7 @@ from .._tensor import Tensor, tensor_method
 from ..autograd.functional import register_stack
 from ..autograd.node import Node
 from ._helpers import (
+    check_int,
     check_tensor,
     common_backend,
     normalize_dim,
@@ -17,7 +18,7 @@ from ._helpers import (
     result_dtype,
 )
 from .out import with_out
-from .shape import _key, _zeros, select, slice_dim
+from .shape import _key, _zeros, ints_argument, select, slice_dim
 
 
 class CatBackward0(Node):
@@ -209,7 +210,7 @@ def split(tensor, split_size_or_sections, dim: int = 0) -> tuple:
     d = normalize_dim(dim, x._data.ndim)
     size = x._data.shape[d]
     if isinstance(split_size_or_sections, (tuple, list)):
-        sizes = [int(s) for s in split_size_or_sections]
+        sizes = list(ints_argument("split_with_sizes", "split_sizes", (split_size_or_sections,)))
         if any(s < 0 for s in sizes):
             raise RuntimeError(msg.SPLIT_NEGATIVE_SIZES.format(sizes=sizes))
         if sum(sizes) != size:
@@ -224,7 +225,7 @@ def split(tensor, split_size_or_sections, dim: int = 0) -> tuple:
             dim=dim,
             split_sizes=tuple(sizes),
         )
-    step = int(split_size_or_sections)
+    step = check_int(split_size_or_sections, "split_size")
     if step < 0:
         raise RuntimeError(msg.SPLIT_NEGATIVE.format(size=step))
     if step == 0 and size != 0:
@@ -247,6 +248,7 @@ def split(tensor, split_size_or_sections, dim: int = 0) -> tuple:
 def chunk(input, chunks: int, dim: int = 0) -> tuple:
     """At most `chunks` equal pieces along `dim` (SplitBackward0, as in PyTorch)."""
     x = check_tensor(input, "chunk")
+    chunks = check_int(chunks, "chunks")
     if chunks <= 0:
         raise RuntimeError(msg.CHUNK_ZERO.format(chunks=chunks))
     if x._data.ndim == 0:

@@ -8,6 +8,7 @@ from .. import dtypes
 from .._tensor import Tensor, make_tensor
 from ..autograd.node import Node
 from ._helpers import check_tensor, record
+from .shape import ints_argument
 
 
 class ConstantPadNdBackward0(Node):
@@ -191,7 +192,7 @@ def pad(input: Tensor, pad, mode: str = "constant", value: float | None = None) 
     x = check_tensor(input, "pad")
     if mode not in _MODES:
         raise NotImplementedError(msg.PAD_MODE.format(mode=mode))
-    pad = [int(p) for p in pad]
+    pad = list(ints_argument("pad", "pad", (pad,)))
     _check_length(pad, x.dim())
     if mode == "constant":
         return constant_pad_nd(x, pad, 0 if value is None else value)

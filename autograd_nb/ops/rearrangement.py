@@ -10,7 +10,7 @@ from .. import _messages as msg
 from .._tensor import Tensor, tensor_method
 from ..autograd.node import Node
 from ._helpers import check_tensor, normalize_dim, record
-from .shape import distinct_dims, is_size, shape_arg
+from .shape import distinct_dims, int_tuple, ints_argument
 
 # --- repeat / flip --------------------------------------------------------------------------------
 
@@ -32,7 +32,7 @@ class RepeatBackward0(Node):
 @tensor_method("repeat")
 def repeat(self, *repeats) -> Tensor:
     """Tile the tensor `repeats[i]` times along each dim (a copy)."""
-    repeats = shape_arg(repeats)
+    repeats = ints_argument("repeat", "repeats", repeats)
     shape = tuple(self._data.shape)
     if len(repeats) < len(shape):
         raise RuntimeError(msg.REPEAT_DIMS)
@@ -69,7 +69,7 @@ class FlipBackward0(Node):
 def flip(input, *dims) -> Tensor:
     """The elements in reverse order along `dims` (a copy, as in PyTorch)."""
     x = check_tensor(input, "flip")
-    dims = shape_arg(dims)
+    dims = ints_argument("flip", "dims", dims)
     axes = distinct_dims(dims, x._data.ndim)
     xp = x._backend.xp
     data = (
@@ -112,8 +112,8 @@ class RollBackward0(Node):
 def roll(input, shifts, dims=None) -> Tensor:
     """Shift elements along `dims` cyclically (of the flattened tensor when dims is None)."""
     x = check_tensor(input, "roll")
-    shifts = tuple(shifts) if isinstance(shifts, (tuple, list)) else (int(shifts),)
-    dims = () if dims is None else tuple(dims) if isinstance(dims, (tuple, list)) else (dims,)
+    shifts = ints_argument("roll", "shifts", (shifts,))
+    dims = () if dims is None else ints_argument("roll", "dims", (dims,), 3)
     if dims and len(shifts) != len(dims):
         raise RuntimeError(msg.ROLL_ALIGN.format(shifts=len(shifts), dims=len(dims)))
     xp = x._backend.xp
@@ -129,34 +129,6 @@ def roll(input, shifts, dims=None) -> Tensor:
     return record(RollBackward0, (x,), data, x._backend, shifts=shifts, dims=dims)
 
 
-def _int_tuple(name: str, arg: str, given: tuple, position: int | None) -> tuple:
-    """A tuple-of-ints argument as PyTorch's parser reads it: one sequence, or (`given` holding
-    more than one value, or one int: a method's spread form `x.tile(2, 3)`) the ints themselves;
-    its TypeErrors otherwise. `position` is None for a keyword argument."""
-    where = "" if position is None else f" (position {position})"
-    one = given[0] if len(given) == 1 else None
-    if isinstance(one, (tuple, list)):
-        items = tuple(one)
-    elif one is not None and (position is None or not is_size(one)):
-        raise TypeError(
-            msg.INTS_NOT_TUPLE.format(name=name, arg=arg, where=where, type=type(one).__name__)
-        )
-    else:
-        items = given
-    bad = next((i for i, s in enumerate(items) if not is_size(s)), None)
-    if bad == 0:
-        raise TypeError(
-            msg.INTS_FIRST_ELEMENT.format(
-                name=name, arg=arg, where=where, type=type(items[0]).__name__
-            )
-        )
-    if bad is not None:
-        raise TypeError(
-            msg.SIZE_UNPACK.format(name=name, arg=arg, pos=bad + 1, type=type(items[bad]).__name__)
-        )
-    return tuple(int(s) for s in items)
-
-
 def tile(input, dims) -> Tensor:
     """repeat() with `dims` (a sequence) padded by leading 1s to the tensor's dims."""
     x = check_tensor(input, "tile")
@@ -166,7 +138,7 @@ def tile(input, dims) -> Tensor:
                 name="tile", arg="dims", where=" (position 2)", type=type(dims).__name__
             )
         )
-    dims = _int_tuple("tile", "dims", (dims,), 2)
+    dims = int_tuple("tile", "dims", (dims,), 2)
     return repeat(x, (1,) * (x._data.ndim - len(dims)) + dims)
 
 
@@ -174,10 +146,10 @@ def tile(input, dims) -> Tensor:
 def _tile_method(self, *dims, **named) -> Tensor:
     """Tensor.tile: `x.tile(2, 3)`, `x.tile((2, 3))` or `x.tile(dims=(2, 3))`."""
     if "dims" in named:
-        return tile(self, _int_tuple("tile", "dims", (named.pop("dims"),), None))
+        return tile(self, int_tuple("tile", "dims", (named.pop("dims"),), None))
     if not dims:
         raise TypeError(msg.MISSING_ARGUMENT.format(name="tile", arg="dims"))
-    return tile(self, _int_tuple("tile", "dims", dims, 1))
+    return tile(self, int_tuple("tile", "dims", dims, 1))
 
 
 # --- rot90 ----------------------------------------------------------------------------------------

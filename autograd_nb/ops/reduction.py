@@ -18,11 +18,15 @@ from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.grad_mode import is_grad_enabled
 from ..autograd.node import Node
 from ._helpers import (
+    check_number,
     check_tensor,
+    is_int,
+    is_list_int,
     normalize_dim,
     numpy_dim,
     numpy_keepdim,
     record,
+    refused_overloads,
     result_dtype,
     return_type,
 )
@@ -44,6 +48,19 @@ def _reduce_dims(dim, ndim: int) -> tuple:
 
         return tuple(sorted(distinct_dims(dim, ndim)))
     return (normalize_dim(dim, ndim),)
+
+
+def check_dims(name: str, signatures: tuple, t: Tensor, dim, keepdim=False) -> None:
+    """A reduction's `dim` (sum, mean, std, var): an int or a sequence of ints, else PyTorch's
+    TypeErrors (its overload list, or which element of the sequence it could not read)."""
+    items = tuple(dim) if isinstance(dim, (tuple, list)) else (dim,)
+    bad = next((i for i, d in enumerate(items) if not is_list_int(d, i)), None)
+    if bad is None:
+        return
+    if bad:
+        kind = type(items[bad]).__name__
+        raise TypeError(msg.SIZE_UNPACK.format(name=name, arg="dim", pos=bad + 1, type=kind))
+    raise refused_overloads(name, signatures, t, dim, *((keepdim,) if keepdim else ()))
 
 
 def _axis(t: Tensor, dims: tuple):
@@ -115,6 +132,8 @@ def sum(input, dim=None, keepdim: bool = False, *, dtype=None, axis=None, keepdi
         dim = numpy_dim("sum", dim, axis, None)
         keepdim = numpy_keepdim("sum", keepdim, keepdims, False)
     t = check_tensor(input, "sum")
+    if not (dim is None or type(dim) is int):
+        check_dims("sum", msg.SUM_SIGNATURES, t, dim, keepdim)
     backend = t._backend
     out_dtype = _sum_dtype(t, dtype)
     whole = dim is None
@@ -187,6 +206,8 @@ def mean(input, dim=None, keepdim: bool = False, *, dtype=None, axis=None, keepd
         dim = numpy_dim("mean", dim, axis, None)
         keepdim = numpy_keepdim("mean", keepdim, keepdims, False)
     t = input if isinstance(input, Tensor) else check_tensor(input, "mean")
+    if not (dim is None or type(dim) is int):
+        check_dims("mean", msg.MEAN_SIGNATURES, t, dim, keepdim)
     backend = t._backend
     own = backend.ours[t._data.dtype]
     if dtype is not None and not dtype.is_floating_point:
@@ -324,6 +345,10 @@ def prod(input, dim=None, keepdim: bool = False, *, dtype=None, axis=None, keepd
         dim = numpy_dim("prod", dim, axis, None)
         keepdim = numpy_keepdim("prod", keepdim, keepdims, False)
     t = check_tensor(input, "prod")
+    if not (dim is None or is_int(dim)):
+        raise refused_overloads(
+            "prod", msg.PROD_SIGNATURES, t, dim, *((keepdim,) if keepdim else ())
+        )
     backend = t._backend
     out_dtype = _sum_dtype(t, dtype)
     if dim is None:
@@ -509,6 +534,8 @@ def _max_or_min(name: str, cls_whole, cls_dim, input, dim, keepdim, other):
         return (maximum if name == "max" else minimum)(t, other)
     if dim is None:
         return _extreme(t, None, False, name, cls_whole)
+    if not is_int(dim):
+        raise refused_overloads(name, msg.MAX_SIGNATURES, t, dim, *((keepdim,) if keepdim else ()))
     return _with_indices(t, dim, keepdim, name, cls_dim)
 
 
@@ -690,7 +717,7 @@ def norm(input, p="fro", dim=None, keepdim: bool = False, dtype=None) -> Tensor:
         raise NotImplementedError(msg.NORM_P.format(p=repr(p)))
     if isinstance(dim, int):
         dim = (dim,)
-    return _vector_norm(t, float(p), dim, keepdim)
+    return _vector_norm(t, float(check_number(p, "p")), dim, keepdim)
 
 
 # --- logsumexp / softmax / log_softmax ------------------------------------------------------------

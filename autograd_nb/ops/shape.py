@@ -13,10 +13,12 @@ import warnings
 
 from .. import _messages as msg
 from .. import dtypes
+from .._arguments import is_int, is_list_int
 from .._size import Size
-from .._tensor import Tensor, make_tensor, tensor_method
+from .._tensor import Tensor, call_form, make_tensor, tensor_method
 from ..autograd.node import Node
 from ._helpers import (
+    check_int,
     check_tensor,
     normalize_dim,
     numpy_dim,
@@ -27,16 +29,42 @@ from .out import with_out
 INT64_MAX = (1 << 63) - 1  # what PyTorch saves as a slice's end when none is given
 
 
-def shape_arg(size) -> tuple:
-    """Sizes given as `f(2, 3)` or `f((2, 3))`: one tuple either way."""
-    if len(size) == 1 and isinstance(size[0], (tuple, list)):
-        size = tuple(size[0])
-    return tuple(int(s) for s in size)
+def ints_argument(name: str, arg: str, given: tuple, position: int = 2) -> tuple:
+    """The ints of a tuple-of-ints argument: `given` is the method's spread form
+    (`x.expand(2, 3)`, `x.expand((2, 3))`) or `(value,)`; PyTorch's TypeErrors for anything
+    else, naming the argument at `position` (in the function form; one less in a method call)."""
+    items = tuple(given[0]) if len(given) == 1 and isinstance(given[0], (tuple, list)) else given
+    if all(type(s) is int for s in items):
+        return items
+    return int_tuple(name, arg, given, position - (call_form()[0] == "method"))
 
 
-def is_size(value) -> bool:
-    """Whether PyTorch's argument parser takes `value` as one size (an int, not a bool)."""
-    return not isinstance(value, bool) and hasattr(value, "__index__")
+def int_tuple(name: str, arg: str, given: tuple, position: int | None) -> tuple:
+    """A tuple-of-ints argument as PyTorch's parser reads it: one sequence, or (`given` holding
+    more than one value, or one int: a method's spread form `x.tile(2, 3)`) the ints themselves;
+    its TypeErrors otherwise. `position` is None for a keyword argument."""
+    where = "" if position is None else f" (position {position})"
+    one = given[0] if len(given) == 1 else None
+    if isinstance(one, (tuple, list)):
+        items = tuple(one)
+    elif one is not None and (position is None or not is_int(one)):
+        raise TypeError(
+            msg.INTS_NOT_TUPLE.format(name=name, arg=arg, where=where, type=type(one).__name__)
+        )
+    else:
+        items = given
+    bad = next((i for i, s in enumerate(items) if not is_list_int(s, i)), None)
+    if bad == 0:
+        raise TypeError(
+            msg.INTS_FIRST_ELEMENT.format(
+                name=name, arg=arg, where=where, type=type(items[0]).__name__
+            )
+        )
+    if bad is not None:
+        raise TypeError(
+            msg.SIZE_UNPACK.format(name=name, arg=arg, pos=bad + 1, type=type(items[bad]).__name__)
+        )
+    return tuple(int(s) for s in items)
 
 
 def _checked_sizes(name: str, size: tuple) -> tuple:
@@ -44,7 +72,7 @@ def _checked_sizes(name: str, size: tuple) -> tuple:
     TypeErrors of PyTorch's argument parser for anything else (`view(2.0, 3)`)."""
     one = len(size) == 1
     items = tuple(size[0]) if one and isinstance(size[0], (tuple, list)) else size
-    bad = next((i for i, s in enumerate(items) if not is_size(s)), None)
+    bad = next((i for i, s in enumerate(items) if not is_list_int(s, i)), None)
     if bad is None:
         return tuple(int(s) for s in items)
     kind = type(items[bad]).__name__
@@ -216,7 +244,7 @@ class ExpandBackward0(Node):
 @tensor_method("expand")
 def expand(self, *sizes) -> Tensor:
     """A broadcast view: size-1 dims repeat without copying (-1 keeps a size)."""
-    sizes = shape_arg(sizes)
+    sizes = ints_argument("expand", "size", sizes)
     shape = tuple(self._data.shape)
     lead = len(sizes) - len(shape)
     if lead < 0:
@@ -421,7 +449,7 @@ def _transposed(base: Tensor) -> Tensor:
 def permute(input, *dims) -> Tensor:
     """Reorder the dims (a view)."""
     x = check_tensor(input, "permute")
-    dims = shape_arg(dims)
+    dims = ints_argument("permute", "dims", dims)
     ndim = x._data.ndim
     if len(dims) != ndim:
         raise RuntimeError(msg.PERMUTE_DIMS.format(dim=ndim, n=len(dims)))
@@ -618,7 +646,7 @@ def select(input, dim: int, index: int) -> Tensor:
         raise IndexError(msg.SELECT_0D)
     d = normalize_dim(dim, ndim)
     size = x._data.shape[d]
-    index = int(index)
+    index = check_int(index, "index")
     if not -size <= index < size:
         raise IndexError(msg.SELECT_RANGE.format(index=index, sizes=list(x._data.shape), dim=d))
     i = index % size
@@ -668,7 +696,7 @@ def narrow(input, dim: int, start: int, length: int) -> Tensor:
         raise RuntimeError(msg.NARROW_0D)
     d = normalize_dim(dim, x._data.ndim)
     size = x._data.shape[d]
-    start, length = int(start), int(length)
+    start, length = check_int(start, "start"), check_int(length, "length")
     if length < 0:
         raise RuntimeError(msg.NARROW_LENGTH)
     if not -size <= start <= size:
@@ -698,7 +726,9 @@ def alias(x: Tensor) -> Tensor:
 @tensor_method("broadcast_to")
 def broadcast_to(input, size) -> Tensor:
     """`input` expanded to `size` (a view, ExpandBackward0)."""
-    return expand(check_tensor(input, "broadcast_to"), tuple(size))
+    return expand(
+        check_tensor(input, "broadcast_to"), ints_argument("broadcast_to", "size", (size,))
+    )
 
 
 def broadcast_tensors(*tensors) -> tuple:

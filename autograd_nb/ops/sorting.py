@@ -12,6 +12,7 @@ from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node
 from . import std_select
 from ._helpers import (
+    check_int,
     check_tensor,
     normalize_dim,
     numpy_dim,
@@ -166,6 +167,7 @@ def topk(input, k: int, dim: int = -1, largest: bool = True, sorted: bool = True
     if axis is not None:
         dim = numpy_dim("topk", dim, axis, -1)
     x = check_tensor(input, "topk")
+    k = check_int(k, "k")
     if x.dtype is dtypes.bool:
         raise RuntimeError(msg.TOPK_BOOL)
     d = normalize_dim(dim, x._data.ndim)
@@ -333,6 +335,7 @@ def _check_reduced_size(name: str, t: Tensor, d: int) -> None:
 def kthvalue(input, k: int, dim: int = -1, keepdim: bool = False):
     """The k-th smallest value along `dim` and its index (nan counts as the largest)."""
     t = check_tensor(input, "kthvalue")
+    k = check_int(k, "k")
     d = normalize_dim(dim, t._data.ndim)
     _check_reduced_size("kthvalue", t, d)
     size = t._data.shape[d] if t._data.ndim else 1

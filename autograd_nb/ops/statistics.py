@@ -11,6 +11,7 @@ from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node
 from ._helpers import (
     as_floating,
+    check_number,
     check_tensor,
     normalize_dim,
     numpy_dim,
@@ -30,6 +31,7 @@ from .reduction import (
     _mean_data,
     _reduce_dims,
     _unreduce,
+    check_dims,
     mean,
 )
 from .unary import sqrt
@@ -95,7 +97,7 @@ def _correction(unbiased, correction) -> float:
     if unbiased is not None and correction is not None:
         raise TypeError(msg.VAR_CORRECTION_AND_UNBIASED)
     if correction is not None:
-        return correction
+        return check_number(correction, "correction")
     return 1 if unbiased is None or unbiased else 0
 
 
@@ -140,6 +142,8 @@ def _var(name: str, input, dim, unbiased, keepdim, correction, take_root: bool) 
     t = check_tensor(input, name)
     if isinstance(dim, bool):  # std(unbiased) form
         dim, unbiased = None, dim
+    if not (dim is None or type(dim) is int):
+        check_dims(name, msg.VAR_SIGNATURES, t, dim)
     if not t.dtype.is_floating_point:
         raise RuntimeError(msg.STD_VAR_DTYPE)
     c = _correction(unbiased, correction)

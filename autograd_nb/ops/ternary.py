@@ -7,9 +7,12 @@ from .. import dtypes
 from .._tensor import Tensor, tensor_method
 from ..autograd.node import Node
 from ._helpers import (
+    check_number,
     check_tensor,
     common_backend,
+    is_number,
     record,
+    refused_overloads,
     result_dtype,
 )
 from .binary import _float_result
@@ -60,7 +63,9 @@ class AddcdivBackward0(AddcmulBackward0):
 def _real(value, input: Tensor):
     """A number argument as a real number: a complex one is converted as PyTorch converts it
     into `input`'s dtype (its real part, or PyTorch's error when the imaginary part is not 0)."""
-    return dtypes.real_scalar(value, input.dtype) if isinstance(value, complex) else value
+    if isinstance(value, complex):
+        return dtypes.real_scalar(value, input.dtype)
+    return check_number(value, "value")
 
 
 def _saving_operands(out: Tensor, value, tensor1, tensor2) -> Tensor:
@@ -151,7 +156,8 @@ def _lerp_kernel(xp, start, end, weight):
 def lerp(input, end, weight) -> Tensor:
     """input + weight * (end - input): linear interpolation, weight a number or a tensor."""
     start = check_tensor(input, "lerp")
-    end = check_tensor(end, "lerp", "end", 2)
+    if not (isinstance(end, Tensor) and (isinstance(weight, Tensor) or is_number(weight))):
+        raise refused_overloads("lerp", msg.LERP_SIGNATURES, start, end, weight)
     if end.dtype is not start.dtype:
         raise RuntimeError(
             msg.LERP_DTYPE.format(arg="end", expected=_c_name(start), got=_c_name(end))

@@ -146,7 +146,9 @@ def _node_observer(node, *gradients) -> None:
 
 
 def _is_op(value, modules: tuple) -> bool:
-    return callable(value) and getattr(value, "__module__", "").startswith(modules)
+    """Whether `value` is an op of `modules` (not one of the argument checkers they share)."""
+    module = getattr(value, "__module__", "")
+    return callable(value) and module.startswith(modules) and module != "autograd_nb.ops._helpers"
 
 
 def _targets():

@@ -100,14 +100,14 @@ class Sigmoid(Module):
     """1 / (1 + exp(-x))."""
 
     def forward(self, input: Tensor) -> Tensor:
-        return input.sigmoid()
+        return F.sigmoid(input)
 
 
 class Tanh(Module):
     """Hyperbolic tangent."""
 
     def forward(self, input: Tensor) -> Tensor:
-        return input.tanh()
+        return F.tanh(input)
 
 
 class Softmax(Module):
