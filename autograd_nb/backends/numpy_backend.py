@@ -120,7 +120,9 @@ class NumpyBackend(Backend):
         return np.errstate(over="ignore", invalid="ignore", divide="ignore")
 
     def partial_overlap(self, written, read):
-        if written is read or not np.may_share_memory(written, read):  # the cheap common case
+        if written is read or (written.base is None and read.base is None):
+            return False  # two arrays that own their memory (`p -= lr * p.grad`) share none
+        if not np.may_share_memory(written, read):
             return False
         if (
             written.shape == read.shape
