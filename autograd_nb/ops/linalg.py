@@ -108,7 +108,7 @@ def crosswise(a: Tensor, b: Tensor) -> tuple:
     """What a product's node saves of its two factors: each only where the other factor's
     gradient reads it, else None. PyTorch saves no more, so a factor changed in place after the
     product is an error only when a gradient needs it (say, `x` of `x @ w` where w needs one)."""
-    return (a if b.requires_grad else None, b if a.requires_grad else None)
+    return (a if b._requires_grad else None, b if a._requires_grad else None)
 
 
 # --- mm / mv / bmm / addmm ------------------------------------------------------------------------
@@ -125,6 +125,14 @@ def _mm_grads(grad: Tensor, a, b, need_a: bool, need_b: bool, layouts: tuple) ->
     if need_b:
         grad_b = mm(grad.mT, a).mT if layouts[1] else mm(a.mT, grad)
     return grad_a, grad_b
+
+
+def _layouts(a: Tensor, b: Tensor) -> dict:
+    """A product node's state `layouts`: whether each factor that needs a gradient is a
+    column-major matrix (its gradient is computed in that layout, see _mm_grads)."""
+    return {
+        "layouts": (a._requires_grad and _column_major(a), b._requires_grad and _column_major(b))
+    }
 
 
 def _column_major(t: Tensor) -> bool:
@@ -184,9 +192,8 @@ def _mm(a: Tensor, b: Tensor) -> Tensor:
     ):
         _check_matrices(a, b)  # PyTorch's error, unless the dtypes are equal but not identical
     _refuse_bool(a, "addmm_impl_cpu_")
-    layouts = (_column_major(a), _column_major(b))
     data = backend.xp.matmul(x, w)
-    return record(MmBackward0, (a, b), data, backend, crosswise(a, b), state={"layouts": layouts})
+    return record(MmBackward0, (a, b), data, backend, crosswise(a, b), state=_layouts(a, b))
 
 
 class MvBackward0(Node):
@@ -321,7 +328,7 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1) -> Tensor:
         data,
         backend,
         crosswise(a, b),
-        state={"in_meta": meta, "layouts": (_column_major(a), _column_major(b))},
+        state=_layouts(a, b) if meta is None else {"in_meta": meta, **_layouts(a, b)},
         alpha=alpha,
         beta=beta,
     )
