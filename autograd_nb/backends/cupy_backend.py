@@ -125,14 +125,21 @@ def _keeping_negative_zero(fill_function):
     return fill
 
 
+def _host_negative_zero(obj) -> bool:
+    """Whether `obj` is -0.0 on the host: a number or a 0-d NumPy array."""
+    if isinstance(obj, np.ndarray):
+        return obj.ndim == 0 and _is_negative_zero(obj[()])
+    return _is_negative_zero(obj)
+
+
 def _asarray_keeping_negative_zero(asarray):
-    """`asarray` that keeps a -0.0 scalar: CuPy makes a number's array with a fill, which a
-    memset writes as +0.0; a host array is copied as it is."""
+    """`asarray` that keeps a -0.0 number: CuPy makes the array of a number (or of a 0-d host
+    array) with a fill, which a memset writes as +0.0; a 1-element host array is copied as is."""
 
     @functools.wraps(asarray)
     def to_array(obj, *args, **kwargs):
-        if _is_negative_zero(obj):
-            obj = np.asarray(obj)
+        if _host_negative_zero(obj):
+            return asarray(np.reshape(obj, (1,)), *args, **kwargs).reshape(())
         return asarray(obj, *args, **kwargs)
 
     return to_array
@@ -230,6 +237,8 @@ class CupyBackend(Backend):
 
     def from_host(self, host_array):
         with cuda_errors(), self.native_device:
+            if _host_negative_zero(host_array):  # CuPy fills a 0-d array from its number
+                return cupy.asarray(np.reshape(host_array, (1,))).reshape(())
             return cupy.asarray(host_array)
 
     def fill(self, target, value):
