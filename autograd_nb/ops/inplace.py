@@ -133,16 +133,12 @@ def _store(self: Tensor, data, fill: bool = False) -> None:
 
     `fill` (zero_, fill_: one value everywhere) may write elements that share memory.
     """
-    try:
-        if fill:
-            self._backend.fill(self._data, data)
-        else:
-            self._data[...] = data
-    except ValueError as error:
-        if "read-only" in str(error):  # a part of an expanded (broadcast) view
-            _store_through_root(self, data, fill)
-            return
-        raise
+    if not self._backend.is_writable(self._data):  # a piece of an expanded view, or read-only
+        _store_through_root(self, data, fill)  # (CuPy would write an expanded array as it is)
+    elif fill:
+        self._backend.fill(self._data, data)
+    else:
+        self._data[...] = data
 
 
 def root_positions(backend, root_shape: tuple, view_fn) -> Tensor:
