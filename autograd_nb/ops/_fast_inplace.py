@@ -68,12 +68,9 @@ def arithmetic_inplace(
         check_inplace(self, False)
     if operand is other._data if isinstance(other, Tensor) else False:
         check_no_partial_overlap(self, (other,))
-    try:
-        iop(self._data, operand)
-    except ValueError as error:
-        if "read-only" in str(error):  # a piece of an expanded view: the generic path
-            return apply_inplace(self, fn, other)
-        raise
+    if not self._backend.is_writable(self._data):  # a piece of an expanded view: the generic
+        return apply_inplace(self, fn, other)  # path (CuPy would write such an array as it is)
+    iop(self._data, operand)
     vc = self._vc
     if vc is None:
         _bump(self)
