@@ -1835,6 +1835,16 @@ LOAD_NOT_ZIP = (
     "zip archive; raw pickles and PyTorch's pre-1.6 legacy format are not read by autograd_nb)"
 )
 LOAD_BAD_ZIP = "PytorchStreamReader failed reading zip archive: {why}"
+LOAD_OUTSIDE_FOLDER = "file in archive is not in a subdirectory {prefix}: {name}"
+LOAD_NO_VERSION = (
+    'Expected hasRecord("version") to be true, but got false.  (Could this error message be '
+    "improved?  If so, please report an enhancement request to PyTorch.)"
+)
+LOAD_EMPTY = "Ran out of input: the stream holds no checkpoint from its current position on"
+LOAD_NOT_REGULAR = (
+    "{source} is not a regular file (a device, a pipe or a socket): torch.load reads "
+    "checkpoint files, whose size is known before they are read"
+)
 LOAD_RECORD_MISSING = "PytorchStreamReader failed locating file {name}: file not found"
 LOAD_RECORD_COMPRESSED = (
     "PytorchStreamReader failed reading record {name}: it is compressed ({method}); checkpoints "

@@ -19,7 +19,14 @@ RuntimeError for a damaged archive and where PyTorch raises RuntimeError (a tens
 storage's bounds, an integer tensor requiring grad, a cuda tensor where CUDA is unavailable).
 Sizes are checked against the file before memory is allocated: records must be stored
 uncompressed, a storage record must hold exactly what the pickle declares, and a tensor must fit
-its storage.
+its storage. A path that is not a regular file (a symlink to /dev/zero) is refused before a byte
+is read. As PyTorch's reader: a record named twice is read from its first copy, every record must
+lie in the first record's folder, and a stream at its end is an EOFError.
+
+`load` reads the checkpoint that starts at the stream's position and leaves the stream after it,
+so several checkpoints saved into one open file load one by one (PyTorch 2.13 loads the first,
+then fails). `save` to a path writes a temporary file beside it and renames it over the old one:
+a save that fails or is interrupted leaves the old checkpoint as it was.
 
 Differences from PyTorch: bfloat16, complex and quantized tensors are refused by name (autograd_nb
 has no such dtypes); tensors sharing a storage share memory again on the CPU but load as separate
@@ -36,6 +43,8 @@ from __future__ import annotations
 import io
 import os
 import pickle
+import secrets
+import stat
 import sys
 from typing import Any
 
@@ -75,29 +84,53 @@ def save(
         raise ValueError(msg.SAVE_PROTOCOL.format(argument="pickle_module", value=pickle_module))
     writer = PickleWriter()
     data = writer.dump(obj)  # a TypeError here leaves the file untouched
+    no_byteorder = _disable_byteorder_record
     if isinstance(f, (str, os.PathLike)):
         parent = os.path.dirname(os.fspath(f))
         if parent and not os.path.isdir(parent):
             raise RuntimeError(msg.SAVE_PARENT_MISSING.format(parent=parent))
-        with open(f, "wb") as fh:
-            _write(fh, archive_name(f), data, writer, _disable_byteorder_record)
+        _save_to_path(f, lambda fh: _write(fh, archive_name(f), data, writer, no_byteorder))
     else:
-        _write(f, archive_name(f), data, writer, _disable_byteorder_record)
+        _write(f, archive_name(f), data, writer, no_byteorder)
+
+
+def _save_to_path(path, write) -> None:
+    """Write a new file beside `path` and rename it over `path`: an interrupted or failed save
+    leaves the old checkpoint as it was (a device or pipe, such as /dev/null, is written as is)."""
+    target = os.path.realpath(path)  # through a symlink, as open() writes
+    if os.path.exists(target) and not os.path.isfile(target):
+        with open(target, "wb") as fh:
+            write(fh)
+        return
+    folder, name = os.path.split(target)
+    temporary = os.path.join(folder, f".{name}.{secrets.token_hex(6)}.tmp")
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        with open(descriptor, "wb") as fh:
+            write(fh)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        os.unlink(temporary)
+        raise
 
 
 def _write(fh, name: str, data: bytes, writer: PickleWriter, no_byteorder: bool) -> None:
     """The records in PyTorch's order: data.pkl, format records, storages, version, id."""
     archive = ArchiveWriter(fh, name)
-    archive.write("data.pkl", data)
-    archive.write(".format_version", b"1")
-    archive.write(".storage_alignment", b"64")
-    if not no_byteorder:
-        archive.write("byteorder", sys.byteorder.encode())
-    for storage in writer.storages.storages:
-        archive.write(f"data/{storage.key}", storage_bytes(storage))
-    archive.write("version", b"3\n")
-    archive.write(".data/serialization_id", serialization_id().encode())
-    archive.close()
+    try:
+        archive.write("data.pkl", data)
+        archive.write(".format_version", b"1")
+        archive.write(".storage_alignment", b"64")
+        if not no_byteorder:
+            archive.write("byteorder", sys.byteorder.encode())
+        for storage in writer.storages.storages:
+            archive.write(f"data/{storage.key}", storage_bytes(storage))
+        archive.write("version", b"3\n")
+        archive.write(".data/serialization_id", serialization_id().encode())
+    finally:
+        archive.close()
 
 
 def load(
@@ -120,6 +153,8 @@ def load(
     source = _source_name(f)
     if isinstance(f, (str, os.PathLike)):
         with open(f, "rb") as fh:
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                raise UnpicklingError(msg.LOAD_NOT_REGULAR.format(source=source))
             return _load_reporting(fh, map_location, source)
     return _load_reporting(f, map_location, source)
 
@@ -141,19 +176,26 @@ def _load_reporting(fh, map_location, source: str) -> Any:
         ) from None
     except RuntimeError as error:
         raise RuntimeError(msg.LOAD_FAILED.format(error=error, source=source)) from None
+    except EOFError as error:  # PyTorch's error for an empty stream, or one at its end
+        raise EOFError(msg.LOAD_FAILED.format(error=error, source=source)) from None
 
 
 def _load(fh, map_location) -> Any:
+    """The checkpoint that starts at the stream's position; the stream is left at its end."""
     if not fh.seekable():
         fh = io.BytesIO(fh.read())
     archive = ArchiveReader(fh)
     try:
         if "manifest.json" in archive.names:
             archive.prefix = ""
-            return _legacy_manifest.load(archive, _Restorer(map_location))
-        return _CheckpointLoader(archive, _Restorer(map_location)).load()
+            result = _legacy_manifest.load(archive, _Restorer(map_location))
+        else:
+            archive.check_layout()
+            result = _CheckpointLoader(archive, _Restorer(map_location)).load()
     finally:
         archive.close()
+    fh.seek(archive.end)
+    return result
 
 
 class _Restorer:

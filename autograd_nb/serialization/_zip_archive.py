@@ -80,34 +80,127 @@ class ArchiveWriter:
         self.zf.close()
 
 
+class FileWindow:
+    """The bytes [start, end) of a seekable file, as a file: zipfile reads one archive through
+    it and can never read past the sizes that archive declares."""
+
+    def __init__(self, fh, start: int, end: int):
+        self.fh, self.start, self.end, self.pos = fh, start, end, 0
+
+    def seekable(self) -> bool:
+        return True
+
+    def tell(self) -> int:
+        return self.pos
+
+    def seek(self, offset: int, whence: int = os.SEEK_SET) -> int:
+        base = (0, self.pos, self.end - self.start)[whence]
+        self.pos = max(0, min(base + offset, self.end - self.start))
+        return self.pos
+
+    def read(self, n: int = -1) -> bytes:
+        left = self.end - self.start - self.pos
+        n = left if n is None or n < 0 else min(n, left)
+        self.fh.seek(self.start + self.pos)
+        data = self.fh.read(n)
+        self.pos += len(data)
+        return data
+
+
+def archive_end(fh, start: int, file_end: int) -> int:
+    """Where the zip archive that begins at `start` ends: the end of the file, or (when more
+    archives follow it, as after two torch.save calls into one file) the end of its first
+    end-of-central-directory record whose central directory ends right before it."""
+    window = FileWindow(fh, start, file_end)
+    try:
+        with zipfile.ZipFile(window) as zf:
+            if _archive_offset(zf) == 0:
+                return file_end
+    except ZIP_ERRORS:
+        pass
+    position, chunk = start, 1 << 20
+    while position < file_end:
+        fh.seek(position)
+        block = fh.read(min(chunk + 21, file_end - position))
+        found = block.find(_EOCD_ID)
+        while found != -1:
+            end = _eocd_end(block, found, position - start)
+            if end is not None:
+                return start + end
+            found = block.find(_EOCD_ID, found + 1)
+        position += chunk
+    return file_end
+
+
+_EOCD_ID = b"PK\x05\x06"
+
+
+def _archive_offset(zf: zipfile.ZipFile) -> int:
+    """The bytes before the archive's first record that zipfile found (0 when none)."""
+    return min((info.header_offset for info in zf.infolist()), default=0)
+
+
+def _eocd_end(block: bytes, at: int, block_offset: int) -> int | None:
+    """The archive's length if an end record at `at` closes a central directory ending there."""
+    record = block[at : at + 22]
+    if len(record) < 22:
+        return None
+    size, offset, comment = struct.unpack("<IIH", record[12:22])
+    here = block_offset + at
+    if offset == 0xFFFFFFFF or size == 0xFFFFFFFF:  # zip64: the locator right before holds it
+        locator = block[at - 20 : at]
+        if at < 20 or locator[:4] != b"PK\x06\x07":
+            return None
+        (record64,) = struct.unpack("<Q", locator[8:16])
+        return here + 22 + comment if record64 + 56 + 20 == here else None
+    return here + 22 + comment if offset + size == here else None
+
+
 class ArchiveReader:
-    """The records of a checkpoint, each checked against the file before it is read."""
+    """The records of a checkpoint, each checked against the archive before it is read.
+
+    `fh` is read from its current position to the end of the archive that starts there (a file
+    holding several checkpoints is read one by one); a record named twice is read from its first
+    copy, as PyTorch's reader does."""
 
     def __init__(self, fh):
-        fh.seek(0, os.SEEK_END)
-        self.file_size = fh.tell()
-        fh.seek(0)
+        start = fh.tell()
+        file_end = fh.seek(0, os.SEEK_END)
+        if start >= file_end:
+            raise EOFError(msg.LOAD_EMPTY)
+        self.end = archive_end(fh, start, file_end)
+        self.file_size = self.end - start
         try:
-            self.zf = zipfile.ZipFile(fh)
+            self.zf = zipfile.ZipFile(FileWindow(fh, start, self.end))
         except zipfile.BadZipFile:
             raise RuntimeError(msg.LOAD_NOT_ZIP) from None
         except ZIP_ERRORS as error:
             raise RuntimeError(msg.LOAD_BAD_ZIP.format(why=error)) from None
-        names = self.zf.namelist()
-        if not names:
+        self.infos: dict[str, zipfile.ZipInfo] = {}
+        for info in self.zf.infolist():
+            self.infos.setdefault(info.filename, info)
+        if not self.infos:
             raise RuntimeError(msg.LOAD_BAD_ZIP.format(why="the archive has no records"))
-        self.prefix = names[0].split("/")[0] + "/"
-        self.names = set(names)
+        self.prefix = self.zf.infolist()[0].filename.split("/")[0] + "/"
+        self.names = set(self.infos)
+
+    def check_layout(self) -> None:
+        """PyTorch's checks: every record under the first record's folder, a version record."""
+        for name in self.infos:
+            if not name.startswith(self.prefix):
+                raise RuntimeError(msg.LOAD_OUTSIDE_FOLDER.format(prefix=self.prefix, name=name))
+        if not (self.has("version") or self.has(".data/version")):
+            raise RuntimeError(msg.LOAD_NO_VERSION)
 
     def has(self, name: str) -> bool:
         return self.prefix + name in self.names
 
     def size(self, name: str) -> int:
-        """The declared size of a record, refused unless it is stored and fits in the file."""
+        """The declared size of a record, refused unless it is stored and fits in the archive."""
         full = self.prefix + name
         if full not in self.names:
             raise RuntimeError(msg.LOAD_RECORD_MISSING.format(name=name))
-        info = self.zf.getinfo(full)
+        info = self.infos[full]
         if info.compress_type != zipfile.ZIP_STORED:
             method = zipfile.compressor_names.get(info.compress_type, info.compress_type)
             raise RuntimeError(msg.LOAD_RECORD_COMPRESSED.format(name=name, method=method))
@@ -124,7 +217,7 @@ class ArchiveReader:
         size = self.size(name)
         buffer = bytearray(size)
         try:
-            with self.zf.open(self.prefix + name) as member:
+            with self.zf.open(self.infos[self.prefix + name]) as member:
                 got = member.readinto(buffer)
                 if got != size or member.read(1):
                     raise zipfile.BadZipFile(msg.LOAD_RECORD_TRUNCATED.format(name=name))
