@@ -1819,15 +1819,35 @@ SAVE_FOR_BACKWARD_TYPE = (
 # --- serialization: PyTorch's checkpoint format (serialization/), PyTorch 2.13 texts ----------------
 # {source} names the file: 'model.pt' or <in-memory file>
 LOAD_FAILED = "{error} (loading {source})"
-LOAD_WEIGHTS_ONLY_FAILED = (
-    "Weights only load failed for {source}. autograd_nb loads only tensors, storages, containers "
-    "and primitive types, the way torch.load(weights_only=True) does, and never runs code from a "
-    "file.\n\tWeightsUnpickler error: {error}"
+_UNSAFE = (
+    "In PyTorch 2.6, we changed the default value of the `weights_only` argument in `torch.load` "
+    "from `False` to `True`. Re-running `torch.load` with `weights_only` set to `False` will "
+    "likely succeed, but it can result in arbitrary code execution. Do it only if you got the "
+    "file from a trusted source."
 )
-LOAD_WEIGHTS_ONLY_FALSE = (
-    "autograd_nb.load only loads weights: weights_only=False would let the file run arbitrary "
-    "code, so autograd_nb never supports it. Save a state_dict() and load it with "
-    "weights_only=True (the default)."
+_LOAD_DOCS = (
+    "\n\nCheck the documentation of torch.load to learn more about types accepted by default "
+    "with weights_only https://pytorch.org/docs/stable/generated/torch.load.html."
+)
+LOAD_WEIGHTS_ONLY_GLOBAL = (
+    "Weights only load failed for {source}. This file can still be loaded, to do so you have two "
+    "options, \033[1mdo those steps only if you trust the source of the checkpoint\033[0m. "
+    f"\n\t(1) {_UNSAFE}\n\t(2) Alternatively, to load with `weights_only=True` please check the "
+    "recommended steps in the following error message.\n\tWeightsUnpickler error: {error}"
+    + _LOAD_DOCS
+)
+LOAD_WEIGHTS_ONLY_BLOCKED = (
+    f"Weights only load failed for {{source}}. {_UNSAFE}\n\n\n{{error}}" + _LOAD_DOCS
+)
+LOAD_WEIGHTS_ONLY_FAILED = (
+    f"Weights only load failed for {{source}}. {_UNSAFE}\nPlease file an issue with the "
+    "following so that we can make `weights_only=True` compatible with your use case: "
+    "WeightsUnpickler error: \n\n{error}" + _LOAD_DOCS
+)
+LOAD_PICKLE_ARGS_IGNORED = "pickle_load_args only works if `weights_only=False`."
+UNPICKLE_PYTORCH_CLASS = (
+    "{path} is a class or function of PyTorch itself, which autograd_nb does not have: a whole "
+    "object saved by PyTorch loads only in PyTorch (save its state_dict() to load it here)"
 )
 LOAD_PICKLE_MODULE = "Can not safely load weights when explicit pickle_module is specified"
 LOAD_NOT_ZIP = (
@@ -1912,11 +1932,8 @@ UNPICKLE_ARGUMENTS = "{func} got malformed arguments: {why}"
 UNPICKLE_STATE = "{what} with extra state (Python attributes) is not supported by autograd_nb"
 # saving
 SAVE_PARENT_MISSING = "Parent directory {parent} does not exist."
-SAVE_UNSUPPORTED = (
-    "autograd_nb.save cannot store an object of type {type}: only tensors, numbers, strings, "
-    "bytes, None, dtypes, devices, torch.Size and lists/tuples/dicts/sets of them (save a "
-    "module's state_dict(), not the module)"
-)
+SAVE_LOCAL_OBJECT = "Can't pickle local object {name!r}"  # Python's pickle, as PyTorch shows it
+SAVE_LOOKUP_FAILED = "Can't pickle {obj!r}: attribute lookup {name} on {module} failed"
 SAVE_PROTOCOL = (
     "autograd_nb.save writes PyTorch's zip format with pickle protocol 2 only (got "
     "{argument}={value!r})"

@@ -1,6 +1,6 @@
 """autograd_nb.save / load round trips: state_dicts, nested values, views sharing storage,
-map_location, and the refusals (objects that are not weights, weights_only=False, a missing
-directory). PyTorch's own files: test_serialization_pytorch_files.py; hostile and damaged files:
+map_location, whole models with weights_only=False, and the refusals (objects pickle cannot
+name, a missing directory). PyTorch's own files: test_serialization_pytorch_files.py; hostile and damaged files:
 test_serialization_hostile.py."""
 
 import io
@@ -23,6 +23,14 @@ class Small(nn.Module):
 
     def forward(self, x):
         return x @ self.w
+
+
+def _original():
+    return 0
+
+
+_renamed = _original
+del _original
 
 
 def _round_trip(obj, **load_kwargs):
@@ -141,8 +149,8 @@ def test_views_share_storage_again_and_keep_their_strides(device):
 
 def test_save_writes_no_file_when_an_object_cannot_be_saved(tmp_path):
     path = tmp_path / "x.pt"
-    with pytest.raises(TypeError, match="^autograd_nb.save cannot store an object of type Small"):
-        torch.save({"model": Small()}, path)
+    with pytest.raises(AttributeError, match="^Can't pickle local object 'test_save_writes"):
+        torch.save({"f": lambda x: x}, path)  # PyTorch 2.13: the same error (Python's pickle)
     assert not path.exists()
 
 
@@ -159,25 +167,58 @@ def test_save_refuses_other_pickle_protocols():
         torch.save(torch.ones(1), io.BytesIO(), pickle_protocol=4)
 
 
-def test_weights_only_false_and_pickle_module_are_refused(tmp_path):
+def test_weights_only_false_and_pickle_module_as_pytorch(tmp_path):
     path = tmp_path / "x.pt"
     torch.save(torch.ones(1), path)
-    with pytest.raises(ValueError, match="never supports it"):
-        torch.load(path, weights_only=False)
     with pytest.raises(
         RuntimeError, match="^Can not safely load weights when explicit pickle_module"
     ):
-        torch.load(path, pickle_module=pickle)
+        torch.load(path, pickle_module=pickle, weights_only=True)
     assert torch.load(path, weights_only=True).tolist() == [1.0]  # True and None are the same
+    assert torch.load(path, weights_only=False).tolist() == [1.0]
+    assert torch.load(path, pickle_module=pickle).tolist() == [1.0]  # PyTorch: weights_only=False
+    with pytest.warns(UserWarning, match=r"^pickle_load_args only works if `weights_only=False`"):
+        torch.load(path, encoding="latin1")  # PyTorch 2.13's warning
 
 
-def test_refuses_objects_that_are_not_weights():
-    with pytest.raises(TypeError, match="^autograd_nb.save cannot store an object of type Small"):
-        torch.save(Small(), io.BytesIO())
-    with pytest.raises(TypeError, match="type builtin_function_or_method"):
-        torch.save({"f": print}, io.BytesIO())
-    with pytest.raises(TypeError, match="type frozenset"):
-        torch.save(frozenset(), io.BytesIO())
+def test_a_whole_model_saves_and_loads_with_weights_only_false(tmp_path):
+    model = Small()
+    path = tmp_path / "model.pt"
+    torch.save(model, path)  # PyTorch's "save/load the entire model"
+    with pytest.raises(pickle.UnpicklingError) as info:
+        torch.load(path)  # weights_only=True stays the default, and safe
+    text = str(info.value)  # PyTorch 2.13's text, pointing to weights_only=False
+    assert "This file can still be loaded, to do so you have two options" in text
+    assert "Re-running `torch.load` with `weights_only` set to `False` will likely succeed" in text
+    assert "GLOBAL test_serialization.Small was not an allowed global by default." in text
+    loaded = torch.load(path, weights_only=False)
+    assert type(loaded) is Small and loaded is not model
+    assert loaded.state_dict().keys() == model.state_dict().keys()
+    for key, value in model.state_dict().items():
+        assert loaded.state_dict()[key].tolist() == value.tolist()
+    assert type(loaded.w) is nn.Parameter and loaded.w.requires_grad
+    x = torch.randn(4, 3)
+    assert loaded(x).tolist() == model(x).tolist()
+    loaded(x).sum().backward()
+    assert loaded.w.grad.shape == (3, 2) and model.w.grad is None
+
+
+def test_saving_objects_pickle_cannot_name_is_pythons_error():
+    def make():
+        class Inner(nn.Module):
+            pass
+
+        return Inner()
+
+    with pytest.raises(AttributeError, match="^Can't pickle local object 'test_saving"):
+        torch.save(make(), io.BytesIO())  # PyTorch 2.13: Python's AttributeError
+    renamed = _renamed  # a function not found under its own name: PyTorch 2.13's PicklingError
+    with pytest.raises(pickle.PicklingError, match="attribute lookup _original on test_serial"):
+        torch.save([renamed], io.BytesIO())
+    buffer = io.BytesIO()
+    torch.save({"f": print, "s": frozenset({1})}, buffer)  # as PyTorch: plain pickled globals
+    buffer.seek(0)
+    assert torch.load(buffer, weights_only=False) == {"f": print, "s": frozenset({1})}
 
 
 def test_loads_from_a_non_seekable_stream():
@@ -195,3 +236,42 @@ def test_loads_from_a_non_seekable_stream():
             return self.inner.readinto(b)
 
     assert torch.load(io.BufferedReader(Stream(buffer.getvalue())))["w"].tolist() == [1.0, 1.0]
+
+
+class Net(nn.Module):
+    """A tutorial's model: convolution, batch norm, dropout, an LSTM and an embedding."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(1, 2, 3)
+        self.norm = nn.BatchNorm2d(2)
+        self.drop = nn.Dropout(0.5)
+        self.embed = nn.Embedding(5, 4)
+        self.rnn = nn.LSTM(4, 3, batch_first=True)
+        self.head = nn.Sequential(nn.Flatten(), nn.Linear(8, 2), nn.ReLU())
+
+    def forward(self, image, tokens):
+        features = self.head(self.drop(self.norm(self.conv(image))))
+        return features, self.rnn(self.embed(tokens))[0]
+
+
+def test_a_tutorials_whole_model_round_trips_in_eval_mode(tmp_path):
+    model = Net()
+    model(torch.randn(3, 1, 4, 4), torch.tensor([[1, 2]]))  # running statistics move
+    model.eval()
+    path = tmp_path / "net.pt"
+    torch.save(model, path)
+    loaded = torch.load(path, weights_only=False)
+    assert not loaded.training and not loaded.norm.training
+    assert loaded.norm.running_mean.tolist() == model.norm.running_mean.tolist()
+    image, tokens = torch.randn(2, 1, 4, 4), torch.tensor([[0, 4, 3]])
+    for ours, theirs in zip(loaded(image, tokens), model(image, tokens)):
+        assert ours.tolist() == theirs.tolist()
+
+
+def test_a_whole_model_pytorch_saved_is_refused_by_its_class_name():
+    from _checkpoint_craft import archive, p_global
+
+    data = archive(b"\x80\x02" + p_global("torch.nn.modules.linear", "Linear") + b")\x81.")
+    with pytest.raises(pickle.UnpicklingError, match="^torch.nn.modules.linear.Linear is a cla"):
+        torch.load(io.BytesIO(data), weights_only=False)

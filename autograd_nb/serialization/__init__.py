@@ -1,20 +1,23 @@
-"""`torch.save` / `torch.load` in PyTorch's own checkpoint format, loaded the safe way only.
+"""`torch.save` / `torch.load` in PyTorch's own checkpoint format, weights-only by default.
 
 `save` writes what `torch.save` writes: a zip archive (`_zip_archive.py`) holding `data.pkl`, a
 protocol-2 pickle of the object (`_pickle_writer.py`), and one record per storage, so real
 PyTorch's `torch.load(f, weights_only=True)` reads it: tensors of every dtype autograd_nb has,
 Parameters, requires_grad, views sharing storage, non-contiguous tensors, state_dicts
 (OrderedDicts with `_metadata`), nested lists/tuples/dicts/sets, numbers, strings, bytes,
-torch.Size, dtypes and devices. Anything else is a TypeError at save time, before the file is
-touched: save a module's `state_dict()`, as PyTorch recommends.
+torch.Size, dtypes and devices. Any other object (a whole model) is pickled as Python pickles
+it, naming its autograd_nb classes; what Python cannot pickle (a lambda, a local class) raises
+Python's error before the file is touched.
 
 `load` reads files PyTorch wrote (and those earlier autograd_nb versions wrote, a JSON manifest
 with .npy members, `_legacy_manifest.py`) through a restricted unpickler (`_weights_unpickler.py`)
-that, like PyTorch's `weights_only=True`, builds only tensors, storages, containers and primitive
-types and never imports or calls anything a file names. autograd_nb deliberately has no
-`weights_only=False`: unpickling an untrusted file can run any code, and a learner's downloaded
-checkpoint must never do that. Every damaged or hostile file gets one error naming the file:
-`pickle.UnpicklingError` for a pickle that is malformed or names anything outside the allowlist,
+that, like PyTorch's `weights_only=True` (the default), builds only tensors, storages, containers
+and primitive types and never imports or calls anything a file names. `weights_only=False` (or a
+`pickle_module`, as in PyTorch) is the explicit opt-in to Python's unpickler
+(`_full_unpickler.py`), for whole models from a trusted source: it runs whatever the file names.
+Every damaged or hostile file gets one error naming the file:
+`pickle.UnpicklingError` for a pickle that is malformed or names anything outside the allowlist
+(in PyTorch's words, pointing to weights_only=False),
 RuntimeError for a damaged archive and where PyTorch raises RuntimeError (a tensor out of its
 storage's bounds, an integer tensor requiring grad, a cuda tensor where CUDA is unavailable).
 Sizes are checked against the file before memory is allocated: records must be stored
@@ -31,11 +34,13 @@ a save that fails or is interrupted leaves the old checkpoint as it was.
 Differences from PyTorch: bfloat16, complex and quantized tensors are refused by name (autograd_nb
 has no such dtypes); tensors sharing a storage share memory again on the CPU but load as separate
 copies on cuda (with contiguous strides); records must be stored uncompressed (PyTorch also reads
-compressed ones, which it never writes); every error is an UnpicklingError or a RuntimeError
-(PyTorch lets a few ValueErrors, TypeErrors and EOFErrors through); `mmap` and unpickler keyword
-arguments (`encoding=...`) are accepted and ignored (the file is read into memory); a bare
-storage, backward hooks and Python attributes on a tensor are refused; cuda tensors are saved each
-with its own storage (on the CPU, tensors sharing memory share a storage record, as in PyTorch).
+compressed ones, which it never writes); every weights-only error is an UnpicklingError, a
+RuntimeError or (an empty stream) an EOFError (PyTorch lets a few ValueErrors and TypeErrors
+through); `mmap` is accepted and ignored (the file is read into memory), unpickler keyword
+arguments (`encoding=...`) only serve weights_only=False, as in PyTorch; a bare storage, backward
+hooks and Python attributes on a tensor are refused; cuda tensors are saved each with its own
+storage (on the CPU, tensors sharing memory share a storage record, as in PyTorch); a whole
+PyTorch model (its classes are PyTorch's) is refused by its class name.
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ import pickle
 import secrets
 import stat
 import sys
+import warnings
 from typing import Any
 
 from .. import _messages as msg
@@ -53,6 +59,7 @@ from .._tensor import Tensor, make_tensor
 from ..backends import cpu_backend, cuda_status
 from ..device import device as Device
 from . import _legacy_manifest
+from ._full_unpickler import FullUnpickler
 from ._pickle_writer import PickleWriter
 from ._storages import LoadedStorage, elements_from_bytes, storage_bytes
 from ._weights_unpickler import WeightsUnpickler
@@ -146,17 +153,27 @@ def load(
 
     map_location: 'cpu', 'cuda:0', a device, a dict {saved location: new location}, or a
     callable(storage, location) returning a tensor on the wanted device (or None to keep it)."""
-    if weights_only is False:
-        raise ValueError(msg.LOAD_WEIGHTS_ONLY_FALSE)
-    if pickle_module is not None:
-        raise RuntimeError(msg.LOAD_PICKLE_MODULE)
+    if weights_only is None:
+        weights_only = pickle_module is None  # PyTorch: a pickle_module means weights_only=False
+    if weights_only:
+        if pickle_module is not None:
+            raise RuntimeError(msg.LOAD_PICKLE_MODULE)
+        if pickle_load_args:
+            warnings.warn(msg.LOAD_PICKLE_ARGS_IGNORED, stacklevel=2)
+        pickle_load_args = None
+    else:
+        if pickle_module not in (None, pickle):
+            raise ValueError(
+                msg.SAVE_PROTOCOL.format(argument="pickle_module", value=pickle_module)
+            )
+        pickle_load_args.setdefault("encoding", "utf-8")  # PyTorch's default
     source = _source_name(f)
     if isinstance(f, (str, os.PathLike)):
         with open(f, "rb") as fh:
             if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
                 raise UnpicklingError(msg.LOAD_NOT_REGULAR.format(source=source))
-            return _load_reporting(fh, map_location, source)
-    return _load_reporting(f, map_location, source)
+            return _load_reporting(fh, map_location, source, pickle_load_args)
+    return _load_reporting(f, map_location, source, pickle_load_args)
 
 
 def _source_name(f) -> str:
@@ -166,21 +183,32 @@ def _source_name(f) -> str:
     return repr(name) if isinstance(name, str) else "<in-memory file>"
 
 
-def _load_reporting(fh, map_location, source: str) -> Any:
-    """Load, turning every failure into one error that names the file."""
+def _load_reporting(fh, map_location, source: str, pickle_load_args: dict | None) -> Any:
+    """Load, turning every failure into one error that names the file (weights-only loads; a
+    full unpickling lets the errors of the code it runs through as they are)."""
     try:
-        return _load(fh, map_location)
+        return _load(fh, map_location, pickle_load_args)
     except UnpicklingError as error:
-        raise UnpicklingError(
-            msg.LOAD_WEIGHTS_ONLY_FAILED.format(source=source, error=error)
-        ) from None
+        if pickle_load_args is not None:
+            raise
+        raise UnpicklingError(_weights_only_message(str(error), source)) from None
     except RuntimeError as error:
         raise RuntimeError(msg.LOAD_FAILED.format(error=error, source=source)) from None
     except EOFError as error:  # PyTorch's error for an empty stream, or one at its end
         raise EOFError(msg.LOAD_FAILED.format(error=error, source=source)) from None
 
 
-def _load(fh, map_location) -> Any:
+def _weights_only_message(error: str, source: str) -> str:
+    """PyTorch's texts for a failed weights-only load: a global outside the allowlist points to
+    weights_only=False, for a file from a trusted source."""
+    if "was not an allowed global by default" in error:
+        return msg.LOAD_WEIGHTS_ONLY_GLOBAL.format(source=source, error=error)
+    if "is blocked" in error:
+        return msg.LOAD_WEIGHTS_ONLY_BLOCKED.format(source=source, error=error)
+    return msg.LOAD_WEIGHTS_ONLY_FAILED.format(source=source, error=error)
+
+
+def _load(fh, map_location, pickle_load_args: dict | None) -> Any:
     """The checkpoint that starts at the stream's position; the stream is left at its end."""
     if not fh.seekable():
         fh = io.BytesIO(fh.read())
@@ -191,7 +219,8 @@ def _load(fh, map_location) -> Any:
             result = _legacy_manifest.load(archive, _Restorer(map_location))
         else:
             archive.check_layout()
-            result = _CheckpointLoader(archive, _Restorer(map_location)).load()
+            loader = _CheckpointLoader(archive, _Restorer(map_location))
+            result = loader.load(pickle_load_args)
     finally:
         archive.close()
     fh.seek(archive.end)
@@ -258,9 +287,12 @@ class _CheckpointLoader:
                 raise RuntimeError(msg.LOAD_BYTEORDER.format(value=order.decode("latin1")[:20]))
             self.big_endian = order == b"big"
 
-    def load(self) -> Any:
-        data = self.archive.read("data.pkl")
-        result = WeightsUnpickler(bytes(data), self.storage).load()
+    def load(self, pickle_load_args: dict | None) -> Any:
+        """data.pkl, weights-only, or (pickle_load_args given: weights_only=False) unpickled."""
+        data = bytes(self.archive.read("data.pkl"))
+        if pickle_load_args is not None:
+            return FullUnpickler(data, self.storage, **pickle_load_args).load()
+        result = WeightsUnpickler(data, self.storage).load()
         _refuse_bare_storages(result)
         return result
 

@@ -18,7 +18,11 @@ memo (BINPUT/BINGET) numbering CPython's pickler uses for them:
 
 from __future__ import annotations
 
+import _compat_pickle
+import copyreg
+import pickle
 import struct
+import sys
 from collections import Counter, OrderedDict
 from typing import Any
 
@@ -109,8 +113,11 @@ class PickleWriter:
             self._reduce(("__builtin__", "complex"), (obj.real, obj.imag), obj)
         elif type(obj) is bytes:
             self._reduce(("_codecs", "encode"), (obj.decode("latin1"), "latin1"), obj)
+        elif isinstance(obj, type) or callable(obj) and hasattr(obj, "__qualname__"):
+            self._named_global(obj)
+            self._memoize(obj)
         else:
-            raise TypeError(msg.SAVE_UNSUPPORTED.format(type=type(obj).__name__))
+            self._object(obj)
 
     def _int(self, value: int) -> None:
         if 0 <= value < 256:
@@ -188,6 +195,50 @@ class PickleWriter:
             self._items(items)
         if state:
             self.save(dict(state))
+            self.out += b"b"
+
+    # --- any other object (a whole nn.Module), as Python's pickler writes it ---------------------
+    def _named_global(self, obj) -> None:
+        """A class or function by its module and qualified name (checked, as pickle checks)."""
+        module, name = getattr(obj, "__module__", None), obj.__qualname__
+        if "<locals>" in name:
+            raise AttributeError(msg.SAVE_LOCAL_OBJECT.format(name=name))
+        found = sys.modules.get(module)
+        for part in name.split("."):
+            found = getattr(found, part, None)
+        if module is None or found is not obj:
+            raise pickle.PicklingError(
+                msg.SAVE_LOOKUP_FAILED.format(obj=obj, name=name, module=module)
+            )
+        if (module, name) in _compat_pickle.REVERSE_NAME_MAPPING:  # protocol 2's Python 2 names
+            module, name = _compat_pickle.REVERSE_NAME_MAPPING[(module, name)]
+        elif module in _compat_pickle.REVERSE_IMPORT_MAPPING:
+            module = _compat_pickle.REVERSE_IMPORT_MAPPING[module]
+        self._global(module, name)
+
+    def _object(self, obj) -> None:
+        """`obj.__reduce_ex__(2)`: NEWOBJ (or REDUCE), then its items and BUILD with its state."""
+        reduced = obj.__reduce_ex__(2)
+        if isinstance(reduced, str):
+            self._named_global(obj)
+            self._memoize(obj)
+            return
+        func, args, state, items, pairs = (tuple(reduced) + (None,) * 4)[:5]
+        if getattr(func, "__name__", None) == "__newobj__" and func is copyreg.__newobj__:
+            self.save(args[0])
+            self._tuple(tuple(args[1:]), memo_key=("tuple", len(self.memo)))
+            self.out += b"\x81"  # NEWOBJ
+        else:
+            self.save(func)
+            self._tuple(tuple(args), memo_key=("tuple", len(self.memo)))
+            self.out += b"R"
+        self._memoize(obj)
+        if items is not None:
+            self._batched(items, b"e", b"a", self.save)
+        if pairs is not None:
+            self._items(dict(pairs))
+        if state is not None:
+            self.save(state)
             self.out += b"b"
 
     # --- tensors -------------------------------------------------------------------------------

@@ -439,24 +439,7 @@ class WeightsUnpickler:
         self.stack[-3:] = [tuple(self.stack[-3:])]
 
     def op_binpersid(self):
-        pid = self.stack.pop()
-        if type(pid) is not tuple:
-            raise UnpicklingError(msg.UNPICKLE_PERSID_TYPE.format(type=type(pid)))
-        kind = pid[0] if pid else None
-        if isinstance(kind, bytes):
-            kind = kind.decode("ascii")
-        if kind != "storage":
-            raise UnpicklingError(msg.UNPICKLE_PERSID_STORAGE.format(what=_short(kind)))
-        _expect(len(pid) == 5, "a storage id is ('storage', type, key, location, numel)")
-        storage_type, key, location, numel = pid[1:]
-        _expect(
-            isinstance(storage_type, StorageType), f"{_short(storage_type)} is not a storage type"
-        )
-        key = key.decode("ascii") if isinstance(key, bytes) else key
-        location = location.decode("ascii") if isinstance(location, bytes) else location
-        _expect(type(key) is str and type(location) is str, "storage key and location are str")
-        _expect(type(numel) is int and numel >= 0, "storage numel must be a non-negative int")
-        self.stack.append(self.persistent_load((storage_type, key, location, numel)))
+        self.stack.append(self.persistent_load(storage_id(self.stack.pop())))
 
     def op_binget(self):
         self.stack.append(self.memo[self.read(1)[0]])
@@ -482,6 +465,25 @@ class WeightsUnpickler:
 
     def op_proto(self):
         self.read(1)
+
+
+def storage_id(pid) -> tuple:
+    """A persistent id checked: ('storage', storage type, key, location, numel) -> the last 4."""
+    if type(pid) is not tuple:
+        raise UnpicklingError(msg.UNPICKLE_PERSID_TYPE.format(type=type(pid)))
+    kind = pid[0] if pid else None
+    if isinstance(kind, bytes):
+        kind = kind.decode("ascii")
+    if kind != "storage":
+        raise UnpicklingError(msg.UNPICKLE_PERSID_STORAGE.format(what=_short(kind)))
+    _expect(len(pid) == 5, "a storage id is ('storage', type, key, location, numel)")
+    storage_type, key, location, numel = pid[1:]
+    _expect(isinstance(storage_type, StorageType), f"{_short(storage_type)} is not a storage type")
+    key = key.decode("ascii") if isinstance(key, bytes) else key
+    location = location.decode("ascii") if isinstance(location, bytes) else location
+    _expect(type(key) is str and type(location) is str, "storage key and location are str")
+    _expect(type(numel) is int and numel >= 0, "storage numel must be a non-negative int")
+    return storage_type, key, location, numel
 
 
 def _describe(obj) -> str:
