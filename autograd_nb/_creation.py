@@ -231,9 +231,16 @@ def _warn_not_writable() -> None:
     warnings.warn(msg.FROM_NUMPY_NOT_WRITABLE, UserWarning, stacklevel=3)
 
 
-def rebuild_tensor(host, device: str, requires_grad: bool) -> Tensor:
-    """Unpickling: the inverse of Tensor.__reduce_ex__."""
-    out = _place(host, cpu_backend.ours[host.dtype], device, False, copy=False)
+def rebuild_tensor(host, element, shape, strides, offset, device, requires_grad) -> Tensor:
+    """Unpickling: the inverse of Tensor.__reduce_ex__ (the storage's bytes, then the view);
+    `element` is the NumPy dtype of the elements."""
+    dtype = cpu_backend.ours[element]
+    if host is None:  # an empty tensor
+        host, strides, offset = cpu_backend.xp.zeros(shape, element), None, 0
+    out = _place(host.view(element), dtype, device, False, copy=False)
+    if strides is not None:
+        data = out._backend.as_strided(out._data, tuple(shape), tuple(strides), offset)
+        out = make_tensor(data, out._backend)
     out._requires_grad = requires_grad
     return out
 

@@ -492,18 +492,31 @@ class Tensor(metaclass=_TensorMeta):
         return object.__format__(self, spec)
 
     def __reduce_ex__(self, protocol):
+        """Pickle: the whole storage's bytes plus this tensor's size, strides and offset, as
+        PyTorch pickles a view (it unpickles as a view of its own copy of the storage)."""
         from ._creation import rebuild_tensor
 
-        return (
-            rebuild_tensor,
-            (self._backend.to_host(self._data).copy(), str(self.device), self.requires_grad),
-        )
+        owner = self._backend.memory_block(self._data)[0]
+        host = self._backend.block_bytes(owner).copy() if self._data.size else None
+        where = (tuple(self.shape), self.stride(), self.storage_offset())
+        device, element = str(self.device), self._data.dtype
+        return (rebuild_tensor, (host, element, *where, device, self.requires_grad))
+
+    def __copy__(self):
+        """copy.copy: a new leaf on the same storage (PyTorch rebuilds it from the storage)."""
+        if type(self) is not Tensor:  # a Parameter copies as its own __reduce_ex__ says
+            rebuild, args = self.__reduce_ex__(4)[:2]
+            return rebuild(*args)
+        out = make_tensor(self._data, self._backend)
+        out._requires_grad = self.requires_grad
+        return out
 
     def __deepcopy__(self, memo):
+        """copy.deepcopy: one new storage per storage copied (views of one storage stay views of
+        one storage, with their strides and offsets), the grad copied too."""
         if not self.is_leaf:
             raise RuntimeError(msg.TENSOR_DEEPCOPY_NON_LEAF)
-        out = self.detach().clone()
-        out._vc = None
+        out = _storage_copy(self, memo)
         requires_grad = self.requires_grad
         if type(self) is not Tensor:
             out = type(self)(out, requires_grad)
@@ -521,6 +534,24 @@ class Tensor(metaclass=_TensorMeta):
         if dtype is None:
             return type_name(self)
         return tensor_type(self, dtype)
+
+
+def _storage_copy(t: Tensor, memo: dict) -> Tensor:
+    """A leaf viewing the deep copy of t's storage (made once per deepcopy, kept in `memo`)."""
+    backend = t._backend
+    owner = backend.memory_block(t._data)[0]
+    if not t._data.size or not owner.flags.c_contiguous:
+        out = t.detach().clone()
+        out._vc = None
+        return out
+    key = ("autograd_nb storage", id(owner))
+    copied = memo.get(key)
+    if copied is None:
+        copied = memo[key] = owner.copy()
+        memo.setdefault(id(memo), []).append(owner)  # copy's keep-alive list: ids stay unique
+    typed = copied.reshape(-1).view(backend.xp.uint8).view(t._data.dtype)
+    data = backend.as_strided(typed, tuple(t.shape), t.stride(), t.storage_offset())
+    return make_tensor(data, backend)
 
 
 # The private attributes PyTorch's dir(tensor) lists that autograd_nb has as well.
