@@ -2111,6 +2111,8 @@ TENSOR_DETACH_VIEW_INPLACE = (
     "torch/optim/optimizer.py as the solution."
 )
 TENSOR_INDEX_CONVERSION = "only integer tensors of a single element can be converted to an index"
+PIN_NO_ACCELERATOR = "Cannot access accelerator device when none is available."
+PIN_NOT_CPU = "cannot pin '{type}' only dense CPU tensors can be pinned"
 TENSOR_DEEPCOPY_NON_LEAF = (
     "Only Tensors created explicitly by the user (graph leaves) support the deepcopy protocol "
     "at the moment.  If you were attempting to deepcopy a module, this may be because of a "
@@ -2139,6 +2141,17 @@ WIDGET_JACOBIAN_SIZE = (
 )
 WIDGET_JACOBIAN_V_SIZE = "v needs {n_out} values (one per output), got {n_start}"
 DATALOADER_TIMEOUT = "timeout option should be non-negative"
+DATALOADER_PERSISTENT = "persistent_workers option needs num_workers > 0"
+DATALOADER_PREFETCH_NO_WORKERS = (
+    "prefetch_factor option could only be specified in multiprocessing.let num_workers > 0 to "
+    "enable multiprocessing, otherwise set prefetch_factor to None."
+)
+DATALOADER_PREFETCH_NEGATIVE = "prefetch_factor option should be non-negative"
+DATALOADER_PIN_NO_ACCELERATOR = (
+    "'pin_memory' argument is set as true but no accelerator is found, then device pinned "
+    "memory won't be used."
+)
+DATA_WORKER_ERROR = "Caught {kind} in DataLoader worker process {worker}.\nOriginal {original}"
 DATALOADER_ITERABLE_SHUFFLE = (
     "DataLoader with IterableDataset: expected unspecified shuffle option, but got "
     "shuffle={shuffle}"

@@ -502,6 +502,29 @@ class Tensor(metaclass=_TensorMeta):
         device, element = str(self.device), self._data.dtype
         return (rebuild_tensor, (host, element, *where, device, self.requires_grad))
 
+    def is_pinned(self, device=None) -> bool:
+        """Whether the tensor lies in pinned (page-locked) host memory made by pin_memory()."""
+        if self._backend is not cpu_backend:
+            return False
+        owner = self._backend.memory_block(self._data)[0]
+        return _PINNED.get(id(owner)) is owner
+
+    def pin_memory(self, device=None) -> Tensor:
+        """A copy in pinned host memory (CuPy's page-locked allocation), from which copies to the
+        GPU are faster; needs an accelerator, as in PyTorch."""
+        from . import cuda
+        from ._legacy import type_name
+
+        if not cuda.is_available():
+            raise RuntimeError(msg.PIN_NO_ACCELERATOR)
+        if self._backend is not cpu_backend:
+            raise RuntimeError(msg.PIN_NOT_CPU.format(type=type_name(self)))
+        if self.is_pinned():
+            return self
+        out = self.clone()  # differentiable, as PyTorch's pin_memory is
+        out._data = _pinned_copy(out._data)
+        return out
+
     def __copy__(self):
         """copy.copy: a new leaf on the same storage (PyTorch rebuilds it from the storage)."""
         if type(self) is not Tensor:  # a Parameter copies as its own __reduce_ex__ says
@@ -534,6 +557,23 @@ class Tensor(metaclass=_TensorMeta):
         if dtype is None:
             return type_name(self)
         return tensor_type(self, dtype)
+
+
+_PINNED: weakref.WeakValueDictionary = weakref.WeakValueDictionary()  # id(array) -> pinned array
+
+
+def _pinned_copy(array):
+    """`array` copied into page-locked memory (plain host memory where CuPy is absent: the
+    simulated CUDA device of the tests), remembered as pinned."""
+    try:
+        import cupyx
+
+        pinned = cupyx.empty_pinned(array.shape, array.dtype)
+    except ImportError:
+        pinned = cpu_backend.xp.empty(array.shape, array.dtype)
+    pinned[...] = array
+    _PINNED[id(pinned)] = pinned
+    return pinned
 
 
 def _storage_copy(t: Tensor, memo: dict) -> Tensor:

@@ -1,26 +1,35 @@
 """`DataLoader`: iterate a dataset in (shuffled) mini-batches.
 
 Each epoch (`for batch in loader`), the batch sampler yields lists of indices; the loader fetches
-those samples from the dataset and merges them with `collate_fn`. Everything runs in the main
-process: `num_workers > 0` is accepted and gives the same batches, just without worker processes.
-A `TensorDataset` (or a `Subset` of one) with the default collate is fetched with one indexing
-per tensor instead of one per sample: same values, much faster.
+those samples from the dataset and merges them with `collate_fn`. An error while fetching one
+batch is raised from that `next()`, and the following `next()` goes on with the next batch, as in
+PyTorch. `num_workers > 0` runs PyTorch's workers in this process (`_worker.py`): the same
+batches, worker ids, seeds and random augmentations as PyTorch's worker processes give, one
+batch after another. A `TensorDataset` (or a `Subset` of one) with the default collate is
+fetched with one indexing per tensor instead of one per sample: same values, much faster.
 """
 
 from __future__ import annotations
 
+import warnings
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
 from typing import Any
 
 from ... import _messages as msg
+from ... import accelerator
 from ..._creation import tensor
 from ..._generator import Generator, random_seed
+from ..._tensor import Tensor
 from ._collate import default_collate, default_convert
+from ._worker import Worker
 from .dataset import Dataset, IterableDataset, Subset, TensorDataset
 from .sampler import BatchSampler, RandomSampler, Sampler, SequentialSampler
 
 __all__ = ["DataLoader"]
+
+_END = object()  # an IterableDataset's iterator is exhausted
 
 
 def _tensor_source(dataset):
@@ -66,11 +75,25 @@ class DataLoader:
             raise ValueError(msg.DATA_NUM_WORKERS)
         if timeout < 0:
             raise ValueError(msg.DATALOADER_TIMEOUT)
+        if num_workers == 0 and prefetch_factor is not None:
+            raise ValueError(msg.DATALOADER_PREFETCH_NO_WORKERS)
+        if num_workers > 0 and prefetch_factor is None:
+            prefetch_factor = 2
+        elif prefetch_factor is not None and prefetch_factor < 0:
+            raise ValueError(msg.DATALOADER_PREFETCH_NEGATIVE)
+        if persistent_workers and num_workers == 0:
+            raise ValueError(msg.DATALOADER_PERSISTENT)
         self.dataset = dataset
         self.num_workers = num_workers
+        self.prefetch_factor = prefetch_factor
+        self.persistent_workers = persistent_workers
         self.timeout = timeout
         self.worker_init_fn = worker_init_fn
+        self.multiprocessing_context = multiprocessing_context
         self.pin_memory = pin_memory
+        self.pin_memory_device = pin_memory_device
+        self.in_order = in_order
+        self._workers: list[Worker] | None = None  # kept between epochs when persistent
         self._iterable = isinstance(dataset, IterableDataset)
         if self._iterable:
             if shuffle not in {False, None}:
@@ -122,36 +145,139 @@ class DataLoader:
         return len(self.batch_sampler if self.batch_sampler is not None else self.sampler)
 
     def __iter__(self) -> Iterator:
-        random_seed(self.generator)  # PyTorch draws its workers' base seed here: the stream moves
-        if self._iterable:
-            return self._iter_stream()
-        if self.batch_sampler is None:
-            return (self.collate_fn(self.dataset[i]) for i in self.sampler)
-        source = _tensor_source(self.dataset) if self.collate_fn is default_collate else None
-        if source is not None:
-            return self._iter_tensors(*source)
-        return (self.collate_fn(self._fetch(batch)) for batch in self.batch_sampler)
+        return _BatchIterator(self)
 
-    def _fetch(self, indices: list[int]) -> list:
-        getitems = getattr(self.dataset, "__getitems__", None)
-        if callable(getitems):
-            return getitems(indices)
-        return [self.dataset[i] for i in indices]
+    def _start_workers(self) -> list[Worker] | None:
+        """The iterator's workers: new ones (PyTorch draws their base seed from the loader's
+        generator each epoch, even with no workers), or the persistent ones of an earlier epoch."""
+        if self._workers is not None:
+            return self._workers
+        base_seed = random_seed(self.generator)
+        if not self.num_workers:
+            return None
+        n = self.num_workers
+        workers = [Worker(i, n, base_seed, self.dataset) for i in range(n)]
+        if self.worker_init_fn is not None:
+            for worker in workers:
+                worker.run(self.worker_init_fn, worker.info.id)
+        if self.persistent_workers:
+            self._workers = workers
+        return workers
 
-    def _iter_tensors(self, tensors, index_map) -> Iterator[list]:
-        """Batches of a TensorDataset: each tensor indexed once with the batch's indices."""
-        for batch in self.batch_sampler:
-            if index_map is not None:
-                batch = [index_map[i] for i in batch]
-            rows = tensor(batch)
-            yield [t[rows.to(t.device)] for t in tensors]
 
-    def _iter_stream(self) -> Iterator:
-        samples = iter(self.dataset)
-        if self.batch_size is None:
-            yield from (self.collate_fn(s) for s in samples)
+class _BatchIterator:
+    """One epoch over a DataLoader: `next()` fetches one batch (in a worker, if there are any);
+    an error leaves the iterator ready for the following batch."""
+
+    def __init__(self, loader: DataLoader) -> None:
+        if loader.pin_memory and not accelerator.is_available():
+            warnings.warn(msg.DATALOADER_PIN_NO_ACCELERATOR, UserWarning, stacklevel=3)
+        self.pin = loader.pin_memory and accelerator.is_available()
+        self.loader = loader
+        self.workers = loader._start_workers()
+        self.turn = 0  # the worker the next batch goes to
+        self.fast = None
+        if loader._iterable:
+            self.ended = False
+            if self.workers is None:
+                self.samples = iter(loader.dataset)
+            for worker in self.workers or ():
+                worker.active, worker.ended = True, False
+                worker.samples = worker.run(iter, worker.info.dataset)
             return
-        while batch := list(islice(samples, self.batch_size)):
-            if len(batch) < self.batch_size and self.drop_last:
-                return
-            yield self.collate_fn(batch)
+        index_source = loader.batch_sampler if loader.batch_sampler is not None else loader.sampler
+        self.indices = iter(index_source)
+        if loader.batch_sampler is not None and loader.collate_fn is default_collate:
+            self.fast = _tensor_source(loader.dataset)
+        self.pending: deque = deque()
+        if self.workers:  # PyTorch hands prefetch_factor batches to each worker at once
+            self.pending.extend(islice(self.indices, loader.prefetch_factor * len(self.workers)))
+
+    def __iter__(self) -> _BatchIterator:
+        return self
+
+    def __next__(self) -> Any:
+        batch = self._next_batch()
+        return _pinned(batch) if self.pin else batch
+
+    def _next_batch(self) -> Any:
+        if self.loader._iterable:
+            return self._next_streamed()
+        if self.pending:
+            index = self.pending.popleft()
+            self.pending.extend(islice(self.indices, 1))
+        else:
+            index = next(self.indices)
+        if not self.workers:
+            return self._fetch(self.loader.dataset, index)
+        worker = self.workers[self.turn]
+        self.turn = (self.turn + 1) % len(self.workers)
+        return worker.run(self._fetch, worker.info.dataset, index)
+
+    def _fetch(self, dataset, index) -> Any:
+        """PyTorch's map-style fetcher: one batch of samples, collated."""
+        loader = self.loader
+        if loader.batch_sampler is None:
+            return loader.collate_fn(dataset[index])
+        if self.fast is not None:
+            return _index_tensors(index, *self.fast)
+        getitems = getattr(dataset, "__getitems__", None)
+        samples = getitems(index) if callable(getitems) else [dataset[i] for i in index]
+        return loader.collate_fn(samples)
+
+    def _next_streamed(self) -> Any:
+        """The next batch of an IterableDataset: from the main process, or from the workers in
+        turn, skipping those whose iterator has ended (each worker iterates the whole dataset
+        unless the dataset shards itself with get_worker_info())."""
+        if not self.workers:
+            batch = self._fetch_streamed(self)
+            if batch is _END:
+                raise StopIteration
+            return batch
+        while any(worker.active for worker in self.workers):
+            worker = self.workers[self.turn]
+            self.turn = (self.turn + 1) % len(self.workers)
+            if not worker.active:
+                continue
+            batch = worker.run(self._fetch_streamed, worker)
+            if batch is not _END:
+                return batch
+            worker.active = False
+        raise StopIteration
+
+    def _fetch_streamed(self, source) -> Any:
+        """PyTorch's iterable fetcher: up to batch_size samples from `source.samples`, collated;
+        _END once the iterator is exhausted (or only a short last batch is left with drop_last)."""
+        loader = self.loader
+        if source.ended:
+            return _END
+        if loader.batch_size is None:
+            sample = next(source.samples, _END)
+            return sample if sample is _END else loader.collate_fn(sample)
+        batch = list(islice(source.samples, loader.batch_size))
+        if len(batch) < loader.batch_size:
+            source.ended = True
+            if not batch or loader.drop_last:
+                return _END
+        return loader.collate_fn(batch)
+
+
+def _pinned(batch) -> Any:
+    """PyTorch's pin_memory of a batch: its tensors pinned, inside lists, tuples and dicts."""
+    if isinstance(batch, Tensor):
+        return batch.pin_memory()
+    if isinstance(batch, dict):
+        return type(batch)({key: _pinned(value) for key, value in batch.items()})
+    if isinstance(batch, tuple) and hasattr(batch, "_fields"):  # a namedtuple
+        return type(batch)(*(_pinned(item) for item in batch))
+    if isinstance(batch, (list, tuple)):
+        return type(batch)(_pinned(item) for item in batch)
+    return batch
+
+
+def _index_tensors(batch: list[int], tensors, index_map) -> list:
+    """A batch of a TensorDataset: each tensor indexed once with the batch's indices."""
+    if index_map is not None:
+        batch = [index_map[i] for i in batch]
+    rows = tensor(batch)
+    return [t[rows.to(t.device)] for t in tensors]
