@@ -26,7 +26,15 @@ from ...autograd.grad_mode import STATE, no_grad
 from ...autograd.gradient_checks import checked_hook_results
 from ..parameter import Buffer, Parameter
 
-__all__ = ["Module", "RemovableHandle", "typename"]
+__all__ = [
+    "Module",
+    "RemovableHandle",
+    "register_module_forward_hook",
+    "register_module_forward_pre_hook",
+    "register_module_full_backward_hook",
+    "register_module_full_backward_pre_hook",
+    "typename",
+]
 
 
 class RemovableHandle:
@@ -180,6 +188,41 @@ def _registered(hooks: OrderedDict, hook: Callable, prepend: bool) -> RemovableH
 
 
 # --- Module --------------------------------------------------------------------------------------
+# hooks every module runs (torch.nn.modules.module.register_module_forward_hook and kin)
+_global_forward_pre_hooks: OrderedDict = OrderedDict()
+_global_forward_hooks: OrderedDict = OrderedDict()
+_global_hooks_with_kwargs: OrderedDict = OrderedDict()
+_global_backward_hooks: OrderedDict = OrderedDict()
+_global_backward_pre_hooks: OrderedDict = OrderedDict()
+
+
+def register_module_forward_pre_hook(hook: Callable) -> RemovableHandle:
+    """A forward pre-hook `hook(module, args)` for every module, run before their own."""
+    return _registered(_global_forward_pre_hooks, hook, False)
+
+
+def register_module_forward_hook(
+    hook: Callable, *, with_kwargs: bool = False, always_call: bool = False
+) -> RemovableHandle:
+    """A forward hook `hook(module, args, output)` (with_kwargs: `(module, args, kwargs,
+    output)`) for every module, run before their own."""
+    handle = RemovableHandle(_global_forward_hooks, extra_dict=_global_hooks_with_kwargs)
+    _global_forward_hooks[handle.id] = hook
+    if with_kwargs:
+        _global_hooks_with_kwargs[handle.id] = True
+    return handle
+
+
+def register_module_full_backward_pre_hook(hook: Callable) -> RemovableHandle:
+    """A backward pre-hook `hook(module, grad_output)` for every module, run before their own."""
+    return _registered(_global_backward_pre_hooks, hook, False)
+
+
+def register_module_full_backward_hook(hook: Callable) -> RemovableHandle:
+    """A backward hook `hook(module, grad_input, grad_output)` for every module, run first."""
+    return _registered(_global_backward_hooks, hook, False)
+
+
 class Module:
     """Base class for all neural network modules: subclass it, assign layers, write `forward`."""
 
@@ -603,9 +646,15 @@ class Module:
             or d["_forward_hooks"]
             or d["_backward_hooks"]
             or d["_backward_pre_hooks"]
+            or _global_forward_pre_hooks
+            or _global_forward_hooks
+            or _global_backward_hooks
+            or _global_backward_pre_hooks
         ):
             return self.forward(*args, **kwargs)
-        for hook_id, hook in list(self._forward_pre_hooks.items()):
+        # the global hooks (register_module_*) run first, as in PyTorch
+        pre_hooks = [*_global_forward_pre_hooks.items(), *self._forward_pre_hooks.items()]
+        for hook_id, hook in pre_hooks:
             if hook_id in self._forward_pre_hooks_with_kwargs:
                 result = hook(self, args, kwargs)
                 if result is not None:
@@ -617,14 +666,17 @@ class Module:
                 if result is not None:
                     args = result if isinstance(result, tuple) else (result,)
         state = None
-        if self._backward_hooks or self._backward_pre_hooks:
-            state = _BackwardHookState(
-                self, list(self._backward_hooks.values()), list(self._backward_pre_hooks.values())
-            )
+        backward_hooks = [*_global_backward_hooks.values(), *self._backward_hooks.values()]
+        backward_pre_hooks = [
+            *_global_backward_pre_hooks.values(),
+            *self._backward_pre_hooks.values(),
+        ]
+        if backward_hooks or backward_pre_hooks:
+            state = _BackwardHookState(self, backward_hooks, backward_pre_hooks)
             args = state.setup_inputs(args)
         output = self.forward(*args, **kwargs)
-        for hook_id, hook in list(self._forward_hooks.items()):
-            if hook_id in self._forward_hooks_with_kwargs:
+        for hook_id, hook in [*_global_forward_hooks.items(), *self._forward_hooks.items()]:
+            if hook_id in self._forward_hooks_with_kwargs or hook_id in _global_hooks_with_kwargs:
                 result = hook(self, args, kwargs, output)
             else:
                 result = hook(self, args, output)
