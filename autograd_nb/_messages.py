@@ -772,6 +772,9 @@ CONV_MODULE_PADDING_STRING = (
     "Invalid padding string {padding!r}, should be one of {{'same', 'valid'}}"
 )
 POOL_INPUT_DIM = "non-empty 3D or 4D (batch mode) tensor expected for input"
+POOL_EMPTY_DIMS = (
+    "Expected 3D or 4D (batch mode) tensor with optional 0 dim batch size for input, but got:{size}"
+)
 POOL_PAD = (
     "pad should be at most half of effective kernel size, but got pad={pad}, "
     "kernel_size={kernel} and dilation={dilation}"

@@ -271,22 +271,24 @@ class ConvolutionBackward0(Node):
         grad_x = grad_w = grad_b = None
         if self._saved_transposed:  # out = fold(W^T x): grad_x = W unfold(grad), a convolution
             g = unfold_window(grad.unsqueeze(2) if lifted else grad, self._window)
-            g = g.reshape(n, groups, -1, g.shape[-1])
+            g = g.reshape(n, groups, g.shape[1] // groups, g.shape[-1])
             if self.needs_input_grad(0):
                 grad_x = (w.reshape(groups, w.shape[0] // groups, -1) @ g).reshape(x.shape)
             if self.needs_input_grad(1):
-                xg = x.reshape(n, groups, x.shape[1] // groups, -1)
+                xg = x.reshape(n, groups, x.shape[1] // groups, math.prod(x.shape[2:]))
                 grad_w = (xg @ g.mT).sum(0).reshape(w.shape)
         else:
             o = grad.shape[1]
-            g = grad.reshape(n, groups, o // groups, -1)
+            g = grad.reshape(n, groups, o // groups, math.prod(grad.shape[2:]))
             if self.needs_input_grad(1):
                 cols = unfold_window(x.unsqueeze(2) if lifted else x, self._window, self._cols)
-                cols = cols.reshape(n, groups, -1, cols.shape[-1])
+                cols = cols.reshape(n, groups, cols.shape[1] // groups, cols.shape[-1])
                 grad_w = (g @ cols.mT).sum(0).reshape(w.shape)
             if self.needs_input_grad(0):
                 per_group = w.reshape(groups, o // groups, -1)
-                grad_x = fold_window((per_group.mT @ g).reshape(n, -1, g.shape[-1]), self._window)
+                patches = per_group.mT @ g  # (N, groups, C/groups * K, L)
+                patches = patches.reshape(n, groups * patches.shape[2], g.shape[-1])
+                grad_x = fold_window(patches, self._window)
                 grad_x = grad_x.squeeze(2) if lifted else grad_x
         if self.needs_input_grad(2):
             grad_b = grad.sum((0,) + tuple(range(2, grad.dim())))
@@ -466,7 +468,7 @@ def _convolution(
     n, o = xd.shape[0], wd.shape[0]
     cols = im2col_data(backend, xd, win)  # (N, C, K, *out)
     length = math.prod(win.out)
-    grouped = xp.reshape(cols, (n, groups, -1, length))
+    grouped = xp.reshape(cols, (n, groups, math.prod(cols.shape[1:3]) // groups, length))
     out = xp.matmul(xp.reshape(wd, (groups, o // groups, -1)), grouped)
     out = xp.reshape(out, (n, o) + win.out[lift:])
     return _record_conv(

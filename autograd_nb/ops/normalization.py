@@ -98,8 +98,8 @@ def batch_norm(
     require_floating(x, "batch_norm")
     shape = tuple(x._data.shape)
     if training:
-        count = x.numel() // shape[1]
-        if count <= 1:
+        count = x.numel() // max(shape[1], 1)
+        if count == 1:  # PyTorch's check: an empty batch is normalised (to an empty result)
             raise ValueError(msg.BN_ONE_VALUE.format(size=x.shape))
     channels = shape[1]
     _check_running("running_mean", running_mean, channels)
@@ -116,17 +116,22 @@ def batch_norm(
     xp = backend.xp
     dims = _stats_dims(len(shape))
     bshape = (1, channels) + (1,) * (len(shape) - 2)
-    if training:
-        mean = xp.mean(x._data, axis=dims)
-        centred = x._data - xp.reshape(mean, bshape)
+    # a half input is normalised in float32 and returned as half, as PyTorch's CPU kernel does
+    data = xp.astype(x._data, xp.float32) if x.dtype is dtypes.float16 else x._data
+    if training and data.size == 0:  # nothing to normalise: PyTorch keeps the running stats
+        mean = var = xp.zeros(channels, data.dtype)
+        centred = data
+    elif training:
+        mean = xp.mean(data, axis=dims)
+        centred = data - xp.reshape(mean, bshape)
         var = xp.mean(centred * centred, axis=dims)
     else:
         mean, var = running_mean._data, running_var._data
-        centred = x._data - xp.reshape(mean, bshape)
+        centred = data - xp.reshape(mean, bshape)
     invstd = 1.0 / xp.sqrt(var + eps)
     out = centred * xp.reshape(invstd, bshape)
-    out = channel_affine(xp, out, weight, bias)
-    if training:  # once nothing can fail any more
+    out = xp.astype(channel_affine(xp, out, weight, bias), x._data.dtype, copy=False)
+    if training and data.size:  # once nothing can fail any more
         _update_running(running_mean, running_var, mean, var, count, momentum, backend)
     return record(
         NativeBatchNormBackward0,

@@ -44,8 +44,10 @@ def _pool_window(
     """The window geometry with PyTorch's checks on input rank, padding and output size
     (`check_kernel`: avg_pool3d's check that the input is at least the kernel)."""
     nd = len(expand(1))
-    if x.dim() not in (nd + 1, nd + 2) or (nd == 2 and x.numel() == 0):
+    if x.dim() not in (nd + 1, nd + 2):
         raise RuntimeError(msg.POOL_INPUT_DIM if nd == 2 else msg.POOL3D_INPUT_DIM)
+    if nd == 2 and 0 in x._data.shape[x.dim() - 3 :]:  # a batch of 0 images is fine
+        raise RuntimeError(msg.POOL_EMPTY_DIMS.format(size=list(x._data.shape)))
     size = tuple(x._data.shape[-nd:])
     if nd == 3 and 0 in size:
         raise RuntimeError(msg.POOL3D_EMPTY.format(size=list(x._data.shape), dim=size.index(0)))

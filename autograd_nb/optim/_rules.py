@@ -12,8 +12,10 @@ __all__ = ["begin_step", "decayed_grad", "scalar_state", "update_moments"]
 
 
 def scalar_state(value: float = 0.0) -> Tensor:
-    """A 0-dim float32 tensor: how PyTorch keeps "step" and other per-parameter scalars."""
-    return tensor(value, dtype=dtypes.float32)
+    """A 0-dim tensor: how PyTorch keeps "step" and other per-parameter scalars, float64 when
+    the default dtype is float64 and float32 otherwise (PyTorch's `_get_scalar_dtype`)."""
+    double = dtypes.get_default_dtype() == dtypes.float64
+    return tensor(value, dtype=dtypes.float64 if double else dtypes.float32)
 
 
 def begin_step(

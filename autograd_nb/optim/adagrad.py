@@ -12,9 +12,8 @@ Unlike the other optimizers, Adagrad creates its state ("step", "sum") in `__ini
 
 from __future__ import annotations
 
-from .. import dtypes
-from .._creation import full_like, tensor
-from ._rules import decayed_grad
+from .._creation import full_like
+from ._rules import decayed_grad, scalar_state
 from .adam import check_hyper
 from .optimizer import Optimizer, _no_grad_step
 
@@ -61,7 +60,7 @@ class Adagrad(Optimizer):
         for group in self.param_groups:
             for p in group["params"]:
                 state = self.state[p]
-                state["step"] = tensor(0.0, dtype=dtypes.float32)
+                state["step"] = scalar_state()
                 state["sum"] = full_like(p, initial_accumulator_value)
 
     @_no_grad_step

@@ -4,7 +4,7 @@ PyTorch's single-tensor rule, for each parameter p with gradient g (`-g` when ma
 
     p = p * (1 - lr * weight_decay)  if decoupled_weight_decay, else  g = g + weight_decay * p
     mu_t = beta1 * (1 - 0.5 * 0.96 ** (t * momentum_decay))   (mu_{t+1} likewise)
-    prod = prod * mu_t                                        ("mu_product", a float32 scalar)
+    prod = prod * mu_t                                        ("mu_product", a 0-dim scalar)
     m = beta1 * m + (1 - beta1) * g;   v = beta2 * v + (1 - beta2) * g * g
     denom = sqrt(v / (1 - beta2**t)) + eps
     p = p - lr * (1 - mu_t) / (1 - prod) * g / denom
