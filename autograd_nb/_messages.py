@@ -1858,6 +1858,10 @@ LOAD_NOT_ZIP = (
     "zip archive; raw pickles and PyTorch's pre-1.6 legacy format are not read by autograd_nb)"
 )
 LOAD_BAD_ZIP = "PytorchStreamReader failed reading zip archive: {why}"
+LOAD_RECORDS_OVERLAP = (
+    "PytorchStreamReader failed reading zip archive: its records add up to more than the "
+    "archive's {size} bytes (records that overlap)"
+)
 LOAD_OUTSIDE_FOLDER = "file in archive is not in a subdirectory {prefix}: {name}"
 LOAD_NO_VERSION = (
     'Expected hasRecord("version") to be true, but got false.  (Could this error message be '

@@ -11,8 +11,10 @@ import os
 import pickle
 import signal
 import stat
+import struct
 import warnings
 import zipfile
+import zlib
 
 import pytest
 from _checkpoint_craft import archive, floats, tensor_pickle
@@ -179,3 +181,46 @@ def test_a_save_replaces_the_file_with_the_modes_open_would_give(tmp_path):
     assert link.is_symlink() and torch.load(path).tolist() == [0.0, 0.0]
     torch.save(torch.ones(1), os.devnull)  # a device is written as it is, never replaced
     assert not stat.S_ISREG(os.stat(os.devnull).st_mode)
+
+
+def _local_header(name: str, data: bytes) -> bytes:
+    crc = zlib.crc32(data)
+    fields = (0x04034B50, 20, 0, 0, 0, 0, crc, len(data), len(data), len(name), 0)
+    return struct.pack("<IHHHHHIIIHH", *fields) + name.encode()
+
+
+def _nested_archive(n: int) -> bytes:
+    """A zip whose storage record k holds record k + 1 whole (its header and bytes): n local
+    headers, every record's bytes running over the ones after it, all CRCs right."""
+    names = [f"archive/data/{k}" for k in range(n)]
+    datas = [b"\x00" * 64] * n
+    for k in range(n - 2, -1, -1):
+        datas[k] = _local_header(names[k + 1], datas[k + 1]) + datas[k + 1]
+    buffer = io.BytesIO()
+    torch.save([torch.zeros(len(d) // 4) for d in datas], buffer)
+    tail = [("archive/data.pkl", zipfile.ZipFile(buffer).read("archive/data.pkl"))]
+    tail.append(("archive/version", b"3\n"))
+    out, offsets = bytearray(_local_header(names[0], datas[0]) + datas[0]), {}
+    position = 0
+    for name, data in zip(names, datas):
+        offsets[name] = position
+        position += len(_local_header(name, data))
+    for name, data in tail:
+        offsets[name] = len(out)
+        out += _local_header(name, data) + data
+    directory = bytearray()
+    for name, data in [*zip(names, datas), *tail]:
+        crc = zlib.crc32(data)
+        fields = (0x02014B50, 20, 20, 0, 0, 0, 0, crc, len(data), len(data), len(name))
+        fields += (0, 0, 0, 0, 0, offsets[name])
+        directory += struct.pack("<IHHHHHHIIIHHHHHII", *fields) + name.encode()
+    count = n + len(tail)
+    end = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, count, count, len(directory), len(out), 0)
+    return bytes(out + directory + end)
+
+
+def test_records_that_overlap_cannot_multiply_the_memory_a_load_takes():
+    assert len(torch.load(io.BytesIO(_nested_archive(1)))) == 1  # the layout itself loads
+    with pytest.raises(RuntimeError) as caught:
+        torch.load(io.BytesIO(_nested_archive(8)))
+    assert "its records add up to more than the archive's" in str(caught.value)

@@ -183,6 +183,8 @@ class ArchiveReader:
             raise RuntimeError(msg.LOAD_BAD_ZIP.format(why="the archive has no records"))
         self.prefix = self.zf.infolist()[0].filename.split("/")[0] + "/"
         self.names = set(self.infos)
+        self.read_names: set[str] = set()
+        self.bytes_read = 0
 
     def check_layout(self) -> None:
         """PyTorch's checks: every record under the first record's folder, a version record."""
@@ -213,8 +215,15 @@ class ArchiveReader:
         return info.file_size
 
     def read(self, name: str) -> bytearray:
-        """A record's bytes (checked by size() first; zipfile checks the CRC)."""
+        """A record's bytes (checked by size() first; zipfile checks the CRC). Records never
+        overlap in a real archive, so the records read together fit in it: a file whose
+        directory names the same bytes many times cannot make loading take more memory."""
         size = self.size(name)
+        if name not in self.read_names:
+            self.read_names.add(name)
+            self.bytes_read += size
+            if self.bytes_read > self.file_size:
+                raise RuntimeError(msg.LOAD_RECORDS_OVERLAP.format(size=self.file_size))
         buffer = bytearray(size)
         try:
             with self.zf.open(self.infos[self.prefix + name]) as member:
