@@ -2158,6 +2158,27 @@ DATALOADER_PIN_NO_ACCELERATOR = (
     "'pin_memory' argument is set as true but no accelerator is found, then device pinned "
     "memory won't be used."
 )
+DATALOADER_SINGLE_TIMEOUT = "_SingleProcessDataLoaderIter requires timeout == 0"
+DATALOADER_PREFETCH_ZERO = (
+    "prefetch_factor must be greater than 0 for MultiProcessingDataLoaderIter"
+)
+DATALOADER_PIN_DEVICE = (
+    "pin_memory_device is deprecated, the current accelerator will be used as the device,"
+    "ignore pin_memory_device='{device}'."
+)
+DATALOADER_CONTEXT_NO_WORKERS = (
+    "multiprocessing_context can only be used with multi-process loading (num_workers > 0), "
+    "but got num_workers={num_workers}"
+)
+DATALOADER_CONTEXT_METHOD = (
+    "multiprocessing_context option should specify a valid start method in {methods!r}, but "
+    "got multiprocessing_context={context!r}"
+)
+DATALOADER_CONTEXT_TYPE = (
+    "multiprocessing_context option should be a valid context object or a string specifying "
+    "the start method, but got multiprocessing_context={context}"
+)
+DATALOADER_FIXED = "{attr} attribute should not be set after {cls} is initialized"
 DATA_WORKER_ERROR = "Caught {kind} in DataLoader worker process {worker}.\nOriginal {original}"
 DATALOADER_ITERABLE_SHUFFLE = (
     "DataLoader with IterableDataset: expected unspecified shuffle option, but got "

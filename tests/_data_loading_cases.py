@@ -162,12 +162,25 @@ def argument_checks(torch):
         "prefetch_no_workers": {"prefetch_factor": 2},
         "prefetch_negative": {"prefetch_factor": -1, "num_workers": 2},
         "workers_negative": {"num_workers": -1},
+        "timeout_without_workers": {"timeout": 5},
+        "prefetch_zero": {"prefetch_factor": 0, "num_workers": 2},
+        "context_without_workers": {"multiprocessing_context": "spawn"},
+        "context_unknown": {"multiprocessing_context": "bogus", "num_workers": 1},
+        "context_type": {"multiprocessing_context": 3, "num_workers": 1},
+        "context_fork": {"multiprocessing_context": "fork", "num_workers": 1},
     }.items():
         try:
-            DataLoader(Stream(3), **kwargs)
-            out[name] = None
+            out[name] = [int(x) for x in DataLoader(Stream(3), **kwargs)]
         except Exception as caught:  # noqa: BLE001 - the error is the value recorded
             out[name] = [type(caught).__name__, str(caught)]
+    loader = DataLoader(Stream(3), batch_size=2)
+    for name in ("batch_size", "dataset", "drop_last", "persistent_workers"):
+        try:
+            setattr(loader, name, getattr(loader, name))
+            out[f"set_{name}"] = None
+        except Exception as caught:  # noqa: BLE001 - the error is the value recorded
+            out[f"set_{name}"] = [type(caught).__name__, str(caught)]
+    loader.num_workers = 0  # not fixed after init
     return out
 
 
@@ -177,6 +190,8 @@ def pin_memory(torch):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         batches = list(torch.utils.data.DataLoader(Stream(3), batch_size=2, pin_memory=True))
+        loader = torch.utils.data.DataLoader(Stream(1), pin_memory=True, pin_memory_device="cuda")
+        list(loader)
     return {
         "warnings": [str(w.message) for w in caught],
         "pinned": [batch.is_pinned() for batch in batches],

@@ -11,6 +11,8 @@ fetched with one indexing per tensor instead of one per sample: same values, muc
 
 from __future__ import annotations
 
+import multiprocessing
+import multiprocessing.context
 import warnings
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -89,7 +91,7 @@ class DataLoader:
         self.persistent_workers = persistent_workers
         self.timeout = timeout
         self.worker_init_fn = worker_init_fn
-        self.multiprocessing_context = multiprocessing_context
+        self.multiprocessing_context = _start_method(multiprocessing_context, num_workers)
         self.pin_memory = pin_memory
         self.pin_memory_device = pin_memory_device
         self.in_order = in_order
@@ -130,6 +132,12 @@ class DataLoader:
         if collate_fn is None:
             collate_fn = default_collate if self._auto_collation else default_convert
         self.collate_fn = collate_fn
+        self._initialized = True
+
+    def __setattr__(self, name: str, value) -> None:
+        if name in _FIXED_AFTER_INIT and self.__dict__.get("_initialized"):
+            raise ValueError(msg.DATALOADER_FIXED.format(attr=name, cls=type(self).__name__))
+        super().__setattr__(name, value)
 
     @property
     def _auto_collation(self) -> bool:
@@ -165,11 +173,48 @@ class DataLoader:
         return workers
 
 
+_FIXED_AFTER_INIT = (
+    "batch_size",
+    "batch_sampler",
+    "sampler",
+    "drop_last",
+    "dataset",
+    "persistent_workers",
+)
+
+
+def _start_method(context, num_workers: int):
+    """PyTorch's checks of multiprocessing_context (kept; the workers here are not processes)."""
+    if context is None:
+        return None
+    if num_workers == 0:
+        raise ValueError(msg.DATALOADER_CONTEXT_NO_WORKERS.format(num_workers=num_workers))
+    if isinstance(context, str):
+        methods = multiprocessing.get_all_start_methods()
+        if context not in methods:
+            raise ValueError(msg.DATALOADER_CONTEXT_METHOD.format(methods=methods, context=context))
+        context = multiprocessing.get_context(context)
+    if not isinstance(context, multiprocessing.context.BaseContext):
+        raise TypeError(msg.DATALOADER_CONTEXT_TYPE.format(context=context))
+    return context
+
+
 class _BatchIterator:
     """One epoch over a DataLoader: `next()` fetches one batch (in a worker, if there are any);
     an error leaves the iterator ready for the following batch."""
 
     def __init__(self, loader: DataLoader) -> None:
+        # PyTorch's assertions when an iterator starts
+        if loader.num_workers == 0 and loader.timeout != 0:
+            raise AssertionError(msg.DATALOADER_SINGLE_TIMEOUT)
+        if loader.num_workers > 0 and loader.prefetch_factor <= 0:
+            raise AssertionError(msg.DATALOADER_PREFETCH_ZERO)
+        if loader.pin_memory and loader.pin_memory_device:
+            warnings.warn(
+                msg.DATALOADER_PIN_DEVICE.format(device=loader.pin_memory_device),
+                UserWarning,
+                stacklevel=3,
+            )
         if loader.pin_memory and not accelerator.is_available():
             warnings.warn(msg.DATALOADER_PIN_NO_ACCELERATOR, UserWarning, stacklevel=3)
         self.pin = loader.pin_memory and accelerator.is_available()
