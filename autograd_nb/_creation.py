@@ -231,10 +231,10 @@ def _warn_not_writable() -> None:
     warnings.warn(msg.FROM_NUMPY_NOT_WRITABLE, UserWarning, stacklevel=3)
 
 
-def rebuild_tensor(host, element, shape, strides, offset, device, requires_grad) -> Tensor:
-    """Unpickling: the inverse of Tensor.__reduce_ex__ (the storage's bytes, then the view);
-    `element` is the NumPy dtype of the elements."""
-    dtype = cpu_backend.ours[element]
+def rebuild_tensor(host, dtype_name: str, shape, strides, offset, device, requires_grad) -> Tensor:
+    """Unpickling: the inverse of Tensor.__reduce_ex__ (the storage's bytes, then the view)."""
+    dtype = getattr(dtypes, dtype_name)
+    element = cpu_backend.native[dtype]
     if host is None:  # an empty tensor
         host, strides, offset = cpu_backend.xp.zeros(shape, element), None, 0
     out = _place(host.view(element), dtype, device, False, copy=False)

@@ -499,8 +499,8 @@ class Tensor(metaclass=_TensorMeta):
         owner = self._backend.memory_block(self._data)[0]
         host = self._backend.block_bytes(owner).copy() if self._data.size else None
         where = (tuple(self.shape), self.stride(), self.storage_offset())
-        device, element = str(self.device), self._data.dtype
-        return (rebuild_tensor, (host, element, *where, device, self.requires_grad))
+        device, dtype = str(self.device), self.dtype.name
+        return (rebuild_tensor, (host, dtype, *where, device, self.requires_grad))
 
     def is_pinned(self, device=None) -> bool:
         """Whether the tensor lies in pinned (page-locked) host memory made by pin_memory()."""
@@ -563,13 +563,15 @@ _PINNED: weakref.WeakValueDictionary = weakref.WeakValueDictionary()  # id(array
 
 
 def _pinned_copy(array):
-    """`array` copied into page-locked memory (plain host memory where CuPy is absent: the
-    simulated CUDA device of the tests), remembered as pinned."""
-    try:
+    """`array` copied into page-locked memory by CuPy (plain host memory behind the simulated
+    CUDA device of the tests), remembered as pinned."""
+    from .backends import backend_for
+
+    if backend_for(Device("cuda")).xp.__name__ == "cupy":
         import cupyx
 
         pinned = cupyx.empty_pinned(array.shape, array.dtype)
-    except ImportError:
+    else:
         pinned = cpu_backend.xp.empty(array.shape, array.dtype)
     pinned[...] = array
     _PINNED[id(pinned)] = pinned
@@ -580,7 +582,7 @@ def _storage_copy(t: Tensor, memo: dict) -> Tensor:
     """A leaf viewing the deep copy of t's storage (made once per deepcopy, kept in `memo`)."""
     backend = t._backend
     owner = backend.memory_block(t._data)[0]
-    if not t._data.size or not owner.flags.c_contiguous:
+    if not t._data.size or type(owner) is not type(t._data) or not owner.flags.c_contiguous:
         out = t.detach().clone()
         out._vc = None
         return out
@@ -589,7 +591,7 @@ def _storage_copy(t: Tensor, memo: dict) -> Tensor:
     if copied is None:
         copied = memo[key] = owner.copy()
         memo.setdefault(id(memo), []).append(owner)  # copy's keep-alive list: ids stay unique
-    typed = copied.reshape(-1).view(backend.xp.uint8).view(t._data.dtype)
+    typed = copied.reshape(-1).view("uint8").view(t._data.dtype)
     data = backend.as_strided(typed, tuple(t.shape), t.stride(), t.storage_offset())
     return make_tensor(data, backend)
 

@@ -50,11 +50,11 @@ def test_deepcopy_of_a_non_leaf_is_pytorchs_error():
         copy.deepcopy(y)
 
 
-def test_a_pickled_view_keeps_its_strides_offset_and_storage():
-    base = torch.arange(6.0)
+def test_a_pickled_view_keeps_its_strides_offset_and_storage(device):
+    base = torch.arange(6.0, device=device)
     view = base.view(2, 3).t()[1:]
     loaded = pickle.loads(pickle.dumps(view))
-    assert loaded.tolist() == view.tolist()
+    assert loaded.tolist() == view.tolist() and loaded.device == base.device
     assert loaded.stride() == (1, 3) and loaded.storage_offset() == 1  # PyTorch 2.13
     assert loaded.untyped_storage().nbytes() == 24 and not loaded.is_contiguous()
     pair = pickle.loads(pickle.dumps([base, base[2:]]))

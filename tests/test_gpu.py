@@ -189,3 +189,25 @@ def test_gpu_random_is_seeded_per_device_and_dlpack_shares_with_cupy(real_cuda):
     assert back.is_cuda and back.tolist() == [0.0, 1.0, 2.0]
     with pytest.raises(TypeError, match="can't convert cuda:0 device type tensor to numpy"):
         t.numpy()
+
+
+@pytest.mark.gpu
+def test_gpu_pin_memory_is_page_locked_and_copies_stay_exact(real_cuda):
+    import cupyx  # noqa: F401 - the pinned allocator
+
+    t = torch.arange(6.0)
+    pinned = t.pin_memory()
+    assert pinned.is_pinned() and not t.is_pinned() and pinned.tolist() == t.tolist()
+    assert pinned.cuda(non_blocking=True).cpu().tolist() == t.tolist()
+    loader = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(t), pin_memory=True)
+    assert all(batch.is_pinned() for (batch,) in loader)
+    base = torch.arange(6.0, device="cuda")
+    import copy
+    import pickle
+
+    new_base, new_view = copy.deepcopy([base, base[2:]])
+    new_base[3] = -1.0  # views of one storage stay views of one (new) storage
+    assert new_view.tolist() == [2.0, -1.0, 4.0, 5.0] and base[3].item() == 3.0
+    loaded = pickle.loads(pickle.dumps(base.view(2, 3).t()[1:]))
+    assert loaded.device.type == "cuda" and loaded.stride() == (1, 3)
+    assert loaded.storage_offset() == 1
