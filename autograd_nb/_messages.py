@@ -1847,6 +1847,9 @@ LOAD_WEIGHTS_ONLY_FAILED = (
     "following so that we can make `weights_only=True` compatible with your use case: "
     "WeightsUnpickler error: \n\n{error}" + _LOAD_DOCS
 )
+LOAD_PICKLE_MODULE_OTHER = (
+    "autograd_nb.load unpickles with Python's pickle module only (got pickle_module={value!r})"
+)
 LOAD_PICKLE_ARGS_IGNORED = "pickle_load_args only works if `weights_only=False`."
 UNPICKLE_PYTORCH_CLASS = (
     "{path} is a class or function of PyTorch itself, which autograd_nb does not have: a whole "

@@ -163,9 +163,7 @@ def load(
         pickle_load_args = None
     else:
         if pickle_module not in (None, pickle):
-            raise ValueError(
-                msg.SAVE_PROTOCOL.format(argument="pickle_module", value=pickle_module)
-            )
+            raise ValueError(msg.LOAD_PICKLE_MODULE_OTHER.format(value=pickle_module))
         pickle_load_args.setdefault("encoding", "utf-8")  # PyTorch's default
     source = _source_name(f)
     if isinstance(f, (str, os.PathLike)):
