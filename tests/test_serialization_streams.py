@@ -50,6 +50,19 @@ def test_two_checkpoints_in_one_stream_load_one_at_a_time(tmp_path):
             torch.load(fh)
 
 
+def test_checkpoints_of_different_sizes_in_one_stream_load_in_order():
+    buffer = io.BytesIO()
+    objects = [torch.arange(600_000.0), torch.arange(3.0), {"x": torch.ones(2)}]  # > 1 MiB first
+    ends = []
+    for obj in objects:
+        torch.save(obj, buffer)
+        ends.append(buffer.tell())
+    buffer.seek(0)
+    assert torch.load(buffer).shape == (600_000,) and buffer.tell() == ends[0]
+    assert torch.load(buffer).tolist() == [0.0, 1.0, 2.0] and buffer.tell() == ends[1]
+    assert torch.load(buffer)["x"].tolist() == [1.0, 1.0] and buffer.tell() == ends[2]
+
+
 def test_a_stream_at_its_end_is_pytorchs_eof_error():
     buffer = io.BytesIO()
     torch.save(torch.tensor([1.0]), buffer)  # left at its end, as PyTorch leaves it

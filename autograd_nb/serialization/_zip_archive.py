@@ -119,12 +119,13 @@ def archive_end(fh, start: int, file_end: int) -> int:
     except ZIP_ERRORS:
         pass
     position, chunk = start, 1 << 20
-    while position < file_end:
-        fh.seek(position)
-        block = fh.read(min(chunk + 21, file_end - position))
-        found = block.find(_EOCD_ID)
+    while position < file_end:  # blocks overlap: an end record and its zip64 locator fit in one
+        base = max(start, position - 20)
+        fh.seek(base)
+        block = fh.read(min(position + chunk + 21, file_end) - base)
+        found = block.find(_EOCD_ID, position - base)
         while found != -1:
-            end = _eocd_end(block, found, position - start)
+            end = _eocd_end(block, found, base - start, start)
             if end is not None:
                 return start + end
             found = block.find(_EOCD_ID, found + 1)
@@ -140,20 +141,23 @@ def _archive_offset(zf: zipfile.ZipFile) -> int:
     return min((info.header_offset for info in zf.infolist()), default=0)
 
 
-def _eocd_end(block: bytes, at: int, block_offset: int) -> int | None:
-    """The archive's length if an end record at `at` closes a central directory ending there."""
+def _eocd_end(block: bytes, at: int, block_offset: int, start: int) -> int | None:
+    """The archive's length if an end record at `at` closes a central directory ending there.
+    Offsets count from the archive's start (PyTorch's writer) or from the file's (Python's
+    zipfile writing into an open file after other bytes)."""
     record = block[at : at + 22]
     if len(record) < 22:
         return None
     size, offset, comment = struct.unpack("<IIH", record[12:22])
     here = block_offset + at
+    closes = (here, here + start)
     if offset == 0xFFFFFFFF or size == 0xFFFFFFFF:  # zip64: the locator right before holds it
         locator = block[at - 20 : at]
         if at < 20 or locator[:4] != b"PK\x06\x07":
             return None
         (record64,) = struct.unpack("<Q", locator[8:16])
-        return here + 22 + comment if record64 + 56 + 20 == here else None
-    return here + 22 + comment if offset + size == here else None
+        return here + 22 + comment if record64 + 56 + 20 in closes else None
+    return here + 22 + comment if offset + size in closes else None
 
 
 class ArchiveReader:
