@@ -149,6 +149,15 @@ def test_a_path_that_is_not_a_regular_file_is_refused_at_once(tmp_path):
         signal.signal(signal.SIGALRM, previous)
 
 
+def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path):
+    fifo = tmp_path / "pipe.pt"
+    os.mkfifo(fifo)
+    with pytest.raises(pickle.UnpicklingError, match="is not a regular file"):
+        torch.load(fifo)  # open() would block until another process opened it for writing
+    with pytest.raises(IsADirectoryError):  # PyTorch 2.13: the OS's error, as it is
+        torch.load(tmp_path)
+
+
 def test_records_are_read_only_up_to_the_sizes_the_archive_declares():
     buffer = io.BytesIO()
     torch.save(torch.ones(3), buffer)

@@ -167,11 +167,21 @@ def load(
         pickle_load_args.setdefault("encoding", "utf-8")  # PyTorch's default
     source = _source_name(f)
     if isinstance(f, (str, os.PathLike)):
+        _refuse_irregular(os.stat, f, source)  # before open(): opening a FIFO would block
         with open(f, "rb") as fh:
-            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
-                raise UnpicklingError(msg.LOAD_NOT_REGULAR.format(source=source))
+            _refuse_irregular(os.fstat, fh.fileno(), source)
             return _load_reporting(fh, map_location, source, pickle_load_args)
     return _load_reporting(f, map_location, source, pickle_load_args)
+
+
+def _refuse_irregular(stat_of, target, source: str) -> None:
+    """A device, FIFO or socket is no checkpoint file: /dev/zero would be read forever."""
+    try:
+        mode = stat_of(target).st_mode
+    except FileNotFoundError:
+        return  # open() raises it, as PyTorch lets it through
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):  # a folder: open()'s IsADirectoryError
+        raise UnpicklingError(msg.LOAD_NOT_REGULAR.format(source=source))
 
 
 def _source_name(f) -> str:
