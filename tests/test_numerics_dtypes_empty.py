@@ -125,3 +125,45 @@ def test_scalar_state_follows_a_float64_default_dtype(optimizer):
     p32.grad = torch.ones(2)
     opt.step()
     assert opt.state[p32]["step"].dtype == torch.float32  # the float32 default: float32
+
+
+def test_layer_and_group_norm_of_a_half_input_with_float32_parameters_come_out_half():
+    x = torch.randn(4, 3, 5).half()
+    assert nn.LayerNorm(5)(x).dtype == torch.float16  # PyTorch 2.13
+    assert nn.GroupNorm(1, 3)(x).dtype == torch.float16
+    assert nn.InstanceNorm1d(3, affine=True)(x).dtype == torch.float16
+    y = torch.randn(2, 3).half()
+    cases = [  # (weight, bias) -> PyTorch 2.13's error, or None for a half result
+        ((torch.ones(3), torch.zeros(3)), None),
+        (
+            (torch.ones(3).double(), torch.zeros(3)),
+            "mixed dtype (CPU): expect parameter to have scalar type of Float",
+        ),  # fmt: skip
+        ((torch.ones(3).half(), torch.zeros(3)), "expected scalar type Half but found Float"),
+        (
+            (torch.ones(3), torch.zeros(3).half()),
+            "mixed dtype (CPU): expect parameter to have scalar type of Float",
+        ),  # fmt: skip
+    ]
+    for (weight, bias), expected in cases:
+        if expected is None:
+            assert F.layer_norm(y, (3,), weight, bias).dtype == torch.float16
+            continue
+        with pytest.raises(RuntimeError) as info:
+            F.layer_norm(y, (3,), weight, bias)
+        assert str(info.value) == expected
+    with pytest.raises(RuntimeError, match="^expected scalar type Half but found Float$"):
+        F.group_norm(y.view(2, 3, 1), 3, torch.ones(3).half(), torch.zeros(3))
+
+
+def test_an_empty_batch_through_the_other_layers():
+    e = torch.randn(0, 3, 5)
+    assert nn.LayerNorm(5)(e).shape == (0, 3, 5)  # PyTorch 2.13, each
+    assert nn.GroupNorm(1, 3)(e).shape == (0, 3, 5)
+    assert nn.InstanceNorm1d(3)(e).shape == (0, 3, 5)
+    assert nn.LSTM(5, 2, batch_first=True)(torch.randn(0, 4, 5))[0].shape == (0, 4, 2)
+    assert nn.MaxPool1d(2)(e).shape == (0, 3, 2) and nn.AvgPool1d(2)(e).shape == (0, 3, 2)
+    assert nn.Conv3d(3, 2, 1)(torch.randn(0, 3, 2, 2, 2)).shape == (0, 2, 2, 2, 2)
+    assert nn.BatchNorm3d(3)(torch.randn(0, 3, 2, 2, 2)).shape == (0, 3, 2, 2, 2)
+    assert nn.ConvTranspose1d(3, 2, 2)(e).shape == (0, 2, 6)
+    assert nn.AdaptiveAvgPool2d(1)(torch.randn(0, 3, 4, 4)).shape == (0, 3, 1, 1)

@@ -8,6 +8,8 @@ over its last len(normalized_shape) dims.
 
 from __future__ import annotations
 
+import math
+
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor
@@ -116,8 +118,7 @@ def batch_norm(
     xp = backend.xp
     dims = _stats_dims(len(shape))
     bshape = (1, channels) + (1,) * (len(shape) - 2)
-    # a half input is normalised in float32 and returned as half, as PyTorch's CPU kernel does
-    data = xp.astype(x._data, xp.float32) if x.dtype is dtypes.float16 else x._data
+    data = _opmath(xp, x)  # a half input is normalised in float32 and returned as half
     if training and data.size == 0:  # nothing to normalise: PyTorch keeps the running stats
         mean = var = xp.zeros(channels, data.dtype)
         centred = data
@@ -227,9 +228,27 @@ def _check_layer_norm(x: Tensor, shape: tuple, weight, bias) -> None:
         )
     _check_same_dtype(x, weight, bias)
     require_floating(x, "LayerNormKernelImpl")
-    for t in (weight, bias):
-        if t is not None and t.dtype is not x.dtype:
-            raise RuntimeError(msg.LAYER_NORM_MIXED.format(dtype=x.dtype.legacy_name[:-6]))
+    _check_mixed_params(x, weight, bias)
+
+
+def _check_mixed_params(x: Tensor, *params) -> None:
+    """PyTorch's rule for half and float32 parameters side by side: the first one decides. A
+    float32 first one (beside a half input) is the mixed path, where all must be float32; a half
+    first one is not, and a float32 one after it is the kernel's dtype error."""
+    params = [t for t in params if t is not None]
+    if len({t.dtype for t in params}) < 2:
+        return
+    if params[0].dtype is dtypes.float32 and x.dtype is not dtypes.float32:
+        raise RuntimeError(msg.LAYER_NORM_MIXED.format(dtype="Float"))
+    found = next(t.dtype for t in params if t.dtype is not x.dtype)
+    raise RuntimeError(
+        msg.CONV_DTYPES.format(input=x.dtype.legacy_name[:-6], weight=found.legacy_name[:-6])
+    )
+
+
+def _opmath(xp, x: Tensor):
+    """x's elements to compute with: a half input in float32, as PyTorch's CPU norms do."""
+    return xp.astype(x._data, xp.float32) if x.dtype is dtypes.float16 else x._data
 
 
 def layer_norm(
@@ -248,13 +267,15 @@ def layer_norm(
     backend = x._backend
     xp = backend.xp
     dims = tuple(range(x.dim() - len(shape), x.dim()))
-    mean = xp.mean(x._data, axis=dims, keepdims=True)
-    centred = x._data - mean
+    data = _opmath(xp, x)
+    mean = xp.mean(data, axis=dims, keepdims=True)
+    centred = data - mean
     rstd = 1.0 / xp.sqrt(xp.mean(centred * centred, axis=dims, keepdims=True) + eps)
     out = centred * rstd
     if weight is not None:
         out = out * weight._data
     out = out + (0 if bias is None else bias._data)  # PyTorch adds 0.0 without one: -0.0 is 0.0
+    out = xp.astype(out, x._data.dtype, copy=False)
     return record(
         NativeLayerNormBackward0,
         (x, weight, bias),
@@ -332,6 +353,7 @@ def _check_group_norm(x: Tensor, groups: int, weight, bias) -> None:
             )
     _check_same_dtype(x, weight, bias)
     require_floating(x, "GroupNormKernelImpl")
+    _check_mixed_params(x, weight, bias)
 
 
 def group_norm(
@@ -347,13 +369,15 @@ def group_norm(
     backend = x._backend
     xp = backend.xp
     shape = tuple(x._data.shape)
-    grouped = xp.reshape(x._data, (shape[0], num_groups, -1))
+    per_group = math.prod(shape[1:]) // num_groups
+    grouped = xp.reshape(_opmath(xp, x), (shape[0], num_groups, per_group))
     mean = xp.mean(grouped, axis=-1, keepdims=True)
     centred = grouped - mean
     rstd = 1.0 / xp.sqrt(xp.mean(centred * centred, axis=-1, keepdims=True) + eps)
     out = xp.reshape(centred * rstd, shape)
     if weight is not None or bias is not None:  # PyTorch's kernel adds no 0.0 without them
         out = channel_affine(xp, out, weight, bias)
+    out = xp.astype(out, x._data.dtype, copy=False)
     return record(
         NativeGroupNormBackward0,
         (x, weight, bias),
