@@ -67,3 +67,54 @@ def test_a_global_backward_pre_hook_sees_every_modules_output_gradient():
     finally:
         handle.remove()
     assert seen == [("Sequential", (4, 3)), ("Tanh", (4, 3)), ("Linear", (4, 3))]
+
+
+def test_registration_hooks_see_every_buffer_module_and_parameter_in_pytorchs_order():
+    seen = []
+    handles = [
+        module_file.register_module_buffer_registration_hook(
+            lambda m, n, b: seen.append(
+                ("buffer", type(m).__name__, n, None if b is None else tuple(b.shape))
+            )
+        ),
+        module_file.register_module_module_registration_hook(
+            lambda m, n, s: seen.append(("module", type(m).__name__, n, type(s).__name__))
+        ),
+        module_file.register_module_parameter_registration_hook(
+            lambda m, n, p: seen.append(("param", type(m).__name__, n, tuple(p.shape)))
+        ),
+    ]
+    try:
+        model = nn.Sequential(nn.Linear(2, 3), nn.BatchNorm1d(3))
+        model.extra = nn.ReLU()
+        model.register_buffer("b", None)
+        model.b = torch.ones(2)
+    finally:
+        for handle in handles:
+            handle.remove()
+    nn.Linear(1, 1)  # removed: seen no more
+    assert seen == [  # PyTorch 2.13
+        ("param", "Linear", "weight", (3, 2)),
+        ("param", "Linear", "bias", (3,)),
+        ("param", "BatchNorm1d", "weight", (3,)),
+        ("param", "BatchNorm1d", "bias", (3,)),
+        ("buffer", "BatchNorm1d", "running_mean", (3,)),
+        ("buffer", "BatchNorm1d", "running_var", (3,)),
+        ("buffer", "BatchNorm1d", "num_batches_tracked", ()),
+        ("module", "Sequential", "0", "Linear"),
+        ("module", "Sequential", "1", "BatchNorm1d"),
+        ("module", "Sequential", "extra", "ReLU"),
+        ("buffer", "Sequential", "b", None),
+        ("buffer", "Sequential", "b", (2,)),
+    ]
+
+
+def test_a_registration_hook_can_replace_what_is_registered():
+    replacement = nn.Parameter(torch.zeros(3))
+
+    def swap(module, name, param):
+        return replacement if name == "bias" else None
+
+    with module_file.register_module_parameter_registration_hook(swap):
+        layer = nn.Linear(2, 3)
+    assert layer.bias is replacement and nn.Linear(2, 3).bias is not replacement

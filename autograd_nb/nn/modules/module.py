@@ -25,14 +25,27 @@ from ...autograd.function import Function
 from ...autograd.grad_mode import STATE, no_grad
 from ...autograd.gradient_checks import checked_hook_results
 from ..parameter import Buffer, Parameter
+from . import _global_hooks
+from ._global_hooks import (
+    register_module_buffer_registration_hook,
+    register_module_forward_hook,
+    register_module_forward_pre_hook,
+    register_module_full_backward_hook,
+    register_module_full_backward_pre_hook,
+    register_module_module_registration_hook,
+    register_module_parameter_registration_hook,
+)
 
 __all__ = [
     "Module",
     "RemovableHandle",
+    "register_module_buffer_registration_hook",
     "register_module_forward_hook",
     "register_module_forward_pre_hook",
     "register_module_full_backward_hook",
     "register_module_full_backward_pre_hook",
+    "register_module_module_registration_hook",
+    "register_module_parameter_registration_hook",
     "typename",
 ]
 
@@ -188,41 +201,6 @@ def _registered(hooks: OrderedDict, hook: Callable, prepend: bool) -> RemovableH
 
 
 # --- Module --------------------------------------------------------------------------------------
-# hooks every module runs (torch.nn.modules.module.register_module_forward_hook and kin)
-_global_forward_pre_hooks: OrderedDict = OrderedDict()
-_global_forward_hooks: OrderedDict = OrderedDict()
-_global_hooks_with_kwargs: OrderedDict = OrderedDict()
-_global_backward_hooks: OrderedDict = OrderedDict()
-_global_backward_pre_hooks: OrderedDict = OrderedDict()
-
-
-def register_module_forward_pre_hook(hook: Callable) -> RemovableHandle:
-    """A forward pre-hook `hook(module, args)` for every module, run before their own."""
-    return _registered(_global_forward_pre_hooks, hook, False)
-
-
-def register_module_forward_hook(
-    hook: Callable, *, with_kwargs: bool = False, always_call: bool = False
-) -> RemovableHandle:
-    """A forward hook `hook(module, args, output)` (with_kwargs: `(module, args, kwargs,
-    output)`) for every module, run before their own."""
-    handle = RemovableHandle(_global_forward_hooks, extra_dict=_global_hooks_with_kwargs)
-    _global_forward_hooks[handle.id] = hook
-    if with_kwargs:
-        _global_hooks_with_kwargs[handle.id] = True
-    return handle
-
-
-def register_module_full_backward_pre_hook(hook: Callable) -> RemovableHandle:
-    """A backward pre-hook `hook(module, grad_output)` for every module, run before their own."""
-    return _registered(_global_backward_pre_hooks, hook, False)
-
-
-def register_module_full_backward_hook(hook: Callable) -> RemovableHandle:
-    """A backward hook `hook(module, grad_input, grad_output)` for every module, run first."""
-    return _registered(_global_backward_hooks, hook, False)
-
-
 class Module:
     """Base class for all neural network modules: subclass it, assign layers, write `forward`."""
 
@@ -278,7 +256,9 @@ class Module:
             raise KeyError(msg.MODULE_ATTRIBUTE_ALREADY_EXISTS.format(name=name))
         if tensor is not None and not isinstance(tensor, Tensor):
             raise TypeError(msg.MODULE_BUFFER_TYPE.format(typename=typename(tensor), name=name))
-        self._buffers[name] = tensor
+        self._buffers[name] = _global_hooks.registered(
+            _global_hooks.buffer_registration_hooks, self, name, tensor
+        )
         if persistent:
             self._non_persistent_buffers_set.discard(name)
         else:
@@ -303,7 +283,9 @@ class Module:
         elif param.grad_fn:
             raise ValueError(msg.MODULE_PARAMETER_NON_LEAF.format(name=name))
         else:
-            self._parameters[name] = param
+            self._parameters[name] = _global_hooks.registered(
+                _global_hooks.parameter_registration_hooks, self, name, param
+            )
 
     def add_module(self, name: str, module: Module | None) -> None:
         """Add a child module, reachable as the attribute `name`."""
@@ -317,7 +299,9 @@ class Module:
             raise KeyError(msg.MODULE_NAME_DOT.format(name=name))
         if name == "":
             raise KeyError(msg.MODULE_NAME_EMPTY)
-        self._modules[name] = module
+        self._modules[name] = _global_hooks.registered(
+            _global_hooks.module_registration_hooks, self, name, module
+        )
 
     def register_module(self, name: str, module: Module | None) -> None:
         """Alias for `add_module`."""
@@ -404,13 +388,17 @@ class Module:
                 if modules is None:
                     raise AttributeError(msg.MODULE_MODULE_BEFORE_INIT)
                 remove_from(d, self._parameters, self._buffers, self._non_persistent_buffers_set)
-                modules[name] = value
+                modules[name] = _global_hooks.registered(
+                    _global_hooks.module_registration_hooks, self, name, value
+                )
             elif modules is not None and name in modules:
                 if value is not None:
                     raise TypeError(
                         msg.MODULE_SETATTR_MODULE_TYPE.format(typename=typename(value), name=name)
                     )
-                modules[name] = value
+                modules[name] = _global_hooks.registered(
+                    _global_hooks.module_registration_hooks, self, name, value
+                )
             else:
                 buffers = d.get("_buffers")
                 if isinstance(value, Buffer) or buffers is not None and name in buffers:
@@ -646,14 +634,14 @@ class Module:
             or d["_forward_hooks"]
             or d["_backward_hooks"]
             or d["_backward_pre_hooks"]
-            or _global_forward_pre_hooks
-            or _global_forward_hooks
-            or _global_backward_hooks
-            or _global_backward_pre_hooks
+            or _global_hooks.forward_pre_hooks
+            or _global_hooks.forward_hooks
+            or _global_hooks.backward_hooks
+            or _global_hooks.backward_pre_hooks
         ):
             return self.forward(*args, **kwargs)
         # the global hooks (register_module_*) run first, as in PyTorch
-        pre_hooks = [*_global_forward_pre_hooks.items(), *self._forward_pre_hooks.items()]
+        pre_hooks = [*_global_hooks.forward_pre_hooks.items(), *self._forward_pre_hooks.items()]
         for hook_id, hook in pre_hooks:
             if hook_id in self._forward_pre_hooks_with_kwargs:
                 result = hook(self, args, kwargs)
@@ -666,17 +654,19 @@ class Module:
                 if result is not None:
                     args = result if isinstance(result, tuple) else (result,)
         state = None
-        backward_hooks = [*_global_backward_hooks.values(), *self._backward_hooks.values()]
+        backward_hooks = [*_global_hooks.backward_hooks.values(), *self._backward_hooks.values()]
         backward_pre_hooks = [
-            *_global_backward_pre_hooks.values(),
+            *_global_hooks.backward_pre_hooks.values(),
             *self._backward_pre_hooks.values(),
         ]
         if backward_hooks or backward_pre_hooks:
             state = _BackwardHookState(self, backward_hooks, backward_pre_hooks)
             args = state.setup_inputs(args)
         output = self.forward(*args, **kwargs)
-        for hook_id, hook in [*_global_forward_hooks.items(), *self._forward_hooks.items()]:
-            if hook_id in self._forward_hooks_with_kwargs or hook_id in _global_hooks_with_kwargs:
+        hooks = [*_global_hooks.forward_hooks.items(), *self._forward_hooks.items()]
+        with_kwargs = (self._forward_hooks_with_kwargs, _global_hooks.forward_hooks_with_kwargs)
+        for hook_id, hook in hooks:
+            if hook_id in with_kwargs[0] or hook_id in with_kwargs[1]:
                 result = hook(self, args, kwargs, output)
             else:
                 result = hook(self, args, output)
