@@ -172,6 +172,9 @@ class ArchiveReader:
         file_end = fh.seek(0, os.SEEK_END)
         if start >= file_end:
             raise EOFError(msg.LOAD_EMPTY)
+        fh.seek(start)
+        if fh.read(4) != b"PK\x03\x04":  # PyTorch's test: a zip's first record starts here
+            raise RuntimeError(msg.LOAD_NOT_ZIP)
         self.end = archive_end(fh, start, file_end)
         self.file_size = self.end - start
         try:
