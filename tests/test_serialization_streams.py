@@ -197,6 +197,9 @@ def test_a_save_replaces_the_file_with_the_modes_open_would_give(tmp_path):
     umask = os.umask(0)
     os.umask(umask)
     assert stat.S_IMODE(path.stat().st_mode) == 0o666 & ~umask
+    path.chmod(0o600)
+    torch.save(torch.ones(1), path)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600  # kept, as writing in place keeps it
     link = tmp_path / "link.pt"
     link.symlink_to(path)
     torch.save(torch.zeros(2), link)  # written through the link, as open() writes

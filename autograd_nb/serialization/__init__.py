@@ -78,7 +78,8 @@ def save(
     _use_new_zipfile_serialization: bool = True,
     _disable_byteorder_record: bool = False,
 ) -> None:
-    """Write obj (a state_dict, tensors, nested containers of them) in PyTorch's zip format."""
+    """Write obj (a state_dict, tensors, containers of them, or a whole model) in PyTorch's zip
+    format; to a path, through a temporary file renamed over the old one."""
     if pickle_protocol != 2:
         raise ValueError(
             msg.SAVE_PROTOCOL.format(argument="pickle_protocol", value=pickle_protocol)
@@ -90,7 +91,7 @@ def save(
     if pickle_module not in (None, pickle):
         raise ValueError(msg.SAVE_PROTOCOL.format(argument="pickle_module", value=pickle_module))
     writer = PickleWriter()
-    data = writer.dump(obj)  # a TypeError here leaves the file untouched
+    data = writer.dump(obj)  # an object that cannot be pickled leaves the file untouched
     no_byteorder = _disable_byteorder_record
     if isinstance(f, (str, os.PathLike)):
         parent = os.path.dirname(os.fspath(f))
@@ -111,7 +112,14 @@ def _save_to_path(path, write) -> None:
         return
     folder, name = os.path.split(target)
     temporary = os.path.join(folder, f".{name}.{secrets.token_hex(6)}.tmp")
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    except PermissionError:  # a folder we may not add to, holding a file we may write
+        with open(target, "wb") as fh:
+            write(fh)
+        return
+    if os.path.exists(target):  # the old file's permissions, as writing it in place keeps them
+        os.chmod(descriptor, stat.S_IMODE(os.stat(target).st_mode))
     try:
         with open(descriptor, "wb") as fh:
             write(fh)
@@ -149,7 +157,8 @@ def load(
     mmap: bool | None = None,
     **pickle_load_args: Any,
 ) -> Any:
-    """Read a checkpoint written by torch.save or autograd_nb.save, weights-only (never code).
+    """Read a checkpoint written by torch.save or autograd_nb.save: weights-only (never code)
+    unless weights_only=False (or a pickle_module) opts into Python's unpickler.
 
     map_location: 'cpu', 'cuda:0', a device, a dict {saved location: new location}, or a
     callable(storage, location) returning a tensor on the wanted device (or None to keep it)."""
