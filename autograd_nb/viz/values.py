@@ -3,8 +3,9 @@
 A graph keeps no op results (a node holds its inputs' nodes and what it saved, never its
 output), so the value of an intermediate result exists only while its op runs. While recording
 is on (`record_values()`, `%%grad_trace --micrograd`), the `VALUES` recorder is told each result
-as it joins the graph (`autograd.graph.observe_results`) and keeps its value as text, printed as
-PyTorch prints it inside `tensor(...)`: `-6.`, `[ 6., -4.]`. It also watches backward
+as it joins the graph (`autograd.graph.observe_results`) and keeps its value as text
+(`tensor_text`: printed as PyTorch prints it inside `tensor(...)`, `-6.`, `[ 6., -4.]`, up to 16
+numbers; a summary beyond). It also watches backward
 (`autograd.graph.observe_backward`) and keeps, for each node whose value it recorded, the
 gradient that node received in the last backward and, before backward frees them, the texts of
 what it saved. Texts are keyed weakly by node: a graph that is gone takes its texts along.
@@ -127,14 +128,12 @@ class ValueRecorder:
         if texts is None:
             texts = self._values[tensor.grad_fn] = {}
         if tensor.output_nr not in texts:  # else a saved output rebuilt: the same value
-            texts[tensor.output_nr] = value_text(tensor)
+            texts[tensor.output_nr] = tensor_text(tensor)
 
     def _node_ran(self, node, grads_in: tuple, grads_out: tuple) -> None:
         if node not in self._values:
             return
-        self._grads[node] = {
-            nr: "None" if g is None else value_text(g) for nr, g in enumerate(grads_in)
-        }
+        self._grads[node] = {nr: tensor_text(g) for nr, g in enumerate(grads_in)}
         self._saved_texts[node] = tuple(
             (s.name, saved_text(s.value)) for s in autograd_graph.saved_values(node) if not s.freed
         )
