@@ -15,7 +15,9 @@ from collections import Counter, deque
 
 from .graph import GraphEdge, GraphNode
 
-__all__ = ["collapse"]
+__all__ = ["CUT_ID", "collapse"]
+
+CUT_ID = "s_rest"  # the box that holds what a cut graph leaves out
 
 _MIN_RUN = 3  # interior nodes a run needs before it is collapsed
 _MAX_PERIOD = 6  # backward nodes in the longest unit a run may repeat (a layer and its activation)
@@ -268,7 +270,7 @@ def _cut(nodes, edges, roots, max_nodes):
     rest = Counter(_count_key(n) for i, n in enumerate(nodes) if not keep[i])
     hidden = len(nodes) - kept
     summary = GraphNode(
-        "s_rest",
+        CUT_ID,
         "summary",
         f"… {hidden:,} more nodes …",
         {"collapsed": hidden, "by_label": dict(rest.most_common()), "lines": [_count_text(rest)]},
@@ -283,5 +285,5 @@ def _cut(nodes, edges, roots, max_nodes):
             out.append(e)
         elif (e.src, e.kind) not in seen:
             seen.add((e.src, e.kind))
-            out.append(GraphEdge(e.src, "s_rest", e.kind))
+            out.append(GraphEdge(e.src, CUT_ID, e.kind))
     return new_nodes, out

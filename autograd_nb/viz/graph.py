@@ -28,6 +28,7 @@ __all__ = ["GraphNode", "GraphEdge", "Graph", "build_graph", "shape_text"]
 TENSOR_KINDS = ("leaf_requires_grad", "leaf_no_grad", "output", "saved", "saved_freed")
 _NUMBERS = (int, float, bool)
 FIT_NODES = 40  # above this, repeated runs are summarised unless full=True
+PICTURE_NODES = 150  # ... and what is still above this goes into one box (time and size bound)
 FIT_WIDTH = 840  # px: JupyterLab's output area beside the file browser (a 1280 px window)
 READABLE_SCALE = 0.6  # a picture drawn smaller than this has text too small to read
 _WALK_LIMIT = 1_000_000  # nodes discovered before the walk gives up (then summarised)
@@ -421,7 +422,10 @@ def build_graph(
     model.named_parameters()))`: {"0.weight": tensor, ...}), then from `names` ({name: tensor});
     the first name given for a tensor wins. A graph of more than `FIT_NODES` nodes shows each
     repeated run (a chain of one op, the layers of a Sequential) as one summary box, so that the
-    picture fits its output; `full=True` draws every node (up to `max_nodes`).
+    picture fits its output; if more than `PICTURE_NODES` nodes are still left, those nearest the
+    outputs are drawn and the rest becomes one box (`info["cut"]`; the picture says so in a
+    line), which bounds the time and size of a picture. `full=True` draws every node (up to
+    `max_nodes`, cut the same way beyond).
 
     `micrograd=True` shows micrograd's `data | grad` on every node, intermediate results
     included, and what each node saved (marked "freed" after a backward without retain_graph).
@@ -444,13 +448,16 @@ def build_graph(
         info = {
             "total_nodes": len(b.nodes),
             "collapsed": False,
+            "cut": False,
             "truncated_walk": b.truncated,
             "unrecorded": b.unrecorded,
         }
         nodes, edges = b.nodes, b.edges
         if len(nodes) > max_nodes or (not full and len(nodes) > FIT_NODES):
-            from .collapse import collapse
+            from .collapse import CUT_ID, collapse
 
-            nodes, edges = collapse(nodes, edges, roots, max_nodes)
+            budget = max_nodes if full else min(max_nodes, PICTURE_NODES)
+            nodes, edges = collapse(nodes, edges, roots, budget)
             info["collapsed"] = len(nodes) < info["total_nodes"]
+            info["cut"] = nodes[-1].id == CUT_ID
         return Graph(nodes, edges, roots, index, info)

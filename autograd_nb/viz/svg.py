@@ -226,6 +226,12 @@ def render_svg(
         else ([], 0.0, 0.0)
     )
     ox, oy = MARGIN, MARGIN + (legend_h + 8 if legend_h else 0.0)
+    caption = []
+    if graph.info.get("cut"):  # one line saying that the picture leaves nodes out
+        note = msg.VIZ_CUT_NOTE.format(shown=len(nodes) - 1, total=graph.info["total_nodes"])
+        caption.append(f'<text x="{_n(MARGIN)}" y="{_n(oy + 11.5)}">{_text(note)}</text>')
+        legend_w = max(legend_w, text_width(note, CHAR_W) + MARGIN)
+        oy += LINE_H + 8
     width = max(lay.width + 2 * MARGIN, legend_w + MARGIN)
     height = oy + lay.height + MARGIN
 
@@ -240,6 +246,7 @@ def render_svg(
         f'<rect x="0.0" y="0.0" width="{_n(width)}" height="{_n(height)}" fill="#ffffff"/>',
     ]
     out.extend(legend_out)
+    out.extend(caption)
 
     out.append(f'<g class="edges" transform="translate({_n(ox)},{_n(oy)})" fill="none">')
     label_out: list[str] = []
