@@ -5,7 +5,8 @@
 2. Edges spanning several layers get dummy points (within a budget; beyond it they are straight).
 3. Order within layers: a few down/up barycenter sweeps, keeping the order with fewest crossings.
 4. x coordinates: each node pulled towards the mean of its neighbours, solved per layer as an
-   isotonic regression (pool adjacent violators) so nodes keep their order and spacing.
+   isotonic regression (pool adjacent violators) so nodes keep their order and spacing; nodes
+   with long paths below them weigh more, so a deep graph's spine stays straight.
 Edge labels get room of their own, as Graphviz gives them: with any label, every layer is
 doubled and each labelled edge passes through a "label node" of the label's size in the layer
 between its ends (the edge runs down the label node's left side, the text sits to its right), so
@@ -130,28 +131,41 @@ def _order(layers: list[list[int]], up_adj, down_adj, total: int) -> list[list[i
     return best_layers
 
 
-def _pava(desired: list[float], gaps: list[float]) -> list[float]:
-    """Positions closest (least squares) to `desired` with x[i+1] - x[i] >= gaps[i]."""
+def _pava(desired: list[float], gaps: list[float], weights: list[float]) -> list[float]:
+    """Positions closest (weighted least squares) to `desired` with x[i+1] - x[i] >= gaps[i]."""
     offsets = [0.0]
     for g in gaps:
         offsets.append(offsets[-1] + g)
     target = [d - o for d, o in zip(desired, offsets)]
-    blocks: list[list[float]] = []  # [sum, count]
-    for t in target:
-        blocks.append([t, 1.0])
+    blocks: list[list[float]] = []  # [weighted sum, weight, count]
+    for t, w in zip(target, weights):
+        blocks.append([t * w, w, 1])
         while len(blocks) > 1 and blocks[-2][0] / blocks[-2][1] > blocks[-1][0] / blocks[-1][1]:
-            s, c = blocks.pop()
+            s, w, c = blocks.pop()
             blocks[-1][0] += s
-            blocks[-1][1] += c
+            blocks[-1][1] += w
+            blocks[-1][2] += c
     out = []
-    for s, c in blocks:
-        out.extend([s / c] * int(c))
+    for s, w, c in blocks:
+        out.extend([s / w] * c)
     return [y + o for y, o in zip(out, offsets)]
+
+
+def _weights(layers, down_adj, total: int) -> list[float]:
+    """1 + the longest path below each node: the weight that keeps a long spine straight (its
+    side branches move aside rather than bend it, so deep graphs drift less sideways)."""
+    height = [1.0] * total
+    for layer in reversed(layers):
+        for v in layer:
+            if down_adj[v]:
+                height[v] = 1.0 + max(height[c] for c in down_adj[v])
+    return height
 
 
 def _coordinates(layers, widths, anchor, up_adj, down_adj) -> list[float]:
     """Centres; edges attach at x + anchor (a label node's left strip, else the centre)."""
     x = [0.0] * len(widths)
+    weight = _weights(layers, down_adj, len(widths))
     gaps_of = []
     for layer in layers:
         gaps = [(widths[a] + widths[b]) / 2 + H_GAP for a, b in zip(layer, layer[1:])]
@@ -174,9 +188,13 @@ def _coordinates(layers, widths, anchor, up_adj, down_adj) -> list[float]:
         desired = []
         for v in layer:
             nb = adj[v]
-            mean = sum(x[u] + anchor[u] for u in nb) / len(nb) - anchor[v] if nb else x[v]
+            if nb:  # the weighted mean of the neighbours: a parent sits over its spine
+                total = sum(weight[u] for u in nb)
+                mean = sum((x[u] + anchor[u]) * weight[u] for u in nb) / total - anchor[v]
+            else:
+                mean = x[v]
             desired.append(mean)
-        for v, p in zip(layer, _pava(desired, gaps_of[k])):
+        for v, p in zip(layer, _pava(desired, gaps_of[k], [weight[v] for v in layer])):
             x[v] = p
 
     for _ in range(COORD_PASSES):
