@@ -1,8 +1,10 @@
-"""A big graph's picture stays small and quick: what does not fit goes into one box, and the
-picture says so in one line (issue "%grad_graph of a 2,000-node graph ... 16.5 s and 15 MB")."""
+"""A big graph's picture stays small and quick: repeated steps collapse even where they share
+results, and what still does not fit goes into one box, which the picture says in one line
+(issue "%grad_graph of a 2,000-node graph with shared sub-expressions: 16.5 s and 15 MB")."""
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import autograd_nb as torch
@@ -26,22 +28,55 @@ def shared_chain(steps: int):
     return y, {"x": x, "w": w, "y": y}
 
 
-def test_a_2000_node_graph_with_shared_subexpressions_is_bounded():
+def balanced_tree(leaves: int):
+    """A sum of products over a balanced tree: it forks at every node, nothing repeats."""
+    ws = [torch.tensor([1.0 + i / 1000], requires_grad=True) for i in range(leaves)]
+    level = [a * b for a, b in zip(ws[::2], ws[1::2])]
+    while len(level) > 1:
+        level = [a + b for a, b in zip(level[::2], level[1::2])] + level[len(level) // 2 * 2 :]
+    return level[0]
+
+
+def _texts(svg: str) -> list[str]:
+    return [t.text.replace("\u00a0", " ") for t in ET.fromstring(svg).iter(f"{SVG_NS}text")]
+
+
+def test_a_2000_node_graph_with_shared_subexpressions_collapses_its_repeated_steps():
     y, names = shared_chain(500)
     graph = build_graph(y, names=names)
-    assert graph.info["total_nodes"] > 2000 and graph.info["cut"]
-    assert len(graph.nodes) == PICTURE_NODES
-    assert graph.nodes[-1].kind == "summary"
+    assert graph.info["total_nodes"] > 2000 and not graph.info["cut"]
+    assert len(graph.nodes) <= 40
+    (summary,) = [n for n in graph.nodes if n.kind == "summary"]
+    # one step is AddBackward0 (tanh(b) + sin(b)), its TanhBackward0 and SinBackward0, and
+    # MulBackward0 (b = a * w): the spine runs through AddBackward0 and MulBackward0
+    assert re.fullmatch(r"… 4\d\d × \(AddBackward0 → MulBackward0\) …", summary.label)
+    assert summary.detail["by_label"].keys() == {
+        "AddBackward0",
+        "MulBackward0",
+        "TanhBackward0",
+        "SinBackward0",
+    }
+    counts = set(summary.detail["by_label"].values())
+    assert len(counts) == 1 and counts.pop() > 490  # as many of each: whole steps
     svg = graph.to_svg(max_width=840)
-    assert len(svg) < 200_000  # was 4 MB (and about 20 s with its PNG copy)
+    assert len(svg) < 50_000  # was 4 MB (and about 20 s with its PNG copy)
+    assert summary.label in _texts(svg)
+
+
+def test_a_graph_with_nothing_to_collapse_is_cut_and_says_so():
+    total = balanced_tree(256)
+    graph = build_graph(total)
+    assert graph.info["total_nodes"] > 700 and graph.info["cut"]
+    assert len(graph.nodes) == PICTURE_NODES and graph.nodes[-1].kind == "summary"
+    svg = graph.to_svg(max_width=840)
+    assert len(svg) < 200_000
     note = msg.VIZ_CUT_NOTE.format(shown=PICTURE_NODES - 1, total=graph.info["total_nodes"])
-    texts = [t.text.replace("\u00a0", " ") for t in ET.fromstring(svg).iter(f"{SVG_NS}text")]
-    assert texts.count(note) == 1
+    assert _texts(svg).count(note) == 1
 
 
 def test_full_draws_up_to_max_nodes_and_small_graphs_say_nothing():
-    y, names = shared_chain(500)
-    full = build_graph(y, names=names, full=True, max_nodes=600)
+    total = balanced_tree(256)
+    full = build_graph(total, full=True, max_nodes=600)
     assert len(full.nodes) == 600 and full.info["cut"]
     y, names = shared_chain(3)
     small = build_graph(y, names=names)
