@@ -1,12 +1,13 @@
-"""In Chromium: the text of every picture is readable.
+"""In Chromium: the text of every picture is readable, and an expanded graph shows its root.
 
 The pictures of a 3-4-1 tanh MLP that a learner meets (every frame of `%grad_steps`, `%grad_graph
 --grads` with and without --values and --saved, --micrograd, and the same for a net whose
 gradients are too big to print in full) are laid into 848 px output areas, as JupyterLab shows
 them beside its file browser in a 1280 px window. Chromium measures every <text> element
 (getBoundingClientRect: the real font's extents, after scaling): no two may overlap, none may
-overlap another node's box, and none may reach outside its picture. A screenshot is saved and
-its path printed.
+overlap another node's box, and none may reach outside its picture. Then the collapsed picture
+of a 20-layer net with its saved tensors is clicked open: the whole graph must be no wider than
+the output and its root (the loss) in view. Screenshots are saved and their paths printed.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from test_browser import CHROMIUM, CHROMIUM_ARGS, _setup_problem
 
 import autograd_nb as torch
 from autograd_nb import nn
+from autograd_nb.notebook.magics import graph_view
 from autograd_nb.notebook.widgets import BackwardStepper
 from autograd_nb.viz import FlowRecorder, build_graph, record_values
 from autograd_nb.viz.graph import FIT_WIDTH
@@ -141,3 +143,44 @@ def test_no_text_overlaps_or_is_cut_in_chromium():
     assert all(len(pic["texts"]) > 5 for pic in measured)
     bad = {pic["name"]: found for pic in measured if (found := _problems(pic))}
     assert not bad, f"{len(bad)} of {len(measured)} pictures: {bad}"
+
+
+EXPANDED = """() => {
+    const box = document.querySelector('.agnb-whole .agnb-scroll');
+    const svg = box.querySelector('svg');
+    const root = svg.querySelector('g.root');
+    const r = e => e.getBoundingClientRect().toJSON();
+    return {area: r(document.querySelector('.output')), box: r(box), svg: r(svg),
+            root: r(root), shown: box.getClientRects().length > 0};
+}"""
+
+
+def test_expanded_20_layer_graph_fits_with_its_root_in_view():
+    torch.manual_seed(0)
+    deep = nn.Sequential(*[m for _ in range(20) for m in (nn.Linear(8, 8), nn.Tanh())])
+    out = deep(torch.ones(2, 8)).sum()
+    view = graph_view({"out": out}, {"deep": deep, "out": out}, saved=True)
+    folder = Path(tempfile.mkdtemp(prefix="agnb-expand-"))
+    page_file = folder / "expanded.html"
+    page_file.write_text(
+        _page(f"<div class='output' style='width:{OUTPUT_W}px'>{view.value}</div>"),
+        encoding="utf-8",
+    )
+    with _browser() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            page.goto(page_file.as_uri())
+            page.locator(".agnb-collapsed g.summary >> nth=0").click()
+            found = page.evaluate(EXPANDED)
+            shot = folder / "expanded.png"
+            page.screenshot(path=str(shot))
+            print(f"\nscreenshot of the expanded graph: {shot}")
+        finally:
+            browser.close()
+    assert found["shown"]
+    box, root = found["box"], found["root"]
+    assert box["width"] <= OUTPUT_W + 0.5
+    # the root (the loss, at the top) is inside the visible part of the box
+    assert box["left"] - 0.5 <= root["left"] and root["right"] <= box["right"] + 0.5
+    assert box["top"] - 0.5 <= root["top"] and root["bottom"] <= box["bottom"] + 0.5
