@@ -4,6 +4,7 @@ results, and what still does not fit goes into one box, which the picture says i
 
 from __future__ import annotations
 
+import random
 import re
 import xml.etree.ElementTree as ET
 
@@ -81,3 +82,42 @@ def test_full_draws_up_to_max_nodes_and_small_graphs_say_nothing():
     y, names = shared_chain(3)
     small = build_graph(y, names=names)
     assert not small.info["cut"] and "nearest the output" not in small.to_svg()
+
+
+def _reachable(n: int, children, roots, without: int) -> set:
+    seen, stack = set(), [r for r in roots if r != without]
+    while stack:
+        v = stack.pop()
+        if v not in seen:
+            seen.add(v)
+            stack.extend(c for c in children[v] if c != without)
+    return seen
+
+
+def test_dominators_match_their_definition_on_random_dags():
+    """d dominates v when every path from the outputs to v passes d; the immediate dominator is
+    the nearest such d (brute force: remove d, see whether v is still reached)."""
+    from autograd_nb.viz.collapse import _dominators, _topological
+
+    rng = random.Random(0)
+    for _ in range(40):
+        n = rng.randint(2, 25)
+        children = [[] for _ in range(n)]
+        parents = [[] for _ in range(n)]
+        for v in range(1, n):  # edges only go to later nodes: a DAG
+            for u in rng.sample(range(v), rng.randint(1, min(3, v))):
+                children[u].append(v)
+                parents[v].append(u)
+        roots = [0] + [v for v in range(1, n) if rng.random() < 0.1]
+        idom = _dominators(n, parents, _topological(n, children, parents), roots)
+        for v in range(n):
+            doms = [d for d in range(n) if d != v and v not in _reachable(n, children, roots, d)]
+            if v in roots or not doms:
+                assert idom[v] == n  # only the virtual node above the outputs
+            else:  # the nearest: the one every other dominator of v dominates as well
+                (nearest,) = [
+                    d
+                    for d in doms
+                    if all(d not in _reachable(n, children, roots, e) for e in doms if e != d)
+                ]
+                assert idom[v] == nearest
