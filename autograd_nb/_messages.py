@@ -2412,6 +2412,7 @@ LINEAR_0D = "both arguments to linear need to be at least 1D, but they are {a}D 
 # --- micrograd: value | grad on every graph node (viz/values.py, %grad_graph --micrograd) -------
 VIZ_RECORD_MODE = "record_values(): argument 'mode' (position 1) must be bool, not {type}"
 VIZ_NOT_RECORDED = "not recorded"
+VIZ_CUT_NOTE = "Showing the {shown:,} nodes nearest the output of {total:,}; the dashed box holds the rest (--full or full=True draws more)."
 MICROGRAD_NOT_RECORDED = (
     "Note: the values of {count} intermediate result(s) were not recorded (the graph keeps no "
     "op results; they can only be seen while the ops run). Run the forward and backward in a "

@@ -2,8 +2,9 @@
 whose repeated runs were collapsed into boxes, a picture whose boxes expand on click.
 
 A collapsed graph is an ipywidgets HTML widget holding two inline SVGs: the collapsed picture and,
-hidden, the whole graph. Clicking a collapsed (dashed) box shows the whole graph at full size in
-a box as wide as the output that scrolls (its height stays under a limit); "collapse" goes back.
+hidden, the whole graph. Clicking a collapsed (dashed) box shows the whole graph, scaled to the
+output's width but never below a readable size, in a box as wide as the output that scrolls (its
+height stays under a limit) and opens with the root in view; "collapse" goes back.
 The browser does the switch (an inline `onclick`), so it needs no kernel and works in a stored
 notebook whose widget state was saved. Outside a trusted notebook nothing is lost: the widget's
 bundle also carries the collapsed SVG and its PNG copy, so an untrusted notebook (JupyterLab only
@@ -35,7 +36,12 @@ _STYLE = (
 )
 # one handler on the whole picture: a click on a collapsed box opens, the button closes
 _TOGGLE = (
-    "if(event.target.closest('.agnb-collapsed g.summary'))this.classList.add('agnb-open');"
+    "if(event.target.closest('.agnb-collapsed g.summary')){this.classList.add('agnb-open');"
+    # the whole graph is drawn no smaller than readable: if it is still wider than its box,
+    # scroll the box so that the root (the output) is in view first
+    "const b=this.querySelector('.agnb-whole .agnb-scroll'),r=b?b.querySelector('g.root'):null;"
+    "if(r){const a=r.getBoundingClientRect(),c=b.getBoundingClientRect();"
+    "b.scrollLeft+=a.left+a.width/2-c.left-c.width/2;b.scrollTop=0;}}"
     "else if(event.target.closest('.agnb-fold'))this.classList.remove('agnb-open');"
 )
 
@@ -77,7 +83,7 @@ class ExpandableGraph(W.HTML):
     """A collapsed graph picture whose dashed boxes show the whole graph when clicked.
 
     `svg` is the collapsed picture (sized to fit the output), `whole` the picture of every node
-    (`nodes` of them), drawn at full size and scrolled inside the output.
+    (`nodes` of them), fitted to the output where it stays readable, else scrolled inside it.
     """
 
     def __init__(self, svg: str, whole: str, label: str, nodes: int):

@@ -4,9 +4,11 @@ Step 1: a unit of backward nodes repeated along the computation's path (`x = x *
 of a Sequential) keeps its first and last unit; everything between becomes one "summary" node
 ("… 4,990 more MulBackward0 …", "… 18 × (TanhBackward0 → AddmmBackward0) …"), which also swallows
 what hangs only off that run (the AccumulateGrad and leaf of each `w_i` in `x = x * w_i`, a
-layer's weights, saved tensors). Step 2, if still
-too big: keep the first `max_nodes - 1` nodes breadth first from the outputs and send every edge
-into the rest to one summary node. Everything is linear in the graph size and iterative.
+layer's weights, saved tensors). Step 2, if still too big: steps that share results
+(`b = a * w; a = b.tanh() + b.sin()`: no plain chain) are found along the dominator tree and
+collapsed the same way. Step 3, if still too big: keep the first `max_nodes - 1` nodes breadth
+first from the outputs and send every edge into the rest to one summary node. Everything is
+iterative and linear in the graph size (step 2: times its logarithm).
 """
 
 from __future__ import annotations
@@ -15,12 +17,15 @@ from collections import Counter, deque
 
 from .graph import GraphEdge, GraphNode
 
-__all__ = ["collapse"]
+__all__ = ["CUT_ID", "collapse"]
+
+CUT_ID = "s_rest"  # the box that holds what a cut graph leaves out
 
 _MIN_RUN = 3  # interior nodes a run needs before it is collapsed
 _MAX_PERIOD = 6  # backward nodes in the longest unit a run may repeat (a layer and its activation)
 _SIDE_LIMIT = 6  # nodes a side branch (a weight: TBackward0, AccumulateGrad, leaf) may have
 _BIG = _SIDE_LIMIT + 1
+_DOMINATED_LIMIT = 200_000  # nodes above which shared steps are not looked for (memory, time)
 # what a run may swallow besides its own nodes: per-step parameters, never whole computations
 _ABSORBABLE = ("accumulate_grad", "leaf_requires_grad", "leaf_no_grad", "saved", "saved_freed")
 
@@ -52,6 +57,8 @@ def collapse(
 ) -> tuple[list[GraphNode], list[GraphEdge]]:
     """Nodes and edges of a smaller picture of the same graph (at most `max_nodes` nodes)."""
     nodes, edges = _collapse_chains(nodes, edges, roots)
+    if max_nodes < len(nodes) <= _DOMINATED_LIMIT:
+        nodes, edges = _collapse_dominated(nodes, edges, roots)
     if len(nodes) > max_nodes:
         nodes, edges = _cut(nodes, edges, roots, max_nodes)
     return nodes, edges
@@ -125,7 +132,7 @@ def _spine_children(nodes, children, parents, is_root, size) -> list[int]:
     return nxt
 
 
-def _repeats(labels: list[str], k: int) -> tuple[int, int]:
+def _repeats(labels: list, k: int) -> tuple[int, int]:
     """(period, count) of the longest run of one repeated unit starting at `labels[k]`."""
     best = (0, 0)
     for period in range(1, _MAX_PERIOD + 1):
@@ -200,6 +207,12 @@ def _collapse_chains(nodes, edges, roots):
             if g != -1 and all(group[p] == g for p in parents[i]):
                 group[i] = g
 
+    return _summarised(nodes, edges, pos, group, summaries, "s")
+
+
+def _summarised(nodes, edges, pos, group, summaries, prefix: str):
+    """The picture with each summary's members (`group[i]`) replaced by one summary node."""
+    n = len(nodes)
     members = [Counter() for _ in summaries]
     for i in range(n):
         if group[i] != -1:
@@ -212,7 +225,7 @@ def _collapse_chains(nodes, edges, roots):
             new_nodes.append(node)
         elif summaries[g]["first"] == i:
             s = summaries[g]
-            ids[g] = f"s{g}"
+            ids[g] = f"{prefix}{g}"
             others = sum(members[g].values()) - s["spine"]
             detail = {
                 "collapsed": sum(members[g].values()),
@@ -226,6 +239,102 @@ def _collapse_chains(nodes, edges, roots):
             new_nodes.append(GraphNode(ids[g], "summary", label, detail))
     mapped = [nodes[i].id if group[i] == -1 else ids[group[i]] for i in range(n)]
     return new_nodes, _remap_edges(edges, pos, mapped)
+
+
+def _dominators(n: int, parents, order, roots: list[int]) -> list[int]:
+    """Each node's immediate dominator (n: a virtual node above the roots), for a DAG given in
+    topological order: the nearest common dominator of all its parents, found with jump
+    pointers (`up[j][v]`: v's 2**j-th dominator), so a node with thousands of parents at every
+    depth (a weight used in every step) costs a logarithm each, not a walk."""
+    levels = max(1, (n + 1).bit_length())
+    up = [[n] * (n + 1) for _ in range(levels)]
+    depth = [0] * (n + 1)
+    is_root = [False] * n
+    for r in roots:
+        is_root[r] = True
+
+    def meet(a: int, b: int) -> int:
+        if depth[a] < depth[b]:
+            a, b = b, a
+        diff, j = depth[a] - depth[b], 0
+        while diff:
+            if diff & 1:
+                a = up[j][a]
+            diff >>= 1
+            j += 1
+        if a == b:
+            return a
+        for j in range(levels - 1, -1, -1):
+            if up[j][a] != up[j][b]:
+                a, b = up[j][a], up[j][b]
+        return up[0][a]
+
+    for i in order:
+        found = n if is_root[i] or not parents[i] else parents[i][0]
+        for p in parents[i]:
+            found = meet(found, p)
+        depth[i] = depth[found] + 1
+        up[0][i] = found
+        for j in range(1, levels):
+            up[j][i] = up[j - 1][up[j - 1][i]]
+    return up[0][:n]
+
+
+def _collapse_dominated(nodes, edges, roots):
+    """Collapse repeated units of a graph whose steps share results (`b = a * w; a = b.tanh()
+    + b.sin()`), which has no plain chain to follow.
+
+    The spine is the dominator tree's heaviest path from the outputs: each node on it is passed
+    by every path to what lies below it. A spine node's unit is what it dominates up to the next
+    spine node (its own side results, weights, saved tensors); a run of units with the same
+    contents becomes one summary box, as in `_collapse_chains`.
+    """
+    n = len(nodes)
+    pos, children, parents = _adjacency(nodes, edges)
+    order = _topological(n, children, parents)
+    idom = _dominators(n, parents, order, [pos[r] for r in roots])
+    below: list[list[int]] = [[] for _ in range(n + 1)]  # dominator tree, index n on top
+    for i in order:
+        below[idom[i]].append(i)
+    size = [1] * (n + 1)
+    for i in reversed(order):
+        size[idom[i]] += size[i]
+    spine, cur = [], n
+    while below[cur]:
+        cur = max(below[cur], key=lambda c: size[c])
+        spine.append(cur)
+    own: list[list[int]] = []  # what each spine node dominates, up to the next spine node
+    for k, s in enumerate(spine):
+        stop = spine[k + 1] if k + 1 < len(spine) else -1
+        part, stack = [], [s]
+        while stack:
+            v = stack.pop()
+            part.append(v)
+            stack.extend(c for c in below[v] if c != stop)
+        own.append(part)
+    keys = [
+        (nodes[s].label, tuple(sorted(Counter(_count_key(nodes[v]) for v in part).items())))
+        for s, part in zip(spine, own)
+    ]
+    group = [-1] * n
+    summaries: list[dict] = []
+    k = 0
+    while k < len(spine):
+        period, count = _repeats(keys, k)
+        if not period:
+            k += 1
+            continue
+        interior = range(k + period, k + (count - 1) * period)
+        for j in interior:
+            for v in own[j]:
+                group[v] = len(summaries)
+        unit = [nodes[s].label for s in spine[k : k + period]]
+        first = spine[interior[0]]
+        summaries.append({"unit": unit, "count": count - 2, "spine": len(interior), "first": first})
+        k += count * period
+    if not summaries:
+        return nodes, edges
+    return _summarised(nodes, edges, pos, group, summaries, "d")
 
 
 def _remap_edges(edges, pos, mapped):
@@ -268,7 +377,7 @@ def _cut(nodes, edges, roots, max_nodes):
     rest = Counter(_count_key(n) for i, n in enumerate(nodes) if not keep[i])
     hidden = len(nodes) - kept
     summary = GraphNode(
-        "s_rest",
+        CUT_ID,
         "summary",
         f"… {hidden:,} more nodes …",
         {"collapsed": hidden, "by_label": dict(rest.most_common()), "lines": [_count_text(rest)]},
@@ -283,5 +392,5 @@ def _cut(nodes, edges, roots, max_nodes):
             out.append(e)
         elif (e.src, e.kind) not in seen:
             seen.add((e.src, e.kind))
-            out.append(GraphEdge(e.src, "s_rest", e.kind))
+            out.append(GraphEdge(e.src, CUT_ID, e.kind))
     return new_nodes, out

@@ -2,7 +2,7 @@
 
 A `FlowRecorder`, once started, watches backward (`autograd.graph.observe_backward`): it is told
 what each backward node sent to each of its inputs; it keeps only a short text per edge
-(never the tensors), for the nodes still alive.
+(`tensor_text`: up to 16 numbers, else a summary; never the tensors), for the nodes still alive.
 """
 
 from __future__ import annotations
@@ -10,16 +10,9 @@ from __future__ import annotations
 import weakref
 
 from ..autograd import graph as autograd_graph
+from .values import tensor_text
 
-__all__ = ["FlowRecorder", "flow_text"]
-
-
-def flow_text(grad) -> str:
-    """A short, stable text for a gradient: its values when small, else its shape."""
-    if grad.numel() > 4:
-        return "(" + ", ".join(str(s) for s in grad.shape) + ")"
-    values = grad.detach().cpu().reshape(-1).tolist()
-    return "[" + ", ".join(format(float(v), ".4g") for v in values) + "]"
+__all__ = ["FlowRecorder"]
 
 
 class FlowRecorder:
@@ -31,7 +24,7 @@ class FlowRecorder:
 
     def __call__(self, node, grads_in: tuple, grads_out: tuple) -> None:
         if grads_out:  # a node the pass only reached (autograd.grad's capture) sent nothing
-            self._sent[node] = tuple(None if g is None else flow_text(g) for g in grads_out)
+            self._sent[node] = tuple(None if g is None else tensor_text(g) for g in grads_out)
 
     def start(self) -> FlowRecorder:
         """Watch every backward pass from now on (again: nothing changes)."""
@@ -57,5 +50,5 @@ class FlowRecorder:
                 if text is None or dst is None:
                     continue
                 key = (src.id, dst.id)
-                labels[key] = text if key not in labels else labels[key] + "; " + text
+                labels[key] = text if key not in labels else labels[key] + "\n" + text
         return labels
