@@ -4,6 +4,7 @@ Use it as PyTorch: `import autograd_nb as torch`.
 """
 
 import sys as _sys
+from math import e, inf, nan, pi
 
 from . import (
     _messages,
@@ -50,6 +51,7 @@ from ._creation import (
     zeros,
     zeros_like,
 )
+from ._creation import deprecated_range as range  # noqa: A004 - torch.range, as PyTorch has
 from ._dlpack import from_dlpack
 from ._generator import Generator, default_generator, get_rng_state, set_rng_state
 from ._legacy import CPU_TYPES as _CPU_TYPES
@@ -114,6 +116,7 @@ ByteTensor = _CPU_TYPES[uint8]
 BoolTensor = _CPU_TYPES[bool]
 
 __version__ = "0.1.0"
+newaxis = None  # torch.newaxis, as NumPy's: `x[:, torch.newaxis]` adds a dim
 
 
 def is_tensor(obj) -> bool:

@@ -220,6 +220,17 @@ CHUNK_ZERO = "chunk expects `chunks` to be greater than 0, got: {chunks}"
 SQUARE_EYE = "n must be greater or equal to 0, got {n}"
 ARANGE_STEP = "step must be nonzero"
 ARANGE_BOUND = "upper bound and lower bound inconsistent with step sign"
+RANGE_NO_END = 'range() missing 1 required positional arguments: "end"'
+RANGE_DEPRECATED = (
+    "torch.range is deprecated and will be removed in a future release because its behavior is "
+    "inconsistent with Python's range builtin. Instead, use torch.arange, which produces values "
+    "in [start, end)."
+)
+LEGACY_TENSOR_TYPE = "expected {expected} (got {got})"
+TENSOR_OPTIONS = (
+    "TensorOptions(dtype={dtype}, device={device}, layout=Strided, requires_grad=false (default), "
+    "pinned_memory=false (default), memory_format=(nullopt))"
+)
 BERNOULLI_P_TENSOR = (
     "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message be "
     "improved?  If so, please report an enhancement request to PyTorch.)"
