@@ -109,8 +109,9 @@ pairwise_distance = _distances.pairwise_distance
 # transposed convolutions and bilinear
 conv_transpose1d = _convolution.conv_transpose1d
 conv_transpose2d = _convolution.conv_transpose2d
+conv_transpose3d = _convolution.conv_transpose3d
 bilinear = _bilinear_form.bilinear
-__all__ += ["bilinear", "conv_transpose1d", "conv_transpose2d"]
+__all__ += ["bilinear", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d"]
 
 
 def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
