@@ -1092,8 +1092,8 @@ POOL1D_OUTPUT_SIZE = "{name}() argument 'output_size' should contain one int (go
 POOL1D_OUTPUT_TYPE = (
     "{name}(): argument 'output_size' (position 2) must be tuple of ints, not {type}"
 )
-ADAPTIVE_MAX_POOL_RANK = "adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: {size}"
-ADAPTIVE_MAX_POOL_SIZE = "adaptive_max_pool2d(): internal error: output_size.size() must be 2"
+ADAPTIVE_MAX_POOL_RANK = "{name}(): Expected {low}D or {high}D tensor, but got: {size}"
+ADAPTIVE_MAX_POOL_SIZE = "{name}(): internal error: output_size.size() must be {nd}"
 ADAPTIVE_MAX_POOL_EMPTY = ADAPTIVE_POOL_EMPTY.replace("adaptive_avg_pool2d", "{name}")
 GROUP_NORM_CHANNELS = "num_channels ({channels}) must be divisible by num_groups ({groups})"
 GROUP_NORM_INPUT_DIM = "Expected at least 2 dimensions for input tensor but received {ndim}"
@@ -2472,15 +2472,19 @@ CHANNEL_SHUFFLE_GROUPS = (
 CHANNEL_SHUFFLE_DIVISIBLE = (
     "Number of channels must be divisible by groups. Got {channels} channels and {groups} groups."
 )
-UNPOOL_INDICES_DTYPE = "elements in indices should be type int64 but got: {dtype}"
+UNPOOL_INDICES_DTYPE = {
+    2: "elements in indices should be type int64 but got: {dtype}",
+    3: "elements in indices should be type int64",
+}
 UNPOOL_INPUT_DIMS = (
-    "Input to max_unpooling2d should be a 3d or 4d Tensor, but got a tensor with {ndim} dimensions."
+    "Input to max_unpooling{nd}d should be a {low}d or {high}d Tensor, but got a tensor with "
+    "{ndim} dimensions."
 )
 UNPOOL_INDICES_SHAPE = (
     "Expected shape of indices to be same as that of the input tensor ({input}) but got indices "
     "tensor with shape: {indices}"
 )
-UNPOOL_INDEX = "Found an invalid max index: {index} (output volumes are of size {h}x{w})"
+UNPOOL_INDEX = "Found an invalid max index: {index} (output volumes are of size {size})"
 UNPOOL_OUTPUT_SIZE_LENGTH = (
     "output_size should be a sequence containing {nd} or {full} elements, but it has a length "
     "of '{got}'"

@@ -495,6 +495,7 @@ avg_pool1d = _pooling.avg_pool1d
 adaptive_avg_pool1d = _pooling.adaptive_avg_pool1d
 adaptive_max_pool1d = _pooling.adaptive_max_pool1d
 adaptive_max_pool2d = _pooling.adaptive_max_pool2d
+adaptive_max_pool3d = _pooling.adaptive_max_pool3d
 group_norm = _normalization.group_norm
 instance_norm = _normalization.instance_norm
 interpolate = _upsampling.interpolate
@@ -533,6 +534,7 @@ __all__ += [
     "adaptive_avg_pool1d",
     "adaptive_max_pool1d",
     "adaptive_max_pool2d",
+    "adaptive_max_pool3d",
     "avg_pool1d",
     "group_norm",
     "instance_norm",
@@ -830,6 +832,7 @@ lp_pool1d = _layers.lp_pool1d
 lp_pool2d = _layers.lp_pool2d
 max_unpool1d = _layers.max_unpool1d
 max_unpool2d = _layers.max_unpool2d
+max_unpool3d = _layers.max_unpool3d
 alpha_dropout = _layers.alpha_dropout
 feature_alpha_dropout = _layers.feature_alpha_dropout
 rrelu = _layers.rrelu

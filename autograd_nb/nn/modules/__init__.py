@@ -102,6 +102,7 @@ from .pooling import (
     AdaptiveAvgPool3d,
     AdaptiveMaxPool1d,
     AdaptiveMaxPool2d,
+    AdaptiveMaxPool3d,
     AvgPool1d,
     AvgPool2d,
     AvgPool3d,
@@ -109,7 +110,7 @@ from .pooling import (
     MaxPool2d,
     MaxPool3d,
 )
-from .pooling_lp_unpool import LPPool1d, LPPool2d, MaxUnpool1d, MaxUnpool2d
+from .pooling_lp_unpool import LPPool1d, LPPool2d, MaxUnpool1d, MaxUnpool2d, MaxUnpool3d
 from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase
 from .sparse import Embedding, EmbeddingBag
 from .transformer import (
