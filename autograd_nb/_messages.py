@@ -1251,6 +1251,34 @@ LINALG_SQUARE = (
     "{name}: A must be batches of square matrices, but they are {rows} by {cols} matrices"
 )
 LINALG_BATCH = "(Batch element {index}): "
+LU_DIMS = "torch.lu_factor: Expected tensor with 2 or more dimensions. Got size: {size} instead"
+LU_NO_PIVOT = "{name}: LU without pivoting is not implemented on the CPU"
+LU_FACTOR_SINGULAR = (
+    "torch.linalg.lu_factor: {batch}U[{info},{info}] is zero and using it on lu_solve would "
+    "result in a division by zero. If you still want to perform the factorization, consider "
+    "calling linalg.lu(A, pivot) or linalg.lu_factor_ex(A, pivot)"
+)
+LU_UNPACK_PIVOTS_DTYPE = (
+    "torch.lu_unpack: LU_pivots is expected to be a contiguous tensor of torch.int32 dtype.\n"
+    "Note: this function is intended to be used with the output produced by torch.linalg.lu_factor"
+)
+LU_SOLVE_SHAPES = (
+    "linalg.lu_solve: Incompatible shapes of A and B for the equation {eq} ({n}x{n} and "
+    "{rows}x{cols})"
+)
+TORCH_LU_DEPRECATED = (
+    "torch.lu is deprecated in favor of torch.linalg.lu_factor / torch.linalg.lu_factor_ex and "
+    "will be removed in a future PyTorch release.\nLU, pivots = torch.lu(A, compute_pivots)\n"
+    "should be replaced with\nLU, pivots = torch.linalg.lu_factor(A, compute_pivots)\nand\n"
+    "LU, pivots, info = torch.lu(A, compute_pivots, get_infos=True)\nshould be replaced with\n"
+    "LU, pivots, info = torch.linalg.lu_factor_ex(A, compute_pivots)"
+)
+TORCH_LU_SOLVE_DEPRECATED = (
+    "torch.lu_solve is deprecated in favor of torch.linalg.lu_solveand will be removed in a "
+    "future PyTorch release.\nNote that torch.linalg.lu_solve has its arguments reversed.\n"
+    "X = torch.lu_solve(B, LU, pivots)\nshould be replaced with\n"
+    "X = torch.linalg.lu_solve(LU, pivots, B)"
+)
 LINALG_SINGULAR_INV = (
     "{name}: {batch}The diagonal element {info} is zero, the inversion could "
     "not be completed because the input matrix is singular."

@@ -58,9 +58,10 @@ __all__ += [
     "svd",
     "svdvals",
 ]
+from .ops.lu_factorization import lu, lu_factor, lu_factor_ex, lu_solve  # noqa: E402
 from .ops.matrix_exponential import matrix_exp  # noqa: E402
 
-__all__ += ["matrix_exp"]
+__all__ += ["lu", "lu_factor", "lu_factor_ex", "lu_solve", "matrix_exp"]
 
 
 def vector_norm(

@@ -26,6 +26,7 @@ from . import (
     log_sum_exp,
     loss,
     loss_margin,
+    lu_factorization,
     matrix_exponential,
     normalization,
     out,
@@ -74,6 +75,9 @@ from .integer import *  # noqa: F403
 from .joining import *  # noqa: F403
 from .linalg import *  # noqa: F403
 from .log_sum_exp import *  # noqa: F403
+from .lu_factorization import *  # noqa: F403
+from .lu_factorization import torch_lu as lu
+from .lu_factorization import torch_lu_solve as lu_solve
 from .matrix_exponential import *  # noqa: F403
 from .normalization import rms_norm
 from .normalization import torch_batch_norm as batch_norm
@@ -119,6 +123,7 @@ __all__ = [
     *joining.__all__,
     *linalg.__all__,
     *log_sum_exp.__all__,
+    *lu_factorization.__all__,
     *matrix_exponential.__all__,
     *padding.__all__,
     *pixelshuffle.__all__,
@@ -143,6 +148,8 @@ __all__ = [
     "cholesky",
     "frexp",
     "layer_norm",
+    "lu",
+    "lu_solve",
     "qr",
     "rms_norm",
     "slogdet",
