@@ -2137,7 +2137,47 @@ KL_AMBIGUOUS = "Ambiguous kl_divergence({p}, {q}). Please register_kl({left}, {r
 DTYPE_NO_ATTRIBUTE = "'torch.dtype' object has no attribute '{name}'"
 DTYPE_INT_OVERFLOW = "int too big to convert"
 DTYPE_READ_ONLY_ATTRIBUTE = "attribute '{name}' of 'torch.dtype' objects is not writable"
-LINALG_MATRIX_NORM_ORD = "linalg.matrix_norm with ord={ord!r} is not supported (ours)"
+LINALG_MATRIX_NORM_ORD = "linalg.matrix_norm: Order {ord} not supported."
+FACTOR_SOLVE_B_DIMS = {
+    "cholesky_solve": "b should have at least 2 dimensions, but has {dim} dimensions instead",
+    "triangular_solve": (
+        "torch.triangular_solve: Expected b to have at least 2 dimensions, but it has {dim} "
+        "dimensions instead"
+    ),
+}
+FACTOR_SOLVE_A_DIMS = {
+    "cholesky_solve": "u should have at least 2 dimensions, but has {dim} dimensions instead",
+    "triangular_solve": (
+        "torch.triangular_solve: Expected A to have at least 2 dimensions, but it has {dim} "
+        "dimensions instead"
+    ),
+}
+FACTOR_SOLVE_SQUARE = "A must be batches of square matrices, but they are {rows} by {cols} matrices"
+FACTOR_SOLVE_SHAPES = (
+    "Incompatible matrix sizes for {name}: each A matrix is {n} by {n} but each b matrix is "
+    "{rows} by {cols}"
+)
+FACTOR_SOLVE_DTYPES = (
+    "Expected b and A to have the same dtype, but found b of type {b} and A of type {a} instead."
+)
+CHOLESKY_INVERSE_DIMS = "cholesky_inverse: The input tensor A must have at least 2 dimensions."
+CHOLESKY_INVERSE_SQUARE = "cholesky_inverse: " + FACTOR_SOLVE_SQUARE
+TRIANGULAR_SOLVE_DEPRECATED = (
+    "torch.triangular_solve is deprecated in favor of torch.linalg.solve_triangularand will be "
+    "removed in a future PyTorch release.\ntorch.linalg.solve_triangular has its arguments "
+    "reversed and does not return a copy of one of the inputs.\nX = torch.triangular_solve(B, "
+    "A).solution\nshould be replaced with\nX = torch.linalg.solve_triangular(A, B)."
+)
+LINALG_COND_ORD = "linalg.cond got an invalid norm type: {ord}"
+LINALG_TENSORINV_IND = "Expected a strictly positive integer for 'ind', but got {ind}"
+LINALG_TENSORINV_SHAPE = (
+    "Expected self to satisfy the requirement prod(self.shape[ind:]) == prod(self.shape[:ind]), "
+    "but got {cols} != {rows}"
+)
+LINALG_TENSORSOLVE_SHAPE = (
+    "Expected self to satisfy the requirement prod(self.shape[other.ndim:]) == "
+    "prod(self.shape[:other.ndim]), but got {cols} != {rows}"
+)
 PACKAGE_NO_ATTRIBUTE = "module {module!r} has no attribute {name!r}"
 MAGIC_MAX_FRAMES = "--max-frames must be at least 2"
 MAGIC_GRAD_DISPLAY_MODE = "%grad_display: expected 'card' or 'plain'"

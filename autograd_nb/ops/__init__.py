@@ -16,6 +16,7 @@ from . import (
     diagonals,
     distances,
     einsum_equation,
+    factor_solvers,
     fast_kernels,
     index_writes,
     indexing,
@@ -68,6 +69,7 @@ from .decompositions import torch_slogdet as slogdet
 from .decompositions import torch_svd as svd
 from .diagonals import *  # noqa: F403
 from .distances import *  # noqa: F403
+from .factor_solvers import *  # noqa: F403
 from .index_writes import *  # noqa: F403
 from .indexing import *  # noqa: F403
 from .inplace import *  # noqa: F403
@@ -116,6 +118,7 @@ __all__ = [
     *decompositions.__all__,
     *diagonals.__all__,
     *distances.__all__,
+    *factor_solvers.__all__,
     *index_writes.__all__,
     *inplace.__all__,
     *indexing.__all__,

@@ -126,7 +126,11 @@ def getrf(backend, a):
         u = xp.where(
             (columns == j)[None, None, :] & (rows > j)[None, :, None], factor[:, :, None], u
         )
-    piv = xp.stack(pivots, axis=-1) if pivots else xp.zeros((u.shape[0], 0), dtype=int32, device=backend.native_device)
+    piv = (
+        xp.stack(pivots, axis=-1)
+        if pivots
+        else xp.zeros((u.shape[0], 0), dtype=int32, device=backend.native_device)
+    )
     piv = xp.astype(piv + 1, int32)
     return (
         xp.reshape(u, a.shape),
