@@ -2812,3 +2812,47 @@ MAX_SIGNATURES = (
         ("Tensor input", "int dim", "bool keepdim = False", "*", "tuple of Tensors out = None"),
     ),
 )
+GRID_ALIGN_CORNERS_DEFAULT = (
+    "Default grid_sample and affine_grid behavior has changed to align_corners=False since "
+    "1.3.0. Please specify align_corners=True if the old behavior is desired. See the "
+    "documentation of grid_sample for details."
+)
+AFFINE_GRID_DTYPE = "Expected theta to have floating point type, but got {dtype}"
+AFFINE_GRID_SIZE = (
+    "affine_grid only supports 4D and 5D sizes, for 2D and 3D affine transforms, respectively. "
+    "Got size {size}."
+)
+AFFINE_GRID_THETA = (
+    "Expected a batch of {nd}D affine matrices of shape Nx{rows}x{cols} for size {size}. "
+    "Got {shape}."
+)
+AFFINE_GRID_EMPTY = "Expected non-zero, positive output size. Got {size}"
+AFFINE_GRID_BATCH = (
+    "Expected size for first two dimensions of batch2 tensor to be: [{n}, {rows}] but got: {got}."
+)
+GRID_SAMPLE_MODE = (
+    "nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or 'bicubic', but "
+    "got: '{mode}'"
+)
+GRID_SAMPLE_PADDING = (
+    "nn.functional.grid_sample(): expected padding_mode to be 'zeros', 'border', or "
+    "'reflection', but got: '{padding_mode}'"
+)
+GRID_SAMPLE_BATCH = (
+    "grid_sampler(): expected grid and input to have same batch size, but got input with sizes "
+    "{input} and grid with sizes {grid}"
+)
+GRID_SAMPLE_LAST_DIM = (
+    "grid_sampler(): expected grid to have size {n} in last dimension, but got grid with sizes "
+    "{grid}"
+)
+GRID_SAMPLE_EMPTY = (
+    "grid_sampler(): expected input to have non-empty spatial dimensions, but input has sizes "
+    "{input} with dimension {dim} being empty"
+)
+GRID_SAMPLE_RANK = (
+    "grid_sampler(): expected {nd} input and grid with same number of dimensions, but got input "
+    "with sizes {input} and grid with sizes {grid}"
+)
+GRID_SAMPLE_BICUBIC_RANK = "grid_sampler(): bicubic interpolation only supports 4D input"
+GRID_SAMPLE_DTYPE = "expected scalar type {expected} but found {got}"

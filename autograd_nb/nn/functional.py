@@ -16,6 +16,7 @@ from ..ops import activation as _activation
 from ..ops import bilinear_form as _bilinear_form
 from ..ops import convolution as _convolution
 from ..ops import distances as _distances
+from ..ops import grid_sampling as _grid_sampling
 from ..ops import linalg as _linalg
 from ..ops import loss as _loss
 from ..ops import loss_margin as _margin
@@ -833,6 +834,8 @@ lp_pool2d = _layers.lp_pool2d
 max_unpool1d = _layers.max_unpool1d
 max_unpool2d = _layers.max_unpool2d
 max_unpool3d = _layers.max_unpool3d
+grid_sample = _grid_sampling.grid_sample
+affine_grid = _grid_sampling.affine_grid
 alpha_dropout = _layers.alpha_dropout
 feature_alpha_dropout = _layers.feature_alpha_dropout
 rrelu = _layers.rrelu
@@ -840,3 +843,4 @@ rrelu_ = _layers.rrelu_
 embedding_bag = _layers.embedding_bag
 ctc_loss = _layers.ctc_loss
 __all__ += _layers.__all__
+__all__ += ["affine_grid", "grid_sample"]

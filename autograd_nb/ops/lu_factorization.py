@@ -176,7 +176,7 @@ def lu_unpack(LU_data, LU_pivots, unpack_data: bool = True, unpack_pivots: bool 
     lu = check_tensor(LU_data, "lu_unpack", "LU_data")
     pivots = check_tensor(LU_pivots, "lu_unpack", "LU_pivots", 2)
     if pivots.dtype is not dtypes.int32:
-        raise RuntimeError(msg.LU_UNPACK_PIVOTS_DTYPE.format(dtype=pivots.dtype.legacy_name[:-6]))
+        raise RuntimeError(msg.LU_UNPACK_PIVOTS_DTYPE)
     backend = lu._backend
     xp = backend.xp
     m, n = lu.shape[-2:]
