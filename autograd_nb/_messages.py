@@ -2856,3 +2856,19 @@ GRID_SAMPLE_RANK = (
 )
 GRID_SAMPLE_BICUBIC_RANK = "grid_sampler(): bicubic interpolation only supports 4D input"
 GRID_SAMPLE_DTYPE = "expected scalar type {expected} but found {got}"
+GRADIENT_SPACING_DIMS = (
+    "torch.gradient expected each element of spacing to have one dimension, but got an element "
+    "with {dim} dimensions!"
+)
+GRADIENT_SPACING_LENGTH = (
+    "torch.gradient expected spacing to be unspecified, a scalar, or a list of length equal to "
+    "'self.dim() = {ndim}', since dim argument was not given, but got a list of length {got}"
+)
+GRADIENT_SPACING_DIM_LENGTH = (
+    "torch.gradient expected spacing to be unspecified, a scalar or it's spacing and dim "
+    "arguments to have the same length, but got a spacing argument of length {got} and a dim "
+    "argument of length {dims}."
+)
+GRADIENT_UINT8 = "torch.gradient does not support uint8 input."
+GRADIENT_EDGE_ORDER = "torch.gradient only supports edge_order=1 and edge_order=2."
+GRADIENT_SIZE = "torch.gradient expected each dimension size to be at least edge_order+1"

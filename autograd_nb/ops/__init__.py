@@ -18,6 +18,7 @@ from . import (
     einsum_equation,
     factor_solvers,
     fast_kernels,
+    finite_differences,
     index_writes,
     indexing,
     inplace,
@@ -70,6 +71,7 @@ from .decompositions import torch_svd as svd
 from .diagonals import *  # noqa: F403
 from .distances import *  # noqa: F403
 from .factor_solvers import *  # noqa: F403
+from .finite_differences import *  # noqa: F403
 from .index_writes import *  # noqa: F403
 from .indexing import *  # noqa: F403
 from .inplace import *  # noqa: F403
@@ -119,6 +121,7 @@ __all__ = [
     *diagonals.__all__,
     *distances.__all__,
     *factor_solvers.__all__,
+    *finite_differences.__all__,
     *index_writes.__all__,
     *inplace.__all__,
     *indexing.__all__,
