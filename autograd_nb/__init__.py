@@ -13,6 +13,7 @@ from . import (
     cuda,
     distributions,
     dtypes,
+    fft,
     functional,
     linalg,
     nn,
@@ -56,6 +57,7 @@ from ._dlpack import from_dlpack
 from ._generator import Generator, default_generator, get_rng_state, set_rng_state
 from ._legacy import CPU_TYPES as _CPU_TYPES
 from ._legacy import set_default_tensor_type
+from ._messages import NO_COMPLEX_DTYPE as _NO_COMPLEX_DTYPE
 from ._printing import get_printoptions, set_printoptions
 from ._size import Size
 from ._tensor import Tensor, typename
@@ -132,6 +134,16 @@ def numel(input: Tensor) -> int:
             )
         )
     return input.numel()
+
+
+_COMPLEX_DTYPES = ("complex32", "complex64", "complex128", "chalf", "cfloat", "cdouble")
+
+
+def __getattr__(name: str):
+    """torch.complex64 and friends: not here, with an error that says what is supported."""
+    if name in _COMPLEX_DTYPES:
+        raise AttributeError(_NO_COMPLEX_DTYPE.format(name=name))
+    raise AttributeError(_messages.PACKAGE_NO_ATTRIBUTE.format(module=__name__, name=name))
 
 
 def load_ipython_extension(ipython) -> None:

@@ -2366,6 +2366,17 @@ LINSPACE_COMPLEX = (
     "torch.{name}(): inferred dtype c10::complex<float> can't be safely cast to passed dtype "
     "{dtype}"
 )
+NO_COMPLEX_RESULT = (
+    "autograd_nb has no complex dtypes: torch.{name} returns a complex tensor, which is not "
+    "supported. Supported dtypes: float16/32/64, the integer types and bool; in torch.fft, "
+    "fftfreq, rfftfreq, fftshift and ifftshift"
+)
+NO_COMPLEX_DTYPE = (
+    "module 'torch' has no attribute '{name}': autograd_nb has no complex dtypes (supported: "
+    "float16/32/64, the integer types and bool)"
+)
+IMAG_OF_REAL = "imag is not implemented for tensors with non-complex dtypes."
+VIEW_AS_REAL_OF_REAL = "view_as_real is only supported for complex tensors"
 NO_COMPLEX_ARRAY = (
     "autograd_nb has no complex dtypes: can't convert np.ndarray of type {dtype} (PyTorch "
     "would make a complex tensor)"

@@ -8,6 +8,7 @@ from . import (
     binary_functions,
     callables,
     comparison,
+    complex_parts,
     construction,
     conversion,
     convolution,
@@ -59,6 +60,7 @@ from .bilinear_form import *  # noqa: F403
 from .binary import *  # noqa: F403
 from .binary_functions import *  # noqa: F403
 from .comparison import *  # noqa: F403
+from .complex_parts import *  # noqa: F403
 from .construction import *  # noqa: F403
 from .conversion import *  # noqa: F403
 from .convolution import *  # noqa: F403
@@ -113,6 +115,7 @@ __all__ = [
     *binary.__all__,
     *binary_functions.__all__,
     *comparison.__all__,
+    *complex_parts.__all__,
     *construction.__all__,
     *conversion.__all__,
     *convolution.__all__,
