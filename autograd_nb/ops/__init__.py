@@ -53,6 +53,7 @@ from . import (
     unary,
     upsampling,
     vector_products,
+    view_copies,
     view_scatter,
 )
 from .activation import *  # noqa: F403
@@ -107,6 +108,7 @@ from .ternary import *  # noqa: F403
 from .unary import *  # noqa: F403
 from .unary import torch_frexp as frexp
 from .vector_products import *  # noqa: F403
+from .view_copies import *  # noqa: F403
 from .view_scatter import *  # noqa: F403
 
 __all__ = [
@@ -152,6 +154,7 @@ __all__ = [
     *ternary.__all__,
     *unary.__all__,
     *vector_products.__all__,
+    *view_copies.__all__,
     *view_scatter.__all__,
     "batch_norm",
     "cholesky",
