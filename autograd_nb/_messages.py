@@ -1354,10 +1354,19 @@ SEARCHSORTED_SHAPES = (
     "and input value tensor {values}"
 )
 BUCKETIZE_DIM = "boundaries tensor must be 1 dimension, but got dim({dim})"
-HISTOGRAM_BINS = "torch.histogram(): bins must be > 0, but got {bins} for dimension 0"
+HISTOGRAM_BINS = "torch.histogram(): bins must be > 0, but got {bins} for dimension {dim}"
+HISTOGRAMDD_DIMS = "torch.histogramdd: input tensor should have at least 2 dimensions"
+HISTOGRAMDD_BINS_LENGTH = (
+    "histogramdd: The size of bins must be equal to the innermost dimension of the input."
+)
+HISTOGRAMDD_RANGE_LENGTH = (
+    "torch.histogramdd: for a {d}-dimensional histogram range should have {n} elements, but got "
+    "{got}"
+)
 HISTC_RANGE = "torch.histc: max must be larger than min"
 HISTOGRAM_RANGE = (
-    "torch.histogramdd: min should not exceed max, but got min {low:g} max {high:g} for dimension 0"
+    "torch.histogramdd: min should not exceed max, but got min {low:g} max {high:g} for "
+    "dimension {dim}"
 )
 BLOCK_DIAG_DIMS = (
     "torch.block_diag: Input tensors must have 2 or fewer dimensions. Input {i} "
