@@ -2846,6 +2846,11 @@ AFFINE_GRID_THETA = (
     "Expected a batch of {nd}D affine matrices of shape Nx{rows}x{cols} for size {size}. "
     "Got {shape}."
 )
+AFFINE_GRID_UNIT_SIZE = (
+    "Since version 1.3.0, affine_grid behavior has changed for unit-size grids when "
+    "align_corners=True. This is not an intended use case of affine_grid. See the documentation "
+    "of affine_grid for details."
+)
 AFFINE_GRID_EMPTY = "Expected non-zero, positive output size. Got {size}"
 AFFINE_GRID_BATCH = (
     "Expected size for first two dimensions of batch2 tensor to be: [{n}, {rows}] but got: {got}."

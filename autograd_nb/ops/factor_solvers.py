@@ -9,13 +9,11 @@ the triangle it reads.
 
 from __future__ import annotations
 
-import warnings
-
 from .. import _messages as msg
 from .._tensor import Tensor
 from ..autograd.grad_mode import no_grad
 from ..autograd.node import Node
-from ._helpers import broadcast_shapes, check_tensor, record
+from ._helpers import broadcast_shapes, check_tensor, record, warn_once
 from .decompositions import _summed_to, return_type, solve_triangular
 
 _TRIANGULAR_SOLVE = return_type("triangular_solve", ["solution", "cloned_coefficient"])
@@ -132,7 +130,7 @@ def triangular_solve(
 ):
     """Deprecated: (solution, cloned_coefficient), the solution X of A X = b (A^T X = b when
     transpose) for triangular A, and a copy of A broadcast to the batch; warns."""
-    warnings.warn(msg.TRIANGULAR_SOLVE_DEPRECATED, UserWarning, stacklevel=2)
+    warn_once(msg.TRIANGULAR_SOLVE_DEPRECATED)
     b = check_tensor(input, "triangular_solve")
     a = check_tensor(A, "triangular_solve", "A", 2)
     _check_factor(b, a, "triangular_solve", "triangular_solve_cpu")

@@ -54,9 +54,11 @@ def affine_grid(theta: Tensor, size, align_corners: bool | None = None) -> Tenso
                 nd=nd, rows=nd, cols=nd + 1, size=size, shape=f"torch.Size({list(theta.shape)})"
             )
         )
-    if min(size) <= 0:
-        raise ValueError(msg.AFFINE_GRID_EMPTY.format(size=size))
     spatial = size[2:]
+    if align_corners and min(spatial) == 1:
+        warnings.warn(msg.AFFINE_GRID_UNIT_SIZE, UserWarning, stacklevel=2)
+    elif min(size) <= 0:
+        raise ValueError(msg.AFFINE_GRID_EMPTY.format(size=size))
     # each output point as (x, y[, z], 1): x runs along the last dim
     axes = [_base_coordinates(s, align_corners, theta) for s in reversed(spatial)]
     columns = []

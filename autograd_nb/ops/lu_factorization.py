@@ -10,12 +10,11 @@ passes are PyTorch's (FunctionsManual.cpp: linalg_lu_backward) written with diff
 from __future__ import annotations
 
 import math
-import warnings
 
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor
-from ._helpers import check_tensor, record
+from ._helpers import check_tensor, record, warn_once
 from .decompositions import _first_failure, _LinalgNode, getrf, return_type, solve_triangular
 from .joining import cat
 
@@ -266,14 +265,14 @@ def lu_solve(LU, pivots, B, *, left: bool = True, adjoint: bool = False, out=Non
 
 def torch_lu(A, pivot: bool = True, get_infos: bool = False, out=None):
     """Deprecated torch.lu: (LU, pivots), or (LU, pivots, info) with get_infos; warns."""
-    warnings.warn(msg.TORCH_LU_DEPRECATED, UserWarning, stacklevel=2)
+    warn_once(msg.TORCH_LU_DEPRECATED)
     result = _lu_factor_ex(A, pivot, not get_infos, "torch.linalg.lu_factor")
     return _LU_WITH_INFO(*result) if get_infos else tuple(result[:2])
 
 
 def torch_lu_solve(b, LU_data, LU_pivots, *, out=None) -> Tensor:
     """Deprecated torch.lu_solve(B, LU, pivots): linalg.lu_solve with its arguments reversed."""
-    warnings.warn(msg.TORCH_LU_SOLVE_DEPRECATED, UserWarning, stacklevel=2)
+    warn_once(msg.TORCH_LU_SOLVE_DEPRECATED)
     return lu_solve(LU_data, LU_pivots, b, out=out)
 
 
