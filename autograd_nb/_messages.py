@@ -2897,3 +2897,18 @@ GRADIENT_SPACING_DIM_LENGTH = (
 GRADIENT_UINT8 = "torch.gradient does not support uint8 input."
 GRADIENT_EDGE_ORDER = "torch.gradient only supports edge_order=1 and edge_order=2."
 GRADIENT_SIZE = "torch.gradient expected each dimension size to be at least edge_order+1"
+SET_SUBMODULE_EMPTY = "Cannot set the submodule without a target name!"
+SET_SUBMODULE_TYPE = "`module` is not an nn.Module, found {type}"
+SET_SUBMODULE_MISSING = "{parent} has no attribute `{name}`"
+SET_SUBMODULE_NOT_MODULE = "`{name}` is not an nn.Module"
+MODULE_NO_XPU = "Torch not compiled with XPU enabled"
+MODULE_NO_IPU = "PyTorch is not linked with support for ipu devices"
+MODULE_NO_MTIA = (
+    "Torch not compiled with MTIA enabled. Ensure you have `import "
+    "mtia.host_runtime.torch_mtia.dynamic_library` in your python src file and include "
+    "`//mtia/host_runtime/torch_mtia:torch_mtia` as your target dependency!"
+)
+MODULE_EXTRA_STATE = (
+    "Reached a code path in Module.{name}() that should never be called. Please file an issue "
+    "at https://github.com/pytorch/pytorch/issues/new?template=bug-report.yml to report this bug."
+)

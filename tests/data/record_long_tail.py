@@ -66,6 +66,66 @@ def cases():
     yield "float_tensor_of_long", "out = torch.FloatTensor(torch.arange(3))"
     yield "double_tensor_of_float", "out = torch.DoubleTensor(torch.zeros(2))"
     yield "new_of_long", "out = torch.zeros(2).new(torch.arange(2))"
+    yield (
+        "module_dir",
+        "m = nn.Linear(2, 3)\nout = sorted(n for n in dir(m) if not n.startswith('_') "
+        "and n not in ('bfloat16', 'register_backward_hook'))",
+    )
+    yield (
+        "module_misc",
+        "m = nn.Linear(2, 3)\nout = (callable(m.compile), m.share_memory() is m, "
+        "m.to_empty(device='cpu') is m, tuple(m.weight.shape), repr(nn.ReLU().xpu()), "
+        "str(nn.Module.T_destination))",
+    )
+    for device in ("xpu", "ipu", "mtia"):
+        yield f"module_{device}", f"out = nn.Linear(2, 3).{device}()"
+    yield "module_get_extra_state", "out = nn.Linear(2, 3).get_extra_state()"
+    yield "module_set_extra_state", "out = nn.Linear(2, 3).set_extra_state(1)"
+    yield (
+        "module_extra_state",
+        "class M(nn.Linear):\n"
+        "    def get_extra_state(self):\n        return {'a': 1}\n"
+        "    def set_extra_state(self, state):\n        self.loaded = state\n"
+        "m = M(2, 3)\nsd = m.state_dict()\nkeys = list(sd)\nresult = repr(m.load_state_dict(sd))\n"
+        "del sd['_extra_state']\nloose = repr(m.load_state_dict(sd, strict=False))\n"
+        "out = (keys, result, m.loaded, loose)",
+    )
+    yield (
+        "module_extra_state_missing",
+        "class M(nn.Linear):\n"
+        "    def get_extra_state(self):\n        return 1\n"
+        "    def set_extra_state(self, state):\n        pass\n"
+        "m = M(2, 3)\nsd = m.state_dict()\ndel sd['_extra_state']\nout = m.load_state_dict(sd)",
+    )
+    yield (
+        "module_extra_state_unexpected",
+        "n = nn.Linear(2, 3)\nout = n.load_state_dict({**n.state_dict(), '_extra_state': 1})",
+    )
+    yield (
+        "module_state_dict_pre_hooks",
+        "calls = []\ns = nn.Sequential(nn.Linear(1, 1), nn.Sequential(nn.Linear(1, 1)))\n"
+        "h = s.register_state_dict_pre_hook(lambda m, prefix, keep: calls.append((prefix, keep)))\n"
+        "s[1].register_state_dict_pre_hook(lambda m, prefix, keep: calls.append((prefix, keep)))\n"
+        "s.state_dict(keep_vars=True)\nh.remove()\ns.state_dict()\n"
+        "s.register_load_state_dict_pre_hook(lambda *a: calls.append((len(a), a[2], a[4], "
+        "sorted(a[1]))))\n"
+        "s[1].register_load_state_dict_pre_hook(lambda *a: calls.append((a[2], sorted(a[1]))))\n"
+        "s.load_state_dict(s.state_dict())\nout = calls",
+    )
+    yield (
+        "set_submodule",
+        "s = nn.Sequential(nn.Linear(1, 1), nn.Sequential(nn.Linear(1, 1)))\n"
+        "s.set_submodule('0', nn.ReLU())\ns.set_submodule('1.0', nn.Tanh())\n"
+        "s.set_submodule('2', nn.ReLU())\nout = repr(s)",
+    )
+    for name, call in (
+        ("set_submodule_strict", "s.set_submodule('3', nn.ReLU(), strict=True)"),
+        ("set_submodule_empty", "s.set_submodule('', nn.ReLU())"),
+        ("set_submodule_type", "s.set_submodule('x', 3)"),
+        ("set_submodule_not_module", "s.set_submodule('training', nn.ReLU())"),
+        ("set_submodule_path", "s.set_submodule('5.x', nn.ReLU())"),
+    ):
+        yield name, f"s = nn.Sequential(nn.Linear(1, 1))\nout = {call}"
     # --- 2. conv_transpose3d, adaptive_max_pool3d, max_unpool3d -------------------------------
     yield (
         "conv_transpose3d",
