@@ -46,7 +46,9 @@ def _check_factor(b: Tensor, a: Tensor, name: str, kernel: str) -> None:
 class CholeskySolveBackward0(Node):
     """X = A^-1 B with A = L L^T: gB = A^-1 gX, gL = -(gB X^T + X gB^T) L (L^T(...) if upper)."""
 
+    formula = "X = (L Lᵀ)⁻¹ B: grad_B = (L Lᵀ)⁻¹ grad,  grad_L = −(grad_B Xᵀ + X grad_Bᵀ) L"
     __slots__ = ("_opts",)
+    _saved_names = ("self", "input2", "result")
 
     def backward(self, grad):
         b, factor, result = self._unpack(0), self._unpack(1), self._unpack(2)
@@ -87,7 +89,9 @@ def cholesky_solve(input: Tensor, input2: Tensor, upper: bool = False) -> Tensor
 class CholeskyInverseBackward0(Node):
     """A^-1 with A = L L^T: gL = -A^-1 (g + g^T) A^-1 L (L A^-1 (g + g^T) A^-1 if upper)."""
 
+    formula = "Y = (L Lᵀ)⁻¹: grad_L = −Y (grad + gradᵀ) Y L"
     __slots__ = ("_opts",)
+    _saved_names = ("self", "result")
 
     def backward(self, grad):
         factor, inverse = self._unpack(0), self._unpack(1)

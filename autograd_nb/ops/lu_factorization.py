@@ -104,7 +104,11 @@ def _lu_grad(grad_l, grad_u, P: Tensor, L: Tensor, U: Tensor) -> Tensor:
 class LinalgLuFactorExBackward0(_LinalgNode):
     """The gradient of the packed factors: its lower part L's, its upper part U's."""
 
+    formula = (
+        "A = P L U: grad_A = P L⁻ᴴ (tril₋₁(Lᴴ grad_L) + triu(grad_U Uᴴ)) U⁻ᴴ (L, U: LU's two parts)"
+    )
     __slots__ = ()
+    _saved_names = ("LU",)
 
     def backward(self, grad, *_others):
         LU = self._unpack(0)
@@ -114,7 +118,9 @@ class LinalgLuFactorExBackward0(_LinalgNode):
 
 
 class LinalgLuBackward0(_LinalgNode):
+    formula = "A = P L U: grad_A = P L⁻ᴴ (tril₋₁(Lᴴ grad_L) + triu(grad_U Uᴴ)) U⁻ᴴ"
     __slots__ = ()
+    _saved_names = ("L", "U")
 
     def backward(self, _grad_p, grad_l, grad_u):
         L, U = self._unpack(0), self._unpack(1)
@@ -124,6 +130,7 @@ class LinalgLuBackward0(_LinalgNode):
 class LuUnpackBackward0(_LinalgNode):
     """L and U are the lower and upper parts of LU_data: their gradients, put back in place."""
 
+    formula = "L and U are LU's lower and upper parts: grad_LU = tril₋₁(grad_L) + triu(grad_U)"
     __slots__ = ()
 
     def backward(self, _grad_p, grad_l, grad_u):

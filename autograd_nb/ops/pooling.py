@@ -530,6 +530,7 @@ def adaptive_max_pool1d(input: Tensor, output_size, return_indices: bool = False
 class AdaptiveMaxPool2DBackward0(Node):
     """The gradient goes to each window's maximum (scatter_add at the saved flat indices)."""
 
+    formula = "∂max/∂xᵢ = 1 for each window's maximum, 0 elsewhere"
     __slots__ = ()
     _saved_names = ("self", "result1")
     _spatial_dims = 2

@@ -19,6 +19,7 @@ from .indexing import _last_writes
 class MaxUnpool2DBackward0(Node):
     """The gradient at each value's index: grad's planes gathered at `indices`."""
 
+    formula = "out[indexᵢ] = xᵢ: grad_xᵢ = grad[indexᵢ]"
     __slots__ = ()
     _saved_names = ("indices",)
     _spatial_dims = 2

@@ -16,13 +16,18 @@ from .shape import alias, permute, select, slice_dim, squeeze, t, transpose, uns
 from .strided import as_strided
 
 _COPY_NODES: dict = {}
+_COPY_FORMULA = "a copy of the view: the gradient passes through to the view unchanged"
 
 
 def _copy_node(view_node_name: str) -> type:
     """The node class `<view node>_copy`: the gradient passes through unchanged."""
     name = view_node_name + "_copy"
     if name not in _COPY_NODES:
-        _COPY_NODES[name] = type(name, (Node,), {"__slots__": (), "backward": _pass_through})
+        _COPY_NODES[name] = type(
+            name,
+            (Node,),
+            {"__slots__": (), "backward": _pass_through, "formula": _COPY_FORMULA},
+        )
     return _COPY_NODES[name]
 
 
