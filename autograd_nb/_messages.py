@@ -2912,3 +2912,4 @@ MODULE_EXTRA_STATE = (
     "Reached a code path in Module.{name}() that should never be called. Please file an issue "
     "at https://github.com/pytorch/pytorch/issues/new?template=bug-report.yml to report this bug."
 )
+OUT_COUNT = "{name}(): expected {expected} tensors in out, but got {got}"

@@ -10,11 +10,12 @@ the triangle it reads.
 from __future__ import annotations
 
 from .. import _messages as msg
-from .._tensor import Tensor
+from .._tensor import Tensor, tensor_method
 from ..autograd.grad_mode import no_grad
 from ..autograd.node import Node
 from ._helpers import broadcast_shapes, check_tensor, record, warn_once
 from .decompositions import _summed_to, return_type, solve_triangular
+from .out import with_out
 
 _TRIANGULAR_SOLVE = return_type("triangular_solve", ["solution", "cloned_coefficient"])
 
@@ -68,6 +69,8 @@ def _cholesky_solve_data(b: Tensor, factor: Tensor, upper: bool):
         return solve_triangular(lower.mT, y, upper=True)._data
 
 
+@with_out
+@tensor_method("cholesky_solve")
 def cholesky_solve(input: Tensor, input2: Tensor, upper: bool = False) -> Tensor:
     """The solution X of A X = B for A = L L^T (or U^T U when upper) given its Cholesky
     factor `input2` (only its triangle is read): two triangular solves."""
@@ -99,7 +102,9 @@ class CholeskyInverseBackward0(Node):
         return -(factor @ common) if self._opts else -(common @ factor)
 
 
-def cholesky_inverse(input: Tensor, upper: bool = False, *, out=None) -> Tensor:
+@with_out
+@tensor_method("cholesky_inverse")
+def cholesky_inverse(input: Tensor, upper: bool = False) -> Tensor:
     """The inverse of A = L L^T (or U^T U when upper) given its Cholesky factor."""
     factor = check_tensor(input, "cholesky_inverse")
     if factor.dim() < 2:
@@ -113,7 +118,7 @@ def cholesky_inverse(input: Tensor, upper: bool = False, *, out=None) -> Tensor:
         raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel=kernel, dtype=_type_name(factor)))
     identity = factor.new_ones(factor.shape[-1]).diag().expand(factor.shape)
     data = _cholesky_solve_data(identity, factor, upper)
-    result = record(
+    return record(
         CholeskyInverseBackward0,
         (factor,),
         data,
@@ -122,9 +127,9 @@ def cholesky_inverse(input: Tensor, upper: bool = False, *, out=None) -> Tensor:
         save_result=True,
         state={"opts": upper},
     )
-    return result if out is None else out.copy_(result)
 
 
+@tensor_method("triangular_solve")
 def triangular_solve(
     input: Tensor,
     A: Tensor,  # noqa: N803 - PyTorch's name

@@ -17,6 +17,7 @@ from .._tensor import Tensor, make_tensor
 from ._helpers import check_tensor, record, warn_once
 from .decompositions import _first_failure, _LinalgNode, getrf, return_type, solve_triangular
 from .joining import cat
+from .out import write_outs
 
 _LU_FACTOR = return_type("linalg_lu_factor", ["LU", "pivots"])
 _LU_FACTOR_EX = return_type("linalg_lu_factor_ex", ["LU", "pivots", "info"])
@@ -177,8 +178,13 @@ def lu_factor(A, *, pivot: bool = True):
     return _LU_FACTOR(*_lu_factor_ex(A, pivot, True, "linalg.lu_factor")[:2])
 
 
-def lu_unpack(LU_data, LU_pivots, unpack_data: bool = True, unpack_pivots: bool = True):
+def lu_unpack(
+    LU_data, LU_pivots, unpack_data: bool = True, unpack_pivots: bool = True, *, out=None
+):
     """(P, L, U) from packed factors: L (m, k) unit lower, U (k, n) upper, A = P L U."""
+    if out is not None:
+        args = (LU_data, LU_pivots, unpack_data, unpack_pivots)
+        return _LU_UNPACK(*write_outs(out, "lu_unpack", lu_unpack, args))
     lu = check_tensor(LU_data, "lu_unpack", "LU_data")
     pivots = check_tensor(LU_pivots, "lu_unpack", "LU_pivots", 2)
     if pivots.dtype is not dtypes.int32:

@@ -1,8 +1,9 @@
 """The `*_copy` functions (`t_copy`, `view_copy`, `split_copy`, ...): a view op's result as a
 new row-major tensor with its own memory, as PyTorch's functionalisation names them.
 
-Each is its view op followed by a copy: the copy's node is named after the view's node with
-`_copy` appended (`TBackward0_copy`, as PyTorch prints it) and passes the gradient through.
+Each is its view op followed by a copy (into `out=` if given): the copy's node is named after
+the view's node with `_copy` appended (`TBackward0_copy`, as PyTorch prints it) and passes the
+gradient through.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from ..autograd.node import Node
 from ._helpers import record
 from .diagonals import diagonal
 from .joining import split, split_with_sizes, unbind
+from .out import write_out, write_outs
 from .shape import alias, permute, select, slice_dim, squeeze, t, transpose, unsqueeze
 from .strided import as_strided
 
@@ -47,11 +49,19 @@ def _copied(view: Tensor) -> Tensor:
 def _copy_function(name: str, view_op):
     """`name`: what `view_op` returns (one tensor or several), each as its own copy."""
 
-    def copy_function(*args, **kwargs):
+    def copies(*args, **kwargs):
         result = view_op(*args, **kwargs)
         if isinstance(result, Tensor):
             return _copied(result)
         return tuple(_copied(r) for r in result)
+
+    def copy_function(*args, out=None, **kwargs):
+        if out is None:
+            return copies(*args, **kwargs)
+        if isinstance(out, Tensor):
+            return write_out(out, name, copies, args, kwargs)
+        write_outs(out, name, copies, args, kwargs)
+        return None  # PyTorch's out= form of a multi-output copy returns nothing
 
     copy_function.__name__ = copy_function.__qualname__ = name
     copy_function.__doc__ = f"`{view_op.__name__}`'s result as a new tensor with its own memory."

@@ -506,6 +506,21 @@ def cases():
             "out = (y, [(t.is_contiguous(), t._base is None) for t in ys], grads(y, x))",
         )
     yield (
+        "copy_out",
+        "x = torch.randn(2, 3)\no = torch.empty(0)\nr = torch.t_copy(x, out=o)\n"
+        "outs = (torch.empty(0), torch.empty(0), torch.empty(0))\n"
+        "u = torch.unbind_copy(x, 1, out=outs)\nout = (r is o, o, u, outs)",
+    )
+    yield (
+        "factor_methods_out",
+        f"L = torch.tensor([[2., 0, 0], [1, 3, 0], [0.5, -1, 1.5]], {X64})\nB = torch.ones(3, 2, {X64})\n"
+        f"o = torch.empty(0, {X64})\nr = torch.cholesky_solve(B, L, out=o)\n"
+        "pl = (torch.empty(0), torch.empty(0), torch.empty(0))\n"
+        "u = torch.lu_unpack(*torch.linalg.lu_factor(torch.tensor([[1., 2], [3, 4]])), out=pl)\n"
+        "out = (B.cholesky_solve(L), L.cholesky_inverse(), L.cholesky_inverse(True), r is o, o, "
+        "u.P is pl[0], tuple(u), B.triangular_solve(L, upper=False).solution)",
+    )
+    yield (
         "copy_owns_memory",
         "y = torch.ones(2, 3)\nv = torch.t_copy(y)\nv[0, 0] = 5\nout = (y, torch.view_copy(y, (6,)))",
     )
