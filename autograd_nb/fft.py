@@ -28,7 +28,7 @@ def fftfreq(
     negative ones, over n * d."""
     k = arange(n, dtype=dtype or get_default_dtype(), device=device)
     k[(n + 1) // 2 :] = arange(-(n // 2), 0)
-    return (k * (1.0 / (n * d))).requires_grad_(requires_grad)
+    return (k * (1.0 / (n * d)) if n else k).requires_grad_(requires_grad)
 
 
 def rfftfreq(

@@ -12,6 +12,7 @@ no gradient, as PyTorch's clip_coordinates_set_grad gives.
 
 from __future__ import annotations
 
+import math
 import warnings
 
 from .. import _messages as msg
@@ -129,12 +130,13 @@ def _read(flat: Tensor, corner: list, spatial: tuple) -> Tensor:
         stride = 1
         for s in spatial[len(spatial) - i :]:
             stride *= s
-        term = coord.clamp(0, size - 1).long() * stride
+        term = where(ok, coord, 0.0).long() * stride  # outside (or nan): read 0, then masked
         index = term if index is None else index + term
     n, c = flat.shape[:2]
     out_shape = tuple(index.shape[1:])
-    gathered = flat.gather(2, index.reshape(n, 1, -1).expand(n, c, -1))
-    inside = inside.reshape(n, 1, -1)
+    points = math.prod(out_shape)
+    gathered = flat.gather(2, index.reshape(n, 1, points).expand(n, c, points))
+    inside = inside.reshape(n, 1, points)
     return where(inside, gathered, 0.0).reshape(n, c, *out_shape)
 
 
@@ -200,7 +202,7 @@ def grid_sample(
     _check_grid_sample(x, grid, mode)
     spatial = tuple(x.shape[2:])
     nd = len(spatial)
-    flat = x.reshape(x.shape[0], x.shape[1], -1)
+    flat = x.reshape(x.shape[0], x.shape[1], math.prod(spatial))
     sizes = spatial[::-1]  # x's size (W) first, as the grid's last dim is ordered
     coords = [_unnormalize(grid[..., i], sizes[i], align_corners) for i in range(nd)]
     if mode == "bicubic":
@@ -221,7 +223,7 @@ def grid_sample(
     coords = [_padded(c, sizes[i], padding_mode, align_corners) for i, c in enumerate(coords)]
     if mode == "nearest":  # the grid's gradient is round's: zero, as PyTorch's
         nearest = [c.round() for c in coords]
-        unit = sum(r - r.detach() for r in nearest) + 1  # exactly 1, round's gradient
+        unit = sum(where(r.isfinite(), r - r.detach(), 0.0) for r in nearest) + 1  # 1, round's
         return _read(flat, [r.detach() for r in nearest], spatial) * unit.unsqueeze(1)
     lows = [c.floor().detach() for c in coords]
     out = None

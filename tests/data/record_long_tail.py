@@ -524,6 +524,56 @@ def cases():
         "copy_owns_memory",
         "y = torch.ones(2, 3)\nv = torch.t_copy(y)\nv[0, 0] = 5\nout = (y, torch.view_copy(y, (6,)))",
     )
+    # --- edge cases: empty, nan -----------------------------------------------------------------
+    for name, call in (
+        ("edge_lu_0x0", "tuple(torch.linalg.lu_factor(torch.zeros(0, 0)))"),
+        ("edge_lu_batch_0x0", "tuple(torch.linalg.lu_factor(torch.zeros(2, 0, 0)))"),
+        ("edge_lu_3x0", "tuple(torch.linalg.lu(torch.zeros(3, 0)))"),
+        (
+            "edge_lu_nan",
+            "tuple(torch.linalg.lu_factor_ex(torch.tensor([[math.nan, 1.], [1., 2.]])))",
+        ),
+        (
+            "edge_grid_sample_empty",
+            "F.grid_sample(torch.ones(0, 1, 2, 2), torch.zeros(0, 3, 3, 2), align_corners=False)",
+        ),
+        (
+            "edge_grid_sample_nan",
+            "F.grid_sample(torch.arange(4.).reshape(1, 1, 2, 2), torch.tensor([[[[math.nan, 0.]]]]), "
+            "align_corners=False)",
+        ),
+        (
+            "edge_grid_sample_nan_nearest",
+            "F.grid_sample(torch.arange(4.).reshape(1, 1, 2, 2), torch.tensor([[[[math.nan, 0.]]]]), "
+            "mode='nearest', align_corners=False)",
+        ),
+        (
+            "edge_conv_transpose3d_empty",
+            "F.conv_transpose3d(torch.ones(0, 2, 2, 2, 2), torch.ones(2, 1, 2, 2, 2))",
+        ),
+        (
+            "edge_adaptive_max_pool3d_nan",
+            "F.adaptive_max_pool3d(torch.tensor([1., math.nan, 3., 2.]).reshape(1, 1, 1, 2, 2), 1, "
+            "return_indices=True)",
+        ),
+        ("edge_adaptive_max_pool3d_empty", "F.adaptive_max_pool3d(torch.ones(0, 2, 2, 2, 2), 1)"),
+        ("edge_gradient_float16", "torch.gradient(torch.arange(4.).half())"),
+        (
+            "edge_gradient_int_coordinates",
+            "torch.gradient(torch.arange(4.), spacing=(torch.tensor([0, 1, 3, 4]),))",
+        ),
+        (
+            "edge_cond_batch_singular",
+            "torch.linalg.cond(torch.stack([torch.eye(2), torch.zeros(2, 2)]), 1)",
+        ),
+        ("edge_cholesky_solve_empty", "torch.cholesky_solve(torch.ones(0, 2), torch.ones(0, 0))"),
+        ("edge_t_copy_0d", "torch.t_copy(torch.tensor(3.))"),
+        ("edge_matrix_norm_empty", "torch.linalg.matrix_norm(torch.zeros(0, 3), 1)"),
+        ("edge_fftfreq_0", "torch.fft.fftfreq(0)"),
+        ("edge_range_float_end", "torch.range(0, 0.3, 0.1)"),
+        ("edge_range_half", "torch.range(0, 1, 0.5, dtype=torch.float16)"),
+    ):
+        yield name, f"out = {call}"
     # --- 2. histogramdd -------------------------------------------------------------------------
     yield "histogramdd_bins", "out = repr(torch.histogramdd(torch.randn(10, 2), bins=[3, 4]))"
     yield (
