@@ -58,6 +58,7 @@ from ._generator import Generator, default_generator, get_rng_state, set_rng_sta
 from ._legacy import CPU_TYPES as _CPU_TYPES
 from ._legacy import set_default_tensor_type
 from ._messages import NO_COMPLEX_DTYPE as _NO_COMPLEX_DTYPE
+from ._messages import NO_DTYPE as _NO_DTYPE
 from ._printing import get_printoptions, set_printoptions
 from ._size import Size
 from ._tensor import Tensor, typename
@@ -137,12 +138,16 @@ def numel(input: Tensor) -> int:
 
 
 _COMPLEX_DTYPES = ("complex32", "complex64", "complex128", "chalf", "cfloat", "cdouble")
+_OTHER_DTYPES = ("bfloat16", "float8_e4m3fn", "float8_e5m2", "uint16", "uint32", "uint64")
 
 
 def __getattr__(name: str):
-    """torch.complex64 and friends: not here, with an error that says what is supported."""
+    """torch.complex64, torch.bfloat16 and friends: not here, with an error that says what is
+    supported."""
     if name in _COMPLEX_DTYPES:
         raise AttributeError(_NO_COMPLEX_DTYPE.format(name=name))
+    if name in _OTHER_DTYPES:
+        raise AttributeError(_NO_DTYPE.format(name=name))
     raise AttributeError(_messages.PACKAGE_NO_ATTRIBUTE.format(module=__name__, name=name))
 
 

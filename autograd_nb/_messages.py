@@ -2384,6 +2384,10 @@ NO_COMPLEX_DTYPE = (
     "module 'torch' has no attribute '{name}': autograd_nb has no complex dtypes (supported: "
     "float16/32/64, the integer types and bool)"
 )
+NO_DTYPE = (
+    "module 'torch' has no attribute '{name}': autograd_nb's dtypes are float16/32/64, the "
+    "integer types int8/16/32/64 and uint8, and bool"
+)
 IMAG_OF_REAL = "imag is not implemented for tensors with non-complex dtypes."
 VIEW_AS_REAL_OF_REAL = "view_as_real is only supported for complex tensors"
 NO_COMPLEX_ARRAY = (

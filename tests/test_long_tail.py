@@ -282,3 +282,27 @@ def test_same_values_on_every_device(name, device):
         np.testing.assert_allclose(
             np.asarray(g.cpu().tolist()), np.asarray(w.tolist()), 1e-10, 1e-12
         )
+
+
+# --- what autograd_nb lacks: one clear error naming what it has ----------------------------------
+@pytest.mark.parametrize("name", ["complex64", "cdouble", "bfloat16", "uint16", "float8_e4m3fn"])
+def test_missing_dtypes_say_what_is_supported(name):
+    assert not hasattr(torch, name)
+    with pytest.raises(AttributeError, match=r"float16/32/64.*bool") as info:
+        getattr(torch, name)
+    assert str(info.value).startswith(f"module 'torch' has no attribute '{name}'")
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: torch.fft.fft(torch.ones(4)),
+        lambda: torch.fft.rfft2(torch.ones(2, 2)),
+        lambda: torch.view_as_complex(torch.ones(2, 2)),
+        lambda: torch.complex(torch.ones(2), torch.ones(2)),
+        lambda: torch.polar(torch.ones(2), torch.ones(2)),
+    ],
+)
+def test_complex_results_are_refused_with_one_error(call):
+    with pytest.raises(TypeError, match="autograd_nb has no complex dtypes: torch.*fftshift"):
+        call()
