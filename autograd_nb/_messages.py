@@ -2905,6 +2905,10 @@ SET_SUBMODULE_EMPTY = "Cannot set the submodule without a target name!"
 SET_SUBMODULE_TYPE = "`module` is not an nn.Module, found {type}"
 SET_SUBMODULE_MISSING = "{parent} has no attribute `{name}`"
 SET_SUBMODULE_NOT_MODULE = "`{name}` is not an nn.Module"
+MODULE_NO_BFLOAT16 = (
+    "Module.bfloat16(): autograd_nb has no bfloat16 dtype; its floating dtypes are float16, "
+    "float32 and float64 (module.half(), .float(), .double())"
+)
 MODULE_NO_XPU = "Torch not compiled with XPU enabled"
 MODULE_NO_IPU = "PyTorch is not linked with support for ipu devices"
 MODULE_NO_MTIA = (

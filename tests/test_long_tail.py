@@ -306,3 +306,8 @@ def test_missing_dtypes_say_what_is_supported(name):
 def test_complex_results_are_refused_with_one_error(call):
     with pytest.raises(TypeError, match="autograd_nb has no complex dtypes: torch.*fftshift"):
         call()
+
+
+def test_module_bfloat16_says_which_dtypes_there_are():
+    with pytest.raises(TypeError, match="no bfloat16 dtype.*float16, float32 and float64"):
+        nn.Linear(2, 3).bfloat16()
