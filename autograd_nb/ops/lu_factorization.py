@@ -17,7 +17,7 @@ from .._tensor import Tensor, make_tensor
 from ._helpers import check_tensor, record, warn_once
 from .decompositions import _first_failure, _LinalgNode, getrf, return_type, solve_triangular
 from .joining import cat
-from .out import write_outs
+from .out import with_out, write_outs
 
 _LU_FACTOR = return_type("linalg_lu_factor", ["LU", "pivots"])
 _LU_FACTOR_EX = return_type("linalg_lu_factor_ex", ["LU", "pivots", "info"])
@@ -196,7 +196,7 @@ def lu_unpack(
     data = lu._data
     empty = xp.zeros((0,), dtype=data.dtype, device=backend.native_device)
     if unpack_data:
-        diagonal = xp.eye(m, k, dtype=xp.bool, device=backend.native_device)
+        diagonal = xp.eye(m, k, dtype=backend.native[dtypes.bool], device=backend.native_device)
         one = xp.ones((), dtype=data.dtype, device=backend.native_device)
         lower = xp.where(diagonal, one, xp.tril(data[..., :, :k], k=-1))
         upper = xp.triu(data[..., :k, :])
@@ -234,7 +234,8 @@ def lu(A, *, pivot: bool = True):
     return _LU(P, L, U)
 
 
-def lu_solve(LU, pivots, B, *, left: bool = True, adjoint: bool = False, out=None) -> Tensor:
+@with_out
+def lu_solve(LU, pivots, B, *, left: bool = True, adjoint: bool = False) -> Tensor:
     """The solution X of AX = B (XA = B if not left; A^H in place of A if adjoint) for A given by
     lu_factor's packed factors: triangular solves with L and U and the pivots' permutation."""
     lu_t = check_tensor(LU, "linalg_lu_solve", "LU")
@@ -266,17 +267,16 @@ def lu_solve(LU, pivots, B, *, left: bool = True, adjoint: bool = False, out=Non
         )
         result = y @ P.mT
     else:  # X U^H L^H P^T = B
-        y = solve_triangular(
+        result = solve_triangular(
             U.mH,
             solve_triangular(L.mH, b @ P, upper=True, left=False, unitriangular=True),
             upper=False,
             left=False,
         )
-        result = y
-    return result if out is None else out.copy_(result)
+    return result
 
 
-def torch_lu(A, pivot: bool = True, get_infos: bool = False, out=None):
+def torch_lu(A, pivot: bool = True, get_infos: bool = False):
     """Deprecated torch.lu: (LU, pivots), or (LU, pivots, info) with get_infos; warns."""
     warn_once(msg.TORCH_LU_DEPRECATED)
     result = _lu_factor_ex(A, pivot, not get_infos, "torch.linalg.lu_factor")
