@@ -24,7 +24,7 @@ import pytest
 import autograd_nb as torch
 from autograd_nb import _messages as msg
 from autograd_nb import nn
-from autograd_nb.autograd.gradcheck import gradcheck
+from autograd_nb.autograd.gradcheck import gradcheck, gradgradcheck
 from autograd_nb.nn import functional as F
 from autograd_nb.ops._helpers import WARNED_ONCE
 
@@ -33,7 +33,7 @@ CASES = {case["name"]: case for case in DATA["cases"]}
 
 # composites whose grad_fn is the last op they are made of, not PyTorch's own node (values and
 # gradients still match): the snippets of these ops skip the grad_fn name comparison
-GRAD_FN_DIFFERS = ("lu_solve_", "torch_lu", "cond_", "matrix_norm_", "tensorinv", "tensorsolve")
+GRAD_FN_DIFFERS = ("cond_", "matrix_norm_", "tensorinv", "tensorsolve")
 GRAD_FN_DIFFERS += ("grid_sample_", "affine_grid_", "spatial_transformer", "triangular_solve_")
 
 
@@ -179,8 +179,20 @@ GRADCHECKS = {
         (_randn(3, 3),),
     ),
     "lu_solve": lambda: (
+        lambda a, b: torch.linalg.lu_solve(*torch.linalg.lu_factor(a), b),
+        (_randn(2, 3, 3), _randn(3, 2)),
+    ),
+    "lu_solve_adjoint": lambda: (
         lambda a, b: torch.linalg.lu_solve(*torch.linalg.lu_factor(a), b, adjoint=True),
         (_randn(3, 3), _randn(3, 2)),
+    ),
+    "lu_solve_right": lambda: (
+        lambda a, b: torch.linalg.lu_solve(*torch.linalg.lu_factor(a), b, left=False),
+        (_randn(3, 3), _randn(2, 3)),
+    ),
+    "lu_solve_right_adjoint": lambda: (
+        lambda a, b: torch.linalg.lu_solve(*torch.linalg.lu_factor(a), b, left=False, adjoint=True),
+        (_randn(3, 3), _randn(2, 3)),
     ),
     # only the factor's triangle is read: the factor is made from a full matrix, as OpInfo does
     "cholesky_solve": lambda: (
@@ -232,6 +244,15 @@ def test_gradcheck(name):
     torch.manual_seed(0)
     fn, inputs = GRADCHECKS[name]()
     assert gradcheck(fn, inputs)
+
+
+@pytest.mark.parametrize(
+    "name", ["lu_factor", "lu_solve", "lu_solve_right_adjoint", "cholesky_solve"]
+)
+def test_gradgradcheck(name):
+    torch.manual_seed(0)
+    fn, inputs = GRADCHECKS[name]()
+    assert gradgradcheck(fn, inputs)
 
 
 # --- on every device: the same values as on the CPU ----------------------------------------------

@@ -14,8 +14,17 @@ import math
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor
+from ..autograd.grad_mode import no_grad
+from ..autograd.node import Node
 from ._helpers import check_tensor, record, warn_once
-from .decompositions import _first_failure, _LinalgNode, getrf, return_type, solve_triangular
+from .decompositions import (
+    _first_failure,
+    _LinalgNode,
+    _summed_to,
+    getrf,
+    return_type,
+    solve_triangular,
+)
 from .joining import cat
 from .out import with_out, write_outs
 
@@ -234,6 +243,47 @@ def lu(A, *, pivot: bool = True):
     return _LU(P, L, U)
 
 
+def _solve_with_factors(P, L, U, b: Tensor, left: bool, adjoint: bool) -> Tensor:
+    """X with A X = B (A^H X = B if adjoint; X A = B, X A^H = B if not left), A = P L U."""
+    if not left:  # X A = B is A^H X^H = B^H; X A^H = B is A X^H = B^H
+        return _solve_with_factors(P, L, U, b.mH, True, not adjoint).mH
+    if not adjoint:  # P L U X = B
+        y = solve_triangular(L, P.mT @ b, upper=False, unitriangular=True)
+        return solve_triangular(U, y, upper=True)
+    y = solve_triangular(U.mH, b, upper=False)  # U^H L^H P^T X = B
+    return P @ solve_triangular(L.mH, y, upper=True, unitriangular=True)
+
+
+class LinalgLuSolveBackward0(Node):
+    formula = (
+        "A X = B, A = P L U: grad_B = A⁻ᴴ grad,  grad_U = triu(R), grad_L = tril₋₁(L⁻ᴴ R Uᴴ), "
+        "R = −U⁻ᴴ grad Xᴴ (the other forms by transposing)"
+    )
+    __slots__ = ("_opts",)
+    _saved_names = ("LU", "result")
+
+    def backward(self, grad):
+        LU, X = self._unpack(0), self._unpack(1)
+        pivots, left, adjoint, b_shape = self._opts
+        P, L, U = lu_unpack(LU, make_tensor(pivots, LU._backend))
+        P = P.to(X.dtype)
+        if not left:  # the transposed system: A^H X^H = B^H or A X^H = B^H
+            grad, X, adjoint = grad.mH, X.mH, not adjoint
+        grad_b = _solve_with_factors(P, L, U, grad, True, not adjoint)
+        if not adjoint:  # X = U⁻¹ L⁻¹ Pᵀ B
+            r = -(solve_triangular(U.mH, grad, upper=False) @ X.mH)
+            upper = r.triu()
+            lower = solve_triangular(L.mH, r @ U.mH, upper=True, unitriangular=True).tril(-1)
+        else:  # X = P L⁻ᴴ U⁻ᴴ B
+            g = solve_triangular(L, P.mT @ grad, upper=False, unitriangular=True)
+            h = solve_triangular(U, g, upper=True)
+            z = P.mT @ X
+            lower = -(z @ g.mH).tril(-1)
+            upper = -((L.mH @ z) @ h.mH).triu()
+        grad_lu = _summed_to(lower + upper, tuple(LU.shape))
+        return grad_lu, _summed_to(grad_b.mH if not left else grad_b, b_shape)
+
+
 @with_out
 def lu_solve(LU, pivots, B, *, left: bool = True, adjoint: bool = False) -> Tensor:
     """The solution X of AX = B (XA = B if not left; A^H in place of A if adjoint) for A given by
@@ -246,34 +296,19 @@ def lu_solve(LU, pivots, B, *, left: bool = True, adjoint: bool = False) -> Tens
         raise RuntimeError(
             msg.LU_SOLVE_SHAPES.format(eq="AX = B" if left else "XA = B", n=n, rows=rows, cols=cols)
         )
-    P, L, U = lu_unpack(lu_t, pivots)
-    P = P.to(b.dtype)
-    if left and not adjoint:  # A X = P L U X = B
-        result = solve_triangular(
-            U, solve_triangular(L, P.mT @ b, upper=False, unitriangular=True), upper=True
-        )
-    elif left:  # A^H X = U^H L^H P^T X = B
-        y = solve_triangular(
-            L.mH, solve_triangular(U.mH, b, upper=False), upper=True, unitriangular=True
-        )
-        result = P @ y
-    elif not adjoint:  # X P L U = B
-        y = solve_triangular(
-            L,
-            solve_triangular(U, b, upper=True, left=False),
-            upper=False,
-            left=False,
-            unitriangular=True,
-        )
-        result = y @ P.mT
-    else:  # X U^H L^H P^T = B
-        result = solve_triangular(
-            U.mH,
-            solve_triangular(L.mH, b @ P, upper=True, left=False, unitriangular=True),
-            upper=False,
-            left=False,
-        )
-    return result
+    piv = check_tensor(pivots, "linalg_lu_solve", "pivots", 2)
+    with no_grad():
+        P, L, U = lu_unpack(lu_t, piv)
+        data = _solve_with_factors(P.to(b.dtype), L, U, b, left, adjoint)._data
+    return record(
+        LinalgLuSolveBackward0,
+        (lu_t, b),
+        data,
+        b._backend,
+        (lu_t,),
+        save_result=True,
+        state={"opts": (piv._data, left, adjoint, tuple(b.shape))},
+    )
 
 
 def torch_lu(A, pivot: bool = True, get_infos: bool = False):
