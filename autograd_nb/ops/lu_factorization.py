@@ -13,7 +13,7 @@ import math
 
 from .. import _messages as msg
 from .. import dtypes
-from .._tensor import Tensor, make_tensor
+from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.grad_mode import no_grad
 from ..autograd.node import Node
 from ._helpers import check_tensor, record, warn_once
@@ -311,6 +311,7 @@ def lu_solve(LU, pivots, B, *, left: bool = True, adjoint: bool = False) -> Tens
     )
 
 
+@tensor_method("lu")
 def torch_lu(A, pivot: bool = True, get_infos: bool = False):
     """Deprecated torch.lu: (LU, pivots), or (LU, pivots, info) with get_infos; warns."""
     warn_once(msg.TORCH_LU_DEPRECATED)
@@ -318,6 +319,7 @@ def torch_lu(A, pivot: bool = True, get_infos: bool = False):
     return _LU_WITH_INFO(*result) if get_infos else tuple(result[:2])
 
 
+@tensor_method("lu_solve")
 def torch_lu_solve(b, LU_data, LU_pivots, *, out=None) -> Tensor:
     """Deprecated torch.lu_solve(B, LU, pivots): linalg.lu_solve with its arguments reversed."""
     warn_once(msg.TORCH_LU_SOLVE_DEPRECATED)

@@ -240,7 +240,7 @@ def cases():
     yield (
         "torch_lu",
         "A = torch.tensor([[1., 2], [3, 4]])\nout = (torch.lu(A), torch.lu(A, get_infos=True), "
-        "torch.lu_solve(torch.ones(2, 1), *torch.lu(A)))",
+        "torch.lu_solve(torch.ones(2, 1), *torch.lu(A)), A.lu(), torch.ones(2, 1).lu_solve(*A.lu()))",
     )
     yield "lu_factor_singular", "out = torch.linalg.lu_factor(torch.ones(2, 3, 3))"
     yield "lu_factor_long", "out = torch.linalg.lu_factor(torch.ones(3, 3).long())"
