@@ -97,9 +97,10 @@ def _first_failure(backend, info, batched: bool):
     return None
 
 
-def getrf(backend, a):
+def getrf(backend, a, factors: bool = True):
     """(LU, pivots, info) of every matrix of `a` (..., m, n): getrf's packed factors, its 1-based
-    int32 pivots (..., min(m, n)) and info (1 + the column of the first zero pivot, or 0)."""
+    int32 pivots (..., min(m, n)) and info (1 + the column of the first zero pivot, or 0).
+    Without `factors` only info is meant (LU and pivots are left half-made, for speed)."""
     xp = backend.xp
     m, n = a.shape[-2:]
     k = min(m, n)
@@ -120,12 +121,13 @@ def getrf(backend, a):
         info = xp.where((info == 0) & (pivot == 0), _scalar(backend, j + 1, int32), info)
         # multipliers below the pivot (a zero pivot has only zeros below it: left as they are)
         factor = xp.where(rows > j, u[:, :, j] / xp.where(pivot == 0, one, pivot)[:, None], zero)
-        update = factor[:, :, None] * u[:, j : j + 1, :]
-        columns = xp.arange(n, device=backend.native_device)
-        u = xp.where((columns > j)[None, None, :], u - update, u)  # the trailing block
-        u = xp.where(
-            (columns == j)[None, None, :] & (rows > j)[None, :, None], factor[:, :, None], u
-        )
+        if not factors:  # only info: eliminate whole rows
+            u = u - factor[:, :, None] * u[:, j : j + 1, :]
+            continue
+        # the trailing columns lose the multiples of the pivot row; column j keeps the multipliers
+        trailing = u[:, :, j + 1 :] - factor[:, :, None] * u[:, j : j + 1, j + 1 :]
+        kept = xp.where(rows > j, factor, u[:, :, j])[:, :, None]
+        u = xp.concat([u[:, :, :j], kept, trailing], axis=2)
     piv = (
         xp.stack(pivots, axis=-1)
         if pivots
@@ -204,7 +206,7 @@ class LinalgInvExBackward0(_LinalgNode):
 def _inv_ex(A, name: str, check_errors: bool):
     a = _matrices(A, name)
     backend = a._backend
-    info = getrf(backend, a._data)[2]
+    info = getrf(backend, a._data, factors=False)[2]
     if check_errors:
         _raise_if_failed(backend, info, a._data.ndim > 2, msg.LINALG_SINGULAR_INV, name=name)
     data = _guarded(backend, a._data, info, backend.xp.linalg.inv)
@@ -343,7 +345,7 @@ def _solve_ex(A, B, left: bool, check_errors: bool):
             )
         )
     batch = broadcast_shapes(tuple(a._data.shape[:-2]), tuple(bm.shape[:-2]))
-    info = xp.broadcast_to(getrf(backend, a._data)[2], batch)
+    info = xp.broadcast_to(getrf(backend, a._data, factors=False)[2], batch)
     if check_errors:
         _raise_if_failed(backend, info, len(batch) > 0, msg.LINALG_SINGULAR_SOLVE)
     am = xp.broadcast_to(a._data, batch + (n, n))
