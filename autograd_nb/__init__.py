@@ -4,6 +4,7 @@ Use it as PyTorch: `import autograd_nb as torch`.
 """
 
 import sys as _sys
+from math import e, inf, nan, pi
 
 from . import (
     _messages,
@@ -12,6 +13,7 @@ from . import (
     cuda,
     distributions,
     dtypes,
+    fft,
     functional,
     linalg,
     nn,
@@ -50,10 +52,13 @@ from ._creation import (
     zeros,
     zeros_like,
 )
+from ._creation import deprecated_range as range  # noqa: A004 - torch.range, as PyTorch has
 from ._dlpack import from_dlpack
 from ._generator import Generator, default_generator, get_rng_state, set_rng_state
 from ._legacy import CPU_TYPES as _CPU_TYPES
 from ._legacy import set_default_tensor_type
+from ._messages import NO_COMPLEX_DTYPE as _NO_COMPLEX_DTYPE
+from ._messages import NO_DTYPE as _NO_DTYPE
 from ._printing import get_printoptions, set_printoptions
 from ._size import Size
 from ._tensor import Tensor, typename
@@ -114,6 +119,7 @@ ByteTensor = _CPU_TYPES[uint8]
 BoolTensor = _CPU_TYPES[bool]
 
 __version__ = "0.1.0"
+newaxis = None  # torch.newaxis, as NumPy's: `x[:, torch.newaxis]` adds a dim
 
 
 def is_tensor(obj) -> bool:
@@ -129,6 +135,20 @@ def numel(input: Tensor) -> int:
             )
         )
     return input.numel()
+
+
+_COMPLEX_DTYPES = ("complex32", "complex64", "complex128", "chalf", "cfloat", "cdouble")
+_OTHER_DTYPES = ("bfloat16", "float8_e4m3fn", "float8_e5m2", "uint16", "uint32", "uint64")
+
+
+def __getattr__(name: str):
+    """torch.complex64, torch.bfloat16 and friends: not here, with an error that says what is
+    supported."""
+    if name in _COMPLEX_DTYPES:
+        raise AttributeError(_NO_COMPLEX_DTYPE.format(name=name))
+    if name in _OTHER_DTYPES:
+        raise AttributeError(_NO_DTYPE.format(name=name))
+    raise AttributeError(_messages.PACKAGE_NO_ATTRIBUTE.format(module=__name__, name=name))
 
 
 def load_ipython_extension(ipython) -> None:

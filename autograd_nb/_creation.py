@@ -408,6 +408,32 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
     return _place(host, dtype, device, requires_grad, copy=False)
 
 
+def deprecated_range(
+    start, end=None, step=1, *, dtype=None, device=None, requires_grad=False
+) -> Tensor:
+    """`torch.range` (deprecated in PyTorch, still there): from `start` to `end` inclusive, in
+    the default float dtype unless `dtype` says otherwise; warns as PyTorch does."""
+    if end is None:
+        raise TypeError(msg.RANGE_NO_END)
+    warnings.warn(msg.RANGE_DEPRECATED, UserWarning, stacklevel=2)
+    values = [
+        v.item() if isinstance(v, Tensor) else check_number(v, k)
+        for k, v in {"start": start, "end": end, "step": step}.items()
+    ]
+    if values[2] == 0:
+        raise RuntimeError(msg.ARANGE_STEP)
+    if (values[1] - values[0]) * values[2] < 0:
+        raise RuntimeError(msg.ARANGE_BOUND)
+    dtype = dtype or dtypes.get_default_dtype()
+    count = math.floor((values[1] - values[0]) / values[2]) + 1
+    index = cpu_backend.xp.arange(count, dtype=cpu_backend.native[dtypes.float64])
+    host = values[0] + values[2] * index
+    if not dtype.is_floating_point:
+        host = int(values[0]) + int(values[2]) * index
+    host = host.astype(cpu_backend.native[dtype])
+    return _place(host, dtype, device, requires_grad, copy=False)
+
+
 def _integer_arange(start, end, step, dtype):
     """PyTorch's arange for an integer dtype given fractional bounds or step: int64 truncates
     all three first (a step under 1 is then 0: refused); the smaller types count
@@ -781,8 +807,31 @@ def new(self, *args, **kwargs) -> Tensor:
 # --- legacy constructors -----------------------------------------------------------------------
 
 
-def legacy_construct(dtype, device_type: str, args: tuple, kwargs: dict, device=None) -> Tensor:
-    """`torch.FloatTensor(data)` / `torch.FloatTensor(2, 3)` and friends."""
+def _options(dtype, device) -> str:
+    """A dtype and device as PyTorch's TensorOptions print them in a legacy constructor's error."""
+    return msg.TENSOR_OPTIONS.format(
+        dtype=_CPP_SCALAR_NAMES.get(dtype.name, dtype.name), device=Device(device)
+    )
+
+
+_CPP_SCALAR_NAMES = {
+    "float32": "float",
+    "float64": "double",
+    "int64": "long int",
+    "int32": "int",
+    "int16": "short int",
+    "int8": "signed char",
+    "uint8": "unsigned char",
+    "float16": "c10::Half",
+    "bool": "bool",
+}
+
+
+def legacy_construct(
+    dtype, device_type: str, args: tuple, kwargs: dict, device=None, base: bool = False
+) -> Tensor:
+    """`torch.FloatTensor(data)` / `torch.FloatTensor(2, 3)` and friends; `base` for
+    `torch.Tensor(...)`, which takes a tensor of any dtype."""
     device = kwargs.pop("device", device) or (device_type if device_type != "cpu" else None)
     if kwargs:
         raise TypeError(msg.LEGACY_NEW_KWARGS.format(names=sorted(kwargs)))
@@ -799,8 +848,15 @@ def legacy_construct(dtype, device_type: str, args: tuple, kwargs: dict, device=
             msg.LEGACY_NEW_ARGUMENT_TYPES.format(types=", ".join(type(a).__name__ for a in args))
         )
     data = args[0]
-    if isinstance(data, Tensor):
-        return data if data.dtype is dtype else data.to(dtype)
+    if isinstance(data, Tensor):  # a new tensor object sharing data's memory
+        if not base and data.dtype is not dtype:
+            raise TypeError(
+                msg.LEGACY_TENSOR_TYPE.format(
+                    expected=_options(dtype, device or device_type),
+                    got=_options(data.dtype, data.device),
+                )
+            )
+        return data[...]
     if not isinstance(data, (list, tuple)) and not _is_array_like(data):
         raise TypeError(msg.TENSOR_CTOR_TYPE.format(type=type(data).__name__))
     host, _ = _host_array(data, dtype)
@@ -809,7 +865,7 @@ def legacy_construct(dtype, device_type: str, args: tuple, kwargs: dict, device=
 
 def legacy_new(cls, args: tuple, kwargs: dict) -> Tensor:
     """`torch.Tensor(...)`: the default float type, from data or sizes."""
-    out = legacy_construct(dtypes.get_default_dtype(), "cpu", args, dict(kwargs))
+    out = legacy_construct(dtypes.get_default_dtype(), "cpu", args, dict(kwargs), base=True)
     if cls is not Tensor:
         out.__class__ = cls
     return out

@@ -220,6 +220,17 @@ CHUNK_ZERO = "chunk expects `chunks` to be greater than 0, got: {chunks}"
 SQUARE_EYE = "n must be greater or equal to 0, got {n}"
 ARANGE_STEP = "step must be nonzero"
 ARANGE_BOUND = "upper bound and lower bound inconsistent with step sign"
+RANGE_NO_END = 'range() missing 1 required positional arguments: "end"'
+RANGE_DEPRECATED = (
+    "torch.range is deprecated and will be removed in a future release because its behavior is "
+    "inconsistent with Python's range builtin. Instead, use torch.arange, which produces values "
+    "in [start, end)."
+)
+LEGACY_TENSOR_TYPE = "expected {expected} (got {got})"
+TENSOR_OPTIONS = (
+    "TensorOptions(dtype={dtype}, device={device}, layout=Strided, requires_grad=false (default), "
+    "pinned_memory=false (default), memory_format=(nullopt))"
+)
 BERNOULLI_P_TENSOR = (
     "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message be "
     "improved?  If so, please report an enhancement request to PyTorch.)"
@@ -1084,8 +1095,8 @@ POOL1D_OUTPUT_SIZE = "{name}() argument 'output_size' should contain one int (go
 POOL1D_OUTPUT_TYPE = (
     "{name}(): argument 'output_size' (position 2) must be tuple of ints, not {type}"
 )
-ADAPTIVE_MAX_POOL_RANK = "adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: {size}"
-ADAPTIVE_MAX_POOL_SIZE = "adaptive_max_pool2d(): internal error: output_size.size() must be 2"
+ADAPTIVE_MAX_POOL_RANK = "{name}(): Expected {low}D or {high}D tensor, but got: {size}"
+ADAPTIVE_MAX_POOL_SIZE = "{name}(): internal error: output_size.size() must be {nd}"
 ADAPTIVE_MAX_POOL_EMPTY = ADAPTIVE_POOL_EMPTY.replace("adaptive_avg_pool2d", "{name}")
 GROUP_NORM_CHANNELS = "num_channels ({channels}) must be divisible by num_groups ({groups})"
 GROUP_NORM_INPUT_DIM = "Expected at least 2 dimensions for input tensor but received {ndim}"
@@ -1243,6 +1254,34 @@ LINALG_SQUARE = (
     "{name}: A must be batches of square matrices, but they are {rows} by {cols} matrices"
 )
 LINALG_BATCH = "(Batch element {index}): "
+LU_DIMS = "torch.lu_factor: Expected tensor with 2 or more dimensions. Got size: {size} instead"
+LU_NO_PIVOT = "{name}: LU without pivoting is not implemented on the CPU"
+LU_FACTOR_SINGULAR = (
+    "torch.linalg.lu_factor: {batch}U[{info},{info}] is zero and using it on lu_solve would "
+    "result in a division by zero. If you still want to perform the factorization, consider "
+    "calling linalg.lu(A, pivot) or linalg.lu_factor_ex(A, pivot)"
+)
+LU_UNPACK_PIVOTS_DTYPE = (
+    "torch.lu_unpack: LU_pivots is expected to be a contiguous tensor of torch.int32 dtype.\n"
+    "Note: this function is intended to be used with the output produced by torch.linalg.lu_factor"
+)
+LU_SOLVE_SHAPES = (
+    "linalg.lu_solve: Incompatible shapes of A and B for the equation {eq} ({n}x{n} and "
+    "{rows}x{cols})"
+)
+TORCH_LU_DEPRECATED = (
+    "torch.lu is deprecated in favor of torch.linalg.lu_factor / torch.linalg.lu_factor_ex and "
+    "will be removed in a future PyTorch release.\nLU, pivots = torch.lu(A, compute_pivots)\n"
+    "should be replaced with\nLU, pivots = torch.linalg.lu_factor(A, compute_pivots)\nand\n"
+    "LU, pivots, info = torch.lu(A, compute_pivots, get_infos=True)\nshould be replaced with\n"
+    "LU, pivots, info = torch.linalg.lu_factor_ex(A, compute_pivots)"
+)
+TORCH_LU_SOLVE_DEPRECATED = (
+    "torch.lu_solve is deprecated in favor of torch.linalg.lu_solveand will be removed in a "
+    "future PyTorch release.\nNote that torch.linalg.lu_solve has its arguments reversed.\n"
+    "X = torch.lu_solve(B, LU, pivots)\nshould be replaced with\n"
+    "X = torch.linalg.lu_solve(LU, pivots, B)"
+)
 LINALG_SINGULAR_INV = (
     "{name}: {batch}The diagonal element {info} is zero, the inversion could "
     "not be completed because the input matrix is singular."
@@ -1318,10 +1357,19 @@ SEARCHSORTED_SHAPES = (
     "and input value tensor {values}"
 )
 BUCKETIZE_DIM = "boundaries tensor must be 1 dimension, but got dim({dim})"
-HISTOGRAM_BINS = "torch.histogram(): bins must be > 0, but got {bins} for dimension 0"
+HISTOGRAM_BINS = "torch.histogram(): bins must be > 0, but got {bins} for dimension {dim}"
+HISTOGRAMDD_DIMS = "torch.histogramdd: input tensor should have at least 2 dimensions"
+HISTOGRAMDD_BINS_LENGTH = (
+    "histogramdd: The size of bins must be equal to the innermost dimension of the input."
+)
+HISTOGRAMDD_RANGE_LENGTH = (
+    "torch.histogramdd: for a {d}-dimensional histogram range should have {n} elements, but got "
+    "{got}"
+)
 HISTC_RANGE = "torch.histc: max must be larger than min"
 HISTOGRAM_RANGE = (
-    "torch.histogramdd: min should not exceed max, but got min {low:g} max {high:g} for dimension 0"
+    "torch.histogramdd: min should not exceed max, but got min {low:g} max {high:g} for "
+    "dimension {dim}"
 )
 BLOCK_DIAG_DIMS = (
     "torch.block_diag: Input tensors must have 2 or fewer dimensions. Input {i} "
@@ -2137,7 +2185,47 @@ KL_AMBIGUOUS = "Ambiguous kl_divergence({p}, {q}). Please register_kl({left}, {r
 DTYPE_NO_ATTRIBUTE = "'torch.dtype' object has no attribute '{name}'"
 DTYPE_INT_OVERFLOW = "int too big to convert"
 DTYPE_READ_ONLY_ATTRIBUTE = "attribute '{name}' of 'torch.dtype' objects is not writable"
-LINALG_MATRIX_NORM_ORD = "linalg.matrix_norm with ord={ord!r} is not supported (ours)"
+LINALG_MATRIX_NORM_ORD = "linalg.matrix_norm: Order {ord} not supported."
+FACTOR_SOLVE_B_DIMS = {
+    "cholesky_solve": "b should have at least 2 dimensions, but has {dim} dimensions instead",
+    "triangular_solve": (
+        "torch.triangular_solve: Expected b to have at least 2 dimensions, but it has {dim} "
+        "dimensions instead"
+    ),
+}
+FACTOR_SOLVE_A_DIMS = {
+    "cholesky_solve": "u should have at least 2 dimensions, but has {dim} dimensions instead",
+    "triangular_solve": (
+        "torch.triangular_solve: Expected A to have at least 2 dimensions, but it has {dim} "
+        "dimensions instead"
+    ),
+}
+FACTOR_SOLVE_SQUARE = "A must be batches of square matrices, but they are {rows} by {cols} matrices"
+FACTOR_SOLVE_SHAPES = (
+    "Incompatible matrix sizes for {name}: each A matrix is {n} by {n} but each b matrix is "
+    "{rows} by {cols}"
+)
+FACTOR_SOLVE_DTYPES = (
+    "Expected b and A to have the same dtype, but found b of type {b} and A of type {a} instead."
+)
+CHOLESKY_INVERSE_DIMS = "cholesky_inverse: The input tensor A must have at least 2 dimensions."
+CHOLESKY_INVERSE_SQUARE = "cholesky_inverse: " + FACTOR_SOLVE_SQUARE
+TRIANGULAR_SOLVE_DEPRECATED = (
+    "torch.triangular_solve is deprecated in favor of torch.linalg.solve_triangularand will be "
+    "removed in a future PyTorch release.\ntorch.linalg.solve_triangular has its arguments "
+    "reversed and does not return a copy of one of the inputs.\nX = torch.triangular_solve(B, "
+    "A).solution\nshould be replaced with\nX = torch.linalg.solve_triangular(A, B)."
+)
+LINALG_COND_ORD = "linalg.cond got an invalid norm type: {ord}"
+LINALG_TENSORINV_IND = "Expected a strictly positive integer for 'ind', but got {ind}"
+LINALG_TENSORINV_SHAPE = (
+    "Expected self to satisfy the requirement prod(self.shape[ind:]) == prod(self.shape[:ind]), "
+    "but got {cols} != {rows}"
+)
+LINALG_TENSORSOLVE_SHAPE = (
+    "Expected self to satisfy the requirement prod(self.shape[other.ndim:]) == "
+    "prod(self.shape[:other.ndim]), but got {cols} != {rows}"
+)
 PACKAGE_NO_ATTRIBUTE = "module {module!r} has no attribute {name!r}"
 MAGIC_MAX_FRAMES = "--max-frames must be at least 2"
 MAGIC_GRAD_DISPLAY_MODE = "%grad_display: expected 'card' or 'plain'"
@@ -2358,6 +2446,21 @@ LINSPACE_COMPLEX = (
     "torch.{name}(): inferred dtype c10::complex<float> can't be safely cast to passed dtype "
     "{dtype}"
 )
+NO_COMPLEX_RESULT = (
+    "autograd_nb has no complex dtypes: torch.{name} returns a complex tensor, which is not "
+    "supported. Supported dtypes: float16/32/64, the integer types and bool; in torch.fft, "
+    "fftfreq, rfftfreq, fftshift and ifftshift"
+)
+NO_COMPLEX_DTYPE = (
+    "module 'torch' has no attribute '{name}': autograd_nb has no complex dtypes (supported: "
+    "float16/32/64, the integer types and bool)"
+)
+NO_DTYPE = (
+    "module 'torch' has no attribute '{name}': autograd_nb's dtypes are float16/32/64, the "
+    "integer types int8/16/32/64 and uint8, and bool"
+)
+IMAG_OF_REAL = "imag is not implemented for tensors with non-complex dtypes."
+VIEW_AS_REAL_OF_REAL = "view_as_real is only supported for complex tensors"
 NO_COMPLEX_ARRAY = (
     "autograd_nb has no complex dtypes: can't convert np.ndarray of type {dtype} (PyTorch "
     "would make a complex tensor)"
@@ -2533,15 +2636,19 @@ CHANNEL_SHUFFLE_GROUPS = (
 CHANNEL_SHUFFLE_DIVISIBLE = (
     "Number of channels must be divisible by groups. Got {channels} channels and {groups} groups."
 )
-UNPOOL_INDICES_DTYPE = "elements in indices should be type int64 but got: {dtype}"
+UNPOOL_INDICES_DTYPE = {
+    2: "elements in indices should be type int64 but got: {dtype}",
+    3: "elements in indices should be type int64",
+}
 UNPOOL_INPUT_DIMS = (
-    "Input to max_unpooling2d should be a 3d or 4d Tensor, but got a tensor with {ndim} dimensions."
+    "Input to max_unpooling{nd}d should be a {low}d or {high}d Tensor, but got a tensor with "
+    "{ndim} dimensions."
 )
 UNPOOL_INDICES_SHAPE = (
     "Expected shape of indices to be same as that of the input tensor ({input}) but got indices "
     "tensor with shape: {indices}"
 )
-UNPOOL_INDEX = "Found an invalid max index: {index} (output volumes are of size {h}x{w})"
+UNPOOL_INDEX = "Found an invalid max index: {index} (output volumes are of size {size})"
 UNPOOL_OUTPUT_SIZE_LENGTH = (
     "output_size should be a sequence containing {nd} or {full} elements, but it has a length "
     "of '{got}'"
@@ -2801,3 +2908,88 @@ MAX_SIGNATURES = (
         ("Tensor input", "int dim", "bool keepdim = False", "*", "tuple of Tensors out = None"),
     ),
 )
+GRID_ALIGN_CORNERS_DEFAULT = (
+    "Default grid_sample and affine_grid behavior has changed to align_corners=False since "
+    "1.3.0. Please specify align_corners=True if the old behavior is desired. See the "
+    "documentation of grid_sample for details."
+)
+AFFINE_GRID_DTYPE = "Expected theta to have floating point type, but got {dtype}"
+AFFINE_GRID_SIZE = (
+    "affine_grid only supports 4D and 5D sizes, for 2D and 3D affine transforms, respectively. "
+    "Got size {size}."
+)
+AFFINE_GRID_THETA = (
+    "Expected a batch of {nd}D affine matrices of shape Nx{rows}x{cols} for size {size}. "
+    "Got {shape}."
+)
+AFFINE_GRID_UNIT_SIZE = (
+    "Since version 1.3.0, affine_grid behavior has changed for unit-size grids when "
+    "align_corners=True. This is not an intended use case of affine_grid. See the documentation "
+    "of affine_grid for details."
+)
+AFFINE_GRID_EMPTY = "Expected non-zero, positive output size. Got {size}"
+AFFINE_GRID_BATCH = (
+    "Expected size for first two dimensions of batch2 tensor to be: [{n}, {rows}] but got: {got}."
+)
+GRID_SAMPLE_MODE = (
+    "nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or 'bicubic', but "
+    "got: '{mode}'"
+)
+GRID_SAMPLE_PADDING = (
+    "nn.functional.grid_sample(): expected padding_mode to be 'zeros', 'border', or "
+    "'reflection', but got: '{padding_mode}'"
+)
+GRID_SAMPLE_BATCH = (
+    "grid_sampler(): expected grid and input to have same batch size, but got input with sizes "
+    "{input} and grid with sizes {grid}"
+)
+GRID_SAMPLE_LAST_DIM = (
+    "grid_sampler(): expected grid to have size {n} in last dimension, but got grid with sizes "
+    "{grid}"
+)
+GRID_SAMPLE_EMPTY = (
+    "grid_sampler(): expected input to have non-empty spatial dimensions, but input has sizes "
+    "{input} with dimension {dim} being empty"
+)
+GRID_SAMPLE_RANK = (
+    "grid_sampler(): expected {nd} input and grid with same number of dimensions, but got input "
+    "with sizes {input} and grid with sizes {grid}"
+)
+GRID_SAMPLE_BICUBIC_RANK = "grid_sampler(): bicubic interpolation only supports 4D input"
+GRID_SAMPLE_DTYPE = "expected scalar type {expected} but found {got}"
+GRADIENT_SPACING_DIMS = (
+    "torch.gradient expected each element of spacing to have one dimension, but got an element "
+    "with {dim} dimensions!"
+)
+GRADIENT_SPACING_LENGTH = (
+    "torch.gradient expected spacing to be unspecified, a scalar, or a list of length equal to "
+    "'self.dim() = {ndim}', since dim argument was not given, but got a list of length {got}"
+)
+GRADIENT_SPACING_DIM_LENGTH = (
+    "torch.gradient expected spacing to be unspecified, a scalar or it's spacing and dim "
+    "arguments to have the same length, but got a spacing argument of length {got} and a dim "
+    "argument of length {dims}."
+)
+GRADIENT_UINT8 = "torch.gradient does not support uint8 input."
+GRADIENT_EDGE_ORDER = "torch.gradient only supports edge_order=1 and edge_order=2."
+GRADIENT_SIZE = "torch.gradient expected each dimension size to be at least edge_order+1"
+SET_SUBMODULE_EMPTY = "Cannot set the submodule without a target name!"
+SET_SUBMODULE_TYPE = "`module` is not an nn.Module, found {type}"
+SET_SUBMODULE_MISSING = "{parent} has no attribute `{name}`"
+SET_SUBMODULE_NOT_MODULE = "`{name}` is not an nn.Module"
+MODULE_NO_BFLOAT16 = (
+    "Module.bfloat16(): autograd_nb has no bfloat16 dtype; its floating dtypes are float16, "
+    "float32 and float64 (module.half(), .float(), .double())"
+)
+MODULE_NO_XPU = "Torch not compiled with XPU enabled"
+MODULE_NO_IPU = "PyTorch is not linked with support for ipu devices"
+MODULE_NO_MTIA = (
+    "Torch not compiled with MTIA enabled. Ensure you have `import "
+    "mtia.host_runtime.torch_mtia.dynamic_library` in your python src file and include "
+    "`//mtia/host_runtime/torch_mtia:torch_mtia` as your target dependency!"
+)
+MODULE_EXTRA_STATE = (
+    "Reached a code path in Module.{name}() that should never be called. Please file an issue "
+    "at https://github.com/pytorch/pytorch/issues/new?template=bug-report.yml to report this bug."
+)
+OUT_COUNT = "{name}(): expected {expected} tensors in out, but got {got}"

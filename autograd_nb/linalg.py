@@ -3,6 +3,8 @@ from the `torch.*` functions of the same name (e.g. `linalg.cross` works along d
 
 from __future__ import annotations
 
+import math
+
 from . import _messages as msg
 from . import dtypes
 from ._tensor import Tensor
@@ -58,9 +60,10 @@ __all__ += [
     "svd",
     "svdvals",
 ]
+from .ops.lu_factorization import lu, lu_factor, lu_factor_ex, lu_solve  # noqa: E402
 from .ops.matrix_exponential import matrix_exp  # noqa: E402
 
-__all__ += ["matrix_exp"]
+__all__ += ["lu", "lu_factor", "lu_factor_ex", "lu_solve", "matrix_exp"]
 
 
 def vector_norm(
@@ -70,20 +73,102 @@ def vector_norm(
     return _norm(x, ord, dim, keepdim, dtype=dtype)
 
 
+_MATRIX_NORMS = ("fro", "nuc", math.inf, -math.inf, 1, -1, 2, -2)
+
+
 def matrix_norm(
-    A: Tensor, ord: str = "fro", dim: tuple = (-2, -1), keepdim: bool = False, *, dtype=None
+    A: Tensor, ord="fro", dim: tuple = (-2, -1), keepdim: bool = False, *, dtype=None
 ) -> Tensor:
-    """The Frobenius norm of the matrices over the last two dims (other orders: not ours yet)."""
-    if ord != "fro":
-        raise NotImplementedError(msg.LINALG_MATRIX_NORM_ORD.format(ord=ord))
-    return _norm(A, 2, dim, keepdim, dtype=dtype)
+    """The `ord` norm of the matrices over `dim`: 'fro', 'nuc' (the sum of the singular values),
+    ±2 (the largest / smallest singular value), ±1 (the largest / smallest column sum of
+    |A|), ±inf (the largest / smallest row sum of |A|)."""
+    if ord not in _MATRIX_NORMS:
+        raise RuntimeError(msg.LINALG_MATRIX_NORM_ORD.format(ord=ord))
+    if ord == "fro":
+        return _norm(A, 2, dim, keepdim, dtype=dtype)
+    if dtype is not None:
+        A = A.to(dtype)
+    rows, cols = (d % A.dim() for d in dim)
+    moved = A.movedim((rows, cols), (-2, -1))
+    if ord in ("nuc", 2, -2):
+        values = svdvals(moved)
+        result = (
+            values.sum(-1) if ord == "nuc" else values.amax(-1) if ord == 2 else values.amin(-1)
+        )
+    else:  # a column sum (ord ±1) or a row sum (ord ±inf), then its largest or smallest
+        sums = moved.abs().sum(-2 if abs(ord) == 1 else -1)
+        result = sums.amax(-1) if ord > 0 else sums.amin(-1)
+    if keepdim:
+        for d in sorted((rows, cols)):
+            result = result.unsqueeze(d)
+    return result
 
 
 def norm(A: Tensor, ord=None, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
-    """`vector_norm` of all elements for ord=None; the Frobenius matrix norm for ord='fro'."""
-    if ord is None or ord == "fro":
+    """`vector_norm` of all elements for ord=None; a matrix norm when `ord` is given for a
+    matrix (2-D `A` or two dims); else the vector norm of `ord`."""
+    if ord is None or (ord == "fro" and dim is None):
         return _norm(A, 2, dim, keepdim, dtype=dtype)
+    if (
+        isinstance(ord, str)
+        or (dim is None and A.dim() == 2)
+        or (isinstance(dim, (tuple, list)) and len(dim) == 2)
+    ):
+        return matrix_norm(A, ord, (-2, -1) if dim is None else tuple(dim), keepdim, dtype=dtype)
     return vector_norm(A, ord, dim, keepdim, dtype=dtype)
+
+
+def cond(A: Tensor, p=None) -> Tensor:
+    """The condition number of each matrix in the `p` norm: for p None or ±2 the ratio of its
+    extreme singular values, else norm(A) * norm(A^-1) (inf for a singular matrix)."""
+    if p is not None and p not in _MATRIX_NORMS:
+        raise RuntimeError(msg.LINALG_COND_ORD.format(ord=p))
+    if A.numel() == 0:
+        return A.new_zeros(A.shape[:-2])
+    if p is None or p in (2, -2):
+        values = svdvals(A)
+        largest, smallest = values[..., 0], values[..., -1]
+        return smallest / largest if p == -2 else largest / smallest
+    if A.shape[-1] != A.shape[-2]:
+        name = f"linalg.cond(ord={_ord_text(p)})"
+        raise RuntimeError(msg.LINALG_SQUARE.format(name=name, rows=A.shape[-2], cols=A.shape[-1]))
+    inverse, info = inv_ex(A)
+    inverse = inverse.masked_fill((info > 0).unsqueeze(-1).unsqueeze(-1), math.inf)
+    result = matrix_norm(A, p) * matrix_norm(inverse, p)
+    return result.nan_to_num(math.inf, math.inf, -math.inf)  # 0 * inf is inf, as NumPy's
+
+
+def _ord_text(p) -> str:
+    """An order as PyTorch's messages print it (C++'s to_string of a double: 1.000000)."""
+    if isinstance(p, str) or abs(p) == math.inf:
+        return str(p)
+    return str(p) if isinstance(p, int) else f"{p:.6f}"
+
+
+def tensorinv(A: Tensor, ind: int = 2) -> Tensor:
+    """The tensor X with tensordot(A, X, ind) the identity: A's first `ind` dims as the rows of
+    a square matrix, inverted, its shape A.shape[ind:] + A.shape[:ind]."""
+    if ind <= 0:
+        raise RuntimeError(msg.LINALG_TENSORINV_IND.format(ind=ind))
+    rows, cols = math.prod(A.shape[:ind]), math.prod(A.shape[ind:])
+    if rows != cols:
+        raise RuntimeError(msg.LINALG_TENSORINV_SHAPE.format(cols=cols, rows=rows))
+    return inv(A.reshape(rows, cols)).reshape(*A.shape[ind:], *A.shape[:ind])
+
+
+def tensorsolve(A: Tensor, B: Tensor, dims=None) -> Tensor:
+    """The tensor X with tensordot(A, X, X.ndim) = B; `dims` of A are moved to its end first."""
+    if dims is not None:
+        A = A.movedim(tuple(dims), tuple(range(A.dim() - len(dims), A.dim())))
+    rows = B.numel()
+    result_shape = tuple(A.shape[B.dim() :])
+    cols = math.prod(result_shape)
+    if rows != cols:
+        raise RuntimeError(msg.LINALG_TENSORSOLVE_SHAPE.format(cols=cols, rows=rows))
+    return solve(A.reshape(rows, cols), B.reshape(rows)).reshape(result_shape)
+
+
+__all__ += ["cond", "tensorinv", "tensorsolve"]
 
 
 def cross(input: Tensor, other: Tensor, *, dim: int = -1) -> Tensor:

@@ -16,6 +16,7 @@ from ..ops import activation as _activation
 from ..ops import bilinear_form as _bilinear_form
 from ..ops import convolution as _convolution
 from ..ops import distances as _distances
+from ..ops import grid_sampling as _grid_sampling
 from ..ops import linalg as _linalg
 from ..ops import loss as _loss
 from ..ops import loss_margin as _margin
@@ -109,8 +110,9 @@ pairwise_distance = _distances.pairwise_distance
 # transposed convolutions and bilinear
 conv_transpose1d = _convolution.conv_transpose1d
 conv_transpose2d = _convolution.conv_transpose2d
+conv_transpose3d = _convolution.conv_transpose3d
 bilinear = _bilinear_form.bilinear
-__all__ += ["bilinear", "conv_transpose1d", "conv_transpose2d"]
+__all__ += ["bilinear", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d"]
 
 
 def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
@@ -494,6 +496,7 @@ avg_pool1d = _pooling.avg_pool1d
 adaptive_avg_pool1d = _pooling.adaptive_avg_pool1d
 adaptive_max_pool1d = _pooling.adaptive_max_pool1d
 adaptive_max_pool2d = _pooling.adaptive_max_pool2d
+adaptive_max_pool3d = _pooling.adaptive_max_pool3d
 group_norm = _normalization.group_norm
 instance_norm = _normalization.instance_norm
 interpolate = _upsampling.interpolate
@@ -532,6 +535,7 @@ __all__ += [
     "adaptive_avg_pool1d",
     "adaptive_max_pool1d",
     "adaptive_max_pool2d",
+    "adaptive_max_pool3d",
     "avg_pool1d",
     "group_norm",
     "instance_norm",
@@ -829,6 +833,9 @@ lp_pool1d = _layers.lp_pool1d
 lp_pool2d = _layers.lp_pool2d
 max_unpool1d = _layers.max_unpool1d
 max_unpool2d = _layers.max_unpool2d
+max_unpool3d = _layers.max_unpool3d
+grid_sample = _grid_sampling.grid_sample
+affine_grid = _grid_sampling.affine_grid
 alpha_dropout = _layers.alpha_dropout
 feature_alpha_dropout = _layers.feature_alpha_dropout
 rrelu = _layers.rrelu
@@ -836,3 +843,4 @@ rrelu_ = _layers.rrelu_
 embedding_bag = _layers.embedding_bag
 ctc_loss = _layers.ctc_loss
 __all__ += _layers.__all__
+__all__ += ["affine_grid", "grid_sample"]

@@ -24,7 +24,7 @@ from ..ops import pixelshuffle as _pixelshuffle
 from ..ops import pooling as _pooling
 from ..ops import unpooling as _unpooling
 from ..ops.comparison import where
-from ..ops.convolution import pair, single
+from ..ops.convolution import pair, single, triple
 from ..ops.joining import cat, stack
 
 __all__ = [
@@ -38,6 +38,7 @@ __all__ = [
     "lp_pool2d",
     "max_unpool1d",
     "max_unpool2d",
+    "max_unpool3d",
     "native_channel_shuffle",
     "rrelu",
     "rrelu_",
@@ -144,6 +145,16 @@ def max_unpool2d(
     step = pair(stride) if stride is not None else kernel
     size = _unpool_output_size(input, kernel, step, pair(padding), output_size)
     return _unpooling.max_unpool2d(input, indices, size)
+
+
+def max_unpool3d(
+    input: Tensor, indices: Tensor, kernel_size, stride=None, padding=0, output_size=None
+) -> Tensor:
+    """The inverse of max_pool3d: each value put back at its index, zeros elsewhere."""
+    kernel = triple(kernel_size)
+    step = triple(stride) if stride is not None else kernel
+    size = _unpool_output_size(input, kernel, step, triple(padding), output_size)
+    return _unpooling.max_unpool3d(input, indices, size)
 
 
 def alpha_dropout(

@@ -8,6 +8,7 @@ from . import (
     binary_functions,
     callables,
     comparison,
+    complex_parts,
     construction,
     conversion,
     convolution,
@@ -16,7 +17,9 @@ from . import (
     diagonals,
     distances,
     einsum_equation,
+    factor_solvers,
     fast_kernels,
+    finite_differences,
     index_writes,
     indexing,
     inplace,
@@ -26,6 +29,7 @@ from . import (
     log_sum_exp,
     loss,
     loss_margin,
+    lu_factorization,
     matrix_exponential,
     normalization,
     out,
@@ -49,6 +53,7 @@ from . import (
     unary,
     upsampling,
     vector_products,
+    view_copies,
     view_scatter,
 )
 from .activation import *  # noqa: F403
@@ -56,6 +61,7 @@ from .bilinear_form import *  # noqa: F403
 from .binary import *  # noqa: F403
 from .binary_functions import *  # noqa: F403
 from .comparison import *  # noqa: F403
+from .complex_parts import *  # noqa: F403
 from .construction import *  # noqa: F403
 from .conversion import *  # noqa: F403
 from .convolution import *  # noqa: F403
@@ -67,6 +73,8 @@ from .decompositions import torch_slogdet as slogdet
 from .decompositions import torch_svd as svd
 from .diagonals import *  # noqa: F403
 from .distances import *  # noqa: F403
+from .factor_solvers import *  # noqa: F403
+from .finite_differences import *  # noqa: F403
 from .index_writes import *  # noqa: F403
 from .indexing import *  # noqa: F403
 from .inplace import *  # noqa: F403
@@ -74,6 +82,9 @@ from .integer import *  # noqa: F403
 from .joining import *  # noqa: F403
 from .linalg import *  # noqa: F403
 from .log_sum_exp import *  # noqa: F403
+from .lu_factorization import *  # noqa: F403
+from .lu_factorization import torch_lu as lu
+from .lu_factorization import torch_lu_solve as lu_solve
 from .matrix_exponential import *  # noqa: F403
 from .normalization import rms_norm
 from .normalization import torch_batch_norm as batch_norm
@@ -97,6 +108,7 @@ from .ternary import *  # noqa: F403
 from .unary import *  # noqa: F403
 from .unary import torch_frexp as frexp
 from .vector_products import *  # noqa: F403
+from .view_copies import *  # noqa: F403
 from .view_scatter import *  # noqa: F403
 
 __all__ = [
@@ -105,6 +117,7 @@ __all__ = [
     *binary.__all__,
     *binary_functions.__all__,
     *comparison.__all__,
+    *complex_parts.__all__,
     *construction.__all__,
     *conversion.__all__,
     *convolution.__all__,
@@ -112,6 +125,8 @@ __all__ = [
     *decompositions.__all__,
     *diagonals.__all__,
     *distances.__all__,
+    *factor_solvers.__all__,
+    *finite_differences.__all__,
     *index_writes.__all__,
     *inplace.__all__,
     *indexing.__all__,
@@ -119,6 +134,7 @@ __all__ = [
     *joining.__all__,
     *linalg.__all__,
     *log_sum_exp.__all__,
+    *lu_factorization.__all__,
     *matrix_exponential.__all__,
     *padding.__all__,
     *pixelshuffle.__all__,
@@ -138,11 +154,14 @@ __all__ = [
     *ternary.__all__,
     *unary.__all__,
     *vector_products.__all__,
+    *view_copies.__all__,
     *view_scatter.__all__,
     "batch_norm",
     "cholesky",
     "frexp",
     "layer_norm",
+    "lu",
+    "lu_solve",
     "qr",
     "rms_norm",
     "slogdet",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import collections
+import warnings
 
 import numpy as np
 
@@ -521,3 +522,13 @@ def return_type(name: str, fields: tuple = ("values", "indices")):
 def _return_type_repr(self) -> str:
     parts = ",\n".join(f"{field}={value!r}" for field, value in zip(self._fields, self))
     return f"torch.return_types.{type(self).__name__}(\n{parts})"
+
+
+WARNED_ONCE: set = set()  # the texts warn_once has warned
+
+
+def warn_once(text: str) -> None:
+    """A UserWarning the first time in this process only (PyTorch's TORCH_WARN_ONCE)."""
+    if text not in WARNED_ONCE:
+        WARNED_ONCE.add(text)
+        warnings.warn(text, UserWarning, stacklevel=3)

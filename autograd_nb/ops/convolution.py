@@ -498,7 +498,7 @@ def _conv_transpose(
     groups: int,
     dilation,
 ) -> Tensor:
-    """conv_transpose1d / 2d, the gradient of a convolution with respect to its input: each
+    """conv_transpose1d / 2d / 3d, the gradient of a convolution with respect to its input: each
     input pixel times weight^T gives a (C_out/groups, kh, kw) patch, col2im sums the patches."""
     nd = len(expand(1))
     x, w = _operands(name, nd, input, weight)
@@ -516,7 +516,7 @@ def _conv_transpose(
     if any(st <= 0 for st in stride):
         raise RuntimeError(msg.CONV_STRIDE_POSITIVE)
     _check_conv(x, w, bias, groups, stride, transposed=True)
-    lift = 2 - nd  # 1-d works on images of height 1, as PyTorch's messages show
+    lift = int(nd == 1)  # 1-d works on images of height 1, as PyTorch's messages show
     xd, wd = x._data, w._data
     if lift:
         xd, wd = xd[:, :, None, :], wd[:, :, None, :]
@@ -540,14 +540,14 @@ def _conv_transpose(
             )
         )
     # the convolution whose input gradient this is: its input is our output, its output our input
-    win = Window(out_size, kernel, dil2, (pad2[0], pad2[0], pad2[1], pad2[1]), st2, size)
+    win = Window(out_size, kernel, dil2, tuple(p for p in pad2 for _ in range(2)), st2, size)
     backend = x._backend
     xp = backend.xp
     n, c = xd.shape[:2]
     per_group = xp.reshape(wd, (groups, c // groups, -1))
-    grouped = xp.reshape(xd, (n, groups, c // groups, size[0] * size[1]))
+    grouped = xp.reshape(xd, (n, groups, c // groups, math.prod(size)))
     cols = xp.reshape(
-        xp.matmul(per_group.mT, grouped), (n, wd.shape[1] * groups, kernel[0] * kernel[1]) + size
+        xp.matmul(per_group.mT, grouped), (n, wd.shape[1] * groups, math.prod(kernel)) + size
     )
     out = col2im_data(backend, cols, win)
     if lift:
@@ -577,7 +577,7 @@ def _convolution_function(name: str, expand, doc: str):
 
 
 def _conv_transpose_function(name: str, expand, doc: str):
-    """conv_transpose1d / conv_transpose2d: `_conv_transpose` for one number of spatial dims."""
+    """conv_transpose1d / 2d / 3d: `_conv_transpose` for one number of spatial dims."""
 
     def conv_transpose(
         input: Tensor,
@@ -626,4 +626,19 @@ conv_transpose2d = _conv_transpose_function(
 )
 
 
-__all__ = ["conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d"]
+conv_transpose3d = _conv_transpose_function(
+    "conv_transpose3d",
+    triple,
+    "3-D transposed convolution of (N, C_in, D, H, W) with weight\n"
+    "(C_in, C_out/groups, kd, kh, kw): the gradient of conv3d with respect to its input.",
+)
+
+
+__all__ = [
+    "conv1d",
+    "conv2d",
+    "conv3d",
+    "conv_transpose1d",
+    "conv_transpose2d",
+    "conv_transpose3d",
+]

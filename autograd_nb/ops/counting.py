@@ -1,5 +1,5 @@
-"""`unique`, `bincount`, `histc` and `histogram`: which values a tensor holds and how often each
-occurs."""
+"""`unique`, `bincount`, `histc`, `histogram` and `histogramdd`: which values a tensor holds
+and how often each occurs."""
 
 from __future__ import annotations
 
@@ -189,46 +189,17 @@ def bincount(input, weights=None, minlength: int = 0) -> Tensor:
     return _not_differentiable("bincount", (weights,), counts, backend)
 
 
-def _bin_counts(t: Tensor, edges, weight):
-    """Per bin of ascending `edges`, the count (or weight sum) of the values of `t` in
-    [edge_i, edge_i+1), the last bin closed; values outside are left out."""
-    backend = t._backend
-    xp = backend.xp
-    x = xp.reshape(t._data, (-1,))
-    bins = edges.shape[0] - 1
-    place = (
-        xp.sum(
-            xp.astype(
-                xp.reshape(edges, (1, -1)) <= xp.reshape(x, (-1, 1)), backend.native[dtypes.int64]
-            ),
-            axis=1,
-        )
-        - 1
-    )
-    place = xp.where(x == edges[-1], bins - 1, place)
-    inside = (place >= 0) & (place < bins) & ~xp.isnan(x)
-    counts = xp.zeros((bins,), dtype=t._data.dtype, device=backend.native_device)
-    amount = xp.ones(x.shape, dtype=t._data.dtype, device=backend.native_device)
-    if weight is not None:
-        amount = xp.reshape(on_backend(weight, backend, t.dtype), (-1,))
-    backend.scatter_add(
-        counts, (xp.where(inside, place, 0),), xp.where(inside, amount, xp.zeros_like(amount))
-    )
-    return counts
-
-
 def _linear_edges(t: Tensor, bins: int, low: float, high: float, name: str):
-    """bins + 1 evenly spaced edges from low to high (the data's range when both are 0)."""
+    """histc's bins + 1 evenly spaced edges from low to high (the data's range when both are
+    0; widened by 1 each way when empty)."""
     backend = t._backend
     xp = backend.xp
     if bins <= 0:
-        raise RuntimeError(msg.HISTOGRAM_BINS.format(bins=bins))
+        raise RuntimeError(msg.HISTOGRAM_BINS.format(bins=bins, dim=0))
     if low == high and t.numel():
         low, high = float(xp.min(t._data)), float(xp.max(t._data))
     if low > high:
-        raise RuntimeError(
-            msg.HISTC_RANGE if name == "histc" else msg.HISTOGRAM_RANGE.format(low=low, high=high)
-        )
+        raise RuntimeError(msg.HISTC_RANGE)
     if low == high:
         low, high = low - 1, high + 1
     return xp.linspace(low, high, bins + 1, dtype=t._data.dtype, device=backend.native_device)
@@ -241,19 +212,85 @@ def histc(input, bins: int = 100, min: float = 0, max: float = 0) -> Tensor:  # 
     both are 0), in input's dtype; never differentiable."""
     t = check_tensor(input, "histc")
     require_floating(t, "histogram_cpu")
-    edges = _linear_edges(t, bins, float(min), float(max), "histc")
-    return make_tensor(_bin_counts(t, edges, None), t._backend)
+    edges = make_tensor(_linear_edges(t, bins, float(min), float(max), "histc"), t._backend)
+    return _histogramdd(t.reshape(-1, 1), [edges], None, None, False)[0]
 
 
-_HISTOGRAM = collections.namedtuple("histogram", ["hist", "bin_edges"])
+def _return_type(name: str, fields: list):
+    """torch.return_types.<name>, printed as PyTorch prints it."""
+    cls = collections.namedtuple(name, fields)
+    cls.__module__ = "torch.return_types"
+    cls.__repr__ = lambda self: (
+        f"torch.return_types.{name}(\n"
+        + ",\n".join(f"{f}={v!r}" for f, v in zip(fields, self))
+        + ")"
+    )
+    return cls
 
 
-_HISTOGRAM.__module__ = "torch.return_types"
+_HISTOGRAM = _return_type("histogram", ["hist", "bin_edges"])
+_HISTOGRAMDD = _return_type("histogramdd", ["hist", "bin_edges"])
 
 
-_HISTOGRAM.__repr__ = lambda self: (
-    f"torch.return_types.histogram(\nhist={self.hist!r},\nbin_edges={self.bin_edges!r})"
-)
+def _histogram_edges(points, dim: int, bins, limits, backend, dtype):
+    """The edges of one dim: the given tensor, or bins + 1 evenly spaced ones over range (the
+    data's, (0, 1) when there is none; widened by 0.5 each way when it is one point)."""
+    xp = backend.xp
+    if isinstance(bins, Tensor):
+        return on_backend(bins, backend, dtype)
+    if bins <= 0:
+        raise RuntimeError(msg.HISTOGRAM_BINS.format(bins=bins, dim=dim))
+    if limits is not None:
+        low, high = float(limits[2 * dim]), float(limits[2 * dim + 1])
+    elif points.shape[0]:
+        column = points[:, dim]
+        low, high = float(xp.min(column)), float(xp.max(column))
+    else:
+        low, high = 0.0, 1.0
+    if low > high:
+        raise RuntimeError(msg.HISTOGRAM_RANGE.format(low=low, high=high, dim=dim))
+    if low == high:
+        low, high = low - 0.5, high + 0.5
+    return xp.linspace(
+        low, high, bins + 1, dtype=backend.native[dtype], device=backend.native_device
+    )
+
+
+def _histogramdd(t: Tensor, bins: list, limits, weight, density: bool):
+    """(hist, edges per dim) of the points (..., D) of `t`: the count (or weight sum) in each
+    cell [edge_i, edge_i+1) per dim (the last bin closed); points outside are left out."""
+    require_floating(t, "histogramdd")
+    backend = t._backend
+    xp = backend.xp
+    d = t.shape[-1]
+    if limits is not None and len(limits) != 2 * d:
+        raise RuntimeError(msg.HISTOGRAMDD_RANGE_LENGTH.format(d=d, n=2 * d, got=len(limits)))
+    points = xp.reshape(t._data, (-1, d))
+    edges = [_histogram_edges(points, i, bins[i], limits, backend, t.dtype) for i in range(d)]
+    int64 = backend.native[dtypes.int64]
+    flat = xp.zeros((points.shape[0],), dtype=int64, device=backend.native_device)
+    inside = ~xp.any(xp.isnan(points), axis=1)
+    for i, e in enumerate(edges):
+        x = points[:, i]
+        count = e.shape[0] - 1
+        place = xp.sum(xp.astype(xp.reshape(e, (1, -1)) <= xp.reshape(x, (-1, 1)), int64), axis=1)
+        place = xp.where(x == e[-1], count, place) - 1
+        inside = inside & (place >= 0) & (place < count)
+        flat = flat * count + xp.where(place >= 0, place, 0)
+    shape = tuple(e.shape[0] - 1 for e in edges)
+    amount = xp.ones((points.shape[0],), dtype=t._data.dtype, device=backend.native_device)
+    if weight is not None:
+        amount = xp.reshape(on_backend(weight, backend, t.dtype), (-1,))
+    hist = xp.zeros((math.prod(shape),), dtype=t._data.dtype, device=backend.native_device)
+    backend.scatter_add(hist, (xp.where(inside, flat, 0),), xp.where(inside, amount, 0 * amount))
+    hist = xp.reshape(hist, shape)
+    if density:
+        volume = None
+        for i, e in enumerate(edges):
+            width = xp.reshape(e[1:] - e[:-1], (-1,) + (1,) * (d - 1 - i))
+            volume = width if volume is None else volume * width
+        hist = hist / (xp.sum(hist) * volume)
+    return make_tensor(hist, backend), tuple(make_tensor(e, backend) for e in edges)
 
 
 @tensor_method("histogram")
@@ -269,18 +306,21 @@ def histogram(
     data's when None) or the given edges; weighted sums with `weight`, a density with
     density=True."""
     t = check_tensor(input, "histogram")
-    require_floating(t, "histogramdd")
-    backend = t._backend
-    xp = backend.xp
-    if isinstance(bins, Tensor):
-        edges = on_backend(bins, backend, t.dtype)
-    else:
-        low, high = (0.0, 0.0) if range is None else (float(range[0]), float(range[1]))
-        edges = _linear_edges(t, int(bins), low, high, "histogram")
-    hist = _bin_counts(t, edges, weight)
-    if density:
-        hist = hist / (xp.sum(hist) * (edges[1:] - edges[:-1]))
-    return _HISTOGRAM(make_tensor(hist, backend), make_tensor(edges, backend))
+    hist, edges = _histogramdd(t.reshape(-1, 1), [bins], range, weight, density)
+    return _HISTOGRAM(hist, edges[0])
 
 
-__all__ = ["bincount", "histc", "histogram", "unique", "unique_consecutive"]
+def histogramdd(input, bins=10, *, range=None, weight=None, density: bool = False):
+    """torch.return_types.histogramdd(hist, bin_edges): the histogram of the points (..., D)
+    of `input` over D dims, `bins` a number (every dim), one per dim, or each dim's edges."""
+    t = check_tensor(input, "histogramdd")
+    if t.dim() < 2:
+        raise RuntimeError(msg.HISTOGRAMDD_DIMS)
+    d = t.shape[-1]
+    bins = list(bins) if isinstance(bins, (list, tuple)) else [bins] * d
+    if len(bins) != d:
+        raise RuntimeError(msg.HISTOGRAMDD_BINS_LENGTH)
+    return _HISTOGRAMDD(*_histogramdd(t, bins, range, weight, density))
+
+
+__all__ = ["bincount", "histc", "histogram", "histogramdd", "unique", "unique_consecutive"]

@@ -97,30 +97,48 @@ def _first_failure(backend, info, batched: bool):
     return None
 
 
-def _lu_info(backend, a):
-    """LAPACK getrf's info per matrix of `a` (..., n, n): 1 + the column of the first zero pivot
-    of LU with partial pivoting, 0 when the matrix is invertible."""
+def getrf(backend, a, factors: bool = True):
+    """(LU, pivots, info) of every matrix of `a` (..., m, n): getrf's packed factors, its 1-based
+    int32 pivots (..., min(m, n)) and info (1 + the column of the first zero pivot, or 0).
+    Without `factors` only info is meant (LU and pivots are left half-made, for speed)."""
     xp = backend.xp
-    n = a.shape[-1]
-    u = xp.reshape(a, (math.prod(a.shape[:-2]), n, n))
-    rows = xp.arange(n, device=backend.native_device)
+    m, n = a.shape[-2:]
+    k = min(m, n)
+    batch = tuple(a.shape[:-2])
+    u = xp.reshape(a, (math.prod(batch), m, n))
+    rows = xp.arange(m, device=backend.native_device)
     int32 = backend.native[dtypes.int32]
     info = xp.zeros((u.shape[0],), dtype=int32, device=backend.native_device)
-    below, zero, one = (
-        _scalar(backend, -1, a.dtype),
-        _scalar(backend, 0, a.dtype),
-        _scalar(backend, 1, a.dtype),
-    )
-    for k in range(n):
-        column = xp.where(rows >= k, xp.abs(u[:, :, k]), below)
+    pivots = []
+    below, zero, one = (_scalar(backend, v, a.dtype) for v in (-1, 0, 1))
+    for j in range(k):
+        column = xp.where(rows >= j, xp.abs(u[:, :, j]), below)
         p = xp.argmax(column, axis=1)[:, None]
-        order = xp.where(rows == k, p, xp.where(rows == p, k, rows))
+        pivots.append(p[:, 0])
+        order = xp.where(rows == j, p, xp.where(rows == p, j, rows))
         u = xp.take_along_axis(u, xp.broadcast_to(order[:, :, None], u.shape), axis=1)
-        pivot = u[:, k, k]
-        info = xp.where((info == 0) & (pivot == 0), _scalar(backend, k + 1, int32), info)
-        factor = xp.where(rows > k, u[:, :, k] / xp.where(pivot == 0, one, pivot)[:, None], zero)
-        u = u - factor[:, :, None] * u[:, k : k + 1, :]
-    return xp.reshape(info, a.shape[:-2])
+        pivot = u[:, j, j]
+        info = xp.where((info == 0) & (pivot == 0), _scalar(backend, j + 1, int32), info)
+        # multipliers below the pivot (a zero pivot has only zeros below it: left as they are)
+        factor = xp.where(rows > j, u[:, :, j] / xp.where(pivot == 0, one, pivot)[:, None], zero)
+        if not factors:  # only info: eliminate whole rows
+            u = u - factor[:, :, None] * u[:, j : j + 1, :]
+            continue
+        # the trailing columns lose the multiples of the pivot row; column j keeps the multipliers
+        trailing = u[:, :, j + 1 :] - factor[:, :, None] * u[:, j : j + 1, j + 1 :]
+        kept = xp.where(rows > j, factor, u[:, :, j])[:, :, None]
+        u = xp.concat([u[:, :, :j], kept, trailing], axis=2)
+    piv = (
+        xp.stack(pivots, axis=-1)
+        if pivots
+        else xp.zeros((u.shape[0], 0), dtype=int32, device=backend.native_device)
+    )
+    piv = xp.astype(piv + 1, int32)
+    return (
+        xp.reshape(u, a.shape),
+        xp.reshape(piv, batch + (k,)),
+        xp.reshape(info, batch),
+    )
 
 
 def _cholesky_info(backend, a):
@@ -188,7 +206,7 @@ class LinalgInvExBackward0(_LinalgNode):
 def _inv_ex(A, name: str, check_errors: bool):
     a = _matrices(A, name)
     backend = a._backend
-    info = _lu_info(backend, a._data)
+    info = getrf(backend, a._data, factors=False)[2]
     if check_errors:
         _raise_if_failed(backend, info, a._data.ndim > 2, msg.LINALG_SINGULAR_INV, name=name)
     data = _guarded(backend, a._data, info, backend.xp.linalg.inv)
@@ -327,7 +345,7 @@ def _solve_ex(A, B, left: bool, check_errors: bool):
             )
         )
     batch = broadcast_shapes(tuple(a._data.shape[:-2]), tuple(bm.shape[:-2]))
-    info = xp.broadcast_to(_lu_info(backend, a._data), batch)
+    info = xp.broadcast_to(getrf(backend, a._data, factors=False)[2], batch)
     if check_errors:
         _raise_if_failed(backend, info, len(batch) > 0, msg.LINALG_SINGULAR_SOLVE)
     am = xp.broadcast_to(a._data, batch + (n, n))

@@ -67,6 +67,24 @@ def checked_write(out: Tensor, result: Tensor) -> Tensor:
 __all__: list[str] = []  # no torch.* functions of its own
 
 
+def write_outs(out, name: str, fn, args: tuple, kwargs: dict | None = None) -> tuple:
+    """fn's results (a tuple of tensors) written one by one into the tensors of `out` (a tuple
+    or list of as many), with write_out's checks before anything is written."""
+    kwargs = kwargs or {}
+    if not isinstance(out, (tuple, list)) or not all(isinstance(o, Tensor) for o in out):
+        raise TypeError(msg.OUT_NOT_TUPLE.format(name=name, type=type(out).__name__))
+    operands = list(_tensors_in((*args, *kwargs.values())))
+    if STATE.enabled and any(t.requires_grad for t in (*out, *operands)):
+        raise RuntimeError(msg.OUT_REQUIRES_GRAD.format(name=name))
+    for o in out:
+        _check_no_partial_overlap(o, operands)
+    with no_grad():
+        results = tuple(fn(*args, **kwargs))
+    if len(results) != len(out):
+        raise RuntimeError(msg.OUT_COUNT.format(name=name, expected=len(results), got=len(out)))
+    return tuple(checked_write(o, r) for o, r in zip(out, results))
+
+
 def with_pair_out(fn):
     """`fn` (returning values, indices) taking PyTorch's `out=(values, indices)` as well."""
     name = fn.__name__

@@ -523,20 +523,27 @@ def adaptive_max_pool1d(input: Tensor, output_size, return_indices: bool = False
                 name="adaptive_max_pool1d", size=list(x._data.shape), dim=x.dim() - 1
             )
         )
-    out, indices = _adaptive_max_pool2d(x.unsqueeze(-2), (1, length))
+    out, indices = _adaptive_max_pool(x.unsqueeze(-2), (1, length), 2)
     out, indices = out.squeeze(-2), indices.squeeze(-2)
     return (out, indices) if return_indices else out
 
 
-# --- adaptive_max_pool2d --------------------------------------------------------------------------
+# --- adaptive_max_pool2d / 3d --------------------------------------------------------------------
 class AdaptiveMaxPool2DBackward0(Node):
     """The gradient goes to each window's maximum (scatter_add at the saved flat indices)."""
 
+    formula = "∂max/∂xᵢ = 1 for each window's maximum, 0 elsewhere"
     __slots__ = ()
     _saved_names = ("self", "result1")
+    _spatial_dims = 2
 
     def backward(self, grad):
-        return scatter_to_indices(grad, self._unpack(0), self._unpack(1))
+        return scatter_to_indices(grad, self._unpack(0), self._unpack(1), self._spatial_dims)
+
+
+class AdaptiveMaxPool3DBackward0(AdaptiveMaxPool2DBackward0):
+    __slots__ = ()
+    _spatial_dims = 3
 
 
 def _adaptive_taps(size: int, out: int) -> tuple:
@@ -548,58 +555,76 @@ def _adaptive_taps(size: int, out: int) -> tuple:
     return starts, lasts, width
 
 
-def _adaptive_max_pool2d(x: Tensor, output_size) -> tuple:
-    """adaptive_max_pool2d's checks (in PyTorch's order) and its (values, indices)."""
+def _adaptive_max_pool(x: Tensor, output_size, nd: int) -> tuple:
+    """adaptive_max_pool2d / 3d's checks (in PyTorch's order) and its (values, indices): the
+    windows' taps gathered axis by axis, the first maximum of each, its flat spatial index."""
+    name = f"adaptive_max_pool{nd}d"
     shape = tuple(x._data.shape)
-    size = resolve_output_size(output_size, shape)
-    if len(shape) not in (3, 4):
-        raise RuntimeError(msg.ADAPTIVE_MAX_POOL_RANK.format(size=list(shape)))
-    if len(size) != 2:
-        raise RuntimeError(msg.ADAPTIVE_MAX_POOL_SIZE)
-    for dim in (len(shape) - 2, len(shape) - 1):
+    size = resolve_output_size(output_size, shape, nd)
+    if len(shape) not in (nd + 1, nd + 2):
+        raise RuntimeError(
+            msg.ADAPTIVE_MAX_POOL_RANK.format(name=name, low=nd + 1, high=nd + 2, size=list(shape))
+        )
+    if len(size) != nd:
+        raise RuntimeError(msg.ADAPTIVE_MAX_POOL_SIZE.format(name=name, nd=nd))
+    for dim in range(len(shape) - nd, len(shape)):
         if shape[dim] == 0:
             raise RuntimeError(
-                msg.ADAPTIVE_MAX_POOL_EMPTY.format(
-                    name="adaptive_max_pool2d", size=list(shape), dim=dim
-                )
+                msg.ADAPTIVE_MAX_POOL_EMPTY.format(name=name, size=list(shape), dim=dim)
             )
     for d in size:
         if d < 0:
-            raise RuntimeError(msg.NEW_SIZE_NEGATIVE.format(size=d, sizes=list(shape[:-2] + size)))
-    require_floating(x, "adaptive_max_pool2d")
+            raise RuntimeError(msg.NEW_SIZE_NEGATIVE.format(size=d, sizes=list(shape[:-nd] + size)))
+    require_floating(x, name if nd == 2 else name + "_cpu")  # PyTorch's kernel names
     backend = x._backend
     xp = backend.xp
-    (oh, ow), (h, w), lead = size, shape[-2:], shape[:-2]
-    axes = []
-    for n, length in ((oh, h), (ow, w)):
+    spatial, lead = shape[-nd:], shape[:-nd]
+    taps, widths = x._data, []
+    tap_tables = []
+    for axis, (n, length) in enumerate(zip(size, spatial)):
         starts, lasts, width = _adaptive_taps(length, n)
-        taps = [[min(s + k, last) for k in range(width)] for s, last in zip(starts, lasts)]
-        axes.append((backend.asarray(taps, dtypes.int64), width))
-    (rows, kh), (cols, kw) = axes
-    taps = xp.take(x._data, xp.reshape(rows, (-1,)), axis=-2)
-    taps = xp.take(taps, xp.reshape(cols, (-1,)), axis=-1)
-    n = len(lead)
-    taps = xp.reshape(taps, lead + (oh, kh, ow, kw))
-    taps = xp.permute_dims(taps, tuple(range(n)) + (n, n + 2, n + 1, n + 3))
-    taps = xp.reshape(taps, lead + (oh, ow, kh * kw))
+        table = [[min(s + k, last) for k in range(width)] for s, last in zip(starts, lasts)]
+        tap_tables.append(xp.reshape(backend.asarray(table, dtypes.int64), (-1,)))
+        widths.append(width)
+        taps = xp.take(taps, tap_tables[-1], axis=axis - nd)
+    m = len(lead)
+    taps = xp.reshape(taps, lead + tuple(v for pair in zip(size, widths) for v in pair))
+    order = (
+        tuple(range(m))
+        + tuple(m + 2 * i for i in range(nd))
+        + tuple(m + 2 * i + 1 for i in range(nd))
+    )
+    taps = xp.reshape(xp.permute_dims(taps, order), lead + size + (math.prod(widths),))
     best = xp.argmax(taps, axis=-1, keepdims=True)
     values = xp.take_along_axis(taps, best, axis=-1)[..., 0]
     best = best[..., 0]
-    row_of = xp.reshape(xp.arange(oh, dtype=rows.dtype, device=backend.native_device), (-1, 1))
-    col_of = xp.arange(ow, dtype=rows.dtype, device=backend.native_device)
-    hs = xp.reshape(
-        xp.take(xp.reshape(rows, (-1,)), xp.reshape(row_of * kh + best // kw, (-1,))), best.shape
-    )
-    ws = xp.reshape(
-        xp.take(xp.reshape(cols, (-1,)), xp.reshape(col_of * kw + best % kw, (-1,))), best.shape
-    )
-    indices = make_tensor(hs * w + ws, backend)
-    return record(AdaptiveMaxPool2DBackward0, (x,), values, backend, save=(x, indices)), indices
+    flat = None
+    for axis in range(nd):
+        inner = math.prod(widths[axis + 1 :])
+        within = (best // inner) % widths[axis]  # the tap of the maximum along this axis
+        out_index = xp.arange(size[axis], dtype=best.dtype, device=backend.native_device)
+        out_index = xp.reshape(out_index, (-1,) + (1,) * (nd - 1 - axis))
+        coordinate = xp.reshape(
+            xp.take(tap_tables[axis], xp.reshape(out_index * widths[axis] + within, (-1,))),
+            best.shape,
+        )
+        flat = coordinate if flat is None else flat * spatial[axis] + coordinate
+    indices = make_tensor(flat, backend)
+    node = AdaptiveMaxPool2DBackward0 if nd == 2 else AdaptiveMaxPool3DBackward0
+    return record(node, (x,), values, backend, save=(x, indices)), indices
 
 
 def adaptive_max_pool2d(input: Tensor, output_size, return_indices: bool = False):
     """The maximum of each of output_size windows tiling (H, W) (with flat indices if asked)."""
-    out, indices = _adaptive_max_pool2d(check_tensor(input, "adaptive_max_pool2d"), output_size)
+    x = check_tensor(input, "adaptive_max_pool2d")
+    out, indices = _adaptive_max_pool(x, output_size, 2)
+    return (out, indices) if return_indices else out
+
+
+def adaptive_max_pool3d(input: Tensor, output_size, return_indices: bool = False):
+    """The maximum of each of output_size windows tiling (D, H, W) (with flat indices if asked)."""
+    x = check_tensor(input, "adaptive_max_pool3d")
+    out, indices = _adaptive_max_pool(x, output_size, 3)
     return (out, indices) if return_indices else out
 
 

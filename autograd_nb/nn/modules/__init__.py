@@ -35,7 +35,7 @@ from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d, SyncBatchNorm
 from .bilinear import Bilinear
 from .channelshuffle import ChannelShuffle
 from .container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential
-from .conv import Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d
+from .conv import Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d, ConvTranspose3d
 from .distance import CosineSimilarity, PairwiseDistance
 from .dropout import AlphaDropout, Dropout, Dropout1d, Dropout2d, FeatureAlphaDropout
 from .flatten import Flatten, Unflatten
@@ -50,6 +50,7 @@ from .lazy import (
     LazyConv3d,
     LazyConvTranspose1d,
     LazyConvTranspose2d,
+    LazyConvTranspose3d,
     LazyInstanceNorm1d,
     LazyInstanceNorm2d,
     LazyInstanceNorm3d,
@@ -101,6 +102,7 @@ from .pooling import (
     AdaptiveAvgPool3d,
     AdaptiveMaxPool1d,
     AdaptiveMaxPool2d,
+    AdaptiveMaxPool3d,
     AvgPool1d,
     AvgPool2d,
     AvgPool3d,
@@ -108,7 +110,7 @@ from .pooling import (
     MaxPool2d,
     MaxPool3d,
 )
-from .pooling_lp_unpool import LPPool1d, LPPool2d, MaxUnpool1d, MaxUnpool2d
+from .pooling_lp_unpool import LPPool1d, LPPool2d, MaxUnpool1d, MaxUnpool2d, MaxUnpool3d
 from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase
 from .sparse import Embedding, EmbeddingBag
 from .transformer import (

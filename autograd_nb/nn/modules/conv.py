@@ -1,4 +1,4 @@
-"""Convolution layers: Conv1d, Conv2d, Conv3d and the transposed ConvTranspose1d/2d."""
+"""Convolution layers: Conv1d, Conv2d, Conv3d and the transposed ConvTranspose1d/2d/3d."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from .. import functional as F
 from .linear import add_weight_and_bias, reset_weight_and_bias
 from .module import Module
 
-__all__ = ["Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d", "ConvTranspose2d"]
+__all__ = ["Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d", "ConvTranspose2d", "ConvTranspose3d"]
 
 
 class _ConvNd(Module):
@@ -131,7 +131,7 @@ class Conv2d(_ConvNd):
 
 
 class _ConvTransposeNd(_ConvNd):
-    """What ConvTranspose1d and ConvTranspose2d share: PyTorch's argument order, output_padding
+    """What ConvTranspose1d, 2d and 3d share: PyTorch's argument order, output_padding
     and forward's optional output_size (which picks the output_padding)."""
 
     _transposed = True
@@ -231,3 +231,10 @@ class Conv3d(_ConvNd):
 
     _expand = staticmethod(triple)
     _conv = staticmethod(F.conv3d)
+
+
+class ConvTranspose3d(_ConvTransposeNd):
+    """3-D transposed convolution of (N, C_in, D, H, W), weight (C_in, C_out/groups, kd, kh, kw)."""
+
+    _expand = staticmethod(triple)
+    _conv = staticmethod(F.conv_transpose3d)

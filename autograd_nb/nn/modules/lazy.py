@@ -19,7 +19,7 @@ from ..._tensor import Tensor
 from ...autograd.grad_mode import no_grad
 from ..parameter import UninitializedBuffer, UninitializedParameter, is_lazy
 from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d
-from .conv import Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d
+from .conv import Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d, ConvTranspose3d
 from .instancenorm import InstanceNorm1d, InstanceNorm2d, InstanceNorm3d
 from .linear import Linear
 
@@ -31,6 +31,7 @@ __all__ = [
     "LazyConv3d",
     "LazyConvTranspose1d",
     "LazyConvTranspose2d",
+    "LazyConvTranspose3d",
     "LazyBatchNorm1d",
     "LazyBatchNorm2d",
     "LazyBatchNorm3d",
@@ -247,6 +248,7 @@ LazyConv2d = _lazy_conv(Conv2d, 2)
 LazyConv3d = _lazy_conv(Conv3d, 3)
 LazyConvTranspose1d = _lazy_conv_transpose(ConvTranspose1d, 1)
 LazyConvTranspose2d = _lazy_conv_transpose(ConvTranspose2d, 2)
+LazyConvTranspose3d = _lazy_conv_transpose(ConvTranspose3d, 3)
 
 
 class _LazyNormBase(LazyModuleMixin):

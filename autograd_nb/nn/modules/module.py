@@ -17,7 +17,7 @@ import itertools
 import warnings
 from collections import OrderedDict, namedtuple
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from ... import _messages as msg
 from ..._tensor import Tensor, typename
@@ -71,6 +71,11 @@ class RemovableHandle:
 
     def __exit__(self, *exc) -> None:
         self.remove()
+
+
+def _refuse(error: Exception):
+    """Raise `error` (a device this build has not, met by a module's first tensor)."""
+    raise error
 
 
 class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):
@@ -205,6 +210,7 @@ class Module:
     """Base class for all neural network modules: subclass it, assign layers, write `forward`."""
 
     dump_patches: bool = False
+    T_destination = TypeVar("T_destination", bound=dict)
     _version: int = 1
     training: bool
     call_super_init: bool = False
@@ -234,6 +240,8 @@ class Module:
         setattr_("_forward_pre_hooks", OrderedDict())
         setattr_("_forward_pre_hooks_with_kwargs", OrderedDict())
         setattr_("_state_dict_hooks", OrderedDict())
+        setattr_("_state_dict_pre_hooks", OrderedDict())
+        setattr_("_load_state_dict_pre_hooks", OrderedDict())
         setattr_("_load_state_dict_post_hooks", OrderedDict())
         setattr_("_modules", {})
 
@@ -321,6 +329,23 @@ class Module:
             if not isinstance(mod, Module):
                 raise AttributeError(msg.MODULE_NOT_A_MODULE.format(name=item))
         return mod
+
+    def set_submodule(self, target: str, module: Module, strict: bool = False) -> None:
+        """Put `module` at the dotted path `target` (replacing one there; with strict, only
+        replacing)."""
+        if target == "":
+            raise ValueError(msg.SET_SUBMODULE_EMPTY)
+        if not isinstance(module, Module):
+            raise ValueError(msg.SET_SUBMODULE_TYPE.format(type=type(module)))
+        *path, name = target.split(".")
+        parent = self.get_submodule(".".join(path)) if path else self
+        if strict and not hasattr(parent, name):
+            raise AttributeError(
+                msg.SET_SUBMODULE_MISSING.format(parent=parent._get_name(), name=name)
+            )
+        if hasattr(parent, name) and not isinstance(getattr(parent, name), Module):
+            raise AttributeError(msg.SET_SUBMODULE_NOT_MODULE.format(name=name))
+        setattr(parent, name, module)
 
     def _split_target(self, target: str) -> tuple[Module, str]:
         module_path, _, name = target.rpartition(".")
@@ -609,6 +634,37 @@ class Module:
         """Cast floating point parameters and buffers to float16."""
         return self._apply(lambda t: t.half() if t.is_floating_point() else t)
 
+    def bfloat16(self) -> Module:
+        """bfloat16 is not one of autograd_nb's dtypes: a TypeError that says which are."""
+        raise TypeError(msg.MODULE_NO_BFLOAT16)
+
+    def xpu(self, device=None) -> Module:
+        """Intel GPUs: not in this build, as in PyTorch's CPU build (for a module with tensors)."""
+        return self._apply(lambda t: _refuse(AssertionError(msg.MODULE_NO_XPU)))
+
+    def ipu(self, device=None) -> Module:
+        """Graphcore IPUs: not in this build, as in PyTorch's."""
+        return self._apply(lambda t: _refuse(RuntimeError(msg.MODULE_NO_IPU)))
+
+    def mtia(self, device=None) -> Module:
+        """Meta's MTIA accelerators: not in this build, as in PyTorch's."""
+        return self._apply(lambda t: _refuse(AssertionError(msg.MODULE_NO_MTIA)))
+
+    def to_empty(self, *, device, recurse: bool = True) -> Module:
+        """Parameters and buffers replaced by uninitialised ones on `device` (after a meta
+        init, say), the same Parameter objects."""
+        from ..._creation import empty_like
+
+        return self._apply(lambda t: empty_like(t, device=device), recurse=recurse)
+
+    def share_memory(self) -> Module:
+        """Itself: PyTorch moves the storages to shared memory for multiprocessing; NumPy's
+        arrays stay where they are (one process)."""
+        return self
+
+    def compile(self, *args, **kwargs) -> None:
+        """torch.compile of forward: autograd_nb has no compiler, so forward runs as written."""
+
     def to(self, *args, **kwargs) -> Module:
         """Move and/or cast parameters and buffers (integer tensors keep their dtype)."""
         from ...ops.conversion import _parse_to
@@ -728,6 +784,8 @@ class Module:
         for name, buf in self._buffers.items():
             if buf is not None and name not in self._non_persistent_buffers_set:
                 destination[prefix + name] = buf if keep_vars else buf.detach()
+        if type(self).get_extra_state is not Module.get_extra_state:
+            destination[prefix + "_extra_state"] = self.get_extra_state()
 
     def state_dict(self, *args, destination=None, prefix: str = "", keep_vars: bool = False):
         """An OrderedDict name -> tensor of parameters and persistent buffers (detached)."""
@@ -739,6 +797,8 @@ class Module:
                 prefix = args[1]
             if len(args) > 2 and keep_vars is False:
                 keep_vars = args[2]
+        for hook in self._state_dict_pre_hooks.values():
+            hook(self, prefix, keep_vars)
         if destination is None:
             destination = OrderedDict()
             destination._metadata = OrderedDict()
@@ -810,6 +870,12 @@ class Module:
                 )
                 continue
             writes.append((name, param, value))
+        extra_key = prefix + "_extra_state"
+        if type(self).set_extra_state is not Module.set_extra_state:
+            if extra_key in state_dict:  # set with the writes: (None, None, the state)
+                writes.append((None, None, state_dict[extra_key]))
+            elif strict:
+                missing_keys.append(extra_key)
         if strict:
             for key in state_dict:
                 if key.startswith(prefix):
@@ -817,7 +883,10 @@ class Module:
                     if len(input_name) > 1:
                         if input_name[0] not in self._modules:
                             unexpected_keys.append(key)
-                    elif input_name[0] not in local_state:
+                    elif input_name[0] not in local_state and not (
+                        input_name[0] == "_extra_state"
+                        and type(self).set_extra_state is not Module.set_extra_state
+                    ):
                         unexpected_keys.append(key)
         return writes
 
@@ -842,6 +911,17 @@ class Module:
             local_metadata = {} if metadata is None else dict(metadata.get(prefix[:-1], {}))
             if assign:
                 local_metadata["assign_to_params_buffers"] = assign
+            for hook in module._load_state_dict_pre_hooks.values():
+                hook(
+                    module,
+                    local_state_dict,
+                    prefix,
+                    local_metadata,
+                    True,
+                    missing_keys,
+                    unexpected_keys,
+                    error_msgs,
+                )
             module_writes = module._load_from_state_dict(
                 local_state_dict,
                 prefix,
@@ -880,7 +960,9 @@ class Module:
         with no_grad():
             for module, module_writes in writes:
                 for name, param, value in module_writes:
-                    if assign:
+                    if name is None:
+                        module.set_extra_state(value)
+                    elif assign:
                         setattr(module, name, value)
                     else:
                         param.copy_(value)
@@ -893,6 +975,27 @@ class Module:
         handle = RemovableHandle(self._state_dict_hooks)
         self._state_dict_hooks[handle.id] = hook
         return handle
+
+    def register_state_dict_pre_hook(self, hook: Callable) -> RemovableHandle:
+        """hook(module, prefix, keep_vars) runs before state_dict() saves anything."""
+        handle = RemovableHandle(self._state_dict_pre_hooks)
+        self._state_dict_pre_hooks[handle.id] = hook
+        return handle
+
+    def register_load_state_dict_pre_hook(self, hook: Callable) -> RemovableHandle:
+        """hook(module, state_dict, prefix, local_metadata, strict, missing_keys,
+        unexpected_keys, error_msgs) runs before load_state_dict() reads this module's part."""
+        handle = RemovableHandle(self._load_state_dict_pre_hooks)
+        self._load_state_dict_pre_hooks[handle.id] = hook
+        return handle
+
+    def get_extra_state(self) -> Any:
+        """Override to save more than tensors: state_dict() stores it as `<prefix>_extra_state`."""
+        raise RuntimeError(msg.MODULE_EXTRA_STATE.format(name="get_extra_state"))
+
+    def set_extra_state(self, state: Any) -> None:
+        """Override with get_extra_state: load_state_dict() hands it what that saved."""
+        raise RuntimeError(msg.MODULE_EXTRA_STATE.format(name="set_extra_state"))
 
     def register_load_state_dict_post_hook(self, hook: Callable) -> RemovableHandle:
         """hook(module, incompatible_keys) runs after load_state_dict()."""

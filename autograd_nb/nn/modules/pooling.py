@@ -13,6 +13,7 @@ __all__ = [
     "AdaptiveAvgPool3d",
     "AdaptiveMaxPool1d",
     "AdaptiveMaxPool2d",
+    "AdaptiveMaxPool3d",
     "AvgPool1d",
     "AvgPool2d",
     "AvgPool3d",
@@ -169,6 +170,13 @@ class AdaptiveMaxPool2d(Module):
 
     def extra_repr(self) -> str:
         return f"output_size={self.output_size}"
+
+
+class AdaptiveMaxPool3d(AdaptiveMaxPool2d):
+    """The maximum over output_size windows that tile (D, H, W) (with indices if asked)."""
+
+    def forward(self, input: Tensor):
+        return F.adaptive_max_pool3d(input, self.output_size, self.return_indices)
 
 
 class AdaptiveMaxPool1d(AdaptiveMaxPool2d):

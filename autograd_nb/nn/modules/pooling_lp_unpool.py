@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from ..._tensor import Tensor
-from ...ops.convolution import pair, single
+from ...ops.convolution import pair, single, triple
 from .. import functional as F
 from .module import Module
 
-__all__ = ["LPPool1d", "LPPool2d", "MaxUnpool1d", "MaxUnpool2d"]
+__all__ = ["LPPool1d", "LPPool2d", "MaxUnpool1d", "MaxUnpool2d", "MaxUnpool3d"]
 
 
 class LPPool1d(Module):
@@ -66,3 +66,10 @@ class MaxUnpool2d(MaxUnpool1d):
 
     _expand = staticmethod(pair)
     _unpool = staticmethod(F.max_unpool2d)
+
+
+class MaxUnpool3d(MaxUnpool1d):
+    """Max pooling undone: values put back at the indices max_pool3d returned, zeros elsewhere."""
+
+    _expand = staticmethod(triple)
+    _unpool = staticmethod(F.max_unpool3d)
