@@ -82,7 +82,7 @@ def forms(entry, fn) -> dict:
 def record(entry, data: dict, meta: dict) -> None:
     fn = resolve(torch, entry.name)
     assert fn is not None, f"PyTorch has no {entry.name}"
-    info = {"forms": forms(entry, fn), "samples": []}
+    info: dict = {"samples": []}
     for k, sample in enumerate(entry.make_samples()):
         args, kwargs, leaves = build_call(sample, torch, grad=entry.differentiable)
         try:
@@ -93,7 +93,7 @@ def record(entry, data: dict, meta: dict) -> None:
         key = f"{entry.id}#{k}"
         for i, t in enumerate(outputs):
             data[f"{key}/out{i}"] = as_array(t)
-        grads_of = differentiable_outputs(outputs, torch)
+        grads_of = differentiable_outputs(outputs, torch, entry.shape_only_outputs)
         has_grad, grad_error = [], None
         if entry.differentiable and grads_of and leaves:
             weights = projection(entry.id, k, [tuple(outputs[i].shape) for i in grads_of])
@@ -107,6 +107,8 @@ def record(entry, data: dict, meta: dict) -> None:
                     data[f"{key}/grad{j}"] = g.numpy(force=True)
                 has_grad.append(g is not None)
         info["samples"].append({"label": sample.label, "outputs": len(outputs), "grads": has_grad, "grad_error": grad_error})
+    if not REFUSED:
+        info["forms"] = forms(entry, fn)
     meta[entry.id] = info
 
 

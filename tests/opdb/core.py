@@ -77,6 +77,9 @@ class OpEntry:
     atol: float = 1e-9
     # outputs compared by shape and dtype only (eigenvectors' signs, an arbitrary tie order)
     shape_only_outputs: tuple = ()
+    # where PyTorch's own gradient is knowingly wrong (its OpInfo says so): why, and then only
+    # finite differences judge ours
+    pytorch_gradient_wrong: str = ""
 
     @property
     def id(self) -> str:
@@ -155,10 +158,12 @@ def projection(entry_id: str, k: int, shapes: list) -> list:
     return [rng.standard_normal(shape) for shape in shapes]
 
 
-def differentiable_outputs(outputs: list, lib) -> list:
-    """The indices of the outputs a gradient flows back from."""
+def differentiable_outputs(outputs: list, lib, skip: tuple = ()) -> list:
+    """The indices of the outputs a gradient flows back from (but those in `skip`: vectors
+    defined up to sign, whose projection's gradient would depend on the sign chosen)."""
     return [
         i
         for i, t in enumerate(outputs)
         if isinstance(t, lib.Tensor) and t.requires_grad and t.dtype.is_floating_point
+        if i not in skip
     ]

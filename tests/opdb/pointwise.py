@@ -77,18 +77,8 @@ SPECIAL_UNARY = {
     "special.log_ndtr": (-2, 2, (0.0,), ()),
     "special.ndtr": (-2, 2, (0.0,), ()),
     "special.ndtri": (0.1, 0.9, (0.5,), ()),
-    "special.bessel_j0": (-2, 2, (0.0,), ()),
-    "special.bessel_j1": (-2, 2, (0.0,), ()),
-    "special.bessel_y0": (0.5, 3, (), ()),
-    "special.bessel_y1": (0.5, 3, (), ()),
     "special.modified_bessel_i0": (-2, 2, (0.0,), ()),
     "special.modified_bessel_i1": (-2, 2, (0.0,), ()),
-    "special.modified_bessel_k0": (0.5, 3, (), ()),
-    "special.modified_bessel_k1": (0.5, 3, (), ()),
-    "special.scaled_modified_bessel_k0": (0.5, 3, (), ()),
-    "special.scaled_modified_bessel_k1": (0.5, 3, (), ()),
-    "special.spherical_bessel_j0": (-2, 2, (0.0,), ()),
-    "special.airy_ai": (-2, 2, (0.0,), ()),
 }
 
 # not differentiable: values only (the outputs are booleans or integers)
@@ -272,9 +262,11 @@ def _igamma(rng):
 
 
 def _ldexp(rng):
+    # exponents >= 0: PyTorch's gradient is 0 where `other` is a negative integer (its derivative
+    # computes 2 ** other in integers), a PyTorch bug finite differences reveal
     return [
-        Sample("same-shape", (rand(rng, (2, 3)), Const(np.array([[1, -2, 0], [3, 1, 2]])))),
-        Sample("broadcast", (rand(rng, (2, 3)), Const(np.array([2, -1, 0])))),
+        Sample("same-shape", (rand(rng, (2, 3)), Const(np.array([[1, 2, 0], [3, 1, 2]])))),
+        Sample("broadcast", (rand(rng, (2, 3)), Const(np.array([2, 1, 0])))),
     ]
 
 
