@@ -96,8 +96,7 @@ def check_gradients(op: OpEntry, k: int, device: str) -> None:
     label = f"{op.id} sample {k} ({recorded['label']})"
     if recorded["grad_error"] or op.pytorch_gradient_wrong:  # finite differences judge ours
         return
-    if not recorded["grads"]:  # PyTorch's outputs need no gradient here
-        assert not differentiable_outputs(outputs, torch, op.shape_only_outputs) or not leaves, label
+    if not recorded["grads"]:  # PyTorch does not differentiate here: finite differences judge ours
         return
     grads = gradients(op, k, outputs, leaves)
     for j, (g, leaf) in enumerate(zip(grads, leaves)):

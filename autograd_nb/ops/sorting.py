@@ -179,7 +179,7 @@ def topk(input, k: int, dim: int = -1, largest: bool = True, sorted: bool = True
     else:  # distinct values in sorted order: any sort gives PyTorch's answer
         values, order = _sorted_along(x, d, largest)
         if x._data.ndim:
-            key = (slice(None),) * d + (slice(0, k),)
+            key = (slice(None),) * d + (slice(0, k), ...)
             values, order = values[key], order[key]
     return _with_positions("topk", TopkBackward0, x, d, values, order)
 

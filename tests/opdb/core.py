@@ -26,6 +26,14 @@ class View:
 
 
 @dataclass(frozen=True)
+class Symmetric:
+    """A differentiable leaf made from `base`, passed as (leaf + leafᵀ) / 2: ops that read one
+    triangle (cholesky, eigh) are differentiated on symmetric matrices, as PyTorch checks them."""
+
+    base: np.ndarray
+
+
+@dataclass(frozen=True)
 class Const:
     """A tensor that never requires grad (an index, a mask, a target the op does not
     differentiate)."""
@@ -110,6 +118,9 @@ def build(value, lib, device: str = "cpu", grad: bool = True, leaves: list | Non
     if isinstance(value, View):
         base = build(value.base, lib, device, grad, leaves, given)
         return getattr(base, value.how)(*value.args)
+    if isinstance(value, Symmetric):
+        leaf = build(value.base, lib, device, grad, leaves, given)
+        return (leaf + leaf.transpose(-2, -1)) / 2
     if isinstance(value, Const):
         return lib.tensor(value.value, device=device)
     if isinstance(value, DType):

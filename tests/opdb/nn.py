@@ -52,7 +52,6 @@ LAYERS = {
     "conv3d": g(S("default", (1, 1, 3, 3, 3), (2, 1, 2, 2, 2), (2,))),
     "conv_transpose1d": g(S("default", (1, 2, 4), (2, 3, 2), (3,)), S("stride-outpad", (1, 1, 3), (1, 2, 3), None, 2, 1, 1)),
     "conv_transpose2d": g(S("default", (1, 2, 3, 3), (2, 1, 2, 2)), S("groups-dil", (1, 2, 3, 3), (2, 1, 2, 2), None, 1, 0, 0, 2, 2)),
-    "conv_transpose3d": g(S("default", (1, 1, 2, 2, 2), (1, 2, 2, 2, 2))),
     "avg_pool1d": g(S("default", (1, 2, 5), 2), S("pad-ceil", (2, 1, 5), 3, 2, 1, True, False)),
     "avg_pool2d": g(S("default", (1, 1, 4, 4), 2), S("stride-pad", (1, 2, 5, 5), 3, 2, 1), S("divisor", (1, 1, 4, 4), 2, divisor_override=3)),
     "avg_pool3d": g(S("default", (1, 1, 4, 4, 4), 2)),
@@ -77,7 +76,7 @@ LAYERS = {
                      S("trilinear", (1, 1, 2, 2, 2), scale_factor=2.0, mode="trilinear"),
                      S("area", (1, 1, 4, 4), size=(2, 3), mode="area")),
     "upsample": g(S("nearest", (1, 1, 3), scale_factor=2.0)),
-    "embedding": g(S("repeated", labels(1, 0, 1), (3, 2)), S("padding-idx", labels([0, 2], [2, 2]), (3, 2), padding_idx=2),
+    "embedding": g(S("repeated", labels(1, 0, 1), (3, 2)), S("padding-idx", labels([0, 2], [2, 2]), (3, 2), padding_idx=2, gradcheck=False),
                    S("max-norm", labels(0, 1), lambda rng: rand(rng, (3, 2), 1.0, 2.0), max_norm=1.0, gradcheck=False)),
     "embedding_bag": g(S("mean", labels(0, 2, 1, 2), (3, 2), labels(0, 1)), S("sum-weights", labels(0, 2, 1), (3, 2), labels(0, 2), mode="sum", per_sample_weights=lambda rng: rand(rng, (3,))),
                        S("max", labels([0, 2], [1, 1]), (3, 2), mode="max")),
@@ -103,9 +102,6 @@ LAYERS = {
     "pairwise_distance": g(S("default", (2, 3), (2, 3)), S("p1-eps", (2, 3), (2, 3), 1.0, 0.1)),
     "pdist": g(S("default", (3, 2))),
     "one_hot": g(S("default", labels(0, 2, 1)), S("classes", labels([1], [0]), 4)),
-    "affine_grid": g(S("2d", (1, 2, 3), P((1, 1, 2, 3)), align_corners=False)),
-    "grid_sample": g(S("bilinear", (1, 1, 3, 3), lambda rng: rand(rng, (1, 2, 2, 2), -0.9, 0.9), align_corners=False),
-                     S("nearest", (1, 1, 3, 3), lambda rng: rand(rng, (1, 2, 2, 2), -0.9, 0.9), mode="nearest", align_corners=True)),
 }
 
 
@@ -155,5 +151,13 @@ LOSSES = {
 
 def entries() -> list:
     out = [OpEntry("nn.functional." + name, gen, rtol=1e-6) for name, gen in LAYERS.items()]
-    out += [OpEntry("nn.functional." + name, gen, rtol=1e-6) for name, gen in LOSSES.items()]
+    out += [
+        OpEntry(
+            "nn.functional." + name,
+            gen,
+            rtol=1e-6,
+            pytorch_gradient_wrong="PyTorch's OpInfo marks its gradient as wrong" if name == "ctc_loss" else "",
+        )
+        for name, gen in LOSSES.items()
+    ]
     return out

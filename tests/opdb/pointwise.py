@@ -128,7 +128,6 @@ BINARY = {
     "float_power": ((0.5, 2), (-2, 2), False, (), True),
     "rsub": ((-2, 2), (-2, 2), False, (), True),
     "special.xlog1py": ((-2, 2), (0.3, 2), False, (), True),
-    "special.zeta": ((1.5, 3), (0.5, 2), False, (), False),
 }
 
 # ops whose second argument must be a tensor (PyTorch refuses a Python number)
@@ -199,6 +198,7 @@ def _binary_entries() -> list:
     out.append(OpEntry("sub", binary(alpha=-1.5), variant="alpha"))
     for mode in ("trunc", "floor"):
         out.append(OpEntry("div", binary((-3, 3), (0.5, 2), rounding_mode=mode), variant=mode))
+    out.append(OpEntry("special.zeta", binary((1.5, 3), (0.5, 2), scalar=False), differentiable=False))
     for name in BINARY_VALUES:
         gen = binary(scalar=name not in TENSOR_ONLY, ties=True)
         out.append(OpEntry(name, gen, differentiable=False))
