@@ -10,8 +10,6 @@ import warnings
 
 import numpy as np
 import pytest
-
-import autograd_nb as torch
 from opdb import BY_ID, ENTRIES
 from opdb.core import (
     OpEntry,
@@ -22,6 +20,8 @@ from opdb.core import (
     projection,
     resolve,
 )
+
+import autograd_nb as torch
 
 REFS = pathlib.Path(__file__).with_name("data") / "opdb_refs.npz"
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from _opdb_checks import call, check_gradients, entry, entry_params
+from opdb.core import as_array, differentiable_outputs
 
 import autograd_nb as torch
 from autograd_nb.autograd import gradcheck, gradgradcheck
-from opdb.core import as_array, differentiable_outputs
 
 pytestmark = pytest.mark.opdb
 

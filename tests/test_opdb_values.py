@@ -7,10 +7,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from _opdb_checks import call, check_outputs, entry, entry_params, function, refs
+from opdb.core import as_array, build_call, flat_outputs, resolve
 
 import autograd_nb as torch
 from autograd_nb.notebook.widgets import local_derivative
-from opdb.core import as_array, build_call, flat_outputs, resolve
 
 pytestmark = pytest.mark.opdb
 
@@ -28,17 +28,21 @@ def test_forward_matches_pytorch(entry_id, device):
 @pytest.mark.parametrize("entry_id", entry_params())
 def test_method_inplace_out_and_aliases_agree(entry_id):
     op = entry(entry_id)
-    forms = refs()[1][op.id]["forms"]
+    forms = {k: v and k not in op.missing_forms for k, v in refs()[1][op.id]["forms"].items()}
     sample = op.make_samples()[0]
     args, kwargs, _ = build_call(sample, torch, grad=False)
     if forms["method"]:
-        check_outputs(op, 0, flat_outputs(getattr(args[0], op.name)(*args[1:], **kwargs), torch), "method")
+        check_outputs(
+            op, 0, flat_outputs(getattr(args[0], op.name)(*args[1:], **kwargs), torch), "method"
+        )
     if forms["inplace"]:
         first = args[0].clone()
         result = getattr(first, op.name + "_")(*args[1:], **kwargs)
         assert result is first and first.dtype == args[0].dtype  # the result cast into it
         expected = refs()[0][f"{op.id}#0/out0"]
-        np.testing.assert_allclose(as_array(first).astype(expected.dtype), expected, op.rtol, op.atol)
+        np.testing.assert_allclose(
+            as_array(first).astype(expected.dtype), expected, op.rtol, op.atol
+        )
     if forms["out"]:
         expected = flat_outputs(function(op)(*args, **kwargs), torch)
         out = [torch.empty(0, dtype=t.dtype) for t in expected]

@@ -143,12 +143,12 @@ def compare(op, name: str) -> list[str]:
         if len(outs_t) != len(outs_a):
             problems.append(f"{where}: {len(outs_a)} outputs, PyTorch {len(outs_t)} | {desc}")
             continue
-        bad = [
-            i for i, (t, a) in enumerate(zip(outs_t, outs_a)) if not close(as_np(t), as_np(a))
-        ]
+        bad = [i for i, (t, a) in enumerate(zip(outs_t, outs_a)) if not close(as_np(t), as_np(a))]
         if bad:
             i = bad[0]
-            problems.append(f"{where}: forward output {i} differs: {first_difference(as_np(outs_a[i]), as_np(outs_t[i]))} | {desc}")
+            problems.append(
+                f"{where}: forward output {i} differs: {first_difference(as_np(outs_a[i]), as_np(outs_t[i]))} | {desc}"
+            )
             continue
         if not op.supports_autograd:
             continue
@@ -182,7 +182,9 @@ def compare(op, name: str) -> list[str]:
             gt = np.zeros(pairs[i][0].shape) if gt is None else as_np(gt)
             ga = np.zeros(pairs[i][0].shape) if ga is None else as_np(ga)
             if not close(gt, ga):
-                problems.append(f"{where}: gradient of input {i} differs: {first_difference(ga, gt)} | {desc}")
+                problems.append(
+                    f"{where}: gradient of input {i} differs: {first_difference(ga, gt)} | {desc}"
+                )
                 break
     return problems
 

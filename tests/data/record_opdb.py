@@ -106,7 +106,14 @@ def record(entry, data: dict, meta: dict) -> None:
                 if g is not None:
                     data[f"{key}/grad{j}"] = g.numpy(force=True)
                 has_grad.append(g is not None)
-        info["samples"].append({"label": sample.label, "outputs": len(outputs), "grads": has_grad, "grad_error": grad_error})
+        info["samples"].append(
+            {
+                "label": sample.label,
+                "outputs": len(outputs),
+                "grads": has_grad,
+                "grad_error": grad_error,
+            }
+        )
     if not REFUSED:
         info["forms"] = forms(entry, fn)
     meta[entry.id] = info

@@ -7,7 +7,14 @@ from __future__ import annotations
 from . import indexing, linalg, nn, pointwise, reductions, shapes
 from .core import OpEntry, Sample
 
-ENTRIES: list[OpEntry] = [*pointwise.entries(), *reductions.entries(), *shapes.entries(), *indexing.entries(), *linalg.entries(), *nn.entries()]
+ENTRIES: list[OpEntry] = [
+    *pointwise.entries(),
+    *reductions.entries(),
+    *shapes.entries(),
+    *indexing.entries(),
+    *linalg.entries(),
+    *nn.entries(),
+]
 BY_ID: dict[str, OpEntry] = {entry.id: entry for entry in ENTRIES}
 assert len(BY_ID) == len(ENTRIES), "two entries share an id: give one a variant"
 

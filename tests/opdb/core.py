@@ -88,6 +88,8 @@ class OpEntry:
     # where PyTorch's own gradient is knowingly wrong (its OpInfo says so): why, and then only
     # finite differences judge ours
     pytorch_gradient_wrong: str = ""
+    # forms PyTorch has that autograd_nb deliberately lacks: form ("inplace") -> why
+    missing_forms: dict = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -108,7 +110,9 @@ def resolve(lib, name: str):
     return obj
 
 
-def build(value, lib, device: str = "cpu", grad: bool = True, leaves: list | None = None, given=None):
+def build(
+    value, lib, device: str = "cpu", grad: bool = True, leaves: list | None = None, given=None
+):
     """The value of a sample's argument as `lib` (torch or autograd_nb) takes it.
 
     Float arrays become leaf tensors that require grad when `grad` (appended to `leaves`), or
@@ -127,7 +131,11 @@ def build(value, lib, device: str = "cpu", grad: bool = True, leaves: list | Non
         return getattr(lib, value.name)
     if isinstance(value, np.ndarray):
         if grad and value.dtype.kind == "f":
-            t = next(given) if given is not None else lib.tensor(value, device=device).requires_grad_(True)
+            t = (
+                next(given)
+                if given is not None
+                else lib.tensor(value, device=device).requires_grad_(True)
+            )
             if leaves is not None:
                 leaves.append(t)
             return t

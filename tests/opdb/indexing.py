@@ -60,8 +60,13 @@ def _scatter(rng):
 
 def _scatter_add(rng):
     return [
-        Sample("repeated", (rand(rng, (3, 3)), 0, Const(np.array([[0, 1, 0], [0, 1, 2]])), rand(rng, (2, 3)))),
-        Sample("dim1", (rand(rng, (2, 4)), 1, Const(np.array([[3, 3], [0, 1]])), rand(rng, (2, 2)))),
+        Sample(
+            "repeated",
+            (rand(rng, (3, 3)), 0, Const(np.array([[0, 1, 0], [0, 1, 2]])), rand(rng, (2, 3))),
+        ),
+        Sample(
+            "dim1", (rand(rng, (2, 4)), 1, Const(np.array([[3, 3], [0, 1]])), rand(rng, (2, 2)))
+        ),
     ]
 
 
@@ -70,12 +75,24 @@ def _scatter_reduce(reduce: str, include_self: bool):
         return [
             Sample(
                 "repeated",
-                (rand(rng, (3, 3)), 0, Const(np.array([[0, 1, 0], [2, 1, 2]])), rand(rng, (2, 3)), reduce),
+                (
+                    rand(rng, (3, 3)),
+                    0,
+                    Const(np.array([[0, 1, 0], [2, 1, 2]])),
+                    rand(rng, (2, 3)),
+                    reduce,
+                ),
                 {"include_self": include_self},
             ),
             Sample(
                 "dim1",
-                (rand(rng, (2, 4)), 1, Const(np.array([[3, 3, 1], [0, 1, 0]])), rand(rng, (2, 3), 0.2, 1), reduce),
+                (
+                    rand(rng, (2, 4)),
+                    1,
+                    Const(np.array([[3, 3, 1], [0, 1, 0]])),
+                    rand(rng, (2, 3), 0.2, 1),
+                    reduce,
+                ),
                 {"include_self": include_self},
             ),
         ]
@@ -93,7 +110,17 @@ def _index_add(rng):
 def _index_copy(rng):
     return [
         Sample("rows", (rand(rng, (3, 2)), 0, idx(2, 0), rand(rng, (2, 2)))),
-        Sample("cols", (rand(rng, (2, 3)), 1, idx(1,), rand(rng, (2, 1)))),
+        Sample(
+            "cols",
+            (
+                rand(rng, (2, 3)),
+                1,
+                idx(
+                    1,
+                ),
+                rand(rng, (2, 1)),
+            ),
+        ),
     ]
 
 
@@ -101,7 +128,17 @@ def _index_fill(rng):
     return [
         Sample("number", (rand(rng, (3, 2)), 0, idx(2, 0), -1.5)),
         Sample("repeated", (rand(rng, (2, 3)), 1, idx(1, 1), 0.5)),
-        Sample("0-d-value", (rand(rng, (2, 3)), 1, idx(0,), rand(rng, ()))),
+        Sample(
+            "0-d-value",
+            (
+                rand(rng, (2, 3)),
+                1,
+                idx(
+                    0,
+                ),
+                rand(rng, ()),
+            ),
+        ),
     ]
 
 
@@ -116,8 +153,15 @@ def _index_put(rng):
 def _index_reduce(reduce: str):
     def gen(rng):
         return [
-            Sample("repeated", (rand(rng, (3, 2), 0.2, 1), 0, idx(0, 2, 0), rand(rng, (3, 2), 0.2, 1), reduce)),
-            Sample("exclude-self", (rand(rng, (2, 3), 0.2, 1), 1, idx(2, 1), rand(rng, (2, 2), 0.2, 1), reduce), {"include_self": False}),
+            Sample(
+                "repeated",
+                (rand(rng, (3, 2), 0.2, 1), 0, idx(0, 2, 0), rand(rng, (3, 2), 0.2, 1), reduce),
+            ),
+            Sample(
+                "exclude-self",
+                (rand(rng, (2, 3), 0.2, 1), 1, idx(2, 1), rand(rng, (2, 2), 0.2, 1), reduce),
+                {"include_self": False},
+            ),
         ]
 
     return gen
@@ -134,7 +178,14 @@ def _masked_fill(rng):
 
 def _masked_scatter(rng):
     return [
-        Sample("matrix", (rand(rng, (2, 3)), mask([[True, False, True], [False, True, True]]), rand(rng, (2, 3)))),
+        Sample(
+            "matrix",
+            (
+                rand(rng, (2, 3)),
+                mask([[True, False, True], [False, True, True]]),
+                rand(rng, (2, 3)),
+            ),
+        ),
         Sample("broadcast-mask", (rand(rng, (2, 3)), mask([True, False, True]), rand(rng, (5,)))),
     ]
 
@@ -143,7 +194,9 @@ def _masked_select(rng):
     return [
         Sample("matrix", (rand(rng, (2, 3)), mask([[True, False, True], [False, True, True]]))),
         Sample("broadcast-mask", (rand(rng, (2, 3)), mask([False, True, True]))),
-        Sample("broadcast-input", (rand(rng, (3,)), mask([[True, False, True], [False, True, False]]))),
+        Sample(
+            "broadcast-input", (rand(rng, (3,)), mask([[True, False, True], [False, True, False]]))
+        ),
     ]
 
 
@@ -157,14 +210,20 @@ def _put(rng):
 def _scatter_like(op: str):
     def gen(rng):
         if op == "select_scatter":
-            return [Sample("row", (rand(rng, (3, 2)), rand(rng, (2,)), 0, 1)), Sample("col", (rand(rng, (2, 3)), rand(rng, (2,)), 1, -1))]
+            return [
+                Sample("row", (rand(rng, (3, 2)), rand(rng, (2,)), 0, 1)),
+                Sample("col", (rand(rng, (2, 3)), rand(rng, (2,)), 1, -1)),
+            ]
         if op == "slice_scatter":
             return [
                 Sample("rows", (rand(rng, (4, 2)), rand(rng, (2, 2))), {"start": 1, "end": 3}),
                 Sample("step", (rand(rng, (2, 4)), rand(rng, (2, 2))), {"dim": 1, "step": 2}),
             ]
         if op == "diagonal_scatter":
-            return [Sample("main", (rand(rng, (3, 3)), rand(rng, (3,)))), Sample("offset", (rand(rng, (3, 4)), rand(rng, (3,)), 1))]
+            return [
+                Sample("main", (rand(rng, (3, 3)), rand(rng, (3,)))),
+                Sample("offset", (rand(rng, (3, 4)), rand(rng, (3,)), 1)),
+            ]
         return [Sample("windows", (rand(rng, (3, 3)), rand(rng, (2, 2)), (2, 2), (3, 1)))]
 
     return gen
@@ -215,7 +274,14 @@ def entries() -> list:
     for reduce in ("sum", "prod", "mean", "amax", "amin"):
         for include_self in (True, False):
             variant = reduce + ("" if include_self else "-exclude-self")
-            out.append(OpEntry("scatter_reduce", _scatter_reduce(reduce, include_self), variant=variant, gradgrad=False))
+            out.append(
+                OpEntry(
+                    "scatter_reduce",
+                    _scatter_reduce(reduce, include_self),
+                    variant=variant,
+                    gradgrad=False,
+                )
+            )
     for reduce in ("prod", "mean", "amax", "amin"):
         out.append(OpEntry("index_reduce", _index_reduce(reduce), variant=reduce, gradgrad=False))
     for op in ("select_scatter", "slice_scatter", "diagonal_scatter"):

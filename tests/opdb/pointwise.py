@@ -156,30 +156,66 @@ def _unary_entries() -> list:
             )
         )
     for name, (low, high, boundary, extremes) in SPECIAL_UNARY.items():
-        out.append(OpEntry(name, unary(low, high, boundary, extremes), domain=f"{low} < x < {high}", gradgrad=False))
+        out.append(
+            OpEntry(
+                name,
+                unary(low, high, boundary, extremes),
+                domain=f"{low} < x < {high}",
+                gradgrad=False,
+            )
+        )
     for name in PREDICATES:
-        out.append(OpEntry(name, unary(-2, 2, (0.0, -0.0), (-INF, INF, math.nan)), differentiable=False))
+        out.append(
+            OpEntry(name, unary(-2, 2, (0.0, -0.0), (-INF, INF, math.nan)), differentiable=False)
+        )
     for name, (kwargs, boundary) in ACTIVATIONS.items():
         out.append(
             OpEntry(
                 "nn.functional." + name,
                 unary(-2, 2, boundary, (-INF, INF), **kwargs),
-                gradgrad=name not in ("hardtanh", "hardsigmoid", "hardshrink", "softshrink", "relu6", "threshold"),
+                gradgrad=name
+                not in (
+                    "hardtanh",
+                    "hardsigmoid",
+                    "hardshrink",
+                    "softshrink",
+                    "relu6",
+                    "threshold",
+                ),
             )
         )
-    out.append(OpEntry("nn.functional.gelu", unary(-2, 2, (0.0,), approximate="tanh"), variant="tanh"))
+    out.append(
+        OpEntry("nn.functional.gelu", unary(-2, 2, (0.0,), approximate="tanh"), variant="tanh")
+    )
     out.append(OpEntry("nn.functional.rrelu", unary(-2, 2, (0.0,), training=False), gradgrad=False))
     out.append(OpEntry("nn.functional.dropout", unary(-2, 2, training=False), variant="eval"))
     out.append(OpEntry("nn.functional.alpha_dropout", unary(-2, 2, training=False), variant="eval"))
-    out.append(OpEntry("nn.functional.feature_alpha_dropout", unary(-2, 2, training=False), variant="eval"))
-    out.append(OpEntry("clamp", unary(-2, 2, (-0.5, 0.5), (-INF, INF), min=-0.5, max=0.5), variant="numbers", aliases=("clip",)))
+    out.append(
+        OpEntry("nn.functional.feature_alpha_dropout", unary(-2, 2, training=False), variant="eval")
+    )
+    out.append(
+        OpEntry(
+            "clamp",
+            unary(-2, 2, (-0.5, 0.5), (-INF, INF), min=-0.5, max=0.5),
+            variant="numbers",
+            aliases=("clip",),
+        )
+    )
     out.append(OpEntry("clamp_min", unary(-2, 2, (-0.5,), min=-0.5)))
     out.append(OpEntry("clamp_max", unary(-2, 2, (0.5,), max=0.5)))
     out.append(OpEntry("pow", unary(0.3, 2, (1.0,), exponent=2.5), variant="scalar-exponent"))
-    out.append(OpEntry("mvlgamma", unary(1.6, 3, p=2, empty=True), aliases=("special.multigammaln",)))
+    out.append(
+        OpEntry("mvlgamma", unary(1.6, 3, p=2, empty=True), aliases=("special.multigammaln",))
+    )
     out.append(OpEntry("polygamma", _polygamma, aliases=("special.polygamma",), gradgrad=False))
     out.append(OpEntry("logit", unary(0.0, 1.0, (0.01, 0.99), eps=0.05), variant="eps"))
-    out.append(OpEntry("nan_to_num", unary(-2, 2, extremes=(-INF, INF, math.nan), nan=0.5, posinf=3.0, neginf=-3.0), variant="values"))
+    out.append(
+        OpEntry(
+            "nan_to_num",
+            unary(-2, 2, extremes=(-INF, INF, math.nan), nan=0.5, posinf=3.0, neginf=-3.0),
+            variant="values",
+        )
+    )
     return out
 
 
@@ -193,12 +229,21 @@ def _polygamma(rng):
 def _binary_entries() -> list:
     out = []
     for name, (a, b, ties, aliases, gg) in BINARY.items():
-        out.append(OpEntry(name, binary(a, b, scalar=name not in TENSOR_ONLY, ties=ties), aliases=aliases, gradgrad=gg))
+        out.append(
+            OpEntry(
+                name,
+                binary(a, b, scalar=name not in TENSOR_ONLY, ties=ties),
+                aliases=aliases,
+                gradgrad=gg,
+            )
+        )
     out.append(OpEntry("add", binary(alpha=0.5), variant="alpha"))
     out.append(OpEntry("sub", binary(alpha=-1.5), variant="alpha"))
     for mode in ("trunc", "floor"):
         out.append(OpEntry("div", binary((-3, 3), (0.5, 2), rounding_mode=mode), variant=mode))
-    out.append(OpEntry("special.zeta", binary((1.5, 3), (0.5, 2), scalar=False), differentiable=False))
+    out.append(
+        OpEntry("special.zeta", binary((1.5, 3), (0.5, 2), scalar=False), differentiable=False)
+    )
     for name in BINARY_VALUES:
         gen = binary(scalar=name not in TENSOR_ONLY, ties=True)
         out.append(OpEntry(name, gen, differentiable=False))
@@ -226,7 +271,11 @@ def _ternary(value, positive_last=False):
 
     def gen(rng):
         return [
-            Sample("same-shape", (rand(rng, (2, 3)), rand(rng, (2, 3)), rand(rng, (2, 3), low, 2)), {"value": value}),
+            Sample(
+                "same-shape",
+                (rand(rng, (2, 3)), rand(rng, (2, 3)), rand(rng, (2, 3), low, 2)),
+                {"value": value},
+            ),
             Sample("broadcast", (rand(rng, (3,)), rand(rng, (2, 1)), rand(rng, (2, 3), low, 2))),
             Sample("0-d", (rand(rng, ()), rand(rng, ()), rand(rng, (), low, 2)), {"value": -2.0}),
         ]
@@ -249,7 +298,11 @@ def _clamp_tensors(rng):
         Sample("same-shape", (x, rand(rng, (2, 3), -1.0, -0.1), rand(rng, (2, 3), 0.1, 1.0))),
         Sample("broadcast-min", (rand(rng, (2, 3), -2, 2), rand(rng, (3,), -1.0, 0.5))),
         Sample("broadcast-max", (rand(rng, (2, 3), -2, 2),), {"max": rand(rng, (2, 1), -0.5, 0.5)}),
-        Sample("min-above-max", (rand(rng, (2, 3), -2, 2), rand(rng, (2, 3), 0.5, 1.0), rand(rng, (2, 3), -1.0, 0.0)), gradcheck=False),
+        Sample(
+            "min-above-max",
+            (rand(rng, (2, 3), -2, 2), rand(rng, (2, 3), 0.5, 1.0), rand(rng, (2, 3), -1.0, 0.0)),
+            gradcheck=False,
+        ),
     ]
 
 

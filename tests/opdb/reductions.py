@@ -67,7 +67,9 @@ def _reduction_entries() -> list:
     out.append(OpEntry("var_mean", _unbiased_by_position, variant="unbiased"))
     out.append(OpEntry("std_mean", _unbiased_by_position, variant="unbiased"))
     out.append(OpEntry("norm", reduction(extra={"p": 3}), variant="p3"))
-    out.append(OpEntry("norm", reduction(empty_all=False, ties=False, extra={"p": 1}), variant="p1"))
+    out.append(
+        OpEntry("norm", reduction(empty_all=False, ties=False, extra={"p": 1}), variant="p1")
+    )
     out.append(OpEntry("prod", _prod_zeros, variant="zeros"))
     out.append(OpEntry("max", _extreme_dim, variant="dim"))
     out.append(OpEntry("min", _extreme_dim, variant="dim"))
@@ -178,7 +180,10 @@ def _scan(rng):
 
 
 def _scan_ties(rng):
-    return [*_scan(rng), Sample("ties", (np.array([[0.5, 0.5, 0.2], [0.1, 0.1, 0.3]]), 1), gradcheck=False)]
+    return [
+        *_scan(rng),
+        Sample("ties", (np.array([[0.5, 0.5, 0.2], [0.1, 0.1, 0.3]]), 1), gradcheck=False),
+    ]
 
 
 def _cumprod_zeros(rng):
@@ -226,7 +231,11 @@ def _diff(rng):
     return [
         Sample("default", (rand(rng, (3, 4)),)),
         Sample("n2-dim0", (rand(rng, (4, 3)),), {"n": 2, "dim": 0}),
-        Sample("prepend", (rand(rng, (2, 3)),), {"prepend": rand(rng, (2, 1)), "append": rand(rng, (2, 2))}),
+        Sample(
+            "prepend",
+            (rand(rng, (2, 3)),),
+            {"prepend": rand(rng, (2, 1)), "append": rand(rng, (2, 2))},
+        ),
     ]
 
 

@@ -28,8 +28,14 @@ def tensor_cases(rng, shape=(2, 3), low=-1.0, high=1.0, empty=True) -> list:
         ("matrix", rand(rng, shape, low, high)),
         ("0-d", rand(rng, (), low, high)),
         ("transposed", View(rand(rng, shape[::-1], low, high), "transpose", (0, 1))),
-        ("strided", View(rand(rng, (shape[0], 2 * shape[1]), low, high), "__getitem__",
-                         ((slice(None), slice(None, None, 2)),))),
+        (
+            "strided",
+            View(
+                rand(rng, (shape[0], 2 * shape[1]), low, high),
+                "__getitem__",
+                ((slice(None), slice(None, None, 2)),),
+            ),
+        ),
     ]
     if empty:
         cases.append(("empty", rand(rng, (0, shape[1]), low, high)))
@@ -41,11 +47,16 @@ def unary(low=-1.0, high=1.0, boundary=(), extremes=(), empty=True, **kwargs) ->
     compared with PyTorch but not by finite differences."""
 
     def gen(rng):
-        out = [Sample(label, (x,), dict(kwargs)) for label, x in tensor_cases(rng, low=low, high=high, empty=empty)]
+        out = [
+            Sample(label, (x,), dict(kwargs))
+            for label, x in tensor_cases(rng, low=low, high=high, empty=empty)
+        ]
         if boundary:
             out.append(Sample("boundary", (np.array(boundary, dtype=float),), dict(kwargs), False))
         if extremes:
-            out.append(Sample("extremes", (Const(np.array(extremes, dtype=float)),), dict(kwargs), False))
+            out.append(
+                Sample("extremes", (Const(np.array(extremes, dtype=float)),), dict(kwargs), False)
+            )
         return out
 
     return gen
@@ -70,7 +81,11 @@ def binary(a=(-1.0, 1.0), b=(-1.0, 1.0), scalar=True, ties=False, empty=True, **
         if empty:
             out.append(Sample("empty", (rand(rng, (0, 3), *a), rand(rng, (3,), *b)), dict(kwargs)))
         if scalar:
-            out.append(Sample("python-number", (rand(rng, (2, 3), *a), float(rand(rng, (), *b))), dict(kwargs)))
+            out.append(
+                Sample(
+                    "python-number", (rand(rng, (2, 3), *a), float(rand(rng, (), *b))), dict(kwargs)
+                )
+            )
         if ties:
             x = rand(rng, (2, 3), *a)
             out.append(Sample("ties", (x, x.copy()), dict(kwargs), False))
@@ -86,12 +101,23 @@ def reduction(low=-1.0, high=1.0, dims=True, empty_all=True, extra=None, ties=Tr
 
     def gen(rng):
         x = rand(rng, (3, 4), low, high)
-        out = [Sample("all", (x,), dict(extra)), Sample("0-d", (rand(rng, (), low, high),), dict(extra))]
+        out = [
+            Sample("all", (x,), dict(extra)),
+            Sample("0-d", (rand(rng, (), low, high),), dict(extra)),
+        ]
         if dims:
             out += [
                 Sample("dim", (rand(rng, (3, 4), low, high),), {"dim": 1, **extra}),
-                Sample("dim-keepdim", (rand(rng, (2, 3, 2), low, high),), {"dim": -2, "keepdim": True, **extra}),
-                Sample("transposed-dim", (View(rand(rng, (4, 3), low, high), "transpose", (0, 1)),), {"dim": 0, **extra}),
+                Sample(
+                    "dim-keepdim",
+                    (rand(rng, (2, 3, 2), low, high),),
+                    {"dim": -2, "keepdim": True, **extra},
+                ),
+                Sample(
+                    "transposed-dim",
+                    (View(rand(rng, (4, 3), low, high), "transpose", (0, 1)),),
+                    {"dim": 0, **extra},
+                ),
             ]
         if empty_all:
             out.append(Sample("empty", (rand(rng, (0, 3), low, high),), dict(extra)))
