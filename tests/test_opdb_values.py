@@ -35,9 +35,15 @@ def test_method_inplace_out_and_aliases_agree(entry_id):
         check_outputs(
             op, 0, flat_outputs(getattr(args[0], op.name)(*args[1:], **kwargs), torch), "method"
         )
-    if forms["inplace"]:
+    inplace_forms = {
+        "inplace": lambda first: getattr(first, op.name + "_")(*args[1:], **kwargs),
+        "inplace_function": lambda first: resolve(torch, op.name + "_")(first, *args[1:], **kwargs),
+    }
+    for form, run in inplace_forms.items():
+        if not forms.get(form):
+            continue
         first = args[0].clone()
-        result = getattr(first, op.name + "_")(*args[1:], **kwargs)
+        result = run(first)
         assert result is first and first.dtype == args[0].dtype  # the result cast into it
         expected = refs()[0][f"{op.id}#0/out0"]
         np.testing.assert_allclose(

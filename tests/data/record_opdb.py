@@ -52,7 +52,15 @@ def forms(entry, fn) -> dict:
     sample = entry.make_samples()[0]
     args, kwargs, _ = build_call(sample, torch, grad=False)
     expected = flat_outputs(fn(*args, **kwargs), torch)
-    found = {"method": False, "inplace": False, "out": False}
+    found = {"method": False, "inplace": False, "out": False, "inplace_function": False}
+    inplace_fn = resolve(torch, entry.name + "_")
+    if inplace_fn is not None and len(expected) == 1 and isinstance(args[0], torch.Tensor):
+        first = args[0].clone()
+        try:
+            result = inplace_fn(first, *args[1:], **kwargs)
+            found["inplace_function"] = result is first and same([first], expected)
+        except (TypeError, RuntimeError):
+            pass
     name = method_name(entry)
     if name is None or not isinstance(args[0], torch.Tensor):
         return found
@@ -116,6 +124,9 @@ def record(entry, data: dict, meta: dict) -> None:
         )
     if not REFUSED:
         info["forms"] = forms(entry, fn)
+    for alias in entry.aliases:
+        if resolve(torch, alias) is None:
+            REFUSED.append(f"{entry.id}: PyTorch has no alias {alias}")
     meta[entry.id] = info
 
 

@@ -266,7 +266,7 @@ def entries() -> list:
         OpEntry("masked_fill", _masked_fill),
         OpEntry("masked_scatter", _masked_scatter),
         OpEntry("masked_select", _masked_select),
-        OpEntry("Tensor.put", _put),
+        OpEntry("Tensor.put", _put, aliases=("put",)),
         OpEntry("Tensor.__getitem__", _getitem_advanced, variant="advanced"),
         OpEntry("searchsorted", _sorted_search, differentiable=False),
         OpEntry("bucketize", _bucketize, differentiable=False),

@@ -180,7 +180,10 @@ VALUES_ONLY = {
 
 
 def entries() -> list:
-    out = [OpEntry(name, gen) for name, gen in PRODUCTS.items()]
+    out = [
+        OpEntry(name, gen, aliases=("linalg.matmul",) * (name == "matmul"))
+        for name, gen in PRODUCTS.items()
+    ]
     out += [OpEntry(name, gen, rtol=1e-6) for name, gen in DECOMPOSITIONS.items()]
     out += [
         OpEntry(name, gen, rtol=1e-6, shape_only_outputs=signed)

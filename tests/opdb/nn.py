@@ -294,8 +294,30 @@ LOSSES = {
 }
 
 
+# torch.* twins of the functional layers (same signature)
+TORCH_TWINS = set(
+    "conv1d conv2d conv3d conv_transpose1d conv_transpose2d avg_pool1d adaptive_avg_pool1d "
+    "max_pool1d max_pool2d max_pool3d pixel_shuffle pixel_unshuffle channel_shuffle bilinear "
+    "prelu".split()
+)
+
+
+EXTRA_ALIASES = {
+    "prelu": ("Tensor.prelu",),
+    "channel_shuffle": ("native_channel_shuffle", "nn.functional.native_channel_shuffle"),
+}
+
+
 def entries() -> list:
-    out = [OpEntry("nn.functional." + name, gen, rtol=1e-6) for name, gen in LAYERS.items()]
+    out = [
+        OpEntry(
+            "nn.functional." + name,
+            gen,
+            rtol=1e-6,
+            aliases=(name,) * (name in TORCH_TWINS) + EXTRA_ALIASES.get(name, ()),
+        )
+        for name, gen in LAYERS.items()
+    ]
     out += [
         OpEntry(
             "nn.functional." + name,

@@ -106,6 +106,14 @@ ACTIVATIONS = {
     "threshold": ({"threshold": 0.1, "value": -2.0}, (0.1,)),
 }
 
+# torch.* and Tensor twins of the activations
+ACTIVATION_TWINS = {
+    "celu": ("celu",),
+    "selu": ("selu",),
+    "threshold": ("threshold",),
+    "hardshrink": ("hardshrink", "Tensor.hardshrink"),
+}
+
 # two inputs: name -> (domain of a, domain of b, ties, aliases, twice differentiable)
 BINARY = {
     "add": ((-2, 2), (-2, 2), False, (), True),
@@ -173,6 +181,7 @@ def _unary_entries() -> list:
             OpEntry(
                 "nn.functional." + name,
                 unary(-2, 2, boundary, (-INF, INF), **kwargs),
+                aliases=ACTIVATION_TWINS.get(name, ()),
                 gradgrad=name
                 not in (
                     "hardtanh",
@@ -187,7 +196,14 @@ def _unary_entries() -> list:
     out.append(
         OpEntry("nn.functional.gelu", unary(-2, 2, (0.0,), approximate="tanh"), variant="tanh")
     )
-    out.append(OpEntry("nn.functional.rrelu", unary(-2, 2, (0.0,), training=False), gradgrad=False))
+    out.append(
+        OpEntry(
+            "nn.functional.rrelu",
+            unary(-2, 2, (0.0,), training=False),
+            gradgrad=False,
+            aliases=("rrelu",),
+        )
+    )
     out.append(OpEntry("nn.functional.dropout", unary(-2, 2, training=False), variant="eval"))
     out.append(OpEntry("nn.functional.alpha_dropout", unary(-2, 2, training=False), variant="eval"))
     out.append(
