@@ -171,4 +171,48 @@ def entries() -> list:
         for name, gen in ENTRIES.items()
     ]
     out += [OpEntry("special." + name, _polynomial, differentiable=False) for name in POLYNOMIALS]
+    return out + more_entries()
+
+
+def _one(label, *makers, **kwargs):
+    """A one-sample generator: `makers` are functions of the generator (or plain values)."""
+    return lambda rng: [Sample(label, tuple(m(rng) if callable(m) else m for m in makers), kwargs)]
+
+
+def _r(*shape, low=-1.0, high=1.0):
+    return lambda rng: rand(rng, shape, low, high)
+
+
+def _c(*shape, low=-1.0, high=1.0):
+    return lambda rng: cloned(rng, shape, low, high)
+
+
+# the in-place forms whose node differs from the out-of-place one (EluBackward1 ...), and the
+# number-first forms of binary ops (PowBackward2 ...): each makes a node class of its own
+MORE = {
+    "nn.functional.elu_": _one("clone", _c(2, 3), alpha=0.7),
+    "nn.functional.celu_": _one("clone", _c(2, 3), alpha=1.3),
+    "nn.functional.leaky_relu_": _one("clone", _c(2, 3), 0.2),
+    "nn.functional.threshold_": _one("clone", _c(2, 3), 0.1, -2.0),
+    "nn.functional.rrelu_": _one("eval", _c(2, 3), training=False),
+    "Tensor.unsqueeze_": _one("clone", _c(2, 3), 1),
+    "Tensor.squeeze_": _one("clone", _c(2, 1, 3), 1),
+    "Tensor.transpose_": _one("clone", _c(2, 3), 0, 1),
+    "Tensor.t_": _one("clone", _c(2, 3)),
+    "Tensor.polygamma_": _one("clone", _c(2, 3, low=0.5, high=2.0), 1),
+    "Tensor.clamp_min_": _one("tensor", _c(2, 3), _r(3)),
+    "Tensor.clamp_max_": _one("tensor", _c(2, 3), _r(3)),
+}
+NUMBER_FIRST = {
+    "pow": _one("number-base", 1.7, _r(2, 3)),
+    "xlogy": _one("number-x", 1.5, _r(2, 3, low=0.2, high=2.0)),
+    "special.xlog1py": _one("number-x", 1.5, _r(2, 3, low=0.2, high=2.0)),
+    "round": _one("decimals", _r(2, 3, low=-3.0, high=3.0), decimals=1),
+    "nn.functional.dropout": _one("train-p0", _r(2, 3), p=0.0, training=True),
+}
+
+
+def more_entries() -> list:
+    out = [OpEntry(name, gen) for name, gen in MORE.items()]
+    out += [OpEntry(name, gen, variant="number-first" if name not in ("round", "nn.functional.dropout") else "extra") for name, gen in NUMBER_FIRST.items()]
     return out

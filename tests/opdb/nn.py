@@ -103,6 +103,10 @@ LAYERS = {
         S("replicate", (1, 1, 3, 3), P((1, 1, 2, 0)), mode="replicate"),
         S("circular", (1, 2, 4), P((1, 2)), mode="circular"),
         S("negative", (2, 4), P((-1, 1))),
+        S("reflect-2d", (1, 1, 3, 3), P((1, 1, 2, 0)), mode="reflect"),
+        S("reflect-3d", (1, 1, 3, 3, 3), P((1, 0, 1, 1, 0, 1)), mode="reflect"),
+        S("replicate-1d", (1, 2, 3), P((2, 1)), mode="replicate"),
+        S("replicate-3d", (1, 1, 2, 2, 2), P((1, 0, 1, 1, 0, 1)), mode="replicate"),
     ),
     "interpolate": g(
         S("nearest", (1, 1, 3), scale_factor=2.0),
@@ -112,6 +116,9 @@ LAYERS = {
         S("nearest-exact", (1, 1, 3, 3), size=(5, 4), mode="nearest-exact"),
         S("trilinear", (1, 1, 2, 2, 2), scale_factor=2.0, mode="trilinear"),
         S("area", (1, 1, 4, 4), size=(2, 3), mode="area"),
+        S("nearest-3d", (1, 1, 2, 2, 2), scale_factor=2.0),
+        S("nearest-exact-1d", (1, 1, 3), size=5, mode="nearest-exact"),
+        S("nearest-exact-3d", (1, 1, 2, 2, 2), size=(3, 3, 3), mode="nearest-exact"),
     ),
     "upsample": g(S("nearest", (1, 1, 3), scale_factor=2.0)),
     "embedding": g(
