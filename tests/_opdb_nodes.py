@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import functools
 
-import autograd_nb as torch
 from _opdb_checks import call
-from autograd_nb.autograd.node import AccumulateGrad, Node
 from opdb import ENTRIES
+
+import autograd_nb as torch
+from autograd_nb.autograd.node import AccumulateGrad, Node
 
 
 def graph_nodes(outputs: list) -> list:

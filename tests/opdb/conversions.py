@@ -214,5 +214,12 @@ NUMBER_FIRST = {
 
 def more_entries() -> list:
     out = [OpEntry(name, gen) for name, gen in MORE.items()]
-    out += [OpEntry(name, gen, variant="number-first" if name not in ("round", "nn.functional.dropout") else "extra") for name, gen in NUMBER_FIRST.items()]
+    out += [
+        OpEntry(
+            name,
+            gen,
+            variant="number-first" if name not in ("round", "nn.functional.dropout") else "extra",
+        )
+        for name, gen in NUMBER_FIRST.items()
+    ]
     return out
