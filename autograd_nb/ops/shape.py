@@ -535,7 +535,7 @@ conj_physical = with_out(conj, "conj_physical")
 
 
 @tensor_method("conj_physical_")
-def _conj_physical_(input) -> Tensor:
+def conj_physical_(input) -> Tensor:
     """In-place conjugation: nothing to change in a real tensor, returned as it is."""
     return check_tensor(input, "conj_physical_")
 
@@ -811,6 +811,7 @@ __all__ = [
     "adjoint",
     "conj",
     "conj_physical",
+    "conj_physical_",
     "diff",
     "expand",
     "flatten",

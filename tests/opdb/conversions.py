@@ -22,7 +22,6 @@ def _g(*makers):
 ENTRIES = {
     "Tensor.float": _g(lambda rng: Sample("matrix", (rand(rng, (2, 3)),))),
     "Tensor.double": _g(lambda rng: Sample("matrix", (rand(rng, (2, 3)),))),
-    "Tensor.half": _g(lambda rng: Sample("matrix", (rand(rng, (2, 3)),))),
     "Tensor.to": _g(
         lambda rng: Sample("dtype", (rand(rng, (2, 3)), DType("float32"))),
         lambda rng: Sample("same", (rand(rng, (2, 3)), DType("float64"))),
@@ -147,6 +146,11 @@ ENTRIES = {
     "constant_pad_nd": _g(lambda rng: Sample("pad", (rand(rng, (2, 3)), (1, 2), 0.5))),
 }
 
+MISSING_FORMS = {
+    name: {"inplace_function": f"torch.{name}_ is not provided (use F.{name}(..., inplace=True))"}
+    for name in ("dropout", "alpha_dropout", "feature_alpha_dropout")
+}
+
 # orthogonal polynomials: PyTorch does not differentiate them; values, including n in (-1, 0)
 POLYNOMIALS = (
     "chebyshev_polynomial_t chebyshev_polynomial_u chebyshev_polynomial_v chebyshev_polynomial_w "
@@ -167,7 +171,12 @@ def _polynomial(rng):
 
 def entries() -> list:
     out = [
-        OpEntry(name, gen, aliases=("zero_",) * (name == "Tensor.zero_"))
+        OpEntry(
+            name,
+            gen,
+            aliases=("zero_",) * (name == "Tensor.zero_"),
+            missing_forms=MISSING_FORMS.get(name, {}),
+        )
         for name, gen in ENTRIES.items()
     ]
     out += [OpEntry("special." + name, _polynomial, differentiable=False) for name in POLYNOMIALS]

@@ -145,7 +145,9 @@ SHAPES = {
 
 
 MISSING_FORMS = {
-    "as_strided": {"inplace": "as_strided_ restrides a tensor in place: not supported (README)"},
+    "as_strided": dict.fromkeys(
+        ("inplace", "inplace_function"), "as_strided_ restrides a tensor in place: not supported"
+    ),
 }
 
 
