@@ -25,8 +25,6 @@ from .comparison import where
 from .diagonals import tril
 from .joining import cat
 from .out import with_out
-from .rearrangement import flip
-from .scans import cumprod
 
 
 class _LinAlgError(RuntimeError):
@@ -228,27 +226,12 @@ def _inverse_transpose_scaled(A: Tensor, scale: Tensor) -> Tensor:
     return scale.unsqueeze(-1).unsqueeze(-1) * inv(A).mT
 
 
-def _cofactors(A: Tensor) -> Tensor:
-    """The cofactor matrix of each matrix (det(A)·A⁻ᵀ where A is invertible), through the SVD
-    A = U·diag(s)·Vh: det(U)·det(Vh)·U·diag(Π_{j≠i} s_j)·Vh, defined for singular A too."""
-    U, S, Vh = svd(A, full_matrices=False)
-    ones = S[..., :1] * 0 + 1
-    before = cumprod(cat([ones, S[..., :-1]], -1), -1)  # Π_{j<i} s_j
-    after = flip(cumprod(flip(cat([S[..., 1:], ones], -1), -1), -1), -1)  # Π_{j>i} s_j
-    sign = det(U.detach()) * det(Vh.detach())  # ±1, locally constant
-    return sign.unsqueeze(-1).unsqueeze(-1) * ((U * (before * after).unsqueeze(-2)) @ Vh)
-
-
 class LinalgDetBackward0(_LinalgNode):
-    """grad·det(A)·A⁻ᵀ; where a matrix is singular, grad times its cofactor matrix (as PyTorch)."""
-
     __slots__ = ()
 
     def backward(self, grad):
         A, det_ = self._unpack(0), self._unpack(1)
-        if not bool(A._backend.xp.any(det_._data == 0)):
-            return _inverse_transpose_scaled(A, grad * det_)
-        return grad.unsqueeze(-1).unsqueeze(-1) * _cofactors(A)
+        return _inverse_transpose_scaled(A, grad * det_)
 
 
 @tensor_method("det")
