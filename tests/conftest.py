@@ -42,6 +42,7 @@ BOTH_ENGINES = {
     "test_missing_apis.py",
     "test_scatter_variants.py",
     "test_missing_functions.py",
+    "test_opdb_gradients.py",
 }
 
 

@@ -20,6 +20,7 @@ from .._tensor import Tensor
 from ..autograd import graph
 from ..autograd.graph import version
 from . import _format as fmt
+from .node_formulas import FORMULAS
 
 # --- recording backward ----------------------------------------------------------------------
 
@@ -87,15 +88,21 @@ _LOCAL = {
 def local_derivative(node) -> str:
     """The local derivative a node applies, as a formula, with the values it saved."""
     name = type(node).__name__
-    text = getattr(type(node), "formula", "") or _LOCAL.get(
-        name.rstrip("0123456789"),
-        "reshapes or routes the gradient back to the input's shape"
-        if re.search(
-            r"View|Reshape|Expand|Permute|Transpose|^T|Squeeze|Select|"
-            r"Slice|Index|Clone|ToCopy",
-            name,
+    base = name.rstrip("0123456789")
+    text = (
+        getattr(type(node), "formula", "")
+        or _LOCAL.get(base)
+        or FORMULAS.get(base)
+        or FORMULAS.get(name.replace("0_", "_"))  # DiagonalBackward0_copy
+        or (
+            "reshapes or routes the gradient back to the input's shape"
+            if re.search(
+                r"View|Reshape|Expand|Permute|Transpose|^T|Squeeze|Select|"
+                r"Slice|Index|Clone|ToCopy",
+                name,
+            )
+            else "the chain rule: grad_input = grad_output × ∂output/∂input"
         )
-        else "the chain rule: grad_input = grad_output × ∂output/∂input",
     )
     saved = []
     for entry in graph.saved_values(node):

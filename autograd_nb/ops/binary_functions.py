@@ -213,10 +213,18 @@ class LdexpBackward0(BinaryBackward):
         return grad * a * 2.0**b * math.log(2)
 
 
+def _times_power_of_two(xp, x, y):
+    """x * 2**y in the operands' floating dtype (float32 for two integers, as PyTorch); cast
+    first, as the simulated device (array-api-strict) mixes no integer and float operands."""
+    floating = [d for d in (x.dtype, y.dtype) if xp.isdtype(d, "real floating")]
+    dtype = xp.result_type(*floating) if floating else xp.float32
+    return xp.astype(x, dtype) * 2.0 ** xp.astype(y, dtype)
+
+
 ldexp, ldexp_ = binary(
     "ldexp",
     LdexpBackward0,
-    lambda xp, x, y: x * xp.pow(xp.asarray(2.0, dtype=xp.result_type(x, y)), y),
+    _times_power_of_two,
     doc="input * 2**other, element-wise with broadcasting (integers give floats).",
     tensors=True,
     floating="promote",

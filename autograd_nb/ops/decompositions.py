@@ -10,6 +10,7 @@ small batched eliminations here, so the errors name the same element PyTorch nam
 from __future__ import annotations
 
 import collections
+import functools
 import math
 import warnings
 
@@ -23,6 +24,7 @@ from ._helpers import broadcast_shapes, check_tensor, record
 from .comparison import where
 from .diagonals import tril
 from .joining import cat
+from .out import with_out
 
 
 class _LinAlgError(RuntimeError):
@@ -226,6 +228,7 @@ def inv_ex(A, *, check_errors: bool = False):
     return _inv_ex(A, "linalg.inv_ex", check_errors)
 
 
+@with_out
 @tensor_method("inverse")
 def inv(A) -> Tensor:
     """The inverse of each square matrix; LinAlgError naming the zero pivot if singular."""
@@ -289,6 +292,7 @@ def slogdet(A):
     return _slogdet(A, "linalg.slogdet", _SLOGDET)
 
 
+@functools.partial(with_out, name="slogdet")
 @tensor_method("slogdet")
 def torch_slogdet(input):
     """torch.slogdet: linalg.slogdet as the named tuple torch.return_types.slogdet."""
@@ -543,6 +547,7 @@ def svdvals(A, *, driver=None) -> Tensor:
     return _svd(a, False)[1]
 
 
+@functools.partial(with_out, name="svd")
 @tensor_method("svd")
 def torch_svd(input, some: bool = True, compute_uv: bool = True):
     """torch.svd: (U, S, V) with V = Vh^T (not Vh); zero U and V when compute_uv is False."""
@@ -556,6 +561,7 @@ def torch_svd(input, some: bool = True, compute_uv: bool = True):
     return _TORCH_SVD(u, s, vh.mT)
 
 
+@functools.partial(with_out, name="qr")
 @tensor_method("qr")
 def torch_qr(input, some: bool = True):
     """torch.qr (deprecated in PyTorch, with its warning): linalg.qr, 'reduced' if some else
@@ -717,6 +723,7 @@ def cholesky(A, *, upper: bool = False) -> Tensor:
     return _cholesky_ex(A, upper, True, "linalg.cholesky").L
 
 
+@functools.partial(with_out, name="cholesky")
 @tensor_method("cholesky")
 def torch_cholesky(input, upper: bool = False) -> Tensor:
     """torch.cholesky (deprecated in PyTorch, with its warning): as linalg.cholesky."""
@@ -725,6 +732,7 @@ def torch_cholesky(input, upper: bool = False) -> Tensor:
 
 
 # --- matrix_power / matrix_rank -------------------------------------------------------------------
+@with_out
 @tensor_method("matrix_power")
 def matrix_power(A, n: int) -> Tensor:
     """A multiplied by itself n times by binary powering (n < 0: powers of the inverse)."""

@@ -81,7 +81,7 @@ def embedding_bag(
     if mode == "mean":
         share = share / xp.maximum(xp.sum(share, axis=1, keepdims=True), 1)
     elif per_sample_weights is not None:
-        share = share * per_sample_weights._data[None]
+        share = share * per_sample_weights._data[None, ...]
     out = share @ rows
     saved = (indices, weight, make_tensor(share, backend), None)
     return record(

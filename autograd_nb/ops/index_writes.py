@@ -378,6 +378,7 @@ def _first_extremes(start, flat, values, reducer):
     return np.where(kept, start, np.append(values, 0)[first])
 
 
+@with_out
 @tensor_method("scatter_reduce")
 def scatter_reduce(input, dim: int, index, src, reduce: str, *, include_self: bool = True):
     """A copy of input with src reduced (sum, prod, mean, amax or amin) into the positions

@@ -615,6 +615,7 @@ def _scatter_args(input, dim, index, src, name: str):
     return x, d, index, src
 
 
+@with_out
 @tensor_method("scatter")
 def scatter(input, dim: int, index, src=None, *, value=None, reduce=None) -> Tensor:
     """A copy of input with src (or value) written at index along dim (out-of-place)."""
@@ -661,6 +662,7 @@ def _scatter_reduced(x: Tensor, d: int, index: Tensor, part, reduce: str, inputs
     return _not_differentiable("scatter", inputs, data, x._backend)
 
 
+@with_out
 @tensor_method("scatter_add")
 def scatter_add(input, dim: int, index, src) -> Tensor:
     """A copy of input with src added at index along dim; repeated indices add up."""

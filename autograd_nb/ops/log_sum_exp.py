@@ -128,6 +128,7 @@ def _softmax(name: str, cls, input, dim, dtype) -> Tensor:
     return record(cls, (t,), out, backend, save_result=True, dim=d)
 
 
+@with_out
 @tensor_method("softmax")
 def softmax(input, dim: int = ..., dtype=None, *, axis=None) -> Tensor:
     """exp(x) / sum(exp(x)) along `dim`, shifted by the max so it never overflows."""
@@ -136,6 +137,7 @@ def softmax(input, dim: int = ..., dtype=None, *, axis=None) -> Tensor:
     return _softmax("softmax", SoftmaxBackward0, input, dim, dtype)
 
 
+@with_out
 @tensor_method("log_softmax")
 def log_softmax(input, dim: int = ..., dtype=None, *, axis=None) -> Tensor:
     """x - logsumexp(x) along `dim` (more accurate than log(softmax(x)))."""

@@ -40,17 +40,25 @@ def _tensors_in(values):
             yield from _tensors_in(value)
 
 
-def write_out(out, name: str, fn, args: tuple, kwargs: dict | None = None) -> Tensor:
-    """fn's result written into `out`, with PyTorch's checks before anything is written."""
+def write_out(out, name: str, fn, args: tuple, kwargs: dict | None = None):
+    """fn's result written into `out`, with PyTorch's checks before anything is written. A
+    function with several results (max(dim=...), sort, svd) takes a tuple of tensors."""
     kwargs = kwargs or {}
-    if not isinstance(out, Tensor):
+    several = isinstance(out, (tuple, list))
+    if not all(isinstance(each, Tensor) for each in (out if several else (out,))):
         raise TypeError(msg.OUT_NOT_TENSOR.format(name=name, type=typename(type(out))))
     if STATE.enabled and any(t.requires_grad for t in _tensors_in((out, *args, *kwargs.values()))):
         raise RuntimeError(msg.OUT_REQUIRES_GRAD.format(name=name))
-    _check_no_partial_overlap(out, _tensors_in((*args, *kwargs.values())))
+    for each in out if several else (out,):
+        _check_no_partial_overlap(each, _tensors_in((*args, *kwargs.values())))
     with no_grad():
         result = fn(*args, **kwargs)
-    return checked_write(out, result)
+    if not several:
+        return checked_write(out, result)
+    if not isinstance(result, tuple) or len(result) != len(out):
+        raise TypeError(msg.OUT_NOT_TENSOR.format(name=name, type=typename(type(out))))
+    written = [checked_write(o, r) for o, r in zip(out, result)]
+    return type(result)(*written) if hasattr(result, "_fields") else tuple(written)
 
 
 def checked_write(out: Tensor, result: Tensor) -> Tensor:

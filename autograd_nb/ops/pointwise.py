@@ -99,6 +99,7 @@ def positive(input) -> Tensor:
 # --- frac, signbit, heaviside ---------------------------------------------------------------------
 
 
+@with_out
 @tensor_method("frac")
 def frac(input) -> Tensor:
     """The fractional part x - trunc(x), keeping the sign (floating tensors only)."""

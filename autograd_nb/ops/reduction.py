@@ -539,6 +539,7 @@ def _max_or_min(name: str, cls_whole, cls_dim, input, dim, keepdim, other):
     return _with_indices(t, dim, keepdim, name, cls_dim)
 
 
+@with_out
 @tensor_method("max")
 def max(input, dim=None, keepdim: bool = False, *, other=None, axis=None, keepdims=None):  # noqa: A001
     """Largest element; with `dim`, (values, indices) along it; with a tensor, maximum."""
@@ -548,6 +549,7 @@ def max(input, dim=None, keepdim: bool = False, *, other=None, axis=None, keepdi
     return _max_or_min("max", MaxBackward1, MaxBackward0, input, dim, keepdim, other)
 
 
+@with_out
 @tensor_method("min")
 def min(input, dim=None, keepdim: bool = False, *, other=None, axis=None, keepdims=None):  # noqa: A001
     """Smallest element; with `dim`, (values, indices) along it; with a tensor, minimum."""
@@ -742,6 +744,7 @@ def _logical_reduce(name: str, input, dim, keepdim: bool) -> Tensor:
     return make_tensor(data, backend)
 
 
+@with_out
 @tensor_method("all")
 def all(input, dim=None, keepdim: bool = False, *, axis=None, keepdims=None) -> Tensor:  # noqa: A001
     """True where every element (along `dim`) is non-zero; never differentiable."""
@@ -751,6 +754,7 @@ def all(input, dim=None, keepdim: bool = False, *, axis=None, keepdims=None) -> 
     return _logical_reduce("all", input, dim, keepdim)
 
 
+@with_out
 @tensor_method("any")
 def any(input, dim=None, keepdim: bool = False, *, axis=None, keepdims=None) -> Tensor:  # noqa: A001
     """True where some element (along `dim`) is non-zero; never differentiable."""
@@ -789,6 +793,7 @@ class AminmaxBackward0(Node):
         return total
 
 
+@with_out
 @tensor_method("aminmax")
 def aminmax(input, *, dim=None, keepdim: bool = False, axis=None, keepdims=None):
     """(min, max) over `dim` (every element when None) as torch.return_types.aminmax."""

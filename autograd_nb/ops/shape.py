@@ -530,7 +530,14 @@ def conj(input) -> Tensor:
     return check_tensor(input, "conj")
 
 
-resolve_conj = resolve_neg = conj_physical = conj
+resolve_conj = resolve_neg = conj
+conj_physical = with_out(conj, "conj_physical")
+
+
+@tensor_method("conj_physical_")
+def conj_physical_(input) -> Tensor:
+    """In-place conjugation: nothing to change in a real tensor, returned as it is."""
+    return check_tensor(input, "conj_physical_")
 
 
 @tensor_method("is_conj", "is_neg")
@@ -781,6 +788,7 @@ def broadcast_shapes(*shapes) -> Size:
     return Size(result)
 
 
+@with_out
 @tensor_method("narrow_copy")
 def narrow_copy(input, dim: int, start: int, length: int) -> Tensor:
     """narrow, as a new tensor rather than a view."""
@@ -803,6 +811,7 @@ __all__ = [
     "adjoint",
     "conj",
     "conj_physical",
+    "conj_physical_",
     "diff",
     "expand",
     "flatten",

@@ -137,6 +137,7 @@ def _with_positions(name: str, cls, x: Tensor, d: int, values, order):
     return return_type(name)(values, indices)
 
 
+@with_out
 @tensor_method("sort")
 def sort(input, dim: int = -1, descending: bool = False, stable: bool = False, *, axis=None):
     """(values, indices) sorted along `dim`; equal values keep their order."""
@@ -161,6 +162,7 @@ def argsort(
     )
 
 
+@with_out
 @tensor_method("topk")
 def topk(input, k: int, dim: int = -1, largest: bool = True, sorted: bool = True, *, axis=None):  # noqa: A002
     """The k largest (or smallest) values along `dim` with their indices."""
@@ -179,7 +181,7 @@ def topk(input, k: int, dim: int = -1, largest: bool = True, sorted: bool = True
     else:  # distinct values in sorted order: any sort gives PyTorch's answer
         values, order = _sorted_along(x, d, largest)
         if x._data.ndim:
-            key = (slice(None),) * d + (slice(0, k),)
+            key = (slice(None),) * d + (slice(0, k), ...)
             values, order = values[key], order[key]
     return _with_positions("topk", TopkBackward0, x, d, values, order)
 
@@ -229,6 +231,7 @@ def _std_topk(x: Tensor, d: int, k: int, largest: bool, sorted: bool) -> tuple: 
     )
 
 
+@with_out
 @tensor_method("msort")
 def msort(input) -> Tensor:
     """`input` sorted along its first dim (the values of sort(input, dim=0))."""

@@ -370,6 +370,7 @@ def _median(name: str, input, dim, keepdim: bool):
     return record(cls, (t,), data, backend, (t,), save_result=True)
 
 
+@with_out
 @tensor_method("median")
 def median(input, dim=None, keepdim: bool = False, *, axis=None, keepdims=None):
     """The lower median of all elements, or (values, indices) along `dim`; a nan wins."""
@@ -377,6 +378,7 @@ def median(input, dim=None, keepdim: bool = False, *, axis=None, keepdims=None):
     return _median("median", input, dim, keepdim)
 
 
+@with_out
 @tensor_method("nanmedian")
 def nanmedian(input, dim=None, keepdim: bool = False, *, axis=None, keepdims=None):
     """median() that ignores nans (nan only where every element is nan)."""

@@ -43,6 +43,7 @@ def addr(input, vec1, vec2, *, beta=1, alpha=1) -> Tensor:
     return _add_product(AddrBackward0, c, a, b, product, shape, beta, alpha)
 
 
+@with_out
 @tensor_method("inner")
 def inner(input, other) -> Tensor:
     """The sums of products over the last dims of both (a product when either is 0-d)."""
@@ -64,6 +65,7 @@ def inner(input, other) -> Tensor:
 _WARNED_ONCE: set = set()  # PyTorch's TORCH_WARN_ONCE: each such warning once per process
 
 
+@with_out
 def chain_matmul(*matrices) -> Tensor:
     """The product of the matrices in order (deprecated in PyTorch for linalg.multi_dot)."""
     if "chain_matmul" not in _WARNED_ONCE:
