@@ -21,11 +21,10 @@ from typing import Any, TypeVar
 
 from ... import _messages as msg
 from ..._tensor import Tensor, typename
-from ...autograd.function import Function
-from ...autograd.grad_mode import STATE, no_grad
-from ...autograd.gradient_checks import checked_hook_results
+from ...autograd.grad_mode import no_grad
 from ..parameter import Buffer, Parameter
 from . import _global_hooks
+from ._backward_hooks import BackwardHookState
 from ._global_hooks import (
     register_module_buffer_registration_hook,
     register_module_forward_hook,
@@ -99,101 +98,6 @@ def _addindent(s_: str, num_spaces: int) -> str:
     first = s.pop(0)
     s = [(num_spaces * " ") + line if line.strip() else "" for line in s]
     return first + "\n" + "\n".join(s)
-
-
-# --- full backward hooks -------------------------------------------------------------------------
-class BackwardHookFunction(Function):
-    """Identity on the module's input (or output) tensors; its backward calls the module's hooks."""
-
-    @staticmethod
-    def forward(ctx, state, is_output, *tensors):
-        ctx.state, ctx.is_output = state, is_output
-        ctx.set_materialize_grads(not is_output)  # output hooks see None for unused outputs
-        ctx.mark_non_differentiable(*[t for t in tensors if not t.requires_grad])
-        return tensors
-
-    @staticmethod
-    def backward(ctx, *grads):
-        grads = (
-            ctx.state.on_output_grads(grads) if ctx.is_output else ctx.state.on_input_grads(grads)
-        )
-        return (None, None, *grads)
-
-
-class _BackwardHookState:
-    """One forward call's link between the output grads and the input grads of a module."""
-
-    def __init__(self, module: Module, hooks: list, pre_hooks: list):
-        self.module = module
-        self.hooks = hooks
-        self.pre_hooks = pre_hooks
-        self.n_inputs = 0
-        self.input_hooked = False
-        self.grad_outputs = None
-
-    def setup_inputs(self, args: tuple) -> tuple:
-        positions = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
-        self.n_inputs = len(positions)
-        if not (STATE.enabled and any(args[i].requires_grad for i in positions)):
-            return args
-        self.input_hooked = True
-        new = BackwardHookFunction.apply(self, False, *(args[i] for i in positions))
-        args = list(args)
-        for i, t in zip(positions, new):
-            args[i] = t
-        return tuple(args)
-
-    def setup_outputs(self, result):
-        single = isinstance(result, Tensor)
-        outputs = (result,) if single else result
-        if not (
-            isinstance(outputs, tuple)
-            and STATE.enabled
-            and any(isinstance(o, Tensor) and o.requires_grad for o in outputs)
-        ):
-            return result
-        positions = [i for i, o in enumerate(outputs) if isinstance(o, Tensor)]
-        new = BackwardHookFunction.apply(self, True, *(outputs[i] for i in positions))
-        outputs = list(outputs)
-        for i, t in zip(positions, new):
-            outputs[i] = t
-        return outputs[0] if single else tuple(outputs)
-
-    def on_output_grads(self, grads: tuple) -> tuple:
-        self.grad_outputs = tuple(grads)
-        for hook in self.pre_hooks:
-            out = hook(self.module, self.grad_outputs)
-            if out is None:
-                continue
-            if len(out) != len(grads):
-                raise RuntimeError(
-                    msg.BACKWARD_PRE_HOOK_COUNT.format(got=len(out), expected=len(grads))
-                )
-            # PyTorch runs module hooks inside a tensor hook named 'hook': its checks and name
-            self.grad_outputs = checked_hook_results(hook, self.grad_outputs, out, name="hook")
-        grads = self.grad_outputs
-        if not self.input_hooked:  # no input needs a gradient: the hooks run now, with Nones
-            warnings.warn(msg.FULL_BACKWARD_HOOK_NO_INPUT_GRAD, UserWarning, stacklevel=2)
-            self._run_hooks((None,) * self.n_inputs)
-        return grads
-
-    def on_input_grads(self, grads: tuple) -> tuple:
-        return self._run_hooks(grads)
-
-    def _run_hooks(self, grad_input: tuple) -> tuple:
-        for hook in self.hooks:
-            out = hook(self.module, grad_input, self.grad_outputs)
-            if out is None:
-                continue
-            out = (out,) if isinstance(out, Tensor) else tuple(out)
-            if len(out) != len(grad_input):
-                raise RuntimeError(
-                    msg.MODULE_BACKWARD_HOOK_COUNT.format(
-                        n_out=len(out), n_grad_input=len(grad_input)
-                    )
-                )
-            grad_input = checked_hook_results(hook, grad_input, out, name="hook")
-        return grad_input
 
 
 def _registered(hooks: OrderedDict, hook: Callable, prepend: bool) -> RemovableHandle:
@@ -716,7 +620,7 @@ class Module:
             *self._backward_pre_hooks.values(),
         ]
         if backward_hooks or backward_pre_hooks:
-            state = _BackwardHookState(self, backward_hooks, backward_pre_hooks)
+            state = BackwardHookState(self, backward_hooks, backward_pre_hooks)
             args = state.setup_inputs(args)
         output = self.forward(*args, **kwargs)
         hooks = [*_global_hooks.forward_hooks.items(), *self._forward_hooks.items()]
