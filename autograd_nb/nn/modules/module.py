@@ -24,6 +24,7 @@ from ..._tensor import Tensor, typename
 from ...autograd.function import Function
 from ...autograd.grad_mode import STATE, no_grad
 from ...autograd.gradient_checks import checked_hook_results
+from ...autograd.undo import UndoLog
 from ..parameter import Buffer, Parameter
 
 __all__ = ["Module", "RemovableHandle", "typename"]
@@ -495,12 +496,20 @@ class Module:
 
     # --- modes and gradients ---------------------------------------------------------------------
     def train(self, mode: bool = True) -> Module:
-        """Set training mode on this module and its descendants (Dropout, BatchNorm care)."""
+        """Set training mode on this module and its descendants (Dropout, BatchNorm care); all
+        of them or, if interrupted, none."""
         if not isinstance(mode, bool):
             raise ValueError(msg.MODULE_TRAIN_MODE_BOOL)
-        self.training = mode
-        for module in self.children():
-            module.train(mode)
+        undo = UndoLog()
+        try:
+            for module in self.modules():
+                undo.attributes(module, "training")
+            self.training = mode
+            for module in self.children():
+                module.train(mode)
+        except BaseException:
+            undo.undo()
+            raise
         return self
 
     def eval(self) -> Module:
@@ -528,24 +537,40 @@ class Module:
 
     # --- conversions ---------------------------------------------------------------------------
     def _apply(self, fn: Callable[[Tensor], Tensor], recurse: bool = True) -> Module:
-        """Convert every parameter, gradient and buffer with fn, keeping Parameter identity."""
+        """Convert every parameter, gradient and buffer with fn, keeping Parameter identity.
+
+        All or nothing: where a conversion fails or is interrupted part-way, the model is put
+        back as it was (PyTorch keeps the tensors it converted before)."""
+        undo = UndoLog()
+        try:
+            self._convert(fn, recurse, undo)
+        except BaseException:
+            undo.undo()
+            raise
+        return self
+
+    def _convert(self, fn: Callable[[Tensor], Tensor], recurse: bool, undo: UndoLog) -> None:
+        """`_apply`'s work, each change noted in `undo` first."""
         if recurse:
             for module in self.children():
-                module._apply(fn)
+                module._convert(fn, True, undo)
         for param in self._parameters.values():
             if param is None:
                 continue
             with no_grad():
                 param_applied = fn(param)
+            undo.attributes(param, "_data", "_backend")
             param.data = param_applied  # torch's `.data =`: the same Parameter object, new data
             grad = param.grad
             if grad is not None:
                 with no_grad():
-                    grad.data = fn(grad)
+                    grad_applied = fn(grad)
+                undo.attributes(grad, "_data", "_backend")
+                grad.data = grad_applied
+        undo.contents(self._buffers)
         for key, buf in self._buffers.items():
             if buf is not None:
                 self._buffers[key] = fn(buf)
-        return self
 
     def apply(self, fn: Callable[[Module], None]) -> Module:
         """Call fn on every submodule (children first) and then on self; used for init."""
@@ -835,13 +860,22 @@ class Module:
                 )
             )
         incompatible = _IncompatibleKeys(missing_keys, unexpected_keys)
+        undo = UndoLog()  # the writes are all made or, if interrupted, none
         with no_grad():
-            for module, module_writes in writes:
-                for name, param, value in module_writes:
-                    if assign:
-                        setattr(module, name, value)
-                    else:
-                        param.copy_(value)
+            try:
+                for module, module_writes in writes:
+                    undo.contents(module._parameters)
+                    undo.contents(module._buffers)
+                    for name, param, value in module_writes:
+                        if assign:
+                            setattr(module, name, value)
+                        else:
+                            undo.values(param)
+                            param.copy_(value)
+            except BaseException:
+                undo.undo()
+                raise
+            for module, _ in writes:
                 for hook in module._load_state_dict_post_hooks.values():
                     hook(module, incompatible)
         return incompatible
