@@ -10,6 +10,7 @@ Only code in autograd_nb's files counts.
 
 from __future__ import annotations
 
+import gc
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -105,10 +106,22 @@ else:
             sys.settrace(old)
 
 
+def _run_counted(points: _Points, operation: Callable[[], object]) -> None:
+    """`operation()` counted by `points`, with the cycle collector off: the finalizers it would
+    run at unforeseeable moments would make the count differ between runs."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        _run_with(points, operation)
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def count_points(operation: Callable[[], object]) -> int:
     """How many injection points `operation()` passes inside autograd_nb."""
     points = _Points(None)
-    _run_with(points, operation)
+    _run_counted(points, operation)
     return points.count
 
 
@@ -117,7 +130,7 @@ def interrupted(operation: Callable[[], object], at: int) -> bool:
     reached the caller: an operation that swallowed it would be a bug the caller reports)."""
     points = _Points(at)
     try:
-        _run_with(points, operation)
+        _run_counted(points, operation)
     except Injected:
         return True
     assert not points.fired, f"the interrupt at point {at} was swallowed"
@@ -153,6 +166,7 @@ def partial_points(
     `make()` must build the same state each time; each point runs on a fresh one. Above
     `max_points` points, that many are tried, spread evenly (first and last included).
     """
+    operation(make())  # a first run fills the library's caches: the counts then stay put
     state = make()
     before = snapshot(state)
     n = count_points(lambda: operation(state))

@@ -13,11 +13,14 @@ statistics) note each thing in an `UndoLog` before changing it, and run inside
         raise
 
 so that they either complete or leave everything as it was. PyTorch keeps what it did until
-the interrupt. What remains possible: a second interrupt landing while `undo()` itself runs.
+the interrupt. What remains possible: a second interrupt landing while `undo()` itself runs;
+and, outside these operations, an interrupt at the very entry of a `with` block's `__exit__`
+(a Python function, as PyTorch's): `with torch.no_grad():` then stays switched.
 """
 
 from __future__ import annotations
 
+from .grad_mode import STATE, set_modes
 from .versions import INFERENCE_VERSION, version_counter
 
 __all__ = ["UndoLog"]
@@ -26,12 +29,15 @@ _MISSING = object()
 
 
 class UndoLog:
-    """What changed, as it was, newest last; `undo()` puts it back newest first."""
+    """What changed, as it was, newest last; `undo()` puts it back newest first, then this
+    thread's grad modes as they were when the log was made (an interrupt at the entry of a
+    `with no_grad():` block's `__exit__` inside the operation would leave them switched)."""
 
-    __slots__ = ("_entries",)
+    __slots__ = ("_entries", "_modes")
 
     def __init__(self) -> None:
         self._entries: list = []
+        self._modes = (STATE.enabled, STATE.inference)
 
     def values(self, tensor) -> None:
         """Before an in-place change: the tensor's array, its values and its version."""
@@ -69,6 +75,7 @@ class UndoLog:
         while entries:
             put, args = entries.pop()
             put(*args)
+        set_modes(*self._modes)
 
 
 def _put_values(tensor, data, copy, vc, version) -> None:

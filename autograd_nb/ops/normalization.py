@@ -164,14 +164,14 @@ def _write_all(updates: list) -> None:
     """`target.copy_(value)` for each (target, value), all or nothing under interrupts: one
     in-place write each (one version bump, as PyTorch's kernel)."""
     undo = UndoLog()
-    with no_grad():
-        try:
+    try:
+        with no_grad():
             for target, value in updates:
                 undo.values(target)
                 target.copy_(value)
-        except BaseException:
-            undo.undo()
-            raise
+    except BaseException:
+        undo.undo()
+        raise
 
 
 def torch_batch_norm(

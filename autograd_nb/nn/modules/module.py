@@ -814,6 +814,21 @@ class Module:
         """
         if not isinstance(state_dict, Mapping):
             raise TypeError(msg.MODULE_STATE_DICT_TYPE.format(type=type(state_dict)))
+        undo = UndoLog()  # the writes are all made or, if interrupted, none
+        try:
+            incompatible = self._load_all(state_dict, strict, assign, undo)
+        except BaseException:
+            undo.undo()
+            raise
+        for module in self.modules():
+            for hook in module._load_state_dict_post_hooks.values():
+                hook(module, incompatible)
+        return incompatible
+
+    def _load_all(
+        self, state_dict: Mapping[str, Any], strict: bool, assign: bool, undo: UndoLog
+    ) -> _IncompatibleKeys:
+        """`load_state_dict`'s checks, then its writes, each noted in `undo` first."""
         missing_keys: list[str] = []
         unexpected_keys: list[str] = []
         error_msgs: list[str] = []
@@ -859,26 +874,17 @@ class Module:
                     cls=self.__class__.__name__, errors="\n\t".join(error_msgs)
                 )
             )
-        incompatible = _IncompatibleKeys(missing_keys, unexpected_keys)
-        undo = UndoLog()  # the writes are all made or, if interrupted, none
         with no_grad():
-            try:
-                for module, module_writes in writes:
-                    undo.contents(module._parameters)
-                    undo.contents(module._buffers)
-                    for name, param, value in module_writes:
-                        if assign:
-                            setattr(module, name, value)
-                        else:
-                            undo.values(param)
-                            param.copy_(value)
-            except BaseException:
-                undo.undo()
-                raise
-            for module, _ in writes:
-                for hook in module._load_state_dict_post_hooks.values():
-                    hook(module, incompatible)
-        return incompatible
+            for module, module_writes in writes:
+                undo.contents(module._parameters)
+                undo.contents(module._buffers)
+                for name, param, value in module_writes:
+                    if assign:
+                        setattr(module, name, value)
+                    else:
+                        undo.values(param)
+                        param.copy_(value)
+        return _IncompatibleKeys(missing_keys, unexpected_keys)
 
     def register_state_dict_post_hook(self, hook: Callable) -> RemovableHandle:
         """hook(module, state_dict, prefix, local_metadata) runs after state_dict()."""

@@ -54,15 +54,15 @@ def clip_grads_with_norm_(
     if not grads:
         return
     undo = UndoLog()
-    with no_grad():
-        clip_coef = (max_norm / (total_norm + 1e-6)).clamp(max=1.0)
-        try:
+    try:
+        with no_grad():
+            clip_coef = (max_norm / (total_norm + 1e-6)).clamp(max=1.0)
             for g in grads:
                 undo.values(g)
                 g.mul_(clip_coef.to(g.device))
-        except BaseException:
-            undo.undo()
-            raise
+    except BaseException:
+        undo.undo()
+        raise
 
 
 def clip_grad_norm_(
@@ -78,8 +78,13 @@ def clip_grad_norm_(
     if is_generator and not parameters:
         warnings.warn(msg.CLIP_GRAD_EMPTY, stacklevel=2)
     grads = [p.grad for p in parameters if p.grad is not None]
-    total_norm = get_total_norm(grads, norm_type, error_if_nonfinite, foreach)
-    clip_grads_with_norm_(parameters, max_norm, total_norm, foreach)
+    undo = UndoLog()  # (the grad mode too, were an interrupt to land as a no_grad block exits)
+    try:
+        total_norm = get_total_norm(grads, norm_type, error_if_nonfinite, foreach)
+        clip_grads_with_norm_(parameters, max_norm, total_norm, foreach)
+    except BaseException:
+        undo.undo()
+        raise
     return total_norm
 
 
