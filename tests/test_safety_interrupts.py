@@ -81,7 +81,8 @@ def _model_state(state):
     params = [(_array(p), p._version, _array(p.grad)) for p in model.parameters()]
     buffers = [(_array(b), b._version) for b in model.buffers()]
     saved = None if optimizer is None else _tensors(list(optimizer.state.values()))
-    return params, buffers, saved, model.training, _modes(None)
+    training = [m.training for m in model.modules()]
+    return params, buffers, saved, training, _modes(None)
 
 
 def _set_grads(model, seed: int) -> None:
