@@ -193,6 +193,7 @@ def partial_points(
     after = snapshot(state)
     assert not same(before, after), "the operation changed nothing: it proves nothing"
     again = make()
+    snapshot(again)  # (taking one may create what it reads, a version counter: so each run)
     assert count_points(lambda: operation(again)) == n, "the operation is not deterministic"
     chosen = range(n)
     if max_points is not None and n > max_points:
@@ -200,6 +201,7 @@ def partial_points(
     partial = []
     for at in chosen:
         state = make()
+        snapshot(state)
         assert interrupted(lambda state=state: operation(state), at)
         now = snapshot(state)
         if not (same(now, before) or same(now, after)):

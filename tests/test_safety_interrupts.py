@@ -154,7 +154,7 @@ def _model_case(operation):
         _set_grads(model, 1)
         return model, None
 
-    return make, lambda state: operation(state[0]), _model_state, None
+    return make, lambda state: operation(state[0]), _model_state, 120
 
 
 def _load(model) -> None:
