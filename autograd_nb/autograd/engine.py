@@ -175,7 +175,7 @@ def release_saved(nodes: list, undo: UndoLog) -> None:
     if the pass is interrupted before it returns)."""
     for node in nodes:
         if node._saved or node._keeps:
-            undo.attributes(node, "_saved", *node._keeps)
+            undo.saved(node)
             node._release()
 
 

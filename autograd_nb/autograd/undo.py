@@ -65,6 +65,16 @@ class UndoLog:
                 value = _MISSING
             self._entries.append((_put_attribute, (obj, name, value)))
 
+    def saved(self, node) -> None:
+        """Before a node's saved tensors are freed: them, and what else it keeps."""
+        kept = ()
+        for name in node._keeps:
+            try:
+                kept += ((name, object.__getattribute__(node, name)),)
+            except AttributeError:  # (a slot this node never set)
+                pass
+        self._entries.append((_put_saved, (node, node._saved, kept)))
+
     def contents(self, container: dict | list) -> None:
         """Before a dict or list is changed: a shallow copy of what it holds."""
         self._entries.append((_put_contents, (container, container.copy())))
@@ -100,6 +110,12 @@ def _put_attribute(obj, name, value) -> None:
             pass
     else:
         object.__setattr__(obj, name, value)
+
+
+def _put_saved(node, saved, kept) -> None:
+    node._saved = saved
+    for name, value in kept:
+        object.__setattr__(node, name, value)
 
 
 def _put_contents(container, copy) -> None:
