@@ -12,10 +12,10 @@ What it saves, against the reference:
   tests/test_autograd_engines.py proves that it fires and never aliases a user's tensor.
 
 At the first node or leaf with hooks it stops and hands what waits to the reference engine; so
-it does when a leaf's accumulation could fail, as the reference engine puts back what a failed
-pass changed. Saved tensors are freed only once the whole pass succeeded (the caller does it),
-so a failed pass can run again: when the first of two gradients that meet shares its memory
-with a saved tensor, the sum goes into the second, not into a new array.
+it does when a leaf's accumulation could fail. All or nothing, as the reference engine: each
+`.grad` and freed saved tensor is noted in an undo log first, and a pass that raises (or is
+interrupted) puts them back, so it can run again: when the first of two gradients that meet
+shares its memory with a saved tensor, the sum goes into the second, not into a new array.
 """
 
 from __future__ import annotations
@@ -25,8 +25,11 @@ import heapq
 import sys
 import threading
 
+from . import engine
 from .backward_kernels import registered_kernels
+from .grad_mode import STATE
 from .node import ACCUMULATION_LOCK, AccumulateGrad, accumulate_grad, make_tensor
+from .undo import UndoLog
 
 # Whether `sys.getrefcount` tells "only the engine holds this gradient" on this interpreter
 # (proven by tests/test_autograd_engines.py on these versions; elsewhere gradients are copied).
@@ -45,22 +48,46 @@ _getrefcount = sys.getrefcount
 _SENT = 2
 
 
-def run_unwatched(roots: list, grads: list, ran: list) -> tuple | None:
+def run_backward(roots: list, grads: list, retain_graph: bool) -> None:
+    """Back-propagate `grads` from `roots` ((node, output_nr) pairs) into the leaves' `.grad`,
+    as `engine.run_backward` does (without capture or create_graph), all or nothing.
+
+    The nodes this pass ran are freed before the reference engine takes over what waits at a
+    hook: that call, which is all or nothing itself, is the last thing this one does.
+    """
+    ran: list = []
+    undo = UndoLog()
+    previous = STATE.enabled
+    try:
+        STATE.enabled = False
+        waiting = _collector_paused(roots, grads, ran, undo)
+        if not retain_graph:
+            engine.release_saved(ran, undo)
+        if waiting is not None:
+            engine.run_backward(*waiting, retain_graph, False)
+    except BaseException:
+        undo.undo()
+        raise
+    finally:
+        STATE.enabled = previous
+
+
+def _collector_paused(roots: list, grads: list, ran: list, undo: UndoLog) -> tuple | None:
     """`_run_unwatched` with the cycle collector paused while this is the only thread: the pass
     makes no cycles, but its allocations would make the collector scan every live object of the
     graph again and again (about 3% of a deep chain's forward and backward). With other threads
     it is left alone: re-enabling it could undo their `gc.disable()`."""
     pause = gc.isenabled() and threading.active_count() == 1
-    if pause:
-        gc.disable()
     try:
-        return _run_unwatched(roots, grads, ran)
+        if pause:
+            gc.disable()
+        return _run_unwatched(roots, grads, ran, undo)
     finally:
         if pause:
             gc.enable()
 
 
-def _run_unwatched(roots: list, grads: list, ran: list) -> tuple | None:
+def _run_unwatched(roots: list, grads: list, ran: list, undo: UndoLog) -> tuple | None:
     """Run nodes newest first, without counting dependencies, while nothing watches them.
 
     A node runs once no newer node holds a gradient: its consumers are newer than it, so its
@@ -68,7 +95,7 @@ def _run_unwatched(roots: list, grads: list, ran: list) -> tuple | None:
     the end, which nothing can tell from "as soon as ready" while no hook runs. At a node or
     leaf with hooks, or at the end if a leaf's accumulation could fail, this stops and returns
     the (node, output_nr) points and gradients waiting. The nodes that ran are appended to
-    `ran` (the caller frees them once the whole pass succeeded).
+    `ran`, and each `.grad` is noted in `undo` before it changes.
     """
     waiting: dict = {}
     heap: list = []
@@ -130,6 +157,7 @@ def _run_unwatched(roots: list, grads: list, ran: list) -> tuple | None:
                     grads.append(grad)
         return points, grads
     for leaf_node in leaves:
+        undo.grad(leaf_node._variable)
         _accumulate(leaf_node._variable, waiting.pop(leaf_node))
     return None
 

@@ -1,9 +1,10 @@
 """The engine: how `loss.backward()` and `autograd.grad` walk the graph from the outputs down.
 
-`run_backward` is the reference: the engine a learner reads, and the one that runs whenever
-anything watches the pass (hooks, retain_grad, autograd.grad, create_graph, anomaly mode,
-observers). While nothing watches, `_fast_engine.py` computes the same gradients with fewer
-Python steps; the test suite runs every autograd test on both (`use_reference_only`).
+`run_backward` is the reference: the engine a learner reads. Where a pass starts
+(`Tensor.backward`, `autograd.backward`), `_fast_engine.py` is chosen instead while nothing
+watches the pass (no hook, retain_grad, capture, create_graph, anomaly mode or observer): it
+computes the same gradients with fewer Python steps, and hands the rest of a pass to this one
+at the first hook. The test suite runs every autograd test on both (`use_reference_only`).
 """
 
 from __future__ import annotations
@@ -13,13 +14,21 @@ import heapq
 from collections.abc import Callable, Iterator
 
 from .. import _messages as msg
-from . import _fast_engine
 from .anomaly_mode import ANOMALY, apply_watched
 from .grad_mode import STATE
 from .gradient_checks import checked_hook_result, checked_hook_results
 from .node import AccumulateGrad, retain_into
+from .undo import UndoLog
 
-__all__ = ["count_dependencies", "flow_observers", "observe", "run_backward", "use_reference_only"]
+__all__ = [
+    "count_dependencies",
+    "flow_observers",
+    "observe",
+    "release_saved",
+    "run_backward",
+    "use_reference_only",
+    "watched",
+]
 
 # Callables `observer(node, grads_in, grads_out)`, told about each node the pass reaches: the
 # gradients it received (after its hooks) and what it sent to each input (() if it did not run).
@@ -49,25 +58,18 @@ def run_backward(
     5. Repeat until nothing is ready. A loop, not recursion: a chain of a million nodes needs
        no deep stack. Then, unless `retain_graph`, free the saved tensors of the nodes that ran.
 
-    All or nothing: if anything raises on the way (a hook, a formula, a modified saved tensor),
-    every `.grad` the pass changed is put back and nothing is freed, so once the cause is fixed
-    the same graph can be backpropagated again. (PyTorch keeps what it did until then.)
+    All or nothing: if anything raises on the way (a hook, a formula, a modified saved tensor,
+    a KeyboardInterrupt), every `.grad` the pass changed is put back and nothing stays freed, so
+    once the cause is fixed the same graph can be backpropagated again. (PyTorch keeps what it
+    did until then.)
 
     `capture` (autograd.grad, or backward's `inputs=`) lists (node, output_nr) points whose
     incoming gradients are returned, in order; only nodes that lead to them run, and without
     `accumulate` (autograd.grad) the leaves there keep their `.grad`.
     """
     ran: list = []  # the nodes that ran: their saved tensors are freed once the pass is done
-    changed: list = []  # each `.grad` this pass changed, as it was (to undo a failed pass)
+    undo = UndoLog()  # each `.grad` and saved tensor this pass changed, as it was
     try:
-        if capture is None and not create_graph and not _watched():
-            with _engine_pass(False):  # the fast pass, until it meets a hook
-                waiting = _fast_engine.run_unwatched(roots, grads, ran)
-            if waiting is None:
-                roots = grads = []  # it did everything
-            else:
-                roots, grads = waiting  # the rest runs here, from the gradients that wait
-
         with _engine_pass(create_graph):
             inbox: dict = {}  # node -> [gradient for its output 0, output 1, ...]
             for (node, output_nr), grad in zip(roots, grads):
@@ -82,7 +84,7 @@ def run_backward(
             while ready:
                 node = heapq.heappop(ready)[1]
                 received = inbox.pop(node, None) or [None] * node._n_outputs
-                sent = run_node(node, received, needed, captures, captured, changed)
+                sent = run_node(node, received, needed, captures, captured, undo)
                 ran.append(node)
                 for i, (next_node, output_nr) in enumerate(node.next_functions):
                     if next_node is None:
@@ -93,27 +95,25 @@ def run_backward(
                     if dependencies[next_node] == 0:
                         heapq.heappush(ready, (-next_node._seq, next_node))
                 received = sent = None  # hold no gradient longer than needed
+        if not retain_graph:
+            release_saved(ran, undo)
     except BaseException:
-        _restore_grads(changed)  # a failed pass changes no .grad and frees nothing
+        undo.undo()  # a failed pass changes no .grad and frees nothing
         raise
-    if not retain_graph:
-        for node in ran:
-            if node._saved or node._keeps:
-                node._release()
     return None if capture is None else [captured.get(i) for i in range(len(capture))]
 
 
-def run_node(node, grads: list, needed, captures: dict, captured: dict, changed: list) -> tuple:
+def run_node(node, grads: list, needed, captures: dict, captured: dict, undo: UndoLog) -> tuple:
     """One node's turn, in PyTorch's order: the hooks of the tensors it made (a leaf's own, for
     AccumulateGrad) and retain_grad, autograd.grad's capture, node pre-hooks, `backward`
     (checked in anomaly mode), post hooks, observers. Returns what it sends to each input."""
     if needed is not None and node not in needed:  # autograd.grad stops here: only capture
-        grads = _tensor_pre_hooks(node, grads, changed)
+        grads = _tensor_pre_hooks(node, grads, undo)
         _capture(node, grads, captures, captured)
         _tell_observers(node, grads, ())
         return ()
     _capture(node, grads, captures, captured)  # backward(inputs=...): before hooks, as PyTorch
-    grads = _tensor_pre_hooks(node, grads, changed)
+    grads = _tensor_pre_hooks(node, grads, undo)
     extra = node._extra or {}
     for hook in list(extra.get("prehooks", ())):
         new = hook(tuple(grads))
@@ -123,7 +123,7 @@ def run_node(node, grads: list, needed, captures: dict, captured: dict, changed:
         sent = ()  # no gradient reached this node
     else:
         if type(node) is AccumulateGrad:
-            changed.append(_grad_as_it_is(node._variable))
+            undo.grad(node._variable)
         sent = apply_watched(node, grads) if ANOMALY.enabled else node._apply(grads)
         if type(node) is AccumulateGrad:
             _post_accumulate_hooks(node._variable)
@@ -146,7 +146,7 @@ def _post_accumulate_hooks(leaf) -> None:
             raise RuntimeError(msg.POST_ACCUMULATE_HOOK_RETURN)
 
 
-def _tensor_pre_hooks(node, grads: list, changed: list) -> list:
+def _tensor_pre_hooks(node, grads: list, undo: UndoLog) -> list:
     """Hooks registered on the tensors this node made, each may replace its gradient; then
     retain_grad stores what is left into those tensors' `.grad`."""
     if type(node) is AccumulateGrad:  # a leaf's hooks live on the leaf
@@ -165,27 +165,18 @@ def _tensor_pre_hooks(node, grads: list, changed: list) -> list:
     for output_nr, tensor_ref in retained.items():
         tensor = tensor_ref()
         if tensor is not None and grads[output_nr] is not None:
-            changed.append(_grad_as_it_is(tensor))
+            undo.grad(tensor)
             retain_into(tensor, grads[output_nr])
     return grads
 
 
-def _grad_as_it_is(tensor) -> tuple:
-    """(tensor, its .grad, a copy of that .grad's values): what `_restore_grads` puts back.
-    No copy (None) where there is no `.grad` or its memory cannot be written."""
-    meta = tensor._meta
-    grad = None if meta is None else meta.grad
-    if grad is None or not grad._backend.is_writable(grad._data):
-        return tensor, grad, None
-    return tensor, grad, grad._backend.xp.asarray(grad._data, copy=True)
-
-
-def _restore_grads(changed: list) -> None:
-    """Put back each `.grad` (object and values) as it was before the pass."""
-    for tensor, grad, values in reversed(changed):
-        tensor._autograd_meta().grad = grad
-        if values is not None:
-            grad._data[...] = values
+def release_saved(nodes: list, undo: UndoLog) -> None:
+    """Free the saved tensors of the nodes a pass ran (noted in `undo`, which can restore them
+    if the pass is interrupted before it returns)."""
+    for node in nodes:
+        if node._saved or node._keeps:
+            undo.saved(node)
+            node._release()
 
 
 def _deliver(inbox: dict, node, output_nr: int, grad) -> None:
@@ -248,8 +239,9 @@ def _capture(node, grads: list, captures: dict, captured: dict) -> None:
                 captured[i] = grad
 
 
-def _watched() -> bool:
-    """Whether anything besides hooks watches the pass (hooks stop the fast pass themselves)."""
+def watched() -> bool:
+    """Whether anything besides hooks watches the pass (hooks stop the fast pass themselves):
+    then a pass starts on this engine, not the fast one."""
     return bool(flow_observers or ANOMALY.enabled or _reference_only)
 
 
@@ -262,8 +254,8 @@ def _tell_observers(node, grads_in: list, grads_out: tuple) -> None:
 def _engine_pass(create_graph: bool) -> Iterator[None]:
     """Grad mode on only to build the graph of the backward pass (create_graph)."""
     previous = STATE.enabled
-    STATE.enabled = create_graph
     try:
+        STATE.enabled = create_graph
         yield
     finally:
         STATE.enabled = previous

@@ -1,4 +1,8 @@
-"""`autograd.backward` and `autograd.grad`: checking what the user passed, then the engine."""
+"""`autograd.backward` and `autograd.grad`: checking what the user passed, then the engine.
+
+A pass starts here, and here its engine is chosen: the fast one (`_fast_engine.py`) while
+nothing watches the pass, else the reference (`engine.py`), which a learner reads.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ import warnings
 from .. import _messages as msg
 from .. import _tensor
 from .._tensor import tensor_method
-from .engine import run_backward
+from . import _fast_engine, engine
 from .node import edge
 
 
@@ -116,7 +120,10 @@ def backward(
         for t in inputs:
             if t._grad_fn is not None:  # as PyTorch: a non-leaf input's .grad is filled too
                 t.retain_grad()
-    run_backward(roots, grads, retain_graph, create_graph, capture=capture, accumulate=True)
+    if capture is None and not create_graph and not engine.watched():
+        _fast_engine.run_backward(roots, grads, retain_graph)
+    else:
+        engine.run_backward(roots, grads, retain_graph, create_graph, capture=capture)
 
 
 def grad(
@@ -144,7 +151,7 @@ def grad(
     for t in inputs:
         if not t.requires_grad:
             raise RuntimeError(msg.INPUT_NOT_REQUIRING_GRAD)
-    results = run_backward(
+    results = engine.run_backward(
         roots,
         grads,
         retain_graph,
@@ -171,6 +178,10 @@ def tensor_backward(self, gradient=None, retain_graph=None, create_graph=False, 
     fn = self.grad_fn
     if gradient is None and inputs is None and not create_graph and fn is not None:
         # `loss.backward()`: what autograd.backward does for one output, without its checks
-        run_backward([(fn, self._output_nr)], [implicit_grad(self)], bool(retain_graph), False)
+        roots, grads = [(fn, self._output_nr)], [implicit_grad(self)]
+        if engine.watched():
+            engine.run_backward(roots, grads, bool(retain_graph), False)
+        else:
+            _fast_engine.run_backward(roots, grads, bool(retain_graph))
         return
     backward(self, gradient, retain_graph, create_graph, inputs=inputs)

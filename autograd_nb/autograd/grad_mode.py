@@ -30,13 +30,16 @@ INFERENCE_THREADS: list = []
 
 
 def set_modes(enabled: bool, inference: bool) -> None:
-    """Set this thread's grad and inference modes (keeping INFERENCE_THREADS in step)."""
-    if inference is not STATE.inference:
-        if inference:
-            INFERENCE_THREADS.append(None)  # list append and pop are atomic across threads
-        else:
-            INFERENCE_THREADS.pop()
+    """Set this thread's grad and inference modes (keeping INFERENCE_THREADS in step).
+
+    An entry is added before a thread enters inference mode and removed after it leaves, so an
+    interrupt in between leaves one too many (a slower check), never one too few."""
+    leaving = STATE.inference and not inference
+    if inference and not STATE.inference:
+        INFERENCE_THREADS.append(None)  # list append and pop are atomic across threads
     STATE.enabled, STATE.inference = enabled, inference
+    if leaving:
+        INFERENCE_THREADS.pop()
 
 
 def is_grad_enabled() -> bool:
@@ -56,7 +59,11 @@ class _ModeContext:
 
     def __enter__(self):
         self._prev = (STATE.enabled, STATE.inference)
-        self._enter_state()
+        try:
+            self._enter_state()
+        except BaseException:  # interrupted before `with` could call __exit__
+            set_modes(*self._prev)
+            raise
         return None
 
     def __exit__(self, *exc):

@@ -16,6 +16,7 @@ from .._tensor import Tensor, make_tensor
 from .._type_info import finfo
 from ..autograd.grad_mode import no_grad
 from ..autograd.node import Node
+from ..autograd.undo import UndoLog
 from ._helpers import check_tensor, record, require_floating
 
 
@@ -157,11 +158,26 @@ def _update_running(running_mean, running_var, mean, var, count: int, momentum, 
     if running_mean is None and running_var is None:
         return
     momentum = 0.0 if momentum is None else momentum
-    with no_grad():  # one in-place write each (one version bump, as PyTorch's kernel)
-        for running, batch in ((running_mean, mean), (running_var, var * (count / (count - 1)))):
-            if running is not None:
-                new = running._data * (1 - momentum) + batch * momentum
-                running.copy_(make_tensor(new, backend))
+    updates = [
+        (running, make_tensor(running._data * (1 - momentum) + batch * momentum, backend))
+        for running, batch in ((running_mean, mean), (running_var, var * (count / (count - 1))))
+        if running is not None
+    ]
+    _write_all(updates)
+
+
+def _write_all(updates: list) -> None:
+    """`target.copy_(value)` for each (target, value), all or nothing under interrupts: one
+    in-place write each (one version bump, as PyTorch's kernel)."""
+    undo = UndoLog()
+    try:
+        with no_grad():
+            for target, value in updates:
+                undo.values(target)
+                target.copy_(value)
+    except BaseException:
+        undo.undo()
+        raise
 
 
 def torch_batch_norm(
@@ -436,9 +452,12 @@ def instance_norm(
         eps,
     )
     with no_grad():
-        for running, repeated in ((running_mean, means), (running_var, variances)):
-            if running is not None:
-                running.copy_(repeated.view(batch, channels).mean(0))
+        updates = [
+            (running, repeated.view(batch, channels).mean(0))
+            for running, repeated in ((running_mean, means), (running_var, variances))
+            if running is not None
+        ]
+    _write_all(updates)
     return out.view(shape)
 
 

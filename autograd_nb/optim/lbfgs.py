@@ -15,6 +15,7 @@ from collections.abc import Callable
 from .. import _messages as msg
 from .._tensor import Tensor
 from ..autograd.grad_mode import enable_grad, no_grad
+from ..autograd.undo import UndoLog
 from ..ops.joining import cat
 from .adam import check_hyper
 from .optimizer import Optimizer
@@ -134,15 +135,6 @@ def _strong_wolfe(obj_func, x, t, d, f, g, gtd, c1=1e-4, c2=0.9, tolerance_chang
     return bracket_f[low_pos], bracket_g[low_pos], bracket[low_pos], ls_func_evals
 
 
-def _snapshot(state: dict) -> dict:
-    """A copy of LBFGS's state that a step cannot change (it changes the lists and
-    `prev_flat_grad` in place)."""
-    return {
-        k: list(v) if isinstance(v, list) else v.clone() if isinstance(v, Tensor) else v
-        for k, v in state.items()
-    }
-
-
 class LBFGS(Optimizer):
     """L-BFGS: `LBFGS(params, lr=1, max_iter=20, max_eval=None, tolerance_grad=1e-7,
     tolerance_change=1e-9, history_size=100, line_search_fn=None)`; one param group only."""
@@ -210,26 +202,21 @@ class LBFGS(Optimizer):
         sets the gradients). Returns the loss from before the step.
 
         All or nothing: where an evaluation fails (the closure raises or returns something
-        that is not a one-element loss, or leaves a gradient no step can use), the parameters
-        and the optimizer's state are put back as they were and the error is raised; PyTorch
-        keeps the iterations made before it."""
+        that is not a one-element loss, or leaves a gradient no step can use) or the step is
+        interrupted, the parameters, their `.grad` and the optimizer's state are put back as
+        they were and the error is raised; PyTorch keeps the iterations made before it."""
         if len(self.param_groups) != 1:
             raise AssertionError(msg.LBFGS_ONE_GROUP.format(count=len(self.param_groups)))
-        with no_grad():
-            start = [p.clone() for p in self._params]
-            state = self.state.get(self._params[0])
-            saved = None if state is None else _snapshot(state)
-            try:
+        undo = UndoLog()
+        try:
+            for p in self._params:
+                undo.grad(p)
+            self._note_step(undo, self._params)
+            with no_grad():
                 return self._iterate(closure)
-            except BaseException:
-                for p, value in zip(self._params, start):
-                    p.copy_(value)
-                if saved is None:
-                    self.state.pop(self._params[0], None)
-                else:
-                    state.clear()
-                    state.update(saved)
-                raise
+        except BaseException:
+            undo.undo()
+            raise
 
     def _iterate(self, closure):
         """The body of `step`, run under no_grad; the closure runs with grad on."""

@@ -4,6 +4,10 @@ As in PyTorch, an optimizer keeps `param_groups` (a list of dicts: the tensors u
 that group's hyper-parameters, filled in from `defaults`) and `state` (a defaultdict keyed by the
 parameter tensors themselves). Subclasses implement `step`, updating each parameter in place under
 `no_grad`, so every update bumps the parameter's `_version` exactly as PyTorch's does.
+
+A step is all or nothing: what it may change (the parameters, their state) is noted in an undo
+log first, and put back if the step raises or is interrupted (KeyboardInterrupt, MemoryError).
+PyTorch keeps the parameters it updated before the interrupt.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from typing import Any
 from .. import _messages as msg
 from .._tensor import Tensor, typename
 from ..autograd.grad_mode import STATE, enable_grad
+from ..autograd.undo import UndoLog
 from ..ops._helpers import broadcast_shapes, device_mismatch
 from ._rules import scalar_state
 
@@ -185,6 +190,22 @@ class Optimizer:
                 if not p._backend.is_writable(p._data):
                     raise RuntimeError(msg.INPLACE_READ_ONLY)
 
+    def _note_step(self, undo: UndoLog, params: Iterable[Tensor]) -> None:
+        """Note in `undo` what a step may change: the values of `params`, and their state (its
+        dicts, lists and tensors)."""
+        undo.contents(self.state)
+        for p in params:
+            undo.values(p)
+            state = self.state.get(p)
+            if state is None:
+                continue
+            undo.contents(state)
+            for value in state.values():
+                if isinstance(value, Tensor):
+                    undo.values(value)
+                elif isinstance(value, list):
+                    undo.contents(value)
+
     # --- saving and loading -------------------------------------------------------------------
     def state_dict(self) -> dict[str, Any]:
         """{'state': {index: state}, 'param_groups': [...]} with parameters replaced by indices."""
@@ -342,15 +363,23 @@ def _storage(first: Tensor, *others: Tensor) -> list | None:
 
 
 def _no_grad_step(step):
-    """Decorate a subclass's `step`: run the closure with grad on, then update under no_grad."""
+    """Decorate a subclass's `step`: run the closure with grad on, then update under no_grad,
+    all or nothing (the parameters that have a gradient, and their state)."""
 
     def wrapper(self, closure=None):
         loss = self._evaluate(closure)
         enabled = STATE.enabled  # no_grad's effect, without a context object on every step
         self._check_grads()
-        STATE.enabled = False
+        undo = UndoLog()
         try:
+            self._note_step(
+                undo, (p for group in self.param_groups for p in self._params_with_grad(group))
+            )
+            STATE.enabled = False
             step(self)
+        except BaseException:
+            undo.undo()
+            raise
         finally:
             STATE.enabled = enabled
         return loss

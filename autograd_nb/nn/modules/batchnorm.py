@@ -7,6 +7,7 @@ from ... import _messages as msg
 from ... import dtypes
 from ..._creation import empty, ones, tensor, zeros
 from ..._tensor import Tensor
+from ...autograd.undo import UndoLog
 from .. import functional as F
 from .. import init
 from ..parameter import Parameter
@@ -100,18 +101,28 @@ class _BatchNorm(Module):
             factor = 1.0 / (float(self.num_batches_tracked) + 1)
         use_batch = self.training or (self.running_mean is None and self.running_var is None)
         keep = not self.training or self.track_running_stats
-        out = F.batch_norm(
-            input,
-            self.running_mean if keep else None,
-            self.running_var if keep else None,
-            self.weight,
-            self.bias,
-            use_batch,
-            factor,
-            self.eps,
-        )
-        if counting:  # only once the batch is normalised: a failing forward counts nothing
-            self.num_batches_tracked.add_(1)
+        undo = UndoLog()  # the statistics and the count change together, or not at all
+        try:
+            if counting:
+                undo.values(self.num_batches_tracked)
+                for running in (self.running_mean, self.running_var):
+                    if running is not None:
+                        undo.values(running)
+            out = F.batch_norm(
+                input,
+                self.running_mean if keep else None,
+                self.running_var if keep else None,
+                self.weight,
+                self.bias,
+                use_batch,
+                factor,
+                self.eps,
+            )
+            if counting:  # only once the batch is normalised: a failing forward counts nothing
+                self.num_batches_tracked.add_(1)
+        except BaseException:
+            undo.undo()
+            raise
         return out
 
     def extra_repr(self) -> str:

@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 from ... import _messages as msg
 from ..._tensor import Tensor, typename
 from ...autograd.grad_mode import no_grad
+from ...autograd.undo import UndoLog
 from ..parameter import Buffer, Parameter
 from . import _global_hooks
 from ._backward_hooks import BackwardHookState
@@ -455,12 +456,20 @@ class Module:
 
     # --- modes and gradients ---------------------------------------------------------------------
     def train(self, mode: bool = True) -> Module:
-        """Set training mode on this module and its descendants (Dropout, BatchNorm care)."""
+        """Set training mode on this module and its descendants (Dropout, BatchNorm care); all
+        of them or, if interrupted, none."""
         if not isinstance(mode, bool):
             raise ValueError(msg.MODULE_TRAIN_MODE_BOOL)
-        self.training = mode
-        for module in self.children():
-            module.train(mode)
+        undo = UndoLog()
+        try:
+            for module in self.modules():
+                undo.attributes(module, "training")
+            self.training = mode
+            for module in self.children():
+                module.train(mode)
+        except BaseException:
+            undo.undo()
+            raise
         return self
 
     def eval(self) -> Module:
@@ -488,24 +497,40 @@ class Module:
 
     # --- conversions ---------------------------------------------------------------------------
     def _apply(self, fn: Callable[[Tensor], Tensor], recurse: bool = True) -> Module:
-        """Convert every parameter, gradient and buffer with fn, keeping Parameter identity."""
+        """Convert every parameter, gradient and buffer with fn, keeping Parameter identity.
+
+        All or nothing: where a conversion fails or is interrupted part-way, the model is put
+        back as it was (PyTorch keeps the tensors it converted before)."""
+        undo = UndoLog()
+        try:
+            self._convert(fn, recurse, undo)
+        except BaseException:
+            undo.undo()
+            raise
+        return self
+
+    def _convert(self, fn: Callable[[Tensor], Tensor], recurse: bool, undo: UndoLog) -> None:
+        """`_apply`'s work, each change noted in `undo` first."""
         if recurse:
             for module in self.children():
-                module._apply(fn)
+                module._convert(fn, True, undo)
         for param in self._parameters.values():
             if param is None:
                 continue
             with no_grad():
                 param_applied = fn(param)
+            undo.attributes(param, "_data", "_backend")
             param.data = param_applied  # torch's `.data =`: the same Parameter object, new data
             grad = param.grad
             if grad is not None:
                 with no_grad():
-                    grad.data = fn(grad)
+                    grad_applied = fn(grad)
+                undo.attributes(grad, "_data", "_backend")
+                grad.data = grad_applied
+        undo.contents(self._buffers)
         for key, buf in self._buffers.items():
             if buf is not None:
                 self._buffers[key] = fn(buf)
-        return self
 
     def apply(self, fn: Callable[[Module], None]) -> Module:
         """Call fn on every submodule (children first) and then on self; used for init."""
@@ -804,6 +829,21 @@ class Module:
         """
         if not isinstance(state_dict, Mapping):
             raise TypeError(msg.MODULE_STATE_DICT_TYPE.format(type=type(state_dict)))
+        undo = UndoLog()  # the writes are all made or, if interrupted, none
+        try:
+            incompatible = self._load_all(state_dict, strict, assign, undo)
+        except BaseException:
+            undo.undo()
+            raise
+        for module in self.modules():
+            for hook in module._load_state_dict_post_hooks.values():
+                hook(module, incompatible)
+        return incompatible
+
+    def _load_all(
+        self, state_dict: Mapping[str, Any], strict: bool, assign: bool, undo: UndoLog
+    ) -> _IncompatibleKeys:
+        """`load_state_dict`'s checks, then its writes, each noted in `undo` first."""
         missing_keys: list[str] = []
         unexpected_keys: list[str] = []
         error_msgs: list[str] = []
@@ -860,19 +900,19 @@ class Module:
                     cls=self.__class__.__name__, errors="\n\t".join(error_msgs)
                 )
             )
-        incompatible = _IncompatibleKeys(missing_keys, unexpected_keys)
         with no_grad():
             for module, module_writes in writes:
+                undo.contents(module._parameters)
+                undo.contents(module._buffers)
                 for name, param, value in module_writes:
                     if name is None:
                         module.set_extra_state(value)
                     elif assign:
                         setattr(module, name, value)
                     else:
+                        undo.values(param)
                         param.copy_(value)
-                for hook in module._load_state_dict_post_hooks.values():
-                    hook(module, incompatible)
-        return incompatible
+        return _IncompatibleKeys(missing_keys, unexpected_keys)
 
     def register_state_dict_post_hook(self, hook: Callable) -> RemovableHandle:
         """hook(module, state_dict, prefix, local_metadata) runs after state_dict()."""

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from ... import _messages as msg
 from ..._tensor import Tensor
 from ...autograd.grad_mode import no_grad
+from ...autograd.undo import UndoLog
 
 __all__ = ["clip_grad_norm_", "clip_grad_value_", "get_total_norm", "clip_grads_with_norm_"]
 
@@ -46,15 +47,22 @@ def clip_grads_with_norm_(
     total_norm: Tensor,
     foreach: bool | None = None,
 ) -> None:
-    """Multiply every grad by min(1, max_norm / (total_norm + 1e-6))."""
+    """Multiply every grad by min(1, max_norm / (total_norm + 1e-6)), all or nothing under
+    interrupts (PyTorch keeps the grads it scaled before one)."""
     grads = [p.grad for p in _as_list(parameters) if p.grad is not None]
     max_norm = float(max_norm)
     if not grads:
         return
-    with no_grad():
-        clip_coef = (max_norm / (total_norm + 1e-6)).clamp(max=1.0)
-        for g in grads:
-            g.mul_(clip_coef.to(g.device))
+    undo = UndoLog()
+    try:
+        with no_grad():
+            clip_coef = (max_norm / (total_norm + 1e-6)).clamp(max=1.0)
+            for g in grads:
+                undo.values(g)
+                g.mul_(clip_coef.to(g.device))
+    except BaseException:
+        undo.undo()
+        raise
 
 
 def clip_grad_norm_(
@@ -70,8 +78,13 @@ def clip_grad_norm_(
     if is_generator and not parameters:
         warnings.warn(msg.CLIP_GRAD_EMPTY, stacklevel=2)
     grads = [p.grad for p in parameters if p.grad is not None]
-    total_norm = get_total_norm(grads, norm_type, error_if_nonfinite, foreach)
-    clip_grads_with_norm_(parameters, max_norm, total_norm, foreach)
+    undo = UndoLog()  # (the grad mode too, were an interrupt to land as a no_grad block exits)
+    try:
+        total_norm = get_total_norm(grads, norm_type, error_if_nonfinite, foreach)
+        clip_grads_with_norm_(parameters, max_norm, total_norm, foreach)
+    except BaseException:
+        undo.undo()
+        raise
     return total_norm
 
 
