@@ -12,6 +12,7 @@ from test_shape import _chain, _x, check_error
 
 import autograd_nb as torch
 from autograd_nb.autograd.gradcheck import gradcheck, gradgradcheck
+from tests import _op_fixes as op_fixes
 
 
 def _long(values, device):
@@ -472,3 +473,17 @@ def test_a_negative_zero_fill_stays_negative(device):
     assert _signs(x) == [-1.0, -1.0, -1.0]
     mask = torch.tensor([True, False], device=device)
     assert _signs(torch.ones(2, device=device).masked_fill(mask, -0.0)) == [-1.0, 1.0]
+
+
+# --- index_fill with a 0-d tensor value: recorded from PyTorch 2.13 ------------------------------
+@pytest.mark.parametrize("case", op_fixes.cases("indexing"))
+def test_index_ops_match_pytorch(case):
+    op_fixes.check_case(case)
+
+
+def test_index_fill_value_with_repeated_index_gradchecks():
+    x = torch.tensor([[0.5, 1.5], [2.5, 3.5], [4.5, 5.5]], dtype=torch.float64, requires_grad=True)
+    v = torch.tensor(-2.0, dtype=torch.float64, requires_grad=True)
+    index = torch.tensor([2, 0, 2, -1])
+    assert gradcheck(lambda a, b: a.index_fill(0, index, b), (x, v))
+    assert gradcheck(lambda a, b: a.clone().index_fill_(1, torch.tensor([1, 1]), b), (x, v))

@@ -11,6 +11,7 @@ import pytest
 
 import autograd_nb as torch
 from autograd_nb.autograd.gradcheck import gradcheck, gradgradcheck
+from tests import _op_fixes as op_fixes
 
 D = torch.float64
 
@@ -257,3 +258,35 @@ def test_linalg_namespace_norms_and_cross(device):
         warnings.simplefilter("error")  # linalg.cross defaults to dim=-1: no deprecation warning
         assert torch.linalg.cross(e1, e2).tolist() == [0.0, 0.0, 1.0]
     assert torch.linalg.vecdot(x, x).tolist() == [25.0, 5.0]
+
+
+# --- matrix norms, lstsq's residuals: recorded from PyTorch 2.13 ---------------------------------
+@pytest.mark.parametrize("case", op_fixes.cases("linalg"))
+def test_linalg_matches_pytorch(case):
+    op_fixes.check_case(case)
+
+
+@pytest.mark.parametrize("ord", [float("inf"), -float("inf"), 1, -1, 2, -2, "fro", "nuc"])
+def test_matrix_norms_gradcheck(ord):
+    a = torch.tensor(
+        [
+            [[1.0, 2.2, 0.3, 3.1], [4.4, -1.5, 2.6, 2.05], [0.7, 1.8, 1.25, -5.2]],
+            [[2.3, 2.1, 1.2, 0.4], [1.6, -3.3, 2.4, 1.1], [3.5, 0.2, -1.3, 1.45]],
+        ],
+        dtype=torch.float64,
+        requires_grad=True,
+    )  # distinct row and column sums and singular values: no ties
+    assert gradcheck(lambda t: torch.linalg.matrix_norm(t, ord), (a,))
+    assert gradcheck(lambda t: torch.linalg.matrix_norm(t, ord, dim=(2, 0), keepdim=True), (a,))
+    assert gradcheck(lambda t: torch.linalg.norm(t[0], ord), (a,))
+
+
+def test_lstsq_residuals_gradcheck():
+    a = torch.tensor(
+        [[1.0, 2.0], [3.0, 4.5], [5.0, 7.0], [0.5, 1.0]], dtype=torch.float64, requires_grad=True
+    )
+    b = torch.tensor(
+        [[1.0, 0.5], [2.0, 1.0], [4.0, -1.0], [1.0, 2.0]], dtype=torch.float64, requires_grad=True
+    )
+    assert gradcheck(lambda x, y: torch.linalg.lstsq(x, y, driver="gelsd").residuals, (a, b))
+    assert gradcheck(lambda x, y: torch.linalg.lstsq(x, y[:, 0], driver="gelsd")[:2], (a, b))

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import autograd_nb as torch
 from autograd_nb.autograd.gradcheck import gradcheck, gradgradcheck
+from tests import _op_fixes as op_fixes
 
 D = torch.float64
 TIES = [[1.0, 3.0, 3.0], [2.0, 2.0, 0.0]]
@@ -799,3 +800,25 @@ def test_numpy_spellings_keep_pytorchs_errors():
         x.cumsum()
     assert str(info.value) == 'cumsum() missing 1 required positional arguments: "dim"'
     assert x.sum(axis=0, keepdims=True).shape == (1, 3)
+
+
+# --- var/std(_mean) with unbiased by position, quantile's q: recorded from PyTorch 2.13 ----------
+@pytest.mark.parametrize("case", op_fixes.cases("statistics"))
+def test_statistics_match_pytorch(case):
+    op_fixes.check_case(case)
+
+
+@pytest.mark.parametrize("unbiased", [False, True])
+@pytest.mark.parametrize("name", ["var_mean", "std_mean", "var", "std"])
+def test_spread_with_unbiased_by_position_gradchecks(name, unbiased):
+    x = torch.tensor([[1.0, 2.5, 4.0], [7.0, -3.0, 5.0]], dtype=D, requires_grad=True)
+    fn = getattr(torch, name)
+    assert gradcheck(lambda t: fn(t, unbiased), (x,))
+
+
+@pytest.mark.parametrize("interpolation", ["linear", "lower", "higher", "nearest", "midpoint"])
+def test_quantile_gradchecks_in_q_and_input(interpolation):
+    x = torch.tensor([[1.0, 5.0, 2.0, 8.0], [3.0, 1.5, 2.5, 0.0]], dtype=D, requires_grad=True)
+    q = torch.tensor([0.3, 0.9], dtype=D, requires_grad=True)  # away from the ranks' kinks
+    assert gradcheck(lambda t, p: torch.quantile(t, p, 1, interpolation=interpolation), (x, q))
+    assert gradcheck(lambda t, p: torch.nanquantile(t, p, interpolation=interpolation), (x, q))

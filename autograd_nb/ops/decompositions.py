@@ -756,25 +756,43 @@ def matrix_rank(A, *, atol=None, rtol=None, hermitian: bool = False, tol=None) -
 
 # --- lstsq ----------------------------------------------------------------------------------------
 class LinalgLstsqBackward0(_LinalgNode):
-    """PyTorch's linalg_lstsq_backward: through pinv(A) (the solution's gradient only)."""
+    """PyTorch's linalg_lstsq_backward: the solution's gradient through pinv(A); the residuals'
+    ||A X - B||^2 (per column) give 2 (A X - B) X^T to A and -2 (A X - B) to B (X is optimal,
+    so its own change contributes nothing)."""
 
     __slots__ = ()
 
-    def backward(self, grad, *_others):
-        if grad is None:
-            return None, None
+    def backward(self, grad, grad_residuals, *_others):
         A, B = self._unpack(0), self._unpack(1)
-        if self._opts["vector"]:
-            grad, B = grad.unsqueeze(-1), B.unsqueeze(-1)
-        pinv_a = pinv(A)
-        g_a = _pinv_grad(grad @ B.mT, pinv_a, A) if self.needs_input_grad(0) else None
-        g_b = pinv_a.mT @ grad if self.needs_input_grad(1) else None
-        if g_b is not None and self._opts["vector"]:
+        vector = self._opts["vector"]
+        if vector:
+            B = B.unsqueeze(-1)
+        g_a = g_b = None
+        if grad is not None:
+            if vector:
+                grad = grad.unsqueeze(-1)
+            pinv_a = pinv(A)
+            g_a = _pinv_grad(grad @ B.mT, pinv_a, A) if self.needs_input_grad(0) else None
+            g_b = pinv_a.mT @ grad if self.needs_input_grad(1) else None
+        if grad_residuals is not None and grad_residuals.numel():
+            X = self._unpack(2)
+            X = X.unsqueeze(-1) if vector else X
+            misfit = (A @ X - B) * grad_residuals.reshape(X.shape[:-2] + (1, X.shape[-1]))
+            if self.needs_input_grad(0):
+                g_a = _added(g_a, 2 * misfit @ X.mT)
+            if self.needs_input_grad(1):
+                g_b = _added(g_b, -2 * misfit)
+        if g_b is not None and vector:
             g_b = g_b.squeeze(-1)
         return (
-            _summed_to(g_a, tuple(A.shape)),
+            None if g_a is None else _summed_to(g_a, tuple(A.shape)),
             None if g_b is None else _summed_to(g_b, tuple(self._unpack(1).shape)),
         )
+
+
+def _added(total, part):
+    """A gradient summed from pieces, some of which may be missing."""
+    return part if total is None else total + part
 
 
 _LSTSQ_DRIVERS = (None, "gels", "gelsy", "gelsd", "gelss")
@@ -807,9 +825,8 @@ def lstsq(A, B, rcond=None, *, driver=None):
     residuals = empty
     if driver not in (None, "gelsy") and m > n and bool(xp.all(rank == n)):
         residuals = xp.sum((a._data @ solution - bm) ** 2, axis=-2)
-    if vector:
+    if vector:  # (the residuals keep their last dim of 1, as in PyTorch)
         solution = xp.squeeze(solution, axis=-1)
-        residuals = xp.squeeze(residuals, axis=-1) if residuals.ndim > 1 else residuals
     if driver == "gels":
         rank = xp.zeros((0,), dtype=rank.dtype, device=backend.native_device)
     values = s if driver in ("gelsd", "gelss") else empty

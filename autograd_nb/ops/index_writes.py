@@ -22,6 +22,7 @@ from ._helpers import (
     scalar_for,
     short_name,
 )
+from .counting import unique
 from .indexing import (
     _INDEX_DTYPES,
     _check_range,
@@ -228,17 +229,19 @@ class IndexFillBackward0(Node):
 
 
 class IndexFillBackward1(Node):
-    """index_fill with a 0-dim tensor: the value gets the sum of the filled slices' gradient."""
+    """index_fill with a 0-dim tensor: the value gets the sum of the filled slices' gradient,
+    each slice counted once however often the index repeats it."""
 
     __slots__ = ("_saved_dim", "_saved_index")
     _keeps = ("_saved_index",)
 
     def backward(self, grad):
         d, index = self._saved_dim, self._saved_index
-        return (
-            index_fill(grad, d, index, 0) if self.needs_input_grad(0) else None,
-            index_select(grad, d, index).sum() if self.needs_input_grad(1) else None,
-        )
+        filled = None
+        if self.needs_input_grad(1):
+            size = grad.shape[d] if grad.dim() else 1
+            filled = index_select(grad, d, unique(index.remainder(size))).sum()
+        return (index_fill(grad, d, index, 0) if self.needs_input_grad(0) else None, filled)
 
 
 @tensor_method("index_fill")

@@ -513,6 +513,11 @@ def _extreme(t: Tensor, dims, keepdim: bool, name: str, cls) -> Tensor:
     backend = t._backend
     whole = dims is None
     all_dims = _reduce_dims(dims, t._data.ndim)
+    if not whole and t._data.ndim:  # amax/amin name the first empty dim as it was given
+        given = dims if isinstance(dims, (tuple, list)) else (dims,)
+        empty = [d for d in given if t._data.shape[normalize_dim(d, t._data.ndim)] == 0]
+        if empty:
+            raise IndexError(msg.REDUCE_EMPTY_DIM.format(name=name, dim=empty[0]))
     _check_nonempty(t, name, None if whole or t.numel() == 0 and dims == () else all_dims)
     if whole:  # PyTorch's whole-tensor max()/min() kernel: of tied elements, the last
         data = (backend.amax if name == "max" else backend.amin)(t._data)
@@ -705,18 +710,22 @@ def _vector_norm(
 @with_out
 @tensor_method("norm")
 def norm(input, p="fro", dim=None, keepdim: bool = False, dtype=None) -> Tensor:
-    """The p-norm of the elements over `dim` ('fro' = 2); LinalgVectorNormBackward0."""
+    """The p-norm of the elements over `dim` ('fro' = 2; LinalgVectorNormBackward0); another
+    string p ('nuc') is the matrix norm over `dim` (all dims by default)."""
     t = check_tensor(input, "norm")
+    if isinstance(dim, int):
+        dim = (dim,)
+    if isinstance(p, str) and not (p == "fro" and (dim is None or len(dim) <= 2)):
+        from .matrix_norms import matrix_norm  # (built on this module)
+
+        dims = list(range(t.dim())) if dim is None else dim
+        return matrix_norm(t, p, dims, keepdim, dtype=dtype)
     if not t.dtype.is_floating_point:
         raise RuntimeError(msg.VECTOR_NORM_DTYPE.format(dtype=_type_name(t)))
     if dtype is not None:
         t = t.to(dtype)
     if p == "fro" or p is None:
         p = 2
-    if isinstance(p, str):
-        raise NotImplementedError(msg.NORM_P.format(p=repr(p)))
-    if isinstance(dim, int):
-        dim = (dim,)
     return _vector_norm(t, float(check_number(p, "p")), dim, keepdim)
 
 

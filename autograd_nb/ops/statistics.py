@@ -248,16 +248,16 @@ def _spread_mean(name: str, input, dim, unbiased, keepdim, correction, take_root
     t = check_tensor(input, name)
     if not t.dtype.is_floating_point:
         raise RuntimeError(msg.SPREAD_MEAN_DTYPE.format(name=name))
+    if isinstance(dim, bool):  # std_mean(input, unbiased) form
+        dim, unbiased = None, dim
     from ..autograd.grad_mode import no_grad
 
     with no_grad():
         spread = _var(name, t, dim, unbiased, keepdim, correction, take_root)
-        if isinstance(dim, bool):
-            dim = None
         average = mean(t, _reduce_dims(dim, t._data.ndim), keepdim)
     shape = tuple(t._data.shape)
-    dims = _reduce_dims(None if isinstance(dim, bool) else dim, len(shape))
-    c = _correction(unbiased if not isinstance(dim, bool) else dim, correction)
+    dims = _reduce_dims(dim, len(shape))
+    c = _correction(unbiased, correction)
     first, second = record(
         StdMeanBackward0 if take_root else VarMeanBackward0,
         (t,),
@@ -405,12 +405,13 @@ def _quantile_q(t: Tensor, q) -> Tensor:
         raise RuntimeError(msg.QUANTILE_Q_DTYPE)
     if not bool(((q >= 0) & (q <= 1)).all()):
         raise RuntimeError(msg.QUANTILE_Q_VALUES)
-    return q.detach()
+    return q
 
 
 def _quantile(input, q, dim, keepdim: bool, interpolation: str, skip_nan: bool) -> Tensor:
     """PyTorch's quantile: sort, gather the values around rank q * (n - 1), lerp between them
-    (so autograd comes from sort, gather and lerp), then squeeze_ the gathered dim."""
+    (so autograd comes from sort, gather and lerp, to q through the lerp's weights), then
+    squeeze_ the gathered dim."""
     name = "nanquantile" if skip_nan else "quantile"
     t = check_tensor(input, name)
     if not isinstance(q, Tensor):
@@ -445,7 +446,8 @@ def _quantile(input, q, dim, keepdim: bool, interpolation: str, skip_nan: bool) 
         ]()
     below = values.gather(-1, ranks.long())
     if interpolation in ("linear", "midpoint"):
-        weights = ranks - ranks.floor() if interpolation == "linear" else ranks * 0 + 0.5
+        # linear: q's gradient comes through the weights, d weight / d q = n - 1
+        weights = ranks - ranks.floor() if interpolation == "linear" else ranks.new_full((), 0.5)
         below = below.lerp(values.gather(-1, ranks.ceil().long()), weights)
     return below.squeeze_(-1)
 
