@@ -56,6 +56,36 @@ v, m = torch.var_mean(x)
 (v + m).backward()
 out = (v, m, x.grad)
 """,
+        "std_mean_zero_spread": """
+x = torch.tensor([0.3, 0.3], dtype=torch.float64, requires_grad=True)
+s, m = torch.std_mean(x, correction=0)
+(2 * s + m).backward()
+out = (s, m, x.grad)
+""",
+        "std_mean_0d": """
+x = torch.tensor(0.3, dtype=torch.float64, requires_grad=True)
+s, m = torch.std_mean(x, False)
+(2 * s + m).backward()
+out = (s, m, x.grad)
+""",
+        "var_no_dof_left_whole": """
+x = torch.tensor([[1.0, 3, 2]], dtype=torch.float64, requires_grad=True)
+v = torch.var(x, correction=3)
+v.backward()
+out = (v, x.grad)
+""",
+        "var_mean_no_dof_left_dim": """
+x = torch.tensor([[1.0, 3, 2]], dtype=torch.float64, requires_grad=True)
+v, m = torch.var_mean(x, 1, correction=4)
+(2 * v + m).sum().backward()
+out = (v, m, x.grad)
+""",
+        "std_no_dof_left_dim": """
+x = torch.tensor([[1.0, 3, 2]], dtype=torch.float64, requires_grad=True)
+s = torch.std(x, 1, correction=3)
+s.sum().backward()
+out = (s, x.grad)
+""",
         "quantile_q_gradient": """
 x = torch.tensor([[1.0, 5, 2, 8], [3, 1, 2, 0]], dtype=torch.float64, requires_grad=True)
 q = torch.tensor([0.3, 0.9], dtype=torch.float64, requires_grad=True)
