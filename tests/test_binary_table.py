@@ -11,6 +11,7 @@ from autograd_nb import Tensor
 from autograd_nb.autograd.node import Node
 from autograd_nb.ops import binary, binary_functions
 from autograd_nb.ops.binary import BinaryBackward
+from tests import _op_fixes as op_fixes
 
 EPS = 1e-6
 
@@ -421,3 +422,9 @@ def test_a_new_binary_op_is_one_entry(throwaway_names):
     from autograd_nb.notebook.widgets import local_derivative
 
     assert local_derivative(y.grad_fn).startswith(SquaredDifferenceBackward0.formula)
+
+
+# --- div with a rounding mode: zero gradients (DivBackward2), recorded from PyTorch 2.13 ----------
+@pytest.mark.parametrize("case", op_fixes.cases("binary"))
+def test_rounded_division_matches_pytorch(case):
+    op_fixes.check_case(case)

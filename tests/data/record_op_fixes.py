@@ -174,6 +174,50 @@ y.sum().backward()
 out = (y, x.grad, b.grad)
 """,
     },
+    "binary": {
+        "div_trunc_zero_gradients": """
+x = torch.tensor([[1.5, -2.5, 3.0]], dtype=torch.float64, requires_grad=True)
+y = torch.tensor([[2.0], [-0.5]], dtype=torch.float64, requires_grad=True)
+q = torch.div(x, y, rounding_mode='trunc')
+q.sum().backward()
+out = (q, x.grad, y.grad)
+""",
+        "div_floor_zero_gradients": """
+x = torch.tensor([1.5, -2.5, 3.0], dtype=torch.float64, requires_grad=True)
+y = torch.tensor([2.0, 2.0, -0.5], dtype=torch.float64, requires_grad=True)
+q = x.div(y, rounding_mode='floor')
+q.sum().backward()
+out = (q, x.grad, y.grad)
+""",
+        "div_floor_number": """
+x = torch.tensor([1.5, -2.5, 3.0], dtype=torch.float64, requires_grad=True)
+q = torch.divide(x, 2, rounding_mode='floor')
+q.sum().backward()
+out = (q, x.grad)
+""",
+        "div_inplace_trunc": """
+x = torch.tensor([1.5, -2.5, 3.0], dtype=torch.float64, requires_grad=True)
+y = torch.tensor([2.0], dtype=torch.float64, requires_grad=True)
+q = x.clone().div_(y, rounding_mode='trunc')
+(q * 3).sum().backward()
+out = (q, x.grad, y.grad)
+""",
+        "div_inplace_floor_float32_by_float64": """
+x = torch.tensor([1.5, -2.5, 3.0], requires_grad=True)
+y = torch.tensor([2.0, 2.0, -0.5], dtype=torch.float64, requires_grad=True)
+q = x.clone().div_(y, rounding_mode='floor')
+q.sum().backward()
+out = (q, x.grad, y.grad)
+""",
+        "floor_divide_no_derivative": """
+x = torch.tensor([1.5, -2.5, 3.0], dtype=torch.float64, requires_grad=True)
+out = torch.floor_divide(x, 2).sum().backward()
+""",
+        "floor_divide_operator_no_derivative": """
+x = torch.tensor([1.5, -2.5, 3.0], dtype=torch.float64, requires_grad=True)
+out = (x // torch.tensor(2.0)).sum().backward()
+""",
+    },
     "distances": {
         "cdist_broadcast_batch": """
 x1 = torch.tensor([[[[0.0, 1.0], [2.0, -1.0], [1.0, 1.0]]], [[[3.0, 0.0], [0.5, 0.5], [-1.0, 2.0]]]],
