@@ -2594,6 +2594,7 @@ INTS_FIRST_ELEMENT = (
     "pos 0"
 )
 MISSING_ARGUMENT = '{name}() missing 1 required positional arguments: "{arg}"'
+ARGUMENT_TWICE = "{name}() got multiple values for argument '{arg}'"
 
 # --- missing element-wise ops, scatter variants, in-place forms (apis3; PyTorch 2.13's words) ---
 FIRST_TENSOR_ARGS = (

@@ -10,6 +10,7 @@ import pytest
 import autograd_nb as torch
 from autograd_nb import _messages as msg
 from autograd_nb.autograd.gradcheck import gradcheck, gradgradcheck
+from tests import _op_fixes as op_fixes
 
 
 def _x(device, *shape, requires_grad=True):
@@ -427,3 +428,9 @@ def test_errors(fn, error, text):
 def test_T_warns_beyond_2d():
     with pytest.warns(UserWarning, match="The use of `x.T` on tensors of dimension other than 2"):
         assert torch.zeros(2, 3, 4).T.shape == (4, 3, 2)
+
+
+# --- flip/permute/reshape/view/expand/repeat/sum_to_size by keyword: recorded from PyTorch 2.13 --
+@pytest.mark.parametrize("case", op_fixes.cases("shape"))
+def test_shape_ops_match_pytorch(case):
+    op_fixes.check_case(case)

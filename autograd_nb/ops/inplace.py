@@ -774,11 +774,13 @@ def setitem(self: Tensor, key, value) -> None:
 
 
 @tensor_method("resize_")
-def resize_(self: Tensor, *sizes, memory_format=None) -> Tensor:
+def resize_(self: Tensor, *sizes, size=None, memory_format=None) -> Tensor:
     """Give `self` the shape `sizes`, keeping its first elements in order (new ones are zeros
     here; PyTorch leaves them uninitialized)."""
     if self._requires_grad:
         raise RuntimeError(msg.RESIZE_REQUIRES_GRAD)
+    if size is not None and not sizes:
+        sizes = (size,)
     if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)):
         sizes = tuple(sizes[0])
     shape = tuple(int(s) for s in sizes)

@@ -33,6 +33,7 @@ from ._helpers import (
 from .comparison import where
 from .inplace import inplace_method
 from .out import with_out
+from .shape import spread_or_keyword
 
 
 def _kept_shape(shape: tuple, dims: tuple) -> tuple:
@@ -156,8 +157,9 @@ def sum(input, dim=None, keepdim: bool = False, *, dtype=None, axis=None, keepdi
 
 
 @tensor_method("sum_to_size")
-def sum_to_size(self, *size) -> Tensor:
+def sum_to_size(self, *sizes, size=None) -> Tensor:
     """Sum broadcast dims away so the result has shape `size` (the inverse of expand)."""
+    size = spread_or_keyword("sum_to_size", "size", sizes, size)
     if len(size) == 1 and isinstance(size[0], (tuple, list)):
         size = tuple(size[0])
     shape = tuple(self._data.shape)

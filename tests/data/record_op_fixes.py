@@ -218,6 +218,55 @@ x = torch.tensor([1.5, -2.5, 3.0], dtype=torch.float64, requires_grad=True)
 out = (x // torch.tensor(2.0)).sum().backward()
 """,
     },
+    "shape": {
+        "flip_dims_keyword": """
+x = torch.arange(24.0, dtype=torch.float64).reshape(2, 3, 4).requires_grad_()
+y = torch.flip(x, dims=(0, 2))
+(y * torch.arange(24.0, dtype=torch.float64).reshape(2, 3, 4)).sum().backward()
+out = (y, x.flip(dims=[1]), x.grad)
+""",
+        "flip_missing_dims": """
+out = torch.flip(torch.zeros(2, 3))
+""",
+        "flip_method_missing_dims": """
+out = torch.zeros(2, 3).flip()
+""",
+        "flip_dims_twice": """
+out = torch.zeros(2, 3).flip(0, dims=(1,))
+""",
+        "flip_dims_keyword_int": """
+out = torch.zeros(2, 3).flip(dims=0)
+""",
+        "permute_dims_keyword": """
+x = torch.arange(6.0).reshape(1, 2, 3)
+out = (x.permute(dims=(2, 0, 1)), torch.permute(x, dims=[1, 2, 0]))
+""",
+        "permute_missing_dims": """
+out = torch.zeros(2, 3).permute()
+""",
+        "reshape_view_expand_keywords": """
+x = torch.arange(6.0).reshape(1, 2, 3)
+out = (
+    x.reshape(shape=(3, 2)),
+    torch.reshape(x, shape=[-1]),
+    x.view(size=(2, 3)),
+    x.expand(size=(2, 2, 3)),
+)
+""",
+        "reshape_shape_keyword_int": """
+out = torch.zeros(2, 3).reshape(shape=6)
+""",
+        "repeat_sum_to_size_keywords": """
+x = torch.arange(6.0).reshape(2, 3)
+out = (x.repeat(repeats=(2, 1)), x.sum_to_size(size=(1, 3)), x.clone().resize_(size=(3, 2)))
+""",
+        "expand_missing_size": """
+out = torch.zeros(1, 3).expand()
+""",
+        "repeat_missing_repeats": """
+out = torch.zeros(1, 3).repeat()
+""",
+    },
     "distances": {
         "cdist_broadcast_batch": """
 x1 = torch.tensor([[[[0.0, 1.0], [2.0, -1.0], [1.0, 1.0]]], [[[3.0, 0.0], [0.5, 0.5], [-1.0, 2.0]]]],
