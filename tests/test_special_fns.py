@@ -8,6 +8,7 @@ import pytest
 
 import autograd_nb as torch
 from autograd_nb.autograd.gradcheck import gradcheck, gradgradcheck
+from tests import _op_fixes as op_fixes
 
 inf, nan = math.inf, math.nan
 S = torch.special
@@ -714,3 +715,9 @@ def test_errors_match_pytorch(index):
     with pytest.raises(kind) as info:
         call()
     assert str(info.value) == text
+
+
+# --- the orthogonal polynomials with a fractional or negative degree: recorded from PyTorch 2.13 ---
+@pytest.mark.parametrize("case", op_fixes.cases("special"))
+def test_special_matches_pytorch(case):
+    op_fixes.check_case(case)

@@ -260,12 +260,75 @@ out = torch.zeros(2, 3).reshape(shape=6)
 x = torch.arange(6.0).reshape(2, 3)
 out = (x.repeat(repeats=(2, 1)), x.sum_to_size(size=(1, 3)), x.clone().resize_(size=(3, 2)))
 """,
+        "combinations_empty_result_requires_grad": """
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+out = (torch.combinations(x, 3), torch.combinations(x[:0], 2), torch.combinations(x, 0))
+""",
+        "combinations_with_replacement": """
+x = torch.tensor([1.0, 2.0, 4.0], requires_grad=True)
+y = torch.combinations(x, 2, with_replacement=True)
+(y * torch.arange(12.0).reshape(6, 2)).sum().backward()
+out = (y, x.grad)
+""",
         "expand_missing_size": """
 out = torch.zeros(1, 3).expand()
 """,
         "repeat_missing_repeats": """
 out = torch.zeros(1, 3).repeat()
 """,
+    },
+    "counting": {
+        "histogram_constant_input": """
+out = torch.histogram(torch.full((4,), 2.0), bins=4)
+""",
+        "histogram_constant_density": """
+out = torch.histogram(torch.full((4,), 2.0), bins=4, density=True)
+""",
+        "histogram_0d": """
+out = torch.histogram(torch.tensor(-4.83), bins=1)
+""",
+        "histogram_empty_range": """
+out = torch.histogram(torch.full((4,), 2.0, dtype=torch.float64), bins=4, range=(2.0, 2.0))
+""",
+        "histogram_zero_range_given": """
+out = torch.histogram(torch.tensor([0.25, 3.0]), bins=2, range=(0.0, 0.0))
+""",
+        "histogram_empty_input": """
+out = torch.histogram(torch.tensor([]), bins=3)
+""",
+        "histogram_weighted_constant": """
+out = torch.histogram(torch.full((4,), 2.0), bins=2, weight=torch.tensor([1.0, 2, 3, 4]))
+""",
+        "histogram_edge_rounding_float32": """
+out = torch.histogram(torch.tensor([-0.2, -0.2]), bins=2)
+""",
+        "histogram_edges_as_linspace": """
+out = torch.histogram(torch.tensor([0.1, 0.7, 0.3, 0.9, 0.5]), bins=7)
+""",
+        "histc_constant_input": """
+out = torch.histc(torch.full((4,), 2.0), bins=4)
+""",
+    },
+    "special": {
+        name: f"""
+x = torch.tensor([-1.0, -0.7, 0.0, 0.3, 1.0, 1.5], dtype=torch.float64)
+n = torch.tensor([[-1.5], [-1.0], [-0.5], [0.0], [0.5], [2.7], [3.0]], dtype=torch.float64)
+out = (torch.special.{name}(x, n), torch.special.{name}(x, -0.5))
+"""
+        for name in (
+            "chebyshev_polynomial_t",
+            "chebyshev_polynomial_u",
+            "chebyshev_polynomial_v",
+            "chebyshev_polynomial_w",
+            "shifted_chebyshev_polynomial_t",
+            "shifted_chebyshev_polynomial_u",
+            "shifted_chebyshev_polynomial_v",
+            "shifted_chebyshev_polynomial_w",
+            "hermite_polynomial_h",
+            "hermite_polynomial_he",
+            "laguerre_polynomial_l",
+            "legendre_polynomial_p",
+        )
     },
     "distances": {
         "cdist_broadcast_batch": """
@@ -382,6 +445,15 @@ out = (n, A.grad)
 """
 CASES["linalg"].update(
     {
+        "vander_0d": """
+x = torch.tensor(2.0, requires_grad=True)
+v = torch.linalg.vander(x, N=3)
+v.sum().backward()
+out = (v, x.grad)
+""",
+        "vander_0d_default_n": """
+out = torch.linalg.vander(torch.tensor(2.0))
+""",
         "torch_norm_nuc": f"""
 A = {_MATRIX}
 n = torch.norm(A, 'nuc')
