@@ -487,3 +487,26 @@ def test_index_fill_value_with_repeated_index_gradchecks():
     index = torch.tensor([2, 0, 2, -1])
     assert gradcheck(lambda a, b: a.index_fill(0, index, b), (x, v))
     assert gradcheck(lambda a, b: a.clone().index_fill_(1, torch.tensor([1, 1]), b), (x, v))
+
+
+def test_scatter_src_larger_than_index_gets_zero_gradient_beyond_it():
+    # PyTorch 2.13 refuses its own gradient here ("ScatterBackward0 returned an invalid
+    # gradient ... got [2] but expected shape compatible with [5]"); src[2:] was not sent
+    x = torch.zeros(5, dtype=torch.float64, requires_grad=True)
+    src = torch.tensor([0.5, 1.5, 2.5, 3.5, 4.5], dtype=torch.float64, requires_grad=True)
+    index = torch.tensor([1, 3])
+    torch.scatter(x, 0, index, src).sum().backward()
+    assert src.grad.tolist() == [1.0, 1.0, 0.0, 0.0, 0.0]
+    assert gradcheck(lambda a, b: torch.scatter(a, 0, index, b), (x, src))
+    assert gradcheck(lambda a, b: torch.scatter_add(a, 0, index, b), (x, src))
+    assert gradcheck(lambda a, b: torch.scatter_reduce(a, 0, index, b, "amax"), (x, src + 1))
+
+
+def test_zero_dim_scatter_family_gradchecks():
+    x = torch.tensor(1.5, dtype=torch.float64, requires_grad=True)
+    s = torch.tensor(2.5, dtype=torch.float64, requires_grad=True)
+    i = torch.tensor(0)
+    assert gradcheck(lambda a, b: torch.scatter_add(a, 0, i, b), (x, s))
+    assert gradcheck(lambda a: torch.gather(a, 0, i), (x,))
+    assert gradcheck(lambda a, b: torch.put(a, i, b.reshape(1), accumulate=True), (x, s))
+    assert gradcheck(lambda a, b: a.index_reduce(0, i.reshape(1), b, "prod"), (x, s))

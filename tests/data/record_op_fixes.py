@@ -381,6 +381,54 @@ y = x.index_fill(0, torch.tensor([1, 1, 3, 1]), v)
 (y * torch.arange(15, dtype=torch.float64).reshape(5, 3)).sum().backward()
 out = (y, x.grad, v.grad)
 """,
+        "scatter_family_0d": """
+x = torch.tensor(1.5, dtype=torch.float64, requires_grad=True)
+s = torch.tensor(2.5, dtype=torch.float64, requires_grad=True)
+i = torch.tensor(0)
+a = torch.scatter(x, 0, i, s)
+b = torch.scatter_add(x, 0, i, s)
+c = torch.scatter(x, 0, torch.tensor([0]), s.reshape(1))
+d = torch.gather(x, 0, i)
+e = torch.gather(x, 0, torch.tensor([0]))
+(a + 2 * b + 3 * c + 4 * d + 5 * e.sum()).backward()
+out = (a, b, c, d, e, x.grad, s.grad)
+""",
+        "put_0d": """
+x = torch.tensor(1.5, dtype=torch.float64, requires_grad=True)
+s = torch.tensor([2.5], dtype=torch.float64, requires_grad=True)
+a = torch.put(x, torch.tensor(0), s)
+b = x.put(torch.tensor([-1]), s, accumulate=True)
+(a + 2 * b).backward()
+out = (a, b, x.grad, s.grad)
+""",
+        "index_reduce_0d": """
+x = torch.tensor(1.5, dtype=torch.float64, requires_grad=True)
+s = torch.tensor(2.5, dtype=torch.float64, requires_grad=True)
+i = torch.tensor([0])
+a = x.index_reduce(0, i, s, 'mean')
+b = x.index_reduce(0, i, s, 'prod')
+c = x.index_reduce(0, i, s, 'amax', include_self=False)
+(a + 2 * b + 3 * c).backward()
+out = (a, b, c, x.grad, s.grad)
+""",
+        "gather_empty_index_any_dtype_or_shape": """
+x = torch.tensor([1.0, 2, 3], dtype=torch.float64, requires_grad=True)
+a = torch.gather(x, 0, torch.zeros(2, 0, dtype=torch.uint8))
+b = torch.gather(x, 0, torch.zeros(2, 0, 3, dtype=torch.int64))
+c = torch.gather(x.reshape(1, 3), 1, torch.zeros(5, 0, dtype=torch.int64))
+(a.sum() + b.sum() + c.sum()).backward()
+out = (a, b, c, x.grad)
+""",
+        "scatter_empty_index": """
+x = torch.tensor([1.0, 2, 3], dtype=torch.float64, requires_grad=True)
+s = torch.tensor([5.0], dtype=torch.float64, requires_grad=True)
+a = torch.scatter(x, 0, torch.zeros(2, 0, dtype=torch.int64), s)
+b = torch.scatter_add(x, 0, torch.zeros(0, dtype=torch.uint8), s)
+c = torch.scatter(x, 0, torch.zeros(2, 0, dtype=torch.int64), 2.0)
+d = torch.scatter_reduce(x, 0, torch.zeros(2, 0, dtype=torch.int64), s, 'sum')
+(a + 2 * b + 3 * c + 4 * d).sum().backward()
+out = (a, b, c, d, x.grad, s.grad)
+""",
         "index_fill_inplace_repeated_index": """
 x = torch.zeros(2, 4, dtype=torch.float64, requires_grad=True)
 v = torch.tensor(-1.0, dtype=torch.float64, requires_grad=True)
