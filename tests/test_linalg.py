@@ -290,3 +290,9 @@ def test_lstsq_residuals_gradcheck():
     )
     assert gradcheck(lambda x, y: torch.linalg.lstsq(x, y, driver="gelsd").residuals, (a, b))
     assert gradcheck(lambda x, y: torch.linalg.lstsq(x, y[:, 0], driver="gelsd")[:2], (a, b))
+
+
+def test_tensordot_over_size_one_dims_gradchecks():
+    a = torch.tensor([[[0.5, -1.5]]], dtype=torch.float64, requires_grad=True)  # (1, 1, 2)
+    b = torch.tensor([[[1.0, 2.0]], [[3.0, 4.5]]], dtype=torch.float64, requires_grad=True)
+    assert gradcheck(lambda x, y: torch.tensordot(x, y, dims=([0, 1], [2, 0])), (a, b))

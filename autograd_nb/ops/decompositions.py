@@ -19,7 +19,7 @@ from .._creation import eye, zeros_like
 from .._tensor import Tensor, make_tensor, tensor_method
 from .._type_info import finfo
 from ..autograd.node import Node
-from ._helpers import broadcast_shapes, check_tensor, record
+from ._helpers import broadcast_shapes, check_tensor, on_backend, record
 from .comparison import where
 from .diagonals import tril
 from .joining import cat
@@ -384,19 +384,32 @@ def solve_triangular(
 
 
 # --- pinv -----------------------------------------------------------------------------------------
-def _default_rtol(backend, a, atol):
-    """PyTorch's rtol when none is given: eps * max(m, n), or 0 when a positive atol is."""
-    if atol is not None and atol > 0:
-        return 0.0
-    return finfo(backend.dtype_of(a)).eps * max(a.shape[-2:])
+def _tolerances(backend, a, atol, rtol) -> tuple:
+    """(atol, rtol) as arrays of a's dtype (a number, or a tensor per matrix that broadcasts
+    over the batch; atol None when not given). PyTorch's rtol when none is given: eps * max(m,
+    n), or 0 where a positive atol is."""
+    dtype = backend.dtype_of(a)
+
+    def array(value):
+        if isinstance(value, Tensor):
+            return on_backend(value, backend, dtype)
+        return _scalar(backend, value, backend.native[dtype])
+
+    atol = None if atol is None else array(atol)
+    if rtol is not None:
+        return atol, array(rtol)
+    default = array(finfo(dtype).eps * max(a.shape[-2:]))
+    if atol is None:
+        return atol, default
+    return atol, backend.xp.where(atol > 0, array(0.0), default)
 
 
 def _cutoff(backend, sizes, atol, rtol):
     """max(atol, rtol * largest) per matrix, for singular values `sizes` (..., k)."""
     xp = backend.xp
     largest = xp.max(sizes, axis=-1, keepdims=True) if sizes.shape[-1] else sizes[..., :1]
-    cut = largest * rtol
-    return cut if atol is None else xp.maximum(cut, _scalar(backend, atol, sizes.dtype))
+    cut = largest * rtol[..., None]
+    return cut if atol is None else xp.maximum(cut, atol[..., None])
 
 
 def _pinv_grad(grad: Tensor, pinv_a: Tensor, A: Tensor) -> Tensor:
@@ -424,9 +437,9 @@ class LinalgPinvBackward0(_LinalgNode):
         return _pinv_grad(grad, self._unpack(1), self._unpack(0))
 
 
-def pinv(A, *, atol=None, rtol=None, hermitian: bool = False) -> Tensor:
+def pinv(A, rcond=None, hermitian: bool = False, *, atol=None, rtol=None) -> Tensor:
     """The Moore-Penrose pseudo-inverse: singular values below max(atol, rtol * largest) are
-    treated as zero."""
+    treated as zero (numbers, or tensors per matrix; `rcond`, the older name, is rtol)."""
     a = check_tensor(A, "linalg_pinv", "A")
     if a._data.ndim < 2 or not a.dtype.is_floating_point or a.dtype.itemsize < 4:
         raise RuntimeError(
@@ -436,8 +449,7 @@ def pinv(A, *, atol=None, rtol=None, hermitian: bool = False) -> Tensor:
         )
     backend = a._backend
     xp = backend.xp
-    if rtol is None:
-        rtol = _default_rtol(backend, a._data, atol)
+    atol, rtol = _tolerances(backend, a._data, atol, rcond if rtol is None else rtol)
     if hermitian:
         values, vectors = xp.linalg.eigh(a._data)
         keep = xp.abs(values) > _cutoff(backend, xp.abs(values), atol, rtol)
@@ -733,8 +745,9 @@ def matrix_power(A, n: int) -> Tensor:
     return result
 
 
-def matrix_rank(A, *, atol=None, rtol=None, hermitian: bool = False, tol=None) -> Tensor:
-    """How many singular values exceed max(atol, rtol * the largest), as int64."""
+def matrix_rank(A, tol=None, hermitian: bool = False, *, atol=None, rtol=None) -> Tensor:
+    """How many singular values exceed max(atol, rtol * the largest), as int64 (numbers, or
+    tensors per matrix; `tol`, the older form, is atol with rtol 0)."""
     a = check_tensor(A, "linalg_matrix_rank", "input")
     if a._data.ndim < 2:
         raise RuntimeError(msg.LINALG_RANK_DIMS)
@@ -744,8 +757,7 @@ def matrix_rank(A, *, atol=None, rtol=None, hermitian: bool = False, tol=None) -
     xp = backend.xp
     if tol is not None:
         atol, rtol = tol, 0.0
-    if rtol is None:
-        rtol = _default_rtol(backend, a._data, atol)
+    atol, rtol = _tolerances(backend, a._data, atol, rtol)
     sizes = xp.abs(xp.linalg.eigvalsh(a._data)) if hermitian else xp.linalg.svdvals(a._data)
     count = xp.sum(
         xp.astype(sizes > _cutoff(backend, sizes, atol, rtol), backend.native[dtypes.int64]),
@@ -815,9 +827,8 @@ def lstsq(A, B, rcond=None, *, driver=None):
     if bm.ndim < 2 or bm.shape[-2] != m:
         raise RuntimeError(msg.LSTSQ_ROWS)
     u, s, vh = xp.linalg.svd(a._data, full_matrices=False)
-    if rcond is None:
-        rcond = finfo(a.dtype).eps * max(m, n)
-    keep = s > _cutoff(backend, s, None, rcond)
+    _, rtol = _tolerances(backend, a._data, None, rcond)
+    keep = s > _cutoff(backend, s, None, rtol)
     scaled = xp.where(keep, 1 / s, _scalar(backend, 0, s.dtype))
     solution = xp.matrix_transpose(vh) @ (scaled[..., None] * (xp.matrix_transpose(u) @ bm))
     rank = xp.sum(xp.astype(keep, backend.native[dtypes.int64]), axis=-1)

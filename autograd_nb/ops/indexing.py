@@ -785,7 +785,7 @@ class MaskedFillBackward1(Node):
         grad_self = masked_fill(grad, mask, 0) if self.needs_input_grad(0) else None
         grad_value = None
         if self.needs_input_grad(1):
-            grad_value = (grad - masked_fill(grad, mask, 0)).sum()
+            grad_value = grad.where(mask, 0).sum()
         return grad_self, grad_value
 
 
@@ -798,7 +798,7 @@ def _bool_mask(mask, name: str, message: str, **fmt) -> Tensor:
 
 @tensor_method("masked_fill")
 def masked_fill(input, mask, value) -> Tensor:
-    """A copy of input with `value` where mask is True (mask broadcasts to input)."""
+    """A copy of input with `value` where mask is True (mask and input broadcast together)."""
     x = check_tensor(input, "masked_fill")
     if not (isinstance(value, (Tensor, float, int)) or is_number(value)):
         raise refused_overloads("masked_fill", msg.MASKED_FILL_SIGNATURES, x, mask, value)
@@ -811,14 +811,12 @@ def masked_fill(input, mask, value) -> Tensor:
         x, value, msg.MASKED_FILL_VALUE_DIM, (MaskedFillBackward0, MaskedFillBackward1)
     )
     m = _on(mask, backend)
-    shape = tuple(x._data.shape)
-    try:
-        if broadcast_shapes(tuple(m.shape), shape) != shape:
-            raise RuntimeError
+    try:  # (a mask may broadcast the input too: the result has their common shape)
+        broadcast_shapes(tuple(m.shape), tuple(x._data.shape))
     except RuntimeError:
-        raise broadcast_error(tuple(m.shape), shape) from None
+        raise broadcast_error(tuple(m.shape), tuple(x._data.shape)) from None
     data = xp.where(m, fill, x._data)
-    return record(cls, (*inputs,), data, backend, mask=mask)
+    return record(cls, (*inputs,), data, backend, broadcasts=True, mask=mask)
 
 
 @with_out

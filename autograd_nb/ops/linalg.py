@@ -772,7 +772,11 @@ def tensordot(a, b, dims=2) -> Tensor:
     dims_a = [normalize_dim(d, a.dim()) for d in dims_a]
     dims_b = [normalize_dim(d, b.dim()) for d in dims_b]
     for da, db in zip(dims_a, dims_b):
-        if a.shape[da] != b.shape[db]:
+        if b.shape[db] == 1:  # a size-1 dim broadcasts: the other side is summed over it
+            a = a.sum(da, keepdim=True)
+        elif a.shape[da] == 1:
+            b = b.sum(db, keepdim=True)
+        elif a.shape[da] != b.shape[db]:
             raise RuntimeError(
                 msg.TENSORDOT_SIZES.format(
                     a=a.shape[da],

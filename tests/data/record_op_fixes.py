@@ -429,6 +429,19 @@ d = torch.scatter_reduce(x, 0, torch.zeros(2, 0, dtype=torch.int64), s, 'sum')
 (a + 2 * b + 3 * c + 4 * d).sum().backward()
 out = (a, b, c, d, x.grad, s.grad)
 """,
+        "masked_fill_mask_broadcasts_input": """
+x = torch.tensor([1.5, 2.5], dtype=torch.float64, requires_grad=True)
+v = torch.tensor(0.5, dtype=torch.float64, requires_grad=True)
+m = torch.tensor([[True, False], [False, True], [True, True]])
+a = x.masked_fill(m, v)
+b = torch.masked_fill(x, m, 3.0)
+(a * torch.arange(6.0, dtype=torch.float64).reshape(3, 2) + b).sum().backward()
+out = (a, b, x.grad, v.grad)
+""",
+        "masked_fill_inplace_mask_broadcasts_input": """
+x = torch.tensor([1.5, 2.5])
+out = x.masked_fill_(torch.tensor([[True, False], [False, True]]), 0.0)
+""",
         "index_fill_inplace_repeated_index": """
 x = torch.zeros(2, 4, dtype=torch.float64, requires_grad=True)
 v = torch.tensor(-1.0, dtype=torch.float64, requires_grad=True)
@@ -493,6 +506,34 @@ out = (n, A.grad)
 """
 CASES["linalg"].update(
     {
+        "tensordot_size_one_dims_broadcast": """
+a = torch.tensor([[[0.5]]], dtype=torch.float64, requires_grad=True)
+b = torch.tensor([[[1.0, 2]], [[3, 4]]], dtype=torch.float64, requires_grad=True)
+c = torch.tensor([[1.0, 2.0]], dtype=torch.float64, requires_grad=True)
+d = torch.tensor([[3.0], [4.0]], dtype=torch.float64, requires_grad=True)
+y = torch.tensordot(a, b, dims=([0, 1], [2, 0]))
+z = torch.tensordot(c, d, dims=([0], [0]))
+(y.sum() + (z * torch.tensor([[1.0], [2.0]], dtype=torch.float64)).sum()).backward()
+out = (y, z, a.grad, b.grad, c.grad, d.grad)
+""",
+        "tensordot_mismatch": """
+out = torch.tensordot(torch.zeros(2, 3), torch.zeros(3, 2), dims=([0], [0]))
+""",
+        "pinv_matrix_rank_tensor_tolerances": """
+A = torch.tensor([[[1.0, 2], [3, 4.0001]], [[1.0, 0], [0, 1e-3]]], dtype=torch.float64)
+out = (
+    torch.linalg.pinv(A[0], rtol=torch.tensor(0.1, dtype=torch.float64)),
+    torch.linalg.pinv(A[0], atol=torch.tensor(0.5, dtype=torch.float64)),
+    torch.linalg.pinv(A, rtol=torch.tensor([0.1, 1e-4], dtype=torch.float64)),
+    torch.linalg.pinv(A[0], 0.1),
+    torch.linalg.pinv(A[0] + A[0].mT, 0.1, True),
+    torch.linalg.matrix_rank(A, rtol=torch.tensor([0.1, 1e-4], dtype=torch.float64)),
+    torch.linalg.matrix_rank(A, atol=torch.tensor([0.5, 1e-5], dtype=torch.float64)),
+    torch.linalg.matrix_rank(A[0], atol=torch.tensor(0.5, dtype=torch.float64)),
+    torch.linalg.matrix_rank(A[0], 0.4),
+    torch.linalg.matrix_rank(A[1], tol=torch.tensor(0.01, dtype=torch.float64)),
+)
+""",
         "vander_0d": """
 x = torch.tensor(2.0, requires_grad=True)
 v = torch.linalg.vander(x, N=3)
