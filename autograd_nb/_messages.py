@@ -772,6 +772,10 @@ CONV_MODULE_PADDING_STRING = (
     "Invalid padding string {padding!r}, should be one of {{'same', 'valid'}}"
 )
 POOL_INPUT_DIM = "non-empty 3D or 4D (batch mode) tensor expected for input"
+POOL_EMPTY = (
+    "Expected 3D or 4D (batch mode) tensor with optional 0 dim batch size for input, but got:"
+    "{shape}"
+)
 POOL_PAD = (
     "pad should be at most half of effective kernel size, but got pad={pad}, "
     "kernel_size={kernel} and dilation={dilation}"
@@ -1199,6 +1203,10 @@ CONV_GROUPS_POSITIVE = "non-positive groups is not supported"
 CONV_GROUPS_WEIGHT = (
     "Given groups={groups}, expected weight to be divisible by {groups} at dimension 0, but got "
     "weight of size [{weight}] instead"
+)
+CONV_WEIGHT_AT_LEAST = (
+    "Given groups={groups}, expected weight to be at least {groups} at dimension 0, but got "
+    "weight of size {weight} instead"
 )
 CONV_NEGATIVE_PADDING = "negative padding is not supported"
 CONV_STRIDE_POSITIVE = "non-positive stride is not supported"

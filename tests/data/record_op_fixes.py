@@ -330,6 +330,76 @@ out = (torch.special.{name}(x, n), torch.special.{name}(x, -0.5))
             "legendre_polynomial_p",
         )
     },
+    "poolnorm": {
+        name: f"""
+x = torch.arange({n}, dtype=torch.float64).reshape({shape}).requires_grad_()
+y = {call}
+(y * 2).sum().backward()
+out = (y, x.grad)
+"""
+        for name, n, shape, call in (
+            ("avg_pool1d_empty_batch", 0, "0, 3, 9", "F.avg_pool1d(x, 3)"),
+            ("max_pool1d_empty_batch", 0, "0, 3, 9", "F.max_pool1d(x, 3)"),
+            ("avg_pool2d_empty_batch", 0, "0, 3, 9, 9", "F.avg_pool2d(x, 3)"),
+            ("max_pool2d_empty_batch", 0, "0, 3, 9, 9", "F.max_pool2d(x, 3, 2)"),
+            ("avg_pool3d_empty_batch", 0, "0, 3, 6, 6, 6", "F.avg_pool3d(x, 3)"),
+            ("max_pool3d_empty_batch", 0, "0, 3, 6, 6, 6", "F.max_pool3d(x, 3)"),
+            ("lp_pool2d_empty_batch", 0, "0, 3, 9, 9", "F.lp_pool2d(x, 2, 3)"),
+            ("adaptive_max_pool2d_empty_batch", 0, "0, 3, 9, 9", "F.adaptive_max_pool2d(x, 3)"),
+            ("group_norm_empty_batch", 0, "0, 4, 3, 3", "F.group_norm(x, 2)"),
+            ("group_norm_empty_2d", 0, "0, 2", "F.group_norm(x, 1)"),
+            ("group_norm_no_positions", 0, "2, 4, 0", "F.group_norm(x, 2)"),
+            ("instance_norm_empty_batch", 0, "0, 3, 4", "F.instance_norm(x)"),
+            ("instance_norm_no_positions", 0, "2, 3, 0", "F.instance_norm(x)"),
+            ("layer_norm_empty_batch", 0, "0, 3", "F.layer_norm(x, (3,))"),
+            (
+                "batch_norm_empty_1d",
+                0,
+                "0",
+                "F.batch_norm(x, torch.zeros(0, dtype=torch.float64), "
+                "torch.zeros(0, dtype=torch.float64), training=True)",
+            ),
+            (
+                "batch_norm_empty_batch_mixed_stats",
+                0,
+                "0, 3",
+                "F.batch_norm(x, torch.zeros(3), torch.ones(3))",
+            ),
+            (
+                "batch_norm_empty_batch_affine",
+                0,
+                "0, 3, 2, 2",
+                "F.batch_norm(x, None, None, torch.full((3,), 2.0, dtype=torch.float64), "
+                "torch.ones(3, dtype=torch.float64), training=True)",
+            ),
+            ("avg_pool2d_empty_channels", 0, "2, 0, 9, 9", "F.avg_pool2d(x, 3)"),
+            ("max_pool2d_empty_height", 0, "2, 3, 0, 9", "F.max_pool2d(x, 3)"),
+        )
+    },
+    "convolution": {
+        name: f"""
+x = torch.zeros({xs}, dtype=torch.float64, requires_grad=True)
+w = torch.arange(float(torch.Size([{ws}]).numel()), dtype=torch.float64).reshape({ws})
+w.requires_grad_()
+y = {call}
+(y * 2).sum().backward()
+out = (y, x.grad, w.grad)
+"""
+        for name, xs, ws, call in (
+            ("conv1d_empty_batch", "0, 2, 4", "3, 2, 2", "F.conv1d(x, w)"),
+            ("conv2d_empty_batch", "0, 2, 4, 4", "3, 2, 2, 2", "F.conv2d(x, w)"),
+            ("conv2d_empty_batch_groups", "0, 4, 4, 4", "6, 2, 2, 2", "F.conv2d(x, w, groups=2)"),
+            ("conv3d_empty_batch", "0, 2, 4, 4, 4", "3, 2, 2, 2, 2", "F.conv3d(x, w)"),
+            (
+                "conv_transpose2d_empty_batch",
+                "0, 2, 4, 4",
+                "2, 3, 2, 2",
+                "F.conv_transpose2d(x, w)",
+            ),
+            ("conv_transpose1d_empty_batch", "0, 2, 4", "2, 3, 2", "F.conv_transpose1d(x, w)"),
+            ("conv2d_no_out_channels", "1, 2, 4, 4", "0, 2, 2, 2", "F.conv2d(x, w)"),
+        )
+    },
     "distances": {
         "cdist_broadcast_batch": """
 x1 = torch.tensor([[[[0.0, 1.0], [2.0, -1.0], [1.0, 1.0]]], [[[3.0, 0.0], [0.5, 0.5], [-1.0, 2.0]]]],
@@ -533,6 +603,17 @@ out = (
     torch.linalg.matrix_rank(A[0], 0.4),
     torch.linalg.matrix_rank(A[1], tol=torch.tensor(0.01, dtype=torch.float64)),
 )
+""",
+        "matmul_empty_sizes": """
+a = torch.zeros(5, 5, 0, dtype=torch.float64, requires_grad=True)
+b = torch.zeros(0, 4, dtype=torch.float64, requires_grad=True)
+c = torch.zeros(2, 0, 3, dtype=torch.float64, requires_grad=True)
+d = torch.ones(3, 4, dtype=torch.float64, requires_grad=True)
+e = torch.zeros(0, dtype=torch.float64, requires_grad=True)
+y1, y2, y3 = a @ b, torch.matmul(c, d), torch.matmul(a, e)
+y4 = torch.tensordot(a, b, dims=([2], [0]))
+(y1.sum() + y2.sum() + y3.sum() + y4.sum()).backward()
+out = (y1, y2, y3, y4, a.grad, b.grad, c.grad, d.grad, e.grad)
 """,
         "vander_0d": """
 x = torch.tensor(2.0, requires_grad=True)
