@@ -2601,6 +2601,14 @@ INTS_FIRST_ELEMENT = (
     "{name}(): argument '{arg}'{where} must be tuple of ints, but found element of type {type} at "
     "pos 0"
 )
+MEMORY_FORMAT_CONSTRUCT = "cannot create 'torch.memory_format' instances"
+MEMORY_FORMAT_ARGUMENT = (
+    "{name}(): argument 'memory_format' must be torch.memory_format, not {type}"
+)
+MEMORY_FORMAT_RANK = "required rank {rank} tensor to use {name} format"
+KEYWORD_ONLY = "{name}() takes 0 positional arguments but {n} {verb} given"
+CONTIGUOUS_PRESERVE = "preserve memory format is unsupported by the contiguous operator"
+EMPTY_PRESERVE = "unsupported memory format Preserve"
 MISSING_ARGUMENT = '{name}() missing 1 required positional arguments: "{arg}"'
 ARGUMENT_TWICE = "{name}() got multiple values for argument '{arg}'"
 

@@ -27,7 +27,7 @@ def _values(recorded):
     """Recorded values with 'nan' / 'inf' / '-inf' back as floats."""
     if isinstance(recorded, list):
         return [_values(v) for v in recorded]
-    return float(recorded) if isinstance(recorded, str) else recorded
+    return float(recorded) if recorded in ("nan", "inf", "-inf") else recorded
 
 
 def _compare(got, want: dict, where: str) -> None:

@@ -11,6 +11,7 @@ import pytest
 
 import autograd_nb as torch
 from autograd_nb import backends
+from tests import _op_fixes as op_fixes
 
 
 def test_tensor_infers_pytorch_dtypes():
@@ -423,3 +424,15 @@ def test_cuda_unavailable_error_says_why_and_what_to_do(monkeypatch):
     finally:
         backends.use_simulated_cuda(was_on)
     assert backends._simulated() is was_on
+
+
+# --- torch.memory_format: the constants, contiguous/clone/to/*_like with memory_format= ----------
+@pytest.mark.parametrize("case", op_fixes.cases("memory_format"))
+def test_memory_format_matches_pytorch(case):
+    op_fixes.check_case(case)
+
+
+def test_memory_format_pickles_as_the_same_constant():
+    import pickle
+
+    assert pickle.loads(pickle.dumps(torch.channels_last)) is torch.channels_last

@@ -400,6 +400,112 @@ out = (y, x.grad, w.grad)
             ("conv2d_no_out_channels", "1, 2, 4, 4", "0, 2, 2, 2", "F.conv2d(x, w)"),
         )
     },
+    "memory_format": {
+        "constants_print": """
+out = (
+    repr(torch.contiguous_format),
+    str(torch.channels_last),
+    repr(torch.channels_last_3d),
+    f"{torch.preserve_format}",
+    type(torch.channels_last).__name__,
+    isinstance(torch.contiguous_format, torch.memory_format),
+)
+""",
+        "memory_format_not_constructible": """
+out = torch.memory_format()
+""",
+        "contiguous_channels_last": """
+x = torch.arange(120.0, dtype=torch.float64).reshape(2, 3, 4, 5).requires_grad_()
+y = x.contiguous(memory_format=torch.channels_last)
+(y * torch.arange(120.0, dtype=torch.float64).reshape(2, 3, 4, 5)).sum().backward()
+out = (
+    y,
+    y.stride(),
+    y.is_contiguous(),
+    y.is_contiguous(memory_format=torch.channels_last),
+    y.is_contiguous(memory_format=torch.channels_last_3d),
+    y.is_contiguous(memory_format=torch.preserve_format),
+    y.contiguous(memory_format=torch.channels_last) is y,
+    y.contiguous().stride(),
+    x.grad,
+)
+""",
+        "clone_to_like_keep_or_set_the_layout": """
+x = torch.arange(120.0).reshape(2, 3, 4, 5)
+c = x.clone(memory_format=torch.channels_last)
+out = (
+    c.stride(),
+    c.clone().stride(),
+    c.clone(memory_format=None).stride(),
+    c.clone(memory_format=torch.contiguous_format).stride(),
+    x.to(memory_format=torch.channels_last).stride(),
+    x.to(torch.float64, memory_format=torch.channels_last).stride(),
+    c.to(torch.float64).stride(),
+    x.to(memory_format=torch.contiguous_format) is x,
+    x.to(memory_format=torch.preserve_format) is x,
+    x.double(memory_format=torch.channels_last).stride(),
+    x.cpu(memory_format=torch.channels_last).stride(),
+    torch.empty_like(x, memory_format=torch.channels_last).stride(),
+    torch.zeros_like(c).stride(),
+    torch.ones_like(c, memory_format=torch.contiguous_format).stride(),
+    torch.full_like(c, 2.0),
+    torch.full_like(c, 2.0).stride(),
+    torch.empty(2, 3, 4, 5, memory_format=torch.channels_last).stride(),
+    (c + 1).stride(),
+    c.reshape(-1).stride(),
+    torch.zeros(2, 3, 4, 5, 6).contiguous(memory_format=torch.channels_last_3d).stride(),
+)
+""",
+        "is_contiguous_size_one_dims": """
+out = (
+    torch.zeros(2, 1, 4, 5).is_contiguous(memory_format=torch.channels_last),
+    torch.zeros(2, 3, 1, 1).is_contiguous(memory_format=torch.channels_last),
+    torch.zeros(0, 3, 4, 5).is_contiguous(memory_format=torch.channels_last),
+    torch.zeros(2, 3, 4, 5, 6).is_contiguous(memory_format=torch.channels_last),
+)
+""",
+        "contiguous_preserve_when_contiguous": """
+x = torch.zeros(2, 3, 4, 5)
+out = x.contiguous(memory_format=torch.preserve_format) is x
+""",
+        "contiguous_preserve_refused": """
+x = torch.zeros(2, 3, 4, 5).contiguous(memory_format=torch.channels_last)
+out = x.contiguous(memory_format=torch.preserve_format)
+""",
+        "contiguous_rank": """
+out = torch.zeros(3, 4, 5).contiguous(memory_format=torch.channels_last)
+""",
+        "contiguous_rank_3d": """
+out = torch.zeros(3, 4, 5).contiguous(memory_format=torch.channels_last_3d)
+""",
+        "contiguous_positional": """
+out = torch.zeros(2, 3, 4, 5).contiguous(torch.channels_last)
+""",
+        "contiguous_not_a_format": """
+out = torch.zeros(2, 3, 4, 5).contiguous(memory_format=None)
+""",
+        "is_contiguous_positional": """
+out = torch.zeros(2, 3, 4, 5).is_contiguous(torch.channels_last, 1)
+""",
+        "is_contiguous_not_a_format": """
+out = torch.zeros(2, 3, 4, 5).is_contiguous(memory_format=1)
+""",
+        "clone_not_a_format": """
+out = torch.zeros(2, 3, 4, 5).clone(memory_format='channels_last')
+""",
+        "empty_preserve_refused": """
+out = torch.empty(2, 3, 4, 5, memory_format=torch.preserve_format)
+""",
+        "empty_channels_last_rank": """
+out = torch.empty(2, 3, memory_format=torch.channels_last)
+""",
+        "to_channels_last_rank": """
+out = torch.zeros(3, 4).to(memory_format=torch.channels_last)
+""",
+        "view_of_channels_last_refused": """
+out = torch.zeros(2, 3, 4, 5).contiguous(memory_format=torch.channels_last).view(-1)
+""",
+    },
     "distances": {
         "cdist_broadcast_batch": """
 x1 = torch.tensor([[[[0.0, 1.0], [2.0, -1.0], [1.0, 1.0]]], [[[3.0, 0.0], [0.5, 0.5], [-1.0, 2.0]]]],
@@ -705,7 +811,7 @@ def encode(value):
         }
     if isinstance(value, (tuple, list)):
         return {"tuple": [encode(v) for v in value]}
-    if value is None or isinstance(value, (bool, int)):
+    if value is None or isinstance(value, (bool, int, str)):
         return {"value": value}
     if isinstance(value, float):
         return {"value": _finite(value)}
