@@ -922,8 +922,8 @@ class DistBackward0(Node):
         if g is None:
             g = diff * 0
         return (
-            (g.sum_to_size(*a.shape) if self.needs_input_grad(0) else None),
-            ((-g).sum_to_size(*b.shape) if self.needs_input_grad(1) else None),
+            (g.sum_to_size(a.shape) if self.needs_input_grad(0) else None),
+            ((-g).sum_to_size(b.shape) if self.needs_input_grad(1) else None),
         )
 
 
