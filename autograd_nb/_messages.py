@@ -1943,6 +1943,7 @@ FILL_BAD_VALUE = (
 CDIST_P = "cdist only supports non-negative p values"
 NLL_NO_DIMS = "Expected 1 or more dimensions (got {dim})"
 ROUND_DECIMALS_TYPE = "round(): argument 'decimals' must be int, not {type}"
+NORM_P = "norm with p={p} is not supported (ours)"
 ONE_HOT_EMPTY = "Can not infer total number of classes from empty tensor."
 ZERO_DIVISION = "ZeroDivisionError"  # integer division by zero
 VAR_CORRECTION_AND_UNBIASED = (
@@ -2105,45 +2106,7 @@ KL_AMBIGUOUS = "Ambiguous kl_divergence({p}, {q}). Please register_kl({left}, {r
 DTYPE_NO_ATTRIBUTE = "'torch.dtype' object has no attribute '{name}'"
 DTYPE_INT_OVERFLOW = "int too big to convert"
 DTYPE_READ_ONLY_ATTRIBUTE = "attribute '{name}' of 'torch.dtype' objects is not writable"
-MATRIX_NORM_ORDER = "linalg.matrix_norm: Order {ord} not supported."
-MATRIX_NORM_DIMS = "linalg.matrix_norm: The input tensor A must have at least 2 dimensions."
-MATRIX_NORM_DTYPE = (
-    "linalg.matrix_norm: Expected a floating point or complex tensor as input. Got {dtype}"
-)
-MATRIX_NORM_LOW_PRECISION = "linalg.matrix_norm: Low precision dtypes not supported. Got {dtype}"
-MATRIX_NORM_DIM_COUNT = "linalg.matrix_norm: dim must be a 2-tuple. Got {dim}"
-MATRIX_NORM_SAME_DIMS = "linalg.matrix_norm: dims must be different. Got ({a}, {b})"
-MATRIX_NORM_TO_DTYPE = (
-    "linalg.matrix_norm: dtype should be floating point or complex, but got {dtype}"
-)
-MATRIX_NORM_NARROWING = (
-    "linalg.matrix_norm: the dtype of the input ({a}) should be convertible without narrowing "
-    "to the specified dtype ({b})"
-)
-MATRIX_NORM_SIGNATURES = (
-    (
-        "Tensor input",
-        "Number ord",
-        "tuple of ints dim = {-2,-1}",
-        "bool keepdim = False",
-        "*",
-        "torch.dtype dtype = None",
-        "Tensor out = None",
-    ),
-    (
-        "Tensor input",
-        'str ord = "fro"',
-        "tuple of ints dim = {-2,-1}",
-        "bool keepdim = False",
-        "*",
-        "torch.dtype dtype = None",
-        "Tensor out = None",
-    ),
-)
-LINALG_NORM_DIM_COUNT = "linalg.norm: If dim is specified, it must be of length 1 or 2. Got {dim}"
-LINALG_NORM_NO_DIM = (
-    "linalg.norm: If dim is not specified but ord is, the input must be 1D or 2D. Got {ndim}D."
-)
+LINALG_MATRIX_NORM_ORD = "linalg.matrix_norm with ord={ord!r} is not supported (ours)"
 PACKAGE_NO_ATTRIBUTE = "module {module!r} has no attribute {name!r}"
 MAGIC_MAX_FRAMES = "--max-frames must be at least 2"
 MAGIC_GRAD_DISPLAY_MODE = "%grad_display: expected 'card' or 'plain'"

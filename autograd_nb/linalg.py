@@ -10,8 +10,6 @@ from .ops.diagonals import diagonal as _diagonal
 from .ops.joining import cat
 from .ops.linalg import cross as _cross
 from .ops.linalg import matmul
-from .ops.matrix_norms import linalg_norm as norm
-from .ops.matrix_norms import matrix_norm
 from .ops.reduction import norm as _norm
 
 __all__ = ["cross", "diagonal", "matmul", "matrix_norm", "norm", "vecdot", "vector_norm"]
@@ -70,6 +68,22 @@ def vector_norm(
 ) -> Tensor:
     """The `ord`-norm of the elements over `dim` (all elements when None)."""
     return _norm(x, ord, dim, keepdim, dtype=dtype)
+
+
+def matrix_norm(
+    A: Tensor, ord: str = "fro", dim: tuple = (-2, -1), keepdim: bool = False, *, dtype=None
+) -> Tensor:
+    """The Frobenius norm of the matrices over the last two dims (other orders: not ours yet)."""
+    if ord != "fro":
+        raise NotImplementedError(msg.LINALG_MATRIX_NORM_ORD.format(ord=ord))
+    return _norm(A, 2, dim, keepdim, dtype=dtype)
+
+
+def norm(A: Tensor, ord=None, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
+    """`vector_norm` of all elements for ord=None; the Frobenius matrix norm for ord='fro'."""
+    if ord is None or ord == "fro":
+        return _norm(A, 2, dim, keepdim, dtype=dtype)
+    return vector_norm(A, ord, dim, keepdim, dtype=dtype)
 
 
 def cross(input: Tensor, other: Tensor, *, dim: int = -1) -> Tensor:

@@ -6,7 +6,6 @@ import math
 import pytest
 
 import autograd_nb as torch
-from tests import _op_fixes as op_fixes
 
 NAN = float("nan")
 
@@ -160,9 +159,3 @@ def test_bincount_errors(device, make, error, text):
     with pytest.raises(error) as info:
         make(device)
     assert str(info.value) == text
-
-
-# --- histogram and histc: edges of a constant, empty or 0-d input: recorded from PyTorch 2.13 ---
-@pytest.mark.parametrize("case", op_fixes.cases("counting"))
-def test_counting_matches_pytorch(case):
-    op_fixes.check_case(case)

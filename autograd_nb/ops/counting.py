@@ -8,7 +8,6 @@ import math
 
 from .. import _messages as msg
 from .. import dtypes
-from .._creation import linspace
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node
 from ._helpers import (
@@ -218,23 +217,21 @@ def _bin_counts(t: Tensor, edges, weight):
     return counts
 
 
-def _linear_edges(t: Tensor, bins: int, low, high, widen: float, name: str):
-    """bins + 1 evenly spaced edges from low to high, as PyTorch's linspace makes them; the
-    data's range when low and high are None ([0, 1] for no data); an empty range is widened by
-    `widen` on each side (histc: 1; histogram: 0.5, as NumPy)."""
+def _linear_edges(t: Tensor, bins: int, low: float, high: float, name: str):
+    """bins + 1 evenly spaced edges from low to high (the data's range when both are 0)."""
     backend = t._backend
     xp = backend.xp
     if bins <= 0:
         raise RuntimeError(msg.HISTOGRAM_BINS.format(bins=bins))
-    if low is None:
-        low, high = (float(xp.min(t._data)), float(xp.max(t._data))) if t.numel() else (0.0, 1.0)
+    if low == high and t.numel():
+        low, high = float(xp.min(t._data)), float(xp.max(t._data))
     if low > high:
         raise RuntimeError(
             msg.HISTC_RANGE if name == "histc" else msg.HISTOGRAM_RANGE.format(low=low, high=high)
         )
     if low == high:
-        low, high = low - widen, high + widen
-    return linspace(low, high, bins + 1, dtype=t.dtype, device=t.device)._data
+        low, high = low - 1, high + 1
+    return xp.linspace(low, high, bins + 1, dtype=t._data.dtype, device=backend.native_device)
 
 
 @with_out
@@ -244,8 +241,7 @@ def histc(input, bins: int = 100, min: float = 0, max: float = 0) -> Tensor:  # 
     both are 0), in input's dtype; never differentiable."""
     t = check_tensor(input, "histc")
     require_floating(t, "histogram_cpu")
-    low, high = (None, None) if min == max else (float(min), float(max))
-    edges = _linear_edges(t, bins, low, high, 1.0, "histc")
+    edges = _linear_edges(t, bins, float(min), float(max), "histc")
     return make_tensor(_bin_counts(t, edges, None), t._backend)
 
 
@@ -279,8 +275,8 @@ def histogram(
     if isinstance(bins, Tensor):
         edges = on_backend(bins, backend, t.dtype)
     else:
-        low, high = (None, None) if range is None else (float(range[0]), float(range[1]))
-        edges = _linear_edges(t, int(bins), low, high, 0.5, "histogram")
+        low, high = (0.0, 0.0) if range is None else (float(range[0]), float(range[1]))
+        edges = _linear_edges(t, int(bins), low, high, "histogram")
     hist = _bin_counts(t, edges, weight)
     if density:
         hist = hist / (xp.sum(hist) * (edges[1:] - edges[:-1]))

@@ -712,22 +712,18 @@ def _vector_norm(
 @with_out
 @tensor_method("norm")
 def norm(input, p="fro", dim=None, keepdim: bool = False, dtype=None) -> Tensor:
-    """The p-norm of the elements over `dim` ('fro' = 2; LinalgVectorNormBackward0); another
-    string p ('nuc') is the matrix norm over `dim` (all dims by default)."""
+    """The p-norm of the elements over `dim` ('fro' = 2); LinalgVectorNormBackward0."""
     t = check_tensor(input, "norm")
-    if isinstance(dim, int):
-        dim = (dim,)
-    if isinstance(p, str) and not (p == "fro" and (dim is None or len(dim) <= 2)):
-        from .matrix_norms import matrix_norm  # (built on this module)
-
-        dims = list(range(t.dim())) if dim is None else dim
-        return matrix_norm(t, p, dims, keepdim, dtype=dtype)
     if not t.dtype.is_floating_point:
         raise RuntimeError(msg.VECTOR_NORM_DTYPE.format(dtype=_type_name(t)))
     if dtype is not None:
         t = t.to(dtype)
     if p == "fro" or p is None:
         p = 2
+    if isinstance(p, str):
+        raise NotImplementedError(msg.NORM_P.format(p=repr(p)))
+    if isinstance(dim, int):
+        dim = (dim,)
     return _vector_norm(t, float(check_number(p, "p")), dim, keepdim)
 
 

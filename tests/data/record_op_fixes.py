@@ -86,6 +86,9 @@ s = torch.std(x, 1, correction=3)
 s.sum().backward()
 out = (s, x.grad)
 """,
+        "amax_amin_name_the_empty_dim_as_given": """
+out = torch.zeros(2, 0, 3).amax((-1, -2))
+""",
         "quantile_q_gradient": """
 x = torch.tensor([[1.0, 5, 2, 8], [3, 1, 2, 0]], dtype=torch.float64, requires_grad=True)
 q = torch.tensor([0.3, 0.9], dtype=torch.float64, requires_grad=True)
@@ -275,38 +278,6 @@ out = torch.zeros(1, 3).expand()
 """,
         "repeat_missing_repeats": """
 out = torch.zeros(1, 3).repeat()
-""",
-    },
-    "counting": {
-        "histogram_constant_input": """
-out = torch.histogram(torch.full((4,), 2.0), bins=4)
-""",
-        "histogram_constant_density": """
-out = torch.histogram(torch.full((4,), 2.0), bins=4, density=True)
-""",
-        "histogram_0d": """
-out = torch.histogram(torch.tensor(-4.83), bins=1)
-""",
-        "histogram_empty_range": """
-out = torch.histogram(torch.full((4,), 2.0, dtype=torch.float64), bins=4, range=(2.0, 2.0))
-""",
-        "histogram_zero_range_given": """
-out = torch.histogram(torch.tensor([0.25, 3.0]), bins=2, range=(0.0, 0.0))
-""",
-        "histogram_empty_input": """
-out = torch.histogram(torch.tensor([]), bins=3)
-""",
-        "histogram_weighted_constant": """
-out = torch.histogram(torch.full((4,), 2.0), bins=2, weight=torch.tensor([1.0, 2, 3, 4]))
-""",
-        "histogram_edge_rounding_float32": """
-out = torch.histogram(torch.tensor([-0.2, -0.2]), bins=2)
-""",
-        "histogram_edges_as_linspace": """
-out = torch.histogram(torch.tensor([0.1, 0.7, 0.3, 0.9, 0.5]), bins=7)
-""",
-        "histc_constant_input": """
-out = torch.histc(torch.full((4,), 2.0), bins=4)
 """,
     },
     "special": {
@@ -657,31 +628,19 @@ out = (r.residuals, r.residuals.requires_grad)
     },
 }
 
-_MATRIX = (
-    "torch.tensor([[1.0, -2, 3], [-4, 5, -6], [7, 8, 10]], dtype=torch.float64, requires_grad=True)"
-)
-_BATCH = (
-    "torch.tensor([[[1.0, 2, 0, 3], [4, -1, 2, 2], [0, 1, 1, -5]], "
-    "[[2.0, 2, 1, 0], [1, -3, 2, 1], [3, 0, -1, 1]]], dtype=torch.float64, requires_grad=True)"
-)
-for _ord in ("inf", "-inf", "1", "-1", "2", "-2", "'fro'", "'nuc'"):
-    _key = _ord.strip("'").replace("-", "minus_")
-    CASES["linalg"][f"linalg_norm_matrix_{_key}"] = f"""
-inf = float('inf')
-A = {_MATRIX}
-n = torch.linalg.norm(A, {_ord})
-n.backward()
-out = (n, A.grad)
-"""
-    CASES["linalg"][f"matrix_norm_batch_dims_{_key}"] = f"""
-inf = float('inf')
-A = {_BATCH}
-n = torch.linalg.matrix_norm(A, {_ord}, dim=(2, 0), keepdim=True)
-(n * torch.tensor([[[1.0]], [[2.0]], [[3.0]]], dtype=torch.float64)).sum().backward()
-out = (n, A.grad)
-"""
 CASES["linalg"].update(
     {
+        "matmul_empty_sizes": """
+a = torch.zeros(5, 5, 0, dtype=torch.float64, requires_grad=True)
+b = torch.zeros(0, 4, dtype=torch.float64, requires_grad=True)
+c = torch.zeros(2, 0, 3, dtype=torch.float64, requires_grad=True)
+d = torch.ones(3, 4, dtype=torch.float64, requires_grad=True)
+e = torch.zeros(0, dtype=torch.float64, requires_grad=True)
+y1, y2, y3 = a @ b, torch.matmul(c, d), torch.matmul(a, e)
+y4 = torch.tensordot(a, b, dims=([2], [0]))
+(y1.sum() + y2.sum() + y3.sum() + y4.sum()).backward()
+out = (y1, y2, y3, y4, a.grad, b.grad, c.grad, d.grad, e.grad)
+""",
         "tensordot_size_one_dims_broadcast": """
 a = torch.tensor([[[0.5]]], dtype=torch.float64, requires_grad=True)
 b = torch.tensor([[[1.0, 2]], [[3, 4]]], dtype=torch.float64, requires_grad=True)
@@ -710,17 +669,6 @@ out = (
     torch.linalg.matrix_rank(A[1], tol=torch.tensor(0.01, dtype=torch.float64)),
 )
 """,
-        "matmul_empty_sizes": """
-a = torch.zeros(5, 5, 0, dtype=torch.float64, requires_grad=True)
-b = torch.zeros(0, 4, dtype=torch.float64, requires_grad=True)
-c = torch.zeros(2, 0, 3, dtype=torch.float64, requires_grad=True)
-d = torch.ones(3, 4, dtype=torch.float64, requires_grad=True)
-e = torch.zeros(0, dtype=torch.float64, requires_grad=True)
-y1, y2, y3 = a @ b, torch.matmul(c, d), torch.matmul(a, e)
-y4 = torch.tensordot(a, b, dims=([2], [0]))
-(y1.sum() + y2.sum() + y3.sum() + y4.sum()).backward()
-out = (y1, y2, y3, y4, a.grad, b.grad, c.grad, d.grad, e.grad)
-""",
         "vander_0d": """
 x = torch.tensor(2.0, requires_grad=True)
 v = torch.linalg.vander(x, N=3)
@@ -729,69 +677,6 @@ out = (v, x.grad)
 """,
         "vander_0d_default_n": """
 out = torch.linalg.vander(torch.tensor(2.0))
-""",
-        "torch_norm_nuc": f"""
-A = {_MATRIX}
-n = torch.norm(A, 'nuc')
-n.backward()
-out = (n, A.grad)
-""",
-        "torch_norm_inf_flattens": f"""
-A = {_MATRIX}
-out = torch.norm(A, float('inf'))
-""",
-        "torch_norm_nuc_batch": f"""
-out = torch.norm({_BATCH}, 'nuc', dim=(1, 2), keepdim=True)
-""",
-        "torch_norm_nuc_three_dims": f"""
-out = torch.norm({_BATCH}, 'nuc')
-""",
-        "linalg_norm_vector_ord_dim": f"""
-out = torch.linalg.norm({_BATCH}, 3, dim=1)
-""",
-        "linalg_norm_ord_3d": f"""
-out = torch.linalg.norm({_BATCH}, 2)
-""",
-        "linalg_norm_three_dims": f"""
-out = torch.linalg.norm({_BATCH}, dim=(0, 1, 2))
-""",
-        "matrix_norm_order_3": f"""
-out = torch.linalg.matrix_norm({_BATCH}, 3)
-""",
-        "matrix_norm_order_string": f"""
-out = torch.linalg.matrix_norm({_BATCH}, 'abc')
-""",
-        "matrix_norm_same_dims": f"""
-out = torch.linalg.matrix_norm({_BATCH}, dim=(1, -2))
-""",
-        "matrix_norm_one_dim": f"""
-out = torch.linalg.matrix_norm({_BATCH}, dim=(0,))
-""",
-        "matrix_norm_vector": """
-out = torch.linalg.matrix_norm(torch.ones(3), 2)
-""",
-        "matrix_norm_half_svd": f"""
-out = torch.linalg.matrix_norm({_BATCH}.detach().half(), 2)
-""",
-        "matrix_norm_long": """
-out = torch.linalg.matrix_norm(torch.ones(2, 2, dtype=torch.int64), 1)
-""",
-        "matrix_norm_dtype_narrowing": f"""
-out = torch.linalg.matrix_norm({_BATCH}, 1, dtype=torch.float32)
-""",
-        "matrix_norm_empty_max": """
-A = torch.zeros(2, 3, 0, requires_grad=True)
-n = torch.linalg.matrix_norm(A, 2)
-out = (n, n.requires_grad)
-""",
-        "matrix_norm_empty_column_sums": """
-A = torch.zeros(2, 0, 3, requires_grad=True)
-n = torch.linalg.matrix_norm(A, 1)
-n.sum().backward()
-out = (n, A.grad)
-""",
-        "matrix_norm_empty_min": """
-out = torch.linalg.matrix_norm(torch.zeros(2, 3, 0), -1)
 """,
     }
 )
