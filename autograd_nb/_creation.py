@@ -365,6 +365,15 @@ def _in_format(t: Tensor, fmt: _memory_format.memory_format) -> Tensor:
     return t
 
 
+def _drawn_like(fill: str, args: tuple, shape, fmt, dtype, device, generator, requires_grad):
+    """A random `*_like` result in a memory format other than row-major, made as PyTorch makes
+    it: an empty tensor in that layout, then the in-place `fill` (uniform_, normal_, random_),
+    which draws its numbers in memory order."""
+    t = _in_format(empty(shape, dtype=dtype, device=device), fmt)
+    getattr(t, fill)(*args, generator=generator)
+    return t.requires_grad_(requires_grad)
+
+
 def _like_format(input: Tensor, memory_format, name: str) -> _memory_format.memory_format:
     """The memory format a `*_like` result takes: the given one, or for preserve_format the
     input's own (channels last where the input's memory is, as PyTorch suggests)."""
@@ -703,10 +712,12 @@ def _random_like_factory(factory):
     ) -> Tensor:
         shape, dtype, device = _like_args(input, dtype, device, like.__name__)
         fmt = _like_format(input, memory_format, like.__name__)
-        t = factory(
+        if fmt is not _memory_format.contiguous_format:
+            fill = "uniform_" if factory is rand else "normal_"
+            return _drawn_like(fill, (), shape, fmt, dtype, device, generator, requires_grad)
+        return factory(
             shape, generator=generator, dtype=dtype, device=device, requires_grad=requires_grad
         )
-        return _in_format(t, fmt)
 
     like.__name__ = like.__qualname__ = f"{factory.__name__}_like"
     like.__doc__ = f"`{factory.__name__}` in `input`'s shape, dtype and device unless given."
@@ -750,7 +761,10 @@ def randint_like(
 ) -> Tensor:
     shape, dtype, device = _like_args(input, dtype, device, "randint_like")
     fmt = _like_format(input, memory_format, "randint_like")
-    t = randint(
+    if fmt is not _memory_format.contiguous_format:
+        bounds = (low,) if high is None else (low, high)
+        return _drawn_like("random_", bounds, shape, fmt, dtype, device, generator, requires_grad)
+    return randint(
         low,
         high,
         shape,
@@ -759,7 +773,6 @@ def randint_like(
         device=device,
         requires_grad=requires_grad,
     )
-    return _in_format(t, fmt)
 
 
 @tensor_method("new_tensor")

@@ -83,14 +83,25 @@ def strides_follow(fmt: memory_format, shape: tuple, strides: tuple) -> bool:
     return True
 
 
-def lay_out(xp, data, fmt: memory_format):
-    """A copy of the array `data` whose memory follows `fmt` (contiguous_format: row-major)."""
-    order = tuple(range(data.ndim))
+def memory_order(fmt: memory_format, ndim: int) -> tuple:
+    """The dims of an `ndim`-d tensor in `fmt`, outermost in memory first ((0, 2, 3, 1) for
+    channels_last): a row-major array of that permuted shape is the tensor's memory."""
     if fmt in _INNERMOST_FIRST:
-        order = tuple(reversed(_INNERMOST_FIRST[fmt]))  # outermost first: (0, 2, 3, 1)
-    moved = xp.permute_dims(data, order)
-    dense = xp.reshape(xp.reshape(moved, (-1,), copy=True), moved.shape)
+        return tuple(reversed(_INNERMOST_FIRST[fmt]))
+    return tuple(range(ndim))
+
+
+def undo(order: tuple) -> tuple:
+    """The permutation that puts the dims of memory_order back in the tensor's order."""
     back = [0] * len(order)
     for i, d in enumerate(order):
         back[d] = i
-    return xp.permute_dims(dense, tuple(back))
+    return tuple(back)
+
+
+def lay_out(xp, data, fmt: memory_format):
+    """A copy of the array `data` whose memory follows `fmt` (contiguous_format: row-major)."""
+    order = memory_order(fmt, data.ndim)
+    moved = xp.permute_dims(data, order)
+    dense = xp.reshape(xp.reshape(moved, (-1,), copy=True), moved.shape)
+    return xp.permute_dims(dense, undo(order))

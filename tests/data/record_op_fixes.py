@@ -427,6 +427,14 @@ out = (
     torch.zeros(2, 3, 4, 5, 6).contiguous(memory_format=torch.channels_last_3d).stride(),
 )
 """,
+        "random_like_channels_last_draws_in_memory_order": """
+cl = torch.zeros(2, 3, 4, 5).contiguous(memory_format=torch.channels_last)
+a = torch.rand_like(cl, requires_grad=True)
+b = torch.randn_like(cl, dtype=torch.float64)
+c = torch.randint_like(cl, 10)
+d = torch.randint_like(cl, 3, 7)
+out = (a, a.stride(), a.is_leaf, b, b.stride(), c, d, d.stride())
+""",
         "is_contiguous_size_one_dims": """
 out = (
     torch.zeros(2, 1, 4, 5).is_contiguous(memory_format=torch.channels_last),
