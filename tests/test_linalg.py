@@ -281,3 +281,20 @@ def test_tensordot_over_size_one_dims_gradchecks():
     a = torch.tensor([[[0.5, -1.5]]], dtype=torch.float64, requires_grad=True)  # (1, 1, 2)
     b = torch.tensor([[[1.0, 2.0]], [[3.0, 4.5]]], dtype=torch.float64, requires_grad=True)
     assert gradcheck(lambda x, y: torch.tensordot(x, y, dims=([0, 1], [2, 0])), (a, b))
+
+
+def test_det_gradient_at_a_singular_matrix_is_the_cofactor_matrix():
+    # PyTorch 2.13 gives [[4, -2], [-2, 1]] under create_graph=True (its SVD path) and zeros
+    # without it (its LU path); the cofactors are the true gradient, which finite differences see
+    a = torch.tensor([[1.0, 2.0], [2.0, 4.0]], dtype=torch.float64, requires_grad=True)
+    (g,) = torch.autograd.grad(torch.linalg.det(a), a)
+    assert g.reshape(-1).tolist() == pytest.approx([4.0, -2.0, -2.0, 1.0])
+    singular = torch.tensor(
+        [
+            [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]],
+            [[1.5, 0.0, 0.0], [0, 0, 0], [0, 0, 0]],
+        ],
+        dtype=torch.float64,
+        requires_grad=True,
+    )
+    assert gradcheck(torch.linalg.det, (singular,))

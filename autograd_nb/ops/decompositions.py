@@ -223,11 +223,26 @@ def _inverse_transpose_scaled(A: Tensor, scale: Tensor) -> Tensor:
     return scale.unsqueeze(-1).unsqueeze(-1) * inv(A).mT
 
 
+def _cofactors(A: Tensor) -> Tensor:
+    """det(A) A^-T without inverting A, which may be singular, from A = U S V^T (as PyTorch's
+    linalg_det_backward): det(U) det(V^T) U diag(prod of the other singular values) V^T."""
+    U, S, Vh = svd(A)
+    ones = S.new_ones(tuple(S.shape[:-1]) + (1,))
+    before = cat([ones, S[..., :-1].cumprod(-1)], -1)  # s_0 ... s_{i-1}
+    after = cat([ones, S.flip(-1)[..., :-1].cumprod(-1)], -1).flip(-1)  # s_{i+1} ... s_{n-1}
+    sign = det(U) * det(Vh)
+    return (U * (before * after * sign.unsqueeze(-1)).unsqueeze(-2)) @ Vh
+
+
 class LinalgDetBackward0(_LinalgNode):
+    """d det(A) / dA = det(A) A^-T, the cofactor matrix (through the SVD where A is singular)."""
+
     __slots__ = ()
 
     def backward(self, grad):
         A, det_ = self._unpack(0), self._unpack(1)
+        if bool((det_ == 0).any()):
+            return grad.unsqueeze(-1).unsqueeze(-1) * _cofactors(A)
         return _inverse_transpose_scaled(A, grad * det_)
 
 
