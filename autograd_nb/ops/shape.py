@@ -14,6 +14,7 @@ import warnings
 from .. import _messages as msg
 from .. import dtypes
 from .._arguments import is_int, is_list_int
+from .._creation import empty_like
 from .._size import Size
 from .._tensor import Tensor, call_form, make_tensor, tensor_method
 from ..autograd.node import Node
@@ -769,6 +770,8 @@ def diff(input, n: int = 1, dim: int = -1, prepend=None, append=None) -> Tensor:
     if x._data.ndim == 0:
         raise RuntimeError(msg.DIFF_0D)
     d = normalize_dim(dim, x._data.ndim)
+    if n == 0:  # PyTorch: a copy of the input alone (CopyBackwards), prepend/append unused
+        return empty_like(x).copy_(x)
     parts = [p for p in (prepend, x, append) if p is not None]
     if len(parts) > 1:
         from .joining import cat  # joining builds on this module's views

@@ -273,6 +273,12 @@ y = torch.combinations(x, 2, with_replacement=True)
 (y * torch.arange(12.0).reshape(6, 2)).sum().backward()
 out = (y, x.grad)
 """,
+        "diff_n0_copies_input_alone": """
+x = torch.arange(6.0, dtype=torch.float64, requires_grad=True)
+y = torch.diff(x, n=0, prepend=torch.tensor([9.0], dtype=torch.float64))
+(y * 2).sum().backward()
+out = (y, y is x, x.grad)
+""",
         "expand_missing_size": """
 out = torch.zeros(1, 3).expand()
 """,
