@@ -59,6 +59,13 @@ from ._legacy import CPU_TYPES as _CPU_TYPES
 from ._legacy import set_default_tensor_type
 from ._messages import NO_COMPLEX_DTYPE as _NO_COMPLEX_DTYPE
 from ._messages import NO_DTYPE as _NO_DTYPE
+from ._memory_format import (
+    channels_last,
+    channels_last_3d,
+    contiguous_format,
+    memory_format,
+    preserve_format,
+)
 from ._printing import get_printoptions, set_printoptions
 from ._size import Size
 from ._tensor import Tensor, typename

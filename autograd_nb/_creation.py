@@ -9,8 +9,8 @@ from __future__ import annotations
 import math
 import warnings
 
+from . import _memory_format, dtypes
 from . import _messages as msg
-from . import dtypes
 from ._arguments import check_bool, check_int, check_number, is_int, is_list_int
 from ._generator import draw
 from ._size import broadcast_shapes
@@ -352,12 +352,46 @@ def empty(
     layout=None,
     device=None,
     requires_grad=False,
-    memory_format=None,
+    memory_format=_memory_format.contiguous_format,
 ) -> Tensor:
     """Zero-filled here: 'uninitialised' memory would make lessons print random garbage."""
-    return _filled(
-        "empty", sizes if size is None else (size,), 0, dtype, device, requires_grad, out
-    )
+    fmt = _memory_format.contiguous_format
+    if memory_format is not None:
+        fmt = _memory_format.checked(memory_format, "empty")
+    if fmt is _memory_format.preserve_format:
+        raise RuntimeError(msg.EMPTY_PRESERVE)
+    t = _filled("empty", sizes if size is None else (size,), 0, dtype, device, requires_grad, out)
+    return _in_format(t, fmt)
+
+
+def _in_format(t: Tensor, fmt: _memory_format.memory_format) -> Tensor:
+    """The new tensor `t` (no history, no views yet) with its memory laid out in `fmt`."""
+    if fmt is not _memory_format.contiguous_format:
+        _memory_format.check_rank(fmt, t.dim())
+        t._data = _memory_format.lay_out(t._backend.xp, t._data, fmt)
+    return t
+
+
+def _drawn_like(fill: str, args: tuple, shape, fmt, dtype, device, generator, requires_grad):
+    """A random `*_like` result in a memory format other than row-major, made as PyTorch makes
+    it: an empty tensor in that layout, then the in-place `fill` (uniform_, normal_, random_),
+    which draws its numbers in memory order."""
+    t = _in_format(empty(shape, dtype=dtype, device=device), fmt)
+    getattr(t, fill)(*args, generator=generator)
+    return t.requires_grad_(requires_grad)
+
+
+def _like_format(input: Tensor, memory_format, name: str) -> _memory_format.memory_format:
+    """The memory format a `*_like` result takes: the given one, or for preserve_format the
+    input's own (channels last where the input's memory is, as PyTorch suggests)."""
+    fmt = _memory_format.checked(memory_format, name, optional=True)
+    if fmt is not _memory_format.preserve_format:
+        return fmt
+    if not input.is_contiguous():
+        for candidate in (_memory_format.channels_last, _memory_format.channels_last_3d):
+            if input.is_contiguous(memory_format=candidate):
+                return candidate
+    return _memory_format.contiguous_format
 
 
 def full(
@@ -678,10 +712,18 @@ def _like_factory(factory):
     """`<factory>_like`: `factory`'s tensor in `input`'s shape, dtype and device unless given."""
 
     def like(
-        input, *, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None
+        input,
+        *,
+        dtype=None,
+        layout=None,
+        device=None,
+        requires_grad=False,
+        memory_format=_memory_format.preserve_format,
     ) -> Tensor:
         shape, dtype, device = _like_args(input, dtype, device, like.__name__)
-        return factory(shape, dtype=dtype, device=device, requires_grad=requires_grad)
+        fmt = _like_format(input, memory_format, like.__name__)
+        t = factory(shape, dtype=dtype, device=device, requires_grad=requires_grad)
+        return _in_format(t, fmt)
 
     like.__name__ = like.__qualname__ = f"{factory.__name__}_like"
     like.__doc__ = f"`{factory.__name__}` in `input`'s shape, dtype and device unless given."
@@ -699,9 +741,13 @@ def _random_like_factory(factory):
         layout=None,
         device=None,
         requires_grad=False,
-        memory_format=None,
+        memory_format=_memory_format.preserve_format,
     ) -> Tensor:
         shape, dtype, device = _like_args(input, dtype, device, like.__name__)
+        fmt = _like_format(input, memory_format, like.__name__)
+        if fmt is not _memory_format.contiguous_format:
+            fill = "uniform_" if factory is rand else "normal_"
+            return _drawn_like(fill, (), shape, fmt, dtype, device, generator, requires_grad)
         return factory(
             shape, generator=generator, dtype=dtype, device=device, requires_grad=requires_grad
         )
@@ -726,10 +772,12 @@ def full_like(
     layout=None,
     device=None,
     requires_grad=False,
-    memory_format=None,
+    memory_format=_memory_format.preserve_format,
 ) -> Tensor:
     shape, dtype, device = _like_args(input, dtype, device, "full_like")
-    return full(shape, fill_value, dtype=dtype, device=device, requires_grad=requires_grad)
+    fmt = _like_format(input, memory_format, "full_like")
+    t = full(shape, fill_value, dtype=dtype, device=device, requires_grad=requires_grad)
+    return _in_format(t, fmt)
 
 
 def randint_like(
@@ -742,9 +790,13 @@ def randint_like(
     layout=None,
     device=None,
     requires_grad=False,
-    memory_format=None,
+    memory_format=_memory_format.preserve_format,
 ) -> Tensor:
     shape, dtype, device = _like_args(input, dtype, device, "randint_like")
+    fmt = _like_format(input, memory_format, "randint_like")
+    if fmt is not _memory_format.contiguous_format:
+        bounds = (low,) if high is None else (low, high)
+        return _drawn_like("random_", bounds, shape, fmt, dtype, device, generator, requires_grad)
     return randint(
         low,
         high,

@@ -783,8 +783,9 @@ CONV_MODULE_PADDING_STRING = (
     "Invalid padding string {padding!r}, should be one of {{'same', 'valid'}}"
 )
 POOL_INPUT_DIM = "non-empty 3D or 4D (batch mode) tensor expected for input"
-POOL_EMPTY_DIMS = (
-    "Expected 3D or 4D (batch mode) tensor with optional 0 dim batch size for input, but got:{size}"
+POOL_EMPTY = (
+    "Expected 3D or 4D (batch mode) tensor with optional 0 dim batch size for input, but got:"
+    "{shape}"
 )
 POOL_PAD = (
     "pad should be at most half of effective kernel size, but got pad={pad}, "
@@ -1213,6 +1214,10 @@ CONV_GROUPS_POSITIVE = "non-positive groups is not supported"
 CONV_GROUPS_WEIGHT = (
     "Given groups={groups}, expected weight to be divisible by {groups} at dimension 0, but got "
     "weight of size [{weight}] instead"
+)
+CONV_WEIGHT_AT_LEAST = (
+    "Given groups={groups}, expected weight to be at least {groups} at dimension 0, but got "
+    "weight of size {weight} instead"
 )
 CONV_NEGATIVE_PADDING = "negative padding is not supported"
 CONV_STRIDE_POSITIVE = "non-positive stride is not supported"
@@ -2017,7 +2022,7 @@ FILL_BAD_VALUE = (
     "(!{type}!)\n * (Number value)\n      didn't match because some of the arguments have "
     "invalid types: (!{type}!)\n"
 )
-CDIST_P = "cdist: only 1 <= p < inf is supported here (ours)"
+CDIST_P = "cdist only supports non-negative p values"
 NLL_NO_DIMS = "Expected 1 or more dimensions (got {dim})"
 ROUND_DECIMALS_TYPE = "round(): argument 'decimals' must be int, not {type}"
 NORM_P = "norm with p={p} is not supported (ours)"
@@ -2735,7 +2740,16 @@ INTS_FIRST_ELEMENT = (
     "{name}(): argument '{arg}'{where} must be tuple of ints, but found element of type {type} at "
     "pos 0"
 )
+MEMORY_FORMAT_CONSTRUCT = "cannot create 'torch.memory_format' instances"
+MEMORY_FORMAT_ARGUMENT = (
+    "{name}(): argument 'memory_format' must be torch.memory_format, not {type}"
+)
+MEMORY_FORMAT_RANK = "required rank {rank} tensor to use {name} format"
+KEYWORD_ONLY = "{name}() takes 0 positional arguments but {n} {verb} given"
+CONTIGUOUS_PRESERVE = "preserve memory format is unsupported by the contiguous operator"
+EMPTY_PRESERVE = "unsupported memory format Preserve"
 MISSING_ARGUMENT = '{name}() missing 1 required positional arguments: "{arg}"'
+ARGUMENT_TWICE = "{name}() got multiple values for argument '{arg}'"
 
 # --- missing element-wise ops, scatter variants, in-place forms (apis3; PyTorch 2.13's words) ---
 FIRST_TENSOR_ARGS = (

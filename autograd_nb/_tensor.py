@@ -12,8 +12,8 @@ import types
 import warnings
 import weakref
 
+from . import _memory_format, dtypes
 from . import _messages as msg
-from . import dtypes
 from ._arguments import METHOD_CODES, OPERATOR_CODES, check_bool
 from ._arguments import argument_error as argument_error
 from ._arguments import call_form as call_form
@@ -183,8 +183,14 @@ class Tensor(metaclass=_TensorMeta):
         """Whether the dtype holds negative numbers (False for bool and uint8)."""
         return self.dtype.is_signed
 
-    def is_contiguous(self, memory_format=None) -> bool:
-        return self._backend.is_contiguous(self._data)
+    def is_contiguous(self, *given, memory_format=_memory_format.contiguous_format) -> bool:
+        """Whether the elements lie densely in memory in `memory_format`'s order (row-major by
+        default; channels_last: NHWC memory under the NCHW shape)."""
+        _memory_format.no_positional("is_contiguous", given)
+        fmt = _memory_format.checked(memory_format, "is_contiguous")
+        if fmt in (_memory_format.contiguous_format, _memory_format.preserve_format):
+            return self._backend.is_contiguous(self._data)
+        return _memory_format.strides_follow(fmt, tuple(self._data.shape), self.stride())
 
     def stride(self, dim: int | None = None):
         strides = self._backend.strides(self._data)

@@ -229,8 +229,10 @@ def multi_dot(tensors, *, out=None) -> Tensor:
 
 def vander(x: Tensor, *, N: int | None = None) -> Tensor:  # noqa: N803 - PyTorch's name
     """The Vandermonde matrices of x's last dim: column j holds x ** j, j < N (default x's
-    length), as running products (CatBackward0, as PyTorch's)."""
-    n = (x.shape[-1] if x.dim() else 0) if N is None else N
+    length), as running products (CatBackward0, as PyTorch's). A 0-d x is one value: one row."""
+    if x.dim() == 0:
+        x = x.reshape(1)
+    n = x.shape[-1] if N is None else N
     if n <= 1:
         raise RuntimeError(msg.LINALG_VANDER_N)
     column = x.unsqueeze(-1)

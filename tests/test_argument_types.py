@@ -1051,3 +1051,207 @@ def test_overload_lists_are_pytorchs(src, text):
     with pytest.raises(TypeError) as caught:
         eval(src, _env())
     assert str(caught.value) == text
+
+
+# --- copysign, logaddexp2, nextafter, ldexp, float_power_, comparison aliases and in-place forms, in-place logical/bitwise ops, floor_divide_, argument errors: recorded from PyTorch 2.13 ---
+# --- argument errors: a method counts its positions after self, as PyTorch's parser does --------
+
+_ONES = torch.ones(2)
+
+ARGUMENT_ERRORS = [
+    (lambda: _ONES.add("a"), "add(): argument 'other' (position 1) must be Tensor, not str"),
+    (lambda: torch.add(_ONES, "a"), "add(): argument 'other' (position 2) must be Tensor, not str"),
+    (lambda: _ONES.mul("a"), "mul(): argument 'other' (position 1) must be Tensor, not str"),
+    (lambda: _ONES.sub("a"), "sub(): argument 'other' (position 1) must be Tensor, not str"),
+    (lambda: _ONES.div("a"), "div(): argument 'other' (position 1) must be Tensor, not str"),
+    (lambda: _ONES.matmul("a"), "matmul(): argument 'other' (position 1) must be Tensor, not str"),
+    (lambda: _ONES.add_("a"), "add_(): argument 'other' (position 1) must be Tensor, not str"),
+    (lambda: _ONES.mul_("a"), "mul_(): argument 'other' (position 1) must be Tensor, not str"),
+    (
+        lambda: _ONES.logical_and("a"),
+        "logical_and(): argument 'other' (position 1) must be Tensor, not str",
+    ),
+    (lambda: _ONES.atan2("a"), "atan2(): argument 'other' (position 1) must be Tensor, not str"),
+    (
+        lambda: torch.atan2(_ONES, "a"),
+        "atan2(): argument 'other' (position 2) must be Tensor, not str",
+    ),
+    (lambda: _ONES.hypot(2.0), "hypot(): argument 'other' (position 1) must be Tensor, not float"),
+    (
+        lambda: _ONES.maximum(1.0),
+        "maximum(): argument 'other' (position 1) must be Tensor, not float",
+    ),
+    (
+        lambda: torch.maximum(_ONES, 1.0),
+        "maximum(): argument 'other' (position 2) must be Tensor, not float",
+    ),
+    (lambda: _ONES.ldexp("a"), "ldexp(): argument 'other' (position 1) must be Tensor, not str"),
+    (
+        lambda: _ONES.nextafter(1.0),
+        "nextafter(): argument 'other' (position 1) must be Tensor, not float",
+    ),
+    (lambda: _ONES.dot("a"), "dot(): argument 'tensor' (position 1) must be Tensor, not str"),
+    (
+        lambda: _ONES.index_select(0, "a"),
+        "index_select(): argument 'index' (position 2) must be Tensor, not str",
+    ),
+    (
+        lambda: _ONES.gather(0, "a"),
+        "gather(): argument 'index' (position 2) must be Tensor, not str",
+    ),
+    (lambda: _ONES.outer("a"), "outer(): argument 'vec2' (position 1) must be Tensor, not str"),
+    (lambda: _ONES.mm("a"), "mm(): argument 'mat2' (position 1) must be Tensor, not str"),
+    (lambda: _ONES.equal("a"), "equal(): argument 'other' (position 1) must be Tensor, not str"),
+    (
+        lambda: _ONES.heaviside("a"),
+        "heaviside(): argument 'values' (position 1) must be Tensor, not str",
+    ),
+    (lambda: _ONES.kron("a"), "kron(): argument 'other' (position 1) must be Tensor, not str"),
+    (
+        lambda: torch.index_put(torch.zeros(3, 4), [torch.tensor([0])], 5.0),
+        "index_put(): argument 'values' (position 3) must be Tensor, not float",
+    ),
+    (
+        lambda: torch.zeros(3, 4).index_put([torch.tensor([0])], 5.0),
+        "index_put(): argument 'values' (position 2) must be Tensor, not float",
+    ),
+    (
+        lambda: torch.zeros(3, 4).index_put_([torch.tensor([0])], 5.0),
+        "index_put_(): argument 'values' (position 2) must be Tensor, not float",
+    ),
+]
+
+
+@pytest.mark.parametrize("call, text", ARGUMENT_ERRORS)
+def test_argument_positions_of_methods_and_functions(call, text):
+    with pytest.raises(TypeError) as info:
+        call()
+    assert str(info.value) == text
+
+
+def test_operators_keep_pythons_text():
+    with pytest.raises(TypeError) as info:
+        _ONES + "a"
+    assert str(info.value) == "unsupported operand type(s) for +: 'Tensor' and 'str'"
+    with pytest.raises(TypeError) as info:
+        _ONES @ "a"
+    assert str(info.value) == "unsupported operand type(s) for @: 'Tensor' and 'str'"
+
+
+# --- overload lists for ops with a Number overload; the operators keep Python's texts
+
+OVERLOAD_ERRORS = [
+    (
+        "fmod",
+        "method",
+        "fmod() received an invalid combination of arguments - got (str), but expected one of:\n * (Tensor other)\n      didn't match because some of the arguments have invalid types: (!str!)\n * (Number other)\n      didn't match because some of the arguments have invalid types: (!str!)\n",
+    ),
+    (
+        "fmod",
+        "function",
+        "fmod() received an invalid combination of arguments - got (Tensor, str), but expected one of:\n * (Tensor input, Tensor other, *, Tensor out = None)\n * (Tensor input, Number other, *, Tensor out = None)\n",
+    ),
+    (
+        "remainder",
+        "method",
+        "remainder() received an invalid combination of arguments - got (str), but expected one of:\n * (Tensor other)\n      didn't match because some of the arguments have invalid types: (!str!)\n * (Number other)\n      didn't match because some of the arguments have invalid types: (!str!)\n",
+    ),
+    (
+        "remainder",
+        "function",
+        "remainder() received an invalid combination of arguments - got (Tensor, str), but expected one of:\n * (Tensor input, Tensor other, *, Tensor out = None)\n * (Number self, Tensor other)\n      didn't match because some of the arguments have invalid types: (!Tensor!, !str!)\n * (Tensor input, Number other, *, Tensor out = None)\n",
+    ),
+    (
+        "xlogy",
+        "method",
+        "xlogy() received an invalid combination of arguments - got (str), but expected one of:\n * (Tensor other)\n      didn't match because some of the arguments have invalid types: (!str!)\n * (Number other)\n      didn't match because some of the arguments have invalid types: (!str!)\n",
+    ),
+    (
+        "xlogy",
+        "function",
+        "xlogy() received an invalid combination of arguments - got (Tensor, str), but expected one of:\n * (Tensor input, Tensor other, *, Tensor out = None)\n * (Number self, Tensor other, *, Tensor out = None)\n * (Tensor input, Number other, *, Tensor out = None)\n",
+    ),
+    (
+        "bitwise_and",
+        "method",
+        "bitwise_and() received an invalid combination of arguments - got (str), but expected one of:\n * (Tensor other)\n      didn't match because some of the arguments have invalid types: (!str!)\n * (Number other)\n      didn't match because some of the arguments have invalid types: (!str!)\n",
+    ),
+    (
+        "bitwise_and",
+        "function",
+        "bitwise_and() received an invalid combination of arguments - got (Tensor, str), but expected one of:\n * (Tensor input, Tensor other, *, Tensor out = None)\n * (Number self, Tensor other)\n      didn't match because some of the arguments have invalid types: (!Tensor!, !str!)\n * (Tensor input, Number other, *, Tensor out = None)\n",
+    ),
+    (
+        "lt",
+        "method",
+        "lt() received an invalid combination of arguments - got (str), but expected one of:\n * (Tensor other)\n      didn't match because some of the arguments have invalid types: (!str!)\n * (Number other)\n      didn't match because some of the arguments have invalid types: (!str!)\n",
+    ),
+    (
+        "lt",
+        "function",
+        "lt() received an invalid combination of arguments - got (Tensor, str), but expected one of:\n * (Tensor input, Tensor other, *, Tensor out = None)\n * (Tensor input, Number other, *, Tensor out = None)\n",
+    ),
+    (
+        "eq",
+        "method",
+        "eq() received an invalid combination of arguments - got (str), but expected one of:\n * (Tensor other)\n      didn't match because some of the arguments have invalid types: (!str!)\n * (Number other)\n      didn't match because some of the arguments have invalid types: (!str!)\n",
+    ),
+    (
+        "eq",
+        "function",
+        "eq() received an invalid combination of arguments - got (Tensor, str), but expected one of:\n * (Tensor input, Tensor other, *, Tensor out = None)\n * (Tensor input, Number other, *, Tensor out = None)\n",
+    ),
+    (
+        "pow",
+        "method",
+        "pow() received an invalid combination of arguments - got (str), but expected one of:\n * (Tensor exponent)\n      didn't match because some of the arguments have invalid types: (!str!)\n * (Number exponent)\n      didn't match because some of the arguments have invalid types: (!str!)\n",
+    ),
+    (
+        "pow",
+        "function",
+        "pow() received an invalid combination of arguments - got (Tensor, str), but expected one of:\n * (Tensor input, Tensor exponent, *, Tensor out = None)\n * (Number self, Tensor exponent, *, Tensor out = None)\n * (Tensor input, Number exponent, *, Tensor out = None)\n",
+    ),
+    (
+        "floor_divide",
+        "method",
+        "floor_divide() received an invalid combination of arguments - got (str), but expected one of:\n * (Tensor other)\n      didn't match because some of the arguments have invalid types: (!str!)\n * (Number other)\n      didn't match because some of the arguments have invalid types: (!str!)\n",
+    ),
+    (
+        "floor_divide",
+        "function",
+        "floor_divide() received an invalid combination of arguments - got (Tensor, str), but expected one of:\n * (Tensor input, Tensor other, *, Tensor out = None)\n * (Tensor input, Number other)\n      didn't match because some of the arguments have invalid types: (Tensor, !str!)\n",
+    ),
+    (
+        "copysign",
+        "method",
+        "copysign() received an invalid combination of arguments - got (str), but expected one of:\n * (Tensor other)\n      didn't match because some of the arguments have invalid types: (!str!)\n * (Number other)\n      didn't match because some of the arguments have invalid types: (!str!)\n",
+    ),
+    (
+        "copysign",
+        "function",
+        "copysign() received an invalid combination of arguments - got (Tensor, str), but expected one of:\n * (Tensor input, Tensor other, *, Tensor out = None)\n * (Tensor input, Number other, *, Tensor out = None)\n",
+    ),
+]
+OPERATOR_ERRORS = [
+    ('x < "a"', "'<' not supported between instances of 'Tensor' and 'str'"),
+    ("x >= None", "'>=' not supported between instances of 'Tensor' and 'NoneType'"),
+    ('x % "a"', "unsupported operand type(s) for %: 'Tensor' and 'str'"),
+    ('x ** "a"', "unsupported operand type(s) for ** or pow(): 'Tensor' and 'str'"),
+    ('x // "a"', "unsupported operand type(s) for //: 'Tensor' and 'str'"),
+    ('x & "a"', "unsupported operand type(s) for &: 'Tensor' and 'str'"),
+    ('"a" < x', "'<' not supported between instances of 'str' and 'Tensor'"),
+]
+
+
+@pytest.mark.parametrize("op, form, text", OVERLOAD_ERRORS)
+def test_overload_errors_of_methods_and_functions(op, form, text):
+    with pytest.raises(TypeError) as info:
+        getattr(_ONES, op)("a") if form == "method" else getattr(torch, op)(_ONES, "a")
+    assert str(info.value) == text
+
+
+@pytest.mark.parametrize("expression, text", OPERATOR_ERRORS)
+def test_operator_errors_are_pythons(expression, text):
+    with pytest.raises(TypeError) as info:
+        eval(expression, {"x": _ONES})
+    assert str(info.value) == text

@@ -6,13 +6,18 @@ order by a breadth-first walk over PyTorch's own `next_functions`).
 
 from __future__ import annotations
 
+# --- register_post_accumulate_grad_hook, on both backward engines ---------------------------------
+import contextlib  # noqa: E402
 import re
 import warnings
 
 import pytest
 
 import autograd_nb as torch
-from autograd_nb.autograd import graph
+from autograd_nb.autograd import (
+    engine,  # noqa: E402
+    graph,
+)
 
 
 def names(nodes) -> list[str]:
@@ -204,3 +209,76 @@ def test_accumulate_grad_node_and_current_grad():
         assert graph.current_grad(z) is None
         assert torch.equal(graph.current_grad(y), torch.full((2,), 3.0))
         assert torch.equal(graph.current_grad(a), torch.full((2,), 6.0))
+
+
+# --- cauchy_, log_normal_, geometric_, poisson on PyTorch's CPU stream; apply_/map_; register_post_accumulate_grad_hook: recorded from PyTorch 2.13 ---
+ENGINES = {"fast": contextlib.nullcontext, "reference": engine.use_reference_only}
+
+
+@pytest.fixture(params=sorted(ENGINES))
+def backward_engine_in_use(request):
+    with ENGINES[request.param]():
+        yield request.param
+
+
+def test_post_accumulate_hook_sees_the_accumulated_grad(backward_engine_in_use):
+    x = torch.ones(2, requires_grad=True)
+    seen = []
+    handle = x.register_post_accumulate_grad_hook(lambda t: seen.append((t is x, t.grad.tolist())))
+    (x * 2).sum().backward()
+    (x * 3).sum().backward()
+    assert seen == [(True, [2.0, 2.0]), (True, [5.0, 5.0])]  # PyTorch's: after each accumulation
+    handle.remove()
+    (x * 3).sum().backward()
+    assert len(seen) == 2 and x.grad.tolist() == [8.0, 8.0]
+
+
+def test_post_accumulate_hook_may_change_grad_in_place_and_runs_after_tensor_hooks(
+    backward_engine_in_use,
+):
+    x = torch.ones(2, requires_grad=True)
+    order = []
+
+    def scale(t):
+        order.append("post")
+        t.grad.mul_(10)
+
+    x.register_post_accumulate_grad_hook(scale)
+    x.register_hook(lambda g: order.append("tensor hook"))
+    (x * 2).sum().backward()
+    assert order == ["tensor hook", "post"] and x.grad.tolist() == [20.0, 20.0]
+
+
+def test_post_accumulate_hook_is_skipped_by_autograd_grad(backward_engine_in_use):
+    x = torch.ones(2, requires_grad=True)
+    seen = []
+    x.register_post_accumulate_grad_hook(seen.append)
+    (grad,) = torch.autograd.grad((x * 2).sum(), x)
+    assert grad.tolist() == [2.0, 2.0] and seen == [] and x.grad is None
+    (x * 5).sum().backward(inputs=[x])
+    assert seen == [x]
+
+
+@pytest.mark.parametrize(
+    ("result", "kind", "text"),
+    [
+        (5, TypeError, "expected Variable, but hook returned 'int'"),
+        (torch.ones(2), RuntimeError, "Tensor post accumulate grad hooks should return None."),
+    ],
+)
+def test_post_accumulate_hook_must_return_none(backward_engine_in_use, result, kind, text):
+    x = torch.ones(2, requires_grad=True)
+    x.register_post_accumulate_grad_hook(lambda t: result)
+    with pytest.raises(kind) as info:
+        (x * 5).sum().backward()
+    assert str(info.value) == text
+
+
+def test_post_accumulate_hook_only_on_leaves_that_require_grad():
+    x = torch.ones(2, requires_grad=True)
+    with pytest.raises(RuntimeError) as info:
+        (x * 2).register_post_accumulate_grad_hook(lambda t: None)
+    assert str(info.value) == "post accumulate grad hooks cannot be registered on non-leaf tensors"
+    with pytest.raises(RuntimeError) as info:
+        torch.ones(2).register_post_accumulate_grad_hook(lambda t: None)
+    assert str(info.value) == "cannot register a hook on a tensor that doesn't require gradient"

@@ -11,6 +11,7 @@ import pytest
 
 import autograd_nb as torch
 from autograd_nb.autograd.gradcheck import gradcheck, gradgradcheck
+from tests import _op_fixes as op_fixes
 
 D = torch.float64
 
@@ -257,3 +258,70 @@ def test_linalg_namespace_norms_and_cross(device):
         warnings.simplefilter("error")  # linalg.cross defaults to dim=-1: no deprecation warning
         assert torch.linalg.cross(e1, e2).tolist() == [0.0, 0.0, 1.0]
     assert torch.linalg.vecdot(x, x).tolist() == [25.0, 5.0]
+
+
+# --- lstsq's residuals, empty matmuls, tensordot, pinv/matrix_rank tolerances (PyTorch 2.13) ---
+@pytest.mark.parametrize("case", op_fixes.cases("linalg"))
+def test_linalg_matches_pytorch(case):
+    op_fixes.check_case(case)
+
+
+def test_lstsq_residuals_gradcheck():
+    a = torch.tensor(
+        [[1.0, 2.0], [3.0, 4.5], [5.0, 7.0], [0.5, 1.0]], dtype=torch.float64, requires_grad=True
+    )
+    b = torch.tensor(
+        [[1.0, 0.5], [2.0, 1.0], [4.0, -1.0], [1.0, 2.0]], dtype=torch.float64, requires_grad=True
+    )
+    assert gradcheck(lambda x, y: torch.linalg.lstsq(x, y, driver="gelsd").residuals, (a, b))
+    assert gradcheck(lambda x, y: torch.linalg.lstsq(x, y[:, 0], driver="gelsd")[:2], (a, b))
+
+
+def test_tensordot_over_size_one_dims_gradchecks():
+    a = torch.tensor([[[0.5, -1.5]]], dtype=torch.float64, requires_grad=True)  # (1, 1, 2)
+    b = torch.tensor([[[1.0, 2.0]], [[3.0, 4.5]]], dtype=torch.float64, requires_grad=True)
+    assert gradcheck(lambda x, y: torch.tensordot(x, y, dims=([0, 1], [2, 0])), (a, b))
+
+
+def test_det_gradient_at_a_singular_matrix_is_the_cofactor_matrix():
+    # PyTorch 2.13 gives [[4, -2], [-2, 1]] under create_graph=True (its SVD path) and zeros
+    # without it (its LU path); the cofactors are the true gradient, which finite differences see
+    a = torch.tensor([[1.0, 2.0], [2.0, 4.0]], dtype=torch.float64, requires_grad=True)
+    (g,) = torch.autograd.grad(torch.linalg.det(a), a)
+    assert g.reshape(-1).tolist() == pytest.approx([4.0, -2.0, -2.0, 1.0])
+    singular = torch.tensor(
+        [
+            [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]],
+            [[1.5, 0.0, 0.0], [0, 0, 0], [0, 0, 0]],
+        ],
+        dtype=torch.float64,
+        requires_grad=True,
+    )
+    assert gradcheck(torch.linalg.det, (singular,))
+
+
+# --- inner, addr, chain_matmul, index_put(_), put(_), masked_scatter(_), scatter_reduce(_): recorded from PyTorch 2.13, gradients by finite differences ---
+def _double(values):
+    return torch.tensor(values, dtype=torch.float64, requires_grad=True)
+
+
+def test_inner_addr_chain_matmul_gradients():
+    a, b = _double([[1.0, 2.0, 3.0], [4.0, 5.0, 6.5]]), _double([[0.5, -1.0, 2.0]])
+    assert gradcheck(torch.inner, (a, b))
+    assert gradcheck(lambda u: torch.inner(u, torch.tensor(2.0, dtype=torch.float64)), (a,))
+    m, v, w = (
+        _double([[1.0, 2.0, 3.0], [0.0, -1.0, 0.5]]),
+        _double([1.0, 3.0]),
+        _double([2.0, 0.5, -1.0]),
+    )
+    assert gradcheck(lambda c, p, q: torch.addr(c, p, q, beta=0.5, alpha=2.0), (m, v, w))
+    assert gradcheck(lambda c, p, q: torch.addr(c, p, q), (_double([1.0, 2.0, 3.0]), v, w))
+    q, r = _double([[1.0, 0.0], [2.0, 1.0], [0.5, 3.0]]), _double([[1.0], [2.0]])
+    assert gradcheck(lambda p1, p2, p3: torch.chain_matmul(p1, p2, p3), (a, q, r))
+
+
+# --- erf, lerp, addcmul, sort/topk, tril, diag, roll, meshgrid, einsum, cdist, round(decimals), clamp names: golden values from PyTorch 2.13, gradients numerically ---
+def test_cross_without_dim_warns():
+    with pytest.warns(UserWarning, match="Using torch.cross without specifying the dim arg"):
+        out = torch.cross(torch.ones(2, 3), torch.ones(2, 3))
+    assert out.tolist() == [[0.0] * 3] * 2

@@ -4,6 +4,9 @@ with PyTorch 2.13 (CPU)."""
 
 from __future__ import annotations
 
+import warnings
+
+import numpy as np
 import pytest
 
 import autograd_nb as torch
@@ -399,3 +402,82 @@ def test_failures_reported_in_info_not_raised(device):
     assert sign.item() == 0 and logabsdet.item() == float("-inf")
     assert torch.isnan(torch.logdet(torch.diag(torch.tensor([-1.0, 2.0], device=device)))).item()
     assert issubclass(L.LinAlgError, RuntimeError)
+
+
+# --- in-place forms (addmm_, fill_diagonal_, F.relu_...), shape helpers, signal windows, multi_dot, vander, rms_norm, zeta, incomplete gamma, special polynomials, pdist, solve_triangular: recorded from PyTorch 2.13 ---
+F = torch.nn.functional
+EPS = 1e-6
+
+
+def _numeric(f, x):
+    g = np.zeros_like(x)
+    for index in np.ndindex(x.shape):
+        hi, lo = x.copy(), x.copy()
+        hi[index] += EPS
+        lo[index] -= EPS
+        g[index] = (f(hi) - f(lo)) / (2 * EPS)
+    return g
+
+
+def test_solve_triangular_qr_dropout3d():
+    A = torch.tensor([[2.0, 0.0], [1.0, 3.0]])
+    B = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
+    solve = torch.linalg.solve_triangular
+    np.testing.assert_allclose(
+        solve(A, B, upper=False).numpy(), [[0.5, 1.0], [0.8333333, 1.0]], rtol=1e-6
+    )
+    np.testing.assert_allclose(
+        solve(A.t(), B, upper=True).numpy(),
+        [[0.0, 0.3333333], [1.0, 1.3333334]],
+        rtol=1e-6,
+        atol=1e-7,
+    )
+    np.testing.assert_allclose(
+        solve(A, B, upper=False, left=False).numpy(),
+        [[0.1666667, 0.6666667], [0.8333333, 1.3333334]],
+        rtol=1e-6,
+    )
+    np.testing.assert_allclose(
+        solve(A, B, upper=False, unitriangular=True).numpy(), [[1.0, 2.0], [2.0, 2.0]]
+    )
+    with pytest.raises(RuntimeError) as info:
+        solve(A, B[0], upper=False)
+    assert (
+        str(info.value)
+        == "linalg.solve_triangular: The input tensor B must have at least 2 dimensions."
+    )
+    with pytest.warns(UserWarning, match="^torch.qr is deprecated in favor of torch.linalg.qr"):
+        q, r = torch.qr(B)
+    np.testing.assert_allclose(
+        q.numpy(), [[-0.3162278, -0.9486833], [-0.9486833, 0.3162278]], rtol=1e-6
+    )
+    np.testing.assert_allclose(
+        r.numpy(), [[-3.1622777, -4.4271887], [0.0, -0.6324555]], rtol=1e-6, atol=1e-7
+    )
+    with warnings.catch_warnings():  # PyTorch warns once per process
+        warnings.simplefilter("ignore", UserWarning)
+        assert repr(B.qr()).startswith("torch.return_types.qr(")
+    assert F.dropout3d(torch.ones(1, 2, 1, 1, 1), training=False).tolist() == [
+        [[[[1.0]]], [[[1.0]]]]
+    ]
+    with pytest.warns(UserWarning, match="^dropout3d: Received a 3-D input to dropout3d"):
+        F.dropout3d(torch.ones(2, 1, 1), training=False)
+
+
+def test_solve_triangular_gradient_reads_only_the_triangle():
+    rng = np.random.default_rng(3)
+    a = np.tril(rng.uniform(1, 2, (3, 3))) + np.triu(rng.uniform(-1, 1, (3, 3)), 1)
+    b = rng.uniform(-1, 1, (3, 2))
+
+    def f(value):
+        return (
+            torch.linalg.solve_triangular(torch.tensor(value), torch.tensor(b), upper=False)
+            .pow(2)
+            .sum()
+            .item()
+        )
+
+    t = torch.tensor(a, requires_grad=True)
+    torch.linalg.solve_triangular(t, torch.tensor(b), upper=False).pow(2).sum().backward()
+    np.testing.assert_allclose(t.grad.numpy(), _numeric(f, a), rtol=1e-5, atol=1e-7)
+    assert np.all(np.triu(t.grad.numpy(), 1) == 0)

@@ -3,6 +3,7 @@ rot90/tensor_split/h-v-dsplit/dstack/column_stack, bernoulli/multinomial and a f
 attributes. Golden values, grad_fn names and error texts below come from PyTorch 2.13; gradients
 are checked numerically in float64 on every device."""
 
+import numpy as np
 import pytest
 
 import autograd_nb as torch
@@ -781,3 +782,336 @@ def test_error_texts(case):
     with pytest.raises(error) as info:
         fn()
     assert str(info.value).startswith(text)
+
+
+# --- in-place forms (addmm_, fill_diagonal_, F.relu_...), shape helpers, signal windows, multi_dot, vander, rms_norm, zeta, incomplete gamma, special polynomials, pdist, solve_triangular: recorded from PyTorch 2.13 ---
+F = torch.nn.functional
+EPS = 1e-6
+
+
+def _a():
+    return torch.arange(6.0).reshape(2, 3)
+
+
+# --- values ---------------------------------------------------------------------------------------
+
+VALUES = {
+    "addmm_": (lambda: torch.ones(2, 2).addmm_(_a(), _a().t()), [[6.0, 15.0], [15.0, 51.0]]),
+    "addmm_scaled": (
+        lambda: torch.ones(2, 2).addmm_(_a(), _a().reshape(3, 2), beta=0.5, alpha=2),
+        [[20.5, 26.5], [56.5, 80.5]],
+    ),
+    "addmv_": (lambda: torch.addmv_(torch.ones(2), _a(), torch.arange(3.0)), [6.0, 15.0]),
+    "relu_": (lambda: F.relu_(torch.tensor([-1.0, 2.0])), [0.0, 2.0]),
+    "leaky_relu_": (lambda: F.leaky_relu_(torch.tensor([-1.0, 2.0]), 0.2), [-0.2, 2.0]),
+    "zero_": (lambda: torch.zero_(torch.ones(2)), [0.0, 0.0]),
+    "fill": (lambda: torch.fill(torch.ones(2), 3.0), [3.0, 3.0]),
+    "fill_tensor": (lambda: torch.fill(torch.ones(2), torch.tensor(5.0)), [5.0, 5.0]),
+    "fill_": (lambda: torch.fill_(torch.ones(2), 2), [2.0, 2.0]),
+    "detach": (lambda: torch.detach(torch.ones(2, requires_grad=True) * 2), [2.0, 2.0]),
+    "fill_diagonal_": (
+        lambda: torch.ones(3, 3).fill_diagonal_(5),
+        [[5.0, 1.0, 1.0], [1.0, 5.0, 1.0], [1.0, 1.0, 5.0]],
+    ),
+    "fill_diagonal_tall": (
+        lambda: torch.ones(4, 3).fill_diagonal_(5),
+        [[5.0, 1.0, 1.0], [1.0, 5.0, 1.0], [1.0, 1.0, 5.0], [1.0, 1.0, 1.0]],
+    ),
+    "fill_diagonal_wrap": (
+        lambda: torch.ones(7, 3).fill_diagonal_(5, wrap=True),
+        [[5, 1, 1], [1, 5, 1], [1, 1, 5], [1, 1, 1], [5, 1, 1], [1, 5, 1], [1, 1, 5]],
+    ),
+    "fill_diagonal_cube": (
+        lambda: torch.ones(2, 2, 2).fill_diagonal_(5),
+        [[[5.0, 1.0], [1.0, 1.0]], [[1.0, 1.0], [1.0, 5.0]]],
+    ),
+    "narrow_copy": (lambda: torch.narrow_copy(_a(), 1, 0, 2), [[0.0, 1.0], [3.0, 4.0]]),
+    "multi_dot": (
+        lambda: torch.linalg.multi_dot([_a(), _a().reshape(3, 2), torch.ones(2, 2)]),
+        [[23.0, 23.0], [68.0, 68.0]],
+    ),
+    "multi_dot_vectors": (
+        lambda: torch.linalg.multi_dot([torch.arange(3.0), _a().reshape(3, 2)]),
+        [10.0, 13.0],
+    ),
+    "multi_dot_dot": (lambda: torch.linalg.multi_dot([torch.ones(3), torch.ones(3)]), 3.0),
+    "vander": (
+        lambda: torch.linalg.vander(torch.arange(3.0)),
+        [[1.0, 0.0, 0.0], [1.0, 1.0, 1.0], [1.0, 2.0, 4.0]],
+    ),
+    "vander_N": (
+        lambda: torch.linalg.vander(torch.arange(3.0), N=2),
+        [[1.0, 0.0], [1.0, 1.0], [1.0, 2.0]],
+    ),
+    "vander_int": (lambda: torch.linalg.vander(torch.tensor([1, 2])), [[1, 1], [1, 2]]),
+    "rms_norm": (
+        lambda: torch.rms_norm(_a(), (3,)),
+        [
+            [0.0, 0.774596631526947, 1.549193263053894],
+            [0.7348469495773315, 0.9797959327697754, 1.2247449159622192],
+        ],
+    ),
+    "rms_norm_weight_eps": (
+        lambda: F.rms_norm(_a(), (3,), torch.ones(3) * 2, eps=0.1),
+        [
+            [0.0, 1.5047096014022827, 3.0094192028045654],
+            [1.4653046131134033, 1.9537394046783447, 2.442174196243286],
+        ],
+    ),
+    "zeta": (lambda: torch.special.zeta(torch.tensor([2.0, 3.0]), 1.0), [1.644934058, 1.202056885]),
+    "zeta_number_first": (
+        lambda: torch.special.zeta(2.0, torch.tensor([1.0, 2.0])),
+        [1.644934058, 0.644934058],
+    ),
+    "zeta_domain": (
+        lambda: torch.special.zeta(
+            torch.tensor([1.0, 0.5, 2.0, 2.0, 2.0, -1.5, 3.0]),
+            torch.tensor([1.0, 1.0, 0.0, -1.0, -1.5, 2.0, -2.5]),
+        ),
+        [np.inf, np.nan, np.inf, np.inf, 9.379246711730957, np.nan, 0.05410202220082283],
+    ),
+    "zeta_integers": (
+        lambda: torch.special.zeta(torch.tensor([2, 3]), torch.tensor([1, 2])),
+        [1.644934058189392, 0.2020568996667862],
+    ),
+    "gammainc": (
+        lambda: torch.special.gammainc(
+            torch.tensor([1.0, 2.0, 0.5, 3.0]), torch.tensor([0.5, 3.0, 2.0, 0.0])
+        ),
+        [0.39346936, 0.80085172, 0.95449974, 0.0],
+    ),
+    "gammaincc": (
+        lambda: torch.special.gammaincc(
+            torch.tensor([1.0, 2.0, 0.5, 3.0]), torch.tensor([0.5, 3.0, 2.0, 0.0])
+        ),
+        [0.60653066, 0.19914827, 0.04550026, 1.0],
+    ),
+    "igamma_edges": (
+        lambda: torch.igamma(
+            torch.tensor([0.0, -1.0, 1.0, 10.0, 100.0]), torch.tensor([1.0, 1.0, -1.0, 30.0, 90.0])
+        ),
+        [1.0, np.nan, np.nan, 0.9999929070472717, 0.1582210212945938],
+    ),
+    "igamma_method": (
+        lambda: torch.tensor([1.0, 2.0]).igammac(torch.tensor([0.5, 3.0])),
+        [0.60653066, 0.19914827],
+    ),
+    "igamma_": (
+        lambda: torch.tensor([1.0, 2.0]).igamma_(torch.tensor([0.5, 3.0])),
+        [0.39346936, 0.80085172],
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(VALUES))
+def test_values(name):
+    make, expected = VALUES[name]
+    out = make()
+    np.testing.assert_allclose(np.asarray(out.tolist(), dtype=float), expected, rtol=2e-4)
+
+
+# --- errors ---------------------------------------------------------------------------------------
+
+ERRORS_MISSING = [
+    (
+        lambda: torch.ones(2).addmm_(_a(), _a().t()),
+        RuntimeError,
+        "Bad in-place call: input tensor size [2] and output tensor size [2, 2] should match",
+    ),
+    (
+        lambda: torch.ones(2, 2).addmm_(torch.ones(2, 3), torch.ones(2, 3)),
+        RuntimeError,
+        "mat1 and mat2 shapes cannot be multiplied (2x3 and 2x3)",
+    ),
+    (
+        lambda: torch.ones(2, 3, 2).fill_diagonal_(5),
+        RuntimeError,
+        "all dimensions of input must be of equal length",
+    ),
+    (lambda: torch.ones(3).fill_diagonal_(5), RuntimeError, "dimensions must larger than 1"),
+    (
+        lambda: torch.broadcast_shapes((2, 1), (3, 2)),
+        RuntimeError,
+        "Attempting to broadcast a dimension of length 3 at -2! Mismatching argument at index 1 had (3, 2); but expected shape should be broadcastable to [2, 2]",
+    ),
+    (
+        lambda: torch.broadcast_shapes((2, 3), (4, 3)),
+        RuntimeError,
+        "Attempting to broadcast a dimension of length 4 at -2! Mismatching argument at index 1 had (4, 3); but expected shape should be broadcastable to [2, 3]",
+    ),
+    (
+        lambda: torch.broadcast_shapes((-1,), (2,)),
+        ValueError,
+        "Attempting to broadcast a dimension with negative length!",
+    ),
+    (
+        lambda: torch.ones(2, 3).split_with_sizes([1, 1], 1),
+        RuntimeError,
+        "split_with_sizes expects split_sizes to sum exactly to 3 (input tensor's size at dimension 1), but got split_sizes=[1, 1]",
+    ),
+    (
+        lambda: torch.ones(2, 3).split_with_sizes([-1, 4], 1),
+        RuntimeError,
+        "split_with_sizes expects split_sizes have only non-negative entries, but got split_sizes=[-1, 4]",
+    ),
+    (
+        lambda: torch.hann_window(-1),
+        RuntimeError,
+        "hann_window requires non-negative window_length, got window_length=-1",
+    ),
+    (
+        lambda: torch.hann_window(3, dtype=torch.int64),
+        RuntimeError,
+        "hann_window expects floating point dtypes, got: TensorOptions(dtype=long int, device=cpu, layout=Strided (default), requires_grad=false (default), pinned_memory=false, memory_format=(nullopt))",
+    ),
+    (
+        lambda: torch.linalg.multi_dot([_a()]),
+        RuntimeError,
+        "multi_dot(): expected at least 2 tensors but got 1",
+    ),
+    (
+        lambda: torch.linalg.multi_dot([torch.ones(2, 3), torch.ones(2, 3)]),
+        RuntimeError,
+        "multi_dot(): tensors 0 and 1 with shapes [2, 3] and [2, 3] cannot be multiplied",
+    ),
+    (
+        lambda: torch.linalg.multi_dot([torch.ones(2, 3, 1), torch.ones(1, 3)]),
+        RuntimeError,
+        "multi_dot(): the first tensor must be 1D or 2D but got 3D",
+    ),
+    (
+        lambda: torch.linalg.multi_dot([torch.ones(2, 2), torch.ones(2, 2, dtype=torch.float64)]),
+        RuntimeError,
+        "multi_dot(): all tensors must have be the same dtype but tensor 0 is float and tensor 1 double",
+    ),
+    (lambda: torch.linalg.vander(torch.tensor(2.0)), RuntimeError, "N must be greater than 1."),
+    (lambda: torch.linalg.vander(torch.ones(2), N=0), RuntimeError, "N must be greater than 1."),
+    (
+        lambda: F.rms_norm(torch.ones(2, 3), (2,)),
+        RuntimeError,
+        "Given normalized_shape=[2], expected input with shape [*2], but got input of size[2, 3]",
+    ),
+    (
+        lambda: F.rms_norm(torch.ones(2, 3), (3,), torch.ones(2)),
+        RuntimeError,
+        "Expected weight to be of same shape as normalized_shape, but got weight of shape [2] and normalized_shape = [3]",
+    ),
+    (
+        lambda: torch.igamma(torch.tensor([1, 2]), torch.tensor([1, 2])),
+        NotImplementedError,
+        "\"igamma_cpu\" not implemented for 'Long'",
+    ),
+]
+
+
+@pytest.mark.parametrize("call, error, text", ERRORS_MISSING)
+def test_errors(call, error, text):
+    with pytest.raises(error) as info:
+        call()
+    assert str(info.value) == text
+
+
+# --- graphs and gradients -------------------------------------------------------------------------
+
+
+def test_nodes_pytorch_gives():
+    x = torch.ones(3, 3, requires_grad=True)
+    assert type(F.rms_norm(x, (3,)).grad_fn).__name__ == "MulBackward0"
+    assert type(torch.linalg.vander(x[0]).grad_fn).__name__ == "CatBackward0"
+    assert type(torch.special.zeta(x, 2.0).grad_fn).__name__ == "SpecialZetaBackward2"
+    assert type(torch.special.zeta(2.0, x).grad_fn).__name__ == "SpecialZetaBackward1"
+    assert type(torch.special.gammainc(x, x).grad_fn).__name__ == "IgammaBackward0"
+    assert type(torch.special.gammaincc(x, x).grad_fn).__name__ == "IgammacBackward0"
+    y = x.clone().fill_diagonal_(5)
+    y.sum().backward()
+    assert x.grad.tolist() == [[0.0, 1.0, 1.0], [1.0, 0.0, 1.0], [1.0, 1.0, 0.0]]
+
+
+def test_gradients_pytorch_gives_and_refuses():
+    x = torch.tensor([2.0, 3.0], dtype=torch.float64, requires_grad=True)
+    q = torch.tensor([1.0, 2.5], dtype=torch.float64, requires_grad=True)
+    with pytest.raises(NotImplementedError) as info:
+        torch.special.zeta(x, q).sum().backward()
+    assert str(info.value) == "the derivative for 'zeta' is not implemented."
+    q.grad = None
+    torch.special.zeta(x.detach(), q).sum().backward()
+    np.testing.assert_allclose(
+        q.grad.numpy(), [-2.404113806319188, -0.11195292440862604], rtol=1e-7
+    )
+    a = torch.tensor([1.0, 2.0, 0.5, 3.0], dtype=torch.float64, requires_grad=True)
+    z = torch.tensor([0.5, 3.0, 2.0, 0.0], dtype=torch.float64, requires_grad=True)
+    with pytest.raises(NotImplementedError) as info:
+        torch.special.gammainc(a, z).sum().backward()
+    assert str(info.value) == "the derivative for 'igamma: input' is not implemented."
+    z.grad = None
+    torch.special.gammainc(a.detach(), z).sum().backward()
+    np.testing.assert_allclose(z.grad.numpy(), [0.6065, 0.1494, 0.0540, 0.0], atol=1e-4)
+    z.grad = None
+    torch.special.gammaincc(a.detach(), z).sum().backward()
+    np.testing.assert_allclose(z.grad.numpy(), [-0.6065, -0.1494, -0.0540, 0.0], atol=1e-4)
+
+
+def _numeric(f, x):
+    g = np.zeros_like(x)
+    for index in np.ndindex(x.shape):
+        hi, lo = x.copy(), x.copy()
+        hi[index] += EPS
+        lo[index] -= EPS
+        g[index] = (f(hi) - f(lo)) / (2 * EPS)
+    return g
+
+
+# name -> (scalar function of one float64 tensor, the tensor's shape and range)
+GRADIENTS = {
+    "rms_norm": (
+        lambda t: (F.rms_norm(t, (3,), eps=1e-3) * torch.arange(6.0).reshape(2, 3).double()).sum(),
+        (2, 3),
+        (-1, 1),
+    ),
+    "rms_norm_weight": (
+        lambda t: (F.rms_norm(t, (3,), t[0] * 1, eps=1e-3) ** 2).sum(),
+        (2, 3),
+        (0.5, 1.5),
+    ),
+    "multi_dot": (lambda t: torch.linalg.multi_dot([t, t.t(), t]).sum(), (2, 3), (-1, 1)),
+    "vander": (
+        lambda t: (torch.linalg.vander(t) * torch.arange(9.0).reshape(3, 3).double()).sum(),
+        (3,),
+        (-1, 1),
+    ),
+    "zeta_q": (
+        lambda t: torch.special.zeta(torch.tensor([2.0, 3.5], dtype=torch.float64), t).sum(),
+        (2,),
+        (0.5, 2),
+    ),
+    "gammainc_x": (
+        lambda t: torch.special.gammainc(
+            torch.tensor([0.7, 2.0, 5.0], dtype=torch.float64), t
+        ).sum(),
+        (3,),
+        (0.5, 6),
+    ),
+    "gammaincc_x": (
+        lambda t: torch.special.gammaincc(
+            torch.tensor([0.7, 2.0, 5.0], dtype=torch.float64), t
+        ).sum(),
+        (3,),
+        (0.5, 6),
+    ),
+    "addmm_": (
+        lambda t: torch.ones(2, 2, dtype=torch.float64).addmm_(t, t.t(), alpha=2).pow(2).sum(),
+        (2, 3),
+        (-1, 1),
+    ),
+    "fill_diagonal_": (lambda t: (t * t).fill_diagonal_(0.5).pow(2).sum(), (3, 3), (-1, 1)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GRADIENTS))
+def test_gradients_by_finite_differences(name):
+    f, shape, bounds = GRADIENTS[name]
+    value = np.random.default_rng(0).uniform(*bounds, shape)
+    t = torch.tensor(value, requires_grad=True)
+    f(t).backward()
+    expected = _numeric(lambda v: f(torch.tensor(v)).item(), value)
+    np.testing.assert_allclose(t.grad.numpy(), expected, rtol=1e-5, atol=1e-7)

@@ -12,6 +12,7 @@ import pytest
 import autograd_nb as torch
 import autograd_nb.nn.functional as F
 from autograd_nb.autograd.gradcheck import gradcheck, gradgradcheck
+from tests import _op_fixes as op_fixes
 
 D = torch.float64
 
@@ -1496,3 +1497,9 @@ def test_activation_saved_values_and_special_inputs():
     F.relu6(edges).sum().backward()
     assert edges.grad.tolist()[:2] == [0.0, 0.0] and edges.grad[2].item() == 1.0  # PyTorch's
     assert F.hardtanh_(torch.tensor([-3.0, 1.0]), -2.0, 0.5).tolist() == [-2.0, 0.5]
+
+
+# --- convolutions of an empty batch, and of no output channels: recorded from PyTorch 2.13 ---
+@pytest.mark.parametrize("case", op_fixes.cases("convolution"))
+def test_empty_convolutions_match_pytorch(case):
+    op_fixes.check_case(case)

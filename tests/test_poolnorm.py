@@ -14,6 +14,7 @@ import autograd_nb as torch
 import autograd_nb.nn as nn
 import autograd_nb.nn.functional as F
 from autograd_nb.autograd.gradcheck import gradcheck, gradgradcheck
+from tests import _op_fixes as op_fixes
 
 D = torch.float64
 SEQ = [[[1.0, 3.0, 2.0, 5.0, 4.0, 0.0, 7.0]]]
@@ -576,3 +577,9 @@ def test_interpolate_errors_match_pytorch(call, error, text):
     with pytest.raises(error) as info:
         call()
     assert str(info.value) == text
+
+
+# --- pooling and normalization of zero-size inputs (an empty batch): recorded from PyTorch 2.13 ---
+@pytest.mark.parametrize("case", op_fixes.cases("poolnorm"))
+def test_empty_inputs_match_pytorch(case):
+    op_fixes.check_case(case)

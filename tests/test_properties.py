@@ -246,8 +246,8 @@ REDUCTIONS = {
         lambda x, d, k: torch.logsumexp(x, tuple(range(x.dim())) if d is None else d, keepdim=k),
         lambda a, d, k: numpy_logsumexp(a, d, k),
     ),
-    "norm": (
-        lambda x, d, k: torch.norm(x, dim=d, keepdim=k),
+    "norm": (  # p=2: torch.norm's default "fro" is a matrix norm (refused) over 3+ dims
+        lambda x, d, k: torch.norm(x, 2, dim=d, keepdim=k),
         lambda a, d, k: np.sqrt(np.sum(a * a, axis=d, keepdims=k)),
     ),
 }

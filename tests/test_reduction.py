@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import autograd_nb as torch
 from autograd_nb.autograd.gradcheck import gradcheck, gradgradcheck
+from tests import _op_fixes as op_fixes
 
 D = torch.float64
 TIES = [[1.0, 3.0, 3.0], [2.0, 2.0, 0.0]]
@@ -799,3 +800,54 @@ def test_numpy_spellings_keep_pytorchs_errors():
         x.cumsum()
     assert str(info.value) == 'cumsum() missing 1 required positional arguments: "dim"'
     assert x.sum(axis=0, keepdims=True).shape == (1, 3)
+
+
+# --- var/std(_mean) with unbiased by position, quantile's q: recorded from PyTorch 2.13 ----------
+@pytest.mark.parametrize("case", op_fixes.cases("statistics"))
+def test_statistics_match_pytorch(case):
+    op_fixes.check_case(case)
+
+
+@pytest.mark.parametrize("unbiased", [False, True])
+@pytest.mark.parametrize("name", ["var_mean", "std_mean", "var", "std"])
+def test_spread_with_unbiased_by_position_gradchecks(name, unbiased):
+    x = torch.tensor([[1.0, 2.5, 4.0], [7.0, -3.0, 5.0]], dtype=D, requires_grad=True)
+    fn = getattr(torch, name)
+    assert gradcheck(lambda t: fn(t, unbiased), (x,))
+
+
+@pytest.mark.parametrize("interpolation", ["linear", "lower", "higher", "nearest", "midpoint"])
+def test_quantile_gradchecks_in_q_and_input(interpolation):
+    x = torch.tensor([[1.0, 5.0, 2.0, 8.0], [3.0, 1.5, 2.5, 0.0]], dtype=D, requires_grad=True)
+    q = torch.tensor([0.3, 0.9], dtype=D, requires_grad=True)  # away from the ranks' kinks
+    assert gradcheck(lambda t, p: torch.quantile(t, p, 1, interpolation=interpolation), (x, q))
+    assert gradcheck(lambda t, p: torch.nanquantile(t, p, interpolation=interpolation), (x, q))
+
+
+# --- erf, lerp, addcmul, sort/topk, tril, diag, roll, meshgrid, einsum, cdist, round(decimals), clamp names: golden values from PyTorch 2.13, gradients numerically ---
+def test_sort_ties_and_return_types(device):
+    x = torch.tensor([1.0, 2, 1, 2, 0, 2], device=device)
+    # PyTorch 2.13: ties keep their original order
+    assert torch.sort(x, descending=True).indices.tolist() == [1, 3, 5, 0, 2, 4]
+    assert torch.sort(x).indices.tolist() == [4, 0, 2, 1, 3, 5]
+    assert torch.argsort(x, descending=True).tolist() == [1, 3, 5, 0, 2, 4]
+    # topk is not stable: PyTorch's std::nth_element + std::sort leave the tied 1s as 2, 0
+    assert torch.topk(x, 3, largest=False).indices.tolist() == [4, 2, 0]
+    assert repr(torch.sort(torch.tensor([3.0, 1.0]))) == (
+        "torch.return_types.sort(\nvalues=tensor([1., 3.]),\nindices=tensor([1, 0]))"
+    )
+    pair = torch.aminmax(torch.tensor([[1.0, 5], [3, 3]]), dim=0, keepdim=True)
+    assert repr(pair) == (
+        "torch.return_types.aminmax(\nmin=tensor([[1., 3.]]),\nmax=tensor([[3., 5.]]))"
+    )
+
+
+def test_aminmax_and_std_mean_share_one_node():
+    a = torch.tensor([[1.0, 5], [3, 3]], requires_grad=True)
+    low, high = torch.aminmax(a)
+    assert low.grad_fn is high.grad_fn and low.grad_fn.name() == "AminmaxBackward0"
+    (low + high).backward()
+    assert a.grad.tolist() == [[1.0, 1.0], [0.0, 0.0]]  # PyTorch 2.13
+    spread, average = torch.std_mean(a, dim=1)
+    assert spread.grad_fn is average.grad_fn and (spread.grad_fn.next_functions[0][0].variable is a)
+    assert spread.tolist() == pytest.approx([2.828427, 0.0], abs=1e-6)

@@ -4,10 +4,12 @@ rules, grad_fn names and error texts."""
 
 import math
 
+import numpy as np
 import pytest
 
 import autograd_nb as torch
 from autograd_nb.autograd.gradcheck import gradcheck, gradgradcheck
+from tests import _op_fixes as op_fixes
 
 inf, nan = math.inf, math.nan
 S = torch.special
@@ -714,3 +716,68 @@ def test_errors_match_pytorch(index):
     with pytest.raises(kind) as info:
         call()
     assert str(info.value) == text
+
+
+# --- the orthogonal polynomials with a fractional or negative degree: recorded from PyTorch 2.13 ---
+@pytest.mark.parametrize("case", op_fixes.cases("special"))
+def test_special_matches_pytorch(case):
+    op_fixes.check_case(case)
+
+
+# --- in-place forms (addmm_, fill_diagonal_, F.relu_...), shape helpers, signal windows, multi_dot, vander, rms_norm, zeta, incomplete gamma, special polynomials, pdist, solve_triangular: recorded from PyTorch 2.13 ---
+# --- torch.special's orthogonal polynomials (recorded at x = [-0.3, 0.5, 2.0]: n = 5, n = [-1, 0, 3])
+
+POLYNOMIALS = {
+    "chebyshev_polynomial_t": ([-0.9988800287246704, 0.5, 362.0], [0.0, 1.0, 26.0]),
+    "chebyshev_polynomial_u": ([-1.013759970664978, 0.0, 780.0], [0.0, 1.0, 56.0]),
+    "chebyshev_polynomial_v": ([-1.0633598566055298, 1.0, 571.0], [0.0, 1.0, 41.0]),
+    "chebyshev_polynomial_w": ([-0.9641600847244263, -1.0, 989.0], [0.0, 1.0, 71.0]),
+    "shifted_chebyshev_polynomial_t": ([-93.85218048095703, 0.0, 3363.0], [0.0, 1.0, 99.0]),
+    "shifted_chebyshev_polynomial_u": ([-214.07232666015625, 0.0, 6930.0], [0.0, 1.0, 204.0]),
+    "shifted_chebyshev_polynomial_v": ([-289.20989990234375, -1.0, 5741.0], [0.0, 1.0, 169.0]),
+    "shifted_chebyshev_polynomial_w": (
+        [-138.9347381591797, 0.9999993443489075, 8119.0],
+        [0.0, 1.0, 239.0],
+    ),
+    "hermite_polynomial_h": ([-31.757761001586914, 41.0, -16.0], [0.0, 1.0, 40.0]),
+    "hermite_polynomial_he": ([-4.2324299812316895, 6.28125, -18.0], [0.0, 1.0, 2.0]),
+    "laguerre_polynomial_l": (
+        [2.996708393096924, -0.4455729126930237, 0.7333332896232605],
+        [0.0, 1.0, -0.3333333432674408],
+    ),
+    "legendre_polynomial_p": ([-0.34538623690605164, 0.08984375, 185.75], [0.0, 1.0, 17.0]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(POLYNOMIALS))
+def test_special_polynomials(name):
+    f = getattr(torch.special, name)
+    x = torch.tensor([-0.3, 0.5, 2.0], requires_grad=True)
+    at_five, at_degrees = POLYNOMIALS[name]
+    out = f(x, 5)
+    assert out.dtype is torch.float32 and not out.requires_grad  # no gradient, as in PyTorch
+    np.testing.assert_allclose(out.numpy(), at_five, rtol=1e-5, atol=2e-6)
+    out = f(x.detach(), torch.tensor([-1, 0, 3]))
+    np.testing.assert_allclose(out.numpy(), at_degrees, rtol=1e-5, atol=2e-6)
+    assert f(x.detach().double(), 2).dtype is torch.float64
+    assert f(torch.tensor([1, 2]), 2).dtype is torch.float32
+
+
+def test_special_polynomial_errors_and_bessel_names():
+    with pytest.raises(TypeError) as info:
+        torch.special.chebyshev_polynomial_t(0.5, 2)
+    assert str(info.value).startswith(
+        "special_chebyshev_polynomial_t() received an invalid combination of arguments - got "
+        "(float, int), but expected one of:"
+    )
+    values = torch.tensor([0.0, 1.0, -2.0])
+    np.testing.assert_allclose(
+        torch.special.modified_bessel_i0(values).numpy(),
+        [1.0, 1.2660659551620483, 2.279585123062134],
+        rtol=1e-6,
+    )
+    np.testing.assert_allclose(
+        torch.special.modified_bessel_i1(values).numpy(),
+        [0.0, 0.5651590824127197, -1.5906368494033813],
+        rtol=1e-6,
+    )

@@ -3,6 +3,7 @@
 Expected values were observed on PyTorch 2.13.
 """
 
+# --- register_post_accumulate_grad_hook, on both backward engines ---------------------------------
 import sys
 import warnings
 
@@ -11,6 +12,7 @@ import pytest
 
 import autograd_nb as torch
 from autograd_nb import backends
+from tests import _op_fixes as op_fixes
 
 
 def test_tensor_infers_pytorch_dtypes():
@@ -423,3 +425,26 @@ def test_cuda_unavailable_error_says_why_and_what_to_do(monkeypatch):
     finally:
         backends.use_simulated_cuda(was_on)
     assert backends._simulated() is was_on
+
+
+# --- torch.memory_format: the constants, contiguous/clone/to/*_like with memory_format= ----------
+@pytest.mark.parametrize("case", op_fixes.cases("memory_format"))
+def test_memory_format_matches_pytorch(case):
+    op_fixes.check_case(case)
+
+
+def test_memory_format_pickles_as_the_same_constant():
+    import pickle
+
+    assert pickle.loads(pickle.dumps(torch.channels_last)) is torch.channels_last
+
+
+# --- cauchy_, log_normal_, geometric_, poisson on PyTorch's CPU stream; apply_/map_; register_post_accumulate_grad_hook: recorded from PyTorch 2.13 ---
+def test_apply_and_map_change_storage_without_a_version_bump_as_pytorch():
+    base = torch.ones(3)
+    view = base[1:]
+    view.apply_(lambda v: 7)
+    assert base.tolist() == [1.0, 7.0, 7.0] and base._version == 0
+    with pytest.raises(TypeError) as info:
+        torch.ones(2, device="cuda").apply_(lambda v: v)
+    assert str(info.value) == "apply_ is only implemented on CPU tensors"

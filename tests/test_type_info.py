@@ -6,6 +6,8 @@ import pytest
 
 import autograd_nb as torch
 
+# --- gradients: central differences in float64 (gradcheck) ---------------------------------------
+
 
 @pytest.mark.parametrize(
     "dtype, text, values",
@@ -113,3 +115,24 @@ def test_wrong_kind_of_dtype_raises_pytorch_type_error(call, text):
     with pytest.raises(TypeError) as info:
         call()
     assert str(info.value) == text
+
+
+# --- kthvalue, mode, msort, ravel, fliplr/flipud, unfold, as_strided, H/mH/adjoint, conj family, tril/triu_indices, unravel_index, result_type, can_cast, diagflat: recorded from PyTorch 2.13 ---
+RESULT_TYPE_TEXT = (  # PyTorch 2.13's text for torch.result_type(None, 2)
+    "result_type() received an invalid combination of arguments - got (NoneType, int), but "
+    "expected one of:\n"
+    " * (Tensor tensor, Tensor other)\n"
+    "      didn't match because some of the arguments have invalid types: (!NoneType!, !int!)\n"
+    " * (Number scalar, Tensor tensor)\n"
+    "      didn't match because some of the arguments have invalid types: (!NoneType!, !int!)\n"
+    " * (Tensor tensor, Number other)\n"
+    "      didn't match because some of the arguments have invalid types: (!NoneType!, !int!)\n"
+    " * (Number scalar1, Number scalar2)\n"
+    "      didn't match because some of the arguments have invalid types: (!NoneType!, !int!)\n"
+)
+
+
+def test_result_type_names_the_arguments_each_overload_refuses():
+    with pytest.raises(TypeError) as info:
+        torch.result_type(None, 2)
+    assert str(info.value) == RESULT_TYPE_TEXT

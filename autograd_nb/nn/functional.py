@@ -320,9 +320,9 @@ def _broadcast_pair(name: str, input: Tensor, target: Tensor) -> tuple:
         )
     shape = broadcast_shapes(tuple(input.shape), tuple(target.shape))
     if tuple(input.shape) != shape:
-        input = input.expand(*shape)
+        input = input.expand(shape)
     if tuple(target.shape) != shape:
-        target = target.expand(*shape)
+        target = target.expand(shape)
     return input, target
 
 
@@ -470,7 +470,7 @@ def binary_cross_entropy(
     if t.shape != x.shape:
         raise ValueError(msg.BCE_SIZE.format(target=t.shape, input=x.shape))
     if weight is not None and weight.shape != x.shape:
-        weight = weight.expand(*x.shape)
+        weight = weight.expand(x.shape)
     return _loss.binary_cross_entropy(x, t, weight, reduction)
 
 

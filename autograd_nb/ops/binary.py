@@ -448,13 +448,32 @@ def div(input, other, *, rounding_mode=None) -> Tensor:
         raise argument_error(rounding_mode, "str", "rounding_mode")
     if rounding_mode not in (None, "floor", "trunc"):
         raise RuntimeError(msg.DIV_ROUNDING_MODE.format(mode=rounding_mode))
-    if rounding_mode == "floor":
-        return floor_divide(input, other)
-    if rounding_mode == "trunc":
-        _check_integer_divisor(input, other)
-        quotient = div(input, other).detach()
-        return quotient.trunc().to(result_dtype(input, other))
-    return _true_divide(input, other)
+    if rounding_mode is None:
+        return _true_divide(input, other)
+    from ..autograd.grad_mode import no_grad
+
+    with no_grad():
+        if rounding_mode == "floor":
+            out = floor_divide(input, other)
+        else:
+            _check_integer_divisor(input, other)
+            out = div(input, other).trunc().to(result_dtype(input, other))
+    inputs = tuple(v if isinstance(v, Tensor) else None for v in (input, other))
+    return record(
+        DivBackward2, inputs, out._data, out._backend, broadcasts=True, rounding_mode=rounding_mode
+    )
+
+
+class DivBackward2(Node):
+    """div with rounding_mode 'trunc' or 'floor': a step function of both inputs, so zero
+    gradients, as PyTorch's."""
+
+    __slots__ = ("_saved_rounding_mode",)
+    formula = "∂round(a/b)/∂a = ∂round(a/b)/∂b = 0"
+
+    def backward(self, grad):
+        zeros = grad.new_zeros(grad.shape)
+        return zeros, (zeros if self.needs_input_grad(1) else None)
 
 
 divide = true_divide = div

@@ -53,7 +53,9 @@ class ClampBackward1(Node):
 
 
 class ClampBackward0(Node):
-    """clamp with tensor bounds."""
+    """clamp with tensor bounds: the gradient goes to the input where it is inside them, to
+    `min` where the input is below it, to `max` where it is above; where the bounds cross
+    (min > max) the result is `max`, which then takes the whole gradient, as in PyTorch."""
 
     __slots__ = ()
     _saved_names = ("self", "min", "max")
@@ -63,10 +65,13 @@ class ClampBackward0(Node):
         inside = (x >= low) if low is not None else None
         if high is not None:
             inside = (x <= high) if inside is None else inside & (x <= high)
-        grad_low = grad.where(x < low, 0) if low is not None and self.needs_input_grad(1) else None
-        grad_high = (
-            grad.where(x > high, 0) if high is not None and self.needs_input_grad(2) else None
-        )
+        grad_low = grad_high = None
+        if low is not None and self.needs_input_grad(1):
+            below = x < low
+            grad_low = grad.where(below if high is None else below & (low < high), 0)
+        if high is not None and self.needs_input_grad(2):
+            above = x > high
+            grad_high = grad.where(above if low is None else above | (high < low), 0)
         return grad.where(inside, 0), grad_low, grad_high
 
 
@@ -86,8 +91,11 @@ class ClampMinBackward1(Node):
 
     def backward(self, grad):
         x, bound = self._unpack(0), self._unpack(1)
-        keep = x >= bound if type(self) is ClampMinBackward1 else x <= bound
-        other = grad.where(keep.logical_not(), 0) if self.needs_input_grad(1) else None
+        if type(self) is ClampMinBackward1:
+            keep, clamped = x >= bound, x < bound
+        else:
+            keep, clamped = x <= bound, x > bound
+        other = grad.where(clamped, 0) if self.needs_input_grad(1) else None
         return grad.where(keep, 0), other
 
 
@@ -123,7 +131,8 @@ def clamp(input, min=None, max=None) -> Tensor:  # noqa: A002 - PyTorch's names
         if high is not None:
             out = minimum(out.detach() if isinstance(out, Tensor) else out, high.detach())
         data = out._data
-        return record(ClampBackward0, (t, low, high), data, out._backend, (t, low, high))
+        inputs = (t, low, high)
+        return record(ClampBackward0, inputs, data, out._backend, inputs, broadcasts=True)
     return _clamp_numbers(ClampBackward1, t, min, max)
 
 

@@ -114,11 +114,10 @@ def combinations(input, r: int = 2, with_replacement: bool = False) -> Tensor:
         return t.new_empty((0,))
     pick = itertools.combinations_with_replacement if with_replacement else itertools.combinations
     rows = list(pick(range(t.shape[0]), r))
-    if not rows:
-        return t.new_empty((0, r))
     backend = t._backend
-    columns = backend.asarray(list(zip(*rows)), dtypes.int64)
-    return stack([index_select(t, 0, make_tensor(columns[i, ...], backend)) for i in range(r)], 1)
+    columns = [backend.asarray([row[i] for row in rows], dtypes.int64) for i in range(r)]
+    # (no rows: still stacked, so an input that requires grad gives a result that does)
+    return stack([index_select(t, 0, make_tensor(c, backend)) for c in columns], 1)
 
 
 def _at_least(ndim: int, tensors, lift):

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import contextlib
 
+from .. import _memory_format, dtypes
 from .. import _messages as msg
-from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.node import Node
 from ..backends import backend_for
@@ -37,7 +37,8 @@ def _move(data, source, target):
     return target.from_host(source.to_host(data))
 
 
-def _convert(t: Tensor, dtype: dtypes.dtype, backend) -> Tensor:
+def _convert(t: Tensor, dtype: dtypes.dtype, backend, fmt=_memory_format.preserve_format) -> Tensor:
+    """t in `dtype` on `backend` (ToCopyBackward0), laid out in the memory format `fmt`."""
     native = backend.native.get(dtype)
     if native is None:  # array-api-strict, behind the simulated GPU, has no float16
         raise TypeError(
@@ -56,6 +57,8 @@ def _convert(t: Tensor, dtype: dtypes.dtype, backend) -> Tensor:
             data = backend.xp.astype(data, native)
     elif data is t._data:
         data = backend.xp.asarray(data, copy=True)
+    if fmt is not _memory_format.preserve_format:
+        data = _memory_format.lay_out(backend.xp, data, fmt)
     if not dtype.is_floating_point:  # integer results carry no gradient
         return make_tensor(data, backend)
     return record(
@@ -71,7 +74,6 @@ def _parse_to(t: Tensor, args, kwargs):
     target_device = kwargs.pop("device", None)
     target_dtype = kwargs.pop("dtype", None)
     kwargs.pop("non_blocking", None)
-    kwargs.pop("memory_format", None)
     copy = kwargs.pop("copy", False)
     if kwargs:
         raise TypeError(msg.TO_UNEXPECTED_KEYWORDS.format(names=sorted(kwargs)))
@@ -90,24 +92,30 @@ def _parse_to(t: Tensor, args, kwargs):
 
 
 @tensor_method("to")
-def to(self, *args, **kwargs) -> Tensor:
-    """This tensor on another device and/or dtype; itself when nothing changes (unless copy)."""
+def to(self, *args, memory_format=_memory_format.preserve_format, **kwargs) -> Tensor:
+    """This tensor on another device and/or dtype, in `memory_format`'s layout; itself when
+    nothing changes (unless copy)."""
+    fmt = _memory_format.checked(memory_format, "to", optional=True)
     device, dtype, copy = _parse_to(self, args, dict(kwargs))
     backend = self._backend if device is None else backend_for(device)
     dtype = dtype or self.dtype
-    if backend is self._backend and dtype is self.dtype and not copy:
+    laid_out = fmt is _memory_format.preserve_format or self.is_contiguous(memory_format=fmt)
+    if backend is self._backend and dtype is self.dtype and not copy and laid_out:
         return self
-    return _convert(self, dtype, backend)
+    _memory_format.check_rank(fmt, self.dim())
+    return _convert(self, dtype, backend, fmt)
 
 
 @tensor_method("cpu")
-def cpu(self, memory_format=None) -> Tensor:
+def cpu(self, memory_format=_memory_format.preserve_format) -> Tensor:
     """This tensor in host memory (itself if it is there already)."""
-    return to(self, "cpu")
+    return to(self, "cpu", memory_format=memory_format)
 
 
 @tensor_method("cuda")
-def cuda(self, device=None, non_blocking: bool = False, memory_format=None) -> Tensor:
+def cuda(
+    self, device=None, non_blocking: bool = False, memory_format=_memory_format.preserve_format
+) -> Tensor:
     """This tensor on a CUDA device (the current one unless an index or device is given)."""
     if device is None:
         device = Device("cuda")
@@ -115,12 +123,12 @@ def cuda(self, device=None, non_blocking: bool = False, memory_format=None) -> T
         device = Device("cuda", device)
     elif Device(device).type != "cuda":
         raise RuntimeError(msg.CUDA_NOT_CUDA_DEVICE)
-    return to(self, device)
+    return to(self, device, memory_format=memory_format)
 
 
 def _dtype_method(name: str, dtype: dtypes.dtype):
-    def method(self, memory_format=None) -> Tensor:
-        return to(self, dtype)
+    def method(self, memory_format=_memory_format.preserve_format) -> Tensor:
+        return to(self, dtype, memory_format=memory_format)
 
     method.__name__ = name
     method.__doc__ = f"`self.to({dtype!r})`."
@@ -149,20 +157,32 @@ def type_as(self, other) -> Tensor:
 
 
 @tensor_method("clone")
-def clone(input, *, memory_format=None) -> Tensor:
-    """A copy with its own storage that stays in the graph (CloneBackward0)."""
+def clone(input, *, memory_format=_memory_format.preserve_format) -> Tensor:
+    """A copy with its own storage that stays in the graph (CloneBackward0), laid out as the
+    input (preserve_format) or in the given memory format."""
     t = check_tensor(input, "clone")
-    data = t._backend.xp.asarray(t._data, copy=True)
+    fmt = _memory_format.checked(memory_format, "clone", optional=True)
+    xp = t._backend.xp
+    if fmt is _memory_format.preserve_format:
+        data = xp.asarray(t._data, copy=True)  # (the input's order of strides, as PyTorch)
+    else:
+        _memory_format.check_rank(fmt, t.dim())
+        data = _memory_format.lay_out(xp, t._data, fmt)
     return record(CloneBackward0, (t,), data, t._backend)
 
 
 @tensor_method("contiguous")
-def contiguous(self, memory_format=None) -> Tensor:
-    """Itself if row-major already, else a row-major copy (CloneBackward0, as in PyTorch)."""
-    if self.is_contiguous():
+def contiguous(self, *given, memory_format=_memory_format.contiguous_format) -> Tensor:
+    """Itself if laid out in `memory_format` already (row-major by default), else such a copy
+    (CloneBackward0, as in PyTorch)."""
+    _memory_format.no_positional("contiguous", given)
+    fmt = _memory_format.checked(memory_format, "contiguous")
+    if self.is_contiguous(memory_format=fmt):
         return self
-    xp = self._backend.xp
-    data = xp.reshape(xp.reshape(self._data, (-1,), copy=True), self._data.shape)
+    if fmt is _memory_format.preserve_format:
+        raise RuntimeError(msg.CONTIGUOUS_PRESERVE)
+    _memory_format.check_rank(fmt, self.dim())
+    data = _memory_format.lay_out(self._backend.xp, self._data, fmt)
     return record(CloneBackward0, (self,), data, self._backend)
 
 

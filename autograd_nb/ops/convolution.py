@@ -271,9 +271,11 @@ class ConvolutionBackward0(Node):
         grad_x = grad_w = grad_b = None
         if self._saved_transposed:  # out = fold(W^T x): grad_x = W unfold(grad), a convolution
             g = unfold_window(grad.unsqueeze(2) if lifted else grad, self._window)
+            # (sizes spelled out, no -1: a batch may be empty)
             g = g.reshape(n, groups, g.shape[1] // groups, g.shape[-1])
             if self.needs_input_grad(0):
-                grad_x = (w.reshape(groups, w.shape[0] // groups, -1) @ g).reshape(x.shape)
+                per_group = w.reshape(groups, w.shape[0] // groups, math.prod(w.shape[1:]))
+                grad_x = (per_group @ g).reshape(x.shape)
             if self.needs_input_grad(1):
                 xg = x.reshape(n, groups, x.shape[1] // groups, math.prod(x.shape[2:]))
                 grad_w = (xg @ g.mT).sum(0).reshape(w.shape)
@@ -285,10 +287,9 @@ class ConvolutionBackward0(Node):
                 cols = cols.reshape(n, groups, cols.shape[1] // groups, cols.shape[-1])
                 grad_w = (g @ cols.mT).sum(0).reshape(w.shape)
             if self.needs_input_grad(0):
-                per_group = w.reshape(groups, o // groups, -1)
-                patches = per_group.mT @ g  # (N, groups, C/groups * K, L)
-                patches = patches.reshape(n, groups * patches.shape[2], g.shape[-1])
-                grad_x = fold_window(patches, self._window)
+                per_group = w.reshape(groups, o // groups, math.prod(w.shape[1:]))
+                taps = (per_group.mT @ g).reshape(n, groups * per_group.shape[-1], g.shape[-1])
+                grad_x = fold_window(taps, self._window)
                 grad_x = grad_x.squeeze(2) if lifted else grad_x
         if self.needs_input_grad(2):
             grad_b = grad.sum((0,) + tuple(range(2, grad.dim())))
@@ -334,6 +335,8 @@ def _check_conv(
     if w.dim() != x.dim():
         raise RuntimeError(msg.CONV_WEIGHT_DIM.format(n=w.dim() - 2, stride=list(stride)))
     shape = tuple(w._data.shape)
+    if shape[0] < groups:
+        raise RuntimeError(msg.CONV_WEIGHT_AT_LEAST.format(groups=groups, weight=list(shape)))
     if shape[0] % groups:
         raise RuntimeError(msg.CONV_GROUPS_WEIGHT.format(groups=groups, weight=list(shape)))
     channels, out = (shape[0], shape[1] * groups) if transposed else (shape[1] * groups, shape[0])
@@ -468,8 +471,9 @@ def _convolution(
     n, o = xd.shape[0], wd.shape[0]
     cols = im2col_data(backend, xd, win)  # (N, C, K, *out)
     length = math.prod(win.out)
-    grouped = xp.reshape(cols, (n, groups, math.prod(cols.shape[1:3]) // groups, length))
-    out = xp.matmul(xp.reshape(wd, (groups, o // groups, -1)), grouped)
+    taps = cols.shape[1] * cols.shape[2] // groups  # (no -1: a batch may be empty)
+    grouped = xp.reshape(cols, (n, groups, taps, length))
+    out = xp.matmul(xp.reshape(wd, (groups, o // groups, math.prod(wd.shape[1:]))), grouped)
     out = xp.reshape(out, (n, o) + win.out[lift:])
     return _record_conv(
         out,
@@ -544,7 +548,7 @@ def _conv_transpose(
     backend = x._backend
     xp = backend.xp
     n, c = xd.shape[:2]
-    per_group = xp.reshape(wd, (groups, c // groups, -1))
+    per_group = xp.reshape(wd, (groups, c // groups, math.prod(wd.shape[1:])))
     grouped = xp.reshape(xd, (n, groups, c // groups, math.prod(size)))
     cols = xp.reshape(
         xp.matmul(per_group.mT, grouped), (n, wd.shape[1] * groups, math.prod(kernel)) + size

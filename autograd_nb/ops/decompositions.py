@@ -20,7 +20,7 @@ from .._creation import eye, zeros_like
 from .._tensor import Tensor, make_tensor, tensor_method
 from .._type_info import finfo
 from ..autograd.node import Node
-from ._helpers import broadcast_shapes, check_tensor, record
+from ._helpers import broadcast_shapes, check_tensor, on_backend, record
 from .comparison import where
 from .diagonals import tril
 from .joining import cat
@@ -244,11 +244,26 @@ def _inverse_transpose_scaled(A: Tensor, scale: Tensor) -> Tensor:
     return scale.unsqueeze(-1).unsqueeze(-1) * inv(A).mT
 
 
+def _cofactors(A: Tensor) -> Tensor:
+    """det(A) A^-T without inverting A, which may be singular, from A = U S V^T (as PyTorch's
+    linalg_det_backward): det(U) det(V^T) U diag(prod of the other singular values) V^T."""
+    U, S, Vh = svd(A)
+    ones = S.new_ones(tuple(S.shape[:-1]) + (1,))
+    before = cat([ones, S[..., :-1].cumprod(-1)], -1)  # s_0 ... s_{i-1}
+    after = cat([ones, S.flip(-1)[..., :-1].cumprod(-1)], -1).flip(-1)  # s_{i+1} ... s_{n-1}
+    sign = det(U) * det(Vh)
+    return (U * (before * after * sign.unsqueeze(-1)).unsqueeze(-2)) @ Vh
+
+
 class LinalgDetBackward0(_LinalgNode):
+    """d det(A) / dA = det(A) A^-T, the cofactor matrix (through the SVD where A is singular)."""
+
     __slots__ = ()
 
     def backward(self, grad):
         A, det_ = self._unpack(0), self._unpack(1)
+        if bool((det_ == 0).any()):
+            return grad.unsqueeze(-1).unsqueeze(-1) * _cofactors(A)
         return _inverse_transpose_scaled(A, grad * det_)
 
 
@@ -406,19 +421,32 @@ def solve_triangular(
 
 
 # --- pinv -----------------------------------------------------------------------------------------
-def _default_rtol(backend, a, atol):
-    """PyTorch's rtol when none is given: eps * max(m, n), or 0 when a positive atol is."""
-    if atol is not None and atol > 0:
-        return 0.0
-    return finfo(backend.dtype_of(a)).eps * max(a.shape[-2:])
+def _tolerances(backend, a, atol, rtol) -> tuple:
+    """(atol, rtol) as arrays of a's dtype (a number, or a tensor per matrix that broadcasts
+    over the batch; atol None when not given). PyTorch's rtol when none is given: eps * max(m,
+    n), or 0 where a positive atol is."""
+    dtype = backend.dtype_of(a)
+
+    def array(value):
+        if isinstance(value, Tensor):
+            return on_backend(value, backend, dtype)
+        return _scalar(backend, value, backend.native[dtype])
+
+    atol = None if atol is None else array(atol)
+    if rtol is not None:
+        return atol, array(rtol)
+    default = array(finfo(dtype).eps * max(a.shape[-2:]))
+    if atol is None:
+        return atol, default
+    return atol, backend.xp.where(atol > 0, array(0.0), default)
 
 
 def _cutoff(backend, sizes, atol, rtol):
     """max(atol, rtol * largest) per matrix, for singular values `sizes` (..., k)."""
     xp = backend.xp
     largest = xp.max(sizes, axis=-1, keepdims=True) if sizes.shape[-1] else sizes[..., :1]
-    cut = largest * rtol
-    return cut if atol is None else xp.maximum(cut, _scalar(backend, atol, sizes.dtype))
+    cut = largest * rtol[..., None]
+    return cut if atol is None else xp.maximum(cut, atol[..., None])
 
 
 def _pinv_grad(grad: Tensor, pinv_a: Tensor, A: Tensor) -> Tensor:
@@ -446,9 +474,9 @@ class LinalgPinvBackward0(_LinalgNode):
         return _pinv_grad(grad, self._unpack(1), self._unpack(0))
 
 
-def pinv(A, *, atol=None, rtol=None, hermitian: bool = False) -> Tensor:
+def pinv(A, rcond=None, hermitian: bool = False, *, atol=None, rtol=None) -> Tensor:
     """The Moore-Penrose pseudo-inverse: singular values below max(atol, rtol * largest) are
-    treated as zero."""
+    treated as zero (numbers, or tensors per matrix; `rcond`, the older name, is rtol)."""
     a = check_tensor(A, "linalg_pinv", "A")
     if a._data.ndim < 2 or not a.dtype.is_floating_point or a.dtype.itemsize < 4:
         raise RuntimeError(
@@ -458,8 +486,7 @@ def pinv(A, *, atol=None, rtol=None, hermitian: bool = False) -> Tensor:
         )
     backend = a._backend
     xp = backend.xp
-    if rtol is None:
-        rtol = _default_rtol(backend, a._data, atol)
+    atol, rtol = _tolerances(backend, a._data, atol, rcond if rtol is None else rtol)
     if hermitian:
         values, vectors = xp.linalg.eigh(a._data)
         keep = xp.abs(values) > _cutoff(backend, xp.abs(values), atol, rtol)
@@ -759,8 +786,9 @@ def matrix_power(A, n: int) -> Tensor:
     return result
 
 
-def matrix_rank(A, *, atol=None, rtol=None, hermitian: bool = False, tol=None) -> Tensor:
-    """How many singular values exceed max(atol, rtol * the largest), as int64."""
+def matrix_rank(A, tol=None, hermitian: bool = False, *, atol=None, rtol=None) -> Tensor:
+    """How many singular values exceed max(atol, rtol * the largest), as int64 (numbers, or
+    tensors per matrix; `tol`, the older form, is atol with rtol 0)."""
     a = check_tensor(A, "linalg_matrix_rank", "input")
     if a._data.ndim < 2:
         raise RuntimeError(msg.LINALG_RANK_DIMS)
@@ -770,8 +798,7 @@ def matrix_rank(A, *, atol=None, rtol=None, hermitian: bool = False, tol=None) -
     xp = backend.xp
     if tol is not None:
         atol, rtol = tol, 0.0
-    if rtol is None:
-        rtol = _default_rtol(backend, a._data, atol)
+    atol, rtol = _tolerances(backend, a._data, atol, rtol)
     sizes = xp.abs(xp.linalg.eigvalsh(a._data)) if hermitian else xp.linalg.svdvals(a._data)
     count = xp.sum(
         xp.astype(sizes > _cutoff(backend, sizes, atol, rtol), backend.native[dtypes.int64]),
@@ -782,25 +809,43 @@ def matrix_rank(A, *, atol=None, rtol=None, hermitian: bool = False, tol=None) -
 
 # --- lstsq ----------------------------------------------------------------------------------------
 class LinalgLstsqBackward0(_LinalgNode):
-    """PyTorch's linalg_lstsq_backward: through pinv(A) (the solution's gradient only)."""
+    """PyTorch's linalg_lstsq_backward: the solution's gradient through pinv(A); the residuals'
+    ||A X - B||^2 (per column) give 2 (A X - B) X^T to A and -2 (A X - B) to B (X is optimal,
+    so its own change contributes nothing)."""
 
     __slots__ = ()
 
-    def backward(self, grad, *_others):
-        if grad is None:
-            return None, None
+    def backward(self, grad, grad_residuals, *_others):
         A, B = self._unpack(0), self._unpack(1)
-        if self._opts["vector"]:
-            grad, B = grad.unsqueeze(-1), B.unsqueeze(-1)
-        pinv_a = pinv(A)
-        g_a = _pinv_grad(grad @ B.mT, pinv_a, A) if self.needs_input_grad(0) else None
-        g_b = pinv_a.mT @ grad if self.needs_input_grad(1) else None
-        if g_b is not None and self._opts["vector"]:
+        vector = self._opts["vector"]
+        if vector:
+            B = B.unsqueeze(-1)
+        g_a = g_b = None
+        if grad is not None:
+            if vector:
+                grad = grad.unsqueeze(-1)
+            pinv_a = pinv(A)
+            g_a = _pinv_grad(grad @ B.mT, pinv_a, A) if self.needs_input_grad(0) else None
+            g_b = pinv_a.mT @ grad if self.needs_input_grad(1) else None
+        if grad_residuals is not None and grad_residuals.numel():
+            X = self._unpack(2)
+            X = X.unsqueeze(-1) if vector else X
+            misfit = (A @ X - B) * grad_residuals.reshape(X.shape[:-2] + (1, X.shape[-1]))
+            if self.needs_input_grad(0):
+                g_a = _added(g_a, 2 * misfit @ X.mT)
+            if self.needs_input_grad(1):
+                g_b = _added(g_b, -2 * misfit)
+        if g_b is not None and vector:
             g_b = g_b.squeeze(-1)
         return (
-            _summed_to(g_a, tuple(A.shape)),
+            None if g_a is None else _summed_to(g_a, tuple(A.shape)),
             None if g_b is None else _summed_to(g_b, tuple(self._unpack(1).shape)),
         )
+
+
+def _added(total, part):
+    """A gradient summed from pieces, some of which may be missing."""
+    return part if total is None else total + part
 
 
 _LSTSQ_DRIVERS = (None, "gels", "gelsy", "gelsd", "gelss")
@@ -823,9 +868,8 @@ def lstsq(A, B, rcond=None, *, driver=None):
     if bm.ndim < 2 or bm.shape[-2] != m:
         raise RuntimeError(msg.LSTSQ_ROWS)
     u, s, vh = xp.linalg.svd(a._data, full_matrices=False)
-    if rcond is None:
-        rcond = finfo(a.dtype).eps * max(m, n)
-    keep = s > _cutoff(backend, s, None, rcond)
+    _, rtol = _tolerances(backend, a._data, None, rcond)
+    keep = s > _cutoff(backend, s, None, rtol)
     scaled = xp.where(keep, 1 / s, _scalar(backend, 0, s.dtype))
     solution = xp.matrix_transpose(vh) @ (scaled[..., None] * (xp.matrix_transpose(u) @ bm))
     rank = xp.sum(xp.astype(keep, backend.native[dtypes.int64]), axis=-1)
@@ -833,9 +877,8 @@ def lstsq(A, B, rcond=None, *, driver=None):
     residuals = empty
     if driver not in (None, "gelsy") and m > n and bool(xp.all(rank == n)):
         residuals = xp.sum((a._data @ solution - bm) ** 2, axis=-2)
-    if vector:
+    if vector:  # (the residuals keep their last dim of 1, as in PyTorch)
         solution = xp.squeeze(solution, axis=-1)
-        residuals = xp.squeeze(residuals, axis=-1) if residuals.ndim > 1 else residuals
     if driver == "gels":
         rank = xp.zeros((0,), dtype=rank.dtype, device=backend.native_device)
     values = s if driver in ("gelsd", "gelss") else empty

@@ -16,29 +16,52 @@ def _short(t: Tensor) -> str:
 
 
 class CdistBackward0(Node):
-    """d ||x1_i - x2_j||_p: each pair's difference scaled by the gradient over its distance."""
+    """d ||x1_i - x2_j||_p: each pair's slope (see _slope), + to x1's row and - to x2's."""
 
     __slots__ = ("_saved_p",)
     _saved_names = ("x1", "x2", "result")
 
     def backward(self, grad):
         x1, x2, dist = self._unpack(0), self._unpack(1), self._unpack(2)
-        p = self._saved_p
         diff = x1.unsqueeze(-2) - x2.unsqueeze(-3)
-        if p == 1:
-            pieces = diff.sign() * grad.unsqueeze(-1)
-        else:
-            scale = (grad / dist ** (p - 1)).where(dist != 0, 0)
-            slope = diff if p == 2 else diff.sign() * diff.abs() ** (p - 1)
-            pieces = slope * scale.unsqueeze(-1)
+        pieces = _slope(diff, dist.unsqueeze(-1), grad.unsqueeze(-1), self._saved_p)
         return (
             pieces.sum(-2) if self.needs_input_grad(0) else None,
             -pieces.sum(-3) if self.needs_input_grad(1) else None,
         )
 
 
+def _slope(diff: Tensor, dist: Tensor, grad: Tensor, p: float) -> Tensor:
+    """grad * d ||diff||_p / d diff = grad * sign(diff) |diff|^(p-1) / dist^(p-1); the inf-norm:
+    the sign where |diff| is the distance; the 0-"norm": nothing. A zero distance, or a zero
+    difference when p < 1, contributes 0 (computed without dividing by 0), as in PyTorch."""
+    if p == 0:
+        return diff.new_zeros(diff.shape)
+    if p == float("inf"):
+        return diff.sign() * (diff.abs() == dist) * grad
+    if p == 1:
+        return diff.sign() * grad
+    apart = dist != 0
+    scale = (grad / dist.where(apart, 1) ** (p - 1)).where(apart, 0)
+    if p == 2:
+        return diff * scale
+    nonzero = diff != 0
+    return (diff.sign() * diff.abs().where(nonzero, 1) ** (p - 1) * scale).where(nonzero, 0)
+
+
+def _distance(diff: Tensor, p: float, dim: int) -> Tensor:
+    """||diff||_p over `dim`; p = 0 counts the nonzero differences."""
+    if p == 0:
+        return (diff != 0).sum(dim).to(diff.dtype)
+    if p == float("inf"):
+        return diff.abs().amax(dim)
+    if p == 2:
+        return (diff * diff).sum(dim).sqrt()
+    return (diff.abs() ** p).sum(dim) ** (1 / p)
+
+
 def cdist(x1, x2, p: float = 2.0, compute_mode=None) -> Tensor:
-    """The p-norm distance between each row of x1 and each row of x2 (batched)."""
+    """The p-norm distance between each row of x1 and each row of x2 (batch dims broadcast)."""
     from ..autograd.grad_mode import no_grad
 
     a = check_tensor(x1, "cdist")
@@ -50,17 +73,25 @@ def cdist(x1, x2, p: float = 2.0, compute_mode=None) -> Tensor:
         raise NotImplementedError(msg.KERNEL_DTYPE.format(kernel="cdist", dtype="Half"))
     if a.shape[-1] != b.shape[-1]:
         raise RuntimeError(msg.CDIST_COLUMNS.format(a=a.shape[-1], b=b.shape[-1]))
-    if not (p >= 1 and p != float("inf")):
-        raise NotImplementedError(msg.CDIST_P)
+    if not p >= 0:
+        raise RuntimeError(msg.CDIST_P)
     with no_grad():
-        diff = (a.unsqueeze(-2) - b.unsqueeze(-3)).abs()
-        dist = (diff * diff).sum(-1).sqrt() if p == 2 else (diff**p).sum(-1) ** (1 / p)
-    return record(CdistBackward0, (a, b), dist._data, dist._backend, (a, b), save_result=True, p=p)
+        dist = _distance(a.unsqueeze(-2) - b.unsqueeze(-3), p, -1)
+    return record(
+        CdistBackward0,
+        (a, b),
+        dist._data,
+        dist._backend,
+        (a, b),
+        save_result=True,
+        broadcasts=True,
+        p=p,
+    )
 
 
 class PdistBackward0(Node):
-    """d ||x_i - x_j||_p for each pair i < j: the pair's slope, + to row i and - to row j (the
-    inf-norm: the sign where |difference| is the distance; the 0-"norm": nothing)."""
+    """d ||x_i - x_j||_p for each pair i < j: the pair's slope (see _slope), + to row i and -
+    to row j."""
 
     __slots__ = ("_saved_p",)
     _saved_names = ("self", "result")
@@ -69,18 +100,7 @@ class PdistBackward0(Node):
         x, dist = self._unpack(0), self._unpack(1)
         p = self._saved_p
         first, second = _pairs(x)
-        diff = x[first] - x[second]
-        if p == 0:
-            return x.new_zeros(x.shape)
-        if p == float("inf"):
-            slope = diff.sign() * (diff.abs() == dist.unsqueeze(-1)) * grad.unsqueeze(-1)
-        elif p == 1:
-            slope = diff.sign() * grad.unsqueeze(-1)
-        else:  # (a zero distance or difference contributes 0, computed without dividing by 0)
-            apart = dist != 0
-            scale = (grad / dist.where(apart, 1) ** (p - 1)).where(apart, 0)
-            pieces = diff if p == 2 else diff.sign() * diff.abs().where(diff != 0, 1) ** (p - 1)
-            slope = pieces * scale.unsqueeze(-1)
+        slope = _slope(x[first] - x[second], dist.unsqueeze(-1), grad.unsqueeze(-1), p)
         return x.new_zeros(x.shape).index_add(0, first, slope).index_add(0, second, -slope)
 
 

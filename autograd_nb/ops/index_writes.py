@@ -22,6 +22,7 @@ from ._helpers import (
     scalar_for,
     short_name,
 )
+from .counting import unique
 from .indexing import (
     _INDEX_DTYPES,
     _check_range,
@@ -35,6 +36,7 @@ from .indexing import (
     host_key,
     index_select,
     scatter,
+    src_gradient,
 )
 from .inplace import IndexPutBackward0, _index_put, apply_inplace, inplace_method
 from .out import with_out
@@ -228,17 +230,19 @@ class IndexFillBackward0(Node):
 
 
 class IndexFillBackward1(Node):
-    """index_fill with a 0-dim tensor: the value gets the sum of the filled slices' gradient."""
+    """index_fill with a 0-dim tensor: the value gets the sum of the filled slices' gradient,
+    each slice counted once however often the index repeats it."""
 
     __slots__ = ("_saved_dim", "_saved_index")
     _keeps = ("_saved_index",)
 
     def backward(self, grad):
         d, index = self._saved_dim, self._saved_index
-        return (
-            index_fill(grad, d, index, 0) if self.needs_input_grad(0) else None,
-            index_select(grad, d, index).sum() if self.needs_input_grad(1) else None,
-        )
+        filled = None
+        if self.needs_input_grad(1):
+            size = grad.shape[d] if grad.dim() else 1
+            filled = index_select(grad, d, unique(index.remainder(size))).sum()
+        return (index_fill(grad, d, index, 0) if self.needs_input_grad(0) else None, filled)
 
 
 @tensor_method("index_fill")
@@ -330,6 +334,11 @@ class ScatterReduceBackward0(Node):
     def _grads(self, grad, x, src, result) -> tuple:
         d, index, reduce = self._saved_dim, self._saved_index, self._saved_reduce
         include = self._saved_include_self
+        src_shape = tuple(src.shape)
+        if index.numel() == 0:  # nothing was sent
+            return grad, src.new_zeros(src_shape)
+        if src_shape != tuple(index.shape):  # only the corner the index covers was sent
+            src = src[tuple(slice(0, n) for n in index.shape)]
         ones = x.new_ones(index.shape)
         if reduce == "sum":
             grad_self, grad_src = grad, grad.gather(d, index)
@@ -348,7 +357,7 @@ class ScatterReduceBackward0(Node):
         if not include:  # input's own values were left out where src was reduced
             scattered = scatter(x.new_zeros(x.shape, dtype=dtypes.bool), d, index, True)
             grad_self = grad.masked_fill(scattered, 0)
-        return grad_self, grad_src
+        return grad_self, src_gradient(grad_src, src_shape)
 
 
 def _prod_grads(grad, x, src, result, d: int, index, include: bool) -> tuple:
@@ -471,6 +480,8 @@ def _index_reduce_args(x: Tensor, dim: int, index, source, reduce: str) -> tuple
     _check_range(
         backend, idx, xs[d] if xs else 1, lambda i: IndexError(msg.INDEX_SELECT_RANGE), False
     )
+    if not ss:  # a 0-d source is one slice: its one index, 0-d too
+        return d, source, make_tensor(backend.xp.reshape(idx, ()), backend)
     view = [1] * len(ss)
     view[d] = -1
     spread = make_tensor(backend.xp.reshape(idx, tuple(view)), backend).expand(ss)
@@ -559,10 +570,8 @@ def put(input, index, source, accumulate: bool = False) -> Tensor:
         numel,
         lambda i: IndexError(msg.PUT_RANGE.format(index=i, numel=numel)),
     )
-    from .construction import unravel_index
-
-    key = unravel_index(index.reshape(source.shape) % max(numel, 1), tuple(t.shape))
-    return _index_put(t, key, source, accumulate, PutBackward0)
+    positions = index.reshape(source.shape) % max(numel, 1)
+    return _index_put(t, positions, source, accumulate, PutBackward0, flat=True)
 
 
 @tensor_method("put_")

@@ -413,7 +413,9 @@ def _check_range(backend, a, size: int, error, negative: bool = True) -> None:
 def _index_arg(index, name: str) -> Tensor:
     index = check_tensor(index, name, "index", 3)
     if index.dtype not in _INDEX_DTYPES:
-        raise RuntimeError(msg.INDEX_DTYPE_FOR.format(name=name))
+        if index.numel():
+            raise RuntimeError(msg.INDEX_DTYPE_FOR.format(name=name))
+        index = index.to(dtypes.int64)  # an empty index names nothing, whatever its dtype
     return index
 
 
@@ -434,13 +436,16 @@ def _grid(backend, index, dim: int) -> tuple:
 
 
 def _flat_positions(backend, grid: tuple, shape: tuple):
+    """The positions `grid` names in an array of `shape` flattened (a 0-d one: one element)."""
     flat = None
-    for a, size in zip(grid, shape):
+    for a, size in zip(grid, shape or (1,)):
         flat = a if flat is None else flat * size + a
     return backend.xp.reshape(flat, (-1,))
 
 
 def _check_gather(x: Tensor, d: int, index: Tensor, src: Tensor | None, name: str) -> None:
+    if index.numel() == 0:  # an empty index is not checked against the shapes (PyTorch)
+        return
     if index._data.ndim != x._data.ndim and not (index._data.ndim <= 1 and x._data.ndim <= 1):
         raise RuntimeError(msg.GATHER_DIMS)
     xs, ix = list(x._data.shape) or [1], list(index._data.shape) or [1]
@@ -519,21 +524,33 @@ def gather(input, dim: int, index, *, sparse_grad: bool = False) -> Tensor:
     )
 
 
+def src_gradient(taken: Tensor, src_shape: tuple) -> Tensor:
+    """The gradient of a scatter's src from `taken`, the gradient gathered at the index: src's
+    elements beyond the index's reach (src may be larger than index) were not sent, so get 0."""
+    if tuple(taken.shape) == src_shape:
+        return taken
+    out = taken.new_zeros(src_shape)
+    if taken.numel():
+        out[tuple(slice(0, n) for n in taken.shape)] = taken
+    return out
+
+
 class ScatterAddBackward0(Node):
-    __slots__ = ("_saved_dim", "_saved_index")
+    __slots__ = ("_saved_dim", "_saved_index", "_src_shape")
     _keeps = ("_saved_index",)
 
     def backward(self, grad):
-        grad_src = (
-            gather(grad, self._saved_dim, self._saved_index) if self.needs_input_grad(1) else None
-        )
+        grad_src = None
+        if self.needs_input_grad(1):
+            taken = gather(grad, self._saved_dim, self._saved_index)
+            grad_src = src_gradient(taken, self._src_shape)
         return grad, grad_src
 
 
 class ScatterBackward0(Node):
     """scatter with a src tensor: the overwritten positions get no gradient."""
 
-    __slots__ = ("_saved_dim", "_saved_index")
+    __slots__ = ("_saved_dim", "_saved_index", "_src_shape")
     _keeps = ("_saved_index",)
 
     def backward(self, grad):
@@ -542,9 +559,10 @@ class ScatterBackward0(Node):
             if self.needs_input_grad(0)
             else None
         )
-        grad_src = (
-            gather(grad, self._saved_dim, self._saved_index) if self.needs_input_grad(1) else None
-        )
+        grad_src = None
+        if self.needs_input_grad(1):
+            taken = gather(grad, self._saved_dim, self._saved_index)
+            grad_src = src_gradient(taken, self._src_shape)
         return grad_self, grad_src
 
 
@@ -590,6 +608,8 @@ def _scatter_into(x: Tensor, d: int, index: Tensor, values, accumulate: bool = F
 def _src_part(src: Tensor, index: Tensor, backend):
     """The corner of `src` that `index` covers, on `backend`."""
     data = _on(src, backend)
+    if index.numel() == 0:
+        return backend.xp.reshape(data, (-1,))[:0]
     key = tuple(slice(0, s) for s in index._data.shape)
     return data[key] if key else data
 
@@ -624,9 +644,11 @@ def scatter(input, dim: int, index, src=None, *, value=None, reduce=None) -> Ten
     x, d, index, src = _scatter_args(input, dim, index, src, "scatter")
     backend = x._backend
     xp = backend.xp
+    state = None
     if isinstance(src, Tensor):
         part = _src_part(src, index, backend)
         cls, inputs, saved = ScatterBackward0, (x, src), {}
+        state = {"src_shape": tuple(src.shape)}
     else:
         full = xp.full(
             tuple(index._data.shape),
@@ -638,7 +660,7 @@ def scatter(input, dim: int, index, src=None, *, value=None, reduce=None) -> Ten
     if reduce is not None:
         return _scatter_reduced(x, d, index, part, reduce, inputs)
     data = _scatter_into(x, d, index, part)
-    return record(cls, inputs, data, backend, dim=d, index=index, **saved)
+    return record(cls, inputs, data, backend, state=state, dim=d, index=index, **saved)
 
 
 _warned_reduce = False  # PyTorch warns once per process (TORCH_WARN_ONCE)
@@ -671,7 +693,8 @@ def scatter_add(input, dim: int, index, src) -> Tensor:
     )
     backend = x._backend
     data = _scatter_into(x, d, index, _src_part(src, index, backend), accumulate=True)
-    return record(ScatterAddBackward0, (x, src), data, backend, dim=d, index=index)
+    state = {"src_shape": tuple(src.shape)}
+    return record(ScatterAddBackward0, (x, src), data, backend, state=state, dim=d, index=index)
 
 
 @with_out
@@ -764,7 +787,7 @@ class MaskedFillBackward1(Node):
         grad_self = masked_fill(grad, mask, 0) if self.needs_input_grad(0) else None
         grad_value = None
         if self.needs_input_grad(1):
-            grad_value = (grad - masked_fill(grad, mask, 0)).sum()
+            grad_value = grad.where(mask, 0).sum()
         return grad_self, grad_value
 
 
@@ -777,7 +800,7 @@ def _bool_mask(mask, name: str, message: str, **fmt) -> Tensor:
 
 @tensor_method("masked_fill")
 def masked_fill(input, mask, value) -> Tensor:
-    """A copy of input with `value` where mask is True (mask broadcasts to input)."""
+    """A copy of input with `value` where mask is True (mask and input broadcast together)."""
     x = check_tensor(input, "masked_fill")
     if not (isinstance(value, (Tensor, float, int)) or is_number(value)):
         raise refused_overloads("masked_fill", msg.MASKED_FILL_SIGNATURES, x, mask, value)
@@ -790,14 +813,12 @@ def masked_fill(input, mask, value) -> Tensor:
         x, value, msg.MASKED_FILL_VALUE_DIM, (MaskedFillBackward0, MaskedFillBackward1)
     )
     m = _on(mask, backend)
-    shape = tuple(x._data.shape)
-    try:
-        if broadcast_shapes(tuple(m.shape), shape) != shape:
-            raise RuntimeError
+    try:  # (a mask may broadcast the input too: the result has their common shape)
+        broadcast_shapes(tuple(m.shape), tuple(x._data.shape))
     except RuntimeError:
-        raise broadcast_error(tuple(m.shape), shape) from None
+        raise broadcast_error(tuple(m.shape), tuple(x._data.shape)) from None
     data = xp.where(m, fill, x._data)
-    return record(cls, (*inputs,), data, backend, mask=mask)
+    return record(cls, (*inputs,), data, backend, broadcasts=True, mask=mask)
 
 
 @with_out

@@ -652,11 +652,17 @@ class IndexPutBackward0(Node):
 
 
 def _index_put(
-    self: Tensor, key, value: Tensor, accumulate: bool = False, cls: type | None = None
+    self: Tensor,
+    key,
+    value: Tensor,
+    accumulate: bool = False,
+    cls: type | None = None,
+    flat: bool = False,
 ) -> Tensor:
     """A copy of `self` with `self[key] = value` for an advanced key (last write wins), or
     with the values added there (`accumulate`: repeated positions add up); `cls` is the node
-    class (IndexPutBackward0 unless put_ or masked_scatter wrote)."""
+    class (IndexPutBackward0 unless put_ or masked_scatter wrote). With `flat`, `key` is a
+    tensor of positions in the flattened `self` (put's, which a 0-d `self` takes too)."""
     backend = self._backend
     xp = backend.xp
     shape = tuple(self._data.shape)
@@ -665,7 +671,7 @@ def _index_put(
     grid = make_tensor(
         xp.reshape(xp.arange(numel, dtype=long, device=backend.native_device), shape), backend
     )
-    positions = grid[key]
+    positions = grid.reshape(-1)[key] if flat else grid[key]
     target, vshape = tuple(positions._data.shape), tuple(value._data.shape)
     try:
         fits = broadcast_shapes(vshape, target) == target
@@ -774,11 +780,13 @@ def setitem(self: Tensor, key, value) -> None:
 
 
 @tensor_method("resize_")
-def resize_(self: Tensor, *sizes, memory_format=None) -> Tensor:
+def resize_(self: Tensor, *sizes, size=None, memory_format=None) -> Tensor:
     """Give `self` the shape `sizes`, keeping its first elements in order (new ones are zeros
     here; PyTorch leaves them uninitialized)."""
     if self._requires_grad:
         raise RuntimeError(msg.RESIZE_REQUIRES_GRAD)
+    if size is not None and not sizes:
+        sizes = (size,)
     if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)):
         sizes = tuple(sizes[0])
     shape = tuple(int(s) for s in sizes)

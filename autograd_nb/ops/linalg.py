@@ -8,6 +8,7 @@ Backward functions are written with these same ops, so second derivatives work.
 
 from __future__ import annotations
 
+import math
 import warnings
 
 from .. import _messages as msg
@@ -606,7 +607,7 @@ def matmul(input, other) -> Tensor:
     if da == 1 and db == 2:
         return _squeeze_first(mm(a.unsqueeze(0), other))
     if da >= 3 and db in (1, 2):  # fold the batch into the rows of one mm / mv
-        rows = a.reshape(-1, a._data.shape[-1])
+        rows = a.reshape(math.prod(a._data.shape[:-1]), a._data.shape[-1])  # (sizes may be 0)
         out = mv(rows, other) if db == 1 else mm(rows, other)
         tail = () if db == 1 else (other._data.shape[-1],)
         return _unsafe_view(out, tuple(a._data.shape[:-1]) + tail)
@@ -746,12 +747,11 @@ def _contract(a: Tensor, b: Tensor, dims_a: list, dims_b: list) -> Tensor:
     """Sum the products over dims_a of `a` paired with dims_b of `b`: one matrix product."""
     free_a = [i for i in range(a.dim()) if i not in dims_a]
     free_b = [i for i in range(b.dim()) if i not in dims_b]
-    k = 1
-    for i in dims_a:
-        k *= a.shape[i]
-    left = a.permute(free_a + dims_a).reshape(-1, k)
-    right = b.permute(dims_b + free_b).reshape(k, -1)
-    shape = tuple(a.shape[i] for i in free_a) + tuple(b.shape[i] for i in free_b)
+    k = math.prod(a.shape[i] for i in dims_a)
+    rows, cols = (tuple(a.shape[i] for i in free_a), tuple(b.shape[i] for i in free_b))
+    left = a.permute(free_a + dims_a).reshape(math.prod(rows), k)  # (no -1: sizes may be 0)
+    right = b.permute(dims_b + free_b).reshape(k, math.prod(cols))
+    shape = rows + cols
     return mm(left, right).reshape(shape)
 
 
@@ -772,7 +772,11 @@ def tensordot(a, b, dims=2) -> Tensor:
     dims_a = [normalize_dim(d, a.dim()) for d in dims_a]
     dims_b = [normalize_dim(d, b.dim()) for d in dims_b]
     for da, db in zip(dims_a, dims_b):
-        if a.shape[da] != b.shape[db]:
+        if b.shape[db] == 1:  # a size-1 dim broadcasts: the other side is summed over it
+            a = a.sum(da, keepdim=True)
+        elif a.shape[da] == 1:
+            b = b.sum(db, keepdim=True)
+        elif a.shape[da] != b.shape[db]:
             raise RuntimeError(
                 msg.TENSORDOT_SIZES.format(
                     a=a.shape[da],

@@ -74,7 +74,7 @@ def soft_margin_loss(input: Tensor, target: Tensor, reduction: int = 1) -> Tenso
         raise RuntimeError(
             msg.INPLACE_CAST.format(result=short_name(common), out=short_name(x.dtype))
         )
-    t = t.detach().to(x.dtype).expand(*shape)
+    t = t.detach().to(x.dtype).expand(shape)
     backend = x._backend
     xp = backend.xp
     data = _reduce_data(backend, xp.log1p(xp.exp(-t._data * x._data)), reduction)

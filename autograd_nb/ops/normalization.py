@@ -86,6 +86,17 @@ def _check_running(name: str, t, channels: int) -> None:
         raise RuntimeError(msg.BN_RUNNING_SIZE.format(name=name, expected=channels, got=t.numel()))
 
 
+def _empty_normalized(x: Tensor, weight: Tensor | None, bias: Tensor | None) -> Tensor:
+    """What ATen's batch_norm gives an input with no elements: its clone, times weight[0] plus
+    bias[0] where given, so that the result stays in the graph."""
+    out = x.clone()
+    if weight is not None:
+        out = out * weight[0]
+    if bias is not None:
+        out = out + bias[0]
+    return out
+
+
 def batch_norm(
     input: Tensor,
     running_mean: Tensor | None,
@@ -100,10 +111,11 @@ def batch_norm(
     x = check_tensor(input, "batch_norm")
     require_floating(x, "batch_norm")
     shape = tuple(x._data.shape)
-    if training:
-        count = x.numel() // max(shape[1], 1)
-        if count == 1:  # PyTorch's check: an empty batch is normalised (to an empty result)
-            raise ValueError(msg.BN_ONE_VALUE.format(size=x.shape))
+    if training and math.prod(shape[:1] + shape[2:]) == 1:
+        raise ValueError(msg.BN_ONE_VALUE.format(size=x.shape))
+    if x.numel() == 0:  # PyTorch: a copy (still in the graph), no statistics kept or checked
+        return _empty_normalized(x, weight, bias)
+    count = x.numel() // shape[1]
     channels = shape[1]
     _check_running("running_mean", running_mean, channels)
     _check_running("running_var", running_var, channels)
@@ -320,7 +332,7 @@ def torch_layer_norm(
 
 def _group_stats(x: Tensor, groups: int, eps: float) -> tuple:
     """(normalized x viewed (N, G, -1), 1 / std per group), from tensor ops."""
-    grouped = x.reshape(x.shape[0], groups, -1)
+    grouped = x.reshape(x.shape[0], groups, math.prod(x.shape[1:]) // groups)  # (N may be 0)
     centred = grouped - grouped.mean(-1, keepdim=True)
     rstd = ((centred * centred).mean(-1, keepdim=True) + eps).rsqrt()
     return centred * rstd, rstd
@@ -385,11 +397,12 @@ def group_norm(
     backend = x._backend
     xp = backend.xp
     shape = tuple(x._data.shape)
-    per_group = math.prod(shape[1:]) // num_groups
+    per_group = math.prod(shape[1:]) // num_groups  # (no -1: a batch may be empty)
     grouped = xp.reshape(_opmath(xp, x), (shape[0], num_groups, per_group))
-    mean = xp.mean(grouped, axis=-1, keepdims=True)
-    centred = grouped - mean
-    rstd = 1.0 / xp.sqrt(xp.mean(centred * centred, axis=-1, keepdims=True) + eps)
+    with backend.quiet():  # the mean of no values is NaN (0 / 0), as in PyTorch
+        mean = xp.sum(grouped, axis=-1, keepdims=True) / per_group
+        centred = grouped - mean
+        rstd = 1.0 / xp.sqrt(xp.sum(centred * centred, axis=-1, keepdims=True) / per_group + eps)
     out = xp.reshape(centred * rstd, shape)
     if weight is not None or bias is not None:  # PyTorch's kernel adds no 0.0 without them
         out = channel_affine(xp, out, weight, bias)

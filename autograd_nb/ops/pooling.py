@@ -46,9 +46,10 @@ def _pool_window(
     nd = len(expand(1))
     if x.dim() not in (nd + 1, nd + 2):
         raise RuntimeError(msg.POOL_INPUT_DIM if nd == 2 else msg.POOL3D_INPUT_DIM)
-    if nd == 2 and 0 in x._data.shape[x.dim() - 3 :]:  # a batch of 0 images is fine
-        raise RuntimeError(msg.POOL_EMPTY_DIMS.format(size=list(x._data.shape)))
-    size = tuple(x._data.shape[-nd:])
+    shape = tuple(x._data.shape)
+    if nd == 2 and 0 in shape[x.dim() - nd - 1 :]:  # only a batch may be empty
+        raise RuntimeError(msg.POOL_EMPTY.format(shape=list(shape)))
+    size = shape[-nd:]
     if nd == 3 and 0 in size:
         raise RuntimeError(msg.POOL3D_EMPTY.format(size=list(x._data.shape), dim=size.index(0)))
     kernel = expand(kernel_size)
@@ -110,7 +111,8 @@ def scatter_to_indices(grad: Tensor, x: Tensor, indices: Tensor, nd: int = 2) ->
     last `nd` dims (h * W + w in 2-D)."""
     lead = tuple(x.shape[:-nd])
     flat = grad.new_zeros(lead + (math.prod(x.shape[-nd:]),))
-    flat = flat.scatter_add(-1, indices.reshape(lead + (-1,)), grad.reshape(lead + (-1,)))
+    taps = lead + (math.prod(grad.shape[len(lead) :]),)  # (no -1: a batch may be empty)
+    flat = flat.scatter_add(-1, indices.reshape(taps), grad.reshape(taps))
     return flat.reshape(x.shape)
 
 
@@ -232,10 +234,10 @@ class AvgPool2DBackward0(Node):
         nd = len(win.size)
         lead = tuple(grad.shape[:-nd])
         scaled = grad / self._divisor
-        batched = scaled.reshape((-1,) + lead[-1:] + (1,) + tuple(win.out))
+        batched = scaled.reshape((math.prod(lead[:-1]),) + lead[-1:] + (1,) + tuple(win.out))
         k = math.prod(win.kernel)
         taps = batched.expand(batched.shape[0], lead[-1], k, *win.out)
-        cols = taps.reshape(batched.shape[0], lead[-1] * k, -1)
+        cols = taps.reshape(batched.shape[0], lead[-1] * k, math.prod(win.out))
         return fold_window(cols, win).reshape(lead + tuple(win.size))
 
 

@@ -10,7 +10,7 @@ from .. import _messages as msg
 from .._tensor import Tensor, tensor_method
 from ..autograd.node import Node
 from ._helpers import check_tensor, normalize_dim, record
-from .shape import distinct_dims, int_tuple, ints_argument
+from .shape import distinct_dims, int_tuple, ints_argument, spread_or_keyword
 
 # --- repeat / flip --------------------------------------------------------------------------------
 
@@ -30,9 +30,10 @@ class RepeatBackward0(Node):
 
 
 @tensor_method("repeat")
-def repeat(self, *repeats) -> Tensor:
+def repeat(self, *repeats_given, repeats=None) -> Tensor:
     """Tile the tensor `repeats[i]` times along each dim (a copy)."""
-    repeats = ints_argument("repeat", "repeats", repeats)
+    given = spread_or_keyword("repeat", "repeats", repeats_given, repeats)
+    repeats = ints_argument("repeat", "repeats", given)
     shape = tuple(self._data.shape)
     if len(repeats) < len(shape):
         raise RuntimeError(msg.REPEAT_DIMS)
@@ -66,10 +67,10 @@ class FlipBackward0(Node):
 
 
 @tensor_method("flip")
-def flip(input, *dims) -> Tensor:
+def flip(input, *dims_given, dims=None) -> Tensor:
     """The elements in reverse order along `dims` (a copy, as in PyTorch)."""
     x = check_tensor(input, "flip")
-    dims = ints_argument("flip", "dims", dims)
+    dims = ints_argument("flip", "dims", spread_or_keyword("flip", "dims", dims_given, dims))
     axes = distinct_dims(dims, x._data.ndim)
     xp = x._backend.xp
     data = (

@@ -33,6 +33,7 @@ from ._helpers import (
 from .comparison import where
 from .inplace import inplace_method
 from .out import with_out
+from .shape import spread_or_keyword
 
 
 def _kept_shape(shape: tuple, dims: tuple) -> tuple:
@@ -156,8 +157,9 @@ def sum(input, dim=None, keepdim: bool = False, *, dtype=None, axis=None, keepdi
 
 
 @tensor_method("sum_to_size")
-def sum_to_size(self, *size) -> Tensor:
+def sum_to_size(self, *sizes, size=None) -> Tensor:
     """Sum broadcast dims away so the result has shape `size` (the inverse of expand)."""
+    size = spread_or_keyword("sum_to_size", "size", sizes, size)
     if len(size) == 1 and isinstance(size[0], (tuple, list)):
         size = tuple(size[0])
     shape = tuple(self._data.shape)
@@ -513,6 +515,11 @@ def _extreme(t: Tensor, dims, keepdim: bool, name: str, cls) -> Tensor:
     backend = t._backend
     whole = dims is None
     all_dims = _reduce_dims(dims, t._data.ndim)
+    if not whole and t._data.ndim:  # amax/amin name the first empty dim as it was given
+        given = dims if isinstance(dims, (tuple, list)) else (dims,)
+        empty = [d for d in given if t._data.shape[normalize_dim(d, t._data.ndim)] == 0]
+        if empty:
+            raise IndexError(msg.REDUCE_EMPTY_DIM.format(name=name, dim=empty[0]))
     _check_nonempty(t, name, None if whole or t.numel() == 0 and dims == () else all_dims)
     if whole:  # PyTorch's whole-tensor max()/min() kernel: of tied elements, the last
         data = (backend.amax if name == "max" else backend.amin)(t._data)
@@ -916,8 +923,8 @@ class DistBackward0(Node):
         if g is None:
             g = diff * 0
         return (
-            (g.sum_to_size(*a.shape) if self.needs_input_grad(0) else None),
-            ((-g).sum_to_size(*b.shape) if self.needs_input_grad(1) else None),
+            (g.sum_to_size(a.shape) if self.needs_input_grad(0) else None),
+            ((-g).sum_to_size(b.shape) if self.needs_input_grad(1) else None),
         )
 
 

@@ -14,6 +14,7 @@ import warnings
 from .. import _messages as msg
 from .. import dtypes
 from .._arguments import is_int, is_list_int
+from .._creation import empty_like
 from .._size import Size
 from .._tensor import Tensor, call_form, make_tensor, tensor_method
 from ..autograd.node import Node
@@ -37,6 +38,21 @@ def ints_argument(name: str, arg: str, given: tuple, position: int = 2) -> tuple
     if all(type(s) is int for s in items):
         return items
     return int_tuple(name, arg, given, position - (call_form()[0] == "method"))
+
+
+def spread_or_keyword(name: str, arg: str, given: tuple, keyword) -> tuple:
+    """A method's tuple-of-ints argument given spread or as one sequence (`given`), or by its
+    keyword (`x.flip(dims=(0, 1))`): PyTorch's TypeErrors where it is missing or given twice.
+    The result is in `given`'s form, for ints_argument and the like."""
+    if keyword is None:
+        if not given:
+            raise TypeError(msg.MISSING_ARGUMENT.format(name=name, arg=arg))
+        return given
+    if given:
+        raise TypeError(msg.ARGUMENT_TWICE.format(name=name, arg=arg))
+    if not isinstance(keyword, (tuple, list)):  # a keyword is never spread
+        int_tuple(name, arg, (keyword,), None)
+    return (keyword,)
 
 
 def int_tuple(name: str, arg: str, given: tuple, position: int | None) -> tuple:
@@ -144,11 +160,15 @@ def _viewed(t: Tensor, shape: tuple):
 
 
 @tensor_method("view")
-def view(self, *shape) -> Tensor:
+def view(self, *shape, size=None, dtype=None) -> Tensor:
     """The same storage seen with another shape (one size may be -1)."""
+    if dtype is not None and not shape and size is None:
+        shape = (dtype,)
     if len(shape) == 1 and isinstance(shape[0], dtypes.dtype):
         return self.to(shape[0])  # view(dtype) is not supported beyond a plain cast
-    shape = infer_shape(_checked_sizes("view", shape), self.numel())
+    shape = infer_shape(
+        _checked_sizes("view", spread_or_keyword("view", "size", shape, size)), self.numel()
+    )
     data = _viewed(self, shape)
     if data is None:
         raise RuntimeError(msg.VIEW_STRIDE)
@@ -163,10 +183,11 @@ def view(self, *shape) -> Tensor:
 
 
 @tensor_method("reshape")
-def reshape(input, *shape) -> Tensor:
+def reshape(input, *shape_given, shape=None) -> Tensor:
     """`view` when the storage allows it, else a copy with the new shape (as PyTorch)."""
     t = check_tensor(input, "reshape")
-    shape = infer_shape(_checked_sizes("reshape", shape), t.numel())
+    given = spread_or_keyword("reshape", "shape", shape_given, shape)
+    shape = infer_shape(_checked_sizes("reshape", given), t.numel())
     if _viewed(t, shape) is not None:
         return view(t, shape)
     copy = t.clone()
@@ -242,9 +263,9 @@ class ExpandBackward0(Node):
 
 
 @tensor_method("expand")
-def expand(self, *sizes) -> Tensor:
+def expand(self, *sizes, size=None) -> Tensor:
     """A broadcast view: size-1 dims repeat without copying (-1 keeps a size)."""
-    sizes = ints_argument("expand", "size", sizes)
+    sizes = ints_argument("expand", "size", spread_or_keyword("expand", "size", sizes, size))
     shape = tuple(self._data.shape)
     lead = len(sizes) - len(shape)
     if lead < 0:
@@ -446,10 +467,10 @@ def _transposed(base: Tensor) -> Tensor:
 
 
 @tensor_method("permute")
-def permute(input, *dims) -> Tensor:
+def permute(input, *dims_given, dims=None) -> Tensor:
     """Reorder the dims (a view)."""
     x = check_tensor(input, "permute")
-    dims = ints_argument("permute", "dims", dims)
+    dims = ints_argument("permute", "dims", spread_or_keyword("permute", "dims", dims_given, dims))
     ndim = x._data.ndim
     if len(dims) != ndim:
         raise RuntimeError(msg.PERMUTE_DIMS.format(dim=ndim, n=len(dims)))
@@ -756,6 +777,8 @@ def diff(input, n: int = 1, dim: int = -1, prepend=None, append=None) -> Tensor:
     if x._data.ndim == 0:
         raise RuntimeError(msg.DIFF_0D)
     d = normalize_dim(dim, x._data.ndim)
+    if n == 0:  # PyTorch: a copy of the input alone (CopyBackwards), prepend/append unused
+        return empty_like(x).copy_(x)
     parts = [p for p in (prepend, x, append) if p is not None]
     if len(parts) > 1:
         from .joining import cat  # joining builds on this module's views

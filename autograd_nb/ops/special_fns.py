@@ -844,8 +844,9 @@ _POLYNOMIALS = {
 
 def _polynomial(name: str, shifted: bool = False):
     """torch.special.<name>(input, n): the degree-n polynomial at input by its three-term
-    recurrence (0 for n < 0; a fractional n runs to its floor), in the promoted floating dtype;
-    `shifted`: of 2 * input - 1."""
+    recurrence, in the promoted floating dtype; `shifted`: of 2 * input - 1. As in PyTorch, n is
+    read as an integer (a fractional n rounds toward zero: -0.5 is degree 0) and a negative
+    degree gives 0."""
     first, step = _POLYNOMIALS[name]
     full_name = ("shifted_" if shifted else "") + name
 
@@ -869,6 +870,7 @@ def _polynomial(name: str, shifted: bool = False):
             )
         )
         x = 2 * x - 1 if shifted else x
+        degree = xp.trunc(degree)
         previous, current = xp.ones_like(x), first(x)
         out = xp.where(degree >= 1, current, previous)
         top = int(backend.to_host(xp.max(degree))) if degree.size else 0

@@ -109,17 +109,34 @@ def _numpy_aliases(name: str, dim, keepdim: bool, axis, keepdims) -> tuple:
 
 
 def _var_backward(node, grad_var, x):
-    """PyTorch's var_backward: (2 / (N - correction)) * grad * (x - mean), in its order."""
+    """PyTorch's var_backward: 2 (x - mean) / (N - correction) times the gradient, in its order.
+    Over all elements (no dim given) with no degrees of freedom left it is inf, NaN where x is
+    its mean; over dims, N - correction is used as it is (2 / 0 is inf, a negative one counts)."""
     dims = node._saved_dim
     grad_var = _unreduce(grad_var, tuple(x.shape), dims, node._saved_keepdim)
-    scale = 2.0 / node._divisor if node._divisor else math.inf
-    return scale * grad_var * (x - mean(x, dims, keepdim=True))
+    centered = x - mean(x, dims, keepdim=True)
+    dof = node._dof
+    if node._whole and dof <= 0:
+        from .comparison import where
+
+        return grad_var * where(centered == 0, math.nan, math.inf)
+    scale = 2.0 / dof if dof else math.inf
+    return scale * grad_var * centered
+
+
+def _std_backward(node, grad_std, x, std):
+    """d std / dx = d var / dx / (2 std): 0 where std is 0 (a constant input), as in PyTorch."""
+    grad_var = (grad_std / (std * 2)).masked_fill(std == 0, 0)
+    return _var_backward(node, grad_var, x)
+
+
+_SPREAD_STATE = ("_saved_correction", "_saved_dim", "_saved_keepdim", "_dof", "_whole")
 
 
 class VarBackward0(Node):
     """d var / dx = 2 (x - mean) / (N - correction)."""
 
-    __slots__ = ("_saved_correction", "_saved_dim", "_saved_keepdim", "_divisor")
+    __slots__ = _SPREAD_STATE
     _saved_names = ("self",)
 
     def backward(self, grad):
@@ -127,15 +144,20 @@ class VarBackward0(Node):
 
 
 class StdBackward0(Node):
-    """d std / dx = d var / dx / (2 std): 0 where std is 0 (constant input), as in PyTorch."""
+    """d std / dx = d var / dx / (2 std)."""
 
-    __slots__ = ("_saved_correction", "_saved_dim", "_saved_keepdim", "_divisor")
+    __slots__ = _SPREAD_STATE
     _saved_names = ("self", "result")
 
     def backward(self, grad):
-        result = self._unpack(1)
-        grad_var = (grad / (result * 2)).masked_fill(result == 0, 0)
-        return _var_backward(self, grad_var, self._unpack(0))
+        return _std_backward(self, grad, self._unpack(0), self._unpack(1))
+
+
+def _dof(dim, correction: float, t: Tensor) -> dict:
+    """The nodes' state: N - correction, and whether the reduction is over everything (no dim
+    given, or a 0-d input), where PyTorch's backward treats no degrees of freedom apart."""
+    count = _count(tuple(t._data.shape), _reduce_dims(dim, t._data.ndim))
+    return {"dof": count - correction, "whole": dim is None or t._data.ndim == 0}
 
 
 def _var(name: str, input, dim, unbiased, keepdim, correction, take_root: bool) -> Tensor:
@@ -173,7 +195,7 @@ def _var(name: str, input, dim, unbiased, keepdim, correction, take_root: bool) 
         backend,
         (t,),
         save_result=take_root,
-        state={"divisor": divisor},
+        state=_dof(dim, c, t),
         correction=c,
         dim=dims,
         keepdim=keepdim,
@@ -217,7 +239,7 @@ def std(
 class StdMeanBackward0(Node):
     """Both outputs of std_mean (output 0: std, 1: mean); either gradient may be missing."""
 
-    __slots__ = ("_n_outputs", "_saved_correction", "_saved_dim", "_saved_keepdim", "_divisor")
+    __slots__ = ("_n_outputs", *_SPREAD_STATE)
     _saved_names = ("self", "result0")
 
     def backward(self, grad_spread, grad_mean):
@@ -226,13 +248,10 @@ class StdMeanBackward0(Node):
         shape = tuple(x.shape)
         total = None
         if grad_spread is not None:
-            g = _unreduce(grad_spread, shape, dims, keepdim)
-            centered = x - mean(x, dims, keepdim=True)
             if type(self) is StdMeanBackward0:
-                spread = _unreduce(self._unpack(1), shape, dims, keepdim)
-                total = g * centered / (spread * self._divisor)
+                total = _std_backward(self, grad_spread, x, self._unpack(1))
             else:
-                total = g * 2 * centered / self._divisor
+                total = _var_backward(self, grad_spread, x)
         if grad_mean is not None:
             g = _unreduce(grad_mean, shape, dims, keepdim) / _count(shape, dims)
             total = g.expand(shape) if total is None else total + g
@@ -248,16 +267,16 @@ def _spread_mean(name: str, input, dim, unbiased, keepdim, correction, take_root
     t = check_tensor(input, name)
     if not t.dtype.is_floating_point:
         raise RuntimeError(msg.SPREAD_MEAN_DTYPE.format(name=name))
+    if isinstance(dim, bool):  # std_mean(input, unbiased) form
+        dim, unbiased = None, dim
     from ..autograd.grad_mode import no_grad
 
     with no_grad():
         spread = _var(name, t, dim, unbiased, keepdim, correction, take_root)
-        if isinstance(dim, bool):
-            dim = None
         average = mean(t, _reduce_dims(dim, t._data.ndim), keepdim)
     shape = tuple(t._data.shape)
-    dims = _reduce_dims(None if isinstance(dim, bool) else dim, len(shape))
-    c = _correction(unbiased if not isinstance(dim, bool) else dim, correction)
+    dims = _reduce_dims(dim, len(shape))
+    c = _correction(unbiased, correction)
     first, second = record(
         StdMeanBackward0 if take_root else VarMeanBackward0,
         (t,),
@@ -265,7 +284,7 @@ def _spread_mean(name: str, input, dim, unbiased, keepdim, correction, take_root
         t._backend,
         (t,),
         save_result=1 if take_root else 0,  # std_mean saves its std (result0)
-        state={"divisor": _count(shape, dims) - c},
+        state=_dof(dim, c, t),
         correction=c,
         dim=dims,
         keepdim=keepdim,
@@ -407,12 +426,13 @@ def _quantile_q(t: Tensor, q) -> Tensor:
         raise RuntimeError(msg.QUANTILE_Q_DTYPE)
     if not bool(((q >= 0) & (q <= 1)).all()):
         raise RuntimeError(msg.QUANTILE_Q_VALUES)
-    return q.detach()
+    return q
 
 
 def _quantile(input, q, dim, keepdim: bool, interpolation: str, skip_nan: bool) -> Tensor:
     """PyTorch's quantile: sort, gather the values around rank q * (n - 1), lerp between them
-    (so autograd comes from sort, gather and lerp), then squeeze_ the gathered dim."""
+    (so autograd comes from sort, gather and lerp, to q through the lerp's weights), then
+    squeeze_ the gathered dim."""
     name = "nanquantile" if skip_nan else "quantile"
     t = check_tensor(input, name)
     if not isinstance(q, Tensor):
@@ -447,7 +467,8 @@ def _quantile(input, q, dim, keepdim: bool, interpolation: str, skip_nan: bool) 
         ]()
     below = values.gather(-1, ranks.long())
     if interpolation in ("linear", "midpoint"):
-        weights = ranks - ranks.floor() if interpolation == "linear" else ranks * 0 + 0.5
+        # linear: q's gradient comes through the weights, d weight / d q = n - 1
+        weights = ranks - ranks.floor() if interpolation == "linear" else ranks.new_full((), 0.5)
         below = below.lerp(values.gather(-1, ranks.ceil().long()), weights)
     return below.squeeze_(-1)
 
