@@ -57,8 +57,6 @@ from ._dlpack import from_dlpack
 from ._generator import Generator, default_generator, get_rng_state, set_rng_state
 from ._legacy import CPU_TYPES as _CPU_TYPES
 from ._legacy import set_default_tensor_type
-from ._messages import NO_COMPLEX_DTYPE as _NO_COMPLEX_DTYPE
-from ._messages import NO_DTYPE as _NO_DTYPE
 from ._memory_format import (
     channels_last,
     channels_last_3d,
@@ -66,6 +64,8 @@ from ._memory_format import (
     memory_format,
     preserve_format,
 )
+from ._messages import NO_COMPLEX_DTYPE as _NO_COMPLEX_DTYPE
+from ._messages import NO_DTYPE as _NO_DTYPE
 from ._printing import get_printoptions, set_printoptions
 from ._size import Size
 from ._tensor import Tensor, typename
