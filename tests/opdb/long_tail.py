@@ -2,8 +2,7 @@
 grid_sample / affine_grid, the LU family and the solvers given a factor, condition numbers and
 tensor solves, torch.gradient, the *_copy functions and histogramdd.
 
-Register with `*long_tail.entries()` in tests/opdb/__init__.py and re-record
-(tests/data/record_opdb.py). Factors read only one triangle (cholesky_solve, triangular_solve):
+Factors read only one triangle (cholesky_solve, triangular_solve):
 their samples pass well-conditioned full matrices, so that values match; gradients then follow
 PyTorch's formulas, which finite differences of one triangle cannot check (gradcheck False).
 unbind_copy is left to tests/test_long_tail.py: its out= form returns None, as PyTorch's.
