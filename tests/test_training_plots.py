@@ -89,3 +89,19 @@ def test_training_pictures_display_as_svg_in_ipython(tmp_path):
         fig = plot_grad_flow({"net": [1.0, 0.1]}, title="flow")
         data, _ = shell.display_formatter.format(fig)
         assert "image/png" not in data and ">flow</text>" in data["image/svg+xml"]
+
+
+def test_surface_colours_given_levels_by_rank_across_the_colormap():
+    from matplotlib import colormaps
+
+    levels = [0.1, 1.0, 10.0, 100.0]  # log-spaced: colours by value would all sit at one end
+    fig = plot_loss_surface(lambda x, y: x**2 + 100 * y**2, (-3, 3), (-3, 3), levels=levels)
+    contours = _contours(fig.axes[0])
+    assert list(contours.levels) == levels
+    viridis = colormaps["viridis"]
+    assert [tuple(c) for c in contours.get_edgecolor()] == [
+        viridis(0.0),
+        viridis(1 / 3),
+        viridis(2 / 3),
+        viridis(1.0),
+    ]

@@ -62,7 +62,8 @@ def plot_loss_surface(
     """Contours of a 2-D loss `f(x, y)` with optimizer paths drawn on top.
 
     `f` takes two float64 tensors of grid coordinates and returns the loss at each point
-    (elementwise); `levels` is a number of contour levels or the levels themselves. Each entry
+    (elementwise); `levels` is a number of contour levels or the levels themselves (increasing,
+    coloured by rank, so that log-spaced levels use the whole colormap). Each entry
     of `paths` maps a label to the points visited, a sequence of (x, y) pairs or an (N, 2)
     tensor; a path starts with a dot and ends with a cross.
     """
@@ -84,7 +85,14 @@ def plot_loss_surface(
     heights = [[_rounded(v) for v in row] for row in z.tolist()]
     fig = figure((6.0, 4.6))
     ax = fig.add_subplot()
-    ax.contour(xs.tolist(), ys.tolist(), heights, levels=levels, cmap="viridis", linewidths=0.7)
+    contour_style = {"cmap": "viridis"}
+    if not isinstance(levels, int):  # colours by rank: log-spaced levels span the whole colormap
+        from matplotlib import colormaps
+
+        levels = [float(v) for v in levels]
+        ranks = [k / max(len(levels) - 1, 1) for k in range(len(levels))]
+        contour_style = {"colors": [colormaps["viridis"](r) for r in ranks]}
+    ax.contour(xs.tolist(), ys.tolist(), heights, levels=levels, linewidths=0.7, **contour_style)
     for label, path in (paths or {}).items():
         points = path.detach().tolist() if isinstance(path, Tensor) else [list(p) for p in path]
         if not points or any(len(p) != 2 for p in points):
