@@ -71,6 +71,8 @@ def test_surface_draws_each_path_from_a_dot_to_a_cross():
     assert (list(start.get_xdata()), list(end.get_xdata())) == ([-1.0], [0.1235])
     assert (start.get_marker(), end.get_marker()) == ("o", "x")
     assert start.get_color() == end.get_color() == line.get_color()
+    later = ax.get_lines()[3]
+    assert line.get_zorder() > later.get_zorder()  # the first path is drawn over the second
     assert [t.get_text() for t in ax.get_legend().get_texts()] == ["adam", "sgd"]
     assert ax.get_title() == "Rosenbrock" and ax.get_xlim() == (-2, 2) and ax.get_ylim() == (-1, 3)
 

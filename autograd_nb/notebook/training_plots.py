@@ -65,7 +65,8 @@ def plot_loss_surface(
     (elementwise); `levels` is a number of contour levels or the levels themselves (increasing,
     coloured by rank, so that log-spaced levels use the whole colormap). Each entry
     of `paths` maps a label to the points visited, a sequence of (x, y) pairs or an (N, 2)
-    tensor; a path starts with a dot and ends with a cross.
+    tensor; a path starts with a dot and ends with a cross, and the first path is drawn on top
+    (list a short path first, or the longer ones hide it).
     """
     from .._creation import linspace
     from ..autograd.grad_mode import no_grad
@@ -93,15 +94,17 @@ def plot_loss_surface(
         ranks = [k / max(len(levels) - 1, 1) for k in range(len(levels))]
         contour_style = {"colors": [colormaps["viridis"](r) for r in ranks]}
     ax.contour(xs.tolist(), ys.tolist(), heights, levels=levels, linewidths=0.7, **contour_style)
-    for label, path in (paths or {}).items():
+    paths = dict(paths or {})
+    for rank, (label, path) in enumerate(paths.items()):
+        on_top = {"zorder": 3 + len(paths) - rank}  # the first path is drawn over the later ones
         points = path.detach().tolist() if isinstance(path, Tensor) else [list(p) for p in path]
         if not points or any(len(p) != 2 for p in points):
             raise ValueError(msg.PLOT_PATH_POINTS.format(label=label))
         px = [_rounded(p[0]) for p in points]
         py = [_rounded(p[1]) for p in points]
-        (line,) = ax.plot(px, py, linewidth=1.2, label=label)
-        ax.plot(px[:1], py[:1], "o", color=line.get_color(), markersize=4)
-        ax.plot(px[-1:], py[-1:], "x", color=line.get_color(), markersize=6)
+        (line,) = ax.plot(px, py, linewidth=1.2, label=label, **on_top)
+        ax.plot(px[:1], py[:1], "o", color=line.get_color(), markersize=4, **on_top)
+        ax.plot(px[-1:], py[-1:], "x", color=line.get_color(), markersize=7, mew=2, **on_top)
     ax.set_xlim(x_low, x_high)
     ax.set_ylim(y_low, y_high)
     ax.set_xlabel("x")
