@@ -994,8 +994,11 @@ def test_detect_anomaly_names_the_forward_call_and_refuses_nan():
             "Good luck!"
         )
         x = torch.tensor([-1.0, 1.0], requires_grad=True)
-        with pytest.raises(RuntimeError) as err:
-            (x.sqrt() * 0).sum().backward()
+        root = x.sqrt() * 0  # the nan's forward call, named as PyTorch names it
+        with pytest.warns(UserWarning, match="Error detected in SqrtBackward0") as warned:
+            with pytest.raises(RuntimeError) as err:
+                root.sum().backward()
+        assert "root = x.sqrt() * 0" in str(warned[0].message)
         assert str(err.value) == "Function 'SqrtBackward0' returned nan values in its 0th output."
     assert not torch.is_anomaly_enabled()
     with torch.autograd.set_detect_anomaly(True, check_nan=False):

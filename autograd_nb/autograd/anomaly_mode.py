@@ -87,9 +87,14 @@ def remember_forward_stack(node) -> None:
 
 
 def apply_watched(node, grads: list) -> tuple:
-    """`node._apply(grads)`, naming the forward call if it fails and refusing nan gradients."""
+    """`node._apply(grads)`, refusing nan gradients, naming the forward call if either fails
+    (as PyTorch does: its nan check is part of the node's run that the warning reports)."""
     try:
         results = node._apply(grads)
+        if ANOMALY.check_nan:
+            for i, grad in enumerate(results):
+                if grad is not None and bool(grad.isnan().any()):
+                    raise RuntimeError(msg.ANOMALY_NAN_OUTPUT.format(name=node.name(), i=i))
     except Exception:
         stack = node.metadata.get("traceback_")
         if stack:
@@ -98,8 +103,4 @@ def apply_watched(node, grads: list) -> tuple:
                 stacklevel=2,
             )
         raise
-    if ANOMALY.check_nan:
-        for i, grad in enumerate(results):
-            if grad is not None and bool(grad.isnan().any()):
-                raise RuntimeError(msg.ANOMALY_NAN_OUTPUT.format(name=node.name(), i=i))
     return results

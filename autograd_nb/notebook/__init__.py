@@ -23,6 +23,8 @@ __all__ = [
     "plot_function_and_grad",
     "plot_loss_curve",
     "plot_decision_boundary",
+    "plot_grad_flow",
+    "plot_loss_surface",
 ]
 
 _LAZY = {
@@ -33,6 +35,8 @@ _LAZY = {
     "plot_function_and_grad": "plots",
     "plot_loss_curve": "plots",
     "plot_decision_boundary": "plots",
+    "plot_grad_flow": "training_plots",
+    "plot_loss_surface": "training_plots",
 }
 
 
