@@ -415,7 +415,7 @@ def test_flow_recorder_labels_each_edge_with_the_gradient_it_carried():
         }
     finally:
         recorder.stop()
-    assert recorder not in engine.flow_observers
+    assert recorder not in engine.node_listeners
     assert labels[("MulBackward0", "MulBackward0")] == "[15]"  # dz/dy = sum(w) = 15
     assert labels[("MulBackward0", "AccumulateGrad")] in {"[45]", "(6)"}  # to x: 15 * 3
     assert labels[("SumBackward0", "MulBackward0")] == "(6)"  # six ones: shown by shape

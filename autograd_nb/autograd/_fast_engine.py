@@ -28,6 +28,12 @@ import threading
 from .backward_kernels import registered_kernels
 from .node import ACCUMULATION_LOCK, AccumulateGrad, accumulate_grad, make_tensor
 
+# Callables `listener(node, grads_in, grads_out)` told, by either engine, about each node whose
+# backward formula ran (AccumulateGrad excepted): the gradients it received per output (a
+# sequence) and the tuple it sent. Unlike engine.flow_observers, listeners leave the pass on this
+# fast engine: a picture can keep what flowed in every backward cheaply.
+node_listeners: list = []
+
 # Whether `sys.getrefcount` tells "only the engine holds this gradient" on this interpreter
 # (proven by tests/test_autograd_engines.py on these versions; elsewhere gradients are copied).
 REFCOUNTS_PROVEN = sys.implementation.name == "cpython" and sys.version_info[:2] in {
@@ -89,11 +95,14 @@ def _run_unwatched(roots: list, grads: list, ran: list) -> tuple | None:
             results = kernel(node, *slot)
         else:
             results = node.backward(slot[0]) if len(slot) == 1 else node.backward(*slot)
-        slot = None
         if type(results) is not tuple:
             results = (results,)
         if node._in_meta is not None:
             results = node._conformed(results)
+        if node_listeners:
+            for listener in tuple(node_listeners):
+                listener(node, slot, results)
+        slot = None
         ran.append(node)
         edges = node._edges
         i = -2

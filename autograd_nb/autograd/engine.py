@@ -14,12 +14,20 @@ from collections.abc import Callable, Iterator
 
 from .. import _messages as msg
 from . import _fast_engine
+from ._fast_engine import node_listeners
 from .anomaly_mode import ANOMALY, apply_watched
 from .grad_mode import STATE
 from .gradient_checks import checked_hook_result, checked_hook_results
 from .node import AccumulateGrad, retain_into
 
-__all__ = ["count_dependencies", "flow_observers", "observe", "run_backward", "use_reference_only"]
+__all__ = [
+    "count_dependencies",
+    "flow_observers",
+    "node_listeners",
+    "observe",
+    "run_backward",
+    "use_reference_only",
+]
 
 # Callables `observer(node, grads_in, grads_out)`, told about each node the pass reaches: the
 # gradients it received (after its hooks) and what it sent to each input (() if it did not run).
@@ -256,6 +264,9 @@ def _watched() -> bool:
 def _tell_observers(node, grads_in: list, grads_out: tuple) -> None:
     for observer in list(flow_observers):
         observer(node, tuple(grads_in), grads_out)
+    if node_listeners and grads_out and type(node) is not AccumulateGrad:
+        for listener in list(node_listeners):
+            listener(node, tuple(grads_in), grads_out)
 
 
 @contextlib.contextmanager

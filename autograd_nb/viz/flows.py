@@ -1,8 +1,9 @@
 """The gradients that flowed along the graph's edges in the last backward, as edge labels.
 
-A `FlowRecorder`, once started, watches backward (`autograd.graph.observe_backward`): it is told
-what each backward node sent to each of its inputs; it keeps only a short text per edge
-(never the tensors), for the nodes still alive.
+A `FlowRecorder`, once started, listens to every backward (`autograd.graph.listen_backward`,
+which keeps the fast engine): it is told what each backward node sent to each of its inputs and
+keeps, for the nodes still alive, a small gradient's values as text and a large one's shape
+(never the tensors), so that a training loop pays a few microseconds a node.
 """
 
 from __future__ import annotations
@@ -14,12 +15,19 @@ from ..autograd import graph as autograd_graph
 __all__ = ["FlowRecorder", "flow_text"]
 
 
+_SMALL = 4  # gradients of up to this many values show them; larger ones show their shape
+
+
 def flow_text(grad) -> str:
     """A short, stable text for a gradient: its values when small, else its shape."""
-    if grad.numel() > 4:
-        return "(" + ", ".join(str(s) for s in grad.shape) + ")"
+    if grad.numel() > _SMALL:
+        return _shape_text(grad.shape)
     values = grad.detach().cpu().reshape(-1).tolist()
     return "[" + ", ".join(format(float(v), ".4g") for v in values) + "]"
+
+
+def _shape_text(shape) -> str:
+    return "(" + ", ".join(str(s) for s in shape) + ")"
 
 
 class FlowRecorder:
@@ -27,16 +35,22 @@ class FlowRecorder:
 
     def __init__(self):
         self._sent: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-        self._handle = None  # observe_backward's, while started
+        self._handle = None  # listen_backward's, while started
 
     def __call__(self, node, grads_in: tuple, grads_out: tuple) -> None:
         if grads_out:  # a node the pass only reached (autograd.grad's capture) sent nothing
-            self._sent[node] = tuple(None if g is None else flow_text(g) for g in grads_out)
+            # a small gradient's text, a large one's shape (made into text when a picture asks)
+            self._sent[node] = tuple(
+                [
+                    None if g is None else g.shape if g.numel() > _SMALL else flow_text(g)
+                    for g in grads_out
+                ]
+            )
 
     def start(self) -> FlowRecorder:
         """Watch every backward pass from now on (again: nothing changes)."""
         if self._handle is None:
-            self._handle = autograd_graph.observe_backward(self)
+            self._handle = autograd_graph.listen_backward(self)
         return self
 
     def stop(self) -> None:
@@ -56,6 +70,8 @@ class FlowRecorder:
                 dst = graph.node_for(nxt) if nxt is not None else None
                 if text is None or dst is None:
                     continue
+                if not isinstance(text, str):
+                    text = _shape_text(text)
                 key = (src.id, dst.id)
                 labels[key] = text if key not in labels else labels[key] + "; " + text
         return labels
