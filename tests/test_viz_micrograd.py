@@ -70,12 +70,13 @@ def boxes(graph) -> dict:
 
 
 def svg_boxes(svg: str) -> dict:
-    """The same from an SVG picture: each node group's text lines."""
+    """The same from an SVG picture: each node group's text lines (the no-break spaces that
+    keep PyTorch's column spacing in a browser read as spaces, blank ends dropped)."""
     out = {}
     for group in ET.fromstring(svg).iter(f"{SVG_NS}g"):
         if "node" not in group.get("class", "").split():
             continue
-        lines = [t.text for t in group.iter(f"{SVG_NS}text")]
+        lines = [t.text.replace("\xa0", " ").rstrip() for t in group.iter(f"{SVG_NS}text")]
         out[_key(lines)] = lines
     return out
 

@@ -17,9 +17,9 @@ No Graphviz, IPython or NumPy is needed; the SVG is byte-for-byte the same in ev
 
 from __future__ import annotations
 
-from .flows import FlowRecorder, flow_text
+from .flows import FlowRecorder
 from .graph import Graph, GraphEdge, GraphNode, build_graph, shape_text
-from .values import is_recording_values, record_values
+from .values import is_recording_values, record_values, tensor_text
 
 __all__ = [
     "FlowRecorder",
@@ -27,11 +27,11 @@ __all__ = [
     "GraphEdge",
     "GraphNode",
     "build_graph",
-    "flow_text",
     "graph_svg",
     "is_recording_values",
     "record_values",
     "shape_text",
+    "tensor_text",
 ]
 
 _BUILD_KEYS = ("names", "params", "saved", "max_nodes", "full", "micrograd")

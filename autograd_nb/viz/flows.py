@@ -1,9 +1,10 @@
 """The gradients that flowed along the graph's edges in the last backward, as edge labels.
 
 A `FlowRecorder`, once started, listens to every backward (`autograd.graph.listen_backward`,
-which keeps the fast engine): it is told what each backward node sent to each of its inputs and
-keeps, for the nodes still alive, a small gradient's values as text and a large one's shape
-(never the tensors), so that a training loop pays a few microseconds a node.
+which keeps the fast engine): it is told what each backward node sent to each of its inputs.
+A training loop pays for it in every step, so it keeps, for the nodes still alive, only what is
+cheap: a copy of a small gradient (up to `FULL_VALUES` numbers), shown as `tensor_text` when a
+picture asks, and a large one's shape (its values are not kept: a summary would cost every step).
 """
 
 from __future__ import annotations
@@ -11,23 +12,22 @@ from __future__ import annotations
 import weakref
 
 from ..autograd import graph as autograd_graph
+from .values import FULL_VALUES, tensor_text
 
-__all__ = ["FlowRecorder", "flow_text"]
-
-
-_SMALL = 4  # gradients of up to this many values show them; larger ones show their shape
+__all__ = ["FlowRecorder"]
 
 
-def flow_text(grad) -> str:
-    """A short, stable text for a gradient: its values when small, else its shape."""
-    if grad.numel() > _SMALL:
-        return _shape_text(grad.shape)
-    values = grad.detach().cpu().reshape(-1).tolist()
-    return "[" + ", ".join(format(float(v), ".4g") for v in values) + "]"
+def _kept(grad):
+    """What the recorder keeps of one gradient: None, a small one's copy or a large one's shape."""
+    if grad is None:
+        return None
+    return grad.shape if grad.numel() > FULL_VALUES else grad.detach().clone()
 
 
-def _shape_text(shape) -> str:
-    return "(" + ", ".join(str(s) for s in shape) + ")"
+def _label(kept) -> str:
+    if isinstance(kept, tuple):  # a torch.Size
+        return "(" + ", ".join(str(s) for s in kept) + ")"
+    return tensor_text(kept)
 
 
 class FlowRecorder:
@@ -38,14 +38,7 @@ class FlowRecorder:
         self._handle = None  # listen_backward's, while started
 
     def __call__(self, node, grads_in: tuple, grads_out: tuple) -> None:
-        if grads_out:  # a node the pass only reached (autograd.grad's capture) sent nothing
-            # a small gradient's text, a large one's shape (made into text when a picture asks)
-            self._sent[node] = tuple(
-                [
-                    None if g is None else g.shape if g.numel() > _SMALL else flow_text(g)
-                    for g in grads_out
-                ]
-            )
+        self._sent[node] = tuple(map(_kept, grads_out))
 
     def start(self) -> FlowRecorder:
         """Watch every backward pass from now on (again: nothing changes)."""
@@ -66,12 +59,11 @@ class FlowRecorder:
             src = graph.node_for(node)
             if src is None:
                 continue
-            for (nxt, _), text in zip(node.next_functions, sent):
+            for (nxt, _), kept in zip(node.next_functions, sent):
                 dst = graph.node_for(nxt) if nxt is not None else None
-                if text is None or dst is None:
+                if kept is None or dst is None:
                     continue
-                if not isinstance(text, str):
-                    text = _shape_text(text)
+                text = _label(kept)
                 key = (src.id, dst.id)
-                labels[key] = text if key not in labels else labels[key] + "; " + text
+                labels[key] = text if key not in labels else labels[key] + "\n" + text
         return labels

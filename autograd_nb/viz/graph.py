@@ -21,7 +21,7 @@ from typing import Any
 
 from .. import _messages as msg
 from ..autograd import graph as autograd_graph
-from .values import VALUES, value_text
+from .values import FULL_VALUES, VALUES, tensor_text, value_text
 
 __all__ = ["GraphNode", "GraphEdge", "Graph", "build_graph", "shape_text"]
 
@@ -29,6 +29,7 @@ TENSOR_KINDS = ("leaf_requires_grad", "leaf_no_grad", "output", "saved", "saved_
 _NUMBERS = (int, float, bool)
 FIT_NODES = 40  # above this, repeated runs are summarised unless full=True
 FIT_WIDTH = 840  # px: JupyterLab's output area beside the file browser (a 1280 px window)
+READABLE_SCALE = 0.6  # a picture drawn smaller than this has text too small to read
 _WALK_LIMIT = 1_000_000  # nodes discovered before the walk gives up (then summarised)
 
 
@@ -81,36 +82,45 @@ def _tensor_class():
 
 
 def _short_text(t) -> str:
-    """PyTorch's printing of the values only (no grad_fn / requires_grad suffix)."""
+    """A tensor's values as a picture shows them (viz.values.tensor_text)."""
     try:
-        return str(t.detach())
+        return tensor_text(t)
     except Exception as exc:  # a broken tensor must not break the picture
         return f"<unprintable: {type(exc).__name__}>"
+
+
+def _values(detail: dict, key: str, t) -> None:
+    """detail[key]: what the box shows; detail[key + "_full"]: the whole tensor, for the
+    tooltip, where the box shows a summary."""
+    detail[key] = None if t is None else _short_text(t)
+    if t is not None and t.numel() > FULL_VALUES:
+        detail[key + "_full"] = value_text(t)
 
 
 def _tensor_detail(t, name: str | None) -> dict:
     grad = autograd_graph.current_grad(t)
     fn = t.grad_fn
-    return {
+    detail = {
         "name": name,
         "shape": tuple(int(s) for s in t._data.shape),
         "dtype": str(t.dtype),
         "device": str(t.device),
-        "data": _short_text(t),
-        "grad": None if grad is None else _short_text(grad),
         "requires_grad": t.requires_grad,
         "is_leaf": fn is None,
         "retains_grad": t.retains_grad,
         "grad_fn": None if fn is None else type(fn).__name__,
         "version": autograd_graph.version(t),
     }
+    _values(detail, "data", t)
+    _values(detail, "grad", grad)
+    return detail
 
 
 def _grad_text(t) -> str:
     """micrograd's grad of a tensor: its .grad, else (a non-leaf) what its grad_fn received."""
     grad = autograd_graph.current_grad(t)
     if grad is not None:
-        return value_text(grad)
+        return tensor_text(grad)
     fn = t.grad_fn
     received = None if fn is None else VALUES.grad_received(fn, t.output_nr)
     return "None" if received is None else received
@@ -184,7 +194,7 @@ class _Builder:
         detail = _tensor_detail(t, name)
         detail["root"] = root
         if self.micrograd:
-            detail["micrograd"] = {"data": {0: value_text(t)}, "grad": {0: _grad_text(t)}}
+            detail["micrograd"] = {"data": {0: tensor_text(t)}, "grad": {0: _grad_text(t)}}
         return self._add(t, kind, name or shape_text(t._data.shape), detail)
 
     def backward_node(self, fn) -> str:
@@ -348,11 +358,17 @@ class Graph:
         node_notes: dict | None = None,
         engine: str | None = None,
         max_width: float | None = None,
+        label_room: dict | None = None,
+        min_scale: float = 0.0,
     ) -> str:
         """The picture as SVG text, byte-for-byte the same for the same graph in any process.
 
         With `max_width`, a wider picture is drawn smaller (its width attribute is `max_width`,
-        the drawing keeps its proportions): how it fits an output area.
+        the drawing keeps its proportions): how it fits an output area; never smaller than
+        `min_scale` (`READABLE_SCALE` keeps text readable; the rest then scrolls).
+        `edge_labels` ({(src id, dst id): text}) are drawn in room the layout keeps for them;
+        `label_room` ({(src id, dst id): text or texts}) keeps room for labels not drawn, so
+        that pictures of one graph with different labels (a stepper's frames) share one layout.
         """
         if engine is not None:
             from .dot import render_with_dot
@@ -370,6 +386,8 @@ class Graph:
                 legend=legend,
                 node_notes=node_notes,
                 max_width=max_width,
+                label_room=label_room,
+                min_scale=min_scale,
             )
 
     def to_dot(self, values: bool = False, grads: bool = False) -> str:

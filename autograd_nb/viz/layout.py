@@ -6,6 +6,10 @@
 3. Order within layers: a few down/up barycenter sweeps, keeping the order with fewest crossings.
 4. x coordinates: each node pulled towards the mean of its neighbours, solved per layer as an
    isotonic regression (pool adjacent violators) so nodes keep their order and spacing.
+Edge labels get room of their own, as Graphviz gives them: with any label, every layer is
+doubled and each labelled edge passes through a "label node" of the label's size in the layer
+between its ends (the edge runs down the label node's left side, the text sits to its right), so
+the ordering and spacing above keep labels clear of nodes and of each other.
 Everything iterates over lists in input order, so the result depends only on the input.
 """
 
@@ -19,6 +23,7 @@ __all__ = ["Layout", "layered_layout"]
 H_GAP = 18.0  # between neighbours in a layer
 V_GAP = 42.0  # between layers
 DUMMY_W = 8.0
+LABEL_STRIP = 10.0  # left part of a label node that the edge runs down
 SWEEPS = 4
 COORD_PASSES = 4
 
@@ -33,6 +38,7 @@ class Layout:
     width: float
     height: float
     layer: list[int]
+    labels: dict[int, tuple[float, float]]  # edge index -> top-left corner of its label
 
 
 def _layers(n: int, out_adj: list[list[int]], in_deg: list[int]) -> list[int]:
@@ -143,7 +149,8 @@ def _pava(desired: list[float], gaps: list[float]) -> list[float]:
     return [y + o for y, o in zip(out, offsets)]
 
 
-def _coordinates(layers, widths, up_adj, down_adj) -> list[float]:
+def _coordinates(layers, widths, anchor, up_adj, down_adj) -> list[float]:
+    """Centres; edges attach at x + anchor (a label node's left strip, else the centre)."""
     x = [0.0] * len(widths)
     gaps_of = []
     for layer in layers:
@@ -167,7 +174,8 @@ def _coordinates(layers, widths, up_adj, down_adj) -> list[float]:
         desired = []
         for v in layer:
             nb = adj[v]
-            desired.append(sum(x[u] for u in nb) / len(nb) if nb else x[v])
+            mean = sum(x[u] + anchor[u] for u in nb) / len(nb) - anchor[v] if nb else x[v]
+            desired.append(mean)
         for v, p in zip(layer, _pava(desired, gaps_of[k])):
             x[v] = p
 
@@ -180,10 +188,15 @@ def _coordinates(layers, widths, up_adj, down_adj) -> list[float]:
 
 
 def layered_layout(
-    sizes: list[tuple[float, float]], edges: list[tuple[int, int]], dummy_budget: int | None = None
+    sizes: list[tuple[float, float]],
+    edges: list[tuple[int, int]],
+    dummy_budget: int | None = None,
+    labels: dict[int, tuple[float, float]] | None = None,
 ) -> Layout:
-    """Lay out nodes of the given (width, height) with edges (src, dst) pointing downwards."""
+    """Lay out nodes of the given (width, height) with edges (src, dst) pointing downwards;
+    `labels` ({edge index: (width, height)}) reserves room for edge labels."""
     n = len(sizes)
+    labels = labels or {}
     out_adj: list[list[int]] = [[] for _ in range(n)]
     in_deg = [0] * n
     for s, d in edges:
@@ -191,28 +204,49 @@ def layered_layout(
             out_adj[s].append(d)
             in_deg[d] += 1
     layer = _layers(n, out_adj, in_deg)
+    step = 2 if labels else 1  # labels live in the layers between the nodes' layers
+    layer = [step * lv for lv in layer]
+    v_gap = V_GAP / step
 
-    # dummy points for long forward edges, shortest spans first, within a budget
+    # dummy points for long forward edges, shortest spans first, within a budget; a labelled
+    # edge always gets its label node
     if dummy_budget is None:
         dummy_budget = 4 * n + 400
     long_edges = sorted(
         (layer[d] - layer[s], k) for k, (s, d) in enumerate(edges) if layer[d] - layer[s] > 1
     )
     widths = [w for w, _ in sizes]
+    heights = [h for _, h in sizes]
+    anchor = [0.0] * n
     node_layer = list(layer)
     chains: dict[int, list[int]] = {}
+    label_node: dict[int, int] = {}
     used = 0
     for span, k in long_edges:
-        if used + span - 1 > dummy_budget:
-            break
         s, d = edges[k]
+        if k in labels:
+            middle = layer[s] + 1 + 2 * ((span // 2 - 1) // 2)  # an odd (label) layer
+            wanted = range(layer[s] + 1, layer[d]) if used + span - 1 <= dummy_budget else [middle]
+        elif used + span - 1 <= dummy_budget:
+            wanted = range(layer[s] + 1, layer[d])
+        else:
+            continue
         chain = []
-        for lv in range(layer[s] + 1, layer[d]):
+        for lv in wanted:
             chain.append(len(widths))
-            widths.append(DUMMY_W)
+            if k in labels and lv == middle:
+                w, h = labels[k]
+                label_node[k] = len(widths)
+                widths.append(w + LABEL_STRIP)
+                heights.append(h)
+                anchor.append(LABEL_STRIP / 2 - (w + LABEL_STRIP) / 2)
+            else:
+                widths.append(DUMMY_W)
+                heights.append(0.0)
+                anchor.append(0.0)
             node_layer.append(lv)
         chains[k] = chain
-        used += span - 1
+        used += len(chain)
 
     total = len(widths)
     up_adj: list[list[int]] = [[] for _ in range(total)]
@@ -221,9 +255,9 @@ def layered_layout(
     for k, (s, d) in enumerate(edges):
         if layer[d] <= layer[s]:
             continue  # flat or backward edge (only in cyclic input): no influence on layout
-        path = [s, *chains.get(k, ()), d]
         if k not in chains and layer[d] - layer[s] > 1:
             continue  # long edge drawn straight, out of the budget
+        path = [s, *chains.get(k, ()), d]
         for a, b in zip(path, path[1:]):
             if (a, b) in seen_pairs:
                 continue
@@ -236,18 +270,18 @@ def layered_layout(
     for v in range(total):  # real nodes in input order, dummies after them
         layers[node_layer[v]].append(v)
     layers = _order(layers, up_adj, down_adj, total)
-    x = _coordinates(layers, widths, up_adj, down_adj)
+    x = _coordinates(layers, widths, anchor, up_adj, down_adj)
 
-    heights = [0.0] * n_layers
-    for i, (_, h) in enumerate(sizes):
-        heights[layer[i]] = max(heights[layer[i]], h)
+    layer_h = [0.0] * n_layers
+    for v in range(total):
+        layer_h[node_layer[v]] = max(layer_h[node_layer[v]], heights[v])
     tops = []
     cur = 0.0
-    for h in heights:
+    for h in layer_h:
         tops.append(cur)
-        cur += h + V_GAP
-    height = cur - V_GAP if n_layers else 0.0
-    y = [tops[node_layer[v]] + heights[node_layer[v]] / 2 for v in range(total)]
+        cur += h + v_gap
+    height = cur - v_gap if n_layers else 0.0
+    y = [tops[node_layer[v]] + layer_h[node_layer[v]] / 2 for v in range(total)]
 
     left = min((x[v] - widths[v] / 2 for v in range(total)), default=0.0)
     right = max((x[v] + widths[v] / 2 for v in range(total)), default=0.0)
@@ -258,9 +292,18 @@ def layered_layout(
         hs, hd = sizes[s][1], sizes[d][1]
         if layer[d] > layer[s]:
             pts = [(x[s], y[s] + hs / 2)]
-            pts.extend((x[c], y[c]) for c in chains.get(k, ()))
+            for c in chains.get(k, ()):
+                if heights[c]:  # down the label node's left strip
+                    pts += [(x[c] + anchor[c], y[c] - heights[c] / 2)]
+                    pts += [(x[c] + anchor[c], y[c] + heights[c] / 2)]
+                else:
+                    pts.append((x[c], y[c]))
             pts.append((x[d], y[d] - hd / 2))
         else:  # upward edge: leave from the top, enter from the bottom
             pts = [(x[s], y[s] - hs / 2), (x[d], y[d] + hd / 2)]
         routes.append(pts)
-    return Layout(x[:n], y[:n], routes, right - left, height, layer)
+    spots = {
+        k: (x[c] - widths[c] / 2 + LABEL_STRIP, y[c] - heights[c] / 2)
+        for k, c in label_node.items()
+    }
+    return Layout(x[:n], y[:n], routes, right - left, height, layer, spots)

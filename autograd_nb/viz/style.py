@@ -33,9 +33,7 @@ LEGEND = (
     ("collapsed part", "summary"),
 )
 
-MAX_LINES = 6  # of a tensor's data or grad text
-MAX_CHARS = 48
-MICROGRAD_LINES = 3  # of each data / grad text in micrograd's `data | grad` mode
+MAX_CHARS = 48  # of a line listing saved values
 
 
 def text_width(text: str, char_w: float) -> float:
@@ -46,15 +44,17 @@ def text_width(text: str, char_w: float) -> float:
     return n * char_w
 
 
-def _clip(text: str, prefix: str = "", max_lines: int = MAX_LINES) -> list[str]:
-    lines = text.split("\n")
-    out = []
-    for k, line in enumerate(lines[:max_lines]):
-        line = (prefix if k == 0 else " " * len(prefix)) + line
-        out.append(line if len(line) <= MAX_CHARS else line[: MAX_CHARS - 1] + "…")
-    if len(lines) > max_lines:
-        out.append(" " * len(prefix) + "…")
-    return out
+def _clip(line: str) -> str:
+    return line if len(line) <= MAX_CHARS else line[: MAX_CHARS - 1] + "…"
+
+
+def _block(text: str, prefix: str = "") -> list[str]:
+    """A tensor's text (viz.values.tensor_text: short by construction) as lines of one width,
+    `prefix` before the first: centred in a box, PyTorch's columns stay aligned."""
+    indent = " " * len(prefix)
+    lines = [(indent if k else prefix) + line for k, line in enumerate(text.split("\n"))]
+    width = max(len(line) for line in lines)
+    return [line.ljust(width) for line in lines]
 
 
 def _data_grad(prefix: str, data: str, grad: str) -> list[str]:
@@ -62,10 +62,7 @@ def _data_grad(prefix: str, data: str, grad: str) -> list[str]:
     line = f"{prefix}data {data} | grad {grad}"
     if "\n" not in line and len(line) <= MAX_CHARS:
         return [line]
-    return [
-        *_clip(data, prefix + "data ", MICROGRAD_LINES),
-        *_clip(grad, prefix + "grad ", MICROGRAD_LINES),
-    ]
+    return [*_block(data, prefix + "data "), *_block(grad, prefix + "grad ")]
 
 
 def _micrograd_lines(m: dict) -> list[str]:
@@ -80,7 +77,7 @@ def _micrograd_lines(m: dict) -> list[str]:
     if m.get("saved"):
         head = "saved (freed): " if m.get("freed") else "saved: "
         items = (name if text is None else f"{name}={text}" for name, text in m["saved"])
-        lines += _clip(head + ", ".join(items), "", 1)
+        lines.append(_clip(head + ", ".join(items)))
     return lines
 
 
@@ -117,9 +114,9 @@ def node_lines(
         if d.get("micrograd"):
             lines.extend(_micrograd_lines(d["micrograd"]))
         elif values:
-            lines.extend(_clip(d["data"]))
+            lines.extend(_block(d["data"]))
         if grads and kind != "saved" and not d.get("micrograd"):
-            lines.extend(_clip(d["grad"] if d.get("grad") is not None else "None", "grad: "))
+            lines.extend(_block(d["grad"] if d.get("grad") is not None else "None", "grad: "))
     if note:
         lines.extend(note.split("\n"))
     return lines
@@ -155,10 +152,10 @@ def tooltip(node) -> str:
         out.append(msg.VIZ_VERSION_MEANING)
     if node.kind == "summary":
         out.append(msg.VIZ_COLLAPSED_HINT)
-    if d.get("data") is not None:
-        out.append("data: " + d["data"])
-    if d.get("grad") is not None:
-        out.append("grad: " + d["grad"])
+    for key in ("data", "grad"):  # the whole tensor where the box shows a summary
+        text = d.get(key + "_full", d.get(key))
+        if text is not None:
+            out.append(f"{key}: {text}")
     micro = d.get("micrograd")
     if micro is not None and node.kind == "backward":  # the whole texts the box may clip
         for key in ("data", "grad"):

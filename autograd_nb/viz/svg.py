@@ -17,7 +17,11 @@ from .style import HIGHLIGHT, LEGEND, STYLES, node_lines, text_width, tooltip
 __all__ = ["render_svg"]
 
 FONT = 12
-CHAR_W = 7.2  # monospace advance at 12 px
+CHAR_W = 7.25  # monospace advance at 12 px (DejaVu Sans Mono: 0.602 em)
+LABEL_FONT = 11
+LABEL_CHAR_W = 6.65  # ... at 11 px
+LABEL_LINE_H = 14.0
+LABEL_PAD = 3.0  # around a label's text, inside its white background
 LINE_H = 15.0
 PAD_X = 8.0
 PAD_Y = 5.0
@@ -28,6 +32,13 @@ LABEL_COLOUR = "#1f5fbf"
 SAVED_EDGE = "#b36b00"
 
 _BAD_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_KEPT_SPACE = re.compile("^ | $|(?<= ) | (?= )")  # spaces a browser would collapse
+
+
+def _text(text: str) -> str:
+    """A line of text whose spacing shows as written (PyTorch aligns columns with spaces):
+    spaces a browser collapses (leading, trailing, repeated) become no-break spaces."""
+    return _esc(_KEPT_SPACE.sub("\u00a0", text))
 
 
 def _esc(text: str) -> str:
@@ -51,12 +62,39 @@ def _box(lines: list[str], shape: str) -> tuple[float, float]:
     return max(w, 36.0), h
 
 
-def _layout(graph, sizes: list[tuple[float, float]], index: dict) -> Layout:
-    key = tuple(sizes)
+def _label_size(text: str) -> tuple[float, float]:
+    lines = text.split("\n")
+    w = max(text_width(line, LABEL_CHAR_W) for line in lines) + 2 * LABEL_PAD
+    return w, len(lines) * LABEL_LINE_H + 2 * LABEL_PAD
+
+
+def _label_sizes(graph, labels: dict, room: dict) -> dict[int, tuple[float, float]]:
+    """{edge index: (w, h)} for the first edge between each labelled pair of nodes: room for
+    its label, or for the biggest of the texts `room` reserves for it (a stepper's frames)."""
+    sizes: dict[int, tuple[float, float]] = {}
+    seen = set()
+    for k, e in enumerate(graph.edges):
+        key = (e.src, e.dst)
+        if key in seen or e.kind == "saved":
+            continue
+        seen.add(key)
+        texts = room.get(key, ())
+        texts = [texts] if isinstance(texts, str) else list(texts)
+        text = labels.get(key, e.label)
+        if text:
+            texts.append(str(text))
+        if texts:
+            found = [_label_size(t) for t in texts]
+            sizes[k] = (max(w for w, _ in found), max(h for _, h in found))
+    return sizes
+
+
+def _layout(graph, sizes: list[tuple[float, float]], index: dict, labels: dict) -> Layout:
+    key = (tuple(sizes), tuple(sorted(labels.items())))
     cached = graph._layout_cache.get(key)
     if cached is None:
         pairs = [(index[e.src], index[e.dst]) for e in graph.edges]
-        cached = layered_layout(sizes, pairs)
+        cached = layered_layout(sizes, pairs, labels=labels)
         graph._layout_cache.clear()
         graph._layout_cache[key] = cached
     return cached
@@ -142,21 +180,18 @@ def _arrow(pts, colour: str) -> str:
     )
 
 
-def _edge_label(out: list, pts, text: str) -> None:
-    k = (len(pts) - 1) // 2
-    (x0, y0), (x1, y1) = pts[k], pts[k + 1]
-    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    lines = str(text).split("\n")
-    w = max(text_width(line, CHAR_W * 0.9) for line in lines) + 6
-    h = len(lines) * 13.0 + 2
+def _edge_label(out: list, spot: tuple[float, float], text: str) -> None:
+    """A label in the room the layout kept for it (`spot`: its top-left corner)."""
+    x, y = spot
+    w, h = _label_size(text)
     out.append(
-        f'<rect x="{_n(cx + 4)}" y="{_n(cy - h / 2)}" width="{_n(w)}" height="{_n(h)}" '
+        f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" '
         f'fill="#ffffff" fill-opacity="0.85" stroke="none"/>'
     )
-    for i, line in enumerate(lines):
+    for i, line in enumerate(text.split("\n")):
         out.append(
-            f'<text x="{_n(cx + 7)}" y="{_n(cy - h / 2 + 11 + 13 * i)}" '
-            f'font-size="11" fill="{LABEL_COLOUR}">{_esc(line)}</text>'
+            f'<text x="{_n(x + LABEL_PAD)}" y="{_n(y + LABEL_PAD + 10.5 + LABEL_LINE_H * i)}" '
+            f'font-size="{LABEL_FONT}" fill="{LABEL_COLOUR}">{_text(line)}</text>'
         )
 
 
@@ -169,6 +204,8 @@ def render_svg(
     legend: bool = True,
     node_notes: dict | None = None,
     max_width: float | None = None,
+    label_room: dict | None = None,
+    min_scale: float = 0.0,
 ) -> str:
     """The SVG text of `graph` (see Graph.to_svg)."""
     nodes = graph.nodes
@@ -179,7 +216,8 @@ def render_svg(
     index = {node.id: i for i, node in enumerate(nodes)}
     all_lines = [node_lines(n, values, grads, notes.get(n.id)) for n in nodes]
     sizes = [_box(lines, STYLES[n.kind][3]) for n, lines in zip(nodes, all_lines)]
-    lay = _layout(graph, sizes, index)
+    label_sizes = _label_sizes(graph, labels, label_room or {})
+    lay = _layout(graph, sizes, index, label_sizes)
 
     kinds = {n.kind for n in nodes}
     legend_out, legend_h, legend_w = (
@@ -192,7 +230,8 @@ def render_svg(
     height = oy + lay.height + MARGIN
 
     # drawn at `max_width` at most: the viewBox keeps the drawing, the size shrinks to fit
-    scale = max_width / width if max_width is not None and width > max_width else 1.0
+    scale = max(max_width / width, min_scale) if max_width and width > max_width else 1.0
+    scale = min(scale, 1.0)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width * scale)}" '
         f'height="{_n(height * scale)}" '
@@ -205,13 +244,13 @@ def render_svg(
     out.append(f'<g class="edges" transform="translate({_n(ox)},{_n(oy)})" fill="none">')
     label_out: list[str] = []
     seen: dict[tuple, int] = {}
-    for e, pts in zip(graph.edges, lay.routes):
+    for i, (e, pts) in enumerate(zip(graph.edges, lay.routes)):
         key = (e.src, e.dst)
         k = seen.get(key, 0)
         seen[key] = k + 1
-        if k:
+        if k and len(pts) == 2:  # a parallel edge the layout did not route apart
             pts = _offset_route(pts, k)
-        text = labels.get(key, e.label)
+        text = str(labels.get(key, e.label)) if not k else ""
         if e.kind == "saved":
             out.append(
                 f'<path d="{_path(pts)}" stroke="{SAVED_EDGE}" stroke-width="1.0" '
@@ -223,8 +262,8 @@ def render_svg(
             f'<path d="{_path(pts)}" stroke="{colour}" stroke-width="{"1.8" if text else "1.2"}"/>'
         )
         out.append(_arrow(pts, colour))
-        if text:
-            _edge_label(label_out, pts, text)
+        if text and i in lay.labels:
+            _edge_label(label_out, lay.labels[i], text)
     out.append("</g>")
 
     out.append(
@@ -238,7 +277,8 @@ def render_svg(
             fill, stroke, width_px = HIGHLIGHT[0], HIGHLIGHT[1], "3.0"
         x, y = lay.x[i], lay.y[i]
         w, h = sizes[i]
-        out.append(f'<g class="node {node.kind}" data-node="{node.id}">')
+        root = " root" if node.detail.get("root") else ""
+        out.append(f'<g class="node {node.kind}{root}" data-node="{node.id}">')
         out.append(f"<title>{_esc(tooltip(node))}</title>")
         _shape(out, shape, x, y, w, h, fill, stroke, width_px, dashed)
         lines = all_lines[i]
@@ -248,7 +288,7 @@ def render_svg(
             weight = ' font-weight="bold"' if j == 0 and node.kind != "summary" else ""
             out.append(
                 f'<text x="{_n(x)}" y="{_n(top + LINE_H * j + 11.5)}"{weight}{colour}>'
-                f"{_esc(line)}</text>"
+                f"{_text(line)}</text>"
             )
         out.append("</g>")
     out.append("</g>")

@@ -3,26 +3,38 @@
 A graph keeps no op results (a node holds its inputs' nodes and what it saved, never its
 output), so the value of an intermediate result exists only while its op runs. While recording
 is on (`record_values()`, `%%grad_trace --micrograd`), the `VALUES` recorder is told each result
-as it joins the graph (`autograd.graph.observe_results`) and keeps its value as text, printed as
-PyTorch prints it inside `tensor(...)`: `-6.`, `[ 6., -4.]`. While such values are alive it
-also listens to backward (`autograd.graph.listen_backward`, which keeps the fast engine) and
-keeps, for each node whose value it recorded, the gradient that node received in the last
-backward and, before backward frees them, the texts of what it saved. Texts are keyed weakly
-by node: a graph that is gone takes its texts along. With recording off nothing is kept, and an
-op pays one check.
+as it joins the graph (`autograd.graph.observe_results`) and keeps its value as text
+(`tensor_text`: printed as PyTorch prints it inside `tensor(...)`, `-6.`, `[ 6., -4.]`, up to 16
+numbers; a summary beyond). While such values are alive it also listens to backward
+(`autograd.graph.listen_backward`, which keeps the fast engine) and keeps, for each node whose
+value it recorded, the gradient that node received in the last backward and, before backward
+frees them, the texts of what it saved. Texts are keyed weakly by node: a graph that is gone
+takes its texts along. With recording off nothing is kept, and an op pays one check.
 """
 
 from __future__ import annotations
 
+import re
 import weakref
 
 from .. import _messages as msg
 from .._printing import values_str
 from ..autograd import graph as autograd_graph
 
-__all__ = ["VALUES", "ValueRecorder", "is_recording_values", "record_values", "value_text"]
+__all__ = [
+    "FULL_VALUES",
+    "VALUES",
+    "ValueRecorder",
+    "is_recording_values",
+    "record_values",
+    "tensor_text",
+    "value_text",
+]
 
 _NUMBERS = (int, float, bool)
+FULL_VALUES = 16  # tensors with at most this many numbers are shown in full
+FIRST_VALUES = 4  # first values a summary of a bigger tensor shows
+_WRAP = re.compile(r",\n\s*")  # where PyTorch's printing breaks a row or a block
 
 
 def value_text(t) -> str:
@@ -31,6 +43,36 @@ def value_text(t) -> str:
         return values_str(t)
     except Exception as exc:  # noqa: BLE001 - a broken tensor must not break the picture
         return f"<unprintable: {type(exc).__name__}>"
+
+
+def tensor_text(t, one_line: bool = False, limit: int = FULL_VALUES) -> str:
+    """A tensor's values for a picture, a table or a sentence, in PyTorch's short format.
+
+    Up to `limit` numbers print in full as PyTorch prints them inside `tensor(...)` (precision
+    4, scientific notation where PyTorch uses it): `[[ 0.3944,  0.7108], [-0.1234,  0.5000]]`.
+    A bigger tensor shows its shape and a summary, `(4, 16): min -0.5123, mean 0.0201, max
+    0.4912; first [0.3944, 0.7108, -0.1234, 0.0029, …]`, each number as PyTorch prints it
+    alone; `value_text(t)` is the whole tensor, for a tooltip or a click. `one_line=True` puts
+    it on one line (`, ` and `; ` where PyTorch's printing and the summary break lines).
+    `None` gives "None".
+    """
+    if t is None:
+        return "None"
+    if t.numel() <= limit:
+        text = value_text(t)
+        return _WRAP.sub(", ", text) if one_line else text
+    lines = _summary_lines(t.detach())
+    return "; ".join(lines) if one_line else "\n".join(lines)
+
+
+def _summary_lines(d) -> list[str]:
+    """Shape, min / mean / max and the first values of a (detached) tensor too big to show."""
+    shape = "(" + ", ".join(str(int(s)) for s in d.shape) + ")"
+    first = value_text(d.reshape(-1)[:FIRST_VALUES])
+    first = "first " + first[:-1] + ", …]"
+    low, high = value_text(d.amin()), value_text(d.amax())
+    mean = value_text(d.double().mean())
+    return [f"{shape}: min {low}, mean {mean}, max {high}", first]
 
 
 def saved_text(value) -> str:
@@ -92,7 +134,7 @@ class ValueRecorder:
         if texts is None:
             texts = self._values[tensor.grad_fn] = {}
         if tensor.output_nr not in texts:  # else a saved output rebuilt: the same value
-            texts[tensor.output_nr] = value_text(tensor)
+            texts[tensor.output_nr] = tensor_text(tensor)
 
     def _node_ran(self, node, grads_in: tuple, grads_out: tuple) -> None:
         if not self._values:  # every recorded graph is gone: stop listening until recording
@@ -100,9 +142,7 @@ class ValueRecorder:
             return
         if node not in self._values:
             return
-        self._grads[node] = {
-            nr: "None" if g is None else value_text(g) for nr, g in enumerate(grads_in)
-        }
+        self._grads[node] = {nr: tensor_text(g) for nr, g in enumerate(grads_in)}
         self._saved_texts[node] = tuple(
             (s.name, saved_text(s.value)) for s in autograd_graph.saved_values(node) if not s.freed
         )
