@@ -55,6 +55,14 @@ class Explanation:
         )
 
 
+def error_text(exc: BaseException) -> str:
+    """`str(exc)`, or what Python's own traceback prints when that raises."""
+    try:
+        return str(exc)
+    except Exception:  # noqa: BLE001 - a broken __str__ must not give our traceback
+        return "<exception str() failed>"
+
+
 def _first_line(text: str, limit: int = 160) -> str:
     """The message's first line, cut after a whole word (and marked …) when over `limit`."""
     line = text.strip().splitlines()[0] if text.strip() else ""
@@ -345,7 +353,7 @@ _COMPILED = [(_pattern(template), explanation) for template, explanation in _CAT
 
 def explain(error: BaseException | str) -> Explanation | None:
     """The explanation for an exception (or message text), or None when it is not one we know."""
-    text = error if isinstance(error, str) else str(error)
+    text = error if isinstance(error, str) else error_text(error)
     for pattern, explanation in _COMPILED:
         if pattern.search(text):
             return Explanation(**{**explanation.__dict__, "message": text})

@@ -19,6 +19,7 @@ import ipywidgets as W
 
 from .. import _messages as msg
 from ..viz.png import svg_to_png
+from .lifetimes import adopt
 from .widgets import _FIT_BOX, _FIT_SVG
 
 __all__ = ["EXPAND_NODES", "ExpandableGraph", "GraphView"]
@@ -83,6 +84,7 @@ class ExpandableGraph(W.HTML):
     def __init__(self, svg: str, whole: str, label: str, nodes: int):
         super().__init__(value=expandable_html(svg, whole, nodes), layout=W.Layout(width="100%"))
         self.picture = GraphView(svg, label)
+        adopt(self)  # closed when its cell runs again
 
     def __repr__(self) -> str:
         return repr(self.picture)

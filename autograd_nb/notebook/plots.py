@@ -68,6 +68,9 @@ class LossCurve:
             self._status = W.Label(value=f"{title}: no steps yet")
             self._picture = W.HTML()  # deterministic SVG: the same stored bytes on every machine
             self.widget = W.VBox([W.HBox([self._bar, self._status]), self._picture])
+            from .lifetimes import adopt, close_tree
+
+            adopt(self.widget, close_tree)  # closed when its cell runs again
 
     def __repr__(self) -> str:
         total = f", total={self.total}" if self.total else ""

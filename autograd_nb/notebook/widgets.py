@@ -415,6 +415,7 @@ class TensorInspector(W.VBox):
         super().__init__([self.view])
         self.refresh()
         _INSPECTORS.add(self)
+        adopt(self)
 
     def __repr__(self) -> str:
         return f"TensorInspector({self.name})"
@@ -513,6 +514,7 @@ class JacobianExplorer(W.VBox):
             box.observe(self._update, names="value")
         super().__init__([W.HBox(self.v_inputs), self.view])
         self._update()
+        adopt(self)
 
     def __repr__(self) -> str:
         return f"JacobianExplorer({self.name}: {self.x.numel()} -> {self.y.numel()})"
