@@ -127,3 +127,35 @@ def test_without_a_cell_id_nothing_is_closed(ip):
     one = live_widgets() - before
     run(ip, "%grad_steps y")
     assert live_widgets() - before == 2 * one
+
+
+@pytest.mark.parametrize(
+    "cell, wanted, unwanted",
+    [
+        # the lesson-04 error: b.backward() twice; the fix calls the learner's tensor b
+        (
+            "b = (x1 * x2).sum()\nb.backward()\nb.backward()",
+            ["b.backward(retain_graph=True)", "b.backward()"],
+            ["y.backward"],
+        ),
+        # backward of a non-scalar named out
+        ("out = x1 * torch.ones(3)\nout.backward()", ["out.backward(gradient="], ["y."]),
+        # an in-place update of the leaf x3: the fix's x becomes x3
+        ("x3 += 1", ["x3 -= lr * x3.grad"], []),
+        # a learner's tensor called x with a fix that uses x and y: the names swap
+        (
+            "x = (x1 * x2).sum()\nx.backward()\nx.backward()",
+            ["x.backward(retain_graph=True)"],
+            ["y.backward"],
+        ),
+    ],
+)
+def test_explain_errors_fix_uses_the_learners_names(ip, cell, wanted, unwanted):
+    result, _ = run(ip, cell)
+    assert not result.success
+    _, cap = run(ip, "%explain_error")
+    fix = cap.outputs[0].data["text/plain"].split("Fix / 解决方法:")[1]
+    for text in wanted:
+        assert text in fix
+    for text in unwanted:
+        assert text not in fix

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import inspect
+import linecache
 import re
 import sys
 
@@ -453,7 +454,7 @@ class AutogradMagics(Magics):
                 "message: %explain_error <text>"
             )
             return
-        found = explain(error)
+        found = explain(error, "" if text else failing_statement(sys.last_traceback))
         if found is None:
             shown = text or f"{type(error).__name__}: {fmt_first_line(error_text(error))}"
             print(f"%explain_error: not an autograd error I know: {_first_line(shown)}")
@@ -477,6 +478,21 @@ _HELP = inspect.cleandoc(AutogradMagics.autograd_nb.__doc__)
 def fmt_first_line(text: str) -> str:
     lines = text.strip().splitlines()
     return lines[0] if lines else ""
+
+
+def failing_statement(tb) -> str:
+    """The line of the learner's cell where the last error happened ("" if none is found).
+
+    IPython keeps each cell's source in `linecache` with no modification time (a file has
+    one): the innermost frame whose file is such a cell is the learner's failing line."""
+    line = ""
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        entry = linecache.cache.get(code.co_filename)
+        if entry is not None and len(entry) == 4 and entry[1] is None:
+            line = linecache.getline(code.co_filename, tb.tb_lineno).strip()
+        tb = tb.tb_next
+    return line
 
 
 def _is_expression(text: str) -> bool:
