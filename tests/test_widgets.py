@@ -398,3 +398,16 @@ def test_the_steppers_png_shows_its_first_and_last_frame():
     width = int.from_bytes(png[16:20], "big")
     frame_width = float(re.search(r'width="([\d.]+)"', BackwardStepper(t["y"]).frames[0].svg)[1])
     assert width > 2 * frame_width  # two frames side by side
+
+
+def test_jacobian_explorer_prints_float32_as_pytorch_does():
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    explorer = JacobianExplorer(lambda x: x * 0.1, x, v=[0.1, 0.3])
+    # the v boxes start at the numbers given, without float32's 0.10000000149...
+    assert [box.value for box in explorer.v_inputs] == [0.1, 0.3]
+    # J, v and vᵀJ as print(tensor) shows them: tensor([[0.1000, 0.0000], ...]) (PyTorch)
+    cells = re.findall(r"padding:1px 6px'>([^<]*)<", explorer.view.value)
+    assert cells == ["0.1000", "0.0000", "0.0000", "0.1000", "0.1000", "0.3000", "0.0100", "0.0300"]
+    explorer.v_inputs[1].value = 2.0
+    cells = re.findall(r"padding:1px 6px'>([^<]*)<", explorer.view.value)
+    assert cells[4:] == ["0.1000", "2.0000", "0.0100", "0.2000"]

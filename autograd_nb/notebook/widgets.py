@@ -12,10 +12,12 @@ import weakref
 from dataclasses import dataclass, field
 
 import ipywidgets as W
+import numpy
 
 from .. import _messages as msg
 from .. import autograd
 from .._creation import tensor
+from .._printing import _Formatter
 from .._tensor import Tensor
 from ..autograd import graph
 from ..autograd.graph import version
@@ -446,13 +448,16 @@ class TensorInspector(W.VBox):
 # --- the Jacobian explorer -------------------------------------------------------------------
 
 
-def _matrix_html(title: str, rows: list) -> str:
-    """A titled matrix between square brackets (the table's left and right borders)."""
+def _matrix_html(title: str, rows: list, floating: bool = True) -> str:
+    """A titled matrix between square brackets (the table's left and right borders), its
+    numbers in PyTorch's print format (one format for the whole matrix, as `print(J)`)."""
     e = html.escape
+    formatter = _Formatter([v for row in rows for v in row], floating)
     body = "".join(
         "<tr>"
         + "".join(
-            f"<td style='text-align:right;padding:1px 6px'>{e(fmt.number(v))}</td>" for v in row
+            f"<td style='text-align:right;padding:1px 6px'>{e(formatter.format(v).strip())}</td>"
+            for v in row
         )
         + "</tr>"
         for row in rows
@@ -462,6 +467,14 @@ def _matrix_html(title: str, rows: list) -> str:
         f"<div style='display:inline-block;vertical-align:top;margin-right:16px'>"
         f"<b>{e(title)}</b><table style='{bracket}'>{body}</table></div>"
     )
+
+
+def _shortest(value: float, dtype) -> float:
+    """The shortest decimal that is `value` in `dtype` (0.1, not float32's 0.10000000149...)."""
+    kind = getattr(numpy, str(dtype).replace("torch.", ""), None)
+    if kind is None or not isinstance(kind, type) or not issubclass(kind, numpy.floating):
+        return float(value)
+    return float(str(kind(value)))
 
 
 class JacobianExplorer(W.VBox):
@@ -497,6 +510,7 @@ class JacobianExplorer(W.VBox):
             for i in range(n_out)
         ]
         start = [1.0] * n_out if v is None else tensor(v).reshape(-1).tolist()
+        start = [_shortest(value, self.y.dtype) for value in start]
         if len(start) != n_out:
             raise ValueError(msg.WIDGET_JACOBIAN_V_SIZE.format(n_out=n_out, n_start=len(start)))
         self._grad, self._tensor = grad, tensor
