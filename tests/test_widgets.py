@@ -411,3 +411,18 @@ def test_jacobian_explorer_prints_float32_as_pytorch_does():
     explorer.v_inputs[1].value = 2.0
     cells = re.findall(r"padding:1px 6px'>([^<]*)<", explorer.view.value)
     assert cells[4:] == ["0.1000", "2.0000", "0.0100", "0.2000"]
+
+
+def test_jacobian_explorer_carries_a_png_of_its_matrices():
+    w = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
+    x = torch.tensor([[1.0], [2.0]], requires_grad=True)
+    bundle = JacobianExplorer(lambda x: torch.mm(w, x), x, v=[[0.1], [0.2]])._repr_mimebundle_()
+    again = JacobianExplorer(lambda x: torch.mm(w, x), x, v=[[0.1], [0.2]])._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["text/plain"] == "JacobianExplorer(f: 2 -> 2)"
+    assert bundle["image/png"][:8] == b"\x89PNG\r\n\x1a\n"
+    assert bundle["image/png"] == again["image/png"]
+    from autograd_nb.notebook.widgets import matrices_svg
+
+    svg = matrices_svg([("v", [[0.1], [0.2]])])
+    assert ">0.1000</text>" in svg and ">0.2000</text>" in svg  # print(tensor([0.1, 0.2]))

@@ -448,24 +448,63 @@ class TensorInspector(W.VBox):
 # --- the Jacobian explorer -------------------------------------------------------------------
 
 
-def _matrix_html(title: str, rows: list, floating: bool = True) -> str:
-    """A titled matrix between square brackets (the table's left and right borders), its
-    numbers in PyTorch's print format (one format for the whole matrix, as `print(J)`)."""
+def _matrix_texts(rows: list) -> list:
+    """A matrix's numbers in PyTorch's print format (one format for all, as `print(J)`)."""
+    formatter = _Formatter([v for row in rows for v in row], True)
+    return [[formatter.format(v).strip() for v in row] for row in rows]
+
+
+def _matrix_html(title: str, rows: list) -> str:
+    """A titled matrix between square brackets (the table's left and right borders)."""
     e = html.escape
-    formatter = _Formatter([v for row in rows for v in row], floating)
     body = "".join(
         "<tr>"
-        + "".join(
-            f"<td style='text-align:right;padding:1px 6px'>{e(formatter.format(v).strip())}</td>"
-            for v in row
-        )
+        + "".join(f"<td style='text-align:right;padding:1px 6px'>{e(v)}</td>" for v in row)
         + "</tr>"
-        for row in rows
+        for row in _matrix_texts(rows)
     )
     bracket = "border:solid #333;border-width:0 2px;border-radius:3px;border-collapse:separate"
     return (
         f"<div style='display:inline-block;vertical-align:top;margin-right:16px'>"
         f"<b>{e(title)}</b><table style='{bracket}'>{body}</table></div>"
+    )
+
+
+_CHAR, _LINE = 7.8, 18.0  # DejaVu Sans Mono at 13 px: a character's width, a line's height
+
+
+def matrices_svg(blocks: list) -> str:
+    """Titled matrices side by side, in brackets, as SVG: the explorer's picture for where the
+    widget cannot show (its PNG, in an untrusted notebook)."""
+    e = html.escape
+    parts, x, height = [], 10.0, 0.0
+    for title, rows in blocks:
+        texts = _matrix_texts(rows)
+        widths = [max(len(row[j]) for row in texts) for j in range(len(texts[0]))]
+        inner = sum(w * _CHAR + 12 for w in widths) + 8
+        top, bottom = 30.0, 30.0 + len(texts) * _LINE + 6
+        parts.append(f'<text x="{x:.1f}" y="18" font-weight="bold">{e(title)}</text>')
+        for left, sign in ((x, 1), (x + inner, -1)):
+            parts.append(
+                f'<path d="M{left + 5 * sign:.1f},{top:.1f} H{left:.1f} V{bottom:.1f} '
+                f'H{left + 5 * sign:.1f}" fill="none" stroke="#333" stroke-width="2"/>'
+            )
+        for i, row in enumerate(texts):
+            right = x + 4
+            for j, text in enumerate(row):
+                right += widths[j] * _CHAR + 12
+                y = top + (i + 1) * _LINE - 4
+                parts.append(
+                    f'<text x="{right - 6:.1f}" y="{y:.1f}" text-anchor="end">{e(text)}</text>'
+                )
+        title_width = len(title) * _CHAR
+        x += max(inner, title_width) + 24
+        height = max(height, bottom + 10)
+    width = x - 14
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.1f}" height="{height:.1f}" '
+        f'viewBox="0 0 {width:.1f} {height:.1f}" font-family="DejaVu Sans Mono" '
+        f'font-size="13"><rect width="100%" height="100%" fill="#ffffff"/>{"".join(parts)}</svg>'
     )
 
 
@@ -539,13 +578,23 @@ class JacobianExplorer(W.VBox):
         values = [box.value for box in self.v_inputs]
         return self._tensor(values, dtype=self.y.dtype, device=self.y.device).reshape(self.y.shape)
 
+    def _blocks(self) -> list:
+        """(title, rows) of J, v and vᵀJ as they are now."""
+        return [
+            (f"J = ∂y/∂x ({len(self.J)}×{self.x.numel()})", self.J),
+            ("v", [[value] for value in self.v.reshape(-1).tolist()]),
+            ("vᵀJ = x.grad after y.backward(gradient=v)", [self.vjp.reshape(-1).tolist()]),
+        ]
+
     def _update(self, change=None) -> None:
         self.vjp = self._grad(self.y, self.x, grad_outputs=self.v, retain_graph=True)[0]
-        v = self.v.reshape(-1).tolist()
-        self.view.value = (
-            _matrix_html(f"J = ∂y/∂x ({len(self.J)}×{self.x.numel()})", self.J)
-            + _matrix_html("v", [[value] for value in v])
-            + _matrix_html(
-                "vᵀJ = x.grad after y.backward(gradient=v)", [self.vjp.reshape(-1).tolist()]
-            )
-        )
+        self.view.value = "".join(_matrix_html(title, rows) for title, rows in self._blocks())
+
+    def _repr_mimebundle_(self, **kwargs) -> dict:
+        """The widget view, plus a PNG of J, v and vᵀJ for where it cannot show."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        png = svg_to_png(matrices_svg(self._blocks()))
+        if png:
+            bundle["image/png"] = png
+        bundle["text/plain"] = repr(self)
+        return bundle
