@@ -34,7 +34,7 @@ from .._tensor import Tensor
 from ..autograd.graph import saved_values, sequence_nr, version, walk
 from ..nn import Module
 from ..viz import FlowRecorder, build_graph
-from ..viz.graph import FIT_WIDTH
+from ..viz.graph import FIT_WIDTH, READABLE_SCALE
 from ..viz.values import record_values
 from . import _format as fmt
 from . import tracebacks
@@ -187,10 +187,10 @@ def graph_view(
         "micrograd": options.pop("micrograd", False),
     }
 
-    def draw(graph, max_width: float | None = FIT_WIDTH) -> str:
+    def draw(graph, min_scale: float = 0.0) -> str:
         if options.get("grads"):
             options["edge_labels"] = FLOWS.edge_labels(graph)
-        return graph.to_svg(max_width=max_width, **options)
+        return graph.to_svg(max_width=FIT_WIDTH, min_scale=min_scale, **options)
 
     graph = build_graph(*tensors.values(), full=options.pop("full", False), **build)
     if graph.info["unrecorded"]:  # --micrograd on a graph built while recording was off
@@ -199,7 +199,8 @@ def graph_view(
     if not graph.info["collapsed"] or graph.info["total_nodes"] > EXPAND_NODES:
         return GraphView(draw(graph), label)
     whole = build_graph(*tensors.values(), full=True, **build)
-    return ExpandableGraph(draw(graph), draw(whole, max_width=None), label, len(whole))
+    # the whole graph fits the output's width, never smaller than readable (then it scrolls)
+    return ExpandableGraph(draw(graph), draw(whole, READABLE_SCALE), label, len(whole))
 
 
 @magics_class

@@ -36,7 +36,11 @@ _STYLE = (
 )
 # one handler on the whole picture: a click on a collapsed box opens, the button closes
 _TOGGLE = (
-    "if(event.target.closest('.agnb-collapsed g.summary'))this.classList.add('agnb-open');"
+    "if(event.target.closest('.agnb-collapsed g.summary')){this.classList.add('agnb-open');"
+    # a picture still wider than its box scrolls so that the root (the output) is in view
+    "const b=this.querySelector('.agnb-whole .agnb-scroll'),r=b?b.querySelector('g.root'):null;"
+    "if(r){const a=r.getBoundingClientRect(),c=b.getBoundingClientRect();"
+    "b.scrollLeft+=a.left+a.width/2-c.left-c.width/2;b.scrollTop=0;}}"
     "else if(event.target.closest('.agnb-fold'))this.classList.remove('agnb-open');"
 )
 
