@@ -2237,6 +2237,22 @@ MAGIC_GRAD_DISPLAY_MODE = "%grad_display: expected 'card' or 'plain'"
 PLOT_X_RANGE = "x_range must be (low, high) with low < high, and num >= 2"
 PLOT_F_ELEMENTWISE = "f must be elementwise: f(x) must be a Tensor shaped like x"
 WIDGET_INSPECTOR_TYPE = "TensorInspector needs a Tensor, got {type}"
+# the backward stepper's texts (issue 28: show that backward adds into .grad)
+STEPPER_TABLE_COLUMNS = ("leaf", ".grad before backward", "added by this pass", ".grad now")
+STEPPER_START = "{y}.backward() starts with gradient {seed}"
+STEPPER_ALREADY = (
+    "{leaf}.grad is already {grad} (from an earlier backward): this pass adds to it. "
+    "Set {leaf}.grad = None (optimizer.zero_grad()) first to start from nothing."
+)
+STEPPER_GRAD_NEW = "{leaf}.grad was None: it becomes {grad}"
+STEPPER_GRAD_ADDED = "{leaf}.grad: {before} (before) + {added} (this pass) = {after}"
+STEPPER_NOTHING_ADDED = "{leaf}.grad: no gradient reached it, unchanged"
+STEPPER_PREVIOUS = "previous step (needs a running kernel; the slider works without one)"
+STEPPER_NEXT = "next step (needs a running kernel; the slider works without one)"
+STEPPER_NO_KERNEL = (
+    "Without a running kernel, ▶ Play and the slider still step through the frames (◀ ▶ need "
+    "the kernel); a red ‘disconnected’ mark on the controls only says that no kernel is running."
+)
 WIDGET_JACOBIAN_X_TYPE = "JacobianExplorer needs a floating point Tensor x"
 WIDGET_JACOBIAN_F_RESULT = "{name}(x) must return a Tensor computed from x"
 WIDGET_JACOBIAN_SIZE = (

@@ -368,9 +368,34 @@ def test_flow_recording_stops_with_the_extension(ip):
     from autograd_nb.autograd import engine
     from autograd_nb.notebook.magics import FLOWS
 
-    assert FLOWS in engine.flow_observers
+    ip.run_cell(LESSON_000_GRAPH + "y.backward()")
+    # only the edge gradients are kept (no --micrograd values were recorded), and listening
+    # keeps backward on the fast engine
+    assert engine.node_listeners == [FLOWS]
+    assert not engine.flow_observers
     ip.run_line_magic("unload_ext", "autograd_nb")
     try:
-        assert FLOWS not in engine.flow_observers  # no cost in backward once unloaded
+        assert FLOWS not in engine.node_listeners  # no cost in backward once unloaded
     finally:
         ip.run_line_magic("load_ext", "autograd_nb")
+
+
+def test_edge_gradients_are_the_same_from_the_fast_and_the_reference_engine(ip):
+    from autograd_nb.autograd.engine import use_reference_only
+
+    code = (
+        "x1.grad = x2.grad = None\n"
+        "w = torch.arange(18.).reshape(6, 3).requires_grad_()\n"
+        "y = ((x1 * w).relu().sum(1) + x2 * x2).sum()\n"
+        "y.backward()"
+    )
+    ip.run_cell(code)
+    fast = run(ip, "%grad_graph y --grads")[1].outputs[0].data["image/svg+xml"]
+    with use_reference_only():
+        ip.run_cell(code)
+    reference = run(ip, "%grad_graph y --grads")[1].outputs[0].data["image/svg+xml"]
+    labels = re.findall(r'fill="#1f5fbf">([^<]*)<', fast)
+    # x2 * x2 (broadcast over 6 rows) gets [6.] and sends 6 * x2 = [12.] along each edge to
+    # x2; w's gradient has 18 numbers: shown by its shape
+    assert labels.count("[12.]") == 2 and "(6, 3)" in labels
+    assert fast == reference

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
-from _ipython_shell import new_shell
+from _ipython_shell import ip_fixture, new_shell, shell_fixture  # noqa: F401
+from IPython.utils.capture import capture_output
 from matplotlib.figure import Figure
 
 import autograd_nb as torch
@@ -114,3 +116,40 @@ def test_loss_curve_plots_the_values_given():
     assert list(line.get_xdata()) == [0, 1, 2] and list(line.get_ydata()) == [1.0, 0.5, 0.25]
     with pytest.raises(ValueError, match="one step per loss"):
         plot_loss_curve([1.0, 2.0], steps=[0])
+
+
+def test_figures_carry_a_png_for_untrusted_notebooks(ip):
+    # JupyterLab shows no SVG before `jupyter trust`, but shows a PNG: every figure shown with
+    # the extension loaded carries both, the PNG rendered from the same deterministic SVG
+    code = (
+        "from IPython.display import display\n"
+        "from autograd_nb.notebook import plot_function_and_grad\n"
+        "display(plot_function_and_grad(torch.tanh, (-2, 2), num=21))"
+    )
+    with capture_output() as first:
+        assert ip.run_cell(code).success
+    with capture_output() as second:
+        assert ip.run_cell(code).success
+    data = first.outputs[0].data
+    assert set(data) == {"text/plain", "image/svg+xml", "image/png"}
+    assert data["image/png"][:8] == b"\x89PNG\r\n\x1a\n"
+    assert data["image/png"] == second.outputs[0].data["image/png"]
+    # the PNG is the SVG's size: points become pixels (4/3)
+    width_pt = float(re.search(r'width="([\d.]+)pt"', data["image/svg+xml"])[1])
+    assert int.from_bytes(data["image/png"][16:20], "big") == round(width_pt * 4 / 3)
+    ip.run_line_magic("unload_ext", "autograd_nb")
+    try:
+        with capture_output() as plain:
+            ip.run_cell(code)
+        assert "image/png" not in plain.outputs[0].data  # only while the extension is loaded
+    finally:
+        ip.run_line_magic("load_ext", "autograd_nb")
+
+
+def test_a_loss_curve_carries_a_png_of_its_curve():
+    curve = LossCurve(total=3, every=1)
+    for step, loss in enumerate([3.0, 2.0, 1.5]):
+        curve.update(step, loss)
+    bundle = curve._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["image/png"][:8] == b"\x89PNG\r\n\x1a\n"

@@ -138,6 +138,7 @@ def test_plot_scalars(tmp_path):
             writer.add_scalars("acc", {"train": 0.5, "test": 0.4}, step)
     fig = plot_scalars(tmp_path)
     assert [ax.get_title() for ax in fig.axes] == ["acc", "loss"]
+    assert fig.get_size_inches()[0] <= 7.2  # about 690 px: shown whole in an output area
     assert len(fig.axes[0].lines) == 2 and len(fig.axes[1].lines) == 1
     assert list(fig.axes[1].lines[0].get_ydata()) == [3.0, 2.0, 1.0]
     with pytest.raises(ValueError, match="no scalars"):

@@ -415,7 +415,7 @@ def test_flow_recorder_labels_each_edge_with_the_gradient_it_carried():
         }
     finally:
         recorder.stop()
-    assert recorder not in engine.flow_observers
+    assert recorder not in engine.node_listeners
     # as PyTorch prints the gradients inside tensor(...): tensor([15.]), tensor([45.]), ...
     assert labels[("MulBackward0", "MulBackward0")] == "[15.]"  # dz/dy = sum(w) = 15
     # to x: 15 * 3; to w: y, six times

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import ipywidgets as W
 import pytest
 from _ipython_shell import LESSON_000_GRAPH, ip_fixture, shell_fixture  # noqa: F401
@@ -82,7 +84,8 @@ def test_stepper_frames_for_lesson_000():
     )
     last = {k: v.tolist() for k, v in stepper.frames[-1].leaf_grads.items()}
     assert last == {"x1": [-5.0], "x2": [-2.0], "x3": [-3.0], "x4": [-3.0]}
-    assert "x4.grad is now [-3]" in stepper.frames[3].text
+    # numbers as PyTorch prints them inside tensor(...)
+    assert "x4.grad was None: it becomes [-3.]" in stepper.frames[3].text
     assert "local derivative: ∂(a·b)/∂a = b,  ∂(a·b)/∂b = a" in stepper.frames[1].text
     for frame, child in zip(stepper.frames, stepper.stack.children):
         assert "<svg" in child.value and child.value == frame.html()
@@ -123,8 +126,8 @@ def test_the_stepper_runs_hooks_and_functions_once_through_the_real_engine():
     cube_step = stepper.steps[2]
     assert cube_step.grads_in[0].tolist() == [10.0, 10.0]  # 5, doubled by the hook
     assert cube_step.flows[0][1].tolist() == [30.0, 120.0]  # 10 * 3x²
-    assert "CubeBackward receives gradient [10, 10]" in stepper.frames[3].text
-    assert "x.grad is now [30, 120]" in stepper.frames[4].text
+    assert "CubeBackward receives gradient [10., 10.]" in stepper.frames[3].text
+    assert "x.grad was None: it becomes [ 30., 120.]" in stepper.frames[4].text
     assert x.grad is None
     y.backward()  # the real backward afterwards: the same values, the hook once more
     assert x.grad.tolist() == [30.0, 120.0] and calls.count("hook") == 2
@@ -278,3 +281,148 @@ def test_grad_steps_after_backward_says_to_step_first(ip):
         result = ip.run_cell("%grad_steps y")
     assert not result.success
     assert "step through y before calling y.backward()" in cap.stdout
+
+
+def live_widgets() -> int:
+    from ipywidgets.widgets.widget import _instances
+
+    return len(_instances)
+
+
+def lesson_16_after_the_hand_written_loop():
+    """Lesson 16: y = sum(a * b + b), with the .grad that `mini_backward` left (dy/da = b,
+    dy/db = a + 1), then the same graph built again for the stepper."""
+    a = torch.tensor([1.0, 2.0], requires_grad=True)
+    b = torch.tensor([3.0, 4.0], requires_grad=True)
+    (a * b + b).sum().backward()
+    y = (a * b + b).sum()
+    return a, b, y
+
+
+def test_the_stepper_shows_that_backward_adds_into_grad():
+    a, b, y = lesson_16_after_the_hand_written_loop()
+    stepper = BackwardStepper(y, names={"a": a, "b": b})
+    start, last = stepper.frames[0], stepper.frames[-1]
+    assert "a.grad is already [3., 4.] (from an earlier backward): this pass adds to it" in (
+        start.text
+    )
+    # the AccumulateGrad steps: before + this pass = after, as PyTorch's backward would do
+    text = "\n".join(frame.text for frame in stepper.frames)
+    assert "a.grad: [3., 4.] (before) + [3., 4.] (this pass) = [6., 8.]" in text
+    assert "b.grad: [2., 3.] (before) + [2., 3.] (this pass) = [4., 6.]" in text
+    assert {k: v.tolist() for k, v in last.before.items()} == {"a": [3.0, 4.0], "b": [2.0, 3.0]}
+    assert {k: v.tolist() for k, v in last.added.items()} == {"a": [3.0, 4.0], "b": [2.0, 3.0]}
+    assert {k: v.tolist() for k, v in last.leaf_grads.items()} == {
+        "a": [6.0, 8.0],
+        "b": [4.0, 6.0],
+    }
+    assert start.added == {"a": None, "b": None}
+    html = last.html()
+    assert ".grad before backward" in html and "added by this pass" in html
+    assert "<code>[6., 8.]</code>" in html
+    assert a.grad.tolist() == [3.0, 4.0]  # stepping changed nothing
+    y.backward()
+    assert a.grad.tolist() == [6.0, 8.0] and b.grad.tolist() == [4.0, 6.0]
+
+
+def test_the_stepper_from_empty_grads_says_what_grad_becomes():
+    a = torch.tensor([1.0, 2.0], requires_grad=True)
+    b = torch.tensor([3.0, 4.0], requires_grad=True)
+    stepper = BackwardStepper((a * b + b).sum(), names={"a": a, "b": b})
+    text = "\n".join(frame.text for frame in stepper.frames)
+    assert "already" not in stepper.frames[0].text
+    assert "a.grad was None: it becomes [3., 4.]" in text
+    assert "b.grad was None: it becomes [2., 3.]" in text
+
+
+def test_a_small_weights_gradient_shows_every_number():
+    # a 4x3 weight's gradient (12 numbers) prints in full, in PyTorch's short format, in the
+    # text panel and the leaf table; the whole tensor is the cell's hover text
+    torch.manual_seed(0)
+    net = torch.nn.Sequential(torch.nn.Linear(3, 4), torch.nn.Tanh(), torch.nn.Linear(4, 1))
+    loss = net(torch.tensor([[1.0, -2.0, 0.5]])).sum()
+    stepper = BackwardStepper(loss, name="loss", names={"net.0.weight": net[0].weight})
+    net(torch.tensor([[1.0, -2.0, 0.5]])).sum().backward()
+    expected = net[0].weight.grad
+    text = "\n".join(frame.text for frame in stepper.frames)
+    assert "values>" not in text
+    from autograd_nb.viz.values import tensor_text
+
+    full = tensor_text(expected, one_line=True)
+    assert full.count(",") == 11  # all 12 numbers
+    assert f"net.0.weight.grad was None: it becomes {full}" in text
+    assert f"<code>{full}</code>" in stepper.frames[-1].html()
+
+
+def test_a_big_gradient_shows_shape_and_summary_in_the_table():
+    w = torch.arange(20.0).reshape(4, 5).requires_grad_()
+    stepper = BackwardStepper((w * w).sum(), names={"w": w})
+    html = stepper.frames[-1].html()
+    assert "(4, 5): min 0., mean 19., max 38.; first [0., 2., 4., 6., …]" in html
+    assert "title='[[ 0.,  2.,  4.,  6.,  8.]," in html  # the whole tensor on hover
+
+
+def test_previous_and_next_buttons_step_and_stop_at_the_ends():
+    t = lesson_000()
+    stepper = BackwardStepper(t["y"], names=t)
+    controls = stepper.children[0].children
+    assert controls == (stepper.play, stepper.previous, stepper.slider, stepper.next)
+    stepper.previous.click()
+    assert stepper.slider.value == 0
+    stepper.next.click()
+    stepper.next.click()
+    assert stepper.slider.value == 2
+    stepper.previous.click()
+    assert stepper.slider.value == 1
+    stepper.go(100)
+    assert stepper.slider.value == 8
+
+
+def test_closing_a_stepper_closes_every_widget_it_made():
+    t = lesson_000()
+    before = live_widgets()
+    stepper = BackwardStepper(t["y"], names=t)
+    assert live_widgets() > before + len(stepper.frames)
+    stepper.close()
+    assert live_widgets() == before
+
+
+def test_the_steppers_png_shows_its_first_and_last_frame():
+    t = lesson_000()
+    bundle = BackwardStepper(t["y"], names=t)._repr_mimebundle_()
+    again = BackwardStepper(t["y"], names=t)._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["text/plain"] == "BackwardStepper(y, 8 steps)"
+    png = bundle["image/png"]
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and png == again["image/png"]  # deterministic
+    width = int.from_bytes(png[16:20], "big")
+    frame_width = float(re.search(r'width="([\d.]+)"', BackwardStepper(t["y"]).frames[0].svg)[1])
+    assert width > 2 * frame_width  # two frames side by side
+
+
+def test_jacobian_explorer_prints_float32_as_pytorch_does():
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    explorer = JacobianExplorer(lambda x: x * 0.1, x, v=[0.1, 0.3])
+    # the v boxes start at the numbers given, without float32's 0.10000000149...
+    assert [box.value for box in explorer.v_inputs] == [0.1, 0.3]
+    # J, v and vᵀJ as print(tensor) shows them: tensor([[0.1000, 0.0000], ...]) (PyTorch)
+    cells = re.findall(r"padding:1px 6px'>([^<]*)<", explorer.view.value)
+    assert cells == ["0.1000", "0.0000", "0.0000", "0.1000", "0.1000", "0.3000", "0.0100", "0.0300"]
+    explorer.v_inputs[1].value = 2.0
+    cells = re.findall(r"padding:1px 6px'>([^<]*)<", explorer.view.value)
+    assert cells[4:] == ["0.1000", "2.0000", "0.0100", "0.2000"]
+
+
+def test_jacobian_explorer_carries_a_png_of_its_matrices():
+    w = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
+    x = torch.tensor([[1.0], [2.0]], requires_grad=True)
+    bundle = JacobianExplorer(lambda x: torch.mm(w, x), x, v=[[0.1], [0.2]])._repr_mimebundle_()
+    again = JacobianExplorer(lambda x: torch.mm(w, x), x, v=[[0.1], [0.2]])._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["text/plain"] == "JacobianExplorer(f: 2 -> 2)"
+    assert bundle["image/png"][:8] == b"\x89PNG\r\n\x1a\n"
+    assert bundle["image/png"] == again["image/png"]
+    from autograd_nb.notebook.widgets import matrices_svg
+
+    svg = matrices_svg([("v", [[0.1], [0.2]])])
+    assert ">0.1000</text>" in svg and ">0.2000</text>" in svg  # print(tensor([0.1, 0.2]))

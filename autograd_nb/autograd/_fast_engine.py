@@ -116,11 +116,14 @@ def _run_unwatched(roots: list, grads: list, ran: list, undo: UndoLog) -> tuple 
             results = kernel(node, *slot)
         else:
             results = node.backward(slot[0]) if len(slot) == 1 else node.backward(*slot)
-        slot = None
         if type(results) is not tuple:
             results = (results,)
         if node._in_meta is not None:
             results = node._conformed(results)
+        if engine.node_listeners:
+            for listener in tuple(engine.node_listeners):
+                listener(node, slot, results)
+        slot = None
         ran.append(node)
         edges = node._edges
         i = -2

@@ -23,6 +23,7 @@ from .undo import UndoLog
 __all__ = [
     "count_dependencies",
     "flow_observers",
+    "node_listeners",
     "observe",
     "release_saved",
     "run_backward",
@@ -34,6 +35,12 @@ __all__ = [
 # gradients it received (after its hooks) and what it sent to each input (() if it did not run).
 # The notebook layer draws and steps through backward with them; see `observe`.
 flow_observers: list = []
+
+# Callables `listener(node, grads_in, grads_out)` told, by either engine, about each node whose
+# backward formula ran (AccumulateGrad excepted): the gradients it received per output (a
+# sequence) and the tuple it sent. Unlike flow_observers, listeners leave the pass on the
+# fast engine (_fast_engine.py): a picture can keep what flowed in every backward cheaply.
+node_listeners: list = []
 
 _reference_only: list = []  # non-empty inside `use_reference_only()`
 
@@ -248,6 +255,9 @@ def watched() -> bool:
 def _tell_observers(node, grads_in: list, grads_out: tuple) -> None:
     for observer in list(flow_observers):
         observer(node, tuple(grads_in), grads_out)
+    if node_listeners and grads_out and type(node) is not AccumulateGrad:
+        for listener in list(node_listeners):
+            listener(node, tuple(grads_in), grads_out)
 
 
 @contextlib.contextmanager

@@ -12,7 +12,9 @@ fields of `Node` and `Tensor` (their layout is the engine's business and may cha
 - `sequence_nr`, `num_outputs`, `has_hooks`, `accumulate_grad_node`, `current_grad` and
   `is_accumulate_grad` answer the small questions the notebook layer, viz and tensorboard ask;
 - `observe(observer)` (from engine.py) lets a block watch backward run, node by node;
-  `observe_backward(observer)` does the same until its handle is removed;
+  `observe_backward(observer)` does the same until its handle is removed (both make the pass
+  take the reference engine); `listen_backward(listener)` is told what each node sent in every
+  pass and keeps the fast engine, for pictures that watch every backward;
 - `observe_results(observer)` lets a picture see each op's result as it is recorded (the
   graph keeps no outputs, so values of intermediate results exist only then).
 
@@ -28,7 +30,7 @@ from typing import Any, NamedTuple
 
 from .. import _messages as msg
 from .._tensor import RESULT_OBSERVERS, Tensor, make_tensor
-from .engine import flow_observers, observe
+from .engine import flow_observers, node_listeners, observe
 from .hooks import RemovableHandle
 from .node import INFERENCE_VERSION, AccumulateGrad, Node, existing_accumulator, version_counter
 
@@ -36,6 +38,7 @@ __all__ = [
     "Node",
     "observe",
     "observe_backward",
+    "listen_backward",
     "observe_results",
     "GradientEdge",
     "get_gradient_edge",
@@ -157,6 +160,13 @@ def observe_backward(observer: Callable) -> RemovableHandle:
     """Tell `observer(node, grads_in, grads_out)` about each node backward reaches, until
     `.remove()` (the block form is `observe`): what it received per output, what it sent."""
     return RemovableHandle(flow_observers, observer)
+
+
+def listen_backward(listener: Callable) -> RemovableHandle:
+    """Tell `listener(node, grads_in, grads_out)` about each node whose backward formula ran
+    (AccumulateGrad nodes excepted), in every pass until `.remove()`. Unlike `observe_backward`
+    it leaves backward on the fast engine: what costs is only the listener's own work."""
+    return RemovableHandle(node_listeners, listener)
 
 
 def _root_node(root) -> Node | None:

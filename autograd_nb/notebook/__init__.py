@@ -55,11 +55,16 @@ def load_ipython_extension(ipython) -> None:
     from ..viz.values import VALUES
     from . import tracebacks
     from .magics import FLOWS, AutogradMagics, tensor_html
+    from .plots import figure_png
     from .widgets import refresh_inspectors
 
     tracebacks.install(ipython)
     ipython.register_magics(AutogradMagics)
     ipython.display_formatter.formatters["text/html"].for_type(Tensor, tensor_html)
+    # figures carry a PNG beside their SVG: JupyterLab shows no SVG before `jupyter trust`
+    ipython.display_formatter.formatters["image/png"].for_type_by_name(
+        "matplotlib.figure", "Figure", figure_png
+    )
     ipython.events.register("post_run_cell", refresh_inspectors)
     FLOWS.start()
     VALUES.watch_backward(True)  # the grads of nodes whose values %%grad_trace --micrograd saw
@@ -79,6 +84,7 @@ def unload_ipython_extension(ipython) -> None:
             ipython.magics_manager.magics[kind].pop(name, None)
     ipython.magics_manager.registry.pop(AutogradMagics.__name__, None)
     ipython.display_formatter.formatters["text/html"].pop(Tensor, None)
+    drop_figure_png(ipython.display_formatter.formatters["image/png"])
     try:
         ipython.events.unregister("post_run_cell", refresh_inspectors)
     except ValueError:  # already gone
@@ -87,3 +93,13 @@ def unload_ipython_extension(ipython) -> None:
     FLOWS.stop()
     VALUES.set_recording(False)  # as %autograd_nb --no-record-values
     VALUES.watch_backward(False)
+
+
+def drop_figure_png(png) -> None:
+    """Remove the extension's PNG formatter for figures (and nothing another tool registered)."""
+    from .plots import figure_png
+
+    for printers in (png.type_printers, png.deferred_printers):
+        for key, printer in list(printers.items()):
+            if printer is figure_png:
+                del printers[key]

@@ -55,6 +55,14 @@ class Explanation:
         )
 
 
+def error_text(exc: BaseException) -> str:
+    """`str(exc)`, or what Python's own traceback prints when that raises."""
+    try:
+        return str(exc)
+    except Exception:  # noqa: BLE001 - a broken __str__ must not give our traceback
+        return "<exception str() failed>"
+
+
 def _first_line(text: str, limit: int = 160) -> str:
     """The message's first line, cut after a whole word (and marked …) when over `limit`."""
     line = text.strip().splitlines()[0] if text.strip() else ""
@@ -343,13 +351,44 @@ _CATALOGUE: list[tuple[str, Explanation]] = [
 _COMPILED = [(_pattern(template), explanation) for template, explanation in _CATALOGUE]
 
 
-def explain(error: BaseException | str) -> Explanation | None:
-    """The explanation for an exception (or message text), or None when it is not one we know."""
-    text = error if isinstance(error, str) else str(error)
+def explain(error: BaseException | str, statement: str = "") -> Explanation | None:
+    """The explanation for an exception (or message text), or None when it is not one we know.
+
+    `statement`, the line that failed (`b.backward()`), puts the learner's names into the fix."""
+    text = error if isinstance(error, str) else error_text(error)
     for pattern, explanation in _COMPILED:
         if pattern.search(text):
-            return Explanation(**{**explanation.__dict__, "message": text})
+            fix = in_learners_names(explanation.fix, statement)
+            return Explanation(**{**explanation.__dict__, "message": text, "fix": fix})
     return None
+
+
+_CALL = re.compile(r"([A-Za-z_][\w.]*?)(?:\[[^\]]*\])?\.(\w+)\(")
+_AUGMENTED = re.compile(r"^\s*([A-Za-z_][\w.]*?)(?:\[[^\]]*\])?\s*(?:[-+*/@%&|^]|//|\*\*)=[^=]")
+
+
+def in_learners_names(fix: str, statement: str) -> str:
+    """The fix with its placeholder tensor (`y` in `y.backward()`) called as in `statement`.
+
+    The placeholder is the receiver of the method the statement called (`b.backward()` makes
+    `y.backward(...)` read `b.backward(...)`), or for an in-place update (`a += 1`) the fix's
+    `x`. A learner's name the fix already uses swaps with the placeholder."""
+    fix_receivers: dict = {}
+    for receiver, method in _CALL.findall(fix):
+        fix_receivers.setdefault(method, receiver)
+    old = new = None
+    for receiver, method in _CALL.findall(statement):
+        if method in fix_receivers and receiver != "torch" and not receiver.startswith("torch."):
+            old, new = fix_receivers[method], receiver
+            break
+    augmented = _AUGMENTED.match(statement)
+    if old is None and augmented and re.search(r"(?<![\w.])x(?!\w)", fix):
+        old, new = "x", augmented[1]
+    if old is None or old == new:
+        return fix
+    swap = {old: new, new: old}
+    names = "|".join(re.escape(name) for name in swap)
+    return re.sub(rf"(?<![\w.])({names})(?![\w])", lambda m: swap[m[1]], fix)
 
 
 def known_keys() -> list[str]:

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import contextlib
 import inspect
+import linecache
+import re
 import sys
 
 from IPython.core.error import UsageError
@@ -36,7 +38,7 @@ from ..viz.graph import FIT_WIDTH, READABLE_SCALE
 from ..viz.values import record_values
 from . import _format as fmt
 from . import tracebacks
-from .explain import _first_line, explain
+from .explain import _first_line, error_text, explain
 from .naming import (
     display_names,
     module_parameter_names,
@@ -64,13 +66,48 @@ def one_line(cls: type, text: str) -> Exception:
         def render(self) -> list[str]:
             return [f"{name}: {self}"]
 
+        def text_of(self) -> str:  # our text as given: never the class's own __str__
+            return str(self.args[0]) if self.args else ""
+
         sub = _ONE_LINE[cls] = type(
-            name, (cls,), {"_render_traceback_": render, "__module__": "builtins"}
+            name,
+            (cls,),
+            {"_render_traceback_": render, "__str__": text_of, "__module__": "builtins"},
         )
     try:
         return sub(text)
     except Exception:  # noqa: BLE001 - a constructor with other arguments: see above
         return UsageError(text)
+
+
+def parse_args(magic, line: str):
+    """The magic's arguments; a line IPython cannot split (an unbalanced quote) is one line."""
+    try:
+        return parse_argstring(magic, line)
+    except UsageError:
+        raise
+    except ValueError as exc:  # shlex: "No closing quotation"
+        raise UsageError(f"%{magic.__name__}: {exc}") from None
+
+
+_PATH = re.compile(r"[A-Za-z_]\w*(?:\.\w+)+")
+
+
+def resolve_path(expr: str, namespace: dict):
+    """The object a module path such as `net.0.weight` names (what the pictures write), or
+    raise LookupError when `expr` is not one: `net.0` is not Python, but a picture's name."""
+    if not _PATH.fullmatch(expr):
+        raise LookupError(expr)
+    first, *parts = expr.split(".")
+    if first not in namespace:
+        raise LookupError(expr)
+    obj = namespace[first]
+    for part in parts:
+        try:
+            obj = getattr(obj, part)
+        except AttributeError:
+            raise LookupError(expr) from None
+    return obj
 
 
 def graph_roots(tensors: dict) -> list[str]:
@@ -171,12 +208,21 @@ class AutogradMagics(Magics):
 
     # --- helpers -------------------------------------------------------------------------------
     def _value(self, expr: str, magic: str):
+        """The value of the learner's expression, or of a module path a picture shows
+        (`net.0.weight`: a syntax error in Python)."""
         try:
             return eval(expr, self.shell.user_ns)  # noqa: S307 - the user's own expression
+        except SyntaxError as exc:
+            try:
+                return resolve_path(expr, self.shell.user_ns)
+            except LookupError:
+                error = error_text(exc)
         except NameError as exc:
-            raise one_line(NameError, f"%{magic}: {exc}") from None
+            raise one_line(NameError, f"%{magic}: {error_text(exc)}") from None
         except Exception as exc:  # a typo in an expression: one line, never our traceback
-            raise one_line(type(exc), f"%{magic}: cannot evaluate {expr!r}: {exc}") from None
+            error = error_text(exc)
+            raise one_line(type(exc), f"%{magic}: cannot evaluate {expr!r}: {error}") from None
+        raise one_line(SyntaxError, f"%{magic}: cannot evaluate {expr!r}: {error}")
 
     def _module(self, expr: str, magic: str) -> Module:
         value = self._value(expr, magic)
@@ -268,7 +314,7 @@ class AutogradMagics(Magics):
         `%%grad_trace --micrograd` (or after `%autograd_nb --record-values`); otherwise the
         picture says "not recorded" and a note says how.
         """
-        args = parse_argstring(self.grad_graph, line)
+        args = parse_args(self.grad_graph, line)
         exprs = args.tensors
         if len(exprs) > 1 and _is_expression(" ".join(exprs)):  # `(x * 2).sum()`: one tensor
             exprs = [" ".join(exprs)]
@@ -283,7 +329,7 @@ class AutogradMagics(Magics):
             view = graph_view(tensors, self.shell.user_ns, params, **options)
         except Exception as exc:  # noqa: BLE001 - one line, never our traceback
             raise one_line(
-                type(exc), msg.MAGIC_FAILED.format(magic="grad_graph", error=exc)
+                type(exc), msg.MAGIC_FAILED.format(magic="grad_graph", error=error_text(exc))
             ) from None
         display(view)
 
@@ -308,14 +354,16 @@ class AutogradMagics(Magics):
         every node receives in a backward, and the graph shows `data | grad` on each node (as
         micrograd's draw_dot): put the forward and `L.backward()` in the cell.
         """
-        args = parse_argstring(self.grad_trace, line)
+        args = parse_args(self.grad_trace, line)
         namespace = self.shell.user_ns
         before = _snapshot(namespace)
         with record_values(True) if args.micrograd else contextlib.nullcontext():
             result = self.shell.run_cell(cell, store_history=False)
         error = result.error_before_exec or result.error_in_exec
         if error is not None:  # shown above; raised again so that Run All stops here
-            raise one_line(type(error), msg.MAGIC_TRACE_CELL_FAILED.format(error=error)) from None
+            # the traceback above says it all: one short line here, not the message again
+            text = _first_line(error_text(error))
+            raise one_line(type(error), msg.MAGIC_TRACE_CELL_FAILED.format(error=text)) from None
         changed = _changed(before, _snapshot(namespace))
         rows = [fmt.trace_row(name, t) for name, t in changed.items()]
         display(
@@ -336,7 +384,7 @@ class AutogradMagics(Magics):
     def grad_inspect(self, line: str) -> None:
         """Show a card for one tensor: value, grad, grad_fn chain to the leaves, version,
         the nodes that saved it for backward, device."""
-        args = parse_argstring(self.grad_inspect, line)
+        args = parse_args(self.grad_inspect, line)
         display(
             inspect_card(
                 self._tensor(args.tensor, "grad_inspect", need_graph=False),
@@ -362,7 +410,7 @@ class AutogradMagics(Magics):
         reports every node to the stepper (your leaves' .grad are not touched; hooks run once),
         and switched in the browser, so the widget works in a saved notebook without a kernel.
         """
-        args = parse_argstring(self.grad_steps, line)
+        args = parse_args(self.grad_steps, line)
         if args.max_frames < 2:
             raise UsageError(msg.MAGIC_MAX_FRAMES)
         y = self._tensor(args.tensor, "grad_steps")
@@ -380,7 +428,7 @@ class AutogradMagics(Magics):
                 max_frames=args.max_frames,
             )
         except Exception as exc:  # noqa: BLE001 - e.g. a Function's backward: one line
-            error = str(exc)
+            error = error_text(exc)
             if error == msg.BACKWARD_TWICE:  # the graph was freed by a backward already run
                 error += msg.GRAD_STEPS_AFTER_BACKWARD.format(y=args.tensor)
             raise one_line(
@@ -406,9 +454,9 @@ class AutogradMagics(Magics):
                 "message: %explain_error <text>"
             )
             return
-        found = explain(error)
+        found = explain(error, "" if text else failing_statement(sys.last_traceback))
         if found is None:
-            shown = text or f"{type(error).__name__}: {fmt_first_line(str(error))}"
+            shown = text or f"{type(error).__name__}: {fmt_first_line(error_text(error))}"
             print(f"%explain_error: not an autograd error I know: {_first_line(shown)}")
             return
         display(found)
@@ -430,6 +478,21 @@ _HELP = inspect.cleandoc(AutogradMagics.autograd_nb.__doc__)
 def fmt_first_line(text: str) -> str:
     lines = text.strip().splitlines()
     return lines[0] if lines else ""
+
+
+def failing_statement(tb) -> str:
+    """The line of the learner's cell where the last error happened ("" if none is found).
+
+    IPython keeps each cell's source in `linecache` with no modification time (a file has
+    one): the innermost frame whose file is such a cell is the learner's failing line."""
+    line = ""
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        entry = linecache.cache.get(code.co_filename)
+        if entry is not None and len(entry) == 4 and entry[1] is None:
+            line = linecache.getline(code.co_filename, tb.tb_lineno).strip()
+        tb = tb.tb_next
+    return line
 
 
 def _is_expression(text: str) -> bool:

@@ -20,6 +20,7 @@ import ipywidgets as W
 
 from .. import _messages as msg
 from ..viz.png import svg_to_png
+from .lifetimes import adopt
 from .widgets import _FIT_BOX, _FIT_SVG
 
 __all__ = ["EXPAND_NODES", "ExpandableGraph", "GraphView"]
@@ -37,8 +38,7 @@ _STYLE = (
 # one handler on the whole picture: a click on a collapsed box opens, the button closes
 _TOGGLE = (
     "if(event.target.closest('.agnb-collapsed g.summary')){this.classList.add('agnb-open');"
-    # the whole graph is drawn no smaller than readable: if it is still wider than its box,
-    # scroll the box so that the root (the output) is in view first
+    # a picture still wider than its box scrolls so that the root (the output) is in view
     "const b=this.querySelector('.agnb-whole .agnb-scroll'),r=b?b.querySelector('g.root'):null;"
     "if(r){const a=r.getBoundingClientRect(),c=b.getBoundingClientRect();"
     "b.scrollLeft+=a.left+a.width/2-c.left-c.width/2;b.scrollTop=0;}}"
@@ -89,6 +89,7 @@ class ExpandableGraph(W.HTML):
     def __init__(self, svg: str, whole: str, label: str, nodes: int):
         super().__init__(value=expandable_html(svg, whole, nodes), layout=W.Layout(width="100%"))
         self.picture = GraphView(svg, label)
+        adopt(self)  # closed when its cell runs again
 
     def __repr__(self) -> str:
         return repr(self.picture)

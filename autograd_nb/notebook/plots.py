@@ -8,9 +8,31 @@ a lesson's stored picture does not change when it is re-run elsewhere.
 
 from __future__ import annotations
 
+import re
+
 from .. import _messages as msg
 from .._tensor import Tensor
 from ..utils._matplotlib import figure, figure_svg
+from ..viz.png import svg_to_png
+
+_POINTS = re.compile(r'(width|height)="([\d.]+)pt"')
+
+
+def figure_png(fig) -> bytes | None:
+    """The figure's deterministic SVG rendered to PNG (resvg, matplotlib's DejaVu fonts): what
+    JupyterLab shows of a stored figure before the notebook is trusted. None without resvg."""
+    return svg_png(figure_svg(fig))
+
+
+figure_png.same_everywhere = True  # utils._matplotlib keeps it (it drops pyplot's PNG)
+
+
+def svg_png(svg: str) -> bytes | None:
+    """A matplotlib SVG as PNG: its size in points becomes pixels (resvg wants pixels)."""
+    start = svg.index("<svg")
+    end = svg.index(">", start)
+    tag = _POINTS.sub(lambda m: f'{m[1]}="{float(m[2]) * 4 / 3:.2f}"', svg[start:end])
+    return svg_to_png(tag + svg[end:])
 
 
 def plot_function_and_grad(f, x_range: tuple[float, float], num: int = 200, ax=None):
@@ -68,6 +90,9 @@ class LossCurve:
             self._status = W.Label(value=f"{title}: no steps yet")
             self._picture = W.HTML()  # deterministic SVG: the same stored bytes on every machine
             self.widget = W.VBox([W.HBox([self._bar, self._status]), self._picture])
+            from .lifetimes import adopt, close_tree
+
+            adopt(self.widget, close_tree)  # closed when its cell runs again
 
     def __repr__(self) -> str:
         total = f", total={self.total}" if self.total else ""
@@ -78,6 +103,9 @@ class LossCurve:
             return {"text/plain": repr(self)}
         data = self.widget._repr_mimebundle_(include=include, exclude=exclude)
         data["text/plain"] = repr(self)
+        png = svg_png(self._picture.value) if self._picture.value else None
+        if png:  # the curve, where the widget cannot show (an untrusted notebook)
+            data["image/png"] = png
         return data
 
     def update(self, step: int, loss) -> None:

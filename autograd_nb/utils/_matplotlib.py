@@ -51,7 +51,13 @@ def _register_svg_formatter() -> None:
     if shell is None:
         return
     formatters = shell.display_formatter.formatters
-    formatters["image/png"].pop(Figure, None)  # pyplot's inline backend registers PNG
+    png = formatters["image/png"]
+    try:
+        current = png.lookup_by_type(Figure)
+    except KeyError:
+        current = None
+    if not getattr(current, "same_everywhere", False):
+        png.pop(Figure, None)  # pyplot's inline PNG (the notebook extension's stays)
     svg = formatters["image/svg+xml"]
     try:
         svg.lookup_by_type(Figure)

@@ -1,8 +1,10 @@
 """The gradients that flowed along the graph's edges in the last backward, as edge labels.
 
-A `FlowRecorder`, once started, watches backward (`autograd.graph.observe_backward`): it is told
-what each backward node sent to each of its inputs; it keeps only a short text per edge
-(`tensor_text`: up to 16 numbers, else a summary; never the tensors), for the nodes still alive.
+A `FlowRecorder`, once started, listens to every backward (`autograd.graph.listen_backward`,
+which keeps the fast engine): it is told what each backward node sent to each of its inputs.
+A training loop pays for it in every step, so it keeps, for the nodes still alive, only what is
+cheap: a copy of a small gradient (up to `FULL_VALUES` numbers), shown as `tensor_text` when a
+picture asks, and a large one's shape (its values are not kept: a summary would cost every step).
 """
 
 from __future__ import annotations
@@ -10,9 +12,22 @@ from __future__ import annotations
 import weakref
 
 from ..autograd import graph as autograd_graph
-from .values import tensor_text
+from .values import FULL_VALUES, tensor_text
 
 __all__ = ["FlowRecorder"]
+
+
+def _kept(grad):
+    """What the recorder keeps of one gradient: None, a small one's copy or a large one's shape."""
+    if grad is None:
+        return None
+    return grad.shape if grad.numel() > FULL_VALUES else grad.detach().clone()
+
+
+def _label(kept) -> str:
+    if isinstance(kept, tuple):  # a torch.Size
+        return "(" + ", ".join(str(s) for s in kept) + ")"
+    return tensor_text(kept)
 
 
 class FlowRecorder:
@@ -20,16 +35,15 @@ class FlowRecorder:
 
     def __init__(self):
         self._sent: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-        self._handle = None  # observe_backward's, while started
+        self._handle = None  # listen_backward's, while started
 
     def __call__(self, node, grads_in: tuple, grads_out: tuple) -> None:
-        if grads_out:  # a node the pass only reached (autograd.grad's capture) sent nothing
-            self._sent[node] = tuple(None if g is None else tensor_text(g) for g in grads_out)
+        self._sent[node] = tuple(map(_kept, grads_out))
 
     def start(self) -> FlowRecorder:
         """Watch every backward pass from now on (again: nothing changes)."""
         if self._handle is None:
-            self._handle = autograd_graph.observe_backward(self)
+            self._handle = autograd_graph.listen_backward(self)
         return self
 
     def stop(self) -> None:
@@ -45,10 +59,11 @@ class FlowRecorder:
             src = graph.node_for(node)
             if src is None:
                 continue
-            for (nxt, _), text in zip(node.next_functions, sent):
+            for (nxt, _), kept in zip(node.next_functions, sent):
                 dst = graph.node_for(nxt) if nxt is not None else None
-                if text is None or dst is None:
+                if kept is None or dst is None:
                     continue
+                text = _label(kept)
                 key = (src.id, dst.id)
                 labels[key] = text if key not in labels else labels[key] + "\n" + text
         return labels

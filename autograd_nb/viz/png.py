@@ -19,7 +19,7 @@ def _font_files() -> tuple[str, ...]:
     import matplotlib
 
     folder = os.path.join(matplotlib.get_data_path(), "fonts", "ttf")
-    return tuple(os.path.join(folder, name) for name in ("DejaVuSansMono.ttf",))
+    return tuple(os.path.join(folder, name) for name in ("DejaVuSansMono.ttf", "DejaVuSans.ttf"))
 
 
 def png_available() -> bool:

@@ -5,11 +5,11 @@ output), so the value of an intermediate result exists only while its op runs. W
 is on (`record_values()`, `%%grad_trace --micrograd`), the `VALUES` recorder is told each result
 as it joins the graph (`autograd.graph.observe_results`) and keeps its value as text
 (`tensor_text`: printed as PyTorch prints it inside `tensor(...)`, `-6.`, `[ 6., -4.]`, up to 16
-numbers; a summary beyond). It also watches backward
-(`autograd.graph.observe_backward`) and keeps, for each node whose value it recorded, the
-gradient that node received in the last backward and, before backward frees them, the texts of
-what it saved. Texts are keyed weakly by node: a graph that is gone takes its texts along.
-With recording off nothing is kept, and an op pays one check.
+numbers; a summary beyond). While such values are alive it also listens to backward
+(`autograd.graph.listen_backward`, which keeps the fast engine) and keeps, for each node whose
+value it recorded, the gradient that node received in the last backward and, before backward
+frees them, the texts of what it saved. Texts are keyed weakly by node: a graph that is gone
+takes its texts along. With recording off nothing is kept, and an op pays one check.
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ class ValueRecorder:
             weakref.WeakKeyDictionary()
         )  # ((name, text),)
         self._results = None  # the observe_results handle while recording
-        self._backward = None  # the observe_backward handle while anyone watches
+        self._backward = None  # the listen_backward handle while anyone watches
         self._watchers = 0  # recording, and the notebook extension while loaded
 
     @property
@@ -115,11 +115,17 @@ class ValueRecorder:
         self.watch_backward(mode)
 
     def watch_backward(self, on: bool) -> None:
-        """Count one more (True) or one fewer (False) reason to watch backward passes."""
+        """Count one more (True) or one fewer (False) reason to watch backward passes.
+
+        Backward is listened to only while there is a reason and something to record: while
+        recording, or while values recorded earlier are alive (a training loop pays nothing)."""
         self._watchers = max(0, self._watchers + (1 if on else -1))
-        if self._watchers and self._backward is None:
-            self._backward = autograd_graph.observe_backward(self._node_ran)
-        elif not self._watchers and self._backward is not None:
+        self._listen(bool(self._watchers and (self.recording or self._values)))
+
+    def _listen(self, on: bool) -> None:
+        if on and self._backward is None:
+            self._backward = autograd_graph.listen_backward(self._node_ran)
+        elif not on and self._backward is not None:
             self._backward.remove()
             self._backward = None
 
@@ -131,6 +137,9 @@ class ValueRecorder:
             texts[tensor.output_nr] = tensor_text(tensor)
 
     def _node_ran(self, node, grads_in: tuple, grads_out: tuple) -> None:
+        if not self._values:  # every recorded graph is gone: stop listening until recording
+            self._listen(self.recording)
+            return
         if node not in self._values:
             return
         self._grads[node] = {nr: tensor_text(g) for nr, g in enumerate(grads_in)}

@@ -124,7 +124,7 @@ def plot_scalars(log_dir: str | os.PathLike, tags=None):
         raise ValueError(msg.TENSORBOARD_NO_SCALARS.format(log_dir=os.fspath(log_dir)))
     columns = min(len(tags), 2)
     rows = (len(tags) + columns - 1) // columns
-    fig = figure((4.8 * columns, 3.0 * rows))
+    fig = figure((min(4.8 * columns, 7.2), 3.0 * rows))  # <= ~690 px: an output area's width
     for k, tag in enumerate(tags, 1):
         ax = fig.add_subplot(rows, columns, k)
         for run, points in sorted(scalars[tag].items()):
