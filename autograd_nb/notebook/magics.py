@@ -87,7 +87,7 @@ def parse_args(magic, line: str):
     except UsageError:
         raise
     except ValueError as exc:  # shlex: "No closing quotation"
-        raise UsageError(f"%{magic.__name__}: {exc}") from None
+        raise UsageError(msg.MAGIC_FAILED.format(magic=magic.__name__, error=exc)) from None
 
 
 _PATH = re.compile(r"[A-Za-z_]\w*(?:\.\w+)+")
