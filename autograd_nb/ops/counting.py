@@ -3,7 +3,6 @@ occurs."""
 
 from __future__ import annotations
 
-import collections
 import math
 
 from .. import _messages as msg
@@ -16,6 +15,7 @@ from ._helpers import (
     on_backend,
     record,
     require_floating,
+    return_type,
 )
 from .out import with_out
 
@@ -245,17 +245,6 @@ def histc(input, bins: int = 100, min: float = 0, max: float = 0) -> Tensor:  # 
     return make_tensor(_bin_counts(t, edges, None), t._backend)
 
 
-_HISTOGRAM = collections.namedtuple("histogram", ["hist", "bin_edges"])
-
-
-_HISTOGRAM.__module__ = "torch.return_types"
-
-
-_HISTOGRAM.__repr__ = lambda self: (
-    f"torch.return_types.histogram(\nhist={self.hist!r},\nbin_edges={self.bin_edges!r})"
-)
-
-
 @tensor_method("histogram")
 def histogram(
     input,
@@ -280,7 +269,8 @@ def histogram(
     hist = _bin_counts(t, edges, weight)
     if density:
         hist = hist / (xp.sum(hist) * (edges[1:] - edges[:-1]))
-    return _HISTOGRAM(make_tensor(hist, backend), make_tensor(edges, backend))
+    histogram_type = return_type("histogram", ("hist", "bin_edges"))
+    return histogram_type(make_tensor(hist, backend), make_tensor(edges, backend))
 
 
 __all__ = ["bincount", "histc", "histogram", "unique", "unique_consecutive"]
