@@ -3,26 +3,11 @@
 Use it as PyTorch: `import autograd_nb as torch`.
 """
 
+import importlib as _importlib
 import sys as _sys
 from math import e, inf, nan, pi
 
-from . import (
-    _messages,
-    accelerator,
-    autograd,
-    cuda,
-    distributions,
-    dtypes,
-    fft,
-    functional,
-    linalg,
-    nn,
-    optim,
-    profiler,
-    random,
-    special,
-    utils,
-)
+from . import _messages, accelerator, autograd, cuda, dtypes, functional, random
 from ._creation import (
     arange,
     as_tensor,
@@ -108,12 +93,63 @@ from .dtypes import (
 )
 from .ops import *  # noqa: F401,F403 - the torch.* functions
 from .ops import __all__ as _ops_all
-from .serialization import load, save  # noqa: E402
 from .storage import TypedStorage, UntypedStorage
 
-# torch.autograd.profiler lives with torch.profiler (it wraps ops, a layer above autograd)
-autograd.profiler = profiler.autograd_profiler
-_sys.modules[__name__ + ".autograd.profiler"] = profiler.autograd_profiler
+# Submodules a first cell does not need load on first access (PEP 562): `torch.nn.Linear`,
+# `from autograd_nb import nn` and `import autograd_nb.nn` work as if imported here.
+_LAZY_SUBMODULES = frozenset(
+    {
+        "distributions",
+        "fft",
+        "linalg",
+        "nn",
+        "optim",
+        "profiler",
+        "serialization",
+        "special",
+        "utils",
+    }
+)
+_LAZY_NAMES = {"load": "serialization", "save": "serialization"}
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY_SUBMODULES, *_LAZY_NAMES})
+
+
+# torch.autograd.profiler lives with torch.profiler (it wraps ops, a layer above autograd), so
+# this package, not autograd/, makes the name, loading the module on first use as well.
+class _AutogradProfilerAlias:
+    """`import autograd_nb.autograd.profiler`: a finder that answers with the profiler's module."""
+
+    NAME = __name__ + ".autograd.profiler"
+    TARGET = __name__ + ".profiler.autograd_profiler"
+
+    @classmethod
+    def find_spec(cls, fullname, path=None, target=None):
+        if fullname != cls.NAME:
+            return None
+        from importlib.util import spec_from_loader
+
+        return spec_from_loader(fullname, cls)
+
+    @classmethod
+    def create_module(cls, spec) -> None:
+        """A blank module, which exec_module swaps for the profiler's own."""
+
+    @classmethod
+    def exec_module(cls, module) -> None:
+        _sys.modules[cls.NAME] = _importlib.import_module(cls.TARGET)  # the import returns it
+
+
+def _autograd_getattr(name: str):
+    if name == "profiler":
+        return _importlib.import_module(_AutogradProfilerAlias.NAME)
+    raise AttributeError(_messages.PACKAGE_NO_ATTRIBUTE.format(module=autograd.__name__, name=name))
+
+
+_sys.meta_path.append(_AutogradProfilerAlias)
+autograd.__getattr__ = _autograd_getattr
 
 FloatTensor = _CPU_TYPES[float32]
 DoubleTensor = _CPU_TYPES[float64]
@@ -149,8 +185,15 @@ _OTHER_DTYPES = ("bfloat16", "float8_e4m3fn", "float8_e5m2", "uint16", "uint32",
 
 
 def __getattr__(name: str):
-    """torch.complex64, torch.bfloat16 and friends: not here, with an error that says what is
+    """The submodules a first cell does not need, loaded on first use (PEP 562), and
+    torch.complex64, torch.bfloat16 and friends: not here, with an error that says what is
     supported."""
+    if name in _LAZY_SUBMODULES:
+        return _importlib.import_module(f"{__name__}.{name}")
+    if name in _LAZY_NAMES:
+        value = getattr(_importlib.import_module(f"{__name__}.{_LAZY_NAMES[name]}"), name)
+        globals()[name] = value
+        return value
     if name in _COMPLEX_DTYPES:
         raise AttributeError(_NO_COMPLEX_DTYPE.format(name=name))
     if name in _OTHER_DTYPES:

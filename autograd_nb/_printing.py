@@ -14,7 +14,6 @@ prefix, as PyTorch does for Parameter) and its `__repr__` returns
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from typing import Any
 
@@ -23,13 +22,17 @@ from . import dtypes
 __all__ = ["tensor_repr", "values_str", "set_printoptions", "get_printoptions", "printoptions"]
 
 
-@dataclasses.dataclass
 class _PrinterOptions:
-    precision: int = 4
-    threshold: float = 1000
-    edgeitems: int = 3
-    linewidth: int = 80
-    sci_mode: bool | None = None
+    """The current print options (PyTorch's PRINT_OPTS), changed by `set_printoptions`."""
+
+    __slots__ = ("precision", "threshold", "edgeitems", "linewidth", "sci_mode")
+
+    def __init__(self):
+        self.precision, self.threshold, self.edgeitems, self.linewidth = 4, 1000, 3, 80
+        self.sci_mode: bool | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__slots__}
 
 
 PRINT_OPTS = _PrinterOptions()
@@ -65,7 +68,7 @@ def set_printoptions(
 
 def get_printoptions() -> dict[str, Any]:
     """The current print options as a dict that `set_printoptions(**opts)` accepts."""
-    return dataclasses.asdict(PRINT_OPTS)
+    return PRINT_OPTS.as_dict()
 
 
 class printoptions:  # noqa: N801 - PyTorch's name (torch._tensor_str.printoptions)

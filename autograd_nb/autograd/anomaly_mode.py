@@ -8,7 +8,6 @@ a node returns a gradient holding nan. Global, not thread-local, as in PyTorch.
 from __future__ import annotations
 
 import os
-import traceback
 import warnings
 
 from .. import _messages as msg
@@ -80,6 +79,8 @@ class set_detect_anomaly:  # noqa: N801 - PyTorch's name
 def remember_forward_stack(node) -> None:
     """Keep the forward call's stack in the node's metadata, where PyTorch keeps it (this
     package's own frames at its end left out: PyTorch's ops are not Python frames)."""
+    import traceback  # only anomaly mode needs it: not loaded by `import autograd_nb`
+
     frames = traceback.extract_stack()
     while frames and frames[-1].filename.startswith(_PACKAGE_DIR):
         frames.pop()

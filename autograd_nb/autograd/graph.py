@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .. import _messages as msg
@@ -95,8 +94,7 @@ def increment_version(tensor: Tensor | Iterable[Tensor]) -> None:
         vc.value += 1
 
 
-@dataclass(frozen=True, slots=True)
-class SavedValue:
+class SavedValue(NamedTuple):
     """One value a node saved for its backward.
 
     `value` is the saved tensor (or Python number, or None for an absent optional input), or

@@ -51,16 +51,22 @@ class HostRandom:
     def manual_seed(self, seed: int) -> None:
         """Restart from `seed` as `CPUGeneratorImpl::set_current_seed` does."""
         self.seed = int(seed)
-        self._bits = np.random.MT19937()
-        self._bits._legacy_seeding(self.seed & 0xFFFFFFFF)  # init_genrand: PyTorch's seeding
+        self._bits = None  # seeded on first use (`_stream`): importing NumPy's random costs
         self._fresh = True  # PyTorch's state after seeding has next = 0 (the words are the same)
         self.next_double_normal: float | None = None
         self.next_float_normal: float | None = None
 
+    def _stream(self):
+        """The MT19937 bit generator, seeded from `seed` the first time it is needed."""
+        if self._bits is None:
+            self._bits = np.random.MT19937()
+            self._bits._legacy_seeding(self.seed & 0xFFFFFFFF)  # init_genrand: PyTorch's seeding
+        return self._bits
+
     def words(self, n: int):
         """The next n 32-bit words (`random()`), as uint64."""
         self._fresh = False
-        return self._bits.random_raw(n)
+        return self._stream().random_raw(n)
 
     def words64(self, n: int):
         """The next n 64-bit words (`random64()`): two 32-bit words each, the first one high."""
@@ -72,7 +78,7 @@ class HostRandom:
     def get_state(self) -> bytes:
         """The 5056 bytes of `CPUGeneratorImplState`: seed, left, seeded, next, the 624 state
         words as uint64, the legacy normal fields and the cached float normal."""
-        state = self._bits.state["state"]
+        state = self._stream().state["state"]
         pos = int(state["pos"])
         left, next_ = (1, 0) if self._fresh else (_MT_N + 1 - pos, pos)
         normal_y = self.next_double_normal

@@ -3,7 +3,6 @@ and how often each occurs."""
 
 from __future__ import annotations
 
-import collections
 import math
 
 from .. import _messages as msg
@@ -16,6 +15,7 @@ from ._helpers import (
     on_backend,
     record,
     require_floating,
+    return_type,
 )
 from .out import with_out
 
@@ -216,20 +216,8 @@ def histc(input, bins: int = 100, min: float = 0, max: float = 0) -> Tensor:  # 
     return _histogramdd(t.reshape(-1, 1), [edges], None, None, False)[0]
 
 
-def _return_type(name: str, fields: list):
-    """torch.return_types.<name>, printed as PyTorch prints it."""
-    cls = collections.namedtuple(name, fields)
-    cls.__module__ = "torch.return_types"
-    cls.__repr__ = lambda self: (
-        f"torch.return_types.{name}(\n"
-        + ",\n".join(f"{f}={v!r}" for f, v in zip(fields, self))
-        + ")"
-    )
-    return cls
-
-
-_HISTOGRAM = _return_type("histogram", ["hist", "bin_edges"])
-_HISTOGRAMDD = _return_type("histogramdd", ["hist", "bin_edges"])
+_HISTOGRAM = ("histogram", ("hist", "bin_edges"))
+_HISTOGRAMDD = ("histogramdd", ("hist", "bin_edges"))
 
 
 def _histogram_edges(points, dim: int, bins, limits, backend, dtype):
@@ -307,7 +295,7 @@ def histogram(
     density=True."""
     t = check_tensor(input, "histogram")
     hist, edges = _histogramdd(t.reshape(-1, 1), [bins], range, weight, density)
-    return _HISTOGRAM(hist, edges[0])
+    return return_type(*_HISTOGRAM)(hist, edges[0])
 
 
 def histogramdd(input, bins=10, *, range=None, weight=None, density: bool = False):
@@ -320,7 +308,7 @@ def histogramdd(input, bins=10, *, range=None, weight=None, density: bool = Fals
     bins = list(bins) if isinstance(bins, (list, tuple)) else [bins] * d
     if len(bins) != d:
         raise RuntimeError(msg.HISTOGRAMDD_BINS_LENGTH)
-    return _HISTOGRAMDD(*_histogramdd(t, bins, range, weight, density))
+    return return_type(*_HISTOGRAMDD)(*_histogramdd(t, bins, range, weight, density))
 
 
 __all__ = ["bincount", "histc", "histogram", "histogramdd", "unique", "unique_consecutive"]

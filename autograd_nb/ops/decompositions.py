@@ -9,7 +9,6 @@ small batched eliminations here, so the errors name the same element PyTorch nam
 
 from __future__ import annotations
 
-import collections
 import functools
 import math
 import warnings
@@ -20,7 +19,7 @@ from .._creation import eye, zeros_like
 from .._tensor import Tensor, make_tensor, tensor_method
 from .._type_info import finfo
 from ..autograd.node import Node
-from ._helpers import broadcast_shapes, check_tensor, on_backend, record
+from ._helpers import broadcast_shapes, check_tensor, on_backend, record, return_type
 from .comparison import where
 from .diagonals import tril
 from .joining import cat
@@ -34,29 +33,18 @@ class _LinAlgError(RuntimeError):
 _LinAlgError.__module__ = "torch._C"
 
 
-def return_type(name: str, fields: list):
-    """PyTorch's torch.return_types.<name> named tuple, printed as PyTorch prints it."""
-    cls = collections.namedtuple(name, fields)
-    cls.__module__ = "torch.return_types"
-    cls.__repr__ = lambda self: (
-        f"torch.return_types.{name}(\n"
-        + ",\n".join(f"{f}={v!r}" for f, v in zip(fields, self))
-        + ")"
-    )
-    return cls
-
-
-_INV_EX = return_type("linalg_inv_ex", ["inverse", "info"])
-_SLOGDET = return_type("linalg_slogdet", ["sign", "logabsdet"])
-_TORCH_SLOGDET = return_type("slogdet", ["sign", "logabsdet"])
-_SOLVE_EX = return_type("linalg_solve_ex", ["result", "info"])
-_SVD = return_type("linalg_svd", ["U", "S", "Vh"])
-_TORCH_SVD = return_type("svd", ["U", "S", "V"])
-_QR = return_type("linalg_qr", ["Q", "R"])
-_TORCH_QR = return_type("qr", ["Q", "R"])
-_EIGH = return_type("linalg_eigh", ["eigenvalues", "eigenvectors"])
-_CHOLESKY_EX = return_type("linalg_cholesky_ex", ["L", "info"])
-_LSTSQ = return_type("linalg_lstsq", ["solution", "residuals", "rank", "singular_values"])
+# torch.return_types.<name>: (name, fields), the named tuple made on first use (return_type)
+_INV_EX = ("linalg_inv_ex", ("inverse", "info"))
+_SLOGDET = ("linalg_slogdet", ("sign", "logabsdet"))
+_TORCH_SLOGDET = ("slogdet", ("sign", "logabsdet"))
+_SOLVE_EX = ("linalg_solve_ex", ("result", "info"))
+_SVD = ("linalg_svd", ("U", "S", "Vh"))
+_TORCH_SVD = ("svd", ("U", "S", "V"))
+_QR = ("linalg_qr", ("Q", "R"))
+_TORCH_QR = ("qr", ("Q", "R"))
+_EIGH = ("linalg_eigh", ("eigenvalues", "eigenvectors"))
+_CHOLESKY_EX = ("linalg_cholesky_ex", ("L", "info"))
+_LSTSQ = ("linalg_lstsq", ("solution", "residuals", "rank", "singular_values"))
 
 
 # --- checks and recording -------------------------------------------------------------------------
@@ -220,7 +208,7 @@ def _inv_ex(A, name: str, check_errors: bool):
         save_result=True,
         differentiable=(True, False),
     )
-    return _INV_EX(inverse, info_t)
+    return return_type(*_INV_EX)(inverse, info_t)
 
 
 def inv_ex(A, *, check_errors: bool = False):
@@ -287,10 +275,10 @@ class LinalgSlogdetBackward0(_LinalgNode):
         return _inverse_transpose_scaled(A, grad_logabsdet)
 
 
-def _slogdet(A, name: str, result_type):
+def _slogdet(A, name: str, result_type: tuple):
     a = _matrices(A, name)
     sign, logabsdet = a._backend.xp.linalg.slogdet(a._data)
-    return result_type(
+    return return_type(*result_type)(
         *record(
             LinalgSlogdetBackward0,
             (a,),
@@ -390,7 +378,7 @@ def _solve_ex(A, B, left: bool, check_errors: bool):
         state={"opts": {"left": left, "vector": vector, "b_shape": tuple(b.shape)}},
         differentiable=(True, False),
     )
-    return _SOLVE_EX(result, info_t)
+    return return_type(*_SOLVE_EX)(result, info_t)
 
 
 def solve_ex(A, B, *, left: bool = True, check_errors: bool = False):
@@ -563,7 +551,7 @@ def _svd(a: Tensor, full_matrices: bool) -> list:
 
 def svd(A, full_matrices: bool = True, *, driver=None):
     """(U, S, Vh) with A = U diag(S) Vh, singular values in descending order."""
-    return _SVD(*_svd(_matrices(A, "linalg.svd", square=False), full_matrices))
+    return return_type(*_SVD)(*_svd(_matrices(A, "linalg.svd", square=False), full_matrices))
 
 
 def svdvals(A, *, driver=None) -> Tensor:
@@ -583,9 +571,9 @@ def torch_svd(input, some: bool = True, compute_uv: bool = True):
         m, n = a.shape[-2:]
         batch = tuple(a.shape[:-2])
         blank = a.detach().new_zeros
-        return _TORCH_SVD(blank(batch + (m, m)), svdvals(a), blank(batch + (n, n)))
+        return return_type(*_TORCH_SVD)(blank(batch + (m, m)), svdvals(a), blank(batch + (n, n)))
     u, s, vh = _svd(a, not some)
-    return _TORCH_SVD(u, s, vh.mT)
+    return return_type(*_TORCH_SVD)(u, s, vh.mT)
 
 
 @functools.partial(with_out, name="qr")
@@ -595,7 +583,7 @@ def torch_qr(input, some: bool = True):
     'complete'."""
     warnings.warn(msg.QR_DEPRECATED, UserWarning, stacklevel=2)
     q, r = qr(input, "reduced" if some else "complete")
-    return _TORCH_QR(q, r)
+    return return_type(*_TORCH_QR)(q, r)
 
 
 # --- qr -------------------------------------------------------------------------------------------
@@ -639,7 +627,7 @@ def qr(A, mode: str = "reduced"):
     q, r = xp.linalg.qr(a._data, mode="complete" if mode == "complete" else "reduced")
     if mode == "r":
         q = xp.zeros((0,), dtype=q.dtype, device=backend.native_device)
-    return _QR(
+    return return_type(*_QR)(
         *record(
             LinalgQrBackward0,
             (a,),
@@ -689,7 +677,7 @@ def _eigh(A, UPLO: str, name: str) -> list:
 
 def eigh(A, UPLO: str = "L"):
     """(eigenvalues ascending, eigenvectors) of symmetric matrices, reading the UPLO triangle."""
-    return _EIGH(*_eigh(A, UPLO, "linalg.eigh"))
+    return return_type(*_EIGH)(*_eigh(A, UPLO, "linalg.eigh"))
 
 
 def eigvalsh(A, UPLO: str = "L") -> Tensor:
@@ -737,7 +725,7 @@ def _cholesky_ex(A, upper: bool, check_errors: bool, name: str, cls=LinalgCholes
         state={"opts": {"upper": upper}},
         differentiable=(True, False),
     )
-    return _CHOLESKY_EX(factor, info_t)
+    return return_type(*_CHOLESKY_EX)(factor, info_t)
 
 
 def cholesky_ex(A, *, upper: bool = False, check_errors: bool = False):
@@ -892,7 +880,7 @@ def lstsq(A, B, rcond=None, *, driver=None):
         state={"opts": {"vector": vector}},
         differentiable=(True, True, False, False),
     )
-    return _LSTSQ(*outs)
+    return return_type(*_LSTSQ)(*outs)
 
 
 __all__ = ["det", "inverse", "logdet", "matrix_power", "pinverse"]

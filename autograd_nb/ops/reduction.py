@@ -9,7 +9,6 @@ over the input. `sum_to_size` is also here: it sums a broadcast gradient back to
 
 from __future__ import annotations
 
-import collections
 import math
 
 from .. import _messages as msg
@@ -774,13 +773,6 @@ def any(input, dim=None, keepdim: bool = False, *, axis=None, keepdims=None) -> 
 # --- cumprod, std_mean / var_mean, aminmax, count_nonzero -----------------------------------------
 
 
-_AMINMAX = collections.namedtuple("aminmax", ["min", "max"])
-_AMINMAX.__module__ = "torch.return_types"
-_AMINMAX.__repr__ = lambda self: (
-    f"torch.return_types.aminmax(\nmin={self.min!r},\nmax={self.max!r})"
-)
-
-
 class AminmaxBackward0(Node):
     """Each extreme's gradient is shared equally among the elements that reach it."""
 
@@ -834,7 +826,7 @@ def aminmax(input, *, dim=None, keepdim: bool = False, axis=None, keepdims=None)
         dim=dim,
         keepdim=keepdim,
     )
-    return _AMINMAX(*outs)
+    return return_type("aminmax", ("min", "max"))(*outs)
 
 
 @tensor_method("count_nonzero")
