@@ -26,8 +26,12 @@ def test_quick_start_runs_exactly_what_ci_runs():
         if line and not line.startswith(("#", "set ", "cd "))
     ]
     quick = _commands(_section("Quick start"))
-    assert ci == [c for c in quick if c in ci], f"README quick start {quick} vs .ci/run {ci}"
-    assert len(ci) == 2 and quick.index(ci[0]) < quick.index(ci[1])
+    steps = [c for c in quick if c in ci]
+    assert ci[:2] == steps, f"README quick start {quick} vs .ci/run {ci}"
+    assert len(steps) == 2 and quick.index(ci[0]) < quick.index(ci[1])
+    # then the interpreter matrix, which the quick start's subsection documents
+    assert ci[2:] == ["bash .ci/matrix", 'echo "CI took $SECONDS s in all"']
+    assert "`.ci/matrix`" in _section("Quick start").split("### Every Python", 1)[1]
     venv = quick.index("python3 -m venv .venv && . .venv/bin/activate")
     assert venv < quick.index(ci[0]), "the virtual environment comes first"
     assert 'pytest -m "not binder"' in quick, "how to run the tests offline"
