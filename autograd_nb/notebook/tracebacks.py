@@ -34,6 +34,7 @@ themselves (`_render_traceback_`) keep IPython's display.
 
 from __future__ import annotations
 
+import builtins
 import linecache
 import os
 import sys
@@ -169,7 +170,7 @@ def _quoted_lines(lines: list[str], lineno: int) -> list[str]:
 def _format_frame(shell, frame: types.FrameType, lineno: int) -> str:
     code = frame.f_code
     where = "" if code.co_name == "<module>" else f", in {code.co_name}"
-    cell = shell.compile.format_code_name(code.co_filename) if shell is not None else None
+    cell = shell.compile.format_code_name(code.co_filename)  # ("Cell", "In[3]") for a cell
     if cell is not None:
         location = f"{cell[0]} {cell[1]}, line {lineno}{where}"
     else:
@@ -227,8 +228,8 @@ def _ipython_shows_it(etype, value) -> bool:
     """Exceptions whose display IPython owns (a syntax error, a magic's usage error, ...)."""
     from IPython.core.error import UsageError
 
-    groups = tuple(t for t in (getattr(sys.modules["builtins"], "BaseExceptionGroup", None),) if t)
-    return issubclass(etype, (SyntaxError, UsageError, *groups)) or hasattr(
+    groups = getattr(builtins, "BaseExceptionGroup", ())  # Python 3.11 and later
+    return issubclass(etype, (SyntaxError, UsageError, groups)) or hasattr(
         value, "_render_traceback_"
     )
 
@@ -243,13 +244,13 @@ def show_exception(shell, etype, value, tb, tb_offset=None) -> None:
         seen.add(id(chained))
         chained.__traceback__ = without_library_frames(chained.__traceback__)
         chained = chained.__cause__ or chained.__context__
+    sys.last_type, sys.last_value, sys.last_traceback = etype, value, tb  # for %debug
+    if sys.version_info >= (3, 12):
+        sys.last_exc = value
     # IPython's first frame is its own `exec` of the cell (InteractiveTB.tb_offset is 1)
     skip = shell.InteractiveTB.tb_offset if tb_offset is None else tb_offset
     while skip and tb is not None:
         tb, skip = tb.tb_next, skip - 1
-    sys.last_type, sys.last_value, sys.last_traceback = etype, value, tb
-    if sys.version_info >= (3, 12):
-        sys.last_exc = value
     # one block: IPython's terminal joins a list's blocks with "" or "\n" by mode, Jupyter with "\n"
     text = format_traceback(shell, value, without_library_frames(tb))
     shell._showtraceback(etype, value, [text])
