@@ -21,7 +21,10 @@ canonical form, so that re-running on unchanged code changes no byte:
   not rewrite the lessons); a stored traceback that shows an autograd_nb frame is an error;
 - stream outputs coalesced as nbval does; the sanitize file's substitutions (kernel temp paths,
   memory addresses) applied to every stored text, tracebacks included, and the repository's and
-  Python's own paths in tracebacks shortened;
+  Python's own paths in tracebacks shortened; its "compare only" sections are not applied;
+- a stored output that means what the fresh one does (equal under every sanitize rule: a
+  matplotlib figure with the same `<desc>`, drawn by another matplotlib) is kept byte for byte,
+  so re-running on another machine or interpreter changes nothing (`keep_equivalent`);
 - widget state kept (so a trusted notebook shows its widgets before it is run, e.g. on Binder)
   with the random model ids renumbered in order of appearance.
 """
@@ -114,9 +117,19 @@ def kernel_env(ipython_dir: str | os.PathLike, base: dict | None = None) -> dict
     return env
 
 
-def read_sanitize(path: Path = SANITIZE_FILE) -> list[tuple[re.Pattern, str]]:
-    """The (regex, replacement) pairs of an nbval sanitize file, parsed exactly as nbval does."""
+COMPARE_ONLY = "[compare only"  # sanitize-file sections that regenerate.py does not store
+
+
+def read_sanitize(path: Path = SANITIZE_FILE, stored: bool = False) -> list[tuple[re.Pattern, str]]:
+    """The (regex, replacement) pairs of an nbval sanitize file, parsed exactly as nbval does.
+
+    `stored=True`: only the pairs applied to the outputs regenerate.py stores, without those in
+    sections whose header starts with "[compare only" (they serve comparisons only).
+    """
     text = Path(path).read_text()
+    if stored:
+        sections = re.split(r"^(?=\[)", text, flags=re.M)
+        text = "".join(s for s in sections if not s.startswith(COMPARE_ONLY))
     return [
         (re.compile(rx), rep)
         for rx, rep in re.findall(r"^regex: (.*)$\n^replace: (.*)$", text, re.M)
@@ -248,7 +261,7 @@ def _renumber_widgets(nb, name: str) -> None:
 
 def canonicalize(nb, name: str, rules=None) -> None:
     """Put an executed notebook in the canonical stored form (see the module docstring)."""
-    rules = read_sanitize() if rules is None else rules
+    rules = read_sanitize(stored=True) if rules is None else rules
     shorten = _path_shortener()
     nb.nbformat, nb.nbformat_minor = 4, 5
     nb.metadata["kernelspec"] = dict(KERNELSPEC)
@@ -276,6 +289,27 @@ def canonicalize(nb, name: str, rules=None) -> None:
     _renumber_widgets(nb, name)
 
 
+def keep_equivalent(fresh, stored, rules=None):
+    """`fresh` with each text that means what `stored`'s does (the same under every sanitize
+    rule, e.g. a figure with the same description) replaced by the stored text, byte for byte.
+
+    Outputs and widget state are walked in parallel (dicts by key, lists of equal length by
+    position), so a lesson re-run with another matplotlib keeps its stored pictures.
+    """
+    rules = read_sanitize() if rules is None else rules
+    if isinstance(fresh, str) and isinstance(stored, str):
+        same = fresh == stored or _clean_text(fresh, rules) == _clean_text(stored, rules)
+        return stored if same else fresh
+    if isinstance(fresh, dict) and isinstance(stored, dict):
+        for key in fresh:
+            if key in stored:
+                fresh[key] = keep_equivalent(fresh[key], stored[key], rules)
+        return fresh
+    if isinstance(fresh, list) and isinstance(stored, list) and len(fresh) == len(stored):
+        fresh[:] = [keep_equivalent(f, s, rules) for f, s in zip(fresh, stored)]
+    return fresh
+
+
 LIBRARY_FRAME = re.compile(r"^File .*autograd_nb[/\\].*\.py:\d+", re.M)
 
 
@@ -301,6 +335,7 @@ def execute(path: Path, ipython_dir: Path) -> str:
     from nbclient import NotebookClient
 
     nb = nbformat.read(path, as_version=4)
+    stored = copy.deepcopy(nb) if any(c.get("outputs") for c in nb.cells) else None
     sync_tags(nb)
     for cell in nb.cells:
         if cell.cell_type == "code":
@@ -319,6 +354,8 @@ def execute(path: Path, ipython_dir: Path) -> str:
         client.execute(env=kernel_env(ipython_dir), cwd=str(path.parent), stderr=quiet)
     check_errors(nb, path)
     canonicalize(nb, path.stem)
+    if stored is not None:
+        keep_equivalent(nb, stored)
     return dumps(nb)
 
 

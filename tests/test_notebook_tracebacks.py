@@ -8,6 +8,7 @@ only its frames), that `%autograd_nb --debug` brings them back, and that `%debug
 from __future__ import annotations
 
 import os
+import re
 import sys
 
 import pytest
@@ -68,9 +69,85 @@ def test_a_learners_hook_inside_backward_keeps_its_frame(ip):
     assert PACKAGE not in text
 
 
-def test_errors_that_never_enter_the_library_are_shown_unchanged(ip):
+def test_errors_that_never_enter_the_library_are_shown_whole(ip):
     text = shown(ip, "def f():\n    return 1 / 0\nf()\n")
-    assert "return 1 / 0" in text and "ZeroDivisionError" in text
+    assert "----> 3 f()" in text and "----> 2     return 1 / 0" in text
+    assert text.rstrip().endswith("ZeroDivisionError: division by zero")
+
+
+# The extension writes the traceback itself, in the format its docstring documents, so that a
+# lesson's stored error is the same text whatever IPython would print (IPython 8 quotes two
+# lines above the failing one, IPython 9 five; %xmode changes it all).
+EXPECTED_BACKWARD_TWICE = """\
+---------------------------------------------------------------------------
+RuntimeError                              Traceback (most recent call last)
+Cell In[N], line 3
+      1 y = (x1 * x2).sum()
+      2 y.backward()
+----> 3 y.backward()  # the learner's line
+
+RuntimeError: Trying to backward through the graph a second time (or directly access saved \
+tensors after they have already been freed). Saved intermediate values of the graph are freed \
+when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to backward \
+through the graph a second time or if you need to access saved tensors after calling backward.
+"""
+
+
+def _numbered(text: str) -> str:
+    return re.sub(r"In\[\d+\]", "In[N]", text)
+
+
+@pytest.mark.parametrize("xmode", ["Plain", "Context", "Verbose", "Minimal"])
+def test_the_format_is_the_extensions_whatever_ipython_is_set_to(ip, xmode):
+    with capture_output():
+        ip.run_line_magic("xmode", xmode)
+    try:
+        assert _numbered(shown(ip, BACKWARD_TWICE)) == EXPECTED_BACKWARD_TWICE
+    finally:
+        with capture_output():
+            ip.run_line_magic("xmode", "Context")
+
+
+def test_the_format_does_not_come_from_ipythons_formatter(ip, monkeypatch):
+    # another IPython release formats differently: ours must not change with it
+    def other_release(*args, **kwargs):
+        return ["Traceback as some other IPython writes it"]
+
+    monkeypatch.setattr(ip.InteractiveTB, "structured_traceback", other_release)
+    assert _numbered(shown(ip, BACKWARD_TWICE)) == EXPECTED_BACKWARD_TWICE
+
+
+def test_the_neighbours_quoted_are_the_nearest_non_blank_lines(ip):
+    code = "y = (x1 * x2).sum()\ny.backward()\n\n\ny.backward()\nprint('after')\nprint('end')\n"
+    text = shown(ip, code)
+    assert (
+        "line 5\n      1 y = (x1 * x2).sum()\n      2 y.backward()\n----> 5 y.backward()\n" in text
+    )
+    assert "      6 print('after')\n\nRuntimeError" in text and "end" not in text
+
+
+def test_installed_code_is_named_but_not_quoted(ip):
+    # the standard library's lines change with Python's version: a frame there is only named
+    text = shown(ip, "import json\njson.loads('{')  # the learner's line\n")
+    assert "----> 2 json.loads('{')  # the learner's line" in text
+    assert f"File <python>{os.sep}json{os.sep}decoder.py, in raw_decode\n" in text
+    assert "def " not in text and "raise JSONDecodeError" not in text
+    assert text.rstrip().endswith(
+        "JSONDecodeError: Expecting property name enclosed in double quotes: line 1 column 2 (char 1)"
+    )
+
+
+def test_chained_exceptions_are_written_oldest_first(ip):
+    code = (
+        "try:\n    y = x1.numpy()\nexcept RuntimeError as e:\n    raise ValueError('mine') from e\n"
+    )
+    text = shown(ip, code)
+    first, rest = text.split("The above exception was the direct cause of the following exception:")
+    assert "----> 2     y = x1.numpy()" in first and first.rstrip().endswith(
+        "Use tensor.detach().numpy() instead."
+    )
+    assert "----> 4     raise ValueError('mine') from e" in rest
+    assert rest.rstrip().endswith("ValueError: mine") and PACKAGE not in text
 
 
 def test_debug_still_sees_every_frame(ip):

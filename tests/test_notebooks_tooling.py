@@ -72,6 +72,73 @@ def test_sanitize_file_masks_kernel_paths_and_addresses():
     assert text == "<cell>: UserWarning: careful\n<Foo object at 0xADDR>"
 
 
+def _figure_svg(ys, **rc):
+    import matplotlib
+    from matplotlib.figure import Figure
+
+    from autograd_nb.utils._matplotlib import figure_svg
+
+    with matplotlib.rc_context(rc):
+        fig = Figure(figsize=(4, 3))
+        ax = fig.add_subplot()
+        ax.plot([0, 1, 2], ys, label="loss")
+        ax.set_title("training")
+        ax.legend()
+        return figure_svg(fig)
+
+
+def _compared(text: str) -> str:
+    for rx, rep in regen.read_sanitize():
+        text = rx.sub(rep, text)
+    return text
+
+
+def test_figures_are_compared_by_what_they_show_not_by_their_bytes():
+    # another matplotlib lays text and curves out a little differently: here, a larger font
+    svg = _figure_svg([3.0, 2.0, 1.5])
+    moved = _figure_svg([3.0, 2.0, 1.5], **{"font.size": 14})
+    assert moved != svg and _compared(moved) == _compared(svg)
+    assert _compared(svg).startswith("<figure>figure 4 x 3 in, 1 Axes")
+    assert "line 'loss' (-): 3 points, x 0 to 2, y 1.5 to 3" in _compared(svg)
+    assert _compared(_figure_svg([3.0, 2.0, 1.0])) != _compared(svg)  # other data: a failure
+
+
+def test_regenerate_stores_figures_whole_and_keeps_an_equivalent_stored_one():
+    svg = _figure_svg([3.0, 2.0, 1.5])
+    stored_rules = regen.read_sanitize(stored=True)
+    assert all(rx.sub(rep, svg) == svg for rx, rep in stored_rules)  # stored as drawn
+    moved = _figure_svg([3.0, 2.0, 1.5], **{"font.size": 14})
+    other = _figure_svg([3.0, 2.0, 1.0])
+    fresh = {"cells": [{"outputs": [{"data": {"image/svg+xml": moved, "text/plain": "b"}}]}]}
+    stored = {"cells": [{"outputs": [{"data": {"image/svg+xml": svg, "text/plain": "a"}}]}]}
+    kept = regen.keep_equivalent(fresh, stored)["cells"][0]["outputs"][0]["data"]
+    assert kept == {"image/svg+xml": svg, "text/plain": "b"}  # same figure: the stored bytes
+    fresh["cells"][0]["outputs"][0]["data"]["image/svg+xml"] = other
+    kept = regen.keep_equivalent(fresh, stored)["cells"][0]["outputs"][0]["data"]
+    assert kept["image/svg+xml"] == other  # another figure: the new one
+
+
+def _strings(value) -> list[str]:
+    if isinstance(value, dict):
+        return [t for v in value.values() for t in _strings(v)]
+    if isinstance(value, list):
+        return [t for v in value for t in _strings(v)]
+    return [value] if isinstance(value, str) else []
+
+
+def test_stored_lesson_figures_say_what_they_show():
+    """A matplotlib picture in a lesson is compared by its description: it must have one."""
+    texts = []
+    for path in LESSONS:
+        nb = json.loads(path.read_text())
+        outputs = [o for c in nb["cells"] for o in c.get("outputs", [])]
+        texts += ["".join(o.get("data", {}).get("image/svg+xml", "")) for o in outputs]
+        texts += _strings(nb["metadata"].get("widgets", {}))  # LossCurve's picture
+    figures = [t for t in texts if "matplotlib" in t]
+    assert len(figures) >= 5
+    assert all(_compared(t).startswith("<figure>figure ") for t in figures)
+
+
 def test_kernel_env_is_clean(tmp_path):
     env = regen.kernel_env(
         regen.make_ipython_dir(tmp_path), base={"AUTOGRAD_NB_SIMULATED_CUDA": "1"}

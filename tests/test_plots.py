@@ -17,6 +17,7 @@ from autograd_nb.notebook.plots import (
     plot_function_and_grad,
     plot_loss_curve,
 )
+from autograd_nb.utils._matplotlib import figure_svg
 
 
 def test_sin_and_its_derivative():
@@ -153,3 +154,35 @@ def test_a_loss_curve_carries_a_png_of_its_curve():
     bundle = curve._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert bundle["image/png"][:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def _description(svg: str) -> str:
+    from xml.sax.saxutils import unescape
+
+    start = svg.index('<desc id="autograd_nb-figure">') + len('<desc id="autograd_nb-figure">')
+    return unescape(svg[start : svg.index("</desc>", start)])
+
+
+def test_a_figures_svg_says_what_it_shows():
+    # (x^2 + 2) / 4 on [-2, 2]: values 0.5 ... 1.5, derivative x / 2: -1 ... 1
+    def f(x):
+        return (x**2 + 2) / 4
+
+    fig = plot_function_and_grad(f, (-2, 2), num=81)
+    text = _description(figure_svg(fig)).splitlines()
+    assert text[0] == "figure 6.4 x 4 in, 1 Axes"
+    assert text[1].startswith("axes 1: title 'f and its derivative', x label 'x', y label ''")
+    assert text[2] == "  line 'f(x)' (-): 81 points, x -2 to 2, y 0.5 to 1.5"
+    assert text[3] == '  line "f\'(x) (autograd)" (--): 81 points, x -2 to 2, y -1 to 1'
+    assert text[-1] == "  legend: 'f(x)', \"f'(x) (autograd)\""
+
+
+def test_a_decision_boundarys_description_counts_points_and_regions():
+    # a grid from -0.5 to 2.5 in steps of 0.05, class 1 from x1 = 0.55 on: the contour runs
+    # midway, at 0.525, so class 0's band covers (0.525 + 0.5) / 3 = 34.2% of the plot
+    X = torch.tensor([[0.0, 0.0], [1.0, 1.0], [2.0, 0.0], [2.0, 1.0]])
+    y = torch.tensor([0, 1, 1, 1])
+    fig = plot_decision_boundary(lambda p: (p[:, 0] > 0.5).long(), X, y, steps=61, margin=0.5)
+    text = _description(figure_svg(fig))
+    assert "-0.5 to 0.5: 34.2%, 0.5 to 1.5: 65.8%" in text
+    assert "PathCollection: 4 points, x 0 to 2, y 0 to 1, coloured by value 0 x1, 1 x3" in text

@@ -49,9 +49,13 @@ def __getattr__(name: str):
     raise AttributeError(msg.PACKAGE_NO_ATTRIBUTE.format(module=__name__, name=name))
 
 
+FIGURE = ("matplotlib.figure", "Figure")  # registered by name: matplotlib is imported when used
+
+
 def load_ipython_extension(ipython) -> None:
     """Register the magics, the (opt-in) tensor HTML formatter and the inspector refresh."""
     from .._tensor import Tensor
+    from ..utils._matplotlib import figure_svg
     from ..viz.values import VALUES
     from . import tracebacks
     from .magics import FLOWS, AutogradMagics, tensor_html
@@ -65,6 +69,8 @@ def load_ipython_extension(ipython) -> None:
     ipython.display_formatter.formatters["image/png"].for_type_by_name(
         "matplotlib.figure", "Figure", figure_png
     )
+    # any Figure shows as SVG saying what it shows (compared so by nbval; see utils/_matplotlib)
+    ipython.display_formatter.formatters["image/svg+xml"].for_type_by_name(*FIGURE, figure_svg)
     ipython.events.register("post_run_cell", refresh_inspectors)
     FLOWS.start()
     VALUES.watch_backward(True)  # the grads of nodes whose values %%grad_trace --micrograd saw
@@ -85,6 +91,7 @@ def unload_ipython_extension(ipython) -> None:
     ipython.magics_manager.registry.pop(AutogradMagics.__name__, None)
     ipython.display_formatter.formatters["text/html"].pop(Tensor, None)
     drop_figure_png(ipython.display_formatter.formatters["image/png"])
+    ipython.display_formatter.formatters["image/svg+xml"].pop(".".join(FIGURE), None)
     try:
         ipython.events.unregister("post_run_cell", refresh_inspectors)
     except ValueError:  # already gone

@@ -2,18 +2,26 @@
 
 Figures are made with `matplotlib.figure.Figure` (no pyplot, no global state, Agg-safe), so they
 display once, as returned, and their text/plain is the stable `<Figure size ... with 1 Axes>`.
-In IPython they display as SVG written byte-for-byte the same on every machine (`figure_svg`), so
-a lesson's stored picture does not change when it is re-run elsewhere.
+In IPython they display as SVG (`figure_svg`) with fixed ids, no date and no version, that
+starts with a `<desc>` saying what the figure shows (`figure_description`: titles, labels, axis
+ranges, each line's points and ranges, each scatter's points and colours, each filled contour
+band's share of the plot). Matplotlib releases place text and curves a little differently, so the
+SVG's bytes differ between them; the description does not. notebooks/nbval_sanitize.cfg compares
+such a figure by its description, and notebooks/regenerate.py keeps a stored figure whose
+description is unchanged, so lessons stay green and byte-stable on every matplotlib.
 """
 
 from __future__ import annotations
 
 import io
+import re
+from xml.sax.saxutils import escape
 
 SVG_SETTINGS = {
     "svg.hashsalt": "autograd_nb",  # clip-path and glyph ids derived from this, not random
     "svg.fonttype": "none",  # text as <text>, not glyph outlines that vary with font builds
 }
+DESC_ID = "autograd_nb-figure"  # the sanitize file finds the description by this id
 
 
 def figure(figsize: tuple[float, float]):
@@ -25,7 +33,7 @@ def figure(figsize: tuple[float, float]):
 
 
 def figure_svg(fig) -> str:
-    """A figure as SVG text with fixed ids, no date and no version: the same bytes anywhere."""
+    """A figure as SVG text with fixed ids, no date and no version, described in its `<desc>`."""
     import matplotlib
     from matplotlib.backends.backend_svg import FigureCanvasSVG
 
@@ -35,7 +43,83 @@ def figure_svg(fig) -> str:
         fig.savefig(
             buffer, format="svg", bbox_inches="tight", metadata={"Date": None, "Creator": None}
         )
-    return buffer.getvalue()
+    desc = f'<desc id="{DESC_ID}">{escape(figure_description(fig))}</desc>'
+    svg = buffer.getvalue()
+    return re.sub(r"<svg\b[^>]*>", lambda tag: f"{tag.group(0)}\n {desc}", svg, count=1)
+
+
+def _num(value) -> str:
+    """A number to 4 significant digits (what a chart shows; the last bits vary by machine)."""
+    text = format(float(value), ".4g")
+    return "0" if text == "-0" else text
+
+
+def _span(values) -> str:
+    import numpy as np
+
+    values = np.asarray(values, dtype=float).ravel()
+    values = values[np.isfinite(values)]
+    return f"{_num(values.min())} to {_num(values.max())}" if values.size else "none"
+
+
+def _polygon_area(path) -> float:
+    """The area a filled path covers (holes, drawn the other way round, subtract)."""
+    total = 0.0
+    for poly in path.to_polygons(closed_only=True):
+        x, y = poly[:, 0], poly[:, 1]
+        total += 0.5 * float((x[:-1] * y[1:] - x[1:] * y[:-1]).sum())
+    return abs(total)
+
+
+def _describe_collection(coll) -> str:
+    from matplotlib.contour import ContourSet
+
+    if isinstance(coll, ContourSet):
+        areas = [_polygon_area(path) for path in coll.get_paths()]
+        whole = sum(areas) or 1.0
+        levels = [_num(v) for v in coll.levels]
+        bands = ", ".join(
+            f"{levels[i]} to {levels[i + 1]}: {100 * area / whole:.1f}%"
+            for i, area in enumerate(areas)
+            if i + 1 < len(levels)
+        )
+        return f"filled contours, share of the filled area by band: {bands}"
+    offsets = coll.get_offsets()
+    text = f"{type(coll).__name__}: {len(offsets)} points"
+    if len(offsets):
+        text += f", x {_span(offsets[:, 0])}, y {_span(offsets[:, 1])}"
+    values = coll.get_array()
+    if values is not None and len(values):
+        counts: dict[str, int] = {}
+        for v in values.ravel().tolist():
+            counts[_num(v)] = counts.get(_num(v), 0) + 1
+        text += ", coloured by value " + (
+            ", ".join(f"{k} x{n}" for k, n in sorted(counts.items(), key=lambda kn: float(kn[0])))
+            if len(counts) <= 10
+            else _span(values)
+        )
+    return text
+
+
+def figure_description(fig) -> str:
+    """What a figure shows, as text that no matplotlib release changes (see the module doc)."""
+    width, height = fig.get_size_inches()
+    lines = [f"figure {_num(width)} x {_num(height)} in, {len(fig.axes)} Axes"]
+    for i, ax in enumerate(fig.axes, 1):
+        lines.append(
+            f"axes {i}: title {ax.get_title()!r}, x label {ax.get_xlabel()!r}, "
+            f"y label {ax.get_ylabel()!r}, x {_span(ax.get_xlim())}, y {_span(ax.get_ylim())}"
+        )
+        for line in ax.get_lines():
+            x, y, label = line.get_xdata(), line.get_ydata(), line.get_label()
+            name = "" if label.startswith("_") else f" {label!r}"  # "_child3": no label given
+            style = line.get_linestyle()
+            lines.append(f"  line{name} ({style}): {len(x)} points, x {_span(x)}, y {_span(y)}")
+        lines += [f"  {_describe_collection(coll)}" for coll in ax.collections]
+        legend = ax.get_legend()
+        if legend is not None:
+            lines.append(f"  legend: {', '.join(repr(t.get_text()) for t in legend.get_texts())}")
+    return "\n".join(lines)
 
 
 def _register_svg_formatter() -> None:
