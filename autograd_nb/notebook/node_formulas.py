@@ -120,6 +120,7 @@ FORMULAS: dict[str, str] = {
     "AsStridedBackward": "each element gets the sum of g over the output positions that read it",
     "AsStridedScatterBackward": "grad_self = g with the written positions zeroed, grad_src = g read there",
     "UnsqueezeBackward": _ROUTE,
+    "AliasBackward": "the same tensor under another name: grad_input = g",
     "PixelShuffleBackward": "g rearranged back by pixel_unshuffle",
     "PixelUnshuffleBackward": "g rearranged back by pixel_shuffle",
     "ChannelShuffleBackward": "g's channels put back in their original order",

@@ -202,7 +202,12 @@ OTHERS = {
     "squeeze_copy": g(S("all", (1, 3, 1))),
     "expand_copy": g(S("rows", (1, 3), P((4, 3)))),
     "unfold_copy": g(S("windows", (2, 5), 1, 2, 1)),
+    "alias_copy": g(S("matrix", (2, 3))),
+    "as_strided_copy": g(S("window", (3, 4), P((2, 2)), P((4, 1)), 1)),
 }
+
+# torch.* names of the same functions
+ALIASES = {"nn.functional.conv_transpose3d": ("conv_transpose3d",)}
 
 VALUES_ONLY = {
     "histogramdd": g(
@@ -214,7 +219,10 @@ VALUES_ONLY = {
 
 
 def entries() -> list:
-    out = [OpEntry(name, gen, rtol=1e-6, atol=1e-8) for name, gen in FUNCTIONAL.items()]
+    out = [
+        OpEntry(name, gen, rtol=1e-6, atol=1e-8, aliases=ALIASES.get(name, ()))
+        for name, gen in FUNCTIONAL.items()
+    ]
     out += [OpEntry(name, gen, rtol=1e-6, atol=1e-8) for name, gen in LINALG.items()]
     out += [OpEntry(name, gen) for name, gen in OTHERS.items()]
     out += [OpEntry(name, gen, differentiable=False) for name, gen in VALUES_ONLY.items()]
