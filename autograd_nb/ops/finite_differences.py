@@ -75,6 +75,8 @@ def gradient(input: Tensor, *, spacing=1, dim=None, edge_order: int = 1) -> tupl
     dim by default): `spacing` is the samples' distance (a number, or one per dim) or their
     coordinates (a list of 1-D tensors, one per dim)."""
     x = check_tensor(input, "gradient")
+    if spacing is None:  # PyTorch's default, also when given as None
+        spacing = 1
     dims = list(range(x.dim())) if dim is None else [dim] if isinstance(dim, int) else list(dim)
     if isinstance(spacing, (list, tuple)):
         spacings = list(spacing)

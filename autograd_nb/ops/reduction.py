@@ -721,11 +721,27 @@ def norm(input, p="fro", dim=None, keepdim: bool = False, dtype=None) -> Tensor:
         t = t.to(dtype)
     if p == "fro" or p is None:
         p = 2
+    if p == "nuc":
+        return _nuclear_norm(t, (-2, -1) if dim is None else tuple(dim), keepdim)
     if isinstance(p, str):
         raise NotImplementedError(msg.NORM_P.format(p=repr(p)))
     if isinstance(dim, int):
         dim = (dim,)
     return _vector_norm(t, float(check_number(p, "p")), dim, keepdim)
+
+
+def _nuclear_norm(t: Tensor, dim: tuple, keepdim: bool) -> Tensor:
+    """torch.norm(A, 'nuc'): the sum of the singular values of the matrices over `dim`."""
+    from .decompositions import svdvals  # (decompositions' own imports lead back here)
+
+    if t.dim() < 2:
+        raise RuntimeError(msg.LINALG_DIMS.format(name="linalg.matrix_norm", arg="A"))
+    rows, cols = (d % t.dim() for d in dim)
+    result = svdvals(t.movedim((rows, cols), (-2, -1))).sum(-1)
+    if keepdim:
+        for d in sorted((rows, cols)):
+            result = result.unsqueeze(d)
+    return result
 
 
 # --- logsumexp / softmax / log_softmax ------------------------------------------------------------

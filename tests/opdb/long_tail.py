@@ -181,6 +181,7 @@ def _lu_of(rng, n):
 OTHERS = {
     "gradient": g(
         S("1d", (5,)),
+        S("none-given", (5,), spacing=None, dim=None, edge_order=1),
         S("spacing-edge2", (3, 4), spacing=2.0, edge_order=2),
         S("dim-list", (3, 4), spacing=[0.5], dim=1),
         S(

@@ -70,6 +70,7 @@ def _reduction_entries() -> list:
     out.append(
         OpEntry("norm", reduction(empty_all=False, ties=False, extra={"p": 1}), variant="p1")
     )
+    out.append(OpEntry("norm", _nuclear, variant="nuc"))
     out.append(OpEntry("prod", _prod_zeros, variant="zeros"))
     out.append(OpEntry("max", _extreme_dim, variant="dim"))
     out.append(OpEntry("min", _extreme_dim, variant="dim"))
@@ -267,3 +268,11 @@ def _scan_entries() -> list:
 
 def entries() -> list:
     return _reduction_entries() + _scan_entries()
+
+
+def _nuclear(rng) -> list:
+    """torch.norm(A, 'nuc'): the sum of singular values (distinct ones: differentiable)."""
+    return [
+        Sample("matrix", (rand(rng, (3, 4)), "nuc")),
+        Sample("dims-keepdim", (rand(rng, (2, 3, 3)), "nuc", (2, 0)), {"keepdim": True}),
+    ]
