@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from _opdb_checks import call, check_outputs, entry, entry_params, function, refs
+from _opdb_nodes import graph_nodes
 from opdb.core import as_array, build_call, flat_outputs, resolve
 
 import autograd_nb as torch
@@ -61,22 +62,10 @@ def test_method_inplace_out_and_aliases_agree(entry_id):
         check_outputs(op, 0, flat_outputs(fn(*args, **kwargs), torch), f"alias {alias}")
 
 
-def _nodes(outputs: list) -> list:
-    """Every node of the graph behind `outputs`, each once."""
-    seen, stack = [], [t.grad_fn for t in outputs if isinstance(t, torch.Tensor) and t.grad_fn]
-    while stack:
-        node = stack.pop()
-        if node is None or node in seen:
-            continue
-        seen.append(node)
-        stack.extend(nxt for nxt, _ in node.next_functions)
-    return seen
-
-
 @pytest.mark.parametrize("entry_id", entry_params(lambda e: e.differentiable))
 def test_every_node_has_its_stepper_formula(entry_id):
     op = entry(entry_id)
     for k in range(len(op.make_samples())):
         outputs, _ = call(op, k, "cpu", grad=True)
-        for node in _nodes(outputs):
+        for node in graph_nodes(outputs):
             assert CHAIN_RULE_FALLBACK not in local_derivative(node), type(node).__name__

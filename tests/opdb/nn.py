@@ -6,28 +6,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .core import Const, OpEntry, Sample
-from .samples import rand
-
-
-def S(label, *args, gradcheck=True, **kwargs):
-    """A sample: shapes (tuples) become random inputs, callables are called with the generator,
-    anything else is passed as it is."""
-    return lambda rng: Sample(
-        label,
-        tuple(a(rng) if callable(a) else rand(rng, a) if isinstance(a, tuple) else a for a in args),
-        {k: v(rng) if callable(v) else v for k, v in kwargs.items()},
-        gradcheck,
-    )
-
-
-def P(value):
-    """A tuple passed as it is (not a shape)."""
-    return lambda rng: value
-
-
-def g(*makers):
-    return lambda rng: [m(rng) for m in makers]
+from .core import Const, OpEntry
+from .samples import P, S, g, rand
 
 
 def labels(*values, dtype=np.int64):

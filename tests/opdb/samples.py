@@ -140,3 +140,27 @@ def fixed(*samples: Callable[[np.random.Generator], Sample]) -> Gen:
 
 def index_array(values, dtype=np.int64) -> Const:
     return Const(np.array(values, dtype=dtype))
+
+
+# --- shorthand for hand-written samples (nn.py, long_tail.py) ---------------------------------
+
+
+def S(label, *args, gradcheck=True, **kwargs):
+    """A sample: shapes (tuples) become random inputs, callables are called with the generator,
+    anything else is passed as it is."""
+    return lambda rng: Sample(
+        label,
+        tuple(a(rng) if callable(a) else rand(rng, a) if isinstance(a, tuple) else a for a in args),
+        {k: v(rng) if callable(v) else v for k, v in kwargs.items()},
+        gradcheck,
+    )
+
+
+def P(value):
+    """A tuple passed as it is (not a shape)."""
+    return lambda rng: value
+
+
+def g(*makers):
+    """An entry's sample generator from sample makers."""
+    return lambda rng: [m(rng) for m in makers]
