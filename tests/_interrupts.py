@@ -93,8 +93,11 @@ if sys.version_info >= (3, 12):
             _mon.set_events(_TOOL, events.PY_START | events.PY_RESUME | events.JUMP | events.LINE)
             _mon.restart_events()
             operation()
-        finally:
+        finally:  # leave no instrumentation behind: later tests read reference counts
             _mon.set_events(_TOOL, 0)
+            for event in (events.PY_START, events.PY_RESUME, events.JUMP, events.LINE):
+                _mon.register_callback(_TOOL, event, None)
+            _mon.restart_events()
             _mon.free_tool_id(_TOOL)
 
 else:

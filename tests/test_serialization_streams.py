@@ -248,4 +248,8 @@ def test_records_that_overlap_cannot_multiply_the_memory_a_load_takes():
     assert len(torch.load(io.BytesIO(_nested_archive(1)))) == 1  # the layout itself loads
     with pytest.raises(RuntimeError) as caught:
         torch.load(io.BytesIO(_nested_archive(8)))
-    assert "its records add up to more than the archive's" in str(caught.value)
+    # our count of the bytes read, or the overlap check of newer CPython releases' zipfile,
+    # whichever sees the overlap first: either way the load is refused as a damaged archive
+    text = str(caught.value)
+    assert text.startswith("PytorchStreamReader failed reading zip archive: ")
+    assert "its records add up to more than the archive's" in text or "Overlapped entries" in text
