@@ -12,8 +12,7 @@ from autograd_nb.autograd.node import Node
 from autograd_nb.ops import binary, binary_functions
 from autograd_nb.ops.binary import BinaryBackward
 from tests import _op_fixes as op_fixes
-
-EPS = 1e-6
+from tests._finite_differences import numeric_gradients
 
 # name -> (op, a's range, b's range): each op where it is smooth, two tensors
 TENSOR_OPS = {
@@ -73,20 +72,6 @@ def _values(low, high, shape, seed):
     return rng.uniform(low, high, size=shape)
 
 
-def _numeric_gradients(f, arrays, weights):
-    """d/dx sum(f(*arrays) * weights) for each array, by central differences."""
-    grads = []
-    for i, x in enumerate(arrays):
-        g = np.zeros_like(x)
-        for index in np.ndindex(x.shape):
-            hi, lo = [a.copy() for a in arrays], [a.copy() for a in arrays]
-            hi[i][index] += EPS
-            lo[i][index] -= EPS
-            g[index] = (np.sum(f(*hi) * weights) - np.sum(f(*lo) * weights)) / (2 * EPS)
-        grads.append(g)
-    return grads
-
-
 def _on_arrays(op):
     """The op as a function of float64 arrays (no graph)."""
     return lambda *xs: op(*(torch.tensor(x) for x in xs)).numpy()
@@ -105,7 +90,7 @@ def test_first_order_gradients_by_finite_differences(name, shapes):
     out = op(a, b)
     weights = _values(0.5, 1.5, tuple(out.shape), 3)
     (out * torch.tensor(weights)).sum().backward()
-    expected = _numeric_gradients(_on_arrays(op), [xa, xb], weights)
+    expected = numeric_gradients(_on_arrays(op), [xa, xb], weights)
     assert a.grad.shape == a.shape and b.grad.shape == b.shape  # broadcasting undone
     np.testing.assert_allclose(a.grad.numpy(), expected[0], rtol=1e-6, atol=1e-8)
     np.testing.assert_allclose(b.grad.numpy(), expected[1], rtol=1e-6, atol=1e-8)
@@ -120,7 +105,7 @@ def test_gradients_with_a_number_operand_by_finite_differences(name):
     assert out.dtype is torch.float64  # a Python number keeps the tensor's dtype
     weights = _values(0.5, 1.5, (2, 3), 5)
     (out * torch.tensor(weights)).sum().backward()
-    (expected,) = _numeric_gradients(_on_arrays(op), [x], weights)
+    (expected,) = numeric_gradients(_on_arrays(op), [x], weights)
     np.testing.assert_allclose(a.grad.numpy(), expected, rtol=1e-6, atol=1e-8)
 
 
@@ -148,7 +133,7 @@ def test_second_order_gradients_by_finite_differences(name, shapes):
     if not terms:  # a linear op: its gradients do not depend on the inputs
         return
     second = torch.autograd.grad(sum(terms), (a, b), allow_unused=True)
-    expected = _numeric_gradients(
+    expected = numeric_gradients(
         lambda pa, pb: np.float64(_first_order(op, pa, pb, wa, wb)), [xa, xb], 1.0
     )
     for got, want in zip(second, expected):
@@ -323,7 +308,7 @@ def test_inplace_equals_the_op_and_records_its_node(name):
     np.testing.assert_array_equal(y.detach().numpy(), expected.detach().numpy())
     (y * torch.tensor(weights)).sum().backward()
     op = getattr(torch, name)
-    want_a, want_b = _numeric_gradients(_on_arrays(op), [xa, xb], weights)
+    want_a, want_b = numeric_gradients(_on_arrays(op), [xa, xb], weights)
     np.testing.assert_allclose(a.grad.numpy(), want_a, rtol=1e-6, atol=1e-8)
     np.testing.assert_allclose(b.grad.numpy(), want_b, rtol=1e-6, atol=1e-8)
 

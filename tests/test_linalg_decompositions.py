@@ -11,6 +11,7 @@ import pytest
 
 import autograd_nb as torch
 from autograd_nb.autograd.gradcheck import gradcheck, gradgradcheck
+from tests._finite_differences import numeric_gradient
 
 D = torch.float64
 L = torch.linalg
@@ -406,17 +407,6 @@ def test_failures_reported_in_info_not_raised(device):
 
 # --- in-place forms (addmm_, fill_diagonal_, F.relu_...), shape helpers, signal windows, multi_dot, vander, rms_norm, zeta, incomplete gamma, special polynomials, pdist, solve_triangular: recorded from PyTorch 2.13 ---
 F = torch.nn.functional
-EPS = 1e-6
-
-
-def _numeric(f, x):
-    g = np.zeros_like(x)
-    for index in np.ndindex(x.shape):
-        hi, lo = x.copy(), x.copy()
-        hi[index] += EPS
-        lo[index] -= EPS
-        g[index] = (f(hi) - f(lo)) / (2 * EPS)
-    return g
 
 
 def test_solve_triangular_qr_dropout3d():
@@ -479,5 +469,5 @@ def test_solve_triangular_gradient_reads_only_the_triangle():
 
     t = torch.tensor(a, requires_grad=True)
     torch.linalg.solve_triangular(t, torch.tensor(b), upper=False).pow(2).sum().backward()
-    np.testing.assert_allclose(t.grad.numpy(), _numeric(f, a), rtol=1e-5, atol=1e-7)
+    np.testing.assert_allclose(t.grad.numpy(), numeric_gradient(f, a), rtol=1e-5, atol=1e-7)
     assert np.all(np.triu(t.grad.numpy(), 1) == 0)

@@ -8,6 +8,7 @@ import pytest
 
 import autograd_nb as torch
 from autograd_nb.autograd.gradcheck import gradcheck
+from tests._finite_differences import numeric_gradient
 
 A = [[0.5, -1.25, 2.0], [1.5, 0.25, -0.75]]
 B = [[1.0, 2.0, -0.5], [0.0, -1.5, 3.0]]
@@ -786,7 +787,6 @@ def test_error_texts(case):
 
 # --- in-place forms (addmm_, fill_diagonal_, F.relu_...), shape helpers, signal windows, multi_dot, vander, rms_norm, zeta, incomplete gamma, special polynomials, pdist, solve_triangular: recorded from PyTorch 2.13 ---
 F = torch.nn.functional
-EPS = 1e-6
 
 
 def _a():
@@ -1051,16 +1051,6 @@ def test_gradients_pytorch_gives_and_refuses():
     np.testing.assert_allclose(z.grad.numpy(), [-0.6065, -0.1494, -0.0540, 0.0], atol=1e-4)
 
 
-def _numeric(f, x):
-    g = np.zeros_like(x)
-    for index in np.ndindex(x.shape):
-        hi, lo = x.copy(), x.copy()
-        hi[index] += EPS
-        lo[index] -= EPS
-        g[index] = (f(hi) - f(lo)) / (2 * EPS)
-    return g
-
-
 # name -> (scalar function of one float64 tensor, the tensor's shape and range)
 GRADIENTS = {
     "rms_norm": (
@@ -1113,5 +1103,5 @@ def test_gradients_by_finite_differences(name):
     value = np.random.default_rng(0).uniform(*bounds, shape)
     t = torch.tensor(value, requires_grad=True)
     f(t).backward()
-    expected = _numeric(lambda v: f(torch.tensor(v)).item(), value)
+    expected = numeric_gradient(lambda v: f(torch.tensor(v)).item(), value)
     np.testing.assert_allclose(t.grad.numpy(), expected, rtol=1e-5, atol=1e-7)

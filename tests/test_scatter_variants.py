@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 import autograd_nb as torch
+from tests._finite_differences import numeric_gradients
 
-EPS = 1e-6
 A = [[0.0] * 4 for _ in range(3)]
 
 
@@ -225,19 +225,6 @@ def test_nodes_saved_values_and_gradients(name):
     assert x.grad.tolist() == grad_x and src.grad.tolist() == grad_src
 
 
-def _numeric(f, arrays, weights):
-    grads = []
-    for i, value in enumerate(arrays):
-        g = np.zeros_like(value)
-        for index in np.ndindex(value.shape):
-            hi, lo = [a.copy() for a in arrays], [a.copy() for a in arrays]
-            hi[i][index] += EPS
-            lo[i][index] -= EPS
-            g[index] = (np.sum(f(*hi) * weights) - np.sum(f(*lo) * weights)) / (2 * EPS)
-        grads.append(g)
-    return grads
-
-
 def _square_of(op):
     """op of the squares: a non-linear use, so that second derivatives are not all zero."""
     return lambda x, s: op(x * x, s * s) ** 2
@@ -258,7 +245,7 @@ def test_gradients_by_finite_differences(name):
     def on_arrays(a, b):
         return op(torch.tensor(a), torch.tensor(b)).numpy()
 
-    ex, es = _numeric(on_arrays, [xa, xs], weights)
+    ex, es = numeric_gradients(on_arrays, [xa, xs], weights)
     np.testing.assert_allclose(gx.detach().numpy(), ex, rtol=1e-6, atol=1e-8)
     np.testing.assert_allclose(gs.detach().numpy(), es, rtol=1e-6, atol=1e-8)
     # second order: d/dx of sum(gx * v) against finite differences of the first derivative
@@ -270,7 +257,7 @@ def test_gradients_by_finite_differences(name):
         (g,) = torch.autograd.grad((op(a_t, torch.tensor(b)) * torch.tensor(weights)).sum(), a_t)
         return g.numpy()
 
-    (expected,) = _numeric(lambda a, b: first(a, b), [xa, xs], v)[:1]
+    (expected,) = numeric_gradients(lambda a, b: first(a, b), [xa, xs], v)[:1]
     np.testing.assert_allclose(hx.numpy(), expected, rtol=1e-5, atol=1e-7)
 
 
@@ -487,6 +474,8 @@ def test_index_reduce_gradients_by_finite_differences(reduce, include_self):
 
     x, s = torch.tensor(xa, requires_grad=True), torch.tensor(sa, requires_grad=True)
     (op(x, s) * torch.tensor(weights)).sum().backward()
-    ex, es = _numeric(lambda a, b: op(torch.tensor(a), torch.tensor(b)).numpy(), [xa, sa], weights)
+    ex, es = numeric_gradients(
+        lambda a, b: op(torch.tensor(a), torch.tensor(b)).numpy(), [xa, sa], weights
+    )
     np.testing.assert_allclose(x.grad.numpy(), ex, rtol=1e-6, atol=1e-8)
     np.testing.assert_allclose(s.grad.numpy(), es, rtol=1e-6, atol=1e-8)
