@@ -855,18 +855,8 @@ class Module:
             local_metadata = {} if metadata is None else dict(metadata.get(prefix[:-1], {}))
             if assign:
                 local_metadata["assign_to_params_buffers"] = assign
-            for hook in module._load_state_dict_pre_hooks.values():
-                hook(
-                    module,
-                    local_state_dict,
-                    prefix,
-                    local_metadata,
-                    True,
-                    missing_keys,
-                    unexpected_keys,
-                    error_msgs,
-                )
-            module_writes = module._load_from_state_dict(
+            # PyTorch's argument list, shared by the pre-hooks and the module's own check
+            args = (
                 local_state_dict,
                 prefix,
                 local_metadata,
@@ -875,6 +865,9 @@ class Module:
                 unexpected_keys,
                 error_msgs,
             )
+            for hook in module._load_state_dict_pre_hooks.values():
+                hook(module, *args)
+            module_writes = module._load_from_state_dict(*args)
             writes.append((module, module_writes))
             for name, child in module._modules.items():
                 if child is not None:
