@@ -25,8 +25,8 @@ from ...autograd.grad_mode import no_grad
 from ...autograd.undo import UndoLog
 from ..parameter import Buffer, Parameter
 from . import _global_hooks
-from ._backward_hooks import BackwardHookState
 from ._global_hooks import (
+    register_module_backward_hook,
     register_module_buffer_registration_hook,
     register_module_forward_hook,
     register_module_forward_pre_hook,
@@ -35,10 +35,12 @@ from ._global_hooks import (
     register_module_module_registration_hook,
     register_module_parameter_registration_hook,
 )
+from ._hooked_call import call_with_hooks
 
 __all__ = [
     "Module",
     "RemovableHandle",
+    "register_module_backward_hook",
     "register_module_buffer_registration_hook",
     "register_module_forward_hook",
     "register_module_forward_pre_hook",
@@ -55,11 +57,12 @@ class RemovableHandle:
 
     next_id = 0
 
-    def __init__(self, hooks_dict: dict, *, extra_dict: dict | None = None):
+    def __init__(self, hooks_dict: dict, *, extra_dict: dict | list | None = None):
         self.hooks_dict = hooks_dict
         self.id = RemovableHandle.next_id
         RemovableHandle.next_id += 1
-        self.extra_dicts = [] if extra_dict is None else [extra_dict]
+        extra = [] if extra_dict is None else extra_dict
+        self.extra_dicts = list(extra) if isinstance(extra, list) else [extra]
 
     def remove(self) -> None:
         """Unregister the hook (removing twice is harmless)."""
@@ -139,9 +142,11 @@ class Module:
         setattr_("_buffers", {})
         setattr_("_non_persistent_buffers_set", set())
         setattr_("_backward_hooks", OrderedDict())
+        setattr_("_is_full_backward_hook", None)  # which kind `_backward_hooks` holds
         setattr_("_backward_pre_hooks", OrderedDict())
         setattr_("_forward_hooks", OrderedDict())
         setattr_("_forward_hooks_with_kwargs", OrderedDict())
+        setattr_("_forward_hooks_always_called", OrderedDict())
         setattr_("_forward_pre_hooks", OrderedDict())
         setattr_("_forward_pre_hooks_with_kwargs", OrderedDict())
         setattr_("_state_dict_hooks", OrderedDict())
@@ -611,6 +616,12 @@ class Module:
 
         return self._apply(convert)
 
+    def __setstate__(self, state: dict) -> None:
+        """Unpickle; a module pickled before a hook attribute existed gets it (as PyTorch)."""
+        self.__dict__.update(state)
+        self.__dict__.setdefault("_forward_hooks_always_called", OrderedDict())
+        self.__dict__.setdefault("_is_full_backward_hook", None)
+
     # --- calling -----------------------------------------------------------------------------
     def _call_impl(self, *args, **kwargs):
         d = self.__dict__
@@ -625,41 +636,7 @@ class Module:
             or _global_hooks.backward_pre_hooks
         ):
             return self.forward(*args, **kwargs)
-        # the global hooks (register_module_*) run first, as in PyTorch
-        pre_hooks = [*_global_hooks.forward_pre_hooks.items(), *self._forward_pre_hooks.items()]
-        for hook_id, hook in pre_hooks:
-            if hook_id in self._forward_pre_hooks_with_kwargs:
-                result = hook(self, args, kwargs)
-                if result is not None:
-                    if not (isinstance(result, tuple) and len(result) == 2):
-                        raise RuntimeError(msg.MODULE_FORWARD_PRE_HOOK_RESULT.format(result=result))
-                    args, kwargs = result
-            else:
-                result = hook(self, args)
-                if result is not None:
-                    args = result if isinstance(result, tuple) else (result,)
-        state = None
-        backward_hooks = [*_global_hooks.backward_hooks.values(), *self._backward_hooks.values()]
-        backward_pre_hooks = [
-            *_global_hooks.backward_pre_hooks.values(),
-            *self._backward_pre_hooks.values(),
-        ]
-        if backward_hooks or backward_pre_hooks:
-            state = BackwardHookState(self, backward_hooks, backward_pre_hooks)
-            args = state.setup_inputs(args)
-        output = self.forward(*args, **kwargs)
-        hooks = [*_global_hooks.forward_hooks.items(), *self._forward_hooks.items()]
-        with_kwargs = (self._forward_hooks_with_kwargs, _global_hooks.forward_hooks_with_kwargs)
-        for hook_id, hook in hooks:
-            if hook_id in with_kwargs[0] or hook_id in with_kwargs[1]:
-                result = hook(self, args, kwargs, output)
-            else:
-                result = hook(self, args, output)
-            if result is not None:
-                output = result
-        if state is not None:
-            output = state.setup_outputs(output)
-        return output
+        return call_with_hooks(self, args, kwargs)
 
     __call__ = _call_impl
 
@@ -685,17 +662,37 @@ class Module:
         with_kwargs: bool = False,
         always_call: bool = False,
     ) -> RemovableHandle:
-        """hook(module, args, output) runs after forward; it may return a new output."""
-        handle = RemovableHandle(self._forward_hooks, extra_dict=self._forward_hooks_with_kwargs)
+        """hook(module, args, output) runs after forward; it may return a new output.
+        always_call: it also runs when forward (or an earlier hook) raises."""
+        handle = RemovableHandle(
+            self._forward_hooks,
+            extra_dict=[self._forward_hooks_with_kwargs, self._forward_hooks_always_called],
+        )
         self._forward_hooks[handle.id] = hook
         if with_kwargs:
             self._forward_hooks_with_kwargs[handle.id] = True
+        if always_call:
+            self._forward_hooks_always_called[handle.id] = True
         if prepend:
             self._forward_hooks.move_to_end(handle.id, last=False)
         return handle
 
+    def _claim_backward_kind(self, full: bool) -> None:
+        """Refuse mixing full and deprecated backward hooks on one module (PyTorch's text)."""
+        if self._is_full_backward_hook is (not full):
+            where = msg.MODULE_BACKWARD_HOOK_KINDS_LOCAL
+            raise RuntimeError(msg.MODULE_BACKWARD_HOOK_KINDS.format(where=where))
+        self.__dict__["_is_full_backward_hook"] = full
+
+    def register_backward_hook(self, hook: Callable) -> RemovableHandle:
+        """Deprecated: hook(module, grad_input, grad_output) on the node that made the output
+        (grad_input are that node's input gradients); use register_full_backward_hook."""
+        self._claim_backward_kind(full=False)
+        return _registered(self._backward_hooks, hook, prepend=False)
+
     def register_full_backward_hook(self, hook: Callable, prepend: bool = False) -> RemovableHandle:
         """hook(module, grad_input, grad_output) runs when the inputs' gradients are computed."""
+        self._claim_backward_kind(full=True)
         return _registered(self._backward_hooks, hook, prepend)
 
     def register_full_backward_pre_hook(
