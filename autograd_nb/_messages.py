@@ -2110,6 +2110,11 @@ MODULE_NAME_DOT = 'module name can\'t contain ".", got: {name}'
 MODULE_NAME_EMPTY = 'module name can\'t be empty string ""'
 MODULE_TRAIN_MODE_BOOL = "training mode is expected to be boolean"
 MODULE_STATE_DICT_TYPE = "Expected state_dict to be dict-like, got {type}."
+STATE_DICT_POST_HOOK_RETURN = "state_dict post-hook must return None"
+STATE_DICT_HOOK_PUBLIC_TWICE = (
+    "Cannot register the same function as the state dict post hook that was previously "
+    "registered via register_state_dict_post_hook"
+)
 MODULE_BACKWARD_HOOK_COUNT = (
     "Backward hook returned an invalid number of grad_input, got {n_out}, but expected "
     "{n_grad_input}"

@@ -269,7 +269,60 @@ def full_backward_hook_warns_for_a_list_output(torch) -> dict:
     return {"error": error, "warnings": caught, "type": type(out).__name__}
 
 
+def state_dict_post_hooks_public_and_private(torch) -> dict:
+    model = torch.nn.Sequential(torch.nn.Linear(1, 1))
+
+    def public(module, state_dict, prefix, local_metadata):
+        state_dict[prefix + "seen"] = torch.zeros(1)
+        return {"replaced": True}
+
+    def private(module, state_dict, prefix, local_metadata):
+        return {"replaced": prefix}
+
+    handle = model.register_state_dict_post_hook(public)
+    _, public_error, _ = _run(lambda: model.state_dict())
+    handle.remove()
+
+    def drop_bias(module, state_dict, prefix, local_metadata):
+        state_dict.pop(prefix + "bias")
+
+    popping = model[0].register_state_dict_post_hook(lambda m, sd, p, meta: sd.pop(p + "bias"))
+    _, child_error, _ = _run(lambda: model.state_dict())  # returned the popped tensor
+    popping.remove()
+    model[0].register_state_dict_post_hook(drop_bias)
+    model[0]._register_state_dict_hook(private)  # a child's return is not the result
+    keys = sorted(model.state_dict())
+    model._register_state_dict_hook(private)  # the root's return is
+    _, twice, _ = _run(lambda: model._register_state_dict_hook(public))
+    return {
+        "public_error": public_error,
+        "child_error": child_error,
+        "keys": keys,
+        "root": model.state_dict(),
+        "twice": twice,
+    }
+
+
+def load_state_dict_pre_hooks_with_and_without_module(torch) -> dict:
+    model, log = torch.nn.Sequential(torch.nn.Linear(1, 1)), []
+    model[0].register_load_state_dict_pre_hook(
+        lambda *args: log.append(["public", len(args), args[0] is model[0], args[2]])
+    )
+    model[0]._register_load_state_dict_pre_hook(
+        lambda *args: log.append(["private", len(args), sorted(args[0]), args[1]])
+    )
+    model[0]._register_load_state_dict_pre_hook(
+        lambda *args: log.append(["with_module", len(args), args[0] is model[0]]), with_module=True
+    )
+    model.load_state_dict(model.state_dict())
+    return {"log": log}
+
+
 CASES = {
+    "state_dict_post_hooks_public_and_private": state_dict_post_hooks_public_and_private,
+    "load_state_dict_pre_hooks_with_and_without_module": (
+        load_state_dict_pre_hooks_with_and_without_module
+    ),
     "always_call_hooks_run_when_forward_raises": always_call_hooks_run_when_forward_raises,
     "global_always_call_hooks_run_first_when_forward_raises": global_always_call_hooks_run_first_when_forward_raises,
     "an_always_call_hook_that_raises_is_silenced_with_a_warning": an_always_call_hook_that_raises_is_silenced_with_a_warning,

@@ -11,6 +11,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 
 from ... import _messages as msg
+from ._hook_handles import RemovableHandle
 
 forward_pre_hooks: OrderedDict = OrderedDict()
 forward_hooks: OrderedDict = OrderedDict()
@@ -27,8 +28,6 @@ parameter_registration_hooks: OrderedDict = OrderedDict()
 
 
 def _add(hooks: OrderedDict, hook: Callable, extra: list | None = None):
-    from .module import RemovableHandle  # module.py imports this file first
-
     handle = RemovableHandle(hooks, extra_dict=extra)
     hooks[handle.id] = hook
     return handle

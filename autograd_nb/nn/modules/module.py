@@ -13,6 +13,7 @@ PyTorch) whose backward sees the gradients w.r.t. the module's outputs and input
 
 from __future__ import annotations
 
+import functools
 import itertools
 import warnings
 from collections import OrderedDict, namedtuple
@@ -35,6 +36,7 @@ from ._global_hooks import (
     register_module_module_registration_hook,
     register_module_parameter_registration_hook,
 )
+from ._hook_handles import RemovableHandle, registered
 from ._hooked_call import call_with_hooks
 
 __all__ = [
@@ -52,28 +54,9 @@ __all__ = [
 ]
 
 
-class RemovableHandle:
-    """What `register_*_hook` returns: `handle.remove()` unregisters the hook (also `with`)."""
-
-    next_id = 0
-
-    def __init__(self, hooks_dict: dict, *, extra_dict: dict | list | None = None):
-        self.hooks_dict = hooks_dict
-        self.id = RemovableHandle.next_id
-        RemovableHandle.next_id += 1
-        extra = [] if extra_dict is None else extra_dict
-        self.extra_dicts = list(extra) if isinstance(extra, list) else [extra]
-
-    def remove(self) -> None:
-        """Unregister the hook (removing twice is harmless)."""
-        for d in (self.hooks_dict, *self.extra_dicts):
-            d.pop(self.id, None)
-
-    def __enter__(self) -> RemovableHandle:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.remove()
+def _without_module(hook: Callable, module, *args):
+    """Call `hook` without the module it was registered on (a load_state_dict pre-hook)."""
+    return hook(*args)
 
 
 def _refuse(error: Exception):
@@ -102,15 +85,6 @@ def _addindent(s_: str, num_spaces: int) -> str:
     first = s.pop(0)
     s = [(num_spaces * " ") + line if line.strip() else "" for line in s]
     return first + "\n" + "\n".join(s)
-
-
-def _registered(hooks: OrderedDict, hook: Callable, prepend: bool) -> RemovableHandle:
-    """Add `hook` to a module's hook dict (first if `prepend`); its handle removes it."""
-    handle = RemovableHandle(hooks)
-    hooks[handle.id] = hook
-    if prepend:
-        hooks.move_to_end(handle.id, last=False)
-    return handle
 
 
 # --- Module --------------------------------------------------------------------------------------
@@ -688,19 +662,19 @@ class Module:
         """Deprecated: hook(module, grad_input, grad_output) on the node that made the output
         (grad_input are that node's input gradients); use register_full_backward_hook."""
         self._claim_backward_kind(full=False)
-        return _registered(self._backward_hooks, hook, prepend=False)
+        return registered(self._backward_hooks, hook, prepend=False)
 
     def register_full_backward_hook(self, hook: Callable, prepend: bool = False) -> RemovableHandle:
         """hook(module, grad_input, grad_output) runs when the inputs' gradients are computed."""
         self._claim_backward_kind(full=True)
-        return _registered(self._backward_hooks, hook, prepend)
+        return registered(self._backward_hooks, hook, prepend)
 
     def register_full_backward_pre_hook(
         self, hook: Callable, prepend: bool = False
     ) -> RemovableHandle:
         """hook(module, grad_output) runs when the outputs' gradients arrive; it may return a
         new grad_output, which the input gradients and full backward hooks then get."""
-        return _registered(self._backward_pre_hooks, hook, prepend)
+        return registered(self._backward_pre_hooks, hook, prepend)
 
     # --- state_dict ----------------------------------------------------------------------------
     def _save_to_state_dict(self, destination: dict, prefix: str, keep_vars: bool) -> None:
@@ -739,8 +713,10 @@ class Module:
                 )
         for hook in self._state_dict_hooks.values():
             result = hook(self, destination, prefix, local_metadata)
-            if result is not None:
-                destination = result
+            if not getattr(hook, "_from_public_api", False):
+                destination = destination if result is None else result
+            elif result is not None:
+                raise RuntimeError(msg.STATE_DICT_POST_HOOK_RETURN)
         return destination
 
     def _load_from_state_dict(
@@ -912,10 +888,16 @@ class Module:
         return _IncompatibleKeys(missing_keys, unexpected_keys)
 
     def register_state_dict_post_hook(self, hook: Callable) -> RemovableHandle:
-        """hook(module, state_dict, prefix, local_metadata) runs after state_dict()."""
-        handle = RemovableHandle(self._state_dict_hooks)
-        self._state_dict_hooks[handle.id] = hook
-        return handle
+        """hook(module, state_dict, prefix, local_metadata) runs after state_dict(); it edits
+        the state_dict in place and returns None."""
+        hook._from_public_api = True  # as PyTorch marks it: its return must then be None
+        return registered(self._state_dict_hooks, hook, prepend=False)
+
+    def _register_state_dict_hook(self, hook: Callable) -> RemovableHandle:
+        """The older post-hook: a state_dict it returns replaces the root module's result."""
+        if getattr(hook, "_from_public_api", False):
+            raise RuntimeError(msg.STATE_DICT_HOOK_PUBLIC_TWICE)
+        return registered(self._state_dict_hooks, hook, prepend=False)
 
     def register_state_dict_pre_hook(self, hook: Callable) -> RemovableHandle:
         """hook(module, prefix, keep_vars) runs before state_dict() saves anything."""
@@ -926,9 +908,15 @@ class Module:
     def register_load_state_dict_pre_hook(self, hook: Callable) -> RemovableHandle:
         """hook(module, state_dict, prefix, local_metadata, strict, missing_keys,
         unexpected_keys, error_msgs) runs before load_state_dict() reads this module's part."""
-        handle = RemovableHandle(self._load_state_dict_pre_hooks)
-        self._load_state_dict_pre_hooks[handle.id] = hook
-        return handle
+        return self._register_load_state_dict_pre_hook(hook, with_module=True)
+
+    def _register_load_state_dict_pre_hook(
+        self, hook: Callable, with_module: bool = False
+    ) -> RemovableHandle:
+        """As register_load_state_dict_pre_hook; without with_module the hook gets no module."""
+        if not with_module:
+            hook = functools.partial(_without_module, hook)
+        return registered(self._load_state_dict_pre_hooks, hook, prepend=False)
 
     def get_extra_state(self) -> Any:
         """Override to save more than tensors: state_dict() stores it as `<prefix>_extra_state`."""
