@@ -78,7 +78,10 @@ def test_lessons_store_the_python_version_that_binder_installs():
     (installed,) = re.findall(rf"/python-({re.escape(minor)}\.\d+)-", text)
     for lesson in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
         stored = json.loads(lesson.read_text())["metadata"]["language_info"]["version"]
-        assert stored == installed, lesson.name
+        assert stored == installed, (
+            f"{lesson.name}: this repo2docker installs Python {installed} for {minor}; set "
+            "BINDER_PYTHON in notebooks/regenerate.py to it and regenerate the lessons"
+        )
 
 
 def _run(cmd: list[str], cwd: Path, env: dict, timeout: int = 600) -> str:
