@@ -8,6 +8,7 @@ runs them here and compares.
 
 from __future__ import annotations
 
+import inspect
 import warnings
 
 
@@ -318,7 +319,28 @@ def load_state_dict_pre_hooks_with_and_without_module(torch) -> dict:
     return {"log": log}
 
 
+def hook_registration_signatures(torch) -> dict:
+    """Every hook-registration function and Module method: its parameters (kind, default)."""
+    module_file, module = torch.nn.modules.module, torch.nn.Module
+    functions = {
+        **{n: getattr(module_file, n) for n in dir(module_file) if n.startswith("register_")},
+        **{
+            f"Module.{n}": getattr(module, n)
+            for n in dir(module)
+            if "register" in n and n.endswith("_hook")
+        },
+    }
+    return {
+        name: [
+            [p.name, p.kind.name, None if p.default is p.empty else repr(p.default)]
+            for p in inspect.signature(function).parameters.values()
+        ]
+        for name, function in sorted(functions.items())
+    }
+
+
 CASES = {
+    "hook_registration_signatures": hook_registration_signatures,
     "state_dict_post_hooks_public_and_private": state_dict_post_hooks_public_and_private,
     "load_state_dict_pre_hooks_with_and_without_module": (
         load_state_dict_pre_hooks_with_and_without_module
