@@ -4,13 +4,18 @@
     python notebooks/regenerate.py 03_autograd_basics 04_backward_gradient_and_jacobian.ipynb
     python notebooks/regenerate.py notebooks/05_*.ipynb  # names with or without .ipynb/notebooks/
     python notebooks/regenerate.py --check         # execute, compare with the files, write nothing
+    python notebooks/regenerate.py --stamp-python  # store this Python's version only, run nothing
 
 Each notebook runs top to bottom in a fresh kernel (the Python running this script) with the same
 environment `pytest --nbval` gives its kernels (see `kernel_env`): a clean IPYTHONDIR whose
 profile turns colours off, no simulated GPU, PYTHONHASHSEED=0. Then the notebook is put in a
 canonical form, so that re-running on unchanged code changes no byte:
 
-- no timing metadata (`record_timing=False`), normalised `language_info` (no Python version);
+- no timing metadata (`record_timing=False`); `kernelspec` and `language_info` exactly as
+  ipykernel reports them for Binder's Python (`BINDER_PYTHON`), whatever Python runs this: when
+  a kernel starts, JupyterLab writes the kernel's into the notebook and marks it modified unless
+  they are equal (by value). `--stamp-python` stores the running Python's version instead, and
+  nothing else; binder/postBuild does that before `jupyter trust`, so lessons open unmodified;
 - a cell that raises on purpose carries the `raises-exception` tag, which is stored: JupyterLab's
   Run All, nbclient and nbval all honour it (nbval 0.11 maps it to NBVAL_RAISES_EXCEPTION; the
   comment marker is refused, since nbval warns when a comment and a tag say the same). A tagged
@@ -49,6 +54,9 @@ REPO = HERE.parent
 SANITIZE_FILE = HERE / "nbval_sanitize.cfg"
 LESSON_GLOB = "[0-9][0-9]_*.ipynb"
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+# The Python of Binder's image: repo2docker 2026.4.0 installs 3.11.14 for binder/runtime.txt's
+# python-3.11 (its conda lock). ipykernel reports `sys.version.split()[0]` as the version.
+BINDER_PYTHON = "3.11.14"
 LANGUAGE_INFO = {
     "codemirror_mode": {"name": "ipython", "version": 3},
     "file_extension": ".py",
@@ -56,6 +64,7 @@ LANGUAGE_INFO = {
     "name": "python",
     "nbconvert_exporter": "python",
     "pygments_lexer": "ipython3",
+    "version": BINDER_PYTHON,
 }
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -365,6 +374,18 @@ def dumps(nb) -> str:
     return text if text.endswith("\n") else text + "\n"
 
 
+def stamp_python(path: Path, version: str) -> bool:
+    """Store `version` as the lesson's `language_info` version, changing nothing else (what a
+    kernel of that Python reports, so JupyterLab opens the lesson unmodified); True if written."""
+    nb = nbformat.read(path, as_version=4)
+    nb.metadata["language_info"] = {**LANGUAGE_INFO, "version": version}
+    text = dumps(nb)
+    if text == path.read_text():
+        return False
+    path.write_text(text)
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
     """Regenerate (or, with --check, verify) the stored outputs of the lessons."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -372,7 +393,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--check", action="store_true", help="compare with the stored files instead of writing them"
     )
+    parser.add_argument(
+        "--stamp-python",
+        action="store_true",
+        help="store this Python's version in language_info (as its kernel reports it); run nothing",
+    )
     args = parser.parse_args(argv)
+    if args.stamp_python:
+        version = sys.version.split()[0]  # what ipykernel reports
+        for path in lessons(args.notebooks):
+            done = "written" if stamp_python(path, version) else "unchanged"
+            print(f"{path.name}: language_info version {version} ({done})")
+        return 0
     import time
 
     ipython_dir = make_ipython_dir()

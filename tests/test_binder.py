@@ -59,7 +59,29 @@ def test_postbuild_trusts_the_notebooks_and_silences_the_news():
     assert os.access(BINDER / "postBuild", os.X_OK)
     assert text.startswith("#!/bin/bash") and "set -euo pipefail" in text
     assert "jupyter trust notebooks/*.ipynb" in text
+    # the kernel's Python version goes into the lessons before they are signed (trusted)
+    stamp = text.index("notebooks/regenerate.py --stamp-python")
+    assert stamp < text.index("jupyter trust") and "KERNEL_PYTHON_PREFIX" in text[:stamp]
     assert '"fetchNews": "false"' in text and "overrides.json" in text
+
+
+def test_lessons_store_the_python_version_that_binder_installs():
+    """The lessons' language_info.version is the Python that repo2docker installs for
+    runtime.txt (its conda lock file names the exact build)."""
+    import importlib.util
+
+    minor = (BINDER / "runtime.txt").read_text().strip().removeprefix("python-")
+    repo2docker = importlib.util.find_spec("repo2docker")  # located, not imported (it warns)
+    assert repo2docker, 'jupyter-repo2docker is in the dev extra: pip install -e ".[dev]"'
+    lock = Path(repo2docker.origin).parent / "buildpacks" / "conda"
+    text = (lock / f"environment.py-{minor}-linux-64.lock").read_text()
+    (installed,) = re.findall(rf"/python-({re.escape(minor)}\.\d+)-", text)
+    for lesson in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
+        stored = json.loads(lesson.read_text())["metadata"]["language_info"]["version"]
+        assert stored == installed, (
+            f"{lesson.name}: this repo2docker installs Python {installed} for {minor}; set "
+            "BINDER_PYTHON in notebooks/regenerate.py to it and regenerate the lessons"
+        )
 
 
 def _run(cmd: list[str], cwd: Path, env: dict, timeout: int = 600) -> str:
@@ -111,6 +133,10 @@ def test_simulated_binder_build_runs_the_lessons(tmp_path):
         "    print(p, notary.check_signature(nbformat.read(p, as_version=4)))\n"
     )
     trust = _run([python, "-c", check_trust], repo, env)
+    venv_python = _run([python, "-c", "import sys; print(sys.version.split()[0])"], repo, env)
+    for lesson in sorted((repo / "notebooks").glob("[0-9][0-9]_*.ipynb")):  # stamped by postBuild
+        info = json.loads(lesson.read_text())["metadata"]["language_info"]
+        assert info["version"] == venv_python.strip(), lesson.name
     assert trust.count(" True") >= 7 and " False" not in trust, trust
     version = _run([python, "-m", "jupyterlab", "--version"], repo, env)
     assert version.startswith("4.")

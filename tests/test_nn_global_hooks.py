@@ -1,6 +1,12 @@
 """torch.nn.modules.module.register_module_*_hook: hooks every module runs, before its own.
 The expected orders and values were printed by PyTorch 2.13 for the same code."""
 
+import json
+import pathlib
+
+import pytest
+from _module_hook_cases import CASES
+
 import autograd_nb as torch
 from autograd_nb import nn
 from autograd_nb.nn.modules import module as module_file
@@ -118,3 +124,13 @@ def test_a_registration_hook_can_replace_what_is_registered():
     with module_file.register_module_parameter_registration_hook(swap):
         layer = nn.Linear(2, 3)
     assert layer.bias is replacement and nn.Linear(2, 3).bias is not replacement
+
+
+# --- always_call and the deprecated backward hooks, against PyTorch 2.13's record ---------------
+# tests/_module_hook_cases.py runs each scenario; tests/data/record_module_hooks.py recorded them.
+RECORDED = json.loads((pathlib.Path(__file__).parent / "data" / "module_hooks.json").read_text())
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_module_hooks_behave_as_pytorch_recorded(name):
+    assert CASES[name](torch) == RECORDED[name]

@@ -177,7 +177,8 @@ def test_regenerate_is_deterministic(tmp_path):
     assert [c["metadata"].get("tags") for c in cells] == [None, None] + [
         ["raises-exception", "keep-me"]  # tags are stored: JupyterLab's Run All needs them
     ] + [None] * 5
-    assert "version" not in stored["metadata"]["language_info"]
+    # Binder's Python, whatever Python ran it: the bytes do not depend on the interpreter
+    assert stored["metadata"]["language_info"]["version"] == regen.BINDER_PYTHON
     assert cells[2]["outputs"][-1]["ename"] == "RuntimeError"
     assert "".join(cells[3]["outputs"][0]["text"]).startswith("<cell>: UserWarning")
     assert "\x1b[" not in "".join(cells[2]["outputs"][-1]["traceback"])  # no colours
@@ -287,3 +288,14 @@ def test_lesson_follows_the_conventions(path):
         assert "NBVAL_RAISES_EXCEPTION" not in cell.source, "use the raises-exception tag"
         errors = [o for o in cell.outputs if o.output_type == "error"]
         assert bool(errors) == raising, cell.source
+
+
+def test_stamp_python_changes_only_the_language_info_version(tmp_path):
+    lesson = LESSONS[0]
+    copy = tmp_path / lesson.name
+    copy.write_text(lesson.read_text())
+    assert regen.stamp_python(copy, "3.99.1") is True
+    assert regen.stamp_python(copy, "3.99.1") is False  # already stamped: not written again
+    old, new = lesson.read_text().splitlines(), copy.read_text().splitlines()
+    changed = [(a, b) for a, b in zip(old, new, strict=True) if a != b]
+    assert changed == [(f'   "version": "{regen.BINDER_PYTHON}"', '   "version": "3.99.1"')]

@@ -10,19 +10,24 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable
 
+from ... import _messages as msg
+from ._hook_handles import RemovableHandle
+
 forward_pre_hooks: OrderedDict = OrderedDict()
 forward_hooks: OrderedDict = OrderedDict()
 forward_hooks_with_kwargs: OrderedDict = OrderedDict()
+forward_hooks_always_called: OrderedDict = OrderedDict()
 backward_hooks: OrderedDict = OrderedDict()
+# whether `backward_hooks` are full (register_module_full_backward_hook) or the deprecated kind;
+# None until one is registered, and then for the process, as in PyTorch
+backward_hooks_are_full: bool | None = None
 backward_pre_hooks: OrderedDict = OrderedDict()
 buffer_registration_hooks: OrderedDict = OrderedDict()
 module_registration_hooks: OrderedDict = OrderedDict()
 parameter_registration_hooks: OrderedDict = OrderedDict()
 
 
-def _add(hooks: OrderedDict, hook: Callable, extra: OrderedDict | None = None):
-    from .module import RemovableHandle  # module.py imports this file first
-
+def _add(hooks: OrderedDict, hook: Callable, extra: list | None = None):
     handle = RemovableHandle(hooks, extra_dict=extra)
     hooks[handle.id] = hook
     return handle
@@ -46,11 +51,29 @@ def register_module_forward_hook(
     hook: Callable, *, with_kwargs: bool = False, always_call: bool = False
 ):
     """A forward hook `hook(module, args, output)` (with_kwargs: `(module, args, kwargs,
-    output)`) for every module, run before their own."""
-    handle = _add(forward_hooks, hook, forward_hooks_with_kwargs)
+    output)`) for every module, run before their own; always_call: also when forward raises."""
+    handle = _add(forward_hooks, hook, [forward_hooks_with_kwargs, forward_hooks_always_called])
     if with_kwargs:
         forward_hooks_with_kwargs[handle.id] = True
+    if always_call:
+        forward_hooks_always_called[handle.id] = True
     return handle
+
+
+def _claim_backward_kind(full: bool) -> None:
+    """Refuse mixing full and deprecated global backward hooks (PyTorch's check and text)."""
+    global backward_hooks_are_full
+    if backward_hooks_are_full is (not full):
+        where = msg.MODULE_BACKWARD_HOOK_KINDS_GLOBAL
+        raise RuntimeError(msg.MODULE_BACKWARD_HOOK_KINDS.format(where=where))
+    backward_hooks_are_full = full
+
+
+def register_module_backward_hook(hook: Callable):
+    """Deprecated: a backward hook `hook(module, grad_input, grad_output)` on the node that made
+    every module's output (grad_input are that node's input gradients, not the module's)."""
+    _claim_backward_kind(full=False)
+    return _add(backward_hooks, hook)
 
 
 def register_module_full_backward_pre_hook(hook: Callable):
@@ -60,6 +83,7 @@ def register_module_full_backward_pre_hook(hook: Callable):
 
 def register_module_full_backward_hook(hook: Callable):
     """A backward hook `hook(module, grad_input, grad_output)` for every module, run first."""
+    _claim_backward_kind(full=True)
     return _add(backward_hooks, hook)
 
 

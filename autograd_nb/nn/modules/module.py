@@ -13,6 +13,7 @@ PyTorch) whose backward sees the gradients w.r.t. the module's outputs and input
 
 from __future__ import annotations
 
+import functools
 import itertools
 import warnings
 from collections import OrderedDict, namedtuple
@@ -25,8 +26,8 @@ from ...autograd.grad_mode import no_grad
 from ...autograd.undo import UndoLog
 from ..parameter import Buffer, Parameter
 from . import _global_hooks
-from ._backward_hooks import BackwardHookState
 from ._global_hooks import (
+    register_module_backward_hook,
     register_module_buffer_registration_hook,
     register_module_forward_hook,
     register_module_forward_pre_hook,
@@ -35,10 +36,13 @@ from ._global_hooks import (
     register_module_module_registration_hook,
     register_module_parameter_registration_hook,
 )
+from ._hook_handles import RemovableHandle, registered
+from ._hooked_call import call_with_hooks
 
 __all__ = [
     "Module",
     "RemovableHandle",
+    "register_module_backward_hook",
     "register_module_buffer_registration_hook",
     "register_module_forward_hook",
     "register_module_forward_pre_hook",
@@ -50,27 +54,9 @@ __all__ = [
 ]
 
 
-class RemovableHandle:
-    """What `register_*_hook` returns: `handle.remove()` unregisters the hook (also `with`)."""
-
-    next_id = 0
-
-    def __init__(self, hooks_dict: dict, *, extra_dict: dict | None = None):
-        self.hooks_dict = hooks_dict
-        self.id = RemovableHandle.next_id
-        RemovableHandle.next_id += 1
-        self.extra_dicts = [] if extra_dict is None else [extra_dict]
-
-    def remove(self) -> None:
-        """Unregister the hook (removing twice is harmless)."""
-        for d in (self.hooks_dict, *self.extra_dicts):
-            d.pop(self.id, None)
-
-    def __enter__(self) -> RemovableHandle:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.remove()
+def _without_module(hook: Callable, module, *args):
+    """Call `hook` without the module it was registered on (a load_state_dict pre-hook)."""
+    return hook(*args)
 
 
 def _refuse(error: Exception):
@@ -99,15 +85,6 @@ def _addindent(s_: str, num_spaces: int) -> str:
     first = s.pop(0)
     s = [(num_spaces * " ") + line if line.strip() else "" for line in s]
     return first + "\n" + "\n".join(s)
-
-
-def _registered(hooks: OrderedDict, hook: Callable, prepend: bool) -> RemovableHandle:
-    """Add `hook` to a module's hook dict (first if `prepend`); its handle removes it."""
-    handle = RemovableHandle(hooks)
-    hooks[handle.id] = hook
-    if prepend:
-        hooks.move_to_end(handle.id, last=False)
-    return handle
 
 
 # --- Module --------------------------------------------------------------------------------------
@@ -139,9 +116,11 @@ class Module:
         setattr_("_buffers", {})
         setattr_("_non_persistent_buffers_set", set())
         setattr_("_backward_hooks", OrderedDict())
+        setattr_("_is_full_backward_hook", None)  # which kind `_backward_hooks` holds
         setattr_("_backward_pre_hooks", OrderedDict())
         setattr_("_forward_hooks", OrderedDict())
         setattr_("_forward_hooks_with_kwargs", OrderedDict())
+        setattr_("_forward_hooks_always_called", OrderedDict())
         setattr_("_forward_pre_hooks", OrderedDict())
         setattr_("_forward_pre_hooks_with_kwargs", OrderedDict())
         setattr_("_state_dict_hooks", OrderedDict())
@@ -611,6 +590,12 @@ class Module:
 
         return self._apply(convert)
 
+    def __setstate__(self, state: dict) -> None:
+        """Unpickle; a module pickled before a hook attribute existed gets it (as PyTorch)."""
+        self.__dict__.update(state)
+        self.__dict__.setdefault("_forward_hooks_always_called", OrderedDict())
+        self.__dict__.setdefault("_is_full_backward_hook", None)
+
     # --- calling -----------------------------------------------------------------------------
     def _call_impl(self, *args, **kwargs):
         d = self.__dict__
@@ -625,41 +610,7 @@ class Module:
             or _global_hooks.backward_pre_hooks
         ):
             return self.forward(*args, **kwargs)
-        # the global hooks (register_module_*) run first, as in PyTorch
-        pre_hooks = [*_global_hooks.forward_pre_hooks.items(), *self._forward_pre_hooks.items()]
-        for hook_id, hook in pre_hooks:
-            if hook_id in self._forward_pre_hooks_with_kwargs:
-                result = hook(self, args, kwargs)
-                if result is not None:
-                    if not (isinstance(result, tuple) and len(result) == 2):
-                        raise RuntimeError(msg.MODULE_FORWARD_PRE_HOOK_RESULT.format(result=result))
-                    args, kwargs = result
-            else:
-                result = hook(self, args)
-                if result is not None:
-                    args = result if isinstance(result, tuple) else (result,)
-        state = None
-        backward_hooks = [*_global_hooks.backward_hooks.values(), *self._backward_hooks.values()]
-        backward_pre_hooks = [
-            *_global_hooks.backward_pre_hooks.values(),
-            *self._backward_pre_hooks.values(),
-        ]
-        if backward_hooks or backward_pre_hooks:
-            state = BackwardHookState(self, backward_hooks, backward_pre_hooks)
-            args = state.setup_inputs(args)
-        output = self.forward(*args, **kwargs)
-        hooks = [*_global_hooks.forward_hooks.items(), *self._forward_hooks.items()]
-        with_kwargs = (self._forward_hooks_with_kwargs, _global_hooks.forward_hooks_with_kwargs)
-        for hook_id, hook in hooks:
-            if hook_id in with_kwargs[0] or hook_id in with_kwargs[1]:
-                result = hook(self, args, kwargs, output)
-            else:
-                result = hook(self, args, output)
-            if result is not None:
-                output = result
-        if state is not None:
-            output = state.setup_outputs(output)
-        return output
+        return call_with_hooks(self, args, kwargs)
 
     __call__ = _call_impl
 
@@ -685,25 +636,45 @@ class Module:
         with_kwargs: bool = False,
         always_call: bool = False,
     ) -> RemovableHandle:
-        """hook(module, args, output) runs after forward; it may return a new output."""
-        handle = RemovableHandle(self._forward_hooks, extra_dict=self._forward_hooks_with_kwargs)
+        """hook(module, args, output) runs after forward; it may return a new output.
+        always_call: it also runs when forward (or an earlier hook) raises."""
+        handle = RemovableHandle(
+            self._forward_hooks,
+            extra_dict=[self._forward_hooks_with_kwargs, self._forward_hooks_always_called],
+        )
         self._forward_hooks[handle.id] = hook
         if with_kwargs:
             self._forward_hooks_with_kwargs[handle.id] = True
+        if always_call:
+            self._forward_hooks_always_called[handle.id] = True
         if prepend:
             self._forward_hooks.move_to_end(handle.id, last=False)
         return handle
 
+    def _claim_backward_kind(self, full: bool) -> None:
+        """Refuse mixing full and deprecated backward hooks on one module (PyTorch's text)."""
+        if self._is_full_backward_hook is (not full):
+            where = msg.MODULE_BACKWARD_HOOK_KINDS_LOCAL
+            raise RuntimeError(msg.MODULE_BACKWARD_HOOK_KINDS.format(where=where))
+        self.__dict__["_is_full_backward_hook"] = full
+
+    def register_backward_hook(self, hook: Callable) -> RemovableHandle:
+        """Deprecated: hook(module, grad_input, grad_output) on the node that made the output
+        (grad_input are that node's input gradients); use register_full_backward_hook."""
+        self._claim_backward_kind(full=False)
+        return registered(self._backward_hooks, hook, prepend=False)
+
     def register_full_backward_hook(self, hook: Callable, prepend: bool = False) -> RemovableHandle:
         """hook(module, grad_input, grad_output) runs when the inputs' gradients are computed."""
-        return _registered(self._backward_hooks, hook, prepend)
+        self._claim_backward_kind(full=True)
+        return registered(self._backward_hooks, hook, prepend)
 
     def register_full_backward_pre_hook(
         self, hook: Callable, prepend: bool = False
     ) -> RemovableHandle:
         """hook(module, grad_output) runs when the outputs' gradients arrive; it may return a
         new grad_output, which the input gradients and full backward hooks then get."""
-        return _registered(self._backward_pre_hooks, hook, prepend)
+        return registered(self._backward_pre_hooks, hook, prepend)
 
     # --- state_dict ----------------------------------------------------------------------------
     def _save_to_state_dict(self, destination: dict, prefix: str, keep_vars: bool) -> None:
@@ -742,8 +713,10 @@ class Module:
                 )
         for hook in self._state_dict_hooks.values():
             result = hook(self, destination, prefix, local_metadata)
-            if result is not None:
-                destination = result
+            if not getattr(hook, "_from_public_api", False):
+                destination = destination if result is None else result
+            elif result is not None:
+                raise RuntimeError(msg.STATE_DICT_POST_HOOK_RETURN)
         return destination
 
     def _load_from_state_dict(
@@ -908,10 +881,16 @@ class Module:
         return _IncompatibleKeys(missing_keys, unexpected_keys)
 
     def register_state_dict_post_hook(self, hook: Callable) -> RemovableHandle:
-        """hook(module, state_dict, prefix, local_metadata) runs after state_dict()."""
-        handle = RemovableHandle(self._state_dict_hooks)
-        self._state_dict_hooks[handle.id] = hook
-        return handle
+        """hook(module, state_dict, prefix, local_metadata) runs after state_dict(); it edits
+        the state_dict in place and returns None."""
+        hook._from_public_api = True  # as PyTorch marks it: its return must then be None
+        return registered(self._state_dict_hooks, hook, prepend=False)
+
+    def _register_state_dict_hook(self, hook: Callable) -> RemovableHandle:
+        """The older post-hook: a state_dict it returns replaces the root module's result."""
+        if getattr(hook, "_from_public_api", False):
+            raise RuntimeError(msg.STATE_DICT_HOOK_PUBLIC_TWICE)
+        return registered(self._state_dict_hooks, hook, prepend=False)
 
     def register_state_dict_pre_hook(self, hook: Callable) -> RemovableHandle:
         """hook(module, prefix, keep_vars) runs before state_dict() saves anything."""
@@ -922,9 +901,15 @@ class Module:
     def register_load_state_dict_pre_hook(self, hook: Callable) -> RemovableHandle:
         """hook(module, state_dict, prefix, local_metadata, strict, missing_keys,
         unexpected_keys, error_msgs) runs before load_state_dict() reads this module's part."""
-        handle = RemovableHandle(self._load_state_dict_pre_hooks)
-        self._load_state_dict_pre_hooks[handle.id] = hook
-        return handle
+        return self._register_load_state_dict_pre_hook(hook, with_module=True)
+
+    def _register_load_state_dict_pre_hook(
+        self, hook: Callable, with_module: bool = False
+    ) -> RemovableHandle:
+        """As register_load_state_dict_pre_hook; without with_module the hook gets no module."""
+        if not with_module:
+            hook = functools.partial(_without_module, hook)
+        return registered(self._load_state_dict_pre_hooks, hook, prepend=False)
 
     def get_extra_state(self) -> Any:
         """Override to save more than tensors: state_dict() stores it as `<prefix>_extra_state`."""
