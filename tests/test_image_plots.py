@@ -21,6 +21,15 @@ def test_each_image_is_scaled_by_its_own_largest_magnitude():
     assert all(not ax.get_xticks().size and not ax.get_yticks().size for ax in fig.axes)
 
 
+def test_a_layer_on_the_gpu_is_drawn_from_host_copies(device):
+    conv = torch.nn.Conv2d(1, 2, 2, bias=False).to(device)
+    with torch.no_grad():
+        conv.weight.copy_(torch.tensor([[[[4.0, -2.0], [0.0, 1.0]]], [[[0.0, 0.0], [0.0, 5.0]]]]))
+    first, second = (ax.get_images()[0] for ax in plot_images(conv.weight).axes)
+    assert np.asarray(first.get_array()).tolist() == [[1.0, -0.5], [0.0, 0.25]]
+    assert np.asarray(second.get_array()).tolist() == [[0.0, 0.0], [0.0, 1.0]]
+
+
 def test_values_are_rounded_to_two_decimals_and_a_zero_image_stays_zero():
     fig = plot_images(np.array([[[3.0, 1.0]], [[0.0, 0.0]]]))  # (N, H, W) arrays too
     rounded, zero = (np.asarray(ax.get_images()[0].get_array()).tolist() for ax in fig.axes)
