@@ -76,6 +76,29 @@ def test_matmul_dispatch_and_gradients(device, sa, sb, name, shape):
     assert gradgradcheck(torch.matmul, (a, b))
 
 
+def test_matrix_at_batch_graph_is_pytorchs():
+    # (2, 3) @ (5, 3, 4) folds as (b.mT @ a.t()).mT: PyTorch 2.13's graph, breadth first
+    # (F.unfold + matmul in lesson 20 shows this graph, so its node names must be PyTorch's)
+    a, b = _r(2, 3), _r(5, 3, 4)
+    seen, queue = [], [(a @ b).grad_fn]
+    while queue:
+        node = queue.pop(0)
+        seen.append(node.name())
+        queue += [n for n, _ in node.next_functions if n is not None]
+    assert seen == [
+        "CloneBackward0",
+        "TransposeBackward0",
+        "UnsafeViewBackward0",
+        "MmBackward0",
+        "UnsafeViewBackward0",
+        "TBackward0",
+        "CloneBackward0",
+        "torch::autograd::AccumulateGrad",
+        "TransposeBackward0",
+        "torch::autograd::AccumulateGrad",
+    ]
+
+
 def test_named_products_grad_fn_and_gradients(device):
     a, b = _r(2, 3, device=device), _r(3, 4, device=device)
     v, u, w = _r(3, device=device), _r(3, device=device), _r(2, device=device)

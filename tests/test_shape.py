@@ -46,6 +46,11 @@ NAMES = [
     (lambda x: x.flatten(), ["ViewBackward0"]),
     (lambda x: x.t().reshape(-1), ["UnsafeViewBackward0", "CloneBackward0", "TBackward0"]),
     (lambda x: x.t().flatten(), ["UnsafeViewBackward0", "CloneBackward0", "TBackward0"]),
+    # a view of other strides: _reshape_alias; a contiguous one (size-1 dims aside) is a view
+    (lambda x: x.t().reshape(2, 2, 3), ["ReshapeAliasBackward0", "TBackward0"]),
+    (lambda x: x[:, :2].reshape(3, 2), ["ReshapeAliasBackward0", "SliceBackward0"]),
+    (lambda x: x.t()[:1].flatten(), ["ReshapeAliasBackward0", "SliceBackward0", "TBackward0"]),
+    (lambda x: x[:1].t().reshape(4), ["ViewBackward0", "TBackward0", "SliceBackward0"]),
     (lambda x: x.unflatten(1, (2, 2)), ["ViewBackward0"]),
     (lambda x: x.unsqueeze(0).squeeze(), ["SqueezeBackward0", "UnsqueezeBackward0"]),
     (lambda x: x.unsqueeze(0).squeeze(0), ["SqueezeBackward1", "UnsqueezeBackward0"]),

@@ -25,6 +25,7 @@ __all__ = [
     "plot_decision_boundary",
     "plot_grad_flow",
     "plot_loss_surface",
+    "plot_images",
 ]
 
 _LAZY = {
@@ -37,6 +38,7 @@ _LAZY = {
     "plot_decision_boundary": "plots",
     "plot_grad_flow": "training_plots",
     "plot_loss_surface": "training_plots",
+    "plot_images": "image_plots",
 }
 
 

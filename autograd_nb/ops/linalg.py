@@ -611,9 +611,9 @@ def matmul(input, other) -> Tensor:
         out = mv(rows, other) if db == 1 else mm(rows, other)
         tail = () if db == 1 else (other._data.shape[-1],)
         return _unsafe_view(out, tuple(a._data.shape[:-1]) + tail)
-    if db >= 3 and da in (1, 2):  # fold transposed, as PyTorch: (b^T @ a^T)^T, made contiguous
+    if db >= 3 and da in (1, 2):  # fold transposed, as PyTorch: (b^T @ a.t())^T, made contiguous
         _check_like_bmm(a, other)
-        return matmul(other.mT, a) if da == 1 else matmul(other.mT, a.mT).mT.clone()
+        return matmul(other.mT, a) if da == 1 else matmul(other.mT, a.t()).mT.clone()
     if a.dtype is not other.dtype:
         raise RuntimeError(msg.BMM_DTYPES.format(a=_scalar_name(a), b=_scalar_name(other)))
     return _batched(a, other)

@@ -151,6 +151,12 @@ class UnsafeViewBackward0(ViewBackward0):
     __slots__ = ()
 
 
+class ReshapeAliasBackward0(ViewBackward0):
+    """reshape of a non-contiguous tensor whose strides allow a view (PyTorch's _reshape_alias)."""
+
+    __slots__ = ()
+
+
 def _viewed(t: Tensor, shape: tuple):
     """`t`'s array reshaped without copying, or None when its strides forbid it."""
     try:
@@ -184,12 +190,25 @@ def view(self, *shape, size=None, dtype=None) -> Tensor:
 
 @tensor_method("reshape")
 def reshape(input, *shape_given, shape=None) -> Tensor:
-    """`view` when the storage allows it, else a copy with the new shape (as PyTorch)."""
+    """`view` when the storage allows it, else a copy with the new shape (as PyTorch).
+
+    The node says which: ViewBackward0 (contiguous), ReshapeAliasBackward0 (a view of other
+    strides), CloneBackward0 then UnsafeViewBackward0 (a copy)."""
     t = check_tensor(input, "reshape")
     given = spread_or_keyword("reshape", "shape", shape_given, shape)
     shape = infer_shape(_checked_sizes("reshape", given), t.numel())
-    if _viewed(t, shape) is not None:
+    data = _viewed(t, shape)
+    if data is not None and t.is_contiguous():
         return view(t, shape)
+    if data is not None:
+        return record(
+            ReshapeAliasBackward0,
+            (t,),
+            data,
+            t._backend,
+            view_fn=lambda b: reshape(b, shape),
+            self_sym_sizes=tuple(t._data.shape),
+        )
     copy = t.clone()
     data = t._backend.xp.reshape(copy._data, shape)
     return record(

@@ -5,10 +5,11 @@ display once, as returned, and their text/plain is the stable `<Figure size ... 
 In IPython they display as SVG (`figure_svg`) with fixed ids, no date and no version, that
 starts with a `<desc>` saying what the figure shows (`figure_description`: titles, labels, axis
 ranges, each line's points and ranges, each scatter's points and colours, each filled contour
-band's share of the plot). Matplotlib releases place text and curves a little differently, so the
-SVG's bytes differ between them; the description does not. notebooks/nbval_sanitize.cfg compares
-such a figure by its description, and notebooks/regenerate.py keeps a stored figure whose
-description is unchanged, so lessons stay green and byte-stable on every matplotlib.
+band's share of the plot, each image's size, colour map and values). Matplotlib releases place
+text and curves a little differently, so the SVG's bytes differ between them; the description
+does not. notebooks/nbval_sanitize.cfg compares such a figure by its description, and
+notebooks/regenerate.py keeps a stored figure whose description is unchanged, so lessons stay
+green and byte-stable on every matplotlib.
 """
 
 from __future__ import annotations
@@ -101,10 +102,24 @@ def _describe_collection(coll) -> str:
     return text
 
 
+def _describe_image(image) -> str:
+    import numpy as np
+
+    data = np.asarray(image.get_array(), dtype=float)
+    low, high = image.get_clim()
+    mean = _num(data.mean()) if data.size else "none"
+    return (
+        f"image {' x '.join(str(s) for s in data.shape)}, colour map {image.get_cmap().name!r} "
+        f"from {_num(low)} to {_num(high)}, values {_span(data)}, mean {mean}"
+    )
+
+
 def figure_description(fig) -> str:
     """What a figure shows, as text that no matplotlib release changes (see the module doc)."""
     width, height = fig.get_size_inches()
     lines = [f"figure {_num(width)} x {_num(height)} in, {len(fig.axes)} Axes"]
+    if fig.get_suptitle():
+        lines[0] += f", title {fig.get_suptitle()!r}"
     for i, ax in enumerate(fig.axes, 1):
         lines.append(
             f"axes {i}: title {ax.get_title()!r}, x label {ax.get_xlabel()!r}, "
@@ -116,6 +131,7 @@ def figure_description(fig) -> str:
             style = line.get_linestyle()
             lines.append(f"  line{name} ({style}): {len(x)} points, x {_span(x)}, y {_span(y)}")
         lines += [f"  {_describe_collection(coll)}" for coll in ax.collections]
+        lines += [f"  {_describe_image(image)}" for image in ax.get_images()]
         legend = ax.get_legend()
         if legend is not None:
             lines.append(f"  legend: {', '.join(repr(t.get_text()) for t in legend.get_texts())}")
