@@ -88,6 +88,33 @@ def padded_again(lib):
     return f
 
 
+def hooked_module(lib):
+    """Tanh with a full backward hook (BackwardHookFunctionBackward around its input and
+    output): one that only watches, or one that doubles the input's gradient."""
+
+    def f(x, double):
+        module = lib.nn.Tanh()
+        module.register_full_backward_hook(
+            lambda m, grad_input, grad_output: (grad_input[0] * 2,) if double else None
+        )
+        return module(x)
+
+    return f
+
+
+def seeded_dropout(lib):
+    """Dropout while training, re-seeded at every call so that finite differences see one mask
+    (the random stream is put back afterwards). On the CUDA device it is PyTorch's fused kernel
+    (NativeDropoutBackward0)."""
+
+    def f(x, p):
+        with lib.random.fork_rng():
+            lib.manual_seed(0)
+            return lib.nn.functional.dropout(x, p, training=True)
+
+    return f
+
+
 def _row(t):
     return t[1]
 
@@ -144,6 +171,20 @@ def entries() -> list:
             g(S("same-shape", (2, 3), (2, 3)), S("0-d", (), ())),
             variant="custom",
             compose=custom_function,
+        ),
+        OpEntry(
+            "nn.Module.register_full_backward_hook",
+            g(S("watching", (2, 3), False), S("doubling", (3,), True, gradcheck=False)),
+            compose=hooked_module,
+        ),
+        OpEntry(
+            "nn.functional.dropout",
+            g(S("p-0.4", (3, 4), 0.4), S("p-0.7", (2, 3, 2), 0.7)),
+            variant="train-seeded",
+            compose=seeded_dropout,
+            # which elements drop follows the CPU's random stream (MKL's bernoulli on Intel CPUs,
+            # not on AMD): values are compared by shape, gradients by finite differences
+            shape_only_outputs=(0,),
         ),
         OpEntry(
             "Tensor.mul_",
