@@ -184,3 +184,114 @@ def test_a_planted_wrong_derivative_in_any_node_class_is_caught(monkeypatch, req
     results = {cls: _check_class(monkeypatch, cls) for cls in checked}
     wrong = sorted(f"{cls.__name__}: {r}" for cls, r in results.items() if r != "caught")
     assert not wrong, f"a gradient scaled by 1.5 passes the op database in {wrong}"
+
+
+def _inputs(torch):
+    gen = torch.Generator().manual_seed(26)
+    x, y = (torch.rand(2, 3, dtype=torch.float64, generator=gen).requires_grad_() for _ in "xy")
+    return x, y
+
+
+def _stepped(op, *args, **kwargs):
+    return lambda x, y: (getattr(x, op)(*args, **kwargs), (x,))
+
+
+def _compared(op, with_tensor):
+    """An in-place comparison of a clone of x with a number (Backward0) or with y (Backward1)."""
+    if with_tensor:
+        return lambda x, y: (getattr(x.clone(), op)(y), (x, y))
+    return lambda x, y: (getattr(x.clone(), op)(0.5), (x,))
+
+
+def _filled(op, *args):
+    return lambda x, y: (getattr(x.clone(), op)(*args), (x,))
+
+
+def _made(torch) -> dict:
+    """INERT class name -> (x, y) -> (output whose grad_fn is of that class, inputs)."""
+    comparisons = {
+        f"{op.capitalize()}Backward{int(t)}": _compared(op + "_", t)
+        for op in ("eq", "ne", "lt", "le", "gt", "ge")
+        for t in (False, True)
+    }
+    return {
+        "CeilBackward0": _stepped("ceil"),
+        "FloorBackward0": _stepped("floor"),
+        "RoundBackward0": _stepped("round"),
+        "RoundBackward1": _stepped("round", decimals=1),
+        "TruncBackward0": _stepped("trunc"),
+        "SignBackward0": _stepped("sign"),
+        "SgnBackward0": _stepped("sgn"),
+        "AngleBackward0": _stepped("angle"),
+        "DivBackward2": lambda x, y: (x.div(y, rounding_mode="floor"), (x, y)),
+        **comparisons,
+        "ZeroBackward0": _filled("zero_"),
+        "FillBackward2": _filled("fill_", 0.5),
+        "BernoulliBackward0": lambda x, y: (torch.bernoulli(x), (x,)),
+        "BernoulliBackward1": lambda x, y: (x.clone().bernoulli_(y), (x, y)),
+        "BernoulliBackward2": _filled("bernoulli_", 0.3),
+        "UniformBackward0": _filled("uniform_"),
+        "NormalBackward0": _filled("normal_"),
+        "RandomBackward0": _filled("random_", 1, 5),
+        "RandomBackward1": _filled("random_", 5),
+        "RandomBackward2": _filled("random_"),
+        "ExponentialBackward0": _filled("exponential_"),
+        "CauchyBackward0": _filled("cauchy_"),
+        "LogNormalBackward0": _filled("log_normal_"),
+        "GeometricBackward0": _filled("geometric_", 0.5),
+        "PoissonBackward0": lambda x, y: (torch.poisson(x * 3), (x,)),
+        "Unique2Backward0": lambda x, y: (torch.unique(x), (x,)),
+        "UniqueDimBackward0": lambda x, y: (torch.unique(x, dim=0), (x,)),
+        "UniqueConsecutiveBackward0": lambda x, y: (torch.unique_consecutive(x), (x,)),
+        "NotImplemented": lambda x, y: (torch.heaviside(x, y), (x, y)),
+        "SpecialZetaBackward2": lambda x, y: (torch.special.zeta(x + 1.5, 2.0), (x,)),
+    }
+
+
+def test_every_inert_class_passes_only_zeros_or_refuses():
+    import autograd_nb as torch
+
+    made = _made(torch)
+    for name, why in INERT.items():
+        if name not in made:
+            continue
+        x, y = _inputs(torch)
+        out, inputs = made[name](x, y)
+        assert type(out.grad_fn).__name__ == name
+        weights = torch.rand(out.shape, dtype=out.dtype) + 0.5
+        if why == NONE:
+            with pytest.raises((RuntimeError, NotImplementedError), match="derivative for"):
+                torch.autograd.grad(out, inputs, weights, allow_unused=True)
+            continue
+        grads = torch.autograd.grad(out, inputs, weights, allow_unused=True)
+        assert all(g is None or not g.any() for g in grads), name
+
+
+def test_every_inert_base_class_passes_its_backward_only_to_inert_classes():
+    """A base class on the list (StepBackward...) is inert through the classes inheriting its
+    backward: each of them is on the list and proven above."""
+    import autograd_nb as torch
+
+    made = _made(torch)
+    by_name = {cls.__name__: cls for cls in library_node_classes()}
+    for name in INERT.keys() - made.keys() - {"AccumulateGrad", "FunctionBackward"}:
+        heirs = {c.__name__ for c in _heirs(by_name[name])} - {name}
+        assert heirs, f"{name} runs no class's backward but its own"
+        assert heirs <= made.keys(), f"{name}'s backward also runs in {heirs - made.keys()}"
+
+
+def test_the_leaf_accumulator_returns_no_gradient_and_functions_node_class_is_in_no_graph():
+    import autograd_nb as torch
+
+    x, _ = _inputs(torch)
+    accumulator = (x * 2).grad_fn.next_functions[0][0]
+    assert type(accumulator).__name__ == "AccumulateGrad"
+    assert accumulator.backward(torch.ones(2, 3, dtype=torch.float64)) == ()
+    assert torch.allclose(x.grad, torch.ones(2, 3, dtype=torch.float64))  # added into .grad
+    with pytest.raises(NotImplementedError):
+        torch.autograd.Function.apply(x)
+
+
+def test_every_listed_inert_class_is_a_node_class_of_the_library():
+    names = {cls.__name__ for cls in library_node_classes()}
+    assert not set(INERT) - names, "INERT names a class the library does not define"
