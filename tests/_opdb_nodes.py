@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import pathlib
 import pkgutil
 
 from _opdb_checks import call
@@ -13,6 +14,8 @@ from opdb import ENTRIES
 import autograd_nb as torch
 from autograd_nb.autograd.function import Function
 from autograd_nb.autograd.node import AccumulateGrad, Node
+
+LIBRARY = pathlib.Path(torch.__file__).parent
 
 
 def graph_nodes(outputs: list) -> list:
@@ -55,26 +58,37 @@ def _subclasses(cls) -> list:
     return found
 
 
+def _defined_outside(cls, made_by: dict) -> bool:
+    """Whether cls is a node class of other code: that of a custom Function written outside the
+    library (`made_by`: node class -> its Function's module; the backward is the user's, and the
+    library's part, FunctionCtx, is listed), or one whose own methods are written elsewhere (a
+    test's node)."""
+    if cls in made_by:
+        return not made_by[cls].startswith("autograd_nb.")
+    own = [getattr(v, "__func__", v) for v in vars(cls).values()]
+    return any(
+        not pathlib.Path(f.__code__.co_filename).is_relative_to(LIBRARY)
+        for f in own
+        if hasattr(f, "__code__")
+    )
+
+
 @functools.cache
 def library_node_classes() -> frozenset:
     """Every node class autograd_nb defines, its modules all imported first (some load lazily):
-    the subclasses of Node that have a backward. The node classes of custom Functions written
-    outside the library are left out (their backward is the user's; the library's part of it,
-    FunctionCtx, is listed)."""
+    the subclasses of Node that have a backward, but those defined outside the library."""
     for module in pkgutil.walk_packages(torch.__path__, "autograd_nb."):
         try:
             importlib.import_module(module.name)
         except ImportError:  # an optional backend whose package is not installed (CuPy)
             continue
-    users = {f._backward_cls for f in _subclasses(Function)}
-    users -= {
-        f._backward_cls for f in _subclasses(Function) if f.__module__.startswith("autograd_nb.")
-    }
-    return frozenset(all_node_classes() - users)
+    made_by = {f._backward_cls: f.__module__ for f in _subclasses(Function)}
+    made_by[Function._backward_cls] = Function.__module__
+    return frozenset(cls for cls in all_node_classes() if not _defined_outside(cls, made_by))
 
 
 def all_node_classes() -> set:
-    """Every concrete node class of the library: the subclasses of Node that define a backward."""
+    """Every node class loaded (tests' and users' too): the subclasses of Node with a backward."""
     found, stack = set(), [Node]
     while stack:
         for sub in stack.pop().__subclasses__():
