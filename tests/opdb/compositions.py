@@ -115,6 +115,22 @@ def seeded_dropout(lib):
     return f
 
 
+def seeded_rsample(name: str):
+    """`lib -> f(*params, shape)`: a reparameterised draw of distributions.<name>, re-seeded at
+    every call (PyTorch's random stream, which the library reproduces), differentiable in its
+    parameters."""
+
+    def compose(lib):
+        def f(*params, shape):
+            with lib.random.fork_rng():
+                lib.manual_seed(0)
+                return getattr(lib.distributions, name)(*params).rsample(shape)
+
+        return f
+
+    return compose
+
+
 def _row(t):
     return t[1]
 
@@ -187,6 +203,19 @@ def entries() -> list:
             shape_only_outputs=(0,),
         ),
         OpEntry(
+            "distributions.Normal.rsample",
+            g(
+                S("matrix", (2, 3), _scale((2, 3)), shape=P((2,))),
+                S("0-d", (), _scale(()), shape=P((3,))),
+            ),
+            compose=seeded_rsample("Normal"),
+        ),
+        OpEntry(
+            "distributions.Uniform.rsample",
+            g(S("matrix", (2, 3), _wider((2, 3)), shape=P((2,)))),
+            compose=seeded_rsample("Uniform"),
+        ),
+        OpEntry(
             "Tensor.mul_",
             g(
                 S("row", (3, 4), 2.5, P(_row)),
@@ -237,3 +266,12 @@ def entries() -> list:
 def _q(shape):
     """zeta's q: differentiable (its derivative in x PyTorch does not implement)."""
     return lambda rng: rand(rng, shape, 0.5, 2.0)
+
+
+def _scale(shape):
+    return lambda rng: rand(rng, shape, 0.5, 2.0)
+
+
+def _wider(shape):
+    """Uniform's high: above any low drawn in (-1, 1)."""
+    return lambda rng: rand(rng, shape, 1.5, 3.0)
