@@ -1,7 +1,9 @@
 """Entries that reach the node classes no single call makes: the nodes of a double backward
 (reached through a first derivative taken with create_graph=True), a custom Function's node, a
-view whose base changed in place, packed sequences, squeeze_ of every size-1 dim, frexp's
-mantissa and zeta's derivative in q.
+module's full backward hook, a view whose base changed in place, packed sequences, re-seeded
+random ops (training dropout, reparameterised draws), squeeze_ of every size-1 dim, frexp's
+mantissa and zeta's derivative in q. tests/test_opdb_planted.py requires every node class of
+the library to be reached (or proven inert).
 
 Each composition is `lib -> function`, written once for both libraries, so the recorder runs
 the very same calls under PyTorch (tests/data/record_opdb.py).
