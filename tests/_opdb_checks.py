@@ -18,7 +18,6 @@ from opdb.core import (
     differentiable_outputs,
     flat_outputs,
     projection,
-    resolve,
 )
 
 import autograd_nb as torch
@@ -43,7 +42,7 @@ def entry(entry_id: str) -> OpEntry:
 
 
 def function(op: OpEntry):
-    fn = resolve(torch, op.name)
+    fn = op.function(torch)
     assert fn is not None, f"autograd_nb has no torch.{op.name}"
     return fn
 

@@ -11,6 +11,7 @@ from _opdb_nodes import graph_nodes
 from opdb.core import as_array, build_call, flat_outputs, resolve
 
 import autograd_nb as torch
+from autograd_nb.autograd import FunctionCtx
 from autograd_nb.notebook.widgets import local_derivative
 
 pytestmark = pytest.mark.opdb
@@ -68,4 +69,6 @@ def test_every_node_has_its_stepper_formula(entry_id):
     for k in range(len(op.make_samples())):
         outputs, _ = call(op, k, "cpu", grad=True)
         for node in graph_nodes(outputs):
+            if isinstance(node, FunctionCtx):  # a custom Function: the user's backward, unknown
+                continue
             assert CHAIN_RULE_FALLBACK not in local_derivative(node), type(node).__name__

@@ -12,6 +12,7 @@ class PackPaddedSequenceBackward0(Node):
     """Each packed row's gradient goes back to its (time, batch) place; padding gets zeros."""
 
     __slots__ = ("_positions", "_shape")
+    formula = "∂packed/∂input = 1 at each packed row's (time, batch) place, 0 in the padding"
 
     def backward(self, grad):
         rows = self._shape[0] * self._shape[1]

@@ -49,10 +49,12 @@ def same(a: list, b: list) -> bool:
 
 def forms(entry, fn) -> dict:
     """Which of method, in-place method and out= PyTorch has for this op, and agree with it."""
+    found = {"method": False, "inplace": False, "out": False, "inplace_function": False}
+    if entry.compose is not None:  # a composition: no forms of its own
+        return found
     sample = entry.make_samples()[0]
     args, kwargs, _ = build_call(sample, torch, grad=False)
     expected = flat_outputs(fn(*args, **kwargs), torch)
-    found = {"method": False, "inplace": False, "out": False, "inplace_function": False}
     inplace_fn = resolve(torch, entry.name + "_")
     if inplace_fn is not None and len(expected) == 1 and isinstance(args[0], torch.Tensor):
         first = args[0].clone()
@@ -88,7 +90,7 @@ def forms(entry, fn) -> dict:
 
 
 def record(entry, data: dict, meta: dict) -> None:
-    fn = resolve(torch, entry.name)
+    fn = entry.function(torch)
     assert fn is not None, f"PyTorch has no {entry.name}"
     info: dict = {"samples": []}
     for k, sample in enumerate(entry.make_samples()):

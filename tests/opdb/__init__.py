@@ -4,7 +4,17 @@ library here, so the recorder builds PyTorch's reference values from the very sa
 
 from __future__ import annotations
 
-from . import conversions, indexing, linalg, long_tail, nn, pointwise, reductions, shapes
+from . import (
+    compositions,
+    conversions,
+    indexing,
+    linalg,
+    long_tail,
+    nn,
+    pointwise,
+    reductions,
+    shapes,
+)
 from .core import OpEntry, Sample
 
 ENTRIES: list[OpEntry] = [
@@ -16,6 +26,7 @@ ENTRIES: list[OpEntry] = [
     *nn.entries(),
     *conversions.entries(),
     *long_tail.entries(),
+    *compositions.entries(),
 ]
 BY_ID: dict[str, OpEntry] = {entry.id: entry for entry in ENTRIES}
 assert len(BY_ID) == len(ENTRIES), "two entries share an id: give one a variant"

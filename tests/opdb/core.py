@@ -90,6 +90,14 @@ class OpEntry:
     pytorch_gradient_wrong: str = ""
     # forms PyTorch has that autograd_nb deliberately lacks: form ("inplace") -> why
     missing_forms: dict = field(default_factory=dict)
+    # a composition of public calls standing for the op, `lib -> function` (a first derivative
+    # whose graph is the op's double backward, a custom Function, a view of a base changed in
+    # place): its samples are passed to that function; it has no method, in-place or out= form
+    compose: Callable | None = None
+
+    def function(self, lib):
+        """What a sample is passed to: `lib.<name>`, or the composition built on `lib`."""
+        return self.compose(lib) if self.compose is not None else resolve(lib, self.name)
 
     @property
     def id(self) -> str:

@@ -30,13 +30,13 @@ EXEMPT: dict[str, str] = {
         "integer, boolean or index results: not differentiable (PyTorch defines no derivative)",
         "bitwise_and bitwise_left_shift bitwise_not bitwise_or bitwise_right_shift bitwise_xor "
         "gcd gcd_ lcm lcm_ bincount histc histogram unique unique_consecutive nonzero argwhere "
-        "isin unravel_index frexp equal allclose "
+        "isin unravel_index equal allclose "
         "Tensor.bitwise_and Tensor.bitwise_and_ Tensor.bitwise_left_shift "
         "Tensor.bitwise_left_shift_ Tensor.bitwise_not Tensor.bitwise_not_ Tensor.bitwise_or "
         "Tensor.bitwise_or_ Tensor.bitwise_right_shift Tensor.bitwise_right_shift_ "
         "Tensor.bitwise_xor Tensor.bitwise_xor_ Tensor.gcd Tensor.gcd_ Tensor.lcm Tensor.lcm_ "
         "Tensor.bincount Tensor.histc Tensor.histogram Tensor.unique Tensor.unique_consecutive "
-        "Tensor.nonzero Tensor.argwhere Tensor.frexp Tensor.equal Tensor.allclose",
+        "Tensor.nonzero Tensor.argwhere Tensor.equal Tensor.allclose",
     ),
     **_group(
         "a conversion to an integer or boolean dtype: not differentiable",

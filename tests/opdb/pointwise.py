@@ -147,7 +147,7 @@ TENSOR_ONLY = set(
 # two inputs, not differentiable (booleans, integers, or a zero gradient PyTorch refuses)
 BINARY_VALUES = (
     "eq ne lt le gt ge greater greater_equal less less_equal not_equal "
-    "logical_and logical_or logical_xor nextafter heaviside floor_divide isclose"
+    "logical_and logical_or logical_xor heaviside floor_divide isclose"
 ).split()
 
 
@@ -263,6 +263,8 @@ def _binary_entries() -> list:
     for name in BINARY_VALUES:
         gen = binary(scalar=name not in TENSOR_ONLY, ties=True)
         out.append(OpEntry(name, gen, differentiable=False))
+    # nextafter passes the gradient to input where it moves (PyTorch's derivative): ties get 0
+    out.append(OpEntry("nextafter", binary(scalar=False, ties=True)))
     out.append(OpEntry("lerp", _lerp))
     out.append(OpEntry("addcmul", _ternary(value=0.5)))
     out.append(OpEntry("addcdiv", _ternary(value=0.5, positive_last=True)))
