@@ -71,7 +71,7 @@ class UndoLog:
         for name in node._keeps:
             try:
                 kept += ((name, object.__getattribute__(node, name)),)
-            except AttributeError:  # (a slot this node never set)
+            except (AttributeError, RuntimeError):  # (a slot this node never set)
                 pass
         self._entries.append((_put_saved, (node, node._saved, kept)))
 

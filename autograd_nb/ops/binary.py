@@ -69,18 +69,14 @@ class BinaryBackward(Node):
     numbers: tuple = ()  # inputs a Scalar overload shows as Python numbers (PyTorch's `_saved_`)
 
     def __init_subclass__(cls, **kwargs):
-        super().__init_subclass__(**kwargs)
         first, second = cls.inputs
         read = {name: cls.reads.get(name, "").split() for name in cls.inputs}
         cls._saved_names = cls.inputs if any(read.values()) else ()
+        cls._saved_numbers = cls.numbers
         cls._save_when = tuple(
             _SAVE_WHEN[name in read[first], name in read[second]] for name in cls.inputs
         )
-
-    def __getattr__(self, name: str):
-        if name.startswith("_saved_") and name[7:] in type(self).numbers:
-            return self._unpack(self._saved_names.index(name[7:]))
-        return super().__getattr__(name)
+        super().__init_subclass__(**kwargs)  # after `_saved_names`: Node makes the properties
 
     def _record(self, a, b) -> None:
         """Save the inputs (tensors or the numbers used) that the needed partials read."""
