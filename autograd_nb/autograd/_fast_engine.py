@@ -100,6 +100,7 @@ def _run_unwatched(roots: list, grads: list, ran: list, undo: UndoLog) -> tuple 
     waiting: dict = {}
     heap: list = []
     leaves: list = []
+    sums: dict = {}  # leaf node -> the sum of its gradients this pass made (see _add_for_leaf)
     watched = False
     for (node, nr), grad in zip(roots, grads):
         watched |= _deliver_root(waiting, heap, leaves, node, nr, grad)
@@ -146,10 +147,13 @@ def _run_unwatched(roots: list, grads: list, ran: list, undo: UndoLog) -> tuple 
                     push(heap, (-nxt._seq, nxt))
             elif to[nr] is None:
                 to[nr] = grad
+            elif type(nxt) is AccumulateGrad:
+                _add_for_leaf(to, grad, sums, nxt)
             else:
                 _add_into(to, nr, grad, _SENT)
         # Drop the loop's references: the steal counts a gradient's owners.
         results = grad = to = None
+    sums.clear()  # (so that a leaf's sum can become its `.grad` without a copy)
     # All or nothing: the leaves are written here only if none of their accumulations can fail.
     if heap or watched or not all(_accumulates_surely(leaf, waiting) for leaf in leaves):
         points, grads = [], []
@@ -189,12 +193,32 @@ def _has_hooks(leaf_node) -> bool:
     )
 
 
-def _add_into(slots: list, nr: int, grad, grad_names: int = 0) -> None:
+def _add_for_leaf(slots: list, grad, sums: dict, leaf_node) -> None:
+    """A leaf's next gradient (a weight used many times gets one per use), from a node's
+    results: added in place into the sum this pass made for the leaf when it has one (an array
+    nobody else sees), else as `_add_into` does, noting a new sum in `sums`."""
+    old = slots[0]
+    if sums.get(leaf_node) is old and old._backend is grad._backend:
+        a, b = old._data, grad._data
+        if a.dtype == b.dtype and a.shape == b.shape:
+            if a.size >= _IN_PLACE_FROM:
+                a += b
+            else:  # a new array costs less than NumPy's in-place call on a small one
+                old._data = a + b
+            return
+        a = b = None
+    old = None  # (the references `_add_into` counts)
+    if _add_into(slots, 0, grad, _SENT + 1):  # + our parameter
+        sums[leaf_node] = slots[0]
+
+
+def _add_into(slots: list, nr: int, grad, grad_names: int = 0) -> bool:
     """Add a second gradient for the same output into its slot: in place into the first when
     nothing else can see it, else into `grad` when nothing but the caller's `grad_names`
     references can see that one (the first may share its memory with a saved tensor: a
     gradient of ones passed on as the other factor of a product), else into a new array.
-    `grad_names` 0 (a root gradient, which may be the user's): `grad` is never written."""
+    `grad_names` 0 (a root gradient, which may be the user's): `grad` is never written.
+    Whether the sum is a new tensor."""
     old = slots[nr]
     slots[nr] = None
     if old._backend is grad._backend:
@@ -205,13 +229,15 @@ def _add_into(slots: list, nr: int, grad, grad_names: int = 0) -> None:
             if big and _only_here(old):
                 old._data += grad._data
                 slots[nr] = old
-            elif big and grad_names and _only_here(grad, grad_names + 1):  # + our parameter
+                return False
+            if big and grad_names and _only_here(grad, grad_names + 1):  # + our parameter
                 grad._data += old._data  # the same sum: adding is commutative
                 slots[nr] = grad
-            else:
-                slots[nr] = make_tensor(old._data + grad._data, old._backend)
-            return
+                return False
+            slots[nr] = make_tensor(old._data + grad._data, old._backend)
+            return True
     slots[nr] = old + grad
+    return True
 
 
 def _accumulates_surely(leaf_node, waiting: dict) -> bool:
