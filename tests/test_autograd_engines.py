@@ -195,6 +195,19 @@ def test_backward_kernels_run_in_the_fast_pass_only(monkeypatch):
     assert ran == ["MulBackward0"] and x.grad.tolist() == [6.0, 6.0]
 
 
+def test_along_a_chain_the_fast_pass_hands_over_at_a_hooked_node():
+    # Along a chain the fast pass runs each next node without its heap: a node hook met there
+    # still hands the rest of the pass to the reference engine (which alone runs pre-hooks).
+    x = torch.tensor([0.25, -1.0], requires_grad=True)
+    b = (x * 2).tanh()
+    seen = []
+    b.grad_fn.register_prehook(lambda grads: seen.append(grads[0].tolist()))
+    (b * 3).sum().backward()
+    assert seen == [[3.0, 3.0]]
+    expected = [6 * (1 - np.tanh(2 * v) ** 2) for v in (0.25, -1.0)]
+    assert np.allclose(x.grad.tolist(), expected, rtol=1e-6)
+
+
 def test_the_fast_pass_hands_over_to_the_reference_engine_at_a_hook():
     # Nodes above the hook run in the fast pass, the hooked node and what is below it in the
     # reference engine (observed through a node pre-hook, which only the reference runs).

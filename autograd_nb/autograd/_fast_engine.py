@@ -106,11 +106,21 @@ def _run_unwatched(roots: list, grads: list, ran: list, undo: UndoLog) -> tuple 
         watched |= _deliver_root(waiting, heap, leaves, node, nr, grad)
     push, pop = heapq.heappush, heapq.heappop
     kernel_for = registered_kernels().get  # backward_kernel(), without a call per node
-    while heap and not watched:
-        node = heap[0][1]
-        if node._extra is not None:
-            break
-        pop(heap)
+    # The next node when it is the only one waiting, kept out of the heap: along a chain each
+    # node hands its gradient to one new node, which is then next (nothing else waits).
+    following = None
+    while (heap or following is not None) and not watched:
+        if following is None:
+            node = heap[0][1]
+            if node._extra is not None:
+                break
+            pop(heap)
+        else:
+            node = following
+            following = None
+            if node._extra is not None:
+                push(heap, (-node._seq, node))
+                break
         slot = waiting.pop(node)
         kernel = kernel_for(type(node))
         if kernel is not None:
@@ -143,7 +153,12 @@ def _run_unwatched(roots: list, grads: list, ran: list, undo: UndoLog) -> tuple 
                 if type(nxt) is AccumulateGrad:
                     leaves.append(nxt)
                     watched |= _has_hooks(nxt)
+                elif following is None and not heap:
+                    following = nxt
                 else:
+                    if following is not None:
+                        push(heap, (-following._seq, following))
+                        following = None
                     push(heap, (-nxt._seq, nxt))
             elif to[nr] is None:
                 to[nr] = grad
@@ -153,6 +168,8 @@ def _run_unwatched(roots: list, grads: list, ran: list, undo: UndoLog) -> tuple 
                 _add_into(to, nr, grad, _SENT)
         # Drop the loop's references: the steal counts a gradient's owners.
         results = grad = to = None
+    if following is not None:  # (stopped at a leaf with hooks)
+        push(heap, (-following._seq, following))
     sums.clear()  # (so that a leaf's sum can become its `.grad` without a copy)
     # All or nothing: the leaves are written here only if none of their accumulations can fail.
     if heap or watched or not all(_accumulates_surely(leaf, waiting) for leaf in leaves):
