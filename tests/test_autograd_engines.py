@@ -141,25 +141,29 @@ def test_gradients_never_alias_a_users_tensor():
     assert _never_aliases_a_users_tensor()
 
 
-@pytest.mark.parametrize("size", [3, BIG])
-def test_a_leaf_used_many_times_gets_the_reference_sum_and_no_users_tensor_changes(size):
+@pytest.mark.parametrize("shape", [(), (3,), (BIG,)])
+def test_a_leaf_used_many_times_gets_the_reference_sum_and_no_users_tensor_changes(shape):
     # The fast pass adds a leaf's third and later gradients into the sum it made for the second
     # (nobody else sees that one): the same bits as the reference engine's new sums, in order.
+    size = int(np.prod(shape))
+
     def grads(reference: bool):
-        x = torch.linspace(-1.0, 1.0, size).requires_grad_()
-        g = torch.full((size,), 0.5)
+        x = torch.linspace(-1.0, 0.9, size).reshape(shape).requires_grad_()
+        g = torch.full(shape, 0.5)
         context = engine.use_reference_only() if reference else contextlib.nullcontext()
         with context:
             (x + x + x).backward(g)  # each AddBackward0 passes `g` itself on to x
             first = x.grad.clone()
             x.grad = None
-            w = torch.linspace(0.1, 0.7, size)
+            w = torch.linspace(0.1, 0.7, size).reshape(shape)
             sum((x * w * k).tanh() for k in (0.3, 1.7, 2.9, 0.01)).sum().backward()
-        assert set(g.tolist()) == {0.5}
+            (x * 2 + x * 3 + x * 4).sum().backward()  # added into the `.grad` there
+        assert g.shape == shape and set(g.reshape(-1).tolist()) == {0.5}
+        assert first.shape == x.grad.shape == shape
         return first, x.grad
 
     fast, reference = grads(False), grads(True)
-    assert set(fast[0].tolist()) == {1.5}
+    assert set(fast[0].reshape(-1).tolist()) == {1.5}
     assert all(np.array_equal(a.numpy(), b.numpy()) for a, b in zip(fast, reference))
 
 

@@ -242,7 +242,7 @@ def _add_for_leaf(slots: list, grad, sums: dict, leaf_node) -> None:
     if sums.get(leaf_node) is old and old._backend is grad._backend:
         a, b = old._data, grad._data
         if a.dtype == b.dtype and a.shape == b.shape:
-            if a.size >= _IN_PLACE_FROM:
+            if a.size >= _IN_PLACE_FROM or not a.ndim:  # (0-d arrays add into NumPy scalars)
                 a += b
             else:  # a new array costs less than NumPy's in-place call on a small one
                 old._data = a + b
