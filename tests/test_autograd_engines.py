@@ -8,6 +8,7 @@ on which interpreters its reference counts are trusted.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 
 import numpy as np
@@ -140,6 +141,32 @@ def test_gradients_never_alias_a_users_tensor():
     assert _never_aliases_a_users_tensor()
 
 
+@pytest.mark.parametrize("shape", [(), (3,), (BIG,)])
+def test_a_leaf_used_many_times_gets_the_reference_sum_and_no_users_tensor_changes(shape):
+    # The fast pass adds a leaf's third and later gradients into the sum it made for the second
+    # (nobody else sees that one): the same bits as the reference engine's new sums, in order.
+    size = int(np.prod(shape))
+
+    def grads(reference: bool):
+        x = torch.linspace(-1.0, 0.9, size).reshape(shape).requires_grad_()
+        g = torch.full(shape, 0.5)
+        context = engine.use_reference_only() if reference else contextlib.nullcontext()
+        with context:
+            (x + x + x).backward(g)  # each AddBackward0 passes `g` itself on to x
+            first = x.grad.clone()
+            x.grad = None
+            w = torch.linspace(0.1, 0.7, size).reshape(shape)
+            sum((x * w * k).tanh() for k in (0.3, 1.7, 2.9, 0.01)).sum().backward()
+            (x * 2 + x * 3 + x * 4).sum().backward()  # added into the `.grad` there
+        assert g.shape == shape and set(g.reshape(-1).tolist()) == {0.5}
+        assert first.shape == x.grad.shape == shape
+        return first, x.grad
+
+    fast, reference = grads(False), grads(True)
+    assert set(fast[0].reshape(-1).tolist()) == {1.5}
+    assert all(np.array_equal(a.numpy(), b.numpy()) for a, b in zip(fast, reference))
+
+
 def test_reference_counts_are_trusted_exactly_where_a_test_proves_them(monkeypatch):
     # With the tricks forced on, they must fire (fresh gradients kept, a sum added in place)
     # and never alias a user's tensor; REFCOUNTS_PROVEN is on exactly on such interpreters.
@@ -170,6 +197,19 @@ def test_backward_kernels_run_in_the_fast_pass_only(monkeypatch):
     with engine.use_reference_only():
         (x * 3.0).sum().backward()
     assert ran == ["MulBackward0"] and x.grad.tolist() == [6.0, 6.0]
+
+
+def test_along_a_chain_the_fast_pass_hands_over_at_a_hooked_node():
+    # Along a chain the fast pass runs each next node without its heap: a node hook met there
+    # still hands the rest of the pass to the reference engine (which alone runs pre-hooks).
+    x = torch.tensor([0.25, -1.0], requires_grad=True)
+    b = (x * 2).tanh()
+    seen = []
+    b.grad_fn.register_prehook(lambda grads: seen.append(grads[0].tolist()))
+    (b * 3).sum().backward()
+    assert seen == [[3.0, 3.0]]
+    expected = [6 * (1 - np.tanh(2 * v) ** 2) for v in (0.25, -1.0)]
+    assert np.allclose(x.grad.tolist(), expected, rtol=1e-6)
 
 
 def test_the_fast_pass_hands_over_to_the_reference_engine_at_a_hook():

@@ -176,6 +176,37 @@ def test_saved_values_names_versions_and_freeing():
     assert (freed.name, freed.value, freed.freed) == ("result", None, True)
 
 
+def test_saved_attributes_freed_and_missing_as_pytorch():
+    # PyTorch 2.13: tensor(1) tensor(1); then RuntimeError "Trying to backward through the graph
+    # a second time ..."; AttributeError "'MaxBackward0' object has no attribute 'foo'";
+    # tensor(2) None
+    x = torch.tensor([1.0, 3.0, 2.0], requires_grad=True)
+    v = x.max(dim=0)
+    assert torch.equal(v.values.grad_fn._saved_indices, torch.tensor(1))
+    v.values.backward()
+    with pytest.raises(RuntimeError, match="backward through the graph a second time"):
+        _ = v.values.grad_fn._saved_indices
+    with pytest.raises(AttributeError) as error:
+        _ = v.values.grad_fn.foo
+    assert str(error.value) == "'MaxBackward0' object has no attribute 'foo'"
+    y = x * 2
+    assert torch.equal(y.grad_fn._saved_other, torch.tensor(2)) and y.grad_fn._saved_self is None
+
+
+def test_no_node_class_hooks_attribute_lookup():
+    # A `__getattr__` on a node class makes CPython 3.11+ take the slow, unspecialized path for
+    # every attribute the engine reads on every node: saved values are properties instead.
+    def subclasses(cls):
+        for sub in cls.__subclasses__():
+            yield sub
+            yield from subclasses(sub)
+
+    import autograd_nb.nn  # noqa: F401  (its ops' node classes too)
+
+    hooked = [c.__name__ for c in subclasses(torch.autograd.graph.Node) if "__getattr__" in vars(c)]
+    assert hooked == []
+
+
 def test_sequence_nr_num_outputs_and_hooks():
     x = torch.tensor([0.5, 1.5], requires_grad=True)
     c = x * 2

@@ -28,7 +28,7 @@ import threading
 from . import engine
 from .backward_kernels import registered_kernels
 from .grad_mode import STATE
-from .node import ACCUMULATION_LOCK, AccumulateGrad, accumulate_grad, make_tensor
+from .node import ACCUMULATION_LOCK, AccumulateGrad, Node, accumulate_grad, make_tensor
 from .undo import UndoLog
 
 # Whether `sys.getrefcount` tells "only the engine holds this gradient" on this interpreter
@@ -62,7 +62,7 @@ def run_backward(roots: list, grads: list, retain_graph: bool) -> None:
         STATE.enabled = False
         waiting = _collector_paused(roots, grads, ran, undo)
         if not retain_graph:
-            engine.release_saved(ran, undo)
+            _release_saved(ran, undo)
         if waiting is not None:
             engine.run_backward(*waiting, retain_graph, False)
     except BaseException:
@@ -100,16 +100,27 @@ def _run_unwatched(roots: list, grads: list, ran: list, undo: UndoLog) -> tuple 
     waiting: dict = {}
     heap: list = []
     leaves: list = []
+    sums: dict = {}  # leaf node -> the sum of its gradients this pass made (see _add_for_leaf)
     watched = False
     for (node, nr), grad in zip(roots, grads):
         watched |= _deliver_root(waiting, heap, leaves, node, nr, grad)
     push, pop = heapq.heappush, heapq.heappop
     kernel_for = registered_kernels().get  # backward_kernel(), without a call per node
-    while heap and not watched:
-        node = heap[0][1]
-        if node._extra is not None:
-            break
-        pop(heap)
+    # The next node when it is the only one waiting, kept out of the heap: along a chain each
+    # node hands its gradient to one new node, which is then next (nothing else waits).
+    following = None
+    while (heap or following is not None) and not watched:
+        if following is None:
+            node = heap[0][1]
+            if node._extra is not None:
+                break
+            pop(heap)
+        else:
+            node = following
+            following = None
+            if node._extra is not None:
+                push(heap, (-node._seq, node))
+                break
         slot = waiting.pop(node)
         kernel = kernel_for(type(node))
         if kernel is not None:
@@ -142,14 +153,24 @@ def _run_unwatched(roots: list, grads: list, ran: list, undo: UndoLog) -> tuple 
                 if type(nxt) is AccumulateGrad:
                     leaves.append(nxt)
                     watched |= _has_hooks(nxt)
+                elif following is None and not heap:
+                    following = nxt
                 else:
+                    if following is not None:
+                        push(heap, (-following._seq, following))
+                        following = None
                     push(heap, (-nxt._seq, nxt))
             elif to[nr] is None:
                 to[nr] = grad
+            elif type(nxt) is AccumulateGrad:
+                _add_for_leaf(to, grad, sums, nxt)
             else:
                 _add_into(to, nr, grad, _SENT)
         # Drop the loop's references: the steal counts a gradient's owners.
         results = grad = to = None
+    if following is not None:  # (stopped at a leaf with hooks)
+        push(heap, (-following._seq, following))
+    sums.clear()  # (so that a leaf's sum can become its `.grad` without a copy)
     # All or nothing: the leaves are written here only if none of their accumulations can fail.
     if heap or watched or not all(_accumulates_surely(leaf, waiting) for leaf in leaves):
         points, grads = [], []
@@ -163,6 +184,30 @@ def _run_unwatched(roots: list, grads: list, ran: list, undo: UndoLog) -> tuple 
         undo.grad(leaf_node._variable)
         _accumulate(leaf_node._variable, waiting.pop(leaf_node))
     return None
+
+
+# Node class -> whether its nodes keep nothing for backward but `_saved` (see _release_saved)
+_FREES_SAVED_ONLY: dict = {}
+
+
+def _release_saved(nodes: list, undo: UndoLog) -> None:
+    """What `engine.release_saved` does, with one undo entry for all the nodes that keep
+    nothing but `_saved` (most), instead of two calls per node."""
+    plain = []
+    for node in nodes:
+        cls = type(node)
+        only_saved = _FREES_SAVED_ONLY.get(cls)
+        if only_saved is None:
+            only_saved = _FREES_SAVED_ONLY[cls] = not cls._keeps and cls._release is Node._release
+        if not only_saved:
+            if node._saved or node._keeps:
+                undo.saved(node)
+                node._release()
+        elif node._saved:
+            plain.append(node)
+    undo.saved_only(plain)
+    for node in plain:
+        node._saved = None
 
 
 def _deliver_root(waiting: dict, heap: list, leaves: list, node, nr: int, grad) -> bool:
@@ -189,12 +234,32 @@ def _has_hooks(leaf_node) -> bool:
     )
 
 
-def _add_into(slots: list, nr: int, grad, grad_names: int = 0) -> None:
+def _add_for_leaf(slots: list, grad, sums: dict, leaf_node) -> None:
+    """A leaf's next gradient (a weight used many times gets one per use), from a node's
+    results: added in place into the sum this pass made for the leaf when it has one (an array
+    nobody else sees), else as `_add_into` does, noting a new sum in `sums`."""
+    old = slots[0]
+    if sums.get(leaf_node) is old and old._backend is grad._backend:
+        a, b = old._data, grad._data
+        if a.dtype == b.dtype and a.shape == b.shape:
+            if a.size >= _IN_PLACE_FROM or not a.ndim:  # (0-d arrays add into NumPy scalars)
+                a += b
+            else:  # a new array costs less than NumPy's in-place call on a small one
+                old._data = a + b
+            return
+        a = b = None
+    old = None  # (the references `_add_into` counts)
+    if _add_into(slots, 0, grad, _SENT + 1):  # + our parameter
+        sums[leaf_node] = slots[0]
+
+
+def _add_into(slots: list, nr: int, grad, grad_names: int = 0) -> bool:
     """Add a second gradient for the same output into its slot: in place into the first when
     nothing else can see it, else into `grad` when nothing but the caller's `grad_names`
     references can see that one (the first may share its memory with a saved tensor: a
     gradient of ones passed on as the other factor of a product), else into a new array.
-    `grad_names` 0 (a root gradient, which may be the user's): `grad` is never written."""
+    `grad_names` 0 (a root gradient, which may be the user's): `grad` is never written.
+    Whether the sum is a new tensor."""
     old = slots[nr]
     slots[nr] = None
     if old._backend is grad._backend:
@@ -205,13 +270,15 @@ def _add_into(slots: list, nr: int, grad, grad_names: int = 0) -> None:
             if big and _only_here(old):
                 old._data += grad._data
                 slots[nr] = old
-            elif big and grad_names and _only_here(grad, grad_names + 1):  # + our parameter
+                return False
+            if big and grad_names and _only_here(grad, grad_names + 1):  # + our parameter
                 grad._data += old._data  # the same sum: adding is commutative
                 slots[nr] = grad
-            else:
-                slots[nr] = make_tensor(old._data + grad._data, old._backend)
-            return
+                return False
+            slots[nr] = make_tensor(old._data + grad._data, old._backend)
+            return True
     slots[nr] = old + grad
+    return True
 
 
 def _accumulates_surely(leaf_node, waiting: dict) -> bool:

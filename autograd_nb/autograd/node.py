@@ -65,6 +65,7 @@ class Node:
     # than one more per input, which is what the cycle collector scans in a long graph.
     __slots__ = ("_edges", "_seq", "_saved", "_in_meta", "_extra", "__weakref__")
     _saved_names: tuple = ()  # names behind `_saved_<name>` for the tensors this op saves
+    _saved_numbers: tuple = ()  # of those, the ones a saved Python number shows as itself
     # slots holding what else backward needs from the forward (index tensors, masks): freed with
     # `_saved`, after which reading one raises PyTorch's "second time" error (its SavedVariables)
     _keeps: tuple = ()
@@ -78,9 +79,18 @@ class Node:
         self._extra = None
 
     def __init_subclass__(cls, **kwargs):
-        """Node classes print as PyTorch's C++ ones: `<class 'MulBackward0'>`."""
+        """Node classes print as PyTorch's C++ ones: `<class 'MulBackward0'>`; each gets its
+        `_saved_<name>` properties and guards on what `_keeps` frees. Properties, not a
+        `__getattr__`: a class with one loses CPython's fast attribute loads on every node."""
         super().__init_subclass__(**kwargs)
         cls.__module__ = "builtins"
+        for name in cls._saved_names:
+            if _class_attribute(cls, "_saved_" + name) is None:
+                setattr(cls, "_saved_" + name, _saved_property(name))
+        for name in cls._keeps:
+            slot = _class_attribute(cls, name)
+            if type(slot) is _SLOT:
+                setattr(cls, name, _kept_property(slot))
 
     # --- PyTorch's public node API -----------------------------------------------------------
     _cpp_namespace = ""  # nodes PyTorch writes by hand in C++ name themselves "torch::autograd::"
@@ -120,18 +130,6 @@ class Node:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} object at {hex(id(self))}>"
-
-    def __getattr__(self, name: str):
-        if name in type(self)._keeps:  # freed by a backward without retain_graph
-            raise RuntimeError(msg.BACKWARD_TWICE)
-        if name.startswith("_saved_") and name[7:] in type(self)._saved_names:
-            value = self._unpack(type(self)._saved_names.index(name[7:]))
-            if type(value) in _NUMBERS:  # PyTorch shows saved scalars as 0-dim tensors
-                from .._creation import tensor
-
-                value = tensor(value)
-            return value
-        raise AttributeError(msg.NODE_NO_ATTRIBUTE.format(type=type(self).__name__, name=name))
 
     # --- what op code calls ------------------------------------------------------------------
     def backward(self, *grads):
@@ -177,6 +175,16 @@ class Node:
         out._vc = vc
         return out
 
+    def _unpacked_data(self, index: int):
+        """`_unpack(index)._data` without a tensor made for a saved output: what a backward
+        kernel on arrays reads (backward_kernels.py)."""
+        saved = self._saved
+        if saved is not None:
+            entry = saved[index]
+            if type(entry) is tuple and entry[0] is None and entry[4].value == entry[1]:
+                return entry[2]
+        return self._unpack(index)._data
+
     def saved_tensors(self) -> tuple:
         return tuple(self._unpack(i) for i in range(len(self._saved or ())))
 
@@ -217,6 +225,48 @@ class Node:
         if self._extra is None:
             self._extra = {}
         return self._extra
+
+
+_SLOT = type(Node._edges)  # what `__slots__` makes: a member descriptor
+
+
+def _class_attribute(cls: type, name: str):
+    """`name` as the class (or a base) defines it, without running descriptors; None if none."""
+    for klass in cls.__mro__:
+        if name in klass.__dict__:
+            return klass.__dict__[name]
+    return None
+
+
+def _saved_property(name: str) -> property:
+    """`node._saved_<name>`: what the node saved under PyTorch's name for it."""
+
+    def get(self):
+        names = type(self)._saved_names
+        if name not in names:  # a subclass that saves differently
+            raise AttributeError(
+                msg.NODE_NO_ATTRIBUTE.format(type=type(self).__name__, name="_saved_" + name)
+            )
+        value = self._unpack(names.index(name))
+        if type(value) in _NUMBERS and name not in type(self)._saved_numbers:
+            from .._creation import tensor
+
+            value = tensor(value)  # PyTorch shows saved scalars as 0-dim tensors
+        return value
+
+    return property(get, doc=f"The `{name}` this node saved for backward.")
+
+
+def _kept_property(slot) -> property:
+    """A `_keeps` slot that raises PyTorch's "second time" error once backward freed it."""
+
+    def get(self):
+        try:
+            return slot.__get__(self, type(self))
+        except AttributeError:  # freed by a backward without retain_graph (or never set)
+            raise RuntimeError(msg.BACKWARD_TWICE) from None
+
+    return property(get, slot.__set__, slot.__delete__)
 
 
 def _modified_message(tensor, saved_version, grad_fn, output_nr, data=None, vc=None, backend=None):

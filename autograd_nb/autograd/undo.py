@@ -71,9 +71,14 @@ class UndoLog:
         for name in node._keeps:
             try:
                 kept += ((name, object.__getattribute__(node, name)),)
-            except AttributeError:  # (a slot this node never set)
+            except (AttributeError, RuntimeError):  # (a slot this node never set)
                 pass
         self._entries.append((_put_saved, (node, node._saved, kept)))
+
+    def saved_only(self, nodes: list) -> None:
+        """Before the saved tensors of nodes that keep nothing else are freed: them, in one
+        entry (a pass frees those of every node it ran)."""
+        self._entries.append((_put_saved_only, ([(node, node._saved) for node in nodes],)))
 
     def contents(self, container: dict | list) -> None:
         """Before a dict or list is changed: a shallow copy of what it holds."""
@@ -116,6 +121,11 @@ def _put_saved(node, saved, kept) -> None:
     node._saved = saved
     for name, value in kept:
         object.__setattr__(node, name, value)
+
+
+def _put_saved_only(saved: list) -> None:
+    for node, tensors in saved:
+        node._saved = tensors
 
 
 def _put_contents(container, copy) -> None:

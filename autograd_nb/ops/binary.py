@@ -36,10 +36,10 @@ from .. import _messages as msg
 from .. import dtypes
 from .._dlpack import through_numpy
 from .._tensor import Tensor, argument_error, make_tensor, tensor_method
-from ..autograd.grad_mode import STATE
 from ..autograd.node import Node, new_node, saved_entry
 from ..backends import is_numpy_array, python_number
 from ._fast_inplace import arithmetic_inplace, scaled_inplace
+from ._fast_numbers import number_operand
 from ._helpers import (
     as_tensor_like,
     broadcast_error,
@@ -69,18 +69,14 @@ class BinaryBackward(Node):
     numbers: tuple = ()  # inputs a Scalar overload shows as Python numbers (PyTorch's `_saved_`)
 
     def __init_subclass__(cls, **kwargs):
-        super().__init_subclass__(**kwargs)
         first, second = cls.inputs
         read = {name: cls.reads.get(name, "").split() for name in cls.inputs}
         cls._saved_names = cls.inputs if any(read.values()) else ()
+        cls._saved_numbers = cls.numbers
         cls._save_when = tuple(
             _SAVE_WHEN[name in read[first], name in read[second]] for name in cls.inputs
         )
-
-    def __getattr__(self, name: str):
-        if name.startswith("_saved_") and name[7:] in type(self).numbers:
-            return self._unpack(self._saved_names.index(name[7:]))
-        return super().__getattr__(name)
+        super().__init_subclass__(**kwargs)  # after `_saved_names`: Node makes the properties
 
     def _record(self, a, b) -> None:
         """Save the inputs (tensors or the numbers used) that the needed partials read."""
@@ -123,6 +119,9 @@ _FLOATING = 2  # dtype.category of floating dtypes: a Python int or float keeps 
 _OPERATORS = frozenset(
     (operator.add, operator.sub, operator.mul, operator.truediv, operator.mod, operator.pow)
 )
+# those that take a Python number as a 0-d array of the same value (see _fast_numbers; `**`
+# takes `x ** 2` as a square, which a 0-d array would not)
+_NUMBERS_AS_ARRAYS = frozenset((operator.add, operator.sub, operator.mul, operator.truediv))
 
 
 def _forward(node: type, scalar_node: type, rscalar_node: type, symbol: str, kernel):
@@ -130,6 +129,7 @@ def _forward(node: type, scalar_node: type, rscalar_node: type, symbol: str, ker
     when `other` is a Python number, `rscalar_node` when `input` is); `symbol` names the op in
     operand errors."""
     arithmetic = kernel if kernel in _OPERATORS else None
+    numbers_as_arrays = kernel in _NUMBERS_AS_ARRAYS
 
     def compute(input, other) -> Tensor:
         # The common cases without `operands`: two tensors alike, or a float tensor and a number.
@@ -149,6 +149,8 @@ def _forward(node: type, scalar_node: type, rscalar_node: type, symbol: str, ker
                 b, xb, cls = other, other._data, node
             else:
                 b, xb, cls = None, other, scalar_node
+                if numbers_as_arrays and backend.xp is np:
+                    xb = number_operand(other, xa.dtype)
         else:
             if is_numpy_array(other) or is_numpy_array(input):
                 on_numpy = arithmetic or (lambda x, y: kernel(np, x, y))
@@ -160,7 +162,7 @@ def _forward(node: type, scalar_node: type, rscalar_node: type, symbol: str, ker
             out = kernel(backend.xp, xa, xb) if arithmetic is None else arithmetic(xa, xb)
         except ValueError:
             raise broadcast_error(getattr(xa, "shape", ()), getattr(xb, "shape", ())) from None
-        fn = new_node(cls, (a, b)) if STATE.enabled else None
+        fn = new_node(cls, (a, b))
         if fn is None:
             return make_tensor(out, backend)
         result = make_tensor(out, backend, True, fn, 0)

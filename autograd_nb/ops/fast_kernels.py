@@ -31,7 +31,8 @@ __all__: list[str] = []  # no torch.* functions: kernels register themselves on 
 def mul_backward(node, grad: Tensor) -> tuple:
     """(grad * b, grad * a) on the arrays where the dtypes agree."""
     a, b = node._unpack(0), node._unpack(1)
-    if grad._backend.broadcast_value(grad._data) == 1:
+    data = grad._data
+    if data.size > 1 and grad._backend.broadcast_value(data) == 1:
         # A gradient of ones (what `sum()` sends back): each input's gradient is the other
         # input itself, so skip multiplying a big tensor by one.
         return _times_ones(b, grad), _times_ones(a, grad)
@@ -102,7 +103,7 @@ def relu_mask(backend, grad, result):
 def tanh_backward(node, grad: Tensor) -> Tensor:
     """grad * (1 - y * y) from tanh's output y."""
     backend = grad._backend
-    return make_tensor(tanh_derivative(backend.xp, grad._data, node._unpack(0)._data), backend)
+    return make_tensor(tanh_derivative(backend.xp, grad._data, node._unpacked_data(0)), backend)
 
 
 def tanh_derivative(xp, grad, y):
@@ -111,8 +112,10 @@ def tanh_derivative(xp, grad, y):
     Past the L2 cache, one new NumPy array written three times while it is in cache beats
     three new arrays; below, the plain expression has less call overhead.
     """
-    if xp is not np or grad.shape != y.shape or grad.dtype != y.dtype or grad.size < 1 << 18:
+    if xp is not np or grad.shape != y.shape or grad.dtype != y.dtype:
         return grad * (1 - y * y)
+    if grad.size < 1 << 18:  # 1 as an array of y's dtype: NumPy takes it faster than an int
+        return grad * (_one(y.dtype) - y * y)
     out = np.multiply(y, y)
     np.subtract(1, out, out=out)
     return np.multiply(grad, out, out=out)
@@ -135,6 +138,17 @@ def _mm_arrays(grad: Tensor, node, need_a: bool, need_b: bool) -> tuple:
         grad_b = xp.matmul(g.mT, x).mT if b_column_major else xp.matmul(x.mT, g)
         grad_b = make_tensor(grad_b, backend)
     return grad_a, grad_b
+
+
+_ONES: dict = {}
+
+
+def _one(dtype) -> np.ndarray:
+    """A 0-d array holding 1 in `dtype` (made once per dtype)."""
+    one = _ONES.get(dtype)
+    if one is None:
+        one = _ONES[dtype] = np.ones((), dtype)
+    return one
 
 
 @register_backward_kernel(MmBackward0)

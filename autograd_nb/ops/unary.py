@@ -36,8 +36,8 @@ class UnaryBackward(Node):
     formula = ""
 
     def __init_subclass__(cls, **kwargs):
-        super().__init_subclass__(**kwargs)
         cls._saved_names = (cls.saves,) if cls.saves else ()
+        super().__init_subclass__(**kwargs)  # after `_saved_names`: Node makes the properties
 
     def saved(self) -> Tensor:
         """The input or output this node saved (see `saves`)."""
