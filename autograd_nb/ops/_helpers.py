@@ -21,7 +21,7 @@ from .._size import normalize_dim as normalize_dim
 from .._tensor import Tensor, ViewMeta, call_form, make_tensor, typename
 from ..autograd.grad_mode import STATE
 from ..autograd.node import new_node, saved_entry, version_counter
-from ..backends import python_number
+from ..backends import cpu_backend, python_number
 
 _NUMBER_TYPES = (int, float, bool)
 
@@ -472,15 +472,24 @@ def float_data(t: Tensor):
     return t._backend.xp.astype(data, t._backend.native[dtypes.get_default_dtype()])
 
 
-HALF = np.dtype(np.float16)  # what a NumPy or CuPy float16 array's `.dtype` is
+# what a NumPy or CuPy float16 or bfloat16 array's `.dtype` is
+HALVES = (np.dtype(np.float16), cpu_backend.native[dtypes.bfloat16])
 
 
 def in_float32(kernel, xp, *arrays):
     """`kernel(xp, *arrays)`, computed in float32 and rounded once when the first array is
-    float16: PyTorch's CPU kernels compute half precision in float32 (their "opmath" type)."""
-    if arrays[0].dtype is not HALF:  # NumPy's and CuPy's dtypes are singletons: one `is`
+    float16 or bfloat16: PyTorch's CPU kernels compute them in float32 (their "opmath" type)."""
+    half = arrays[0].dtype
+    if half not in HALVES:
         return kernel(xp, *arrays)
-    return xp.astype(kernel(xp, *(xp.astype(a, xp.float32) for a in arrays)), xp.float16)
+    return xp.astype(kernel(xp, *(xp.astype(a, xp.float32) for a in arrays)), half)
+
+
+def matmul_data(xp, a, b):
+    """`xp.matmul(a, b)` in the operands' dtype: ml_dtypes' bfloat16 product adds up in float32
+    and returns float32 (as PyTorch's CPU kernels add up), so it is rounded back here once."""
+    product = xp.matmul(a, b)
+    return product if product.dtype == a.dtype else xp.astype(product, a.dtype)
 
 
 def floating_dtype(*values) -> dtypes.dtype:

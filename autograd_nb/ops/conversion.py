@@ -139,6 +139,7 @@ for _name, _dtype in (
     ("float", dtypes.float32),
     ("double", dtypes.float64),
     ("half", dtypes.float16),
+    ("bfloat16", dtypes.bfloat16),
     ("int", dtypes.int32),
     ("long", dtypes.int64),
     ("short", dtypes.int16),

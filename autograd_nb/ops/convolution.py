@@ -16,7 +16,7 @@ from .. import _messages as msg
 from .._arguments import is_int
 from .._tensor import Tensor, argument_error
 from ..autograd.node import Node
-from ._helpers import check_tensor, record
+from ._helpers import check_tensor, matmul_data, record
 from .linalg import _CPP_NAMES
 
 
@@ -473,7 +473,7 @@ def _convolution(
     length = math.prod(win.out)
     taps = cols.shape[1] * cols.shape[2] // groups  # (no -1: a batch may be empty)
     grouped = xp.reshape(cols, (n, groups, taps, length))
-    out = xp.matmul(xp.reshape(wd, (groups, o // groups, math.prod(wd.shape[1:]))), grouped)
+    out = matmul_data(xp, xp.reshape(wd, (groups, o // groups, math.prod(wd.shape[1:]))), grouped)
     out = xp.reshape(out, (n, o) + win.out[lift:])
     return _record_conv(
         out,
@@ -551,7 +551,7 @@ def _conv_transpose(
     per_group = xp.reshape(wd, (groups, c // groups, math.prod(wd.shape[1:])))
     grouped = xp.reshape(xd, (n, groups, c // groups, math.prod(size)))
     cols = xp.reshape(
-        xp.matmul(per_group.mT, grouped), (n, wd.shape[1] * groups, math.prod(kernel)) + size
+        matmul_data(xp, per_group.mT, grouped), (n, wd.shape[1] * groups, math.prod(kernel)) + size
     )
     out = col2im_data(backend, cols, win)
     if lift:

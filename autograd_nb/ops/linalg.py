@@ -19,6 +19,7 @@ from ._helpers import (
     broadcast_shapes,
     check_same_device,
     check_tensor,
+    matmul_data,
     operand_error,
     record,
     result_dtype,
@@ -193,7 +194,7 @@ def _mm(a: Tensor, b: Tensor) -> Tensor:
     ):
         _check_matrices(a, b)  # PyTorch's error, unless the dtypes are equal but not identical
     _refuse_bool(a, "addmm_impl_cpu_")
-    data = backend.xp.matmul(x, w)
+    data = matmul_data(backend.xp, x, w)
     return record(MmBackward0, (a, b), data, backend, crosswise(a, b), state=_layouts(a, b))
 
 
@@ -227,7 +228,7 @@ def mv(input, vec) -> Tensor:
     if m != v._data.shape[0]:
         raise RuntimeError(msg.MV_SHAPES.format(input=n, rows=n, cols=m, n=v._data.shape[0]))
     _refuse_bool(a, "addmv_impl_cpu")
-    data = a._backend.xp.matmul(a._data, v._data)
+    data = matmul_data(a._backend.xp, a._data, v._data)
     return record(MvBackward0, (a, v), data, a._backend, crosswise(a, v))
 
 
@@ -263,7 +264,7 @@ def bmm(input, mat2) -> Tensor:
     if a.dtype is not b.dtype:
         raise RuntimeError(msg.BMM_DTYPES.format(a=_scalar_name(a), b=_scalar_name(b)))
     _refuse_bool(a, "bmm")
-    data = a._backend.xp.matmul(a._data, b._data)
+    data = matmul_data(a._backend.xp, a._data, b._data)
     return record(BmmBackward0, (a, b), data, a._backend, crosswise(a, b))
 
 
@@ -314,7 +315,7 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1) -> Tensor:
     if alpha == 0:  # the BLAS call leaves the product out (an inf or NaN in it too)
         data = _scaled_alone(backend, bias, beta, (n, p))
     else:
-        data = backend.xp.matmul(x, w)  # a new array: the bias can be added into it
+        data = matmul_data(backend.xp, x, w)  # a new array: the bias can be added into it
         if alpha != 1:
             data = data * alpha
         if beta == 1:
@@ -480,7 +481,7 @@ def addmv(input, mat, vec, *, beta=1, alpha=1) -> Tensor:
             msg.MV_DTYPES.format(a=_scalar_name(c), b=_scalar_name(a), c=_scalar_name(v))
         )
     return _add_product(
-        AddmvBackward0, c, a, v, c._backend.xp.matmul(a._data, v._data), (n,), beta, alpha
+        AddmvBackward0, c, a, v, matmul_data(c._backend.xp, a._data, v._data), (n,), beta, alpha
     )
 
 

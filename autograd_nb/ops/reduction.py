@@ -114,9 +114,9 @@ def _sum_dtype(t: Tensor, dtype):
 
 
 def _add_up(backend, data, axis, keepdims: bool, dtype: dtypes.dtype):
-    """The sum of an array in `dtype`; float16 is added up in float32 and rounded once, as
-    PyTorch's CPU kernels do."""
-    if dtype is dtypes.float16:
+    """The sum of an array in `dtype`; float16 and bfloat16 are added up in float32 and rounded
+    once, as PyTorch's CPU kernels do."""
+    if dtype in dtypes.HALF_FLOATS:
         total = backend.sum(
             data, axis=axis, keepdims=keepdims, dtype=backend.native[dtypes.float32]
         )
@@ -193,8 +193,9 @@ def _mean_data(backend, data, axis, keepdims: bool, count: int):
     PyTorch (NumPy would warn "Mean of empty slice")."""
     if count == 0:
         return backend.xp.full_like(backend.sum(data, axis=axis, keepdims=keepdims), float("nan"))
-    if backend.ours[data.dtype] is dtypes.float16:  # added up in float32, as PyTorch does
-        return backend.xp.mean(data, axis=axis, keepdims=keepdims)
+    if backend.ours[data.dtype] in dtypes.HALF_FLOATS:  # added up in float32, as PyTorch does
+        total = backend.sum(data, axis=axis, keepdims=keepdims, dtype=backend.xp.float32)
+        return backend.xp.astype(total / count, data.dtype)
     # what NumPy's mean computes, without its Python-level bookkeeping
     return backend.sum(data, axis=axis, keepdims=keepdims) / count
 
