@@ -2473,12 +2473,12 @@ LINSPACE_COMPLEX = (
 )
 NO_COMPLEX_RESULT = (
     "autograd_nb has no complex dtypes: torch.{name} returns a complex tensor, which is not "
-    "supported. Supported dtypes: float16/32/64, the integer types and bool; in torch.fft, "
+    "supported. Supported dtypes: float16/32/64, bfloat16, the integer types and bool; in torch.fft, "
     "fftfreq, rfftfreq, fftshift and ifftshift"
 )
 NO_COMPLEX_DTYPE = (
     "module 'torch' has no attribute '{name}': autograd_nb has no complex dtypes (supported: "
-    "float16/32/64, the integer types and bool)"
+    "float16/32/64, bfloat16, the integer types and bool)"
 )
 NUMPY_BFLOAT16 = "Got unsupported ScalarType BFloat16"
 NO_DTYPE = (

@@ -472,15 +472,21 @@ def float_data(t: Tensor):
     return t._backend.xp.astype(data, t._backend.native[dtypes.get_default_dtype()])
 
 
-# what a NumPy or CuPy float16 or bfloat16 array's `.dtype` is
-HALVES = (np.dtype(np.float16), cpu_backend.native[dtypes.bfloat16])
+# what a NumPy or CuPy float16 array's `.dtype` is, and a NumPy bfloat16 array's
+HALF, BFLOAT16 = np.dtype(np.float16), cpu_backend.native[dtypes.bfloat16]
+
+
+def is_half(array_dtype) -> bool:
+    """Whether an array's dtype is float16 or bfloat16 (by identity: NumPy's and CuPy's dtypes
+    are singletons, and array-api-strict's warn when compared with NumPy's)."""
+    return array_dtype is HALF or array_dtype is BFLOAT16
 
 
 def in_float32(kernel, xp, *arrays):
     """`kernel(xp, *arrays)`, computed in float32 and rounded once when the first array is
     float16 or bfloat16: PyTorch's CPU kernels compute them in float32 (their "opmath" type)."""
     half = arrays[0].dtype
-    if half not in HALVES:
+    if not is_half(half):
         return kernel(xp, *arrays)
     return xp.astype(kernel(xp, *(xp.astype(a, xp.float32) for a in arrays)), half)
 

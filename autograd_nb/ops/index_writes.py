@@ -14,10 +14,10 @@ from ..autograd.grad_mode import no_grad
 from ..autograd.node import Node
 from ..backends import python_number
 from ._helpers import (
-    HALVES,
     broadcast_shapes,
     check_same_device,
     check_tensor,
+    is_half,
     normalize_dim,
     record,
     scalar_for,
@@ -409,7 +409,7 @@ def scatter_reduce(input, dim: int, index, src, reduce: str, *, include_self: bo
     host = backend.to_host(x._data)
     # PyTorch's CPU kernel: one value after another into the running result, in index order,
     # float16 and bfloat16 in float32 (their opmath type)
-    acc = np.float32 if host.dtype in HALVES else host.dtype
+    acc = np.float32 if is_half(host.dtype) else host.dtype
     values = backend.to_host(_src_part(src, index, backend)).reshape(-1).astype(acc)
     out = host.reshape(-1).astype(acc)
     counts = np.bincount(flat, minlength=out.size)
