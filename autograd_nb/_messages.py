@@ -952,7 +952,10 @@ FULL_BACKWARD_HOOK_NO_INPUT_GRAD = (
     "https://docs.pytorch.org/docs/main/generated/torch.nn.Module.html"
     "#torch.nn.Module.register_full_backward_hook for more details."
 )
-DTYPE_NOT_ON_DEVICE = "{dtype} is not available on {device}: {backend} has no such dtype (ours)"
+DTYPE_NOT_ON_DEVICE = (
+    "{dtype} is not available on {device}: {backend} has no such dtype (ours); the dtypes there "
+    "are {supported}"
+)
 
 # --- more ops (equal/isclose, lerp, addcdiv, sort/topk, tril, diag, cross, meshgrid, ...) ---------
 ADDCDIV_INTEGER = (

@@ -491,6 +491,21 @@ def in_float32(kernel, xp, *arrays):
     return xp.astype(kernel(xp, *(xp.astype(a, xp.float32) for a in arrays)), half)
 
 
+FLOAT32 = np.dtype(np.float32)
+
+
+def weak_number_result(out, xa, xb):
+    """A kernel's result on a bfloat16 array and a Python number, in bfloat16: ml_dtypes does
+    not keep Python numbers weak (NumPy's rule for its own dtypes), so the kernel computed in
+    float32 with the number unrounded; rounding once here gives PyTorch's CPU result (its
+    kernels take the number in float32, their "opmath" type)."""
+    if out.dtype is FLOAT32 and (
+        getattr(xa, "dtype", None) is BFLOAT16 or getattr(xb, "dtype", None) is BFLOAT16
+    ):
+        return out.astype(BFLOAT16)
+    return out
+
+
 def matmul_data(xp, a, b):
     """`xp.matmul(a, b)` in the operands' dtype: ml_dtypes' bfloat16 product adds up in float32
     and returns float32 (as PyTorch's CPU kernels add up), so it is rounded back here once."""
