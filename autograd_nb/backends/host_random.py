@@ -175,9 +175,9 @@ class HostRandom:
         return values[:n]
 
     def _normal_fill(self, n: int, np_dtype, mean: float, std: float):
-        """normal_fill: float16 is filled in float32 and rounded, the uniforms of its ragged end
-        drawn once only (PyTorch 2.13)."""
-        if np_dtype == np.float16:
+        """normal_fill: float16 and bfloat16 are filled in float32 and rounded, the uniforms of
+        their ragged end drawn once only (PyTorch 2.13)."""
+        if np_dtype.itemsize == 2:
             return self._fill_blocks(n, n - n % 16, _F32, mean, std).astype(np_dtype)
         return self._fill_blocks(n, n, np_dtype, mean, std)
 

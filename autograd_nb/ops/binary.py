@@ -780,7 +780,7 @@ def pow(input, exponent) -> Tensor:  # noqa: A001 - PyTorch's name
     a, _, xa, xp_, backend = operands(input, exponent, "**")
     if not input.dtype.is_floating_point and isinstance(exponent, int) and exponent < 0:
         raise RuntimeError(msg.NEGATIVE_INT_POW)
-    out = xa * xa if exponent == 2 else xa**xp_
+    out = weak_number_result(xa * xa if exponent == 2 else xa**xp_, xa, xp_)
     return record(PowBackward0, (input,), out, backend, (input,), exponent=exponent)
 
 
@@ -791,7 +791,7 @@ def _rpow(input, other) -> Tensor:
         return pow(other, input)
     other = python_number(other)
     _, b, xa, xb, backend = operands(other, input, "**")
-    out = _power(backend.xp, xa, xb)
+    out = weak_number_result(_power(backend.xp, xa, xb), xa, xb)
     return record(PowBackward2, (b,), out, backend, save_result=True, self=other)
 
 

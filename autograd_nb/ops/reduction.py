@@ -684,6 +684,8 @@ def _vector_norm(
     dims = _reduce_dims(dim, len(shape))
     axis = _axis(t, dims) if dims else None
     a = xp.abs(t._data)
+    if t.dtype in dtypes.HALF_FLOATS:  # computed in float32, PyTorch's accumulate type
+        a = xp.astype(a, xp.float32)
     if p in (float("inf"), float("-inf")) and t.numel() == 0:
         raise RuntimeError(msg.VECTOR_NORM_EMPTY_INF.format(ord=p))
     with backend.quiet():  # an overflow gives inf, as in PyTorch (float16 overflows soon)
@@ -697,6 +699,7 @@ def _vector_norm(
             data = xp.sqrt(xp.sum(a * a, axis=axis, keepdims=keepdim))
         else:
             data = xp.sum(a**p, axis=axis, keepdims=keepdim) ** (1.0 / p)
+    data = xp.astype(data, t._data.dtype, copy=False)
     return record(
         cls,
         (t,),
