@@ -15,6 +15,7 @@ import json
 import math
 import os
 import pathlib
+import pickletools
 import zipfile
 
 import ml_dtypes
@@ -27,6 +28,10 @@ from autograd_nb import backends
 
 DATA = json.loads((pathlib.Path(__file__).parent / "data" / "bfloat16_refs.json").read_text())
 CASES = {case["name"]: case for case in DATA["cases"]}
+# where PyTorch's own bfloat16 values depend on the CPU, compared to within one bfloat16 step:
+# its rsqrt rounds the sqrt first in the scalar loop (a short tensor, a ragged end) but not in
+# the vector loop, whose width (16 or 32 elements) depends on the CPU's vector instructions
+ONE_STEP = {"unary_rsqrt"}
 
 
 def _values(nested):
@@ -35,7 +40,7 @@ def _values(nested):
     return float(nested)  # "inf" / "nan" too
 
 
-def _compare(got, want, where: str = "out") -> None:
+def _compare(got, want, where: str = "out", one_step: bool = False) -> None:
     if isinstance(want, dict) and "tensor" in want:
         assert isinstance(got, torch.Tensor), where
         assert str(got.dtype) == "torch." + want["dtype"], where
@@ -46,14 +51,15 @@ def _compare(got, want, where: str = "out") -> None:
         actual = np.asarray(got.detach().tolist(), dtype=float).reshape(want["shape"])
         if want["dtype"] == "bfloat16":  # exactly PyTorch's bfloat16 values (10 digits recorded)
             expected = expected.astype(ml_dtypes.bfloat16).astype(float)
-            np.testing.assert_array_equal(actual, expected, err_msg=where)
+            step = 2.0**-7 if one_step else 0.0  # 8 significant bits
+            np.testing.assert_allclose(actual, expected, rtol=step, atol=0, err_msg=where)
         else:
             np.testing.assert_allclose(actual, expected, 1e-6, 1e-7, err_msg=where)
     elif isinstance(want, dict) and "tuple" in want:
         assert isinstance(got, (tuple, list)), where
         assert len(got) == len(want["tuple"]), where
         for i, (g, w) in enumerate(zip(got, want["tuple"])):
-            _compare(g, w, f"{where}[{i}]")
+            _compare(g, w, f"{where}[{i}]", one_step)
     elif isinstance(want, dict) and "float" in want:
         value = float(want["float"])
         assert got == value or (math.isnan(value) and math.isnan(got)), where
@@ -69,7 +75,7 @@ def test_like_pytorch(name):
         assert (got.get("raises"), got.get("message")) == (case["raises"], case["message"])
     else:
         assert "raises" not in got, got.get("message")
-        _compare(got["out"], case["out"])
+        _compare(got["out"], case["out"], one_step=name in ONE_STEP)
     assert got["warnings"] == case["warnings"]
 
 
@@ -85,7 +91,10 @@ def test_saved_storage_is_pytorchs():
         (data,) = [n for n in names if "/data/" in n]  # one storage: y views x's
         assert archive.read(data).hex() == saved["storage_hex"]
         (pickle,) = [n for n in names if n.endswith("/data.pkl")]
-        assert b"\ntorch\nBFloat16Storage\n" in b"\n" + archive.read(pickle).replace(b"\x8c", b"\n")
+        found = {
+            arg for op, arg, _ in pickletools.genops(archive.read(pickle)) if op.name == "GLOBAL"
+        }
+        assert "torch BFloat16Storage" in found
     buffer.seek(0)
     back = torch.load(buffer)
     assert back["x"].dtype is torch.bfloat16 and back["x"].tolist() == x.tolist()

@@ -19,6 +19,7 @@ from ._helpers import (
     broadcast_shapes,
     check_same_device,
     check_tensor,
+    is_half,
     matmul_data,
     operand_error,
     record,
@@ -314,14 +315,12 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1) -> Tensor:
         bias = c.detach().expand(n, p)._data  # PyTorch's expand error for a wrong shape
     if alpha == 0:  # the BLAS call leaves the product out (an inf or NaN in it too)
         data = _scaled_alone(backend, bias, beta, (n, p))
+    elif is_half(x.dtype):  # in float32, rounded once, as PyTorch's CPU gemm
+        xp = backend.xp
+        arrays = (xp.astype(a, xp.float32) for a in (x, w, bias))
+        data = xp.astype(_addmm_data(xp, *arrays, alpha, beta), x.dtype)
     else:
-        data = matmul_data(backend.xp, x, w)  # a new array: the bias can be added into it
-        if alpha != 1:
-            data = data * alpha
-        if beta == 1:
-            data += bias
-        elif beta != 0:
-            data = data + bias * beta
+        data = _addmm_data(backend.xp, x, w, bias, alpha, beta)
     # a broadcast bias gets its gradient summed back (the matrices' gradients fit as they are)
     meta = None if bias_shape == (n, p) else ((tuple(bias_shape), None), None, None)
     return record(
@@ -334,6 +333,18 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1) -> Tensor:
         alpha=alpha,
         beta=beta,
     )
+
+
+def _addmm_data(xp, x, w, bias, alpha, beta):
+    """beta * bias + alpha * (x @ w) on arrays of one dtype (beta 0 leaves the bias out)."""
+    data = xp.matmul(x, w)  # a new array: the bias can be added into it
+    if alpha != 1:
+        data = data * alpha
+    if beta == 1:
+        data += bias
+    elif beta != 0:
+        data = data + bias * beta
+    return data
 
 
 def _check_addmm(c: Tensor, a: Tensor, b: Tensor) -> None:

@@ -97,7 +97,10 @@ class LogSoftmaxBackward0(Node):
 
     def backward(self, grad):
         y = self._unpack(0)
-        return grad - y.exp() * grad.sum(self._saved_dim, keepdim=True)
+        if y.dtype not in dtypes.HALF_FLOATS:
+            return grad - y.exp() * grad.sum(self._saved_dim, keepdim=True)
+        g, y = grad.float(), y.float()  # PyTorch's kernel: float32 throughout, rounded once
+        return (g - y.exp() * g.sum(self._saved_dim, keepdim=True)).to(grad.dtype)
 
 
 def _softmax(name: str, cls, input, dim, dtype) -> Tensor:
