@@ -506,11 +506,22 @@ def weak_number_result(out, xa, xb):
     return out
 
 
+def opmath_arrays(xp, *arrays) -> tuple:
+    """The arrays to compute with: in float32 when the first is float16 or bfloat16 (PyTorch's
+    CPU kernels compute those in float32, their "opmath" type), else as they are."""
+    if not is_half(arrays[0].dtype):
+        return arrays
+    return tuple(xp.astype(a, xp.float32) for a in arrays)
+
+
+def _matmul(xp, a, b):
+    return xp.matmul(a, b)
+
+
 def matmul_data(xp, a, b):
-    """`xp.matmul(a, b)` in the operands' dtype: ml_dtypes' bfloat16 product adds up in float32
-    and returns float32 (as PyTorch's CPU kernels add up), so it is rounded back here once."""
-    product = xp.matmul(a, b)
-    return product if product.dtype == a.dtype else xp.astype(product, a.dtype)
+    """`xp.matmul(a, b)`; float16 and bfloat16 multiply in float32 and round once, as PyTorch's
+    CPU kernels add up (and through BLAS: ml_dtypes' own bfloat16 loop is ~1000x slower)."""
+    return in_float32(_matmul, xp, a, b)
 
 
 def floating_dtype(*values) -> dtypes.dtype:

@@ -42,6 +42,14 @@ def cases():
     )
     yield "iinfo_refused", "torch.iinfo(torch.bfloat16)"
     yield "legacy_type", f"out = (torch.ones(2, {BF}).type(), torch.zeros(1).bfloat16().type())"
+    yield (
+        "legacy_constructor",
+        "out = (torch.BFloat16Tensor([0.1, 2]), torch.ones(2).type(torch.BFloat16Tensor))",
+    )
+    yield (
+        "element_size",
+        f"x = torch.ones(3, {BF})\nout = (x.element_size(), x.nbytes, x.is_floating_point())",
+    )
     # --- making and converting -------------------------------------------------------------------
     yield "tensor", f"out = torch.tensor([1.0, 1 / 3, 1e10, -2.5, 3e-39, 1e39], {BF})"
     yield "ties_to_even", f"out = torch.tensor([1.00390625, 1.01171875, 257., 259.], {BF})"
@@ -229,11 +237,36 @@ def cases():
         "conv_bfloat16",
         "c = torch.nn.Conv2d(2, 3, 3).bfloat16()\nout = c(torch.randn(1, 2, 5, 5).bfloat16())",
     )
+    yield (
+        "sgd_adam_steps",
+        "torch.manual_seed(0)\nlin = torch.nn.Linear(4, 3).bfloat16()\n"
+        "opts = [torch.optim.SGD(lin.parameters(), lr=0.1, momentum=0.9), "
+        "torch.optim.Adam(lin.parameters(), lr=0.01)]\n"
+        "x = torch.randn(6, 4).bfloat16()\nfor opt in opts:\n"
+        "    for _ in range(3):\n        opt.zero_grad()\n"
+        "        lin(x).square().mean().backward()\n        opt.step()\n"
+        "out = (lin.weight.detach(), lin.bias.detach())",
+    )
+    yield (
+        "layers",
+        "emb = torch.nn.Embedding(5, 3).bfloat16()\nln = torch.nn.LayerNorm(3).bfloat16()\n"
+        "out = (emb(torch.tensor([1, 4])), ln(emb(torch.tensor([0, 2]))), "
+        "torch.nn.functional.gelu(emb.weight), torch.nn.functional.dropout(emb.weight, 0.5))",
+    )
     yield "module_input_mismatch", "torch.nn.Linear(3, 2).bfloat16()(torch.ones(1, 3))"
     yield "mm_mismatch", f"torch.mm(torch.ones(2, 2, {BF}), torch.ones(2, 2))"
     # --- random numbers --------------------------------------------------------------------------
-    yield "randn", f"out = (torch.randn(5, {BF}), torch.randn(20, {BF}))"
-    yield "rand", f"out = (torch.rand(5, {BF}), torch.rand(20, {BF}))"
+    yield "randn", f"out = (torch.randn(5, {BF}), torch.randn(20, {BF}), torch.randn(1000, {BF}))"
+    yield "rand", f"out = (torch.rand(5, {BF}), torch.rand(20, {BF}), torch.rand(1000, {BF}))"
+    yield "randperm", f"out = torch.randperm(6, {BF})"
+    for dtype in ("bfloat16", "float16"):  # a value rounded up to the upper bound is the lower one
+        yield (
+            f"uniform_bounds_{dtype}",
+            f"x = torch.rand(100000, dtype=torch.{dtype})\n"
+            f"y = torch.empty(100000, dtype=torch.{dtype}).uniform_(2, 3)\n"
+            "out = ((x == 0).sum(), (x == 1).sum(), x.double().sum(), (y == 2).sum(), "
+            "(y == 3).sum(), y.double().sum())",
+        )
     yield "randint", f"out = torch.randint(0, 10, (8,), {BF})"
     yield "randn_like", f"out = torch.randn_like(torch.ones(4, {BF}))"
     yield (
