@@ -169,9 +169,8 @@ class NumpyBackend(Backend):
     # np.sum, np.max and np.min are these ufunc reductions behind a Python dispatch layer that
     # costs more than the reduction itself on small arrays.
     def sum(self, array, axis=None, keepdims=False, dtype=None):
-        if array.dtype is BFLOAT16 and (
-            dtype is None or dtype is BFLOAT16
-        ):  # not `in`: float64 == None
+        # `is`, not `in`: np.dtype("float64") == None holds
+        if array.dtype is BFLOAT16 and (dtype is None or dtype is BFLOAT16):
             return _bfloat16_sum(array, axis, keepdims)
         return np.add.reduce(array, axis=axis, keepdims=keepdims, dtype=dtype)
 

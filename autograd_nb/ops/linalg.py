@@ -22,6 +22,7 @@ from ._helpers import (
     is_half,
     matmul_data,
     operand_error,
+    opmath_arrays,
     record,
     result_dtype,
     scalar_for,
@@ -317,8 +318,7 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1) -> Tensor:
         data = _scaled_alone(backend, bias, beta, (n, p))
     elif is_half(x.dtype):  # in float32, rounded once, as PyTorch's CPU gemm
         xp = backend.xp
-        arrays = (xp.astype(a, xp.float32) for a in (x, w, bias))
-        data = xp.astype(_addmm_data(xp, *arrays, alpha, beta), x.dtype)
+        data = xp.astype(_addmm_data(xp, *opmath_arrays(xp, x, w, bias), alpha, beta), x.dtype)
     else:
         data = _addmm_data(backend.xp, x, w, bias, alpha, beta)
     # a broadcast bias gets its gradient summed back (the matrices' gradients fit as they are)
