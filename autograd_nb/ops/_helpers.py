@@ -486,7 +486,7 @@ def in_float32(kernel, xp, *arrays):
     """`kernel(xp, *arrays)`, computed in float32 and rounded once when the first array is
     float16 or bfloat16: PyTorch's CPU kernels compute them in float32 (their "opmath" type)."""
     half = arrays[0].dtype
-    if not is_half(half):
+    if half is not HALF and half is not BFLOAT16:  # is_half without a call: a hot path
         return kernel(xp, *arrays)
     return xp.astype(kernel(xp, *(xp.astype(a, xp.float32) for a in arrays)), half)
 

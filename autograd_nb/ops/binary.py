@@ -161,7 +161,8 @@ def _forward(node: type, scalar_node: type, rscalar_node: type, symbol: str, ker
             out = kernel(backend.xp, xa, xb) if arithmetic is None else arithmetic(xa, xb)
         except ValueError:
             raise broadcast_error(getattr(xa, "shape", ()), getattr(xb, "shape", ())) from None
-        out = weak_number_result(out, xa, xb)
+        if a is None or b is None:  # a Python number
+            out = weak_number_result(out, xa, xb)
         fn = new_node(cls, (a, b)) if STATE.enabled else None
         if fn is None:
             return make_tensor(out, backend)
