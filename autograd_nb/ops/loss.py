@@ -50,7 +50,10 @@ def _reduce_data(backend, losses, reduction: int, count=None):
         return backend.sum(losses)
     n = losses.size if count is None else count
     if is_half(losses.dtype):  # PyTorch divides the float32 sum, then rounds once
-        return backend.xp.astype(backend.sum(losses, dtype=backend.xp.float32) / n, losses.dtype)
+        with backend.quiet():  # a float16 mean may overflow to inf, as in PyTorch
+            return backend.xp.astype(
+                backend.sum(losses, dtype=backend.xp.float32) / n, losses.dtype
+            )
     return backend.sum(losses) / n
 
 

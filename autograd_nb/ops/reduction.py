@@ -699,7 +699,7 @@ def _vector_norm(
             data = xp.sqrt(xp.sum(a * a, axis=axis, keepdims=keepdim))
         else:
             data = xp.sum(a**p, axis=axis, keepdims=keepdim) ** (1.0 / p)
-    data = xp.astype(data, t._data.dtype, copy=False)
+        data = xp.astype(data, t._data.dtype, copy=False)  # a float16 norm may overflow here
     return record(
         cls,
         (t,),
