@@ -138,6 +138,8 @@ def scalar_for(value, dtype: dtypes.dtype):
         value = dtypes.real_scalar(value, dtype)
     elif not isinstance(value, _NUMBER_TYPES):
         check_number(value, "value")
+    if dtype is dtypes.bfloat16:  # a bfloat16 scalar: ml_dtypes widens beside a Python float
+        return BFLOAT16.type(value)
     if dtype.is_floating_point:
         return float(value)
     if dtype is dtypes.bool:

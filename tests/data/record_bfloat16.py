@@ -193,6 +193,14 @@ def cases():
         f"x = torch.tensor([0.1, 0.2, 0.3], {BF})\nout = (x == 0.1, x < torch.tensor([0.1, 0.2, 0.3]), x.isclose(torch.tensor([0.1, 0.2, 0.3])))",
     )
     yield (
+        "numbers_in_other_ops",  # ml_dtypes widens bfloat16 beside a Python number
+        "x = torch.randn(3, 5).bfloat16()\ny = torch.rand(3, 5).bfloat16() + 0.5\n"
+        "out = (x.clamp(-0.5, 0.7), x.clamp(min=0.1), torch.lerp(x, y, 0.3), "
+        "torch.addcmul(x, x, y, value=0.1), torch.addcdiv(x, x, y, value=-0.3), "
+        "x.masked_fill(x > 0, 0.1), x.masked_fill(x > 0, float('-inf')).softmax(-1), "
+        "x.lerp(y, torch.full((3, 5), 0.3).bfloat16()))",
+    )
+    yield (
         "where_cat",
         f"x = torch.ones(2, {BF})\nout = (torch.where(x > 0, x, 0.5), torch.cat([x, x * 0.3]), torch.stack([x, x]).T)",
     )
