@@ -71,6 +71,7 @@ from .autograd.grad_mode import (
 from .backends import get_default_device, set_default_device
 from .device import device
 from .dtypes import (
+    bfloat16,
     bool,
     double,
     dtype,
@@ -154,6 +155,7 @@ autograd.__getattr__ = _autograd_getattr
 FloatTensor = _CPU_TYPES[float32]
 DoubleTensor = _CPU_TYPES[float64]
 HalfTensor = _CPU_TYPES[float16]
+BFloat16Tensor = _CPU_TYPES[bfloat16]
 LongTensor = _CPU_TYPES[int64]
 IntTensor = _CPU_TYPES[int32]
 ShortTensor = _CPU_TYPES[int16]
@@ -181,12 +183,12 @@ def numel(input: Tensor) -> int:
 
 
 _COMPLEX_DTYPES = ("complex32", "complex64", "complex128", "chalf", "cfloat", "cdouble")
-_OTHER_DTYPES = ("bfloat16", "float8_e4m3fn", "float8_e5m2", "uint16", "uint32", "uint64")
+_OTHER_DTYPES = ("float8_e4m3fn", "float8_e5m2", "uint16", "uint32", "uint64")
 
 
 def __getattr__(name: str):
     """The submodules a first cell does not need, loaded on first use (PEP 562), and
-    torch.complex64, torch.bfloat16 and friends: not here, with an error that says what is
+    torch.complex64, torch.float8_e4m3fn and friends: not here, with an error that says what is
     supported."""
     if name in _LAZY_SUBMODULES:
         return _importlib.import_module(f"{__name__}.{name}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 
 from . import _messages as msg
+from . import dtypes
 from ._creation import numpy_dtype_error
 from ._tensor import Tensor, make_tensor, tensor_method
 from .backends import backend_for, cpu_backend
@@ -40,6 +41,8 @@ def array_for_numpy(t: Tensor, dtype=None, copy: bool | None = None):
         raise TypeError(msg.NUMPY_ON_DEVICE.format(device=t.device))
     if t.requires_grad:
         raise RuntimeError(msg.NUMPY_REQUIRES_GRAD)
+    if t.dtype is dtypes.bfloat16:
+        raise TypeError(msg.NUMPY_BFLOAT16)
     data = t._data
     if dtype is not None and _np.dtype(dtype) != data.dtype:
         if copy is False:

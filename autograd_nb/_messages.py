@@ -993,7 +993,10 @@ NON_FULL_HOOK_FORWARD_NODES = (
     "deprecated and will be removed in future versions. This hook will be missing some "
     "grad_input. " + _NON_FULL_HOOK_ADVICE
 )
-DTYPE_NOT_ON_DEVICE = "{dtype} is not available on {device}: {backend} has no such dtype (ours)"
+DTYPE_NOT_ON_DEVICE = (
+    "{dtype} is not available on {device}: {backend} has no such dtype (ours); the dtypes there "
+    "are {supported}"
+)
 
 # --- more ops (equal/isclose, lerp, addcdiv, sort/topk, tril, diag, cross, meshgrid, ...) ---------
 ADDCDIV_INTEGER = (
@@ -2522,15 +2525,16 @@ LINSPACE_COMPLEX = (
 )
 NO_COMPLEX_RESULT = (
     "autograd_nb has no complex dtypes: torch.{name} returns a complex tensor, which is not "
-    "supported. Supported dtypes: float16/32/64, the integer types and bool; in torch.fft, "
+    "supported. Supported dtypes: float16/32/64, bfloat16, the integer types and bool; in torch.fft, "
     "fftfreq, rfftfreq, fftshift and ifftshift"
 )
 NO_COMPLEX_DTYPE = (
     "module 'torch' has no attribute '{name}': autograd_nb has no complex dtypes (supported: "
-    "float16/32/64, the integer types and bool)"
+    "float16/32/64, bfloat16, the integer types and bool)"
 )
+NUMPY_BFLOAT16 = "Got unsupported ScalarType BFloat16"
 NO_DTYPE = (
-    "module 'torch' has no attribute '{name}': autograd_nb's dtypes are float16/32/64, the "
+    "module 'torch' has no attribute '{name}': autograd_nb's dtypes are float16/32/64, bfloat16, the "
     "integer types int8/16/32/64 and uint8, and bool"
 )
 IMAG_OF_REAL = "imag is not implemented for tensors with non-complex dtypes."
@@ -3060,10 +3064,6 @@ SET_SUBMODULE_EMPTY = "Cannot set the submodule without a target name!"
 SET_SUBMODULE_TYPE = "`module` is not an nn.Module, found {type}"
 SET_SUBMODULE_MISSING = "{parent} has no attribute `{name}`"
 SET_SUBMODULE_NOT_MODULE = "`{name}` is not an nn.Module"
-MODULE_NO_BFLOAT16 = (
-    "Module.bfloat16(): autograd_nb has no bfloat16 dtype; its floating dtypes are float16, "
-    "float32 and float64 (module.half(), .float(), .double())"
-)
 MODULE_NO_XPU = "Torch not compiled with XPU enabled"
 MODULE_NO_IPU = "PyTorch is not linked with support for ipu devices"
 MODULE_NO_MTIA = (

@@ -425,6 +425,8 @@ class Tensor(metaclass=_TensorMeta):
         """The NumPy array behind a CPU tensor (shared memory: changes show on both sides)."""
         if self.requires_grad and not force:
             raise RuntimeError(msg.NUMPY_REQUIRES_GRAD)
+        if self.dtype is dtypes.bfloat16:  # NumPy has no bfloat16, so PyTorch refuses
+            raise TypeError(msg.NUMPY_BFLOAT16)
         if self._backend is not cpu_backend:
             if not force:
                 raise TypeError(msg.NUMPY_ON_DEVICE.format(device=self.device))

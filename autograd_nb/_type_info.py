@@ -1,11 +1,14 @@
 """`torch.finfo` / `torch.iinfo`: the limits of a float or integer dtype, as PyTorch reports them.
 
-The numbers come from the CPU backend's array namespace (`finfo`/`iinfo` of the array API).
+The numbers come from ml_dtypes' `finfo` (NumPy's, which also knows bfloat16) and the CPU
+backend's array namespace (`iinfo` of the array API).
 """
 
 from __future__ import annotations
 
 import math
+
+import ml_dtypes
 
 from . import _messages as msg
 from . import dtypes
@@ -48,7 +51,7 @@ class finfo(_TypeInfo):  # noqa: N801 - PyTorch's name
         dtype = dtypes.get_default_dtype() if type is None else _check_dtype("finfo", type)
         if not dtype.is_floating_point:
             raise TypeError(msg.FINFO_NOT_FLOAT)
-        info = cpu_backend.xp.finfo(cpu_backend.native[dtype])
+        info = ml_dtypes.finfo(cpu_backend.native[dtype])
         self.bits: int = info.bits
         self.eps: float = float(info.eps)
         self.max: float = float(info.max)

@@ -143,6 +143,7 @@ def empty_cache() -> None:
 FloatTensor = CUDA_TYPES[dtypes.float32]
 DoubleTensor = CUDA_TYPES[dtypes.float64]
 HalfTensor = CUDA_TYPES[dtypes.float16]
+BFloat16Tensor = CUDA_TYPES[dtypes.bfloat16]
 LongTensor = CUDA_TYPES[dtypes.int64]
 IntTensor = CUDA_TYPES[dtypes.int32]
 ShortTensor = CUDA_TYPES[dtypes.int16]

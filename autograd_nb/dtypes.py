@@ -7,6 +7,7 @@ from . import _messages as msg
 __all__ = [
     "dtype",
     "float16",
+    "bfloat16",
     "float32",
     "float64",
     "half",
@@ -85,12 +86,16 @@ int16 = dtype("int16", 2, _INT, True, "ShortTensor", 3)
 int32 = dtype("int32", 4, _INT, True, "IntTensor", 4)
 int64 = dtype("int64", 8, _INT, True, "LongTensor", 5)
 float16 = dtype("float16", 2, _FLOAT, True, "HalfTensor", 6)
-float32 = dtype("float32", 4, _FLOAT, True, "FloatTensor", 7)
-float64 = dtype("float64", 8, _FLOAT, True, "DoubleTensor", 8)
+bfloat16 = dtype("bfloat16", 2, _FLOAT, True, "BFloat16Tensor", 7)
+float32 = dtype("float32", 4, _FLOAT, True, "FloatTensor", 8)
+float64 = dtype("float64", 8, _FLOAT, True, "DoubleTensor", 9)
 half, float, double = float16, float32, float64  # noqa: A001
 short, int, long = int16, int32, int64  # noqa: A001
 
-ALL_DTYPES = (bool, uint8, int8, int16, int32, int64, float16, float32, float64)
+ALL_DTYPES = (bool, uint8, int8, int16, int32, int64, float16, bfloat16, float32, float64)
+# the 16-bit floats PyTorch's CPU kernels compute in float32 (their "opmath" type), rounding
+# each result once
+HALF_FLOATS = (float16, bfloat16)
 BY_NAME = {d.name: d for d in ALL_DTYPES}
 BY_NAME.update(half=float16, float=float32, double=float64, short=int16, int=int32, long=int64)
 # The C++ type names some of PyTorch's messages print ("long int", "c10::Half").
@@ -102,6 +107,7 @@ CPP_NAMES = {
     int32: "int",
     int64: "long int",
     float16: "c10::Half",
+    bfloat16: "c10::BFloat16",
     float32: "float",
     float64: "double",
 }
@@ -115,7 +121,7 @@ def get_default_dtype() -> dtype:
 
 
 def set_default_dtype(d: dtype) -> None:
-    """Make `d` (float16/32/64) the default floating-point dtype, as torch.set_default_dtype."""
+    """Make `d` (a floating dtype) the default floating-point dtype, as torch.set_default_dtype."""
     global _default_float
     if not isinstance(d, dtype) or d.category != _FLOAT:
         from ._messages import SET_DEFAULT_DTYPE
@@ -142,6 +148,8 @@ def promote_types(a: dtype, b: dtype) -> dtype:
         return a if a.category > b.category else b
     if a.category == _INT:
         return _promote_ints(a, b)
+    if a.itemsize == b.itemsize:  # float16 with bfloat16: neither holds the other
+        return float32
     return a if a.itemsize >= b.itemsize else b
 
 
@@ -189,6 +197,7 @@ def no_complex(value) -> TypeError:
 # the C++ type names PyTorch's scalar conversions (torch.full, fill_) name in their overflow error
 FILL_C_NAMES = {"uint8": "uint8_t", "int8": "int8_t", "int16": "int16_t", "int32": "int"}
 FILL_C_NAMES.update(int64="int64_t", float16="c10::Half", float32="float", float64="double")
+FILL_C_NAMES.update(bfloat16="c10::BFloat16")
 
 
 def checked_int(value, into: dtype, name: str | None = None) -> _builtin_int:

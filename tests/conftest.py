@@ -49,6 +49,7 @@ BOTH_ENGINES = {
     "test_special_fns.py",
     "test_tensorops.py",
     "test_unary_table.py",
+    "test_bfloat16.py",
 }
 
 

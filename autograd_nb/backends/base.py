@@ -15,6 +15,29 @@ from .. import _messages as msg
 from ..device import device
 
 
+class DeviceDtypes(dict):
+    """A device backend's `native` map (our dtype -> its array dtype): a dtype the backend lacks
+    (bfloat16 on CuPy and array-api-strict, float16 on the latter) is one TypeError naming the
+    dtypes there are, wherever it is looked up."""
+
+    def __init__(self, pairs: dict, backend: str):
+        super().__init__(pairs)
+        self.backend = backend
+
+    def require(self, dtype) -> None:
+        """Raise the TypeError unless the backend has `dtype` (None: a dtype none of ours)."""
+        if dtype is not None and dtype not in self:
+            self.__missing__(dtype)
+
+    def __missing__(self, dtype):
+        supported = ", ".join(str(d).removeprefix("torch.") for d in self)
+        raise TypeError(
+            msg.DTYPE_NOT_ON_DEVICE.format(
+                dtype=dtype, device="cuda", backend=self.backend, supported=supported
+            )
+        )
+
+
 class Backend:
     """One device's array namespace, dtype mapping, transfers, random numbers and extra kernels."""
 

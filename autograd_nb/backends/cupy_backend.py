@@ -17,11 +17,15 @@ import cupyx
 import numpy as np
 
 from .. import _messages as msg
+from .. import dtypes
 from ..device import device
 from . import OutOfMemoryError
-from .base import Backend
+from .base import Backend, DeviceDtypes
 from .host_random import DEFAULT_SEED
 from .numpy_backend import NATIVE, OURS
+
+# CuPy uses NumPy's dtype objects; it has no bfloat16 (ml_dtypes' type is NumPy's only)
+CUPY_NATIVE = DeviceDtypes({d: n for d, n in NATIVE.items() if d is not dtypes.bfloat16}, "CuPy")
 
 
 def _cupy_error_types() -> tuple[type, ...]:
@@ -182,7 +186,7 @@ class CupyBackend(Backend):
     """cuda:N served by CuPy: arrays are `cupy.ndarray` on GPU N; gradients never leave it."""
 
     array_type = cupy.ndarray
-    native = NATIVE  # CuPy uses NumPy's dtype objects
+    native = CUPY_NATIVE
     ours = OURS
 
     def __init__(self, index: int, seed: int = DEFAULT_SEED):
@@ -196,7 +200,7 @@ class CupyBackend(Backend):
         self.name = name.decode() if isinstance(name, bytes) else str(name)
 
     def asarray(self, data, dtype):
-        return self.from_host(np.asarray(data, dtype=NATIVE[dtype]))
+        return self.from_host(np.asarray(data, dtype=CUPY_NATIVE[dtype]))
 
     def strides(self, array):
         if not array.size:  # PyTorch's row-major strides: a size-0 dim counts as 1
@@ -236,6 +240,7 @@ class CupyBackend(Backend):
             return cupy.asnumpy(array)
 
     def from_host(self, host_array):
+        CUPY_NATIVE.require(OURS.get(host_array.dtype))
         with cuda_errors(), self.native_device:
             if _host_negative_zero(host_array):  # CuPy fills a 0-d array from its number
                 return cupy.asarray(np.reshape(host_array, (1,))).reshape(())
@@ -262,17 +267,17 @@ class CupyBackend(Backend):
     # CuPy's own generator (XORWOW) on the GPU: PyTorch's CUDA numbers (Philox) are not matched.
     def uniform(self, shape, dtype, low=0.0, high=1.0):
         with cuda_errors():
-            x = self.random.uniform(shape, NATIVE[dtype])
+            x = self.random.uniform(shape, CUPY_NATIVE[dtype])
             return x if (low, high) == (0.0, 1.0) else x * (high - low) + low
 
     def normal(self, shape, dtype, mean=0.0, std=1.0, contiguous=True):
         with cuda_errors():
-            x = self.random.normal(shape, NATIVE[dtype])
+            x = self.random.normal(shape, CUPY_NATIVE[dtype])
             return x if (mean, std) == (0.0, 1.0) else x * std + mean
 
     def integers(self, shape, dtype, low, high):
         with cuda_errors():
-            return self.random.integers(low, high, shape, NATIVE[dtype])
+            return self.random.integers(low, high, shape, CUPY_NATIVE[dtype])
 
     def permutation(self, n):
         with cuda_errors():
@@ -280,28 +285,28 @@ class CupyBackend(Backend):
 
     def bernoulli(self, shape, dtype, p):
         with cuda_errors():
-            return (self.random.uniform(shape, np.float64) < p).astype(NATIVE[dtype])
+            return (self.random.uniform(shape, np.float64) < p).astype(CUPY_NATIVE[dtype])
 
     def exponential(self, shape, dtype, lambd):
         with cuda_errors():
             u = self.random.uniform(shape, np.float64)
-            return (-cupy.log1p(-u) / lambd).astype(NATIVE[dtype])
+            return (-cupy.log1p(-u) / lambd).astype(CUPY_NATIVE[dtype])
 
     def cauchy(self, shape, dtype, median, sigma):
         with cuda_errors():
             u = self.random.uniform(shape, np.float64)
-            return (median + sigma * cupy.tan(np.pi * (u - 0.5))).astype(NATIVE[dtype])
+            return (median + sigma * cupy.tan(np.pi * (u - 0.5))).astype(CUPY_NATIVE[dtype])
 
     def log_normal(self, shape, dtype, mean, std):
         with cuda_errors():
             return cupy.exp(self.random.normal(shape, np.float64) * std + mean).astype(
-                NATIVE[dtype]
+                CUPY_NATIVE[dtype]
             )
 
     def geometric(self, shape, dtype, p):
         with cuda_errors():
             u = self.random.uniform(shape, np.float64)
-            return cupy.ceil(cupy.log(u) / np.log1p(-p)).astype(NATIVE[dtype])
+            return cupy.ceil(cupy.log(u) / np.log1p(-p)).astype(CUPY_NATIVE[dtype])
 
     def poisson(self, rates):
         with cuda_errors(), self.native_device:

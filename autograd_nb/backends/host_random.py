@@ -135,14 +135,18 @@ class HostRandom:
 
     def uniform(self, shape: tuple, np_dtype, low: float = 0.0, high: float = 1.0):
         """`uniform_(low, high)`: x * (to - from) + from in the accumulate type, fused as the
-        compiled kernel does (one rounding)."""
+        compiled kernel does (one rounding); a float16 or bfloat16 value rounded up to `high`
+        becomes `low`, as PyTorch's kernel keeps [low, high)."""
         np_dtype = np.dtype(np_dtype)
         acc = _acc(np_dtype)
         x = self._unit(math.prod(shape), np_dtype)
         lo, hi = acc.type(low), acc.type(high)
         if lo != 0 or hi != 1:
             x = _fma(x, acc.type(hi - lo), lo)
-        return x.astype(np_dtype, copy=False).reshape(shape)
+        out = x.astype(np_dtype, copy=False)
+        if np_dtype.itemsize == 2:
+            out[out == np_dtype.type(high)] = np_dtype.type(low)
+        return out.reshape(shape)
 
     # --- normal --------------------------------------------------------------------------------
 
@@ -175,9 +179,9 @@ class HostRandom:
         return values[:n]
 
     def _normal_fill(self, n: int, np_dtype, mean: float, std: float):
-        """normal_fill: float16 is filled in float32 and rounded, the uniforms of its ragged end
-        drawn once only (PyTorch 2.13)."""
-        if np_dtype == np.float16:
+        """normal_fill: float16 and bfloat16 are filled in float32 and rounded, the uniforms of
+        their ragged end drawn once only (PyTorch 2.13)."""
+        if np_dtype.itemsize == 2:
             return self._fill_blocks(n, n - n % 16, _F32, mean, std).astype(np_dtype)
         return self._fill_blocks(n, n, np_dtype, mean, std)
 

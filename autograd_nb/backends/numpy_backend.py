@@ -7,6 +7,7 @@ import os
 import sys
 import warnings
 
+import ml_dtypes
 import numpy as np
 
 from .. import dtypes
@@ -66,10 +67,18 @@ NATIVE = {
     dtypes.int32: np.dtype(np.int32),
     dtypes.int64: np.dtype(np.int64),
     dtypes.float16: np.dtype(np.float16),
+    dtypes.bfloat16: np.dtype(ml_dtypes.bfloat16),  # NumPy has none: JAX's extension type
     dtypes.float32: np.dtype(np.float32),
     dtypes.float64: np.dtype(np.float64),
 }
 OURS = {v: k for k, v in NATIVE.items()}
+BFLOAT16 = NATIVE[dtypes.bfloat16]
+
+
+def _bfloat16_sum(array, axis, keepdims: bool):
+    """A bfloat16 sum added up in float32 and rounded once, as PyTorch's CPU kernels do (NumPy's
+    own float16 sums do the same; ml_dtypes' would round after every addition)."""
+    return np.add.reduce(array, axis=axis, keepdims=keepdims, dtype=np.float32).astype(BFLOAT16)
 
 
 # Floating dtypes and the signed integer of the same width, for bitwise masking.
@@ -160,6 +169,9 @@ class NumpyBackend(Backend):
     # np.sum, np.max and np.min are these ufunc reductions behind a Python dispatch layer that
     # costs more than the reduction itself on small arrays.
     def sum(self, array, axis=None, keepdims=False, dtype=None):
+        # `is`, not `in`: np.dtype("float64") == None holds
+        if array.dtype is BFLOAT16 and (dtype is None or dtype is BFLOAT16):
+            return _bfloat16_sum(array, axis, keepdims)
         return np.add.reduce(array, axis=axis, keepdims=keepdims, dtype=dtype)
 
     def amax(self, array, axis=None, keepdims=False):
@@ -169,6 +181,8 @@ class NumpyBackend(Backend):
         return np.minimum.reduce(array, axis=axis, keepdims=keepdims)
 
     def sum_to(self, array, shape):
+        if array.dtype is BFLOAT16:
+            return _bfloat16_sum(array, _broadcast_axes(array.shape, shape), False).reshape(shape)
         full = array.shape
         lead = len(full) - len(shape)
         if 0 < lead < len(_LEADING_AXES) and full[lead:] == shape:  # a bias: only leading axes

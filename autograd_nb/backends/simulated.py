@@ -13,16 +13,20 @@ import numpy as np
 
 from .. import dtypes
 from ..device import device
-from .base import Backend
+from .base import Backend, DeviceDtypes
 from .host_random import HostRandom
 from .numpy_backend import NATIVE as HOST_NATIVE
+from .numpy_backend import OURS as HOST_OURS
 from .numpy_backend import strided_view
 
 _STRICT_DEVICES = ("device1", "device2")
 # The simulation runs NumPy inside array-api-strict's frames: silence its floating-point warnings
 # there too, as the CPU backend does for this package's frames (GPUs never warn).
 warnings.filterwarnings("ignore", category=RuntimeWarning, module=r"array_api_strict\.")
-NATIVE = {ours: getattr(xs, ours.name) for ours in dtypes.ALL_DTYPES if hasattr(xs, ours.name)}
+NATIVE = DeviceDtypes(
+    {ours: getattr(xs, ours.name) for ours in dtypes.ALL_DTYPES if hasattr(xs, ours.name)},
+    "array-api-strict (the simulated GPU)",
+)
 OURS = {v: k for k, v in NATIVE.items()}
 _CPU = xs.Device("CPU_DEVICE")
 
@@ -45,6 +49,7 @@ class SimulatedCudaBackend(Backend):
         self.random = HostRandom()
 
     def asarray(self, data, dtype):
+        self.native.require(dtype)  # before NumPy makes the host array
         return self.from_host(np.array(data, dtype=HOST_NATIVE[dtype]))
 
     # array-api-strict hides the layout; the NumPy array it wraps has it (as CuPy arrays do).
@@ -77,6 +82,7 @@ class SimulatedCudaBackend(Backend):
         return np.asarray(array.to_device(_CPU))
 
     def from_host(self, host_array):
+        self.native.require(HOST_OURS.get(host_array.dtype))
         return xs.asarray(np.array(host_array, order="C"), device=self.native_device)
 
     def scatter_add(self, target, index, values):

@@ -21,7 +21,7 @@ from .._size import normalize_dim as normalize_dim
 from .._tensor import Tensor, ViewMeta, call_form, make_tensor, typename
 from ..autograd.grad_mode import STATE
 from ..autograd.node import new_node, saved_entry, version_counter
-from ..backends import python_number
+from ..backends import cpu_backend, python_number
 
 _NUMBER_TYPES = (int, float, bool)
 
@@ -138,6 +138,8 @@ def scalar_for(value, dtype: dtypes.dtype):
         value = dtypes.real_scalar(value, dtype)
     elif not isinstance(value, _NUMBER_TYPES):
         check_number(value, "value")
+    if dtype is dtypes.bfloat16:  # a bfloat16 scalar: ml_dtypes widens beside a Python float
+        return BFLOAT16.type(value)
     if dtype.is_floating_point:
         return float(value)
     if dtype is dtypes.bool:
@@ -472,15 +474,56 @@ def float_data(t: Tensor):
     return t._backend.xp.astype(data, t._backend.native[dtypes.get_default_dtype()])
 
 
-HALF = np.dtype(np.float16)  # what a NumPy or CuPy float16 array's `.dtype` is
+# what a NumPy or CuPy float16 array's `.dtype` is, and a NumPy bfloat16 array's
+HALF, BFLOAT16 = np.dtype(np.float16), cpu_backend.native[dtypes.bfloat16]
+
+
+def is_half(array_dtype) -> bool:
+    """Whether an array's dtype is float16 or bfloat16 (by identity: NumPy's and CuPy's dtypes
+    are singletons, and array-api-strict's warn when compared with NumPy's)."""
+    return array_dtype is HALF or array_dtype is BFLOAT16
 
 
 def in_float32(kernel, xp, *arrays):
     """`kernel(xp, *arrays)`, computed in float32 and rounded once when the first array is
-    float16: PyTorch's CPU kernels compute half precision in float32 (their "opmath" type)."""
-    if arrays[0].dtype is not HALF:  # NumPy's and CuPy's dtypes are singletons: one `is`
+    float16 or bfloat16: PyTorch's CPU kernels compute them in float32 (their "opmath" type)."""
+    half = arrays[0].dtype
+    if half is not HALF and half is not BFLOAT16:  # is_half without a call: a hot path
         return kernel(xp, *arrays)
-    return xp.astype(kernel(xp, *(xp.astype(a, xp.float32) for a in arrays)), xp.float16)
+    return xp.astype(kernel(xp, *(xp.astype(a, xp.float32) for a in arrays)), half)
+
+
+FLOAT32 = np.dtype(np.float32)
+
+
+def weak_number_result(out, xa, xb):
+    """A kernel's result on a bfloat16 array and a Python number, in bfloat16: ml_dtypes does
+    not keep Python numbers weak (NumPy's rule for its own dtypes), so the kernel computed in
+    float32 with the number unrounded; rounding once here gives PyTorch's CPU result (its
+    kernels take the number in float32, their "opmath" type)."""
+    if out.dtype is FLOAT32 and (
+        getattr(xa, "dtype", None) is BFLOAT16 or getattr(xb, "dtype", None) is BFLOAT16
+    ):
+        return out.astype(BFLOAT16)
+    return out
+
+
+def opmath_arrays(xp, *arrays) -> tuple:
+    """The arrays to compute with: in float32 when the first is float16 or bfloat16 (PyTorch's
+    CPU kernels compute those in float32, their "opmath" type), else as they are."""
+    if not is_half(arrays[0].dtype):
+        return arrays
+    return tuple(xp.astype(a, xp.float32) for a in arrays)
+
+
+def _matmul(xp, a, b):
+    return xp.matmul(a, b)
+
+
+def matmul_data(xp, a, b):
+    """`xp.matmul(a, b)`; float16 and bfloat16 multiply in float32 and round once, as PyTorch's
+    CPU kernels add up (and through BLAS: ml_dtypes' own bfloat16 loop is ~1000x slower)."""
+    return in_float32(_matmul, xp, a, b)
 
 
 def floating_dtype(*values) -> dtypes.dtype:

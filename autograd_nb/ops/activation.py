@@ -61,8 +61,7 @@ class LeakyReluBackward1(LeakyReluBackward0):
 def _leaky(x: Tensor, negative_slope: float, cls) -> Tensor:
     check_number(negative_slope, "negative_slope")
     require_floating(x, "leaky_relu_cpu")
-    xp = x._backend.xp
-    data = xp.where(x._data > 0, x._data, x._data * negative_slope)
+    data = in_float32(lambda xp, d: xp.where(d > 0, d, d * negative_slope), x._backend.xp, x._data)
     saves_result = cls is LeakyReluBackward1  # the in-place form saves its result, not x
     return record(
         cls,
@@ -281,8 +280,8 @@ class SiluBackward0(Node):
 def silu(input: Tensor) -> Tensor:
     """x * sigmoid(x) (Swish), as PyTorch's x / (1 + exp(-x))."""
     x = _floating(input, "silu")
-    xp, data = x._backend.xp, x._data
-    return record(SiluBackward0, (x,), data / (1 + xp.exp(-data)), x._backend, (x,))
+    out = in_float32(lambda xp, d: d / (1 + xp.exp(-d)), x._backend.xp, x._data)
+    return record(SiluBackward0, (x,), out, x._backend, (x,))
 
 
 class MishBackward0(Node):
@@ -301,7 +300,8 @@ def mish(input: Tensor) -> Tensor:
     """x * tanh(softplus(x))."""
     x = _floating(input, "mish")
     xp, data = x._backend.xp, x._data
-    return record(MishBackward0, (x,), data * xp.tanh(xp.log1p(xp.exp(data))), x._backend, (x,))
+    out = in_float32(lambda xp, d: d * xp.tanh(xp.log1p(xp.exp(d))), xp, data)
+    return record(MishBackward0, (x,), out, x._backend, (x,))
 
 
 class LogSigmoidBackward0(Node):
@@ -318,8 +318,9 @@ def logsigmoid(input: Tensor) -> Tensor:
     """log(sigmoid(x)) = min(x, 0) - log1p(exp(-|x|)), which never overflows."""
     x = check_tensor(input, "log_sigmoid")
     require_floating(x, "log_sigmoid_cpu")
-    xp, data = x._backend.xp, x._data
-    out = xp.minimum(data, 0) - xp.log1p(xp.exp(-xp.abs(data)))
+    out = in_float32(
+        lambda xp, d: xp.minimum(d, 0) - xp.log1p(xp.exp(-xp.abs(d))), x._backend.xp, x._data
+    )
     return record(LogSigmoidBackward0, (x,), out, x._backend, (x,))
 
 
@@ -359,10 +360,8 @@ class HardswishBackward0(Node):
 def hardswish(input: Tensor) -> Tensor:
     """x * clamp(x + 3, 0, 6) / 6: a piecewise version of x * sigmoid(x)."""
     x = _floating(input, "hardswish")
-    data = x._data
-    return record(
-        HardswishBackward0, (x,), data * x._backend.xp.clip(data + 3, 0, 6) / 6, x._backend, (x,)
-    )
+    out = in_float32(lambda xp, d: d * xp.clip(d + 3, 0, 6) / 6, x._backend.xp, x._data)
+    return record(HardswishBackward0, (x,), out, x._backend, (x,))
 
 
 class HardtanhBackward0(Node):

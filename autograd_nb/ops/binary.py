@@ -49,6 +49,7 @@ from ._helpers import (
     operands,
     record,
     result_dtype,
+    weak_number_result,
 )
 from .inplace import apply_inplace, inplace_method
 from .out import with_out
@@ -162,6 +163,8 @@ def _forward(node: type, scalar_node: type, rscalar_node: type, symbol: str, ker
             out = kernel(backend.xp, xa, xb) if arithmetic is None else arithmetic(xa, xb)
         except ValueError:
             raise broadcast_error(getattr(xa, "shape", ()), getattr(xb, "shape", ())) from None
+        if a is None or b is None:  # a Python number
+            out = weak_number_result(out, xa, xb)
         fn = new_node(cls, (a, b))
         if fn is None:
             return make_tensor(out, backend)
@@ -780,7 +783,7 @@ def pow(input, exponent) -> Tensor:  # noqa: A001 - PyTorch's name
     a, _, xa, xp_, backend = operands(input, exponent, "**")
     if not input.dtype.is_floating_point and isinstance(exponent, int) and exponent < 0:
         raise RuntimeError(msg.NEGATIVE_INT_POW)
-    out = xa * xa if exponent == 2 else xa**xp_
+    out = weak_number_result(xa * xa if exponent == 2 else xa**xp_, xa, xp_)
     return record(PowBackward0, (input,), out, backend, (input,), exponent=exponent)
 
 
@@ -791,7 +794,7 @@ def _rpow(input, other) -> Tensor:
         return pow(other, input)
     other = python_number(other)
     _, b, xa, xb, backend = operands(other, input, "**")
-    out = _power(backend.xp, xa, xb)
+    out = weak_number_result(_power(backend.xp, xa, xb), xa, xb)
     return record(PowBackward2, (b,), out, backend, save_result=True, self=other)
 
 

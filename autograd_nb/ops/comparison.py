@@ -19,6 +19,7 @@ from ._helpers import (
     common_backend,
     device_mismatch,
     float_data,
+    in_float32,
     invalid_combination,
     is_number,
     on_backend,
@@ -162,8 +163,9 @@ def _clamp_numbers(cls, t: Tensor, low, high) -> Tensor:
         pass
     else:
         x = float_data(t)
-    xp = t._backend.xp
-    out = clip_numbers(xp, x, low, high)
+    # float16 and bfloat16 in float32, each bound rounded once (ml_dtypes widens bfloat16
+    # beside a Python number)
+    out = in_float32(lambda xp, x: clip_numbers(xp, x, low, high), t._backend.xp, x)
     return record(cls, (t,), out, t._backend, (t,), min=low, max=high)
 
 

@@ -16,7 +16,7 @@ from .. import _messages as msg
 from .._arguments import is_int
 from .._tensor import Tensor, argument_error
 from ..autograd.node import Node
-from ._helpers import check_tensor, record
+from ._helpers import check_tensor, opmath_arrays, record
 from .linalg import _CPP_NAMES
 
 
@@ -409,10 +409,13 @@ def _record_conv(
     output_padding=None,
 ) -> Tensor:
     """`out` plus bias, recorded as ConvolutionBackward0 (a transposed one when output_padding
-    is given); stride, padding and dilation are the user's nd values, `win` the 2-d window."""
+    is given); stride, padding and dilation are the user's nd values, `win` the 2-d window.
+    A float16 or bfloat16 convolution's `out` comes in float32: the bias is added to it before
+    it is rounded once, as PyTorch's CPU convolution does."""
     backend = x._backend
     if bias is not None:
         out += backend.xp.reshape(bias._data, (out.shape[1],) + (1,) * nd)
+    out = backend.xp.astype(out, x._data.dtype, copy=False)
     result = record(
         ConvolutionBackward0,
         (x, w, bias),
@@ -473,7 +476,8 @@ def _convolution(
     length = math.prod(win.out)
     taps = cols.shape[1] * cols.shape[2] // groups  # (no -1: a batch may be empty)
     grouped = xp.reshape(cols, (n, groups, taps, length))
-    out = xp.matmul(xp.reshape(wd, (groups, o // groups, math.prod(wd.shape[1:]))), grouped)
+    per_group = xp.reshape(wd, (groups, o // groups, math.prod(wd.shape[1:])))
+    out = xp.matmul(*opmath_arrays(xp, per_group, grouped))  # rounded in _record_conv
     out = xp.reshape(out, (n, o) + win.out[lift:])
     return _record_conv(
         out,
@@ -551,7 +555,8 @@ def _conv_transpose(
     per_group = xp.reshape(wd, (groups, c // groups, math.prod(wd.shape[1:])))
     grouped = xp.reshape(xd, (n, groups, c // groups, math.prod(size)))
     cols = xp.reshape(
-        xp.matmul(per_group.mT, grouped), (n, wd.shape[1] * groups, math.prod(kernel)) + size
+        xp.matmul(*opmath_arrays(xp, per_group.mT, grouped)),  # rounded in _record_conv
+        (n, wd.shape[1] * groups, math.prod(kernel)) + size,
     )
     out = col2im_data(backend, cols, win)
     if lift:

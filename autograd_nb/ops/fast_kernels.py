@@ -14,6 +14,7 @@ import numpy as np
 
 from .._tensor import Tensor, make_tensor
 from ..autograd.backward_kernels import register_backward_kernel
+from ._helpers import in_float32, matmul_data
 from .binary import MulBackward0
 from .linalg import AddmmBackward0, MmBackward0
 from .log_sum_exp import LogSoftmaxBackward0
@@ -131,11 +132,11 @@ def _mm_arrays(grad: Tensor, node, need_a: bool, need_b: bool) -> tuple:
     grad_a = grad_b = None
     if need_a:
         w = node._unpack(1)._data
-        grad_a = xp.matmul(w, g.mT).mT if a_column_major else xp.matmul(g, w.mT)
+        grad_a = matmul_data(xp, w, g.mT).mT if a_column_major else matmul_data(xp, g, w.mT)
         grad_a = make_tensor(grad_a, backend)
     if need_b:
         x = node._unpack(0)._data
-        grad_b = xp.matmul(g.mT, x).mT if b_column_major else xp.matmul(x.mT, g)
+        grad_b = matmul_data(xp, g.mT, x).mT if b_column_major else matmul_data(xp, x.mT, g)
         grad_b = make_tensor(grad_b, backend)
     return grad_a, grad_b
 
@@ -196,10 +197,13 @@ def mean_backward(node, grad: Tensor) -> Tensor:
 
 @register_backward_kernel(LogSoftmaxBackward0)
 def log_softmax_backward(node, grad: Tensor) -> Tensor:
-    """g - exp(y) * sum(g) along the dim, on the arrays."""
-    backend, g = grad._backend, grad._data
-    total = backend.sum(g, axis=node._saved_dim, keepdims=True)
-    return make_tensor(g - backend.xp.exp(node._unpack(0)._data) * total, backend)
+    """g - exp(y) * sum(g) along the dim, on the arrays (float16 and bfloat16 in float32)."""
+    backend, dim = grad._backend, node._saved_dim
+
+    def kernel(xp, g, y):
+        return g - xp.exp(y) * backend.sum(g, axis=dim, keepdims=True)
+
+    return make_tensor(in_float32(kernel, backend.xp, grad._data, node._unpack(0)._data), backend)
 
 
 def nll_loss_backward(node, grad: Tensor) -> Tensor:

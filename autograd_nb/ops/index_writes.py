@@ -17,6 +17,7 @@ from ._helpers import (
     broadcast_shapes,
     check_same_device,
     check_tensor,
+    is_half,
     normalize_dim,
     record,
     scalar_for,
@@ -407,8 +408,8 @@ def scatter_reduce(input, dim: int, index, src, reduce: str, *, include_self: bo
     flat = backend.to_host(_flat_positions(backend, _grid(backend, _on(index, backend), d), shape))
     host = backend.to_host(x._data)
     # PyTorch's CPU kernel: one value after another into the running result, in index order,
-    # float16 in float32 (its opmath type)
-    acc = np.float32 if host.dtype == np.float16 else host.dtype
+    # float16 and bfloat16 in float32 (their opmath type)
+    acc = np.float32 if is_half(host.dtype) else host.dtype
     values = backend.to_host(_src_part(src, index, backend)).reshape(-1).astype(acc)
     out = host.reshape(-1).astype(acc)
     counts = np.bincount(flat, minlength=out.size)

@@ -19,7 +19,10 @@ from ._helpers import (
     broadcast_shapes,
     check_same_device,
     check_tensor,
+    is_half,
+    matmul_data,
     operand_error,
+    opmath_arrays,
     record,
     result_dtype,
     scalar_for,
@@ -193,7 +196,7 @@ def _mm(a: Tensor, b: Tensor) -> Tensor:
     ):
         _check_matrices(a, b)  # PyTorch's error, unless the dtypes are equal but not identical
     _refuse_bool(a, "addmm_impl_cpu_")
-    data = backend.xp.matmul(x, w)
+    data = matmul_data(backend.xp, x, w)
     return record(MmBackward0, (a, b), data, backend, crosswise(a, b), state=_layouts(a, b))
 
 
@@ -227,7 +230,7 @@ def mv(input, vec) -> Tensor:
     if m != v._data.shape[0]:
         raise RuntimeError(msg.MV_SHAPES.format(input=n, rows=n, cols=m, n=v._data.shape[0]))
     _refuse_bool(a, "addmv_impl_cpu")
-    data = a._backend.xp.matmul(a._data, v._data)
+    data = matmul_data(a._backend.xp, a._data, v._data)
     return record(MvBackward0, (a, v), data, a._backend, crosswise(a, v))
 
 
@@ -263,7 +266,7 @@ def bmm(input, mat2) -> Tensor:
     if a.dtype is not b.dtype:
         raise RuntimeError(msg.BMM_DTYPES.format(a=_scalar_name(a), b=_scalar_name(b)))
     _refuse_bool(a, "bmm")
-    data = a._backend.xp.matmul(a._data, b._data)
+    data = matmul_data(a._backend.xp, a._data, b._data)
     return record(BmmBackward0, (a, b), data, a._backend, crosswise(a, b))
 
 
@@ -313,14 +316,11 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1) -> Tensor:
         bias = c.detach().expand(n, p)._data  # PyTorch's expand error for a wrong shape
     if alpha == 0:  # the BLAS call leaves the product out (an inf or NaN in it too)
         data = _scaled_alone(backend, bias, beta, (n, p))
+    elif is_half(x.dtype):  # in float32, rounded once, as PyTorch's CPU gemm
+        xp = backend.xp
+        data = xp.astype(_addmm_data(xp, *opmath_arrays(xp, x, w, bias), alpha, beta), x.dtype)
     else:
-        data = backend.xp.matmul(x, w)  # a new array: the bias can be added into it
-        if alpha != 1:
-            data = data * alpha
-        if beta == 1:
-            data += bias
-        elif beta != 0:
-            data = data + bias * beta
+        data = _addmm_data(backend.xp, x, w, bias, alpha, beta)
     # a broadcast bias gets its gradient summed back (the matrices' gradients fit as they are)
     meta = None if bias_shape == (n, p) else ((tuple(bias_shape), None), None, None)
     return record(
@@ -333,6 +333,18 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1) -> Tensor:
         alpha=alpha,
         beta=beta,
     )
+
+
+def _addmm_data(xp, x, w, bias, alpha, beta):
+    """beta * bias + alpha * (x @ w) on arrays of one dtype (beta 0 leaves the bias out)."""
+    data = xp.matmul(x, w)  # a new array: the bias can be added into it
+    if alpha != 1:
+        data = data * alpha
+    if beta == 1:
+        data += bias
+    elif beta != 0:
+        data = data + bias * beta
+    return data
 
 
 def _check_addmm(c: Tensor, a: Tensor, b: Tensor) -> None:
@@ -480,7 +492,7 @@ def addmv(input, mat, vec, *, beta=1, alpha=1) -> Tensor:
             msg.MV_DTYPES.format(a=_scalar_name(c), b=_scalar_name(a), c=_scalar_name(v))
         )
     return _add_product(
-        AddmvBackward0, c, a, v, c._backend.xp.matmul(a._data, v._data), (n,), beta, alpha
+        AddmvBackward0, c, a, v, matmul_data(c._backend.xp, a._data, v._data), (n,), beta, alpha
     )
 
 

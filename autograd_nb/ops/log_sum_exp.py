@@ -11,6 +11,7 @@ from ..autograd.node import Node
 from ._helpers import (
     check_tensor,
     in_float32,
+    is_half,
     normalize_dim,
     numpy_dim,
     numpy_keepdim,
@@ -96,7 +97,10 @@ class LogSoftmaxBackward0(Node):
 
     def backward(self, grad):
         y = self._unpack(0)
-        return grad - y.exp() * grad.sum(self._saved_dim, keepdim=True)
+        if y.dtype not in dtypes.HALF_FLOATS:
+            return grad - y.exp() * grad.sum(self._saved_dim, keepdim=True)
+        g, y = grad.float(), y.float()  # PyTorch's kernel: float32 throughout, rounded once
+        return (g - y.exp() * g.sum(self._saved_dim, keepdim=True)).to(grad.dtype)
 
 
 def _softmax(name: str, cls, input, dim, dtype) -> Tensor:
@@ -112,17 +116,25 @@ def _softmax(name: str, cls, input, dim, dtype) -> Tensor:
         t = _float_input(t, dtype)
         data = t._data
 
+    # float16 and bfloat16 compute in float32; PyTorch's log_softmax over the last dim keeps the
+    # sum of exps and its log in the half type
+    half = data.dtype if is_half(data.dtype) and d == ndim - 1 else None
+
     def kernel(xp, data):
         # Shifted by the max, as PyTorch's kernel: a row holding +inf (or only -inf) gives nan.
         shifted = data - backend.amax(data, axis=d, keepdims=True) if data.size else data
         exps = xp.exp(shifted)
         total = backend.sum(exps, axis=d, keepdims=True)
-        return exps / total if cls is SoftmaxBackward0 else shifted - xp.log(total)
+        if cls is SoftmaxBackward0:
+            return exps / total
+        if half is None:
+            return shifted - xp.log(total)
+        total = xp.astype(xp.astype(total, half), data.dtype)
+        return shifted - xp.astype(xp.astype(xp.log(total), half), data.dtype)
 
     xp = backend.xp
     data = xp.reshape(data, (1,)) if not ndim else data
-    # softmax computes half precision in float32; PyTorch's log_softmax adds up in half
-    out = in_float32(kernel, xp, data) if cls is SoftmaxBackward0 else kernel(xp, data)
+    out = in_float32(kernel, xp, data)
     if not ndim:
         out = xp.reshape(out, ())
     return record(cls, (t,), out, backend, save_result=True, dim=d)

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import operator
 
+import numpy as np
+
 from .. import _messages as msg
 from .. import dtypes
 from .._tensor import Tensor, make_tensor
@@ -21,6 +23,7 @@ from ._helpers import (
     broadcast_shapes,
     check_same_device,
     check_tensor,
+    is_half,
     operands,
     record,
     require_floating,
@@ -43,10 +46,15 @@ def reduction_enum(reduction: str) -> int:
 def _reduce_data(backend, losses, reduction: int, count=None):
     if reduction == 0:
         return losses
-    total = backend.sum(losses)
     if reduction == 2:
-        return total
-    return total / (losses.size if count is None else count)
+        return backend.sum(losses)
+    n = losses.size if count is None else count
+    if is_half(losses.dtype):  # PyTorch divides the float32 sum, then rounds once
+        with backend.quiet():  # a float16 mean may overflow to inf, as in PyTorch
+            return backend.xp.astype(
+                backend.sum(losses, dtype=backend.xp.float32) / n, losses.dtype
+            )
+    return backend.sum(losses) / n
 
 
 def _constant(backend, data) -> Tensor:
@@ -346,7 +354,10 @@ def nll_loss(
         losses = -picked * w
         if valid is not None:  # an ignored sample adds 0, even where its input is -inf
             losses = xp.where(valid, losses, xp.zeros_like(losses))
-    data = _reduce_data(backend, losses, r, total)
+    if nd == 2 and r != 0 and is_half(dtype):
+        data = _half_batch_total(backend, losses, None if weight is None else w, valid, r)
+    else:
+        data = _reduce_data(backend, losses, r, total)
     cls = NllLoss2DBackward0 if nd == 4 else NllLossBackward0
     total_t = _constant(backend, total if r != 0 else xp.zeros_like(total))
     return record(
@@ -370,6 +381,8 @@ def _nll_loss_unweighted(x: Tensor, t: Tensor, r: int, ignore_index: int) -> Ten
     n = losses.shape[0]
     if r == 0:
         out = losses
+    elif is_half(data.dtype):
+        out = _half_batch_total(backend, losses, None, None, r)
     else:
         out = backend.sum(losses)
         if r == 1:
@@ -385,6 +398,40 @@ def _nll_loss_unweighted(x: Tensor, t: Tensor, r: int, ignore_index: int) -> Ten
         reduction=r,
         ignore_index=ignore_index,
     )
+
+
+def _half_batch_total(backend, losses, weights, valid, reduction: int):
+    """The sum (or weighted mean) of a float16 or bfloat16 batch of nll_loss terms as PyTorch's
+    CPU kernel adds it up (nll_loss_out_frame): in the half type itself, sample after sample into
+    a cascade of 8 partial sums, level j moved up into j + 1 while sample b's j-th group of bits
+    is 0. `weights`: the samples' weights (None: PyTorch's count of samples); `valid`: False
+    for an ignored sample, which is left out and does not move the cascade (None: none is)."""
+    host = backend.to_host(losses)
+    half = host.dtype.type
+    host_weights = None if weights is None else backend.to_host(weights)
+    kept = range(host.shape[0]) if valid is None else backend.to_host(valid).nonzero()[0]
+    levels, power = 8, max(4, (host.shape[0] - 1).bit_length() // 8)
+    mask = (1 << power) - 1
+    loss_sums, weight_sums = [half(0)] * levels, [half(0)] * levels
+    for b in kept:
+        loss_sums[0] = loss_sums[0] + host[b]
+        if host_weights is not None:
+            weight_sums[0] = weight_sums[0] + host_weights[b]
+        for j in range(levels - 1):
+            if b & (mask << (j * power)):
+                break
+            loss_sums[j + 1], loss_sums[j] = loss_sums[j + 1] + loss_sums[j], half(0)
+            weight_sums[j + 1], weight_sums[j] = weight_sums[j + 1] + weight_sums[j], half(0)
+    total, weight_total = half(0), half(len(kept))
+    for loss_sum in loss_sums:
+        total = total + loss_sum
+    if host_weights is not None:
+        weight_total = half(0)
+        for weight_sum in weight_sums:
+            weight_total = weight_total + weight_sum
+    if reduction == 1:
+        total = half(total / weight_total)
+    return backend.from_host(np.asarray(total, dtype=host.dtype))
 
 
 def _target_plan(backend, shape: tuple, safe) -> _Plan:

@@ -276,7 +276,7 @@ def _check_mixed_params(x: Tensor, *params) -> None:
 
 def _opmath(xp, x: Tensor):
     """x's elements to compute with: a half input in float32, as PyTorch's CPU norms do."""
-    return xp.astype(x._data, xp.float32) if x.dtype is dtypes.float16 else x._data
+    return xp.astype(x._data, xp.float32) if x.dtype in dtypes.HALF_FLOATS else x._data
 
 
 def layer_norm(

@@ -114,9 +114,9 @@ def _sum_dtype(t: Tensor, dtype):
 
 
 def _add_up(backend, data, axis, keepdims: bool, dtype: dtypes.dtype):
-    """The sum of an array in `dtype`; float16 is added up in float32 and rounded once, as
-    PyTorch's CPU kernels do."""
-    if dtype is dtypes.float16:
+    """The sum of an array in `dtype`; float16 and bfloat16 are added up in float32 and rounded
+    once, as PyTorch's CPU kernels do."""
+    if dtype in dtypes.HALF_FLOATS:
         total = backend.sum(
             data, axis=axis, keepdims=keepdims, dtype=backend.native[dtypes.float32]
         )
@@ -193,8 +193,9 @@ def _mean_data(backend, data, axis, keepdims: bool, count: int):
     PyTorch (NumPy would warn "Mean of empty slice")."""
     if count == 0:
         return backend.xp.full_like(backend.sum(data, axis=axis, keepdims=keepdims), float("nan"))
-    if backend.ours[data.dtype] is dtypes.float16:  # added up in float32, as PyTorch does
-        return backend.xp.mean(data, axis=axis, keepdims=keepdims)
+    if backend.ours[data.dtype] in dtypes.HALF_FLOATS:  # added up in float32, as PyTorch does
+        total = backend.sum(data, axis=axis, keepdims=keepdims, dtype=backend.xp.float32)
+        return backend.xp.astype(total / count, data.dtype)
     # what NumPy's mean computes, without its Python-level bookkeeping
     return backend.sum(data, axis=axis, keepdims=keepdims) / count
 
@@ -683,6 +684,8 @@ def _vector_norm(
     dims = _reduce_dims(dim, len(shape))
     axis = _axis(t, dims) if dims else None
     a = xp.abs(t._data)
+    if t.dtype in dtypes.HALF_FLOATS:  # computed in float32, PyTorch's accumulate type
+        a = xp.astype(a, xp.float32)
     if p in (float("inf"), float("-inf")) and t.numel() == 0:
         raise RuntimeError(msg.VECTOR_NORM_EMPTY_INF.format(ord=p))
     with backend.quiet():  # an overflow gives inf, as in PyTorch (float16 overflows soon)
@@ -696,6 +699,7 @@ def _vector_norm(
             data = xp.sqrt(xp.sum(a * a, axis=axis, keepdims=keepdim))
         else:
             data = xp.sum(a**p, axis=axis, keepdims=keepdim) ** (1.0 / p)
+        data = xp.astype(data, t._data.dtype, copy=False)  # a float16 norm may overflow here
     return record(
         cls,
         (t,),

@@ -214,18 +214,21 @@ def cumsum(input, dim: int = ..., *, dtype=None, axis=None) -> Tensor:
 
 
 def _running(name: str, input, dim: int, dtype) -> tuple:
-    """(tensor, dim, array) of a running sum or product (`cumulative_sum`/`_prod`) along dim."""
+    """(tensor, dim, array) of a running sum or product (`cumulative_sum`/`_prod`) along dim;
+    float16 and bfloat16 run in float32 (PyTorch's accumulate type), each result rounded."""
     t = check_tensor(input, name)
     backend = t._backend
     xp = backend.xp
     d = normalize_dim(dim, t._data.ndim)
-    data = xp.astype(t._data, backend.native[_sum_dtype(t, dtype)])
+    out_dtype = _sum_dtype(t, dtype)
+    acc = dtypes.float32 if out_dtype in dtypes.HALF_FLOATS else out_dtype
+    data = xp.astype(t._data, backend.native[acc])
     if t._data.ndim:
         if name == "cumsum":  # from 0.0, as PyTorch's accumulator (a sum of -0.0s is 0.0)
             data = xp.cumulative_sum(data, axis=d) + 0
         else:
             data = xp.cumulative_prod(data, axis=d)
-    return t, d, data
+    return t, d, xp.astype(data, backend.native[out_dtype])
 
 
 class CumprodBackward0(Node):

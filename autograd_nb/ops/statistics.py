@@ -178,7 +178,10 @@ def _var(name: str, input, dim, unbiased, keepdim, correction, take_root: bool) 
     if divisor <= 0:
         warnings.warn(msg.DOF_WARNING.format(name=name), UserWarning, stacklevel=3)
         divisor = 0
-    centered = t._data - _mean_data(backend, t._data, _axis(t, dims), True, count)
+    x = t._data
+    if t.dtype in dtypes.HALF_FLOATS:  # computed in float32, PyTorch's accumulate type
+        x = xp.astype(x, xp.float32)
+    centered = x - _mean_data(backend, x, _axis(t, dims), True, count)
     squares = xp.sum(centered * centered, axis=_axis(t, dims), keepdims=keepdim)
     if divisor:
         data = squares / divisor
@@ -188,6 +191,8 @@ def _var(name: str, input, dim, unbiased, keepdim, correction, take_root: bool) 
         )
     if take_root:
         data = xp.sqrt(data)
+    with backend.quiet():  # a float16 variance may overflow to inf, as in PyTorch
+        data = xp.astype(data, t._data.dtype, copy=False)
     return record(
         StdBackward0 if take_root else VarBackward0,
         (t,),

@@ -21,9 +21,10 @@ from .out import with_out
 
 
 def _ternary(cls, tensors: tuple, kernel, name: str, save: tuple = (), **saved) -> Tensor:
-    """Broadcast and promote three operands, run `kernel` on their arrays, record `cls` (saving
-    `save` and the `_saved_<name>` keywords)."""
-    from ._helpers import broadcast_shapes, on_backend
+    """Broadcast and promote three operands, run `kernel` on their arrays (float16 and bfloat16
+    in float32, rounded once, as PyTorch's CPU kernels), record `cls` (saving `save` and the
+    `_saved_<name>` keywords)."""
+    from ._helpers import broadcast_shapes, in_float32, on_backend
 
     for i, t in enumerate(tensors):
         check_tensor(t, name, ("input", "tensor1", "tensor2")[i], i + 1)
@@ -31,7 +32,7 @@ def _ternary(cls, tensors: tuple, kernel, name: str, save: tuple = (), **saved) 
     dtype = result_dtype(*tensors)
     broadcast_shapes(*(tuple(t._data.shape) for t in tensors))
     arrays = [on_backend(t, backend, dtype) for t in tensors]
-    out = kernel(backend.xp, *arrays)
+    out = in_float32(kernel, backend.xp, *arrays)
     return record(cls, tensors, out, backend, save, broadcasts=True, **saved)
 
 

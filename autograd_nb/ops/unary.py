@@ -23,7 +23,7 @@ from .. import dtypes
 from .._tensor import Tensor, make_tensor, tensor_method
 from ..autograd.grad_mode import STATE
 from ..autograd.node import Node
-from ._helpers import HALF, check_tensor, float_data, in_float32, record, return_type
+from ._helpers import check_tensor, float_data, in_float32, record, return_type
 from .inplace import apply_inplace
 from .out import write_into, write_out
 
@@ -75,7 +75,7 @@ def elementwise(
         if floating and not backend.ours[x.dtype].is_floating_point:
             x = float_data(t)  # integers and bools compute in the default float dtype
         xp = backend.xp
-        data = kernel(xp, x) if x.dtype is not HALF else in_float32(kernel, xp, x)
+        data = in_float32(kernel, xp, x)  # float16 and bfloat16 in float32
         return record(node, (t,), data, backend, (t,) if saves_input else (), saves_result)
 
     compute.__name__ = compute.__qualname__ = name

@@ -31,7 +31,7 @@ so several checkpoints saved into one open file load one by one (PyTorch 2.13 lo
 then fails). `save` to a path writes a temporary file beside it and renames it over the old one:
 a save that fails or is interrupted leaves the old checkpoint as it was.
 
-Differences from PyTorch: bfloat16, complex and quantized tensors are refused by name (autograd_nb
+Differences from PyTorch: complex and quantized tensors are refused by name (autograd_nb
 has no such dtypes); tensors sharing a storage share memory again on the CPU but load as separate
 copies on cuda (with contiguous strides); records must be stored uncompressed (PyTorch also reads
 compressed ones, which it never writes); every weights-only error is an UnpicklingError, a

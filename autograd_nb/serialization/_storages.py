@@ -26,7 +26,6 @@ from ..backends import backend_for, cpu_backend
 STORAGE_NAMES = {d: d.legacy_name.replace("Tensor", "Storage") for d in dtypes.ALL_DTYPES}
 # dtypes PyTorch stores that autograd_nb has no tensors for: refused by name when loading
 FOREIGN_STORAGES = {
-    "BFloat16Storage": "torch.bfloat16",
     "ComplexFloatStorage": "torch.complex64",
     "ComplexDoubleStorage": "torch.complex128",
     "QUInt8Storage": "torch.quint8",

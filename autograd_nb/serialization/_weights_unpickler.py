@@ -252,7 +252,6 @@ FOREIGN_GLOBALS.update(
     {
         f"torch.{name}": f"torch.{name}"
         for name in (
-            "bfloat16",
             "complex32",
             "complex64",
             "complex128",

@@ -543,8 +543,8 @@ class Module:
         return self._apply(lambda t: t.half() if t.is_floating_point() else t)
 
     def bfloat16(self) -> Module:
-        """bfloat16 is not one of autograd_nb's dtypes: a TypeError that says which are."""
-        raise TypeError(msg.MODULE_NO_BFLOAT16)
+        """Cast floating point parameters and buffers to bfloat16."""
+        return self._apply(lambda t: t.bfloat16() if t.is_floating_point() else t)
 
     def xpu(self, device=None) -> Module:
         """Intel GPUs: not in this build, as in PyTorch's CPU build (for a module with tensors)."""
