@@ -1,0 +1,150 @@
+"""Staged optimizer steps: an update prepared aside, then written in by one call into C that no
+interrupt can split (the fast path of the optimizers' all-or-nothing step).
+
+The reference step (`optimizer._no_grad_step`) is all or nothing because it copies every
+parameter and state buffer into an undo log before changing it: two extra passes over the
+model's memory on every step. A staged step is all or nothing by design instead:
+
+1. prepare: everything that may fail or allocate runs while nothing has changed yet (the
+   gradient with weight decay, the rule's numbers in the arrays' dtype, a scratch array), and
+   the update is written down as a list of in-place ufunc calls on the arrays, in the order the
+   reference rule makes them, with each tensor's version count after the step;
+2. commit: `deque(map(...), maxlen=0)` runs that list and sets the version counters in one call
+   into C. No Python code runs inside it, so neither a KeyboardInterrupt (CPython handles
+   signals between bytecodes) nor an interrupt injected at a Python function or loop lands
+   half-way; every output array is given, so the ufuncs allocate no array either.
+
+A step that does not fit (a first step, which creates the state; arrays that are not NumPy's;
+mixed dtypes; a read-only buffer) is left to the reference rule: the stager returns None.
+tests/test_optim_staged.py checks each staged step against the reference, bit for bit.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from itertools import chain, repeat
+
+import numpy as np
+
+from .._tensor import Tensor
+from ..autograd.versions import INFERENCE_VERSION, version_counter
+from ._rules import decayed_grad
+
+__all__ = ["StagedStep", "stage_sgd"]
+
+_CALL = np.ufunc.__call__  # ufunc(first, second, out), called from C by map()
+
+
+class StagedStep:
+    """In-place ufunc calls and version counts, written down to be run together by `commit`."""
+
+    __slots__ = ("_ufuncs", "_firsts", "_seconds", "_outs", "_versions")
+
+    def __init__(self) -> None:
+        self._ufuncs: list = []
+        self._firsts: list = []
+        self._seconds: list = []
+        self._outs: list = []
+        self._versions: dict = {}  # version counter -> its value after the step
+
+    def ufunc(self, ufunc: np.ufunc, first, second, out: np.ndarray) -> None:
+        """Write down `ufunc(first, second, out=out)`."""
+        self._ufuncs.append(ufunc)
+        self._firsts.append(first)
+        self._seconds.append(second)
+        self._outs.append(out)
+
+    def count(self, tensor: Tensor, changes: int) -> None:
+        """Write down that `tensor` changes in place `changes` times (its views share the count)."""
+        if tensor._vc is INFERENCE_VERSION:
+            return
+        counter = version_counter(tensor)
+        self._versions[counter] = self._versions.get(counter, counter.value) + changes
+
+    def commit(self) -> None:
+        """Run every written-down call in order, then set the version counters: one C call."""
+        versions = self._versions
+        deque(
+            chain(
+                map(_CALL, self._ufuncs, self._firsts, self._seconds, self._outs),
+                map(setattr, versions.keys(), repeat("value"), versions.values()),
+            ),
+            maxlen=0,
+        )
+
+
+def _arrays(first: Tensor, *others: Tensor) -> list | None:
+    """The NumPy arrays of `first` and `others` when the staged rule may write on them: one
+    dtype and shape, floating point, writable, no inference tensor; else None."""
+    data = first._data
+    if type(data) is not np.ndarray or data.dtype.kind != "f" or first.is_inference():
+        return None
+    dtype, shape = data.dtype, data.shape
+    arrays = [data]
+    for t in others:
+        data = t._data
+        if (
+            type(data) is not np.ndarray
+            or data.dtype != dtype
+            or data.shape != shape
+            or t.is_inference()
+        ):
+            return None
+        arrays.append(data)
+    return arrays
+
+
+def _scratch(owner, like: np.ndarray) -> np.ndarray:
+    """An array shaped as `like`, viewing the optimizer's scratch memory for its dtype (kept
+    between steps; one is enough, each parameter's update finishing with it before the next)."""
+    scratches = owner.__dict__.setdefault("_staged_scratch", {})
+    flat = scratches.get(like.dtype)
+    if flat is None or flat.size < like.size:
+        flat = scratches[like.dtype] = np.empty(like.size, like.dtype)
+    return flat[: like.size].reshape(like.shape)
+
+
+def stage_sgd(optimizer) -> StagedStep | None:
+    """SGD's rule (sgd.py) staged, or None where it does not fit.
+
+    Per parameter, as the reference's in-place ops compute it (the numbers cast to the arrays'
+    dtype, as NumPy casts a Python float):
+        buf *= momentum; buf += (1 - dampening) * g      (with momentum)
+        step = lr * (g + momentum * buf if nesterov else buf); p -= step
+    """
+    staged = StagedStep()
+    for group in optimizer.param_groups:
+        lr, momentum, dampening = group["lr"], group["momentum"], group["dampening"]
+        nesterov = group["nesterov"]
+        for param in optimizer._params_with_grad(group):
+            grad = decayed_grad(param, group)  # a new tensor where it differs from .grad
+            if momentum == 0:
+                arrays = _arrays(param, grad)
+                if arrays is None:
+                    return None
+                p, g = arrays
+                step = _scratch(optimizer, p)
+                direction = g
+            else:
+                state = optimizer.state.get(param)
+                buf = None if state is None else state.get("momentum_buffer")
+                arrays = None if buf is None else _arrays(param, grad, buf)
+                if arrays is None or not arrays[2].flags.writeable:
+                    return None
+                p, g, b = arrays
+                number = p.dtype.type
+                if dampening != 0:
+                    g = g * number(1 - dampening)
+                step = _scratch(optimizer, p)
+                staged.ufunc(np.multiply, b, number(momentum), b)
+                staged.ufunc(np.add, b, g, b)
+                staged.count(buf, 2)
+                direction = b
+                if nesterov:
+                    staged.ufunc(np.multiply, b, number(momentum), step)
+                    staged.ufunc(np.add, g, step, step)
+                    direction = step
+            staged.ufunc(np.multiply, direction, p.dtype.type(lr), step)
+            staged.ufunc(np.subtract, p, step, p)
+            staged.count(param, 1)
+    return staged
