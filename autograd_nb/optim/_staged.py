@@ -22,7 +22,7 @@ tests/test_optim_staged.py checks each staged step against the reference, bit fo
 from __future__ import annotations
 
 from collections import deque
-from itertools import chain, repeat
+from itertools import chain, repeat, starmap
 
 import numpy as np
 
@@ -32,27 +32,20 @@ from ._rules import decayed_grad
 
 __all__ = ["StagedStep", "stage_sgd"]
 
-_CALL = np.ufunc.__call__  # ufunc(first, second, out), called from C by map()
+_CALL = np.ufunc.__call__  # ufunc(first, second, out), called from C by starmap()
 
 
 class StagedStep:
-    """In-place ufunc calls and version counts, written down to be run together by `commit`."""
+    """In-place ufunc calls and version counts, written down to be run together by `commit`.
 
-    __slots__ = ("_ufuncs", "_firsts", "_seconds", "_outs", "_versions")
+    `calls` holds `(ufunc, first, second, out)` rows, run in order as `ufunc(first, second,
+    out)`; `count` notes how many times a tensor changes in place."""
+
+    __slots__ = ("calls", "_versions")
 
     def __init__(self) -> None:
-        self._ufuncs: list = []
-        self._firsts: list = []
-        self._seconds: list = []
-        self._outs: list = []
+        self.calls: list[tuple] = []
         self._versions: dict = {}  # version counter -> its value after the step
-
-    def ufunc(self, ufunc: np.ufunc, first, second, out: np.ndarray) -> None:
-        """Write down `ufunc(first, second, out=out)`."""
-        self._ufuncs.append(ufunc)
-        self._firsts.append(first)
-        self._seconds.append(second)
-        self._outs.append(out)
 
     def count(self, tensor: Tensor, changes: int) -> None:
         """Write down that `tensor` changes in place `changes` times (its views share the count)."""
@@ -66,32 +59,28 @@ class StagedStep:
         versions = self._versions
         deque(
             chain(
-                map(_CALL, self._ufuncs, self._firsts, self._seconds, self._outs),
+                starmap(_CALL, self.calls),
                 map(setattr, versions.keys(), repeat("value"), versions.values()),
             ),
             maxlen=0,
         )
 
 
-def _arrays(first: Tensor, *others: Tensor) -> list | None:
-    """The NumPy arrays of `first` and `others` when the staged rule may write on them: one
-    dtype and shape, floating point, writable, no inference tensor; else None."""
-    data = first._data
-    if type(data) is not np.ndarray or data.dtype.kind != "f" or first.is_inference():
-        return None
-    dtype, shape = data.dtype, data.shape
-    arrays = [data]
-    for t in others:
-        data = t._data
+def _arrays(*tensors: Tensor) -> list | None:
+    """The tensors' NumPy arrays when the staged rule may write on them: one floating dtype and
+    one shape, no inference tensor (they count no versions); else None."""
+    arrays = [t._data for t in tensors]
+    first = arrays[0]
+    dtype, shape = first.dtype, first.shape
+    for t, data in zip(tensors, arrays):
         if (
             type(data) is not np.ndarray
             or data.dtype != dtype
             or data.shape != shape
-            or t.is_inference()
+            or t._vc is INFERENCE_VERSION
         ):
             return None
-        arrays.append(data)
-    return arrays
+    return arrays if dtype.kind == "f" else None
 
 
 def _scratch(owner, like: np.ndarray) -> np.ndarray:
@@ -113,6 +102,7 @@ def stage_sgd(optimizer) -> StagedStep | None:
         step = lr * (g + momentum * buf if nesterov else buf); p -= step
     """
     staged = StagedStep()
+    calls = staged.calls
     for group in optimizer.param_groups:
         lr, momentum, dampening = group["lr"], group["momentum"], group["dampening"]
         nesterov = group["nesterov"]
@@ -122,9 +112,8 @@ def stage_sgd(optimizer) -> StagedStep | None:
                 arrays = _arrays(param, grad)
                 if arrays is None:
                     return None
-                p, g = arrays
+                p, direction = arrays
                 step = _scratch(optimizer, p)
-                direction = g
             else:
                 state = optimizer.state.get(param)
                 buf = None if state is None else state.get("momentum_buffer")
@@ -132,19 +121,16 @@ def stage_sgd(optimizer) -> StagedStep | None:
                 if arrays is None or not arrays[2].flags.writeable:
                     return None
                 p, g, b = arrays
-                number = p.dtype.type
+                m = p.dtype.type(momentum)
                 if dampening != 0:
-                    g = g * number(1 - dampening)
+                    g = g * p.dtype.type(1 - dampening)
                 step = _scratch(optimizer, p)
-                staged.ufunc(np.multiply, b, number(momentum), b)
-                staged.ufunc(np.add, b, g, b)
+                calls += ((np.multiply, b, m, b), (np.add, b, g, b))
                 staged.count(buf, 2)
                 direction = b
                 if nesterov:
-                    staged.ufunc(np.multiply, b, number(momentum), step)
-                    staged.ufunc(np.add, g, step, step)
+                    calls += ((np.multiply, b, m, step), (np.add, g, step, step))
                     direction = step
-            staged.ufunc(np.multiply, direction, p.dtype.type(lr), step)
-            staged.ufunc(np.subtract, p, step, p)
+            calls += ((np.multiply, direction, p.dtype.type(lr), step), (np.subtract, p, step, p))
             staged.count(param, 1)
     return staged
