@@ -27,7 +27,7 @@ from itertools import chain, repeat, starmap
 import numpy as np
 
 from .._tensor import Tensor
-from ..autograd.versions import INFERENCE_VERSION, version_counter
+from ..autograd.versions import version_counter
 from ._rules import decayed_grad
 
 __all__ = ["StagedStep", "stage_sgd"]
@@ -49,7 +49,7 @@ class StagedStep:
 
     def count(self, tensor: Tensor, changes: int) -> None:
         """Write down that `tensor` changes in place `changes` times (its views share the count)."""
-        if tensor._vc is INFERENCE_VERSION:
+        if tensor.is_inference():
             return
         counter = version_counter(tensor)
         self._versions[counter] = self._versions.get(counter, counter.value) + changes
@@ -77,7 +77,7 @@ def _arrays(*tensors: Tensor) -> list | None:
             type(data) is not np.ndarray
             or data.dtype != dtype
             or data.shape != shape
-            or t._vc is INFERENCE_VERSION
+            or t.is_inference()
         ):
             return None
     return arrays if dtype.kind == "f" else None
