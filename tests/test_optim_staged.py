@@ -46,7 +46,7 @@ def _state(params, optimizer):
 
 
 @pytest.mark.parametrize("config", list(CONFIGS))
-@pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
+@pytest.mark.parametrize("dtype", [torch.float16, torch.float32, torch.float64])
 def test_staged_step_is_the_reference_step_bit_for_bit(config, dtype):
     runs = []
     for staged in (True, False):
