@@ -9,8 +9,8 @@ model's memory on every step. A staged step is all or nothing by design instead:
    gradient with weight decay, the rule's numbers in the arrays' dtype, a scratch array), and
    the update is written down as a list of in-place ufunc calls on the arrays, in the order the
    reference rule makes them, with each tensor's version count after the step;
-2. commit: `deque(map(...), maxlen=0)` runs that list and sets the version counters in one call
-   into C. No Python code runs inside it, so neither a KeyboardInterrupt (CPython handles
+2. commit: `deque(starmap(...), maxlen=0)` runs that list and sets the version counters in one
+   call into C. No Python code runs inside it, so neither a KeyboardInterrupt (CPython handles
    signals between bytecodes) nor an interrupt injected at a Python function or loop lands
    half-way; every output array is given, so the ufuncs allocate no array either.
 
