@@ -28,9 +28,9 @@ import numpy as np
 
 from .._tensor import Tensor
 from ..autograd.versions import version_counter
-from ._rules import decayed_grad
+from ._rules import decayed_grad, signed_grad
 
-__all__ = ["StagedStep", "stage_sgd"]
+__all__ = ["StagedStep", "stage_adam", "stage_sgd"]
 
 _CALL = np.ufunc.__call__  # ufunc(first, second, out), called from C by starmap()
 
@@ -132,5 +132,71 @@ def stage_sgd(optimizer) -> StagedStep | None:
                     calls += ((np.multiply, b, m, step), (np.add, g, step, step))
                     direction = step
             calls += ((np.multiply, direction, p.dtype.type(lr), step), (np.subtract, p, step, p))
+            staged.count(param, 1)
+    return staged
+
+
+def stage_adam(optimizer) -> StagedStep | None:
+    """Adam's and AdamW's rule (adam.py) staged, or None where it does not fit (amsgrad too).
+
+    Per parameter at step t, as the reference's in-place ops compute it:
+        p *= 1 - lr * weight_decay                      (AdamW)
+        t += 1; m += (g - m) * (1 - beta1); v *= beta2; v += g * g * (1 - beta2)
+        s = sqrt(v) / sqrt(1 - beta2**t) + eps; p += m / s * -(lr / (1 - beta1**t))
+    """
+    staged = StagedStep()
+    calls = staged.calls
+    for group in optimizer.param_groups:
+        lr, (beta1, beta2), eps = group["lr"], group["betas"], group["eps"]
+        weight_decay, decoupled = group["weight_decay"], group["decoupled_weight_decay"]
+        if group["amsgrad"]:
+            return None  # (NumPy deprecates maximum's output given by position)
+        names = ("exp_avg", "exp_avg_sq")
+        for param in optimizer._params_with_grad(group):
+            state = optimizer.state.get(param)
+            if not state or not all(isinstance(state.get(n), Tensor) for n in names):
+                return None  # the first step makes the state (the reference rule)
+            counter = state.get("step")
+            grad = signed_grad(param, group) if decoupled else decayed_grad(param, group)
+            buffers = [state[n] for n in names]
+            arrays = _arrays(param, grad, *buffers)
+            if (
+                arrays is None
+                or not isinstance(counter, Tensor)
+                or type(counter._data) is not np.ndarray
+                or counter.is_inference()
+                or not all(a.flags.writeable for a in arrays[2:] + [counter._data])
+            ):
+                return None
+            p, g, m, v = arrays[:4]
+            number = p.dtype.type
+            t = counter._data
+            one = t.dtype.type(1)
+            step = (t + one).item()
+            calls.append((np.add, t, one, t))
+            staged.count(counter, 1)
+            if decoupled and weight_decay != 0:
+                calls.append((np.multiply, p, number(1 - lr * weight_decay), p))
+                staged.count(param, 1)
+            towards = g - m  # aside: m and p are as they were until the commit
+            squared = g * g
+            calls += (
+                (np.multiply, towards, number(1 - beta1), towards),
+                (np.add, m, towards, m),
+                (np.multiply, v, number(beta2), v),
+                (np.multiply, squared, number(1 - beta2), squared),
+                (np.add, v, squared, v),
+            )
+            staged.count(buffers[0], 1)
+            staged.count(buffers[1], 2)
+            denom = _scratch(optimizer, p)
+            calls += (
+                (np.sqrt, v, denom),
+                (np.divide, denom, number((1 - beta2**step) ** 0.5), denom),
+                (np.add, denom, number(eps), denom),
+                (np.divide, m, denom, denom),
+                (np.multiply, denom, number(-(lr / (1 - beta1**step))), denom),
+                (np.add, p, denom, p),
+            )
             staged.count(param, 1)
     return staged
