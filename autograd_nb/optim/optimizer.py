@@ -8,8 +8,8 @@ parameter tensors themselves). Subclasses implement `step`, updating each parame
 A step is all or nothing: what it may change (the parameters, their state) is noted in an undo
 log first, and put back if the step raises or is interrupted (KeyboardInterrupt, MemoryError).
 PyTorch keeps the parameters it updated before the interrupt. An optimizer with a staged rule
-(SGD, Adam, AdamW) skips those copies in the common case: its step is prepared aside and committed by one
-call into C (_staged.py).
+(SGD, Adam, AdamW) skips those copies in the common case: its step is prepared aside and
+committed by one call into C (_staged.py).
 """
 
 from __future__ import annotations
