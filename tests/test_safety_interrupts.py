@@ -124,8 +124,9 @@ def _optimizer_case(name: str):
         _set_grads(model, 2)
         return model, optimizer
 
-    # SGD with momentum and Adam at every point; the others at 40 spread over their steps
-    every = name in ("SGD-momentum", "Adam")
+    # SGD with momentum, Adam and AdamW (a staged step, optim/_staged.py) at every point; the
+    # others at 40 spread over their steps
+    every = name in ("SGD-momentum", "Adam", "AdamW")
     return make, lambda state: state[1].step(), _model_state, None if every else 40
 
 

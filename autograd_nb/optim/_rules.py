@@ -8,7 +8,7 @@ from .. import dtypes
 from .._creation import tensor, zeros_like
 from .._tensor import Tensor
 
-__all__ = ["begin_step", "decayed_grad", "scalar_state", "update_moments"]
+__all__ = ["begin_step", "decayed_grad", "scalar_state", "signed_grad", "update_moments"]
 
 
 def scalar_state(value: float = 0.0) -> Tensor:
@@ -34,10 +34,15 @@ def begin_step(
     return state, state["step"].item()
 
 
+def signed_grad(param: Tensor, group: dict[str, Any]) -> Tensor:
+    """The gradient to follow before any weight decay: negated when maximizing."""
+    return -param.grad if group["maximize"] else param.grad
+
+
 def decayed_grad(param: Tensor, group: dict[str, Any], decoupled: bool = False) -> Tensor:
     """The gradient to follow: negated when maximizing, plus `weight_decay * param` (L2); with
     `decoupled`, the parameter is shrunk by `1 - lr * weight_decay` in place instead (AdamW)."""
-    grad = -param.grad if group["maximize"] else param.grad
+    grad = signed_grad(param, group)
     weight_decay = group["weight_decay"]
     if weight_decay != 0:
         if decoupled:

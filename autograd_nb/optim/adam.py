@@ -17,6 +17,7 @@ from __future__ import annotations
 from .. import _messages as msg
 from ..ops.comparison import maximum
 from ._rules import begin_step, decayed_grad
+from ._staged import StagedStep, stage_adam
 from .optimizer import Optimizer, _no_grad_step
 
 __all__ = ["Adam", "AdamW"]
@@ -79,6 +80,9 @@ class Adam(Optimizer):
             "decoupled_weight_decay": decoupled_weight_decay,
         }
         super().__init__(params, defaults)
+
+    def _staged_step(self) -> StagedStep | None:
+        return stage_adam(self)
 
     @_no_grad_step
     def step(self, closure=None):

@@ -7,7 +7,9 @@ parameter tensors themselves). Subclasses implement `step`, updating each parame
 
 A step is all or nothing: what it may change (the parameters, their state) is noted in an undo
 log first, and put back if the step raises or is interrupted (KeyboardInterrupt, MemoryError).
-PyTorch keeps the parameters it updated before the interrupt.
+PyTorch keeps the parameters it updated before the interrupt. An optimizer with a staged rule
+(SGD, Adam, AdamW) skips those copies in the common case: its step is prepared aside and
+committed by one call into C (_staged.py).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from ..autograd.grad_mode import STATE, enable_grad
 from ..autograd.undo import UndoLog
 from ..ops._helpers import broadcast_shapes, device_mismatch
 from ._rules import scalar_state
+from ._staged import StagedStep
 
 __all__ = ["Optimizer", "required"]
 
@@ -190,6 +193,11 @@ class Optimizer:
                 if not p._backend.is_writable(p._data):
                     raise RuntimeError(msg.INPLACE_READ_ONLY)
 
+    def _staged_step(self) -> StagedStep | None:
+        """This step prepared to be committed at once (see _staged.py), or None to take the
+        reference step under an undo log; a subclass with a staged rule overrides it."""
+        return None
+
     def _note_step(self, undo: UndoLog, params: Iterable[Tensor]) -> None:
         """Note in `undo` what a step may change: the values of `params`, and their state (its
         dicts, lists and tensors)."""
@@ -336,32 +344,6 @@ def _shape_error(shape: tuple, grad_shape: tuple, grad_first: bool = False) -> R
     return RuntimeError(msg.GRAD_ASSIGN_SIZE.format(grad=list(grad_shape), tensor=list(shape)))
 
 
-def _storage(first: Tensor, *others: Tensor) -> list | None:
-    """The arrays of `first` and `others` when an update may be written straight on them (one
-    device, dtype and shape, floating point, no inference tensor), else None.
-
-    Updating the arrays with Python's in-place operators computes exactly what the tensors'
-    in-place ops would, without their per-call checks; the caller then counts the versions
-    with `torch.autograd.graph.increment_version`.
-    """
-    data = first._data
-    backend, dtype, shape = first._backend, data.dtype, data.shape
-    if first.is_inference() or not backend.ours[dtype].is_floating_point:
-        return None
-    arrays = [data]
-    for t in others:
-        data = t._data
-        if (
-            t._backend is not backend
-            or (data.dtype is not dtype and data.dtype != dtype)
-            or data.shape != shape
-            or t.is_inference()
-        ):
-            return None
-        arrays.append(data)
-    return arrays
-
-
 def _no_grad_step(step):
     """Decorate a subclass's `step`: run the closure with grad on, then update under no_grad,
     all or nothing (the parameters that have a gradient, and their state)."""
@@ -372,11 +354,15 @@ def _no_grad_step(step):
         self._check_grads()
         undo = UndoLog()
         try:
-            self._note_step(
-                undo, (p for group in self.param_groups for p in self._params_with_grad(group))
-            )
             STATE.enabled = False
-            step(self)
+            staged = self._staged_step()
+            if staged is not None:  # the fast path: all or nothing by design (_staged.py)
+                staged.commit()
+            else:
+                self._note_step(
+                    undo, (p for group in self.param_groups for p in self._params_with_grad(group))
+                )
+                step(self)
         except BaseException:
             undo.undo()
             raise
@@ -386,4 +372,5 @@ def _no_grad_step(step):
 
     wrapper.__name__, wrapper.__qualname__ = step.__name__, step.__qualname__
     wrapper.__doc__ = step.__doc__
+    wrapper.__wrapped__ = step  # the reference rule alone (tests compare the staged step to it)
     return wrapper

@@ -12,22 +12,11 @@ PyTorch's single-tensor rule, for each parameter p with gradient g (`-g` when ma
 from __future__ import annotations
 
 from .. import _messages as msg
-from ..autograd.graph import increment_version
 from ._rules import decayed_grad
-from .optimizer import Optimizer, _no_grad_step, _storage
+from ._staged import StagedStep, stage_sgd
+from .optimizer import Optimizer, _no_grad_step
 
 __all__ = ["SGD"]
-
-
-def _momentum_step(param, grad, buf, lr: float, momentum: float, dampening: float) -> None:
-    """buf = momentum * buf + (1 - dampening) * grad; param -= lr * buf, in place on arrays.
-
-    The same arithmetic as `buf.mul_(momentum).add_(grad, alpha=1 - dampening)` and
-    `param.add_(buf, alpha=-lr)` (p + (-lr) * b and p - lr * b round alike).
-    """
-    buf *= momentum
-    buf += grad if dampening == 0 else (1 - dampening) * grad
-    param -= lr * buf
 
 
 class SGD(Optimizer):
@@ -72,6 +61,9 @@ class SGD(Optimizer):
             raise ValueError(msg.OPTIM_NESTEROV)
         super().__init__(params, defaults)
 
+    def _staged_step(self) -> StagedStep | None:
+        return stage_sgd(self)
+
     @_no_grad_step
     def step(self, closure=None):
         """One SGD update of every parameter that has a gradient; returns the closure's loss."""
@@ -85,10 +77,6 @@ class SGD(Optimizer):
                     buf = state.get("momentum_buffer")
                     if buf is None:
                         buf = state["momentum_buffer"] = grad.detach().clone()
-                    elif not nesterov and (arrays := _storage(param, grad, buf)) is not None:
-                        _momentum_step(*arrays, lr, momentum, dampening)  # on the storage
-                        increment_version((buf, buf, param))  # as mul_, add_ and add_ count
-                        continue
                     else:
                         buf.mul_(momentum).add_(grad, alpha=1 - dampening)
                     grad = grad.add(buf, alpha=momentum) if nesterov else buf
