@@ -12,7 +12,7 @@ from _opdb_checks import call
 from opdb import ENTRIES
 
 import autograd_nb as torch
-from autograd_nb.autograd.function import Function
+from autograd_nb.autograd.function import Function, FunctionCtx
 from autograd_nb.autograd.node import AccumulateGrad, Node
 
 LIBRARY = pathlib.Path(torch.__file__).parent
@@ -65,6 +65,8 @@ def _defined_outside(cls, made_by: dict) -> bool:
     test's node)."""
     if cls in made_by:
         return not made_by[cls].startswith("autograd_nb.")
+    if issubclass(cls, FunctionCtx):  # its Function is gone: a test's (the library's are global)
+        return True
     own = [getattr(v, "__func__", v) for v in vars(cls).values()]
     return any(
         not pathlib.Path(f.__code__.co_filename).is_relative_to(LIBRARY)

@@ -137,10 +137,21 @@ def _clean(entry_id: str, k: int, device: str) -> bool:
 
 def _heirs(cls) -> list:
     """The node classes that run `cls.backward`: cls and the subclasses that inherit it (a base
-    class is planted through the classes built on it)."""
+    class is planted through the classes built on it); where cls holds the function itself, also
+    the classes the library makes at run time around the same function (`TBackward0_copy`,
+    `SplitBackward0_copy`, ...: one backward, so a bug planted in it is one bug)."""
     backward = cls.backward
     known = library_node_classes() | set(reached())
+    if vars(cls).get("backward") is backward:
+        return [c for c in known if c.backward is backward]
     return [c for c in known if cls in c.__mro__ and c.backward is backward]
+
+
+def _owners(cls) -> list:
+    """Where the planted bug goes: cls, and the classes holding the same function themselves."""
+    if vars(cls).get("backward") is not cls.backward:
+        return [cls]
+    return [c for c in _heirs(cls) if vars(c).get("backward") is cls.backward]
 
 
 def _uses(cls) -> list:
@@ -165,7 +176,8 @@ def _check_class(monkeypatch, cls) -> str:
         return "failing"
     before = [_gradients(*use) for use in uses]
     with monkeypatch.context() as m:
-        _plant(m, cls)
+        for owner in _owners(cls):
+            _plant(m, owner)
         with engine.use_reference_only():  # the fast engine may run a registered kernel instead
             if any(_caught(*use) for use in uses):
                 return "caught"
