@@ -256,14 +256,15 @@ class BackwardStepper(W.VBox):
         controls = W.HBox([self.play, self.previous, self.slider, self.next])
         super().__init__([controls, self.stack, note])
         self._png = None
+        self.count = len(self.steps)
         adopt(self, BackwardStepper.close)
 
     def __repr__(self) -> str:
-        return f"BackwardStepper({self.name}, {len(self.steps)} steps)"
+        return f"BackwardStepper({self.name}, {self.count} steps)"
 
     def go(self, index: int) -> None:
         """Show frame `index` (kept between the first and the last)."""
-        self.slider.value = min(max(index, 0), len(self.frames) - 1)
+        self.slider.value = min(max(index, 0), self.slider.max)
 
     def close(self) -> None:
         """Close the stepper and every widget it made (links, controls, frames, layouts)."""
@@ -273,6 +274,9 @@ class BackwardStepper(W.VBox):
         for link in links:
             link.close()
         close_tree(self)
+        # what only the open widget shows: the learner's Out[n] may keep the closed one
+        self.steps, self.frames, self.links, self._png = [], [], [], None
+        self.graph = self._labels = self._leaf_names = None
 
     def _repr_mimebundle_(self, **kwargs) -> dict:
         """The widget view, plus a PNG of the first and last frames for where it cannot show."""
@@ -424,10 +428,15 @@ class TensorInspector(W.VBox):
         super().__init__([self.view])
         self.refresh()
         _INSPECTORS.add(self)
-        adopt(self)
+        adopt(self, TensorInspector.close)
 
     def __repr__(self) -> str:
         return f"TensorInspector({self.name})"
+
+    def close(self) -> None:
+        """Close the card (with its layout) and stop refreshing it after each cell."""
+        _INSPECTORS.discard(self)
+        close_tree(self)
 
     def _state(self) -> tuple:
         t = self.tensor
