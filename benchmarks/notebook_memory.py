@@ -10,7 +10,9 @@ kernel runs it (a new execution count each time, the result kept in `Out` as IPy
 once with the cell id JupyterLab and VS Code send (`cellId` in the request's metadata), once with
 none (classic Notebook, nbclient). Reported per case: the growth over the measured runs of the
 resident memory (after `gc.collect()` and glibc's `malloc_trim`, so that freed memory the
-allocator kept does not count), and the live ipywidgets and comms before and after them.
+allocator kept does not count), the same once IPython's output cache is flushed (`Out` keeps
+every cell's result, up to `InteractiveShell.cache_size` = 1000 of them: a returned figure or
+widget object stays there), and the live ipywidgets and comms before and after the runs.
 """
 
 from __future__ import annotations
@@ -83,10 +85,13 @@ def measure(shell, name: str, runs: int, warmup: int, with_id: bool) -> dict:
         run_cell(shell, code, cell_id)
     seconds = time.perf_counter() - start
     after, (widgets1, comms1) = rss_mb(), live()
+    shell.displayhook.flush()  # what IPython's output cache (Out, _oh, _) held
+    flushed = rss_mb()
     if name in AFTER:
         run_cell(shell, AFTER[name], None)
     return {
         "mb": after - before,
+        "flushed": flushed - before,
         "widgets": (widgets0, widgets1),
         "comms": (comms0, comms1),
         "ms": 1000 * seconds / runs,
@@ -119,7 +124,10 @@ def main() -> None:
         sys.stdout, sys.stderr = stdout, stderr
     modes = {"both": (True, False), "id": (True,), "no-id": (False,)}[args.mode]
     print(f"{args.runs} re-runs per case after {args.warmup} warm-up runs; RSS growth over them")
-    print(f"{'case':38} {'cell id':8} {'MB':>7} {'KB/run':>7} {'widgets':>11} {'comms':>11} ms/run")
+    print(
+        f"{'case':30} {'cell id':7} {'MB':>6} {'KB/run':>6} {'Out flushed':>11} "
+        f"{'widgets':>11} {'comms':>11} ms/run"
+    )
     for name in args.only or CELLS:
         for with_id in modes:
             sys.stdout, sys.stderr = sink, sink
@@ -130,8 +138,9 @@ def main() -> None:
             widgets = "{} -> {}".format(*row["widgets"])
             comms = "{} -> {}".format(*row["comms"])
             print(
-                f"{name:38} {'yes' if with_id else 'no':8} {row['mb']:7.1f} "
-                f"{1024 * row['mb'] / args.runs:7.1f} {widgets:>11} {comms:>11} {row['ms']:.0f}",
+                f"{name:30} {'yes' if with_id else 'no':7} {row['mb']:6.1f} "
+                f"{1024 * row['mb'] / args.runs:6.1f} {row['flushed']:8.1f} MB "
+                f"{widgets:>11} {comms:>11} {row['ms']:.0f}",
                 flush=True,
             )
 
