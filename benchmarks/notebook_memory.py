@@ -85,7 +85,8 @@ def measure(shell, name: str, runs: int, warmup: int, with_id: bool) -> dict:
         run_cell(shell, code, cell_id)
     seconds = time.perf_counter() - start
     after, (widgets1, comms1) = rss_mb(), live()
-    shell.displayhook.flush()  # what IPython's output cache (Out, _oh, _) held
+    shell.displayhook.flush()  # what IPython's output cache (Out, _oh, _n) held
+    run_cell(shell, "pass", None)  # the next cell: post_run_cell hooks run
     flushed = rss_mb()
     if name in AFTER:
         run_cell(shell, AFTER[name], None)

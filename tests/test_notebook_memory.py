@@ -3,6 +3,9 @@ remembered runs alive than running it a few times (benchmarks/notebook_memory.py
 
 from __future__ import annotations
 
+import gc
+import warnings
+
 import pytest
 from _ipython_shell import shell_fixture  # noqa: F401
 from _notebook_cells import AFTER, CELLS, FAILING, SETUP, registered, uncovered
@@ -101,3 +104,25 @@ def test_a_closed_stepper_lets_go_of_its_frames(ip):
     stepper.close()
     assert repr(stepper) == "BackwardStepper(y, 8 steps)"  # Out[n] still shows what it was
     assert not stepper.frames and not stepper.stack.children and html.value == ""
+
+
+def test_results_ipython_drops_from_its_output_cache_are_freed(ip, monkeypatch):
+    import weakref
+
+    ip.run_cell("class Result: pass")
+    monkeypatch.setattr(ip.displayhook, "cache_size", 4)  # IPython drops the oldest fifth
+    results = []
+    for _ in range(8):
+        with capture_output(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "Output cache limit (currently 4 entries) hit."
+            ip.run_cell("Result()", store_history=True)
+        results.append(weakref.ref(ip.user_ns["Out"][ip.execution_count - 1]))
+    ip.run_cell("pass")
+    gc.collect()
+    alive = [r() is not None for r in results]
+    assert alive == [False] * 4 + [True] * 4  # Out keeps the last ones
+    with capture_output():
+        ip.run_line_magic("reset", "-f out")
+    ip.run_cell("pass")
+    gc.collect()
+    assert [r() for r in results] == [None] * 8

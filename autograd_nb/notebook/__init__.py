@@ -60,6 +60,7 @@ def load_ipython_extension(ipython) -> None:
     from . import tracebacks
     from .lifetimes import close_before_run
     from .magics import FLOWS, AutogradMagics, tensor_html
+    from .output_cache import forget_flushed_results
     from .plots import figure_png
     from .widgets import refresh_inspectors
 
@@ -74,6 +75,7 @@ def load_ipython_extension(ipython) -> None:
     ipython.display_formatter.formatters["image/svg+xml"].for_type_by_name(*FIGURE, figure_svg)
     ipython.events.register("post_run_cell", refresh_inspectors)
     ipython.events.register("pre_run_cell", close_before_run)  # its output was cleared
+    ipython.events.register("post_run_cell", forget_flushed_results)
     FLOWS.start()
     VALUES.watch_backward(True)  # the grads of nodes whose values %%grad_trace --micrograd saw
 
@@ -85,6 +87,7 @@ def unload_ipython_extension(ipython) -> None:
     from . import tracebacks
     from .lifetimes import close_before_run
     from .magics import _STATE, FLOWS, AutogradMagics
+    from .output_cache import forget_flushed_results
     from .widgets import refresh_inspectors
 
     tracebacks.uninstall(ipython)
