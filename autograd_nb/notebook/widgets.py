@@ -256,11 +256,11 @@ class BackwardStepper(W.VBox):
         controls = W.HBox([self.play, self.previous, self.slider, self.next])
         super().__init__([controls, self.stack, note])
         self._png = None
-        self.count = len(self.steps)
+        self._count = len(self.steps)  # what the repr says, also once closed
         adopt(self, BackwardStepper.close)
 
     def __repr__(self) -> str:
-        return f"BackwardStepper({self.name}, {self.count} steps)"
+        return f"BackwardStepper({self.name}, {self._count} steps)"
 
     def go(self, index: int) -> None:
         """Show frame `index` (kept between the first and the last)."""
