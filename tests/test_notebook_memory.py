@@ -27,6 +27,10 @@ def session(shell):
         shell.run_cell(FAILING)
     yield shell
     shell.parent_header = {}
+    for key in list(lifetimes._MADE_BY):
+        lifetimes.forget(key)
+    with capture_output():
+        shell.reset(new_session=False)  # the values --micrograd recorded die with their tensors
 
 
 def held(shell) -> dict:
@@ -109,6 +113,8 @@ def test_a_closed_stepper_lets_go_of_its_frames(ip):
 def test_results_ipython_drops_from_its_output_cache_are_freed(ip, monkeypatch):
     import weakref
 
+    with capture_output():
+        ip.run_line_magic("reset", "-f out")  # the results of the tests before
     ip.run_cell("class Result: pass")
     monkeypatch.setattr(ip.displayhook, "cache_size", 4)  # IPython drops the oldest fifth
     results = []
