@@ -126,7 +126,7 @@ def main() -> None:
     modes = {"both": (True, False), "id": (True,), "no-id": (False,)}[args.mode]
     print(f"{args.runs} re-runs per case after {args.warmup} warm-up runs; RSS growth over them")
     print(
-        f"{'case':30} {'cell id':7} {'MB':>6} {'KB/run':>6} {'Out flushed':>11} "
+        f"{'case':36} {'cell id':7} {'MB':>6} {'KB/run':>6} {'Out flushed':>11} "
         f"{'widgets':>11} {'comms':>11} ms/run"
     )
     for name in args.only or CELLS:
@@ -139,7 +139,7 @@ def main() -> None:
             widgets = "{} -> {}".format(*row["widgets"])
             comms = "{} -> {}".format(*row["comms"])
             print(
-                f"{name:30} {'yes' if with_id else 'no':7} {row['mb']:6.1f} "
+                f"{name:36} {'yes' if with_id else 'no':7} {row['mb']:6.1f} "
                 f"{1024 * row['mb'] / args.runs:6.1f} {row['flushed']:8.1f} MB "
                 f"{widgets:>11} {comms:>11} {row['ms']:.0f}",
                 flush=True,
