@@ -4,9 +4,9 @@ IPython keeps each cell's result as `Out[n]` and `_n` (up to `InteractiveShell.c
 1,000; when full it drops the oldest fifth, and `%reset out` drops all), and the last three as
 `_`, `__`, `___`. But it also keeps a second copy of each of these names in `user_ns_hidden`
 (what hides its own names from `%who`), which neither of those nor `del _n` updates
-(ipython/ipython#10082; IPython 8.15 clears it in `%reset out` only): every figure or widget a
-cell ever returned stayed alive for good. After each cell the extension drops the hidden copies
-that no longer are what the name holds (`%who` never lists names starting with `_` anyway).
+(ipython/ipython#10082; since ipython/ipython#14133 `%reset out` clears it): every figure or
+widget a cell ever returned stayed alive for good. After each cell the extension drops the
+hidden copies that no longer are what the name holds (`%who` never lists names with a `_`).
 """
 
 from __future__ import annotations
