@@ -6,7 +6,7 @@ IPython keeps each cell's result as `Out[n]` and `_n` (up to `InteractiveShell.c
 (what hides its own names from `%who`), which neither of those nor `del _n` updates
 (ipython/ipython#10082; since ipython/ipython#14133 `%reset out` clears it): every figure or
 widget a cell ever returned stayed alive for good. After each cell the extension drops the
-hidden copies that no longer are what the name holds (`%who` never lists names with a `_`).
+hidden copies that no longer are what the name holds (`%who` skips names starting with `_`).
 """
 
 from __future__ import annotations
