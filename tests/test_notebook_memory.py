@@ -107,7 +107,8 @@ def test_a_closed_stepper_lets_go_of_its_frames(ip):
     assert len(html.value) > 1000 and stepper.frames
     stepper.close()
     assert repr(stepper) == "BackwardStepper(y, 8 steps)"  # Out[n] still shows what it was
-    assert not stepper.frames and not stepper.stack.children and html.value == ""
+    assert not stepper.frames and stepper.stack is None and html.value == ""
+    stepper.go(3)  # a click on a closed stepper changes nothing
 
 
 def test_results_ipython_drops_from_its_output_cache_are_freed(ip, monkeypatch):

@@ -263,20 +263,24 @@ class BackwardStepper(W.VBox):
         return f"BackwardStepper({self.name}, {self._count} steps)"
 
     def go(self, index: int) -> None:
-        """Show frame `index` (kept between the first and the last)."""
-        self.slider.value = min(max(index, 0), self.slider.max)
+        """Show frame `index` (kept between the first and the last); nothing once closed."""
+        if self.slider is not None:
+            self.slider.value = min(max(index, 0), self.slider.max)
 
     def close(self) -> None:
         """Close the stepper and every widget it made (links, controls, frames, layouts)."""
         links = self.__dict__.get("links")
         if links is None:  # __init__ failed before making them (Widget.__del__ closes it too)
             return super().close()
+        if self.comm is None:  # closed already: Widget.__del__ closes it again
+            return None
         for link in links:
             link.close()
         close_tree(self)
         # what only the open widget shows: the learner's Out[n] may keep the closed one
         self.steps, self.frames, self.links, self._png = [], [], [], None
         self.graph = self._labels = self._leaf_names = None
+        self.play = self.slider = self.previous = self.next = self.stack = None
 
     def _repr_mimebundle_(self, **kwargs) -> dict:
         """The widget view, plus a PNG of the first and last frames for where it cannot show."""
