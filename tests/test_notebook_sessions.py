@@ -120,15 +120,6 @@ def test_a_cell_run_again_closes_the_widgets_its_last_run_made(ip, code):
         ip.parent_header = {}
 
 
-def test_without_a_cell_id_nothing_is_closed(ip):
-    ip.run_cell("f = x1 + x2\ny = f * x3")
-    before = live_widgets()
-    run(ip, "%grad_steps y")
-    one = live_widgets() - before
-    run(ip, "%grad_steps y")
-    assert live_widgets() - before == 2 * one
-
-
 @pytest.mark.parametrize(
     "cell, wanted, unwanted",
     [

@@ -60,7 +60,9 @@ def load_ipython_extension(ipython) -> None:
     from ..utils._matplotlib import figure_svg
     from ..viz.values import VALUES
     from . import tracebacks
+    from .lifetimes import close_before_run
     from .magics import FLOWS, AutogradMagics, tensor_html
+    from .output_cache import forget_flushed_results
     from .plots import figure_png
     from .widgets import refresh_inspectors
 
@@ -74,6 +76,8 @@ def load_ipython_extension(ipython) -> None:
     # any Figure shows as SVG saying what it shows (compared so by nbval; see utils/_matplotlib)
     ipython.display_formatter.formatters["image/svg+xml"].for_type_by_name(*FIGURE, figure_svg)
     ipython.events.register("post_run_cell", refresh_inspectors)
+    ipython.events.register("pre_run_cell", close_before_run)  # its output was cleared
+    ipython.events.register("post_run_cell", forget_flushed_results)
     FLOWS.start()
     VALUES.watch_backward(True)  # the grads of nodes whose values %%grad_trace --micrograd saw
 
@@ -83,7 +87,9 @@ def unload_ipython_extension(ipython) -> None:
     from .._tensor import Tensor
     from ..viz.values import VALUES
     from . import tracebacks
+    from .lifetimes import close_before_run
     from .magics import _STATE, FLOWS, AutogradMagics
+    from .output_cache import forget_flushed_results
     from .widgets import refresh_inspectors
 
     tracebacks.uninstall(ipython)
@@ -94,10 +100,14 @@ def unload_ipython_extension(ipython) -> None:
     ipython.display_formatter.formatters["text/html"].pop(Tensor, None)
     drop_figure_png(ipython.display_formatter.formatters["image/png"])
     ipython.display_formatter.formatters["image/svg+xml"].pop(".".join(FIGURE), None)
-    try:
-        ipython.events.unregister("post_run_cell", refresh_inspectors)
-    except ValueError:  # already gone
-        pass
+    for event, callback in (
+        ("post_run_cell", refresh_inspectors),
+        ("pre_run_cell", close_before_run),
+    ):
+        try:
+            ipython.events.unregister(event, callback)
+        except ValueError:  # already gone
+            pass
     _STATE["cards"] = False
     FLOWS.stop()
     VALUES.set_recording(False)  # as %autograd_nb --no-record-values

@@ -256,23 +256,31 @@ class BackwardStepper(W.VBox):
         controls = W.HBox([self.play, self.previous, self.slider, self.next])
         super().__init__([controls, self.stack, note])
         self._png = None
+        self._count = len(self.steps)  # what the repr says, also once closed
         adopt(self, BackwardStepper.close)
 
     def __repr__(self) -> str:
-        return f"BackwardStepper({self.name}, {len(self.steps)} steps)"
+        return f"BackwardStepper({self.name}, {self._count} steps)"
 
     def go(self, index: int) -> None:
-        """Show frame `index` (kept between the first and the last)."""
-        self.slider.value = min(max(index, 0), len(self.frames) - 1)
+        """Show frame `index` (kept between the first and the last); nothing once closed."""
+        if self.slider is not None:
+            self.slider.value = min(max(index, 0), self.slider.max)
 
     def close(self) -> None:
         """Close the stepper and every widget it made (links, controls, frames, layouts)."""
         links = self.__dict__.get("links")
         if links is None:  # __init__ failed before making them (Widget.__del__ closes it too)
             return super().close()
+        if self.comm is None:  # closed already: Widget.__del__ closes it again
+            return None
         for link in links:
             link.close()
         close_tree(self)
+        # what only the open widget shows: the learner's Out[n] may keep the closed one
+        self.steps, self.frames, self.links, self._png = [], [], [], None
+        self.graph = self._labels = self._leaf_names = None
+        self.play = self.slider = self.previous = self.next = self.stack = None
 
     def _repr_mimebundle_(self, **kwargs) -> dict:
         """The widget view, plus a PNG of the first and last frames for where it cannot show."""
@@ -424,10 +432,15 @@ class TensorInspector(W.VBox):
         super().__init__([self.view])
         self.refresh()
         _INSPECTORS.add(self)
-        adopt(self)
+        adopt(self, TensorInspector.close)
 
     def __repr__(self) -> str:
         return f"TensorInspector({self.name})"
+
+    def close(self) -> None:
+        """Close the card (with its layout) and stop refreshing it after each cell."""
+        _INSPECTORS.discard(self)
+        close_tree(self)
 
     def _state(self) -> tuple:
         t = self.tensor
