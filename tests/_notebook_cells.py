@@ -54,6 +54,7 @@ CELLS = {
     "labels, steps=20)",
     "plot_grad_flow": 'plot_grad_flow({"sigmoid": [1.0, 0.1, 0.01]})',
     "plot_loss_surface": "plot_loss_surface(lambda a, b: a**2 + b**2, (-1, 1), (-1, 1), steps=20)",
+    "plot_images": 'plot_images(torch.arange(18.0).reshape(2, 3, 3), titles=["a", "b"])',
     "check": "check(x1.item(), 1.0)",
     "explain": 'explain("element 0 of tensors does not require grad")',
     "plain cell (control)": "v = x1 * 2\nv",
