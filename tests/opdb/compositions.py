@@ -148,6 +148,14 @@ def _strided(t):
 MASK = Const(np.array([True, False, True, True]))
 
 
+# padded batches with their lengths: sorted, unsorted, batch-first (packing and its round trip)
+PACKED_SAMPLES = g(
+    S("sorted", (3, 2, 2), [3, 2]),
+    S("unsorted", (3, 3, 1), [2, 3, 1], enforce_sorted=False),
+    S("batch-first", (2, 3, 2), [3, 1], batch_first=True),
+)
+
+
 def entries() -> list:
     return [
         OpEntry(
@@ -229,20 +237,12 @@ def entries() -> list:
         ),
         OpEntry(
             "nn.utils.rnn.pack_padded_sequence",
-            g(
-                S("sorted", (3, 2, 2), [3, 2]),
-                S("unsorted", (3, 3, 1), [2, 3, 1], enforce_sorted=False),
-                S("batch-first", (2, 3, 2), [3, 1], batch_first=True),
-            ),
+            PACKED_SAMPLES,
             compose=packed_data,
         ),
         OpEntry(
             "nn.utils.rnn.pad_packed_sequence",
-            g(
-                S("sorted", (3, 2, 2), [3, 2]),
-                S("unsorted", (3, 3, 1), [2, 3, 1], enforce_sorted=False),
-                S("batch-first", (2, 3, 2), [3, 1], batch_first=True),
-            ),
+            PACKED_SAMPLES,
             variant="round-trip",
             compose=padded_again,
         ),
